@@ -1,0 +1,139 @@
+// Package score is the language between composition (internal/music) and
+// synthesis (internal/synth): what plays, when, on which instrument, and how
+// it sits in the mix. Times are in beats from the start of the song; pitches
+// are MIDI note numbers (60 = middle C). Stdlib only, no behaviour beyond
+// small helpers, so both sides can be built and tested independently.
+package score
+
+// Instrument names a synthesized voice. The synthesizer must render every
+// value listed here; an unknown value falls back to Pad.
+type Instrument string
+
+// The instruments the synthesizer provides.
+const (
+	Piano      Instrument = "piano"       // acoustic-ish piano (additive/FM hybrid)
+	EPiano     Instrument = "epiano"      // FM electric piano (Rhodes-like)
+	Organ      Instrument = "organ"       // drawbar organ
+	Guitar     Instrument = "guitar"      // Karplus-Strong plucked guitar (clean)
+	DistGuitar Instrument = "dist_guitar" // saturated guitar (rock, metal power chords)
+	Pluck      Instrument = "pluck"       // short synth pluck
+	Strings    Instrument = "strings"     // ensemble strings (detuned saws, slow attack, filtered)
+	Pad        Instrument = "pad"         // warm synth pad
+	ChoirPad   Instrument = "choir"       // vowel-formant pad
+	SawLead    Instrument = "saw_lead"    // supersaw / saw lead
+	SquareLead Instrument = "square_lead" // pulse/square lead
+	Bells      Instrument = "bells"       // FM bells
+	Flute      Instrument = "flute"       // breathy sine/triangle with noise
+	Sax        Instrument = "sax"         // reedy filtered pulse
+	Brass      Instrument = "brass"       // brass section (saw, filter envelope)
+	Bass       Instrument = "bass"        // electric/finger bass
+	SubBass    Instrument = "sub_bass"    // sine sub (808-like when Glide is used)
+	SynthBass  Instrument = "synth_bass"  // filtered saw/square bass (acid when resonant)
+	Reese      Instrument = "reese"       // detuned saw bass (drum and bass, dubstep)
+	Arp        Instrument = "arp"         // bright short synth for arpeggios
+	Drums      Instrument = "drums"       // a drum kit: the track uses Hits, not Notes
+)
+
+// Drum names one synthesized drum sound.
+type Drum string
+
+// The drum sounds the synthesizer provides.
+const (
+	Kick      Drum = "kick"
+	Kick808   Drum = "kick808" // long boomy kick (trap, hip hop)
+	Snare     Drum = "snare"
+	Clap      Drum = "clap"
+	Rim       Drum = "rim"
+	ClosedHat Drum = "closed_hat"
+	OpenHat   Drum = "open_hat"
+	Ride      Drum = "ride"
+	Crash     Drum = "crash"
+	TomLow    Drum = "tom_low"
+	TomMid    Drum = "tom_mid"
+	TomHigh   Drum = "tom_high"
+	Shaker    Drum = "shaker"
+)
+
+// Role says what a track does in the arrangement; the mixer uses it for
+// default levels, EQ and sidechain.
+type Role string
+
+// Track roles.
+const (
+	RoleDrums  Role = "drums"
+	RoleBass   Role = "bass"
+	RoleChords Role = "chords"
+	RolePad    Role = "pad"
+	RoleLead   Role = "lead"
+	RoleArp    Role = "arp"
+	RoleFX     Role = "fx"
+)
+
+// Note is one pitched event.
+type Note struct {
+	Start    float64 // beats from song start
+	Length   float64 // beats
+	Pitch    int     // MIDI note number
+	Velocity float64 // 0..1
+	Glide    bool    // slide from the previous note's pitch (mono basses, 808s)
+}
+
+// Hit is one drum event.
+type Hit struct {
+	Start    float64 // beats from song start
+	Drum     Drum
+	Velocity float64 // 0..1
+}
+
+// Track is one instrument's part and its place in the mix.
+type Track struct {
+	Name       string
+	Instrument Instrument
+	Role       Role
+	Notes      []Note  // pitched instruments
+	Hits       []Hit   // Drums only
+	GainDB     float64 // mix level relative to the role default, in dB
+	Pan        float64 // -1 (left) .. +1 (right)
+	Reverb     float64 // send amount 0..1
+	Delay      float64 // send amount 0..1 (tempo-synced dotted eighth)
+	Chorus     float64 // 0..1
+	Drive      float64 // saturation 0..1
+	Brightness float64 // 0..1, filter cutoff / tone; 0.5 is neutral
+	Sidechain  float64 // 0..1 ducking depth keyed from the kick
+}
+
+// Section is one part of the song form.
+type Section struct {
+	Name      string  // intro, verse, chorus, bridge, drop, breakdown, build, outro ...
+	StartBeat float64 // beats from song start
+	Bars      int
+	Energy    float64 // 0..1
+}
+
+// Score is a whole composed song, ready to synthesize.
+type Score struct {
+	BPM         float64
+	BeatsPerBar int     // 4 for 4/4, 3 for 3/4 ...
+	Swing       float64 // 0 straight .. 1 full triplet swing of off-beat 8ths (applied by composer; informative)
+	KeyRoot     int     // pitch class 0 = C .. 11 = B
+	Mode        string  // "major", "minor", "dorian", ...
+	Genre       string  // canonical genre name (see music package)
+	Mood        string  // canonical mood name
+	Sections    []Section
+	Tracks      []Track
+	TotalBeats  float64 // length of the music; synthesis adds a release tail of TailSeconds
+	TailSeconds float64 // reverb/release tail after TotalBeats (part of the song)
+	FadeIn      float64 // seconds
+	FadeOut     float64 // seconds
+	ReverbSize  float64 // 0..1 room size for the shared reverb
+	Seed        uint64  // for any randomness in synthesis (noise, humanisation)
+}
+
+// SecondsPerBeat returns the length of one beat.
+func (s *Score) SecondsPerBeat() float64 { return 60 / s.BPM }
+
+// BeatToSeconds converts a beat position to seconds from the start.
+func (s *Score) BeatToSeconds(b float64) float64 { return b * 60 / s.BPM }
+
+// Seconds returns the total length of the song including the tail.
+func (s *Score) Seconds() float64 { return s.BeatToSeconds(s.TotalBeats) + s.TailSeconds }
