@@ -1,0 +1,122 @@
+// Package wav writes and reads 16-bit PCM RIFF/WAVE files.
+package wav
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/songsmith/songsmith/internal/audio"
+)
+
+// ContentType is the media type of the files this package writes.
+const ContentType = "audio/wav"
+
+// Size returns the number of bytes Encode writes for b.
+func Size(b *audio.Buffer) int64 { return 44 + int64(len(b.Samples))*2 }
+
+// Encode writes b as 16-bit little-endian PCM WAV. Samples are converted with
+// deterministic triangular dither and clamped to the 16-bit range, so the same
+// buffer always yields the same bytes.
+func Encode(w io.Writer, b *audio.Buffer) error {
+	if b.Channels < 1 || b.Rate <= 0 {
+		return fmt.Errorf("wav: invalid format %d ch at %d Hz", b.Channels, b.Rate)
+	}
+	dataLen := int64(len(b.Samples)) * 2
+	if dataLen+36 > math.MaxUint32 {
+		return errors.New("wav: audio too long for a RIFF file")
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var h [44]byte
+	copy(h[0:], "RIFF")
+	binary.LittleEndian.PutUint32(h[4:], uint32(36+dataLen))
+	copy(h[8:], "WAVEfmt ")
+	binary.LittleEndian.PutUint32(h[16:], 16)
+	binary.LittleEndian.PutUint16(h[20:], 1) // PCM
+	binary.LittleEndian.PutUint16(h[22:], uint16(b.Channels))
+	binary.LittleEndian.PutUint32(h[24:], uint32(b.Rate))
+	binary.LittleEndian.PutUint32(h[28:], uint32(int(b.Rate)*b.Channels*2))
+	binary.LittleEndian.PutUint16(h[32:], uint16(b.Channels*2))
+	binary.LittleEndian.PutUint16(h[34:], 16)
+	copy(h[36:], "data")
+	binary.LittleEndian.PutUint32(h[40:], uint32(dataLen))
+	if _, err := bw.Write(h[:]); err != nil {
+		return err
+	}
+	var rng uint32 = 0x9E3779B9
+	next := func() float64 { // xorshift32, uniform in [0,1)
+		rng ^= rng << 13
+		rng ^= rng >> 17
+		rng ^= rng << 5
+		return float64(rng) / (1 << 32)
+	}
+	var s [2]byte
+	for _, v := range b.Samples {
+		x := float64(v)*32767 + next() - next()
+		x = math.Round(x)
+		if x > 32767 {
+			x = 32767
+		} else if x < -32768 {
+			x = -32768
+		}
+		binary.LittleEndian.PutUint16(s[:], uint16(int16(x)))
+		if _, err := bw.Write(s[:]); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
+
+// Decode reads a 16-bit PCM WAV file into a float buffer. It skips chunks
+// other than "fmt " and "data".
+func Decode(r io.Reader) (*audio.Buffer, error) {
+	var hdr [12]byte
+	if _, err := io.ReadFull(r, hdr[:]); err != nil {
+		return nil, fmt.Errorf("wav: reading header: %w", err)
+	}
+	if string(hdr[0:4]) != "RIFF" || string(hdr[8:12]) != "WAVE" {
+		return nil, errors.New("wav: not a RIFF/WAVE file")
+	}
+	var channels, bits int
+	var rate audio.SampleRate
+	for {
+		var ch [8]byte
+		if _, err := io.ReadFull(r, ch[:]); err != nil {
+			return nil, fmt.Errorf("wav: no data chunk: %w", err)
+		}
+		id, n := string(ch[0:4]), int64(binary.LittleEndian.Uint32(ch[4:]))
+		switch id {
+		case "fmt ":
+			f := make([]byte, n+n%2)
+			if _, err := io.ReadFull(r, f); err != nil || n < 16 {
+				return nil, errors.New("wav: short fmt chunk")
+			}
+			if binary.LittleEndian.Uint16(f[0:]) != 1 {
+				return nil, errors.New("wav: not integer PCM")
+			}
+			channels = int(binary.LittleEndian.Uint16(f[2:]))
+			rate = audio.SampleRate(binary.LittleEndian.Uint32(f[4:]))
+			bits = int(binary.LittleEndian.Uint16(f[14:]))
+		case "data":
+			if channels == 0 || bits != 16 {
+				return nil, errors.New("wav: unsupported or missing fmt (want 16-bit PCM)")
+			}
+			raw := make([]byte, n)
+			if _, err := io.ReadFull(r, raw); err != nil {
+				return nil, fmt.Errorf("wav: short data chunk: %w", err)
+			}
+			out := &audio.Buffer{Rate: rate, Channels: channels, Samples: make([]float32, n/2)}
+			for i := range out.Samples {
+				out.Samples[i] = float32(int16(binary.LittleEndian.Uint16(raw[2*i:]))) / 32768
+			}
+			return out, nil
+		default:
+			if _, err := io.CopyN(io.Discard, r, n+n%2); err != nil {
+				return nil, fmt.Errorf("wav: skipping %q: %w", id, err)
+			}
+		}
+	}
+}
