@@ -1,0 +1,80 @@
+package jobs
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Code is a closed set of error kinds. The HTTP layer maps each code to one
+// status in a single table; adapters translate backend errors into codes.
+type Code string
+
+// The error codes.
+const (
+	EInvalid      Code = "invalid_request"     // malformed or missing input (400)
+	EUnauthorized Code = "unauthorized"        // missing, unknown, revoked or expired key (401)
+	ENotFound     Code = "not_found"           // no such job (or not yours, or expired) (404)
+	EMethod       Code = "method_not_allowed"  // wrong HTTP method for a path (405)
+	EConflict     Code = "conflict"            // a conditional write lost (state already moved) (409)
+	ETooLarge     Code = "payload_too_large"   // request body over the limit (413)
+	ERateLimited  Code = "rate_limited"        // over the per-key request rate (429)
+	EInternal     Code = "internal_error"      // anything unexpected (500)
+	EUnavailable  Code = "service_unavailable" // shutting down or a dependency is down (503)
+)
+
+// Error is the domain error: a code and a message safe to show a client.
+// Internal detail belongs in Err, which is logged and never sent.
+type Error struct {
+	Code       Code
+	Message    string
+	RetryAfter time.Duration // for ERateLimited: when the window resets
+	Err        error         // internal cause, never shown to clients
+}
+
+// Error implements error.
+func (e *Error) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("%s: %s: %v", e.Code, e.Message, e.Err)
+	}
+	return fmt.Sprintf("%s: %s", e.Code, e.Message)
+}
+
+// Unwrap returns the internal cause.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Errorf returns an *Error with a formatted client-safe message.
+func Errorf(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// Internal wraps an unexpected error as EInternal with a generic message.
+func Internal(err error) *Error {
+	return &Error{Code: EInternal, Message: "An unexpected error occurred. Please retry in 10 to 30 seconds.", Err: err}
+}
+
+// ErrorCode returns the code of err: its own for *Error, EInternal for any
+// other non-nil error and "" for nil.
+func ErrorCode(err error) Code {
+	var e *Error
+	switch {
+	case err == nil:
+		return ""
+	case errors.As(err, &e):
+		return e.Code
+	default:
+		return EInternal
+	}
+}
+
+// ErrorMessage returns the client-safe message of err.
+func ErrorMessage(err error) string {
+	var e *Error
+	if errors.As(err, &e) && e.Message != "" {
+		return e.Message
+	}
+	return Internal(nil).Message
+}
+
+// IsCode reports whether err carries code c.
+func IsCode(err error, c Code) bool { return ErrorCode(err) == c }

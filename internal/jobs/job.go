@@ -1,0 +1,98 @@
+package jobs
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// TimeFormat is the wire format of started_at and finished_at (UTC).
+const TimeFormat = "2006-01-02 15:04:05"
+
+// JobID identifies a job: a lower-case RFC 4122 UUID string.
+type JobID string
+
+var uuidRE = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`)
+
+// ParseJobID validates s as a UUID (any case) and returns it in canonical
+// lower case. A malformed id returns ENotFound: to a client it names no job.
+func ParseJobID(s string) (JobID, error) {
+	s = strings.ToLower(s)
+	if !uuidRE.MatchString(s) {
+		return "", Errorf(ENotFound, "No job with that id exists. Use the job_id or poll_url returned by POST /generate.")
+	}
+	return JobID(s), nil
+}
+
+// Seed derives the deterministic generation seed of a job from its id, so a
+// retried generation produces the same song.
+func (id JobID) Seed() uint64 {
+	h := sha256.Sum256([]byte(id))
+	return binary.BigEndian.Uint64(h[:8])
+}
+
+// Status is the state of a job.
+type Status string
+
+// The three job states of the interface. Completed and failed are terminal.
+const (
+	StatusRunning   Status = "running"
+	StatusCompleted Status = "completed"
+	StatusFailed    Status = "failed"
+)
+
+// Terminal reports whether no further transition can happen.
+func (s Status) Terminal() bool { return s == StatusCompleted || s == StatusFailed }
+
+// Job is one generation request and its outcome.
+type Job struct {
+	ID         JobID
+	Owner      KeyID // the API key that submitted it; only it may read the job
+	Prompt     string
+	Status     Status
+	Result     *Result   // set when completed
+	Error      string    // user-safe message when failed
+	StartedAt  time.Time // when the job was accepted and began processing (UTC)
+	FinishedAt time.Time // zero while running
+	ExpiresAt  time.Time // after this instant the job answers 404 and its media is removed
+}
+
+// Expired reports whether the job is past its retention at now.
+func (j *Job) Expired(now time.Time) bool { return !now.Before(j.ExpiresAt) }
+
+// Result is what a completed job produced.
+type Result struct {
+	Title    string
+	BPM      float64
+	Duration float64  // seconds, exact length of the audio
+	Tags     []string // genre, mood, instruments, tempo feel
+	SongKey  string   // media key of the audio file
+	ImageKey string   // media key of the cover art
+	SongURL  string   // absolute, signed; filled in when the job is read
+	ImageURL string   // absolute, signed; filled in when the job is read
+}
+
+// SongKey returns the media key of a job's audio file with extension ext
+// (without dot). Keys derive from the id, so a retried job overwrites.
+func SongKey(id JobID, ext string) string { return "jobs/" + string(id) + "/song." + ext }
+
+// ImageKey returns the media key of a job's cover art with extension ext.
+func ImageKey(id JobID, ext string) string { return "jobs/" + string(id) + "/cover." + ext }
+
+// JobStore keeps jobs. Implementations must make transitions conditional:
+// only a running job may complete or fail, exactly once.
+type JobStore interface {
+	// CreateJob stores a new running job. EConflict if the id exists.
+	CreateJob(ctx context.Context, j *Job) error
+	// Job returns the stored job, expired or not. ENotFound if absent.
+	Job(ctx context.Context, id JobID) (*Job, error)
+	// CompleteJob moves a running job to completed with r and finishedAt.
+	// ENotFound if absent; EConflict if the job is not running.
+	CompleteJob(ctx context.Context, id JobID, r Result, finishedAt time.Time) error
+	// FailJob moves a running job to failed with a user-safe message.
+	// ENotFound if absent; EConflict if the job is not running.
+	FailJob(ctx context.Context, id JobID, message string, finishedAt time.Time) error
+}

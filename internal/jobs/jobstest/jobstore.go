@@ -1,0 +1,162 @@
+// Package jobstest holds the contract suites every adapter of a jobs port
+// must pass, and shared test helpers. The embedded adapters run them in
+// plain `go test`; the AWS adapters run them against moto_server.
+package jobstest
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/songsmith/songsmith/internal/jobs"
+)
+
+// T0 is a fixed instant the suites use as "now".
+var T0 = time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)
+
+// NewJob returns a running job owned by owner, started at T0, expiring a day later.
+func NewJob(owner jobs.KeyID) *jobs.Job {
+	return &jobs.Job{
+		ID: jobs.NewJobID(), Owner: owner, Prompt: "melancholic lo-fi with dusty piano, 84 bpm",
+		Status: jobs.StatusRunning, StartedAt: T0, ExpiresAt: T0.Add(24 * time.Hour),
+	}
+}
+
+// RunJobStore runs the JobStore contract against stores made by open. Each
+// subtest gets a fresh store (or one where fresh ids cannot collide).
+func RunJobStore(t *testing.T, open func(t *testing.T) jobs.JobStore) {
+	ctx := context.Background()
+	t.Run("CreateAndGet", func(t *testing.T) {
+		s := open(t)
+		j := NewJob("owner1")
+		j.Prompt = "dreamy synthwave, 100 bpm — ünïcödé ✓"
+		if err := s.CreateJob(ctx, j); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Job(ctx, j.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.ID != j.ID || got.Owner != j.Owner || got.Prompt != j.Prompt || got.Status != jobs.StatusRunning {
+			t.Fatalf("got %+v, want %+v", got, j)
+		}
+		if !got.StartedAt.Equal(j.StartedAt) || !got.ExpiresAt.Equal(j.ExpiresAt) || !got.FinishedAt.IsZero() {
+			t.Fatalf("times: got started %v expires %v finished %v", got.StartedAt, got.ExpiresAt, got.FinishedAt)
+		}
+		if got.Result != nil || got.Error != "" {
+			t.Fatalf("running job has result %+v error %q", got.Result, got.Error)
+		}
+	})
+	t.Run("ErrNotFound", func(t *testing.T) {
+		s := open(t)
+		if _, err := s.Job(ctx, jobs.NewJobID()); !jobs.IsCode(err, jobs.ENotFound) {
+			t.Fatalf("err = %v, want not_found", err)
+		}
+		if err := s.CompleteJob(ctx, jobs.NewJobID(), jobs.Result{}, T0); !jobs.IsCode(err, jobs.ENotFound) {
+			t.Fatalf("complete missing: err = %v, want not_found", err)
+		}
+		if err := s.FailJob(ctx, jobs.NewJobID(), "x", T0); !jobs.IsCode(err, jobs.ENotFound) {
+			t.Fatalf("fail missing: err = %v, want not_found", err)
+		}
+	})
+	t.Run("ErrConflictOnDuplicateCreate", func(t *testing.T) {
+		s := open(t)
+		j := NewJob("owner1")
+		if err := s.CreateJob(ctx, j); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CreateJob(ctx, j); !jobs.IsCode(err, jobs.EConflict) {
+			t.Fatalf("err = %v, want conflict", err)
+		}
+	})
+	t.Run("Complete", func(t *testing.T) {
+		s := open(t)
+		j := NewJob("owner1")
+		mustCreate(t, s, j)
+		r := jobs.Result{Title: "Dusty Window Light", BPM: 84, Duration: 151.25,
+			Tags: []string{"lo-fi", "melancholic", "piano"}, SongKey: jobs.SongKey(j.ID, "mp3"), ImageKey: jobs.ImageKey(j.ID, "png")}
+		fin := T0.Add(90 * time.Second)
+		if err := s.CompleteJob(ctx, j.ID, r, fin); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Job(ctx, j.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Status != jobs.StatusCompleted || got.Result == nil || !got.FinishedAt.Equal(fin) || got.Error != "" {
+			t.Fatalf("got %+v", got)
+		}
+		g := got.Result
+		if g.Title != r.Title || g.BPM != r.BPM || g.Duration != r.Duration || g.SongKey != r.SongKey || g.ImageKey != r.ImageKey || len(g.Tags) != 3 || g.Tags[2] != "piano" {
+			t.Fatalf("result = %+v, want %+v", g, r)
+		}
+	})
+	t.Run("Fail", func(t *testing.T) {
+		s := open(t)
+		j := NewJob("owner1")
+		mustCreate(t, s, j)
+		fin := T0.Add(time.Minute)
+		if err := s.FailJob(ctx, j.ID, "Generation failed.", fin); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := s.Job(ctx, j.ID)
+		if got.Status != jobs.StatusFailed || got.Error != "Generation failed." || got.Result != nil || !got.FinishedAt.Equal(fin) {
+			t.Fatalf("got %+v", got)
+		}
+	})
+	t.Run("TerminalIsFinal", func(t *testing.T) {
+		s := open(t)
+		j := NewJob("owner1")
+		mustCreate(t, s, j)
+		if err := s.CompleteJob(ctx, j.ID, jobs.Result{Title: "first"}, T0); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CompleteJob(ctx, j.ID, jobs.Result{Title: "second"}, T0); !jobs.IsCode(err, jobs.EConflict) {
+			t.Fatalf("second complete: err = %v, want conflict", err)
+		}
+		if err := s.FailJob(ctx, j.ID, "late failure", T0); !jobs.IsCode(err, jobs.EConflict) {
+			t.Fatalf("fail after complete: err = %v, want conflict", err)
+		}
+		got, _ := s.Job(ctx, j.ID)
+		if got.Status != jobs.StatusCompleted || got.Result.Title != "first" {
+			t.Fatalf("terminal state changed: %+v", got)
+		}
+	})
+	t.Run("ConcurrentTransitionsOneWinner", func(t *testing.T) {
+		s := open(t)
+		j := NewJob("owner1")
+		mustCreate(t, s, j)
+		var wins atomic.Int32
+		var wg sync.WaitGroup
+		for i := 0; i < 8; i++ {
+			wg.Add(1)
+			go func(i int) {
+				defer wg.Done()
+				var err error
+				if i%2 == 0 {
+					err = s.CompleteJob(ctx, j.ID, jobs.Result{Title: "t"}, T0)
+				} else {
+					err = s.FailJob(ctx, j.ID, "f", T0)
+				}
+				if err == nil {
+					wins.Add(1)
+				} else if !jobs.IsCode(err, jobs.EConflict) {
+					t.Errorf("err = %v, want nil or conflict", err)
+				}
+			}(i)
+		}
+		wg.Wait()
+		if wins.Load() != 1 {
+			t.Fatalf("%d transitions won, want exactly 1", wins.Load())
+		}
+	})
+}
+
+func mustCreate(t *testing.T, s jobs.JobStore, j *jobs.Job) {
+	t.Helper()
+	if err := s.CreateJob(context.Background(), j); err != nil {
+		t.Fatal(err)
+	}
+}

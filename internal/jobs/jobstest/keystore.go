@@ -1,0 +1,89 @@
+package jobstest
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/songsmith/songsmith/internal/jobs"
+)
+
+// RunKeyStore runs the KeyStore contract against stores made by open. Each
+// subtest gets an empty store.
+func RunKeyStore(t *testing.T, open func(t *testing.T) jobs.KeyStore) {
+	ctx := context.Background()
+	t.Run("CreateGetList", func(t *testing.T) {
+		s := open(t)
+		k1, secret1, err := jobs.NewAPIKey("ci", T0, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k2, _, _ := jobs.NewAPIKey("laptop", T0.Add(time.Second), 48*time.Hour)
+		for _, k := range []*jobs.APIKey{k1, k2} {
+			if err := s.CreateKey(ctx, k); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, err := s.Key(ctx, k1.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, sec, _ := jobs.SplitKey(secret1)
+		if got.Name != "ci" || !got.Matches(sec) || !got.CreatedAt.Equal(k1.CreatedAt) || !got.ExpiresAt.IsZero() || !got.RevokedAt.IsZero() {
+			t.Fatalf("got %+v", got)
+		}
+		got2, _ := s.Key(ctx, k2.ID)
+		if !got2.ExpiresAt.Equal(k2.ExpiresAt) {
+			t.Fatalf("expires: got %v want %v", got2.ExpiresAt, k2.ExpiresAt)
+		}
+		list, err := s.Keys(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(list) != 2 || list[0].ID != k1.ID || list[1].ID != k2.ID {
+			t.Fatalf("list = %v, want [%s %s] oldest first", ids(list), k1.ID, k2.ID)
+		}
+	})
+	t.Run("ErrNotFound", func(t *testing.T) {
+		s := open(t)
+		if _, err := s.Key(ctx, "nosuchkey"); !jobs.IsCode(err, jobs.ENotFound) {
+			t.Fatalf("err = %v, want not_found", err)
+		}
+		if err := s.RevokeKey(ctx, "nosuchkey", T0); !jobs.IsCode(err, jobs.ENotFound) {
+			t.Fatalf("revoke: err = %v, want not_found", err)
+		}
+	})
+	t.Run("ErrConflictOnDuplicate", func(t *testing.T) {
+		s := open(t)
+		k, _, _ := jobs.NewAPIKey("a", T0, 0)
+		if err := s.CreateKey(ctx, k); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CreateKey(ctx, k); !jobs.IsCode(err, jobs.EConflict) {
+			t.Fatalf("err = %v, want conflict", err)
+		}
+	})
+	t.Run("Revoke", func(t *testing.T) {
+		s := open(t)
+		k, _, _ := jobs.NewAPIKey("a", T0, 0)
+		if err := s.CreateKey(ctx, k); err != nil {
+			t.Fatal(err)
+		}
+		at := T0.Add(time.Hour)
+		if err := s.RevokeKey(ctx, k.ID, at); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := s.Key(ctx, k.ID)
+		if !got.RevokedAt.Equal(at) || !got.Active(at.Add(-time.Second)) || got.Active(at) {
+			t.Fatalf("revoked at %v, active before %v, after %v", got.RevokedAt, got.Active(at.Add(-time.Second)), got.Active(at))
+		}
+	})
+}
+
+func ids(ks []*jobs.APIKey) []jobs.KeyID {
+	var out []jobs.KeyID
+	for _, k := range ks {
+		out = append(out, k.ID)
+	}
+	return out
+}

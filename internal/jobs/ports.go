@@ -1,0 +1,84 @@
+package jobs
+
+import (
+	"context"
+	"io"
+	"time"
+)
+
+// Limiter counts requests per bucket in fixed windows.
+type Limiter interface {
+	// Allow records one request for bucket in the window of length window
+	// that contains now, and reports whether the count is within limit.
+	// When it is not, RetryAfter says when the window resets.
+	Allow(ctx context.Context, bucket string, limit int, window time.Duration, now time.Time) (Decision, error)
+}
+
+// Decision is a rate limiter's answer.
+type Decision struct {
+	Allowed    bool
+	Remaining  int           // requests left in this window
+	RetryAfter time.Duration // until the window resets (set when not allowed)
+}
+
+// Queue hands accepted jobs to workers. Delivery is at least once.
+type Queue interface {
+	// Enqueue schedules a job for generation.
+	Enqueue(ctx context.Context, id JobID) error
+}
+
+// Delivery is one received queue message.
+type Delivery struct {
+	JobID   JobID
+	Receipt string // adapter-specific handle for Ack and Release
+	Attempt int    // 1 on first delivery
+}
+
+// Consumer is the pull side of a Queue, used by the local workers (and by
+// `songsmith serve --backend aws`); on Lambda, SQS pushes batches instead.
+type Consumer interface {
+	// Receive waits up to wait for at most max deliveries. A received
+	// message is hidden from other receivers until it is acked, released
+	// or its visibility timeout passes.
+	Receive(ctx context.Context, max int, wait time.Duration) ([]Delivery, error)
+	// Ack removes a delivered message for good.
+	Ack(ctx context.Context, d Delivery) error
+	// Release makes a delivered message visible again after delay.
+	Release(ctx context.Context, d Delivery, delay time.Duration) error
+}
+
+// Media stores generated files and makes time-limited URLs for them.
+type Media interface {
+	// PutMedia stores body (size bytes) under key, replacing any old object.
+	PutMedia(ctx context.Context, key, contentType string, body io.Reader, size int64) error
+	// MediaURL returns an absolute URL that downloads key without an API key
+	// until ttl has passed. It does not check that the object exists.
+	MediaURL(ctx context.Context, key string, ttl time.Duration) (string, error)
+	// DeleteMedia removes key; removing a missing key is not an error.
+	DeleteMedia(ctx context.Context, key string) error
+}
+
+// File is one generated file.
+type File struct {
+	Data        []byte
+	ContentType string
+	Ext         string // file extension without dot: mp3, wav, png
+}
+
+// Song is what a generator produces for a prompt.
+type Song struct {
+	Title    string
+	BPM      float64
+	Duration float64 // seconds
+	Tags     []string
+	Audio    File
+	Cover    File
+}
+
+// Generator turns a prompt into a song. It must be deterministic for a
+// prompt and seed. Errors of type *Error with code EInvalid mean the prompt
+// can never succeed (the job fails at once); any other error is treated as
+// transient and retried up to the attempt limit.
+type Generator interface {
+	Generate(ctx context.Context, prompt string, seed uint64) (*Song, error)
+}

@@ -1,0 +1,223 @@
+package jobs
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+)
+
+// Rate is a request limit: N requests per window Per.
+type Rate struct {
+	N   int
+	Per time.Duration
+}
+
+// String renders the rate as "N/duration", the form ParseRate reads.
+func (r Rate) String() string { return fmt.Sprintf("%d/%s", r.N, r.Per) }
+
+// Config holds the service's tunable limits.
+type Config struct {
+	Retention      time.Duration // how long a job (and its media) stays retrievable
+	SubmitRate     Rate          // per key, POST /generate
+	PollRate       Rate          // per key, GET /jobs/{id}
+	MaxPromptRunes int           // longer prompts are rejected with 400
+	URLTTL         time.Duration // lifetime of song_url / image_url (capped by retention)
+	JobTimeout     time.Duration // a job still running after this is failed when read
+}
+
+// DefaultConfig returns the documented defaults.
+func DefaultConfig() Config {
+	return Config{
+		Retention:      7 * 24 * time.Hour,
+		SubmitRate:     Rate{N: 10, Per: time.Minute},
+		PollRate:       Rate{N: 120, Per: time.Minute},
+		MaxPromptRunes: DefaultMaxPromptRunes,
+		URLTTL:         time.Hour,
+		JobTimeout:     15 * time.Minute,
+	}
+}
+
+// Service implements the two operations of the interface on top of the
+// ports. It is the same code locally and on AWS.
+type Service struct {
+	Jobs    JobStore
+	Keys    KeyStore
+	Limiter Limiter
+	Queue   Queue
+	Media   Media
+	Config  Config
+	Now     func() time.Time // injected clock; time.Now when nil
+	NewID   func() JobID     // injected id generator; random UUIDv4 when nil
+	Logger  *slog.Logger     // slog.Default() when nil
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+func (s *Service) log() *slog.Logger {
+	if s.Logger != nil {
+		return s.Logger
+	}
+	return slog.Default()
+}
+
+// Authenticate checks an Authorization header value and returns the key.
+// Any failure is EUnauthorized: missing header, another scheme, a malformed,
+// unknown, revoked or expired key.
+func (s *Service) Authenticate(ctx context.Context, header string) (*APIKey, error) {
+	if strings.TrimSpace(header) == "" {
+		return nil, Errorf(EUnauthorized, "Missing API key. Send it as 'Authorization: Bearer <API_KEY>'.")
+	}
+	scheme, token, ok := strings.Cut(strings.TrimSpace(header), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return nil, Errorf(EUnauthorized, "The Authorization header must have the form 'Bearer <API_KEY>'.")
+	}
+	invalid := Errorf(EUnauthorized, "Invalid API key.")
+	id, secret, ok := SplitKey(strings.TrimSpace(token))
+	if !ok {
+		return nil, invalid
+	}
+	k, err := s.Keys.Key(ctx, id)
+	if IsCode(err, ENotFound) {
+		return nil, invalid
+	} else if err != nil {
+		return nil, err
+	}
+	if !k.Matches(secret) {
+		return nil, invalid
+	}
+	if !k.Active(s.now()) {
+		return nil, Errorf(EUnauthorized, "This API key has been revoked or has expired. Create a new one.")
+	}
+	return k, nil
+}
+
+// Submit validates a prompt, stores a running job and queues it. Once it
+// returns a job, that job will reach a terminal state.
+func (s *Service) Submit(ctx context.Context, key *APIKey, prompt string) (*Job, error) {
+	if err := s.allow(ctx, "submit", key.ID, s.Config.SubmitRate); err != nil {
+		return nil, err
+	}
+	p, err := NormalizePrompt(prompt, s.Config.MaxPromptRunes)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now().Truncate(time.Second)
+	j := &Job{
+		ID:        s.newID(),
+		Owner:     key.ID,
+		Prompt:    p,
+		Status:    StatusRunning,
+		StartedAt: now,
+		ExpiresAt: now.Add(s.Config.Retention),
+	}
+	if err := s.Jobs.CreateJob(ctx, j); err != nil {
+		return nil, err
+	}
+	if err := s.Queue.Enqueue(ctx, j.ID); err != nil {
+		// Not accepted: the client gets an error, and the stored job must
+		// not linger as running.
+		if ferr := s.Jobs.FailJob(context.WithoutCancel(ctx), j.ID, "The job could not be queued.", s.now()); ferr != nil {
+			s.log().ErrorContext(ctx, "fail unqueued job", "job_id", j.ID, "err", ferr)
+		}
+		return nil, err
+	}
+	s.log().InfoContext(ctx, "job accepted", "job_id", j.ID, "key_id", key.ID, "prompt_runes", len([]rune(p)))
+	return j, nil
+}
+
+// Job returns a job owned by key, with fresh media URLs when completed.
+// Jobs of other keys, expired jobs and malformed ids are ENotFound.
+func (s *Service) Job(ctx context.Context, key *APIKey, rawID string) (*Job, error) {
+	if err := s.allow(ctx, "poll", key.ID, s.Config.PollRate); err != nil {
+		return nil, err
+	}
+	id, err := ParseJobID(rawID)
+	if err != nil {
+		return nil, err
+	}
+	notFound := Errorf(ENotFound, "No job with id %s exists, or it has expired.", id)
+	j, err := s.Jobs.Job(ctx, id)
+	if IsCode(err, ENotFound) {
+		return nil, notFound
+	} else if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	if j.Owner != key.ID || j.Expired(now) {
+		return nil, notFound
+	}
+	if j.Status == StatusRunning && s.Config.JobTimeout > 0 && now.Sub(j.StartedAt) > s.Config.JobTimeout {
+		if j, err = s.timeOut(ctx, j, now); err != nil {
+			return nil, err
+		}
+	}
+	if j.Status == StatusCompleted && j.Result != nil {
+		if err := s.sign(ctx, j, now); err != nil {
+			return nil, err
+		}
+	}
+	return j, nil
+}
+
+// timeOut fails a job that has run too long; another writer may win.
+func (s *Service) timeOut(ctx context.Context, j *Job, now time.Time) (*Job, error) {
+	err := s.Jobs.FailJob(ctx, j.ID, "Generation timed out. Submit the prompt again.", now)
+	if err != nil && !IsCode(err, EConflict) {
+		return nil, err
+	}
+	s.log().WarnContext(ctx, "job timed out", "job_id", j.ID)
+	return s.Jobs.Job(ctx, j.ID)
+}
+
+// sign fills the result's URLs; they never outlive the job.
+func (s *Service) sign(ctx context.Context, j *Job, now time.Time) error {
+	ttl := s.Config.URLTTL
+	if left := j.ExpiresAt.Sub(now); left < ttl {
+		ttl = left
+	}
+	var err error
+	if j.Result.SongURL, err = s.Media.MediaURL(ctx, j.Result.SongKey, ttl); err != nil {
+		return err
+	}
+	j.Result.ImageURL, err = s.Media.MediaURL(ctx, j.Result.ImageKey, ttl)
+	return err
+}
+
+func (s *Service) allow(ctx context.Context, what string, id KeyID, r Rate) error {
+	if r.N <= 0 {
+		return nil
+	}
+	d, err := s.Limiter.Allow(ctx, what+"#"+string(id), r.N, r.Per, s.now())
+	if err != nil {
+		return err
+	}
+	if !d.Allowed {
+		return &Error{Code: ERateLimited, RetryAfter: d.RetryAfter,
+			Message: fmt.Sprintf("Rate limit of %d requests per %s exceeded. Retry after %d seconds.", r.N, r.Per, RetrySeconds(d.RetryAfter))}
+	}
+	return nil
+}
+
+func (s *Service) newID() JobID {
+	if s.NewID != nil {
+		return s.NewID()
+	}
+	return NewJobID()
+}
+
+// RetrySeconds rounds a retry delay up to whole seconds (at least 1), as
+// sent in the Retry-After header.
+func RetrySeconds(d time.Duration) int {
+	n := int((d + time.Second - 1) / time.Second)
+	if n < 1 {
+		n = 1
+	}
+	return n
+}
