@@ -3,6 +3,8 @@ package app
 import (
 	"net/http"
 
+	"github.com/songsmith/songsmith/internal/embedded"
+
 	"github.com/songsmith/songsmith/internal/jobs"
 )
 
@@ -20,6 +22,9 @@ type Backend struct {
 	// MediaHandler serves media URLs under /media/ (embedded backend only;
 	// on AWS the URLs point at S3).
 	MediaHandler http.Handler
+	// Embedded is the local database when the backend is embedded (used
+	// by the janitor that removes expired jobs and their media).
+	Embedded *embedded.Store
 	// Close releases the backend's resources.
 	Close func() error
 }

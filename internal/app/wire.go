@@ -1,0 +1,95 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/songsmith/songsmith/internal/embedded"
+	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/worker"
+)
+
+// NewLogger returns a JSON logger at the configured level writing to w
+// (stderr when nil).
+func NewLogger(cfg Config, w io.Writer) *slog.Logger {
+	if w == nil {
+		w = os.Stderr
+	}
+	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: cfg.LogLevel}))
+}
+
+// Open builds the backend the configuration names.
+func Open(ctx context.Context, cfg Config) (*Backend, error) {
+	if cfg.Backend == "aws" {
+		return OpenAWS(ctx, cfg)
+	}
+	return OpenEmbedded(cfg)
+}
+
+// OpenEmbedded opens the local database and media directory in DataDir.
+// Keys listed in cfg.APIKeys are added to the key store if missing.
+func OpenEmbedded(cfg Config) (*Backend, error) {
+	st, err := embedded.Open(filepath.Join(cfg.DataDir, "songsmith.db"), embedded.Options{
+		Visibility: cfg.GenerateTimeout + time.Minute,
+	})
+	if err != nil {
+		return nil, err
+	}
+	key := []byte(cfg.SigningKey)
+	if len(key) == 0 {
+		if key, err = st.Secret("media-signing-key", 32); err != nil {
+			st.Close()
+			return nil, err
+		}
+	}
+	media := &embedded.Media{Dir: filepath.Join(cfg.DataDir, "media"), BaseURL: cfg.BaseURL, Key: key}
+	b := &Backend{Jobs: st, Keys: st, Limiter: st, Queue: st, Consumer: st, Media: media,
+		MediaHandler: media, Close: st.Close, Embedded: st}
+	if err := SeedKeys(context.Background(), b.Keys, cfg.APIKeys); err != nil {
+		st.Close()
+		return nil, err
+	}
+	return b, nil
+}
+
+// SeedKeys stores each full key string unless a key with its id exists.
+func SeedKeys(ctx context.Context, ks jobs.KeyStore, keys []string) error {
+	for _, full := range keys {
+		k := jobs.KeyFromSecret(full, "from SONGSMITH_API_KEYS", time.Now())
+		old, err := ks.Key(ctx, k.ID)
+		switch {
+		case err == nil && !old.Matches(secretOf(full)):
+			return fmt.Errorf("config: SONGSMITH_API_KEYS key %s clashes with a stored key of the same id", k.ID)
+		case err == nil:
+			continue
+		case !jobs.IsCode(err, jobs.ENotFound):
+			return err
+		}
+		if err := ks.CreateKey(ctx, k); err != nil && !jobs.IsCode(err, jobs.EConflict) {
+			return err
+		}
+	}
+	return nil
+}
+
+func secretOf(full string) string {
+	_, s, _ := jobs.SplitKey(full)
+	return s
+}
+
+// NewService builds the service on a backend.
+func NewService(cfg Config, b *Backend, log *slog.Logger) *jobs.Service {
+	return &jobs.Service{Jobs: b.Jobs, Keys: b.Keys, Limiter: b.Limiter, Queue: b.Queue, Media: b.Media,
+		Config: cfg.Service, Logger: log}
+}
+
+// NewWorker builds the job worker on a backend.
+func NewWorker(cfg Config, b *Backend, gen jobs.Generator, log *slog.Logger) *worker.Worker {
+	return &worker.Worker{Jobs: b.Jobs, Media: b.Media, Generator: gen,
+		MaxAttempts: cfg.MaxAttempts, Timeout: cfg.GenerateTimeout, Logger: log}
+}

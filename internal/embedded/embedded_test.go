@@ -1,0 +1,114 @@
+package embedded_test
+
+import (
+	"context"
+	"net/http/httptest"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/songsmith/songsmith/internal/embedded"
+	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/jobstest"
+)
+
+func MustOpen(t *testing.T, opts embedded.Options) *embedded.Store {
+	t.Helper()
+	s, err := embedded.Open(filepath.Join(t.TempDir(), "songsmith.db"), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func TestJobStore(t *testing.T) {
+	jobstest.RunJobStore(t, func(t *testing.T) jobs.JobStore { return MustOpen(t, embedded.Options{}) })
+}
+
+func TestKeyStore(t *testing.T) {
+	jobstest.RunKeyStore(t, func(t *testing.T) jobs.KeyStore { return MustOpen(t, embedded.Options{}) })
+}
+
+func TestLimiter(t *testing.T) {
+	jobstest.RunLimiter(t, func(t *testing.T) jobs.Limiter { return MustOpen(t, embedded.Options{}) })
+}
+
+func TestQueue(t *testing.T) {
+	jobstest.RunQueue(t, time.Second, func(t *testing.T) (jobs.Queue, jobs.Consumer) {
+		s := MustOpen(t, embedded.Options{Visibility: time.Second})
+		return s, s
+	})
+}
+
+func TestMedia(t *testing.T) {
+	jobstest.RunMedia(t, func(t *testing.T) jobs.Media {
+		m := &embedded.Media{Dir: t.TempDir(), Key: []byte("test-signing-key")}
+		srv := httptest.NewServer(m)
+		t.Cleanup(srv.Close)
+		m.BaseURL = srv.URL
+		return m
+	})
+}
+
+// A message in flight when the process died is delivered again at once
+// after reopening, with its attempt count kept.
+func TestReopenRedeliversInFlight(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "songsmith.db")
+	s, err := embedded.Open(path, embedded.Options{Visibility: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := jobs.NewJobID()
+	if err := s.Enqueue(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	if ds, _ := s.Receive(ctx, 1, 0); len(ds) != 1 {
+		t.Fatalf("first receive got %d", len(ds))
+	}
+	s.Close()
+	s, err = embedded.Open(path, embedded.Options{Visibility: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ds, err := s.Receive(ctx, 1, 0)
+	if err != nil || len(ds) != 1 || ds[0].JobID != id || ds[0].Attempt != 2 {
+		t.Fatalf("after reopen got %+v, %v; want job %s attempt 2", ds, err, id)
+	}
+}
+
+func TestExpiredJobsAndPurge(t *testing.T) {
+	ctx := context.Background()
+	s := MustOpen(t, embedded.Options{})
+	old, fresh := jobstest.NewJob("k"), jobstest.NewJob("k")
+	fresh.ExpiresAt = jobstest.T0.Add(48 * time.Hour)
+	for _, j := range []*jobs.Job{old, fresh} {
+		if err := s.CreateJob(ctx, j); err != nil {
+			t.Fatal(err)
+		}
+	}
+	exp, err := s.ExpiredJobs(jobstest.T0.Add(25 * time.Hour))
+	if err != nil || len(exp) != 1 || exp[0].ID != old.ID {
+		t.Fatalf("expired = %v, %v; want only %s", exp, err, old.ID)
+	}
+	if err := s.DeleteJob(old.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Job(ctx, old.ID); !jobs.IsCode(err, jobs.ENotFound) {
+		t.Fatalf("deleted job: err = %v", err)
+	}
+}
+
+func TestSecretIsStable(t *testing.T) {
+	s := MustOpen(t, embedded.Options{})
+	a, err := s.Secret("signing", 32)
+	if err != nil || len(a) != 32 {
+		t.Fatalf("secret %x, %v", a, err)
+	}
+	b, _ := s.Secret("signing", 32)
+	if string(a) != string(b) {
+		t.Fatal("secret changed between calls")
+	}
+}

@@ -1,0 +1,192 @@
+package embedded
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/songsmith/songsmith/internal/jobs"
+)
+
+// message is a stored queue entry.
+type message struct {
+	JobID     jobs.JobID `json:"job_id"`
+	Attempt   int        `json:"attempt"`    // deliveries so far
+	VisibleAt time.Time  `json:"visible_at"` // hidden until then
+}
+
+// Enqueue implements jobs.Queue. The message is durable when it returns.
+func (s *Store) Enqueue(ctx context.Context, id jobs.JobID) error {
+	err := s.db.Update(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketQueue)
+		seq, err := b.NextSequence()
+		if err != nil {
+			return err
+		}
+		return putJSON(b, seqKey(seq), message{JobID: id, VisibleAt: s.now().UTC()})
+	})
+	if err == nil {
+		s.wake()
+	}
+	return err
+}
+
+// Receive implements jobs.Consumer: it returns up to max visible messages,
+// hiding each for the visibility timeout, waiting up to wait for one.
+func (s *Store) Receive(ctx context.Context, max int, wait time.Duration) ([]jobs.Delivery, error) {
+	deadline := time.Now().Add(wait)
+	for {
+		s.mu.Lock()
+		notify := s.notify
+		s.mu.Unlock()
+		out, next, err := s.take(max)
+		if err != nil || len(out) > 0 {
+			return out, err
+		}
+		left := time.Until(deadline)
+		if left <= 0 {
+			return nil, nil
+		}
+		if next > 0 && next < left {
+			left = next
+		}
+		t := time.NewTimer(left)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil, ctx.Err()
+		case <-notify:
+		case <-t.C:
+		}
+		t.Stop()
+	}
+}
+
+// take claims visible messages; next is how soon a hidden one reappears.
+func (s *Store) take(max int) (out []jobs.Delivery, next time.Duration, err error) {
+	now := s.now().UTC()
+	err = s.db.Update(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketQueue)
+		claimed := map[string]message{} // applied after the scan: no writes under a cursor
+		c := b.Cursor()
+		for k, v := c.First(); k != nil && len(out) < max; k, v = c.Next() {
+			var m message
+			if err := json.Unmarshal(v, &m); err != nil {
+				return err
+			}
+			if m.VisibleAt.After(now) {
+				if d := m.VisibleAt.Sub(now); next == 0 || d < next {
+					next = d
+				}
+				continue
+			}
+			m.Attempt++
+			m.VisibleAt = now.Add(s.visibility)
+			claimed[string(k)] = m
+			out = append(out, jobs.Delivery{JobID: m.JobID, Attempt: m.Attempt, Receipt: string(k) + ":" + strconv.Itoa(m.Attempt)})
+		}
+		for k, m := range claimed {
+			if err := putJSON(b, k, m); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return out, next, err
+}
+
+// Ack implements jobs.Consumer. Acking a stale receipt (the message was
+// redelivered meanwhile) does nothing.
+func (s *Store) Ack(ctx context.Context, d jobs.Delivery) error {
+	return s.withMessage(d, func(b *bolt.Bucket, k []byte, m *message) error { return b.Delete(k) })
+}
+
+// Release implements jobs.Consumer.
+func (s *Store) Release(ctx context.Context, d jobs.Delivery, delay time.Duration) error {
+	err := s.withMessage(d, func(b *bolt.Bucket, k []byte, m *message) error {
+		m.VisibleAt = s.now().UTC().Add(delay)
+		return putJSON(b, string(k), m)
+	})
+	if err == nil {
+		s.wake()
+	}
+	return err
+}
+
+// Pending returns how many messages the queue holds (visible or not).
+func (s *Store) Pending() (n int, err error) {
+	err = s.db.View(func(tx *bolt.Tx) error { n = tx.Bucket(bucketQueue).Stats().KeyN; return nil })
+	return n, err
+}
+
+func (s *Store) withMessage(d jobs.Delivery, f func(b *bolt.Bucket, k []byte, m *message) error) error {
+	key, attempt, ok := strings.Cut(d.Receipt, ":")
+	if !ok {
+		return fmt.Errorf("embedded: malformed receipt %q", d.Receipt)
+	}
+	return s.db.Update(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketQueue)
+		var m message
+		if err := getJSON(b, key, &m); isNotFound(err) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		if strconv.Itoa(m.Attempt) != attempt {
+			return nil
+		}
+		return f(b, []byte(key), &m)
+	})
+}
+
+// resetInFlight makes every hidden message visible (called on Open).
+func (s *Store) resetInFlight(tx *bolt.Tx) error {
+	b := tx.Bucket(bucketQueue)
+	now := s.now().UTC()
+	hidden := map[string]message{}
+	err := b.ForEach(func(k, v []byte) error {
+		var m message
+		if err := json.Unmarshal(v, &m); err != nil {
+			return err
+		}
+		if m.VisibleAt.After(now) {
+			m.VisibleAt = now
+			hidden[string(k)] = m
+		}
+		return nil
+	})
+	for k, m := range hidden {
+		if err == nil {
+			err = putJSON(b, k, m)
+		}
+	}
+	return err
+}
+
+func (s *Store) wake() {
+	s.mu.Lock()
+	close(s.notify)
+	s.notify = make(chan struct{})
+	s.mu.Unlock()
+}
+
+func seqKey(seq uint64) string {
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], seq)
+	return fmt.Sprintf("%x", b)
+}
+
+func randomBytes(n int) []byte {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		panic("embedded: crypto/rand: " + err.Error())
+	}
+	return b
+}

@@ -1,0 +1,222 @@
+// Package embedded implements every jobs port on one pure-Go bbolt database
+// file (jobs, API keys, rate-limit windows and the durable job queue) and
+// media files on local disk served under HMAC-signed, expiring URLs. It is
+// the backend of `songsmith serve` on a laptop.
+package embedded
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/songsmith/songsmith/internal/jobs"
+)
+
+var (
+	bucketJobs   = []byte("jobs")
+	bucketKeys   = []byte("keys")
+	bucketLimits = []byte("limits")
+	bucketQueue  = []byte("queue")
+	bucketMeta   = []byte("meta")
+)
+
+// Compile-time checks that Store implements the ports.
+var (
+	_ jobs.JobStore = (*Store)(nil)
+	_ jobs.KeyStore = (*Store)(nil)
+	_ jobs.Limiter  = (*Store)(nil)
+	_ jobs.Queue    = (*Store)(nil)
+	_ jobs.Consumer = (*Store)(nil)
+)
+
+// Store is the embedded database. One process owns the file at a time.
+type Store struct {
+	db         *bolt.DB
+	visibility time.Duration
+	now        func() time.Time
+
+	mu     sync.Mutex
+	notify chan struct{} // closed and replaced on every enqueue/release
+}
+
+// Options tune a Store.
+type Options struct {
+	// Visibility is how long a received message stays hidden before it is
+	// delivered again if not acked (default 10 minutes).
+	Visibility time.Duration
+	// Now is the clock used for queue visibility (time.Now when nil).
+	Now func() time.Time
+}
+
+// Open opens (creating if needed) the database at path. Messages that were
+// in flight when the previous process died become visible at once: no
+// other process can hold them, so their jobs resume right away.
+func Open(path string, opts Options) (*Store, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("embedded: %w", err)
+	}
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 5 * time.Second})
+	if err != nil {
+		return nil, fmt.Errorf("embedded: open %s: %w", path, err)
+	}
+	s := &Store{db: db, visibility: opts.Visibility, now: opts.Now, notify: make(chan struct{})}
+	if s.visibility <= 0 {
+		s.visibility = 10 * time.Minute
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
+		for _, b := range [][]byte{bucketJobs, bucketKeys, bucketLimits, bucketQueue, bucketMeta} {
+			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+				return err
+			}
+		}
+		return s.resetInFlight(tx)
+	})
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("embedded: init %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// jobRecord is the stored form of a job.
+type jobRecord struct {
+	ID         jobs.JobID   `json:"id"`
+	Owner      jobs.KeyID   `json:"owner"`
+	Prompt     string       `json:"prompt"`
+	Status     jobs.Status  `json:"status"`
+	Result     *jobs.Result `json:"result,omitempty"`
+	Error      string       `json:"error,omitempty"`
+	StartedAt  time.Time    `json:"started_at"`
+	FinishedAt time.Time    `json:"finished_at"`
+	ExpiresAt  time.Time    `json:"expires_at"`
+}
+
+// CreateJob implements jobs.JobStore.
+func (s *Store) CreateJob(ctx context.Context, j *jobs.Job) error {
+	return s.db.Update(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketJobs)
+		if b.Get([]byte(j.ID)) != nil {
+			return jobs.Errorf(jobs.EConflict, "job %s exists", j.ID)
+		}
+		return putJSON(b, string(j.ID), jobRecord(*j))
+	})
+}
+
+// Job implements jobs.JobStore.
+func (s *Store) Job(ctx context.Context, id jobs.JobID) (*jobs.Job, error) {
+	var r jobRecord
+	err := s.db.View(func(tx *bolt.Tx) error { return getJSON(tx.Bucket(bucketJobs), string(id), &r) })
+	if err != nil {
+		return nil, err
+	}
+	j := jobs.Job(r)
+	return &j, nil
+}
+
+// CompleteJob implements jobs.JobStore.
+func (s *Store) CompleteJob(ctx context.Context, id jobs.JobID, res jobs.Result, at time.Time) error {
+	return s.transition(id, func(r *jobRecord) {
+		r.Status, r.Result, r.FinishedAt = jobs.StatusCompleted, &res, at.UTC()
+	})
+}
+
+// FailJob implements jobs.JobStore.
+func (s *Store) FailJob(ctx context.Context, id jobs.JobID, msg string, at time.Time) error {
+	return s.transition(id, func(r *jobRecord) {
+		r.Status, r.Error, r.FinishedAt = jobs.StatusFailed, msg, at.UTC()
+	})
+}
+
+// transition applies change to a running job, atomically.
+func (s *Store) transition(id jobs.JobID, change func(*jobRecord)) error {
+	return s.db.Update(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketJobs)
+		var r jobRecord
+		if err := getJSON(b, string(id), &r); err != nil {
+			return err
+		}
+		if r.Status != jobs.StatusRunning {
+			return jobs.Errorf(jobs.EConflict, "job %s is already %s", id, r.Status)
+		}
+		change(&r)
+		return putJSON(b, string(id), r)
+	})
+}
+
+// ExpiredJobs returns jobs whose retention ended before now.
+func (s *Store) ExpiredJobs(now time.Time) ([]*jobs.Job, error) {
+	var out []*jobs.Job
+	err := s.db.View(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketJobs).ForEach(func(k, v []byte) error {
+			var r jobRecord
+			if err := json.Unmarshal(v, &r); err != nil {
+				return err
+			}
+			if !now.Before(r.ExpiresAt) {
+				j := jobs.Job(r)
+				out = append(out, &j)
+			}
+			return nil
+		})
+	})
+	return out, err
+}
+
+// DeleteJob removes a job record (after its media is gone).
+func (s *Store) DeleteJob(id jobs.JobID) error {
+	return s.db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketJobs).Delete([]byte(id)) })
+}
+
+// Secret returns a random secret kept in the database under name, creating
+// it on first use (the local media signing key).
+func (s *Store) Secret(name string, size int) ([]byte, error) {
+	var out []byte
+	err := s.db.Update(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketMeta)
+		if v := b.Get([]byte(name)); v != nil {
+			out = append([]byte(nil), v...)
+			return nil
+		}
+		out = randomBytes(size)
+		return b.Put([]byte(name), out)
+	})
+	return out, err
+}
+
+func putJSON(b *bolt.Bucket, key string, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return b.Put([]byte(key), data)
+}
+
+func getJSON(b *bolt.Bucket, key string, v any) error {
+	data := b.Get([]byte(key))
+	if data == nil {
+		return jobs.Errorf(jobs.ENotFound, "%s not found", key)
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return fmt.Errorf("embedded: decode %s: %w", key, err)
+	}
+	return nil
+}
+
+// isNotFound reports a missing record.
+func isNotFound(err error) bool {
+	var e *jobs.Error
+	return errors.As(err, &e) && e.Code == jobs.ENotFound
+}

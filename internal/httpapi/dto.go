@@ -1,0 +1,65 @@
+package httpapi
+
+import (
+	"strings"
+
+	"github.com/songsmith/songsmith/internal/jobs"
+)
+
+// SubmitRequest is the body of POST /generate.
+type SubmitRequest struct {
+	Prompt string `json:"prompt"`
+}
+
+// Ack is the body of the 202 answer to POST /generate.
+type Ack struct {
+	Message string     `json:"message"`
+	JobID   jobs.JobID `json:"job_id"`
+	PollURL string     `json:"poll_url"`
+}
+
+// JobBody is the body of GET /jobs/{job_id}. Result and Error are always
+// present (null when not applicable); FinishedAt only once terminal.
+type JobBody struct {
+	Status     jobs.Status `json:"status"`
+	Prompt     string      `json:"prompt"`
+	Result     *ResultBody `json:"result"`
+	Error      *string     `json:"error"`
+	StartedAt  string      `json:"started_at"`
+	FinishedAt string      `json:"finished_at,omitempty"`
+}
+
+// ResultBody is the result object of a completed job. Duration is a number
+// of seconds (our choice where the spec allows either form).
+type ResultBody struct {
+	Title    string  `json:"title"`
+	BPM      float64 `json:"bpm"`
+	Duration float64 `json:"duration"`
+	SongURL  string  `json:"song_url"`
+	ImageURL string  `json:"image_url"`
+	Tags     string  `json:"tags"`
+}
+
+// NewJobBody converts a job to its wire form.
+func NewJobBody(j *jobs.Job) JobBody {
+	b := JobBody{Status: j.Status, Prompt: j.Prompt, StartedAt: j.StartedAt.UTC().Format(jobs.TimeFormat)}
+	if j.Status.Terminal() {
+		b.FinishedAt = j.FinishedAt.UTC().Format(jobs.TimeFormat)
+	}
+	switch {
+	case j.Status == jobs.StatusCompleted && j.Result != nil:
+		r := j.Result
+		b.Result = &ResultBody{Title: r.Title, BPM: r.BPM, Duration: r.Duration,
+			SongURL: r.SongURL, ImageURL: r.ImageURL, Tags: strings.Join(r.Tags, ", ")}
+	case j.Status == jobs.StatusFailed:
+		msg := j.Error
+		if msg == "" {
+			msg = "Generation failed."
+		}
+		b.Error = &msg
+	}
+	return b
+}
+
+// PollPath returns the relative polling path of a job.
+func PollPath(id jobs.JobID) string { return "/jobs/" + string(id) }

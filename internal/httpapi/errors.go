@@ -1,0 +1,63 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"strconv"
+
+	"github.com/songsmith/songsmith/internal/jobs"
+)
+
+// statusOf is the one table from error code to HTTP status.
+var statusOf = map[jobs.Code]int{
+	jobs.EInvalid:      http.StatusBadRequest,
+	jobs.EUnauthorized: http.StatusUnauthorized,
+	jobs.ENotFound:     http.StatusNotFound,
+	jobs.EMethod:       http.StatusMethodNotAllowed,
+	jobs.EConflict:     http.StatusConflict,
+	jobs.ETooLarge:     http.StatusRequestEntityTooLarge,
+	jobs.ERateLimited:  http.StatusTooManyRequests,
+	jobs.EInternal:     http.StatusInternalServerError,
+	jobs.EUnavailable:  http.StatusServiceUnavailable,
+}
+
+// StatusOf returns the HTTP status for an error code (500 for unknown codes).
+func StatusOf(c jobs.Code) int {
+	if s, ok := statusOf[c]; ok {
+		return s
+	}
+	return http.StatusInternalServerError
+}
+
+// ErrorBody is the body of every error response: {"error","message"}.
+type ErrorBody struct {
+	Error   string `json:"error"`
+	Message string `json:"message"`
+}
+
+// writeError sends err as the spec's error body. Internal errors are logged
+// with their cause; the client sees only the code and a safe message.
+func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	code := jobs.ErrorCode(err)
+	status := StatusOf(code)
+	if status >= 500 {
+		log.ErrorContext(r.Context(), "request failed", "err", err)
+	}
+	var e *jobs.Error
+	if code == jobs.ERateLimited && asError(err, &e) {
+		w.Header().Set("Retry-After", strconv.Itoa(jobs.RetrySeconds(e.RetryAfter)))
+	}
+	if code == jobs.EUnauthorized {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="songsmith"`)
+	}
+	writeJSON(w, status, ErrorBody{Error: string(code), Message: jobs.ErrorMessage(err)})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}

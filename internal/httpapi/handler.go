@@ -1,0 +1,118 @@
+// Package httpapi is the HTTP interface of Songsmith: the routes of the
+// interface spec, bearer authentication, request validation, the one table
+// from error codes to statuses, the JSON bodies, and an adapter that runs
+// the same handler behind API Gateway HTTP APIs (payload v2).
+package httpapi
+
+import (
+	"errors"
+	"log/slog"
+	"net/http"
+
+	"github.com/songsmith/songsmith/internal/jobs"
+)
+
+// DefaultMaxBodyBytes is the default limit of a request body.
+const DefaultMaxBodyBytes = 16 << 10
+
+// AckMessage is the message of a 202 answer.
+const AckMessage = "Task received. Poll poll_url until status is completed or failed."
+
+// Options configure the handler.
+type Options struct {
+	MaxBodyBytes int64        // DefaultMaxBodyBytes when 0
+	CORSOrigin   string       // Access-Control-Allow-Origin; no CORS headers when empty
+	Logger       *slog.Logger // slog.Default() when nil
+	Media        http.Handler // served under /media/ when set (local backend)
+	Health       func(r *http.Request) error
+}
+
+type api struct {
+	svc  *jobs.Service
+	opts Options
+	log  *slog.Logger
+}
+
+// New returns the HTTP handler of the interface.
+func New(svc *jobs.Service, opts Options) http.Handler {
+	if opts.MaxBodyBytes <= 0 {
+		opts.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	a := &api{svc: svc, opts: opts, log: opts.Logger}
+	if a.log == nil {
+		a.log = slog.Default()
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/generate", a.only(http.MethodPost, a.submit))
+	mux.Handle("/compose", a.only(http.MethodPost, a.submit))
+	mux.Handle("/jobs/{job_id}", a.only(http.MethodGet, a.job))
+	mux.Handle("/healthz", a.only(http.MethodGet, a.health))
+	if opts.Media != nil {
+		mux.Handle("/media/", opts.Media)
+	}
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, r, a.log, jobs.Errorf(jobs.ENotFound, "No route for %s %s. The API serves POST /generate and GET /jobs/{job_id}.", r.Method, r.URL.Path))
+	})
+	return a.middleware(mux)
+}
+
+// only allows one method (plus HEAD for GET and CORS preflights).
+func (a *api) only(method string, h http.HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == method || (method == http.MethodGet && r.Method == http.MethodHead) {
+			h(w, r)
+			return
+		}
+		w.Header().Set("Allow", method)
+		writeError(w, r, a.log, jobs.Errorf(jobs.EMethod, "%s %s is not supported; use %s.", r.Method, r.URL.Path, method))
+	})
+}
+
+func (a *api) submit(w http.ResponseWriter, r *http.Request) {
+	key, err := a.svc.Authenticate(r.Context(), r.Header.Get("Authorization"))
+	if err != nil {
+		writeError(w, r, a.log, err)
+		return
+	}
+	noteKey(r, key.ID)
+	prompt, err := DecodeSubmit(http.MaxBytesReader(w, r.Body, a.opts.MaxBodyBytes), a.opts.MaxBodyBytes)
+	if err != nil {
+		writeError(w, r, a.log, err)
+		return
+	}
+	j, err := a.svc.Submit(r.Context(), key, prompt)
+	if err != nil {
+		writeError(w, r, a.log, err)
+		return
+	}
+	w.Header().Set("Location", PollPath(j.ID))
+	writeJSON(w, http.StatusAccepted, Ack{Message: AckMessage, JobID: j.ID, PollURL: PollPath(j.ID)})
+}
+
+func (a *api) job(w http.ResponseWriter, r *http.Request) {
+	key, err := a.svc.Authenticate(r.Context(), r.Header.Get("Authorization"))
+	if err != nil {
+		writeError(w, r, a.log, err)
+		return
+	}
+	noteKey(r, key.ID)
+	j, err := a.svc.Job(r.Context(), key, r.PathValue("job_id"))
+	if err != nil {
+		writeError(w, r, a.log, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, NewJobBody(j))
+}
+
+func (a *api) health(w http.ResponseWriter, r *http.Request) {
+	if a.opts.Health != nil {
+		if err := a.opts.Health(r); err != nil {
+			writeError(w, r, a.log, &jobs.Error{Code: jobs.EUnavailable, Message: "The service is not healthy.", Err: err})
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}
+
+// asError is errors.As for *jobs.Error.
+func asError(err error, target **jobs.Error) bool { return errors.As(err, target) }

@@ -1,0 +1,70 @@
+package httpapi_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/aws/aws-lambda-go/events"
+
+	"github.com/songsmith/songsmith/internal/httpapi"
+)
+
+func loadEvent(t *testing.T, name string, repl ...string) events.APIGatewayV2HTTPRequest {
+	t.Helper()
+	raw, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ev events.APIGatewayV2HTTPRequest
+	if err := json.Unmarshal([]byte(strings.NewReplacer(repl...).Replace(string(raw))), &ev); err != nil {
+		t.Fatal(err)
+	}
+	return ev
+}
+
+func TestLambdaHandler(t *testing.T) {
+	e := newEnv(t, nil)
+	h := httpapi.LambdaHandler(httpapi.New(e.Svc, httpapi.Options{}))
+	ctx := context.Background()
+	res, err := h(ctx, loadEvent(t, "apigw-generate.json", "{{KEY}}", e.Key))
+	if err != nil || res.StatusCode != 202 {
+		t.Fatalf("generate: %v %d %s", err, res.StatusCode, res.Body)
+	}
+	var ack httpapi.Ack
+	if err := json.Unmarshal([]byte(res.Body), &ack); err != nil || ack.PollURL != "/jobs/"+string(ack.JobID) {
+		t.Fatalf("ack %s: %v", res.Body, err)
+	}
+	if res.Headers["X-Request-Id"] != "Jx1sYhxyoAMEVxw=" {
+		t.Fatalf("request id header %q", res.Headers["X-Request-Id"])
+	}
+	res, _ = h(ctx, loadEvent(t, "apigw-getjob.json", "{{KEY}}", e.Key, "{{JOB_ID}}", string(ack.JobID)))
+	var job map[string]any
+	if res.StatusCode != 200 || json.Unmarshal([]byte(res.Body), &job) != nil || job["prompt"] != "melancholic lo-fi with dusty piano, 84 bpm" {
+		t.Fatalf("getjob: %d %s", res.StatusCode, res.Body)
+	}
+	t.Run("ErrUnauthorizedIsAResponse", func(t *testing.T) {
+		res, err := h(ctx, loadEvent(t, "apigw-getjob.json", "{{KEY}}", "nope", "{{JOB_ID}}", string(ack.JobID)))
+		if err != nil || res.StatusCode != 401 || !strings.Contains(res.Body, `"error":"unauthorized"`) {
+			t.Fatalf("%v %d %s", err, res.StatusCode, res.Body)
+		}
+	})
+	t.Run("BadBase64IsA400", func(t *testing.T) {
+		ev := loadEvent(t, "apigw-generate.json", "{{KEY}}", e.Key)
+		ev.Body = "!!!"
+		res, err := h(ctx, ev)
+		if err != nil || res.StatusCode != 400 || !strings.Contains(res.Body, `"message"`) {
+			t.Fatalf("%v %d %s", err, res.StatusCode, res.Body)
+		}
+	})
+	t.Run("NamedStagePrefixStripped", func(t *testing.T) {
+		ev := loadEvent(t, "apigw-getjob.json", "{{KEY}}", e.Key, "{{JOB_ID}}", string(ack.JobID))
+		ev.RequestContext.Stage = "prod"
+		ev.RawPath = "/prod" + ev.RawPath
+		if res, _ := h(ctx, ev); res.StatusCode != 200 {
+			t.Fatalf("%d %s", res.StatusCode, res.Body)
+		}
+	})
+}

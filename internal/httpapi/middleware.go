@@ -1,0 +1,124 @@
+package httpapi
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"regexp"
+	"time"
+
+	"github.com/songsmith/songsmith/internal/jobs"
+)
+
+type ctxKey int
+
+const infoKey ctxKey = 0
+
+// requestInfo collects what the access log prints about a request.
+type requestInfo struct {
+	id    string
+	keyID jobs.KeyID
+}
+
+// RequestID returns the id of the request being served ("" outside one).
+func RequestID(ctx context.Context) string {
+	if ri, ok := ctx.Value(infoKey).(*requestInfo); ok {
+		return ri.id
+	}
+	return ""
+}
+
+func noteKey(r *http.Request, id jobs.KeyID) {
+	if ri, ok := r.Context().Value(infoKey).(*requestInfo); ok {
+		ri.keyID = id
+	}
+}
+
+var validRequestID = regexp.MustCompile(`^[A-Za-z0-9._=+/-]{1,128}$`)
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+}
+
+func (w *statusWriter) WriteHeader(s int) {
+	if w.status == 0 {
+		w.status = s
+	}
+	w.ResponseWriter.WriteHeader(s)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	n, err := w.ResponseWriter.Write(b)
+	w.bytes += n
+	return n, err
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// middleware adds a request id, CORS, panic recovery and one structured
+// access-log line per request. API keys never reach the log: only key ids.
+func (a *api) middleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		ri := &requestInfo{id: r.Header.Get("X-Request-Id")}
+		if !validRequestID.MatchString(ri.id) {
+			ri.id = newRequestID()
+		}
+		r = r.WithContext(context.WithValue(r.Context(), infoKey, ri))
+		w.Header().Set("X-Request-Id", ri.id)
+		sw := &statusWriter{ResponseWriter: w}
+		defer func() {
+			if p := recover(); p != nil {
+				if sw.status == 0 {
+					writeError(sw, r, a.log, jobs.Internal(fmt.Errorf("panic: %v", p)))
+				} else {
+					a.log.ErrorContext(r.Context(), "panic after response started", "panic", fmt.Sprint(p))
+				}
+			}
+			a.log.LogAttrs(r.Context(), levelFor(sw.status), "request",
+				slog.String("request_id", ri.id), slog.String("method", r.Method), slog.String("path", r.URL.Path),
+				slog.Int("status", sw.status), slog.Int("bytes", sw.bytes), slog.String("key_id", string(ri.keyID)),
+				slog.Float64("duration_ms", float64(time.Since(start).Microseconds())/1000))
+		}()
+		if a.opts.CORSOrigin != "" {
+			h := w.Header()
+			h.Set("Access-Control-Allow-Origin", a.opts.CORSOrigin)
+			h.Set("Vary", "Origin")
+			h.Set("Access-Control-Expose-Headers", "Retry-After, X-Request-Id, Location")
+			if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+				h.Set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
+				h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, X-Request-Id")
+				h.Set("Access-Control-Max-Age", "600")
+				sw.WriteHeader(http.StatusNoContent)
+				return
+			}
+		}
+		next.ServeHTTP(sw, r)
+	})
+}
+
+func newRequestID() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+func levelFor(status int) slog.Level {
+	switch {
+	case status >= 500:
+		return slog.LevelError
+	case status >= 400:
+		return slog.LevelWarn
+	default:
+		return slog.LevelInfo
+	}
+}

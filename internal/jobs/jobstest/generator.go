@@ -1,0 +1,56 @@
+package jobstest
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/color"
+	"image/png"
+	"math"
+	"sync/atomic"
+
+	"github.com/songsmith/songsmith/internal/audio"
+	"github.com/songsmith/songsmith/internal/audio/wav"
+	"github.com/songsmith/songsmith/internal/jobs"
+)
+
+// Generator is a func-field fake of jobs.Generator that counts calls. With
+// no Func it returns TinySong.
+type Generator struct {
+	Func  func(ctx context.Context, prompt string, seed uint64) (*jobs.Song, error)
+	Calls atomic.Int64
+}
+
+var _ jobs.Generator = (*Generator)(nil)
+
+// Generate implements jobs.Generator.
+func (g *Generator) Generate(ctx context.Context, prompt string, seed uint64) (*jobs.Song, error) {
+	g.Calls.Add(1)
+	if g.Func != nil {
+		return g.Func(ctx, prompt, seed)
+	}
+	return TinySong(), nil
+}
+
+// TinySong returns a valid half-second 440 Hz WAV and a 16x16 PNG.
+func TinySong() *jobs.Song {
+	b := audio.NewBuffer(audio.CD, 2, audio.CD.NSeconds(0.5))
+	for i := 0; i < b.Frames(); i++ {
+		v := float32(0.3 * math.Sin(2*math.Pi*440*float64(i)/float64(audio.CD)))
+		b.Samples[2*i], b.Samples[2*i+1] = v, v
+	}
+	var a bytes.Buffer
+	_ = wav.Encode(&a, b)
+	img := image.NewRGBA(image.Rect(0, 0, 16, 16))
+	for i := range img.Pix {
+		img.Pix[i] = uint8(i)
+	}
+	img.Set(0, 0, color.RGBA{255, 0, 0, 255})
+	var c bytes.Buffer
+	_ = png.Encode(&c, img)
+	return &jobs.Song{
+		Title: "Tiny Test Tone", BPM: 120, Duration: 0.5, Tags: []string{"test", "sine"},
+		Audio: jobs.File{Data: a.Bytes(), ContentType: wav.ContentType, Ext: "wav"},
+		Cover: jobs.File{Data: c.Bytes(), ContentType: "image/png", Ext: "png"},
+	}
+}
