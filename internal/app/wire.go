@@ -11,6 +11,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/embedded"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/studio"
 	"github.com/songsmith/songsmith/internal/worker"
 )
 
@@ -92,4 +93,9 @@ func NewService(cfg Config, b *Backend, log *slog.Logger) *jobs.Service {
 func NewWorker(cfg Config, b *Backend, gen jobs.Generator, log *slog.Logger) *worker.Worker {
 	return &worker.Worker{Jobs: b.Jobs, Media: b.Media, Generator: gen,
 		MaxAttempts: cfg.MaxAttempts, Timeout: cfg.GenerateTimeout, Logger: log}
+}
+
+// NewGenerator returns the production generator in the configured format.
+func NewGenerator(cfg Config) jobs.Generator {
+	return &studio.Studio{Format: cfg.AudioFormat, Bitrate: cfg.MP3Bitrate}
 }

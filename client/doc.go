@@ -1,0 +1,22 @@
+// Package client is the Go SDK for the Songsmith HTTP API.
+//
+// The service is asynchronous: [Client.Generate] submits a prompt and returns a
+// job id at once; [Client.Job] reads the job's state and [Client.Wait] polls it
+// until it is completed or failed.
+//
+//	c := client.New("https://api.example.com", os.Getenv("SONGSMITH_API_KEY"))
+//	sub, err := c.Generate(ctx, "dreamy lo-fi with soft piano")
+//	if err != nil { ... }
+//	job, err := c.Wait(ctx, sub.JobID)
+//	if err != nil { ... }
+//	if err := job.Err(); err != nil { ... } // the job failed
+//	fmt.Println(job.Result.Title, job.Result.SongURL)
+//
+// Request errors are returned as *[APIError]; use [errors.As] or helpers such
+// as [IsNotFound] and [IsRateLimited] to inspect them. The client backs off on
+// 429 (5 s, 10 s, then doubling up to 60 s, or longer when the server sends a
+// longer Retry-After) and retries reads after 5xx answers (10 s, 20 s, 30 s),
+// as the interface specification recommends. Requests that are never retried:
+// 400, 401, 404, and 5xx answers to POST /generate, which might otherwise
+// create a job twice.
+package client

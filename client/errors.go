@@ -1,0 +1,109 @@
+package client
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// APIError is a request the service answered with a non-2xx status. Its body
+// is the specification's {"error": "...", "message": "..."} when the service
+// sent one.
+type APIError struct {
+	// StatusCode is the HTTP status, for example 404.
+	StatusCode int
+	// Code is the short label from the body's "error" field, or the status
+	// text in lower case when the body had none.
+	Code string
+	// Message explains the error, from the body's "message" field.
+	Message string
+	// RetryAfter is the wait the Retry-After header asked for, or zero.
+	RetryAfter time.Duration
+}
+
+// Error implements error.
+func (e *APIError) Error() string {
+	msg := fmt.Sprintf("songsmith: HTTP %d %s", e.StatusCode, e.Code)
+	if e.Message != "" {
+		msg += ": " + e.Message
+	}
+	return msg
+}
+
+// Temporary reports whether repeating the request later may succeed: a 429 or
+// a 5xx answer.
+func (e *APIError) Temporary() bool {
+	return e.StatusCode == http.StatusTooManyRequests || e.StatusCode >= 500
+}
+
+// IsBadRequest reports whether err is an *[APIError] with status 400.
+func IsBadRequest(err error) bool { return hasStatus(err, http.StatusBadRequest) }
+
+// IsUnauthorized reports whether err is an *[APIError] with status 401.
+func IsUnauthorized(err error) bool { return hasStatus(err, http.StatusUnauthorized) }
+
+// IsNotFound reports whether err is an *[APIError] with status 404: the job
+// does not exist, has expired or belongs to another key.
+func IsNotFound(err error) bool { return hasStatus(err, http.StatusNotFound) }
+
+// IsRateLimited reports whether err is an *[APIError] with status 429.
+func IsRateLimited(err error) bool { return hasStatus(err, http.StatusTooManyRequests) }
+
+// IsServerError reports whether err is an *[APIError] with a 5xx status.
+func IsServerError(err error) bool {
+	var e *APIError
+	return errors.As(err, &e) && e.StatusCode >= 500
+}
+
+func hasStatus(err error, status int) bool {
+	var e *APIError
+	return errors.As(err, &e) && e.StatusCode == status
+}
+
+// newAPIError builds the error for a non-2xx response with body data.
+func newAPIError(resp *http.Response, data []byte) *APIError {
+	e := &APIError{
+		StatusCode: resp.StatusCode,
+		RetryAfter: parseRetryAfter(resp.Header.Get("Retry-After"), time.Now()),
+	}
+	var body struct {
+		Error   string `json:"error"`
+		Message string `json:"message"`
+	}
+	if json.Unmarshal(data, &body) == nil {
+		e.Code, e.Message = body.Error, body.Message
+	} else if text := strings.TrimSpace(string(data)); text != "" {
+		const maxText = 200
+		if len(text) > maxText {
+			text = text[:maxText] + "..."
+		}
+		e.Message = text
+	}
+	if e.Code == "" {
+		e.Code = strings.ToLower(http.StatusText(resp.StatusCode))
+	}
+	return e
+}
+
+// parseRetryAfter reads a Retry-After header given in seconds or as an HTTP
+// date; it returns zero when the header is absent or malformed.
+func parseRetryAfter(v string, now time.Time) time.Duration {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0
+	}
+	if secs, err := strconv.Atoi(v); err == nil {
+		if secs < 0 {
+			return 0
+		}
+		return time.Duration(secs) * time.Second
+	}
+	if t, err := http.ParseTime(v); err == nil && t.After(now) {
+		return t.Sub(now).Round(time.Second)
+	}
+	return 0
+}

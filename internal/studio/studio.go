@@ -1,0 +1,64 @@
+// Package studio is the production jobs.Generator: it renders a prompt with
+// the music engine, paints the cover and encodes the audio (MP3 by default,
+// WAV on request), returning the files of a song.
+package studio
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/songsmith/songsmith/internal/audio/mp3"
+	"github.com/songsmith/songsmith/internal/audio/wav"
+	"github.com/songsmith/songsmith/internal/cover"
+	"github.com/songsmith/songsmith/internal/engine"
+	"github.com/songsmith/songsmith/internal/jobs"
+)
+
+var _ jobs.Generator = (*Studio)(nil)
+
+// Studio renders songs. The zero value renders MP3 at the default bitrate.
+type Studio struct {
+	Format  string // "mp3" (default) or "wav"
+	Bitrate int    // MP3 kbit/s; mp3.DefaultBitrate when 0
+}
+
+// Generate implements jobs.Generator.
+func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64) (*jobs.Song, error) {
+	song, err := engine.Render(ctx, prompt, seed)
+	if err != nil {
+		return nil, fmt.Errorf("studio: render: %w", err)
+	}
+	var art bytes.Buffer
+	if err := cover.EncodePNG(&art, cover.Spec{Title: song.Title, Genre: song.Genre, Mood: song.Mood, Prompt: prompt, Seed: seed}); err != nil {
+		return nil, fmt.Errorf("studio: cover: %w", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var snd bytes.Buffer
+	out := &jobs.Song{
+		Title: song.Title, BPM: song.BPM, Duration: math.Round(song.Seconds*1000) / 1000, Tags: song.Tags,
+		Cover: jobs.File{Data: art.Bytes(), ContentType: cover.ContentType, Ext: "png"},
+	}
+	switch s.Format {
+	case "wav":
+		snd.Grow(int(wav.Size(song.Audio)))
+		err = wav.Encode(&snd, song.Audio)
+		out.Audio = jobs.File{ContentType: wav.ContentType, Ext: "wav"}
+	case "", "mp3":
+		err = mp3.Encode(&snd, song.Audio, mp3.Options{Bitrate: s.Bitrate, Tag: &mp3.Tag{
+			Title: song.Title, Artist: "Songsmith", Genre: song.Genre, BPM: int(math.Round(song.BPM)),
+			Comment: prompt, Cover: art.Bytes(), CoverMIME: cover.ContentType,
+		}})
+		out.Audio = jobs.File{ContentType: mp3.ContentType, Ext: "mp3"}
+	default:
+		return nil, jobs.Errorf(jobs.EInvalid, "Unsupported audio format %q.", s.Format)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("studio: encode %s: %w", out.Audio.Ext, err)
+	}
+	out.Audio.Data = snd.Bytes()
+	return out, nil
+}
