@@ -27,7 +27,8 @@ func keys(ctx context.Context, args []string, stdout io.Writer) error {
 	grace := fs.Duration("grace", 0, "rotate: how long the old key keeps working")
 	fs.StringVar(&cfg.Backend, "backend", cfg.Backend, "embedded or aws")
 	fs.StringVar(&cfg.DataDir, "data-dir", cfg.DataDir, "data directory (embedded backend)")
-	if err := fs.Parse(args[1:]); err != nil {
+	pos, err := parseArgs(fs, args[1:])
+	if err != nil {
 		return err
 	}
 	b, err := app.Open(ctx, cfg)
@@ -58,10 +59,10 @@ func keys(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		return tw.Flush()
 	case "revoke", "rotate":
-		if fs.NArg() != 1 {
+		if len(pos) != 1 {
 			return fmt.Errorf("keys %s: want exactly one key id", args[0])
 		}
-		id := jobs.KeyID(fs.Arg(0))
+		id := jobs.KeyID(pos[0])
 		old, err := ks.Key(ctx, id)
 		if err != nil {
 			return fmt.Errorf("key %s: %s", id, jobs.ErrorMessage(err))

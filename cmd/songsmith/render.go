@@ -51,18 +51,28 @@ func render(ctx context.Context, args []string, stdout io.Writer) error {
 	return nil
 }
 
-// parseWithPrompt parses flags placed before or after one positional prompt.
-func parseWithPrompt(fs *flag.FlagSet, args []string) (string, error) {
+// parseArgs parses flags placed before, between or after positional
+// arguments and returns the positional ones.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	var words []string
 	for len(args) > 0 {
 		if err := fs.Parse(args); err != nil {
-			return "", err
+			return nil, err
 		}
 		if fs.NArg() == 0 {
 			break
 		}
 		words = append(words, fs.Arg(0))
 		args = fs.Args()[1:]
+	}
+	return words, nil
+}
+
+// parseWithPrompt parses flags around the words of one prompt.
+func parseWithPrompt(fs *flag.FlagSet, args []string) (string, error) {
+	words, err := parseArgs(fs, args)
+	if err != nil {
+		return "", err
 	}
 	if len(words) == 0 {
 		return "", fmt.Errorf("%s: give the prompt as an argument, e.g. %s \"dreamy synthwave, 100 bpm\"", fs.Name(), fs.Name())

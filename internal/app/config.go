@@ -61,7 +61,7 @@ var Vars = []Env{
 	{"SONGSMITH_GENERATE_TIMEOUT", "5m", "time limit of one generation attempt"},
 	{"SONGSMITH_AUDIO_FORMAT", "mp3", "`mp3` or `wav`"},
 	{"SONGSMITH_MP3_BITRATE", "192", "MP3 bitrate in kbps (128-320)"},
-	{"SONGSMITH_SIGNING_KEY", "random, kept in the data dir", "HMAC key that signs local media URLs"},
+	{"SONGSMITH_SIGNING_KEY", "random, kept in the database", "HMAC key that signs local media URLs"},
 	{"SONGSMITH_LOG_LEVEL", "info", "`debug`, `info`, `warn` or `error`"},
 	{"SONGSMITH_CORS_ORIGIN", "", "value of Access-Control-Allow-Origin; empty disables CORS"},
 	{"SONGSMITH_TABLE", "songsmith", "DynamoDB table (aws backend)"},
@@ -69,7 +69,7 @@ var Vars = []Env{
 	{"SONGSMITH_DLQ_URL", "", "SQS dead-letter queue URL (aws backend, `serve` only)"},
 	{"SONGSMITH_BUCKET", "", "S3 media bucket (aws backend)"},
 	{"AWS_ENDPOINT_URL", "", "send AWS calls to LocalStack or moto; S3 then uses path-style URLs"},
-	{"AWS_REGION", "us-east-1 when unset", "AWS region"},
+	{"AWS_REGION", "us-east-1", "AWS region"},
 }
 
 // FromEnv reads the configuration from the process environment.

@@ -162,3 +162,17 @@ func assertErrorBody(t *testing.T, status int, res *http.Response, m map[string]
 		t.Fatalf("Content-Type %q", res.Header.Get("Content-Type"))
 	}
 }
+
+// raw GETs path with the main key and returns the body as text.
+func (e *env) raw(t *testing.T, path string) (*http.Response, string) {
+	t.Helper()
+	req, _ := http.NewRequest("GET", e.URL+path, nil)
+	req.Header.Set("Authorization", "Bearer "+e.Key)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res, string(b)
+}

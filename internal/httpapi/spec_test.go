@@ -89,6 +89,9 @@ func TestJobStates(t *testing.T) {
 		if len(r) != 6 || r["title"] != "Tiny Test Tone" || r["bpm"] != 120.0 || r["duration"] != 0.5 || r["tags"] != "test, sine" {
 			t.Fatalf("result %v", r)
 		}
+		if _, raw := e.raw(t, "/jobs/"+id); strings.Contains(raw, `\u0026`) {
+			t.Fatalf("URLs are HTML-escaped: %s", raw)
+		}
 		song := download(t, r["song_url"].(string), "audio/wav")
 		if _, err := wav.Decode(strings.NewReader(song)); err != nil {
 			t.Fatalf("song is not a WAV: %v", err)

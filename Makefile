@@ -1,0 +1,42 @@
+# Songsmith. The two commands a newcomer needs: `make run` and `make test`.
+GO      ?= go
+BIN     ?= bin
+ARTIFACTS_DIR ?= $(BIN)/lambda
+
+.PHONY: run test bench build lambdas lint fuzz clean tools
+
+## run: start the local service (embedded storage); prints an API key and a curl example
+run:
+	$(GO) run ./cmd/songsmith serve
+
+## test: install the tools the tests need, then run every check and test
+test:
+	bash scripts/test.sh
+
+## bench: speed and memory benchmarks with their yardsticks (lame, shineenc, fluidsynth)
+bench:
+	bash scripts/bench.sh
+
+## build: the songsmith binary for this machine
+build:
+	CGO_ENABLED=0 $(GO) build -trimpath -o $(BIN)/songsmith ./cmd/songsmith
+
+## tools: install outside tools (ffmpeg, sox, bpm-tools, lame, ...) when missing
+tools:
+	bash scripts/tools.sh
+
+## lint: gofmt, vet and staticcheck only
+lint:
+	test -z "$$(gofmt -l $$(git ls-files '*.go'))"
+	$(GO) vet ./...
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
+
+## fuzz: longer fuzzing of the request parser and the MP3 encoder
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzDecodeSubmit$$' -fuzztime 2m ./internal/httpapi/
+	$(GO) test -run '^$$' -fuzz '^FuzzEncode$$' -fuzztime 2m ./internal/audio/mp3/
+
+clean:
+	rm -rf $(BIN) .aws-sam
+
+-include Makefile.aws

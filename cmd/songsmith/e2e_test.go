@@ -1,0 +1,259 @@
+package main_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/songsmith/songsmith/internal/testutil"
+)
+
+var binPath string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "songsmith-e2e")
+	if err != nil {
+		panic(err)
+	}
+	binPath = filepath.Join(dir, "songsmith")
+	out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "build: %v\n%s", err, out)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// proc is a running `songsmith serve`.
+type proc struct {
+	cmd  *exec.Cmd
+	URL  string
+	Key  string
+	logs *bytes.Buffer
+}
+
+var keyRE = regexp.MustCompile(`API key: (ss_\S+)`)
+
+func startServe(t *testing.T, dataDir, addr string, env ...string) *proc {
+	t.Helper()
+	cmd := exec.Command(binPath, "serve")
+	cmd.Env = append(os.Environ(), append([]string{"SONGSMITH_DATA_DIR=" + dataDir, "SONGSMITH_ADDR=" + addr,
+		"SONGSMITH_WORKERS=1", "SONGSMITH_SUBMIT_RATE=off", "SONGSMITH_POLL_RATE=off"}, env...)...)
+	stdout, _ := cmd.StdoutPipe()
+	p := &proc{cmd: cmd, URL: "http://" + addr, logs: &bytes.Buffer{}}
+	cmd.Stderr = p.logs
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	found := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			if m := keyRE.FindStringSubmatch(sc.Text()); m != nil {
+				found <- m[1]
+			}
+		}
+		close(found)
+	}()
+	select {
+	case p.Key = <-found:
+	case <-time.After(30 * time.Second):
+		t.Fatalf("serve printed no API key; logs:\n%s", p.logs)
+	}
+	for i := 0; i < 100; i++ {
+		if res, err := http.Get(p.URL + "/healthz"); err == nil && res.StatusCode == 200 {
+			res.Body.Close()
+			return p
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("server not healthy; logs:\n%s", p.logs)
+	return nil
+}
+
+func (p *proc) call(t *testing.T, method, path, body string) map[string]any {
+	t.Helper()
+	req, _ := http.NewRequest(method, p.URL+path, strings.NewReader(body))
+	req.Header.Set("Authorization", "Bearer "+p.Key)
+	req.Header.Set("Content-Type", "application/json")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var m map[string]any
+	if err := json.NewDecoder(res.Body).Decode(&m); err != nil {
+		t.Fatalf("%s %s: %d, undecodable body", method, path, res.StatusCode)
+	}
+	return m
+}
+
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// Jobs accepted before a kill -9 complete after the restart: nothing
+// accepted is lost.
+func TestRestartAfterKillCompletesJobs(t *testing.T) {
+	dir, addr := t.TempDir(), freeAddr(t)
+	p := startServe(t, dir, addr)
+	var ids []string
+	for i := 0; i < 4; i++ {
+		m := p.call(t, "POST", "/generate", fmt.Sprintf(`{"prompt": "dreamy synthwave number %d, 110 bpm, 20 seconds"}`, i))
+		ids = append(ids, m["job_id"].(string))
+	}
+	running := 0
+	for _, id := range ids {
+		if p.call(t, "GET", "/jobs/"+id, "")["status"] == "running" {
+			running++
+		}
+	}
+	if running == 0 {
+		t.Fatal("all jobs finished before the kill; the test proves nothing")
+	}
+	if err := p.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	_ = p.cmd.Wait()
+
+	p2 := startServe(t, dir, addr)
+	if p2.Key != p.Key {
+		t.Fatalf("dev key changed across restarts: %s → %s", p.Key, p2.Key)
+	}
+	deadline := time.Now().Add(3 * time.Minute)
+	for _, id := range ids {
+		for {
+			m := p2.call(t, "GET", "/jobs/"+id, "")
+			if m["status"] == "completed" {
+				break
+			}
+			if m["status"] == "failed" || time.Now().After(deadline) {
+				t.Fatalf("job %s after restart: %v\nlogs:\n%s", id, m, p2.logs)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+}
+
+// The served song is an MP3 that ffprobe reads with the reported duration,
+// and the cover a PNG; a graceful stop (SIGTERM) exits cleanly.
+func TestServeDownloadsAndGracefulStop(t *testing.T) {
+	ffprobe := testutil.RequireTool(t, "ffprobe")
+	p := startServe(t, t.TempDir(), freeAddr(t))
+	id := p.call(t, "POST", "/compose", `{"prompt": "energetic drum and bass with reese bass, 174 bpm, 15 seconds"}`)["job_id"].(string)
+	var job map[string]any
+	for deadline := time.Now().Add(2 * time.Minute); ; {
+		job = p.call(t, "GET", "/jobs/"+id, "")
+		if job["status"] != "running" || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	r, ok := job["result"].(map[string]any)
+	if job["status"] != "completed" || !ok {
+		t.Fatalf("job %v", job)
+	}
+	song := filepath.Join(t.TempDir(), "song.mp3")
+	fetch(t, r["song_url"].(string), song, "audio/mpeg")
+	out, err := exec.Command(ffprobe, "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", song).Output()
+	if err != nil {
+		t.Fatalf("ffprobe: %v", err)
+	}
+	var dur float64
+	fmt.Sscanf(strings.TrimSpace(string(out)), "%g", &dur)
+	if d := dur - r["duration"].(float64); d > 0.05 || d < -0.05 {
+		t.Fatalf("ffprobe duration %.3f, reported %.3f", dur, r["duration"])
+	}
+	cover := filepath.Join(t.TempDir(), "cover.png")
+	fetch(t, r["image_url"].(string), cover, "image/png")
+	if b, _ := os.ReadFile(cover); !bytes.HasPrefix(b, []byte("\x89PNG")) {
+		t.Fatal("cover is not a PNG")
+	}
+	_ = p.cmd.Process.Signal(syscall.SIGTERM)
+	if err := p.cmd.Wait(); err != nil {
+		t.Fatalf("SIGTERM exit: %v\n%s", err, p.logs)
+	}
+	if strings.Contains(p.logs.String(), strings.SplitN(p.Key, "_", 3)[2]) {
+		t.Fatal("the API key secret appears in the server logs")
+	}
+}
+
+func fetch(t *testing.T, url, path, contentType string) {
+	t.Helper()
+	res, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != 200 || res.Header.Get("Content-Type") != contentType {
+		t.Fatalf("GET %s: %d %s", url, res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	f, _ := os.Create(path)
+	defer f.Close()
+	_, _ = io.Copy(f, res.Body)
+}
+
+func TestKeysCommands(t *testing.T) {
+	dir := t.TempDir()
+	run := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command(binPath, append([]string{"keys"}, args...)...)
+		cmd.Env = append(os.Environ(), "SONGSMITH_DATA_DIR="+dir)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("keys %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	created := run("create", "--name", "ci")
+	full := regexp.MustCompile(`ss_[0-9a-f]+_\S+`).FindString(created)
+	id := strings.SplitN(full, "_", 3)[1]
+	if full == "" || !strings.Contains(run("list"), id) {
+		t.Fatalf("create/list: %s", created)
+	}
+	rotated := run("rotate", id, "--grace", "1h")
+	if !strings.Contains(rotated, "replaces "+id) {
+		t.Fatalf("rotate: %s", rotated)
+	}
+	list := run("list")
+	if !strings.Contains(list, "active until") {
+		t.Fatalf("old key should be in its grace period: %s", list)
+	}
+	run("revoke", id)
+	if !strings.Contains(run("list"), "revoked") {
+		t.Fatal("revoked key not listed as revoked")
+	}
+	// The revoked key is refused by a server on the same data.
+	p := startServe(t, dir, freeAddr(t), "SONGSMITH_API_KEYS="+full)
+	req, _ := http.NewRequest("GET", p.URL+"/jobs/00000000-0000-4000-8000-000000000000", nil)
+	req.Header.Set("Authorization", "Bearer "+full)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 401 {
+		t.Fatalf("revoked key answered %d, want 401", res.StatusCode)
+	}
+}

@@ -1,0 +1,90 @@
+package app_test
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/songsmith/songsmith/internal/app"
+	"github.com/songsmith/songsmith/internal/jobs"
+)
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestLoadDefaults(t *testing.T) {
+	c, err := app.Load(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := jobs.DefaultConfig()
+	if c.Service != want || c.Backend != "embedded" || c.Addr != "127.0.0.1:8080" || c.BaseURL != "http://127.0.0.1:8080" ||
+		c.Workers != 2 || c.MaxBodyBytes != 16384 || c.AudioFormat != "mp3" || c.MP3Bitrate != 192 || c.MaxAttempts != 3 {
+		t.Fatalf("defaults: %+v", c)
+	}
+}
+
+func TestLoadValues(t *testing.T) {
+	c, err := app.Load(env(map[string]string{
+		"SONGSMITH_SUBMIT_RATE": "5/30s", "SONGSMITH_POLL_RATE": "off", "SONGSMITH_RETENTION": "24h",
+		"SONGSMITH_API_KEYS": " ss_abcd1234_0123456789abcdef0123 , ", "SONGSMITH_AUDIO_FORMAT": "WAV",
+		"SONGSMITH_BASE_URL": "https://songs.example.com/",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Service.SubmitRate != (jobs.Rate{N: 5, Per: 30 * time.Second}) || c.Service.PollRate.N != 0 ||
+		c.Service.Retention != 24*time.Hour || len(c.APIKeys) != 1 || c.AudioFormat != "wav" || c.BaseURL != "https://songs.example.com" {
+		t.Fatalf("%+v", c)
+	}
+}
+
+func TestLoadErrInvalid(t *testing.T) {
+	for name, kv := range map[string][2]string{
+		"Backend":   {"SONGSMITH_BACKEND", "postgres"},
+		"Workers":   {"SONGSMITH_WORKERS", "zero"},
+		"Rate":      {"SONGSMITH_SUBMIT_RATE", "10 per minute"},
+		"Duration":  {"SONGSMITH_URL_TTL", "-1h"},
+		"Key":       {"SONGSMITH_API_KEYS", "hunter2"},
+		"Format":    {"SONGSMITH_AUDIO_FORMAT", "ogg"},
+		"Bitrate":   {"SONGSMITH_MP3_BITRATE", "96"},
+		"LogLevel":  {"SONGSMITH_LOG_LEVEL", "loud"},
+		"Retention": {"SONGSMITH_RETENTION", "10s"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := app.Load(env(map[string]string{kv[0]: kv[1]}))
+			if err == nil || !strings.Contains(err.Error(), kv[0]) {
+				t.Fatalf("err = %v, want one naming %s", err, kv[0])
+			}
+		})
+	}
+}
+
+// The README's configuration table and app.Vars list the same variables
+// with the same defaults.
+func TestREADMEListsEveryVariable(t *testing.T) {
+	raw, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := regexp.MustCompile("(?m)^\\| `((?:SONGSMITH|AWS)_[A-Z0-9_]+)` \\| ([^|]+) \\|")
+	inReadme := map[string]string{}
+	for _, m := range row.FindAllStringSubmatch(string(raw), -1) {
+		inReadme[m[1]] = strings.Trim(strings.TrimSpace(m[2]), "`")
+	}
+	for _, v := range app.Vars {
+		def, ok := inReadme[v.Name]
+		if !ok {
+			t.Errorf("README lacks %s", v.Name)
+			continue
+		}
+		if want := v.Default; want != "" && def != want {
+			t.Errorf("README default of %s is %q, config says %q", v.Name, def, want)
+		}
+		delete(inReadme, v.Name)
+	}
+	for name := range inReadme {
+		t.Errorf("README lists %s, which the configuration does not read", name)
+	}
+}
