@@ -32,4 +32,5 @@ require (
 	go.etcd.io/bbolt v1.4.3 // indirect
 	golang.org/x/image v0.47.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
 )

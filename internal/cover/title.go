@@ -205,7 +205,7 @@ func (l titleLayout) drawText(img *image.RGBA, ras *vector.Rasterizer, off float
 		m := affine{a: l.face.scale, d: -l.face.scale, e: l.dots[i].x + off - float64(r.Min.X), f: l.dots[i].y + off - float64(r.Min.Y)}
 		for _, ch := range line {
 			g := l.face.f.glyphIndex(ch)
-			l.face.f.outline(ras, g, m, 0)
+			l.face.f.outline(ras, g, m)
 			m.e += l.face.f.advance(g) * l.face.scale
 		}
 		ras.Draw(img, r, src, image.Point{})
