@@ -3,7 +3,7 @@ GO      ?= go
 BIN     ?= bin
 ARTIFACTS_DIR ?= $(BIN)/lambda
 
-.PHONY: run test bench build lambdas lint fuzz clean tools
+.PHONY: run test bench build lint fuzz clean tools
 
 ## run: start the local service (embedded storage); prints an API key and a curl example
 run:
@@ -39,4 +39,4 @@ fuzz:
 clean:
 	rm -rf $(BIN) .aws-sam
 
--include Makefile.aws
+include Makefile.aws

@@ -71,8 +71,8 @@ func OpenAWS(ctx context.Context, cfg Config) (*Backend, error) {
 // NewSQSHandler returns the worker Lambda's SQS event handler: records of
 // the jobs queue are processed by w, records of the dead-letter queue (the
 // queue named by the last part of SONGSMITH_DLQ_URL) fail their jobs.
-func NewSQSHandler(cfg Config, w *worker.Worker, log *slog.Logger) *sqsqueue.Handler {
-	return &sqsqueue.Handler{Worker: w, DLQName: sqsqueue.QueueName(cfg.DLQURL), Logger: log}
+func NewSQSHandler(cfg Config, b *Backend, w *worker.Worker, log *slog.Logger) *sqsqueue.Handler {
+	return &sqsqueue.Handler{Worker: w, DLQName: sqsqueue.QueueName(cfg.DLQURL), Logger: log, Requeue: b.Consumer}
 }
 
 // NewAPIHandler returns the HTTP API of the service on b as a Lambda

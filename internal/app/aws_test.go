@@ -214,7 +214,7 @@ func TestAWSEndToEnd(t *testing.T) {
 		}
 		return jobstest.TinySong(), nil
 	}
-	sqsHandler := app.NewSQSHandler(st.Config, app.NewWorker(st.Config, b, gen, log), log)
+	sqsHandler := app.NewSQSHandler(st.Config, b, app.NewWorker(st.Config, b, gen, log), log)
 
 	// Key management as `songsmith keys create` does it: through the KeyStore.
 	k, key, err := jobs.NewAPIKey("e2e", time.Now(), 0)

@@ -133,7 +133,7 @@ func (s *Server) handle(ctx context.Context, c jobs.Consumer, d jobs.Delivery, d
 	// Acks and releases must land even while shutting down.
 	bg := context.WithoutCancel(ctx)
 	if out == worker.Retry {
-		delay := time.Duration(1<<min(d.Attempt, 6)) * time.Second
+		delay := worker.RetryDelay(d.Attempt)
 		if ctx.Err() != nil {
 			delay = 0 // shutdown: hand it straight to the next process
 		}

@@ -43,7 +43,7 @@ type env struct {
 	Logs   *bytes.Buffer
 }
 
-func newEnv(t *testing.T, mutate func(*jobs.Config)) *env {
+func newEnv(t testing.TB, mutate func(*jobs.Config)) *env {
 	t.Helper()
 	st, err := embedded.Open(filepath.Join(t.TempDir(), "db"), embedded.Options{})
 	if err != nil {
@@ -77,7 +77,7 @@ type lockedWriter struct {
 
 func (l *lockedWriter) Write(p []byte) (int, error) { l.mu.Lock(); defer l.mu.Unlock(); return l.w.Write(p) }
 
-func (e *env) newKey(t *testing.T, ttl time.Duration) string {
+func (e *env) newKey(t testing.TB, ttl time.Duration) string {
 	t.Helper()
 	k, full, err := jobs.NewAPIKey("test", e.Clock.Now(), ttl)
 	if err != nil {
@@ -90,7 +90,7 @@ func (e *env) newKey(t *testing.T, ttl time.Duration) string {
 }
 
 // do sends a request and decodes the JSON body into a map.
-func (e *env) do(t *testing.T, method, path, key string, body []byte) (*http.Response, map[string]any) {
+func (e *env) do(t testing.TB, method, path, key string, body []byte) (*http.Response, map[string]any) {
 	t.Helper()
 	req, err := http.NewRequest(method, e.URL+path, bytes.NewReader(body))
 	if err != nil {
@@ -109,7 +109,7 @@ func (e *env) do(t *testing.T, method, path, key string, body []byte) (*http.Res
 	return res, decodeMap(t, raw)
 }
 
-func decodeMap(t *testing.T, raw []byte) map[string]any {
+func decodeMap(t testing.TB, raw []byte) map[string]any {
 	t.Helper()
 	var m map[string]any
 	if len(raw) > 0 && json.Unmarshal(raw, &m) != nil {
@@ -118,7 +118,7 @@ func decodeMap(t *testing.T, raw []byte) map[string]any {
 	return m
 }
 
-func (e *env) submit(t *testing.T, prompt string) string {
+func (e *env) submit(t testing.TB, prompt string) string {
 	t.Helper()
 	body, _ := json.Marshal(map[string]string{"prompt": prompt})
 	res, m := e.do(t, "POST", "/generate", e.Key, body)
@@ -128,7 +128,7 @@ func (e *env) submit(t *testing.T, prompt string) string {
 	return m["job_id"].(string)
 }
 
-func (e *env) process(t *testing.T, id string) worker.Outcome {
+func (e *env) process(t testing.TB, id string) worker.Outcome {
 	t.Helper()
 	out, err := e.Worker.Process(context.Background(), jobs.JobID(id), 1)
 	if err != nil && out != worker.Failed {

@@ -139,6 +139,12 @@ func (w *Worker) generate(ctx context.Context, j *jobs.Job) (*jobs.Result, error
 	return r, nil
 }
 
+// RetryDelay is how long a job waits before its next attempt after a
+// transient failure: 2, 4, 8 ... seconds, at most 64.
+func RetryDelay(attempt int) time.Duration {
+	return time.Duration(1<<min(max(attempt, 1), 6)) * time.Second
+}
+
 func (w *Worker) maxAttempts() int {
 	if w.MaxAttempts > 0 {
 		return w.MaxAttempts

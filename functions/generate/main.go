@@ -1,0 +1,35 @@
+// Command generate is the Lambda behind POST /generate and POST /compose:
+// it authenticates the key, stores a running job in DynamoDB, sends its id
+// to SQS and answers 202 with the job id and poll URL.
+//
+// Build (see Makefile.aws):
+//
+//	CGO_ENABLED=0 GOOS=linux GOARCH=arm64 go build -trimpath -buildvcs=false \
+//	  -tags lambda.norpc -ldflags="-s -w -buildid=" -o bootstrap ./functions/generate
+package main
+
+import (
+	"context"
+	"log/slog"
+	"os"
+
+	"github.com/aws/aws-lambda-go/lambda"
+
+	"github.com/songsmith/songsmith/internal/app"
+)
+
+func main() {
+	cfg, err := app.FromEnv()
+	if err != nil {
+		slog.Error("configuration", "err", err)
+		os.Exit(1)
+	}
+	log := app.NewLogger(cfg, nil)
+	// Clients are built once per execution environment, at init.
+	b, err := app.OpenAWS(context.Background(), cfg)
+	if err != nil {
+		log.Error("open aws backend", "err", err)
+		os.Exit(1)
+	}
+	lambda.Start(app.NewAPIHandler(cfg, b, log))
+}

@@ -1,0 +1,35 @@
+// Command getjob is the Lambda behind GET /jobs/{job_id}: it authenticates
+// the key, reads the job from DynamoDB (expired jobs answer 404 although
+// still stored) and signs fresh S3 URLs for a completed job's files.
+//
+// Build (see Makefile.aws):
+//
+//	CGO_ENABLED=0 GOOS=linux GOARCH=arm64 go build -trimpath -buildvcs=false \
+//	  -tags lambda.norpc -ldflags="-s -w -buildid=" -o bootstrap ./functions/getjob
+package main
+
+import (
+	"context"
+	"log/slog"
+	"os"
+
+	"github.com/aws/aws-lambda-go/lambda"
+
+	"github.com/songsmith/songsmith/internal/app"
+)
+
+func main() {
+	cfg, err := app.FromEnv()
+	if err != nil {
+		slog.Error("configuration", "err", err)
+		os.Exit(1)
+	}
+	log := app.NewLogger(cfg, nil)
+	// Clients are built once per execution environment, at init.
+	b, err := app.OpenAWS(context.Background(), cfg)
+	if err != nil {
+		log.Error("open aws backend", "err", err)
+		os.Exit(1)
+	}
+	lambda.Start(app.NewAPIHandler(cfg, b, log))
+}

@@ -1,0 +1,37 @@
+// Command worker is the Lambda fed by two SQS event sources: the jobs
+// queue, whose records it generates (audio and cover art into S3, then the
+// job completes in DynamoDB), and the dead-letter queue, whose records fail
+// their jobs, so every accepted job reaches a terminal state. Records to
+// retry are returned as BatchItemFailures (partial batch response).
+//
+// Build (see Makefile.aws):
+//
+//	CGO_ENABLED=0 GOOS=linux GOARCH=arm64 go build -trimpath -buildvcs=false \
+//	  -tags lambda.norpc -ldflags="-s -w -buildid=" -o bootstrap ./functions/worker
+package main
+
+import (
+	"context"
+	"log/slog"
+	"os"
+
+	"github.com/aws/aws-lambda-go/lambda"
+
+	"github.com/songsmith/songsmith/internal/app"
+)
+
+func main() {
+	cfg, err := app.FromEnv()
+	if err != nil {
+		slog.Error("configuration", "err", err)
+		os.Exit(1)
+	}
+	log := app.NewLogger(cfg, nil)
+	b, err := app.OpenAWS(context.Background(), cfg)
+	if err != nil {
+		log.Error("open aws backend", "err", err)
+		os.Exit(1)
+	}
+	w := app.NewWorker(cfg, b, app.NewGenerator(cfg), log)
+	lambda.Start(app.NewSQSHandler(cfg, b, w, log).Handle)
+}

@@ -1,0 +1,134 @@
+// Package dynamo implements the JobStore, KeyStore and Limiter ports on one
+// DynamoDB table (single-table design).
+//
+// Items, keyed by the string attributes pk (partition) and sk (sort):
+//
+//	job          pk JOB#<job id>            sk JOB
+//	API key      pk KEYS                    sk KEY#<key id>
+//	rate window  pk RATE#<bucket>           sk W#<window start, unix ns>
+//
+// Jobs and rate windows carry expires_at (epoch seconds), the table's TTL
+// attribute. DynamoDB deletes expired items lazily, so readers still check
+// expiry themselves (jobs.Job.Expired). State transitions are conditional
+// writes (#s = :running); a lost condition is jobs.EConflict, a missing item
+// jobs.ENotFound, told apart with ReturnValuesOnConditionCheckFailure.
+package dynamo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/smithy-go"
+
+	"github.com/songsmith/songsmith/internal/jobs"
+)
+
+// Attribute names of the table's key and TTL.
+const (
+	AttrPK  = "pk"
+	AttrSK  = "sk"
+	AttrTTL = "expires_at"
+)
+
+// Store is the DynamoDB adapter of JobStore, KeyStore and Limiter.
+type Store struct {
+	Client *dynamodb.Client
+	Table  string
+}
+
+var (
+	_ jobs.JobStore = (*Store)(nil)
+	_ jobs.KeyStore = (*Store)(nil)
+	_ jobs.Limiter  = (*Store)(nil)
+)
+
+// New returns a Store on table.
+func New(client *dynamodb.Client, table string) *Store {
+	return &Store{Client: client, Table: table}
+}
+
+// CreateTable creates a table with the layout Store expects (pay per
+// request, TTL on expires_at) and waits until it is active. Production
+// tables come from template.yaml; this serves tests and local setups.
+func CreateTable(ctx context.Context, client *dynamodb.Client, name string) error {
+	_, err := client.CreateTable(ctx, &dynamodb.CreateTableInput{
+		TableName: aws.String(name),
+		AttributeDefinitions: []types.AttributeDefinition{
+			{AttributeName: aws.String(AttrPK), AttributeType: types.ScalarAttributeTypeS},
+			{AttributeName: aws.String(AttrSK), AttributeType: types.ScalarAttributeTypeS},
+		},
+		KeySchema: []types.KeySchemaElement{
+			{AttributeName: aws.String(AttrPK), KeyType: types.KeyTypeHash},
+			{AttributeName: aws.String(AttrSK), KeyType: types.KeyTypeRange},
+		},
+		BillingMode: types.BillingModePayPerRequest,
+	})
+	var inUse *types.ResourceInUseException
+	if err != nil && !errors.As(err, &inUse) {
+		return fmt.Errorf("create table %s: %w", name, err)
+	}
+	w := dynamodb.NewTableExistsWaiter(client, func(o *dynamodb.TableExistsWaiterOptions) {
+		o.MinDelay, o.MaxDelay = 100*time.Millisecond, time.Second
+	})
+	if err := w.Wait(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)}, time.Minute); err != nil {
+		return fmt.Errorf("wait for table %s: %w", name, err)
+	}
+	_, err = client.UpdateTimeToLive(ctx, &dynamodb.UpdateTimeToLiveInput{
+		TableName:               aws.String(name),
+		TimeToLiveSpecification: &types.TimeToLiveSpecification{AttributeName: aws.String(AttrTTL), Enabled: aws.Bool(true)},
+	})
+	if err != nil {
+		return fmt.Errorf("enable TTL on %s: %w", name, err)
+	}
+	return nil
+}
+
+func key(pk, sk string) map[string]types.AttributeValue {
+	return map[string]types.AttributeValue{
+		AttrPK: &types.AttributeValueMemberS{Value: pk},
+		AttrSK: &types.AttributeValueMemberS{Value: sk},
+	}
+}
+
+// translate maps a DynamoDB error to a domain error. A failed condition is
+// conflict, or notFound when the service reports no old item.
+func translate(err error, notFound *jobs.Error) error {
+	if err == nil {
+		return nil
+	}
+	var ccf *types.ConditionalCheckFailedException
+	if errors.As(err, &ccf) {
+		if len(ccf.Item) == 0 && notFound != nil {
+			return notFound
+		}
+		return &jobs.Error{Code: jobs.EConflict, Message: "The item was changed by another request.", Err: err}
+	}
+	var (
+		thr *types.ProvisionedThroughputExceededException
+		lim *types.RequestLimitExceeded
+		tcf *types.TransactionConflictException
+	)
+	if errors.As(err, &thr) || errors.As(err, &lim) || errors.As(err, &tcf) {
+		return &jobs.Error{Code: jobs.EUnavailable, Message: "The service is busy. Please retry in 10 to 30 seconds.", Err: err}
+	}
+	var api smithy.APIError
+	if errors.As(err, &api) && api.ErrorCode() == "ThrottlingException" {
+		return &jobs.Error{Code: jobs.EUnavailable, Message: "The service is busy. Please retry in 10 to 30 seconds.", Err: err}
+	}
+	return jobs.Internal(err)
+}
+
+// epoch returns t as DynamoDB TTL epoch seconds, rounded up so an item is
+// never deleted before it expires.
+func epoch(t time.Time) int64 {
+	s := t.Unix()
+	if t.Nanosecond() > 0 {
+		s++
+	}
+	return s
+}

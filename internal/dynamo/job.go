@@ -1,0 +1,159 @@
+package dynamo
+
+import (
+	"context"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/songsmith/songsmith/internal/jobs"
+)
+
+const jobSK = "JOB"
+
+func jobPK(id jobs.JobID) string { return "JOB#" + string(id) }
+
+// jobItem is the stored form of a job. Times are RFC 3339 strings with
+// nanoseconds; expires_at repeats the expiry as epoch seconds for TTL.
+type jobItem struct {
+	PK         string     `dynamodbav:"pk"`
+	SK         string     `dynamodbav:"sk"`
+	Type       string     `dynamodbav:"type"`
+	ID         string     `dynamodbav:"job_id"`
+	Owner      string     `dynamodbav:"owner"`
+	Prompt     string     `dynamodbav:"prompt"`
+	Status     string     `dynamodbav:"status"`
+	Error      string     `dynamodbav:"error,omitempty"`
+	Title      string     `dynamodbav:"title,omitempty"`
+	BPM        float64    `dynamodbav:"bpm,omitempty"`
+	Duration   float64    `dynamodbav:"duration,omitempty"`
+	Tags       []string   `dynamodbav:"tags,omitempty"`
+	SongKey    string     `dynamodbav:"song_key,omitempty"`
+	ImageKey   string     `dynamodbav:"image_key,omitempty"`
+	StartedAt  time.Time  `dynamodbav:"started_at"`
+	FinishedAt *time.Time `dynamodbav:"finished_at,omitempty"`
+	Expires    time.Time  `dynamodbav:"expires"`
+	ExpiresAt  int64      `dynamodbav:"expires_at"`
+}
+
+// CreateJob stores a new running job. EConflict if the id exists.
+func (s *Store) CreateJob(ctx context.Context, j *jobs.Job) error {
+	it := jobItem{
+		PK: jobPK(j.ID), SK: jobSK, Type: "job", ID: string(j.ID), Owner: string(j.Owner),
+		Prompt: j.Prompt, Status: string(j.Status), Error: j.Error,
+		StartedAt: j.StartedAt.UTC(), Expires: j.ExpiresAt.UTC(), ExpiresAt: epoch(j.ExpiresAt),
+	}
+	if !j.FinishedAt.IsZero() {
+		fin := j.FinishedAt.UTC()
+		it.FinishedAt = &fin
+	}
+	if r := j.Result; r != nil {
+		it.Title, it.BPM, it.Duration, it.Tags, it.SongKey, it.ImageKey = r.Title, r.BPM, r.Duration, r.Tags, r.SongKey, r.ImageKey
+	}
+	av, err := attributevalue.MarshalMap(it)
+	if err != nil {
+		return jobs.Internal(err)
+	}
+	_, err = s.Client.PutItem(ctx, &dynamodb.PutItemInput{
+		TableName:           aws.String(s.Table),
+		Item:                av,
+		ConditionExpression: aws.String("attribute_not_exists(pk)"),
+	})
+	return translate(err, nil)
+}
+
+// Job returns the stored job, expired or not. ENotFound if absent.
+func (s *Store) Job(ctx context.Context, id jobs.JobID) (*jobs.Job, error) {
+	out, err := s.Client.GetItem(ctx, &dynamodb.GetItemInput{
+		TableName:      aws.String(s.Table),
+		Key:            key(jobPK(id), jobSK),
+		ConsistentRead: aws.Bool(true),
+	})
+	if err != nil {
+		return nil, translate(err, nil)
+	}
+	if len(out.Item) == 0 {
+		return nil, jobNotFound(id)
+	}
+	var it jobItem
+	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
+		return nil, jobs.Internal(err)
+	}
+	j := &jobs.Job{
+		ID: jobs.JobID(it.ID), Owner: jobs.KeyID(it.Owner), Prompt: it.Prompt,
+		Status: jobs.Status(it.Status), Error: it.Error,
+		StartedAt: it.StartedAt.UTC(), ExpiresAt: it.Expires.UTC(),
+	}
+	if it.FinishedAt != nil {
+		j.FinishedAt = it.FinishedAt.UTC()
+	}
+	if j.Status == jobs.StatusCompleted {
+		j.Result = &jobs.Result{Title: it.Title, BPM: it.BPM, Duration: it.Duration, Tags: it.Tags, SongKey: it.SongKey, ImageKey: it.ImageKey}
+	}
+	return j, nil
+}
+
+// CompleteJob moves a running job to completed. ENotFound if absent;
+// EConflict if the job is not running.
+func (s *Store) CompleteJob(ctx context.Context, id jobs.JobID, r jobs.Result, finishedAt time.Time) error {
+	tags, err := attributevalue.Marshal(r.Tags)
+	if err != nil {
+		return jobs.Internal(err)
+	}
+	if r.Tags == nil {
+		tags = &types.AttributeValueMemberL{Value: []types.AttributeValue{}}
+	}
+	return s.finish(ctx, id, jobs.StatusCompleted, finishedAt,
+		"#title = :title, #bpm = :bpm, #dur = :dur, #tags = :tags, #song = :song, #image = :image",
+		map[string]string{"#title": "title", "#bpm": "bpm", "#dur": "duration", "#tags": "tags", "#song": "song_key", "#image": "image_key"},
+		map[string]types.AttributeValue{
+			":title": &types.AttributeValueMemberS{Value: r.Title},
+			":bpm":   number(r.BPM),
+			":dur":   number(r.Duration),
+			":tags":  tags,
+			":song":  &types.AttributeValueMemberS{Value: r.SongKey},
+			":image": &types.AttributeValueMemberS{Value: r.ImageKey},
+		})
+}
+
+// FailJob moves a running job to failed with a user-safe message.
+// ENotFound if absent; EConflict if the job is not running.
+func (s *Store) FailJob(ctx context.Context, id jobs.JobID, message string, finishedAt time.Time) error {
+	return s.finish(ctx, id, jobs.StatusFailed, finishedAt, "#err = :err",
+		map[string]string{"#err": "error"},
+		map[string]types.AttributeValue{":err": &types.AttributeValueMemberS{Value: message}})
+}
+
+// finish is the conditional running -> terminal transition.
+func (s *Store) finish(ctx context.Context, id jobs.JobID, to jobs.Status, at time.Time, set string, names map[string]string, values map[string]types.AttributeValue) error {
+	names["#s"], names["#fin"] = "status", "finished_at"
+	fin, err := attributevalue.Marshal(at.UTC())
+	if err != nil {
+		return jobs.Internal(err)
+	}
+	values[":to"] = &types.AttributeValueMemberS{Value: string(to)}
+	values[":running"] = &types.AttributeValueMemberS{Value: string(jobs.StatusRunning)}
+	values[":fin"] = fin
+	_, err = s.Client.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName:                           aws.String(s.Table),
+		Key:                                 key(jobPK(id), jobSK),
+		UpdateExpression:                    aws.String("SET #s = :to, #fin = :fin, " + set),
+		ConditionExpression:                 aws.String("attribute_exists(pk) AND #s = :running"),
+		ExpressionAttributeNames:            names,
+		ExpressionAttributeValues:           values,
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+	})
+	return translate(err, jobNotFound(id))
+}
+
+func jobNotFound(id jobs.JobID) *jobs.Error {
+	return jobs.Errorf(jobs.ENotFound, "No job with id %s exists, or it has expired.", id)
+}
+
+func number(f float64) types.AttributeValue {
+	av, _ := attributevalue.Marshal(f)
+	return av
+}

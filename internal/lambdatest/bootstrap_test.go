@@ -1,0 +1,212 @@
+package lambdatest_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-lambda-go/events"
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/aws/aws-sdk-go-v2/service/sqs"
+	sqstypes "github.com/aws/aws-sdk-go-v2/service/sqs/types"
+
+	"github.com/songsmith/songsmith/internal/dynamo"
+	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/lambdatest"
+	"github.com/songsmith/songsmith/internal/s3media"
+	"github.com/songsmith/songsmith/internal/sqsqueue"
+	"github.com/songsmith/songsmith/internal/testutil"
+)
+
+var functions = []string{"generate", "getjob", "worker"}
+
+// buildBootstraps builds the three functions with the flags of Makefile.aws
+// but for the host architecture, so they run here.
+func buildBootstraps(t *testing.T) string {
+	dir := t.TempDir()
+	args := []string{"build", "-trimpath", "-buildvcs=false", "-tags", "lambda.norpc", "-ldflags=-s -w -buildid=", "-o", dir + string(os.PathSeparator)}
+	for _, f := range functions {
+		args = append(args, "./functions/"+f)
+	}
+	cmd := exec.Command("go", args...)
+	cmd.Dir = filepath.Join("..", "..")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS=linux", "GOARCH="+runtime.GOARCH)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return dir
+}
+
+// function is one started bootstrap process and its Runtime API.
+type function struct {
+	rt   *lambdatest.Runtime
+	init time.Duration // process start to first GET /next
+}
+
+func start(t *testing.T, bin, name string, env map[string]string) *function {
+	rt := lambdatest.NewRuntime("arn:aws:lambda:us-east-1:123456789012:function:songsmith-" + name)
+	t.Cleanup(rt.Close)
+	cmd := exec.Command(bin)
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "AWS_LAMBDA_RUNTIME_API=" + rt.Addr(),
+		"AWS_LAMBDA_FUNCTION_NAME=songsmith-" + name, "AWS_LAMBDA_FUNCTION_MEMORY_SIZE=512", "_HANDLER=bootstrap", "LAMBDA_TASK_ROOT=" + filepath.Dir(bin)}
+	for k, v := range env {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	begin := time.Now()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		if t.Failed() {
+			t.Logf("%s stderr:\n%s", name, stderr.String())
+		}
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	at, err := rt.FirstNext(ctx)
+	if err != nil {
+		t.Fatalf("%s never asked for an event: %v\n%s", name, err, stderr.String())
+	}
+	return &function{rt: rt, init: at.Sub(begin)}
+}
+
+func (f *function) invoke(t *testing.T, payload any) []byte {
+	t.Helper()
+	b, err := json.Marshal(payload)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	res, err := f.rt.Invoke(ctx, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Error {
+		t.Fatalf("invoke error: %s", res.Body)
+	}
+	return res.Body
+}
+
+func loadEvent(t *testing.T, name string, v any) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "events", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func apiCall(t *testing.T, f *function, file, key string, id jobs.JobID) (int, map[string]any) {
+	t.Helper()
+	var ev events.APIGatewayV2HTTPRequest
+	loadEvent(t, file, &ev)
+	ev.Headers["authorization"] = "Bearer " + key
+	if id != "" {
+		ev.PathParameters["job_id"], ev.RawPath, ev.RequestContext.HTTP.Path = string(id), "/jobs/"+string(id), "/jobs/"+string(id)
+	}
+	var res events.APIGatewayV2HTTPResponse
+	if err := json.Unmarshal(f.invoke(t, ev), &res); err != nil {
+		t.Fatal(err)
+	}
+	var body map[string]any
+	if err := json.Unmarshal([]byte(res.Body), &body); err != nil {
+		t.Fatalf("%s: body %q: %v", file, res.Body, err)
+	}
+	return res.StatusCode, body
+}
+
+// TestBootstraps runs the built bootstrap binaries against the fake
+// Runtime API with moto behind them, checks their answers and reports
+// each one's cold-start init time.
+func TestBootstraps(t *testing.T) {
+	ep := testutil.StartMoto(t)
+	ctx := context.Background()
+	ac := testutil.AWSConfig(ep)
+	table, bucket := testutil.UniqueName("songsmith"), testutil.UniqueName("songsmith-media")
+	ddb := dynamodb.NewFromConfig(ac)
+	if err := dynamo.CreateTable(ctx, ddb, table); err != nil {
+		t.Fatal(err)
+	}
+	if err := s3media.CreateBucket(ctx, s3.NewFromConfig(ac, s3media.Options(ac)), bucket); err != nil {
+		t.Fatal(err)
+	}
+	sq := sqs.NewFromConfig(ac)
+	qurl, dlqurl, err := sqsqueue.CreateQueues(ctx, sq, testutil.UniqueName("songsmith-jobs"), 30*time.Second, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, key, _ := jobs.NewAPIKey("bootstrap-test", time.Now(), 0)
+	if err := dynamo.New(ddb, table).CreateKey(ctx, k); err != nil {
+		t.Fatal(err)
+	}
+	env := testutil.AWSEnv(ep)
+	for k, v := range map[string]string{"SONGSMITH_BACKEND": "aws", "SONGSMITH_TABLE": table, "SONGSMITH_QUEUE_URL": qurl,
+		"SONGSMITH_DLQ_URL": dlqurl, "SONGSMITH_BUCKET": bucket, "SONGSMITH_LOG_LEVEL": "warn"} {
+		env[k] = v
+	}
+	dir := buildBootstraps(t)
+	fns := map[string]*function{}
+	for _, name := range functions {
+		fns[name] = start(t, filepath.Join(dir, name), name, env)
+		st, _ := os.Stat(filepath.Join(dir, name))
+		t.Logf("%s: init %v (process start to first /next), host binary %.1f MiB", name, fns[name].init.Round(time.Millisecond), float64(st.Size())/(1<<20))
+	}
+
+	code, ack := apiCall(t, fns["generate"], "generate.json", key, "")
+	id := jobs.JobID(fmt.Sprint(ack["job_id"]))
+	if code != 202 || ack["poll_url"] != "/jobs/"+string(id) {
+		t.Fatalf("generate: %d %v", code, ack)
+	}
+	if code, job := apiCall(t, fns["getjob"], "getjob.json", key, id); code != 200 || job["status"] != "running" {
+		t.Fatalf("getjob: %d %v", code, job)
+	}
+	if code, _ := apiCall(t, fns["getjob"], "getjob.json", key, jobs.NewJobID()); code != 404 {
+		t.Fatalf("getjob of unknown id: %d, want 404", code)
+	}
+	if code, _ := apiCall(t, fns["generate"], "compose.json", "ss_0123456789ab_nosuchkeynosuchkey", ""); code != 401 {
+		t.Fatalf("compose with unknown key: %d, want 401", code)
+	}
+
+	// The worker gets a batch: an unknown job from the jobs queue (dropped)
+	// and the submitted job from the dead-letter queue (failed). Neither
+	// runs the generator, so the test stays fast.
+	arn := func(url string) string {
+		out, err := sq.GetQueueAttributes(ctx, &sqs.GetQueueAttributesInput{QueueUrl: aws.String(url), AttributeNames: []sqstypes.QueueAttributeName{sqstypes.QueueAttributeNameQueueArn}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out.Attributes["QueueArn"]
+	}
+	var ev events.SQSEvent
+	loadEvent(t, "sqs.json", &ev)
+	live := ev.Records[0]
+	live.MessageId, live.Body, live.EventSourceARN = "m-live", string(jobs.NewJobID()), arn(qurl)
+	dead := ev.Records[0]
+	dead.MessageId, dead.Body, dead.EventSourceARN = "m-dead", string(id), arn(dlqurl)
+	ev.Records = []events.SQSMessage{live, dead}
+	var batch events.SQSEventResponse
+	if err := json.Unmarshal(fns["worker"].invoke(t, ev), &batch); err != nil {
+		t.Fatal(err)
+	}
+	if len(batch.BatchItemFailures) != 0 {
+		t.Fatalf("worker batch failures: %+v", batch.BatchItemFailures)
+	}
+	if code, job := apiCall(t, fns["getjob"], "getjob.json", key, id); code != 200 || job["status"] != "failed" || job["error"] == nil {
+		t.Fatalf("after dead letter: %d %v", code, job)
+	}
+}

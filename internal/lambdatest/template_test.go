@@ -1,0 +1,163 @@
+package lambdatest_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/songsmith/songsmith/internal/app"
+	"github.com/songsmith/songsmith/internal/testutil"
+)
+
+func readRoot(t *testing.T, name string) string {
+	b, err := os.ReadFile(filepath.Join("..", "..", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestTemplateLint runs cfn-lint on template.yaml: no errors, no warnings.
+func TestTemplateLint(t *testing.T) {
+	bin := testutil.RequireTool(t, "cfn-lint")
+	cmd := exec.Command(bin, "template.yaml")
+	cmd.Dir = filepath.Join("..", "..")
+	if out, err := cmd.CombinedOutput(); err != nil || len(strings.TrimSpace(string(out))) > 0 {
+		t.Fatalf("cfn-lint template.yaml: %v\n%s", err, out)
+	}
+}
+
+// resources splits the template's Resources section into blocks by
+// logical id (two-space indented keys).
+func resources(t *testing.T, tmpl string) map[string]string {
+	_, rest, ok := strings.Cut(tmpl, "\nResources:\n")
+	if !ok {
+		t.Fatal("no Resources section")
+	}
+	if i := strings.Index(rest, "\nOutputs:"); i >= 0 {
+		rest = rest[:i]
+	}
+	out := map[string]string{}
+	var cur string
+	for _, line := range strings.Split(rest, "\n") {
+		if m := regexp.MustCompile(`^  ([A-Za-z0-9]+):\s*$`).FindStringSubmatch(line); m != nil {
+			cur = m[1]
+			continue
+		}
+		if cur != "" {
+			out[cur] += line + "\n"
+		}
+	}
+	return out
+}
+
+// TestTemplateIAM checks that no IAM statement names a `*` resource and
+// that functions use only inline statements (no broad managed policies).
+func TestTemplateIAM(t *testing.T) {
+	lines := strings.Split(readRoot(t, "template.yaml"), "\n")
+	star := regexp.MustCompile(`^\s*(-\s*)?(Resource:\s*)?["']?\*["']?\s*$`)
+	checked := 0
+	for i, line := range lines {
+		trim := strings.TrimSpace(line)
+		if !strings.HasPrefix(trim, "Resource:") && !strings.HasPrefix(trim, "NotResource:") {
+			continue
+		}
+		if strings.HasPrefix(trim, "NotResource:") {
+			t.Errorf("line %d: NotResource grants everything else: %s", i+1, trim)
+		}
+		indent := len(line) - len(strings.TrimLeft(line, " "))
+		vals := []string{strings.TrimSpace(strings.TrimPrefix(trim, "Resource:"))}
+		for j := i + 1; j < len(lines) && vals[0] == ""; j++ {
+			l := lines[j]
+			if strings.TrimSpace(l) == "" || len(l)-len(strings.TrimLeft(l, " ")) <= indent && !strings.HasPrefix(strings.TrimSpace(l), "- ") {
+				break
+			}
+			if !strings.HasPrefix(strings.TrimSpace(l), "- ") {
+				break
+			}
+			vals = append(vals, strings.TrimSpace(l))
+		}
+		for _, v := range vals {
+			checked++
+			if star.MatchString(v) || strings.Contains(v, "[\"*\"]") || strings.Contains(v, "['*']") || v == "[*]" {
+				t.Errorf("line %d: IAM statement with a * resource: %s", i+1, v)
+			}
+		}
+	}
+	if checked < 6 {
+		t.Fatalf("found only %d Resource entries; the scan is broken", checked)
+	}
+	for _, bad := range []string{"FullAccess", "AdministratorAccess", "PowerUser", "DynamoDBCrudPolicy", "S3CrudPolicy", "SQSPollerPolicy"} {
+		if strings.Contains(strings.Join(lines, "\n"), bad) {
+			t.Errorf("template uses the broad policy %s", bad)
+		}
+	}
+}
+
+// TestTemplateFunctions checks the three functions' shape and that each
+// has its Makefile build target with the exact build command, in the
+// repository's Makefile.aws and in its CodeUri (where sam build runs make).
+func TestTemplateFunctions(t *testing.T) {
+	tmpl := readRoot(t, "template.yaml")
+	mk := readRoot(t, "Makefile.aws")
+	for _, want := range []string{"Transform: AWS::Serverless-2016-10-31", "Runtime: provided.al2023", "Architectures: [arm64]", "Handler: bootstrap", "Type: AWS::Serverless::HttpApi",
+		"ThrottlingBurstLimit:", "ThrottlingRateLimit:", "Path: /generate", "Path: /compose", "Path: /jobs/{job_id}", "AttributeName: expires_at",
+		"FunctionResponseTypes: [ReportBatchItemFailures]", "maxReceiveCount: !Ref MaxAttempts", "ExpirationInDays: !Ref RetentionDays"} {
+		if !strings.Contains(tmpl, want) {
+			t.Errorf("template.yaml lacks %q", want)
+		}
+	}
+	want := map[string]string{"GenerateFunction": "generate", "GetJobFunction": "getjob", "WorkerFunction": "worker"}
+	seen := map[string]bool{}
+	for id, block := range resources(t, tmpl) {
+		if !strings.Contains(block, "Type: AWS::Serverless::Function") {
+			continue
+		}
+		dir, ok := want[id]
+		if !ok {
+			t.Errorf("unexpected function %s", id)
+			continue
+		}
+		seen[id] = true
+		if !strings.Contains(block, "BuildMethod: makefile") || !strings.Contains(block, "CodeUri: functions/"+dir+"/\n") {
+			t.Errorf("%s: want BuildMethod makefile and CodeUri functions/%s/", id, dir)
+		}
+		cmd := "CGO_ENABLED=0 GOOS=linux GOARCH=arm64 go build -trimpath -buildvcs=false -tags lambda.norpc -ldflags=\"-s -w -buildid=\" -o $(ARTIFACTS_DIR)/bootstrap ./functions/" + dir
+		if !strings.Contains(mk, "\nbuild-"+id+":\n\t"+cmd+"\n") {
+			t.Errorf("Makefile.aws: target build-%s must run exactly:\n\t%s", id, cmd)
+		}
+		if sub := readRoot(t, filepath.Join("functions", dir, "Makefile")); !strings.Contains(sub, "\nbuild-"+id+":\n") {
+			t.Errorf("functions/%s/Makefile lacks build-%s", dir, id)
+		}
+	}
+	if len(seen) != len(want) {
+		t.Fatalf("functions found %v, want %v", seen, want)
+	}
+}
+
+// TestTemplateEnvironment checks that the Globals declare the SONGSMITH_*
+// variables of internal/app/config.go that matter on Lambda, and no others.
+func TestTemplateEnvironment(t *testing.T) {
+	tmpl := readRoot(t, "template.yaml")
+	declared := map[string]bool{}
+	for _, m := range regexp.MustCompile(`(?m)^\s+(SONGSMITH_[A-Z0-9_]+):`).FindAllStringSubmatch(tmpl, -1) {
+		declared[m[1]] = true
+	}
+	localOnly := map[string]bool{"SONGSMITH_ADDR": true, "SONGSMITH_BASE_URL": true, "SONGSMITH_DATA_DIR": true,
+		"SONGSMITH_API_KEYS": true, "SONGSMITH_WORKERS": true, "SONGSMITH_SIGNING_KEY": true}
+	known := map[string]bool{}
+	for _, v := range app.Vars {
+		known[v.Name] = true
+		if strings.HasPrefix(v.Name, "SONGSMITH_") && !localOnly[v.Name] && !declared[v.Name] {
+			t.Errorf("template.yaml does not declare %s", v.Name)
+		}
+	}
+	for name := range declared {
+		if !known[name] {
+			t.Errorf("template.yaml declares %s, which internal/app/config.go does not read", name)
+		}
+	}
+}

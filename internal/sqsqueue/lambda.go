@@ -1,0 +1,109 @@
+package sqsqueue
+
+import (
+	"context"
+	"log/slog"
+	"net/url"
+	"path"
+	"strings"
+
+	"github.com/aws/aws-lambda-go/events"
+
+	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/worker"
+)
+
+// DLQSuffix ends the name of a dead-letter queue made by CreateQueues; the
+// Handler treats records from such a queue as dead letters when it knows
+// neither the dead-letter queue's ARN nor its name.
+const DLQSuffix = "-dlq"
+
+// Processor is what Handler needs of a worker; *worker.Worker implements it.
+type Processor interface {
+	Process(ctx context.Context, id jobs.JobID, attempt int) (worker.Outcome, error)
+	DeadLetter(ctx context.Context, id jobs.JobID) (worker.Outcome, error)
+}
+
+var _ Processor = (*worker.Worker)(nil)
+
+// Handler is the worker Lambda's SQS event handler. The function has two
+// event sources: the jobs queue, whose records are processed, and the
+// dead-letter queue, whose records fail their jobs, so every accepted job
+// reaches a terminal state. A record that should be delivered again is
+// reported in BatchItemFailures (the event source mapping must enable
+// ReportBatchItemFailures); the handler itself never fails the invoke.
+type Handler struct {
+	Worker Processor
+	// DLQARN identifies dead-letter records by their eventSourceARN.
+	DLQARN string
+	// DLQName identifies them by queue name (the ARN's last part) when
+	// DLQARN is empty. When both are empty, names ending in DLQSuffix are.
+	DLQName string
+	Logger  *slog.Logger // slog.Default() when nil
+	// Requeue, when set, is the jobs queue: a record to retry is made
+	// visible again after worker.RetryDelay instead of after the whole
+	// visibility timeout (which must be long enough for a generation).
+	Requeue jobs.Consumer
+}
+
+// QueueName returns the queue name of an SQS queue URL
+// (https://sqs.<region>.amazonaws.com/<account>/<name>).
+func QueueName(queueURL string) string {
+	u, err := url.Parse(queueURL)
+	if err != nil || u.Path == "" {
+		return ""
+	}
+	return path.Base(u.Path)
+}
+
+// IsDeadLetter reports whether records from the queue with this ARN are
+// dead letters.
+func (h *Handler) IsDeadLetter(arn string) bool {
+	if h.DLQARN != "" {
+		return arn == h.DLQARN
+	}
+	name := arn[strings.LastIndexByte(arn, ':')+1:]
+	if h.DLQName != "" {
+		return name == h.DLQName
+	}
+	return strings.HasSuffix(name, DLQSuffix)
+}
+
+// Handle processes a batch of SQS records and returns the ids of those to
+// deliver again.
+func (h *Handler) Handle(ctx context.Context, ev events.SQSEvent) (events.SQSEventResponse, error) {
+	var res events.SQSEventResponse
+	for _, r := range ev.Records {
+		log := h.log().With("message_id", r.MessageId)
+		id, err := jobs.ParseJobID(strings.TrimSpace(r.Body))
+		if err != nil {
+			log.ErrorContext(ctx, "dropping message that names no job", "body_len", len(r.Body))
+			continue
+		}
+		var out worker.Outcome
+		if h.IsDeadLetter(r.EventSourceARN) {
+			out, err = h.Worker.DeadLetter(ctx, id)
+		} else {
+			out, err = h.Worker.Process(ctx, id, Attempt(r.Attributes["ApproximateReceiveCount"]))
+		}
+		if out == worker.Retry {
+			log.WarnContext(ctx, "message will be delivered again", "job_id", id, "err", err)
+			if h.Requeue != nil && !h.IsDeadLetter(r.EventSourceARN) {
+				attempt := Attempt(r.Attributes["ApproximateReceiveCount"])
+				d := jobs.Delivery{JobID: id, Receipt: r.ReceiptHandle, Attempt: attempt}
+				if rerr := h.Requeue.Release(context.WithoutCancel(ctx), d, worker.RetryDelay(attempt)); rerr != nil {
+					log.WarnContext(ctx, "could not shorten the retry delay", "err", rerr)
+				}
+			}
+			res.BatchItemFailures = append(res.BatchItemFailures, events.SQSBatchItemFailure{ItemIdentifier: r.MessageId})
+		}
+	}
+	return res, nil
+}
+
+func (h *Handler) log() *slog.Logger {
+	if h.Logger != nil {
+		return h.Logger
+	}
+	return slog.Default()
+}

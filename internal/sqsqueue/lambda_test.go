@@ -1,0 +1,93 @@
+package sqsqueue_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/aws/aws-lambda-go/events"
+
+	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/sqsqueue"
+	"github.com/songsmith/songsmith/internal/worker"
+)
+
+// fakeWorker is a func-field fake of sqsqueue.Processor.
+type fakeWorker struct {
+	ProcessFn    func(ctx context.Context, id jobs.JobID, attempt int) (worker.Outcome, error)
+	DeadLetterFn func(ctx context.Context, id jobs.JobID) (worker.Outcome, error)
+}
+
+func (f *fakeWorker) Process(ctx context.Context, id jobs.JobID, attempt int) (worker.Outcome, error) {
+	return f.ProcessFn(ctx, id, attempt)
+}
+
+func (f *fakeWorker) DeadLetter(ctx context.Context, id jobs.JobID) (worker.Outcome, error) {
+	return f.DeadLetterFn(ctx, id)
+}
+
+const (
+	jobsARN = "arn:aws:sqs:us-east-1:123456789012:songsmith-JobsQueue-1A2B"
+	dlqARN  = "arn:aws:sqs:us-east-1:123456789012:songsmith-DeadLetterQueue-3C4D"
+)
+
+func record(msgID, body, arn, count string) events.SQSMessage {
+	return events.SQSMessage{MessageId: msgID, Body: body, EventSourceARN: arn,
+		Attributes: map[string]string{"ApproximateReceiveCount": count}}
+}
+
+func TestHandler(t *testing.T) {
+	ok, retry, dead := jobs.NewJobID(), jobs.NewJobID(), jobs.NewJobID()
+	var processed []int
+	var deadLettered []jobs.JobID
+	fw := &fakeWorker{
+		ProcessFn: func(_ context.Context, id jobs.JobID, attempt int) (worker.Outcome, error) {
+			processed = append(processed, attempt)
+			if id == retry {
+				return worker.Retry, errors.New("transient")
+			}
+			return worker.Completed, nil
+		},
+		DeadLetterFn: func(_ context.Context, id jobs.JobID) (worker.Outcome, error) {
+			deadLettered = append(deadLettered, id)
+			return worker.Failed, nil
+		},
+	}
+	ev := events.SQSEvent{Records: []events.SQSMessage{
+		record("m1", string(ok), jobsARN, "1"),
+		record("m2", string(retry), jobsARN, "2"),
+		record("m3", "not a job id", jobsARN, "1"),
+		record("m4", string(dead), dlqARN, "1"),
+	}}
+	for name, h := range map[string]*sqsqueue.Handler{
+		"ByARN":  {Worker: fw, DLQARN: dlqARN},
+		"ByName": {Worker: fw, DLQName: sqsqueue.QueueName("https://sqs.us-east-1.amazonaws.com/123456789012/songsmith-DeadLetterQueue-3C4D")},
+	} {
+		t.Run(name, func(t *testing.T) {
+			processed, deadLettered = nil, nil
+			res, err := h.Handle(context.Background(), ev)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.BatchItemFailures) != 1 || res.BatchItemFailures[0].ItemIdentifier != "m2" {
+				t.Fatalf("batch failures = %+v, want only m2", res.BatchItemFailures)
+			}
+			if len(processed) != 2 || processed[0] != 1 || processed[1] != 2 {
+				t.Fatalf("process attempts = %v, want [1 2]", processed)
+			}
+			if len(deadLettered) != 1 || deadLettered[0] != dead {
+				t.Fatalf("dead-lettered %v, want [%s]", deadLettered, dead)
+			}
+		})
+	}
+	t.Run("DeadLetterRetry", func(t *testing.T) {
+		h := &sqsqueue.Handler{Worker: &fakeWorker{DeadLetterFn: func(context.Context, jobs.JobID) (worker.Outcome, error) {
+			return worker.Retry, errors.New("table throttled")
+		}}}
+		res, _ := h.Handle(context.Background(), events.SQSEvent{Records: []events.SQSMessage{
+			record("d1", string(dead), "arn:aws:sqs:us-east-1:1:jobs-dlq", "1")}})
+		if len(res.BatchItemFailures) != 1 {
+			t.Fatalf("dead letter that could not be recorded must be retried: %+v", res)
+		}
+	})
+}

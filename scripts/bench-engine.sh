@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# bench-engine.sh measures the music engine on a three-minute song:
+#   1. BenchmarkRender3Min on one core (-cpu 1): x_realtime, allocations;
+#   2. the peak resident memory of that benchmark process (/usr/bin/time -v);
+#   3. as a yardstick, FluidSynth rendering the same score (written as MIDI
+#      by WriteMIDI) with the FluidR3 GM SoundFont, timed in the same run.
+# Usage: scripts/bench-engine.sh [benchtime, default 3x]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BENCHTIME=${1:-3x}
+PROMPT="happy pop song with piano and strings, 3 minutes" # = engine_test.BenchPrompt
+SEED=1
+SF2=/usr/share/sounds/sf2/FluidR3_GM.sf2
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+go test -c -o "$tmp/engine.test" ./internal/engine
+go build -o "$tmp/songsmith-engine" ./internal/engine/cmd/songsmith-engine
+
+echo "== Go benchmark (one core)"
+if [ -x /usr/bin/time ]; then
+	/usr/bin/time -v -o "$tmp/time.txt" "$tmp/engine.test" -test.run '^$' \
+		-test.bench '^BenchmarkRender3Min$' -test.cpu 1 -test.benchtime "$BENCHTIME" -test.benchmem | tee "$tmp/bench.txt"
+	peak_kib=$(awk -F: '/Maximum resident set size/ {gsub(/ /, "", $2); print $2}' "$tmp/time.txt")
+else
+	"$tmp/engine.test" -test.run '^$' -test.bench '^BenchmarkRender3Min$' -test.cpu 1 \
+		-test.benchtime "$BENCHTIME" -test.benchmem | tee "$tmp/bench.txt"
+	peak_kib=$(GOMAXPROCS=1 "$tmp/songsmith-engine" -prompt "$PROMPT" -seed "$SEED" | sed -E 's/.*vmhwm_kib=([0-9]+).*/\1/')
+fi
+engine_x=$(awk '/BenchmarkRender3Min/ { for (i = 1; i < NF; i++) if ($(i+1) == "x_realtime") print $i }' "$tmp/bench.txt")
+
+echo "== FluidSynth yardstick (same score as MIDI)"
+info=$("$tmp/songsmith-engine" -prompt "$PROMPT" -seed "$SEED" -mid "$tmp/song.mid" -no-render)
+echo "$info"
+seconds=$(echo "$info" | sed -E 's/.*seconds=([0-9.]+).*/\1/')
+fluid_x="n/a"
+if command -v fluidsynth >/dev/null && [ -f "$SF2" ]; then
+	start=$(date +%s.%N)
+	fluidsynth -ni -r 44100 -F "$tmp/fluid.wav" "$SF2" "$tmp/song.mid" >/dev/null 2>&1
+	end=$(date +%s.%N)
+	fluid_x=$(awk -v s="$seconds" -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", s / (b - a) }')
+else
+	echo "fluidsynth or $SF2 missing: skipping the yardstick" >&2
+fi
+
+echo "== Summary"
+echo "songsmith engine: ${engine_x} x real time (one core), peak RSS $((peak_kib / 1024)) MiB (goal >= 100x, <= 200 MiB)"
+echo "fluidsynth GM:    ${fluid_x} x real time (same ${seconds} s score)"

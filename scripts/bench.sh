@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# `make bench`: speed and memory of the hot paths, each beside a yardstick
+# run in the same session (machines are shared and noisy: compare figures of
+# one run with each other, not with figures of another day).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/tools.sh >/dev/null
+
+echo "### Music engine: 3-minute song, composition + synthesis + mastering (vs FluidSynth)"
+bash scripts/bench-engine.sh
+
+echo
+echo "### MP3 encoder, 192 kbit/s (vs lame and shineenc)"
+bash scripts/bench-mp3.sh
+
+echo
+echo "### Synthesis and mastering alone, cover art, HTTP submit path (Go benchmarks, one core)"
+go test -run '^$' -bench . -benchtime 3x -cpu 1 -benchmem ./internal/synth/ ./internal/cover/
+go test -run '^$' -bench . -cpu 1 -benchmem ./internal/httpapi/
