@@ -1,0 +1,112 @@
+package mp3
+
+// granuleInfo is the side information of one granule and channel (long
+// blocks only), plus the bookkeeping the loops need.
+type granuleInfo struct {
+	part23    int // part2_3_length
+	bigValues int
+	gain      int // global_gain
+	sfCompr   int // scalefac_compress
+	table     [3]int
+	region0   int
+	region1   int
+	count1Tab int // 0: table A (32), 1: table B (33)
+	count1End int // index after the count1 region
+	sfScale   int // scalefac_scale
+	sf        [numSfbLong]int
+	part2     int // scalefactor bits
+}
+
+// layout finds big_values and the count1 region of ix and splits big_values
+// into regions. With exhaustive set it searches every region split; otherwise
+// it uses a proportional split. It returns the Huffman (part3) bit count.
+func (g *granuleInfo) layout(ix *[granuleSize]int32, sfb *[numSfbLong + 1]int, exhaustive bool) int {
+	i := granuleSize
+	for i > 1 && ix[i-1] == 0 && ix[i-2] == 0 {
+		i -= 2
+	}
+	g.count1End = i
+	for i > 3 && ix[i-1] <= 1 && ix[i-2] <= 1 && ix[i-3] <= 1 && ix[i-4] <= 1 {
+		i -= 4
+	}
+	// Values left of i: the count1 region must start on an even index and
+	// hold whole quadruples; big_values covers the rest.
+	g.bigValues = i / 2
+	bvEnd := 2 * g.bigValues
+	a, b := quadBits(ix[bvEnd:g.count1End])
+	g.count1Tab = 0
+	n := a
+	if b < a {
+		g.count1Tab, n = 1, b
+	}
+	if exhaustive {
+		return n + g.bestSplit(ix, sfb, bvEnd)
+	}
+	s := 0
+	for s < numSfbLong && sfb[s] < bvEnd {
+		s++
+	}
+	r0 := max(1, min(16, s/3))
+	r1 := max(r0+1, min(r0+8, min(numSfbLong, (2*s)/3+1)))
+	g.region0, g.region1 = r0-1, r1-r0-1
+	return n + g.selectTables(ix, sfb, bvEnd)
+}
+
+// selectTables picks the table of each region for the current split.
+func (g *granuleInfo) selectTables(ix *[granuleSize]int32, sfb *[numSfbLong + 1]int, bvEnd int) int {
+	r1 := min(sfb[g.region0+1], bvEnd)
+	r2 := min(sfb[g.region0+g.region1+2], bvEnd)
+	var n, c int
+	g.table[0], c = chooseTable(ix[:r1])
+	n += c
+	g.table[1], c = chooseTable(ix[r1:r2])
+	n += c
+	g.table[2], c = chooseTable(ix[r2:bvEnd])
+	return n + c
+}
+
+// writeHuffman writes the part3 data of ix as laid out by g.
+func (g *granuleInfo) writeHuffman(w *bitWriter, ix *[granuleSize]int32, xr *[granuleSize]float64, sfb *[numSfbLong + 1]int) {
+	bvEnd := 2 * g.bigValues
+	r1 := min(sfb[g.region0+1], bvEnd)
+	r2 := min(sfb[g.region0+g.region1+2], bvEnd)
+	writePairs(w, ix[:r1], xr[:r1], g.table[0])
+	writePairs(w, ix[r1:r2], xr[r1:r2], g.table[1])
+	writePairs(w, ix[r2:bvEnd], xr[r2:bvEnd], g.table[2])
+	writeQuads(w, ix[bvEnd:g.count1End], xr[bvEnd:g.count1End], 32+g.count1Tab)
+}
+
+// chooseCompress sets scalefac_compress to the cheapest code that holds the
+// scalefactors and returns the part2 length, or -1 if none fits.
+func (g *granuleInfo) chooseCompress() int {
+	m1, m2 := 0, 0
+	for i := 0; i < 11; i++ {
+		m1 = max(m1, g.sf[i])
+	}
+	for i := 11; i < 21; i++ {
+		m2 = max(m2, g.sf[i])
+	}
+	best := -1
+	for c, s := range slen {
+		if m1 >= 1<<s[0] || m2 >= 1<<s[1] {
+			continue
+		}
+		n := 11*s[0] + 10*s[1]
+		if best < 0 || n < best {
+			best, g.sfCompr = n, c
+		}
+	}
+	g.part2 = best
+	return best
+}
+
+// writeScalefactors writes the long-block scalefactors (scfsi unused).
+func (g *granuleInfo) writeScalefactors(w *bitWriter) {
+	s := slen[g.sfCompr]
+	for i := 0; i < 11; i++ {
+		w.put(uint32(g.sf[i]), s[0])
+	}
+	for i := 11; i < 21; i++ {
+		w.put(uint32(g.sf[i]), s[1])
+	}
+}
