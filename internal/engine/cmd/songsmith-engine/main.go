@@ -1,0 +1,93 @@
+// Command songsmith-engine renders one prompt with the music engine and
+// writes any of: the mastered WAV, the score as a Standard MIDI File, and a
+// one-line report with the real-time factor and peak memory (VmHWM).
+//
+//	go run ./internal/engine/cmd/songsmith-engine -prompt "lofi, 3 minutes" -seed 1 -wav out.wav -mid out.mid
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/songsmith/songsmith/internal/audio/wav"
+	"github.com/songsmith/songsmith/internal/engine"
+	"github.com/songsmith/songsmith/internal/music"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "songsmith-engine:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	prompt := flag.String("prompt", "lo-fi hip hop, 3 minutes", "the song prompt")
+	seed := flag.Uint64("seed", 1, "the seed")
+	wavOut := flag.String("wav", "", "write the rendered song here")
+	midOut := flag.String("mid", "", "write the score as a MIDI file here")
+	noRender := flag.Bool("no-render", false, "compose only (with -mid)")
+	flag.Parse()
+
+	s, title, tags := engine.Compose(*prompt, *seed)
+	if *midOut != "" {
+		f, err := os.Create(*midOut)
+		if err != nil {
+			return err
+		}
+		if err := music.WriteMIDI(f, s); err != nil {
+			f.Close()
+			return err
+		}
+		if err := f.Close(); err != nil {
+			return err
+		}
+	}
+	if *noRender {
+		fmt.Printf("title=%q genre=%s bpm=%.0f seconds=%.2f tags=%s\n", title, s.Genre, s.BPM, s.Seconds(), strings.Join(tags, ","))
+		return nil
+	}
+	start := time.Now()
+	song, err := engine.Render(context.Background(), *prompt, *seed)
+	if err != nil {
+		return err
+	}
+	el := time.Since(start)
+	fmt.Printf("title=%q genre=%s mood=%s key=%q bpm=%.0f seconds=%.2f render=%.2fs x_realtime=%.1f vmhwm_kib=%d tags=%s\n",
+		song.Title, song.Genre, song.Mood, song.Key, song.BPM, song.Seconds, el.Seconds(), song.Seconds/el.Seconds(), vmHWM(), strings.Join(song.Tags, ","))
+	if *wavOut != "" {
+		f, err := os.Create(*wavOut)
+		if err != nil {
+			return err
+		}
+		if err := wav.Encode(f, song.Audio); err != nil {
+			f.Close()
+			return err
+		}
+		return f.Close()
+	}
+	return nil
+}
+
+// vmHWM returns the process's peak resident set size in KiB (0 if unknown).
+func vmHWM() int {
+	f, err := os.Open("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if v, ok := strings.CutPrefix(sc.Text(), "VmHWM:"); ok {
+			var n int
+			fmt.Sscan(strings.TrimSuffix(strings.TrimSpace(v), " kB"), &n)
+			return n
+		}
+	}
+	return 0
+}

@@ -1,0 +1,55 @@
+// Package engine is the music engine behind the API: it understands a
+// prompt, composes a song (internal/music), synthesizes and masters it
+// (internal/synth) and describes it (title, tags, tempo, key).
+package engine
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/songsmith/songsmith/internal/audio"
+	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/synth"
+)
+
+// Song is a rendered song and its description.
+type Song struct {
+	Title   string        // evocative title, Title Case, 2-5 words
+	BPM     float64       // the tempo actually used
+	Seconds float64       // exact length of Audio in seconds
+	Tags    []string      // genre, mood, tempo feel, key, instruments
+	Genre   string        // canonical genre (see music.Genres)
+	Mood    string        // canonical mood (see music.Moods)
+	Key     string        // for example "D minor"
+	Audio   *audio.Buffer // mastered 44.1 kHz stereo
+}
+
+// Compose understands the prompt and writes the score Render would play,
+// with its title and tags, without synthesizing it.
+func Compose(prompt string, seed uint64) (s *score.Score, title string, tags []string) {
+	plan := music.Parse(prompt).Resolve(seed)
+	s = music.Compose(plan, seed)
+	title, tags = music.Describe(plan, s, seed)
+	return s, title, tags
+}
+
+// Render understands the prompt, composes, synthesizes and masters a song.
+// The same prompt and seed always give the same song, sample for sample.
+func Render(ctx context.Context, prompt string, seed uint64) (*Song, error) {
+	s, title, tags := Compose(prompt, seed)
+	buf, err := synth.Render(ctx, s)
+	if err != nil {
+		return nil, fmt.Errorf("engine: render: %w", err)
+	}
+	return &Song{
+		Title:   title,
+		BPM:     s.BPM,
+		Seconds: buf.Seconds(),
+		Tags:    tags,
+		Genre:   s.Genre,
+		Mood:    s.Mood,
+		Key:     music.KeyName(s),
+		Audio:   buf,
+	}, nil
+}

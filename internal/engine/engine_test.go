@@ -1,0 +1,221 @@
+package engine_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/songsmith/songsmith/internal/audio"
+	"github.com/songsmith/songsmith/internal/audio/wav"
+	"github.com/songsmith/songsmith/internal/engine"
+	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/testutil"
+)
+
+// genrePrompts has one short prompt per genre the engine knows.
+var genrePrompts = map[music.Genre]string{
+	music.LoFi: "chill lofi hip hop beat", music.HipHop: "boom bap hip-hop", music.Trap: "dark trap with 808s",
+	music.House: "deep house groove", music.Techno: "driving techno", music.Trance: "uplifting trance",
+	music.DrumAndBass: "energetic dnb", music.Dubstep: "aggressive dubstep", music.Synthwave: "nostalgic synthwave",
+	music.Pop: "happy pop song", music.Rock: "energetic rock", music.Metal: "heavy metal", music.Funk: "funky groove",
+	music.Disco: "disco", music.Reggae: "roots reggae", music.Jazz: "smooth jazz with saxophone",
+	music.Ambient: "calm ambient soundscape", music.Classical: "epic orchestral", music.Folk: "acoustic folk",
+	music.Blues: "slow blues", music.Country: "country",
+}
+
+const testSeconds = 24
+
+var (
+	featMu    sync.Mutex
+	featCache = map[string]features{}
+)
+
+// renderSong renders prompt and remembers its features for later tests.
+func renderSong(t *testing.T, prompt string, seed uint64) *engine.Song {
+	t.Helper()
+	song, err := engine.Render(context.Background(), prompt, seed)
+	if err != nil {
+		t.Fatalf("Render(%q): %v", prompt, err)
+	}
+	if measured[song.Genre] {
+		f := measure(song.Audio)
+		featMu.Lock()
+		featCache[fmt.Sprintf("%s#%d", prompt, seed)] = f
+		featMu.Unlock()
+	}
+	return song
+}
+
+// writeWAV writes b to a temporary WAV file and returns its path.
+func writeWAV(t *testing.T, b *audio.Buffer) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "song.wav")
+	var buf bytes.Buffer
+	if err := wav.Encode(&buf, b); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// command runs a shell pipeline and returns its combined output.
+func command(t *testing.T, script string) string {
+	t.Helper()
+	out, err := exec.Command("sh", "-c", script).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", script, err, out)
+	}
+	return string(out)
+}
+
+func number(t *testing.T, re, text string) float64 {
+	t.Helper()
+	m := regexp.MustCompile(re).FindAllStringSubmatch(text, -1)
+	if m == nil {
+		t.Fatalf("no %q in:\n%s", re, text)
+	}
+	v, err := strconv.ParseFloat(m[len(m)-1][1], 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// TestRenderGenres renders a short song per genre and checks it with outside
+// tools: tempo (bpm-tools), loudness and true peak (ffmpeg ebur128),
+// clipping (sox stats), silent gaps (ffmpeg silencedetect), length (ffprobe).
+func TestRenderGenres(t *testing.T) {
+	for _, tool := range []string{"bpm", "sox", "ffmpeg", "ffprobe"} {
+		testutil.RequireTool(t, tool)
+	}
+	for _, g := range music.Genres {
+		t.Run(strings.ReplaceAll(string(g), " ", "_"), func(t *testing.T) {
+			t.Parallel()
+			prompt := fmt.Sprintf("%s, %d seconds", genrePrompts[g], testSeconds)
+			song := renderSong(t, prompt, 1)
+			if song.Genre != string(g) {
+				t.Fatalf("genre %q, want %q", song.Genre, g)
+			}
+			if got := audio.CD.Seconds(song.Audio.Frames()); song.Seconds != got || song.Audio.Rate != audio.CD || song.Audio.Channels != 2 {
+				t.Fatalf("Seconds %v, audio %v s at %d Hz x%d", song.Seconds, got, song.Audio.Rate, song.Audio.Channels)
+			}
+			bar := 4 * 60 / song.BPM
+			if math.Abs(song.Seconds-testSeconds) > bar {
+				t.Errorf("length %.2f s, want %d s within one bar (%.2f s)", song.Seconds, testSeconds, bar)
+			}
+			path := writeWAV(t, song.Audio)
+			song.Audio = nil
+
+			detected := number(t, `([0-9.]+)`, command(t, fmt.Sprintf("sox %q -t raw -r 44100 -e float -c 1 - | bpm -m 60 -x 200", path)))
+			ok := false
+			for _, m := range []float64{0.5, 1, 2} {
+				ok = ok || math.Abs(detected/(song.BPM*m)-1) <= 0.03
+			}
+			if !ok {
+				t.Errorf("bpm-tools hears %.2f bpm, song says %.0f", detected, song.BPM)
+			}
+
+			ff := command(t, fmt.Sprintf("ffmpeg -hide_banner -nostats -i %q -af silencedetect=n=-50dB:d=2,ebur128=peak=true -f null - 2>&1", path))
+			lufs := number(t, `I:\s+(-?[0-9.]+) LUFS`, ff)
+			peak := number(t, `Peak:\s+(-?[0-9.inf]+) dBFS`, ff)
+			if math.Abs(lufs+14) > 1 || peak > -1 {
+				t.Errorf("integrated %.1f LUFS (want -14 ±1), true peak %.1f dBTP (want <= -1)", lufs, peak)
+			}
+			checkSilence(t, ff, prompt, song)
+
+			stats := command(t, fmt.Sprintf("sox %q -n stats 2>&1", path))
+			if flat := number(t, `Flat factor\s+([0-9.]+)`, stats); flat != 0 {
+				t.Errorf("flat factor %v: the song clips", flat)
+			}
+			dur := number(t, `([0-9.]+)`, command(t, fmt.Sprintf("ffprobe -v error -show_entries format=duration -of csv=p=0 %q", path)))
+			if math.Abs(dur-song.Seconds) > 0.1 {
+				t.Errorf("ffprobe says %.3f s, song says %.3f s", dur, song.Seconds)
+			}
+		})
+	}
+}
+
+// checkSilence fails when ffmpeg found a silence of 2 s or more that is not
+// inside the intro or the outro (with its tail).
+func checkSilence(t *testing.T, ff, prompt string, song *engine.Song) {
+	t.Helper()
+	s, _, _ := engine.Compose(prompt, 1)
+	introEnd, outroStart := 0.0, s.Seconds()
+	if first := s.Sections[0]; first.Name == "intro" {
+		introEnd = s.BeatToSeconds(float64(first.Bars * s.BeatsPerBar))
+	}
+	if last := s.Sections[len(s.Sections)-1]; last.Name == "outro" {
+		outroStart = s.BeatToSeconds(last.StartBeat)
+	}
+	starts := regexp.MustCompile(`silence_start: (-?[0-9.]+)`).FindAllStringSubmatch(ff, -1)
+	ends := regexp.MustCompile(`silence_end: ([0-9.]+)`).FindAllStringSubmatch(ff, -1)
+	for i, m := range starts {
+		a, _ := strconv.ParseFloat(m[1], 64)
+		b := song.Seconds
+		if i < len(ends) {
+			b, _ = strconv.ParseFloat(ends[i][1], 64)
+		}
+		if b > introEnd && a < outroStart {
+			t.Errorf("silence from %.2f s to %.2f s outside intro (ends %.2f s) and outro (starts %.2f s)", a, b, introEnd, outroStart)
+		}
+	}
+}
+
+func TestRenderDeterministic(t *testing.T) {
+	ctx := context.Background()
+	prompt := "dreamy synthwave with arps, 20 seconds"
+	a, err := engine.Render(ctx, prompt, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := engine.Render(ctx, prompt, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(a.Audio.Samples, b.Audio.Samples) || a.Title != b.Title || !slices.Equal(a.Tags, b.Tags) {
+		t.Fatal("same prompt and seed gave different songs")
+	}
+	c, err := engine.Render(ctx, prompt, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Equal(a.Audio.Samples, c.Audio.Samples) {
+		t.Fatal("different seeds gave identical audio")
+	}
+}
+
+func TestRenderDescribes(t *testing.T) {
+	song, err := engine.Render(context.Background(), "romantic jazz with piano in Eb major at 96 bpm, 15 seconds", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if song.BPM != 96 || song.Key != "Eb major" || song.Genre != "jazz" || song.Mood != "romantic" {
+		t.Fatalf("got bpm %v key %q genre %q mood %q", song.BPM, song.Key, song.Genre, song.Mood)
+	}
+	if song.Title == "" || !slices.Contains(song.Tags, "piano") || !slices.Contains(song.Tags, "jazz") {
+		t.Fatalf("title %q tags %v", song.Title, song.Tags)
+	}
+	if math.Abs(song.Seconds-15) > 4*60/song.BPM {
+		t.Fatalf("length %.2f s for a 15 s request", song.Seconds)
+	}
+}
+
+func TestRenderCanceled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := engine.Render(ctx, "pop, 20 seconds", 1); err == nil {
+		t.Fatal("Render with a canceled context succeeded")
+	}
+}

@@ -1,0 +1,16 @@
+package music_test
+
+import (
+	"testing"
+
+	"github.com/songsmith/songsmith/internal/music"
+)
+
+// BenchmarkCompose measures parsing and composing a three-minute song, the
+// music engine's share of a render.
+func BenchmarkCompose(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		music.Compose(music.Parse("happy pop song with piano and strings, 3 minutes"), 1)
+	}
+}

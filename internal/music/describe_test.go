@@ -1,0 +1,60 @@
+package music_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/songsmith/songsmith/internal/music"
+)
+
+func TestDescribe(t *testing.T) {
+	prompts := []string{"lofi hip hop beat, rainy night", "epic orchestral battle in D minor", "", "Golden Groove",
+		"techno", "sad piano", "a road trip through the desert", "asdf"}
+	for _, prompt := range prompts {
+		t.Run(prompt, func(t *testing.T) {
+			titles := map[string]bool{}
+			for seed := uint64(0); seed < 6; seed++ {
+				p := music.Parse(prompt)
+				s := music.Compose(p, seed)
+				title, tags := music.Describe(p, s, seed)
+				words := strings.Fields(title)
+				if len(words) < 2 || len(words) > 5 {
+					t.Fatalf("title %q has %d words", title, len(words))
+				}
+				if strings.EqualFold(strings.TrimSpace(title), strings.TrimSpace(prompt)) {
+					t.Fatalf("title %q repeats the prompt", title)
+				}
+				for i, w := range words {
+					if r := []rune(w)[0]; !unicode.IsUpper(r) && (i == 0 || w != "of") {
+						t.Fatalf("title %q is not Title Case", title)
+					}
+				}
+				if !slices.Contains(tags, s.Genre) || !slices.Contains(tags, s.Mood) {
+					t.Fatalf("tags %v miss genre %q or mood %q", tags, s.Genre, s.Mood)
+				}
+				if !slices.ContainsFunc(tags, func(x string) bool { return x == "slow" || x == "mid-tempo" || x == "uptempo" }) {
+					t.Fatalf("tags %v miss a tempo feel", tags)
+				}
+				titles[title] = true
+			}
+			if len(titles) < 2 {
+				t.Fatalf("six seeds gave one title: %v", titles)
+			}
+		})
+	}
+	t.Run("ThemeWord", func(t *testing.T) {
+		hits := 0
+		for seed := uint64(0); seed < 10; seed++ {
+			p := music.Parse("jazz for a rainy night in the city")
+			title, _ := music.Describe(p, music.Compose(p, seed), seed)
+			if strings.Contains(title, "Night") || strings.Contains(title, "City") || strings.Contains(title, "Rain") {
+				hits++
+			}
+		}
+		if hits < 4 {
+			t.Fatalf("only %d of 10 titles use the prompt's theme", hits)
+		}
+	})
+}

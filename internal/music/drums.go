@@ -1,0 +1,408 @@
+package music
+
+import (
+	"math"
+	"sort"
+
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// drummer writes one drum track.
+type drummer struct {
+	style    drumStyle
+	swing    float64
+	halfTime bool
+	r        *rng
+	hits     []score.Hit
+}
+
+// hit adds a drum hit at beat pos (swung) with velocity v, humanised.
+func (d *drummer) hit(pos float64, drum score.Drum, v float64) {
+	d.hits = append(d.hits, score.Hit{Start: swingPos(pos, d.swing), Drum: drum, Velocity: d.r.jitter(v, 0.05)})
+}
+
+// swingPos delays off-beat eighths by up to a triplet eighth and off-beat
+// sixteenths by half that.
+func swingPos(pos, swing float64) float64 {
+	if swing == 0 {
+		return pos
+	}
+	f := pos - math.Floor(pos)
+	switch {
+	case math.Abs(f-0.5) < 1e-9:
+		return pos + swing/6
+	case math.Abs(f-0.25) < 1e-9, math.Abs(f-0.75) < 1e-9:
+		return pos + swing/12
+	}
+	return pos
+}
+
+// accent is the metric weight of a position inside the bar.
+func accent(p float64) float64 {
+	switch f := p - math.Floor(p); {
+	case p == 0:
+		return 1
+	case f == 0:
+		return 0.88
+	case f == 0.5:
+		return 0.74
+	default:
+		return 0.62
+	}
+}
+
+// writeDrums writes every section's drums into hits, sorted by time.
+func writeDrums(secs []section, style drumStyle, swing float64, halfTime bool, seed uint64) []score.Hit {
+	d := &drummer{style: style, swing: swing, halfTime: halfTime, r: newRNG(seed, "drums")}
+	for i, s := range secs {
+		if !s.on[layerDrums] {
+			continue
+		}
+		nextOn := i+1 < len(secs) && secs[i+1].on[layerDrums] && secs[i+1].drumLevel >= 2
+		for b := 0; b < s.Bars; b++ {
+			start := s.StartBeat + float64(4*b)
+			fill := 0.0
+			last := b == s.Bars-1 && i+1 < len(secs)
+			if last && s.Bars >= 2 {
+				fill = 1
+				if s.Energy >= 0.7 || s.build {
+					fill = 2
+				}
+			}
+			if s.build && s.Bars >= 2 && b >= s.Bars/2 {
+				d.roll(start, float64(b-s.Bars/2+1)/float64(s.Bars-s.Bars/2), s.Energy)
+				continue
+			}
+			level := s.drumLevel
+			n := len(d.hits)
+			d.bar(start, level, b, s.Energy)
+			if b == 0 && level >= 2 && i > 0 {
+				d.hit(start, score.Crash, 0.8*s.Energy+0.2)
+			}
+			if fill > 0 && (nextOn || d.r.chance(0.5)) {
+				d.cut(n, start+4-fill)
+				d.fill(start+4-fill, fill, s.Energy)
+			}
+		}
+	}
+	sort.SliceStable(d.hits, func(i, j int) bool { return d.hits[i].Start < d.hits[j].Start })
+	return d.hits
+}
+
+// cut drops the hits written since index from that fall at or after pos,
+// except the kick on the beat (the pulse carries through fills).
+func (d *drummer) cut(from int, pos float64) {
+	keep := d.hits[:from]
+	for _, h := range d.hits[from:] {
+		if h.Start < pos-1e-9 || (h.Drum == score.Kick || h.Drum == score.Kick808) && h.Start == math.Floor(h.Start) {
+			keep = append(keep, h)
+		}
+	}
+	d.hits = keep
+}
+
+// bar writes one bar of the groove at level (1 light, 2 groove, 3 full).
+func (d *drummer) bar(t float64, level, bar int, energy float64) {
+	v := 0.55 + 0.4*energy
+	// Swung grooves keep their off-beat hats soft so that the beat stays
+	// unambiguous (for listeners and tempo detectors alike).
+	off := 1.0
+	if d.swing > 0 {
+		off = 0.6
+	}
+	eighths := func(drum score.Drum, vel float64) {
+		for p := 0.0; p < 4; p += 0.5 {
+			a := accent(p)
+			if p != math.Floor(p) {
+				a *= off
+			}
+			d.hit(t+p, drum, vel*a)
+		}
+	}
+	sixteenths := func(drum score.Drum, vel float64) {
+		for p := 0.0; p < 4; p += 0.25 {
+			a := accent(p)
+			if p != math.Floor(p) {
+				a *= off
+			}
+			d.hit(t+p, drum, vel*a)
+		}
+	}
+	backbeat := func(drum score.Drum) {
+		if d.halfTime {
+			d.hit(t+2, drum, v)
+			return
+		}
+		d.hit(t+1, drum, v)
+		d.hit(t+3, drum, v)
+	}
+	switch d.style {
+	case drumsBackbeat:
+		d.hit(t, score.Kick, v)
+		d.hit(t+2, score.Kick, v*0.9)
+		if level >= 2 {
+			backbeat(score.Snare)
+			if bar%2 == 1 {
+				d.hit(t+2.5, score.Kick, v*0.7)
+			}
+			eighths(score.ClosedHat, v*0.6)
+		} else {
+			for p := 0.0; p < 4; p++ {
+				d.hit(t+p, score.ClosedHat, v*0.5)
+			}
+			d.hit(t+1, score.Rim, v*0.5)
+			d.hit(t+3, score.Rim, v*0.5)
+		}
+		if level >= 3 {
+			d.hit(t+1.5, score.Kick, v*0.7)
+			d.hit(t+3.5, score.OpenHat, v*0.6)
+		}
+	case drumsBoomBap:
+		d.hit(t, score.Kick, v)
+		d.hit(t+2.5, score.Kick, v*0.85)
+		if bar%2 == 1 {
+			d.hit(t+1.75, score.Kick, v*0.6)
+		}
+		if level >= 2 {
+			d.hit(t+1, score.Snare, v)
+			d.hit(t+3, score.Snare, v)
+		} else {
+			d.hit(t+1, score.Rim, v*0.6)
+			d.hit(t+3, score.Rim, v*0.6)
+		}
+		eighths(score.ClosedHat, v*0.55)
+		if level >= 3 {
+			d.hit(t+3.5, score.OpenHat, v*0.45)
+			d.hit(t+1.5, score.Shaker, v*0.35)
+		}
+	case drumsTrap:
+		for _, p := range trapKicks[bar%len(trapKicks)] {
+			d.hit(t+p, score.Kick808, v*accent(p))
+		}
+		d.hit(t+2, score.Clap, v)
+		if level >= 2 {
+			d.hit(t+2, score.Snare, v*0.8)
+		}
+		for p := 0.0; p < 4; p += 0.5 {
+			if level >= 2 && p == 3.5 && bar%2 == 1 && d.r.chance(0.7) {
+				step := []float64{0.125, 1.0 / 6, 0.25}[d.r.intn(3)]
+				for q := p; q < p+0.5-1e-9; q += step {
+					d.hit(t+q, score.ClosedHat, v*0.45*(0.8+0.4*(q-p)))
+				}
+				continue
+			}
+			d.hit(t+p, score.ClosedHat, v*0.75*accent(p))
+		}
+		if level >= 3 {
+			d.hit(t+1.5, score.OpenHat, v*0.5)
+		}
+	case drumsFourFloor, drumsDisco, drumsTechno:
+		for p := 0.0; p < 4; p++ {
+			d.hit(t+p, score.Kick, v)
+		}
+		if level >= 2 {
+			clap := score.Clap
+			if d.style == drumsDisco {
+				clap = score.Snare
+			}
+			d.hit(t+1, clap, v*0.85)
+			d.hit(t+3, clap, v*0.85)
+		}
+		for p := 0.5; p < 4; p++ {
+			d.hit(t+p, score.OpenHat, v*0.55)
+		}
+		if level >= 3 || d.style == drumsDisco && level >= 2 {
+			sixteenths(score.ClosedHat, v*0.45)
+		}
+		if d.style == drumsTechno && level >= 2 {
+			d.hit(t+3.75, score.Rim, v*0.5)
+			d.hit(t+1.75, score.Rim, v*0.4)
+		}
+	case drumsBreakbeat:
+		d.hit(t, score.Kick, v)
+		d.hit(t+2.5, score.Kick, v*0.9)
+		d.hit(t+1, score.Snare, v)
+		d.hit(t+3, score.Snare, v)
+		if level >= 2 {
+			d.hit(t+1.75, score.Snare, v*0.35)
+			d.hit(t+3.25, score.Snare, v*0.3)
+		}
+		eighths(score.ClosedHat, v*0.55)
+		if level >= 3 {
+			sixteenths(score.Shaker, v*0.35)
+			d.hit(t+0.5, score.Ride, v*0.4)
+		}
+	case drumsHalfTime:
+		d.hit(t, score.Kick, v)
+		if bar%2 == 1 {
+			d.hit(t+0.75, score.Kick, v*0.7)
+		}
+		d.hit(t+2, score.Snare, v)
+		d.hit(t+2, score.Clap, v*0.7)
+		if level >= 2 {
+			eighths(score.ClosedHat, v*0.55)
+			d.hit(t+3.25, score.Kick, v*0.6)
+		} else {
+			for p := 0.0; p < 4; p++ {
+				d.hit(t+p, score.ClosedHat, v*0.5)
+			}
+		}
+		if level >= 3 {
+			d.hit(t+3.5, score.OpenHat, v*0.5)
+		}
+	case drumsOneDrop:
+		d.hit(t+2, score.Kick, v)
+		d.hit(t+2, score.Rim, v*0.9)
+		if level >= 3 {
+			d.hit(t, score.Kick, v*0.7) // steppers in the chorus
+		}
+		eighths(score.ClosedHat, v*0.55)
+		if level >= 2 {
+			d.hit(t+3.5, score.OpenHat, v*0.4)
+			d.hit(t+1, score.Shaker, v*0.4)
+			d.hit(t+3, score.Shaker, v*0.4)
+		}
+	case drumsJazz:
+		for _, p := range []float64{0, 1, 1.5, 2, 3, 3.5} {
+			d.hit(t+p, score.Ride, v*0.6*accent(p))
+		}
+		d.hit(t+1, score.ClosedHat, v*0.45)
+		d.hit(t+3, score.ClosedHat, v*0.45)
+		for p := 0.0; p < 4; p++ {
+			d.hit(t+p, score.Kick, v*0.35)
+		}
+		if level >= 2 && d.r.chance(0.6) {
+			d.hit(t+[]float64{1.5, 2.5, 3.5}[d.r.intn(3)], score.Snare, v*0.35)
+		}
+	case drumsMetal:
+		if level >= 3 {
+			for p := 0.0; p < 4; p += 0.25 {
+				d.hit(t+p, score.Kick, v*0.8*accent(p))
+			}
+			for p := 0.0; p < 4; p++ {
+				d.hit(t+p, score.Ride, v*0.6)
+			}
+		} else {
+			for p := 0.0; p < 4; p += 0.5 {
+				d.hit(t+p, score.Kick, v*0.85*accent(p))
+			}
+			eighths(score.ClosedHat, v*0.55)
+		}
+		backbeat(score.Snare)
+	case drumsFunk:
+		for _, p := range []float64{0, 0.75, 2.5} {
+			d.hit(t+p, score.Kick, v*accent(p))
+		}
+		d.hit(t+1, score.Snare, v)
+		d.hit(t+3, score.Snare, v)
+		if level >= 2 {
+			for _, p := range []float64{1.75, 2.25, 3.75} {
+				d.hit(t+p, score.Snare, v*0.28)
+			}
+			sixteenths(score.ClosedHat, v*0.5)
+		} else {
+			eighths(score.ClosedHat, v*0.5)
+		}
+		if level >= 3 {
+			d.hit(t+3.5, score.OpenHat, v*0.5)
+		}
+	case drumsSoftPulse:
+		v *= 0.85
+		for p := 0.0; p < 4; p++ {
+			d.hit(t+p, score.Kick, v*[]float64{1, 0.55, 0.85, 0.55}[int(p)])
+		}
+		for p := 0.0; p < 4; p += 0.5 {
+			d.hit(t+p, score.Shaker, v*0.55*accent(p))
+		}
+		if level >= 2 {
+			d.hit(t+1, score.Rim, v*0.55)
+			d.hit(t+3, score.Rim, v*0.55)
+		}
+	case drumsOrchestral:
+		d.hit(t, score.TomLow, v)
+		d.hit(t+2, score.TomLow, v*0.8)
+		if level >= 2 {
+			d.hit(t+1, score.TomLow, v*0.55)
+			d.hit(t+3, score.TomLow, v*0.55)
+		}
+		if level >= 3 && bar%2 == 0 {
+			d.hit(t, score.Crash, v*0.5)
+		}
+	case drumsTrain:
+		d.hit(t, score.Kick, v)
+		d.hit(t+2, score.Kick, v*0.85)
+		if level >= 2 {
+			d.hit(t+1, score.Snare, v*0.8)
+			d.hit(t+3, score.Snare, v*0.8)
+		} else {
+			d.hit(t+1, score.Rim, v*0.6)
+			d.hit(t+3, score.Rim, v*0.6)
+		}
+		for p := 0.0; p < 4; p += 0.5 {
+			d.hit(t+p, score.Shaker, v*0.5*accent(p))
+		}
+		if level >= 3 {
+			eighths(score.ClosedHat, v*0.45)
+		}
+	}
+}
+
+// trapKicks are the 808 kick rhythms of a four-bar trap loop; the 808 bass
+// follows them.
+var trapKicks = [][]float64{{0, 2.5}, {0, 0.75, 2.5}, {0, 2.5}, {0, 2.5, 3.5}}
+
+// fill writes a fill of length beats (1 or 2) starting at t.
+func (d *drummer) fill(t, length, energy float64) {
+	v := 0.6 + 0.35*energy
+	switch d.style {
+	case drumsSoftPulse:
+		for p := 0.0; p < length; p += 0.5 {
+			d.hit(t+p, score.Rim, v*0.5)
+		}
+		return
+	case drumsOrchestral:
+		for p := 0.0; p < length; p += 0.25 {
+			d.hit(t+p, score.TomLow, v*(0.4+0.4*p/length))
+		}
+		return
+	case drumsTrap:
+		for p := 0.0; p < length; p += 0.125 {
+			d.hit(t+p, score.ClosedHat, v*(0.35+0.4*p/length))
+		}
+		d.hit(t+length-0.5, score.Snare, v*0.7)
+		return
+	case drumsJazz:
+		for p := 0.0; p < length; p += 1.0 / 3 {
+			d.hit(t+p, score.Snare, v*(0.4+0.3*p/length))
+		}
+		return
+	}
+	toms := []score.Drum{score.Snare, score.TomHigh, score.TomMid, score.TomLow}
+	step := 0.25
+	n := int(length / step)
+	for i := 0; i < n; i++ {
+		drum := toms[i*len(toms)/n]
+		if d.r.chance(0.25) {
+			drum = score.Snare
+		}
+		d.hit(t+float64(i)*step, drum, v*(0.65+0.35*float64(i)/float64(n)))
+	}
+}
+
+// roll writes a build-up bar: snare notes getting denser and louder as
+// progress (0..1] approaches the drop, over a steady kick.
+func (d *drummer) roll(t, progress, energy float64) {
+	step := 1.0
+	switch {
+	case progress > 0.75:
+		step = 0.25
+	case progress > 0.4:
+		step = 0.5
+	}
+	for p := 0.0; p < 4; p += step {
+		d.hit(t+p, score.Snare, (0.35+0.55*progress*(0.6+0.4*p/4))*(0.7+0.3*energy))
+	}
+	for p := 0.0; p < 4; p++ {
+		d.hit(t+p, score.Kick, 0.75)
+	}
+}

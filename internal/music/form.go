@@ -1,0 +1,165 @@
+package music
+
+import (
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// layer is one role in the arrangement; a section plays a set of layers.
+type layer int
+
+const (
+	layerDrums layer = iota
+	layerBass
+	layerChords
+	layerPad
+	layerLead
+	layerArp
+	numLayers
+)
+
+// section is one part of the form with everything the part writers need.
+type section struct {
+	score.Section
+	prog      []chord // one chord per bar, cycled
+	on        [numLayers]bool
+	drumLevel int  // 0 none, 1 light, 2 groove, 3 full
+	build     bool // rising snare roll towards the next section
+	motif     int  // melody motif: 0 verse, 1 chorus, 2 bridge
+	index     int  // occurrence of this kind of section (0 for the first verse ...)
+}
+
+// formCycles are the middle sections of each form, repeated as needed.
+var formCycles = map[formKind][]string{
+	formSong:    {"verse", "chorus", "verse", "chorus", "bridge", "chorus"},
+	formDance:   {"build", "drop", "breakdown", "build", "drop"},
+	formBeat:    {"verse", "chorus", "verse", "chorus", "bridge", "chorus"},
+	formThrough: {"verse", "bridge", "chorus", "verse", "chorus"},
+	formBlues:   {"verse", "chorus"},
+}
+
+var baseEnergy = map[string]float64{
+	"intro": 0.3, "verse": 0.5, "chorus": 0.8, "bridge": 0.55, "build": 0.6,
+	"drop": 1, "breakdown": 0.35, "outro": 0.3,
+}
+
+// layout splits bars into the sections of the form: whole bars, an intro and
+// an outro when there is room, phrases of 2, 4, 8 (or 12 for blues) bars.
+func layout(form formKind, bars int) []section {
+	phrase := 2
+	switch {
+	case form == formBlues && bars >= 30:
+		phrase = 12
+	case bars >= 40:
+		phrase = 8
+	case bars >= 10:
+		phrase = 4
+	}
+	edge := phrase / 2
+	if form == formBlues && phrase == 12 {
+		edge = 2
+	}
+	if bars < 2*edge+phrase {
+		edge = 0
+		if bars >= 3 {
+			edge = 1
+		}
+	}
+	var names []string
+	var lens []int
+	if edge > 0 {
+		names, lens = append(names, "intro"), append(lens, edge)
+	}
+	mid := bars - 2*edge
+	cycle := formCycles[form]
+	n := mid / phrase
+	if n == 0 {
+		names, lens = append(names, cycle[0]), append(lens, mid)
+	}
+	for i := 0; i < n; i++ {
+		names, lens = append(names, cycle[i%len(cycle)]), append(lens, phrase)
+	}
+	if rem := mid % phrase; n > 0 && rem >= 2 && rem >= phrase/2 {
+		names, lens = append(names, cycle[n%len(cycle)]), append(lens, rem)
+	} else if n > 0 {
+		lens[len(lens)-1] += rem
+	}
+	if edge > 0 {
+		names, lens = append(names, "outro"), append(lens, edge)
+	}
+	out := make([]section, len(names))
+	start := 0
+	seen := map[string]int{}
+	for i, name := range names {
+		out[i].Name = name
+		out[i].Bars = lens[i]
+		out[i].StartBeat = float64(start * 4)
+		out[i].index = seen[name]
+		seen[name]++
+		start += lens[i]
+	}
+	return out
+}
+
+// arrange decides energy, harmony, melody and layers of every section so
+// that neighbouring sections always differ in which tracks play.
+func arrange(secs []section, h harmony, have [numLayers]bool, forced [numLayers]bool, mood moodProfile, form formKind) {
+	for i := range secs {
+		s := &secs[i]
+		e := baseEnergy[s.Name] + mood.energy + 0.05*float64(s.index)
+		s.Energy = clamp(e, 0.1, 1)
+		var on []layer
+		switch s.Name {
+		case "intro":
+			on, s.drumLevel, s.prog, s.motif = []layer{layerChords, layerPad}, 1, h.verse, 0
+			if form == formDance {
+				on = append(on, layerDrums)
+				s.drumLevel = 2
+			}
+		case "verse":
+			on, s.drumLevel, s.prog, s.motif = []layer{layerDrums, layerBass, layerChords, layerLead}, 2, h.verse, 0
+		case "chorus":
+			on, s.drumLevel, s.prog, s.motif = []layer{layerDrums, layerBass, layerChords, layerPad, layerLead, layerArp}, 3, h.chorus, 1
+		case "bridge":
+			on, s.drumLevel, s.prog, s.motif = []layer{layerDrums, layerBass, layerPad, layerLead, layerArp}, 1, h.bridge, 2
+		case "build":
+			on, s.drumLevel, s.prog, s.motif = []layer{layerDrums, layerChords, layerPad, layerArp}, 1, h.verse, 0
+			s.build = true
+		case "drop":
+			on, s.drumLevel, s.prog, s.motif = []layer{layerDrums, layerBass, layerChords, layerLead, layerArp}, 3, h.chorus, 1
+		case "breakdown":
+			on, s.drumLevel, s.prog, s.motif = []layer{layerPad, layerChords, layerLead}, 0, h.bridge, 2
+		case "outro":
+			on, s.drumLevel, s.prog, s.motif = []layer{layerChords, layerPad, layerDrums}, 1, h.chorus, 1
+		}
+		for _, l := range on {
+			s.on[l] = true
+		}
+		if s.Name != "intro" && s.Name != "outro" && s.Name != "breakdown" {
+			for l := range s.on {
+				s.on[l] = s.on[l] || forced[l]
+			}
+		}
+		if s.drumLevel == 0 && s.on[layerDrums] {
+			s.drumLevel = 1
+		}
+		for l := range s.on {
+			s.on[l] = s.on[l] && have[l]
+		}
+		if !s.on[layerChords] && !s.on[layerPad] {
+			// Keep harmony audible in every section.
+			if have[layerPad] {
+				s.on[layerPad] = true
+			} else {
+				s.on[layerChords] = have[layerChords]
+			}
+		}
+		if i > 0 && s.on == secs[i-1].on {
+			for _, l := range []layer{layerArp, layerPad, layerLead, layerChords, layerBass} {
+				if have[l] && !(forced[l] && s.on[l]) {
+					s.on[l] = !s.on[l]
+					break
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,224 @@
+package music
+
+import (
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// beatNote is one note of a one-bar rhythm: where it starts and how long it
+// lasts, in beats.
+type beatNote struct{ at, len float64 }
+
+// rhythmCells are one-bar melodic rhythms, from sparse to dense.
+var rhythmCells = [3][][]beatNote{
+	{ // sparse
+		{{0, 3}, {3, 1}}, {{0, 2}, {2, 2}}, {{0, 1.5}, {1.5, 2.5}}, {{0.5, 1.5}, {2, 2}}, {{0, 1}, {1, 1}, {2, 2}},
+	},
+	{ // medium
+		{{0, 1}, {1, 0.5}, {1.5, 0.5}, {2, 2}}, {{0, 1.5}, {1.5, 0.5}, {2, 1}, {3, 1}}, {{0, 0.5}, {0.5, 1}, {1.5, 0.5}, {2, 1.5}},
+		{{0, 1}, {1, 1}, {2, 1}, {3, 1}}, {{0, 0.75}, {0.75, 0.75}, {1.5, 0.5}, {2, 2}}, {{0.5, 0.5}, {1, 1}, {2, 0.5}, {2.5, 1.5}},
+	},
+	{ // dense
+		{{0, 0.5}, {0.5, 0.5}, {1, 0.5}, {1.5, 0.5}, {2, 1}, {3, 1}}, {{0, 0.5}, {0.5, 0.25}, {0.75, 0.75}, {1.5, 0.5}, {2, 0.5}, {2.5, 0.5}, {3, 1}},
+		{{0, 0.75}, {0.75, 0.25}, {1, 0.5}, {1.5, 0.5}, {2, 0.75}, {2.75, 0.25}, {3, 1}}, {{0, 1}, {1, 0.5}, {1.5, 0.5}, {2, 0.5}, {2.5, 0.5}, {3, 0.5}, {3.5, 0.5}},
+	},
+}
+
+// motif is a one-bar melodic idea: a rhythm and a contour in scale steps.
+type motif struct {
+	rhythm []beatNote
+	steps  []int // scale steps from the previous note; steps[0] is from start
+	start  int   // first degree above the tonic
+	vary   int   // how bar 2 of a phrase varies the motif: 0 sequence, 1 inversion, 2 displacement
+}
+
+// newMotif invents a motif of the given density tier (0 sparse .. 2 dense).
+func newMotif(tier, start int, r *rng) motif {
+	cells := rhythmCells[tier]
+	m := motif{rhythm: cells[r.intn(len(cells))], start: start, vary: r.intn(3)}
+	stepVals := []int{-3, -2, -1, 0, 1, 2, 3, 4}
+	weights := []float64{0.4, 1, 3, 0.8, 3, 1.2, 0.5, 0.3}
+	prev := 0
+	for i := range m.rhythm {
+		if i == 0 {
+			m.steps = append(m.steps, 0)
+			continue
+		}
+		s := stepVals[r.weighted(weights)]
+		if abs(prev) >= 3 { // after a leap, step back the other way
+			s = -sign(prev)
+		}
+		m.steps = append(m.steps, s)
+		prev = s
+	}
+	return m
+}
+
+// melodyNote is a scale-degree note inside a bar.
+type melodyNote struct {
+	at, len float64
+	deg     int
+}
+
+// realise turns a motif into bar notes starting from degree base.
+func (m motif) realise(base int, invert bool, shift float64) []melodyNote {
+	var out []melodyNote
+	d := base
+	for i, bn := range m.rhythm {
+		s := m.steps[i]
+		if invert {
+			s = -s
+		}
+		d += s
+		at := bn.at + shift
+		if at >= 4 {
+			continue
+		}
+		out = append(out, melodyNote{at, min(bn.len, 4-at), d})
+	}
+	return out
+}
+
+// leadRange returns the comfortable range of a lead instrument.
+func leadRange(inst score.Instrument) (lo, hi int) {
+	switch inst {
+	case score.Sax:
+		return 56, 79
+	case score.Flute:
+		return 67, 91
+	case score.Bells:
+		return 67, 91
+	case score.Brass:
+		return 58, 81
+	case score.Guitar, score.DistGuitar:
+		return 59, 83
+	case score.Strings, score.ChoirPad:
+		return 60, 81
+	default:
+		return 62, 86
+	}
+}
+
+// writeLead writes the melody of every section with a lead: a motif per
+// kind of section, built into four-bar phrases (statement, variation,
+// restatement, cadence) with strong beats on chord tones.
+func writeLead(secs []section, k key, prof genreProfile, inst score.Instrument, swing float64, seed uint64) []score.Note {
+	r := newRNG(seed, "melody")
+	pt := &part{swing: swing, r: newRNG(seed, "melody-vel")}
+	lo, hi := leadRange(inst)
+	oct := 0
+	for k.pitch(0, oct) < lo+2 {
+		oct++
+	}
+	tier := 0
+	switch {
+	case prof.leadDense >= 0.55:
+		tier = 2
+	case prof.leadDense >= 0.35:
+		tier = 1
+	}
+	motifs := [3]motif{
+		newMotif(tier, r.intn(3)*2, r),             // verse: starts on 1, 3 or 5
+		newMotif(min(tier+1, 2), 2+2*r.intn(2), r), // chorus: higher
+		newMotif(max(tier-1, 0), 1+r.intn(4), r),   // bridge: sparser, elsewhere
+	}
+	for i := range secs {
+		s := &secs[i]
+		if !s.on[layerLead] {
+			continue
+		}
+		m := motifs[s.motif]
+		v := 0.6 + 0.3*s.Energy
+		last := -1 << 30
+		for b := 0; b < s.Bars; b++ {
+			pb, phrase := b%4, b/4
+			var bar []melodyNote
+			switch pb {
+			case 0:
+				bar = m.realise(m.start, false, 0)
+			case 1:
+				switch m.vary {
+				case 0:
+					bar = m.realise(m.start+[]int{1, -1, 2}[phrase%3], false, 0)
+				case 1:
+					bar = m.realise(m.start+2, true, 0)
+				default:
+					bar = m.realise(m.start, false, 0.5)
+				}
+			case 2:
+				bar = m.realise(m.start, phrase%2 == 1, 0) // call, then answer inverted
+			default:
+				bar = m.realise(m.start, false, 0)
+				cut := bar[:0]
+				for _, n := range bar {
+					if n.at < 2 {
+						cut = append(cut, n)
+					}
+				}
+				target := 4 // open ending on the dominant
+				if phrase%2 == 1 || b == s.Bars-1 {
+					target = 0 // closed ending on the tonic
+				}
+				bar = append(cut, melodyNote{2, 2, target})
+			}
+			c := s.chordAt(b)
+			t := s.StartBeat + float64(4*b)
+			for j, n := range bar {
+				d := n.deg
+				strong := n.at == 0 || n.at == 2 || (n.len >= 1 && n.at == float64(int(n.at)))
+				if strong {
+					d = nearestChordDegree(k, c, d, oct)
+				}
+				p := k.pitch(d, oct)
+				for p > hi {
+					p -= 12
+				}
+				for p < lo {
+					p += 12
+				}
+				if last > 0 && abs(p-last) > 9 { // avoid awkward leaps
+					if p > last {
+						p -= 12
+					} else {
+						p += 12
+					}
+					if p < lo || p > hi {
+						p = k.pitch(k.degreeNear(last, 0)+sign(p-last), 0)
+					}
+				}
+				vel := v * (0.85 + 0.15*accent(n.at))
+				if j == len(bar)-1 && pb == 3 {
+					vel *= 0.9
+				}
+				pt.add(t+n.at, n.len*0.95, p, vel, false)
+				last = p
+			}
+		}
+	}
+	return pt.notes
+}
+
+// nearestChordDegree moves degree d to the closest degree that is a tone of c.
+func nearestChordDegree(k key, c chord, d, oct int) int {
+	for off := 0; off < 7; off++ {
+		if c.has(k, k.pitch(d+off, oct)) {
+			if off > 0 && c.has(k, k.pitch(d-off, oct)) {
+				return d - off
+			}
+			return d + off
+		}
+		if c.has(k, k.pitch(d-off, oct)) {
+			return d - off
+		}
+	}
+	return d
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}

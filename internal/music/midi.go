@@ -1,0 +1,139 @@
+package music
+
+import (
+	"bufio"
+	"encoding/binary"
+	"io"
+	"math"
+	"sort"
+
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// MIDIDivision is the resolution of the files WriteMIDI writes, in ticks per
+// quarter note (one score beat).
+const MIDIDivision = 480
+
+// gmPrograms maps instruments to General MIDI programs (0-based).
+var gmPrograms = map[score.Instrument]byte{
+	score.Piano: 0, score.EPiano: 4, score.Organ: 16, score.Guitar: 27, score.DistGuitar: 30, score.Pluck: 45,
+	score.Strings: 48, score.Pad: 89, score.ChoirPad: 52, score.SawLead: 81, score.SquareLead: 80, score.Bells: 14,
+	score.Flute: 73, score.Sax: 65, score.Brass: 61, score.Bass: 33, score.SubBass: 38, score.SynthBass: 39,
+	score.Reese: 38, score.Arp: 81,
+}
+
+// gmDrums maps drum sounds to General MIDI percussion keys (channel 10).
+var gmDrums = map[score.Drum]byte{
+	score.Kick: 36, score.Kick808: 35, score.Snare: 38, score.Clap: 39, score.Rim: 37, score.ClosedHat: 42,
+	score.OpenHat: 46, score.Ride: 51, score.Crash: 49, score.TomLow: 45, score.TomMid: 47, score.TomHigh: 50,
+	score.Shaker: 70,
+}
+
+// midiEvent is one channel event at an absolute tick.
+type midiEvent struct {
+	tick int
+	off  bool // note-offs sort before note-ons at the same tick
+	data []byte
+}
+
+// WriteMIDI writes s as a Standard MIDI File, format 1: a tempo track and
+// one track per score track, with a General MIDI program per instrument and
+// drums on channel 10. Glides and mix settings are not represented; the
+// tail is kept as silence at the end of the tempo track.
+func WriteMIDI(w io.Writer, s *score.Score) error {
+	bw := bufio.NewWriter(w)
+	head := []byte{'M', 'T', 'h', 'd', 0, 0, 0, 6, 0, 1}
+	head = binary.BigEndian.AppendUint16(head, uint16(len(s.Tracks)+1))
+	head = binary.BigEndian.AppendUint16(head, MIDIDivision)
+	bw.Write(head)
+
+	usPerBeat := int(math.Round(60e6 / s.BPM))
+	endTick := toTick(s.TotalBeats + s.TailSeconds/s.SecondsPerBeat())
+	tempo := []midiEvent{
+		{0, false, []byte{0xFF, 0x51, 3, byte(usPerBeat >> 16), byte(usPerBeat >> 8), byte(usPerBeat)}},
+		{0, false, []byte{0xFF, 0x58, 4, byte(max(1, s.BeatsPerBar)), 2, 24, 8}},
+		{endTick, false, []byte{0xFF, 0x2F, 0}},
+	}
+	writeTrack(bw, tempo)
+
+	ch := byte(0)
+	for _, t := range s.Tracks {
+		var evs []midiEvent
+		evs = append(evs, midiEvent{0, false, append([]byte{0xFF, 0x03, byte(min(len(t.Name), 127))}, t.Name[:min(len(t.Name), 127)]...)})
+		if t.Instrument == score.Drums {
+			for _, h := range t.Hits {
+				k, ok := gmDrums[h.Drum]
+				if !ok {
+					k = 38
+				}
+				on := toTick(h.Start)
+				evs = append(evs, midiEvent{on, false, []byte{0x99, k, velocity(h.Velocity)}},
+					midiEvent{on + MIDIDivision/8, true, []byte{0x89, k, 0}})
+			}
+		} else {
+			c := ch
+			ch++
+			if ch == 9 {
+				ch++
+			}
+			if ch > 15 {
+				ch = 0
+			}
+			evs = append(evs, midiEvent{0, false, []byte{0xC0 | c, gmPrograms[t.Instrument]}})
+			for _, n := range t.Notes {
+				p := byte(min(127, max(0, n.Pitch)))
+				on := toTick(n.Start)
+				off := max(on+1, toTick(n.Start+n.Length))
+				evs = append(evs, midiEvent{on, false, []byte{0x90 | c, p, velocity(n.Velocity)}},
+					midiEvent{off, true, []byte{0x80 | c, p, 0}})
+			}
+		}
+		sort.SliceStable(evs, func(i, j int) bool {
+			if evs[i].tick != evs[j].tick {
+				return evs[i].tick < evs[j].tick
+			}
+			return evs[i].off && !evs[j].off
+		})
+		evs = append(evs, midiEvent{max(endTick, lastTick(evs)), false, []byte{0xFF, 0x2F, 0}})
+		writeTrack(bw, evs)
+	}
+	return bw.Flush()
+}
+
+func lastTick(evs []midiEvent) int {
+	if len(evs) == 0 {
+		return 0
+	}
+	return evs[len(evs)-1].tick
+}
+
+func toTick(beats float64) int { return int(math.Round(beats * MIDIDivision)) }
+
+func velocity(v float64) byte { return byte(min(127, max(1, int(math.Round(v*127))))) }
+
+// writeTrack writes one MTrk chunk of time-sorted events.
+func writeTrack(w io.Writer, evs []midiEvent) {
+	var body []byte
+	prev := 0
+	for _, e := range evs {
+		body = appendVLQ(body, uint32(e.tick-prev))
+		body = append(body, e.data...)
+		prev = e.tick
+	}
+	head := []byte{'M', 'T', 'r', 'k'}
+	head = binary.BigEndian.AppendUint32(head, uint32(len(body)))
+	w.Write(head)
+	w.Write(body)
+}
+
+// appendVLQ appends a MIDI variable-length quantity.
+func appendVLQ(b []byte, v uint32) []byte {
+	var tmp [5]byte
+	i := len(tmp) - 1
+	tmp[i] = byte(v & 0x7F)
+	for v >>= 7; v > 0; v >>= 7 {
+		i--
+		tmp[i] = byte(v&0x7F) | 0x80
+	}
+	return append(b, tmp[i:]...)
+}

@@ -1,0 +1,144 @@
+package music
+
+import (
+	"math"
+
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// Length and tempo limits. A requested duration is clamped to
+// [MinSeconds, MaxSeconds]; an explicit tempo is clamped to [MinBPM, MaxBPM]
+// and otherwise honoured exactly.
+const (
+	// MinSeconds is the shortest song the composer writes (10 s).
+	MinSeconds = 10.0
+	// MaxSeconds is the longest song the composer writes (300 s = 5 min).
+	MaxSeconds = 300.0
+	// MinBPM is the slowest tempo accepted from a prompt.
+	MinBPM = 40.0
+	// MaxBPM is the fastest tempo accepted from a prompt.
+	MaxBPM = 240.0
+)
+
+// Tempo feels a prompt can ask for with words instead of a number.
+const (
+	TempoSlow     = "slow"
+	TempoMid      = "mid"
+	TempoFast     = "fast"
+	TempoHalfTime = "half-time"
+)
+
+// Plan is what a prompt asks for. Parse fills only what the prompt says;
+// Resolve fills the rest from the genre, the mood and a seed.
+type Plan struct {
+	Prompt      string             // the prompt as given
+	Genre       Genre              // "" when the prompt names none
+	Mood        Mood               // "" when the prompt names none
+	BPM         float64            // exact tempo; 0 when the prompt gives no number
+	ExplicitBPM bool               // BPM came from the prompt and must be kept exactly
+	Tempo       string             // TempoSlow, TempoMid, TempoFast, TempoHalfTime or ""
+	Seconds     float64            // requested length in seconds (clamped); 0 for the genre default
+	KeyRoot     int                // pitch class 0..11; -1 when the prompt names no key
+	Mode        string             // "major", "minor", "dorian" ...; "" when not named
+	Instruments []score.Instrument // instruments the prompt asks for, in prompt order
+	Without     []score.Instrument // instruments the prompt excludes ("no piano")
+	NoDrums     bool               // "no drums", "without drums", "drumless"
+	Words       []string           // other content words, used for titles
+}
+
+// Resolve returns a complete plan: genre, mood, tempo, length, key and mode
+// are filled in from the prompt's words, the genre profile and seed. A plan
+// that is already complete is returned unchanged.
+func (p Plan) Resolve(seed uint64) Plan {
+	r := newRNG(seed, "plan")
+	if p.Genre == "" {
+		if p.Mood != "" {
+			p.Genre = genreForMood(p.Mood, r)
+		} else {
+			p.Genre = Genres[r.intn(len(Genres))]
+		}
+	}
+	prof := profile(p.Genre)
+	if p.Mood == "" {
+		p.Mood = prof.moods[r.intn(len(prof.moods))]
+	}
+	if p.BPM <= 0 {
+		p.BPM = pickBPM(prof, moodOf(p.Mood), p.Tempo, r)
+	}
+	if p.Seconds <= 0 {
+		p.Seconds = prof.seconds
+	}
+	p.Seconds = clamp(p.Seconds, MinSeconds, MaxSeconds)
+	if p.KeyRoot < 0 || p.KeyRoot > 11 {
+		p.KeyRoot = r.intn(12)
+	}
+	if p.Mode == "" {
+		p.Mode = pickMode(p.Genre, p.Mood, r)
+	}
+	return p
+}
+
+// genreForMood picks a genre that lists m among its moods.
+func genreForMood(m Mood, r *rng) Genre {
+	var fit []Genre
+	for _, g := range Genres {
+		for _, gm := range profiles[g].moods {
+			if gm == m {
+				fit = append(fit, g)
+			}
+		}
+	}
+	if len(fit) == 0 {
+		return Genres[r.intn(len(Genres))]
+	}
+	return fit[r.intn(len(fit))]
+}
+
+// pickBPM chooses a whole-number tempo inside (or, for slow and fast, just
+// beyond) the genre range, leaning the way the mood and tempo words say.
+func pickBPM(prof genreProfile, mood moodProfile, feel string, r *rng) float64 {
+	lo, hi := prof.bpm[0], prof.bpm[1]
+	pos := 0.5 + 0.35*mood.tempo + r.between(-0.15, 0.15)
+	switch feel {
+	case TempoSlow, TempoHalfTime:
+		lo, hi = lo*0.85, lo+(hi-lo)*0.3
+		pos = r.between(0.2, 0.8)
+	case TempoFast:
+		lo, hi = hi-(hi-lo)*0.3, hi*1.1
+		pos = r.between(0.2, 0.8)
+	case TempoMid:
+		pos = r.between(0.4, 0.6)
+	}
+	return math.Round(clamp(lo+(hi-lo)*clamp(pos, 0, 1), MinBPM, MaxBPM))
+}
+
+// pickMode chooses a mode from the mood, coloured by the genre.
+func pickMode(g Genre, m Mood, r *rng) string {
+	mp, prof := moodOf(m), profile(g)
+	bright := mp.bright > 0 || (mp.bright == 0 && prof.bright)
+	switch g {
+	case Blues:
+		if bright {
+			return "mixolydian"
+		}
+		return "minor"
+	case Metal:
+		if r.chance(0.4) {
+			return "phrygian"
+		}
+		return "minor"
+	case LoFi, Jazz, Funk:
+		if !bright || m == Chill {
+			return "dorian"
+		}
+	}
+	if mp.special != "" && r.chance(0.4) {
+		return mp.special
+	}
+	if bright {
+		return "major"
+	}
+	return "minor"
+}
+
+func clamp(v, lo, hi float64) float64 { return math.Min(hi, math.Max(lo, v)) }

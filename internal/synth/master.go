@@ -1,0 +1,360 @@
+package synth
+
+import (
+	"context"
+	"math"
+
+	"github.com/songsmith/songsmith/internal/audio"
+)
+
+// Mastering targets.
+const (
+	// TargetLUFS is the integrated loudness Master aims for.
+	TargetLUFS = -14.0
+	// CeilingDBTP is the true-peak ceiling the limiter aims for; it leaves
+	// room for 16-bit dither and lossy encoding to stay under -1 dBTP.
+	CeilingDBTP = -1.6
+	// loudTol and peakMax decide when the iteration may stop.
+	loudTol = 0.2
+	peakMax = -1.3
+)
+
+// MasterOptions configures Master.
+type MasterOptions struct {
+	FadeIn  float64 // seconds of fade-in at the start
+	FadeOut float64 // seconds of fade-out at the end
+}
+
+// Master masters an interleaved stereo (or mono) buffer in place: a gentle
+// bus compressor, fades, then loudness normalisation to TargetLUFS with a
+// true-peak look-ahead limiter at CeilingDBTP, re-measuring until both
+// targets hold. Silence stays silence.
+func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
+	if b == nil || b.Channels < 1 || len(b.Samples) == 0 {
+		return nil
+	}
+	pk := samplePeak(b.Samples)
+	if pk == 0 {
+		return nil
+	}
+	if l := IntegratedLoudness(b); !math.IsInf(l, -1) {
+		scale(b.Samples, dbToGain(-20-l))
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		compress(b.Samples, b.Channels)
+	}
+	fades(b, o.FadeIn, o.FadeOut)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	ch := b.Channels
+	frames := b.Frames()
+	tp := make([]float32, frames)
+	nc := (frames + analysisChunk - 1) / analysisChunk
+	cs := chunkStats{energy: make([]float32, nc), peak: make([]float32, nc), subLen: int(math.Round(float64(b.Rate) / 10))}
+	ceiling, pmax := dbToGain(CeilingDBTP), dbToGain(peakMax)
+	for iter := 0; iter < 4; iter++ {
+		subs := kWeigh(b.Samples, ch, float64(b.Rate), cs.energy)
+		loud := gatedLoudness(subs)
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if math.IsInf(loud, -1) { // too short or too quiet to gate: peak-normalise
+			scale(b.Samples, ceiling/truePeakMax(b.Samples, ch))
+			break
+		}
+		// The true peak is interpolated only where it can matter (see
+		// truePeakFrames): at pmax for the stopping test, and at the
+		// level the limiter would act on for the gains searched below.
+		g0 := dbToGain(TargetLUFS - loud)
+		need := ceiling / (g0 * tpHeadroom)
+		thr := pmax
+		if math.Abs(loud-TargetLUFS) > loudTol {
+			thr = math.Min(thr, need)
+		}
+		peak := truePeakFrames(b.Samples, ch, tp, cs.peak, thr)
+		pdb := gainToDB(peak)
+		if math.Abs(loud-TargetLUFS) <= loudTol && pdb <= peakMax {
+			break
+		}
+		if thr > need {
+			thr = need
+			peak = truePeakFrames(b.Samples, ch, tp, cs.peak, thr)
+			pdb = gainToDB(peak)
+		}
+		if pdb+(TargetLUFS-loud) <= CeilingDBTP {
+			scale(b.Samples, g0) // exact: both scale linearly
+			break
+		}
+		g, gmax := searchGain(tp, cs, g0, ceiling)
+		for try := 0; gmax*thr > ceiling; try++ {
+			// The search went further than the measurement covers:
+			// measure more (everything, in the end) and search again.
+			thr = ceiling / (gmax * tpHeadroom)
+			if try == 2 {
+				thr = 0
+			}
+			truePeakFrames(b.Samples, ch, tp, cs.peak, thr)
+			g, gmax = searchGain(tp, cs, g0, ceiling)
+		}
+		applyLimiter(b.Samples, ch, tp, g, ceiling)
+		if iter == 3 {
+			if p := TruePeak(b); p > peakMax {
+				scale(b.Samples, dbToGain(CeilingDBTP-p))
+			}
+		}
+	}
+	clampAll(b.Samples, ceiling)
+	return nil
+}
+
+// tpHeadroom is how far (as a gain factor) the limiter's make-up gain may
+// rise above the plain loudness gain before the true peak is re-measured.
+const tpHeadroom = 1.25
+
+// analysisChunk is the number of frames whose K-weighted energy and peak
+// are pooled for the fast limiter prediction.
+const analysisChunk = 16
+
+// chunkStats holds per-chunk K-weighted energy and true peak.
+type chunkStats struct {
+	energy, peak []float32
+	subLen       int
+}
+
+// Limiter timing.
+const (
+	lookAhead  = 0.0015 // seconds: attack ramp ahead of each peak
+	releaseTau = 0.08   // seconds
+)
+
+// gainLimiter turns a peak envelope into a smooth gain curve that never
+// lets g*peak exceed the ceiling: a sliding-window minimum over the
+// look-ahead, an exponential release, then a box filter of the same length
+// (so the gain is already down when the peak arrives).
+type gainLimiter struct {
+	L          int
+	relA       float64
+	vals       []float64
+	idx        []int
+	head, n    int
+	w2         float64
+	box        []float64
+	boxPos     int
+	boxSum     float64
+	g, ceiling float64
+}
+
+func newGainLimiter(look int, relA, g, ceiling float64) *gainLimiter {
+	l := &gainLimiter{L: look, relA: relA, vals: make([]float64, look+1), idx: make([]int, look+1),
+		w2: 1, box: make([]float64, look), boxSum: float64(look), g: g, ceiling: ceiling}
+	for i := range l.box {
+		l.box[i] = 1
+	}
+	return l
+}
+
+// push feeds the peak of input i and returns the gain for input i-L+1
+// (valid once i >= L-1).
+func (l *gainLimiter) push(i int, pk float32) float64 {
+	t := 1.0
+	if v := l.g * float64(pk); v > l.ceiling {
+		t = l.ceiling / v
+	}
+	size := len(l.vals)
+	for l.n > 0 {
+		back := l.head + l.n - 1
+		if back >= size {
+			back -= size
+		}
+		if l.vals[back] < t {
+			break
+		}
+		l.n--
+	}
+	pos := l.head + l.n
+	if pos >= size {
+		pos -= size
+	}
+	l.vals[pos], l.idx[pos] = t, i
+	l.n++
+	for l.idx[l.head] <= i-l.L {
+		l.head++
+		if l.head == size {
+			l.head = 0
+		}
+		l.n--
+	}
+	w := l.vals[l.head]
+	l.w2 = math.Min(w, l.w2+(1-l.w2)*l.relA)
+	l.boxSum += l.w2 - l.box[l.boxPos]
+	l.box[l.boxPos] = l.w2
+	l.boxPos++
+	if l.boxPos == l.L {
+		l.boxPos = 0
+	}
+	return l.boxSum / float64(l.L)
+}
+
+// searchGain finds the make-up gain g whose limited output is predicted to
+// read TargetLUFS, using chunk-resolution statistics.
+// It also returns the largest gain it tried, which bounds the peaks the
+// prediction relied on.
+func searchGain(tp []float32, cs chunkStats, g, ceiling float64) (float64, float64) {
+	gmax := g
+	look := max(1, int(math.Ceil(lookAhead*sr/analysisChunk)))
+	relA := 1 - math.Exp(-analysisChunk/(releaseTau*sr))
+	nsub := len(cs.energy)*analysisChunk/cs.subLen + 1
+	subs := make([]float64, nsub)
+	for it := 0; it < 12; it++ {
+		clear(subs)
+		gl := newGainLimiter(look, relA, g, ceiling)
+		nc := len(cs.peak)
+		for i := 0; i < nc+look-1; i++ {
+			var p float32
+			if i < nc {
+				p = cs.peak[i]
+			}
+			G := gl.push(i, p)
+			if c := i - look + 1; c >= 0 {
+				gg := g * G
+				subs[c*analysisChunk/cs.subLen] += float64(cs.energy[c]) * gg * gg
+			}
+		}
+		full := subs[:len(cs.energy)*analysisChunk/cs.subLen] // drop the partial last sub-block
+		for i := range full {
+			full[i] /= float64(cs.subLen)
+		}
+		pred := gatedLoudness(full)
+		if math.IsInf(pred, -1) {
+			return g, gmax
+		}
+		err := TargetLUFS - pred
+		g *= dbToGain(err)
+		g = math.Min(g, 1e3)
+		gmax = math.Max(gmax, g)
+		if math.Abs(err) < 0.02 {
+			break
+		}
+	}
+	return g, gmax
+}
+
+// applyLimiter scales the buffer by g and the limiter gain curve.
+func applyLimiter(s []float32, ch int, tp []float32, g, ceiling float64) {
+	look := max(1, int(math.Round(lookAhead*sr)))
+	relA := 1 - math.Exp(-1/(releaseTau*sr))
+	gl := newGainLimiter(look, relA, g, ceiling)
+	frames := len(s) / ch
+	for i := 0; i < frames+look-1; i++ {
+		var p float32
+		if i < frames {
+			p = tp[i]
+		}
+		G := gl.push(i, p)
+		if n := i - look + 1; n >= 0 {
+			k := float32(g * G)
+			for c := range ch {
+				s[n*ch+c] *= k
+			}
+		}
+	}
+}
+
+// compress is a gentle stereo-linked bus compressor (2:1, soft knee) that
+// expects material normalised to about -20 LUFS.
+func compress(s []float32, ch int) {
+	const (
+		threshDB = -13.0
+		ratio    = 2.0
+		kneeDB   = 8.0
+	)
+	aA := 1 - math.Exp(-1/(0.006*sr))
+	aR := 1 - math.Exp(-1/(0.15*sr))
+	frames := len(s) / ch
+	env, gPrev := 0.0, 1.0
+	for c0 := 0; c0 < frames; c0 += ctrl {
+		c1 := min(c0+ctrl, frames)
+		for n := c0; n < c1; n++ {
+			x := 0.0
+			for c := range ch {
+				x = math.Max(x, math.Abs(float64(s[n*ch+c])))
+			}
+			if x > env {
+				env += aA * (x - env)
+			} else {
+				env += aR * (x - env)
+			}
+		}
+		over := gainToDB(env+1e-12) - threshDB
+		gr := 0.0
+		switch {
+		case over >= kneeDB/2:
+			gr = (1/ratio - 1) * over
+		case over > -kneeDB/2:
+			gr = (1/ratio - 1) * (over + kneeDB/2) * (over + kneeDB/2) / (2 * kneeDB)
+		}
+		g := dbToGain(gr)
+		step := (g - gPrev) / float64(c1-c0)
+		for n := c0; n < c1; n++ {
+			gPrev += step
+			k := float32(gPrev)
+			for c := range ch {
+				s[n*ch+c] *= k
+			}
+		}
+		gPrev = g
+	}
+}
+
+// fades applies raised-sine fades (at least 5 ms each, to avoid clicks).
+func fades(b *audio.Buffer, in, out float64) {
+	frames, ch := b.Frames(), b.Channels
+	nIn := min(frames, max(audio.CD.NSeconds(finite(in)), audio.CD.NSeconds(0.005)))
+	nOut := min(frames, max(audio.CD.NSeconds(finite(out)), audio.CD.NSeconds(0.005)))
+	for i := range nIn {
+		x := math.Sin(0.5 * math.Pi * float64(i) / float64(nIn))
+		g := float32(x * x)
+		for c := range ch {
+			b.Samples[i*ch+c] *= g
+		}
+	}
+	for i := range nOut {
+		x := math.Sin(0.5 * math.Pi * float64(i) / float64(nOut))
+		g := float32(x * x)
+		n := frames - 1 - i
+		for c := range ch {
+			b.Samples[n*ch+c] *= g
+		}
+	}
+}
+
+func samplePeak(s []float32) float64 {
+	var p float32
+	for _, v := range s {
+		if v < 0 {
+			v = -v
+		}
+		p = max(p, v)
+	}
+	return float64(p)
+}
+
+func scale(s []float32, g float64) {
+	k := float32(g)
+	for i := range s {
+		s[i] *= k
+	}
+}
+
+func clampAll(s []float32, c float64) {
+	k := float32(c)
+	for i, v := range s {
+		if v > k {
+			s[i] = k
+		} else if v < -k {
+			s[i] = -k
+		}
+	}
+}

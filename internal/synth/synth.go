@@ -1,0 +1,154 @@
+// Package synth turns a score.Score into mastered 44.1 kHz stereo audio:
+// band-limited subtractive, FM, Karplus-Strong and formant voices,
+// synthesized drums, per-track inserts (high-pass, tone, drive, chorus,
+// pan, sidechain), shared reverb and delay sends, and a mastering chain
+// (glue compressor, loudness normalisation to -14 LUFS, true-peak-aware
+// look-ahead limiter). Rendering is block based and deterministic: the
+// same score, including its Seed, always yields the same samples.
+package synth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/songsmith/songsmith/internal/audio"
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// MaxSeconds is the longest song Render accepts.
+const MaxSeconds = 20 * 60
+
+// ErrInvalidScore is wrapped by the error Render returns for a score it
+// cannot render (nil, non-positive BPM, bad or excessive length).
+var ErrInvalidScore = errors.New("synth: invalid score")
+
+// Render synthesizes, mixes and masters a score into 44.1 kHz stereo. The
+// result has exactly audio.CD.NSeconds(s.Seconds()) frames, reads
+// TargetLUFS integrated and stays under CeilingDBTP (see Master). It
+// returns ctx.Err() if the context is cancelled while rendering.
+func Render(ctx context.Context, s *score.Score) (*audio.Buffer, error) {
+	out, err := RenderDry(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	if err := Master(ctx, out, MasterOptions{FadeIn: s.FadeIn, FadeOut: s.FadeOut}); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// RenderDry synthesizes and mixes a score (voices, inserts, sends, sidechain)
+// without mastering: no compression, normalisation, limiting or fades. The
+// level is whatever the mix produces. Useful for stems and analysis.
+func RenderDry(ctx context.Context, s *score.Score) (*audio.Buffer, error) {
+	if err := validate(s); err != nil {
+		return nil, err
+	}
+	frames := audio.CD.NSeconds(s.Seconds())
+	out := audio.NewBuffer(audio.CD, 2, frames)
+	e := newEngine(s, frames)
+	for start := 0; start < frames; start += blockSize {
+		if start%(64*blockSize) == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		n := min(blockSize, frames-start)
+		e.renderBlock(start, n, out.Samples[2*start:2*(start+n)])
+	}
+	return out, nil
+}
+
+func validate(s *score.Score) error {
+	if s == nil {
+		return fmt.Errorf("%w: nil score", ErrInvalidScore)
+	}
+	if !(s.BPM > 0) || math.IsInf(s.BPM, 0) {
+		return fmt.Errorf("%w: BPM %v", ErrInvalidScore, s.BPM)
+	}
+	sec := s.Seconds()
+	if !(sec >= 0) || sec > MaxSeconds {
+		return fmt.Errorf("%w: length %v s", ErrInvalidScore, sec)
+	}
+	return nil
+}
+
+// engine owns the tracks, the sidechain key and the shared send effects.
+type engine struct {
+	tracks                []*trackState
+	kicks                 []int
+	nextKick              int
+	lastKick              int
+	duckAtt, duckK, duck0 float64
+	rev                   *reverb
+	dly                   *pingPong
+	duck                  [blockSize]float32
+	mixL, mixR            [blockSize]float32
+	revIn, dlyIn          [blockSize]float32
+}
+
+func newEngine(s *score.Score, frames int) *engine {
+	e := &engine{lastKick: -1 << 40}
+	for i := range s.Tracks {
+		t := newTrack(s, i, &s.Tracks[i], frames)
+		e.tracks = append(e.tracks, t)
+		if t.drums {
+			e.kicks = append(e.kicks, t.kickFrames()...)
+		}
+	}
+	slices.Sort(e.kicks)
+	spb := s.SecondsPerBeat()
+	e.duckAtt = 0.004 * sr
+	e.duckK = expCoef(math.Min(0.16, 0.3*spb))
+	e.rev = newReverb(s.ReverbSize)
+	e.dly = newPingPong(s.BPM)
+	return e
+}
+
+// renderBlock renders n frames starting at frame start into dst (interleaved
+// stereo).
+func (e *engine) renderBlock(start, n int, dst []float32) {
+	clear(e.mixL[:n])
+	clear(e.mixR[:n])
+	clear(e.revIn[:n])
+	clear(e.dlyIn[:n])
+	e.fillDuck(start, n)
+	for _, t := range e.tracks {
+		t.render(start, n, e)
+	}
+	e.dly.process(e.dlyIn[:n], e.mixL[:n], e.mixR[:n])
+	e.rev.process(e.revIn[:n], e.mixL[:n], e.mixR[:n])
+	for i := range n {
+		l, r := e.mixL[i], e.mixR[i]
+		if l != l || l > 1e4 || l < -1e4 {
+			l = 0
+		}
+		if r != r || r > 1e4 || r < -1e4 {
+			r = 0
+		}
+		dst[2*i], dst[2*i+1] = l, r
+	}
+}
+
+// fillDuck computes the sidechain envelope (0..1) keyed from kick hits: a
+// 4 ms rise then an exponential recovery tied to the tempo.
+func (e *engine) fillDuck(start, n int) {
+	for i := range n {
+		f := start + i
+		for e.nextKick < len(e.kicks) && e.kicks[e.nextKick] <= f {
+			e.lastKick = e.kicks[e.nextKick]
+			e.nextKick++
+			e.duck0 = 1
+		}
+		dt := float64(f - e.lastKick)
+		if dt < e.duckAtt {
+			e.duck[i] = float32(dt / e.duckAtt)
+			continue
+		}
+		e.duck0 *= e.duckK
+		e.duck[i] = float32(e.duck0)
+	}
+}

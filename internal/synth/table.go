@@ -1,0 +1,201 @@
+package synth
+
+import (
+	"math"
+	"math/cmplx"
+	"sync"
+)
+
+const (
+	tableBits = 12
+	tableSize = 1 << tableBits
+	// tableLowest is the top frequency of the first (richest) table.
+	tableLowest = 27.5
+	// tableSteps is the number of tables per octave.
+	tableSteps = 2
+	// tableCount covers 27.5 Hz .. beyond Nyquist in half-octave steps.
+	tableCount = 22
+	// harmonicCeiling is the highest partial frequency a table may hold at the
+	// top of its range; it stays below Nyquist, so lookups never alias.
+	harmonicCeiling = 20500.0
+)
+
+// Waveform names a band-limited oscillator shape.
+type Waveform int
+
+// The band-limited waveforms.
+const (
+	Sine Waveform = iota
+	Saw
+	Square
+	Triangle
+	organWave
+	waveCount
+)
+
+// bandTable is a mip-map of single-cycle tables, each holding only the
+// harmonics that stay below Nyquist for the frequencies it serves.
+type bandTable struct {
+	t [tableCount]*wave
+}
+
+// wave is one single-cycle table with a guard point (wave[tableSize] ==
+// wave[0]), so interpolation never wraps.
+type wave = [tableSize + 1]float32
+
+var (
+	tablesOnce sync.Once
+	tables     [waveCount]*bandTable
+)
+
+// waveTables returns the shared, lazily built wavetables.
+func waveTables() *[waveCount]*bandTable {
+	tablesOnce.Do(func() {
+		tables[Sine] = buildTable(func(h int) float64 {
+			if h == 1 {
+				return 1
+			}
+			return 0
+		}, 1)
+		tables[Saw] = buildTable(func(h int) float64 { return -2 / (math.Pi * float64(h)) }, 0)
+		tables[Square] = buildTable(func(h int) float64 {
+			if h%2 == 0 {
+				return 0
+			}
+			return 4 / (math.Pi * float64(h))
+		}, 0)
+		tables[Triangle] = buildTable(func(h int) float64 {
+			if h%2 == 0 {
+				return 0
+			}
+			s := 1.0
+			if (h/2)%2 == 1 {
+				s = -1
+			}
+			return s * 8 / (math.Pi * math.Pi * float64(h*h))
+		}, 0)
+		// Drawbar organ played at half the note frequency: 16', 8', 5 1/3',
+		// 4', 2 2/3', 2', 1'.
+		organ := map[int]float64{1: 0.55, 2: 1, 3: 0.7, 4: 0.45, 6: 0.3, 8: 0.25, 16: 0.12}
+		tables[organWave] = buildTable(func(h int) float64 { return organ[h] * 0.32 }, 16)
+	})
+	return &tables
+}
+
+// buildTable builds a mip-map from sine-series coefficients b(h); maxH > 0
+// caps the number of harmonics considered.
+func buildTable(b func(h int) float64, maxH int) *bandTable {
+	bt := &bandTable{}
+	spec := make([]complex128, tableSize)
+	for k := 0; k < tableCount; k++ {
+		top := tableLowest * math.Exp2(float64(k)/tableSteps)
+		hmax := int(harmonicCeiling / top)
+		if hmax < 1 {
+			hmax = 1
+		}
+		if hmax > tableSize/2-1 {
+			hmax = tableSize/2 - 1
+		}
+		if maxH > 0 && hmax > maxH {
+			hmax = maxH
+		}
+		clear(spec)
+		for h := 1; h <= hmax; h++ {
+			a := b(h)
+			// x(t) = sum a sin(2 pi h t)  =>  X[h] = -j N a / 2.
+			spec[h] = complex(0, -a*tableSize/2)
+			spec[tableSize-h] = cmplx.Conj(spec[h])
+		}
+		fft(spec, true)
+		t := new(wave)
+		for i := range tableSize {
+			t[i] = float32(real(spec[i]) / tableSize)
+		}
+		t[tableSize] = t[0]
+		bt.t[k] = t
+	}
+	return bt
+}
+
+// pick returns the table to use for a fundamental of f Hz.
+func (bt *bandTable) pick(f float64) *wave {
+	if f <= tableLowest {
+		return bt.t[0]
+	}
+	k := int(math.Ceil(math.Log2(f/tableLowest) * tableSteps))
+	if k >= tableCount {
+		k = tableCount - 1
+	}
+	return bt.t[k]
+}
+
+// Oscillator phases are unsigned 32-bit fixed point: a full cycle is
+// 1<<32, so phases wrap by themselves. The top tableBits bits index the
+// table, the rest interpolate.
+const (
+	phaseFracBits  = 32 - tableBits
+	phaseFracMask  = 1<<phaseFracBits - 1
+	phaseFracScale = 1.0 / (1 << phaseFracBits)
+)
+
+// phaseOf converts a phase or increment in cycles (any sign, magnitude
+// below 2^31 cycles) to fixed point.
+func phaseOf(c float64) uint32 { return uint32(int64(c * (1 << 32))) }
+
+// lookup reads a table at fixed-point phase ph with linear interpolation.
+func lookup(t *wave, ph uint32) float32 {
+	i := ph >> phaseFracBits
+	fr := float32(ph&phaseFracMask) * phaseFracScale
+	a := t[i]
+	return a + fr*(t[i+1]-a)
+}
+
+// sineTable returns the single-harmonic table used for FM and sub voices.
+func sineTable() *wave { return waveTables()[Sine].t[0] }
+
+// Oscillate renders frames samples of a band-limited waveform at freq Hz,
+// peak amplitude about 1. It is the oscillator every synthesized voice uses,
+// exported so its spectrum can be checked directly.
+func Oscillate(w Waveform, freq float64, frames int) []float32 {
+	if w < 0 || w >= waveCount {
+		w = Sine
+	}
+	t := waveTables()[w].pick(freq)
+	out := make([]float32, frames)
+	ph, inc := uint32(0), phaseOf(freq/sr)
+	for i := range out {
+		out[i] = lookup(t, ph)
+		ph += inc
+	}
+	return out
+}
+
+// fft transforms x in place (len a power of two); inverse skips scaling.
+func fft(x []complex128, inverse bool) {
+	n := len(x)
+	for i, j := 1, 0; i < n; i++ {
+		bit := n >> 1
+		for ; j&bit != 0; bit >>= 1 {
+			j ^= bit
+		}
+		j ^= bit
+		if i < j {
+			x[i], x[j] = x[j], x[i]
+		}
+	}
+	sign := -1.0
+	if inverse {
+		sign = 1
+	}
+	for size := 2; size <= n; size <<= 1 {
+		w := cmplx.Exp(complex(0, sign*2*math.Pi/float64(size)))
+		for start := 0; start < n; start += size {
+			wk := complex(1, 0)
+			for k := 0; k < size/2; k++ {
+				a, b := x[start+k], x[start+k+size/2]*wk
+				x[start+k], x[start+k+size/2] = a+b, a-b
+				wk *= w
+			}
+		}
+	}
+}

@@ -1,0 +1,314 @@
+package synth
+
+import (
+	"math"
+	"sort"
+
+	"github.com/songsmith/songsmith/internal/audio"
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// roleMix holds the mixer defaults of a role: level and high-pass corner.
+type roleMix struct{ db, hp float64 }
+
+var roleDefaults = map[score.Role]roleMix{
+	score.RoleDrums:  {0, 0},
+	score.RoleBass:   {-2, 28},
+	score.RoleChords: {-6, 140},
+	score.RolePad:    {-9, 160},
+	score.RoleLead:   {-4, 170},
+	score.RoleArp:    {-8, 200},
+	score.RoleFX:     {-10, 200},
+}
+
+// maxPoly is the most voices a track may sound at once; the oldest is
+// released when a new note would exceed it.
+const maxPoly = 24
+
+// trackState renders one score.Track block by block.
+type trackState struct {
+	p      *patch
+	drums  bool
+	events []event
+	next   int
+	voices []*voice
+	pool   []*voice
+	bright float64
+
+	mono, l, r [blockSize]float32
+	env        [blockSize]float32
+
+	hp              svf
+	hpOn            bool
+	tilt            onePole
+	tiltK           float64
+	drive, driveOut float64
+	cab             svf
+	cabOn           bool
+	ch              *chorus
+	gl, gr          float32
+	rev, dly        float32
+	side            float32
+	tail            int
+}
+
+// newTrack prepares a track's events and mixer settings.
+func newTrack(s *score.Score, ti int, tr *score.Track, frames int) *trackState {
+	t := &trackState{p: patchFor(tr.Instrument), drums: tr.Instrument == score.Drums}
+	b := tr.Brightness
+	if b <= 0 || math.IsNaN(b) {
+		b = 0.5 // unset means neutral
+	}
+	b = math.Min(1, b)
+	t.bright = math.Exp2((b - 0.5) * 3)
+	t.tiltK = math.Pow(t.bright, 0.6)
+	t.tilt.set(2500)
+	rm, ok := roleDefaults[tr.Role]
+	if !ok {
+		rm = roleMix{-6, 120}
+	}
+	if t.drums {
+		rm.hp = 0
+	}
+	if rm.hp > 0 {
+		t.hp.set(rm.hp, 0.7)
+		t.hpOn = true
+	}
+	t.drive = clamp01(tr.Drive) + t.p.drive
+	if t.drive > 0 {
+		pre := 1 + 8*t.drive
+		t.driveOut = (1 + 1.5*t.drive) / pre
+		t.drive = pre
+	}
+	if t.p.cab > 0 {
+		t.cab.set(t.p.cab*math.Sqrt(t.bright), 0.8)
+		t.cabOn = true
+	}
+	if ch := math.Max(clamp01(tr.Chorus), t.p.chorus); ch > 0 {
+		t.ch = newChorus(ch)
+	}
+	g := dbToGain(rm.db + finite(tr.GainDB))
+	th := (clampPan(tr.Pan) + 1) * math.Pi / 4
+	t.gl, t.gr = float32(g*math.Cos(th)), float32(g*math.Sin(th))
+	t.rev = float32(0.6 * clamp01(tr.Reverb))
+	t.dly = float32(0.5 * clamp01(tr.Delay))
+	t.side = float32(clamp01(tr.Sidechain))
+	t.events = buildEvents(s, ti, tr, t.drums, frames)
+	return t
+}
+
+// buildEvents converts notes or hits to frame-timed events, humanised from
+// the score's seed, sorted by start (ties keep score order).
+func buildEvents(s *score.Score, ti int, tr *score.Track, drums bool, frames int) []event {
+	r := newRNG(mixSeed(s.Seed, uint64(ti)+1))
+	toFrame := func(beat float64) int { return audio.CD.NSeconds(s.BeatToSeconds(beat)) }
+	var evs []event
+	if drums {
+		for _, h := range tr.Hits {
+			if !isFinite(h.Start) || h.Start < 0 {
+				continue
+			}
+			st := toFrame(h.Start) + int(r.bipolar()*0.0006*sr)
+			vel := clamp01(h.Velocity * (1 + 0.05*r.bipolar()))
+			if st < 0 {
+				st = 0
+			}
+			if st >= frames {
+				continue
+			}
+			evs = append(evs, event{start: st, off: math.MaxInt, vel: vel, drum: h.Drum, seed: r.next()})
+		}
+	} else {
+		for _, n := range tr.Notes {
+			if !isFinite(n.Start) || !isFinite(n.Length) || n.Start < 0 || n.Pitch < 0 || n.Pitch > 127 {
+				continue
+			}
+			st := toFrame(n.Start) + int(r.bipolar()*0.001*sr)
+			st = max(st, 0)
+			if st >= frames {
+				continue
+			}
+			off := max(toFrame(n.Start+n.Length), st+int(0.01*sr))
+			evs = append(evs, event{
+				start: st, off: off, pitch: float64(n.Pitch),
+				vel: clamp01(n.Velocity * (1 + 0.04*r.bipolar())), glide: n.Glide, seed: r.next(),
+			})
+		}
+	}
+	sort.SliceStable(evs, func(i, j int) bool { return evs[i].start < evs[j].start })
+	for i := 1; i < len(evs); i++ {
+		evs[i].from = evs[i-1].pitch
+	}
+	return evs
+}
+
+// kickFrames lists the frames of all kick hits, sorted.
+func (t *trackState) kickFrames() []int {
+	var k []int
+	for _, e := range t.events {
+		if e.drum == score.Kick || e.drum == score.Kick808 {
+			k = append(k, e.start)
+		}
+	}
+	return k
+}
+
+// startVoices begins every event that starts before end.
+func (t *trackState) startVoices(end int) {
+	for t.next < len(t.events) && t.events[t.next].start < end {
+		ev := t.events[t.next]
+		t.next++
+		if t.drums {
+			same := 0
+			for i := len(t.voices) - 1; i >= 0; i-- {
+				v := t.voices[i]
+				if v.ev.drum == ev.drum {
+					same++
+					if same >= 2 {
+						v.dr.choke()
+					}
+				}
+				if ev.drum == score.ClosedHat && v.ev.drum == score.OpenHat {
+					v.dr.choke()
+				}
+			}
+		} else if t.p.mono {
+			for _, v := range t.voices {
+				if v.ev.off > ev.start {
+					v.ev.off = ev.start
+				}
+			}
+		}
+		if len(t.voices) >= maxPoly {
+			old := t.voices[0]
+			old.ev.off = min(old.ev.off, ev.start)
+			old.amp.rCoef = math.Min(old.amp.rCoef, expCoef(0.01))
+			old.dr.choke()
+		}
+		var v *voice
+		if n := len(t.pool); n > 0 {
+			v, t.pool = t.pool[n-1], t.pool[:n-1]
+		} else {
+			v = new(voice)
+		}
+		v.start(t.p, ev, t.bright)
+		t.voices = append(t.voices, v)
+	}
+}
+
+// render mixes one block of the track into the engine's buses.
+func (t *trackState) render(start, n int, e *engine) {
+	end := start + n
+	t.startVoices(end)
+	if len(t.voices) == 0 {
+		if t.tail <= 0 {
+			return
+		}
+		t.tail -= n
+	} else {
+		t.tail = int(0.1 * sr)
+	}
+	buf := t.mono[:n]
+	clear(buf)
+	kept := t.voices[:0]
+	for _, v := range t.voices {
+		from := max(0, v.ev.start-start)
+		relAt := -1
+		if !v.releasing && v.ev.off < end {
+			relAt = max(from, v.ev.off-start)
+		}
+		v.render(buf, from, n, relAt, t.env[:n])
+		if v.done {
+			t.pool = append(t.pool, v)
+		} else {
+			kept = append(kept, v)
+		}
+	}
+	clear(t.voices[len(kept):])
+	t.voices = kept
+	t.insert(buf)
+	l, r := t.l[:n], t.r[:n]
+	if t.ch != nil {
+		t.ch.process(buf, l, r)
+	} else {
+		copy(l, buf)
+		copy(r, buf)
+	}
+	duck := e.duck[:n]
+	mixL, mixR := e.mixL[:n], e.mixR[:n]
+	revIn, dlyIn := e.revIn[:n], e.dlyIn[:n]
+	gl, gr, side, rev, dly := t.gl, t.gr, t.side, t.rev, t.dly
+	for i := range n {
+		g := float32(1)
+		if side > 0 {
+			g -= side * duck[i]
+		}
+		a, b := l[i]*gl*g, r[i]*gr*g
+		mixL[i] += a
+		mixR[i] += b
+		m := (a + b) * 0.5
+		revIn[i] += m * rev
+		dlyIn[i] += m * dly
+	}
+}
+
+// insert runs the per-track mono chain: high-pass, tone tilt, drive, cab.
+func (t *trackState) insert(buf []float32) {
+	tilt := t.tiltK != 1
+	if !t.hpOn && !tilt && t.drive == 0 {
+		return
+	}
+	hpOn, drive, cabOn := t.hpOn, t.drive, t.cabOn
+	H, C := t.hp, t.cab
+	h1, h2, c1, c2 := H.ic1, H.ic2, C.ic1, C.ic2
+	tk, ta, tz := t.tiltK, t.tilt.a, t.tilt.z
+	dOut := t.driveOut
+	for i, x := range buf {
+		y := float64(x)
+		if hpOn {
+			n1 := H.b1*y + H.c11*h1 + H.c12*h2
+			n2 := H.b2*y + H.c21*h1 + H.c22*h2
+			y -= H.k*0.5*(n1+h1) + 0.5*(n2+h2)
+			h1, h2 = n1, n2
+		}
+		if tilt {
+			tz += ta * (y - tz)
+			y = tz + tk*(y-tz)
+		}
+		if drive > 0 {
+			y = softClip(y*drive) * dOut
+			if cabOn {
+				n1 := C.b1*y + C.c11*c1 + C.c12*c2
+				n2 := C.b2*y + C.c21*c1 + C.c22*c2
+				y = 0.5 * (n2 + c2)
+				c1, c2 = n1, n2
+			}
+		}
+		buf[i] = float32(y)
+	}
+	t.hp.ic1, t.hp.ic2, t.cab.ic1, t.cab.ic2 = h1, h2, c1, c2
+	t.tilt.z = tz
+}
+
+func clamp01(x float64) float64 {
+	if !(x > 0) {
+		return 0
+	}
+	return math.Min(1, x)
+}
+
+func clampPan(x float64) float64 {
+	if !isFinite(x) {
+		return 0
+	}
+	return math.Max(-1, math.Min(1, x))
+}
+
+func finite(x float64) float64 {
+	if !isFinite(x) {
+		return 0
+	}
+	return x
+}
+
+func isFinite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
