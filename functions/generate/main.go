@@ -9,27 +9,12 @@
 package main
 
 import (
-	"context"
-	"log/slog"
-	"os"
-
 	"github.com/aws/aws-lambda-go/lambda"
 
 	"github.com/songsmith/songsmith/internal/app"
 )
 
 func main() {
-	cfg, err := app.FromEnv()
-	if err != nil {
-		slog.Error("configuration", "err", err)
-		os.Exit(1)
-	}
-	log := app.NewLogger(cfg, nil)
-	// Clients are built once per execution environment, at init.
-	b, err := app.OpenAWS(context.Background(), cfg)
-	if err != nil {
-		log.Error("open aws backend", "err", err)
-		os.Exit(1)
-	}
+	cfg, b, log := app.MustOpenLambda()
 	lambda.Start(app.NewAPIHandler(cfg, b, log))
 }

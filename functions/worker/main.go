@@ -11,27 +11,13 @@
 package main
 
 import (
-	"context"
-	"log/slog"
-	"os"
-
 	"github.com/aws/aws-lambda-go/lambda"
 
 	"github.com/songsmith/songsmith/internal/app"
 )
 
 func main() {
-	cfg, err := app.FromEnv()
-	if err != nil {
-		slog.Error("configuration", "err", err)
-		os.Exit(1)
-	}
-	log := app.NewLogger(cfg, nil)
-	b, err := app.OpenAWS(context.Background(), cfg)
-	if err != nil {
-		log.Error("open aws backend", "err", err)
-		os.Exit(1)
-	}
+	cfg, b, log := app.MustOpenLambda()
 	w := app.NewWorker(cfg, b, app.NewGenerator(cfg), log)
 	lambda.Start(app.NewSQSHandler(cfg, b, w, log).Handle)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"os"
 	"strings"
 	"time"
 
@@ -81,4 +82,22 @@ func NewSQSHandler(cfg Config, b *Backend, w *worker.Worker, log *slog.Logger) *
 func NewAPIHandler(cfg Config, b *Backend, log *slog.Logger) func(context.Context, events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
 	h := httpapi.New(NewService(cfg, b, log), httpapi.Options{MaxBodyBytes: cfg.MaxBodyBytes, CORSOrigin: cfg.CORSOrigin, Logger: log})
 	return httpapi.LambdaHandler(h)
+}
+
+// MustOpenLambda is the shared start of every Lambda: it reads the
+// configuration and builds the AWS clients once per execution environment,
+// at init. On failure it logs and exits, so Lambda reports an init error.
+func MustOpenLambda() (Config, *Backend, *slog.Logger) {
+	cfg, err := FromEnv()
+	if err != nil {
+		slog.Error("configuration", "err", err)
+		os.Exit(1)
+	}
+	log := NewLogger(cfg, nil)
+	b, err := OpenAWS(context.Background(), cfg)
+	if err != nil {
+		log.Error("open aws backend", "err", err)
+		os.Exit(1)
+	}
+	return cfg, b, log
 }

@@ -16,8 +16,8 @@ import (
 type ttFont struct {
 	f                    *sfnt.Font
 	unitsPerEm           float64
-	ascent, descent, gap float64 // font units; descent is positive
-	ppem       fixed.Int26_6 // loading at 1 em per unit keeps font units
+	ascent, descent, gap float64       // font units; descent is positive
+	ppem                 fixed.Int26_6 // loading at 1 em per unit keeps font units
 
 	mu  sync.Mutex // sfnt.Buffer is not safe for concurrent use
 	buf sfnt.Buffer

@@ -119,7 +119,9 @@ func TestJobStates(t *testing.T) {
 	})
 	t.Run("TransientErrorsRetryThenFail", func(t *testing.T) {
 		e := newEnv(t, nil)
-		e.Gen.Func = func(context.Context, string, uint64) (*jobs.Song, error) { return nil, errors.New("disk on fire /var/secret") }
+		e.Gen.Func = func(context.Context, string, uint64) (*jobs.Song, error) {
+			return nil, errors.New("disk on fire /var/secret")
+		}
 		id := e.submit(t, "jazz")
 		ctx := context.Background()
 		for attempt := 1; attempt < worker.DefaultMaxAttempts; attempt++ {

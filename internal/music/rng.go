@@ -1,40 +1,29 @@
 package music
 
-import "hash/fnv"
+import (
+	"hash/fnv"
 
-// rng is a small deterministic pseudo-random generator (SplitMix64). Each
+	"github.com/songsmith/songsmith/internal/prng"
+)
+
+// rng is the composer's deterministic random stream (SplitMix64). Each
 // musical concern gets its own stream so that changing one part (say the
 // drums) never shifts the random choices of another (say the melody).
-type rng struct{ s uint64 }
+type rng struct{ prng.SplitMix }
 
 // newRNG returns the stream named name for seed.
 func newRNG(seed uint64, name string) *rng {
 	h := fnv.New64a()
 	h.Write([]byte(name))
-	r := &rng{s: seed ^ h.Sum64()}
-	r.next()
+	r := &rng{prng.New(seed ^ h.Sum64())}
+	r.Uint64()
 	return r
 }
 
-func (r *rng) next() uint64 {
-	r.s += 0x9E3779B97F4A7C15
-	z := r.s
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-	return z ^ (z >> 31)
-}
-
-// float returns a number in [0, 1).
-func (r *rng) float() float64 { return float64(r.next()>>11) / (1 << 53) }
-
-// intn returns a number in [0, n); n must be positive.
-func (r *rng) intn(n int) int { return int(r.next() % uint64(n)) }
-
-// chance reports true with probability p.
-func (r *rng) chance(p float64) bool { return r.float() < p }
-
-// between returns a number in [lo, hi).
-func (r *rng) between(lo, hi float64) float64 { return lo + (hi-lo)*r.float() }
+func (r *rng) float() float64                 { return r.Float64() }
+func (r *rng) intn(n int) int                 { return r.Intn(n) }
+func (r *rng) chance(p float64) bool          { return r.Chance(p) }
+func (r *rng) between(lo, hi float64) float64 { return r.Between(lo, hi) }
 
 // jitter returns v moved by up to ±amount, clamped to [0.05, 1].
 func (r *rng) jitter(v, amount float64) float64 {

@@ -20,9 +20,6 @@ func (w *bitWriter) put(v uint32, n int) {
 	}
 }
 
-// bits returns how many bits have been written.
-func (w *bitWriter) bits() int { return len(w.buf)*8 + int(w.n) }
-
 // align pads with zero bits up to a byte boundary.
 func (w *bitWriter) align() {
 	if w.n > 0 {
