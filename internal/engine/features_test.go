@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/songsmith/songsmith/internal/audio"
+	"github.com/songsmith/songsmith/internal/audio/fft"
 )
 
 // features are simple measurements that tell genres apart.
@@ -43,7 +44,7 @@ func measure(b *audio.Buffer) features {
 		for i := range buf {
 			buf[i] = complex(mono[start+i]*win[i], 0)
 		}
-		fft(buf)
+		fft.Transform(buf, false)
 		f, num, den := 0.0, 0.0, 0.0
 		for k := 1; k < fftSize/2; k++ {
 			m := cmplx.Abs(buf[k])
@@ -76,30 +77,4 @@ func measure(b *audio.Buffer) features {
 		ft.Centroid = cSum / eSum
 	}
 	return ft
-}
-
-// fft is an in-place iterative radix-2 FFT; len(x) must be a power of two.
-func fft(x []complex128) {
-	n := len(x)
-	for i, j := 1, 0; i < n; i++ {
-		bit := n >> 1
-		for ; j&bit != 0; bit >>= 1 {
-			j ^= bit
-		}
-		j |= bit
-		if i < j {
-			x[i], x[j] = x[j], x[i]
-		}
-	}
-	for size := 2; size <= n; size <<= 1 {
-		w := cmplx.Exp(complex(0, -2*math.Pi/float64(size)))
-		for start := 0; start < n; start += size {
-			wk := complex(1, 0)
-			for k := 0; k < size/2; k++ {
-				a, b := x[start+k], x[start+k+size/2]*wk
-				x[start+k], x[start+k+size/2] = a+b, a-b
-				wk *= w
-			}
-		}
-	}
 }

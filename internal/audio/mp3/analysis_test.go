@@ -3,33 +3,9 @@ package mp3_test
 import (
 	"math"
 	"math/cmplx"
-)
 
-// fft is an in-place radix-2 FFT (len(a) a power of two).
-func fft(a []complex128) {
-	n := len(a)
-	for i, j := 1, 0; i < n; i++ {
-		bit := n >> 1
-		for ; j&bit != 0; bit >>= 1 {
-			j ^= bit
-		}
-		j ^= bit
-		if i < j {
-			a[i], a[j] = a[j], a[i]
-		}
-	}
-	for size := 2; size <= n; size <<= 1 {
-		w := cmplx.Exp(complex(0, -2*math.Pi/float64(size)))
-		for start := 0; start < n; start += size {
-			wk := complex(1, 0)
-			for k := 0; k < size/2; k++ {
-				u, v := a[start+k], a[start+k+size/2]*wk
-				a[start+k], a[start+k+size/2] = u+v, u-v
-				wk *= w
-			}
-		}
-	}
-}
+	"github.com/songsmith/songsmith/internal/audio/fft"
+)
 
 const blockN = 2048
 
@@ -52,7 +28,7 @@ func bandEnergies(x []float64, rate float64, edges []float64) [][]float64 {
 			w := 0.5 - 0.5*math.Cos(2*math.Pi*float64(i)/blockN)
 			buf[i] = complex(x[start+i]*w, 0)
 		}
-		fft(buf)
+		fft.Transform(buf, false)
 		e := make([]float64, len(edges)-1)
 		for k := 1; k < blockN/2; k++ {
 			f := float64(k) * rate / blockN
