@@ -131,12 +131,16 @@ func (d *drumState) choke() { d.fadeK = expCoef(0.008) }
 // renderDrum adds one block of the drum hit into out. Each component (body,
 // filtered noise and metal, click) runs as its own loop over the block with
 // its state in locals.
-func (v *voice) renderDrum(out []float32) {
+// scratch (at least len(out) long) holds the unscaled sum.
+func (v *voice) renderDrum(out, scratch []float32) {
 	d := &v.dr
 	dp := d.dp
-	var acc [blockSize]float64
-	buf := acc[:len(out)]
-	if dp.tone > 0 || dp.tone2 > 0 {
+	buf := scratch[:len(out)]
+	body := dp.tone > 0 || dp.tone2 > 0
+	if !body {
+		clear(buf)
+	}
+	if body {
 		sine := sineTable()
 		fk := dp.f0 * (0.9 + 0.1*d.tone) / sr
 		sw, swK, amp, ampK := d.sweep, d.sweepK, d.ampT, d.ampTK
@@ -163,7 +167,7 @@ func (v *voice) renderDrum(out []float32) {
 			if drive > 0 {
 				b = softClip(b*drive) * norm
 			}
-			buf[i] = b
+			buf[i] = float32(b)
 		}
 		d.sweep, d.ampT, d.ph, d.ph2 = sw, amp, ph, ph2
 	}
@@ -208,7 +212,7 @@ func (v *voice) renderDrum(out []float32) {
 				x = 0.5 * (n2 + l2)
 				l1, l2 = n1, n2
 			}
-			buf[i] += x
+			buf[i] += float32(x)
 		}
 		d.ampN, d.ampM, v.nz = aN, aM, nz
 		d.hp.ic1, d.hp.ic2, d.lp.ic1, d.lp.ic2 = h1, h2, l1, l2
@@ -220,15 +224,23 @@ func (v *voice) renderDrum(out []float32) {
 			if c <= 1e-5 {
 				break
 			}
-			buf[i] += float64(nz.next()) * c
+			buf[i] += float32(float64(nz.next()) * c)
 			c *= cK
 		}
 		d.click, v.nz = c, nz
 	}
 	gain, fade, fadeK := d.gain, d.fade, d.fadeK
-	for i, x := range buf {
-		fade *= fadeK
-		out[i] += float32(x * gain * fade)
+	out = out[:len(buf)]
+	if fadeK == 1 {
+		g := float32(gain * fade)
+		for i, x := range buf {
+			out[i] += x * g
+		}
+	} else {
+		for i, x := range buf {
+			fade *= fadeK
+			out[i] += float32(float64(x) * gain * fade)
+		}
 	}
 	d.fade = fade
 	if v.pos+len(out) >= d.length || d.fade < 1e-4 {

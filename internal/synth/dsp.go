@@ -60,18 +60,6 @@ func (f *svf) step(x float64) (bp, lp float64) {
 	return bp, lp
 }
 
-// lp filters one sample and returns only the low-pass output.
-func (f *svf) lp(x float64) float64 {
-	_, y := f.step(x)
-	return y
-}
-
-// hp filters one sample and returns only the high-pass output.
-func (f *svf) hp(x float64) float64 {
-	b, l := f.step(x)
-	return x - f.k*b - l
-}
-
 // bp filters one sample and returns only the band-pass output.
 func (f *svf) bp(x float64) float64 {
 	b, _ := f.step(x)

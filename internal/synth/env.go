@@ -61,11 +61,15 @@ func (e *adsr) fill(dst []float32, relAt int) {
 				dst[i] = float32(v)
 			}
 		case stDecay:
+			// w = v - sus decays geometrically: one multiply per sample
+			// on the dependency chain.
 			sus, k := e.sus, e.dCoef
+			w := v - sus
 			for ; i < end; i++ {
-				v = sus + (v-sus)*k
+				w *= k
+				v = sus + w
 				dst[i] = float32(v)
-				if v-sus < 1e-4 {
+				if w < 1e-4 {
 					if sus < 1e-4 {
 						v, e.stage = 0, stDone
 						dst[i] = 0

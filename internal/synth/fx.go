@@ -77,6 +77,7 @@ func (rv *reverb) process(in, l, r []float32) {
 	pre, prePos := rv.pre, rv.prePos
 	dampA := rv.dampA
 	damp, pos := rv.damp, rv.pos
+	lines, fb := rv.lines, rv.fb
 	l, r = l[:len(in)], r[:len(in)]
 	for i := range in {
 		x := float64(in[i])
@@ -93,25 +94,25 @@ func (rv *reverb) process(in, l, r []float32) {
 		x = rv.ap[1].tick(rv.ap[0].tick(p))
 		sum := 0.0
 		for k := range 8 {
-			v := float64(rv.lines[k][pos[k]])
+			v := float64(lines[k][pos[k]])
 			damp[k] += dampA * (v - damp[k])
-			o[k] = damp[k] * rv.fb[k]
+			o[k] = damp[k] * fb[k]
 			sum += o[k]
 		}
 		sum *= 2.0 / 8
 		outL := o[0] - o[2] + o[4] - o[6]
 		outR := o[1] - o[3] + o[5] - o[7]
 		xi := x * 0.35
-		for k := range 8 {
-			in := xi
-			if k&1 == 1 {
-				in = -xi
-			}
-			line := rv.lines[k]
-			line[pos[k]] = float32(o[k] - sum + in)
-			pos[k]++
-			if pos[k] == len(line) {
-				pos[k] = 0
+		for k := 0; k < 8; k += 2 {
+			for j, in := range [2]float64{xi, -xi} {
+				line := lines[k+j]
+				p := pos[k+j]
+				line[p] = float32(o[k+j] - sum + in)
+				p++
+				if p == len(line) {
+					p = 0
+				}
+				pos[k+j] = p
 			}
 		}
 		l[i] += float32(outL * wet)

@@ -33,8 +33,7 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 	if b == nil || b.Channels < 1 || len(b.Samples) == 0 {
 		return nil
 	}
-	pk := samplePeak(b.Samples)
-	if pk == 0 {
+	if isSilent(b.Samples) {
 		return nil
 	}
 	if l := IntegratedLoudness(b); !math.IsInf(l, -1) {
@@ -277,10 +276,13 @@ func compress(s []float32, ch int) {
 	for c0 := 0; c0 < frames; c0 += ctrl {
 		c1 := min(c0+ctrl, frames)
 		for n := c0; n < c1; n++ {
-			x := 0.0
-			for c := range ch {
-				x = math.Max(x, math.Abs(float64(s[n*ch+c])))
+			var m float32
+			for _, v := range s[n*ch : n*ch+ch] {
+				if a := abs32(v); a > m {
+					m = a
+				}
 			}
+			x := float64(m)
 			if x > env {
 				env += aA * (x - env)
 			} else {
@@ -328,17 +330,6 @@ func fades(b *audio.Buffer, in, out float64) {
 			b.Samples[n*ch+c] *= g
 		}
 	}
-}
-
-func samplePeak(s []float32) float64 {
-	var p float32
-	for _, v := range s {
-		if v < 0 {
-			v = -v
-		}
-		p = max(p, v)
-	}
-	return float64(p)
 }
 
 func scale(s []float32, g float64) {

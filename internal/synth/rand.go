@@ -1,27 +1,20 @@
 package synth
 
-// rng is a small seeded splitmix64 generator. Every random decision in the
+import "github.com/songsmith/songsmith/internal/prng"
+
+// rng is a seeded SplitMix64 generator. Every random decision in the
 // synthesizer draws from an rng derived from Score.Seed, so output never
 // depends on global state.
-type rng struct{ s uint64 }
+type rng struct{ prng.SplitMix }
 
 // newRNG returns a generator for the given seed.
-func newRNG(seed uint64) rng { return rng{s: seed} }
+func newRNG(seed uint64) rng { return rng{prng.New(seed)} }
 
-// next returns 64 pseudo-random bits.
-func (r *rng) next() uint64 {
-	r.s += 0x9E3779B97F4A7C15
-	z := r.s
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-	return z ^ (z >> 31)
-}
-
-// float returns a uniform value in [0, 1).
-func (r *rng) float() float64 { return float64(r.next()>>11) / (1 << 53) }
+func (r *rng) next() uint64   { return r.Uint64() }
+func (r *rng) float() float64 { return r.Float64() }
 
 // bipolar returns a uniform value in [-1, 1).
-func (r *rng) bipolar() float64 { return 2*r.float() - 1 }
+func (r *rng) bipolar() float64 { return 2*r.Float64() - 1 }
 
 // mixSeed derives an independent seed from a base seed and a salt.
 func mixSeed(seed, salt uint64) uint64 {

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/cmplx"
 	"sync"
+
+	"github.com/songsmith/songsmith/internal/audio/fft"
 )
 
 const (
@@ -106,7 +108,7 @@ func buildTable(b func(h int) float64, maxH int) *bandTable {
 			spec[h] = complex(0, -a*tableSize/2)
 			spec[tableSize-h] = cmplx.Conj(spec[h])
 		}
-		fft(spec, true)
+		fft.Transform(spec, true)
 		t := new(wave)
 		for i := range tableSize {
 			t[i] = float32(real(spec[i]) / tableSize)
@@ -168,34 +170,4 @@ func Oscillate(w Waveform, freq float64, frames int) []float32 {
 		ph += inc
 	}
 	return out
-}
-
-// fft transforms x in place (len a power of two); inverse skips scaling.
-func fft(x []complex128, inverse bool) {
-	n := len(x)
-	for i, j := 1, 0; i < n; i++ {
-		bit := n >> 1
-		for ; j&bit != 0; bit >>= 1 {
-			j ^= bit
-		}
-		j ^= bit
-		if i < j {
-			x[i], x[j] = x[j], x[i]
-		}
-	}
-	sign := -1.0
-	if inverse {
-		sign = 1
-	}
-	for size := 2; size <= n; size <<= 1 {
-		w := cmplx.Exp(complex(0, sign*2*math.Pi/float64(size)))
-		for start := 0; start < n; start += size {
-			wk := complex(1, 0)
-			for k := 0; k < size/2; k++ {
-				a, b := x[start+k], x[start+k+size/2]*wk
-				x[start+k], x[start+k+size/2] = a+b, a-b
-				wk *= w
-			}
-		}
-	}
 }

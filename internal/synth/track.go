@@ -246,9 +246,18 @@ func (t *trackState) render(start, n int, e *engine) {
 		a, b := l[i]*gl*g, r[i]*gr*g
 		mixL[i] += a
 		mixR[i] += b
-		m := (a + b) * 0.5
-		revIn[i] += m * rev
-		dlyIn[i] += m * dly
+		// Reuse l for the send signal.
+		l[i] = (a + b) * 0.5
+	}
+	if rev != 0 {
+		for i, m := range l {
+			revIn[i] += m * rev
+		}
+	}
+	if dly != 0 {
+		for i, m := range l {
+			dlyIn[i] += m * dly
+		}
 	}
 }
 

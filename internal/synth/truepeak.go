@@ -95,8 +95,8 @@ const tpChunk = analysisChunk
 // overall maximum.
 //
 // Only values at or above thr are guaranteed exact. A chunk whose input
-// window cannot reach thr (bounded through tpGain) gets its sample peaks
-// instead, which are lower bounds of the true peaks and also below thr.
+// window cannot reach thr (bounded through tpGain) gets its largest sample
+// instead: no true peak there reaches thr, and neither does that value.
 // So any decision of the form "is g*peak above c" with g*thr <= c, and the
 // overall maximum when thr is at most the sample peak, come out exactly as
 // with a full measurement. thr <= 0 measures everything.
@@ -109,31 +109,35 @@ func truePeakFrames(s []float32, ch int, dst, chunkPeak []float32, thr float64) 
 	}
 	var win [2][tpChunk + tpTaps - 1]float64
 	best := float32(0)
-	// dst first holds the sample peaks; a chunk is then skipped when its
-	// window's sample peak stays below lim.
-	for n := range frames {
-		p := abs32(s[n*ch])
-		if nch == 2 {
-			if r := abs32(s[n*ch+1]); r > p {
-				p = r
-			}
+	nc := (frames + tpChunk - 1) / tpChunk
+	// Sample maxima of the previous, current and next chunk bound the
+	// window of every frame in the current chunk (tpAfter < tpChunk).
+	chunkMax := func(c int) float32 {
+		if c < 0 || c >= nc {
+			return 0
 		}
-		dst[n] = p
-	}
-	for lo := 0; lo < frames; lo += tpChunk {
-		hi := min(frames, lo+tpChunk)
 		var m float32
-		for _, v := range dst[max(0, lo-tpBefore):min(frames, hi+tpAfter)] {
-			if v > m {
-				m = v
+		for _, v := range s[c*tpChunk*ch : min(frames, (c+1)*tpChunk)*ch] {
+			if a := abs32(v); a > m {
+				m = a
 			}
 		}
+		return m
+	}
+	prev, cur, next := float32(0), chunkMax(0), chunkMax(1)
+	for c := range nc {
+		if c > 0 {
+			prev, cur, next = cur, next, chunkMax(c+1)
+		}
+		lo := c * tpChunk
+		hi := min(frames, lo+tpChunk)
 		var cp float32
-		if m < lim {
-			for _, v := range dst[lo:hi] {
-				if v > cp {
-					cp = v
-				}
+		if max(prev, cur, next) < lim {
+			// Nothing here can reach thr: store the sample maximum,
+			// a value below thr that the caller's decisions ignore.
+			cp = cur
+			for n := lo; n < hi; n++ {
+				dst[n] = cur
 			}
 		} else {
 			// Gather the window (zero outside the buffer) per channel.
@@ -163,7 +167,7 @@ func truePeakFrames(s []float32, ch int, dst, chunkPeak []float32, thr float64) 
 			}
 		}
 		if chunkPeak != nil {
-			chunkPeak[lo/tpChunk] = cp
+			chunkPeak[c] = cp
 		}
 		best = max(best, cp)
 	}

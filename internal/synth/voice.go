@@ -58,6 +58,8 @@ type voice struct {
 	lastL2   float64
 	fEnv     ctrlDecay
 	fm1, fm2 ctrlDecay
+	guard1   float64
+	guard2   float64
 }
 
 // ctrlDecay tracks e^(-(t-t0)/tau) at control rate.
@@ -152,7 +154,7 @@ func (v *voice) pitchAt(t float64) float64 {
 func (v *voice) render(buf []float32, from, n, relAt int, env []float32) {
 	env = env[from:n]
 	if v.p.algo == algoDrum {
-		v.renderDrum(buf[from:n])
+		v.renderDrum(buf[from:n], env)
 		v.pos += n - from
 		return
 	}
@@ -289,11 +291,17 @@ func (v *voice) renderFM(out []float32, env []float32) {
 	for c0 := 0; c0 < len(out); c0 += ctrl {
 		c1 := min(c0+ctrl, len(out))
 		t := float64(v.pos) / sr
-		f := mtof(v.pitchAt(t))
-		i1 := p.index1 * velI * v.fm1.at(v.pos) * fmGuard(f, p.ratio1, p.index1) / (2 * math.Pi)
-		i2 := p.index2 * velI * v.fm2.at(v.pos) * fmGuard(f, p.ratio2, p.index2) / (2 * math.Pi)
-		ci, ci2 := phaseOf(f/sr), phaseOf(f*d2/sr)
-		m1i, m2i := phaseOf(f*p.ratio1/sr), phaseOf(f*p.ratio2/sr)
+		if m := v.pitchAt(t); m != v.lastM {
+			v.lastM = m
+			f := mtof(m)
+			v.f = f
+			v.inc[0], v.inc[1] = phaseOf(f/sr), phaseOf(f*d2/sr)
+			v.inc[2], v.inc[3] = phaseOf(f*p.ratio1/sr), phaseOf(f*p.ratio2/sr)
+			v.guard1, v.guard2 = fmGuard(f, p.ratio1, p.index1), fmGuard(f, p.ratio2, p.index2)
+		}
+		i1 := p.index1 * velI * v.fm1.at(v.pos) * v.guard1 / (2 * math.Pi)
+		i2 := p.index2 * velI * v.fm2.at(v.pos) * v.guard2 / (2 * math.Pi)
+		ci, ci2, m1i, m2i := v.inc[0], v.inc[1], v.inc[2], v.inc[3]
 		hammer := 0.0
 		if p.noise > 0 && t < 0.03 {
 			hammer = p.noise * v.ev.vel

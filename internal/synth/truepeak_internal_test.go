@@ -1,0 +1,50 @@
+package synth
+
+import (
+	"math"
+	"testing"
+)
+
+// TestTruePeakPartial checks the contract of truePeakFrames: values at or
+// above thr are exact, everything else stays below thr, and the overall
+// maximum is exact once thr is at most the sample peak.
+func TestTruePeakPartial(t *testing.T) {
+	const frames = 1 << 15
+	s := make([]float32, 2*frames)
+	r := newRNG(9)
+	for n := range frames {
+		env := math.Pow(math.Sin(math.Pi*float64(n)/4000), 8) // bursts of different level
+		for c := range 2 {
+			x := 0.6*math.Sin(2*math.Pi*float64(n)*(11025+float64(c)*37)/sr+0.7) + 0.3*r.bipolar()
+			s[2*n+c] = float32(env * x)
+		}
+	}
+	full := make([]float32, frames)
+	want := truePeakFrames(s, 2, full, nil, 0)
+	var sp float32
+	for _, v := range s {
+		sp = max(sp, abs32(v))
+	}
+	if want <= float64(sp) {
+		t.Fatalf("test signal has no inter-sample overs: true %v, sample %v", want, sp)
+	}
+	part := make([]float32, frames)
+	peaks := make([]float32, frames/tpChunk)
+	for _, thr := range []float64{0.05, 0.3, 0.6, float64(sp), want, 2} {
+		got := truePeakFrames(s, 2, part, peaks, thr)
+		for n := range full {
+			if float64(full[n]) >= thr && part[n] != full[n] {
+				t.Fatalf("thr %v frame %d: %v, want exact %v", thr, n, part[n], full[n])
+			}
+			if float64(full[n]) < thr && float64(part[n]) >= thr {
+				t.Fatalf("thr %v frame %d: %v reaches thr (true %v)", thr, n, part[n], full[n])
+			}
+		}
+		if thr <= float64(sp) && got != want {
+			t.Errorf("thr %v: max %v, want %v", thr, got, want)
+		}
+	}
+	if tp := truePeakMax(s, 2); tp != want {
+		t.Errorf("truePeakMax %v, want %v", tp, want)
+	}
+}
