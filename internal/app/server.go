@@ -123,7 +123,7 @@ func (s *Server) consume(stop, jobCtx context.Context, c jobs.Consumer, deadLett
 func (s *Server) handle(ctx context.Context, c jobs.Consumer, d jobs.Delivery, deadLetter bool) {
 	var out worker.Outcome
 	var err error
-	if deadLetter || d.Attempt > s.Worker.MaxAttempts {
+	if deadLetter || d.Attempt > s.Worker.Attempts() {
 		// Deliveries beyond the limit mean earlier attempts crashed the
 		// process: the job fails rather than crash it forever.
 		out, err = s.Worker.DeadLetter(ctx, d.JobID)

@@ -145,6 +145,9 @@ func RetryDelay(attempt int) time.Duration {
 	return time.Duration(1<<min(max(attempt, 1), 6)) * time.Second
 }
 
+// Attempts returns the number of deliveries a job gets before it fails.
+func (w *Worker) Attempts() int { return w.maxAttempts() }
+
 func (w *Worker) maxAttempts() int {
 	if w.MaxAttempts > 0 {
 		return w.MaxAttempts
