@@ -43,9 +43,9 @@ func New(svc *jobs.Service, opts Options) http.Handler {
 		a.log = slog.Default()
 	}
 	mux := http.NewServeMux()
-	mux.Handle("/generate", a.only(http.MethodPost, a.submit))
-	mux.Handle("/compose", a.only(http.MethodPost, a.submit))
-	mux.Handle("/jobs/{job_id}", a.only(http.MethodGet, a.job))
+	mux.Handle("/generate", a.only(http.MethodPost, a.authed(a.submit)))
+	mux.Handle("/compose", a.only(http.MethodPost, a.authed(a.submit)))
+	mux.Handle("/jobs/{job_id}", a.only(http.MethodGet, a.authed(a.job)))
 	mux.Handle("/healthz", a.only(http.MethodGet, a.health))
 	if opts.Media != nil {
 		mux.Handle("/media/", opts.Media)
@@ -68,13 +68,20 @@ func (a *api) only(method string, h http.HandlerFunc) http.Handler {
 	})
 }
 
-func (a *api) submit(w http.ResponseWriter, r *http.Request) {
-	key, err := a.svc.Authenticate(r.Context(), r.Header.Get("Authorization"))
-	if err != nil {
-		writeError(w, r, a.log, err)
-		return
+// authed authenticates the bearer key before h runs; failures are 401.
+func (a *api) authed(h func(http.ResponseWriter, *http.Request, *jobs.APIKey)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		key, err := a.svc.Authenticate(r.Context(), r.Header.Get("Authorization"))
+		if err != nil {
+			writeError(w, r, a.log, err)
+			return
+		}
+		noteKey(r, key.ID)
+		h(w, r, key)
 	}
-	noteKey(r, key.ID)
+}
+
+func (a *api) submit(w http.ResponseWriter, r *http.Request, key *jobs.APIKey) {
 	prompt, err := DecodeSubmit(http.MaxBytesReader(w, r.Body, a.opts.MaxBodyBytes), a.opts.MaxBodyBytes)
 	if err != nil {
 		writeError(w, r, a.log, err)
@@ -89,13 +96,7 @@ func (a *api) submit(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusAccepted, Ack{Message: AckMessage, JobID: j.ID, PollURL: PollPath(j.ID)})
 }
 
-func (a *api) job(w http.ResponseWriter, r *http.Request) {
-	key, err := a.svc.Authenticate(r.Context(), r.Header.Get("Authorization"))
-	if err != nil {
-		writeError(w, r, a.log, err)
-		return
-	}
-	noteKey(r, key.ID)
+func (a *api) job(w http.ResponseWriter, r *http.Request, key *jobs.APIKey) {
 	j, err := a.svc.Job(r.Context(), key, r.PathValue("job_id"))
 	if err != nil {
 		writeError(w, r, a.log, err)

@@ -3,8 +3,10 @@ package synth_test
 import (
 	"context"
 	"math"
+	"math/cmplx"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/audio/fft"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/synth"
 )
@@ -74,35 +76,14 @@ func TestDrums(t *testing.T) {
 // spectrum returns the Hann-windowed magnitude spectrum of x (len power of 2).
 func spectrum(x []float32) []float64 {
 	n := len(x)
-	re, im := make([]float64, n), make([]float64, n)
+	c := make([]complex128, n)
 	for i, v := range x {
-		re[i] = float64(v) * (0.5 - 0.5*math.Cos(2*math.Pi*float64(i)/float64(n)))
+		c[i] = complex(float64(v)*(0.5-0.5*math.Cos(2*math.Pi*float64(i)/float64(n))), 0)
 	}
-	for i, j := 1, 0; i < n; i++ {
-		bit := n >> 1
-		for ; j&bit != 0; bit >>= 1 {
-			j ^= bit
-		}
-		j ^= bit
-		if i < j {
-			re[i], re[j] = re[j], re[i]
-		}
-	}
-	for size := 2; size <= n; size <<= 1 {
-		for k := 0; k < size/2; k++ {
-			wr, wi := math.Cos(-2*math.Pi*float64(k)/float64(size)), math.Sin(-2*math.Pi*float64(k)/float64(size))
-			for s := 0; s < n; s += size {
-				a, b := s+k, s+k+size/2
-				tr := re[b]*wr - im[b]*wi
-				ti := re[b]*wi + im[b]*wr
-				re[b], im[b] = re[a]-tr, im[a]-ti
-				re[a], im[a] = re[a]+tr, im[a]+ti
-			}
-		}
-	}
+	fft.Transform(c, false)
 	m := make([]float64, n/2)
 	for i := range m {
-		m[i] = math.Hypot(re[i], im[i])
+		m[i] = cmplx.Abs(c[i])
 	}
 	return m
 }
