@@ -31,10 +31,10 @@ lint:
 	$(GO) vet ./...
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 
-## fuzz: longer fuzzing of the request parser and the MP3 encoder
+## fuzz: longer fuzzing (count budgets, see scripts/test.sh) of the request parser and the MP3 encoder
 fuzz:
-	$(GO) test -run '^$$' -fuzz '^FuzzDecodeSubmit$$' -fuzztime 2m ./internal/httpapi/
-	$(GO) test -run '^$$' -fuzz '^FuzzEncode$$' -fuzztime 2m ./internal/audio/mp3/
+	$(GO) test -run '^$$' -fuzz '^FuzzDecodeSubmit$$' -fuzztime 500000x -fuzzminimizetime 1000x ./internal/httpapi/
+	$(GO) test -run '^$$' -fuzz '^FuzzEncode$$' -fuzztime 30000x -fuzzminimizetime 100x ./internal/audio/mp3/
 
 clean:
 	rm -rf $(BIN) .aws-sam
