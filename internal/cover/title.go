@@ -118,11 +118,16 @@ func layoutTitle(title string, n int) titleLayout {
 	return l
 }
 
-// cleanTitle drops control characters, collapses white space and caps the
-// length.
+// cleanTitle drops control characters and characters the embedded font has
+// no glyph for (they would print as boxes: Go Bold covers Latin, Greek and
+// Cyrillic, not CJK), collapses white space and caps the length.
 func cleanTitle(title string) string {
+	f := titleFont()
 	title = strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) || !unicode.IsPrint(r) && !unicode.IsSpace(r) {
+			return ' '
+		}
+		if !unicode.IsSpace(r) && f.glyphIndex(r) == 0 {
 			return ' '
 		}
 		return r

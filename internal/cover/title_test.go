@@ -111,6 +111,21 @@ func TestTitle(t *testing.T) {
 		if len(lines) == 0 || box.Empty() {
 			t.Errorf("lines %q box %v", lines, box)
 		}
+		if got := strings.Join(lines, " "); got != "Café Señorita — Ünïcödé" {
+			t.Errorf("lines %q, want every Latin letter kept", got)
+		}
+	})
+
+	// Characters the embedded font lacks would print as boxes: they are
+	// dropped, and a title of nothing else draws no title at all.
+	t.Run("MissingGlyphsDropped", func(t *testing.T) {
+		lines, _ := cover.TitleLayout("Nuit 夜の Blue", 512)
+		if got := strings.Join(lines, " "); got != "Nuit Blue" {
+			t.Errorf("lines %q, want %q", got, "Nuit Blue")
+		}
+		if lines, box := cover.TitleLayout("夜の雨", 512); len(lines) != 0 || !box.Empty() {
+			t.Errorf("CJK-only title: lines %q box %v, want none", lines, box)
+		}
 	})
 }
 
