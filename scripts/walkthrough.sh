@@ -2,7 +2,7 @@
 # A newcomer's run, automated: `make run` on a fresh data directory, then
 # the README's walkthrough commands exactly as written (the block between
 # the walkthrough markers), then checks that the downloaded song is audio
-# ffprobe reads and the cover is a PNG.
+# whose decoded length is the job's duration and the cover is a PNG.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
@@ -24,8 +24,19 @@ sed -n '/<!-- walkthrough:start -->/,/<!-- walkthrough:end -->/p' "$root/README.
 [ -s "$work/walkthrough.sh" ] || { echo "README has no walkthrough block"; exit 1; }
 cd "$work"
 timeout 300 bash -euo pipefail walkthrough.sh
-dur=$(ffprobe -v error -show_entries format=duration -of csv=p=0 song.mp3)
-echo "walkthrough: song.mp3 is $dur s of $(ffprobe -v error -select_streams a:0 -show_entries stream=codec_name -of csv=p=0 song.mp3)"
+# ffprobe's container duration includes the encoder delay it skips; the
+# decoded length is what a listener gets and must match the job's duration.
+codec=$(ffprobe -v error -select_streams a:0 -show_entries stream=codec_name -of csv=p=0 song.mp3)
+bytes=$(ffmpeg -nostats -v error -i song.mp3 -ac 1 -ar 44100 -f s16le - | wc -c)
+python3 - "$bytes" job.json <<'PY'
+import json, sys
+decoded = int(sys.argv[1]) / 2 / 44100
+reported = json.load(open(sys.argv[2]))["result"]["duration"]
+print(f"walkthrough: song.mp3 decodes to {decoded:.3f} s, the job reports {reported} s")
+if abs(decoded - reported) > 0.1:
+    sys.exit("walkthrough: decoded length differs from the reported duration by more than 0.1 s")
+PY
+[ "$codec" = mp3 ] || { echo "song is $codec, want mp3"; exit 1; }
 head -c 8 cover.png | od -An -c | grep -q 'P   N   G' || { echo "cover.png is not a PNG"; exit 1; }
 grep -q '"status":"completed"' job.json || { echo "job did not complete"; cat job.json; exit 1; }
 echo "walkthrough: ok"
