@@ -27,25 +27,6 @@ import (
 	"github.com/songsmith/songsmith/internal/testutil"
 )
 
-var functions = []string{"generate", "getjob", "worker"}
-
-// buildBootstraps builds the three functions with the flags of Makefile.aws
-// but for the host architecture, so they run here.
-func buildBootstraps(t *testing.T) string {
-	dir := t.TempDir()
-	args := []string{"build", "-trimpath", "-buildvcs=false", "-tags", "lambda.norpc", "-ldflags=-s -w -buildid=", "-o", dir + string(os.PathSeparator)}
-	for _, f := range functions {
-		args = append(args, "./functions/"+f)
-	}
-	cmd := exec.Command("go", args...)
-	cmd.Dir = filepath.Join("..", "..")
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS=linux", "GOARCH="+runtime.GOARCH)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return dir
-}
-
 // function is one started bootstrap process and its Runtime API.
 type function struct {
 	rt   *lambdatest.Runtime
@@ -159,11 +140,11 @@ func TestBootstraps(t *testing.T) {
 		"SONGSMITH_DLQ_URL": dlqurl, "SONGSMITH_BUCKET": bucket, "SONGSMITH_LOG_LEVEL": "warn"} {
 		env[k] = v
 	}
-	dir := buildBootstraps(t)
+	dir := samBuild(t, runtime.GOARCH)
 	fns := map[string]*function{}
 	for _, name := range functions {
-		fns[name] = start(t, filepath.Join(dir, name), name, env)
-		st, _ := os.Stat(filepath.Join(dir, name))
+		fns[name] = start(t, filepath.Join(dir, name, "bootstrap"), name, env)
+		st, _ := os.Stat(filepath.Join(dir, name, "bootstrap"))
 		t.Logf("%s: init %v (process start to first /next), host binary %.1f MiB", name, fns[name].init.Round(time.Millisecond), float64(st.Size())/(1<<20))
 	}
 

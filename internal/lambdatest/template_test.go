@@ -103,6 +103,12 @@ func TestTemplateIAM(t *testing.T) {
 func TestTemplateFunctions(t *testing.T) {
 	tmpl := readRoot(t, "template.yaml")
 	mk := readRoot(t, "Makefile.aws")
+	for _, want := range []string{"\nLAMBDA_GOARCH ?= arm64\n",
+		"\nLAMBDA_BUILD = CGO_ENABLED=0 GOOS=linux GOARCH=$(LAMBDA_GOARCH) go build -trimpath -buildvcs=false -tags lambda.norpc -ldflags=\"-s -w -buildid=\" -o $(ARTIFACTS_DIR)/bootstrap\n"} {
+		if !strings.Contains(mk, want) {
+			t.Errorf("Makefile.aws lacks %q", want)
+		}
+	}
 	for _, want := range []string{"Transform: AWS::Serverless-2016-10-31", "Runtime: provided.al2023", "Architectures: [arm64]", "Handler: bootstrap", "Type: AWS::Serverless::HttpApi",
 		"ThrottlingBurstLimit:", "ThrottlingRateLimit:", "Path: /generate", "Path: /compose", "Path: /jobs/{job_id}", "AttributeName: expires_at",
 		"FunctionResponseTypes: [ReportBatchItemFailures]", "maxReceiveCount: !Ref MaxAttempts", "ExpirationInDays: !Ref RetentionDays"} {
@@ -125,8 +131,7 @@ func TestTemplateFunctions(t *testing.T) {
 		if !strings.Contains(block, "BuildMethod: makefile") || !strings.Contains(block, "CodeUri: functions/"+dir+"/\n") {
 			t.Errorf("%s: want BuildMethod makefile and CodeUri functions/%s/", id, dir)
 		}
-		cmd := "CGO_ENABLED=0 GOOS=linux GOARCH=arm64 go build -trimpath -buildvcs=false -tags lambda.norpc -ldflags=\"-s -w -buildid=\" -o $(ARTIFACTS_DIR)/bootstrap ./functions/" + dir
-		if !strings.Contains(mk, "\nbuild-"+id+":\n\t"+cmd+"\n") {
+		if cmd := "$(LAMBDA_BUILD) ./functions/" + dir; !strings.Contains(mk, "\nbuild-"+id+":\n\t"+cmd+"\n") {
 			t.Errorf("Makefile.aws: target build-%s must run exactly:\n\t%s", id, cmd)
 		}
 		if sub := readRoot(t, filepath.Join("functions", dir, "Makefile")); !strings.Contains(sub, "\nbuild-"+id+":\n") {
