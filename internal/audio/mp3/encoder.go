@@ -32,7 +32,8 @@ type Encoder struct {
 	infoAt int64
 	known  int64 // input length announced in advance, or -1
 	fc     *frameCoder
-	pcm    [2][frameSize]float32
+	// pcm holds the next frame's input and the lookahead after it.
+	pcm    [2][frameSize + lookahead]float32
 	fill   int   // samples in pcm per channel
 	nIn    int64 // input sample frames
 	outLen int64 // audio frame bytes emitted
@@ -77,7 +78,7 @@ func newEncoder(w io.Writer, rate audio.SampleRate, channels int, opts Options, 
 }
 
 func newConfig(hz, channels int, opts Options) (config, error) {
-	c := config{hz: hz, inCh: channels, psy: !opts.rateLoopOnly}
+	c := config{hz: hz, inCh: channels, psy: !opts.rateLoopOnly, longOnly: opts.LongBlocksOnly}
 	c.kbps = opts.Bitrate
 	if c.kbps == 0 {
 		c.kbps = DefaultBitrate
@@ -147,8 +148,7 @@ func (e *Encoder) Write(samples []float32) error {
 			}
 		}
 		e.fill++
-		if e.fill == frameSize {
-			e.fill = 0
+		if e.fill == len(e.pcm[0]) {
 			if err := e.frame(); err != nil {
 				return err
 			}
@@ -170,10 +170,25 @@ func clamp(v float32) float32 {
 	return v
 }
 
-// frame codes the buffered 1152 samples and emits what is final.
+// frame codes the buffered 1152 samples, keeps the lookahead for the next
+// frame and emits what is final.
 func (e *Encoder) frame() error {
-	e.fc.encode(&e.pcm)
+	e.encodeFrame()
 	return e.emit(e.fc.take(e.fc.ready()))
+}
+
+// encodeFrame codes the first frameSize buffered samples (the rest of the
+// buffer, zero past fill, is the detector's lookahead) and shifts the
+// lookahead to the front.
+func (e *Encoder) encodeFrame() {
+	for ch := range e.pcm {
+		clear(e.pcm[ch][e.fill:])
+	}
+	e.fc.encode(&e.pcm)
+	for ch := range e.pcm {
+		copy(e.pcm[ch][:lookahead], e.pcm[ch][frameSize:])
+	}
+	e.fill = max(0, e.fill-frameSize)
 }
 
 func (e *Encoder) emit(b []byte) error {
@@ -205,10 +220,7 @@ func (e *Encoder) Close() error {
 	}
 	frames := frameCount(e.nIn)
 	for e.fc.n < frames {
-		clear(e.pcm[0][e.fill:])
-		clear(e.pcm[1][e.fill:])
-		e.fill = 0
-		e.fc.encode(&e.pcm)
+		e.encodeFrame()
 	}
 	if err := e.emit(e.fc.take(len(e.fc.out))); err != nil {
 		return err

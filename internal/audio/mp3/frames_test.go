@@ -20,6 +20,13 @@ type stream struct {
 	infoCount int // frame count stored in the Info frame
 	infoBytes int // byte count stored in the Info frame
 	msFrames  int // audio frames coded mid/side
+	// blockTypes counts granules (of every channel) by block_type.
+	blockTypes [4]int
+	// shortAt lists the granules (frame*2+gr) with a short block in any
+	// channel.
+	shortAt []int
+	// typeMismatch counts granules whose two channels differ in block_type.
+	typeMismatch int
 }
 
 var (
@@ -40,6 +47,7 @@ func parseStream(data []byte) (stream, error) {
 	}
 	avail := 0 // main-data bytes of earlier audio frames
 	first := true
+	var prevType [2]int
 	for p < len(data) {
 		if len(data)-p < 4 {
 			return s, fmt.Errorf("trailing %d bytes at %d", len(data)-p, p)
@@ -96,6 +104,8 @@ func parseStream(data []byte) (stream, error) {
 		}
 		bits := 0
 		for gr := 0; gr < 2; gr++ {
+			short := false
+			var types [2]int
 			for ch := 0; ch < nch; ch++ {
 				p23 := br.get(12)
 				bv := br.get(9)
@@ -104,12 +114,36 @@ func parseStream(data []byte) (stream, error) {
 				}
 				bits += p23
 				br.get(8 + 4)
+				bt := 0
 				if br.get(1) != 0 {
-					br.get(2 + 1 + 10 + 9)
+					bt = br.get(2)
+					if bt == 0 {
+						return s, fmt.Errorf("frame %d: window switching with block_type 0", s.frames)
+					}
+					if br.get(1) != 0 {
+						return s, fmt.Errorf("frame %d: mixed block", s.frames)
+					}
+					br.get(10 + 9)
 				} else {
 					br.get(15 + 4 + 3)
 				}
 				br.get(3)
+				// After a window ending long (0, 3) comes 0 or 1; after one
+				// ending short (1, 2) comes 2 or 3.
+				endsShort := prevType[ch] == 1 || prevType[ch] == 2
+				if beginsShort := bt == 2 || bt == 3; beginsShort != endsShort && !(s.frames == 0 && gr == 0) {
+					return s, fmt.Errorf("frame %d granule %d channel %d: block_type %d after %d", s.frames, gr, ch, bt, prevType[ch])
+				}
+				prevType[ch] = bt
+				types[ch] = bt
+				s.blockTypes[bt]++
+				short = short || bt == 2
+			}
+			if short {
+				s.shortAt = append(s.shortAt, 2*s.frames+gr)
+			}
+			if nch == 2 && types[0] != types[1] {
+				s.typeMismatch++
 			}
 		}
 		slot := size - 4 - side

@@ -1,8 +1,9 @@
 package mp3
 
-// granuleInfo is the side information of one granule and channel (long
-// blocks only), plus the bookkeeping the loops need.
+// granuleInfo is the side information of one granule and channel, plus the
+// bookkeeping the loops need.
 type granuleInfo struct {
+	blockType int // 0 normal, 1 start, 2 short, 3 stop
 	part23    int // part2_3_length
 	bigValues int
 	gain      int // global_gain
@@ -13,8 +14,10 @@ type granuleInfo struct {
 	count1Tab int // 0: table A (32), 1: table B (33)
 	count1End int // index after the count1 region
 	sfScale   int // scalefac_scale
-	sf        [numSfbLong]int
-	part2     int // scalefactor bits
+	// sf holds the scalefactors by partition: long band b, or short band b
+	// of window w at 3b+w.
+	sf    [maxBands]int
+	part2 int // scalefactor bits
 }
 
 // layout finds big_values and the count1 region of ix and splits big_values
@@ -38,6 +41,16 @@ func (g *granuleInfo) layout(ix *[granuleSize]int32, sfb *[numSfbLong + 1]int, e
 	n := a
 	if b < a {
 		g.count1Tab, n = 1, b
+	}
+	if g.blockType != blockNormal {
+		// window_switching_flag: region0 ends at line 36 (long band 8 or
+		// short band 3), region1 holds the rest of big_values.
+		r1 := min(36, bvEnd)
+		var c0, c1 int
+		g.table[0], c0 = chooseTable(ix[:r1])
+		g.table[1], c1 = chooseTable(ix[r1:bvEnd])
+		g.table[2] = 0
+		return n + c0 + c1
 	}
 	if exhaustive {
 		return n + g.bestSplit(ix, sfb, bvEnd)
@@ -70,6 +83,9 @@ func (g *granuleInfo) writeHuffman(w *bitWriter, ix *[granuleSize]int32, xr *[gr
 	bvEnd := 2 * g.bigValues
 	r1 := min(sfb[g.region0+1], bvEnd)
 	r2 := min(sfb[g.region0+g.region1+2], bvEnd)
+	if g.blockType != blockNormal {
+		r1, r2 = min(36, bvEnd), bvEnd
+	}
 	writePairs(w, ix[:r1], xr[:r1], g.table[0])
 	writePairs(w, ix[r1:r2], xr[r1:r2], g.table[1])
 	writePairs(w, ix[r2:bvEnd], xr[r2:bvEnd], g.table[2])
@@ -79,11 +95,17 @@ func (g *granuleInfo) writeHuffman(w *bitWriter, ix *[granuleSize]int32, xr *[gr
 // chooseCompress sets scalefac_compress to the cheapest code that holds the
 // scalefactors and returns the part2 length, or -1 if none fits.
 func (g *granuleInfo) chooseCompress() int {
+	// Long blocks: bands 0-10 use slen1, 11-20 slen2. Short blocks: bands
+	// 0-5 of the three windows use slen1, bands 6-11 slen2.
+	n1, n2 := 11, 10
+	if g.blockType == blockShort {
+		n1, n2 = 18, 18
+	}
 	m1, m2 := 0, 0
-	for i := 0; i < 11; i++ {
+	for i := 0; i < n1; i++ {
 		m1 = max(m1, g.sf[i])
 	}
-	for i := 11; i < 21; i++ {
+	for i := n1; i < n1+n2; i++ {
 		m2 = max(m2, g.sf[i])
 	}
 	best := -1
@@ -91,7 +113,7 @@ func (g *granuleInfo) chooseCompress() int {
 		if m1 >= 1<<s[0] || m2 >= 1<<s[1] {
 			continue
 		}
-		n := 11*s[0] + 10*s[1]
+		n := n1*s[0] + n2*s[1]
 		if best < 0 || n < best {
 			best, g.sfCompr = n, c
 		}
@@ -100,13 +122,35 @@ func (g *granuleInfo) chooseCompress() int {
 	return best
 }
 
-// writeScalefactors writes the long-block scalefactors (scfsi unused).
+// writeScalefactors writes the scalefactors (scfsi unused). Short blocks
+// write band by band, window by window within a band: the order of sf.
 func (g *granuleInfo) writeScalefactors(w *bitWriter) {
 	s := slen[g.sfCompr]
-	for i := 0; i < 11; i++ {
+	n1, n2 := 11, 10
+	if g.blockType == blockShort {
+		n1, n2 = 18, 18
+	}
+	for i := 0; i < n1; i++ {
 		w.put(uint32(g.sf[i]), s[0])
 	}
-	for i := 11; i < 21; i++ {
+	for i := n1; i < n1+n2; i++ {
 		w.put(uint32(g.sf[i]), s[1])
 	}
+}
+
+// scalefactorLimit returns the largest scalefactor partition b can hold
+// (slen1 or slen2 of at most 4 and 3 bits), or 0 for a partition without a
+// scalefactor (the last long band, short band 12).
+func (g *granuleInfo) scalefactorLimit(b int) int {
+	n1, n2 := 11, 10
+	if g.blockType == blockShort {
+		n1, n2 = 18, 18
+	}
+	switch {
+	case b < n1:
+		return 15
+	case b < n1+n2:
+		return 7
+	}
+	return 0
 }

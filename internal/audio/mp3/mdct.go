@@ -7,7 +7,6 @@ import "math"
 // the alias-reduction butterflies of 2.4.3.4.9 in the encoder's direction.
 
 var (
-	mdctWin  [36]float64     // sine window with the transform's 1/9 scale
 	mdctCos  [18][18]float64 // cos(pi/72 (2n'+19)(2k+1)) for the folded inputs
 	aliasCs  [8]float64
 	aliasCa  [8]float64
@@ -15,9 +14,6 @@ var (
 )
 
 func init() {
-	for i := range mdctWin {
-		mdctWin[i] = math.Sin(math.Pi/36*(float64(i)+0.5)) / 9
-	}
 	// X[k] = sum_{n<36} z[n] c(n,k) with c(17-n) = -c(n) and c(53-n) = c(n)
 	// folds to 18 products: n = 0..8 and n = 18..26.
 	for k := 0; k < 18; k++ {
@@ -42,9 +38,12 @@ type mdctState struct {
 }
 
 // transform turns one granule of subband samples into 576 spectral lines,
-// ordered subband by subband, alias-reduced.
-func (m *mdctState) transform(sb *[32][18]float64, xr *[granuleSize]float64) {
+// ordered subband by subband, with the window of block type bt. Long
+// blocks (types 0, 1, 3) are alias-reduced; a short block (type 2) holds
+// its three windows interleaved per subband (see shortTransform).
+func (m *mdctState) transform(sb *[32][18]float64, xr *[granuleSize]float64, bt int) {
 	var z [36]float64
+	win := &blockWin[bt]
 	for s := 0; s < 32; s++ {
 		copy(z[:18], m.prev[s][:])
 		copy(z[18:], sb[s][:])
@@ -53,8 +52,12 @@ func (m *mdctState) transform(sb *[32][18]float64, xr *[granuleSize]float64) {
 				z[i] = -z[i]
 			}
 		}
+		if bt == blockShort {
+			shortTransform(&z, (*[18]float64)(xr[18*s:18*s+18]))
+			continue
+		}
 		for i := range z {
-			z[i] *= mdctWin[i]
+			z[i] *= win[i]
 		}
 		var u [18]float64
 		for n := 0; n < 9; n++ {
@@ -72,6 +75,9 @@ func (m *mdctState) transform(sb *[32][18]float64, xr *[granuleSize]float64) {
 		}
 	}
 	m.prev = *sb
+	if bt == blockShort {
+		return
+	}
 	for s := 1; s < 32; s++ {
 		for i := 0; i < 8; i++ {
 			li, ui := 18*s-1-i, 18*s+i

@@ -5,7 +5,9 @@
 // tag (encoder delay and padding for exact trimming) and an ID3v2.3 tag.
 //
 // It encodes CBR at every MPEG-1 bitrate (32..320 kbit/s) for 32, 44.1 and
-// 48 kHz, mono or stereo. Long blocks only.
+// 48 kHz, mono or stereo. An attack detector switches granules with sharp
+// transients to short blocks (normal, start, short, stop windows) to keep
+// pre-echo in check; Options.LongBlocksOnly turns that off.
 package mp3
 
 import (
@@ -57,6 +59,10 @@ type Options struct {
 	Mode Mode
 	// Tag, when set, is written as an ID3v2.3 tag before the audio.
 	Tag *Tag
+	// LongBlocksOnly disables block switching: every granule uses the long
+	// window, as in a stationary-signal encoder. By default granules with
+	// sharp attacks use short blocks, which confines pre-echo.
+	LongBlocksOnly bool
 
 	// rateLoopOnly disables the psychoacoustic model (tests compare the two).
 	rateLoopOnly bool

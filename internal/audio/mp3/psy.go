@@ -78,7 +78,7 @@ type psyState struct {
 
 // analyze computes the allowed noise per band of spectrum xr into xmin and
 // returns the perceptual entropy in bits. cutoff is the first silent line.
-func (p *psyState) analyze(t *psyTables, sfb *[numSfbLong + 1]int, xr *[granuleSize]float64, xmin *[numSfbLong]float64) float64 {
+func (p *psyState) analyze(t *psyTables, sfb *[numSfbLong + 1]int, xr *[granuleSize]float64, xmin *[maxBands]float64) float64 {
 	var energy, density, tonal [numSfbLong]float64
 	for b := 0; b < numSfbLong; b++ {
 		e, logSum := 0.0, 0.0

@@ -42,21 +42,25 @@ const maxOuterIterations = 10
 
 // quantizer holds one granule and channel's spectrum while it is coded.
 type quantizer struct {
-	sfb   *[numSfbLong + 1]int
-	xr    [granuleSize]float64 // spectral lines (signed)
+	sfb *[numSfbLong + 1]int // long bands, for the region split
+	// bnd are the boundaries of the nb partitions that have a scalefactor
+	// each: the long bands, or the short bands of each window.
+	bnd   []int
+	nb    int
+	xr    [granuleSize]float64 // spectral lines (signed), coded order
 	xr34  [granuleSize]float64 // |xr|^(3/4)
-	max34 [numSfbLong]float64  // largest xr34 per band
+	max34 [maxBands]float64    // largest xr34 per partition
 	ix    [granuleSize]int32   // quantised magnitudes; signs come from xr
-	noise [numSfbLong]float64
+	noise [maxBands]float64
 	// lastGain seeds the rate loop's search (the previous result).
 	lastGain int
 }
 
 // prepare computes the |xr|^(3/4) tables for a new spectrum in q.xr.
 func (q *quantizer) prepare() {
-	for b := 0; b < numSfbLong; b++ {
+	for b := 0; b < q.nb; b++ {
 		m := 0.0
-		for i := q.sfb[b]; i < q.sfb[b+1]; i++ {
+		for i := q.bnd[b]; i < q.bnd[b+1]; i++ {
 			v := math.Abs(q.xr[i])
 			if v != 0 {
 				v = math.Sqrt(v * math.Sqrt(v))
@@ -71,12 +75,12 @@ func (q *quantizer) prepare() {
 // quantize fills q.ix for g's gain and scalefactors; false means some value
 // would exceed the largest codable magnitude.
 func (q *quantizer) quantize(g *granuleInfo) bool {
-	for b := 0; b < numSfbLong; b++ {
+	for b := 0; b < q.nb; b++ {
 		step := step34(g.gain, g.sfScale, g.sf[b])
 		if q.max34[b]*step+0.4054 > maxQuant {
 			return false
 		}
-		for i := q.sfb[b]; i < q.sfb[b+1]; i++ {
+		for i := q.bnd[b]; i < q.bnd[b+1]; i++ {
 			q.ix[i] = int32(q.xr34[i]*step + 0.4054)
 		}
 	}
@@ -154,10 +158,10 @@ func (q *quantizer) innerLoop(g *granuleInfo, avail int, warm bool) int {
 
 // measureNoise fills q.noise with the quantisation noise energy per band.
 func (q *quantizer) measureNoise(g *granuleInfo) {
-	for b := 0; b < numSfbLong; b++ {
+	for b := 0; b < q.nb; b++ {
 		step := stepSize(g.gain, g.sfScale, g.sf[b])
 		s := 0.0
-		for i := q.sfb[b]; i < q.sfb[b+1]; i++ {
+		for i := q.bnd[b]; i < q.bnd[b+1]; i++ {
 			d := math.Abs(q.xr[i]) - pow43[q.ix[i]]*step
 			s += d * d
 		}
@@ -165,11 +169,12 @@ func (q *quantizer) measureNoise(g *granuleInfo) {
 	}
 }
 
-// code runs the loops for one granule and channel within avail bits
-// (part2 + part3). xmin is the allowed noise per band; nil runs the rate loop
-// alone with flat scalefactors. On return q.ix and g describe the result.
-func (q *quantizer) code(g *granuleInfo, avail int, xmin *[numSfbLong]float64) {
-	*g = granuleInfo{}
+// code runs the loops for one granule and channel of block type bt within
+// avail bits (part2 + part3). xmin is the allowed noise per partition; nil
+// runs the rate loop alone with flat scalefactors. On return q.ix and g
+// describe the result.
+func (q *quantizer) code(g *granuleInfo, bt int, avail int, xmin *[maxBands]float64) {
+	*g = granuleInfo{blockType: bt}
 	q.prepare()
 	g.chooseCompress()
 	q.innerLoop(g, avail, false)
@@ -185,13 +190,13 @@ func (q *quantizer) code(g *granuleInfo, avail int, xmin *[numSfbLong]float64) {
 
 // outerLoop amplifies the bands whose noise exceeds xmin, re-running the rate
 // loop each time, and keeps the least distorted attempt.
-func (q *quantizer) outerLoop(g *granuleInfo, avail int, xmin *[numSfbLong]float64) {
+func (q *quantizer) outerLoop(g *granuleInfo, avail int, xmin *[maxBands]float64) {
 	best := *g
 	bestScore := math.Inf(1)
 	for iter := 0; iter < maxOuterIterations; iter++ {
 		q.measureNoise(g)
 		score, over := 0.0, 0
-		for b := 0; b < numSfbLong; b++ {
+		for b := 0; b < q.nb; b++ {
 			if q.noise[b] > xmin[b] {
 				over++
 				score += math.Log10(q.noise[b] / xmin[b])
@@ -204,17 +209,18 @@ func (q *quantizer) outerLoop(g *granuleInfo, avail int, xmin *[numSfbLong]float
 			break
 		}
 		// Amplify every band above its allowed noise.
-		all := true
-		for b := 0; b < numSfbLong-1; b++ {
+		all, limit := true, false
+		for b := 0; b < q.nb; b++ {
+			lim := g.scalefactorLimit(b)
+			if lim == 0 {
+				continue
+			}
 			if q.noise[b] > xmin[b] {
 				g.sf[b]++
 			} else {
 				all = false
 			}
-		}
-		limit := false
-		for b := 0; b < numSfbLong-1; b++ {
-			if (b < 11 && g.sf[b] > 15) || (b >= 11 && g.sf[b] > 7) {
+			if g.sf[b] > lim {
 				limit = true
 			}
 		}
