@@ -49,7 +49,6 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 	}
 	ch := b.Channels
 	frames := b.Frames()
-	tp := make([]float32, frames)
 	nc := (frames + analysisChunk - 1) / analysisChunk
 	cs := chunkStats{energy: make([]float32, nc), peak: make([]float32, nc), subLen: int(math.Round(float64(b.Rate) / 10))}
 	ceiling, pmax := dbToGain(CeilingDBTP), dbToGain(peakMax)
@@ -72,21 +71,21 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 		if math.Abs(loud-TargetLUFS) > loudTol {
 			thr = math.Min(thr, need)
 		}
-		peak := truePeakFrames(b.Samples, ch, tp, cs.peak, thr)
+		peak := truePeakFrames(b.Samples, ch, nil, cs.peak, thr)
 		pdb := gainToDB(peak)
 		if math.Abs(loud-TargetLUFS) <= loudTol && pdb <= peakMax {
 			break
 		}
 		if thr > need {
 			thr = need
-			peak = truePeakFrames(b.Samples, ch, tp, cs.peak, thr)
+			peak = truePeakFrames(b.Samples, ch, nil, cs.peak, thr)
 			pdb = gainToDB(peak)
 		}
 		if pdb+(TargetLUFS-loud) <= CeilingDBTP {
 			scale(b.Samples, g0) // exact: both scale linearly
 			break
 		}
-		g, gmax := searchGain(tp, cs, g0, ceiling)
+		g, gmax := searchGain(cs, g0, ceiling)
 		for try := 0; gmax*thr > ceiling; try++ {
 			// The search went further than the measurement covers:
 			// measure more (everything, in the end) and search again.
@@ -94,10 +93,10 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 			if try == 2 {
 				thr = 0
 			}
-			truePeakFrames(b.Samples, ch, tp, cs.peak, thr)
-			g, gmax = searchGain(tp, cs, g0, ceiling)
+			truePeakFrames(b.Samples, ch, nil, cs.peak, thr)
+			g, gmax = searchGain(cs, g0, ceiling)
 		}
-		applyLimiter(b.Samples, ch, tp, g, ceiling)
+		applyLimiter(b.Samples, ch, cs.peak, thr, g, ceiling)
 		if iter == 3 {
 			if p := TruePeak(b); p > peakMax {
 				scale(b.Samples, dbToGain(CeilingDBTP-p))
@@ -200,7 +199,7 @@ func (l *gainLimiter) push(i int, pk float32) float64 {
 // read TargetLUFS, using chunk-resolution statistics.
 // It also returns the largest gain it tried, which bounds the peaks the
 // prediction relied on.
-func searchGain(tp []float32, cs chunkStats, g, ceiling float64) (float64, float64) {
+func searchGain(cs chunkStats, g, ceiling float64) (float64, float64) {
 	gmax := g
 	look := max(1, int(math.Ceil(lookAhead*sr/analysisChunk)))
 	relA := 1 - math.Exp(-analysisChunk/(releaseTau*sr))
@@ -240,24 +239,44 @@ func searchGain(tp []float32, cs chunkStats, g, ceiling float64) (float64, float
 	return g, gmax
 }
 
-// applyLimiter scales the buffer by g and the limiter gain curve.
-func applyLimiter(s []float32, ch int, tp []float32, g, ceiling float64) {
+// applyLimiter scales the buffer by g and the limiter gain curve. The
+// per-frame true peaks are those truePeakFrames measures at thr; they are
+// measured again here, chunk by chunk, only where chunkPeak (from that
+// measurement) says the limiter can act, so no whole-song array is needed.
+// The measurement reads at most tpChunk+tpAfter frames ahead of and tpChunk
+// frames behind the chunk pushed, while the frames being scaled trail the
+// push by look-1 > 2*tpChunk frames: every measurement sees unscaled input.
+func applyLimiter(s []float32, ch int, chunkPeak []float32, thr, g, ceiling float64) {
 	look := max(1, int(math.Round(lookAhead*sr)))
 	relA := 1 - math.Exp(-1/(releaseTau*sr))
 	gl := newGainLimiter(look, relA, g, ceiling)
-	frames := len(s) / ch
-	for i := 0; i < frames+look-1; i++ {
-		var p float32
-		if i < frames {
-			p = tp[i]
-		}
-		G := gl.push(i, p)
+	t := newTPScan(s, ch, thr)
+	frames := t.frames
+	var tp [tpChunk]float32
+	apply := func(i int) {
+		G := gl.push(i, tp[i%tpChunk])
 		if n := i - look + 1; n >= 0 {
 			k := float32(g * G)
 			for c := range ch {
 				s[n*ch+c] *= k
 			}
 		}
+	}
+	for c := range t.nc {
+		if g*float64(chunkPeak[c]) <= ceiling {
+			// No frame of the chunk can make the limiter act: a zero
+			// peak gives the same unit target.
+			clear(tp[:])
+		} else {
+			t.chunk(c, t.sampleMax(c-1), t.sampleMax(c), t.sampleMax(c+1), tp[:])
+		}
+		for i := c * tpChunk; i < min(frames, (c+1)*tpChunk); i++ {
+			apply(i)
+		}
+	}
+	clear(tp[:])
+	for i := frames; i < frames+look-1; i++ {
+		apply(i)
 	}
 }
 
