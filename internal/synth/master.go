@@ -153,47 +153,67 @@ func newGainLimiter(look int, relA, g, ceiling float64) *gainLimiter {
 	return l
 }
 
-// push feeds the peak of input i and returns the gain for input i-L+1
-// (valid once i >= L-1).
-func (l *gainLimiter) push(i int, pk float32) float64 {
-	t := 1.0
-	if v := l.g * float64(pk); v > l.ceiling {
-		t = l.ceiling / v
-	}
-	size := len(l.vals)
-	for l.n > 0 {
-		back := l.head + l.n - 1
-		if back >= size {
-			back -= size
+// pushBlock feeds the peaks pk of inputs i0, i0+1, ... and writes into
+// gs[j] the gain for input i0+j-L+1 (valid once that is >= 0). The state
+// lives in locals for the whole block.
+func (l *gainLimiter) pushBlock(i0 int, pk []float32, gs []float64) {
+	vals, idx := l.vals, l.idx
+	size := len(vals)
+	head, n := l.head, l.n
+	w2, relA := l.w2, l.relA
+	box, boxPos, boxSum := l.box, l.boxPos, l.boxSum
+	L, fL := l.L, float64(l.L)
+	g, ceiling := l.g, l.ceiling
+	gs = gs[:len(pk)]
+	for j, p := range pk {
+		i := i0 + j
+		t := 1.0
+		if v := g * float64(p); v > ceiling {
+			t = ceiling / v
 		}
-		if l.vals[back] < t {
-			break
+		// Sliding minimum over the last L targets (a monotonic deque).
+		for n > 0 {
+			back := head + n - 1
+			if back >= size {
+				back -= size
+			}
+			if vals[back] < t {
+				break
+			}
+			n--
 		}
-		l.n--
-	}
-	pos := l.head + l.n
-	if pos >= size {
-		pos -= size
-	}
-	l.vals[pos], l.idx[pos] = t, i
-	l.n++
-	for l.idx[l.head] <= i-l.L {
-		l.head++
-		if l.head == size {
-			l.head = 0
+		pos := head + n
+		if pos >= size {
+			pos -= size
 		}
-		l.n--
+		vals[pos], idx[pos] = t, i
+		n++
+		for idx[head] <= i-L {
+			head++
+			if head == size {
+				head = 0
+			}
+			n--
+		}
+		w := vals[head]
+		if r := w2 + (1-w2)*relA; r < w {
+			w2 = r
+		} else {
+			w2 = w
+		}
+		boxSum += w2 - box[boxPos]
+		box[boxPos] = w2
+		boxPos++
+		if boxPos == L {
+			boxPos = 0
+		}
+		gs[j] = boxSum / fL
 	}
-	w := l.vals[l.head]
-	l.w2 = math.Min(w, l.w2+(1-l.w2)*l.relA)
-	l.boxSum += l.w2 - l.box[l.boxPos]
-	l.box[l.boxPos] = l.w2
-	l.boxPos++
-	if l.boxPos == l.L {
-		l.boxPos = 0
-	}
-	return l.boxSum / float64(l.L)
+	l.head, l.n, l.w2, l.boxPos, l.boxSum = head, n, w2, boxPos, boxSum
 }
+
+// searchBlock is the number of chunks searchGain feeds its limiter at once.
+const searchBlock = 256
 
 // searchGain finds the make-up gain g whose limited output is predicted to
 // read TargetLUFS, using chunk-resolution statistics.
@@ -209,15 +229,23 @@ func searchGain(cs chunkStats, g, ceiling float64) (float64, float64) {
 		clear(subs)
 		gl := newGainLimiter(look, relA, g, ceiling)
 		nc := len(cs.peak)
-		for i := 0; i < nc+look-1; i++ {
-			var p float32
-			if i < nc {
-				p = cs.peak[i]
+		var zero [searchBlock]float32
+		var gs [searchBlock]float64
+		for i0 := 0; i0 < nc+look-1; i0 += searchBlock {
+			m := min(searchBlock, nc+look-1-i0)
+			pk := zero[:m]
+			if i0 < nc {
+				pk = cs.peak[i0:min(nc, i0+m)]
 			}
-			G := gl.push(i, p)
-			if c := i - look + 1; c >= 0 {
-				gg := g * G
-				subs[c*analysisChunk/cs.subLen] += float64(cs.energy[c]) * gg * gg
+			gl.pushBlock(i0, pk, gs[:])
+			if len(pk) < m { // the tail past the last chunk
+				gl.pushBlock(i0+len(pk), zero[:m-len(pk)], gs[len(pk):])
+			}
+			for j, G := range gs[:m] {
+				if c := i0 + j - look + 1; c >= 0 {
+					gg := g * G
+					subs[c*analysisChunk/cs.subLen] += float64(cs.energy[c]) * gg * gg
+				}
 			}
 		}
 		full := subs[:len(cs.energy)*analysisChunk/cs.subLen] // drop the partial last sub-block
@@ -253,12 +281,15 @@ func applyLimiter(s []float32, ch int, chunkPeak []float32, thr, g, ceiling floa
 	t := newTPScan(s, ch, thr)
 	frames := t.frames
 	var tp [tpChunk]float32
-	apply := func(i int) {
-		G := gl.push(i, tp[i%tpChunk])
-		if n := i - look + 1; n >= 0 {
-			k := float32(g * G)
-			for c := range ch {
-				s[n*ch+c] *= k
+	var gs [tpChunk]float64
+	apply := func(i0, m int) {
+		gl.pushBlock(i0, tp[:m], gs[:])
+		for j, G := range gs[:m] {
+			if n := i0 + j - look + 1; n >= 0 {
+				k := float32(g * G)
+				for c := range ch {
+					s[n*ch+c] *= k
+				}
 			}
 		}
 	}
@@ -270,13 +301,11 @@ func applyLimiter(s []float32, ch int, chunkPeak []float32, thr, g, ceiling floa
 		} else {
 			t.chunk(c, t.sampleMax(c-1), t.sampleMax(c), t.sampleMax(c+1), tp[:])
 		}
-		for i := c * tpChunk; i < min(frames, (c+1)*tpChunk); i++ {
-			apply(i)
-		}
+		apply(c*tpChunk, min(tpChunk, frames-c*tpChunk))
 	}
 	clear(tp[:])
-	for i := frames; i < frames+look-1; i++ {
-		apply(i)
+	for i := frames; i < frames+look-1; i += tpChunk {
+		apply(i, min(tpChunk, frames+look-1-i))
 	}
 }
 

@@ -83,3 +83,45 @@ func TestApplyLimiterStreaming(t *testing.T) {
 		t.Error("streaming limiter differs from the whole-buffer one")
 	}
 }
+
+// push is the frame-at-a-time reference for gainLimiter.pushBlock: it feeds
+// the peak of input i and returns the gain for input i-L+1.
+func (l *gainLimiter) push(i int, pk float32) float64 {
+	t := 1.0
+	if v := l.g * float64(pk); v > l.ceiling {
+		t = l.ceiling / v
+	}
+	size := len(l.vals)
+	for l.n > 0 {
+		back := l.head + l.n - 1
+		if back >= size {
+			back -= size
+		}
+		if l.vals[back] < t {
+			break
+		}
+		l.n--
+	}
+	pos := l.head + l.n
+	if pos >= size {
+		pos -= size
+	}
+	l.vals[pos], l.idx[pos] = t, i
+	l.n++
+	for l.idx[l.head] <= i-l.L {
+		l.head++
+		if l.head == size {
+			l.head = 0
+		}
+		l.n--
+	}
+	w := l.vals[l.head]
+	l.w2 = math.Min(w, l.w2+(1-l.w2)*l.relA)
+	l.boxSum += l.w2 - l.box[l.boxPos]
+	l.box[l.boxPos] = l.w2
+	l.boxPos++
+	if l.boxPos == l.L {
+		l.boxPos = 0
+	}
+	return l.boxSum / float64(l.L)
+}
