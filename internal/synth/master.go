@@ -37,11 +37,7 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 		return nil
 	}
 	if l := IntegratedLoudness(b); !math.IsInf(l, -1) {
-		scale(b.Samples, dbToGain(-20-l))
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		compress(b.Samples, b.Channels)
+		compress(b.Samples, b.Channels, dbToGain(-20-l))
 	}
 	fades(b, o.FadeIn, o.FadeOut)
 	if err := ctx.Err(); err != nil {
@@ -293,13 +289,24 @@ func applyLimiter(s []float32, ch int, chunkPeak []float32, thr, g, ceiling floa
 			}
 		}
 	}
+	// Sample maxima of the last chunks measured, by chunk index mod 3;
+	// loud chunks come in runs, which need each maximum only once.
+	var smC [3]int
+	var smV [3]float32
+	sm := func(c int) float32 {
+		j := (c + 3) % 3
+		if smC[j] != c+1 {
+			smC[j], smV[j] = c+1, t.sampleMax(c)
+		}
+		return smV[j]
+	}
 	for c := range t.nc {
 		if g*float64(chunkPeak[c]) <= ceiling {
 			// No frame of the chunk can make the limiter act: a zero
 			// peak gives the same unit target.
 			clear(tp[:])
 		} else {
-			t.chunk(c, t.sampleMax(c-1), t.sampleMax(c), t.sampleMax(c+1), tp[:])
+			t.chunk(c, sm(c-1), sm(c), sm(c+1), tp[:])
 		}
 		apply(c*tpChunk, min(tpChunk, frames-c*tpChunk))
 	}
@@ -309,9 +316,10 @@ func applyLimiter(s []float32, ch int, chunkPeak []float32, thr, g, ceiling floa
 	}
 }
 
-// compress is a gentle stereo-linked bus compressor (2:1, soft knee) that
-// expects material normalised to about -20 LUFS.
-func compress(s []float32, ch int) {
+// compress scales s by pre (which should bring it to about -20 LUFS), then
+// runs a gentle stereo-linked bus compressor (2:1, soft knee) over it.
+func compress(s []float32, ch int, pre float64) {
+	kp := float32(pre)
 	const (
 		threshDB = -13.0
 		ratio    = 2.0
@@ -324,13 +332,15 @@ func compress(s []float32, ch int) {
 	for c0 := 0; c0 < frames; c0 += ctrl {
 		c1 := min(c0+ctrl, frames)
 		for n := c0; n < c1; n++ {
-			var m float32
-			for _, v := range s[n*ch : n*ch+ch] {
-				if a := abs32(v); a > m {
-					m = a
-				}
+			// Absolute floats order like their bit patterns.
+			var m uint32
+			fr := s[n*ch : n*ch+ch]
+			for c, v := range fr {
+				v *= kp
+				fr[c] = v
+				m = max(m, math.Float32bits(v)&^(1<<31))
 			}
-			x := float64(m)
+			x := float64(math.Float32frombits(m))
 			if x > env {
 				env += aA * (x - env)
 			} else {
