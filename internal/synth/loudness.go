@@ -94,43 +94,26 @@ func kWeigh(s []float32, ch int, rate float64, energy []float32) (subs []float64
 	subLen := int(math.Round(rate / 10))
 	subs = make([]float64, 0, frames/max(1, subLen)+1)
 	shelf, hp := kWeighting(rate)
-	sb0, sb1, sb2, sa1, sa2 := shelf.b0, shelf.b1, shelf.b2, shelf.a1, shelf.a2
-	ha1, ha2 := hp.a1, hp.a2 // hp numerator is 1, -2, 1
-	var (
-		lx1, lx2, ly1, ly2 float64 // left shelf state
-		lu1, lu2, lz1, lz2 float64 // left high-pass state
-		rx1, rx2, ry1, ry2 float64
-		ru1, ru2, rz1, rz2 float64
-		acc                float64
-	)
+	// The high-pass's input history is the shelf's output history, so each
+	// channel needs six state values. Each chunk runs the channels one
+	// after the other (few enough live values to stay in registers), then
+	// sums the powers in the same order as a frame-by-frame loop would.
+	var left, right kState
+	var acc float64
 	n := 0
 	stereo := ch >= 2
+	var pw [analysisChunk]float64
 	for lo := 0; lo < frames; lo += analysisChunk {
 		hi := min(frames, lo+analysisChunk)
+		p := pw[:hi-lo]
+		left.run(s[lo*ch:], ch, &shelf, &hp, p, false)
+		if stereo {
+			right.run(s[lo*ch+1:], ch, &shelf, &hp, p, true)
+		}
 		e := 0.0
-		for f := lo; f < hi; f++ {
-			// The feedback terms come last, so the recursion is one
-			// multiply and one add long.
-			x := float64(s[f*ch])
-			y := sb0*x + sb1*lx1 + sb2*lx2 - sa2*ly2 - sa1*ly1
-			lx2, lx1 = lx1, x
-			ly2, ly1 = ly1, y
-			z := y - 2*lu1 + lu2 - ha2*lz2 - ha1*lz1
-			lu2, lu1 = lu1, y
-			lz2, lz1 = lz1, z
-			p := z * z
-			if stereo {
-				x := float64(s[f*ch+1])
-				y := sb0*x + sb1*rx1 + sb2*rx2 - sa2*ry2 - sa1*ry1
-				rx2, rx1 = rx1, x
-				ry2, ry1 = ry1, y
-				z := y - 2*ru1 + ru2 - ha2*rz2 - ha1*rz1
-				ru2, ru1 = ru1, y
-				rz2, rz1 = rz1, z
-				p += z * z
-			}
-			e += p
-			acc += p
+		for _, v := range p {
+			e += v
+			acc += v
 			n++
 			if n == subLen {
 				subs = append(subs, acc/float64(subLen))
@@ -142,4 +125,34 @@ func kWeigh(s []float32, ch int, rate float64, energy []float32) (subs []float64
 		}
 	}
 	return subs
+}
+
+// kState is the K-weighting state of one channel: shelf input and output
+// history (the output history is also the high-pass's input history) and
+// high-pass output history.
+type kState struct{ x1, x2, y1, y2, z1, z2 float64 }
+
+// run K-weights len(p) frames of one channel of s (stride ch) and stores
+// each squared output in p, or adds it when add is set.
+func (k *kState) run(s []float32, ch int, shelf, hp *biquad, p []float64, add bool) {
+	sb0, sb1, sb2, sa1, sa2 := shelf.b0, shelf.b1, shelf.b2, shelf.a1, shelf.a2
+	ha1, ha2 := hp.a1, hp.a2 // hp numerator is 1, -2, 1
+	x1, x2, y1, y2, z1, z2 := k.x1, k.x2, k.y1, k.y2, k.z1, k.z2
+	s = s[:(len(p)-1)*ch+1]
+	for i := range p {
+		// The feedback terms come last, so the recursion is one multiply
+		// and one add long.
+		x := float64(s[i*ch])
+		y := sb0*x + sb1*x1 + sb2*x2 - sa2*y2 - sa1*y1
+		z := y - 2*y1 + y2 - ha2*z2 - ha1*z1
+		x2, x1 = x1, x
+		y2, y1 = y1, y
+		z2, z1 = z1, z
+		if add {
+			p[i] += z * z
+		} else {
+			p[i] = z * z
+		}
+	}
+	k.x1, k.x2, k.y1, k.y2, k.z1, k.z2 = x1, x2, y1, y2, z1, z2
 }

@@ -37,11 +37,7 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 		return nil
 	}
 	if l := IntegratedLoudness(b); !math.IsInf(l, -1) {
-		scale(b.Samples, dbToGain(-20-l))
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		compress(b.Samples, b.Channels)
+		compress(b.Samples, b.Channels, dbToGain(-20-l))
 	}
 	fades(b, o.FadeIn, o.FadeOut)
 	if err := ctx.Err(); err != nil {
@@ -49,7 +45,6 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 	}
 	ch := b.Channels
 	frames := b.Frames()
-	tp := make([]float32, frames)
 	nc := (frames + analysisChunk - 1) / analysisChunk
 	cs := chunkStats{energy: make([]float32, nc), peak: make([]float32, nc), subLen: int(math.Round(float64(b.Rate) / 10))}
 	ceiling, pmax := dbToGain(CeilingDBTP), dbToGain(peakMax)
@@ -72,21 +67,21 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 		if math.Abs(loud-TargetLUFS) > loudTol {
 			thr = math.Min(thr, need)
 		}
-		peak := truePeakFrames(b.Samples, ch, tp, cs.peak, thr)
+		peak := truePeakFrames(b.Samples, ch, nil, cs.peak, thr)
 		pdb := gainToDB(peak)
 		if math.Abs(loud-TargetLUFS) <= loudTol && pdb <= peakMax {
 			break
 		}
 		if thr > need {
 			thr = need
-			peak = truePeakFrames(b.Samples, ch, tp, cs.peak, thr)
+			peak = truePeakFrames(b.Samples, ch, nil, cs.peak, thr)
 			pdb = gainToDB(peak)
 		}
 		if pdb+(TargetLUFS-loud) <= CeilingDBTP {
 			scale(b.Samples, g0) // exact: both scale linearly
 			break
 		}
-		g, gmax := searchGain(tp, cs, g0, ceiling)
+		g, gmax := searchGain(cs, g0, ceiling)
 		for try := 0; gmax*thr > ceiling; try++ {
 			// The search went further than the measurement covers:
 			// measure more (everything, in the end) and search again.
@@ -94,10 +89,10 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 			if try == 2 {
 				thr = 0
 			}
-			truePeakFrames(b.Samples, ch, tp, cs.peak, thr)
-			g, gmax = searchGain(tp, cs, g0, ceiling)
+			truePeakFrames(b.Samples, ch, nil, cs.peak, thr)
+			g, gmax = searchGain(cs, g0, ceiling)
 		}
-		applyLimiter(b.Samples, ch, tp, g, ceiling)
+		applyLimiter(b.Samples, ch, cs.peak, thr, g, ceiling)
 		if iter == 3 {
 			if p := TruePeak(b); p > peakMax {
 				scale(b.Samples, dbToGain(CeilingDBTP-p))
@@ -154,53 +149,73 @@ func newGainLimiter(look int, relA, g, ceiling float64) *gainLimiter {
 	return l
 }
 
-// push feeds the peak of input i and returns the gain for input i-L+1
-// (valid once i >= L-1).
-func (l *gainLimiter) push(i int, pk float32) float64 {
-	t := 1.0
-	if v := l.g * float64(pk); v > l.ceiling {
-		t = l.ceiling / v
-	}
-	size := len(l.vals)
-	for l.n > 0 {
-		back := l.head + l.n - 1
-		if back >= size {
-			back -= size
+// pushBlock feeds the peaks pk of inputs i0, i0+1, ... and writes into
+// gs[j] the gain for input i0+j-L+1 (valid once that is >= 0). The state
+// lives in locals for the whole block.
+func (l *gainLimiter) pushBlock(i0 int, pk []float32, gs []float64) {
+	vals, idx := l.vals, l.idx
+	size := len(vals)
+	head, n := l.head, l.n
+	w2, relA := l.w2, l.relA
+	box, boxPos, boxSum := l.box, l.boxPos, l.boxSum
+	L, fL := l.L, float64(l.L)
+	g, ceiling := l.g, l.ceiling
+	gs = gs[:len(pk)]
+	for j, p := range pk {
+		i := i0 + j
+		t := 1.0
+		if v := g * float64(p); v > ceiling {
+			t = ceiling / v
 		}
-		if l.vals[back] < t {
-			break
+		// Sliding minimum over the last L targets (a monotonic deque).
+		for n > 0 {
+			back := head + n - 1
+			if back >= size {
+				back -= size
+			}
+			if vals[back] < t {
+				break
+			}
+			n--
 		}
-		l.n--
-	}
-	pos := l.head + l.n
-	if pos >= size {
-		pos -= size
-	}
-	l.vals[pos], l.idx[pos] = t, i
-	l.n++
-	for l.idx[l.head] <= i-l.L {
-		l.head++
-		if l.head == size {
-			l.head = 0
+		pos := head + n
+		if pos >= size {
+			pos -= size
 		}
-		l.n--
+		vals[pos], idx[pos] = t, i
+		n++
+		for idx[head] <= i-L {
+			head++
+			if head == size {
+				head = 0
+			}
+			n--
+		}
+		w := vals[head]
+		if r := w2 + (1-w2)*relA; r < w {
+			w2 = r
+		} else {
+			w2 = w
+		}
+		boxSum += w2 - box[boxPos]
+		box[boxPos] = w2
+		boxPos++
+		if boxPos == L {
+			boxPos = 0
+		}
+		gs[j] = boxSum / fL
 	}
-	w := l.vals[l.head]
-	l.w2 = math.Min(w, l.w2+(1-l.w2)*l.relA)
-	l.boxSum += l.w2 - l.box[l.boxPos]
-	l.box[l.boxPos] = l.w2
-	l.boxPos++
-	if l.boxPos == l.L {
-		l.boxPos = 0
-	}
-	return l.boxSum / float64(l.L)
+	l.head, l.n, l.w2, l.boxPos, l.boxSum = head, n, w2, boxPos, boxSum
 }
+
+// searchBlock is the number of chunks searchGain feeds its limiter at once.
+const searchBlock = 256
 
 // searchGain finds the make-up gain g whose limited output is predicted to
 // read TargetLUFS, using chunk-resolution statistics.
 // It also returns the largest gain it tried, which bounds the peaks the
 // prediction relied on.
-func searchGain(tp []float32, cs chunkStats, g, ceiling float64) (float64, float64) {
+func searchGain(cs chunkStats, g, ceiling float64) (float64, float64) {
 	gmax := g
 	look := max(1, int(math.Ceil(lookAhead*sr/analysisChunk)))
 	relA := 1 - math.Exp(-analysisChunk/(releaseTau*sr))
@@ -210,15 +225,23 @@ func searchGain(tp []float32, cs chunkStats, g, ceiling float64) (float64, float
 		clear(subs)
 		gl := newGainLimiter(look, relA, g, ceiling)
 		nc := len(cs.peak)
-		for i := 0; i < nc+look-1; i++ {
-			var p float32
-			if i < nc {
-				p = cs.peak[i]
+		var zero [searchBlock]float32
+		var gs [searchBlock]float64
+		for i0 := 0; i0 < nc+look-1; i0 += searchBlock {
+			m := min(searchBlock, nc+look-1-i0)
+			pk := zero[:m]
+			if i0 < nc {
+				pk = cs.peak[i0:min(nc, i0+m)]
 			}
-			G := gl.push(i, p)
-			if c := i - look + 1; c >= 0 {
-				gg := g * G
-				subs[c*analysisChunk/cs.subLen] += float64(cs.energy[c]) * gg * gg
+			gl.pushBlock(i0, pk, gs[:])
+			if len(pk) < m { // the tail past the last chunk
+				gl.pushBlock(i0+len(pk), zero[:m-len(pk)], gs[len(pk):])
+			}
+			for j, G := range gs[:m] {
+				if c := i0 + j - look + 1; c >= 0 {
+					gg := g * G
+					subs[c*analysisChunk/cs.subLen] += float64(cs.energy[c]) * gg * gg
+				}
 			}
 		}
 		full := subs[:len(cs.energy)*analysisChunk/cs.subLen] // drop the partial last sub-block
@@ -240,30 +263,63 @@ func searchGain(tp []float32, cs chunkStats, g, ceiling float64) (float64, float
 	return g, gmax
 }
 
-// applyLimiter scales the buffer by g and the limiter gain curve.
-func applyLimiter(s []float32, ch int, tp []float32, g, ceiling float64) {
+// applyLimiter scales the buffer by g and the limiter gain curve. The
+// per-frame true peaks are those truePeakFrames measures at thr; they are
+// measured again here, chunk by chunk, only where chunkPeak (from that
+// measurement) says the limiter can act, so no whole-song array is needed.
+// The measurement reads at most tpChunk+tpAfter frames ahead of and tpChunk
+// frames behind the chunk pushed, while the frames being scaled trail the
+// push by look-1 > 2*tpChunk frames: every measurement sees unscaled input.
+func applyLimiter(s []float32, ch int, chunkPeak []float32, thr, g, ceiling float64) {
 	look := max(1, int(math.Round(lookAhead*sr)))
 	relA := 1 - math.Exp(-1/(releaseTau*sr))
 	gl := newGainLimiter(look, relA, g, ceiling)
-	frames := len(s) / ch
-	for i := 0; i < frames+look-1; i++ {
-		var p float32
-		if i < frames {
-			p = tp[i]
-		}
-		G := gl.push(i, p)
-		if n := i - look + 1; n >= 0 {
-			k := float32(g * G)
-			for c := range ch {
-				s[n*ch+c] *= k
+	t := newTPScan(s, ch, thr)
+	frames := t.frames
+	var tp [tpChunk]float32
+	var gs [tpChunk]float64
+	apply := func(i0, m int) {
+		gl.pushBlock(i0, tp[:m], gs[:])
+		for j, G := range gs[:m] {
+			if n := i0 + j - look + 1; n >= 0 {
+				k := float32(g * G)
+				for c := range ch {
+					s[n*ch+c] *= k
+				}
 			}
 		}
 	}
+	// Sample maxima of the last chunks measured, by chunk index mod 3;
+	// loud chunks come in runs, which need each maximum only once.
+	var smC [3]int
+	var smV [3]float32
+	sm := func(c int) float32 {
+		j := (c + 3) % 3
+		if smC[j] != c+1 {
+			smC[j], smV[j] = c+1, t.sampleMax(c)
+		}
+		return smV[j]
+	}
+	for c := range t.nc {
+		if g*float64(chunkPeak[c]) <= ceiling {
+			// No frame of the chunk can make the limiter act: a zero
+			// peak gives the same unit target.
+			clear(tp[:])
+		} else {
+			t.chunk(c, sm(c-1), sm(c), sm(c+1), tp[:])
+		}
+		apply(c*tpChunk, min(tpChunk, frames-c*tpChunk))
+	}
+	clear(tp[:])
+	for i := frames; i < frames+look-1; i += tpChunk {
+		apply(i, min(tpChunk, frames+look-1-i))
+	}
 }
 
-// compress is a gentle stereo-linked bus compressor (2:1, soft knee) that
-// expects material normalised to about -20 LUFS.
-func compress(s []float32, ch int) {
+// compress scales s by pre (which should bring it to about -20 LUFS), then
+// runs a gentle stereo-linked bus compressor (2:1, soft knee) over it.
+func compress(s []float32, ch int, pre float64) {
+	kp := float32(pre)
 	const (
 		threshDB = -13.0
 		ratio    = 2.0
@@ -276,13 +332,15 @@ func compress(s []float32, ch int) {
 	for c0 := 0; c0 < frames; c0 += ctrl {
 		c1 := min(c0+ctrl, frames)
 		for n := c0; n < c1; n++ {
-			var m float32
-			for _, v := range s[n*ch : n*ch+ch] {
-				if a := abs32(v); a > m {
-					m = a
-				}
+			// Absolute floats order like their bit patterns.
+			var m uint32
+			fr := s[n*ch : n*ch+ch]
+			for c, v := range fr {
+				v *= kp
+				fr[c] = v
+				m = max(m, math.Float32bits(v)&^(1<<31))
 			}
-			x := float64(m)
+			x := float64(math.Float32frombits(m))
 			if x > env {
 				env += aA * (x - env)
 			} else {

@@ -87,12 +87,12 @@ func bessel0(x float64) float64 {
 // analysisChunk so per-chunk peaks fall out of the same pass.
 const tpChunk = analysisChunk
 
-// truePeakFrames writes into dst, for every frame n of an interleaved
-// buffer with ch channels (the first two are measured), the true peak of
-// the frame: the largest absolute value among the sample itself and the
-// three 4x-interpolated points after it. It also writes the maximum of
-// every tpChunk frames into chunkPeak (when non-nil) and returns the
-// overall maximum.
+// truePeakFrames writes into dst (when non-nil), for every frame n of an
+// interleaved buffer with ch channels (the first two are measured), the
+// true peak of the frame: the largest absolute value among the sample
+// itself and the three 4x-interpolated points after it. It also writes the
+// maximum of every tpChunk frames into chunkPeak (when non-nil) and returns
+// the overall maximum.
 //
 // Only values at or above thr are guaranteed exact. A chunk whose input
 // window cannot reach thr (bounded through tpGain) gets its largest sample
@@ -101,71 +101,20 @@ const tpChunk = analysisChunk
 // overall maximum when thr is at most the sample peak, come out exactly as
 // with a full measurement. thr <= 0 measures everything.
 func truePeakFrames(s []float32, ch int, dst, chunkPeak []float32, thr float64) float64 {
-	frames := len(s) / ch
-	nch := min(ch, 2)
-	lim := float32(thr / tpGain)
-	if thr <= 0 {
-		lim = -1
-	}
-	var win [2][tpChunk + tpTaps - 1]float64
+	t := newTPScan(s, ch, thr)
 	best := float32(0)
-	nc := (frames + tpChunk - 1) / tpChunk
 	// Sample maxima of the previous, current and next chunk bound the
 	// window of every frame in the current chunk (tpAfter < tpChunk).
-	chunkMax := func(c int) float32 {
-		if c < 0 || c >= nc {
-			return 0
-		}
-		var m float32
-		for _, v := range s[c*tpChunk*ch : min(frames, (c+1)*tpChunk)*ch] {
-			if a := abs32(v); a > m {
-				m = a
-			}
-		}
-		return m
-	}
-	prev, cur, next := float32(0), chunkMax(0), chunkMax(1)
-	for c := range nc {
+	prev, cur, next := float32(0), t.sampleMax(0), t.sampleMax(1)
+	for c := range t.nc {
 		if c > 0 {
-			prev, cur, next = cur, next, chunkMax(c+1)
+			prev, cur, next = cur, next, t.sampleMax(c+1)
 		}
-		lo := c * tpChunk
-		hi := min(frames, lo+tpChunk)
-		var cp float32
-		if max(prev, cur, next) < lim {
-			// Nothing here can reach thr: store the sample maximum,
-			// a value below thr that the caller's decisions ignore.
-			cp = cur
-			for n := lo; n < hi; n++ {
-				dst[n] = cur
-			}
-		} else {
-			// Gather the window (zero outside the buffer) per channel.
-			for c := range nch {
-				w := &win[c]
-				for i := range w {
-					f := lo - tpBefore + i
-					v := 0.0
-					if f >= 0 && f < frames {
-						v = float64(s[f*ch+c])
-					}
-					w[i] = v
-				}
-			}
-			for n := lo; n < hi; n++ {
-				i := n - lo
-				p := tpWindow((*[tpTaps]float64)(win[0][i : i+tpTaps]))
-				if nch == 2 {
-					if q := tpWindow((*[tpTaps]float64)(win[1][i : i+tpTaps])); q > p {
-						p = q
-					}
-				}
-				dst[n] = float32(p)
-				if float32(p) > cp {
-					cp = float32(p)
-				}
-			}
+		var d []float32
+		if dst != nil {
+			d = dst[c*tpChunk:]
 		}
+		cp := t.chunk(c, prev, cur, next, d)
 		if chunkPeak != nil {
 			chunkPeak[c] = cp
 		}
@@ -174,9 +123,95 @@ func truePeakFrames(s []float32, ch int, dst, chunkPeak []float32, thr float64) 
 	return float64(best)
 }
 
+// tpScan measures the per-frame true peaks of an interleaved buffer one
+// tpChunk at a time, exactly as truePeakFrames does for a threshold, so a
+// caller can measure the chunks it needs when it needs them.
+type tpScan struct {
+	s          []float32
+	ch, nch    int
+	frames, nc int
+	lim        float32 // chunks whose windows stay below lim cannot reach thr
+}
+
+func newTPScan(s []float32, ch int, thr float64) tpScan {
+	frames := len(s) / ch
+	lim := float32(thr / tpGain)
+	if thr <= 0 {
+		lim = -1
+	}
+	return tpScan{s: s, ch: ch, nch: min(ch, 2), frames: frames, nc: (frames + tpChunk - 1) / tpChunk, lim: lim}
+}
+
+// sampleMax returns the largest absolute sample (all channels) of chunk c,
+// or 0 outside the buffer. Absolute floats order like their bit patterns,
+// so the maximum needs no branches.
+func (t *tpScan) sampleMax(c int) float32 {
+	if c < 0 || c >= t.nc {
+		return 0
+	}
+	var m uint32
+	for _, v := range t.s[c*tpChunk*t.ch : min(t.frames, (c+1)*tpChunk)*t.ch] {
+		m = max(m, math.Float32bits(v)&^(1<<31))
+	}
+	return math.Float32frombits(m)
+}
+
+// chunk measures chunk c, given the sample maxima of chunks c-1, c and c+1:
+// it writes the per-frame values into dst (when non-nil) and returns their
+// maximum.
+func (t *tpScan) chunk(c int, prev, cur, next float32, dst []float32) float32 {
+	lo := c * tpChunk
+	hi := min(t.frames, lo+tpChunk)
+	if max(prev, cur, next) < t.lim {
+		// Nothing here can reach thr: store the sample maximum, a value
+		// below thr that the caller's decisions ignore.
+		if dst != nil {
+			for i := range hi - lo {
+				dst[i] = cur
+			}
+		}
+		return cur
+	}
+	// Gather the window (zero outside the buffer) per channel.
+	var win [2][tpChunk + tpTaps - 1]float64
+	s, ch := t.s, t.ch
+	for c := range t.nch {
+		w := &win[c]
+		if f0 := lo - tpBefore; f0 >= 0 && f0+len(w) <= t.frames {
+			for i := range w {
+				w[i] = float64(s[(f0+i)*ch+c])
+			}
+			continue
+		}
+		for i := range w {
+			f := lo - tpBefore + i
+			v := 0.0
+			if f >= 0 && f < t.frames {
+				v = float64(s[f*ch+c])
+			}
+			w[i] = v
+		}
+	}
+	var cp float32
+	for n := lo; n < hi; n++ {
+		i := n - lo
+		p := tpWindow((*[tpTaps]float64)(win[0][i : i+tpTaps]))
+		if t.nch == 2 {
+			p = max(p, tpWindow((*[tpTaps]float64)(win[1][i:i+tpTaps])))
+		}
+		v := math.Float32frombits(uint32(p))
+		if dst != nil {
+			dst[i] = v
+		}
+		cp = max(cp, v)
+	}
+	return cp
+}
+
 // tpWindow returns the true peak between h[tpBefore] and h[tpBefore+1]:
-// the larger of |h[tpBefore]| and the three interpolated points.
-func tpWindow(h *[tpTaps]float64) float64 {
+// the larger of |h[tpBefore]| and the three interpolated points, rounded
+// to float32 and returned as its bit pattern (which orders like the value).
+func tpWindow(h *[tpTaps]float64) uint64 {
 	k := &tpKernel
 	s0, d0 := h[0]+h[11], h[0]-h[11]
 	s1, d1 := h[1]+h[10], h[1]-h[10]
@@ -187,17 +222,11 @@ func tpWindow(h *[tpTaps]float64) float64 {
 	mid := k.mid[0]*s0 + k.mid[1]*s1 + k.mid[2]*s2 + k.mid[3]*s3 + k.mid[4]*s4 + k.mid[5]*s5
 	e := k.even[0]*s0 + k.even[1]*s1 + k.even[2]*s2 + k.even[3]*s3 + k.even[4]*s4 + k.even[5]*s5
 	o := k.odd[0]*d0 + k.odd[1]*d1 + k.odd[2]*d2 + k.odd[3]*d3 + k.odd[4]*d4 + k.odd[5]*d5
-	p := math.Abs(h[5])
-	if a := math.Abs(mid); a > p {
-		p = a
-	}
-	if a := math.Abs(e + o); a > p {
-		p = a
-	}
-	if a := math.Abs(e - o); a > p {
-		p = a
-	}
-	return p
+	// Absolute float64 values order like their bit patterns: no branches.
+	const abs = 1<<63 - 1
+	p := max(math.Float64bits(h[5])&abs, math.Float64bits(mid)&abs,
+		math.Float64bits(e+o)&abs, math.Float64bits(e-o)&abs)
+	return uint64(math.Float32bits(float32(math.Float64frombits(p))))
 }
 
 func abs32(v float32) float32 { return math.Float32frombits(math.Float32bits(v) &^ (1 << 31)) }

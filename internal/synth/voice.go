@@ -204,24 +204,8 @@ func (v *voice) renderSub(out []float32, env []float32) {
 			v.f = f
 			v.keyOct = p.keyTrack * ((m-69)/12 + math.Log2(440/261.6))
 		}
-		tab := v.tab
 		buf := osc[:c1-c0]
-		clear(buf)
-		for k := range uni {
-			ph, inc := v.ph[k], v.inc[k]
-			if p.pulse > 0 {
-				for i := range buf {
-					buf[i] += lookup(tab, ph) - lookup(tab, ph+pulse)
-					ph += inc
-				}
-			} else {
-				for i := range buf {
-					buf[i] += lookup(tab, ph)
-					ph += inc
-				}
-			}
-			v.ph[k] = ph
-		}
+		v.oscillate(buf, uni, pulse)
 		subInc := phaseOf(v.f / 2 / sr)
 		if p.algo == algoSub {
 			fe := 0.0
@@ -277,6 +261,78 @@ func (v *voice) renderSub(out []float32, env []float32) {
 		}
 		v.subPh, v.nz = subPh, nz
 		v.pos += c1 - c0
+	}
+}
+
+// oscillate writes the sum of the voice's uni oscillators (each a pulse
+// made of two saws when pulse is set) into buf and advances their phases.
+// The common unison counts run as one loop that sums in a register, in
+// the same order as the general loop.
+func (v *voice) oscillate(buf []float32, uni int, pulse uint32) {
+	tab := v.tab
+	switch {
+	case v.p.pulse == 0 && uni == 1:
+		ph, inc := v.ph[0], v.inc[0]
+		for i := range buf {
+			x := float32(0)
+			x += lookup(tab, ph)
+			buf[i] = x
+			ph += inc
+		}
+		v.ph[0] = ph
+		return
+	case v.p.pulse == 0 && uni == 2:
+		p0, p1, i0, i1 := v.ph[0], v.ph[1], v.inc[0], v.inc[1]
+		for i := range buf {
+			x := float32(0)
+			x += lookup(tab, p0)
+			x += lookup(tab, p1)
+			buf[i] = x
+			p0 += i0
+			p1 += i1
+		}
+		v.ph[0], v.ph[1] = p0, p1
+		return
+	case v.p.pulse == 0 && uni == 3:
+		p0, p1, p2, i0, i1, i2 := v.ph[0], v.ph[1], v.ph[2], v.inc[0], v.inc[1], v.inc[2]
+		for i := range buf {
+			x := float32(0)
+			x += lookup(tab, p0)
+			x += lookup(tab, p1)
+			x += lookup(tab, p2)
+			buf[i] = x
+			p0 += i0
+			p1 += i1
+			p2 += i2
+		}
+		v.ph[0], v.ph[1], v.ph[2] = p0, p1, p2
+		return
+	case v.p.pulse > 0 && uni == 1:
+		ph, inc := v.ph[0], v.inc[0]
+		for i := range buf {
+			x := float32(0)
+			x += lookup(tab, ph) - lookup(tab, ph+pulse)
+			buf[i] = x
+			ph += inc
+		}
+		v.ph[0] = ph
+		return
+	}
+	clear(buf)
+	for k := range uni {
+		ph, inc := v.ph[k], v.inc[k]
+		if v.p.pulse > 0 {
+			for i := range buf {
+				buf[i] += lookup(tab, ph) - lookup(tab, ph+pulse)
+				ph += inc
+			}
+		} else {
+			for i := range buf {
+				buf[i] += lookup(tab, ph)
+				ph += inc
+			}
+		}
+		v.ph[k] = ph
 	}
 }
 
