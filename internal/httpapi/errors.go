@@ -30,6 +30,10 @@ func StatusOf(c jobs.Code) int {
 	return http.StatusInternalServerError
 }
 
+// serverRetrySeconds is the Retry-After of 5xx answers: the low end of the
+// spec's "retry after 10 to 30 seconds".
+const serverRetrySeconds = 10
+
 // ErrorBody is the body of every error response: {"error","message"}.
 type ErrorBody struct {
 	Error   string `json:"error"`
@@ -47,6 +51,10 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	var e *jobs.Error
 	if code == jobs.ERateLimited && asError(err, &e) {
 		w.Header().Set("Retry-After", strconv.Itoa(jobs.RetrySeconds(e.RetryAfter)))
+	}
+	if status >= 500 {
+		// The spec's advice after a 500: retry in 10 to 30 seconds.
+		w.Header().Set("Retry-After", strconv.Itoa(serverRetrySeconds))
 	}
 	if code == jobs.EUnauthorized {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="songsmith"`)

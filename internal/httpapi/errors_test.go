@@ -199,6 +199,9 @@ func TestErrInternal(t *testing.T) {
 	e.Svc.Jobs = brokenStore{e.Store}
 	res, m := e.do(t, "GET", "/jobs/"+id, e.Key, nil)
 	assertErrorBody(t, 500, res, m)
+	if got := res.Header.Get("Retry-After"); got != "10" {
+		t.Errorf("Retry-After %q, want 10 (the spec: retry after 10 to 30 s)", got)
+	}
 	if strings.Contains(fmt.Sprint(m), "secret") || strings.Contains(fmt.Sprint(m), "dynamodb") {
 		t.Fatalf("internal detail leaked: %v", m)
 	}
@@ -215,6 +218,9 @@ func TestPanicBecomes500(t *testing.T) {
 	req.Header.Set("Authorization", "Bearer ss_0123456789ab_"+strings.Repeat("x", 32))
 	res, m := send(t, req)
 	assertErrorBody(t, 500, res, m)
+	if got := res.Header.Get("Retry-After"); got != "10" {
+		t.Errorf("Retry-After %q, want 10", got)
+	}
 }
 
 type panicKeys struct{ jobs.KeyStore }
