@@ -20,7 +20,7 @@ const (
 // section is one part of the form with everything the part writers need.
 type section struct {
 	score.Section
-	prog      []chord // one chord per bar, cycled
+	prog      []barChord // the harmony of each bar, cycled
 	on        [numLayers]bool
 	drumLevel int  // 0 none, 1 light, 2 groove, 3 full
 	build     bool // rising snare roll towards the next section

@@ -160,13 +160,13 @@ func writeLead(secs []section, k key, prof genreProfile, inst score.Instrument, 
 				}
 				bar = append(cut, melodyNote{2, 2, target})
 			}
-			c := s.chordAt(b)
+			h := s.barAt(b)
 			t := s.StartBeat + float64(4*b)
 			for j, n := range bar {
 				d := n.deg
 				strong := n.at == 0 || n.at == 2 || (n.len >= 1 && n.at == float64(int(n.at)))
 				if strong {
-					d = nearestChordDegree(k, c, d, oct)
+					d = nearestChordDegree(k, h.at(n.at), d, oct)
 				}
 				p := k.pitch(d, oct)
 				for p > hi {
@@ -188,6 +188,18 @@ func writeLead(secs []section, k key, prof genreProfile, inst score.Instrument, 
 				vel := v * (0.85 + 0.15*accent(n.at))
 				if j == len(bar)-1 && pb == 3 {
 					vel *= 0.9
+				}
+				if h.split > 0 && n.at < h.split && n.at+n.len > h.split && !h.c2.has(k, p) {
+					// A held note that would clash with the new chord moves
+					// to its nearest tone when the chord changes.
+					pt.add(t+n.at, h.split-n.at, p, vel, false)
+					q := k.pitch(nearestChordDegree(k, h.c2, k.degreeNear(p, 0), 0), 0)
+					if q > hi || q < lo {
+						q = p
+					}
+					pt.add(t+h.split, (n.at+n.len-h.split)*0.95, q, vel*0.9, false)
+					last = q
+					continue
 				}
 				pt.add(t+n.at, n.len*0.95, p, vel, false)
 				last = p
