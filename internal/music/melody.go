@@ -104,6 +104,7 @@ func leadRange(inst score.Instrument) (lo, hi int) {
 func writeLead(secs []section, k key, prof genreProfile, inst score.Instrument, swing float64, seed uint64) []score.Note {
 	r := newRNG(seed, "melody")
 	pt := &part{swing: swing, r: newRNG(seed, "melody-vel")}
+	blue := newRNG(seed, "blue")
 	lo, hi := leadRange(inst)
 	oct := 0
 	for k.pitch(0, oct) < lo+2 {
@@ -188,6 +189,9 @@ func writeLead(secs []section, k key, prof genreProfile, inst score.Instrument, 
 				vel := v * (0.85 + 0.15*accent(n.at))
 				if j == len(bar)-1 && pb == 3 {
 					vel *= 0.9
+				}
+				if j > 0 {
+					pt.blueGrace(k, blue, prof.blue, t, bar[j-1].at, n.at, p, lo, hi, vel)
 				}
 				if h.split > 0 && n.at < h.split && n.at+n.len > h.split && !h.c2.has(k, p) {
 					// A held note that would clash with the new chord moves
