@@ -22,10 +22,11 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 	prof := profile(p.Genre)
 	mood := moodOf(p.Mood)
 	k := newKey(p.KeyRoot, p.Mode)
-	barSec := 4 * 60 / p.BPM
+	bpb := beatsPerBar(p)
+	barSec := float64(bpb) * 60 / p.BPM
 	bars := max(1, int(math.Round((p.Seconds-prof.tail)/barSec)))
-	secs := layout(prof.form, bars)
-	h := chooseHarmony(k, prof, 4, newRNG(seed, "harmony"))
+	secs := layout(prof.form, bars, bpb)
+	h := chooseHarmony(k, prof, bpb, newRNG(seed, "harmony"))
 	cast := castInstruments(p, prof)
 	have, forced := [numLayers]bool{}, [numLayers]bool{}
 	for l := range cast.inst {
@@ -38,13 +39,13 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 	halfTime := p.Tempo == TempoHalfTime
 	s := &score.Score{
 		BPM:         p.BPM,
-		BeatsPerBar: 4,
+		BeatsPerBar: bpb,
 		Swing:       swing,
 		KeyRoot:     k.root,
 		Mode:        k.mode,
 		Genre:       string(p.Genre),
 		Mood:        string(p.Mood),
-		TotalBeats:  float64(4 * bars),
+		TotalBeats:  float64(bpb * bars),
 		TailSeconds: prof.tail,
 		ReverbSize:  prof.reverb,
 		Seed:        seed,

@@ -29,12 +29,17 @@ type motif struct {
 	steps  []int // scale steps from the previous note; steps[0] is from start
 	start  int   // first degree above the tonic
 	vary   int   // how bar 2 of a phrase varies the motif: 0 sequence, 1 inversion, 2 displacement
+	beats  float64
 }
 
-// newMotif invents a motif of the given density tier (0 sparse .. 2 dense).
-func newMotif(tier, start int, r *rng) motif {
+// newMotif invents a motif of the given density tier (0 sparse .. 2 dense)
+// for bars of beats beats (3 or 4).
+func newMotif(tier, start, beats int, r *rng) motif {
 	cells := rhythmCells[tier]
-	m := motif{rhythm: cells[r.intn(len(cells))], start: start, vary: r.intn(3)}
+	if beats == 3 {
+		cells = rhythmCells3[tier]
+	}
+	m := motif{rhythm: cells[r.intn(len(cells))], start: start, vary: r.intn(3), beats: float64(beats)}
 	stepVals := []int{-3, -2, -1, 0, 1, 2, 3, 4}
 	weights := []float64{0.4, 1, 3, 0.8, 3, 1.2, 0.5, 0.3}
 	prev := 0
@@ -70,10 +75,10 @@ func (m motif) realise(base int, invert bool, shift float64) []melodyNote {
 		}
 		d += s
 		at := bn.at + shift
-		if at >= 4 {
+		if at >= m.beats {
 			continue
 		}
-		out = append(out, melodyNote{at, min(bn.len, 4-at), d})
+		out = append(out, melodyNote{at, min(bn.len, m.beats-at), d})
 	}
 	return out
 }
@@ -117,10 +122,11 @@ func writeLead(secs []section, k key, prof genreProfile, inst score.Instrument, 
 	case prof.leadDense >= 0.35:
 		tier = 1
 	}
+	beats := secs[0].beats
 	motifs := [3]motif{
-		newMotif(tier, r.intn(3)*2, r),             // verse: starts on 1, 3 or 5
-		newMotif(min(tier+1, 2), 2+2*r.intn(2), r), // chorus: higher
-		newMotif(max(tier-1, 0), 1+r.intn(4), r),   // bridge: sparser, elsewhere
+		newMotif(tier, r.intn(3)*2, beats, r),             // verse: starts on 1, 3 or 5
+		newMotif(min(tier+1, 2), 2+2*r.intn(2), beats, r), // chorus: higher
+		newMotif(max(tier-1, 0), 1+r.intn(4), beats, r),   // bridge: sparser, elsewhere
 	}
 	for i := range secs {
 		s := &secs[i]
@@ -159,13 +165,17 @@ func writeLead(secs []section, k key, prof genreProfile, inst score.Instrument, 
 				if phrase%2 == 1 || b == s.Bars-1 {
 					target = 0 // closed ending on the tonic
 				}
-				bar = append(cut, melodyNote{2, 2, target})
+				if beats == 3 {
+					bar = []melodyNote{{0, 3, target}} // a dotted half on the downbeat
+				} else {
+					bar = append(cut, melodyNote{2, 2, target})
+				}
 			}
 			h := s.barAt(b)
-			t := s.StartBeat + float64(4*b)
+			t := s.StartBeat + float64(beats*b)
 			for j, n := range bar {
 				d := n.deg
-				strong := n.at == 0 || n.at == 2 || (n.len >= 1 && n.at == float64(int(n.at)))
+				strong := n.at == 0 || n.at == 2 && beats == 4 || (n.len >= 1 && n.at == float64(int(n.at)))
 				if strong {
 					d = nearestChordDegree(k, h.at(n.at), d, oct)
 				}

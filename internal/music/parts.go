@@ -62,7 +62,7 @@ func writeBass(secs []section, k key, style bassStyle, inst score.Instrument, sw
 		}
 		v := 0.6 + 0.35*s.Energy
 		for b := 0; b < s.Bars; b++ {
-			t := s.StartBeat + float64(4*b)
+			t := s.StartBeat + float64(s.beats*b)
 			h, n := s.barAt(b), nextChord(secs, i, b)
 			first := bassTonesOf(h.c, k, lo)
 			second := first
@@ -70,6 +70,10 @@ func writeBass(secs []section, k key, style bassStyle, inst score.Instrument, sw
 				second = bassTonesOf(h.c2, k, lo)
 			}
 			nextRoot := n.rootPitch(k, lo)
+			if s.beats == 3 {
+				pt.waltzBass(style, k, t, first, nextRoot, b, v, s.Energy)
+				continue
+			}
 			// at returns the tones of the chord sounding at beat p.
 			at := func(p float64) bassTones {
 				if h.split > 0 && p >= h.split {
@@ -250,7 +254,7 @@ func writeChords(secs []section, k key, l layer, style compStyle, inst score.Ins
 		}
 		v := 0.5 + 0.35*s.Energy
 		for b := 0; b < s.Bars; b++ {
-			t := s.StartBeat + float64(4*b)
+			t := s.StartBeat + float64(s.beats*b)
 			h := s.barAt(b)
 			c := h.c
 			from := len(pt.notes)
@@ -272,7 +276,11 @@ func writeChords(secs []section, k key, l layer, style compStyle, inst score.Ins
 					vc2 = append(vc2, h.c2.rootPitch(k, center-12))
 				}
 			}
-			comp(pt, style, t, vc, v, s.Energy)
+			if s.beats == 3 {
+				comp3(pt, style, t, vc, v, s.Energy)
+			} else {
+				comp(pt, style, t, vc, v, s.Energy)
+			}
 			if h.split > 0 {
 				pt.rechord(from, t+h.split, vc, vc2)
 			}
@@ -427,7 +435,7 @@ func writeArp(secs []section, k key, rate float64, inst score.Instrument, swing 
 		}
 		v := 0.45 + 0.3*s.Energy
 		for b := 0; b < s.Bars; b++ {
-			t := s.StartBeat + float64(4*b)
+			t := s.StartBeat + float64(s.beats*b)
 			h := s.barAt(b)
 			arpTones := func(c chord) []int {
 				pcs := c.pcs(k)
@@ -442,7 +450,7 @@ func writeArp(secs []section, k key, rate float64, inst score.Instrument, swing 
 			if h.split > 0 {
 				tones2 = arpTones(h.c2)
 			}
-			for j := 0; float64(j)*rate < 4-1e-9; j++ {
+			for j := 0; float64(j)*rate < float64(s.beats)-1e-9; j++ {
 				pos := float64(j) * rate
 				tn := tones
 				if h.split > 0 && pos >= h.split {
