@@ -11,14 +11,22 @@ import (
 // deterministic for the plan and seed. Its length, TotalBeats in whole bars
 // plus TailSeconds, is within half a bar of the requested length.
 func Compose(p Plan, seed uint64) *score.Score {
+	s, _, _ := compose(p, seed)
+	return s
+}
+
+// compose is Compose that also returns the sections (with their harmony)
+// and the key, for tests that check parts against the chords.
+func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 	p = p.Resolve(seed)
 	prof := profile(p.Genre)
 	mood := moodOf(p.Mood)
 	k := newKey(p.KeyRoot, p.Mode)
-	barSec := 4 * 60 / p.BPM
+	bpb := beatsPerBar(p)
+	barSec := float64(bpb) * 60 / p.BPM
 	bars := max(1, int(math.Round((p.Seconds-prof.tail)/barSec)))
-	secs := layout(prof.form, bars)
-	h := chooseHarmony(k, prof, newRNG(seed, "harmony"))
+	secs := layout(prof.form, bars, bpb)
+	h := chooseHarmony(k, prof, bpb, newRNG(seed, "harmony"))
 	cast := castInstruments(p, prof)
 	have, forced := [numLayers]bool{}, [numLayers]bool{}
 	for l := range cast.inst {
@@ -31,13 +39,13 @@ func Compose(p Plan, seed uint64) *score.Score {
 	halfTime := p.Tempo == TempoHalfTime
 	s := &score.Score{
 		BPM:         p.BPM,
-		BeatsPerBar: 4,
+		BeatsPerBar: bpb,
 		Swing:       swing,
 		KeyRoot:     k.root,
 		Mode:        k.mode,
 		Genre:       string(p.Genre),
 		Mood:        string(p.Mood),
-		TotalBeats:  float64(4 * bars),
+		TotalBeats:  float64(bpb * bars),
 		TailSeconds: prof.tail,
 		ReverbSize:  prof.reverb,
 		Seed:        seed,
@@ -79,7 +87,7 @@ func Compose(p Plan, seed uint64) *score.Score {
 		}
 		s.Tracks = append(s.Tracks, t)
 	}
-	return s
+	return s, secs, k
 }
 
 var roleOf = [numLayers]score.Role{score.RoleDrums, score.RoleBass, score.RoleChords, score.RolePad, score.RoleLead, score.RoleArp}

@@ -63,8 +63,8 @@ var themeNouns = map[string]bool{
 // Describe names and tags a composed song. The title is evocative, two to
 // five words in Title Case, built from the prompt's theme words (when it has
 // some), the mood and the genre, and never equal to the prompt. Tags list the
-// genre, the mood, the tempo feel ("slow", "mid-tempo", "uptempo"), the key
-// and the instruments.
+// genre, the mood, the tempo feel ("slow", "mid-tempo", "uptempo"), the key,
+// "3/4" and "waltz" for a song in triple meter, and the instruments.
 func Describe(p Plan, s *score.Score, seed uint64) (title string, tags []string) {
 	p = p.Resolve(seed)
 	r := newRNG(seed, "title")
@@ -106,6 +106,9 @@ func Describe(p Plan, s *score.Score, seed uint64) (title string, tags []string)
 
 func songTags(p Plan, s *score.Score) []string {
 	tags := []string{string(p.Genre), string(p.Mood), tempoFeel(s.BPM), noteName(s.KeyRoot) + " " + s.Mode}
+	if s.BeatsPerBar == 3 {
+		tags = append(tags, "3/4", "waltz")
+	}
 	seen := map[string]bool{}
 	for _, t := range tags {
 		seen[t] = true

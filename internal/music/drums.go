@@ -60,7 +60,8 @@ func writeDrums(secs []section, style drumStyle, swing float64, halfTime bool, s
 		}
 		nextOn := i+1 < len(secs) && secs[i+1].on[layerDrums] && secs[i+1].drumLevel >= 2
 		for b := 0; b < s.Bars; b++ {
-			start := s.StartBeat + float64(4*b)
+			start := s.StartBeat + float64(s.beats*b)
+			beats := float64(s.beats)
 			fill := 0.0
 			last := b == s.Bars-1 && i+1 < len(secs)
 			if last && s.Bars >= 2 {
@@ -70,18 +71,22 @@ func writeDrums(secs []section, style drumStyle, swing float64, halfTime bool, s
 				}
 			}
 			if s.build && s.Bars >= 2 && b >= s.Bars/2 {
-				d.roll(start, float64(b-s.Bars/2+1)/float64(s.Bars-s.Bars/2), s.Energy)
+				d.roll(start, beats, float64(b-s.Bars/2+1)/float64(s.Bars-s.Bars/2), s.Energy)
 				continue
 			}
 			level := s.drumLevel
 			n := len(d.hits)
-			d.bar(start, level, b, s.Energy)
+			if s.beats == 3 {
+				d.bar3(start, level, b, s.Energy)
+			} else {
+				d.bar(start, level, b, s.Energy)
+			}
 			if b == 0 && level >= 2 && i > 0 {
 				d.hit(start, score.Crash, 0.8*s.Energy+0.2)
 			}
 			if fill > 0 && (nextOn || d.r.chance(0.5)) {
-				d.cut(n, start+4-fill)
-				d.fill(start+4-fill, fill, s.Energy)
+				d.cut(n, start+beats-fill)
+				d.fill(start+beats-fill, fill, s.Energy)
 			}
 		}
 	}
@@ -391,7 +396,7 @@ func (d *drummer) fill(t, length, energy float64) {
 
 // roll writes a build-up bar: snare notes getting denser and louder as
 // progress (0..1] approaches the drop, over a steady kick.
-func (d *drummer) roll(t, progress, energy float64) {
+func (d *drummer) roll(t, beats, progress, energy float64) {
 	step := 1.0
 	switch {
 	case progress > 0.75:
@@ -399,10 +404,10 @@ func (d *drummer) roll(t, progress, energy float64) {
 	case progress > 0.4:
 		step = 0.5
 	}
-	for p := 0.0; p < 4; p += step {
-		d.hit(t+p, score.Snare, (0.35+0.55*progress*(0.6+0.4*p/4))*(0.7+0.3*energy))
+	for p := 0.0; p < beats; p += step {
+		d.hit(t+p, score.Snare, (0.35+0.55*progress*(0.6+0.4*p/beats))*(0.7+0.3*energy))
 	}
-	for p := 0.0; p < 4; p++ {
+	for p := 0.0; p < beats; p++ {
 		d.hit(t+p, score.Kick, 0.75)
 	}
 }

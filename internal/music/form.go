@@ -20,12 +20,13 @@ const (
 // section is one part of the form with everything the part writers need.
 type section struct {
 	score.Section
-	prog      []chord // one chord per bar, cycled
+	prog      []barChord // the harmony of each bar, cycled
 	on        [numLayers]bool
 	drumLevel int  // 0 none, 1 light, 2 groove, 3 full
 	build     bool // rising snare roll towards the next section
 	motif     int  // melody motif: 0 verse, 1 chorus, 2 bridge
 	index     int  // occurrence of this kind of section (0 for the first verse ...)
+	beats     int  // beats per bar: 4, or 3 in triple meter
 }
 
 // formCycles are the middle sections of each form, repeated as needed.
@@ -43,8 +44,9 @@ var baseEnergy = map[string]float64{
 }
 
 // layout splits bars into the sections of the form: whole bars, an intro and
-// an outro when there is room, phrases of 2, 4, 8 (or 12 for blues) bars.
-func layout(form formKind, bars int) []section {
+// an outro when there is room, phrases of 2, 4, 8 (or 12 for blues) bars
+// of beats beats each.
+func layout(form formKind, bars, beats int) []section {
 	phrase := 2
 	switch {
 	case form == formBlues && bars >= 30:
@@ -92,7 +94,8 @@ func layout(form formKind, bars int) []section {
 	for i, name := range names {
 		out[i].Name = name
 		out[i].Bars = lens[i]
-		out[i].StartBeat = float64(start * 4)
+		out[i].StartBeat = float64(start * beats)
+		out[i].beats = beats
 		out[i].index = seen[name]
 		seen[name]++
 		start += lens[i]

@@ -119,6 +119,7 @@ type genreProfile struct {
 	reverb    float64
 	tail      float64 // seconds of release tail
 	leadDense float64 // melody density 0..1
+	blue      float64 // chance of a blue-note approach before a melody note on the beat
 }
 
 var profiles = map[Genre]genreProfile{
@@ -129,7 +130,7 @@ var profiles = map[Genre]genreProfile{
 	HipHop: {bpm: [2]float64{85, 98}, seconds: 100, swing: 0.2, moods: []Mood{Chill, Dark, Energetic, Nostalgic},
 		drums: drumsBoomBap, bass: bassBoomBap, comp: compCharles, form: formBeat, harmony: "minor", ext: 4,
 		bassInst: score.Bass, compInst: score.Piano, padInst: score.Strings, leadInst: score.Flute, arpInst: "",
-		reverb: 0.35, tail: 1.5, leadDense: 0.4},
+		reverb: 0.35, tail: 1.5, leadDense: 0.4, blue: 0.25},
 	Trap: {bpm: [2]float64{130, 150}, seconds: 100, moods: []Mood{Dark, Aggressive, Mysterious, Energetic},
 		drums: drumsTrap, bass: bass808, comp: compBlock, form: formBeat, harmony: "minor", ext: 3,
 		bassInst: score.SubBass, compInst: score.Pluck, padInst: score.Pad, leadInst: score.Bells, arpInst: "",
@@ -165,7 +166,7 @@ var profiles = map[Genre]genreProfile{
 	Rock: {bpm: [2]float64{100, 140}, seconds: 120, moods: []Mood{Energetic, Aggressive, Uplifting, Nostalgic}, bright: true,
 		drums: drumsBackbeat, bass: bassEighths, comp: compPower, form: formSong, harmony: "rock", ext: 3,
 		bassInst: score.Bass, compInst: score.DistGuitar, padInst: score.Organ, leadInst: score.Guitar, arpInst: "",
-		reverb: 0.3, tail: 1.5, leadDense: 0.5},
+		reverb: 0.3, tail: 1.5, leadDense: 0.5, blue: 0.12},
 	Metal: {bpm: [2]float64{140, 180}, seconds: 120, moods: []Mood{Aggressive, Dark, Epic, Energetic},
 		drums: drumsMetal, bass: bassEighths, comp: compPower, form: formSong, harmony: "metal", ext: 3,
 		bassInst: score.Bass, compInst: score.DistGuitar, padInst: score.ChoirPad, leadInst: score.DistGuitar, arpInst: "",
@@ -173,7 +174,7 @@ var profiles = map[Genre]genreProfile{
 	Funk: {bpm: [2]float64{98, 112}, seconds: 110, swing: 0.15, moods: []Mood{Happy, Energetic, Chill, Romantic}, bright: true,
 		drums: drumsFunk, bass: bassFunk, comp: compFunk, form: formSong, harmony: "funk", ext: 5,
 		bassInst: score.Bass, compInst: score.Guitar, padInst: score.Organ, leadInst: score.Brass, arpInst: "",
-		reverb: 0.25, tail: 1.5, leadDense: 0.5},
+		reverb: 0.25, tail: 1.5, leadDense: 0.5, blue: 0.18},
 	Disco: {bpm: [2]float64{115, 125}, seconds: 120, moods: []Mood{Happy, Energetic, Romantic, Uplifting}, bright: true,
 		drums: drumsDisco, bass: bassOctave, comp: compFunk, form: formSong, harmony: "disco", ext: 4,
 		bassInst: score.Bass, compInst: score.Guitar, padInst: score.Strings, leadInst: score.Brass, arpInst: "",
@@ -185,7 +186,7 @@ var profiles = map[Genre]genreProfile{
 	Jazz: {bpm: [2]float64{100, 160}, seconds: 120, swing: 0.65, moods: []Mood{Romantic, Chill, Melancholic, Happy}, bright: true,
 		drums: drumsJazz, bass: bassWalking, comp: compCharles, form: formSong, harmony: "jazz", ext: 4,
 		bassInst: score.Bass, compInst: score.Piano, padInst: "", leadInst: score.Sax, arpInst: "",
-		reverb: 0.35, tail: 2, leadDense: 0.6},
+		reverb: 0.35, tail: 2, leadDense: 0.6, blue: 0.25},
 	Ambient: {bpm: [2]float64{64, 80}, seconds: 150, moods: []Mood{Calm, Dreamy, Mysterious, Melancholic}, bright: true,
 		drums: drumsSoftPulse, bass: bassSustain, comp: compBlock, form: formThrough, harmony: "ambient", ext: 5,
 		bassInst: score.SubBass, compInst: score.Pad, padInst: score.ChoirPad, leadInst: score.Bells, arpInst: score.Pluck, arpRate: 0.5,
@@ -201,7 +202,7 @@ var profiles = map[Genre]genreProfile{
 	Blues: {bpm: [2]float64{72, 110}, seconds: 120, swing: 0.6, moods: []Mood{Melancholic, Sad, Chill, Energetic}, bright: true,
 		drums: drumsBackbeat, bass: bassWalking, comp: compCharles, form: formBlues, harmony: "blues", ext: 4,
 		bassInst: score.Bass, compInst: score.Piano, padInst: score.Organ, leadInst: score.Guitar, arpInst: "",
-		reverb: 0.3, tail: 1.5, leadDense: 0.5},
+		reverb: 0.3, tail: 1.5, leadDense: 0.5, blue: 0.5},
 	Country: {bpm: [2]float64{96, 128}, seconds: 120, swing: 0.15, moods: []Mood{Happy, Nostalgic, Romantic, Sad}, bright: true,
 		drums: drumsTrain, bass: bassRootFifth, comp: compStrum, form: formSong, harmony: "folk", ext: 3,
 		bassInst: score.Bass, compInst: score.Guitar, padInst: score.Organ, leadInst: score.Guitar, arpInst: "",

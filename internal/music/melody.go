@@ -29,12 +29,17 @@ type motif struct {
 	steps  []int // scale steps from the previous note; steps[0] is from start
 	start  int   // first degree above the tonic
 	vary   int   // how bar 2 of a phrase varies the motif: 0 sequence, 1 inversion, 2 displacement
+	beats  float64
 }
 
-// newMotif invents a motif of the given density tier (0 sparse .. 2 dense).
-func newMotif(tier, start int, r *rng) motif {
+// newMotif invents a motif of the given density tier (0 sparse .. 2 dense)
+// for bars of beats beats (3 or 4).
+func newMotif(tier, start, beats int, r *rng) motif {
 	cells := rhythmCells[tier]
-	m := motif{rhythm: cells[r.intn(len(cells))], start: start, vary: r.intn(3)}
+	if beats == 3 {
+		cells = rhythmCells3[tier]
+	}
+	m := motif{rhythm: cells[r.intn(len(cells))], start: start, vary: r.intn(3), beats: float64(beats)}
 	stepVals := []int{-3, -2, -1, 0, 1, 2, 3, 4}
 	weights := []float64{0.4, 1, 3, 0.8, 3, 1.2, 0.5, 0.3}
 	prev := 0
@@ -70,10 +75,10 @@ func (m motif) realise(base int, invert bool, shift float64) []melodyNote {
 		}
 		d += s
 		at := bn.at + shift
-		if at >= 4 {
+		if at >= m.beats {
 			continue
 		}
-		out = append(out, melodyNote{at, min(bn.len, 4-at), d})
+		out = append(out, melodyNote{at, min(bn.len, m.beats-at), d})
 	}
 	return out
 }
@@ -104,6 +109,7 @@ func leadRange(inst score.Instrument) (lo, hi int) {
 func writeLead(secs []section, k key, prof genreProfile, inst score.Instrument, swing float64, seed uint64) []score.Note {
 	r := newRNG(seed, "melody")
 	pt := &part{swing: swing, r: newRNG(seed, "melody-vel")}
+	blue := newRNG(seed, "blue")
 	lo, hi := leadRange(inst)
 	oct := 0
 	for k.pitch(0, oct) < lo+2 {
@@ -116,10 +122,11 @@ func writeLead(secs []section, k key, prof genreProfile, inst score.Instrument, 
 	case prof.leadDense >= 0.35:
 		tier = 1
 	}
+	beats := secs[0].beats
 	motifs := [3]motif{
-		newMotif(tier, r.intn(3)*2, r),             // verse: starts on 1, 3 or 5
-		newMotif(min(tier+1, 2), 2+2*r.intn(2), r), // chorus: higher
-		newMotif(max(tier-1, 0), 1+r.intn(4), r),   // bridge: sparser, elsewhere
+		newMotif(tier, r.intn(3)*2, beats, r),             // verse: starts on 1, 3 or 5
+		newMotif(min(tier+1, 2), 2+2*r.intn(2), beats, r), // chorus: higher
+		newMotif(max(tier-1, 0), 1+r.intn(4), beats, r),   // bridge: sparser, elsewhere
 	}
 	for i := range secs {
 		s := &secs[i]
@@ -158,15 +165,19 @@ func writeLead(secs []section, k key, prof genreProfile, inst score.Instrument, 
 				if phrase%2 == 1 || b == s.Bars-1 {
 					target = 0 // closed ending on the tonic
 				}
-				bar = append(cut, melodyNote{2, 2, target})
+				if beats == 3 {
+					bar = []melodyNote{{0, 3, target}} // a dotted half on the downbeat
+				} else {
+					bar = append(cut, melodyNote{2, 2, target})
+				}
 			}
-			c := s.chordAt(b)
-			t := s.StartBeat + float64(4*b)
+			h := s.barAt(b)
+			t := s.StartBeat + float64(beats*b)
 			for j, n := range bar {
 				d := n.deg
-				strong := n.at == 0 || n.at == 2 || (n.len >= 1 && n.at == float64(int(n.at)))
+				strong := n.at == 0 || n.at == 2 && beats == 4 || (n.len >= 1 && n.at == float64(int(n.at)))
 				if strong {
-					d = nearestChordDegree(k, c, d, oct)
+					d = nearestChordDegree(k, h.at(n.at), d, oct)
 				}
 				p := k.pitch(d, oct)
 				for p > hi {
@@ -188,6 +199,21 @@ func writeLead(secs []section, k key, prof genreProfile, inst score.Instrument, 
 				vel := v * (0.85 + 0.15*accent(n.at))
 				if j == len(bar)-1 && pb == 3 {
 					vel *= 0.9
+				}
+				if j > 0 {
+					pt.blueGrace(k, blue, prof.blue, t, bar[j-1].at, n.at, p, lo, hi, vel)
+				}
+				if h.split > 0 && n.at < h.split && n.at+n.len > h.split && !h.c2.has(k, p) {
+					// A held note that would clash with the new chord moves
+					// to its nearest tone when the chord changes.
+					pt.add(t+n.at, h.split-n.at, p, vel, false)
+					q := k.pitch(nearestChordDegree(k, h.c2, k.degreeNear(p, 0), 0), 0)
+					if q > hi || q < lo {
+						q = p
+					}
+					pt.add(t+h.split, (n.at+n.len-h.split)*0.95, q, vel*0.9, false)
+					last = q
+					continue
 				}
 				pt.add(t+n.at, n.len*0.95, p, vel, false)
 				last = p

@@ -17,15 +17,16 @@ func (pt *part) add(pos, length float64, pitch int, v float64, glide bool) {
 	pt.notes = append(pt.notes, score.Note{Start: start, Length: length - (start - pos), Pitch: pitch, Velocity: pt.r.jitter(v, 0.05), Glide: glide})
 }
 
-// chordAt returns the chord of bar b of a section.
-func (s *section) chordAt(b int) chord { return s.prog[b%len(s.prog)] }
+// barAt returns the harmony of bar b of a section.
+func (s *section) barAt(b int) barChord { return s.prog[b%len(s.prog)] }
 
-// nextChord returns the chord after bar b (the next section's first chord at the end).
+// nextChord returns the chord that starts the bar after bar b (the next
+// section's first chord at the end).
 func nextChord(secs []section, i, b int) chord {
 	if b+1 < secs[i].Bars || i+1 >= len(secs) {
-		return secs[i].chordAt(b + 1)
+		return secs[i].barAt(b + 1).c
 	}
-	return secs[i+1].chordAt(0)
+	return secs[i+1].barAt(0).c
 }
 
 // bassRange returns the lowest pitch of the octave a bass instrument sits in.
@@ -40,7 +41,17 @@ func bassRange(inst score.Instrument) int {
 	}
 }
 
-// writeBass writes the bass line of every section that has bass.
+// bassTones are the pitches a bass line builds on for one chord.
+type bassTones struct{ root, third, fifth, octave int }
+
+func bassTonesOf(c chord, k key, lo int) bassTones {
+	root := c.rootPitch(k, lo)
+	return bassTones{root: root, third: root + c.tones[1], fifth: c.fifthPitch(k, root), octave: root + 12}
+}
+
+// writeBass writes the bass line of every section that has bass. In a bar
+// with two chords every note follows the chord sounding at its beat, and the
+// bass plays the new root on the beat the chord changes.
 func writeBass(secs []section, k key, style bassStyle, inst score.Instrument, swing float64, seed uint64) []score.Note {
 	pt := &part{swing: swing, r: newRNG(seed, "bass")}
 	lo := bassRange(inst)
@@ -51,36 +62,58 @@ func writeBass(secs []section, k key, style bassStyle, inst score.Instrument, sw
 		}
 		v := 0.6 + 0.35*s.Energy
 		for b := 0; b < s.Bars; b++ {
-			t := s.StartBeat + float64(4*b)
-			c, n := s.chordAt(b), nextChord(secs, i, b)
-			root := c.rootPitch(k, lo)
-			fifth := c.fifthPitch(k, root)
+			t := s.StartBeat + float64(s.beats*b)
+			h, n := s.barAt(b), nextChord(secs, i, b)
+			first := bassTonesOf(h.c, k, lo)
+			second := first
+			if h.split > 0 {
+				second = bassTonesOf(h.c2, k, lo)
+			}
 			nextRoot := n.rootPitch(k, lo)
-			octave := root + 12
+			if s.beats == 3 {
+				pt.waltzBass(style, k, t, first, nextRoot, b, v, s.Energy)
+				continue
+			}
+			// at returns the tones of the chord sounding at beat p.
+			at := func(p float64) bassTones {
+				if h.split > 0 && p >= h.split {
+					return second
+				}
+				return first
+			}
+			from := len(pt.notes)
 			switch style {
 			case bassRootFifth:
 				if s.Energy < 0.5 {
-					pt.add(t, 2, root, v, false)
-					pt.add(t+2, 2, fifth, v*0.85, false)
+					pt.add(t, 2, first.root, v, false)
+					pt.add(t+2, 2, at(2).fifth, v*0.85, false)
 				} else {
-					pt.add(t, 1.5, root, v, false)
-					pt.add(t+1.5, 0.5, root, v*0.7, false)
-					pt.add(t+2, 1, fifth, v*0.85, false)
-					pt.add(t+3, 1, approach(k, nextRoot, root), v*0.75, false)
+					pt.add(t, 1.5, first.root, v, false)
+					pt.add(t+1.5, 0.5, at(1.5).root, v*0.7, false)
+					pt.add(t+2, 1, at(2).fifth, v*0.85, false)
+					pt.add(t+3, 1, approach(k, nextRoot, at(3).root), v*0.75, false)
 				}
 			case bassEighths:
 				for p := 0.0; p < 4; p += 0.5 {
-					pitch := root
-					if p >= 3 && b == s.Bars-1 && nextRoot != root {
-						pitch = approach(k, nextRoot, root)
+					pitch := at(p).root
+					if p >= 3 && b == s.Bars-1 && nextRoot != pitch {
+						pitch = approach(k, nextRoot, pitch)
 					}
 					pt.add(t+p, 0.45, pitch, v*accent(p), false)
 				}
 			case bassWalking:
-				third := root + c.tones[1]
-				pt.add(t, 1, root, v, false)
-				pt.add(t+1, 1, []int{third, fifth}[pt.r.intn(2)], v*0.8, false)
-				pt.add(t+2, 1, fifth, v*0.85, false)
+				if h.split > 0 {
+					// Two beats per chord: root, then an approach: a scale
+					// step into the new chord, a chromatic one into the next bar.
+					pt.add(t, 1, first.root, v, false)
+					pt.add(t+1, 1, approach(k, second.root, first.root), v*0.75, false)
+					pt.add(t+2, 1, second.root, v*0.85, false)
+					pt.add(t+3, 1, nextRoot+[]int{1, -1}[pt.r.intn(2)], v*0.75, false)
+					break
+				}
+				pt.add(t, 1, first.root, v, false)
+				pt.add(t+1, 1, []int{first.third, first.fifth}[pt.r.intn(2)], v*0.8, false)
+				pt.add(t+2, 1, first.fifth, v*0.85, false)
 				step := 1
 				if pt.r.chance(0.5) {
 					step = -1
@@ -93,9 +126,10 @@ func writeBass(secs []section, k key, style bassStyle, inst score.Instrument, sw
 					if j+1 < len(cell) {
 						end = cell[j+1]
 					}
-					pitch, glide := root, false
+					c := at(p)
+					pitch, glide := c.root, false
 					if j > 0 && pt.r.chance(0.35) {
-						pitch, glide = []int{octave, fifth}[pt.r.intn(2)], true
+						pitch, glide = []int{c.octave, c.fifth}[pt.r.intn(2)], true
 					}
 					// Short enough to leave a dip before the next kick: a
 					// tempo detector (and the groove) needs the gaps.
@@ -103,56 +137,82 @@ func writeBass(secs []section, k key, style bassStyle, inst score.Instrument, sw
 				}
 			case bassOffbeat:
 				for p := 0.5; p < 4; p++ {
-					pitch := root
+					pitch := at(p).root
 					if p == 3.5 && pt.r.chance(0.3) {
-						pitch = octave
+						pitch = at(p).octave
 					}
 					pt.add(t+p, 0.4, pitch, v*0.9, false)
 				}
 			case bassReese:
 				if b%2 == 0 {
-					pt.add(t, 2.5, root, v, false)
-					pt.add(t+2.5, 1.5, []int{root, fifth, octave}[pt.r.intn(3)], v*0.9, true)
+					pt.add(t, 2.5, first.root, v, false)
+					c := at(2.5)
+					pt.add(t+2.5, 1.5, []int{c.root, c.fifth, c.octave}[pt.r.intn(3)], v*0.9, true)
 				} else {
-					pt.add(t, 3.5, root, v, false)
-					pt.add(t+3.5, 0.5, octave, v*0.8, false)
+					pt.add(t, 3.5, first.root, v, false)
+					pt.add(t+3.5, 0.5, at(3.5).octave, v*0.8, false)
 				}
 			case bassOneDrop:
-				third := root + c.tones[1]
-				pt.add(t, 1, root, v, false)
-				pt.add(t+1.5, 0.5, root, v*0.8, false)
-				pt.add(t+2, 0.75, fifth, v*0.85, false)
-				pt.add(t+3, 0.5, octave, v*0.75, false)
-				pt.add(t+3.5, 0.5, third, v*0.7, false)
+				pt.add(t, 1, first.root, v, false)
+				pt.add(t+1.5, 0.5, first.root, v*0.8, false)
+				pt.add(t+2, 0.75, at(2).fifth, v*0.85, false)
+				pt.add(t+3, 0.5, at(3).octave, v*0.75, false)
+				pt.add(t+3.5, 0.5, at(3.5).third, v*0.7, false)
 			case bassFunk:
 				for _, n := range []struct {
 					p, l float64
 					iv   int
 				}{{0, 0.4, 0}, {0.75, 0.2, 12}, {1.5, 0.25, 0}, {2, 0.4, 7}, {2.5, 0.2, 12}, {3.25, 0.2, 0}, {3.5, 0.4, 10}} {
-					pitch := root + n.iv
+					c := at(n.p)
+					pitch := c.root + n.iv
 					if !InScale(pitch, k.root, k.mode) {
-						pitch = fifth
+						pitch = c.fifth
 					}
 					pt.add(t+n.p, n.l, pitch, v*accent(n.p), false)
 				}
 			case bassOctave:
 				for p := 0.0; p < 4; p += 0.5 {
-					pitch := root
+					pitch := at(p).root
 					if int(p*2)%2 == 1 {
-						pitch = octave
+						pitch = at(p).octave
 					}
 					pt.add(t+p, 0.4, pitch, v*accent(p), false)
 				}
 			case bassSustain:
-				pt.add(t, 4, root, v*0.8, false)
+				pt.add(t, 4, first.root, v*0.8, false)
 			case bassBoomBap:
-				pt.add(t, 1.5, root, v, false)
-				pt.add(t+2.5, 1, root, v*0.85, false)
-				pt.add(t+3.5, 0.5, approach(k, nextRoot, root), v*0.7, false)
+				pt.add(t, 1.5, first.root, v, false)
+				pt.add(t+2.5, 1, at(2.5).root, v*0.85, false)
+				pt.add(t+3.5, 0.5, approach(k, nextRoot, at(3.5).root), v*0.7, false)
+			}
+			if h.split > 0 {
+				pt.changeTo(from, t+h.split, second.root, v*0.85)
 			}
 		}
 	}
 	return pt.notes
+}
+
+// changeTo makes a monophonic line written since index from play pitch on
+// beat at, where the chord changes: a note starting there takes the pitch; a
+// note sounding across it stops there, and the new pitch sounds for the rest
+// of its length (or one beat in a rest).
+func (pt *part) changeTo(from int, at float64, pitch int, v float64) {
+	end := at + 1
+	for j := from; j < len(pt.notes); j++ {
+		n := &pt.notes[j]
+		if n.Start == at {
+			n.Pitch, n.Glide = pitch, false
+			return
+		}
+		if n.Start < at && n.Start+n.Length > at {
+			end = n.Start + n.Length
+			n.Length = at - n.Start
+		} else if n.Start > at {
+			end = min(end, n.Start)
+		}
+	}
+	pt.notes = append(pt.notes, score.Note{Start: at, Length: end - at, Pitch: pitch, Velocity: v})
 }
 
 // approach returns a scale tone next to target, on the side of from.
@@ -194,71 +254,146 @@ func writeChords(secs []section, k key, l layer, style compStyle, inst score.Ins
 		}
 		v := 0.5 + 0.35*s.Energy
 		for b := 0; b < s.Bars; b++ {
-			t := s.StartBeat + float64(4*b)
-			c := s.chordAt(b)
-			pcs := c.pcs(k)
-			if len(pcs) == 5 {
-				pcs = pcs[1:] // rootless voicing: the bass has the root
+			t := s.StartBeat + float64(s.beats*b)
+			h := s.barAt(b)
+			c := h.c
+			from := len(pt.notes)
+			vc := compVoicing(c, k, style, center, prev)
+			if style != compPower {
+				prev = vc
 			}
-			if style == compPower {
-				root := c.rootPitch(k, center-5)
-				fifth := root + 7
-				if !InScale(fifth, k.root, k.mode) {
-					fifth = root + c.tones[2]
+			var vc2 []int
+			if h.split > 0 {
+				vc2 = compVoicing(h.c2, k, style, center, prev)
+				if style != compPower {
+					prev = vc2
 				}
-				vc := []int{root, fifth, root + 12}
-				if s.Energy < 0.5 {
-					pt.chord(t, 4, vc, v)
-					continue
-				}
-				for p := 0.0; p < 4; p += 0.5 {
-					pt.chord(t+p, 0.45, vc, v*accent(p))
-				}
-				continue
 			}
-			vc := voice(pcs, center, prev)
-			prev = vc
-			switch style {
-			case compBlock:
-				pt.chord(t, 4, vc, v*0.85)
-			case compPop:
-				if s.Energy < 0.6 {
-					pt.chord(t, 2, vc, v)
-					pt.chord(t+2, 2, vc, v*0.85)
-				} else {
-					for _, e := range [][2]float64{{0, 1.5}, {1.5, 1}, {2.5, 0.5}, {3, 1}} {
-						pt.chord(t+e[0], e[1], vc, v*accent(e[0]))
-					}
+			if style == compBroken {
+				// The broken-chord bass note moves with the chord too.
+				vc = append(vc, c.rootPitch(k, center-12))
+				if vc2 != nil {
+					vc2 = append(vc2, h.c2.rootPitch(k, center-12))
 				}
-			case compCharles:
-				pt.chord(t, 1.4, vc, v)
-				pt.chord(t+1.5, 2.4, vc, v*0.8)
-			case compStab:
-				for p := 0.5; p < 4; p++ {
-					pt.chord(t+p, 0.3, vc, v*0.85)
-				}
-			case compSkank:
-				pt.chord(t+1, 0.3, vc, v*0.85)
-				pt.chord(t+3, 0.3, vc, v*0.85)
-			case compFunk:
-				top := vc[len(vc)-3:]
-				for _, p := range []float64{0, 0.75, 1.5, 2.25, 2.5, 3.5} {
-					pt.chord(t+p, 0.2, top, v*accent(p))
-				}
-			case compStrum:
-				for _, e := range [][2]float64{{0, 1}, {1, 0.5}, {1.5, 1}, {2.5, 0.5}, {3, 0.5}, {3.5, 0.5}} {
-					pt.strum(t+e[0], e[1], vc, v*accent(e[0]), e[0]-float64(int(e[0])) == 0.5)
-				}
-			case compBroken:
-				low := c.rootPitch(k, center-12)
-				seq := []int{low, vc[len(vc)-1], vc[1%len(vc)], vc[len(vc)-1]}
-				for j := 0; j < 8; j++ {
-					pt.add(t+float64(j)*0.5, 0.5, seq[j%4], v*accent(float64(j)*0.5), false)
-				}
+			}
+			if s.beats == 3 {
+				comp3(pt, style, t, vc, v, s.Energy)
+			} else {
+				comp(pt, style, t, vc, v, s.Energy)
+			}
+			if h.split > 0 {
+				pt.rechord(from, t+h.split, vc, vc2)
 			}
 		}
 	}
 	return pt.notes
+}
+
+// compVoicing returns the voicing a comping style plays for chord c: a power
+// chord, or a close voicing (rootless for ninth chords) led from prev.
+func compVoicing(c chord, k key, style compStyle, center int, prev []int) []int {
+	if style == compPower {
+		root := c.rootPitch(k, center-5)
+		fifth := root + 7
+		if !InScale(fifth, k.root, k.mode) {
+			fifth = root + c.tones[2]
+		}
+		return []int{root, fifth, root + 12}
+	}
+	pcs := c.pcs(k)
+	if len(pcs) == 5 {
+		pcs = pcs[1:] // rootless voicing: the bass has the root
+	}
+	return voice(pcs, center, prev)
+}
+
+// comp writes one bar of a comping style with voicing vc (for compBroken the
+// last pitch of vc is the low root) at time t.
+func comp(pt *part, style compStyle, t float64, vc []int, v, energy float64) {
+	switch style {
+	case compPower:
+		if energy < 0.5 {
+			pt.chord(t, 4, vc, v)
+			return
+		}
+		for p := 0.0; p < 4; p += 0.5 {
+			pt.chord(t+p, 0.45, vc, v*accent(p))
+		}
+	case compBlock:
+		pt.chord(t, 4, vc, v*0.85)
+	case compPop:
+		if energy < 0.6 {
+			pt.chord(t, 2, vc, v)
+			pt.chord(t+2, 2, vc, v*0.85)
+		} else {
+			for _, e := range [][2]float64{{0, 1.5}, {1.5, 1}, {2.5, 0.5}, {3, 1}} {
+				pt.chord(t+e[0], e[1], vc, v*accent(e[0]))
+			}
+		}
+	case compCharles:
+		pt.chord(t, 1.4, vc, v)
+		pt.chord(t+1.5, 2.4, vc, v*0.8)
+	case compStab:
+		for p := 0.5; p < 4; p++ {
+			pt.chord(t+p, 0.3, vc, v*0.85)
+		}
+	case compSkank:
+		pt.chord(t+1, 0.3, vc, v*0.85)
+		pt.chord(t+3, 0.3, vc, v*0.85)
+	case compFunk:
+		top := vc[len(vc)-3:]
+		for _, p := range []float64{0, 0.75, 1.5, 2.25, 2.5, 3.5} {
+			pt.chord(t+p, 0.2, top, v*accent(p))
+		}
+	case compStrum:
+		for _, e := range [][2]float64{{0, 1}, {1, 0.5}, {1.5, 1}, {2.5, 0.5}, {3, 0.5}, {3.5, 0.5}} {
+			pt.strum(t+e[0], e[1], vc, v*accent(e[0]), e[0]-float64(int(e[0])) == 0.5)
+		}
+	case compBroken:
+		low, vc := vc[len(vc)-1], vc[:len(vc)-1]
+		seq := []int{low, vc[len(vc)-1], vc[1%len(vc)], vc[len(vc)-1]}
+		for j := 0; j < 8; j++ {
+			pt.add(t+float64(j)*0.5, 0.5, seq[j%4], v*accent(float64(j)*0.5), false)
+		}
+	}
+}
+
+// rechord moves the notes written since index from onto a second chord from
+// beat at: pitch old[i] becomes pitch new[i] (dropped when new is shorter)
+// in notes starting at or after at; notes sounding across at stop there and
+// sound on with the new pitch.
+func (pt *part) rechord(from int, at float64, old, new []int) {
+	mapped := func(p int) (int, bool) {
+		for i, o := range old {
+			if o == p {
+				if i < len(new) {
+					return new[i], true
+				}
+				return 0, false
+			}
+		}
+		return p, true
+	}
+	n := len(pt.notes)
+	keep := pt.notes[:from]
+	var tail []score.Note
+	for _, x := range pt.notes[from:n] {
+		switch {
+		case x.Start >= at-1e-9:
+			p, ok := mapped(x.Pitch)
+			if !ok {
+				continue
+			}
+			x.Pitch = p
+		case x.Start+x.Length > at+1e-9:
+			if p, ok := mapped(x.Pitch); ok {
+				tail = append(tail, score.Note{Start: at, Length: x.Start + x.Length - at, Pitch: p, Velocity: x.Velocity * 0.9})
+			}
+			x.Length = at - x.Start
+		}
+		keep = append(keep, x)
+	}
+	pt.notes = append(keep, tail...)
 }
 
 // chord adds all pitches of a voicing together.
@@ -300,20 +435,39 @@ func writeArp(secs []section, k key, rate float64, inst score.Instrument, swing 
 		}
 		v := 0.45 + 0.3*s.Energy
 		for b := 0; b < s.Bars; b++ {
-			t := s.StartBeat + float64(4*b)
-			c := s.chordAt(b)
-			pcs := c.pcs(k)
-			if len(pcs) > 4 {
-				pcs = pcs[:4]
+			t := s.StartBeat + float64(s.beats*b)
+			h := s.barAt(b)
+			arpTones := func(c chord) []int {
+				pcs := c.pcs(k)
+				if len(pcs) > 4 {
+					pcs = pcs[:4]
+				}
+				vc := voice(pcs, center, prev)
+				prev = vc
+				return append(append([]int(nil), vc...), vc[0]+12, vc[1]+12, vc[2]+12)
 			}
-			vc := voice(pcs, center, prev)
-			prev = vc
-			tones := append(append([]int(nil), vc...), vc[0]+12, vc[1]+12, vc[2]+12)
-			for j := 0; float64(j)*rate < 4-1e-9; j++ {
+			tones, tones2 := arpTones(h.c), []int(nil)
+			if h.split > 0 {
+				tones2 = arpTones(h.c2)
+			}
+			for j := 0; float64(j)*rate < float64(s.beats)-1e-9; j++ {
 				pos := float64(j) * rate
-				pt.add(t+pos, rate*0.9, tones[pat[j%len(pat)]%len(tones)], v*(0.8+0.2*accent(pos)), false)
+				tn := tones
+				if h.split > 0 && pos >= h.split {
+					tn = tones2
+				}
+				pt.add(t+pos, min(rate*0.9, splitRoom(h, pos)), tn[pat[j%len(pat)]%len(tn)], v*(0.8+0.2*accent(pos)), false)
 			}
 		}
 	}
 	return pt.notes
+}
+
+// splitRoom returns how long a note at beat pos of bar h may sound before
+// the chord changes (a large number when it does not change after pos).
+func splitRoom(h barChord, pos float64) float64 {
+	if h.split > 0 && pos < h.split {
+		return h.split - pos
+	}
+	return 4
 }

@@ -43,6 +43,7 @@ type Plan struct {
 	Instruments []score.Instrument // instruments the prompt asks for, in prompt order
 	Without     []score.Instrument // instruments the prompt excludes ("no piano")
 	NoDrums     bool               // "no drums", "without drums", "drumless"
+	Meter       int                // beats per bar asked for: 3 for "waltz", "3/4", "in three"; 0 when not named
 	Words       []string           // other content words, used for titles
 }
 
@@ -52,7 +53,9 @@ type Plan struct {
 func (p Plan) Resolve(seed uint64) Plan {
 	r := newRNG(seed, "plan")
 	if p.Genre == "" {
-		if p.Mood != "" {
+		if p.Meter == 3 {
+			p.Genre = tripleGenres[r.intn(2)] // a waltz: folk or classical
+		} else if p.Mood != "" {
 			p.Genre = genreForMood(p.Mood, r)
 		} else {
 			p.Genre = Genres[r.intn(len(Genres))]

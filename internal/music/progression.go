@@ -68,20 +68,46 @@ var modeProgressions = map[string][][]int{
 // twelveBar is the 12-bar blues with a quick change and a turnaround.
 var twelveBar = []int{0, 3, 0, 0, 3, 3, 0, 0, 4, 3, 0, 4}
 
-// harmony is the song's chords for each kind of section.
-type harmony struct {
-	verse, chorus, bridge []chord
+// barChord is the harmony of one bar: a chord, and optionally a second
+// chord that takes over from beat split (harmonic rhythm of two chords per
+// bar in turnarounds, cadences and passing chords).
+type barChord struct {
+	c, c2 chord
+	split float64 // beat inside the bar where c2 starts; 0 for one chord
 }
 
-// chooseHarmony picks the progressions of verse, chorus and bridge.
-func chooseHarmony(k key, prof genreProfile, r *rng) harmony {
+// at returns the chord sounding at beat p of the bar.
+func (h barChord) at(p float64) chord {
+	if h.split > 0 && p >= h.split-1e-9 {
+		return h.c2
+	}
+	return h.c
+}
+
+// harmony is the song's chords for each kind of section, one barChord per bar.
+type harmony struct {
+	verse, chorus, bridge []barChord
+}
+
+// chooseHarmony picks the progressions of verse, chorus and bridge. With
+// beatsPerBar 4 some families change chord inside a bar (see rhythmize).
+func chooseHarmony(k key, prof genreProfile, beatsPerBar int, r *rng) harmony {
 	if prof.harmony == "blues" {
-		var cs []chord
-		for _, d := range twelveBar {
+		mk := func(d int) chord {
 			if k.minorish() {
-				cs = append(cs, k.diatonic(d, 4))
-			} else {
-				cs = append(cs, k.dominant7(d))
+				return k.diatonic(d, 4)
+			}
+			return k.dominant7(d)
+		}
+		var cs []barChord
+		for _, d := range twelveBar {
+			cs = append(cs, barChord{c: mk(d)})
+		}
+		if beatsPerBar == 4 {
+			// Turnaround: I–V7 in the last bar, often I–IV in the one before.
+			cs[11] = barChord{c: mk(0), c2: mk(4), split: 2}
+			if r.chance(0.5) {
+				cs[10] = barChord{c: mk(0), c2: mk(3), split: 2}
 			}
 		}
 		return harmony{verse: cs, chorus: cs, bridge: cs}
@@ -101,15 +127,22 @@ func chooseHarmony(k key, prof genreProfile, r *rng) harmony {
 	} else {
 		r.shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 	}
-	pick := func(i int) []chord {
+	mk := func(d int) chord {
+		d = ((d % 7) + 7) % 7
+		size := prof.ext
+		if k.steps[d%7] != 0 && size > 3 && (d == 6 && !k.minorish()) {
+			size = 3 // the diminished vii stays a triad
+		}
+		return k.diatonic(d, size)
+	}
+	pick := func(i int) []barChord {
 		degs := pool[i%len(pool)]
-		cs := make([]chord, len(degs))
+		cs := make([]barChord, len(degs))
 		for j, d := range degs {
-			size := prof.ext
-			if k.steps[d%7] != 0 && size > 3 && (d == 6 && !k.minorish()) {
-				size = 3 // the diminished vii stays a triad
-			}
-			cs[j] = k.diatonic(d, size)
+			cs[j] = barChord{c: mk(d)}
+		}
+		if beatsPerBar == 4 {
+			rhythmize(cs, degs, prof.harmony, k, mk, r)
 		}
 		return cs
 	}

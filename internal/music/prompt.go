@@ -130,13 +130,15 @@ var numberWords = map[string]float64{"a": 1, "an": 1, "one": 1, "two": 2, "three
 // a length ("45 seconds", "45s", "2 minutes", "2 min", "2:30", "1 minute 30
 // seconds"), clamped to [MinSeconds, MaxSeconds]; a key and mode ("in D
 // minor", "F# major", "A dorian", "Am"); instruments, and "no"/"without"
-// before an instrument to exclude it.
+// before an instrument to exclude it; triple meter ("waltz", "3/4", "in
+// three"), which genres that suit it honour.
 func Parse(prompt string) Plan {
 	p := Plan{Prompt: prompt, KeyRoot: -1}
 	lower := strings.ToLower(prompt)
 	parseTempo(&p, lower)
 	parseDuration(&p, lower)
 	parseKey(&p, prompt)
+	parseMeter(&p, lower)
 
 	toks := tokenRE.FindAllString(strings.NewReplacer("'", "", "’", "").Replace(lower), -1)
 	norm := " " + strings.Join(toks, " ") + " "

@@ -1,0 +1,47 @@
+package engine_test
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/songsmith/songsmith/internal/engine"
+	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/testutil"
+)
+
+// TestRenderWaltz renders waltzes (3/4) and checks them with outside tools
+// like TestRenderGenres: bpm-tools hears the reported tempo (or half or
+// double it) within 3%, and the length is within one 3-beat bar.
+func TestRenderWaltz(t *testing.T) {
+	for _, tool := range []string{"bpm", "sox"} {
+		testutil.RequireTool(t, tool)
+	}
+	for _, g := range []music.Genre{music.Folk, music.Country, music.Classical, music.Jazz, music.Pop, music.Ambient, music.LoFi, music.Blues} {
+		t.Run(strings.ReplaceAll(string(g), " ", "_"), func(t *testing.T) {
+			t.Parallel()
+			prompt := fmt.Sprintf("%s waltz, %d seconds", g, testSeconds)
+			s, _, tags := engine.Compose(prompt, 1)
+			if s.BeatsPerBar != 3 || !slices.Contains(tags, "3/4") {
+				t.Fatalf("beats per bar %d, tags %v", s.BeatsPerBar, tags)
+			}
+			song := renderSong(t, prompt, 1)
+			bar := 3 * 60 / song.BPM
+			if math.Abs(song.Seconds-testSeconds) > bar {
+				t.Errorf("length %.2f s, want %d s within one bar (%.2f s)", song.Seconds, testSeconds, bar)
+			}
+			path := writeWAV(t, song.Audio)
+			song.Audio = nil
+			detected := number(t, `([0-9.]+)`, command(t, fmt.Sprintf("sox %q -t raw -r 44100 -e float -c 1 - | bpm -m 60 -x 200", path)))
+			ok := false
+			for _, m := range []float64{0.5, 1, 2} {
+				ok = ok || math.Abs(detected/(song.BPM*m)-1) <= 0.03
+			}
+			if !ok {
+				t.Errorf("bpm-tools hears %.2f bpm, song says %.0f", detected, song.BPM)
+			}
+		})
+	}
+}

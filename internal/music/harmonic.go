@@ -1,0 +1,74 @@
+package music
+
+// Harmonic rhythm: where a genre changes chord inside a bar. Every change
+// falls on beat 3 of a 4/4 bar (split 2), the bar's secondary strong beat.
+
+// rhythmize turns some one-chord bars of a progression (degrees degs, chords
+// cs built with mk) into two-chord bars, the way the harmony family does it:
+// jazz always ends the cycle with a ii–V turnaround into its first chord;
+// pop, rock and folk sometimes split the cadential last bar (IV–V before the
+// return to I), and pop and folk sometimes pass through the scale chord
+// between two chords a third apart (I–V–vi, IV–V–vi).
+func rhythmize(cs []barChord, degs []int, family string, k key, mk func(int) chord, r *rng) {
+	n := len(degs)
+	if n == 0 {
+		return
+	}
+	last := degs[n-1]
+	switch family {
+	case "jazz":
+		target := degs[0]
+		cs[n-1] = barChord{c: mk(target + 1), c2: mk(target + 4), split: 2}
+		return
+	case "pop", "rock", "folk":
+		if degs[0] == 0 && r.chance(0.5) {
+			if a, b, ok := cadence(last, k.minorish()); ok {
+				cs[n-1] = barChord{c: mk(a), c2: mk(b), split: 2}
+			}
+		}
+	}
+	if family != "pop" && family != "folk" {
+		return
+	}
+	for j := 0; j+1 < n; j++ {
+		pass := -1
+		switch (degs[j+1] - degs[j] + 7) % 7 {
+		case 2:
+			pass = degs[j] + 1
+		case 5:
+			pass = degs[j] - 1
+		}
+		if pass < 0 || cs[j].split > 0 {
+			continue
+		}
+		pc := mk(pass)
+		if len(pc.tones) >= 3 && pc.tones[2] == 6 {
+			continue // no diminished passing chords in these styles
+		}
+		if r.chance(0.4) {
+			cs[j] = barChord{c: cs[j].c, c2: pc, split: 2}
+		}
+	}
+}
+
+// cadence returns the two chords of a cadential bar that replaces a last
+// bar on degree last before the progression returns to the tonic.
+func cadence(last int, minor bool) (a, b int, ok bool) {
+	switch last {
+	case 4:
+		return 3, 4, true // IV–V
+	case 3:
+		if minor {
+			return 3, 6, true // iv–VII
+		}
+		return 3, 4, true
+	case 5:
+		if minor {
+			return 5, 6, true // VI–VII
+		}
+		return 5, 4, true // vi–V
+	case 6:
+		return 5, 6, true
+	}
+	return 0, 0, false
+}

@@ -1,0 +1,171 @@
+package music
+
+import (
+	"regexp"
+
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// Triple meter: a prompt asking for a waltz, 3/4 or "in three" composes in
+// 3/4 when the genre suits it; other genres keep 4/4.
+
+var meterRE = regexp.MustCompile(`\bwaltz(?:es|ing)?\b|\b3\s*/\s*4\b|\bthree[ -]four time\b|\bin (?:three|3)\b(\s+(?:minutes?|mins?|seconds?|secs?|m|s)\b)?`)
+
+// parseMeter sets p.Meter to 3 when the prompt asks for triple meter.
+func parseMeter(p *Plan, lower string) {
+	for _, m := range meterRE.FindAllStringSubmatch(lower, -1) {
+		if m[1] == "" { // "in three minutes" is a length, not a meter
+			p.Meter = 3
+			return
+		}
+	}
+}
+
+// tripleGenres can be written in 3/4; the first two are the genres a bare
+// "waltz" picks from.
+var tripleGenres = []Genre{Folk, Classical, Country, Jazz, Pop, Ambient, LoFi, Blues}
+
+// beatsPerBar returns the meter a plan is composed in: 3 when it asks for
+// triple meter and its genre suits it, otherwise 4.
+func beatsPerBar(p Plan) int {
+	if p.Meter == 3 {
+		for _, g := range tripleGenres {
+			if g == p.Genre {
+				return 3
+			}
+		}
+	}
+	return 4
+}
+
+// rhythmCells3 are one-bar melodic rhythms in 3/4, from sparse to dense.
+var rhythmCells3 = [3][][]beatNote{
+	{ // sparse
+		{{0, 2}, {2, 1}}, {{0, 3}}, {{0, 1}, {1, 2}}, {{0, 1.5}, {1.5, 1.5}},
+	},
+	{ // medium
+		{{0, 1}, {1, 1}, {2, 1}}, {{0, 1.5}, {1.5, 0.5}, {2, 1}}, {{0, 1}, {1, 0.5}, {1.5, 0.5}, {2, 1}}, {{0, 2}, {2, 0.5}, {2.5, 0.5}},
+	},
+	{ // dense
+		{{0, 0.5}, {0.5, 0.5}, {1, 0.5}, {1.5, 0.5}, {2, 1}}, {{0, 1}, {1, 0.5}, {1.5, 0.5}, {2, 0.5}, {2.5, 0.5}},
+		{{0, 0.75}, {0.75, 0.25}, {1, 1}, {2, 0.5}, {2.5, 0.5}},
+	},
+}
+
+// waltzBass writes one 3/4 bar of bass at t on chord tones c: a walking
+// line for walking styles, a held root for sustained ones, otherwise the
+// "oom" of oom-pah-pah on the downbeat, alternating root and fifth by bar.
+func (pt *part) waltzBass(style bassStyle, k key, t float64, c bassTones, nextRoot, bar int, v, energy float64) {
+	switch style {
+	case bassWalking:
+		pt.add(t, 1, c.root, v, false)
+		pt.add(t+1, 1, []int{c.third, c.fifth}[pt.r.intn(2)], v*0.8, false)
+		pt.add(t+2, 1, nextRoot+[]int{1, -1}[pt.r.intn(2)], v*0.75, false) // chromatic approach
+	case bassSustain:
+		pt.add(t, 3, c.root, v*0.8, false)
+	default:
+		pitch := c.root
+		if bar%2 == 1 {
+			pitch = c.fifth
+		}
+		if energy < 0.5 {
+			pt.add(t, 2.5, pitch, v, false)
+			return
+		}
+		pt.add(t, 1, pitch, v, false)
+		pt.add(t+2, 1, approach(k, nextRoot, pitch), v*0.7, false)
+	}
+}
+
+// comp3 writes one 3/4 bar of a comping style with voicing vc (for
+// compBroken the last pitch of vc is the low root) at time t: the "pah-pah"
+// on beats 2 and 3 for rhythmic styles, a jazz-waltz figure for Charleston
+// comping, six-eighth broken chords, strums on every beat.
+func comp3(pt *part, style compStyle, t float64, vc []int, v, energy float64) {
+	switch style {
+	case compBlock:
+		pt.chord(t, 3, vc, v*0.85)
+	case compBroken:
+		low, vc := vc[len(vc)-1], vc[:len(vc)-1]
+		top, mid := vc[len(vc)-1], vc[1%len(vc)]
+		for j, p := range []int{low, top, mid, top, mid, top} {
+			pt.add(t+float64(j)*0.5, 0.5, p, v*accent(float64(j)*0.5), false)
+		}
+	case compCharles:
+		pt.chord(t, 0.9, vc, v)
+		pt.chord(t+1.5, 1.4, vc, v*0.8)
+	case compStrum:
+		pt.strum(t, 1, vc, v*0.9, false)
+		pt.strum(t+1, 1, vc, v*0.75, false)
+		pt.strum(t+2, 1, vc, v*0.75, energy >= 0.6)
+	default:
+		pt.chord(t+1, 0.9, vc, v*0.8)
+		pt.chord(t+2, 0.9, vc, v*0.8)
+	}
+}
+
+// bar3 writes one 3/4 bar of the groove at level (1 light, 2 groove, 3
+// full): a brushed jazz waltz, timpani or a soft pulse for the quiet styles,
+// otherwise oom-pah-pah (kick on 1, snare or rim on 2 and 3). Every beat
+// is marked, so the pulse stays clear.
+func (d *drummer) bar3(t float64, level, bar int, energy float64) {
+	v := 0.55 + 0.4*energy
+	switch d.style {
+	case drumsJazz:
+		for _, p := range []float64{0, 1, 1.5, 2} {
+			d.hit(t+p, score.Ride, v*0.6*accent(p))
+		}
+		d.hit(t, score.Kick, v*0.5)
+		for p := 1.0; p < 3; p++ {
+			d.hit(t+p, score.Kick, v*0.3)
+			d.hit(t+p, score.Snare, v*0.3) // brushes
+		}
+	case drumsOrchestral:
+		d.hit(t, score.TomLow, v)
+		if level >= 2 {
+			d.hit(t+1, score.TomLow, v*0.5)
+			d.hit(t+2, score.TomLow, v*0.5)
+		}
+		if level >= 3 && bar%2 == 0 {
+			d.hit(t, score.Crash, v*0.5)
+		}
+	case drumsSoftPulse:
+		v *= 0.85
+		d.hit(t, score.Kick, v)
+		d.hit(t+1, score.Kick, v*0.5)
+		d.hit(t+2, score.Kick, v*0.5)
+		for p := 0.0; p < 3; p += 0.5 {
+			d.hit(t+p, score.Shaker, v*0.55*accent(p))
+		}
+		if level >= 2 {
+			d.hit(t+1, score.Rim, v*0.5)
+			d.hit(t+2, score.Rim, v*0.5)
+		}
+	default:
+		// A softer kick under the "pah"s keeps every beat as clear as the
+		// downbeat, so the pulse is heard in beats, not in bars.
+		d.hit(t, score.Kick, v)
+		d.hit(t+1, score.Kick, v*0.6)
+		d.hit(t+2, score.Kick, v*0.6)
+		back := score.Rim
+		if level >= 2 {
+			back = score.Snare
+		}
+		d.hit(t+1, back, v*0.7)
+		d.hit(t+2, back, v*0.7)
+		tick := score.ClosedHat
+		if d.style == drumsTrain {
+			tick = score.Shaker
+		}
+		for p := 0.0; p < 3; p += 0.5 {
+			a := accent(p)
+			if p != float64(int(p)) {
+				a *= 0.5
+			}
+			d.hit(t+p, tick, v*0.5*a)
+		}
+		if level >= 3 {
+			d.hit(t+2.5, score.OpenHat, v*0.4)
+		}
+	}
+}
