@@ -115,6 +115,9 @@ func songTags(p Plan, s *score.Score) []string {
 	}
 	for _, t := range s.Tracks {
 		name := instrumentTag(t.Instrument)
+		if t.Instrument == score.SubBass && p.Genre != HipHop && p.Genre != Trap {
+			name = "sub bass" // an "808" outside hip hop and trap reads oddly
+		}
 		if !seen[name] {
 			seen[name] = true
 			tags = append(tags, name)

@@ -58,3 +58,16 @@ func TestDescribe(t *testing.T) {
 		}
 	})
 }
+
+// TestSubBassTag: the sub bass is tagged "808" where that is the genre's
+// word for it (hip hop, trap) and "sub bass" elsewhere.
+func TestSubBassTag(t *testing.T) {
+	for prompt, want := range map[string]string{"trap with 808s": "808", "ambient with sub bass": "sub bass", "techno with 808": "sub bass"} {
+		p := music.Parse(prompt)
+		_, tags := music.Describe(p, music.Compose(p, 1), 1)
+		other := map[string]string{"808": "sub bass", "sub bass": "808"}[want]
+		if !slices.Contains(tags, want) || slices.Contains(tags, other) {
+			t.Errorf("%q: tags %v, want %q and not %q", prompt, tags, want, other)
+		}
+	}
+}
