@@ -6,8 +6,11 @@
 //	job          pk JOB#<job id>            sk JOB
 //	API key      pk KEYS                    sk KEY#<key id>
 //	rate window  pk RATE#<bucket>           sk W#<window start, unix ns>
+//	idempotency  pk IDEM#<key id>#<idem>    sk IDEM   (job_id of the job it created)
 //
-// Jobs and rate windows carry expires_at (epoch seconds), the table's TTL
+// A job with an Idempotency-Key is written in one transaction with its
+// idempotency record, conditional on the record being absent or expired.
+// Jobs, idempotency records and rate windows carry expires_at (epoch seconds), the table's TTL
 // attribute. DynamoDB deletes expired items lazily, so readers still check
 // expiry themselves (jobs.Job.Expired). State transitions are conditional
 // writes (#s = :running); a lost condition is jobs.EConflict, a missing item

@@ -40,7 +40,7 @@ func TestStore(t *testing.T) {
 		ctx := context.Background()
 		j := jobstest.NewJob("owner1")
 		j.ExpiresAt = jobstest.T0.Add(90*time.Minute + 500*time.Millisecond)
-		if err := s.CreateJob(ctx, j); err != nil {
+		if _, _, err := s.CreateJobIdempotent(ctx, j, "k1"); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := s.Allow(ctx, "poll#k", 5, time.Minute, jobstest.T0.Add(10*time.Second)); err != nil {
@@ -59,6 +59,7 @@ func TestStore(t *testing.T) {
 		}
 		want := map[string]string{
 			"JOB#" + string(j.ID): "1795260601", // T0+90m0.5s rounded up
+			"IDEM#owner1#k1":      "1795260601", // the idempotency record lives as long as its job
 			"RATE#poll#k":         "1795255320", // window 10:00-10:01 ends, plus one window
 		}
 		for _, it := range out.Items {

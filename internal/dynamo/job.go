@@ -41,6 +41,20 @@ type jobItem struct {
 
 // CreateJob stores a new running job. EConflict if the id exists.
 func (s *Store) CreateJob(ctx context.Context, j *jobs.Job) error {
+	av, err := jobAttrs(j)
+	if err != nil {
+		return err
+	}
+	_, err = s.Client.PutItem(ctx, &dynamodb.PutItemInput{
+		TableName:           aws.String(s.Table),
+		Item:                av,
+		ConditionExpression: aws.String("attribute_not_exists(pk)"),
+	})
+	return translate(err, nil)
+}
+
+// jobAttrs is the stored form of j as a DynamoDB item.
+func jobAttrs(j *jobs.Job) (map[string]types.AttributeValue, error) {
 	it := jobItem{
 		PK: jobPK(j.ID), SK: jobSK, Type: "job", ID: string(j.ID), Owner: string(j.Owner),
 		Prompt: j.Prompt, Status: string(j.Status), Error: j.Error,
@@ -55,14 +69,9 @@ func (s *Store) CreateJob(ctx context.Context, j *jobs.Job) error {
 	}
 	av, err := attributevalue.MarshalMap(it)
 	if err != nil {
-		return jobs.Internal(err)
+		return nil, jobs.Internal(err)
 	}
-	_, err = s.Client.PutItem(ctx, &dynamodb.PutItemInput{
-		TableName:           aws.String(s.Table),
-		Item:                av,
-		ConditionExpression: aws.String("attribute_not_exists(pk)"),
-	})
-	return translate(err, nil)
+	return av, nil
 }
 
 // Job returns the stored job, expired or not. ENotFound if absent.

@@ -74,7 +74,7 @@ func Open(path string, opts Options) (*Store, error) {
 		s.now = time.Now
 	}
 	err = db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{bucketJobs, bucketKeys, bucketLimits, bucketQueue, bucketMeta} {
+		for _, b := range [][]byte{bucketJobs, bucketKeys, bucketLimits, bucketQueue, bucketMeta, bucketIdem} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
@@ -175,9 +175,15 @@ func (s *Store) ExpiredJobs(now time.Time) ([]*jobs.Job, error) {
 	return out, err
 }
 
-// DeleteJob removes a job record (after its media is gone).
+// DeleteJob removes a job record (after its media is gone) and the
+// idempotency record that names it.
 func (s *Store) DeleteJob(id jobs.JobID) error {
-	return s.db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketJobs).Delete([]byte(id)) })
+	return s.db.Update(func(tx *bolt.Tx) error {
+		if err := deleteIdem(tx, id); err != nil {
+			return err
+		}
+		return tx.Bucket(bucketJobs).Delete([]byte(id))
+	})
 }
 
 // Secret returns a random secret kept in the database under name, creating

@@ -82,12 +82,17 @@ func (a *api) authed(h func(http.ResponseWriter, *http.Request, *jobs.APIKey)) h
 }
 
 func (a *api) submit(w http.ResponseWriter, r *http.Request, key *jobs.APIKey) {
+	idem, err := IdempotencyKey(r.Header)
+	if err != nil {
+		writeError(w, r, a.log, err)
+		return
+	}
 	prompt, err := DecodeSubmit(http.MaxBytesReader(w, r.Body, a.opts.MaxBodyBytes), a.opts.MaxBodyBytes)
 	if err != nil {
 		writeError(w, r, a.log, err)
 		return
 	}
-	j, err := a.svc.Submit(r.Context(), key, prompt)
+	j, err := a.svc.Submit(r.Context(), key, prompt, idem)
 	if err != nil {
 		writeError(w, r, a.log, err)
 		return
@@ -113,6 +118,27 @@ func (a *api) health(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}
+
+// IdempotencyHeader is the optional request header that makes a submission
+// safe to retry.
+const IdempotencyHeader = "Idempotency-Key"
+
+// IdempotencyKey returns the request's Idempotency-Key ("" when absent). A
+// header that is present but empty, repeated, or not 1 to 255 printable
+// ASCII characters is EInvalid.
+func IdempotencyKey(h http.Header) (string, error) {
+	vals, ok := h[IdempotencyHeader]
+	if !ok {
+		return "", nil
+	}
+	if len(vals) != 1 {
+		return "", jobs.Errorf(jobs.EInvalid, "Send the %s header at most once.", IdempotencyHeader)
+	}
+	if err := jobs.ValidateIdempotencyKey(vals[0]); err != nil {
+		return "", err
+	}
+	return vals[0], nil
 }
 
 // asError is errors.As for *jobs.Error.

@@ -59,6 +59,27 @@ func TestLambdaHandler(t *testing.T) {
 			t.Fatalf("%v %d %s", err, res.StatusCode, res.Body)
 		}
 	})
+	t.Run("IdempotencyKeyLowerCased", func(t *testing.T) {
+		ids := map[string]bool{}
+		for i := 0; i < 2; i++ {
+			ev := loadEvent(t, "apigw-generate.json", "{{KEY}}", e.Key)
+			ev.Headers["idempotency-key"] = "lambda-retry-1"
+			res, err := h(ctx, ev)
+			var a httpapi.Ack
+			if err != nil || res.StatusCode != 202 || json.Unmarshal([]byte(res.Body), &a) != nil {
+				t.Fatalf("attempt %d: %v %d %s", i, err, res.StatusCode, res.Body)
+			}
+			ids[string(a.JobID)] = true
+		}
+		if len(ids) != 1 || ids[string(ack.JobID)] {
+			t.Fatalf("job ids %v, want one new job for both attempts", ids)
+		}
+		ev := loadEvent(t, "apigw-generate.json", "{{KEY}}", e.Key)
+		ev.Headers["idempotency-key"] = ""
+		if res, _ := h(ctx, ev); res.StatusCode != 400 {
+			t.Fatalf("empty key: %d %s", res.StatusCode, res.Body)
+		}
+	})
 	t.Run("NamedStagePrefixStripped", func(t *testing.T) {
 		ev := loadEvent(t, "apigw-getjob.json", "{{KEY}}", e.Key, "{{JOB_ID}}", string(ack.JobID))
 		ev.RequestContext.Stage = "prod"

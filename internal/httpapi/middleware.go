@@ -96,7 +96,7 @@ func (a *api) middleware(next http.Handler) http.Handler {
 			h.Set("Access-Control-Expose-Headers", "Retry-After, X-Request-Id, Location")
 			if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
 				h.Set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
-				h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, X-Request-Id")
+				h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, Idempotency-Key, X-Request-Id")
 				h.Set("Access-Control-Max-Age", "600")
 				sw.WriteHeader(http.StatusNoContent)
 				return

@@ -95,4 +95,5 @@ type JobStore interface {
 	// FailJob moves a running job to failed with a user-safe message.
 	// ENotFound if absent; EConflict if the job is not running.
 	FailJob(ctx context.Context, id JobID, message string, finishedAt time.Time) error
+	IdempotentJobStore
 }

@@ -100,7 +100,24 @@ func (s *Service) Authenticate(ctx context.Context, header string) (*APIKey, err
 
 // Submit validates a prompt, stores a running job and queues it. Once it
 // returns a job, that job will reach a terminal state.
-func (s *Service) Submit(ctx context.Context, key *APIKey, prompt string) (*Job, error) {
+//
+// idem is the optional Idempotency-Key ("" for none). A repeat of an
+// earlier key's idem with the same normalized prompt returns the job the
+// first request created, creates and enqueues nothing and does not count
+// against the submit rate; with another prompt it is EConflict. The job
+// may since have failed (also when the first request could not queue it).
+func (s *Service) Submit(ctx context.Context, key *APIKey, prompt, idem string) (*Job, error) {
+	if idem != "" {
+		if err := ValidateIdempotencyKey(idem); err != nil {
+			return nil, err
+		}
+		j, err := s.Jobs.IdempotentJob(ctx, key.ID, idem, s.now())
+		if err == nil {
+			return s.replay(ctx, j, prompt)
+		} else if !IsCode(err, ENotFound) {
+			return nil, err
+		}
+	}
 	if err := s.allow(ctx, "submit", key.ID, s.Config.SubmitRate); err != nil {
 		return nil, err
 	}
@@ -117,7 +134,18 @@ func (s *Service) Submit(ctx context.Context, key *APIKey, prompt string) (*Job,
 		StartedAt: now,
 		ExpiresAt: now.Add(s.Config.Retention),
 	}
-	if err := s.Jobs.CreateJob(ctx, j); err != nil {
+	if idem == "" {
+		err = s.Jobs.CreateJob(ctx, j)
+	} else {
+		var stored *Job
+		var created bool
+		stored, created, err = s.Jobs.CreateJobIdempotent(ctx, j, idem)
+		if err == nil && !created {
+			// A concurrent request with the same key won the race.
+			return s.replay(ctx, stored, prompt)
+		}
+	}
+	if err != nil {
 		return nil, err
 	}
 	if err := s.Queue.Enqueue(ctx, j.ID); err != nil {

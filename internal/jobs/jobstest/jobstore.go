@@ -152,6 +152,7 @@ func RunJobStore(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 			t.Fatalf("%d transitions won, want exactly 1", wins.Load())
 		}
 	})
+	runIdempotency(t, open)
 }
 
 func mustCreate(t *testing.T, s jobs.JobStore, j *jobs.Job) {

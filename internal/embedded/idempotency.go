@@ -1,0 +1,103 @@
+package embedded
+
+import (
+	"context"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/songsmith/songsmith/internal/jobs"
+)
+
+// bucketIdem holds idempotency records under "K\x00<owner>\x00<idem>" and,
+// so DeleteJob can drop them, a back reference "J\x00<job id>" -> that key.
+var bucketIdem = []byte("idempotency")
+
+// idemRecord is the stored form of an idempotency record.
+type idemRecord struct {
+	JobID     jobs.JobID `json:"job_id"`
+	ExpiresAt time.Time  `json:"expires_at"`
+}
+
+func idemKey(owner jobs.KeyID, idem string) string {
+	return "K\x00" + string(owner) + "\x00" + idem
+}
+
+func idemBackRef(id jobs.JobID) string { return "J\x00" + string(id) }
+
+// CreateJobIdempotent implements jobs.JobStore in one bbolt transaction.
+func (s *Store) CreateJobIdempotent(ctx context.Context, j *jobs.Job, idem string) (*jobs.Job, bool, error) {
+	var existing *jobs.Job
+	err := s.db.Update(func(tx *bolt.Tx) error {
+		ib, jb := tx.Bucket(bucketIdem), tx.Bucket(bucketJobs)
+		k := idemKey(j.Owner, idem)
+		var rec idemRecord
+		err := getJSON(ib, k, &rec)
+		switch {
+		case err == nil && j.StartedAt.Before(rec.ExpiresAt):
+			var r jobRecord
+			if err := getJSON(jb, string(rec.JobID), &r); err != nil {
+				return err
+			}
+			jj := jobs.Job(r)
+			existing = &jj
+			return nil
+		case err == nil:
+			// Expired: the key is free again.
+			if err := ib.Delete([]byte(idemBackRef(rec.JobID))); err != nil {
+				return err
+			}
+		case !isNotFound(err):
+			return err
+		}
+		if jb.Get([]byte(j.ID)) != nil {
+			return jobs.Errorf(jobs.EConflict, "job %s exists", j.ID)
+		}
+		if err := putJSON(jb, string(j.ID), jobRecord(*j)); err != nil {
+			return err
+		}
+		if err := putJSON(ib, k, idemRecord{JobID: j.ID, ExpiresAt: j.ExpiresAt}); err != nil {
+			return err
+		}
+		return ib.Put([]byte(idemBackRef(j.ID)), []byte(k))
+	})
+	if err != nil {
+		return nil, false, err
+	}
+	if existing != nil {
+		return existing, false, nil
+	}
+	return j, true, nil
+}
+
+// IdempotentJob implements jobs.JobStore.
+func (s *Store) IdempotentJob(ctx context.Context, owner jobs.KeyID, idem string, now time.Time) (*jobs.Job, error) {
+	var r jobRecord
+	err := s.db.View(func(tx *bolt.Tx) error {
+		var rec idemRecord
+		if err := getJSON(tx.Bucket(bucketIdem), idemKey(owner, idem), &rec); err != nil {
+			return err
+		}
+		if !now.Before(rec.ExpiresAt) {
+			return jobs.Errorf(jobs.ENotFound, "idempotency key expired")
+		}
+		return getJSON(tx.Bucket(bucketJobs), string(rec.JobID), &r)
+	})
+	if err != nil {
+		return nil, err
+	}
+	j := jobs.Job(r)
+	return &j, nil
+}
+
+// deleteIdem removes the idempotency record of job id, if any.
+func deleteIdem(tx *bolt.Tx, id jobs.JobID) error {
+	b := tx.Bucket(bucketIdem)
+	back := []byte(idemBackRef(id))
+	if k := b.Get(back); k != nil {
+		if err := b.Delete(append([]byte(nil), k...)); err != nil {
+			return err
+		}
+	}
+	return b.Delete(back)
+}

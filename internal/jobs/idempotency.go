@@ -1,0 +1,54 @@
+package jobs
+
+import (
+	"context"
+	"time"
+)
+
+// MaxIdempotencyKeyLen is the longest accepted Idempotency-Key value.
+const MaxIdempotencyKeyLen = 255
+
+// ValidateIdempotencyKey checks an Idempotency-Key value: 1 to 255
+// printable ASCII characters (space to tilde). Anything else is EInvalid.
+func ValidateIdempotencyKey(k string) error {
+	if k == "" || len(k) > MaxIdempotencyKeyLen {
+		return Errorf(EInvalid, "The Idempotency-Key header must be 1 to %d printable ASCII characters.", MaxIdempotencyKeyLen)
+	}
+	for i := 0; i < len(k); i++ {
+		if k[i] < 0x20 || k[i] > 0x7e {
+			return Errorf(EInvalid, "The Idempotency-Key header must be 1 to %d printable ASCII characters.", MaxIdempotencyKeyLen)
+		}
+	}
+	return nil
+}
+
+// IdempotentJobStore is the part of JobStore that remembers which job an
+// API key's idempotency key created. A record lives exactly as long as its
+// job (until the job's ExpiresAt); after that the key may name a new job.
+type IdempotentJobStore interface {
+	// CreateJobIdempotent stores the new running job j together with the
+	// record that j.Owner's idempotency key idem names it, atomically. If an
+	// unexpired record (at j.StartedAt) for j.Owner and idem exists, it
+	// stores nothing and returns the job that record names with created
+	// false; otherwise it returns j with created true. Of concurrent calls
+	// with the same owner and idem, exactly one creates. EConflict if j.ID
+	// exists.
+	CreateJobIdempotent(ctx context.Context, j *Job, idem string) (stored *Job, created bool, err error)
+	// IdempotentJob returns the job that owner's idempotency key idem
+	// names. ENotFound if there is no such record or it expired at now.
+	IdempotentJob(ctx context.Context, owner KeyID, idem string, now time.Time) (*Job, error)
+}
+
+// replay answers a repeated idempotent submission with the job the first
+// one created, or EConflict when prompt differs from that job's prompt.
+func (s *Service) replay(ctx context.Context, j *Job, prompt string) (*Job, error) {
+	p, err := NormalizePrompt(prompt, s.Config.MaxPromptRunes)
+	if err != nil {
+		return nil, err
+	}
+	if p != j.Prompt {
+		return nil, Errorf(EConflict, "This Idempotency-Key was already used with a different prompt. Use a new key for a new submission.")
+	}
+	s.log().InfoContext(ctx, "idempotent replay", "job_id", j.ID, "key_id", j.Owner)
+	return j, nil
+}
