@@ -119,8 +119,21 @@ func New(baseURL, apiKey string, opts ...Option) *Client {
 
 // Generate submits prompt with POST /generate and returns the acknowledgement
 // with the new job's id. It fails with an *[APIError] for 400 (empty or
-// invalid prompt), 401 (bad key) and, once retries are used up, 429.
-func (c *Client) Generate(ctx context.Context, prompt string) (*Submission, error) {
+// invalid prompt), 401 (bad key), 409 (the idempotency key was used with
+// another prompt) and, once retries are used up, 429 and 5xx.
+//
+// Every call sends an Idempotency-Key (a random UUID unless
+// [WithIdempotencyKey] gives one), so it retries after transport errors
+// and 5xx answers too: a retry of a submission the service already
+// accepted returns the same job instead of creating a second one.
+func (c *Client) Generate(ctx context.Context, prompt string, opts ...GenerateOption) (*Submission, error) {
+	var o generateOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if o.idempotencyKey == "" {
+		o.idempotencyKey = newIdempotencyKey()
+	}
 	body, err := json.Marshal(struct {
 		Prompt string `json:"prompt"`
 	}{prompt})
@@ -128,7 +141,8 @@ func (c *Client) Generate(ctx context.Context, prompt string) (*Submission, erro
 		return nil, fmt.Errorf("songsmith: encode request: %w", err)
 	}
 	var sub Submission
-	if err := c.do(ctx, http.MethodPost, "/generate", body, false, &sub); err != nil {
+	header := http.Header{IdempotencyHeader: {o.idempotencyKey}}
+	if err := c.do(ctx, http.MethodPost, "/generate", body, header, true, &sub); err != nil {
 		return nil, err
 	}
 	return &sub, nil
@@ -143,7 +157,7 @@ func (c *Client) Job(ctx context.Context, jobID string) (*Job, error) {
 		return nil, errors.New("songsmith: job id is required")
 	}
 	var job Job
-	if err := c.do(ctx, http.MethodGet, "/jobs/"+url.PathEscape(jobID), nil, true, &job); err != nil {
+	if err := c.do(ctx, http.MethodGet, "/jobs/"+url.PathEscape(jobID), nil, nil, true, &job); err != nil {
 		return nil, err
 	}
 	job.JobID = jobID
@@ -170,12 +184,12 @@ func (c *Client) Wait(ctx context.Context, jobID string) (*Job, error) {
 }
 
 // do sends one API request, retrying per the specification's limits, and
-// decodes a 2xx JSON body into out. idempotent marks requests that may be
-// repeated after a server error.
-func (c *Client) do(ctx context.Context, method, path string, body []byte, idempotent bool, out any) error {
+// decodes a 2xx JSON body into out. header is added to every attempt.
+// idempotent marks requests that may be repeated after a server error.
+func (c *Client) do(ctx context.Context, method, path string, body []byte, header http.Header, idempotent bool, out any) error {
 	var rateLimited, failed int
 	for attempt := 0; ; attempt++ {
-		err := c.once(ctx, method, path, body, out)
+		err := c.once(ctx, method, path, body, header, out)
 		if err == nil {
 			return nil
 		}
@@ -194,7 +208,7 @@ func (c *Client) do(ctx context.Context, method, path string, body []byte, idemp
 			failed++
 			wait = max(wait, apiErr.RetryAfter)
 		case apiErr == nil && idempotent:
-			// Transport failure on a read: as transient as a 500.
+			// Transport failure on an idempotent request: as transient as a 500.
 			wait = serverErrorBackoff(failed)
 			failed++
 		default:
@@ -210,7 +224,7 @@ func (c *Client) do(ctx context.Context, method, path string, body []byte, idemp
 }
 
 // once sends one request without retrying.
-func (c *Client) once(ctx context.Context, method, path string, body []byte, out any) error {
+func (c *Client) once(ctx context.Context, method, path string, body []byte, header http.Header, out any) error {
 	var rd io.Reader
 	if body != nil {
 		rd = bytes.NewReader(body)
@@ -218,6 +232,11 @@ func (c *Client) once(ctx context.Context, method, path string, body []byte, out
 	req, err := http.NewRequestWithContext(ctx, method, c.baseURL+path, rd)
 	if err != nil {
 		return fmt.Errorf("songsmith: build request: %w", err)
+	}
+	for k, vs := range header {
+		for _, v := range vs {
+			req.Header.Add(k, v)
+		}
 	}
 	req.Header.Set("Authorization", "Bearer "+c.apiKey)
 	req.Header.Set("Accept", "application/json")

@@ -40,6 +40,9 @@ func TestGenerate(t *testing.T) {
 		if r.contentType != "application/json" {
 			t.Errorf("Content-Type = %q", r.contentType)
 		}
+		if len(r.idem) != 36 || strings.Count(r.idem, "-") != 4 {
+			t.Errorf("Idempotency-Key = %q, want a random UUID", r.idem)
+		}
 		if r.userAgent != "songsmith-test/9" {
 			t.Errorf("User-Agent = %q", r.userAgent)
 		}
@@ -59,7 +62,7 @@ func TestGenerate(t *testing.T) {
 	}{
 		{"ErrBadRequest", "invalid_request", "prompt is required and must be non-empty", http.StatusBadRequest, client.IsBadRequest},
 		{"ErrUnauthorized", "unauthorized", "missing or invalid API key", http.StatusUnauthorized, client.IsUnauthorized},
-		{"ErrServerErrorNotRetried", "internal", "unexpected error", http.StatusInternalServerError, client.IsServerError},
+		{"ErrConflict", "conflict", "idempotency key used with another prompt", http.StatusConflict, client.IsConflict},
 	}
 	for _, tc := range noRetry {
 		t.Run(tc.name, func(t *testing.T) {

@@ -15,8 +15,10 @@
 // Request errors are returned as *[APIError]; use [errors.As] or helpers such
 // as [IsNotFound] and [IsRateLimited] to inspect them. The client backs off on
 // 429 (5 s, 10 s, then doubling up to 60 s, or longer when the server sends a
-// longer Retry-After) and retries reads after 5xx answers (10 s, 20 s, 30 s),
-// as the interface specification recommends. Requests that are never retried:
-// 400, 401, 404, and 5xx answers to POST /generate, which might otherwise
-// create a job twice.
+// longer Retry-After) and retries after 5xx answers and transport errors
+// (10 s, 20 s, 30 s), as the interface specification recommends. Requests
+// that are never retried: 400, 401, 404 and 409. A submission is safe to
+// retry because every [Client.Generate] call sends an Idempotency-Key (a
+// random UUID, or the key given with [WithIdempotencyKey]): the service
+// answers a repeat with the job the first attempt created.
 package client

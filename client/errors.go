@@ -53,6 +53,10 @@ func IsNotFound(err error) bool { return hasStatus(err, http.StatusNotFound) }
 // IsRateLimited reports whether err is an *[APIError] with status 429.
 func IsRateLimited(err error) bool { return hasStatus(err, http.StatusTooManyRequests) }
 
+// IsConflict reports whether err is an *[APIError] with status 409: the
+// idempotency key of a submission was already used with another prompt.
+func IsConflict(err error) bool { return hasStatus(err, http.StatusConflict) }
+
 // IsServerError reports whether err is an *[APIError] with a 5xx status.
 func IsServerError(err error) bool {
 	var e *APIError

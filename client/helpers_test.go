@@ -23,7 +23,7 @@ type reply struct {
 
 // request is what the fake API saw.
 type request struct {
-	method, path, auth, contentType, userAgent, body string
+	method, path, auth, contentType, userAgent, body, idem string
 }
 
 // fakeAPI answers requests with canned replies in order; the last reply
@@ -40,7 +40,7 @@ func (f *fakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	f.requests = append(f.requests, request{
 		method: r.Method, path: r.URL.EscapedPath(), auth: r.Header.Get("Authorization"),
 		contentType: r.Header.Get("Content-Type"), userAgent: r.Header.Get("User-Agent"),
-		body: string(body),
+		body: string(body), idem: r.Header.Get("Idempotency-Key"),
 	})
 	rep := f.replies[0]
 	if len(f.replies) > 1 {
