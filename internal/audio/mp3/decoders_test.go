@@ -44,24 +44,32 @@ func TestDecodersAccept(t *testing.T) {
 			mustParse(t, data, c.b.Frames())
 			path := writeTemp(t, "f.mp3", data)
 
-			out, err := exec.Command(ffmpeg, "-v", "error", "-i", path, "-f", "null", "-").CombinedOutput()
-			if err != nil || len(out) != 0 {
-				t.Errorf("ffmpeg: %v: %q", err, out)
-			}
-			if out, err := exec.Command(mpg123, "-t", path).CombinedOutput(); err != nil ||
-				bytes.Contains(bytes.ToLower(out), []byte("error")) || bytes.Contains(bytes.ToLower(out), []byte("warning")) {
-				t.Errorf("mpg123 -t: %v: %s", err, out)
-			}
-			out, err = exec.Command(mp3val, path).CombinedOutput()
-			if err != nil || bytes.Contains(out, []byte("WARNING")) || bytes.Contains(out, []byte("ERROR")) {
-				t.Errorf("mp3val: %v: %s", err, out)
-			}
+			checkDecoders(t, path, ffmpeg, mpg123, mp3val)
 			dec := goMP3Decode(t, data)
 			// go-mp3 ignores the Info frame (decoding it as silence) and trims nothing.
 			if want := 2 * 1152 * (1 + (c.b.Frames()+1057+1151)/1152); len(dec) != want {
 				t.Errorf("go-mp3 decoded %d samples, want %d", len(dec), want)
 			}
 		})
+	}
+}
+
+// checkDecoders runs the outside decoders on the MP3 at path: ffmpeg must
+// print nothing at -v error, mpg123 -t and mp3val must report no error or
+// warning.
+func checkDecoders(t *testing.T, path, ffmpeg, mpg123, mp3val string) {
+	t.Helper()
+	out, err := exec.Command(ffmpeg, "-v", "error", "-i", path, "-f", "null", "-").CombinedOutput()
+	if err != nil || len(out) != 0 {
+		t.Errorf("ffmpeg: %v: %q", err, out)
+	}
+	if out, err := exec.Command(mpg123, "-t", path).CombinedOutput(); err != nil ||
+		bytes.Contains(bytes.ToLower(out), []byte("error")) || bytes.Contains(bytes.ToLower(out), []byte("warning")) {
+		t.Errorf("mpg123 -t: %v: %s", err, out)
+	}
+	out, err = exec.Command(mp3val, path).CombinedOutput()
+	if err != nil || bytes.Contains(out, []byte("WARNING")) || bytes.Contains(out, []byte("ERROR")) {
+		t.Errorf("mp3val: %v: %s", err, out)
 	}
 }
 
