@@ -241,7 +241,8 @@ func compCenter(inst score.Instrument) int {
 	}
 }
 
-// writeChords writes the comping part (one chord per bar) of every section
+// writeChords writes the comping part (the bar's chord, and its second chord
+// from the split when the bar changes chord) of every section
 // where layer l plays, in the given comping style.
 func writeChords(secs []section, k key, l layer, style compStyle, inst score.Instrument, swing float64, seed uint64, stream string) []score.Note {
 	pt := &part{swing: swing, r: newRNG(seed, stream)}
