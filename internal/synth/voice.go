@@ -51,6 +51,8 @@ type voice struct {
 	lastM    float64
 	f        float64
 	tab      *wave
+	tabLo    float64 // v.tab serves fundamentals in (tabLo, tabHi)
+	tabHi    float64
 	inc      [maxOsc]uint32
 	keyOct   float64
 	fltBase  float64
@@ -197,7 +199,9 @@ func (v *voice) renderSub(out []float32, env []float32) {
 		if m := v.pitchAt(t); m != v.lastM {
 			v.lastM = m
 			f := mtof(m)
-			v.tab = tabs[p.wave].pick(f * v.spread[uni-1])
+			if top := f * v.spread[uni-1]; !(v.tabLo < top && top < v.tabHi) {
+				v.tab, v.tabLo, v.tabHi = tabs[p.wave].pickRange(top)
+			}
 			for k := range uni {
 				v.inc[k] = phaseOf(f * v.spread[k] / sr)
 			}
