@@ -69,10 +69,11 @@ func newReverb(size float64) *reverb {
 }
 
 // process reads the mono send in and adds the wet stereo signal to l and r.
-// Every delay line is longer than a block, so a block reads only samples
-// written before it: the lines are read and damped one at a time, then
-// mixed sample by sample, then written back one at a time. The arithmetic
-// is the same as a per-sample loop over all eight lines.
+// Every delay line is longer than a chunk, so a chunk reads only samples
+// written before it: each line's next samples are copied out, damped and
+// mixed sample by sample with all eight dampers in registers, replaced by
+// the feedback values and copied back. The arithmetic is the same as a
+// per-sample loop over all eight lines.
 func (rv *reverb) process(in, l, r []float32) {
 	if isSilent(in) {
 		rv.quiet += len(in)
