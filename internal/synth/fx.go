@@ -18,6 +18,11 @@ type reverb struct {
 	quiet  int // consecutive silent input frames
 	tail   int // frames after which the output has died away
 	wet    float64
+
+	shortest int // length of the shortest line
+	// Per-chunk scratch: the diffused input and the lines' samples.
+	xs  [blockSize]float64
+	seg [8][blockSize]float32
 }
 
 // allpass is a Schroeder all-pass diffuser.
@@ -49,6 +54,9 @@ func newReverb(size float64) *reverb {
 	for k := range rv.lines {
 		n := int(float64(fdnLengths[k]) * scale)
 		rv.lines[k] = make([]float32, n)
+		if k == 0 || n < rv.shortest {
+			rv.shortest = n
+		}
 		rv.fb[k] = math.Pow(0.001, float64(n)/(sr*t60))
 	}
 	rv.dampA = 1 - math.Exp(-2*math.Pi*6500/sr)
@@ -61,6 +69,11 @@ func newReverb(size float64) *reverb {
 }
 
 // process reads the mono send in and adds the wet stereo signal to l and r.
+// Every delay line is longer than a chunk, so a chunk reads only samples
+// written before it: each line's next samples are copied out, damped and
+// mixed sample by sample with all eight dampers in registers, replaced by
+// the feedback values and copied back. The arithmetic is the same as a
+// per-sample loop over all eight lines.
 func (rv *reverb) process(in, l, r []float32) {
 	if isSilent(in) {
 		rv.quiet += len(in)
@@ -70,15 +83,20 @@ func (rv *reverb) process(in, l, r []float32) {
 	} else {
 		rv.quiet = 0
 	}
-	var o [8]float64
-	wet := rv.wet
+	for len(in) > 0 {
+		n := min(len(in), blockSize, rv.shortest)
+		rv.chunk(in[:n], l[:n], r[:n])
+		in, l, r = in[n:], l[n:], r[n:]
+	}
+}
+
+// chunk processes at most min(blockSize, rv.shortest) frames.
+func (rv *reverb) chunk(in, l, r []float32) {
+	n := len(in)
+	xs := rv.xs[:n]
 	H := rv.inHP
 	h1, h2 := H.ic1, H.ic2
 	pre, prePos := rv.pre, rv.prePos
-	dampA := rv.dampA
-	damp, pos := rv.damp, rv.pos
-	lines, fb := rv.lines, rv.fb
-	l, r = l[:len(in)], r[:len(in)]
 	for i := range in {
 		x := float64(in[i])
 		n1 := H.b1*x + H.c11*h1 + H.c12*h2
@@ -92,34 +110,75 @@ func (rv *reverb) process(in, l, r []float32) {
 			prePos = 0
 		}
 		x = rv.ap[1].tick(rv.ap[0].tick(p))
+		xs[i] = x * 0.35
+	}
+	rv.inHP.ic1, rv.inHP.ic2 = h1, h2
+	rv.prePos = prePos
+
+	// Copy each line's next n samples out; the mix overwrites them with
+	// the values to feed back, which are then copied back in.
+	for k := range 8 {
+		line, p := rv.lines[k], rv.pos[k]
+		if c := copy(rv.seg[k][:n], line[p:]); c < n {
+			copy(rv.seg[k][c:n], line)
+		}
+	}
+	s0, s1, s2, s3 := rv.seg[0][:n], rv.seg[1][:n], rv.seg[2][:n], rv.seg[3][:n]
+	s4, s5, s6, s7 := rv.seg[4][:n], rv.seg[5][:n], rv.seg[6][:n], rv.seg[7][:n]
+	d0, d1, d2, d3 := rv.damp[0], rv.damp[1], rv.damp[2], rv.damp[3]
+	d4, d5, d6, d7 := rv.damp[4], rv.damp[5], rv.damp[6], rv.damp[7]
+	f0, f1, f2, f3 := rv.fb[0], rv.fb[1], rv.fb[2], rv.fb[3]
+	f4, f5, f6, f7 := rv.fb[4], rv.fb[5], rv.fb[6], rv.fb[7]
+	dampA, wet := rv.dampA, rv.wet
+	l, r = l[:n], r[:n]
+	for i, xi := range xs {
+		d0 += dampA * (float64(s0[i]) - d0)
+		d1 += dampA * (float64(s1[i]) - d1)
+		d2 += dampA * (float64(s2[i]) - d2)
+		d3 += dampA * (float64(s3[i]) - d3)
+		d4 += dampA * (float64(s4[i]) - d4)
+		d5 += dampA * (float64(s5[i]) - d5)
+		d6 += dampA * (float64(s6[i]) - d6)
+		d7 += dampA * (float64(s7[i]) - d7)
+		o0, o1, o2, o3 := d0*f0, d1*f1, d2*f2, d3*f3
+		o4, o5, o6, o7 := d4*f4, d5*f5, d6*f6, d7*f7
 		sum := 0.0
-		for k := range 8 {
-			v := float64(lines[k][pos[k]])
-			damp[k] += dampA * (v - damp[k])
-			o[k] = damp[k] * fb[k]
-			sum += o[k]
-		}
+		sum += o0
+		sum += o1
+		sum += o2
+		sum += o3
+		sum += o4
+		sum += o5
+		sum += o6
+		sum += o7
 		sum *= 2.0 / 8
-		outL := o[0] - o[2] + o[4] - o[6]
-		outR := o[1] - o[3] + o[5] - o[7]
-		xi := x * 0.35
-		for k := 0; k < 8; k += 2 {
-			for j, in := range [2]float64{xi, -xi} {
-				line := lines[k+j]
-				p := pos[k+j]
-				line[p] = float32(o[k+j] - sum + in)
-				p++
-				if p == len(line) {
-					p = 0
-				}
-				pos[k+j] = p
-			}
-		}
+		outL := o0 - o2 + o4 - o6
+		outR := o1 - o3 + o5 - o7
+		// Householder feedback: even lines take +x, odd lines -x.
+		s0[i] = float32(o0 - sum + xi)
+		s1[i] = float32(o1 - sum + -xi)
+		s2[i] = float32(o2 - sum + xi)
+		s3[i] = float32(o3 - sum + -xi)
+		s4[i] = float32(o4 - sum + xi)
+		s5[i] = float32(o5 - sum + -xi)
+		s6[i] = float32(o6 - sum + xi)
+		s7[i] = float32(o7 - sum + -xi)
 		l[i] += float32(outL * wet)
 		r[i] += float32(outR * wet)
 	}
-	rv.inHP.ic1, rv.inHP.ic2 = h1, h2
-	rv.prePos, rv.damp, rv.pos = prePos, damp, pos
+	rv.damp = [8]float64{d0, d1, d2, d3, d4, d5, d6, d7}
+	for k := range 8 {
+		line, p := rv.lines[k], rv.pos[k]
+		c := copy(line[p:], rv.seg[k][:n])
+		if c < n {
+			copy(line, rv.seg[k][c:n])
+		}
+		p += n
+		if p >= len(line) {
+			p -= len(line)
+		}
+		rv.pos[k] = p
+	}
 }
 
 // pingPong is a tempo-synced stereo ping-pong delay (dotted eighth).

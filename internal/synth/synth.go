@@ -85,6 +85,7 @@ type engine struct {
 	duckAtt, duckK, duck0 float64
 	rev                   *reverb
 	dly                   *pingPong
+	ducked                bool // some track listens to the sidechain
 	duck                  [blockSize]float32
 	mixL, mixR            [blockSize]float32
 	revIn, dlyIn          [blockSize]float32
@@ -95,6 +96,7 @@ func newEngine(s *score.Score, frames int) *engine {
 	for i := range s.Tracks {
 		t := newTrack(s, i, &s.Tracks[i], frames)
 		e.tracks = append(e.tracks, t)
+		e.ducked = e.ducked || t.side > 0
 		if t.drums {
 			e.kicks = append(e.kicks, t.kickFrames()...)
 		}
@@ -115,7 +117,9 @@ func (e *engine) renderBlock(start, n int, dst []float32) {
 	clear(e.mixR[:n])
 	clear(e.revIn[:n])
 	clear(e.dlyIn[:n])
-	e.fillDuck(start, n)
+	if e.ducked {
+		e.fillDuck(start, n)
+	}
 	for _, t := range e.tracks {
 		t.render(start, n, e)
 	}

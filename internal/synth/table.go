@@ -131,6 +131,33 @@ func (bt *bandTable) pick(f float64) *wave {
 	return bt.t[k]
 }
 
+// pickMargin is the relative distance from a table boundary inside which
+// pickRange reports no interval: there math.Log2's rounding decides.
+const pickMargin = 1e-9
+
+// pickRange returns pick(f) and an open interval (lo, hi) of frequencies
+// for which pick returns the same table, so callers can skip the Log2
+// while the frequency stays inside it. Near a boundary the interval is
+// empty.
+func (bt *bandTable) pickRange(f float64) (w *wave, lo, hi float64) {
+	if f <= tableLowest {
+		return bt.t[0], math.Inf(-1), tableLowest
+	}
+	k := int(math.Ceil(math.Log2(f/tableLowest) * tableSteps))
+	if k >= tableCount {
+		k = tableCount - 1
+	}
+	lo = tableLowest * math.Exp2(float64(k-1)/tableSteps) * (1 + pickMargin)
+	hi = math.Inf(1)
+	if k < tableCount-1 {
+		hi = tableLowest * math.Exp2(float64(k)/tableSteps) * (1 - pickMargin)
+	}
+	if k < 1 || !(lo < f && f < hi) {
+		lo, hi = 0, 0
+	}
+	return bt.t[k], lo, hi
+}
+
 // Oscillator phases are unsigned 32-bit fixed point: a full cycle is
 // 1<<32, so phases wrap by themselves. The top tableBits bits index the
 // table, the rest interpolate.

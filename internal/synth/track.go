@@ -36,7 +36,7 @@ type trackState struct {
 	bright float64
 
 	mono, l, r [blockSize]float32
-	env        [blockSize]float32
+	env, env2  [blockSize]float32
 
 	hp              svf
 	hpOn            bool
@@ -211,18 +211,35 @@ func (t *trackState) render(start, n int, e *engine) {
 	buf := t.mono[:n]
 	clear(buf)
 	kept := t.voices[:0]
-	for _, v := range t.voices {
-		from := max(0, v.ev.start-start)
-		relAt := -1
-		if !v.releasing && v.ev.off < end {
-			relAt = max(from, v.ev.off-start)
-		}
-		v.render(buf, from, n, relAt, t.env[:n])
+	keep := func(v *voice) {
 		if v.done {
 			t.pool = append(t.pool, v)
 		} else {
 			kept = append(kept, v)
 		}
+	}
+	// relAt is the block index of v's note off, or -1.
+	relAt := func(v *voice, from int) int {
+		if !v.releasing && v.ev.off < end {
+			return max(from, v.ev.off-start)
+		}
+		return -1
+	}
+	for j := 0; j < len(t.voices); j++ {
+		v := t.voices[j]
+		from := max(0, v.ev.start-start)
+		// Two neighbouring subtractive voices that both sound from the
+		// start of the block render together (see renderSubPair).
+		if t.p.algo == algoSub && from == 0 && j+1 < len(t.voices) && t.voices[j+1].ev.start <= start {
+			w := t.voices[j+1]
+			renderSubPair(v, w, buf, relAt(v, 0), relAt(w, 0), t.env[:n], t.env2[:n])
+			j++
+			keep(v)
+			keep(w)
+			continue
+		}
+		v.render(buf, from, n, relAt(v, from), t.env[:n])
+		keep(v)
 	}
 	clear(t.voices[len(kept):])
 	t.voices = kept

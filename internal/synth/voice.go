@@ -51,6 +51,8 @@ type voice struct {
 	lastM    float64
 	f        float64
 	tab      *wave
+	tabLo    float64 // v.tab serves fundamentals in (tabLo, tabHi)
+	tabHi    float64
 	inc      [maxOsc]uint32
 	keyOct   float64
 	fltBase  float64
@@ -184,44 +186,14 @@ func (v *voice) render(buf []float32, from, n, relAt int, env []float32) {
 // buffer, then filtered with the filter state held in locals.
 func (v *voice) renderSub(out []float32, env []float32) {
 	p := v.p
-	tabs := waveTables()
-	uni := max(1, min(p.unison, maxOsc))
-	sine := sineTable()
 	gain := float32(v.gain)
-	norm := 1 / float64(uni)
-	pulse := phaseOf(p.pulse)
+	norm := 1 / float64(v.unison())
+	sine := sineTable()
 	var osc [ctrl]float32
 	for c0 := 0; c0 < len(out); c0 += ctrl {
 		c1 := min(c0+ctrl, len(out))
-		t := float64(v.pos) / sr
-		if m := v.pitchAt(t); m != v.lastM {
-			v.lastM = m
-			f := mtof(m)
-			v.tab = tabs[p.wave].pick(f * v.spread[uni-1])
-			for k := range uni {
-				v.inc[k] = phaseOf(f * v.spread[k] / sr)
-			}
-			v.f = f
-			v.keyOct = p.keyTrack * ((m-69)/12 + math.Log2(440/261.6))
-		}
 		buf := osc[:c1-c0]
-		v.oscillate(buf, uni, pulse)
-		subInc := phaseOf(v.f / 2 / sr)
-		if p.algo == algoSub {
-			fe := 0.0
-			if p.envAmt != 0 {
-				if t < p.fA {
-					fe = t / p.fA
-				} else {
-					fe = v.fEnv.at(v.pos)
-				}
-			}
-			// log2 of p.cutoff*bright*2^(envAmt*fe + velFilt*(vel-0.7) + keyTrack*log2(f/261.6)).
-			if l2 := v.fltBase + p.envAmt*fe + v.keyOct; l2 != v.lastL2 {
-				v.lastL2 = l2
-				v.flt.setG(svfG(l2), v.fltK)
-			}
-		}
+		subInc := v.subControl(buf)
 		o, e := out[c0:c1], env[c0:c1]
 		o, e = o[:len(buf)], e[:len(buf)]
 		sub, noise := p.sub, p.noise
@@ -262,6 +234,49 @@ func (v *voice) renderSub(out []float32, env []float32) {
 		v.subPh, v.nz = subPh, nz
 		v.pos += c1 - c0
 	}
+}
+
+// unison is the number of oscillators a subtractive voice sums.
+func (v *voice) unison() int { return max(1, min(v.p.unison, maxOsc)) }
+
+// subControl runs the control-rate update of a subtractive or formant
+// voice for the period starting at v.pos (pitch, wavetable, increments,
+// filter cutoff), renders the period's oscillators into buf and returns
+// the sub-oscillator increment. It does not advance v.pos.
+func (v *voice) subControl(buf []float32) (subInc uint32) {
+	p := v.p
+	uni := v.unison()
+	t := float64(v.pos) / sr
+	if m := v.pitchAt(t); m != v.lastM {
+		v.lastM = m
+		f := mtof(m)
+		if top := f * v.spread[uni-1]; !(v.tabLo < top && top < v.tabHi) {
+			v.tab, v.tabLo, v.tabHi = waveTables()[p.wave].pickRange(top)
+		}
+		for k := range uni {
+			v.inc[k] = phaseOf(f * v.spread[k] / sr)
+		}
+		v.f = f
+		v.keyOct = p.keyTrack * ((m-69)/12 + math.Log2(440/261.6))
+	}
+	v.oscillate(buf, uni, phaseOf(p.pulse))
+	subInc = phaseOf(v.f / 2 / sr)
+	if p.algo == algoSub {
+		fe := 0.0
+		if p.envAmt != 0 {
+			if t < p.fA {
+				fe = t / p.fA
+			} else {
+				fe = v.fEnv.at(v.pos)
+			}
+		}
+		// log2 of p.cutoff*bright*2^(envAmt*fe + velFilt*(vel-0.7) + keyTrack*log2(f/261.6)).
+		if l2 := v.fltBase + p.envAmt*fe + v.keyOct; l2 != v.lastL2 {
+			v.lastL2 = l2
+			v.flt.setG(svfG(l2), v.fltK)
+		}
+	}
+	return subInc
 }
 
 // oscillate writes the sum of the voice's uni oscillators (each a pulse
