@@ -104,13 +104,7 @@ func (e *env) do(t testing.TB, method, path, key string, body []byte) (*http.Res
 		req.Header.Set("Authorization", "Bearer "+key)
 	}
 	req.Header.Set("Content-Type", "application/json")
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	return res, decodeMap(t, raw)
+	return send(t, req)
 }
 
 func decodeMap(t testing.TB, raw []byte) map[string]any {

@@ -1,10 +1,10 @@
 package httpapi_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -240,14 +240,14 @@ func TestHealthAndRequestID(t *testing.T) {
 	}
 }
 
-func send(t *testing.T, req *http.Request) (*http.Response, map[string]any) {
+// send does req and decodes its JSON body into a map.
+func send(t testing.TB, req *http.Request) (*http.Response, map[string]any) {
 	t.Helper()
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer res.Body.Close()
-	var buf bytes.Buffer
-	_, _ = buf.ReadFrom(res.Body)
-	return res, decodeMap(t, buf.Bytes())
+	raw, _ := io.ReadAll(res.Body)
+	return res, decodeMap(t, raw)
 }

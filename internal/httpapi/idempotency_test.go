@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -28,13 +27,7 @@ func (e *env) post(t *testing.T, path, key, prompt string, idem ...string) (*htt
 	for _, v := range idem {
 		req.Header.Add("Idempotency-Key", v)
 	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	return res, decodeMap(t, raw)
+	return send(t, req)
 }
 
 // queued counts the messages waiting in the embedded queue.

@@ -81,18 +81,7 @@ type psyState struct {
 func (p *psyState) analyze(t *psyTables, sfb *[numSfbLong + 1]int, xr *[granuleSize]float64, xmin *[maxBands]float64) float64 {
 	var energy, density, tonal [numSfbLong]float64
 	for b := 0; b < numSfbLong; b++ {
-		e, logSum := 0.0, 0.0
-		for i := sfb[b]; i < sfb[b+1]; i++ {
-			v := xr[i] * xr[i]
-			e += v
-			logSum += fastLog2(v + 1e-12)
-		}
-		energy[b] = e
-		density[b] = e / t.width[b]
-		// Spectral flatness in dB: 0 for noise-like, very negative for tones.
-		geo := logSum / t.width[b]
-		flat := 10 * math.Log10(2) * (geo - fastLog2(density[b]+1e-12))
-		tonal[b] = math.Min(1, math.Max(0, (-flat-3)/15))
+		energy[b], density[b], tonal[b] = bandStats(xr[sfb[b]:sfb[b+1]], t.width[b])
 	}
 	pe := 0.0
 	for j := 0; j < numSfbLong; j++ {
@@ -122,4 +111,20 @@ func fastLog2(x float64) float64 {
 	e := float64(int(b>>52&0x7ff) - 1023)
 	m := math.Float64frombits(b&(1<<52-1)|1023<<52) - 1 // mantissa - 1, in [0, 1)
 	return e + m*(1.3465-0.3465*m)
+}
+
+// bandStats measures one band's lines: their energy, the energy per line
+// and the tonality (0 noise-like .. 1 tonal) derived from the spectral
+// flatness in dB (0 for noise, very negative for tones).
+func bandStats(lines []float64, width float64) (energy, density, tonality float64) {
+	logSum := 0.0
+	for _, x := range lines {
+		v := x * x
+		energy += v
+		logSum += fastLog2(v + 1e-12)
+	}
+	density = energy / width
+	geo := logSum / width
+	flat := 10 * math.Log10(2) * (geo - fastLog2(density+1e-12))
+	return energy, density, math.Min(1, math.Max(0, (-flat-3)/15))
 }

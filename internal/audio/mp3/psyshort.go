@@ -62,17 +62,7 @@ func (p *psyState) analyzeShort(t *psyShortTables, bnd *[maxBands + 1]int, xr *[
 	for w := 0; w < 3; w++ {
 		var energy, density, tonal [numSfbShort]float64
 		for b := 0; b < numSfbShort; b++ {
-			e, logSum := 0.0, 0.0
-			for i := bnd[3*b+w]; i < bnd[3*b+w+1]; i++ {
-				v := xr[i] * xr[i]
-				e += v
-				logSum += fastLog2(v + 1e-12)
-			}
-			energy[b] = e
-			density[b] = e / t.width[b]
-			geo := logSum / t.width[b]
-			flat := 10 * math.Log10(2) * (geo - fastLog2(density[b]+1e-12))
-			tonal[b] = math.Min(1, math.Max(0, (-flat-3)/15))
+			energy[b], density[b], tonal[b] = bandStats(xr[bnd[3*b+w]:bnd[3*b+w+1]], t.width[b])
 		}
 		for j := 0; j < numSfbShort; j++ {
 			s := 0.0
