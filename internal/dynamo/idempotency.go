@@ -73,16 +73,18 @@ func (s *Store) CreateJobIdempotent(ctx context.Context, j *jobs.Job, idem strin
 		}
 		idemCode, jobCode := reason(tce, 0), reason(tce, 1)
 		switch {
-		case jobCode == "ConditionalCheckFailed":
-			return nil, false, &jobs.Error{Code: jobs.EConflict, Message: "The item was changed by another request.", Err: err}
 		case idemCode == "ConditionalCheckFailed":
 			prev, err := s.IdempotentJob(ctx, j.Owner, idem, j.StartedAt)
 			if err == nil {
-				return prev, false, nil
+				// prev is j itself when this call's own earlier attempt
+				// committed and its answer was lost.
+				return prev, prev.SameSubmission(j), nil
 			}
 			if !jobs.IsCode(err, jobs.ENotFound) || attempt >= idemAttempts {
 				return nil, false, err
 			}
+		case jobCode == "ConditionalCheckFailed":
+			return nil, false, &jobs.Error{Code: jobs.EConflict, Message: "The item was changed by another request.", Err: err}
 		case attempt >= idemAttempts:
 			return nil, false, &jobs.Error{Code: jobs.EUnavailable, Message: "The service is busy. Please retry in 10 to 30 seconds.", Err: err}
 		}

@@ -2,6 +2,7 @@ package dynamo
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -39,17 +40,26 @@ type jobItem struct {
 	ExpiresAt  int64      `dynamodbav:"expires_at"`
 }
 
-// CreateJob stores a new running job. EConflict if the id exists.
+// CreateJob stores a new running job. EConflict if another job has the
+// id. Storing the same job again is a no-op: the SDK retries a PutItem
+// whose answer was lost, and that retry finds the first attempt's item.
 func (s *Store) CreateJob(ctx context.Context, j *jobs.Job) error {
 	av, err := jobAttrs(j)
 	if err != nil {
 		return err
 	}
 	_, err = s.Client.PutItem(ctx, &dynamodb.PutItemInput{
-		TableName:           aws.String(s.Table),
-		Item:                av,
-		ConditionExpression: aws.String("attribute_not_exists(pk)"),
+		TableName:                           aws.String(s.Table),
+		Item:                                av,
+		ConditionExpression:                 aws.String("attribute_not_exists(pk)"),
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 	})
+	var ccf *types.ConditionalCheckFailedException
+	if errors.As(err, &ccf) && len(ccf.Item) > 0 {
+		if old, derr := decodeJob(ccf.Item); derr == nil && old.SameSubmission(j) {
+			return nil
+		}
+	}
 	return translate(err, nil)
 }
 
@@ -87,8 +97,13 @@ func (s *Store) Job(ctx context.Context, id jobs.JobID) (*jobs.Job, error) {
 	if len(out.Item) == 0 {
 		return nil, jobNotFound(id)
 	}
+	return decodeJob(out.Item)
+}
+
+// decodeJob is the inverse of jobAttrs.
+func decodeJob(item map[string]types.AttributeValue) (*jobs.Job, error) {
 	var it jobItem
-	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
+	if err := attributevalue.UnmarshalMap(item, &it); err != nil {
 		return nil, jobs.Internal(err)
 	}
 	j := &jobs.Job{

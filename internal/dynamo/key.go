@@ -2,6 +2,7 @@ package dynamo
 
 import (
 	"context"
+	"errors"
 	"sort"
 	"time"
 
@@ -48,7 +49,8 @@ func fromOpt(t *time.Time) time.Time {
 	return t.UTC()
 }
 
-// CreateKey stores a key. EConflict if the id exists.
+// CreateKey stores a key. EConflict if another key has the id; storing the
+// same key again (a retried PutItem) is a no-op.
 func (s *Store) CreateKey(ctx context.Context, k *jobs.APIKey) error {
 	av, err := attributevalue.MarshalMap(keyItem{
 		PK: keysPK, SK: keySK(k.ID), Type: "key", ID: string(k.ID), Name: k.Name, Hash: k.Hash,
@@ -58,10 +60,17 @@ func (s *Store) CreateKey(ctx context.Context, k *jobs.APIKey) error {
 		return jobs.Internal(err)
 	}
 	_, err = s.Client.PutItem(ctx, &dynamodb.PutItemInput{
-		TableName:           aws.String(s.Table),
-		Item:                av,
-		ConditionExpression: aws.String("attribute_not_exists(pk)"),
+		TableName:                           aws.String(s.Table),
+		Item:                                av,
+		ConditionExpression:                 aws.String("attribute_not_exists(pk)"),
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 	})
+	var ccf *types.ConditionalCheckFailedException
+	if errors.As(err, &ccf) && len(ccf.Item) > 0 {
+		if old, derr := decodeKey(ccf.Item); derr == nil && old.SameKey(k) {
+			return nil
+		}
+	}
 	return translate(err, nil)
 }
 

@@ -40,7 +40,9 @@ func (s *Store) CreateJobIdempotent(ctx context.Context, j *jobs.Job, idem strin
 				return err
 			}
 			jj := jobs.Job(r)
-			existing = &jj
+			if !jj.SameSubmission(j) {
+				existing = &jj
+			}
 			return nil
 		case err == nil:
 			// Expired: the key is free again.

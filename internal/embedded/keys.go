@@ -15,8 +15,14 @@ import (
 func (s *Store) CreateKey(ctx context.Context, k *jobs.APIKey) error {
 	return s.db.Update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketKeys)
-		if b.Get([]byte(k.ID)) != nil {
+		var old jobs.APIKey
+		switch err := getJSON(b, string(k.ID), &old); {
+		case err == nil && old.SameKey(k):
+			return nil
+		case err == nil:
 			return jobs.Errorf(jobs.EConflict, "key %s exists", k.ID)
+		case !isNotFound(err):
+			return err
 		}
 		return putJSON(b, string(k.ID), k)
 	})

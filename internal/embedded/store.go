@@ -108,8 +108,14 @@ type jobRecord struct {
 func (s *Store) CreateJob(ctx context.Context, j *jobs.Job) error {
 	return s.db.Update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketJobs)
-		if b.Get([]byte(j.ID)) != nil {
+		var old jobRecord
+		switch err := getJSON(b, string(j.ID), &old); {
+		case err == nil && (*jobs.Job)(&old).SameSubmission(j):
+			return nil
+		case err == nil:
 			return jobs.Errorf(jobs.EConflict, "job %s exists", j.ID)
+		case !isNotFound(err):
+			return err
 		}
 		return putJSON(b, string(j.ID), jobRecord(*j))
 	})

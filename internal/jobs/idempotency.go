@@ -31,8 +31,10 @@ type IdempotentJobStore interface {
 	// unexpired record (at j.StartedAt) for j.Owner and idem exists, it
 	// stores nothing and returns the job that record names with created
 	// false; otherwise it returns j with created true. Of concurrent calls
-	// with the same owner and idem, exactly one creates. EConflict if j.ID
-	// exists.
+	// with the same owner and idem, exactly one creates. Repeating the
+	// same call (the record names j itself, see SameSubmission) returns j
+	// with created true again, so a caller whose first answer was lost
+	// still enqueues it. EConflict if another job has j.ID.
 	CreateJobIdempotent(ctx context.Context, j *Job, idem string) (stored *Job, created bool, err error)
 	// IdempotentJob returns the job that owner's idempotency key idem
 	// names. ENotFound if there is no such record or it expired at now.

@@ -63,6 +63,14 @@ type Job struct {
 // Expired reports whether the job is past its retention at now.
 func (j *Job) Expired(now time.Time) bool { return !now.Before(j.ExpiresAt) }
 
+// SameSubmission reports whether o is j as first created: the same id,
+// owner, prompt, start and expiry. A store uses it to tell a retried create
+// (a no-op) from a collision of ids (EConflict).
+func (j *Job) SameSubmission(o *Job) bool {
+	return j.ID == o.ID && j.Owner == o.Owner && j.Prompt == o.Prompt &&
+		j.StartedAt.Equal(o.StartedAt) && j.ExpiresAt.Equal(o.ExpiresAt)
+}
+
 // Result is what a completed job produced.
 type Result struct {
 	Title    string
@@ -85,7 +93,9 @@ func ImageKey(id JobID, ext string) string { return "jobs/" + string(id) + "/cov
 // JobStore keeps jobs. Implementations must make transitions conditional:
 // only a running job may complete or fail, exactly once.
 type JobStore interface {
-	// CreateJob stores a new running job. EConflict if the id exists.
+	// CreateJob stores a new running job. EConflict if another job has
+	// the id; storing the same job again (see SameSubmission) is a no-op,
+	// so a write retried after a lost answer succeeds.
 	CreateJob(ctx context.Context, j *Job) error
 	// Job returns the stored job, expired or not. ENotFound if absent.
 	Job(ctx context.Context, id JobID) (*Job, error)

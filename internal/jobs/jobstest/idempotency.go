@@ -65,6 +65,22 @@ func runIdempotency(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 			t.Fatalf("replay of failed job: got %+v created %v err %v", got, created, err)
 		}
 	})
+	t.Run("IdempotentRepeatedCallCreates", func(t *testing.T) {
+		// The same call again (its first answer lost) reports created, so
+		// the caller still enqueues the job.
+		s := open(t)
+		j := NewJob("owner1")
+		for i := 0; i < 2; i++ {
+			got, created, err := s.CreateJobIdempotent(ctx, j, "k")
+			if err != nil || !created || got.ID != j.ID {
+				t.Fatalf("call %d: got %+v created %v err %v", i+1, got, created, err)
+			}
+		}
+		got, created, err := s.CreateJobIdempotent(ctx, NewJob("owner1"), "k")
+		if err != nil || created || got.ID != j.ID {
+			t.Fatalf("replay: got %+v created %v err %v", got, created, err)
+		}
+	})
 	t.Run("IdempotentErrConflictOnDuplicateID", func(t *testing.T) {
 		s := open(t)
 		j := NewJob("owner1")

@@ -67,8 +67,38 @@ func RunJobStore(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 		if err := s.CreateJob(ctx, j); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.CreateJob(ctx, j); !jobs.IsCode(err, jobs.EConflict) {
-			t.Fatalf("err = %v, want conflict", err)
+		other := *j
+		other.Prompt = "another prompt"
+		if err := s.CreateJob(ctx, &other); !jobs.IsCode(err, jobs.EConflict) {
+			t.Fatalf("other prompt: err = %v, want conflict", err)
+		}
+		other = *j
+		other.Owner = "owner2"
+		if err := s.CreateJob(ctx, &other); !jobs.IsCode(err, jobs.EConflict) {
+			t.Fatalf("other owner: err = %v, want conflict", err)
+		}
+		if got, err := s.Job(ctx, j.ID); err != nil || !got.SameSubmission(j) {
+			t.Fatalf("after conflicts: got %+v, %v", got, err)
+		}
+	})
+	t.Run("RepeatedCreateIsNoOp", func(t *testing.T) {
+		// A write retried after its answer was lost repeats the same job.
+		s := open(t)
+		j := NewJob("owner1")
+		mustCreate(t, s, j)
+		if err := s.CreateJob(ctx, j); err != nil {
+			t.Fatalf("repeat while running: %v", err)
+		}
+		fin := T0.Add(time.Minute)
+		if err := s.FailJob(ctx, j.ID, "x", fin); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CreateJob(ctx, j); err != nil {
+			t.Fatalf("repeat after failing: %v", err)
+		}
+		got, err := s.Job(ctx, j.ID)
+		if err != nil || got.Status != jobs.StatusFailed || !got.FinishedAt.Equal(fin) {
+			t.Fatalf("a repeated create overwrote the job: %+v, %v", got, err)
 		}
 	})
 	t.Run("Complete", func(t *testing.T) {

@@ -59,8 +59,16 @@ func RunKeyStore(t *testing.T, open func(t *testing.T) jobs.KeyStore) {
 		if err := s.CreateKey(ctx, k); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.CreateKey(ctx, k); !jobs.IsCode(err, jobs.EConflict) {
+		if err := s.CreateKey(ctx, k); err != nil {
+			t.Fatalf("repeating the same key: %v, want a no-op", err)
+		}
+		other, _, _ := jobs.NewAPIKey("a", T0, 0)
+		other.ID = k.ID
+		if err := s.CreateKey(ctx, other); !jobs.IsCode(err, jobs.EConflict) {
 			t.Fatalf("err = %v, want conflict", err)
+		}
+		if got, err := s.Key(ctx, k.ID); err != nil || !got.SameKey(k) {
+			t.Fatalf("after conflict: got %+v, %v", got, err)
 		}
 	})
 	t.Run("Revoke", func(t *testing.T) {
