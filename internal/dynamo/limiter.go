@@ -45,9 +45,9 @@ func (s *Store) Allow(ctx context.Context, bucket string, limit int, window time
 		return jobs.Decision{}, jobs.Internal(err)
 	}
 	if n > limit {
-		return jobs.Decision{Allowed: false, RetryAfter: end.Sub(now)}, nil
+		return jobs.Decision{Allowed: false, Reset: end.Sub(now), RetryAfter: end.Sub(now)}, nil
 	}
-	return jobs.Decision{Allowed: true, Remaining: limit - n}, nil
+	return jobs.Decision{Allowed: true, Remaining: limit - n, Reset: end.Sub(now)}, nil
 }
 
 type limiterError string

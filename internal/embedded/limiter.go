@@ -23,14 +23,14 @@ func (s *Store) Allow(ctx context.Context, bucket string, limit int, window time
 			count = binary.BigEndian.Uint64(v[8:])
 		}
 		if count >= uint64(limit) {
-			d = jobs.Decision{Allowed: false, RetryAfter: reset.Sub(now)}
+			d = jobs.Decision{Allowed: false, Reset: reset.Sub(now), RetryAfter: reset.Sub(now)}
 			return nil
 		}
 		count++
 		var v [16]byte
 		binary.BigEndian.PutUint64(v[:8], uint64(start.UnixNano()))
 		binary.BigEndian.PutUint64(v[8:], count)
-		d = jobs.Decision{Allowed: true, Remaining: limit - int(count)}
+		d = jobs.Decision{Allowed: true, Remaining: limit - int(count), Reset: reset.Sub(now)}
 		return b.Put(key, v[:])
 	})
 	return d, err

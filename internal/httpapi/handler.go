@@ -69,6 +69,8 @@ func (a *api) only(method string, h http.HandlerFunc) http.Handler {
 }
 
 // authed authenticates the bearer key before h runs; failures are 401.
+// The answer carries the rate-limit headers of the window the request was
+// counted in.
 func (a *api) authed(h func(http.ResponseWriter, *http.Request, *jobs.APIKey)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		key, err := a.svc.Authenticate(r.Context(), r.Header.Get("Authorization"))
@@ -77,7 +79,8 @@ func (a *api) authed(h func(http.ResponseWriter, *http.Request, *jobs.APIKey)) h
 			return
 		}
 		noteKey(r, key.ID)
-		h(w, r, key)
+		ctx, rs := jobs.WithRateStatus(r.Context())
+		h(&rateWriter{ResponseWriter: w, rs: rs}, r.WithContext(ctx), key)
 	}
 }
 

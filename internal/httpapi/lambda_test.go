@@ -3,13 +3,16 @@ package httpapi_test
 import (
 	"context"
 	"encoding/json"
+	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/aws/aws-lambda-go/events"
 
 	"github.com/songsmith/songsmith/internal/httpapi"
+	"github.com/songsmith/songsmith/internal/jobs"
 )
 
 func loadEvent(t *testing.T, name string, repl ...string) events.APIGatewayV2HTTPRequest {
@@ -39,6 +42,12 @@ func TestLambdaHandler(t *testing.T) {
 	}
 	if res.Headers["X-Request-Id"] != "Jx1sYhxyoAMEVxw=" {
 		t.Fatalf("request id header %q", res.Headers["X-Request-Id"])
+	}
+	// Go writes header names in canonical case; HTTP matches them in any case.
+	hdr := func(name string) string { return res.Headers[http.CanonicalHeaderKey(name)] }
+	if lim := jobs.DefaultConfig().SubmitRate.N; hdr(httpapi.HeaderRateLimit) != strconv.Itoa(lim) ||
+		hdr(httpapi.HeaderRateRemaining) != strconv.Itoa(lim-1) || hdr(httpapi.HeaderRateReset) == "" {
+		t.Fatalf("rate-limit headers missing from the API Gateway response: %v", res.Headers)
 	}
 	res, _ = h(ctx, loadEvent(t, "apigw-getjob.json", "{{KEY}}", e.Key, "{{JOB_ID}}", string(ack.JobID)))
 	var job map[string]any

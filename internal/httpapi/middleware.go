@@ -93,7 +93,7 @@ func (a *api) middleware(next http.Handler) http.Handler {
 			h := w.Header()
 			h.Set("Access-Control-Allow-Origin", a.opts.CORSOrigin)
 			h.Set("Vary", "Origin")
-			h.Set("Access-Control-Expose-Headers", "Retry-After, X-Request-Id, Location")
+			h.Set("Access-Control-Expose-Headers", "Retry-After, X-Request-Id, Location, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset")
 			if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
 				h.Set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
 				h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, Idempotency-Key, X-Request-Id")

@@ -18,6 +18,7 @@ type Limiter interface {
 type Decision struct {
 	Allowed    bool
 	Remaining  int           // requests left in this window
+	Reset      time.Duration // until the window resets
 	RetryAfter time.Duration // until the window resets (set when not allowed)
 }
 

@@ -226,6 +226,7 @@ func (s *Service) allow(ctx context.Context, what string, id KeyID, r Rate) erro
 	if err != nil {
 		return err
 	}
+	reportRate(ctx, RateStatus{Limit: r.N, Remaining: max(d.Remaining, 0), Reset: d.Reset})
 	if !d.Allowed {
 		return &Error{Code: ERateLimited, RetryAfter: d.RetryAfter,
 			Message: fmt.Sprintf("Rate limit of %d requests per %s exceeded. Retry after %d seconds.", r.N, r.Per, RetrySeconds(d.RetryAfter))}

@@ -22,15 +22,15 @@ func RunLimiter(t *testing.T, open func(t *testing.T) jobs.Limiter) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !d.Allowed || d.Remaining != 2-i {
-				t.Fatalf("request %d: %+v, want allowed with %d remaining", i+1, d, 2-i)
+			if !d.Allowed || d.Remaining != 2-i || d.Reset != 50*time.Second {
+				t.Fatalf("request %d: %+v, want allowed with %d remaining, reset in 50s", i+1, d, 2-i)
 			}
 		}
 		d, err := l.Allow(ctx, b, 3, time.Minute, now)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d.Allowed || d.RetryAfter != 50*time.Second {
+		if d.Allowed || d.RetryAfter != 50*time.Second || d.Reset != 50*time.Second || d.Remaining != 0 {
 			t.Fatalf("4th request: %+v, want denied with retry after 50s", d)
 		}
 		d, _ = l.Allow(ctx, b, 3, time.Minute, T0.Add(time.Minute))
