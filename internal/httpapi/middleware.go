@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"regexp"
+	"strings"
 	"time"
 
 	"github.com/songsmith/songsmith/internal/jobs"
@@ -64,6 +65,14 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 // Unwrap lets http.ResponseController reach the underlying writer.
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
+// CORSAllowHeaders are the request headers a browser may send; template.yaml's
+// HttpApi CORS configuration lists the same (a test checks).
+var CORSAllowHeaders = []string{"Authorization", "Content-Type", IdempotencyHeader, "X-Request-Id"}
+
+// CORSExposeHeaders are the response headers a browser script may read;
+// template.yaml's HttpApi CORS configuration lists the same.
+var CORSExposeHeaders = []string{"Retry-After", "X-Request-Id", "Location", HeaderRateLimit, HeaderRateRemaining, HeaderRateReset}
+
 // middleware adds a request id, CORS, panic recovery and one structured
 // access-log line per request. API keys never reach the log: only key ids.
 func (a *api) middleware(next http.Handler) http.Handler {
@@ -93,10 +102,10 @@ func (a *api) middleware(next http.Handler) http.Handler {
 			h := w.Header()
 			h.Set("Access-Control-Allow-Origin", a.opts.CORSOrigin)
 			h.Set("Vary", "Origin")
-			h.Set("Access-Control-Expose-Headers", "Retry-After, X-Request-Id, Location, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset")
+			h.Set("Access-Control-Expose-Headers", strings.Join(CORSExposeHeaders, ", "))
 			if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
 				h.Set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
-				h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, Idempotency-Key, X-Request-Id")
+				h.Set("Access-Control-Allow-Headers", strings.Join(CORSAllowHeaders, ", "))
 				h.Set("Access-Control-Max-Age", "600")
 				sw.WriteHeader(http.StatusNoContent)
 				return
