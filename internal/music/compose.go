@@ -34,6 +34,7 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 		forced[l] = cast.named[l]
 	}
 	arrange(secs, h, have, forced, mood, prof.form)
+	endSong(secs, k, prof, bpb)
 
 	swing := prof.swing
 	halfTime := p.Tempo == TempoHalfTime

@@ -21,6 +21,8 @@ const (
 type section struct {
 	score.Section
 	prog      []barChord // the harmony of each bar, cycled
+	offset    int        // bar of prog the section starts on (the blues form runs on across sections)
+	ending    []barChord // the harmony of the section's last bars, over prog: the song's final cadence
 	on        [numLayers]bool
 	drumLevel int  // 0 none, 1 light, 2 groove, 3 full
 	build     bool // rising snare roll towards the next section
@@ -104,7 +106,8 @@ func layout(form formKind, bars, beats int) []section {
 }
 
 // arrange decides energy, harmony, melody and layers of every section so
-// that neighbouring sections always differ in which tracks play.
+// that neighbouring sections always differ in which tracks play. The blues
+// form runs on across sections (see runBluesForm).
 func arrange(secs []section, h harmony, have [numLayers]bool, forced [numLayers]bool, mood moodProfile, form formKind) {
 	for i := range secs {
 		s := &secs[i]
@@ -164,5 +167,8 @@ func arrange(secs []section, h harmony, have [numLayers]bool, forced [numLayers]
 				}
 			}
 		}
+	}
+	if form == formBlues {
+		runBluesForm(secs)
 	}
 }

@@ -105,7 +105,9 @@ func leadRange(inst score.Instrument) (lo, hi int) {
 
 // writeLead writes the melody of every section with a lead: a motif per
 // kind of section, built into four-bar phrases (statement, variation,
-// restatement, cadence) with strong beats on chord tones.
+// restatement, cadence) with strong beats on chord tones. When the lead
+// plays in the song's last bar, that bar is a closed cadence ending on the
+// tonic.
 func writeLead(secs []section, k key, prof genreProfile, inst score.Instrument, swing float64, seed uint64) []score.Note {
 	r := newRNG(seed, "melody")
 	pt := &part{swing: swing, r: newRNG(seed, "melody-vel")}
@@ -138,6 +140,10 @@ func writeLead(secs []section, k key, prof genreProfile, inst score.Instrument, 
 		last := -1 << 30
 		for b := 0; b < s.Bars; b++ {
 			pb, phrase := b%4, b/4
+			final := i == len(secs)-1 && b == s.Bars-1
+			if final {
+				pb = 3 // the song's last bar: a closed ending on the tonic
+			}
 			var bar []melodyNote
 			switch pb {
 			case 0:
@@ -215,6 +221,9 @@ func writeLead(secs []section, k key, prof genreProfile, inst score.Instrument, 
 					last = q
 					continue
 				}
+				if final && j == len(bar)-1 {
+					p = tonicNear(k, p, lo, hi) // the tonic, also where the leap rules moved it
+				}
 				pt.add(t+n.at, n.len*0.95, p, vel, false)
 				last = p
 			}
@@ -247,4 +256,19 @@ func sign(x int) int {
 		return -1
 	}
 	return 0
+}
+
+// tonicNear returns the pitch of the key's tonic nearest to p inside
+// [lo, hi], the lower one on ties.
+func tonicNear(k key, p, lo, hi int) int {
+	best := -1
+	for q := placeAbove(k.root, lo); q <= hi; q += 12 {
+		if best < 0 || abs(q-p) < abs(best-p) {
+			best = q
+		}
+	}
+	if best < 0 {
+		return p
+	}
+	return best
 }

@@ -17,8 +17,14 @@ func (pt *part) add(pos, length float64, pitch int, v float64, glide bool) {
 	pt.notes = append(pt.notes, score.Note{Start: start, Length: length - (start - pos), Pitch: pitch, Velocity: pt.r.jitter(v, 0.05), Glide: glide})
 }
 
-// barAt returns the harmony of bar b of a section.
-func (s *section) barAt(b int) barChord { return s.prog[b%len(s.prog)] }
+// barAt returns the harmony of bar b of a section: its progression, cycled
+// from the section's offset, unless the bar is one of its ending bars.
+func (s *section) barAt(b int) barChord {
+	if j := b - (s.Bars - len(s.ending)); j >= 0 && j < len(s.ending) {
+		return s.ending[j]
+	}
+	return s.prog[(b+s.offset)%len(s.prog)]
+}
 
 // nextChord returns the chord that starts the bar after bar b (the next
 // section's first chord at the end).
@@ -51,18 +57,30 @@ func bassTonesOf(c chord, k key, lo int) bassTones {
 
 // writeBass writes the bass line of every section that has bass. In a bar
 // with two chords every note follows the chord sounding at its beat, and the
-// bass plays the new root on the beat the chord changes.
+// bass plays the new root on the beat the chord changes. The song's last bar
+// is the final cadence's tonic: the bass lands on its root on the downbeat,
+// also in an outro that otherwise has no bass, as a one-beat final hit (a
+// note held through the bar would blur the drums' pulse that a listener,
+// and a tempo detector, follows to the end).
 func writeBass(secs []section, k key, style bassStyle, inst score.Instrument, swing float64, seed uint64) []score.Note {
 	pt := &part{swing: swing, r: newRNG(seed, "bass")}
 	lo := bassRange(inst)
 	for i := range secs {
 		s := &secs[i]
-		if !s.on[layerBass] {
+		last := i == len(secs)-1
+		if !s.on[layerBass] && !last {
 			continue
 		}
 		v := 0.6 + 0.35*s.Energy
 		for b := 0; b < s.Bars; b++ {
 			t := s.StartBeat + float64(s.beats*b)
+			if last && b == s.Bars-1 {
+				pt.add(t, 1, s.barAt(b).c.rootPitch(k, lo), v, false)
+				continue
+			}
+			if !s.on[layerBass] {
+				continue
+			}
 			h, n := s.barAt(b), nextChord(secs, i, b)
 			first := bassTonesOf(h.c, k, lo)
 			second := first

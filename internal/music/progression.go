@@ -92,13 +92,8 @@ type harmony struct {
 // chooseHarmony picks the progressions of verse, chorus and bridge. With
 // beatsPerBar 4 some families change chord inside a bar (see rhythmize).
 func chooseHarmony(k key, prof genreProfile, beatsPerBar int, r *rng) harmony {
+	mk := chordMaker(k, prof)
 	if prof.harmony == "blues" {
-		mk := func(d int) chord {
-			if k.minorish() {
-				return k.diatonic(d, 4)
-			}
-			return k.dominant7(d)
-		}
 		var cs []barChord
 		for _, d := range twelveBar {
 			cs = append(cs, barChord{c: mk(d)})
@@ -127,14 +122,6 @@ func chooseHarmony(k key, prof genreProfile, beatsPerBar int, r *rng) harmony {
 	} else {
 		r.shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 	}
-	mk := func(d int) chord {
-		d = ((d % 7) + 7) % 7
-		size := prof.ext
-		if k.steps[d%7] != 0 && size > 3 && (d == 6 && !k.minorish()) {
-			size = 3 // the diminished vii stays a triad
-		}
-		return k.diatonic(d, size)
-	}
 	pick := func(i int) []barChord {
 		degs := pool[i%len(pool)]
 		cs := make([]barChord, len(degs))
@@ -151,4 +138,27 @@ func chooseHarmony(k key, prof genreProfile, beatsPerBar int, r *rng) harmony {
 		h.chorus = h.verse // vamps stay on their groove
 	}
 	return h
+}
+
+// chordMaker returns how a genre builds the chord on a scale degree: the
+// blues' dominant sevenths (minor sevenths in minor keys), otherwise
+// diatonic chords of the genre's size, with the diminished vii of major
+// keys kept a triad.
+func chordMaker(k key, prof genreProfile) func(int) chord {
+	if prof.harmony == "blues" {
+		return func(d int) chord {
+			if k.minorish() {
+				return k.diatonic(d, 4)
+			}
+			return k.dominant7(d)
+		}
+	}
+	return func(d int) chord {
+		d = ((d % 7) + 7) % 7
+		size := prof.ext
+		if k.steps[d%7] != 0 && size > 3 && (d == 6 && !k.minorish()) {
+			size = 3 // the diminished vii stays a triad
+		}
+		return k.diatonic(d, size)
+	}
 }

@@ -1,0 +1,128 @@
+package music
+
+// Cadences at the large scale: the blues form running through a song, and
+// the final cadence that ends every song on its tonic.
+
+// runBluesForm lets the 12-bar blues run on through the sections instead of
+// restarting at every section: the middle sections (and the outro) count
+// their bars of the form from the first bar after the intro, so a short song
+// made of 2- or 4-bar phrases still plays whole choruses, IV and turnaround
+// included. The intro plays the last bars of the form, the turnaround ending
+// on V, so the first verse starts on I after a V. Songs with 12-bar phrases
+// already start every section at bar 1 of the form; they do not change.
+func runBluesForm(secs []section) {
+	bar := 0
+	for i := range secs {
+		s := &secs[i]
+		n := len(s.prog)
+		if s.Name == "intro" {
+			s.offset = ((-s.Bars)%n + n) % n
+			continue
+		}
+		s.offset = bar % n
+		bar += s.Bars
+	}
+}
+
+// modalApproach is the chord each modal colour resolves to its tonic from:
+// the characteristic chord of its vamp (see modeProgressions): dorian IV–i,
+// phrygian bII–i, lydian II–I, mixolydian bVII–I; locrian, which has no
+// vamp, borrows the phrygian half step down, bII–i.
+var modalApproach = map[string]int{"dorian": 3, "phrygian": 1, "lydian": 1, "mixolydian": 6, "locrian": 1}
+
+// approachDegrees returns the scale degree of the chord that leads into a
+// song's last bar, and the degree of a chord that takes the first half of
+// that bar in 4/4 (-1 for none). By harmony family, the first rule that
+// applies:
+//
+//   - blues: V7, a dominant seventh also in minor keys (the blues already
+//     leaves the scale for its dominant sevenths);
+//   - techno ("one"): a drone, the tonic itself (i | i); ambient, the other
+//     drone-like genre, is plagal (below), its pools already vamp on I and IV;
+//   - every other genre in a modal key: the mode's colour chord
+//     (modalApproach);
+//   - jazz (jazz, lo-fi): a ii–V in one bar, V or v by the key;
+//   - epic (trance, synthwave): IV–V in major, the Aeolian VI–VII in minor;
+//   - metal: V in major, VI–VII in minor;
+//   - rock and folk (folk, country): the plagal IV–I in major, bVII–i in
+//     minor;
+//   - reggae, funk and ambient: plagal, IV–I or iv–i;
+//   - classical and disco: the dominant, V–I or (natural minor) v–i;
+//   - pop, dance and the rest (pop, house, hip hop, trap, drum and bass,
+//     dubstep): V–I in major, bVII–i in minor.
+//
+// Apart from the blues every approach is diatonic, so harmony and melody
+// stay in the scale: minor keys take the natural minor's v or bVII, not a V
+// with a raised leading tone.
+func approachDegrees(k key, family string) (approach, pre int) {
+	minor := k.minorish()
+	switch {
+	case family == "blues":
+		return 4, -1
+	case family == "one":
+		return 0, -1
+	case k.mode != "major" && k.mode != "minor":
+		if d, ok := modalApproach[k.mode]; ok {
+			return d, -1
+		}
+	}
+	switch family {
+	case "jazz":
+		return 4, 1
+	case "epic", "metal":
+		switch {
+		case minor:
+			return 6, 5
+		case family == "epic":
+			return 4, 3
+		}
+		return 4, -1
+	case "rock", "folk":
+		if minor {
+			return 6, -1
+		}
+		return 3, -1
+	case "reggae", "funk", "ambient":
+		return 3, -1
+	case "classical", "disco":
+		return 4, -1
+	}
+	if minor {
+		return 6, -1
+	}
+	return 4, -1
+}
+
+// finalBars returns the harmony of a song's last two bars: the approach
+// (with its preceding chord from beat 3 of a 4/4 bar, see approachDegrees)
+// and the tonic chord, alone in the last bar.
+func finalBars(k key, prof genreProfile, beats int) (approach, tonic barChord) {
+	mk := chordMaker(k, prof)
+	a, pre := approachDegrees(k, prof.harmony)
+	ac := mk(a)
+	if prof.harmony == "blues" {
+		ac = k.dominant7(a)
+	}
+	approach = barChord{c: ac}
+	if pre >= 0 && beats == 4 {
+		approach = barChord{c: mk(pre), c2: ac, split: 2}
+	}
+	return approach, barChord{c: mk(0)}
+}
+
+// endSong writes the final cadence into the last two bars of the song (which
+// may lie in two sections): every part then follows it, as it follows any
+// bar's harmony.
+func endSong(secs []section, k key, prof genreProfile, beats int) {
+	approach, tonic := finalBars(k, prof, beats)
+	i := len(secs) - 1
+	for _, h := range []barChord{tonic, approach} {
+		for i >= 0 && len(secs[i].ending) >= secs[i].Bars {
+			i--
+		}
+		if i < 0 {
+			return
+		}
+		secs[i].ending = append([]barChord{h}, secs[i].ending...)
+	}
+}
