@@ -33,6 +33,7 @@ type Config struct {
 	SigningKey      string        // SONGSMITH_SIGNING_KEY: HMAC key of local media URLs
 	LogLevel        slog.Level    // SONGSMITH_LOG_LEVEL: debug | info | warn | error
 	CORSOrigin      string        // SONGSMITH_CORS_ORIGIN: Access-Control-Allow-Origin ("" = no CORS)
+	MetricsNS       string        // SONGSMITH_METRICS_NAMESPACE: CloudWatch namespace of worker metrics ("" = none)
 	Table           string        // SONGSMITH_TABLE: DynamoDB table
 	QueueURL        string        // SONGSMITH_QUEUE_URL: SQS jobs queue
 	DLQURL          string        // SONGSMITH_DLQ_URL: SQS dead-letter queue
@@ -64,6 +65,7 @@ var Vars = []Env{
 	{"SONGSMITH_SIGNING_KEY", "random, kept in the database", "HMAC key that signs local media URLs"},
 	{"SONGSMITH_LOG_LEVEL", "info", "`debug`, `info`, `warn` or `error`"},
 	{"SONGSMITH_CORS_ORIGIN", "", "value of Access-Control-Allow-Origin; empty disables CORS"},
+	{"SONGSMITH_METRICS_NAMESPACE", "", "CloudWatch namespace of the worker's metrics, written to stdout in Embedded Metric Format; empty writes none (the template sets `Songsmith/<stack>`)"},
 	{"SONGSMITH_TABLE", "songsmith", "DynamoDB table (aws backend)"},
 	{"SONGSMITH_QUEUE_URL", "", "SQS jobs queue URL (aws backend)"},
 	{"SONGSMITH_DLQ_URL", "", "SQS dead-letter queue URL (aws backend, `serve` only)"},
@@ -90,6 +92,7 @@ func Load(getenv func(string) string) (Config, error) {
 		MP3Bitrate:      p.int("SONGSMITH_MP3_BITRATE", 192, 128, 320),
 		SigningKey:      p.str("SONGSMITH_SIGNING_KEY", ""),
 		CORSOrigin:      p.str("SONGSMITH_CORS_ORIGIN", ""),
+		MetricsNS:       p.str("SONGSMITH_METRICS_NAMESPACE", ""),
 		Table:           p.str("SONGSMITH_TABLE", "songsmith"),
 		QueueURL:        p.str("SONGSMITH_QUEUE_URL", ""),
 		DLQURL:          p.str("SONGSMITH_DLQ_URL", ""),

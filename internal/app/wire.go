@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/songsmith/songsmith/internal/embedded"
+	"github.com/songsmith/songsmith/internal/emf"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/studio"
 	"github.com/songsmith/songsmith/internal/worker"
@@ -90,9 +91,14 @@ func NewService(cfg Config, b *Backend, log *slog.Logger) *jobs.Service {
 }
 
 // NewWorker builds the job worker on a backend.
+// With a metrics namespace it writes one EMF record per delivery to stdout.
 func NewWorker(cfg Config, b *Backend, gen jobs.Generator, log *slog.Logger) *worker.Worker {
-	return &worker.Worker{Jobs: b.Jobs, Media: b.Media, Generator: gen,
+	w := &worker.Worker{Jobs: b.Jobs, Media: b.Media, Generator: gen,
 		MaxAttempts: cfg.MaxAttempts, Timeout: cfg.GenerateTimeout, Logger: log}
+	if cfg.MetricsNS != "" {
+		w.Metrics = (&emf.Recorder{Out: os.Stdout, Namespace: cfg.MetricsNS}).Record
+	}
+	return w
 }
 
 // NewGenerator returns the production generator in the configured format.

@@ -1,6 +1,7 @@
 package lambdatest_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -25,12 +27,32 @@ import (
 	"github.com/songsmith/songsmith/internal/s3media"
 	"github.com/songsmith/songsmith/internal/sqsqueue"
 	"github.com/songsmith/songsmith/internal/testutil"
+	"github.com/songsmith/songsmith/internal/worker"
 )
 
 // function is one started bootstrap process and its Runtime API.
 type function struct {
-	rt   *lambdatest.Runtime
-	init time.Duration // process start to first GET /next
+	rt     *lambdatest.Runtime
+	init   time.Duration // process start to first GET /next
+	stdout *lockedBuffer
+}
+
+// lockedBuffer collects a process's output while the test reads it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 func start(t *testing.T, bin, name string, env map[string]string) *function {
@@ -43,7 +65,8 @@ func start(t *testing.T, bin, name string, env map[string]string) *function {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
 	var stderr strings.Builder
-	cmd.Stderr = &stderr
+	stdout := &lockedBuffer{}
+	cmd.Stderr, cmd.Stdout = &stderr, stdout
 	begin := time.Now()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -61,7 +84,7 @@ func start(t *testing.T, bin, name string, env map[string]string) *function {
 	if err != nil {
 		t.Fatalf("%s never asked for an event: %v\n%s", name, err, stderr.String())
 	}
-	return &function{rt: rt, init: at.Sub(begin)}
+	return &function{rt: rt, init: at.Sub(begin), stdout: stdout}
 }
 
 func (f *function) invoke(t *testing.T, payload any) []byte {
@@ -137,7 +160,8 @@ func TestBootstraps(t *testing.T) {
 	}
 	env := testutil.AWSEnv(ep)
 	for k, v := range map[string]string{"SONGSMITH_BACKEND": "aws", "SONGSMITH_TABLE": table, "SONGSMITH_QUEUE_URL": qurl,
-		"SONGSMITH_DLQ_URL": dlqurl, "SONGSMITH_BUCKET": bucket, "SONGSMITH_LOG_LEVEL": "warn"} {
+		"SONGSMITH_DLQ_URL": dlqurl, "SONGSMITH_BUCKET": bucket, "SONGSMITH_LOG_LEVEL": "warn",
+		"SONGSMITH_METRICS_NAMESPACE": "Songsmith/bootstrap-test"} {
 		env[k] = v
 	}
 	dir := samBuild(t, runtime.GOARCH)
@@ -189,5 +213,23 @@ func TestBootstraps(t *testing.T) {
 	}
 	if code, job := apiCall(t, fns["getjob"], "getjob.json", key, id); code != 200 || job["status"] != "failed" || job["error"] == nil {
 		t.Fatalf("after dead letter: %d %v", code, job)
+	}
+
+	// The worker wrote one Embedded Metric Format record per record of the
+	// batch to stdout, where Lambda's log stream takes it to CloudWatch.
+	outcomes := map[string]string{}
+	for _, line := range strings.Split(fns["worker"].stdout.String(), "\n") {
+		if !strings.Contains(line, `"_aws"`) {
+			continue
+		}
+		rec, _ := testutil.CheckEMF(t, []byte(line))
+		outcomes[fmt.Sprint(rec["job_id"])] = fmt.Sprint(rec["Outcome"])
+		ns := rec["_aws"].(map[string]any)["CloudWatchMetrics"].([]any)[0].(map[string]any)["Namespace"]
+		if ns != "Songsmith/bootstrap-test" {
+			t.Errorf("metrics namespace %v", ns)
+		}
+	}
+	if len(outcomes) != 2 || outcomes[live.Body] != string(worker.Skipped) || outcomes[string(id)] != string(worker.Failed) {
+		t.Fatalf("worker metrics by job %v, want %s skipped and %s failed", outcomes, live.Body, id)
 	}
 }

@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/emf"
 	"github.com/songsmith/songsmith/internal/httpapi"
+	"github.com/songsmith/songsmith/internal/worker"
 )
 
 // TestTemplateLogsAndAlarms checks that every function logs to its own log
@@ -38,8 +40,18 @@ func TestTemplateLogsAndAlarms(t *testing.T) {
 		}
 	}
 	slices.Sort(alarms)
-	if want := []string{"ApiServerErrorsAlarm", "JobBacklogAlarm", "WorkerErrorsAlarm"}; !slices.Equal(alarms, want) {
+	if want := []string{"ApiServerErrorsAlarm", "FailedJobsAlarm", "JobBacklogAlarm", "WorkerErrorsAlarm"}; !slices.Equal(alarms, want) {
 		t.Errorf("alarms %v, want %v", alarms, want)
+	}
+	// The failed-jobs alarm watches the metric the worker writes (package emf).
+	ns := regexp.MustCompile(`\n\s+SONGSMITH_METRICS_NAMESPACE: (.+)\n`).FindStringSubmatch(readRoot(t, "template.yaml"))
+	if ns == nil {
+		t.Fatal("the functions' environment lacks SONGSMITH_METRICS_NAMESPACE")
+	}
+	for _, want := range []string{"Namespace: " + ns[1] + "\n", "MetricName: " + emf.MetricDeliveries + "\n", "Name: Outcome\n", "Value: " + string(worker.Failed) + "\n"} {
+		if !strings.Contains(res["FailedJobsAlarm"], want) {
+			t.Errorf("FailedJobsAlarm lacks %q", want)
+		}
 	}
 	if !strings.Contains(res["AlarmTopic"], "Condition: HasAlarmEmail") {
 		t.Error("AlarmTopic must exist only with an AlarmEmail")

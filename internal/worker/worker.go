@@ -31,6 +31,18 @@ type Worker struct {
 	Timeout     time.Duration    // per generation; none when 0
 	Now         func() time.Time // time.Now when nil
 	Logger      *slog.Logger     // slog.Default() when nil
+	// Metrics receives one Observation per delivery handled; nil records
+	// nothing.
+	Metrics func(context.Context, Observation)
+}
+
+// Observation is what handling one delivery did, for metrics.
+type Observation struct {
+	JobID        jobs.JobID
+	Outcome      Outcome
+	Attempt      int           // the delivery count; 0 for a dead-lettered job
+	Elapsed      time.Duration // time spent on this delivery
+	AudioSeconds float64       // length of the song made; 0 unless Completed
 }
 
 // Outcome says what Process did.
@@ -48,6 +60,22 @@ const (
 // It returns Retry with the error when the message should be redelivered;
 // every other outcome means the message can be deleted.
 func (w *Worker) Process(ctx context.Context, id jobs.JobID, attempt int) (Outcome, error) {
+	start := time.Now()
+	var audio float64
+	out, err := w.process(ctx, id, attempt, &audio)
+	w.record(ctx, Observation{JobID: id, Outcome: out, Attempt: attempt, Elapsed: time.Since(start), AudioSeconds: audio})
+	return out, err
+}
+
+func (w *Worker) record(ctx context.Context, o Observation) {
+	if w.Metrics != nil {
+		w.Metrics(ctx, o)
+	}
+}
+
+// process is Process without the metrics; it sets *audio to the song's
+// length when it completes the job.
+func (w *Worker) process(ctx context.Context, id jobs.JobID, attempt int, audio *float64) (Outcome, error) {
 	log := w.log().With("job_id", id, "attempt", attempt)
 	j, err := w.Jobs.Job(ctx, id)
 	if jobs.IsCode(err, jobs.ENotFound) {
@@ -69,6 +97,7 @@ func (w *Worker) Process(ctx context.Context, id jobs.JobID, attempt int) (Outco
 			return Skipped, nil
 		}
 		if err == nil {
+			*audio = res.Duration
 			log.InfoContext(ctx, "job completed", "title", res.Title, "bpm", res.BPM, "duration_s", res.Duration, "elapsed_ms", time.Since(start).Milliseconds())
 			return Completed, nil
 		}
@@ -92,8 +121,11 @@ func (w *Worker) Process(ctx context.Context, id jobs.JobID, attempt int) (Outco
 // DeadLetter fails a job whose message exhausted its deliveries (the SQS
 // dead-letter queue, or the local queue's attempt limit).
 func (w *Worker) DeadLetter(ctx context.Context, id jobs.JobID) (Outcome, error) {
+	start := time.Now()
 	w.log().ErrorContext(ctx, "dead-lettered job", "job_id", id)
-	return w.fail(ctx, id, MsgRetriesExhausted)
+	out, err := w.fail(ctx, id, MsgRetriesExhausted)
+	w.record(ctx, Observation{JobID: id, Outcome: out, Elapsed: time.Since(start)})
+	return out, err
 }
 
 func (w *Worker) fail(ctx context.Context, id jobs.JobID, msg string) (Outcome, error) {
