@@ -142,9 +142,11 @@ func (c *Client) Generate(ctx context.Context, prompt string, opts ...GenerateOp
 	}
 	var sub Submission
 	header := http.Header{IdempotencyHeader: {o.idempotencyKey}}
-	if err := c.do(ctx, http.MethodPost, "/generate", body, header, true, &sub); err != nil {
+	h, err := c.do(ctx, http.MethodPost, "/generate", body, header, true, &sub)
+	if err != nil {
 		return nil, err
 	}
+	sub.RateLimit = parseRateLimit(h)
 	return &sub, nil
 }
 
@@ -157,15 +159,18 @@ func (c *Client) Job(ctx context.Context, jobID string) (*Job, error) {
 		return nil, errors.New("songsmith: job id is required")
 	}
 	var job Job
-	if err := c.do(ctx, http.MethodGet, "/jobs/"+url.PathEscape(jobID), nil, nil, true, &job); err != nil {
+	h, err := c.do(ctx, http.MethodGet, "/jobs/"+url.PathEscape(jobID), nil, nil, true, &job)
+	if err != nil {
 		return nil, err
 	}
-	job.JobID = jobID
+	job.JobID, job.RateLimit = jobID, parseRateLimit(h)
 	return &job, nil
 }
 
 // Wait polls the job every poll interval until its status is completed or
-// failed and returns it. A failed job is returned without error; check
+// failed and returns it. When a poll used up the rate window
+// ([RateLimit].Remaining 0), the next one waits for the window to reset
+// instead of running into a 429. A failed job is returned without error; check
 // [Job.Status] or [Job.Err]. Wait stops with ctx's error when ctx is done,
 // and with the request error when a poll fails for good.
 func (c *Client) Wait(ctx context.Context, jobID string) (*Job, error) {
@@ -177,24 +182,29 @@ func (c *Client) Wait(ctx context.Context, jobID string) (*Job, error) {
 		if job.Done() {
 			return job, nil
 		}
-		if err := c.sleep(ctx, c.pollInterval); err != nil {
+		wait := c.pollInterval
+		if rl := job.RateLimit; rl != nil && rl.Remaining == 0 {
+			wait = max(wait, rl.Reset)
+		}
+		if err := c.sleep(ctx, wait); err != nil {
 			return nil, err
 		}
 	}
 }
 
-// do sends one API request, retrying per the specification's limits, and
-// decodes a 2xx JSON body into out. header is added to every attempt.
-// idempotent marks requests that may be repeated after a server error.
-func (c *Client) do(ctx context.Context, method, path string, body []byte, header http.Header, idempotent bool, out any) error {
+// do sends one API request, retrying per the specification's limits,
+// decodes a 2xx JSON body into out and returns that answer's header.
+// header is added to every attempt. idempotent marks requests that may be
+// repeated after a server error.
+func (c *Client) do(ctx context.Context, method, path string, body []byte, header http.Header, idempotent bool, out any) (http.Header, error) {
 	var rateLimited, failed int
 	for attempt := 0; ; attempt++ {
-		err := c.once(ctx, method, path, body, header, out)
+		h, err := c.once(ctx, method, path, body, header, out)
 		if err == nil {
-			return nil
+			return h, nil
 		}
 		if ctx.Err() != nil {
-			return err
+			return nil, err
 		}
 		var wait time.Duration
 		var apiErr *APIError
@@ -212,26 +222,27 @@ func (c *Client) do(ctx context.Context, method, path string, body []byte, heade
 			wait = serverErrorBackoff(failed)
 			failed++
 		default:
-			return err
+			return nil, err
 		}
 		if attempt >= c.maxRetries {
-			return err
+			return nil, err
 		}
 		if err := c.sleep(ctx, wait); err != nil {
-			return err
+			return nil, err
 		}
 	}
 }
 
-// once sends one request without retrying.
-func (c *Client) once(ctx context.Context, method, path string, body []byte, header http.Header, out any) error {
+// once sends one request without retrying and returns the header of a
+// 2xx answer.
+func (c *Client) once(ctx context.Context, method, path string, body []byte, header http.Header, out any) (http.Header, error) {
 	var rd io.Reader
 	if body != nil {
 		rd = bytes.NewReader(body)
 	}
 	req, err := http.NewRequestWithContext(ctx, method, c.baseURL+path, rd)
 	if err != nil {
-		return fmt.Errorf("songsmith: build request: %w", err)
+		return nil, fmt.Errorf("songsmith: build request: %w", err)
 	}
 	for k, vs := range header {
 		for _, v := range vs {
@@ -246,20 +257,20 @@ func (c *Client) once(ctx context.Context, method, path string, body []byte, hea
 	}
 	resp, err := c.httpClient.Do(req)
 	if err != nil {
-		return fmt.Errorf("songsmith: %s %s: %w", method, path, err)
+		return nil, fmt.Errorf("songsmith: %s %s: %w", method, path, err)
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, maxBodyBytes))
 	if err != nil {
-		return fmt.Errorf("songsmith: %s %s: read body: %w", method, path, err)
+		return nil, fmt.Errorf("songsmith: %s %s: read body: %w", method, path, err)
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return newAPIError(resp, data)
+		return nil, newAPIError(resp, data)
 	}
 	if err := json.Unmarshal(data, out); err != nil {
-		return fmt.Errorf("songsmith: %s %s: decode body: %w", method, path, err)
+		return nil, fmt.Errorf("songsmith: %s %s: decode body: %w", method, path, err)
 	}
-	return nil
+	return resp.Header, nil
 }
 
 // rateLimitBackoff is the wait after the n-th (from 0) consecutive 429:

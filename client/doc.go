@@ -21,4 +21,9 @@
 // retry because every [Client.Generate] call sends an Idempotency-Key (a
 // random UUID, or the key given with [WithIdempotencyKey]): the service
 // answers a repeat with the job the first attempt created.
+//
+// [Submission.RateLimit] and [Job.RateLimit] report the rate window the
+// request was counted in (from the RateLimit-* response headers); when a
+// poll used up its window, [Client.Wait] waits for the reset rather than
+// drawing a 429.
 package client

@@ -27,6 +27,9 @@ type Submission struct {
 	JobID string `json:"job_id"`
 	// PollURL is the job's path relative to the base URL: /jobs/{JobID}.
 	PollURL string `json:"poll_url"`
+	// RateLimit is the submission rate window this request was counted in;
+	// nil when the service sent no RateLimit headers.
+	RateLimit *RateLimit `json:"-"`
 }
 
 // Job is the state of one generation job.
@@ -45,6 +48,9 @@ type Job struct {
 	StartedAt time.Time
 	// FinishedAt is when the job completed or failed; nil while running.
 	FinishedAt *time.Time
+	// RateLimit is the polling rate window this read was counted in; nil
+	// when the service sent no RateLimit headers. Not part of the body.
+	RateLimit *RateLimit
 }
 
 // Done reports whether the job reached a terminal status.
