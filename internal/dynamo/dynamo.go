@@ -98,6 +98,24 @@ func key(pk, sk string) map[string]types.AttributeValue {
 	}
 }
 
+// putNew stores item if its key is free; EConflict if another item holds
+// it. When the stored item is the same one (same reports it: the SDK
+// retried this write after its answer was lost, and the first attempt
+// committed), the write succeeds.
+func (s *Store) putNew(ctx context.Context, item map[string]types.AttributeValue, same func(old map[string]types.AttributeValue) bool) error {
+	_, err := s.Client.PutItem(ctx, &dynamodb.PutItemInput{
+		TableName:                           aws.String(s.Table),
+		Item:                                item,
+		ConditionExpression:                 aws.String("attribute_not_exists(pk)"),
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+	})
+	var ccf *types.ConditionalCheckFailedException
+	if errors.As(err, &ccf) && len(ccf.Item) > 0 && same(ccf.Item) {
+		return nil
+	}
+	return translate(err, nil)
+}
+
 // translate maps a DynamoDB error to a domain error. A failed condition is
 // conflict, or notFound when the service reports no old item.
 func translate(err error, notFound *jobs.Error) error {

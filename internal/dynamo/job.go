@@ -2,7 +2,6 @@ package dynamo
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -48,19 +47,10 @@ func (s *Store) CreateJob(ctx context.Context, j *jobs.Job) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.Client.PutItem(ctx, &dynamodb.PutItemInput{
-		TableName:                           aws.String(s.Table),
-		Item:                                av,
-		ConditionExpression:                 aws.String("attribute_not_exists(pk)"),
-		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+	return s.putNew(ctx, av, func(item map[string]types.AttributeValue) bool {
+		old, err := decodeJob(item)
+		return err == nil && old.SameSubmission(j)
 	})
-	var ccf *types.ConditionalCheckFailedException
-	if errors.As(err, &ccf) && len(ccf.Item) > 0 {
-		if old, derr := decodeJob(ccf.Item); derr == nil && old.SameSubmission(j) {
-			return nil
-		}
-	}
-	return translate(err, nil)
 }
 
 // jobAttrs is the stored form of j as a DynamoDB item.

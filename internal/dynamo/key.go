@@ -2,7 +2,6 @@ package dynamo
 
 import (
 	"context"
-	"errors"
 	"sort"
 	"time"
 
@@ -59,19 +58,10 @@ func (s *Store) CreateKey(ctx context.Context, k *jobs.APIKey) error {
 	if err != nil {
 		return jobs.Internal(err)
 	}
-	_, err = s.Client.PutItem(ctx, &dynamodb.PutItemInput{
-		TableName:                           aws.String(s.Table),
-		Item:                                av,
-		ConditionExpression:                 aws.String("attribute_not_exists(pk)"),
-		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+	return s.putNew(ctx, av, func(item map[string]types.AttributeValue) bool {
+		old, err := decodeKey(item)
+		return err == nil && old.SameKey(k)
 	})
-	var ccf *types.ConditionalCheckFailedException
-	if errors.As(err, &ccf) && len(ccf.Item) > 0 {
-		if old, derr := decodeKey(ccf.Item); derr == nil && old.SameKey(k) {
-			return nil
-		}
-	}
-	return translate(err, nil)
 }
 
 // Key returns a key by id. ENotFound if absent.
