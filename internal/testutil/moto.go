@@ -26,7 +26,15 @@ const MotoEnv = "MOTO_ENDPOINT"
 // when tb's test ends. Without moto_server on PATH the test is skipped,
 // or fails under CI (see RequireTool). Tests must create their own
 // uniquely named tables, queues and buckets (see UniqueName).
+//
+// The endpoint returned is a proxy in front of moto that forwards DynamoDB
+// requests one at a time (see serialDynamo).
 func StartMoto(tb testing.TB) string {
+	tb.Helper()
+	return serialDynamo(tb, startMoto(tb))
+}
+
+func startMoto(tb testing.TB) string {
 	tb.Helper()
 	if ep := strings.TrimRight(os.Getenv(MotoEnv), "/"); ep != "" {
 		return ep
