@@ -32,6 +32,29 @@ const (
 	Reese      Instrument = "reese"       // detuned saw bass (drum and bass, dubstep)
 	Arp        Instrument = "arp"         // bright short synth for arpeggios
 	Drums      Instrument = "drums"       // a drum kit: the track uses Hits, not Notes
+
+	Fiddle       Instrument = "fiddle"        // solo violin played as a folk fiddle
+	Banjo        Instrument = "banjo"         // five-string banjo: bright, short plucks
+	Mandolin     Instrument = "mandolin"      // paired-course plucked strings, tremolo-friendly
+	Ukulele      Instrument = "ukulele"       // small nylon-strung strummed instrument
+	Accordion    Instrument = "accordion"     // free-reed bellows instrument (also bandoneon)
+	SteelDrums   Instrument = "steel_drums"   // Caribbean steel pan
+	Sitar        Instrument = "sitar"         // plucked with sympathetic buzz (jawari)
+	MusicBox     Instrument = "music_box"     // tiny tuned comb, bell-like
+	NylonGuitar  Instrument = "nylon_guitar"  // classical / bossa nova guitar
+	Harpsichord  Instrument = "harpsichord"   // plucked keyboard
+	Marimba      Instrument = "marimba"       // wooden bars with resonators
+	Vibraphone   Instrument = "vibraphone"    // metal bars with motor tremolo
+	Kalimba      Instrument = "kalimba"       // thumb piano
+	Harp         Instrument = "harp"          // concert harp
+	UprightBass  Instrument = "upright_bass"  // acoustic double bass, plucked
+	SingingBowl  Instrument = "singing_bowl"  // long ringing metal bowl
+	LogDrum      Instrument = "log_drum"      // amapiano log drum: pitched, punchy, bass register
+	CowbellLead  Instrument = "cowbell"       // pitched 808 cowbell melody (phonk)
+	ChipLead     Instrument = "chip_lead"     // game-console pulse wave lead
+	ChipBass     Instrument = "chip_bass"     // game-console triangle bass
+	Tabla        Instrument = "tabla"         // pitched tabla strokes as a melodic percussion part
+	VinylCrackle Instrument = "vinyl_crackle" // texture: record surface noise (notes only gate it)
 )
 
 // Drum names one synthesized drum sound.
@@ -52,6 +75,42 @@ const (
 	TomMid    Drum = "tom_mid"
 	TomHigh   Drum = "tom_high"
 	Shaker    Drum = "shaker"
+
+	HandClap    Drum = "hand_clap"    // a few people clapping (gospel, folk, flamenco)
+	Snap        Drum = "snap"         // finger snap (r&b, soul)
+	Cowbell     Drum = "cowbell"      // hand cowbell / 808 cowbell
+	Clave       Drum = "clave"        // wooden claves
+	CongaHigh   Drum = "conga_high"   // open high conga
+	CongaLow    Drum = "conga_low"    // low conga (tumba)
+	Bongo       Drum = "bongo"        // bongo
+	Timbale     Drum = "timbale"      // timbale shell or head
+	Guiro       Drum = "guiro"        // scraped gourd
+	Tambourine  Drum = "tambourine"   // jingles
+	TablaNa     Drum = "tabla_na"     // dayan (treble tabla) ringing stroke
+	TablaGe     Drum = "tabla_ge"     // bayan (bass tabla) bending stroke
+	Taiko       Drum = "taiko"        // big trailer drum
+	Timpani     Drum = "timpani"      // orchestral kettle drum
+	SleighBells Drum = "sleigh_bells" // christmas jingles
+	Surdo       Drum = "surdo"        // deep samba bass drum
+	LogKick     Drum = "log_kick"     // amapiano log-drum thump used as a hit
+)
+
+// Kit names the sound family of a drum track. The synthesizer tunes and
+// shapes the same Drum names differently per kit ("" is KitAcoustic).
+type Kit string
+
+// The drum kits the synthesizer provides.
+const (
+	KitAcoustic   Kit = "acoustic"   // a live kit: rock, pop, folk, funk
+	KitBrush      Kit = "brush"      // brushes and soft sticks: jazz, bossa, lullaby
+	KitVintage    Kit = "vintage"    // dusty sampled breaks: lo-fi, boom bap
+	Kit808        Kit = "808"        // TR-808: trap, hip hop, phonk, r&b
+	Kit909        Kit = "909"        // TR-909: house, techno, edm
+	KitElectronic Kit = "electronic" // modern produced electronic kit: dnb, dubstep, future bass, k-pop
+	KitLatin      Kit = "latin"      // hand percussion forward: salsa, samba, reggaeton
+	KitOrchestral Kit = "orchestral" // timpani, taiko, concert bass drum, cymbals
+	KitChip       Kit = "chip"       // game-console noise channel
+	KitMarching   Kit = "marching"   // tight marching snares and bass drums
 )
 
 // Role says what a track does in the arrangement; the mixer uses it for
@@ -100,6 +159,8 @@ type Track struct {
 	Drive      float64 // saturation 0..1
 	Brightness float64 // 0..1, filter cutoff / tone; 0.5 is neutral
 	Sidechain  float64 // 0..1 ducking depth keyed from the kick
+	Kit        Kit     // Drums only: the kit's sound family ("" is KitAcoustic)
+	Recorded   bool    // play from the sample bank when one is loaded (acoustic parts)
 }
 
 // Section is one part of the song form.
@@ -113,7 +174,8 @@ type Section struct {
 // Score is a whole composed song, ready to synthesize.
 type Score struct {
 	BPM         float64
-	BeatsPerBar int     // 4 for 4/4, 3 for 3/4 ...
+	BeatsPerBar int     // 4 for 4/4, 3 for 3/4, 2 for 6/8 (see Subdivision) ...
+	Subdivision int     // 3: compound meter (6/8 is 2 beats of 3 eighths, BPM counts dotted quarters); 0 or 2 simple
 	Swing       float64 // 0 straight .. 1 full triplet swing of off-beat 8ths (applied by composer; informative)
 	KeyRoot     int     // pitch class 0 = C .. 11 = B
 	Mode        string  // "major", "minor", "dorian", ...

@@ -1,0 +1,4 @@
+package style
+
+// screen holds: chiptune, cinematic, lullaby, christmas, marching band, big band, corporate, power ballad, gregorian chant.
+var screen = []Style{}

@@ -1,0 +1,236 @@
+// Package style is the catalogue of musical styles: one declarative entry
+// per style (names and aliases, tempo, meters, swing, grooves, kit, bass,
+// comping, band, harmony, form, mix, cover palette and title words). The
+// prompt reader, the composer, the synthesizer's patch choice, the cover and
+// the titles all read it; adding a style means adding one entry to one of
+// the catalogue files (latin.go, urban.go ...) and nothing else. Stdlib and
+// internal/score only.
+package style
+
+import "github.com/songsmith/songsmith/internal/score"
+
+// Style is one entry of the catalogue.
+type Style struct {
+	// Name is the canonical name, as people call the style ("bossa nova");
+	// it is the first tag of a song.
+	Name string
+	// Family groups styles a listener hears as related ("latin",
+	// "electronic", "urban", "rock", "jazz", "folk", "orchestral", "calm",
+	// "pop", "world", "holiday", "soul"). The prompt reader uses it to rank
+	// candidates; tests use it to compare readings.
+	Family string
+	// Aliases are the phrases that name the style in a prompt, lower case,
+	// words separated by single spaces, in any language ("bossa",
+	// "bossanova"). The Name matches too. Hyphens, plurals and spacing
+	// variants are handled by the reader, not listed here.
+	Aliases []string
+	// Colour lists adjective forms that add this style's colour to another
+	// main style ("jazzy", "funky", "bluesy"): "jazzy hip hop" is hip hop
+	// with jazz harmony and keys.
+	Colour []string
+
+	// Tempo is the typical range in BPM (dotted quarters in 6/8).
+	Tempo [2]float64
+	// Seconds is the default length when the prompt gives none.
+	Seconds float64
+	// Meters lists the meters the style plays in; the first is its default.
+	// A prompt asking for another meter gets it only if it is listed here
+	// or the style has no groove for the default meter's rival (see Meter).
+	Meters []Meter
+	// Swing delays off-beat eighths: 0 straight .. 1 full triplet swing.
+	Swing float64
+	// Moods that suit the style, most typical first; used when the prompt
+	// names none (canonical mood names: "happy", "sad", "dark", "dreamy",
+	// "epic", "calm", "energetic", "romantic", "mysterious", "melancholic",
+	// "chill", "aggressive", "uplifting", "nostalgic").
+	Moods []string
+	// Bright prefers major modes when the mood does not decide.
+	Bright bool
+
+	// Drums is the rhythm section's groove and kit.
+	Drums Drums
+	// Bass is how the bass plays: builtin names or step patterns.
+	Bass []Line
+	// Comp is how the chord instrument plays: builtin names or patterns.
+	Comp []Line
+	// Band says which instrument plays each part, and which are recorded.
+	Band Band
+	// Harmony is the harmonic language.
+	Harmony Harmony
+	// Form is the song's shape: "song" (verse/chorus), "dance" (build/drop),
+	// "beat" (hip hop verse/hook), "through" (through-composed A B A' C),
+	// "blues" (12-bar choruses).
+	Form string
+	// Lead shapes the melody.
+	Lead Lead
+	// Mix holds the style's mix notes.
+	Mix Mix
+	// Cover is the cover art's look.
+	Cover Cover
+	// Titles are nouns that suit a title in this style ("Mirrorball").
+	Titles []string
+}
+
+// Meter is a time signature: Beats per bar and the Subdivision of a beat
+// (2 simple, 3 compound). 4/4 is {4, 2}, 3/4 is {3, 2}, 6/8 is {2, 3}.
+type Meter struct {
+	Beats, Subdivision int
+}
+
+// Common meters.
+var (
+	FourFour  = Meter{4, 2}
+	ThreeFour = Meter{3, 2}
+	SixEight  = Meter{2, 3}
+)
+
+// String returns the meter as musicians write it ("4/4", "3/4", "6/8").
+func (m Meter) String() string {
+	if m.Subdivision == 3 {
+		return itoa(m.Beats*3) + "/8"
+	}
+	return itoa(m.Beats) + "/4"
+}
+
+// Drums is a style's drum kit and its grooves.
+type Drums struct {
+	// Kit is the sound family of the drums.
+	Kit score.Kit
+	// Grooves lists the style's grooves; a song picks one per seed (and
+	// may change groove between sections where a style has several).
+	Grooves []Groove
+	// None marks styles that play without a drum kit unless the prompt
+	// asks for drums (meditation, chant, lullaby).
+	None bool
+}
+
+// Groove is one drum groove: either a Builtin drummer of the composer
+// ("backbeat", "boombap", "trap", "fourfloor", "disco", "techno",
+// "breakbeat", "halftime", "onedrop", "jazz", "metal", "funk", "softpulse",
+// "orchestral", "train") or a step pattern written as Lines.
+type Groove struct {
+	Name    string
+	Builtin string
+	// Meter is the meter the Lines are written in (zero means FourFour).
+	Meter Meter
+	// Lines are the groove's drum lines. Every line covers one bar; a line
+	// of 16 steps in 4/4 is sixteenth notes, 12 steps in 4/4 is triplet
+	// eighths, 6 steps in 6/8 is eighths.
+	Lines []DrumLine
+	// Fill is the drum sound of fills ("" is snare and toms).
+	Fill score.Drum
+}
+
+// DrumLine is one drum's part of a one-bar pattern.
+//
+// Steps: 'x' accent, 'o' normal, '-' ghost (soft), '.' rest; spaces are
+// ignored (write "x... o... x... o..." for readability).
+type DrumLine struct {
+	Drum  score.Drum
+	Steps string
+	// Level is the lowest section intensity the line plays at: 1 light
+	// (intros, breakdowns), 2 groove (verses), 3 full (choruses, drops).
+	// Zero means 1.
+	Level int
+	// Every and On restrict the line to bars where bar%Every == On (for
+	// two-bar patterns write two lines with Every 2, On 0 and On 1).
+	Every, On int
+}
+
+// Line is one way a bass or chord part plays: a Builtin of the composer or
+// a one-bar step pattern.
+//
+// Builtin bass lines: "rootfifth", "eighths", "walking", "808", "offbeat",
+// "reese", "onedrop", "funk", "octave", "sustain", "boombap". Builtin
+// comping: "block", "pop", "charleston", "stab", "skank", "power", "funk",
+// "strum", "broken".
+//
+// Bass steps: 'R' root, '3' third, '5' fifth, '7' seventh, '8' octave, 'L'
+// fifth below the root, 'A' scale step into the next bar's chord, 'C'
+// chromatic approach to it, '-' hold the previous note, '.' rest.
+//
+// Comp steps: 'x' the whole voicing, 't' its top three notes, 'l' its
+// lowest note, 'b' the chord root an octave below the voicing, '1'..'4'
+// one voicing tone from the bottom, 's' a strum down, 'u' a strum up, '-'
+// hold, '.' rest.
+type Line struct {
+	Builtin string
+	Steps   string
+	// Meter is the meter the Steps are written in (zero means FourFour).
+	Meter Meter
+	// Level is the lowest section intensity the line is used at (zero
+	// means every level); a part picks the densest line its level allows.
+	Level int
+}
+
+// Band names the instrument of each part. An empty part is not played.
+type Band struct {
+	Bass, Chords, Pad, Lead, Arp score.Instrument
+	// Extra parts the seed may draw instead of the defaults above
+	// (instrumentation varies per song within the style's palette).
+	LeadAlt, ChordsAlt []score.Instrument
+	// Texture is an optional bed under the whole song (vinyl crackle).
+	Texture score.Instrument
+	// Recorded lists the parts played from a sample bank when one is
+	// loaded: "bass", "chords", "pad", "lead", "arp", "drums". Synth leads,
+	// pads, 808s, reese and wobble basses and electronic kits stay
+	// synthesized and are not listed.
+	Recorded []string
+	// ArpRate is beats per arpeggio note (0 for the default of 0.5).
+	ArpRate float64
+}
+
+// Harmony is a style's harmonic language.
+type Harmony struct {
+	// Family names a progression pool of the composer: "pop", "jazz",
+	// "rock", "metal", "folk", "epic", "dance", "one" (one-chord vamps),
+	// "funk", "disco", "reggae", "ambient", "classical", "blues", "latin",
+	// "gospel", "soul", "anime", "chant", "horror", "christmas".
+	Family string
+	// Ext is the chord size: 3 triads, 4 sevenths, 5 ninths.
+	Ext int
+	// Cadence names the final approach: "" for the family default, or
+	// "authentic" (V–I), "plagal" (IV–I), "modal", "drone".
+	Cadence string
+	// Modes the style prefers, most typical first; empty lets the mood
+	// decide between major and minor.
+	Modes []string
+}
+
+// Lead shapes the melody.
+type Lead struct {
+	// Density is 0 sparse .. 1 busy.
+	Density float64
+	// Blue is the chance of a blue-note approach before a note on the beat.
+	Blue float64
+}
+
+// Mix holds a style's mix notes.
+type Mix struct {
+	Reverb     float64 // shared reverb size and send, 0..1
+	Tail       float64 // seconds of release tail after the music
+	Brightness float64 // 0 dark .. 1 bright, 0.5 neutral (0 means neutral)
+	Drive      float64 // extra saturation on every melodic part (lo-fi grit)
+	Sidechain  float64 // ducking depth of bass, chords, pads from the kick (dance)
+	Chorus     float64 // minimum chorus on pads and synths
+}
+
+// Cover is a style's cover-art look: a composition family and its colours.
+type Cover struct {
+	// Look is a composition family of the cover painter: "sungrid",
+	// "geometric", "rays", "orbs", "shards", "grain", "bold", "waves".
+	Look    string
+	Variant int        // family-specific flavour, 0 or 1
+	Hues    [4]float64 // background, second background, accents (degrees)
+	Sat     float64    // saturation 0..1
+	BgL     float64    // background lightness 0..1
+	AccL    float64    // accent lightness 0..1
+	Grain   float64    // film grain strength 0..0.1
+}
+
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}

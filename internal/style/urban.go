@@ -1,0 +1,4 @@
+package style
+
+// urban holds: gospel, soul, r&b, k-pop, j-pop, phonk.
+var urban = []Style{}

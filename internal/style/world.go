@@ -1,0 +1,4 @@
+package style
+
+// world holds: afrobeats, amapiano, dancehall, soca, bollywood, celtic, sea shanty.
+var world = []Style{}
