@@ -195,6 +195,10 @@ type Harmony struct {
 	// Modes the style prefers, most typical first; empty lets the mood
 	// decide between major and minor.
 	Modes []string
+	// Major and Minor are the style's own progressions, in scale degrees
+	// (0 = I/i .. 6 = VII), one chord per bar, four or eight bars each,
+	// used for major-ish and minor-ish modes. Empty uses the Family's pool.
+	Major, Minor [][]int
 }
 
 // Lead shapes the melody.
