@@ -71,9 +71,10 @@ func TestComposeWaltz(t *testing.T) {
 			}
 		}
 	}
+	// An explicit meter is obeyed whatever the style (issue 8).
 	for _, prompt := range []string{"techno waltz", "metal in 3/4", "trap waltz"} {
-		if s := compose(prompt, 1); s.BeatsPerBar != 4 {
-			t.Errorf("%q: beats per bar %d, want 4", prompt, s.BeatsPerBar)
+		if s := compose(prompt, 1); s.BeatsPerBar != 3 {
+			t.Errorf("%q: beats per bar %d, want 3", prompt, s.BeatsPerBar)
 		}
 	}
 	for seed := uint64(0); seed < 6; seed++ {

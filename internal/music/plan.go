@@ -2,6 +2,7 @@ package music
 
 import (
 	"math"
+	"slices"
 
 	"github.com/songsmith/songsmith/internal/score"
 )
@@ -46,6 +47,9 @@ type Plan struct {
 	Meter       int                // beats per bar asked for: 3 for "waltz", "3/4", "in three"; 0 when not named
 	Words       []string           // other content words, used for titles
 }
+
+// WantsDrums reports whether the prompt asks for drums.
+func (p Plan) WantsDrums() bool { return slices.Contains(p.Instruments, score.Drums) }
 
 // Resolve returns a complete plan: genre, mood, tempo, length, key and mode
 // are filled in from the prompt's words, the genre profile and seed. A plan
