@@ -52,6 +52,23 @@ var rhythmCells3 = [3][][]beatNote{
 	},
 }
 
+// rhythmCells68 are one-bar melodic rhythms in 6/8 (two dotted-quarter
+// beats of three eighths), from sparse to dense.
+var rhythmCells68 = [3][][]beatNote{
+	{ // sparse
+		{{0, 1}, {1, 1}}, {{0, 2}}, {{0, 2.0 / 3}, {2.0 / 3, 1.0 / 3}, {1, 1}},
+	},
+	{ // medium
+		{{0, 2.0 / 3}, {2.0 / 3, 1.0 / 3}, {1, 2.0 / 3}, {5.0 / 3, 1.0 / 3}},
+		{{0, 1.0 / 3}, {1.0 / 3, 1.0 / 3}, {2.0 / 3, 1.0 / 3}, {1, 1}},
+		{{0, 1}, {1, 1.0 / 3}, {4.0 / 3, 1.0 / 3}, {5.0 / 3, 1.0 / 3}},
+	},
+	{ // dense: the jig's running eighths
+		{{0, 1.0 / 3}, {1.0 / 3, 1.0 / 3}, {2.0 / 3, 1.0 / 3}, {1, 1.0 / 3}, {4.0 / 3, 1.0 / 3}, {5.0 / 3, 1.0 / 3}},
+		{{0, 2.0 / 3}, {2.0 / 3, 1.0 / 3}, {1, 1.0 / 3}, {4.0 / 3, 1.0 / 3}, {5.0 / 3, 1.0 / 3}},
+	},
+}
+
 // waltzBass writes one 3/4 bar of bass at t on chord tones c: a walking
 // line for walking styles, a held root for sustained ones, otherwise the
 // "oom" of oom-pah-pah on the downbeat, alternating root and fifth by bar.

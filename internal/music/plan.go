@@ -119,25 +119,22 @@ func pickBPM(prof genreProfile, mood moodProfile, feel string, r *rng) float64 {
 	return math.Round(clamp(lo+(hi-lo)*clamp(pos, 0, 1), MinBPM, MaxBPM))
 }
 
-// pickMode chooses a mode from the mood, coloured by the genre.
+// pickMode chooses a mode: among the style's preferred modes, those whose
+// colour (major-ish or minor-ish) fits the mood, the first most often;
+// otherwise the mood's own colour.
 func pickMode(g Genre, m Mood, r *rng) string {
 	mp, prof := moodOf(m), profile(g)
 	bright := mp.bright > 0 || (mp.bright == 0 && prof.bright)
-	switch g {
-	case Blues:
-		if bright {
-			return "mixolydian"
+	var fit []string
+	for _, md := range prof.st.Harmony.Modes {
+		if brightMode(md) == bright {
+			fit = append(fit, md)
 		}
-		return "minor"
-	case Metal:
-		if r.chance(0.4) {
-			return "phrygian"
-		}
-		return "minor"
-	case LoFi, Jazz, Funk:
-		if !bright || m == Chill {
-			return "dorian"
-		}
+	}
+	if len(fit) == 1 || len(fit) > 1 && r.chance(0.6) {
+		return fit[0]
+	} else if len(fit) > 1 {
+		return fit[1+r.intn(len(fit)-1)]
 	}
 	if mp.special != "" && r.chance(0.4) {
 		return mp.special
@@ -146,6 +143,11 @@ func pickMode(g Genre, m Mood, r *rng) string {
 		return "major"
 	}
 	return "minor"
+}
+
+// brightMode reports whether a mode has a major third.
+func brightMode(mode string) bool {
+	return mode == "major" || mode == "lydian" || mode == "mixolydian" || mode == "ionian"
 }
 
 func clamp(v, lo, hi float64) float64 { return math.Min(hi, math.Max(lo, v)) }
