@@ -1,6 +1,10 @@
 package music
 
-import "github.com/songsmith/songsmith/internal/score"
+import (
+	"slices"
+
+	"github.com/songsmith/songsmith/internal/score"
+)
 
 // cast is who plays what: an instrument per layer ("" for none), whether the
 // prompt named it (named layers play in every main section), and the
@@ -123,6 +127,23 @@ func castInstruments(p Plan, prof genreProfile, seed uint64) cast {
 			c.inst[l] = substitutes[ex]
 			if seated(c, c.inst[l]) && l != int(layerDrums) {
 				c.inst[l] = ""
+			}
+		}
+	}
+	if p.Only {
+		// The named instruments are the whole band; one of them takes the
+		// melody when none was seated as the lead.
+		for l := range c.inst {
+			if !c.named[l] {
+				c.inst[l] = ""
+			}
+		}
+		if c.inst[layerLead] == "" {
+			for _, in := range p.Instruments {
+				if slices.Contains(preferredLayers[in], layerLead) {
+					c.inst[layerLead], c.named[layerLead] = in, true
+					break
+				}
 			}
 		}
 	}

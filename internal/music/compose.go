@@ -22,6 +22,9 @@ func Compose(p Plan, seed uint64) *score.Score {
 func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 	p = p.Resolve(seed)
 	prof := profile(p.Genre)
+	if p.Colour != "" && p.Colour != p.Genre {
+		prof = blend(prof, profile(p.Colour))
+	}
 	mood := moodOf(p.Mood)
 	k := newKey(p.KeyRoot, p.Mode)
 	m := meterFor(p, prof)
@@ -243,4 +246,20 @@ func fades(secs []section, fadeIn, barSec, tail float64) (in, out float64) {
 		out = math.Min(4, 0.5*float64(last.Bars)*barSec) + tail*0.5
 	}
 	return in, out
+}
+
+// blend colours a style with a second one: "jazzy hip hop" is hip hop's
+// groove, form and bass with jazz's harmony and keys.
+func blend(main, colour genreProfile) genreProfile {
+	b := main
+	b.harmony, b.ext = colour.harmony, colour.ext
+	b.st.Harmony = colour.st.Harmony
+	if main.comp != compPower && colour.compInst != "" {
+		b.compInst = colour.compInst
+	}
+	if colour.padInst != "" {
+		b.padInst = colour.padInst
+	}
+	b.blue = max(main.blue, colour.blue)
+	return b
 }

@@ -78,7 +78,11 @@ func Describe(p Plan, s *score.Score, seed uint64) (title string, tags []string)
 }
 
 func songTags(p Plan, s *score.Score) []string {
-	tags := []string{string(p.Genre), string(p.Mood), tempoFeel(s.BPM), noteName(s.KeyRoot) + " " + s.Mode}
+	tags := []string{string(p.Genre)}
+	if p.Colour != "" {
+		tags = append(tags, string(p.Colour))
+	}
+	tags = append(tags, string(p.Mood), tempoFeel(s.BPM), noteName(s.KeyRoot)+" "+s.Mode)
 	switch {
 	case s.BeatsPerBar == 3:
 		tags = append(tags, "3/4", "waltz")

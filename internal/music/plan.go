@@ -33,7 +33,10 @@ const (
 // Resolve fills the rest from the genre, the mood and a seed.
 type Plan struct {
 	Prompt      string             // the prompt as given
-	Genre       Genre              // "" when the prompt names none
+	Genre       Genre              // the style read from the prompt ("" only for a plan built in code)
+	Colour      Genre              // a second style colouring the first ("jazzy hip hop": jazz); "" for none
+	Only        bool               // the named instruments are the whole band ("just piano", "a cappella")
+	Texture     score.Instrument   // a bed under the song the prompt asks for ("vinyl crackle")
 	Mood        Mood               // "" when the prompt names none
 	BPM         float64            // exact tempo; 0 when the prompt gives no number
 	ExplicitBPM bool               // BPM came from the prompt and must be kept exactly
@@ -44,7 +47,7 @@ type Plan struct {
 	Instruments []score.Instrument // instruments the prompt asks for, in prompt order
 	Without     []score.Instrument // instruments the prompt excludes ("no piano")
 	NoDrums     bool               // "no drums", "without drums", "drumless"
-	Meter       int                // beats per bar asked for: 3 for "waltz", "3/4", "in three"; 0 when not named
+	Meter       int                // meter asked for: 3 for "waltz", "3/4"; 6 for "6/8", "jig"; 4 for "4/4"; 0 when not named
 	Words       []string           // other content words, used for titles
 }
 
@@ -57,13 +60,7 @@ func (p Plan) WantsDrums() bool { return slices.Contains(p.Instruments, score.Dr
 func (p Plan) Resolve(seed uint64) Plan {
 	r := newRNG(seed, "plan")
 	if p.Genre == "" {
-		if p.Meter == 3 {
-			p.Genre = tripleGenres[r.intn(2)] // a waltz: folk or classical
-		} else if p.Mood != "" {
-			p.Genre = genreForMood(p.Mood, r)
-		} else {
-			p.Genre = Genres[r.intn(len(Genres))]
-		}
+		p.Genre = defaultStyle(p.Prompt) // never the seed alone: see Parse
 	}
 	prof := profile(p.Genre)
 	if p.Mood == "" {
@@ -83,22 +80,6 @@ func (p Plan) Resolve(seed uint64) Plan {
 		p.Mode = pickMode(p.Genre, p.Mood, r)
 	}
 	return p
-}
-
-// genreForMood picks a genre that lists m among its moods.
-func genreForMood(m Mood, r *rng) Genre {
-	var fit []Genre
-	for _, g := range Genres {
-		for _, gm := range profiles[g].moods {
-			if gm == m {
-				fit = append(fit, g)
-			}
-		}
-	}
-	if len(fit) == 0 {
-		return Genres[r.intn(len(Genres))]
-	}
-	return fit[r.intn(len(fit))]
 }
 
 // pickBPM chooses a whole-number tempo inside (or, for slow and fast, just

@@ -268,7 +268,7 @@ var core = []Style{
 	},
 	{
 		Name: "classical", Family: "orchestral",
-		Aliases: []string{"orchestral", "orchestra", "symphonic", "symphony", "baroque"},
+		Aliases: []string{"orchestra", "symphonic", "symphony", "classical music", "concerto", "sonata"},
 		Colour:  []string{"orchestral"},
 		Tempo:   [2]float64{70, 110}, Seconds: 150, Meters: []Meter{FourFour, ThreeFour}, Swing: 0,
 		Moods: []string{"epic", "melancholic", "romantic", "calm"}, Bright: true,
