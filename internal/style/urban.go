@@ -10,7 +10,7 @@ var urban = []Style{
 			"gospel shuffle", "góspel", "gospel choir", "ゴスペル", "福音音乐", "福音歌曲", "가스펠"},
 		Colour: []string{"churchy", "gospel tinged"},
 		// Dotted quarters when a prompt asks for the slow 6/8 gospel.
-		Tempo: [2]float64{68, 118}, Seconds: 120, Meters: []Meter{FourFour, SixEight}, Swing: 0.5,
+		Tempo: [2]float64{60, 112}, Seconds: 120, Meters: []Meter{FourFour, SixEight}, Swing: 0.5,
 		Moods: []string{"uplifting", "happy", "epic", "romantic"}, Bright: true,
 		Drums: Drums{Kit: score.KitAcoustic, Grooves: []Groove{
 			{Name: "gospel shuffle", Lines: []DrumLine{
