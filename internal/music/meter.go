@@ -9,11 +9,11 @@ import (
 // Triple meter: a prompt asking for a waltz, 3/4 or "in three" composes in
 // 3/4 when the genre suits it; other genres keep 4/4.
 
-var meterRE = regexp.MustCompile(`\bwaltz(?:es|ing)?\b|\b3\s*/\s*4\b|\bthree[ -]four time\b|\bin (?:three|3)\b(\s+(?:minutes?|mins?|seconds?|secs?|m|s)\b)?`)
+var meterRE = regexp.MustCompile(`\bwaltz(?:es|ing)?\b|\bvalse\b|\bvals\b|\bwalzer\b|\bvalzer\b|\bminuet\b|\bmazurka\b|\b3\s*/\s*4\b|\bthree[ -]four time\b|\bin (?:three|3)\b(\s+(?:minutes?|mins?|seconds?|secs?|m|s)\b)?`)
 
 var (
-	compoundRE = regexp.MustCompile(`\b(?:6|12)\s*/\s*8\b|\bjigs?\b|\bcompound (?:meter|time)\b`)
-	commonRE   = regexp.MustCompile(`\b4\s*/\s*4\b|\bcommon time\b`)
+	compoundRE = regexp.MustCompile(`\b(?:6|12)\s*/\s*8\b|\bjigs?\b|\bcompound (?:meter|time)\b|\btarantella\b|\bsiciliana\b|\bbarcarolle\b`)
+	commonRE   = regexp.MustCompile(`\b4\s*/\s*4\b|\bcommon time\b|\breels?\b`)
 )
 
 // parseMeter sets p.Meter when the prompt asks for a meter: 3 for triple

@@ -350,6 +350,11 @@ func (p *Plan) read(ms []match, toks []string) {
 			i--
 		}
 	}
+	if len(mains) == 0 && p.Colour == "" {
+		if g, ok := misspelt(toks); ok {
+			mains = append(mains, match{term: term{kind: termStyle, style: g}, from: -1, to: -1})
+		}
+	}
 	explicit := false
 	for _, m := range mains {
 		if !excluded[m.style] {
@@ -441,4 +446,53 @@ func topStyle(scores map[Genre]float64, excluded map[Genre]bool) (Genre, float64
 		}
 	}
 	return best, bestScore
+}
+
+// misspelt finds a style name or alias written with one typo (a letter
+// missing, added, changed or two swapped: "tecno", "dupstep", "bosanova"):
+// single words of five letters or more, and two words written as one.
+func misspelt(toks []string) (Genre, bool) {
+	for i, tok := range toks {
+		cands := []string{tok}
+		if i+1 < len(toks) {
+			cands = append(cands, tok+toks[i+1])
+		}
+		for _, c := range cands {
+			if len(c) < 5 || !isASCII(c) {
+				continue
+			}
+			for _, t := range vocabulary {
+				if t.kind != termStyle || t.cjk || t.hangul {
+					continue
+				}
+				if p := strings.ReplaceAll(t.phrase, " ", ""); len(p) >= 5 && editDistance1(c, p) {
+					return t.style, true
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// editDistance1 reports whether a and b differ by exactly one edit
+// (insertion, deletion, substitution or adjacent transposition).
+func editDistance1(a, b string) bool {
+	if a == b || abs(len(a)-len(b)) > 1 {
+		return false
+	}
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	switch {
+	case len(a) == len(b):
+		if a[i+1:] == b[i+1:] {
+			return true
+		}
+		return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+	case len(a) > len(b):
+		return a[i+1:] == b[i:]
+	default:
+		return a[i:] == b[i+1:]
+	}
 }

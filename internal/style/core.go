@@ -272,7 +272,7 @@ var core = []Style{
 		Colour:  []string{"orchestral"},
 		Tempo:   [2]float64{70, 110}, Seconds: 150, Meters: []Meter{FourFour, ThreeFour}, Swing: 0,
 		Moods: []string{"epic", "melancholic", "romantic", "calm"}, Bright: true,
-		Drums:   Drums{Kit: score.KitOrchestral, Grooves: []Groove{{Name: "orchestral", Builtin: "orchestral"}}},
+		Drums:   Drums{None: true, Kit: score.KitOrchestral, Grooves: []Groove{{Name: "orchestral", Builtin: "orchestral"}}},
 		Bass:    []Line{{Builtin: "rootfifth"}},
 		Comp:    []Line{{Builtin: "broken"}},
 		Band:    Band{Bass: score.Strings, Chords: score.Piano, Pad: score.Strings, Lead: score.Flute, Recorded: []string{"bass", "chords", "pad", "lead", "drums"}},
