@@ -21,7 +21,7 @@ var foreignWords = map[string]string{
 	"saudosa": "nostalgic", "aniversario": "birthday", "casamento": "wedding", "chuva": "rain", "praia": "beach",
 	"noite": "night", "dancar": "dancing", "violao": "nylon guitar", "sem bateria": "no drums", "natal": "christmas",
 	"estudar": "study", "festa": "party", "tristeza": "sad", "calma": "calm", "suave": "smooth", "lenta e": "slow",
-	"treino": "workout", "academia": "gym", "feliz aniversario": "happy birthday",
+	"treino": "workout", "parabens": "birthday", "parabens pra voce": "happy birthday", "parabens a voce": "happy birthday", "academia": "gym", "feliz aniversario": "happy birthday",
 	// French
 	"chanson": "song", "musique": "music", "douce": "calm", "doux": "calm", "joyeuse": "happy", "joyeux": "happy",
 	"heureux": "happy", "heureuse": "happy", "triste ": "sad", "pour etudier": "study", "etudier": "study", "mariage": "wedding",
@@ -41,7 +41,8 @@ var foreignWords = map[string]string{
 	"weihnachtslied": "christmas", "lernen": "study", "zum lernen": "study", "konzentration": "concentration",
 	"episch": "epic", "epische": "epic", "sommer": "summer", "wiegenlied": "lullaby", "schlaflied": "lullaby",
 	"melancholisch": "melancholic", "kaffee": "coffee", "spiel": "game", "training ": "training", "fröhliches": "happy",
-	"frohliches": "happy", "trauriges": "sad", "romantisch": "romantic", "romantisches": "romantic",
+	"frohliches": "happy", "traurige": "sad", "trauriger": "sad", "klaviermusik": "piano", "harter": "hard", "harte": "hard",
+	"hart": "hard", "klassische": "classical", "klassik": "classical", "klassische musik": "classical", "trauriges": "sad", "romantisch": "romantic", "romantisches": "romantic",
 	// Italian
 	"canzone": "song", "allegra": "happy", "allegro": "happy", "felice": "happy", "tristi": "sad", "rilassante": "relaxing",
 	"tranquillo": "calm", "per dormire": "sleep", "dormire": "sleep", "matrimonio": "wedding", "compleanno": "birthday",
@@ -58,7 +59,7 @@ var foreignWords = map[string]string{
 	"結婚式": "wedding", "誕生日": "birthday", "雨": "rain", "夜": "night", "夏": "summer", "海": "beach",
 	"カフェ": "cafe", "クリスマス": "christmas", "ゲーム": "video game", "戦闘": "battle", "壮大": "epic", "ロマンチック": "romantic",
 	"ホラー": "horror", "怖い": "scary", "懐かしい": "nostalgic", "アニメ": "anime", "ゆっくり": "slow", "速い": "fast",
-	"曲": "song", "音楽": "music", "瞑想": "meditation", "子守唄": "lullaby", "ロック": "rock", "ジャズ": "jazz",
+	"曲": "song", "クラシック": "classical", "バラード": "ballad", "ヒップホップ": "hip hop", "ボサノバ": "bossa nova", "音楽": "music", "瞑想": "meditation", "子守唄": "lullaby", "ロック": "rock", "ジャズ": "jazz",
 	// Chinese
 	"轻松": "relaxing", "放松": "relaxing", "安静": "calm", "平静": "calm", "悲伤": "sad", "伤感": "sad", "快乐": "happy",
 	"欢快": "happy", "开心": "happy", "激昂": "energetic", "史诗": "epic", "钢琴": "piano", "吉他": "guitar",
@@ -66,7 +67,7 @@ var foreignWords = map[string]string{
 	"学习": "study", "婚礼": "wedding", "生日": "birthday", "雨天": "rain", "下雨": "rain", "夜晚": "night", "夏天": "summer",
 	"海边": "beach", "咖啡馆": "coffee shop", "咖啡": "coffee", "圣诞": "christmas", "游戏": "video game", "电影": "movie",
 	"浪漫": "romantic", "恐怖": "horror", "怀旧": "nostalgic", "冥想": "meditation", "慢": "slow", "快节奏": "fast",
-	"音乐": "music", "中国风": "chinese", "古风": "chinese", "摇篮曲": "lullaby", "舞曲": "dance", "派对": "party",
+	"音乐": "music", "古典": "classical", "摇滚": "rock", "爵士": "jazz", "电子": "edm", "民谣": "folk", "说唱": "hip hop", "中国风": "chinese", "古风": "chinese", "摇篮曲": "lullaby", "舞曲": "dance", "派对": "party",
 	// Korean
 	"신나는": "upbeat", "신나게": "upbeat", "잔잔한": "calm", "차분한": "calm", "편안한": "relaxing", "슬픈": "sad",
 	"행복한": "happy", "밝은": "happy", "감성": "melancholic", "피아노": "piano", "기타": "guitar", "바이올린": "violin",
@@ -74,7 +75,7 @@ var foreignWords = map[string]string{
 	"생일": "birthday", "비": "rain", "밤": "night", "여름": "summer", "바다": "beach", "카페": "cafe", "크리스마스": "christmas",
 	"게임": "video game", "영화": "movie", "로맨틱": "romantic", "공포": "horror", "댄스": "dance", "파티": "party",
 	"운동": "workout", "명상": "meditation", "노래": "song", "음악": "music", "웅장한": "epic", "느린": "slow", "빠른": "fast",
-	"자장가": "lullaby", "케이팝": "k-pop",
+	"자장가": "lullaby", "발라드": "ballad", "클래식": "classical", "재즈": "jazz", "힙합": "hip hop", "록": "rock", "케이팝": "k-pop",
 }
 
 // emojiWords maps emoji (without variation selectors) onto English words.

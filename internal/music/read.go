@@ -156,7 +156,10 @@ func tokens(s string) []string {
 // phrase written as one word.
 func variants(p string) []string {
 	out := []string{p}
-	if !strings.HasSuffix(p, "s") {
+	switch {
+	case strings.HasSuffix(p, "y") && !strings.HasSuffix(p, "ey") && !strings.HasSuffix(p, "ay"):
+		out = append(out, p[:len(p)-1]+"ies", p+"s")
+	case !strings.HasSuffix(p, "s"):
 		out = append(out, p+"s", p+"es")
 	}
 	if strings.Contains(p, " ") {
@@ -174,7 +177,7 @@ var negators = map[string]bool{"no": true, "without": true, "not": true, "minus"
 // token claimed once per kind group (styles and instruments share one, so
 // "drum and bass" is a style, not drums and a bass), plus substring terms.
 func findTerms(folded string, toks []string) []match {
-	used := map[bool][]bool{true: make([]bool, len(toks)), false: make([]bool, len(toks))}
+	used := map[termKind][]bool{}
 	norm := " " + strings.Join(toks, " ") + " "
 	var out []match
 	for _, t := range vocabulary {
@@ -199,7 +202,13 @@ func findTerms(folded string, toks []string) []match {
 			}
 			continue
 		}
-		group := t.kind == termStyle || t.kind == termInst || t.kind == termColour
+		group := t.kind
+		if group == termInst || group == termColour {
+			group = termStyle // styles, colours and instruments claim words from each other
+		}
+		if used[group] == nil {
+			used[group] = make([]bool, len(toks))
+		}
 		for _, v := range variants(t.phrase) {
 			for off := 0; ; {
 				i := strings.Index(norm[off:], " "+v+" ")
@@ -351,7 +360,13 @@ func (p *Plan) read(ms []match, toks []string) {
 		}
 	}
 	if len(mains) == 0 && p.Colour == "" {
-		if g, ok := misspelt(toks); ok {
+		known := make([]bool, len(toks))
+		for _, m := range ms {
+			for k := max(m.from, 0); k < m.to; k++ {
+				known[k] = true
+			}
+		}
+		if g, ok := misspelt(toks, known); ok {
 			mains = append(mains, match{term: term{kind: termStyle, style: g}, from: -1, to: -1})
 		}
 	}
@@ -451,10 +466,13 @@ func topStyle(scores map[Genre]float64, excluded map[Genre]bool) (Genre, float64
 // misspelt finds a style name or alias written with one typo (a letter
 // missing, added, changed or two swapped: "tecno", "dupstep", "bosanova"):
 // single words of five letters or more, and two words written as one.
-func misspelt(toks []string) (Genre, bool) {
+func misspelt(toks []string, known []bool) (Genre, bool) {
 	for i, tok := range toks {
+		if known[i] {
+			continue // a word the reader knows is no typo
+		}
 		cands := []string{tok}
-		if i+1 < len(toks) {
+		if i+1 < len(toks) && !known[i+1] {
 			cands = append(cands, tok+toks[i+1])
 		}
 		for _, c := range cands {

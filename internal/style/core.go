@@ -111,7 +111,7 @@ var core = []Style{
 	},
 	{
 		Name: "dubstep", Family: "electronic",
-		Aliases: []string{"brostep", "riddim"},
+		Aliases: []string{"brostep", "wobble bass", "dub step"},
 		Tempo:   [2]float64{138, 142}, Seconds: 100, Meters: []Meter{FourFour}, Swing: 0,
 		Moods: []string{"aggressive", "dark", "energetic", "epic"}, Bright: false,
 		Drums:   Drums{Kit: score.KitElectronic, Grooves: []Groove{{Name: "halftime", Builtin: "halftime"}}},
@@ -141,7 +141,7 @@ var core = []Style{
 	},
 	{
 		Name: "pop", Family: "pop",
-		Aliases: []string{"dance pop", "indie pop"},
+		Aliases: []string{"dance pop", "indie pop", "electropop", "electro pop", "pop music", "bubblegum pop"},
 		Tempo:   [2]float64{96, 124}, Seconds: 120, Meters: []Meter{FourFour, ThreeFour}, Swing: 0,
 		Moods: []string{"happy", "uplifting", "romantic", "sad"}, Bright: true,
 		Drums:   Drums{Kit: score.KitAcoustic, Grooves: []Groove{{Name: "backbeat", Builtin: "backbeat"}}},
@@ -156,7 +156,7 @@ var core = []Style{
 	},
 	{
 		Name: "rock", Family: "rock",
-		Aliases: []string{"alternative", "alt rock", "hard rock", "classic rock"},
+		Aliases: []string{"alternative", "alt rock", "hard rock", "classic rock", "rock n roll", "rock and roll", "rocknroll", "rock & roll"},
 		Colour:  []string{"rocky"},
 		Tempo:   [2]float64{100, 140}, Seconds: 120, Meters: []Meter{FourFour}, Swing: 0,
 		Moods: []string{"energetic", "aggressive", "uplifting", "nostalgic"}, Bright: true,
