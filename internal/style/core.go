@@ -141,7 +141,7 @@ var core = []Style{
 	},
 	{
 		Name: "pop", Family: "pop",
-		Aliases: []string{"dance pop", "indie pop", "electropop", "electro pop", "pop music", "bubblegum pop"},
+		Aliases: []string{"dance pop", "indie pop", "electropop", "electro pop", "bubblegum pop"},
 		Tempo:   [2]float64{96, 124}, Seconds: 120, Meters: []Meter{FourFour, ThreeFour}, Swing: 0,
 		Moods: []string{"happy", "uplifting", "romantic", "sad"}, Bright: true,
 		Drums:   Drums{Kit: score.KitAcoustic, Grooves: []Groove{{Name: "backbeat", Builtin: "backbeat"}}},
