@@ -61,6 +61,8 @@ func approachDegrees(k key, family string) (approach, pre int) {
 		return 4, -1
 	case family == "one":
 		return 0, -1
+	case k.mode == "harmonic minor":
+		return 4, -1 // the major V and its leading tone
 	case k.mode != "major" && k.mode != "minor":
 		if d, ok := modalApproach[k.mode]; ok {
 			return d, -1

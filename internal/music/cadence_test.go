@@ -13,10 +13,11 @@ import (
 // mode (see approachDegrees): the scale degree of the chord sounding at the
 // end of the song's second-to-last bar.
 func wantApproach(g Genre, mode string) int {
-	switch g {
-	case Blues:
+	fam := cadenceFamily(profile(g))
+	switch fam {
+	case "blues":
 		return 4 // V7
-	case Techno:
+	case "one":
 		return 0 // a drone on the tonic
 	}
 	switch mode {
@@ -26,17 +27,19 @@ func wantApproach(g Genre, mode string) int {
 		return 1
 	case "mixolydian":
 		return 6
+	case "harmonic minor":
+		return 4 // the major V with its leading tone
 	}
 	minor := mode == "minor"
-	switch g {
-	case Rock, Folk, Country:
+	switch fam {
+	case "rock", "folk":
 		if minor {
 			return 6
 		}
 		return 3
-	case Reggae, Funk, Ambient:
+	case "reggae", "funk", "ambient":
 		return 3
-	case Jazz, LoFi, Classical, Disco:
+	case "jazz", "classical", "disco":
 		return 4
 	}
 	if minor {

@@ -92,7 +92,7 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 			t.Notes = writeChords(secs, k, layerChords, compKind, compLines, m, inst, swing, seed, "chords")
 			t.Pan, t.Reverb = -0.25, 0.15+0.3*prof.reverb
 		case layerPad:
-			t.Notes = writeChords(secs, k, layerPad, compBlock, nil, m, inst, 0, seed, "pad")
+			t.Notes = writeChords(secs, k, layerPad, compBlock, padLines(m), m, inst, 0, seed, "pad")
 			t.Pan, t.Reverb, t.GainDB = 0.2, 0.4+0.4*prof.reverb, -3
 		case layerLead:
 			t.Notes = writeLead(secs, k, prof, inst, swing, seed)
@@ -112,6 +112,7 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 		}
 		s.Tracks = append(s.Tracks, t)
 	}
+	develop(s, k, seed)
 	if tx := prof.st.Band.Texture; tx != "" && !slices.Contains(p.Without, tx) {
 		s.Tracks = append(s.Tracks, score.Track{Name: "texture (" + string(tx) + ")", Instrument: tx, Role: score.RoleFX,
 			Notes: []score.Note{{Start: 0, Length: s.TotalBeats, Pitch: 60, Velocity: 0.6}}, Brightness: 0.5, Pan: 0})
@@ -262,4 +263,13 @@ func blend(main, colour genreProfile) genreProfile {
 	}
 	b.blue = max(main.blue, colour.blue)
 	return b
+}
+
+// padLines is how a pad holds its chords in a meter the builtin block
+// comping does not fit (6/8): one chord a bar.
+func padLines(m style.Meter) []style.Line {
+	if m.Subdivision != 3 {
+		return nil
+	}
+	return []style.Line{{Steps: "x-----", Meter: m}}
 }

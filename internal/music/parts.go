@@ -97,7 +97,7 @@ func writeBass(secs []section, k key, kind bassStyle, lines []style.Line, m styl
 				return first
 			}
 			if l := pickLine(lines, m, sectionLevel(s)); l != nil {
-				pt.bassLine(l, k, t, s.beats, at, nextRoot, v)
+				pt.bassLine(l, k, t, s.beats, at, h.split, nextRoot, v)
 				continue
 			}
 			if s.beats == 3 {

@@ -14,6 +14,23 @@ type step struct {
 	at, size float64
 }
 
+// splitAt cuts a held step that crosses beat split in two, so the part
+// changes with the harmony (a bar with two chords).
+func splitAt(sts []step, split float64) []step {
+	if split <= 0 {
+		return sts
+	}
+	var out []step
+	for _, st := range sts {
+		if st.at < split-1e-9 && st.at+st.size > split+1e-9 {
+			out = append(out, step{sym: st.sym, at: st.at, size: split - st.at}, step{sym: st.sym, at: split, size: st.at + st.size - split})
+			continue
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
 // steps reads a pattern of a bar of beats beats into its symbols: '.' is a
 // rest, '-' holds the previous symbol, spaces are ignored.
 func steps(pattern string, beats int) []step {
@@ -130,8 +147,8 @@ func (d *drummer) patternBar(t float64, beats, level, bar int, energy float64) {
 
 // bassLine writes one bar of a bass step pattern at t: chord tones follow
 // the chord sounding at each step, approaches lead into next.
-func (pt *part) bassLine(l *style.Line, k key, t float64, beats int, at func(float64) bassTones, nextRoot int, v float64) {
-	for _, st := range steps(l.Steps, beats) {
+func (pt *part) bassLine(l *style.Line, k key, t float64, beats int, at func(float64) bassTones, split float64, nextRoot int, v float64) {
+	for _, st := range splitAt(steps(l.Steps, beats), split) {
 		c := at(st.at)
 		var pitch int
 		switch st.sym {
@@ -171,7 +188,7 @@ func (pt *part) bassLine(l *style.Line, k key, t float64, beats int, at func(flo
 // (and vc2 from beat split, when the bar changes chord); low is the chord
 // root an octave under the voicing (and low2 for vc2).
 func (pt *part) compLine(l *style.Line, t float64, beats int, vc, vc2 []int, low, low2 int, split, v float64) {
-	for _, st := range steps(l.Steps, beats) {
+	for _, st := range splitAt(steps(l.Steps, beats), split) {
 		voicing, root := vc, low
 		if split > 0 && st.at >= split-1e-9 {
 			voicing, root = vc2, low2
