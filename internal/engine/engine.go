@@ -30,9 +30,11 @@ type Song struct {
 // Compose understands the prompt and writes the score Render would play,
 // with its title and tags, without synthesizing it.
 func Compose(prompt string, seed uint64) (s *score.Score, title string, tags []string) {
-	seed = songSeed(prompt, seed)
-	plan := music.Parse(prompt).Resolve(seed)
-	s = music.Compose(plan, seed)
+	mixed := songSeed(prompt, seed)
+	plan := music.Parse(prompt).Resolve(mixed)
+	s = music.Compose(plan, mixed)
+	// Titles number the title space by the job's own seed, so that
+	// neighbouring seeds never share one.
 	title, tags = music.Describe(plan, s, seed)
 	return s, title, tags
 }
