@@ -3,10 +3,13 @@ package app_test
 import (
 	"context"
 	"encoding/json"
+	"io"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	ddbtypes "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -141,5 +144,41 @@ func TestMaxReceiveCount(t *testing.T) {
 		if got := app.MaxReceiveCount(c.attempts); got != c.want {
 			t.Errorf("MaxReceiveCount(%d) = %d, want %d", c.attempts, got, c.want)
 		}
+	}
+}
+
+// TestLambdaHealth checks GET /healthz of the API Lambda handler: 200 when
+// the table answers, 503 with the JSON error body when it does not.
+func TestLambdaHealth(t *testing.T) {
+	ep := testutil.StartMoto(t)
+	testutil.SetAWSEnv(t, ep)
+	ctx := context.Background()
+	cfg, err := app.Load(func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Backend, cfg.Table, cfg.Bucket, cfg.MaxAttempts = "aws", testutil.UniqueName("songsmith"), testutil.UniqueName("songsmith-media"), 3
+	cfg.QueueURL = "http://localhost:4566/000000000000/" + testutil.UniqueName("songsmith-jobs")
+	health := func() (int, string) {
+		b, err := app.OpenAWS(ctx, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev := events.APIGatewayV2HTTPRequest{RawPath: "/healthz", RouteKey: "GET /healthz"}
+		ev.RequestContext.HTTP.Method, ev.RequestContext.HTTP.Path = "GET", "/healthz"
+		res, err := app.NewAPIHandler(cfg, b, slog.New(slog.NewTextHandler(io.Discard, nil)))(ctx, ev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.StatusCode, res.Body
+	}
+	if code, body := health(); code != 503 || !strings.Contains(body, `"error"`) {
+		t.Errorf("GET /healthz without a table: %d %s, want 503 with the error body", code, body)
+	}
+	if _, err := app.InitAWS(ctx, cfg); err != nil {
+		t.Fatal(err)
+	}
+	if code, body := health(); code != 200 || !strings.Contains(body, `"ok"`) {
+		t.Errorf("GET /healthz: %d %s, want 200", code, body)
 	}
 }

@@ -135,4 +135,3 @@ func (c cfn) paramDefault(t *testing.T, name string) string {
 	}
 	return d
 }
-
