@@ -2,6 +2,7 @@ package music
 
 import (
 	"fmt"
+	"github.com/songsmith/songsmith/internal/style"
 	"slices"
 	"testing"
 
@@ -83,8 +84,11 @@ func TestFinalCadence(t *testing.T) {
 	for _, g := range Genres {
 		t.Run(string(g), func(t *testing.T) {
 			prompts := []string{"20 seconds", "45 seconds", "2 minutes", "60 bpm, 10 seconds"}
-			if slices.Contains(tripleGenres, g) {
+			if slices.Contains(profile(g).st.Meters, style.ThreeFour) {
 				prompts = append(prompts, "waltz, 45 seconds", "waltz, 50 bpm, 10 seconds")
+			}
+			if slices.Contains(profile(g).st.Meters, style.SixEight) {
+				prompts = append(prompts, "in 6/8, 45 seconds", "6/8, 50 bpm, 10 seconds")
 			}
 			for _, rest := range prompts {
 				for seed := uint64(1); seed <= 4; seed++ {

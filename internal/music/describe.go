@@ -23,30 +23,6 @@ var moodAdjectives = map[Mood][]string{
 	Nostalgic:   {"Vintage", "Old", "Yesterday's", "Polaroid", "Summer", "Forgotten"},
 }
 
-var genreNouns = map[Genre][]string{
-	LoFi:        {"Tapes", "Window", "Notebook", "Coffee", "Afternoon", "Rooftop"},
-	HipHop:      {"Block", "Streets", "Corner", "Cipher", "Skyline", "Hustle"},
-	Trap:        {"Smoke", "Chains", "Night Drive", "Crown", "Ice", "Shadows"},
-	House:       {"Groove", "Floor", "Lights", "Weekend", "Club", "Heat"},
-	Techno:      {"Machine", "Warehouse", "Circuit", "Signal", "Pulse", "Engine"},
-	Trance:      {"Horizon", "Skies", "Lightyear", "Aurora", "Daybreak", "Orbit"},
-	DrumAndBass: {"Velocity", "Rush", "Underground", "Currents", "Tunnel", "Voltage"},
-	Dubstep:     {"Quake", "Wobble", "Titan", "Fracture", "Riot", "Storm"},
-	Synthwave:   {"Highway", "Sunset", "Arcade", "Neon City", "Miami", "Drive"},
-	Pop:         {"Heartbeat", "Summer", "Postcard", "Dance", "Starlight", "Mirror"},
-	Rock:        {"Highway", "Fire", "Engine", "Thunder", "Road", "Rebel"},
-	Metal:       {"Forge", "Inferno", "Throne", "Blade", "Hammer", "Abyss"},
-	Funk:        {"Strut", "Groove", "Boogie", "Swagger", "Shuffle", "Moves"},
-	Disco:       {"Mirrorball", "Boogie", "Nights", "Glitter", "Roller Rink", "Fever"},
-	Reggae:      {"Island", "Sunshine", "Roots", "Harbour", "Breeze", "Yard"},
-	Jazz:        {"Blue Note", "Smoke", "Avenue", "Lounge", "Midnight", "Cocktail"},
-	Ambient:     {"Tides", "Glacier", "Drift", "Nebula", "Meadow", "Horizon"},
-	Classical:   {"Sonata", "Nocturne", "Overture", "Elegy", "Prelude", "Hymn"},
-	Folk:        {"Hills", "River", "Harvest", "Hearth", "Valley", "Lantern"},
-	Blues:       {"Crossroads", "Whiskey", "Railroad", "Delta", "Porch", "Rain"},
-	Country:     {"Dirt Road", "Prairie", "Homestead", "Porch", "Rodeo", "Creek"},
-}
-
 // themeNouns are prompt words worth putting in a title.
 var themeNouns = map[string]bool{
 	"night": true, "city": true, "ocean": true, "sea": true, "sun": true, "summer": true, "winter": true, "autumn": true,
@@ -72,10 +48,7 @@ func Describe(p Plan, s *score.Score, seed uint64) (title string, tags []string)
 	if len(adjs) == 0 {
 		adjs = moodAdjectives[Dreamy]
 	}
-	nouns := genreNouns[p.Genre]
-	if len(nouns) == 0 {
-		nouns = genreNouns[Pop]
-	}
+	nouns := profile(p.Genre).st.Titles
 	var theme []string
 	for _, w := range p.Words {
 		if themeNouns[w] {
@@ -105,9 +78,16 @@ func Describe(p Plan, s *score.Score, seed uint64) (title string, tags []string)
 }
 
 func songTags(p Plan, s *score.Score) []string {
-	tags := []string{string(p.Genre), string(p.Mood), tempoFeel(s.BPM), noteName(s.KeyRoot) + " " + s.Mode}
-	if s.BeatsPerBar == 3 {
+	tags := []string{string(p.Genre)}
+	if p.Colour != "" {
+		tags = append(tags, string(p.Colour))
+	}
+	tags = append(tags, string(p.Mood), tempoFeel(s.BPM), noteName(s.KeyRoot)+" "+s.Mode)
+	switch {
+	case s.BeatsPerBar == 3:
 		tags = append(tags, "3/4", "waltz")
+	case s.Subdivision == 3:
+		tags = append(tags, "6/8")
 	}
 	seen := map[string]bool{}
 	for _, t := range tags {
@@ -141,7 +121,10 @@ func tempoFeel(bpm float64) string {
 var instrumentTags = map[score.Instrument]string{
 	score.EPiano: "electric piano", score.DistGuitar: "electric guitar", score.ChoirPad: "choir", score.SawLead: "synth lead",
 	score.SquareLead: "synth lead", score.SubBass: "808", score.SynthBass: "synth bass", score.Reese: "reese bass",
-	score.Pad: "synth pad", score.Sax: "saxophone", score.Pluck: "synth pluck",
+	score.Pad: "synth pad", score.Sax: "saxophone", score.Pluck: "synth pluck", score.SteelDrums: "steel drums",
+	score.MusicBox: "music box", score.NylonGuitar: "nylon guitar", score.UprightBass: "upright bass",
+	score.SingingBowl: "singing bowl", score.LogDrum: "log drum", score.ChipLead: "chiptune lead",
+	score.ChipBass: "chiptune bass", score.VinylCrackle: "vinyl crackle",
 }
 
 func instrumentTag(in score.Instrument) string {
