@@ -18,14 +18,15 @@ func meterOf(m style.Meter) style.Meter {
 
 // TestEveryMeterIsPlayable checks that a style gives, for every meter it
 // lists, at least one groove, one bass line and one comping line the
-// composer can use in that meter (a builtin, or steps written in it): a
-// line whose meter differs from the song's is not used.
+// composer can use in that meter (a builtin, or steps written in it; the
+// builtin drummers play simple meters only): a line whose meter differs
+// from the song's is not used.
 func TestEveryMeterIsPlayable(t *testing.T) {
 	for _, s := range style.All() {
 		for _, m := range s.Meters {
 			groove := false
 			for _, g := range s.Drums.Grooves {
-				groove = groove || g.Builtin != "" || meterOf(g.Meter) == m
+				groove = groove || g.Builtin != "" && m.Subdivision != 3 || g.Builtin == "" && meterOf(g.Meter) == m
 			}
 			line := func(ls []style.Line) bool {
 				for _, l := range ls {
