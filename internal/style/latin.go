@@ -209,25 +209,25 @@ var latin = []Style{
 		Moods: []string{"happy", "romantic", "energetic", "uplifting"}, Bright: true,
 		Drums: Drums{Kit: score.KitLatin, Grooves: []Groove{
 			{Name: "latin pop", Lines: []DrumLine{
-				{Drum: score.Kick, Steps: "x.....x.x......."},
+				{Drum: score.Kick, Steps: "x.......x......."},
 				{Drum: score.Snare, Steps: "....x.......x..."},
 				{Drum: score.ClosedHat, Steps: "o.o.o.o.o.o.o.o.", Level: 2},
-				// Congas with the tumbao's open tones on 4.
-				{Drum: score.CongaHigh, Steps: "..-...o...-...oo", Level: 2},
-				{Drum: score.CongaLow, Steps: ".......o.......o", Level: 2},
+				// Conga tumbao: slap on 2, open tones on 4 and its "and".
+				{Drum: score.CongaHigh, Steps: "-.-.x.-.-.-.o...", Level: 2},
+				{Drum: score.CongaLow, Steps: "..............o.", Level: 2},
 				{Drum: score.Shaker, Steps: "-o-o-o-o-o-o-o-o", Level: 3},
 			}, Fill: score.Timbale},
 			{Name: "tresillo", Lines: []DrumLine{
-				{Drum: score.Kick, Steps: "x..x..x.x..x..x."},
-				{Drum: score.Rim, Steps: "....x.......x..."},
-				{Drum: score.Clap, Steps: "....x.......x...", Level: 2},
+				{Drum: score.Kick, Steps: "x.......x......."},
+				{Drum: score.Rim, Steps: "x..x..x.x..x..x."},
+				{Drum: score.Clap, Steps: "....x.......x..."},
 				{Drum: score.Guiro, Steps: "x.oox.oox.oox.oo", Level: 2},
 				{Drum: score.Timbale, Steps: "..o...o...o..oo.", Level: 3},
 			}, Fill: score.Timbale},
 		}},
 		Bass: []Line{
 			{Steps: "R-------5-------", Level: 1},
-			{Steps: "R--R--5-R--R--A-", Level: 2},
+			{Steps: "R--R--5-R---5-A-", Level: 2},
 		},
 		Comp: []Line{
 			{Steps: "x..x..x.x.......", Level: 1},

@@ -55,7 +55,7 @@ var scenes = []Style{
 		Moods: []string{"dark", "melancholic", "aggressive", "sad"}, Bright: false,
 		Drums: Drums{Kit: score.KitAcoustic, Grooves: []Groove{
 			{Name: "grunge", Lines: []DrumLine{
-				{Drum: score.Kick, Steps: "x.....x.x.x....."},
+				{Drum: score.Kick, Steps: "x.......x.x....."},
 				{Drum: score.Snare, Steps: "....x.......x..."},
 				{Drum: score.ClosedHat, Steps: "o.o.o.o.o.o.o.o.", Level: 1},
 				// Loud choruses wash on open hats and crash.
@@ -63,7 +63,7 @@ var scenes = []Style{
 				{Drum: score.Crash, Steps: "x...............", Every: 2, On: 0, Level: 3},
 			}, Fill: score.TomLow},
 			{Name: "sludge", Lines: []DrumLine{
-				{Drum: score.Kick, Steps: "x..x....x......."},
+				{Drum: score.Kick, Steps: "x.......x..x...."},
 				{Drum: score.Snare, Steps: "....x.......x..."},
 				{Drum: score.TomLow, Steps: "..........o.o...", Level: 2},
 				{Drum: score.Ride, Steps: "o...o...o...o...", Level: 2},
@@ -77,7 +77,7 @@ var scenes = []Style{
 			// Quiet verses: a clean arpeggio of the voicing.
 			{Steps: "1.2.3.2.1.2.3.4.", Level: 1},
 			// Loud: muted chugs between power chords.
-			{Steps: "x-.x-.x.x-.x-.xx", Level: 2},
+			{Steps: "x-x-x-x-x-x-x-x-", Level: 2},
 		},
 		Band: Band{Bass: score.Bass, Chords: score.DistGuitar, Lead: score.Guitar,
 			LeadAlt: []score.Instrument{score.DistGuitar}, ChordsAlt: []score.Instrument{score.Guitar},
@@ -99,15 +99,15 @@ var scenes = []Style{
 		Moods: []string{"nostalgic", "dreamy", "melancholic", "happy"}, Bright: true,
 		Drums: Drums{Kit: score.KitAcoustic, Grooves: []Groove{
 			{Name: "indie rock", Lines: []DrumLine{
-				{Drum: score.Kick, Steps: "x.......x.x....."},
+				{Drum: score.Kick, Steps: "x.......x......o"},
 				{Drum: score.Snare, Steps: "....x.......x..."},
-				{Drum: score.ClosedHat, Steps: "o.o.o.o.o.o.o.o.", Level: 2},
+				{Drum: score.ClosedHat, Steps: "x.-.x.-.x.-.x.-.", Level: 2},
 				{Drum: score.Tambourine, Steps: "..o...o...o...o.", Level: 3},
 			}},
-			// Indie folk: floor-tom stomp, hand claps, tambourine.
+			// Indie folk: a floor-tom stomp on every beat, hand claps, tambourine.
 			{Name: "indie folk", Lines: []DrumLine{
 				{Drum: score.Kick, Steps: "x.......x......."},
-				{Drum: score.TomLow, Steps: "x..x..x.x..x..x.", Level: 2},
+				{Drum: score.TomLow, Steps: "x...x...x...x...", Level: 2},
 				{Drum: score.HandClap, Steps: "....x.......x...", Level: 2},
 				{Drum: score.Tambourine, Steps: "o.o.o.o.o.o.o.o.", Level: 3},
 			}, Fill: score.TomLow},
@@ -125,7 +125,7 @@ var scenes = []Style{
 		Comp: []Line{
 			// Jangly arpeggio of the voicing.
 			{Steps: "1.3.2.4.1.3.2.4.", Level: 1},
-			{Steps: "s.su.usus.su.usu", Level: 2},
+			{Steps: "s.su.usu", Level: 2},
 		},
 		Band: Band{Bass: score.Bass, Chords: score.Guitar, Pad: score.Organ, Lead: score.Guitar,
 			LeadAlt: []score.Instrument{score.Bells, score.Fiddle, score.Flute}, ChordsAlt: []score.Instrument{score.Piano, score.Mandolin, score.Ukulele, score.Banjo},

@@ -15,7 +15,7 @@ var world = []Style{
 				// Kick on 1, the "and" of 2 and 3; rim in the 3-3-4 clave.
 				{Drum: score.Kick, Steps: "x.....x.x......."},
 				{Drum: score.Rim, Steps: "...o..o...o..o.."},
-				{Drum: score.Clap, Steps: "............x...", Level: 2},
+				{Drum: score.Clap, Steps: "....x.......x..."},
 				{Drum: score.Shaker, Steps: "x-ox x-ox x-ox x-ox", Level: 2},
 				{Drum: score.CongaHigh, Steps: "......o.-.....oo", Level: 3},
 				{Drum: score.CongaLow, Steps: ".......o.......o", Level: 3},
@@ -31,7 +31,7 @@ var world = []Style{
 		}},
 		Bass: []Line{
 			{Steps: "R.......5.......", Level: 1},
-			{Steps: "R..R..5.R...5.A.", Level: 2},
+			{Steps: "R...R.5.R...5.A.", Level: 2},
 		},
 		Comp: []Line{
 			{Steps: "x..x..x.........", Level: 1},
@@ -104,8 +104,8 @@ var world = []Style{
 		Moods: []string{"energetic", "happy", "romantic", "aggressive"}, Bright: false,
 		Drums: Drums{Kit: score.Kit808, Grooves: []Groove{
 			{Name: "riddim", Lines: []DrumLine{
-				// Tresillo kick under a backbeat snare.
-				{Drum: score.Kick, Steps: "x..x..x.x..x..x."},
+				// Paired kicks under a backbeat snare.
+				{Drum: score.Kick, Steps: "x..x....x..x...."},
 				{Drum: score.Snare, Steps: "....x.......x..."},
 				{Drum: score.ClosedHat, Steps: "o-o-o-o-o-o-o-o-", Level: 2},
 				{Drum: score.OpenHat, Steps: "......o.......o.", Level: 3},
@@ -120,7 +120,7 @@ var world = []Style{
 		}},
 		Bass: []Line{
 			{Steps: "R.....R.R.......", Level: 1},
-			{Steps: "R..R..5.R..R..A.", Level: 2},
+			{Steps: "R..R....R..R..A.", Level: 2},
 		},
 		Comp: []Line{
 			{Steps: "..x.......x.....", Level: 1},
