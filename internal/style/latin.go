@@ -7,7 +7,7 @@ import "github.com/songsmith/songsmith/internal/score"
 var latin = []Style{
 	{
 		Name: "bossa nova", Family: "latin",
-		Aliases: []string{"bossa", "bossanova", "bossa jazz", "jazz bossa", "joao gilberto", "ボサノバ", "ボサノヴァ", "波萨诺瓦", "巴萨诺瓦", "보사노바"},
+		Aliases: []string{"bossa", "bossanova", "bosanova", "bosa nova", "bossa jazz", "jazz bossa", "joao gilberto", "ボサノバ", "ボサノヴァ", "波萨诺瓦", "巴萨诺瓦", "보사노바"},
 		Colour:  []string{"bossa"},
 		Tempo:   [2]float64{118, 140}, Seconds: 120, Meters: []Meter{FourFour}, Swing: 0,
 		Moods: []string{"romantic", "chill", "calm", "nostalgic", "melancholic"}, Bright: true,
@@ -150,7 +150,7 @@ var latin = []Style{
 			Recorded: []string{"bass", "chords", "lead", "drums"}},
 		Harmony: Harmony{Family: "latin", Ext: 4, Cadence: "authentic", Modes: []string{"minor", "harmonic minor", "major"},
 			Major: [][]int{{0, 3, 4, 3}, {1, 4, 0, 0}, {0, 4, 4, 0}, {0, 3, 1, 4}},
-			Minor: [][]int{{0, 3, 4, 0}, {0, 3, 4, 3}, {0, 6, 5, 4}, {1, 4, 0, 0}}},
+			Minor: [][]int{{0, 3, 4, 0}, {0, 3, 4, 3}, {0, 5, 1, 4}, {1, 4, 0, 0}}},
 		Form:   "song",
 		Lead:   Lead{Density: 0.4},
 		Mix:    Mix{Reverb: 0.3, Tail: 1.5, Brightness: 0.55},
@@ -159,7 +159,7 @@ var latin = []Style{
 	},
 	{
 		Name: "reggaeton", Family: "latin",
-		Aliases: []string{"reggaetón", "regueton", "reguetón", "reggeaton", "dembow", "perreo", "urbano latino", "latin urban", "neoperreo", "レゲトン", "雷鬼动", "雷击顿", "레게톤"},
+		Aliases: []string{"reggaetón", "regueton", "reguetón", "reggeaton", "raggaeton", "reggaton", "regaeton", "dembow", "perreo", "urbano latino", "latin urban", "neoperreo", "レゲトン", "雷鬼动", "雷击顿", "레게톤"},
 		Tempo:   [2]float64{88, 100}, Seconds: 110, Meters: []Meter{FourFour}, Swing: 0,
 		Moods: []string{"energetic", "romantic", "dark", "happy"}, Bright: false,
 		Drums: Drums{Kit: score.KitLatin, Grooves: []Groove{
@@ -192,7 +192,7 @@ var latin = []Style{
 		Band: Band{Bass: score.SubBass, Chords: score.Pluck, Pad: score.Pad, Lead: score.Pluck,
 			LeadAlt: []score.Instrument{score.SawLead, score.NylonGuitar, score.Marimba}, ChordsAlt: []score.Instrument{score.NylonGuitar, score.Piano},
 			Recorded: []string{}},
-		Harmony: Harmony{Family: "latin", Ext: 3, Modes: []string{"minor", "dorian"},
+		Harmony: Harmony{Family: "latin", Ext: 3, Modes: []string{"minor"},
 			Major: [][]int{{0, 4, 5, 3}, {5, 3, 0, 4}, {0, 5, 3, 4}},
 			Minor: [][]int{{0, 5, 2, 6}, {0, 3, 6, 2}, {0, 5, 3, 4}, {0, 6, 5, 6}}},
 		Form:   "beat",
@@ -209,25 +209,25 @@ var latin = []Style{
 		Moods: []string{"happy", "romantic", "energetic", "uplifting"}, Bright: true,
 		Drums: Drums{Kit: score.KitLatin, Grooves: []Groove{
 			{Name: "latin pop", Lines: []DrumLine{
-				{Drum: score.Kick, Steps: "x.....x.x......."},
+				{Drum: score.Kick, Steps: "x.......x......."},
 				{Drum: score.Snare, Steps: "....x.......x..."},
 				{Drum: score.ClosedHat, Steps: "o.o.o.o.o.o.o.o.", Level: 2},
-				// Congas with the tumbao's open tones on 4.
-				{Drum: score.CongaHigh, Steps: "..-...o...-...oo", Level: 2},
-				{Drum: score.CongaLow, Steps: ".......o.......o", Level: 2},
+				// Conga tumbao: slap on 2, open tones on 4 and its "and".
+				{Drum: score.CongaHigh, Steps: "-.-.x.-.-.-.o...", Level: 2},
+				{Drum: score.CongaLow, Steps: "..............o.", Level: 2},
 				{Drum: score.Shaker, Steps: "-o-o-o-o-o-o-o-o", Level: 3},
 			}, Fill: score.Timbale},
 			{Name: "tresillo", Lines: []DrumLine{
-				{Drum: score.Kick, Steps: "x..x..x.x..x..x."},
-				{Drum: score.Rim, Steps: "....x.......x..."},
-				{Drum: score.Clap, Steps: "....x.......x...", Level: 2},
+				{Drum: score.Kick, Steps: "x.......x......."},
+				{Drum: score.Rim, Steps: "x..x..x.x..x..x."},
+				{Drum: score.Clap, Steps: "....x.......x..."},
 				{Drum: score.Guiro, Steps: "x.oox.oox.oox.oo", Level: 2},
 				{Drum: score.Timbale, Steps: "..o...o...o..oo.", Level: 3},
 			}, Fill: score.Timbale},
 		}},
 		Bass: []Line{
 			{Steps: "R-------5-------", Level: 1},
-			{Steps: "R--R--5-R--R--A-", Level: 2},
+			{Steps: "R--R--5-R---5-A-", Level: 2},
 		},
 		Comp: []Line{
 			{Steps: "x..x..x.x.......", Level: 1},
@@ -280,7 +280,7 @@ var latin = []Style{
 			Recorded: []string{"bass", "chords", "pad", "lead", "drums"}},
 		Harmony: Harmony{Family: "minor", Ext: 3, Cadence: "authentic", Modes: []string{"harmonic minor", "minor"},
 			Major: [][]int{{0, 3, 4, 0}, {0, 5, 1, 4}, {0, 4, 4, 0}},
-			Minor: [][]int{{0, 3, 4, 0}, {0, 5, 4, 4}, {0, 3, 6, 2, 5, 1, 4, 4}, {0, 0, 3, 4}}},
+			Minor: [][]int{{0, 3, 4, 0}, {0, 5, 4, 4}, {0, 3, 4, 0, 5, 3, 4, 4}, {0, 0, 3, 4}, {0, 5, 1, 4}}},
 		Form:   "song",
 		Lead:   Lead{Density: 0.5},
 		Mix:    Mix{Reverb: 0.4, Tail: 2, Brightness: 0.45},
