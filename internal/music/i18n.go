@@ -41,7 +41,7 @@ var foreignWords = map[string]string{
 	"weihnachtslied": "christmas", "lernen": "study", "zum lernen": "study", "konzentration": "concentration",
 	"episch": "epic", "epische": "epic", "sommer": "summer", "wiegenlied": "lullaby", "schlaflied": "lullaby",
 	"melancholisch": "melancholic", "kaffee": "coffee", "spiel": "game", "training ": "training", "fröhliches": "happy",
-	"frohliches": "happy", "traurige": "sad", "trauriger": "sad", "klaviermusik": "piano", "harter": "hard", "harte": "hard",
+	"frohliches": "happy", "fitnessstudio": "gym", "fitness": "workout", "sport ": "sport", "traurige": "sad", "trauriger": "sad", "klaviermusik": "piano", "harter": "hard", "harte": "hard",
 	"hart": "hard", "klassische": "classical", "klassik": "classical", "klassische musik": "classical", "trauriges": "sad", "romantisch": "romantic", "romantisches": "romantic",
 	// Italian
 	"canzone": "song", "allegra": "happy", "allegro": "happy", "felice": "happy", "tristi": "sad", "rilassante": "relaxing",
@@ -67,7 +67,7 @@ var foreignWords = map[string]string{
 	"学习": "study", "婚礼": "wedding", "生日": "birthday", "雨天": "rain", "下雨": "rain", "夜晚": "night", "夏天": "summer",
 	"海边": "beach", "咖啡馆": "coffee shop", "咖啡": "coffee", "圣诞": "christmas", "游戏": "video game", "电影": "movie",
 	"浪漫": "romantic", "恐怖": "horror", "怀旧": "nostalgic", "冥想": "meditation", "慢": "slow", "快节奏": "fast",
-	"音乐": "music", "古典": "classical", "摇滚": "rock", "爵士": "jazz", "电子": "edm", "民谣": "folk", "说唱": "hip hop", "中国风": "chinese", "古风": "chinese", "摇篮曲": "lullaby", "舞曲": "dance", "派对": "party",
+	"音乐": "music", "健身": "workout", "古典": "classical", "摇滚": "rock", "爵士": "jazz", "电子": "edm", "民谣": "folk", "说唱": "hip hop", "中国风": "chinese", "古风": "chinese", "摇篮曲": "lullaby", "舞曲": "dance", "派对": "party",
 	// Korean
 	"신나는": "upbeat", "신나게": "upbeat", "잔잔한": "calm", "차분한": "calm", "편안한": "relaxing", "슬픈": "sad",
 	"행복한": "happy", "밝은": "happy", "감성": "melancholic", "피아노": "piano", "기타": "guitar", "바이올린": "violin",

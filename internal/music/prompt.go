@@ -98,8 +98,6 @@ var tempoWords = []synonym[string]{
 	{"mid tempo", TempoMid}, {"midtempo", TempoMid}, {"moderate", TempoMid}, {"medium tempo", TempoMid},
 }
 
-var negations = map[string]bool{"no": true, "without": true, "not": true, "minus": true, "sans": true, "zero": true, "nor": true, "excluding": true}
-
 var (
 	tokenRE    = regexp.MustCompile(`[a-z0-9]+|&`)
 	bpmRE      = regexp.MustCompile(`\b(\d{2,4}(?:\.\d+)?)\s*(?:bpm|beats per minute)\b|\b(?:bpm|tempo)\s*(?:of|at|=|:)?\s*(\d{2,4}(?:\.\d+)?)\b`)
@@ -160,17 +158,6 @@ func isASCII(s string) bool {
 		}
 	}
 	return true
-}
-
-// markUsed marks the tokens of phrase found at byte offset pos of norm.
-func markUsed(norm string, pos int, phrase string, used []bool) {
-	first := strings.Count(norm[:pos+1], " ") - 1
-	n := strings.Count(phrase, " ") + 1
-	for k := first; k < first+n && k < len(used); k++ {
-		if k >= 0 {
-			used[k] = true
-		}
-	}
 }
 
 func parseTempo(p *Plan, lower string) {

@@ -348,16 +348,45 @@ func (p *Plan) read(ms []match, toks []string) {
 		}
 	}
 	// A style word right before another modifies it: "jazzy hip hop",
-	// "country rock", "orchestral dubstep" (the head noun is the style).
+	// "country rock", "orchestral dubstep" (the head noun is the style),
+	// unless it is the longer, more specific name ("dark ambient drone").
 	for i := 0; i+1 < len(mains); i++ {
 		a, b := mains[i], mains[i+1]
 		if a.from >= 0 && a.to == b.from && a.style != b.style {
-			if p.Colour == "" {
-				p.Colour = a.style
+			drop, mod := i, a
+			if a.to-a.from > b.to-b.from {
+				drop, mod = i+1, b
 			}
-			mains = append(mains[:i], mains[i+1:]...)
+			if p.Colour == "" {
+				p.Colour = mod.style
+			}
+			mains = append(mains[:drop], mains[drop+1:]...)
 			i--
 		}
+	}
+	// Of several styles named apart, the best supported is the main one:
+	// each naming counts, and so does what the rest of the prompt says
+	// ("background music for a yoga flow ... singing bowl").
+	if len(mains) > 1 {
+		support := map[Genre]float64{}
+		for i, m := range mains {
+			support[m.style] += 10
+			if i == 0 {
+				support[m.style] += 3 // the style named first leads unless outweighed
+			}
+		}
+		for _, in := range p.Instruments {
+			for _, s := range instrumentStyles[in] {
+				support[s.style] += s.w * 0.8
+			}
+		}
+		best := 0
+		for i, m := range mains {
+			if support[m.style]+scores[m.style] > support[mains[best].style]+scores[mains[best].style] {
+				best = i
+			}
+		}
+		mains[0], mains[best] = mains[best], mains[0]
 	}
 	if len(mains) == 0 && p.Colour == "" {
 		known := make([]bool, len(toks))

@@ -87,7 +87,7 @@ var scenes = map[string]hint{
 	"ghost":           {styles: w("dark ambient", 2, "ambient", 1), mood: Mysterious},
 	"new year":        {styles: w("edm", 2, "house", 2, "pop", 1), mood: Energetic, drums: 1},
 	"new years eve":   {styles: w("edm", 2, "house", 2, "pop", 1), mood: Energetic, drums: 1},
-	"party":           {styles: w("house", 2, "edm", 2, "pop", 2, "disco", 1, "reggaeton", 1), mood: Energetic, drums: 1},
+	"party":           {styles: w("pop", 3, "house", 3, "edm", 3, "disco", 1, "reggaeton", 1), mood: Energetic, drums: 1},
 	"club":            {styles: w("house", 3, "techno", 2, "edm", 2), mood: Energetic, drums: 1},
 	"nightclub":       {styles: w("house", 3, "techno", 2, "edm", 2), mood: Energetic, drums: 1},
 	"rave":            {styles: w("techno", 3, "trance", 2, "edm", 2), mood: Energetic, drums: 1},

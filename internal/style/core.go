@@ -188,7 +188,7 @@ var core = []Style{
 	},
 	{
 		Name: "funk", Family: "soul",
-		Aliases: []string{"funky"},
+		Aliases: []string{"funk music", "p funk", "jazz funk"},
 		Colour:  []string{"funky"},
 		Tempo:   [2]float64{98, 112}, Seconds: 110, Meters: []Meter{FourFour}, Swing: 0.15,
 		Moods: []string{"happy", "energetic", "chill", "romantic"}, Bright: true,
@@ -236,7 +236,7 @@ var core = []Style{
 	},
 	{
 		Name: "jazz", Family: "jazz",
-		Aliases: []string{"jazzy", "bebop"},
+		Aliases: []string{"bebop", "jazz music", "hard bop", "cool jazz", "smooth jazz"},
 		Colour:  []string{"jazzy"},
 		Tempo:   [2]float64{100, 160}, Seconds: 120, Meters: []Meter{FourFour, ThreeFour}, Swing: 0.65,
 		Moods: []string{"romantic", "chill", "melancholic", "happy"}, Bright: true,
@@ -300,7 +300,7 @@ var core = []Style{
 	},
 	{
 		Name: "blues", Family: "jazz",
-		Aliases: []string{"bluesy"},
+		Aliases: []string{"delta blues", "blues rock", "chicago blues", "12 bar blues"},
 		Colour:  []string{"bluesy"},
 		Tempo:   [2]float64{72, 110}, Seconds: 120, Meters: []Meter{FourFour, ThreeFour}, Swing: 0.6,
 		Moods: []string{"melancholic", "sad", "chill", "energetic"}, Bright: true,
