@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/songsmith/songsmith/internal/app"
+	"github.com/songsmith/songsmith/internal/app/generator"
 	"github.com/songsmith/songsmith/internal/jobs"
 )
 
@@ -47,7 +48,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	log := app.NewLogger(cfg, stderr)
-	srv := app.NewServer(cfg, b, app.NewGenerator(cfg), log)
+	srv := app.NewServer(cfg, b, generator.New(cfg), log)
 	printWelcome(stdout, cfg.BaseURL, key)
 	return srv.Serve(ctx, ln)
 }

@@ -5,14 +5,15 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/songsmith/songsmith/internal/embedded"
 	"github.com/songsmith/songsmith/internal/emf"
+	"github.com/songsmith/songsmith/internal/httpapi"
 	"github.com/songsmith/songsmith/internal/jobs"
-	"github.com/songsmith/songsmith/internal/studio"
 	"github.com/songsmith/songsmith/internal/worker"
 )
 
@@ -37,7 +38,7 @@ func Open(ctx context.Context, cfg Config) (*Backend, error) {
 // Keys listed in cfg.APIKeys are added to the key store if missing.
 func OpenEmbedded(cfg Config) (*Backend, error) {
 	st, err := embedded.Open(filepath.Join(cfg.DataDir, "songsmith.db"), embedded.Options{
-		Visibility: cfg.GenerateTimeout + time.Minute,
+		Visibility: cfg.GenerateTimeout + time.Minute, RestartDelay: RestartDelay,
 	})
 	if err != nil {
 		return nil, err
@@ -49,7 +50,8 @@ func OpenEmbedded(cfg Config) (*Backend, error) {
 			return nil, err
 		}
 	}
-	media := &embedded.Media{Dir: filepath.Join(cfg.DataDir, "media"), BaseURL: cfg.BaseURL, Key: key}
+	media := &embedded.Media{Dir: filepath.Join(cfg.DataDir, "media"), BaseURL: cfg.BaseURL, Key: key,
+		WriteError: func(w http.ResponseWriter, r *http.Request, err error) { httpapi.WriteError(w, r, nil, err) }}
 	b := &Backend{Jobs: st, Keys: st, Limiter: st, Queue: st, Consumer: st, Media: media,
 		MediaHandler: media, Close: st.Close, Embedded: st}
 	if err := SeedKeys(context.Background(), b.Keys, cfg.APIKeys); err != nil {
@@ -94,14 +96,10 @@ func NewService(cfg Config, b *Backend, log *slog.Logger) *jobs.Service {
 // With a metrics namespace it writes one EMF record per delivery to stdout.
 func NewWorker(cfg Config, b *Backend, gen jobs.Generator, log *slog.Logger) *worker.Worker {
 	w := &worker.Worker{Jobs: b.Jobs, Media: b.Media, Generator: gen,
-		MaxAttempts: cfg.MaxAttempts, Timeout: cfg.GenerateTimeout, Logger: log}
+		MaxAttempts: cfg.MaxAttempts, CrashHeadroom: cfg.CrashHeadroom, Timeout: cfg.GenerateTimeout,
+		DeadlineReserve: DeadlineReserve, RetryBase: RetryBase, RetryMax: RetryMax, Logger: log}
 	if cfg.MetricsNS != "" {
 		w.Metrics = (&emf.Recorder{Out: os.Stdout, Namespace: cfg.MetricsNS}).Record
 	}
 	return w
-}
-
-// NewGenerator returns the production generator in the configured format.
-func NewGenerator(cfg Config) jobs.Generator {
-	return &studio.Studio{Format: cfg.AudioFormat, Bitrate: cfg.MP3Bitrate}
 }

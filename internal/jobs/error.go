@@ -14,6 +14,7 @@ type Code string
 const (
 	EInvalid      Code = "invalid_request"     // malformed or missing input (400)
 	EUnauthorized Code = "unauthorized"        // missing, unknown, revoked or expired key (401)
+	EForbidden    Code = "forbidden"           // a media URL whose signature is wrong or expired (403)
 	ENotFound     Code = "not_found"           // no such job (or not yours, or expired) (404)
 	EMethod       Code = "method_not_allowed"  // wrong HTTP method for a path (405)
 	EConflict     Code = "conflict"            // a conditional write lost (state already moved) (409)
@@ -48,9 +49,36 @@ func Errorf(code Code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
+// Client-facing texts shared by every adapter: adapters pick a helper
+// (Internal, Unavailable, Busy) and never write their own wording.
+const (
+	// MsgRetry is the advice appended to answers a client should retry.
+	MsgRetry = "Please retry in 10 to 30 seconds."
+	// MsgGenerationFailed is the error of a job whose generation failed.
+	MsgGenerationFailed = "Generation failed. Submit the prompt again."
+	// MsgRetriesExhausted is the error of a job that failed every attempt.
+	MsgRetriesExhausted = "Generation failed after repeated attempts. Submit the prompt again."
+)
+
+// Unavailable wraps a failure of a dependency (what names the dependency
+// for the client, e.g. "The job queue") as EUnavailable with the retry advice.
+func Unavailable(what string, err error) *Error {
+	return &Error{Code: EUnavailable, Message: what + " is unavailable. " + MsgRetry, Err: err}
+}
+
+// Busy wraps throttling by a dependency as EUnavailable with the retry advice.
+func Busy(err error) *Error {
+	return &Error{Code: EUnavailable, Message: "The service is busy. " + MsgRetry, Err: err}
+}
+
+// Conflict wraps a lost conditional write as EConflict.
+func Conflict(err error) *Error {
+	return &Error{Code: EConflict, Message: "The item was changed by another request.", Err: err}
+}
+
 // Internal wraps an unexpected error as EInternal with a generic message.
 func Internal(err error) *Error {
-	return &Error{Code: EInternal, Message: "An unexpected error occurred. Please retry in 10 to 30 seconds.", Err: err}
+	return &Error{Code: EInternal, Message: "An unexpected error occurred. " + MsgRetry, Err: err}
 }
 
 // ErrorCode returns the code of err: its own for *Error, EInternal for any

@@ -12,18 +12,22 @@ import (
 	"github.com/songsmith/songsmith/internal/worker"
 )
 
-// fakeWorker is a func-field fake of sqsqueue.Processor.
+// fakeWorker is a func-field fake of sqsqueue.Processor: it turns the
+// outcomes of its funcs into decisions as the worker's policy does.
 type fakeWorker struct {
 	ProcessFn    func(ctx context.Context, id jobs.JobID, attempt int) (worker.Outcome, error)
 	DeadLetterFn func(ctx context.Context, id jobs.JobID) (worker.Outcome, error)
 }
 
-func (f *fakeWorker) Process(ctx context.Context, id jobs.JobID, attempt int) (worker.Outcome, error) {
-	return f.ProcessFn(ctx, id, attempt)
-}
-
-func (f *fakeWorker) DeadLetter(ctx context.Context, id jobs.JobID) (worker.Outcome, error) {
-	return f.DeadLetterFn(ctx, id)
+func (f *fakeWorker) Handle(ctx context.Context, d jobs.Delivery, deadLetter bool) worker.Decision {
+	var out worker.Outcome
+	var err error
+	if deadLetter {
+		out, err = f.DeadLetterFn(ctx, d.JobID)
+	} else {
+		out, err = f.ProcessFn(ctx, d.JobID, d.Attempt)
+	}
+	return worker.Decision{Outcome: out, Err: err, Release: out == worker.Retry}
 }
 
 const (
