@@ -65,7 +65,7 @@ var Vars = []Env{
 	{"SONGSMITH_CRASH_HEADROOM", "3", "extra deliveries a job may get for attempts cut short by a process crash; beyond MAX_ATTEMPTS + this the job fails"},
 	{"SONGSMITH_GENERATE_TIMEOUT", "5m", "time limit of one generation attempt"},
 	{"SONGSMITH_SHUTDOWN_GRACE", "30s", "on SIGTERM, how long running generations may finish before they are cancelled and requeued; `serve` exits within this plus a few seconds"},
-	{"SONGSMITH_WRITE_TIMEOUT", "10m", "longest time the local server spends writing one response, media downloads included (an 8.65 MB song needs about 2.3 min at 0.5 Mbit/s); stalled readers are cut off after it"},
+	{"SONGSMITH_WRITE_TIMEOUT", "5m", "longest time the local server spends on one response, media downloads included: 5m lets an 8.65 MB song (about 4 min of 192 kbps MP3) download at 0.25 Mbit/s and up; a client that stops reading is cut off after it"},
 	{"SONGSMITH_AUDIO_FORMAT", "mp3", "`mp3` or `wav`"},
 	{"SONGSMITH_MP3_BITRATE", "192", "MP3 bitrate in kbps (128-320)"},
 	{"SONGSMITH_SIGNING_KEY", "random, kept in the database", "HMAC key that signs local media URLs; at least 32 bytes"},

@@ -42,15 +42,17 @@ func TestLoadValues(t *testing.T) {
 
 func TestLoadErrInvalid(t *testing.T) {
 	for name, kv := range map[string][2]string{
-		"Backend":   {"SONGSMITH_BACKEND", "postgres"},
-		"Workers":   {"SONGSMITH_WORKERS", "zero"},
-		"Rate":      {"SONGSMITH_SUBMIT_RATE", "10 per minute"},
-		"Duration":  {"SONGSMITH_URL_TTL", "-1h"},
-		"Key":       {"SONGSMITH_API_KEYS", "hunter2"},
-		"Format":    {"SONGSMITH_AUDIO_FORMAT", "ogg"},
-		"Bitrate":   {"SONGSMITH_MP3_BITRATE", "96"},
-		"LogLevel":  {"SONGSMITH_LOG_LEVEL", "loud"},
-		"Retention": {"SONGSMITH_RETENTION", "10s"},
+		"Backend":      {"SONGSMITH_BACKEND", "postgres"},
+		"Workers":      {"SONGSMITH_WORKERS", "zero"},
+		"Rate":         {"SONGSMITH_SUBMIT_RATE", "10 per minute"},
+		"Duration":     {"SONGSMITH_URL_TTL", "-1h"},
+		"Key":          {"SONGSMITH_API_KEYS", "hunter2"},
+		"Format":       {"SONGSMITH_AUDIO_FORMAT", "ogg"},
+		"Bitrate":      {"SONGSMITH_MP3_BITRATE", "96"},
+		"LogLevel":     {"SONGSMITH_LOG_LEVEL", "loud"},
+		"Retention":    {"SONGSMITH_RETENTION", "10s"},
+		"SigningKey":   {"SONGSMITH_SIGNING_KEY", "x"},
+		"SigningKey31": {"SONGSMITH_SIGNING_KEY", strings.Repeat("k", 31)},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := app.Load(env(map[string]string{kv[0]: kv[1]}))
@@ -86,5 +88,12 @@ func TestREADMEListsEveryVariable(t *testing.T) {
 	}
 	for name := range inReadme {
 		t.Errorf("README lists %s, which the configuration does not read", name)
+	}
+}
+
+func TestSigningKeyOf32BytesIsAccepted(t *testing.T) {
+	c, err := app.Load(env(map[string]string{"SONGSMITH_SIGNING_KEY": strings.Repeat("k", 32)}))
+	if err != nil || len(c.SigningKey) != 32 {
+		t.Fatalf("%v, key of %d bytes", err, len(c.SigningKey))
 	}
 }
