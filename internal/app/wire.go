@@ -18,12 +18,13 @@ import (
 )
 
 // NewLogger returns a JSON logger at the configured level writing to w
-// (stderr when nil).
+// (stderr when nil). Lines logged with a context carry its log attributes
+// (jobs.WithLogAttrs: the request id of an HTTP request).
 func NewLogger(cfg Config, w io.Writer) *slog.Logger {
 	if w == nil {
 		w = os.Stderr
 	}
-	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	return slog.New(jobs.LogHandler(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: cfg.LogLevel})))
 }
 
 // Open builds the backend the configuration names.

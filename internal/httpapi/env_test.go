@@ -57,7 +57,7 @@ func newEnv(t testing.TB, mutate func(*jobs.Config)) *env {
 		mutate(&cfg)
 	}
 	logs := &bytes.Buffer{}
-	log := slog.New(slog.NewJSONHandler(&lockedWriter{w: logs}, nil))
+	log := slog.New(jobs.LogHandler(slog.NewJSONHandler(&lockedWriter{w: logs}, nil)))
 	svc := &jobs.Service{Jobs: st, Keys: st, Limiter: st, Queue: st, Media: media, Config: cfg, Now: clk.Now, Logger: log}
 	gen := &jobstest.Generator{}
 	w := &worker.Worker{Jobs: st, Media: media, Generator: gen, MaxAttempts: 3, Now: clk.Now, Logger: log}
