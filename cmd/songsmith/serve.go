@@ -58,7 +58,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 // when other keys exist, it returns "" and prints nothing secret.
 func devKey(ctx context.Context, cfg app.Config, b *app.Backend) (string, error) {
 	if len(cfg.APIKeys) > 0 {
-		return cfg.APIKeys[0], nil
+		return app.ActiveKey(ctx, b.Keys, cfg.APIKeys, time.Now()) // never a revoked one
 	}
 	if cfg.Backend != "embedded" {
 		return "", nil

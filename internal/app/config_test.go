@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"context"
 	"os"
 	"regexp"
 	"strings"
@@ -95,5 +96,33 @@ func TestSigningKeyOf32BytesIsAccepted(t *testing.T) {
 	c, err := app.Load(env(map[string]string{"SONGSMITH_SIGNING_KEY": strings.Repeat("k", 32)}))
 	if err != nil || len(c.SigningKey) != 32 {
 		t.Fatalf("%v, key of %d bytes", err, len(c.SigningKey))
+	}
+}
+
+// The start banner shows a SONGSMITH_API_KEYS key only while it works.
+func TestActiveKeySkipsRevokedKeys(t *testing.T) {
+	ctx := context.Background()
+	a, b := "ss_aaaaaaaaaaaa_secretsecretsecretsecret", "ss_bbbbbbbbbbbb_secretsecretsecretsecret"
+	cfg, err := app.Load(env(map[string]string{"SONGSMITH_DATA_DIR": t.TempDir(), "SONGSMITH_API_KEYS": a + "," + b}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	be, err := app.OpenEmbedded(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer be.Close()
+	if got, err := app.ActiveKey(ctx, be.Keys, cfg.APIKeys, time.Now()); err != nil || got != a {
+		t.Fatalf("both active: %q %v", got, err)
+	}
+	for i, full := range []string{a, b} {
+		id, _, _ := jobs.SplitKey(full)
+		if err := be.Keys.RevokeKey(ctx, id, time.Now().Add(-time.Second)); err != nil {
+			t.Fatal(err)
+		}
+		want := []string{b, ""}[i]
+		if got, err := app.ActiveKey(ctx, be.Keys, cfg.APIKeys, time.Now()); err != nil || got != want {
+			t.Fatalf("after revoking %d key(s): %q %v, want %q", i+1, got, err, want)
+		}
 	}
 }

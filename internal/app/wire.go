@@ -82,6 +82,28 @@ func SeedKeys(ctx context.Context, ks jobs.KeyStore, keys []string) error {
 	return nil
 }
 
+// ActiveKey returns the first of the full key strings that is stored and
+// active at now (not revoked, not expired), or "" when none is: what the
+// start banner may show as the working key.
+func ActiveKey(ctx context.Context, ks jobs.KeyStore, keys []string, now time.Time) (string, error) {
+	for _, full := range keys {
+		id, secret, ok := jobs.SplitKey(full)
+		if !ok {
+			continue
+		}
+		k, err := ks.Key(ctx, id)
+		switch {
+		case jobs.IsCode(err, jobs.ENotFound):
+			continue
+		case err != nil:
+			return "", err
+		case k.Matches(secret) && k.Active(now):
+			return full, nil
+		}
+	}
+	return "", nil
+}
+
 func secretOf(full string) string {
 	_, s, _ := jobs.SplitKey(full)
 	return s
