@@ -116,7 +116,7 @@ func (s *Store) IdempotentJob(ctx context.Context, owner jobs.KeyID, idem string
 	if err != nil {
 		return nil, translate(err, nil)
 	}
-	notFound := jobs.Errorf(jobs.ENotFound, "No job for this idempotency key.")
+	notFound := jobs.IdempotencyNotFound()
 	if len(out.Item) == 0 {
 		return nil, notFound
 	}

@@ -128,7 +128,7 @@ func (m *Media) DeleteMedia(ctx context.Context, key string) error {
 func (m *Media) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
-		m.fail(w, r, jobs.Errorf(jobs.EMethod, "Media supports GET and HEAD only."))
+		m.fail(w, r, jobs.MediaMethod())
 		return
 	}
 	key := strings.TrimPrefix(r.URL.Path, MediaPrefix)
@@ -137,27 +137,27 @@ func (m *Media) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	expUnix, err := strconv.ParseInt(exp, 10, 64)
 	want := m.sign(key, exp)
 	if err != nil || !hmac.Equal([]byte(sig), []byte(want)) {
-		m.fail(w, r, jobs.Errorf(jobs.EForbidden, "The media URL signature is invalid."))
+		m.fail(w, r, jobs.MediaBadSignature())
 		return
 	}
 	if m.now().Unix() >= expUnix {
-		m.fail(w, r, jobs.Errorf(jobs.EForbidden, "The media URL has expired. Fetch the job again for fresh URLs."))
+		m.fail(w, r, jobs.MediaExpired())
 		return
 	}
 	p, err := m.path(key)
 	if err != nil {
-		m.fail(w, r, jobs.Errorf(jobs.ENotFound, "No such media file."))
+		m.fail(w, r, jobs.MediaNotFound())
 		return
 	}
 	f, err := os.Open(p)
 	if err != nil {
-		m.fail(w, r, jobs.Errorf(jobs.ENotFound, "No such media file, or it has expired."))
+		m.fail(w, r, jobs.MediaNotFound())
 		return
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil || st.IsDir() {
-		m.fail(w, r, jobs.Errorf(jobs.ENotFound, "No such media file."))
+		m.fail(w, r, jobs.MediaNotFound())
 		return
 	}
 	ct, err := os.ReadFile(p + ".type")

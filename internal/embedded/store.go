@@ -121,7 +121,7 @@ func (s *Store) CreateJob(ctx context.Context, j *jobs.Job) error {
 		case err == nil && (*jobs.Job)(&old).SameSubmission(j):
 			return nil
 		case err == nil:
-			return jobs.Errorf(jobs.EConflict, "job %s exists", j.ID)
+			return jobs.Exists("Job " + string(j.ID))
 		case !isNotFound(err):
 			return err
 		}
@@ -163,7 +163,7 @@ func (s *Store) transition(id jobs.JobID, change func(*jobRecord)) error {
 			return err
 		}
 		if r.Status != jobs.StatusRunning {
-			return jobs.Errorf(jobs.EConflict, "job %s is already %s", id, r.Status)
+			return jobs.AlreadyFinished(id, r.Status)
 		}
 		change(&r)
 		return putJSON(b, string(id), r)
@@ -235,7 +235,7 @@ func putJSON(b *bolt.Bucket, key string, v any) error {
 func getJSON(b *bolt.Bucket, key string, v any) error {
 	data := b.Get([]byte(key))
 	if data == nil {
-		return jobs.Errorf(jobs.ENotFound, "%s not found", key)
+		return &jobs.Error{Code: jobs.ENotFound, Message: "Not found.", Err: fmt.Errorf("embedded: %s not found", key)}
 	}
 	if err := json.Unmarshal(data, v); err != nil {
 		return fmt.Errorf("embedded: decode %s: %w", key, err)

@@ -71,6 +71,34 @@ func Busy(err error) *Error {
 	return &Error{Code: EUnavailable, Message: "The service is busy. " + MsgRetry, Err: err}
 }
 
+// JobNotFound is the ENotFound of a job id that names no job of the caller.
+func JobNotFound(id JobID) *Error {
+	return Errorf(ENotFound, "No job with id %s exists, or it has expired.", id)
+}
+
+// KeyNotFound is the ENotFound of an API key id that is not stored.
+func KeyNotFound(id KeyID) *Error { return Errorf(ENotFound, "No API key with id %s exists.", id) }
+
+// IdempotencyNotFound is the ENotFound of an idempotency key that names no
+// live job.
+func IdempotencyNotFound() *Error { return Errorf(ENotFound, "No job for this idempotency key.") }
+
+// Exists is the EConflict of creating what (e.g. "Job 123") again.
+func Exists(what string) *Error { return Errorf(EConflict, "%s already exists.", what) }
+
+// AlreadyFinished is the EConflict of moving a job that is already terminal.
+func AlreadyFinished(id JobID, s Status) *Error {
+	return Errorf(EConflict, "Job %s is already %s.", id, s)
+}
+
+// Media URL answers (the local media server; S3 answers for itself on AWS).
+func MediaMethod() *Error       { return Errorf(EMethod, "Media supports GET and HEAD only.") }
+func MediaBadSignature() *Error { return Errorf(EForbidden, "The media URL signature is invalid.") }
+func MediaExpired() *Error {
+	return Errorf(EForbidden, "The media URL has expired. Fetch the job again for fresh URLs.")
+}
+func MediaNotFound() *Error { return Errorf(ENotFound, "No such media file, or it has expired.") }
+
 // Conflict wraps a lost conditional write as EConflict.
 func Conflict(err error) *Error {
 	return &Error{Code: EConflict, Message: "The item was changed by another request.", Err: err}
