@@ -66,6 +66,8 @@ func startServe(t *testing.T, dataDir, addr string, env ...string) *proc {
 		for sc.Scan() {
 			if m := keyRE.FindStringSubmatch(sc.Text()); m != nil {
 				found <- m[1]
+			} else if strings.Contains(sc.Text(), "Use a key from") {
+				found <- "" // no working key to show
 			}
 		}
 		close(found)
@@ -245,8 +247,12 @@ func TestKeysCommands(t *testing.T) {
 	if !strings.Contains(run("list"), "revoked") {
 		t.Fatal("revoked key not listed as revoked")
 	}
-	// The revoked key is refused by a server on the same data.
+	// The revoked key is refused by a server on the same data, and its
+	// start banner does not offer it as the working key.
 	p := startServe(t, dir, freeAddr(t), "SONGSMITH_API_KEYS="+full)
+	if p.Key != "" {
+		t.Fatalf("banner shows key %s, which is revoked", p.Key)
+	}
 	req, _ := http.NewRequest("GET", p.URL+"/jobs/00000000-0000-4000-8000-000000000000", nil)
 	req.Header.Set("Authorization", "Bearer "+full)
 	res, err := http.DefaultClient.Do(req)
