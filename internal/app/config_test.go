@@ -10,6 +10,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/jobstest"
 )
 
 func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -19,7 +20,7 @@ func TestLoadDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := jobs.DefaultConfig()
+	want := jobstest.Config()
 	if c.Service != want || c.Backend != "embedded" || c.Addr != "127.0.0.1:8080" || c.BaseURL != "http://127.0.0.1:8080" ||
 		c.Workers != 2 || c.MaxBodyBytes != 16384 || c.AudioFormat != "mp3" || c.MP3Bitrate != 192 || c.MaxAttempts != 3 {
 		t.Fatalf("defaults: %+v", c)

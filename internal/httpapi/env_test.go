@@ -52,7 +52,7 @@ func newEnv(t testing.TB, mutate func(*jobs.Config)) *env {
 	t.Cleanup(func() { st.Close() })
 	clk := &clock{t: time.Now().UTC()}
 	media := &embedded.Media{Dir: t.TempDir(), Key: []byte("k"), Now: clk.Now}
-	cfg := jobs.DefaultConfig()
+	cfg := jobstest.Config()
 	if mutate != nil {
 		mutate(&cfg)
 	}

@@ -216,7 +216,7 @@ func TestErrInternal(t *testing.T) {
 
 func TestPanicBecomes500(t *testing.T) {
 	svc := &jobs.Service{Keys: panicKeys{}}
-	srv := httptest.NewServer(httpapi.New(svc, httpapi.Options{}))
+	srv := httptest.NewServer(httpapi.New(svc, httpapi.Options{MaxBodyBytes: 16 << 10}))
 	defer srv.Close()
 	req, _ := http.NewRequest("GET", srv.URL+"/jobs/x", nil)
 	req.Header.Set("Authorization", "Bearer ss_0123456789ab_"+strings.Repeat("x", 32))

@@ -14,15 +14,12 @@ import (
 	"github.com/songsmith/songsmith/internal/jobs"
 )
 
-// DefaultMaxBodyBytes is the default limit of a request body.
-const DefaultMaxBodyBytes = 16 << 10
-
 // AckMessage is the message of a 202 answer.
 const AckMessage = "Task received. Poll poll_url until status is completed or failed."
 
 // Options configure the handler.
 type Options struct {
-	MaxBodyBytes int64        // DefaultMaxBodyBytes when 0
+	MaxBodyBytes int64        // largest request body (required: app.Vars has the default)
 	CORSOrigin   string       // Access-Control-Allow-Origin; no CORS headers when empty
 	Logger       *slog.Logger // slog.Default() when nil
 	Media        http.Handler // served under /media/ when set (local backend)
@@ -38,7 +35,7 @@ type api struct {
 // New returns the HTTP handler of the interface.
 func New(svc *jobs.Service, opts Options) http.Handler {
 	if opts.MaxBodyBytes <= 0 {
-		opts.MaxBodyBytes = DefaultMaxBodyBytes
+		panic("httpapi: Options.MaxBodyBytes must be positive")
 	}
 	a := &api{svc: svc, opts: opts, log: opts.Logger}
 	if a.log == nil {
