@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/aws/aws-lambda-go/events"
+	"github.com/aws/aws-lambda-go/lambdacontext"
 
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/worker"
@@ -74,8 +75,12 @@ func (h *Handler) IsDeadLetter(arn string) bool {
 }
 
 // Handle processes a batch of SQS records and returns the ids of those to
-// deliver again.
+// deliver again. Every line logged for the batch carries the invocation's
+// request id (jobs.WithLogAttrs) besides the job id.
 func (h *Handler) Handle(ctx context.Context, ev events.SQSEvent) (events.SQSEventResponse, error) {
+	if lc, ok := lambdacontext.FromContext(ctx); ok && lc.AwsRequestID != "" {
+		ctx = jobs.WithLogAttrs(ctx, slog.String("request_id", lc.AwsRequestID))
+	}
 	var res events.SQSEventResponse
 	for _, r := range ev.Records {
 		if h.handle(ctx, r) {

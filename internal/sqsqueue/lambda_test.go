@@ -3,9 +3,11 @@ package sqsqueue_test
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"testing"
 
 	"github.com/aws/aws-lambda-go/events"
+	"github.com/aws/aws-lambda-go/lambdacontext"
 
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/sqsqueue"
@@ -94,4 +96,39 @@ func TestHandler(t *testing.T) {
 			t.Fatalf("dead letter that could not be recorded must be retried: %+v", res)
 		}
 	})
+}
+
+// The invocation's request id reaches the worker's log lines through the
+// context.
+func TestHandlerPutsRequestIDInContext(t *testing.T) {
+	var got []slog.Attr
+	fw := &fakeWorker{ProcessFn: func(ctx context.Context, _ jobs.JobID, _ int) (worker.Outcome, error) {
+		got = jobs.LogAttrs(ctx)
+		return worker.Completed, nil
+	}}
+	ctx := lambdacontext.NewContext(context.Background(), &lambdacontext.LambdaContext{AwsRequestID: "inv-7"})
+	h := &sqsqueue.Handler{Worker: fw, DLQARN: dlqARN}
+	if _, err := h.Handle(ctx, events.SQSEvent{Records: []events.SQSMessage{record("m1", string(jobs.NewJobID()), jobsARN, "1")}}); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].Key != "request_id" || got[0].Value.String() != "inv-7" {
+		t.Fatalf("log attrs %v", got)
+	}
+}
+
+// A panic while handling one record reports that record and goes on.
+func TestHandlerRecoversPanics(t *testing.T) {
+	bad := jobs.NewJobID()
+	fw := &fakeWorker{ProcessFn: func(_ context.Context, id jobs.JobID, _ int) (worker.Outcome, error) {
+		if id == bad {
+			panic("boom")
+		}
+		return worker.Completed, nil
+	}}
+	h := &sqsqueue.Handler{Worker: fw, DLQARN: dlqARN}
+	res, err := h.Handle(context.Background(), events.SQSEvent{Records: []events.SQSMessage{
+		record("m1", string(bad), jobsARN, "1"), record("m2", string(jobs.NewJobID()), jobsARN, "1")}})
+	if err != nil || len(res.BatchItemFailures) != 1 || res.BatchItemFailures[0].ItemIdentifier != "m1" {
+		t.Fatalf("%+v %v", res, err)
+	}
 }
