@@ -50,7 +50,8 @@ func TestHandle(t *testing.T) {
 		}}
 		w, st, id := setup(t, gen, &media{})
 		w.Timeout, w.DeadlineReserve = time.Hour, 200*time.Millisecond
-		for attempt, want := range map[int]worker.Outcome{1: worker.Retry, 2: worker.Failed} {
+		for i, want := range []worker.Outcome{worker.Retry, worker.Failed} {
+			attempt := i + 1
 			dctx, cancel := context.WithTimeout(ctx, 400*time.Millisecond)
 			start := time.Now()
 			dec := w.Handle(dctx, jobs.Delivery{JobID: id, Attempt: attempt}, false)
