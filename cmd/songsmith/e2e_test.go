@@ -264,3 +264,33 @@ func TestKeysCommands(t *testing.T) {
 		t.Fatalf("revoked key answered %d, want 401", res.StatusCode)
 	}
 }
+
+// A kill -9 during a generation does not use up the job's attempts: with
+// SONGSMITH_MAX_ATTEMPTS=1 the job interrupted by the crash still
+// completes after the restart (it waits the restart delay first).
+func TestKillDoesNotUseUpAttempts(t *testing.T) {
+	dir, addr := t.TempDir(), freeAddr(t)
+	p := startServe(t, dir, addr, "SONGSMITH_MAX_ATTEMPTS=1")
+	id := p.call(t, "POST", "/generate", `{"prompt": "slow cinematic ambient with strings, 70 bpm, 90 seconds"}`)["job_id"].(string)
+	time.Sleep(300 * time.Millisecond) // the one worker has taken it
+	if st := p.call(t, "GET", "/jobs/"+id, "")["status"]; st != "running" {
+		t.Fatalf("job %s before the kill; the test proves nothing", st)
+	}
+	if err := p.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	_ = p.cmd.Wait()
+
+	p2 := startServe(t, dir, addr, "SONGSMITH_MAX_ATTEMPTS=1")
+	deadline := time.Now().Add(3 * time.Minute)
+	for {
+		m := p2.call(t, "GET", "/jobs/"+id, "")
+		if m["status"] == "completed" {
+			return
+		}
+		if m["status"] == "failed" || time.Now().After(deadline) {
+			t.Fatalf("job after the crash: %v\nlogs:\n%s", m, p2.logs)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
