@@ -147,6 +147,13 @@ func (s *Server) handle(ctx context.Context, c jobs.Consumer, d jobs.Delivery, d
 	dec := s.Worker.Handle(ctx, d, deadLetter)
 	// Acks and releases must land even while shutting down.
 	bg := context.WithoutCancel(ctx)
+	if ic, ok := c.(jobs.Interrupter); ok && dec.Interrupted {
+		if rerr := ic.Interrupt(bg, d); rerr != nil {
+			s.Logger.Error("requeue", "job_id", d.JobID, "err", rerr)
+		}
+		s.Logger.Warn("generation interrupted by the shutdown; job requeued", "job_id", d.JobID, "attempt", d.Attempt)
+		return
+	}
 	if dec.Release {
 		if rerr := c.Release(bg, d, dec.Delay); rerr != nil {
 			s.Logger.Error("requeue", "job_id", d.JobID, "err", rerr)

@@ -154,3 +154,25 @@ func TestSecretIsStable(t *testing.T) {
 		t.Fatal("secret changed between calls")
 	}
 }
+
+// An interrupted delivery (a shutdown cancelled its attempt) is visible
+// again at once and its attempt is not counted.
+func TestInterruptDoesNotCount(t *testing.T) {
+	ctx := context.Background()
+	s := MustOpen(t, embedded.Options{Visibility: time.Hour})
+	id := jobs.NewJobID()
+	if err := s.Enqueue(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	ds, _ := s.Receive(ctx, 1, 0)
+	if len(ds) != 1 {
+		t.Fatal("nothing received")
+	}
+	if err := s.Interrupt(ctx, ds[0]); err != nil {
+		t.Fatal(err)
+	}
+	ds, _ = s.Receive(ctx, 1, 0)
+	if len(ds) != 1 || ds[0].Attempt != 1 || ds[0].Receives() != 2 {
+		t.Fatalf("after interrupt: %+v", ds)
+	}
+}

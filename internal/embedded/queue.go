@@ -134,6 +134,21 @@ func (s *Store) Release(ctx context.Context, d jobs.Delivery, delay time.Duratio
 	return err
 }
 
+// Interrupt implements jobs.Interrupter: the message is visible again at
+// once and the attempt it was delivered for is not counted.
+func (s *Store) Interrupt(ctx context.Context, d jobs.Delivery) error {
+	err := s.withMessage(d, func(b *bolt.Bucket, k []byte, m *message) error {
+		m.VisibleAt = s.now().UTC()
+		m.InFlight = false
+		m.Attempt = max(m.Attempt-1, 0)
+		return putJSON(b, string(k), m)
+	})
+	if err == nil {
+		s.wake()
+	}
+	return err
+}
+
 // Pending returns how many messages the queue holds (visible or not).
 func (s *Store) Pending() (n int, err error) {
 	err = s.db.View(func(tx *bolt.Tx) error { n = tx.Bucket(bucketQueue).Stats().KeyN; return nil })

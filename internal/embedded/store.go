@@ -29,11 +29,12 @@ var (
 
 // Compile-time checks that Store implements the ports.
 var (
-	_ jobs.JobStore = (*Store)(nil)
-	_ jobs.KeyStore = (*Store)(nil)
-	_ jobs.Limiter  = (*Store)(nil)
-	_ jobs.Queue    = (*Store)(nil)
-	_ jobs.Consumer = (*Store)(nil)
+	_ jobs.JobStore    = (*Store)(nil)
+	_ jobs.KeyStore    = (*Store)(nil)
+	_ jobs.Limiter     = (*Store)(nil)
+	_ jobs.Queue       = (*Store)(nil)
+	_ jobs.Consumer    = (*Store)(nil)
+	_ jobs.Interrupter = (*Store)(nil)
 )
 
 // Store is the embedded database. One process owns the file at a time.

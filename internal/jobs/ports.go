@@ -58,6 +58,14 @@ type Consumer interface {
 	Release(ctx context.Context, d Delivery, delay time.Duration) error
 }
 
+// Interrupter is implemented by a Consumer that can tell an attempt cut
+// short (a shutdown cancelled it) from a failed one: Interrupt returns the
+// message to the queue at once without counting its attempt. Consumers
+// without it get Release with no delay.
+type Interrupter interface {
+	Interrupt(ctx context.Context, d Delivery) error
+}
+
 // Media stores generated files and makes time-limited URLs for them.
 type Media interface {
 	// PutMedia stores body (size bytes) under key, replacing any old object.

@@ -19,6 +19,9 @@ type Decision struct {
 	// the message is done and must be deleted.
 	Release bool
 	Delay   time.Duration
+	// Interrupted means the attempt was cancelled (shutdown), not judged:
+	// a queue that can should not count it (see jobs.Interrupter).
+	Interrupted bool
 }
 
 // Handle applies the delivery policy to one delivery; the local consumer
@@ -56,11 +59,10 @@ func (w *Worker) Handle(ctx context.Context, d jobs.Delivery, deadLetter bool) (
 	if out != Retry {
 		return Decision{Outcome: out, Err: err}
 	}
-	delay := w.RetryDelay(d.Attempt)
 	if errors.Is(ctx.Err(), context.Canceled) {
-		delay = 0
+		return Decision{Outcome: out, Err: err, Release: true, Interrupted: true}
 	}
-	return Decision{Outcome: out, Err: err, Release: true, Delay: delay}
+	return Decision{Outcome: out, Err: err, Release: true, Delay: w.RetryDelay(d.Attempt)}
 }
 
 // RetryDelay is how long a job waits before its next attempt after a

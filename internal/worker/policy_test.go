@@ -88,7 +88,7 @@ func TestHandle(t *testing.T) {
 		cctx, cancel := context.WithCancel(ctx)
 		time.AfterFunc(20*time.Millisecond, cancel)
 		dec := w.Handle(cctx, jobs.Delivery{JobID: id, Attempt: 2}, false) // the last attempt
-		if dec.Outcome != worker.Retry || !dec.Release || dec.Delay != 0 {
+		if dec.Outcome != worker.Retry || !dec.Release || dec.Delay != 0 || !dec.Interrupted {
 			t.Fatalf("%+v", dec)
 		}
 		if j, _ := st.Job(ctx, id); j.Status != jobs.StatusRunning {
