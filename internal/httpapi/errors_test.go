@@ -275,6 +275,9 @@ func TestLogCorrelation(t *testing.T) {
 		if err := json.Unmarshal([]byte(line), &l); err != nil {
 			t.Fatalf("log line %q: %v", line, err)
 		}
+		if strings.Count(line, `"request_id"`) > 1 {
+			t.Fatalf("request_id twice: %s", line)
+		}
 		switch l["msg"] {
 		case "job accepted":
 			accepted = l["request_id"] == "corr-42" && l["job_id"] == id
