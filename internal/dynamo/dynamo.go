@@ -137,7 +137,7 @@ func translate(err error, notFound *jobs.Error) error {
 		if len(ccf.Item) == 0 && notFound != nil {
 			return notFound
 		}
-		return &jobs.Error{Code: jobs.EConflict, Message: "The item was changed by another request.", Err: err}
+		return jobs.Conflict(err)
 	}
 	var (
 		thr *types.ProvisionedThroughputExceededException
@@ -145,11 +145,11 @@ func translate(err error, notFound *jobs.Error) error {
 		tcf *types.TransactionConflictException
 	)
 	if errors.As(err, &thr) || errors.As(err, &lim) || errors.As(err, &tcf) {
-		return &jobs.Error{Code: jobs.EUnavailable, Message: "The service is busy. Please retry in 10 to 30 seconds.", Err: err}
+		return jobs.Busy(err)
 	}
 	var api smithy.APIError
 	if errors.As(err, &api) && api.ErrorCode() == "ThrottlingException" {
-		return &jobs.Error{Code: jobs.EUnavailable, Message: "The service is busy. Please retry in 10 to 30 seconds.", Err: err}
+		return jobs.Busy(err)
 	}
 	return jobs.Internal(err)
 }

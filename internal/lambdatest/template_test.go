@@ -112,7 +112,12 @@ func TestTemplateEnvironment(t *testing.T) {
 		declared[m[1]] = true
 	}
 	localOnly := map[string]bool{"SONGSMITH_ADDR": true, "SONGSMITH_BASE_URL": true, "SONGSMITH_DATA_DIR": true,
-		"SONGSMITH_API_KEYS": true, "SONGSMITH_WORKERS": true, "SONGSMITH_SIGNING_KEY": true}
+		"SONGSMITH_API_KEYS": true, "SONGSMITH_WORKERS": true, "SONGSMITH_SIGNING_KEY": true,
+		"SONGSMITH_SHUTDOWN_GRACE": true, "SONGSMITH_WRITE_TIMEOUT": true,
+		// The worker Lambda reads it but runs on its default: SQS's
+		// maxReceiveCount bounds deliveries there (whichever limit comes
+		// first fails the job).
+		"SONGSMITH_CRASH_HEADROOM": true}
 	known := map[string]bool{}
 	for _, v := range app.Vars {
 		known[v.Name] = true

@@ -31,7 +31,7 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64) (*job
 		return nil, fmt.Errorf("studio: render: %w", err)
 	}
 	var art bytes.Buffer
-	if err := cover.EncodePNG(&art, cover.Spec{Title: song.Title, Genre: song.Genre, Mood: song.Mood, Prompt: prompt, Seed: seed}); err != nil {
+	if err := cover.EncodePNGContext(ctx, &art, cover.Spec{Title: song.Title, Genre: song.Genre, Mood: song.Mood, Prompt: prompt, Seed: seed}); err != nil {
 		return nil, fmt.Errorf("studio: cover: %w", err)
 	}
 	if err := ctx.Err(); err != nil {
@@ -48,7 +48,7 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64) (*job
 		err = wav.Encode(&snd, song.Audio)
 		out.Audio = jobs.File{ContentType: wav.ContentType, Ext: "wav"}
 	case "", "mp3":
-		err = mp3.Encode(&snd, song.Audio, mp3.Options{Bitrate: s.Bitrate, Tag: &mp3.Tag{
+		err = mp3.EncodeContext(ctx, &snd, song.Audio, mp3.Options{Bitrate: s.Bitrate, Tag: &mp3.Tag{
 			Title: song.Title, Artist: "Songsmith", Genre: song.Genre, BPM: int(math.Round(song.BPM)),
 			Comment: prompt, Cover: art.Bytes(), CoverMIME: cover.ContentType,
 		}})
