@@ -71,8 +71,9 @@
   }
   function tick() {
     if (!current) { el.elapsed.textContent = ""; return; }
+    if (current.done) return; // the final line stays
     const s = Math.round((Date.now() - current.started) / 1000);
-    el.elapsed.textContent = current.done ? "" : "Elapsed " + s + " s.";
+    el.elapsed.textContent = "Elapsed " + s + " s.";
     if (current.waitUntil) {
       const left = Math.max(0, Math.ceil((current.waitUntil - Date.now()) / 1000));
       el.elapsed.textContent += " Rate limited: retrying in " + left + " s.";
@@ -180,7 +181,7 @@
     setStatus("Request failed.", "failed");
     setError(msg);
     if (current) current.done = true;
-    tick();
+    el.elapsed.textContent = "";
   }
 
   // --- polling -------------------------------------------------------------
@@ -229,6 +230,8 @@
       }
       current.done = true;
       tick();
+      const took = secondsBetween(job.started_at, job.finished_at);
+      if (took !== null) el.elapsed.textContent = took < 1 ? "Took under a second." : "Took " + took + " s.";
       if (job.status === "completed") {
         const r = job.result;
         updateJob(id, { status: "completed", title: r.title });
@@ -243,8 +246,14 @@
     }
   }
 
+  // secondsBetween reads the API's "YYYY-MM-DD HH:MM:SS" UTC times.
+  function secondsBetween(a, b) {
+    const t = (s) => Date.parse(String(s || "").replace(" ", "T") + "Z");
+    const d = (t(b) - t(a)) / 1000;
+    return Number.isFinite(d) ? Math.max(0, Math.round(d)) : null;
+  }
   function fmtDuration(s) {
-    const m = Math.floor(s / 60), sec = Math.round(s % 60);
+    const m = Math.floor(s / 60), sec = Math.floor(s % 60); // as the player shows it
     return m + ":" + String(sec).padStart(2, "0");
   }
   function extOf(url, d) {
