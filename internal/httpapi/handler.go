@@ -47,6 +47,10 @@ func New(svc *jobs.Service, opts Options) http.Handler {
 	mux.Handle("/compose", a.only(http.MethodPost, a.authed(a.submit)))
 	mux.Handle("/jobs/{job_id}", a.only(http.MethodGet, a.authed(a.job)))
 	mux.Handle("/healthz", a.only(http.MethodGet, a.health))
+	// Documentation and the playground page (openapi.go, playground.go).
+	mux.Handle(OpenAPIPath, a.only(http.MethodGet, serveOpenAPI))
+	mux.Handle("/{$}", a.only(http.MethodGet, servePlayground))
+	mux.Handle(PlaygroundAssets, a.only(http.MethodGet, a.playgroundAsset))
 	if opts.Media != nil {
 		mux.Handle(embeddedMediaPrefix, opts.Media)
 	}
