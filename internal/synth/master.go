@@ -12,11 +12,12 @@ const (
 	// TargetLUFS is the integrated loudness Master aims for.
 	TargetLUFS = -14.0
 	// CeilingDBTP is the true-peak ceiling the limiter aims for; it leaves
-	// room for 16-bit dither and lossy encoding to stay under -1 dBTP.
-	CeilingDBTP = -1.6
+	// room for 16-bit dither and MP3 encoding (which adds up to about
+	// 0.9 dB of true peak) to stay under -1 dBTP after decoding.
+	CeilingDBTP = -2.3
 	// loudTol and peakMax decide when the iteration may stop.
 	loudTol = 0.2
-	peakMax = -1.3
+	peakMax = -2.1
 )
 
 // MasterOptions configures Master.

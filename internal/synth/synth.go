@@ -76,6 +76,9 @@ func validate(s *score.Score) error {
 	return nil
 }
 
+// monoBelow is the corner in Hz under which the mix bus is made mono.
+const monoBelow = 120
+
 // engine owns the tracks, the sidechain key and the shared send effects.
 type engine struct {
 	tracks                []*trackState
@@ -85,6 +88,8 @@ type engine struct {
 	duckAtt, duckK, duck0 float64
 	rev                   *reverb
 	dly                   *pingPong
+	lowMono               *sideHP
+	eq                    []eqBand
 	ducked                bool // some track listens to the sidechain
 	duck                  [blockSize]float32
 	mixL, mixR            [blockSize]float32
@@ -107,6 +112,8 @@ func newEngine(s *score.Score, frames int) *engine {
 	e.duckK = expCoef(math.Min(0.16, 0.3*spb))
 	e.rev = newReverb(s.ReverbSize)
 	e.dly = newPingPong(s.BPM)
+	e.lowMono = newSideHP(monoBelow)
+	e.eq = busEQ(s)
 	return e
 }
 
@@ -125,6 +132,10 @@ func (e *engine) renderBlock(start, n int, dst []float32) {
 	}
 	e.dly.process(e.dlyIn[:n], e.mixL[:n], e.mixR[:n])
 	e.rev.process(e.revIn[:n], e.mixL[:n], e.mixR[:n])
+	e.lowMono.process(e.mixL[:n], e.mixR[:n])
+	for k := range e.eq {
+		e.eq[k].process(e.mixL[:n], e.mixR[:n])
+	}
 	for i := range n {
 		l, r := e.mixL[i], e.mixR[i]
 		if l != l || l > 1e4 || l < -1e4 {

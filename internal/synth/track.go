@@ -12,13 +12,13 @@ import (
 type roleMix struct{ db, hp float64 }
 
 var roleDefaults = map[score.Role]roleMix{
-	score.RoleDrums:  {0, 0},
-	score.RoleBass:   {-2, 28},
-	score.RoleChords: {-6, 140},
-	score.RolePad:    {-9, 160},
-	score.RoleLead:   {-4, 170},
-	score.RoleArp:    {-8, 200},
-	score.RoleFX:     {-10, 200},
+	score.RoleDrums:  {-1.5, 0},
+	score.RoleBass:   {-3, 28},
+	score.RoleChords: {-4.5, 140},
+	score.RolePad:    {-7, 160},
+	score.RoleLead:   {-3.5, 170},
+	score.RoleArp:    {-6, 200},
+	score.RoleFX:     {-9, 200},
 }
 
 // maxPoly is the most voices a track may sound at once; the oldest is
@@ -37,6 +37,9 @@ type trackState struct {
 
 	mono, l, r [blockSize]float32
 	env, env2  [blockSize]float32
+	// Drum sounds off the centre render into the left and right buses.
+	sideL, sideR [blockSize]float32
+	wide         *widener
 
 	hp              svf
 	hpOn            bool
@@ -93,6 +96,9 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int) *trackState {
 	t.rev = float32(0.6 * clamp01(tr.Reverb))
 	t.dly = float32(0.5 * clamp01(tr.Delay))
 	t.side = float32(clamp01(tr.Sidechain))
+	if w, ok := roleWidth[tr.Role]; ok {
+		t.wide = newWidener(w.width, w.delay)
+	}
 	t.events = buildEvents(s, ti, tr, t.drums, frames)
 	return t
 }
@@ -210,6 +216,10 @@ func (t *trackState) render(start, n int, e *engine) {
 	}
 	buf := t.mono[:n]
 	clear(buf)
+	if t.drums {
+		clear(t.sideL[:n])
+		clear(t.sideR[:n])
+	}
 	kept := t.voices[:0]
 	keep := func(v *voice) {
 		if v.done {
@@ -238,7 +248,16 @@ func (t *trackState) render(start, n int, e *engine) {
 			keep(w)
 			continue
 		}
-		v.render(buf, from, n, relAt(v, from), t.env[:n])
+		dst := buf
+		if t.drums {
+			switch drumSide(v.ev.drum) {
+			case -1:
+				dst = t.sideL[:n]
+			case 1:
+				dst = t.sideR[:n]
+			}
+		}
+		v.render(dst, from, n, relAt(v, from), t.env[:n])
 		keep(v)
 	}
 	clear(t.voices[len(kept):])
@@ -250,6 +269,12 @@ func (t *trackState) render(start, n int, e *engine) {
 	} else {
 		copy(l, buf)
 		copy(r, buf)
+	}
+	if t.wide != nil {
+		t.wide.process(buf, l, r)
+	}
+	if t.drums {
+		panDrums(t.sideL[:n], t.sideR[:n], l, r)
 	}
 	duck := e.duck[:n]
 	mixL, mixR := e.mixL[:n], e.mixR[:n]

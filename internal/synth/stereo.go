@@ -1,0 +1,174 @@
+package synth
+
+import (
+	"math"
+
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// roleWidth is how wide each role is spread by its widener (see widener):
+// 0 leaves a part where its pan puts it. Bass and drums stay centred;
+// drums are spread piece by piece instead (see drumSide).
+var roleWidth = map[score.Role]struct{ width, delay float64 }{
+	score.RoleDrums:  {0.4, 0.007},
+	score.RoleChords: {0.8, 0.013},
+	score.RolePad:    {1, 0.019},
+	score.RoleLead:   {0.3, 0.011},
+	score.RoleArp:    {0.8, 0.017},
+	score.RoleFX:     {0.8, 0.023},
+}
+
+// widenerLen is the widener's delay-line length (a power of two).
+const widenerLen = 2048
+
+// widener spreads a part without hurting mono: it adds a delayed, high-passed
+// copy of the part to the left channel and subtracts it from the right, so
+// the mono sum (L+R) is exactly the unwidened part and everything under the
+// high-pass corner stays centred.
+type widener struct {
+	buf   []float32
+	pos   int
+	delay int
+	width float32
+	hp    onePole
+}
+
+// newWidener returns a widener of the given width (0..1) and delay in
+// seconds, or nil for a zero width.
+func newWidener(width, delay float64) *widener {
+	if !(width > 0) {
+		return nil
+	}
+	w := &widener{buf: make([]float32, widenerLen), delay: min(widenerLen-1, int(delay*sr)), width: float32(math.Min(1, width))}
+	w.hp.set(300)
+	return w
+}
+
+// process reads the mono part in and adds the side signal to l and
+// subtracts it from r.
+func (w *widener) process(in, l, r []float32) {
+	buf, pos, d, k := w.buf, w.pos, w.delay, w.width
+	z, a := w.hp.z, w.hp.a
+	for i, x := range in {
+		buf[pos] = x
+		y := float64(buf[(pos-d)&(widenerLen-1)])
+		z += a * (y - z)
+		s := float32(y-z) * k
+		l[i] += s
+		r[i] -= s
+		pos = (pos + 1) & (widenerLen - 1)
+	}
+	w.pos, w.hp.z = pos, z
+}
+
+// drumSide says where a drum sound sits: -1 on the left bus, +1 on the
+// right, 0 in the centre with kick, snare and claps.
+func drumSide(d score.Drum) int {
+	switch d {
+	case score.ClosedHat, score.OpenHat, score.TomHigh, score.CongaHigh, score.Bongo,
+		score.Clave, score.Tambourine, score.SleighBells, score.TablaNa, score.Shaker:
+		return 1
+	case score.Ride, score.Crash, score.TomLow, score.CongaLow, score.Cowbell,
+		score.Guiro, score.Timbale, score.TablaGe:
+		return -1
+	}
+	return 0
+}
+
+// drumPan is how far the side drum buses sit from the centre (-1..1 pan).
+const drumPan = 0.45
+
+// sideHP removes the side (L-R) signal under its corner from the mix bus so
+// that the low end is centred whatever the parts and effects do.
+type sideHP struct{ f svf }
+
+func newSideHP(hz float64) *sideHP {
+	s := &sideHP{}
+	s.f.set(hz, 0.7)
+	return s
+}
+
+func (s *sideHP) process(l, r []float32) {
+	F := s.f
+	c1, c2 := F.ic1, F.ic2
+	for i := range l {
+		m := 0.5 * (float64(l[i]) + float64(r[i]))
+		x := 0.5 * (float64(l[i]) - float64(r[i]))
+		n1 := F.b1*x + F.c11*c1 + F.c12*c2
+		n2 := F.b2*x + F.c21*c1 + F.c22*c2
+		x -= F.k*0.5*(n1+c1) + 0.5*(n2+c2)
+		c1, c2 = n1, n2
+		l[i], r[i] = float32(m+x), float32(m-x)
+	}
+	s.f.ic1, s.f.ic2 = c1, c2
+}
+
+// drumNear and drumFar are the constant-power gains of a side drum bus in
+// its own channel and in the other one.
+var drumNear, drumFar = float32(math.Sqrt2 * math.Sin((1+drumPan)*math.Pi/4)), float32(math.Sqrt2 * math.Cos((1+drumPan)*math.Pi/4))
+
+// panDrums adds the left and right drum buses to l and r. The gains are
+// scaled so that a centred sound (gain 1 in each channel here) and a side
+// sound keep the same power.
+func panDrums(sl, sr, l, r []float32) {
+	near, far := drumNear, drumFar
+	for i := range l {
+		a, b := sl[i], sr[i]
+		l[i] += near*a + far*b
+		r[i] += far*a + near*b
+	}
+}
+
+// eqBand is one RBJ-cookbook biquad applied to both channels of the bus.
+type eqBand struct {
+	b0, b1, b2, a1, a2 float64
+	z                  [2][4]float64 // per channel: x1, x2, y1, y2
+}
+
+// shelfLow returns a low shelf of gain db at f0 Hz (slope 1).
+func shelfLow(f0, db float64) eqBand {
+	A := math.Pow(10, db/40)
+	w := 2 * math.Pi * f0 / sr
+	cw, sw := math.Cos(w), math.Sin(w)
+	al := sw / 2 * math.Sqrt2
+	sa := 2 * math.Sqrt(A) * al
+	a0 := (A + 1) + (A-1)*cw + sa
+	return eqBand{
+		b0: A * ((A + 1) - (A-1)*cw + sa) / a0,
+		b1: 2 * A * ((A - 1) - (A+1)*cw) / a0,
+		b2: A * ((A + 1) - (A-1)*cw - sa) / a0,
+		a1: -2 * ((A - 1) + (A+1)*cw) / a0,
+		a2: ((A + 1) + (A-1)*cw - sa) / a0,
+	}
+}
+
+// peaking returns a peaking band of gain db at f0 Hz with quality q.
+func peaking(f0, db, q float64) eqBand {
+	A := math.Pow(10, db/40)
+	w := 2 * math.Pi * f0 / sr
+	cw, sw := math.Cos(w), math.Sin(w)
+	al := sw / (2 * q)
+	a0 := 1 + al/A
+	return eqBand{b0: (1 + al*A) / a0, b1: -2 * cw / a0, b2: (1 - al*A) / a0, a1: -2 * cw / a0, a2: (1 - al/A) / a0}
+}
+
+// process filters l and r in place.
+func (f *eqBand) process(l, r []float32) {
+	for c, x := range [2][]float32{l, r} {
+		z := f.z[c]
+		x1, x2, y1, y2 := z[0], z[1], z[2], z[3]
+		for i, v := range x {
+			in := float64(v)
+			y := f.b0*in + f.b1*x1 + f.b2*x2 - f.a1*y1 - f.a2*y2
+			x2, x1, y2, y1 = x1, in, y1, y
+			x[i] = float32(y)
+		}
+		f.z[c] = [4]float64{x1, x2, y1, y2}
+	}
+}
+
+// busEQ is the mix bus's tone: a low shelf that keeps bass and kick from
+// swamping small speakers and a broad presence lift around 3 kHz.
+func busEQ(s *score.Score) []eqBand {
+	return []eqBand{shelfLow(150, -6), peaking(3000, 2.5, 0.8)}
+}
