@@ -90,7 +90,7 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 			t.Reverb = 0.02
 		case layerChords:
 			t.Notes = writeChords(secs, k, layerChords, compKind, compLines, m, inst, swing, seed, "chords")
-			t.Pan, t.Reverb = -0.25, 0.15+0.3*prof.reverb
+			t.Pan, t.Reverb = -0.4, 0.15+0.3*prof.reverb
 		case layerPad:
 			t.Notes = writeChords(secs, k, layerPad, compBlock, padLines(m), m, inst, 0, seed, "pad")
 			t.Pan, t.Reverb, t.GainDB = 0.2, 0.4+0.4*prof.reverb, -3
@@ -103,7 +103,7 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 				rate = 1.0 / 3
 			}
 			t.Notes = writeArp(secs, k, rate, inst, swing, seed)
-			t.Pan, t.Reverb, t.Delay, t.GainDB = 0.35, 0.2+0.3*prof.reverb, 0.25, -2
+			t.Pan, t.Reverb, t.Delay, t.GainDB = 0.5, 0.2+0.3*prof.reverb, 0.25, -2
 		}
 		t.Recorded = recorded(prof.st, l, inst, cast.named[l])
 		styleTrack(&t, prof.st.Mix)

@@ -26,8 +26,9 @@ type MasterOptions struct {
 	FadeOut float64 // seconds of fade-out at the end
 }
 
-// Master masters an interleaved stereo (or mono) buffer in place: a gentle
-// bus compressor, fades, then loudness normalisation to TargetLUFS with a
+// Master masters an interleaved stereo (or mono) buffer in place: a slow
+// upward leveller for passages far under the loud parts (see level), a
+// gentle bus compressor, fades, then loudness normalisation to TargetLUFS with a
 // true-peak look-ahead limiter at CeilingDBTP, re-measuring until both
 // targets hold. Silence stays silence.
 func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
@@ -37,6 +38,7 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 	if isSilent(b.Samples) {
 		return nil
 	}
+	level(b.Samples, b.Channels)
 	if l := IntegratedLoudness(b); !math.IsInf(l, -1) {
 		compress(b.Samples, b.Channels, dbToGain(-20-l))
 	}

@@ -10,7 +10,7 @@ import (
 // 0 leaves a part where its pan puts it. Bass and drums stay centred;
 // drums are spread piece by piece instead (see drumSide).
 var roleWidth = map[score.Role]struct{ width, delay float64 }{
-	score.RoleDrums:  {0.4, 0.007},
+	score.RoleDrums:  {0.6, 0.009},
 	score.RoleChords: {0.8, 0.013},
 	score.RolePad:    {1, 0.019},
 	score.RoleLead:   {0.3, 0.011},
@@ -74,6 +74,13 @@ func drumSide(d score.Drum) int {
 	}
 	return 0
 }
+
+// The drum centre bus (kick, snare) gets a low shelf so that the kick's
+// sub does not take most of the mix's energy.
+const (
+	kickShelfHz = 90
+	kickShelfDB = -3
+)
 
 // drumPan is how far the side drum buses sit from the centre (-1..1 pan).
 const drumPan = 0.45
@@ -152,9 +159,12 @@ func peaking(f0, db, q float64) eqBand {
 	return eqBand{b0: (1 + al*A) / a0, b1: -2 * cw / a0, b2: (1 - al*A) / a0, a1: -2 * cw / a0, a2: (1 - al/A) / a0}
 }
 
-// process filters l and r in place.
+// process filters l and r (nil for mono) in place.
 func (f *eqBand) process(l, r []float32) {
 	for c, x := range [2][]float32{l, r} {
+		if x == nil {
+			continue
+		}
 		z := f.z[c]
 		x1, x2, y1, y2 := z[0], z[1], z[2], z[3]
 		for i, v := range x {

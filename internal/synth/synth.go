@@ -77,7 +77,7 @@ func validate(s *score.Score) error {
 }
 
 // monoBelow is the corner in Hz under which the mix bus is made mono.
-const monoBelow = 120
+const monoBelow = 160
 
 // engine owns the tracks, the sidechain key and the shared send effects.
 type engine struct {
