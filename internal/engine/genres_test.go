@@ -16,7 +16,7 @@ var groups = map[string][]music.Genre{
 	"band": {music.Rock, music.Metal},
 }
 
-// measured says which genres' features TestRenderGenres keeps for TestGenresDiffer.
+// measured says which genres' features TestStyles keeps for TestGenresDiffer.
 var measured = map[string]bool{}
 
 func init() {
@@ -28,7 +28,7 @@ func init() {
 }
 
 // featuresOf returns the features of a rendered prompt, rendering it unless
-// TestRenderGenres already did.
+// TestStyles already did.
 func featuresOf(t *testing.T, prompt string, seed uint64) features {
 	key := fmt.Sprintf("%s#%d", prompt, seed)
 	featMu.Lock()
@@ -52,7 +52,7 @@ func TestGenresDiffer(t *testing.T) {
 	centre := map[string][2]float64{}
 	for _, name := range names {
 		for _, g := range groups[name] {
-			f := featuresOf(t, fmt.Sprintf("%s, %d seconds", genrePrompts[g], testSeconds), 1)
+			f := featuresOf(t, stylePrompt(g), 1)
 			t.Logf("%-10s %-8s onsets %5.2f/s centroid %6.0f Hz", g, name, f.Onsets, f.Centroid)
 			p := point(f)
 			pts[name] = append(pts[name], p)
@@ -74,7 +74,7 @@ func TestGenresDiffer(t *testing.T) {
 	var b strings.Builder
 	for _, g := range music.Genres {
 		featMu.Lock()
-		f, ok := featCache[fmt.Sprintf("%s, %d seconds#1", genrePrompts[g], testSeconds)]
+		f, ok := featCache[stylePrompt(g)+"#1"]
 		featMu.Unlock()
 		if ok {
 			fmt.Fprintf(&b, "\n%-14s onsets %5.2f/s centroid %6.0f Hz", g, f.Onsets, f.Centroid)

@@ -13,7 +13,7 @@ import (
 )
 
 // TestRenderWaltz renders waltzes (3/4) and checks them with outside tools
-// like TestRenderGenres: bpm-tools hears the reported tempo (or half or
+// like TestStyles: bpm-tools hears the reported tempo (or half or
 // double it) within 3%, and the length is within one 3-beat bar.
 func TestRenderWaltz(t *testing.T) {
 	for _, tool := range []string{"bpm", "sox"} {

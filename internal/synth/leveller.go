@@ -11,9 +11,9 @@ import (
 // a cliff after the drop. Near-silence (more than levelFloor LU under) is
 // left alone, so tails and gaps are not pumped up.
 const (
-	levelRange    = 7.0
-	levelRatio    = 3.0
-	levelMaxBoost = 12.0
+	levelRange    = 6.0
+	levelRatio    = 5.0
+	levelMaxBoost = 15.0
 	levelFloor    = 36.0
 	levelWindow   = 3.0 // seconds of short-term loudness
 	levelStep     = 0.1 // seconds between gain points
