@@ -104,11 +104,15 @@ func Correlation(b *audio.Buffer) float64 {
 	return correlation(l, r)
 }
 
-// LowCorrelation is the left/right correlation of the mix below hz (a
-// fourth-order low-pass): near 1 when the low end is centred.
+// LowCorrelation is the left/right correlation of the mix below hz (an
+// eighth-order Butterworth low-pass, steep enough that a wide mix with
+// little bass is not judged by what leaks from above): near 1 when the
+// low end is centred.
 func LowCorrelation(b *audio.Buffer, hz float64) float64 {
 	rate := float64(b.Rate)
-	lp := func() []biquad { return []biquad{rbj(false, hz, 0.5412, rate), rbj(false, hz, 1.3066, rate)} }
+	lp := func() []biquad {
+		return []biquad{rbj(false, hz, 0.5098, rate), rbj(false, hz, 0.6013, rate), rbj(false, hz, 0.9000, rate), rbj(false, hz, 2.5629, rate)}
+	}
 	l, r := channels(b)
 	return correlation(filter(l, lp()), filter(r, lp()))
 }

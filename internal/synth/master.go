@@ -13,11 +13,12 @@ const (
 	TargetLUFS = -14.0
 	// CeilingDBTP is the true-peak ceiling the limiter aims for; it leaves
 	// room for 16-bit dither and MP3 encoding (which adds up to about
-	// 0.9 dB of true peak) to stay under -1 dBTP after decoding.
-	CeilingDBTP = -2.3
+	// 1.9 dB of true peak at sharp attacks) to stay under -1 dBTP after
+	// decoding.
+	CeilingDBTP = -3.0
 	// loudTol and peakMax decide when the iteration may stop.
 	loudTol = 0.2
-	peakMax = -2.1
+	peakMax = -2.8
 )
 
 // MasterOptions configures Master.

@@ -10,11 +10,11 @@ import (
 // 0 leaves a part where its pan puts it. Bass and drums stay centred;
 // drums are spread piece by piece instead (see drumSide).
 var roleWidth = map[score.Role]struct{ width, delay float64 }{
-	score.RoleDrums:  {0.6, 0.009},
-	score.RoleChords: {0.8, 0.013},
+	score.RoleDrums:  {0.9, 0.009},
+	score.RoleChords: {0.6, 0.013},
 	score.RolePad:    {1, 0.019},
-	score.RoleLead:   {0.3, 0.011},
-	score.RoleArp:    {0.8, 0.017},
+	score.RoleLead:   {0.4, 0.011},
+	score.RoleArp:    {0.7, 0.017},
 	score.RoleFX:     {0.8, 0.023},
 }
 
@@ -86,18 +86,21 @@ const (
 const drumPan = 0.45
 
 // sideHP removes the side (L-R) signal under its corner from the mix bus so
-// that the low end is centred whatever the parts and effects do.
-type sideHP struct{ f svf }
+// that the low end is centred whatever the parts and effects do: a
+// fourth-order Butterworth high-pass (two state-variable stages) on the
+// side signal.
+type sideHP struct{ f [2]svf }
 
 func newSideHP(hz float64) *sideHP {
 	s := &sideHP{}
-	s.f.set(hz, 0.7)
+	s.f[0].set(hz, 0.5412)
+	s.f[1].set(hz, 1.3066)
 	return s
 }
 
 func (s *sideHP) process(l, r []float32) {
-	F := s.f
-	c1, c2 := F.ic1, F.ic2
+	F, G := s.f[0], s.f[1]
+	c1, c2, d1, d2 := F.ic1, F.ic2, G.ic1, G.ic2
 	for i := range l {
 		m := 0.5 * (float64(l[i]) + float64(r[i]))
 		x := 0.5 * (float64(l[i]) - float64(r[i]))
@@ -105,9 +108,13 @@ func (s *sideHP) process(l, r []float32) {
 		n2 := F.b2*x + F.c21*c1 + F.c22*c2
 		x -= F.k*0.5*(n1+c1) + 0.5*(n2+c2)
 		c1, c2 = n1, n2
+		n1 = G.b1*x + G.c11*d1 + G.c12*d2
+		n2 = G.b2*x + G.c21*d1 + G.c22*d2
+		x -= G.k*0.5*(n1+d1) + 0.5*(n2+d2)
+		d1, d2 = n1, n2
 		l[i], r[i] = float32(m+x), float32(m-x)
 	}
-	s.f.ic1, s.f.ic2 = c1, c2
+	s.f[0].ic1, s.f[0].ic2, s.f[1].ic1, s.f[1].ic2 = c1, c2, d1, d2
 }
 
 // drumNear and drumFar are the constant-power gains of a side drum bus in
@@ -159,6 +166,15 @@ func peaking(f0, db, q float64) eqBand {
 	return eqBand{b0: (1 + al*A) / a0, b1: -2 * cw / a0, b2: (1 - al*A) / a0, a1: -2 * cw / a0, a2: (1 - al/A) / a0}
 }
 
+// lowPass returns a second-order low-pass at f0 Hz with quality q.
+func lowPass(f0, q float64) eqBand {
+	w := 2 * math.Pi * f0 / sr
+	cw, sw := math.Cos(w), math.Sin(w)
+	al := sw / (2 * q)
+	a0 := 1 + al
+	return eqBand{b0: (1 - cw) / 2 / a0, b1: (1 - cw) / a0, b2: (1 - cw) / 2 / a0, a1: -2 * cw / a0, a2: (1 - al) / a0}
+}
+
 // process filters l and r (nil for mono) in place.
 func (f *eqBand) process(l, r []float32) {
 	for c, x := range [2][]float32{l, r} {
@@ -178,7 +194,10 @@ func (f *eqBand) process(l, r []float32) {
 }
 
 // busEQ is the mix bus's tone: a low shelf that keeps bass and kick from
-// swamping small speakers and a broad presence lift around 3 kHz.
-func busEQ(s *score.Score) []eqBand {
-	return []eqBand{shelfLow(150, -6), peaking(3000, 2.5, 0.8)}
+// swamping small speakers, a broad presence lift around 3 kHz, and a
+// fourth-order low-pass at 17 kHz, so that an MP3 encoder's band limit
+// (19.5 kHz at 192 kbit/s) removes next to nothing and cannot raise the
+// true peak the limiter set.
+func busEQ() []eqBand {
+	return []eqBand{shelfLow(150, -6), peaking(3000, 2.5, 0.8), lowPass(17000, 0.5412), lowPass(17000, 1.3066)}
 }

@@ -77,7 +77,7 @@ func validate(s *score.Score) error {
 }
 
 // monoBelow is the corner in Hz under which the mix bus is made mono.
-const monoBelow = 160
+const monoBelow = 180
 
 // engine owns the tracks, the sidechain key and the shared send effects.
 type engine struct {
@@ -113,7 +113,7 @@ func newEngine(s *score.Score, frames int) *engine {
 	e.rev = newReverb(s.ReverbSize)
 	e.dly = newPingPong(s.BPM)
 	e.lowMono = newSideHP(monoBelow)
-	e.eq = busEQ(s)
+	e.eq = busEQ()
 	return e
 }
 
