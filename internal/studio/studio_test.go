@@ -5,8 +5,8 @@ import (
 	"context"
 	"encoding/binary"
 	"image"
-	"slices"
 	_ "image/jpeg" // registers the JPEG decoder
+	"slices"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/cover"
