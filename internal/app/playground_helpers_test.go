@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -195,4 +196,62 @@ func (p *limitProxy) rpHost() string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.host
+}
+
+// browserDownload clicks the link sel in the page as a person would and waits for
+// the browser to finish saving the file; it returns the name the browser
+// suggested (the link's download attribute) and the saved bytes.
+func browserDownload(ctx context.Context, t *testing.T, sel string) (string, []byte) {
+	t.Helper()
+	dir := t.TempDir()
+	begun := make(chan string, 1)  // suggested file name
+	done := make(chan string, 1)   // guid of the completed download
+	failed := make(chan string, 1) // a canceled download
+	lctx, stop := context.WithCancel(ctx)
+	defer stop()
+	chromedp.ListenTarget(lctx, func(ev any) {
+		switch e := ev.(type) {
+		case *cdpbrowser.EventDownloadWillBegin:
+			select {
+			case begun <- e.SuggestedFilename:
+			default:
+			}
+		case *cdpbrowser.EventDownloadProgress:
+			var ch chan string
+			switch e.State {
+			case cdpbrowser.DownloadProgressStateCompleted:
+				ch = done
+			case cdpbrowser.DownloadProgressStateCanceled:
+				ch = failed
+			}
+			if ch != nil {
+				select {
+				case ch <- e.GUID:
+				default:
+				}
+			}
+		}
+	})
+	if err := chromedp.Run(ctx,
+		cdpbrowser.SetDownloadBehavior(cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName).WithDownloadPath(dir).WithEventsEnabled(true),
+		chromedp.Click(sel, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	var name, guid string
+	for name == "" || guid == "" {
+		select {
+		case name = <-begun:
+		case guid = <-done:
+		case g := <-failed:
+			t.Fatalf("download %s (%s) was canceled", sel, g)
+		case <-ctx.Done():
+			t.Fatalf("download %s: %v", sel, ctx.Err())
+		}
+	}
+	b, err := os.ReadFile(filepath.Join(dir, guid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return name, b
 }

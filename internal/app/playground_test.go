@@ -1,7 +1,9 @@
 package app_test
 
 import (
+	"bytes"
 	"context"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -15,6 +17,31 @@ import (
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/studio"
 )
+
+// playJS plays the song until its clock passes 0.3 s, pauses it and
+// returns the position (or the error's text when it cannot play).
+const playJS = `(async () => {
+  const a = document.getElementById("player");
+  await a.play();
+  await new Promise((r) => { const f = () => (a.currentTime > 0.3 || a.ended) ? r() : setTimeout(f, 50); f(); });
+  a.pause();
+  return a.currentTime;
+})()`
+
+// fetch returns the body of GET url.
+func fetch(t *testing.T, url string) []byte {
+	t.Helper()
+	res, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("GET %s: %d %v", url, res.StatusCode, err)
+	}
+	return b
+}
 
 // audioState is what the page's <audio> and cover report once loaded.
 type audioState struct {
@@ -149,6 +176,32 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "audio/mpeg" {
 		t.Errorf("HEAD %s: %d %q", st.Src, res.StatusCode, res.Header.Get("Content-Type"))
 	}
+	// Play: the player's clock moves (audio muted, autoplay allowed).
+	var played float64
+	if err := chromedp.Run(ctx, chromedp.Evaluate(playJS, &played, awaitPromise)); err != nil {
+		t.Fatal(err)
+	}
+	if played < 0.3 {
+		t.Errorf("the player stopped at %.2f s", played)
+	}
+	// Download both files with the page's links: the names the page gives
+	// and the bytes the server holds.
+	for _, l := range []struct{ sel, ext string }{{"#download-song", ".mp3"}, {"#download-cover", ".jpg"}} {
+		name, got := browserDownload(ctx, t, l.sel)
+		var link struct {
+			Href string `json:"href"`
+			Name string `json:"name"`
+		}
+		if err := chromedp.Run(ctx, chromedp.Evaluate(`(() => { const a = document.querySelector("`+l.sel+`");
+			return {href: a.href, name: a.getAttribute("download")}; })()`, &link)); err != nil {
+			t.Fatal(err)
+		}
+		want := fetch(t, link.Href)
+		if name != link.Name || !strings.HasSuffix(name, l.ext) || !bytes.Equal(got, want) {
+			t.Errorf("%s: saved %q, %d bytes, want %q (%s), %d bytes", l.sel, name, len(got), link.Name, l.ext, len(want))
+		}
+		t.Logf("downloaded %q, %d bytes", name, len(got))
+	}
 	if err := chromedp.Run(ctx, shot(t, shots, "playground-completed-desktop.png", 1280, 900, false),
 		shot(t, shots, "playground-completed-phone.png", 390, 844, true)); err != nil {
 		t.Fatal(err)
@@ -176,13 +229,13 @@ func TestPlaygroundInBrowser(t *testing.T) {
 }
 
 // testPlaygroundRateLimited serves the page through a limitProxy from a
-// server that allows one poll per 10 s: the page's first poll gets the
+// server that allows one poll per 6 s: the page's first poll gets the
 // server's 429, the page shows that it waits (screenshot), and polls again
 // no sooner than Retry-After says, then completes.
 func testPlaygroundRateLimited(t *testing.T, ctx context.Context, shots string) {
 	px := newLimitProxy(t)
 	slow := startServer(t, t.TempDir(), &studio.Studio{}, func(c *app.Config) {
-		c.Service.PollRate = jobs.Rate{N: 1, Per: 10 * time.Second}
+		c.Service.PollRate = jobs.Rate{N: 1, Per: 6 * time.Second}
 		c.BaseURL = px.URL // the page's origin: media URLs must be 'self'
 	})
 	px.target(slow.URL)
