@@ -15,6 +15,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/jobstest"
 	"github.com/songsmith/songsmith/internal/studio"
 )
 
@@ -203,7 +204,10 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		t.Logf("downloaded %q, %d bytes", name, len(got))
 	}
 	if err := chromedp.Run(ctx, shot(t, shots, "playground-completed-desktop.png", 1280, 900, false),
-		shot(t, shots, "playground-completed-phone.png", 390, 844, true)); err != nil {
+		shot(t, shots, "playground-completed-phone.png", 390, 844, true),
+		emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}),
+		shot(t, shots, "playground-completed-phone-dark.png", 390, 844, true),
+		emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "light"}})); err != nil {
 		t.Fatal(err)
 	}
 
@@ -225,7 +229,38 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		t.Errorf("after reload: key kept %v, status %q", keyValue == r.Key, status)
 	}
 
+	testPlaygroundFailedJob(t, ctx, shots)
 	testPlaygroundRateLimited(t, ctx, shots)
+}
+
+// testPlaygroundFailedJob submits to a server whose generator fails: the
+// page shows the failed state with the job's error, and lists the job as
+// failed.
+func testPlaygroundFailedJob(t *testing.T, ctx context.Context, shots string) {
+	const reason = "This prompt cannot be played."
+	gen := &jobstest.Generator{Func: func(context.Context, string, uint64) (*jobs.Song, error) {
+		return nil, jobs.Errorf(jobs.EInvalid, reason)
+	}}
+	r := startServer(t, t.TempDir(), gen, nil)
+	var status, errText, recent string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(r.URL+"/"),
+		chromedp.WaitVisible("#key", chromedp.ByID),
+		chromedp.SendKeys("#key", r.Key+kb.Enter, chromedp.ByID),
+		chromedp.SendKeys("#prompt", "a song that cannot be played", chromedp.ByID),
+		chromedp.Click("#generate", chromedp.ByID),
+		chromedp.WaitVisible(`#status[data-state="failed"]`, chromedp.ByQuery),
+		chromedp.WaitVisible("#error", chromedp.ByID),
+		chromedp.Text("#status", &status, chromedp.ByID),
+		chromedp.Text("#error", &errText, chromedp.ByID),
+		chromedp.Text("#recent", &recent, chromedp.ByID),
+		shot(t, shots, "playground-failed-job-desktop.png", 1280, 900, false),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if status != "Failed." || !strings.Contains(errText, reason) || !strings.Contains(recent, "failed") {
+		t.Errorf("failed job: status %q, error %q, recent %q", status, errText, recent)
+	}
 }
 
 // testPlaygroundRateLimited serves the page through a limitProxy from a
