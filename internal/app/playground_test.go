@@ -29,6 +29,23 @@ const playJS = `(async () => {
   return a.currentTime;
 })()`
 
+// a11yJS lists what a screen reader would miss on the page as shown.
+const a11yJS = `(() => {
+  const bad = [];
+  const visible = (e) => e.offsetParent !== null || e.getClientRects().length > 0;
+  const named = (e) => (e.labels && [...e.labels].some((l) => l.textContent.trim())) ||
+    (e.getAttribute("aria-label") || "").trim() || (e.getAttribute("aria-labelledby") || "").trim() ||
+    (e.tagName !== "INPUT" && e.tagName !== "TEXTAREA" && e.textContent.trim());
+  for (const e of document.querySelectorAll("input, textarea, select, button, a[href], audio")) {
+    if (visible(e) && !named(e)) bad.push(e.tagName.toLowerCase() + "#" + e.id + " has no name");
+  }
+  for (const i of document.images) if (visible(i) && !i.alt.trim()) bad.push("img#" + i.id + " has no alt text");
+  if (!document.documentElement.lang) bad.push("html has no lang");
+  if (document.querySelectorAll("h1").length !== 1) bad.push("not one h1");
+  if (!document.querySelector('[role="status"][aria-live]')) bad.push("no live status region");
+  return bad;
+})()`
+
 // fetch returns the body of GET url.
 func fetch(t *testing.T, url string) []byte {
 	t.Helper()
@@ -177,6 +194,17 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "audio/mpeg" {
 		t.Errorf("HEAD %s: %d %q", st.Src, res.StatusCode, res.Header.Get("Content-Type"))
 	}
+	// Accessibility basics: every control has a name a screen reader reads
+	// (a label, aria-label or text), images have alt text, the page has a
+	// language, one h1, and a live region for the status.
+	var unnamed []string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(a11yJS, &unnamed)); err != nil {
+		t.Fatal(err)
+	}
+	if len(unnamed) > 0 {
+		t.Errorf("accessibility: %q", unnamed)
+	}
+
 	// Play: the player's clock moves (audio muted, autoplay allowed).
 	var played float64
 	if err := chromedp.Run(ctx, chromedp.Evaluate(playJS, &played, awaitPromise)); err != nil {
