@@ -20,4 +20,4 @@ go test -run '^$' -bench . -cpu 1 -benchmem ./internal/httpapi/
 
 echo
 echo "### Covers of every style x 2 seeds: web JPEG and thumbnail sizes, time per cover (one core)"
-go test -run '^$' -bench CoverArtEveryStyle -benchtime 1x -cpu 1 -v ./internal/studio/ | grep -E 'covers|thumbnails|per cover|^Benchmark'
+go test -run '^$' -bench CoverArtEveryStyle -benchtime 1x -cpu 1 -v ./internal/studio/ | grep -E 'covers|thumbnails|per cover|render alone|^Benchmark'
