@@ -97,12 +97,15 @@ const audioStateJS = `new Promise((resolve) => {
 // (embedded storage, the real engine) in headless Chromium. It checks the
 // keyboard order, a refused key (failed state, focus back on the key),
 // then saves the right key, submits a prompt from the keyboard, waits for
-// the job to complete and checks the player has a playable MP3, the cover
-// and the download links; it reloads the page (key and recent jobs kept)
-// and re-opens the job from the list. Last, behind a proxy that makes the
-// server's poll limit bite, it checks the page shows the wait and polls
-// again no sooner than Retry-After. Every wait is on a state of the page.
-// Screenshots at desktop and phone widths are kept (see ScreenshotEnv).
+// the job to complete and checks the player has a playable MP3 and plays
+// it, the cover, accessibility basics, and both downloads through the
+// page's links (file names and bytes); it reloads the page (key and recent
+// jobs kept) and re-opens the job from the list. Then a job that fails,
+// and last, behind a proxy that makes the server's poll limit bite, the
+// page shows the wait and polls again no sooner than Retry-After. Every
+// wait is on a state of the page, never a fixed time, so a loaded machine
+// makes the test slower, not flaky. Screenshots at desktop and phone
+// widths are kept (see ScreenshotEnv).
 func TestPlaygroundInBrowser(t *testing.T) {
 	ctx := browser(t)
 	r := startServer(t, t.TempDir(), &studio.Studio{}, nil)
