@@ -61,7 +61,7 @@ func BenchmarkCoverArtEveryStyle(b *testing.B) {
 	b.Logf("render + both encodings per cover: median %v, p95 %v, max %v", quantile(took, .5).Round(time.Millisecond),
 		quantile(took, .95).Round(time.Millisecond), quantile(took, 1).Round(time.Millisecond))
 	b.Logf("render alone: median %v (so the JPEG encodings take about %v of a cover's median)",
-		quantile(render, .5).Round(time.Millisecond), (quantile(took, .5)-quantile(render, .5)).Round(time.Millisecond))
+		quantile(render, .5).Round(time.Millisecond), (quantile(took, .5) - quantile(render, .5)).Round(time.Millisecond))
 	b.ReportMetric(kb(web, .5), "web-median-KB")
 	b.ReportMetric(kb(web, 1), "web-max-KB")
 	b.ReportMetric(kb(thumb, 1), "thumb-max-KB")
