@@ -60,7 +60,7 @@ func BenchmarkCoverArtEveryStyle(b *testing.B) {
 	b.Logf("thumbnails, %d px JPEG: median %.1f KB, max %.1f KB", cover.ThumbSize, kb(thumb, .5), kb(thumb, 1))
 	b.Logf("render + both encodings per cover: median %v, p95 %v, max %v", quantile(took, .5).Round(time.Millisecond),
 		quantile(took, .95).Round(time.Millisecond), quantile(took, 1).Round(time.Millisecond))
-	b.Logf("render alone: median %v (so the JPEG encodings take about %v of a cover's median)",
+	b.Logf("render alone: median %v (the thumbnail's scaling and the JPEG encodings take about %v of the median)",
 		quantile(render, .5).Round(time.Millisecond), (quantile(took, .5) - quantile(render, .5)).Round(time.Millisecond))
 	b.ReportMetric(kb(web, .5), "web-median-KB")
 	b.ReportMetric(kb(web, 1), "web-max-KB")
