@@ -75,13 +75,6 @@ func drumSide(d score.Drum) int {
 	return 0
 }
 
-// The drum centre bus (kick, snare) gets a low shelf so that the kick's
-// sub does not take most of the mix's energy.
-const (
-	kickShelfHz = 90
-	kickShelfDB = -3
-)
-
 // drumPan is how far the side drum buses sit from the centre (-1..1 pan).
 const drumPan = 0.45
 
@@ -175,12 +168,9 @@ func lowPass(f0, q float64) eqBand {
 	return eqBand{b0: (1 - cw) / 2 / a0, b1: (1 - cw) / a0, b2: (1 - cw) / 2 / a0, a1: -2 * cw / a0, a2: (1 - al) / a0}
 }
 
-// process filters l and r (nil for mono) in place.
+// process filters l and r in place.
 func (f *eqBand) process(l, r []float32) {
 	for c, x := range [2][]float32{l, r} {
-		if x == nil {
-			continue
-		}
 		z := f.z[c]
 		x1, x2, y1, y2 := z[0], z[1], z[2], z[3]
 		for i, v := range x {
@@ -199,5 +189,68 @@ func (f *eqBand) process(l, r []float32) {
 // (19.5 kHz at 192 kbit/s) removes next to nothing and cannot raise the
 // true peak the limiter set.
 func busEQ() []eqBand {
-	return []eqBand{shelfLow(150, -6), peaking(3000, 2.5, 0.8), lowPass(17000, 0.5412), lowPass(17000, 1.3066)}
+	return []eqBand{shelfLow(150, -5), peaking(3000, 2.5, 0.8), lowPass(17000, 0.5412), lowPass(17000, 1.3066)}
+}
+
+// The stereo image of the whole mix is kept between these left/right
+// correlations (see balanceWidth).
+const (
+	corrMax     = 0.82
+	corrMin     = 0.45
+	sideGainMax = 3.0
+)
+
+// balanceWidth scales the side signal (L-R) of an interleaved stereo mix so
+// that its left/right correlation lies within corrMin..corrMax, as a
+// mastering engineer sets the width: the mono sum (L+R) is untouched, and
+// the side signal holds nothing under monoBelow, so the low end stays
+// centred. The side gain is at most sideGainMax.
+func balanceWidth(s []float32) {
+	var mm, ss, ms float64
+	for i := 0; i+1 < len(s); i += 2 {
+		m := 0.5 * (float64(s[i]) + float64(s[i+1]))
+		d := 0.5 * (float64(s[i]) - float64(s[i+1]))
+		mm += m * m
+		ss += d * d
+		ms += m * d
+	}
+	if mm == 0 || ss == 0 {
+		return
+	}
+	// With side gain k: L = M + kS, R = M - kS, so the correlation is
+	// (MM - k²SS) / sqrt((MM + k²SS)² - 4k²MS²).
+	corr := func(k float64) float64 {
+		a, b := mm-k*k*ss, mm+k*k*ss
+		return a / math.Sqrt(b*b-4*k*k*ms*ms)
+	}
+	c := corr(1)
+	var target float64
+	switch {
+	case c > corrMax:
+		target = corrMax
+	case c < corrMin:
+		target = corrMin
+	default:
+		return
+	}
+	// corr falls as k grows: bisect on k in 0..sideGainMax.
+	lo, hi := 0.0, sideGainMax
+	if corr(hi) > target {
+		lo = hi
+	} else {
+		for range 40 {
+			mid := 0.5 * (lo + hi)
+			if corr(mid) > target {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+	}
+	k := float32(lo)
+	for i := 0; i+1 < len(s); i += 2 {
+		m := 0.5 * (s[i] + s[i+1])
+		d := 0.5 * (s[i] - s[i+1]) * k
+		s[i], s[i+1] = m+d, m-d
+	}
 }

@@ -34,6 +34,7 @@ func Render(ctx context.Context, s *score.Score) (*audio.Buffer, error) {
 	if err != nil {
 		return nil, err
 	}
+	balanceWidth(out.Samples)
 	if err := Master(ctx, out, MasterOptions{FadeIn: s.FadeIn, FadeOut: s.FadeOut}); err != nil {
 		return nil, err
 	}

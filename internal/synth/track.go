@@ -40,7 +40,6 @@ type trackState struct {
 	// Drum sounds off the centre render into the left and right buses.
 	sideL, sideR [blockSize]float32
 	wide         *widener
-	kickEQ       *eqBand // the drum centre bus's low shelf
 
 	hp              svf
 	hpOn            bool
@@ -97,10 +96,6 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int) *trackState {
 	t.rev = float32(0.6 * clamp01(tr.Reverb))
 	t.dly = float32(0.5 * clamp01(tr.Delay))
 	t.side = float32(clamp01(tr.Sidechain))
-	if t.drums {
-		eq := shelfLow(kickShelfHz, kickShelfDB)
-		t.kickEQ = &eq
-	}
 	if w, ok := roleWidth[tr.Role]; ok {
 		t.wide = newWidener(w.width, w.delay)
 	}
@@ -268,9 +263,6 @@ func (t *trackState) render(start, n int, e *engine) {
 	clear(t.voices[len(kept):])
 	t.voices = kept
 	t.insert(buf)
-	if t.kickEQ != nil {
-		t.kickEQ.process(buf, nil)
-	}
 	l, r := t.l[:n], t.r[:n]
 	if t.ch != nil {
 		t.ch.process(buf, l, r)
