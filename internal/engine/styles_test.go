@@ -42,7 +42,7 @@ const (
 	maxCorr       = 0.9  // and at most: a stereo image, not mono
 	minLowCorr    = 0.95 // below 150 Hz the mix stays centred
 	maxHPLoss     = 4.0  // LU lost through a 200 Hz high-pass (not bass music)
-	maxBandLoss   = 14.0 // LU lost keeping only 1-4 kHz: the band is present
+	maxBandLoss   = 12.0 // LU lost keeping only 1-4 kHz: the band is present
 	maxBreakdown  = 10.0 // LU the breakdowns sit under the drops
 	maxMP3Peak    = -1.0 // dBTP of the decoded MP3
 	maxDrumCosine = 0.9  // drum-pattern cosine between two seeds of a style
@@ -51,7 +51,7 @@ const (
 // maxLRA is the loudness range usual for a style's form: dance and beat
 // music is dense and steady, songs breathe more, through-composed pieces
 // (ambient, classical, chant) the most.
-var maxLRA = map[string]float64{"dance": 10, "beat": 9, "song": 12, "blues": 12, "through": 15}
+var maxLRA = map[string]float64{"dance": 9, "beat": 11, "song": 12, "blues": 12, "through": 15}
 
 // styleResult is what TestStyles keeps of one rendered style and seed.
 type styleResult struct {
