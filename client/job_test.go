@@ -164,13 +164,13 @@ func TestJob(t *testing.T) {
 
 	t.Run("ErrTransport", func(t *testing.T) {
 		sl := &sleeper{}
-		c := client.New("http://127.0.0.1:1", testKey, client.WithSleep(sl.sleep), client.WithMaxRetries(1))
+		c := client.New("http://127.0.0.1:1", testKey, client.WithSleep(sl.sleep), client.WithMaxRetries(1), client.WithJitter(0))
 		_, err := c.Job(ctx, jobID)
 		var apiErr *client.APIError
-		if err == nil || errors.As(err, &apiErr) {
+		if err == nil || errors.As(err, &apiErr) || !client.IsUnreachable(err) {
 			t.Fatalf("error = %v, want a transport error", err)
 		}
-		if got, want := sl.recorded(), seconds(10); !equalDurations(got, want) {
+		if got, want := sl.recorded(), []time.Duration{500 * time.Millisecond}; !equalDurations(got, want) {
 			t.Errorf("waits = %v, want %v", got, want)
 		}
 	})
@@ -198,13 +198,18 @@ func TestWait(t *testing.T) {
 		}
 	})
 
-	t.Run("DefaultPollInterval", func(t *testing.T) {
-		_, c, sl := mustServe(t, []reply{rep(200, runningBody), rep(200, completedBody("95"))})
+	t.Run("AdaptivePolling", func(t *testing.T) {
+		// A quick job is seen done after 1 s; a long one is polled every 5 s.
+		replies := []reply{}
+		for range 6 {
+			replies = append(replies, rep(200, runningBody))
+		}
+		_, c, sl := mustServe(t, append(replies, rep(200, completedBody("95"))))
 		if _, err := c.Wait(ctx, jobID); err != nil {
 			t.Fatalf("Wait: %v", err)
 		}
-		if got, want := sl.recorded(), []time.Duration{client.DefaultPollInterval}; !equalDurations(got, want) || client.DefaultPollInterval != 5*time.Second {
-			t.Errorf("waits = %v, want %v of 5s", got, want)
+		if got, want := sl.recorded(), seconds(1, 2, 4, 5, 5, 5); !equalDurations(got, want) || client.DefaultPollInterval != 5*time.Second {
+			t.Errorf("waits = %v, want %v", got, want)
 		}
 	})
 
