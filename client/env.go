@@ -34,3 +34,8 @@ func APIKeyFromEnv() string {
 	}
 	return os.Getenv(EnvAPIKeyDeprecated)
 }
+
+// Check returns the error every call of c returns without sending a request
+// because of how c was made (wrapping [ErrInvalidBaseURL] or
+// [ErrNoAPIKey]), or nil.
+func (c *Client) Check() error { return c.configErr }

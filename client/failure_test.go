@@ -37,8 +37,8 @@ func TestFailFast(t *testing.T) {
 	t.Run("ErrNoAPIKey", func(t *testing.T) {
 		t.Setenv(client.EnvAPIKey, "")
 		t.Setenv(client.EnvAPIKeyDeprecated, "")
-		api, c, _ := mustServe(t, []reply{rep(200, runningBody)})
-		c = client.New(newServer(t, api), "")
+		api := &fakeAPI{replies: []reply{rep(200, runningBody)}}
+		c := client.New(newServer(t, api), "")
 		_, err := c.Generate(ctx, "lofi")
 		if !errors.Is(err, client.ErrNoAPIKey) || !strings.Contains(err.Error(), client.EnvAPIKey) {
 			t.Fatalf("error = %v, want ErrNoAPIKey naming %s", err, client.EnvAPIKey)

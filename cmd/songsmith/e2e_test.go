@@ -227,7 +227,7 @@ func TestKeysCommands(t *testing.T) {
 		}
 		return string(out)
 	}
-	created := run("create", "--name", "ci")
+	created := run("create", "ci")
 	full := regexp.MustCompile(`ss_[0-9a-f]+_\S+`).FindString(created)
 	id := strings.SplitN(full, "_", 3)[1]
 	if full == "" || !strings.Contains(run("list"), id) {

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/songsmith/songsmith/client"
+)
+
+func newJobsCmd() *cobra.Command {
+	cmd := group(&cobra.Command{
+		Use:   "jobs",
+		Short: "Come back to a job: get its state, wait for it, download its files",
+	})
+	cmd.AddCommand(newJobsGetCmd(), newJobsWaitCmd(), newJobsDownloadCmd())
+	return cmd
+}
+
+func newJobsGetCmd() *cobra.Command {
+	var o apiOpts
+	cmd := &cobra.Command{
+		Use:     "get JOB_ID",
+		Short:   "Print a job's current state (exit 0 whatever the state)",
+		Example: "  songsmith jobs get 3f0c8d2e-... --json",
+		Args:    exactArgs(1, "one job id"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			c, base, err := o.client(nil)
+			if err != nil {
+				return err
+			}
+			job, err := c.Job(cmd.Context(), args[0])
+			if err != nil {
+				return explain(err, base)
+			}
+			stdout := cmd.OutOrStdout()
+			switch {
+			case o.jsonOut:
+				return writeJSON(stdout, toJSON(job))
+			case o.quiet:
+				fmt.Fprintln(stdout, job.Status)
+			default:
+				fmt.Fprintln(stdout, summary(job))
+				if r := job.Result; r != nil {
+					fmt.Fprintf(stdout, "song:  %s\ncover: %s\n", r.SongURL, r.ImageURL)
+				}
+			}
+			return nil
+		},
+	}
+	o.bind(cmd.Flags(), false)
+	return cmd
+}
+
+func newJobsWaitCmd() *cobra.Command {
+	var o apiOpts
+	cmd := &cobra.Command{
+		Use:   "wait JOB_ID",
+		Short: "Wait until a job is completed or failed, then print it (exit 7 when it failed)",
+		Args:  exactArgs(1, "one job id"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return waitAndSave(cmd, &o, args[0], "", true)
+		},
+	}
+	o.bind(cmd.Flags(), true)
+	return cmd
+}
+
+func newJobsDownloadCmd() *cobra.Command {
+	var o apiOpts
+	var out string
+	var wait bool
+	cmd := &cobra.Command{
+		Use:   "download JOB_ID",
+		Short: "Save a completed job's song, cover and JSON (never overwriting)",
+		Args:  exactArgs(1, "one job id"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return waitAndSave(cmd, &o, args[0], out, wait)
+		},
+	}
+	o.bind(cmd.Flags(), true)
+	cmd.Flags().StringVarP(&out, "out", "o", ".", "directory for the files")
+	cmd.Flags().BoolVar(&wait, "wait", false, "wait for a running job instead of failing")
+	return cmd
+}
+
+// waitAndSave reads (or waits for) a job, saves its files into out when
+// out is not "", and prints it.
+func waitAndSave(cmd *cobra.Command, o *apiOpts, id, out string, wait bool) error {
+	stderr := cmd.ErrOrStderr()
+	line := newProgressLine(stderr, wait && !o.quiet && isTerminal(stderr))
+	defer line.close()
+	c, base, err := o.client(line.update)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := o.withTimeout(cmd.Context())
+	defer cancel()
+	var job *client.Job
+	if wait {
+		job, err = c.Wait(ctx, id)
+	} else {
+		job, err = c.Job(ctx, id)
+	}
+	if err != nil {
+		return waitErr(err, base, id, o)
+	}
+	if !job.Done() {
+		return &exitError{code: exitFailure, msg: fmt.Sprintf("job %s is still running: add --wait, or run songsmith jobs wait %[1]s first", id)}
+	}
+	return finish(ctx, c, job, out, o, line, cmd.OutOrStdout(), base)
+}

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/songsmith/songsmith/client"
+)
+
+func TestStem(t *testing.T) {
+	for title, want := range map[string]string{
+		"Rain on Glass":             "rain-on-glass",
+		"Yesterday's Window Lights": "yesterdays-window-lights",
+		"  Café / Nocturne #2 ":     "café-nocturne-2",
+		"../../etc/passwd":          "etc-passwd",
+		"":                          "fallback",
+		"!!!":                       "fallback",
+		strings.Repeat("long ", 40): strings.TrimSuffix(strings.Repeat("long-", 12), "-"),
+	} {
+		if got := stem(title, "fallback"); got != want {
+			t.Errorf("stem(%q) = %q, want %q", title, got, want)
+		}
+	}
+}
+
+func TestReserveNeverOverwrites(t *testing.T) {
+	dir := t.TempDir()
+	// Only the cover of the first name and the JSON of the second exist.
+	for _, name := range []string{"song.png", "song-1.json"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("keep"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, err := reserve(dir, "song", ".mp3", ".png", ".json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, ext := range []string{".mp3", ".png", ".json"} {
+		if want := filepath.Join(dir, "song-2"+ext); files[i].Name() != want {
+			t.Errorf("file %d = %s, want %s", i, files[i].Name(), want)
+		}
+		files[i].Close()
+	}
+	for _, name := range []string{"song.mp3", "song-1.mp3", "song-1.png"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); !os.IsNotExist(err) {
+			t.Errorf("%s left behind by a failed reservation", name)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "song.png")); string(b) != "keep" {
+		t.Error("existing file changed")
+	}
+}
+
+func TestProgressText(t *testing.T) {
+	id := "6f1c2a9e-1b7d-4c4e-9a51-3f0f6a1b2c3d"
+	rate := &client.APIError{StatusCode: 429, Code: "rate_limited"}
+	cases := []struct {
+		p            client.Progress
+		phase        string
+		elapsed, ago time.Duration
+		want         string
+	}{
+		{client.Progress{State: "submitting"}, "", 300 * time.Millisecond, 0, "submitting · 0s"},
+		{client.Progress{JobID: id, State: "running", Next: 4 * time.Second}, "", 12 * time.Second, 1500 * time.Millisecond, "job 6f1c2a9e running · 12s · next check in 3s"},
+		{client.Progress{JobID: id, State: "running", Next: 30 * time.Second, Retry: rate}, "", 41 * time.Second, 3 * time.Second, "job 6f1c2a9e running · 41s · rate limited (429), retrying in 27s"},
+		{client.Progress{State: "submitting", Next: 2 * time.Second, Retry: &client.APIError{StatusCode: 503}}, "", 5 * time.Second, 0, "submitting · 5s · server error 503, retrying in 2s"},
+		{client.Progress{JobID: id, State: "completed"}, "downloading", 61 * time.Second, 0, "job 6f1c2a9e downloading · 1m1s"},
+	}
+	for _, tc := range cases {
+		if got := progressText(tc.p, tc.phase, tc.elapsed, tc.ago); got != tc.want {
+			t.Errorf("progressText = %q, want %q", got, tc.want)
+		}
+	}
+}
+
+// A progress line that is off writes nothing; one that is on ends blank.
+func TestProgressLine(t *testing.T) {
+	var off strings.Builder
+	l := newProgressLine(&off, false)
+	l.update(client.Progress{State: "running", Next: time.Second})
+	l.close()
+	if off.Len() != 0 {
+		t.Errorf("off line wrote %q", off.String())
+	}
+	var on syncBuilder
+	l = newProgressLine(&on, true)
+	l.update(client.Progress{JobID: "abc", State: "running", Next: 5 * time.Second})
+	time.Sleep(300 * time.Millisecond)
+	l.close()
+	out := on.String()
+	if !strings.Contains(out, "\rjob abc running · 0s · next check in 5s") || !strings.HasSuffix(out, "\r") {
+		t.Errorf("on line wrote %q", out)
+	}
+}
+
+func TestExplainCodes(t *testing.T) {
+	base := "http://127.0.0.1:8080"
+	cases := []struct {
+		err  error
+		code int
+	}{
+		{&client.APIError{StatusCode: 401, Code: "unauthorized"}, exitAuth},
+		{&client.APIError{StatusCode: 404, Code: "not_found"}, exitNotFound},
+		{&client.APIError{StatusCode: 429, Code: "rate_limited", RetryAfter: 30 * time.Second}, exitRateLimited},
+		{&client.APIError{StatusCode: 500, Code: "internal", RequestID: "r1"}, exitServer},
+		{&client.APIError{StatusCode: 503, Code: "unavailable"}, exitServer},
+		{&client.APIError{StatusCode: 400, Code: "invalid_request"}, exitUsage},
+		{&client.JobError{JobID: "j", Message: "boom"}, exitJobFailed},
+		{client.ErrNoAPIKey, exitAuth},
+		{errors.New("disk full"), exitFailure},
+	}
+	for _, tc := range cases {
+		code, msg := describe(explain(tc.err, base))
+		if code != tc.code || strings.HasPrefix(msg, "songsmith:") {
+			t.Errorf("%v: code %d msg %q, want code %d", tc.err, code, msg, tc.code)
+		}
+	}
+	if _, msg := describe(explain(&client.APIError{StatusCode: 429, Code: "rate_limited", RetryAfter: 30 * time.Second}, base)); !strings.Contains(msg, "try again in 30s") {
+		t.Errorf("429 message %q", msg)
+	}
+}
+
+// syncBuilder is a strings.Builder safe for the progress goroutine.
+type syncBuilder struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuilder) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuilder) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
