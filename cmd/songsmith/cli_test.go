@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // result is one finished run of the binary.
@@ -294,5 +296,26 @@ func TestInterrupt(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(out); len(entries) != 0 {
 		t.Errorf("left %s behind", entries[0].Name())
+	}
+}
+
+// On a terminal (a pty from util-linux script), generate draws its
+// progress line: state, elapsed time, countdown; then blanks it.
+func TestProgressOnTerminal(t *testing.T) {
+	script := testutil.RequireTool(t, "script")
+	p := startServe(t, t.TempDir(), freeAddr(t))
+	out := t.TempDir()
+	line := binPath + " generate 'lo-fi piano, 20 seconds' --out " + out
+	cmd := exec.Command(script, "-qec", line, "/dev/null")
+	cmd.Env = append(os.Environ(), "SONGSMITH_URL="+p.URL, "SONGSMITH_API_KEY="+p.Key)
+	got, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, got)
+	}
+	s := string(got)
+	for _, want := range []string{"\rsubmitting · 0s", " running · 0s · next check in 1s", "saved " + out} {
+		if !strings.Contains(s, want) {
+			t.Errorf("terminal output lacks %q:\n%q", want, s)
+		}
 	}
 }
