@@ -319,3 +319,32 @@ func TestProgressOnTerminal(t *testing.T) {
 		}
 	}
 }
+
+// render: JSON on stdout, the summary on stderr, files named after the
+// title and never overwritten.
+func TestRender(t *testing.T) {
+	out := t.TempDir()
+	var songs []string
+	for range 2 {
+		r := runCLI(t, "", nil, "render", "lo-fi piano, 8 seconds", "--seed", "3", "--out", out)
+		r.want(t, 0)
+		var res struct {
+			Title   string `json:"title"`
+			SongURL string `json:"song_url"`
+		}
+		if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || res.Title == "" {
+			t.Fatalf("stdout is not the result JSON: %q (%v)", r.stdout, err)
+		}
+		if !strings.Contains(r.stderr, "saved ") {
+			t.Errorf("stderr %q lacks the summary", r.stderr)
+		}
+		songs = append(songs, strings.TrimPrefix(res.SongURL, "file://"))
+	}
+	if filepath.Ext(songs[0]) != ".mp3" || strings.TrimSuffix(songs[0], ".mp3")+"-1.mp3" != songs[1] {
+		t.Errorf("songs %v, want <title>.mp3 then <title>-1.mp3", songs)
+	}
+	entries, _ := os.ReadDir(out)
+	if len(entries) != 6 {
+		t.Errorf("%d files, want 6", len(entries))
+	}
+}
