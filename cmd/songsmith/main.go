@@ -97,7 +97,11 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 		Long: `Songsmith turns a text prompt into a song: audio, cover art, title, tempo and tags.
 
 Run 'songsmith serve' for a local service, then 'songsmith generate "dreamy synthwave"'
-in another terminal. Clients read SONGSMITH_URL and SONGSMITH_API_KEY.`,
+in another terminal. Clients read SONGSMITH_URL and SONGSMITH_API_KEY.
+
+Exit codes: 0 success, 1 other failure, 2 usage, 3 no or refused API key,
+4 not found, 5 rate limited, 6 server error or unreachable, 7 job failed,
+8 --timeout passed, 130 interrupted.`,
 		Version:       versionString(),
 		SilenceErrors: true,
 		SilenceUsage:  true,

@@ -142,3 +142,25 @@ func (s *syncBuilder) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+// The README's exit-code table and the root help list every code.
+func TestExitCodesDocumented(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var help strings.Builder
+	root := newRoot(&help, &help)
+	root.SetArgs([]string{"--help"})
+	if err := root.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	for _, code := range []int{exitOK, exitFailure, exitUsage, exitAuth, exitNotFound, exitRateLimited, exitServer, exitJobFailed, exitTimeout, exitInterrupted} {
+		if !strings.Contains(string(readme), fmt.Sprintf("\n| %d | ", code)) {
+			t.Errorf("README's exit-code table lacks %d", code)
+		}
+		if !strings.Contains(help.String(), fmt.Sprintf("%d ", code)) {
+			t.Errorf("root help lacks exit code %d", code)
+		}
+	}
+}
