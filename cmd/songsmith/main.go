@@ -5,6 +5,7 @@
 //	songsmith jobs get|wait|download ID    come back to a job
 //	songsmith keys create|list|revoke|rotate   manage API keys (the "account dashboard")
 //	songsmith render PROMPT                render a song to files, no server needed
+//	songsmith aws init                     create the aws backend's table, queues and bucket (LocalStack, moto)
 //	songsmith completion bash|zsh|fish     shell completion
 //
 // Configuration comes from SONGSMITH_* environment variables and flags (see
@@ -111,7 +112,7 @@ Exit codes: 0 success, 1 other failure, 2 usage, 3 no or refused API key,
 	root.SetErr(stderr)
 	root.SetVersionTemplate("songsmith {{.Version}}\n")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageErr("%v", err) })
-	root.AddCommand(newServeCmd(), newGenerateCmd(), newJobsCmd(), newKeysCmd(), newRenderCmd())
+	root.AddCommand(newServeCmd(), newGenerateCmd(), newJobsCmd(), newKeysCmd(), newRenderCmd(), newAWSCmd())
 	return root
 }
 
