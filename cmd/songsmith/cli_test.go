@@ -236,7 +236,7 @@ func TestGenerateAndJobs(t *testing.T) {
 		t.Error("the second download overwrote the first song")
 	}
 	base := strings.TrimSuffix(song, ".mp3")
-	for kind, ext := range map[string]string{"song": ".mp3", "cover": ".png", "json": ".json"} {
+	for kind, ext := range map[string]string{"song": ".mp3", "cover": ".jpg", "json": ".json"} {
 		if want := base + "-1" + ext; second["files"][kind] != want {
 			t.Errorf("second %s = %q, want %q", kind, second["files"][kind], want)
 		}
@@ -244,8 +244,8 @@ func TestGenerateAndJobs(t *testing.T) {
 	if b, _ := os.ReadFile(base + "-1.mp3"); !bytes.HasPrefix(b, []byte("ID3")) {
 		t.Error("song is not an MP3 with an ID3 tag")
 	}
-	if b, _ := os.ReadFile(base + "-1.png"); !bytes.HasPrefix(b, []byte("\x89PNG")) {
-		t.Error("cover is not a PNG")
+	if b, _ := os.ReadFile(base + "-1.jpg"); !bytes.HasPrefix(b, []byte("\xff\xd8\xff")) {
+		t.Error("cover is not a JPEG (the server's cover.jpg, saved under its own extension)")
 	}
 	var saved struct {
 		JobID  string `json:"job_id"`

@@ -107,7 +107,7 @@ func mediaExt(raw, def string) string {
 // overwrite anything. It returns the paths written.
 func saveJob(ctx context.Context, c *client.Client, job *client.Job, dir string) (*filesJSON, error) {
 	r := job.Result
-	files, err := reserve(dir, stem(r.Title, job.JobID), mediaExt(r.SongURL, ".mp3"), mediaExt(r.ImageURL, ".png"), ".json")
+	files, err := reserve(dir, stem(r.Title, job.JobID), mediaExt(r.SongURL, ".mp3"), mediaExt(r.ImageURL, ".jpg"), ".json")
 	if err != nil {
 		return nil, fmt.Errorf("cannot write into %s: %w", dir, err)
 	}

@@ -20,7 +20,7 @@ func newGenerateCmd() *cobra.Command {
 		Use:   "generate PROMPT...",
 		Short: "Submit a prompt to the API, wait for the song and save it",
 		Long: `Submit a prompt to a running Songsmith API, wait for the job and save the song,
-the cover and the job's JSON as <title>.mp3, <title>.png and <title>.json in --out
+the cover and the job's JSON as <title>.mp3, <title>.jpg and <title>.json in --out
 (never overwriting: an existing name gets -1, -2...).
 
 On a terminal, stderr shows the job's state, the elapsed time and the countdown to

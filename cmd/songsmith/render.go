@@ -31,7 +31,7 @@ func newRenderCmd() *cobra.Command {
 		Use:   "render PROMPT...",
 		Short: "Render a song to files on this machine, no server needed",
 		Long: `Render a prompt with the music engine, here and now, and save <title>.mp3 (or .wav),
-<title>.png and <title>.json in --out without overwriting anything. The result JSON
+<title>.jpg and <title>.json in --out without overwriting anything. The result JSON
 goes to stdout, a human summary to stderr. The same prompt and seed give the same song.`,
 		Example: `  songsmith render "dreamy synthwave, 100 bpm" --out songs/
   songsmith render "lo-fi" --seed 7 --format wav | jq .title`,

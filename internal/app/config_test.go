@@ -4,10 +4,12 @@ import (
 	"context"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/songsmith/songsmith/client"
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
@@ -65,8 +67,8 @@ func TestLoadErrInvalid(t *testing.T) {
 	}
 }
 
-// The README's configuration table and app.Vars list the same variables
-// with the same defaults.
+// The README's configuration table lists the same variables with the same
+// defaults as app.Vars (the server's) and the client package (the clients').
 func TestREADMEListsEveryVariable(t *testing.T) {
 	raw, err := os.ReadFile("../../README.md")
 	if err != nil {
@@ -77,7 +79,10 @@ func TestREADMEListsEveryVariable(t *testing.T) {
 	for _, m := range row.FindAllStringSubmatch(string(raw), -1) {
 		inReadme[m[1]] = strings.Trim(strings.TrimSpace(m[2]), "`")
 	}
-	for _, v := range app.Vars {
+	vars := append(slices.Clip(app.Vars),
+		app.Env{Name: client.EnvURL, Default: client.DefaultBaseURL},
+		app.Env{Name: client.EnvAPIKey})
+	for _, v := range vars {
 		def, ok := inReadme[v.Name]
 		if !ok {
 			t.Errorf("README lacks %s", v.Name)
