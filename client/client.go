@@ -117,9 +117,11 @@ func WithSleep(fn SleepFunc) Option {
 // baseURL or apiKey is taken from the environment: see [BaseURLFromEnv]
 // and [APIKeyFromEnv].
 //
-// A base URL that is not an absolute http or https URL, or a missing key,
-// is a permanent error: every call returns it at once (wrapping
-// [ErrInvalidBaseURL] or [ErrNoAPIKey]) without sending a request.
+// Spaces and line breaks around apiKey are dropped. A base URL that is not
+// an absolute http or https URL, a missing key, or a key with characters no
+// key has (spaces, control characters, non-ASCII) is a permanent error:
+// every call returns it at once (wrapping [ErrInvalidBaseURL],
+// [ErrNoAPIKey] or [ErrInvalidAPIKey]) without sending a request.
 func New(baseURL, apiKey string, opts ...Option) *Client {
 	if baseURL == "" {
 		baseURL = BaseURLFromEnv()
@@ -129,7 +131,7 @@ func New(baseURL, apiKey string, opts ...Option) *Client {
 	}
 	c := &Client{
 		baseURL:    strings.TrimRight(baseURL, "/"),
-		apiKey:     apiKey,
+		apiKey:     strings.TrimSpace(apiKey), // a key pasted with its newline works
 		httpClient: http.DefaultClient,
 		userAgent:  DefaultUserAgent,
 		maxRetries: DefaultMaxRetries,
@@ -142,8 +144,10 @@ func New(baseURL, apiKey string, opts ...Option) *Client {
 	switch {
 	case checkBaseURL(c.baseURL) != nil:
 		c.configErr = checkBaseURL(c.baseURL)
-	case strings.TrimSpace(c.apiKey) == "":
+	case c.apiKey == "":
 		c.configErr = fmt.Errorf("songsmith: %w: pass one to client.New or set %s", ErrNoAPIKey, EnvAPIKey)
+	default:
+		c.configErr = checkAPIKey(c.apiKey)
 	}
 	return c
 }

@@ -48,6 +48,39 @@ func TestFailFast(t *testing.T) {
 		}
 	})
 
+	t.Run("KeyTrimmed", func(t *testing.T) {
+		api := &fakeAPI{replies: []reply{rep(200, runningBody)}}
+		c := client.New(newServer(t, api), " "+testKey+"\n")
+		if _, err := c.Job(ctx, jobID); err != nil {
+			t.Fatal(err)
+		}
+		if got := api.seen()[0].auth; got != "Bearer "+testKey {
+			t.Errorf("Authorization %q, want the key without the spaces around it", got)
+		}
+	})
+
+	t.Run("ErrInvalidAPIKey", func(t *testing.T) {
+		for _, key := range []string{testKey + "\nX-Evil: 1", "ss_abc def", "ss_clé"} {
+			api, sl := &fakeAPI{replies: []reply{rep(200, runningBody)}}, &sleeper{}
+			c := client.New(newServer(t, api), key, client.WithSleep(sl.sleep))
+			_, err := c.Job(ctx, jobID)
+			if !errors.Is(err, client.ErrInvalidAPIKey) || !strings.Contains(err.Error(), "ss_<id>_<secret>") {
+				t.Errorf("key %q: error = %v, want ErrInvalidAPIKey naming the form", key, err)
+			}
+			if len(api.seen()) != 0 || len(sl.recorded()) != 0 {
+				t.Errorf("key %q: %d requests, waits %v", key, len(api.seen()), sl.recorded())
+			}
+		}
+	})
+
+	t.Run("ErrUnsendableHeader", func(t *testing.T) {
+		api, c, sl := mustServe(t, []reply{rep(202, `{"message":"ok","job_id":"`+jobID+`","poll_url":"/jobs/`+jobID+`"}`)})
+		_, err := c.Generate(ctx, "lofi", client.WithIdempotencyKey("a\nb"))
+		if err == nil || client.IsUnreachable(err) || len(sl.recorded()) != 0 || len(api.seen()) != 0 {
+			t.Errorf("error = %v, waits %v, %d requests: want one immediate failure", err, sl.recorded(), len(api.seen()))
+		}
+	})
+
 	t.Run("ErrConnectionRefused", func(t *testing.T) {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {

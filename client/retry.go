@@ -40,7 +40,7 @@ func (b *backoff) next(err error, idempotent bool) (time.Duration, bool) {
 		wait := serverErrorBackoff(b.failed)
 		b.failed++
 		return max(wait, apiErr.RetryAfter), true
-	case apiErr != nil || !idempotent || permanentTransport(err):
+	case apiErr != nil || !idempotent || permanentTransport(err) || unsendable(err):
 		return 0, false
 	case isRefused(err):
 		if b.refused >= refusedRetries {
@@ -100,6 +100,12 @@ func permanentTransport(err error) bool {
 	return strings.Contains(err.Error(), "server gave HTTP response to HTTPS client")
 }
 
+// unsendable reports a request net/http refused to send, such as a header
+// value with a line break (an option's value, not the network, is wrong).
+func unsendable(err error) bool {
+	return strings.Contains(err.Error(), "net/http: invalid header field")
+}
+
 func isRefused(err error) bool { return errors.Is(err, syscall.ECONNREFUSED) }
 
 // IsUnreachable reports whether err is a transport failure that says the
@@ -133,6 +139,22 @@ var ErrInvalidBaseURL = errors.New("invalid base URL")
 // ErrNoAPIKey is wrapped by the error of every call of a client made
 // without an API key (none given and none in the environment).
 var ErrNoAPIKey = errors.New("no API key")
+
+// ErrInvalidAPIKey is wrapped by the error of every call of a client whose
+// API key has a character no key has: a space, a control character or a
+// non-ASCII letter (a key copied with more than the key).
+var ErrInvalidAPIKey = errors.New("invalid API key")
+
+// checkAPIKey accepts keys of printable ASCII without spaces, the only
+// characters a key has and an Authorization header carries safely.
+func checkAPIKey(key string) error {
+	for i, r := range key {
+		if r <= ' ' || r > '~' {
+			return fmt.Errorf("songsmith: %w: character %q at position %d; a key looks like ss_<id>_<secret>", ErrInvalidAPIKey, r, i+1)
+		}
+	}
+	return nil
+}
 
 // checkBaseURL accepts absolute http and https URLs with a host.
 func checkBaseURL(raw string) error {

@@ -30,6 +30,10 @@ func (o *apiOpts) bind(fs *pflag.FlagSet, waits bool) {
 	}
 }
 
+// sdkOptions are added to every SDK client the commands make; tests use it
+// to skip the waits between retries.
+var sdkOptions []client.Option
+
 // client returns an SDK client for the flags and the environment, and the
 // base URL it uses. It fails early, without a request, on a missing key or
 // a URL without http(s)://.
@@ -45,6 +49,7 @@ func (o *apiOpts) client(progress func(client.Progress)) (*client.Client, string
 	if progress != nil {
 		opts = append(opts, client.WithProgress(progress))
 	}
+	opts = append(opts, sdkOptions...)
 	c := client.New(base, key, opts...)
 	if err := c.Check(); err != nil {
 		return nil, base, explain(err, base)

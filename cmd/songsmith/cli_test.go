@@ -70,7 +70,8 @@ func TestHelpTouchesNothing(t *testing.T) {
 		{"generate", "--help"}, {"generate", "-h"}, {"render", "--help"}, {"jobs"}, {"jobs", "--help"}, {"jobs", "get", "--help"},
 		{"jobs", "wait", "--help"}, {"jobs", "download", "--help"}, {"keys"}, {"keys", "--help"}, {"keys", "create", "--help"},
 		{"keys", "list", "--help"}, {"keys", "revoke", "--help"}, {"keys", "rotate", "-h"},
-		{"completion", "bash"}, {"completion", "zsh"}, {"completion", "fish"}}
+		{"completion", "bash"}, {"completion", "zsh"}, {"completion", "fish"},
+		{"aws"}, {"aws", "--help"}, {"aws", "init", "--help"}, {"help", "aws", "init"}}
 	for _, args := range cases {
 		dir := t.TempDir()
 		r := runCLI(t, dir, nil, args...)
@@ -120,6 +121,10 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"jobs", "wait", "a", "b"}, "wants one job id"},
 		{[]string{"generate", "x", "--url", "localhost:8080", "--key", "k"}, "e.g. http://localhost:8080"},
 		{[]string{"serve", "extra"}, "takes no arguments"},
+		{[]string{"aws", "bogus"}, `unknown command "bogus" for "songsmith aws"`},
+		{[]string{"aws", "init", "now"}, "takes no arguments"},
+		{[]string{"keys", "create", "a", "b"}, "one name"},
+		{[]string{"jobs", "wait", "x", "--timeout", "soon"}, `invalid argument "soon" for "--timeout"`},
 	}
 	for _, tc := range cases {
 		dir := t.TempDir()
@@ -144,6 +149,11 @@ func TestUsageErrors(t *testing.T) {
 func TestClientExitCodes(t *testing.T) {
 	failed := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
+		if a := r.Header.Get("Authorization"); a != "Bearer ss_0123456789ab_secret" && a != "Bearer k" {
+			w.WriteHeader(http.StatusUnauthorized)
+			_, _ = w.Write([]byte(`{"error":{"code":"unauthorized","message":"Authorization header must have the form 'Bearer <API_KEY>'"}}`))
+			return
+		}
 		if r.Method == http.MethodPost {
 			w.WriteHeader(http.StatusAccepted)
 			_, _ = w.Write([]byte(`{"message":"ok","job_id":"6f1c2a9e-1b7d-4c4e-9a51-3f0f6a1b2c3d","poll_url":"/jobs/6f1c2a9e-1b7d-4c4e-9a51-3f0f6a1b2c3d"}`))
@@ -164,6 +174,12 @@ func TestClientExitCodes(t *testing.T) {
 		msg  string
 	}{
 		{"NoKey", nil, []string{"generate", "x", "--url", failed.URL}, 3, "no API key: pass --key KEY or set SONGSMITH_API_KEY"},
+		{"EmptyKeyFlag", nil, []string{"generate", "x", "--url", failed.URL, "--key", ""}, 3, "no API key: pass --key KEY or set SONGSMITH_API_KEY"},
+		{"EmptyKeyVariable", []string{"SONGSMITH_API_KEY="}, []string{"jobs", "get", "x", "--url", failed.URL}, 3, "no API key: pass --key KEY or set SONGSMITH_API_KEY"},
+		{"BlankKey", []string{"SONGSMITH_API_KEY= \t"}, []string{"jobs", "wait", "x", "--url", failed.URL}, 3, "`songsmith serve` prints a key for the local server"},
+		{"KeyPastedWithNewline", []string{"SONGSMITH_API_KEY=ss_0123456789ab_secret\n", "SONGSMITH_URL=" + failed.URL}, []string{"jobs", "get", "6f1c2a9e-1b7d-4c4e-9a51-3f0f6a1b2c3d", "-q"}, 0, ""},
+		{"KeyWithSpace", []string{"SONGSMITH_API_KEY=ss_0123 456789ab_secret"}, []string{"generate", "x", "--url", failed.URL}, 3, "is not a key: character ' ' at position 8; a key looks like ss_<id>_<secret>"},
+		{"WrongKey", []string{"SONGSMITH_API_KEY=ss_0123456789ab_wrong"}, []string{"jobs", "get", "x", "--url", failed.URL}, 3, "the server refused the API key"},
 		{"DeprecatedKeyName", []string{"SONGSMITH_KEY=k", "SONGSMITH_URL=" + failed.URL}, []string{"jobs", "get", "6f1c2a9e-1b7d-4c4e-9a51-3f0f6a1b2c3d", "-q"}, 0, ""},
 		{"Unreachable", []string{key}, []string{"generate", "x", "--url", closedURL}, 6, "cannot reach the API at " + closedURL + ": connection refused"},
 		{"HTTPSAgainstHTTP", []string{key}, []string{"jobs", "get", "x", "--url", strings.Replace(failed.URL, "http:", "https:", 1)}, 6, "answers plain HTTP, not HTTPS: use http://"},

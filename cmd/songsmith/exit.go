@@ -73,6 +73,8 @@ func explain(err error, base string) error {
 		return &exitError{exitJobFailed, cause, err}
 	case errors.Is(err, client.ErrNoAPIKey):
 		return &exitError{exitAuth, noKeyHelp, err}
+	case errors.Is(err, client.ErrInvalidAPIKey):
+		return &exitError{exitAuth, fmt.Sprintf("the API key (--key or %s) is not a key: %s. Copy the whole key and only the key.", client.EnvAPIKey, strings.TrimPrefix(cause, "invalid API key: ")), err}
 	case errors.Is(err, client.ErrInvalidBaseURL):
 		return &exitError{exitUsage, urlHelp(base), err}
 	case client.IsUnreachable(err) && strings.Contains(cause, "HTTP response to HTTPS client"):

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -72,7 +73,12 @@ by a secret in <data-dir>/admin.json); otherwise they open the database directly
 		Use:     "create NAME",
 		Short:   "Create a key; it is printed once",
 		Example: "  songsmith keys create laptop --ttl 720h",
-		Args:    cobra.MaximumNArgs(1),
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) > 1 {
+				return usageErr("keys create wants one name, got %d arguments: quote a name with spaces, e.g. songsmith keys create %q", len(args), strings.Join(args, " "))
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				name = args[0]

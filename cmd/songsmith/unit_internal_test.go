@@ -1,12 +1,16 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -113,6 +117,7 @@ func TestExplainCodes(t *testing.T) {
 		{&client.APIError{StatusCode: 400, Code: "invalid_request"}, exitUsage},
 		{&client.JobError{JobID: "j", Message: "boom"}, exitJobFailed},
 		{client.ErrNoAPIKey, exitAuth},
+		{fmt.Errorf("songsmith: %w: character %q", client.ErrInvalidAPIKey, ' '), exitAuth},
 		{errors.New("disk full"), exitFailure},
 	}
 	for _, tc := range cases {
@@ -163,5 +168,60 @@ func TestExitCodesDocumented(t *testing.T) {
 		if !strings.Contains(help.String(), fmt.Sprintf("%d ", code)) {
 			t.Errorf("root help lacks exit code %d", code)
 		}
+	}
+}
+
+// A server that keeps answering 429 or 5xx: once the SDK's retries are used
+// up (its waits skipped here), the command exits 5 or 6 with one line that
+// names the cause, the fix and the request id.
+func TestRetriesUsedUpExitCodes(t *testing.T) {
+	sdkOptions = []client.Option{client.WithSleep(func(ctx context.Context, _ time.Duration) error { return ctx.Err() })}
+	t.Cleanup(func() { sdkOptions = nil })
+	cases := []struct {
+		status int
+		header map[string]string
+		code   int
+		msg    []string
+	}{
+		{429, map[string]string{"Retry-After": "42"}, exitRateLimited, []string{"still rate limited after retrying", "try again in 42s", "req-429"}},
+		{500, nil, exitServer, []string{"the server failed", "Try again later", "req-500"}},
+		{503, map[string]string{"Retry-After": "1"}, exitServer, []string{"the server failed", "req-503"}},
+	}
+	for _, tc := range cases {
+		var calls atomic.Int32
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			calls.Add(1)
+			for k, v := range tc.header {
+				w.Header().Set(k, v)
+			}
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("X-Request-Id", fmt.Sprintf("req-%d", tc.status))
+			w.WriteHeader(tc.status)
+			fmt.Fprintf(w, `{"error":{"code":"e%d","message":"answer %d"}}`, tc.status, tc.status)
+		}))
+		for _, args := range [][]string{
+			{"generate", "lo-fi piano", "--url", srv.URL, "--key", "ss_0123456789ab_secret", "--out", t.TempDir()},
+			{"jobs", "get", "6f1c2a9e-1b7d-4c4e-9a51-3f0f6a1b2c3d", "--url", srv.URL, "--key", "ss_0123456789ab_secret"},
+		} {
+			calls.Store(0)
+			var stdout, stderr strings.Builder
+			code := run(context.Background(), args, &stdout, &stderr)
+			if code != tc.code {
+				t.Errorf("%d %v: exit %d, want %d; stderr %q", tc.status, args[:2], code, tc.code, stderr.String())
+			}
+			if n := calls.Load(); n != 1+client.DefaultMaxRetries {
+				t.Errorf("%d %v: %d requests, want 1 + %d retries", tc.status, args[:2], n, client.DefaultMaxRetries)
+			}
+			msg := stderr.String()
+			if strings.Count(msg, "\n") != 1 || !strings.HasPrefix(msg, "songsmith: ") || strings.Contains(msg, "songsmith: songsmith:") {
+				t.Errorf("%d: stderr %q, want one line", tc.status, msg)
+			}
+			for _, want := range tc.msg {
+				if !strings.Contains(msg, want) {
+					t.Errorf("%d: stderr %q lacks %q", tc.status, msg, want)
+				}
+			}
+		}
+		srv.Close()
 	}
 }
