@@ -1,7 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"os"
+	"strings"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -36,7 +40,7 @@ It prints NAME=value lines to add to the environment of 'songsmith serve --backe
 			}
 			r, err := app.InitAWS(cmd.Context(), cfg)
 			if err != nil {
-				return err
+				return awsInitErr(err)
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "SONGSMITH_BACKEND=aws\nSONGSMITH_TABLE=%s\nSONGSMITH_QUEUE_URL=%s\nSONGSMITH_DLQ_URL=%s\nSONGSMITH_BUCKET=%s\n",
 				r.Table, r.QueueURL, r.DLQURL, r.Bucket)
@@ -44,4 +48,18 @@ It prints NAME=value lines to add to the environment of 'songsmith serve --backe
 		},
 	})
 	return cmd
+}
+
+// awsInitErr adds the fix to the AWS SDK's account of two common failures:
+// no credentials (exitAuth) and nothing listening at AWS_ENDPOINT_URL
+// (exitServer).
+func awsInitErr(err error) error {
+	cause := strings.TrimPrefix(err.Error(), "aws init: ")
+	switch ep := os.Getenv("AWS_ENDPOINT_URL"); {
+	case strings.Contains(cause, "get credentials"):
+		return &exitError{exitAuth, "aws init: no AWS credentials (" + lastCause(err) + "). For LocalStack or moto set AWS_ENDPOINT_URL and any AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY (make localstack-init does); for an account set AWS_PROFILE or AWS_ACCESS_KEY_ID.", err}
+	case errors.Is(err, syscall.ECONNREFUSED) && ep != "":
+		return &exitError{exitServer, fmt.Sprintf("aws init: nothing answers at AWS_ENDPOINT_URL=%s (connection refused). Start LocalStack or moto there (scripts/moto.sh starts moto) or fix the URL.", ep), err}
+	}
+	return err
 }
