@@ -125,7 +125,7 @@ func devKey(ctx context.Context, cfg app.Config, b *app.Backend) (string, error)
 }
 
 func printWelcome(w io.Writer, base, key string) {
-	fmt.Fprintf(w, "Songsmith is listening on %s\n", base)
+	fmt.Fprintf(w, "Songsmith is listening on %s\nPlayground: open %s/ in a browser.\n", base, base)
 	if key == "" {
 		fmt.Fprintln(w, "Use a key from `songsmith keys create NAME` as Authorization: Bearer <key>.")
 		return
