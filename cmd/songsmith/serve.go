@@ -9,9 +9,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
+	bolterrors "go.etcd.io/bbolt/errors"
 
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/app/generator"
@@ -52,6 +54,9 @@ Ctrl-C or SIGTERM stops it gracefully (running songs may finish).`,
 
 func serve(ctx context.Context, cfg app.Config, stdout, stderr io.Writer) error {
 	ln, err := net.Listen("tcp", cfg.Addr)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return fmt.Errorf("%s is in use (another songsmith serve?): stop that, or pick another address with --addr or SONGSMITH_ADDR (127.0.0.1:0 takes a free port)", cfg.Addr)
+	}
 	if err != nil {
 		return err
 	}
@@ -59,6 +64,10 @@ func serve(ctx context.Context, cfg app.Config, stdout, stderr io.Writer) error 
 		cfg.BaseURL = "http://" + ln.Addr().String()
 	}
 	b, err := app.Open(ctx, cfg)
+	if errors.Is(err, bolterrors.ErrTimeout) {
+		ln.Close()
+		return fmt.Errorf("the database in %s is in use by another process (a songsmith serve on the same data): stop it, or use another --data-dir or SONGSMITH_DATA_DIR", cfg.DataDir)
+	}
 	if err != nil {
 		ln.Close()
 		return err
