@@ -89,6 +89,29 @@ func TestHelpTouchesNothing(t *testing.T) {
 	if r := runCLI(t, "", nil, "completion", "bash"); !strings.Contains(r.stdout, "__start_songsmith") {
 		t.Error("bash completion script lacks its entry function")
 	}
+	// What the completion scripts ask the binary: commands, flag values.
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"__complete", ""}, "aws\ncompletion\ngenerate\nhelp\njobs\nkeys\nrender\nserve\n:4\n"},
+		{[]string{"__complete", "jobs", ""}, "download\nget\nwait\n:4\n"},
+		{[]string{"__complete", "render", "x", "--format", ""}, "mp3\nwav\n:4\n"},
+		{[]string{"__complete", "serve", "--backend", ""}, "embedded\naws\n:4\n"},
+		{[]string{"__complete", "keys", "list", "--backend", "a"}, "embedded\naws\n:4\n"},
+		{[]string{"__complete", "generate", "x", "--out", ""}, ":16\n"},
+	} {
+		r := runCLI(t, "", nil, tc.args...)
+		r.want(t, 0, tc.args...)
+		got := ""
+		for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+			name, _, _ := strings.Cut(line, "\t") // drop the descriptions
+			got += name + "\n"
+		}
+		if got != tc.want {
+			t.Errorf("%v: completions %q, want %q", tc.args, r.stdout, tc.want)
+		}
+	}
 }
 
 // The version set at build time is what --version prints.

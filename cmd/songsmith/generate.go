@@ -40,6 +40,7 @@ the next poll or retry; nothing is shown when stderr is not a terminal or with -
 	}
 	o.bind(cmd.Flags(), true)
 	cmd.Flags().StringVarP(&out, "out", "o", ".", "directory for the song, cover and JSON")
+	_ = cmd.MarkFlagDirname("out")
 	cmd.Flags().BoolVar(&noWait, "no-wait", false, "print the job id and return without waiting")
 	return cmd
 }

@@ -80,6 +80,7 @@ func newJobsDownloadCmd() *cobra.Command {
 	}
 	o.bind(cmd.Flags(), true)
 	cmd.Flags().StringVarP(&out, "out", "o", ".", "directory for the files")
+	_ = cmd.MarkFlagDirname("out")
 	cmd.Flags().BoolVar(&wait, "wait", false, "wait for a running job instead of failing")
 	return cmd
 }

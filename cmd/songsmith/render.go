@@ -48,9 +48,12 @@ goes to stdout, a human summary to stderr. The same prompt and seed give the sam
 	f := cmd.Flags()
 	f.Uint64Var(&o.seed, "seed", 1, "seed: the same prompt and seed give the same song")
 	f.StringVarP(&o.out, "out", "o", ".", "output directory")
+	_ = cmd.MarkFlagDirname("out")
 	f.StringVar(&o.format, "format", "mp3", "mp3 or wav")
 	f.IntVar(&o.bitrate, "bitrate", mp3.DefaultBitrate, "MP3 bitrate in kbit/s: 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256 or 320")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "no summary on stderr")
+	_ = cmd.RegisterFlagCompletionFunc("format", fixedValues("mp3", "wav"))
+	_ = cmd.RegisterFlagCompletionFunc("bitrate", fixedValues("32", "40", "48", "56", "64", "80", "96", "112", "128", "160", "192", "224", "256", "320"))
 	return cmd
 }
 

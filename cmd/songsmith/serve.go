@@ -49,6 +49,8 @@ Ctrl-C or SIGTERM stops it gracefully (running songs may finish).`,
 	cmd.Flags().StringVar(&addr, "addr", "", "listen address (default $SONGSMITH_ADDR, else 127.0.0.1:8080)")
 	cmd.Flags().StringVar(&backend, "backend", "", "embedded or aws (default $SONGSMITH_BACKEND, else embedded)")
 	cmd.Flags().StringVar(&dataDir, "data-dir", "", "data directory of the embedded backend (default $SONGSMITH_DATA_DIR, else ./data)")
+	_ = cmd.RegisterFlagCompletionFunc("backend", fixedValues("embedded", "aws"))
+	_ = cmd.MarkFlagDirname("data-dir")
 	return cmd
 }
 
