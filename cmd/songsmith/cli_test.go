@@ -205,6 +205,7 @@ func TestClientExitCodes(t *testing.T) {
 		{"WrongKey", []string{"SONGSMITH_API_KEY=ss_0123456789ab_wrong"}, []string{"jobs", "get", "x", "--url", failed.URL}, 3, "the server refused the API key"},
 		{"DeprecatedKeyName", []string{"SONGSMITH_KEY=k", "SONGSMITH_URL=" + failed.URL}, []string{"jobs", "get", "6f1c2a9e-1b7d-4c4e-9a51-3f0f6a1b2c3d", "-q"}, 0, ""},
 		{"Unreachable", []string{key}, []string{"generate", "x", "--url", closedURL}, 6, "cannot reach the API at " + closedURL + ": connection refused"},
+		{"UnknownHost", []string{key}, []string{"jobs", "get", "x", "--url", "http://songsmith.invalid:8080"}, 6, `no such host "songsmith.invalid". Check the host name in --url or SONGSMITH_URL.`},
 		{"HTTPSAgainstHTTP", []string{key}, []string{"jobs", "get", "x", "--url", strings.Replace(failed.URL, "http:", "https:", 1)}, 6, "answers plain HTTP, not HTTPS: use http://"},
 		{"JobFailed", []string{key, "SONGSMITH_URL=" + failed.URL}, []string{"generate", "x"}, 7, "job 6f1c2a9e-1b7d-4c4e-9a51-3f0f6a1b2c3d failed: generation failed"},
 		{"WaitFailed", []string{key, "SONGSMITH_URL=" + failed.URL}, []string{"jobs", "wait", "6f1c2a9e-1b7d-4c4e-9a51-3f0f6a1b2c3d", "--json"}, 7, "failed: generation failed"},

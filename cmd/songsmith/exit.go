@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"strings"
 
@@ -66,6 +67,7 @@ func explain(err error, base string) error {
 	cause := strings.TrimPrefix(err.Error(), "songsmith: ")
 	var apiErr *client.APIError
 	var jobErr *client.JobError
+	var dnsErr *net.DNSError
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		return &exitError{exitTimeout, "timed out: " + cause, err}
@@ -79,6 +81,8 @@ func explain(err error, base string) error {
 		return &exitError{exitUsage, urlHelp(base), err}
 	case client.IsUnreachable(err) && strings.Contains(cause, "HTTP response to HTTPS client"):
 		return &exitError{exitServer, fmt.Sprintf("%s answers plain HTTP, not HTTPS: use %s", base, strings.Replace(base, "https://", "http://", 1)), err}
+	case client.IsUnreachable(err) && errors.As(err, &dnsErr) && dnsErr.IsNotFound:
+		return &exitError{exitServer, fmt.Sprintf("cannot reach the API at %s: no such host %q. Check the host name in --url or %s.", base, dnsErr.Name, client.EnvURL), err}
 	case client.IsUnreachable(err):
 		return &exitError{exitServer, fmt.Sprintf("cannot reach the API at %s: %s. Is `songsmith serve` running there? Set --url or %s.", base, lastCause(err), client.EnvURL), err}
 	case !errors.As(err, &apiErr):
