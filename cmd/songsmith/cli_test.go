@@ -313,29 +313,39 @@ func TestGenerateAndJobs(t *testing.T) {
 	}
 }
 
-// Ctrl-C exits 130 without a message and leaves no partial files.
+// Ctrl-C exits 130 (SIGTERM 143) without a message and leaves no partial
+// files.
 func TestInterrupt(t *testing.T) {
 	p := startServe(t, t.TempDir(), freeAddr(t))
-	out := t.TempDir()
-	cmd := exec.Command(binPath, "generate", "epic orchestral soundtrack, 90 seconds", "--out", out)
-	cmd.Env = append(os.Environ(), "SONGSMITH_URL="+p.URL, "SONGSMITH_API_KEY="+p.Key)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	time.Sleep(500 * time.Millisecond)
-	_ = cmd.Process.Signal(syscall.SIGINT)
-	err := cmd.Wait()
-	var ee *exec.ExitError
-	if !errors.As(err, &ee) || ee.ExitCode() != 130 {
-		t.Fatalf("exit %v, want 130", err)
-	}
-	if stderr.Len() != 0 {
-		t.Errorf("stderr %q, want nothing", stderr.String())
-	}
-	if entries, _ := os.ReadDir(out); len(entries) != 0 {
-		t.Errorf("left %s behind", entries[0].Name())
+	for _, tc := range []struct {
+		sig  syscall.Signal
+		code int
+		args []string
+	}{
+		{syscall.SIGINT, 130, []string{"generate", "epic orchestral soundtrack, 90 seconds"}},
+		{syscall.SIGTERM, 143, []string{"generate", "slow ambient drone, 90 seconds", "--json"}},
+	} {
+		out := t.TempDir()
+		cmd := exec.Command(binPath, append(tc.args, "--out", out)...)
+		cmd.Env = append(os.Environ(), "SONGSMITH_URL="+p.URL, "SONGSMITH_API_KEY="+p.Key)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(500 * time.Millisecond)
+		_ = cmd.Process.Signal(tc.sig)
+		err := cmd.Wait()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != tc.code {
+			t.Fatalf("%v: exit %v, want %d", tc.sig, err, tc.code)
+		}
+		if stderr.Len() != 0 || stdout.Len() != 0 {
+			t.Errorf("%v: stdout %q, stderr %q, want nothing", tc.sig, stdout.String(), stderr.String())
+		}
+		if entries, _ := os.ReadDir(out); len(entries) != 0 {
+			t.Errorf("%v: left %s behind", tc.sig, entries[0].Name())
+		}
 	}
 }
 
