@@ -6,9 +6,11 @@ import (
 	"encoding/binary"
 	"image"
 	_ "image/jpeg" // registers the JPEG decoder
+	"slices"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/cover"
+	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/studio"
 )
 
@@ -77,5 +79,9 @@ func TestGenerateWAVKeepsTheWebCover(t *testing.T) {
 	}
 	if song.Audio.Ext != "wav" || song.Cover.Ext != "jpg" || song.Cover.ContentType != cover.JPEGContentType {
 		t.Fatalf("audio .%s, cover %q .%s", song.Audio.Ext, song.Cover.ContentType, song.Cover.Ext)
+	}
+	// The janitor deletes the media of failed jobs by these extensions.
+	if !slices.Contains(jobs.MediaExts.Audio, song.Audio.Ext) || !slices.Contains(jobs.MediaExts.Cover, song.Cover.Ext) {
+		t.Errorf("jobs.MediaExts %v lacks .%s or .%s", jobs.MediaExts, song.Audio.Ext, song.Cover.Ext)
 	}
 }
