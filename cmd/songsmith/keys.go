@@ -189,7 +189,7 @@ func withKeys(cmd *cobra.Command, o *keysOpts, fn func(context.Context, keyManag
 	}
 	defer closeFn()
 	if err := fn(ctx, m, cmd.OutOrStdout()); err != nil {
-		return keyErr(err)
+		return keyErr(err, cmd.Flags().Args())
 	}
 	return nil
 }
@@ -223,9 +223,11 @@ func openKeys(ctx context.Context, cfg app.Config) (keyManager, func() error, er
 	return storeKeys{st}, st.Close, nil
 }
 
-// keyErr explains key-store errors.
-func keyErr(err error) error {
+// keyErr explains key-store errors of a command given args.
+func keyErr(err error, args []string) error {
 	switch {
+	case jobs.IsCode(err, jobs.ENotFound) && len(args) == 1:
+		return &exitError{exitNotFound, fmt.Sprintf("no key with id %q: songsmith keys list shows the key ids (the part between ss_ and the second _ of a key)", args[0]), err}
 	case jobs.IsCode(err, jobs.ENotFound):
 		return &exitError{exitNotFound, jobs.ErrorMessage(err) + " (songsmith keys list shows the key ids)", err}
 	case jobs.IsCode(err, jobs.EInvalid):

@@ -60,7 +60,7 @@ func TestKeysWhileServing(t *testing.T) {
 	}
 	r = runCLI(t, "", env, "keys", "revoke", "ffffffffffff")
 	r.want(t, 4)
-	if !strings.Contains(r.stderr, "keys list") {
+	if !strings.Contains(r.stderr, `no key with id "ffffffffffff": songsmith keys list shows the key ids`) {
 		t.Errorf("not-found message %q", r.stderr)
 	}
 
