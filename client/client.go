@@ -71,8 +71,9 @@ func WithHTTPClient(hc *http.Client) Option {
 }
 
 // WithPollInterval sets a fixed wait between two polls in [Client.Wait]
-// instead of the adaptive schedule (1 s, 2 s, 4 s, then every
-// [DefaultPollInterval]). Values of zero or less are ignored.
+// instead of the adaptive schedule (every second for the first 5 s, then a
+// quarter of the time waited so far, up to every [DefaultPollInterval]).
+// Values of zero or less are ignored.
 func WithPollInterval(d time.Duration) Option {
 	return func(c *Client) {
 		if d > 0 {
@@ -209,8 +210,9 @@ func (c *Client) job(ctx context.Context, cl *call, jobID string) (*Job, error) 
 }
 
 // Wait polls the job until its status is completed or failed and returns
-// it: at once, then after 1 s, 2 s, 4 s and every [DefaultPollInterval]
-// (or every [WithPollInterval]). When a poll used up the rate window
+// it: at once, then every second for the first 5 s, then after a quarter
+// of the time waited so far (a job is seen done at most a second or 25 %
+// late), up to every [DefaultPollInterval] (or every [WithPollInterval]). When a poll used up the rate window
 // ([RateLimit].Remaining 0), the next one waits for the window to reset
 // instead of running into a 429. A failed job is returned without error;
 // check [Job.Status] or [Job.Err]. Wait stops with the request error when
@@ -218,7 +220,8 @@ func (c *Client) job(ctx context.Context, cl *call, jobID string) (*Job, error) 
 // error and says what it was waiting for.
 func (c *Client) Wait(ctx context.Context, jobID string) (*Job, error) {
 	cl := &call{start: time.Now(), jobID: jobID, state: StateRunning}
-	for n := 0; ; n++ {
+	var waited time.Duration // the sum of the poll waits so far
+	for {
 		job, err := c.job(ctx, cl, jobID)
 		if err != nil {
 			return nil, err
@@ -228,7 +231,8 @@ func (c *Client) Wait(ctx context.Context, jobID string) (*Job, error) {
 			c.report(cl, 0, nil)
 			return job, nil
 		}
-		wait := c.pollWait(n)
+		wait := c.pollWait(waited)
+		waited += wait
 		if rl := job.RateLimit; rl != nil && rl.Remaining == 0 {
 			wait = max(wait, rl.Reset)
 		}
@@ -239,13 +243,14 @@ func (c *Client) Wait(ctx context.Context, jobID string) (*Job, error) {
 	}
 }
 
-// pollWait is the wait after the n-th (from 0) poll that found the job
-// running.
-func (c *Client) pollWait(n int) time.Duration {
+// pollWait is the wait before the next poll of a job still running after
+// polls that waited waited in all: a quarter of that, at least a second
+// and at most DefaultPollInterval, rounded to the millisecond.
+func (c *Client) pollWait(waited time.Duration) time.Duration {
 	if c.pollInterval > 0 {
 		return c.pollInterval
 	}
-	return min(time.Second<<min(n, 8), DefaultPollInterval)
+	return min(max(waited/4, time.Second), DefaultPollInterval).Round(time.Millisecond)
 }
 
 // do sends one API request, retrying per the specification's limits,

@@ -70,7 +70,7 @@ func ExampleWithProgress() {
 	}
 	// Output:
 	// running, next poll in 1s
-	// running, next poll in 2s
+	// running, next poll in 1s
 	// completed, next poll in 0s
 }
 

@@ -208,7 +208,7 @@ func TestProgress(t *testing.T) {
 		}
 	}
 	want := []short{{"submitting", 0, false}, {"running", time.Second, false}, {"running", 27 * time.Second, true},
-		{"running", 2 * time.Second, false}, {"completed", 0, false}}
+		{"running", time.Second, false}, {"completed", 0, false}}
 	if len(seen) != len(want) {
 		t.Fatalf("reports %+v, want %+v", seen, want)
 	}

@@ -199,16 +199,24 @@ func TestWait(t *testing.T) {
 	})
 
 	t.Run("AdaptivePolling", func(t *testing.T) {
-		// A quick job is seen done after 1 s; a long one is polled every 5 s.
+		// Every second for 5 s, then a quarter of the time waited (a job is
+		// seen done at most 25 % late), then every 5 s.
 		replies := []reply{}
-		for range 6 {
+		for range 15 {
 			replies = append(replies, rep(200, runningBody))
 		}
 		_, c, sl := mustServe(t, append(replies, rep(200, completedBody("95"))))
 		if _, err := c.Wait(ctx, jobID); err != nil {
 			t.Fatalf("Wait: %v", err)
 		}
-		if got, want := sl.recorded(), seconds(1, 2, 4, 5, 5, 5); !equalDurations(got, want) || client.DefaultPollInterval != 5*time.Second {
+		ms := func(m ...int) (d []time.Duration) {
+			for _, v := range m {
+				d = append(d, time.Duration(v)*time.Millisecond)
+			}
+			return d
+		}
+		want := ms(1000, 1000, 1000, 1000, 1000, 1250, 1563, 1953, 2442, 3052, 3815, 4769, 5000, 5000, 5000)
+		if got := sl.recorded(); !equalDurations(got, want) || client.DefaultPollInterval != 5*time.Second {
 			t.Errorf("waits = %v, want %v", got, want)
 		}
 	})
