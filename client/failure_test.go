@@ -136,7 +136,9 @@ func TestContextKeepsCause(t *testing.T) {
 	t.Run("ServerError", func(t *testing.T) {
 		api := &fakeAPI{replies: []reply{{status: 503, body: `{"error":"unavailable","message":"down"}`, header: map[string]string{"X-Request-Id": "req-9"}}}}
 		c := client.New(newServer(t, api), testKey)
-		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		// The first answer comes well within the deadline, even on a busy
+		// machine; the 10 s backoff after it does not.
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
 		_, err := c.Job(ctx, jobID)
 		if !errors.Is(err, context.DeadlineExceeded) || !client.IsServerError(err) {
@@ -149,8 +151,8 @@ func TestContextKeepsCause(t *testing.T) {
 	})
 	t.Run("StillRunning", func(t *testing.T) {
 		api := &fakeAPI{replies: []reply{rep(200, runningBody)}}
-		c := client.New(newServer(t, api), testKey)
-		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		c := client.New(newServer(t, api), testKey, client.WithPollInterval(10*time.Second))
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
 		_, err := c.Wait(ctx, jobID)
 		if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "after: job "+jobID+" still running") {
