@@ -68,7 +68,7 @@ func (r result) want(t *testing.T, code int, args ...string) {
 func TestHelpTouchesNothing(t *testing.T) {
 	cases := [][]string{{}, {"--help"}, {"-h"}, {"help"}, {"help", "keys"}, {"--version"}, {"serve", "--help"},
 		{"generate", "--help"}, {"generate", "-h"}, {"render", "--help"}, {"jobs"}, {"jobs", "--help"}, {"jobs", "get", "--help"},
-		{"jobs", "wait", "--help"}, {"jobs", "download", "--help"}, {"keys"}, {"keys", "--help"}, {"keys", "create", "--help"},
+		{"jobs", "wait", "--help"}, {"jobs", "download", "--help"}, {"jobs", "list", "--help"}, {"keys"}, {"keys", "--help"}, {"keys", "create", "--help"},
 		{"keys", "list", "--help"}, {"keys", "revoke", "--help"}, {"keys", "rotate", "-h"},
 		{"completion", "bash"}, {"completion", "zsh"}, {"completion", "fish"},
 		{"aws"}, {"aws", "--help"}, {"aws", "init", "--help"}, {"help", "aws", "init"}}
@@ -95,7 +95,7 @@ func TestHelpTouchesNothing(t *testing.T) {
 		want string
 	}{
 		{[]string{"__complete", ""}, "aws\ncompletion\ngenerate\nhelp\njobs\nkeys\nrender\nserve\n:4\n"},
-		{[]string{"__complete", "jobs", ""}, "download\nget\nwait\n:4\n"},
+		{[]string{"__complete", "jobs", ""}, "download\nget\nlist\nwait\n:4\n"},
 		{[]string{"__complete", "render", "x", "--format", ""}, "mp3\nwav\n:4\n"},
 		{[]string{"__complete", "serve", "--backend", ""}, "embedded\naws\n:4\n"},
 		{[]string{"__complete", "keys", "list", "--backend", "a"}, "embedded\naws\n:4\n"},
@@ -234,7 +234,7 @@ func TestClientExitCodes(t *testing.T) {
 // overwritten; quiet on a pipe; jobs get/wait/download; exit codes 3, 4, 8.
 func TestGenerateAndJobs(t *testing.T) {
 	p := startServe(t, t.TempDir(), freeAddr(t))
-	env := []string{"SONGSMITH_URL=" + p.URL, "SONGSMITH_API_KEY=" + p.Key}
+	env := []string{"SONGSMITH_URL=" + p.URL, "SONGSMITH_API_KEY=" + p.Key, "XDG_STATE_HOME=" + t.TempDir()}
 	out := t.TempDir()
 	prompt := []string{"generate", "dreamy", "synthwave,", "100", "bpm,", "15", "seconds", "--out", out}
 	r := runCLI(t, "", env, prompt...)
@@ -250,6 +250,22 @@ func TestGenerateAndJobs(t *testing.T) {
 	id := strings.TrimSpace(r.stdout)
 	if len(id) != 36 {
 		t.Fatalf("--no-wait -q printed %q, want the job id", r.stdout)
+	}
+	// jobs list: the way back to both, newest first, without a request.
+	r = runCLI(t, "", env, "jobs", "list", "--json")
+	r.want(t, 0)
+	var listed []struct {
+		JobID       string `json:"job_id"`
+		URL, Prompt string
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &listed); err != nil || len(listed) != 2 || listed[0].JobID != id ||
+		listed[1].Prompt != "dreamy synthwave, 100 bpm, 15 seconds" || listed[0].URL != p.URL {
+		t.Errorf("jobs list --json: %q (%v)", r.stdout, err)
+	}
+	r = runCLI(t, "", env, "jobs", "list", "-n", "1")
+	r.want(t, 0)
+	if !strings.HasPrefix(r.stdout, "JOB ID") || !strings.Contains(r.stdout, id) || strings.Count(r.stdout, "\n") != 2 {
+		t.Errorf("jobs list -n 1: %q", r.stdout)
 	}
 	r = runCLI(t, "", env, "jobs", "wait", id, "--json")
 	r.want(t, 0)

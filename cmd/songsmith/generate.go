@@ -24,7 +24,9 @@ the cover and the job's JSON as <title>.mp3, <title>.jpg and <title>.json in --o
 (never overwriting: an existing name gets -1, -2...).
 
 On a terminal, stderr shows the job's state, the elapsed time and the countdown to
-the next poll or retry; nothing is shown when stderr is not a terminal or with -q.`,
+the next poll or retry; nothing is shown when stderr is not a terminal or with -q.
+Every submitted job is kept in a local history: 'songsmith jobs list' finds it again
+after Ctrl-C or --timeout.`,
 		Example: `  songsmith generate "melancholic lo-fi with dusty piano, 84 bpm"
   songsmith generate dreamy synthwave --out songs/ --json
   songsmith generate "happy disco" --no-wait -q    # prints only the job id`,
@@ -58,6 +60,7 @@ func generate(ctx context.Context, o *apiOpts, prompt, out string, noWait bool, 
 	if err != nil {
 		return waitErr(err, base, "", o)
 	}
+	recordJob(base, sub, prompt) // for songsmith jobs list
 	if noWait {
 		line.close()
 		switch {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -13,8 +14,58 @@ func newJobsCmd() *cobra.Command {
 		Use:   "jobs",
 		Short: "Come back to a job: get its state, wait for it, download its files",
 	})
-	cmd.AddCommand(newJobsGetCmd(), newJobsWaitCmd(), newJobsDownloadCmd())
+	cmd.AddCommand(newJobsListCmd(), newJobsGetCmd(), newJobsWaitCmd(), newJobsDownloadCmd())
 	return cmd
+}
+
+func newJobsListCmd() *cobra.Command {
+	var jsonOut bool
+	var limit int
+	cmd := &cobra.Command{
+		Use:   "list",
+		Short: "List the jobs songsmith generate submitted from this machine, newest first",
+		Long: `List the jobs 'songsmith generate' submitted from this machine, newest first, with
+the API they went to: the way back to a job after Ctrl-C or --timeout. The API has
+no listing, so this reads a local history ($XDG_STATE_HOME/songsmith/jobs.jsonl, else
+~/.local/state/songsmith/jobs.jsonl; the newest 200 are kept) and sends no request.
+'songsmith jobs get ID' tells a job's state.`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			entries, err := recentJobs(limit)
+			if err != nil {
+				return err
+			}
+			w := cmd.OutOrStdout()
+			if jsonOut {
+				if entries == nil {
+					entries = []historyEntry{}
+				}
+				return writeJSON(w, entries)
+			}
+			if len(entries) == 0 {
+				fmt.Fprintln(cmd.ErrOrStderr(), "No jobs yet: songsmith generate PROMPT submits one.")
+				return nil
+			}
+			tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, "JOB ID\tSUBMITTED (UTC)\tAPI\tPROMPT")
+			for _, e := range entries {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", e.JobID, e.SubmittedAt, e.URL, ellipsis(e.Prompt, 50))
+			}
+			return tw.Flush()
+		},
+	}
+	cmd.Flags().BoolVar(&jsonOut, "json", false, "print the entries as a JSON array on stdout")
+	cmd.Flags().IntVarP(&limit, "limit", "n", 20, "show at most this many jobs (0 = all)")
+	return cmd
+}
+
+// ellipsis shortens s to at most n runes, marking a cut with "…".
+func ellipsis(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
 }
 
 func newJobsGetCmd() *cobra.Command {

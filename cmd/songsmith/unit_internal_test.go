@@ -243,3 +243,43 @@ func TestWelcome(t *testing.T) {
 		t.Errorf("banner without a key:\n%s", b.String())
 	}
 }
+
+// The job history: newest first, bounded, unreadable lines skipped, and an
+// empty list when nothing was submitted.
+func TestHistory(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	if got, err := recentJobs(0); err != nil || len(got) != 0 {
+		t.Fatalf("empty history: %v %v", got, err)
+	}
+	long := strings.Repeat("x", 2000) // 300 of these pass trimHistoryBytes
+	for i := range 300 {
+		recordJob("http://h", &client.Submission{JobID: fmt.Sprintf("job-%03d", i)}, long)
+	}
+	path, _ := historyPath()
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("not json\n")
+	f.Close()
+	recordJob("http://h", &client.Submission{JobID: "job-last"}, "lo-fi")
+	all, err := recentJobs(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) > maxHistory+trimHistoryBytes/len(long) || len(all) < maxHistory {
+		t.Errorf("%d entries kept, want about %d", len(all), maxHistory)
+	}
+	if all[0].JobID != "job-last" || all[0].Prompt != "lo-fi" || all[0].URL != "http://h" || all[1].JobID != "job-299" {
+		t.Errorf("newest entries %+v %+v", all[0].JobID, all[1].JobID)
+	}
+	if _, err := time.Parse(client.TimeLayout, all[0].SubmittedAt); err != nil {
+		t.Errorf("submitted_at %q: %v", all[0].SubmittedAt, err)
+	}
+	if got, _ := recentJobs(3); len(got) != 3 || got[2].JobID != "job-298" {
+		t.Errorf("recentJobs(3) = %v", got)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("history file mode: %v", err)
+	}
+}
