@@ -71,8 +71,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err == nil {
 		return exitOK
 	}
+	// After a signal, whatever failed failed because of it (net/http reports
+	// the context's cause, not context.Canceled): exit quietly.
 	var sig signalError
-	if errors.As(context.Cause(ctx), &sig) && errors.Is(err, context.Canceled) {
+	if errors.As(context.Cause(ctx), &sig) {
 		if s, ok := sig.sig.(syscall.Signal); ok {
 			return 128 + int(s) // 130 after Ctrl-C, quietly
 		}

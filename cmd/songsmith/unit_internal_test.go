@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -281,5 +283,29 @@ func TestHistory(t *testing.T) {
 	}
 	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Errorf("history file mode: %v", err)
+	}
+}
+
+// A signal during a request exits 128+signal without a word, although
+// net/http reports the context's cause rather than context.Canceled.
+func TestSignalDuringRequestIsQuiet(t *testing.T) {
+	arrived := make(chan struct{}, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body) // then the server notices the client leave
+		arrived <- struct{}{}
+		<-r.Context().Done()
+	}))
+	defer srv.Close()
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
+		ctx, cancel := context.WithCancelCause(context.Background())
+		go func() {
+			<-arrived
+			cancel(signalError{sig})
+		}()
+		var stdout, stderr strings.Builder
+		code := run(ctx, []string{"generate", "x", "--url", srv.URL, "--key", "ss_0123456789ab_secret", "--out", t.TempDir()}, &stdout, &stderr)
+		if code != 128+int(sig) || stdout.Len() != 0 || stderr.Len() != 0 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", sig, code, stdout.String(), stderr.String())
+		}
 	}
 }
