@@ -177,7 +177,7 @@ func TestOpenAPIEmbedded(t *testing.T) {
 		log := slog.New(slog.NewTextHandler(io.Discard, nil))
 		svc := &jobs.Service{Jobs: brokenJobs{err: tc.err}, Keys: e.Store, Limiter: e.Store, Queue: e.Store,
 			Config: jobstest.Config(), Logger: log}
-		srv := httptest.NewServer(httpapi.New(svc, httpapi.Options{Logger: log, Health: func(*http.Request) error { return tc.err }}))
+		srv := httptest.NewServer(httpapi.New(svc, httpapi.Options{Logger: log, MaxBodyBytes: 4096, Health: func(*http.Request) error { return tc.err }}))
 		bc := &oasClient{v: v, url: srv.URL}
 		bc.expect(t, tc.status, "POST", "/generate", e.Key, prompt, nil, true)
 		bc.expect(t, tc.status, "POST", "/compose", e.Key, prompt, nil, true)
