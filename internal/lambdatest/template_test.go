@@ -117,7 +117,9 @@ func TestTemplateEnvironment(t *testing.T) {
 		// The worker Lambda reads it but runs on its default: SQS's
 		// maxReceiveCount bounds deliveries there (whichever limit comes
 		// first fails the job).
-		"SONGSMITH_CRASH_HEADROOM": true}
+		"SONGSMITH_CRASH_HEADROOM": true,
+		// Read by the `songsmith generate` client command only.
+		"SONGSMITH_URL": true, "SONGSMITH_KEY": true}
 	known := map[string]bool{}
 	for _, v := range app.Vars {
 		known[v.Name] = true
