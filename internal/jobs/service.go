@@ -159,7 +159,7 @@ func (s *Service) Job(ctx context.Context, key *APIKey, rawID string) (*Job, err
 	if err != nil {
 		return nil, err
 	}
-	notFound := Errorf(ENotFound, "No job with id %s exists, or it has expired.", id)
+	notFound := JobNotFound(id)
 	j, err := s.Jobs.Job(ctx, id)
 	if IsCode(err, ENotFound) {
 		return nil, notFound
