@@ -65,7 +65,8 @@ func TestJanitorRemovesMediaOfFailedJobs(t *testing.T) {
 	}
 	// What a crashed attempt of this job could have left on disk.
 	media := r.Server.Backend.Media
-	for _, k := range []string{jobs.SongKey(id, "mp3"), jobs.ImageKey(id, "png")} {
+	// (internal/studio writes song.mp3 or song.wav and cover.jpg.)
+	for _, k := range []string{jobs.SongKey(id, "mp3"), jobs.ImageKey(id, "jpg")} {
 		if err := media.PutMedia(context.Background(), k, "application/octet-stream", bytes.NewReader([]byte("left")), 4); err != nil {
 			t.Fatal(err)
 		}
