@@ -28,12 +28,14 @@ func TestEveryLineJoins(t *testing.T) {
 		dead     bool
 		twice    bool
 	}{
-		"Completed":     {delivery: jobs.Delivery{Attempt: 1}, twice: true},
-		"Failed":        {gen: fail, delivery: jobs.Delivery{Attempt: 2}},
-		"Retry":         {gen: fail, delivery: jobs.Delivery{Attempt: 1}},
-		"Panic":         {gen: func(context.Context, string, uint64) (*jobs.Song, error) { panic("boom") }, delivery: jobs.Delivery{Attempt: 1}},
-		"Timeout":       {gen: func(ctx context.Context, _ string, _ uint64) (*jobs.Song, error) { <-ctx.Done(); return nil, ctx.Err() }, delivery: jobs.Delivery{Attempt: 2}},
-		"MediaCleanup":  {put: func(k string) error { return map[bool]error{true: errors.New("disk full")}[strings.Contains(k, "cover")] }, delivery: jobs.Delivery{Attempt: 2}},
+		"Completed": {delivery: jobs.Delivery{Attempt: 1}, twice: true},
+		"Failed":    {gen: fail, delivery: jobs.Delivery{Attempt: 2}},
+		"Retry":     {gen: fail, delivery: jobs.Delivery{Attempt: 1}},
+		"Panic":     {gen: func(context.Context, string, uint64) (*jobs.Song, error) { panic("boom") }, delivery: jobs.Delivery{Attempt: 1}},
+		"Timeout":   {gen: func(ctx context.Context, _ string, _ uint64) (*jobs.Song, error) { <-ctx.Done(); return nil, ctx.Err() }, delivery: jobs.Delivery{Attempt: 2}},
+		"MediaCleanup": {put: func(k string) error {
+			return map[bool]error{true: errors.New("disk full")}[strings.Contains(k, "cover")]
+		}, delivery: jobs.Delivery{Attempt: 2}},
 		"DeadLetter":    {delivery: jobs.Delivery{Attempt: 1}, dead: true},
 		"TooManyTimes":  {delivery: jobs.Delivery{Attempt: 1, Received: 99}},
 		"NoSuchJobHere": {delivery: jobs.Delivery{Attempt: 1}},
