@@ -58,6 +58,8 @@ const (
 	MsgGenerationFailed = "Generation failed. Submit the prompt again."
 	// MsgRetriesExhausted is the error of a job that failed every attempt.
 	MsgRetriesExhausted = "Generation failed after repeated attempts. Submit the prompt again."
+	// MsgTimedOut is the error of a job still running after JobTimeout.
+	MsgTimedOut = "Generation timed out. Submit the prompt again."
 )
 
 // Unavailable wraps a failure of a dependency (what names the dependency
