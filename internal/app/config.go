@@ -95,7 +95,17 @@ const (
 	JanitorEvery    = time.Minute      // expiry sweep period of the local server
 	HTTPShutdown    = 5 * time.Second  // how long `serve` waits for open HTTP responses after the grace period
 	MinSigningKey   = 32               // bytes of SONGSMITH_SIGNING_KEY at least
+
+	// `serve`'s net/http limits besides SONGSMITH_WRITE_TIMEOUT.
+	HTTPReadHeaderTimeout = 10 * time.Second  // a request's line and headers
+	HTTPReadTimeout       = 30 * time.Second  // a whole request, body included
+	HTTPIdleTimeout       = 120 * time.Second // an idle keep-alive connection
+	HTTPMaxHeaderBytes    = 64 << 10          // request headers; larger ones get 431
 )
+
+// DefaultRegion is used when neither AWS_REGION nor a profile names one
+// (Vars' default of AWS_REGION).
+var DefaultRegion = defaultOf("AWS_REGION")
 
 // Default returns the documented default of a variable in Vars ("" for
 // none); it panics for a name Vars lacks.
