@@ -19,7 +19,7 @@ for _ in $(seq 1 600); do
 done
 # `make run` prints an export line; take it as a newcomer would paste it.
 eval "$(grep -m1 -E '^ *export SONGSMITH_URL=' "$work/run.out")"
-[ -n "${SONGSMITH_API_KEY:-}" ] || { echo "make run printed no key"; cat "$work/run.out"; exit 1; }
+[ -n "${SONGSMITH_KEY:-}" ] || { echo "make run printed no key"; cat "$work/run.out"; exit 1; }
 sed -n '/<!-- walkthrough:start -->/,/<!-- walkthrough:end -->/p' "$root/README.md" | sed '/^```/d;/^<!--/d' >"$work/walkthrough.sh"
 [ -s "$work/walkthrough.sh" ] || { echo "README has no walkthrough block"; exit 1; }
 cd "$work"
@@ -37,6 +37,6 @@ if abs(decoded - reported) > 0.1:
     sys.exit("walkthrough: decoded length differs from the reported duration by more than 0.1 s")
 PY
 [ "$codec" = mp3 ] || { echo "song is $codec, want mp3"; exit 1; }
-head -c 3 cover.jpg | od -An -tx1 | grep -q 'ff d8 ff' || { echo "cover.jpg is not a JPEG"; exit 1; }
+[ "$(head -c 3 cover.jpg | od -An -tx1 | tr -d ' ')" = ffd8ff ] || { echo "cover.jpg is not a JPEG"; exit 1; }
 grep -q '"status":"completed"' job.json || { echo "job did not complete"; cat job.json; exit 1; }
 echo "walkthrough: ok"

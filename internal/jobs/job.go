@@ -90,8 +90,10 @@ func SongKey(id JobID, ext string) string { return "jobs/" + string(id) + "/song
 // ImageKey returns the media key of a job's cover art with extension ext.
 func ImageKey(id JobID, ext string) string { return "jobs/" + string(id) + "/cover." + ext }
 
-// MediaExts lists the file extensions a generator writes (audio, cover);
-// png covers are those of jobs made before covers became JPEGs.
+// MediaExts lists the file extensions a generator writes (audio, cover):
+// internal/studio writes mp3 or wav and a jpg cover (a test there keeps
+// this list true); png covers are those of jobs made before the covers
+// became JPEG, and of test generators.
 var MediaExts = struct{ Audio, Cover []string }{Audio: []string{"mp3", "wav"}, Cover: []string{"jpg", "png"}}
 
 // MediaKeys returns every media key j may have: its result's keys, and for
