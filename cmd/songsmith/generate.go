@@ -119,7 +119,13 @@ func finish(ctx context.Context, c *client.Client, job *client.Job, out string, 
 // waitErr explains an error of a call that waited; a deadline is --timeout.
 func waitErr(err error, base, jobID string, o *apiOpts) error {
 	if !errors.Is(err, context.DeadlineExceeded) || o.timeout <= 0 {
-		return explain(err, base)
+		err = explain(err, base)
+		var ee *exitError
+		if jobID != "" && errors.As(err, &ee) && (ee.code == exitServer || ee.code == exitRateLimited) {
+			// The job lives on the server; only this wait ended.
+			ee.msg += fmt.Sprintf(" The job may still finish: songsmith jobs wait %s", jobID)
+		}
+		return err
 	}
 	msg := fmt.Sprintf("gave up after --timeout %s (%s)", o.timeout, strings.TrimPrefix(err.Error(), "songsmith: context deadline exceeded after: "))
 	if jobID != "" {

@@ -309,3 +309,27 @@ func TestSignalDuringRequestIsQuiet(t *testing.T) {
 		}
 	}
 }
+
+// When the server fails after accepting the job, the error says how to
+// come back to it.
+func TestFailureAfterSubmissionNamesTheJob(t *testing.T) {
+	sdkOptions = []client.Option{client.WithSleep(func(ctx context.Context, _ time.Duration) error { return ctx.Err() })}
+	t.Cleanup(func() { sdkOptions = nil })
+	id := "6f1c2a9e-1b7d-4c4e-9a51-3f0f6a1b2c3d"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		if r.Method == http.MethodPost {
+			w.WriteHeader(http.StatusAccepted)
+			fmt.Fprintf(w, `{"message":"ok","job_id":%q,"poll_url":"/jobs/%[1]s"}`, id)
+			return
+		}
+		w.WriteHeader(http.StatusServiceUnavailable)
+		_, _ = w.Write([]byte(`{"error":"service_unavailable","message":"down"}`))
+	}))
+	defer srv.Close()
+	var stdout, stderr strings.Builder
+	code := run(context.Background(), []string{"generate", "x", "--url", srv.URL, "--key", "ss_0123456789ab_secret", "--out", t.TempDir()}, &stdout, &stderr)
+	if code != exitServer || !strings.Contains(stderr.String(), "The job may still finish: songsmith jobs wait "+id) {
+		t.Errorf("exit %d, stderr %q", code, stderr.String())
+	}
+}
