@@ -14,9 +14,10 @@ import (
 )
 
 // DefaultPollInterval is the longest wait between two polls in
-// [Client.Wait] unless [WithPollInterval] sets a fixed one: Wait polls
-// after 1 s, 2 s and 4 s, then every DefaultPollInterval, so a quick job is
-// seen done at once and a long one costs few requests.
+// [Client.Wait] unless [WithPollInterval] sets a fixed one: Wait polls every
+// second for the first 5 s, then after a quarter of the time waited so far,
+// up to every DefaultPollInterval, so a quick job is seen done within a
+// second and a long one costs few requests.
 const DefaultPollInterval = 5 * time.Second
 
 // DefaultJitter is the fraction of random extra wait added to every retry

@@ -22,7 +22,8 @@
 // answers and transport errors such as a reset connection (10 s, 20 s, 30 s),
 // as the interface specification recommends, adding up to 20 % random jitter
 // ([WithJitter]). Permanent failures return at once: a base URL that is not
-// http(s)://host ([ErrInvalidBaseURL]), no key ([ErrNoAPIKey]), an unknown
+// http(s)://host ([ErrInvalidBaseURL]), no key ([ErrNoAPIKey]), a key with
+// a space, control or non-ASCII character ([ErrInvalidAPIKey]), an unknown
 // host, https:// against a plain-HTTP server, every 4xx other than 429, and a
 // refused connection after a short retry (0.5 s, 1 s, 2 s); [IsUnreachable]
 // tells these transport failures apart. When the context ends during a wait,
@@ -32,8 +33,9 @@
 // or the key given with [WithIdempotencyKey]): the service answers a repeat
 // with the job the first attempt created.
 //
-// Polling. [Client.Wait] polls at once, then after 1 s, 2 s and 4 s, then
-// every 5 s, so a quick job costs about a second and a long one few
+// Polling. [Client.Wait] polls at once, then every second for the first
+// 5 s, then after a quarter of the time waited so far, up to every 5 s: a
+// job is seen done at most a second or 25 % late, and a long one costs few
 // requests; [WithPollInterval] sets a fixed interval instead.
 // [Submission.RateLimit] and [Job.RateLimit] report the rate window the
 // request was counted in (from the RateLimit-* response headers); when a poll
