@@ -5,11 +5,11 @@
 package soundfont
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"log/slog"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -36,24 +36,97 @@ type Bank struct {
 	path    string
 	presets map[int32]string // bank<<16|program -> preset name
 	samples int              // 16-bit sample frames in the file
+	heap    int64            // bytes of sample data copied to the heap (0: mapped)
 }
 
-// Load reads a SoundFont 2 file.
+// Load reads a SoundFont 2 file: the preset, instrument and sample tables
+// are parsed; the sample data is memory-mapped, not copied (see parse).
+// Stereo sample pairs are folded to their left sample (see foldStereo):
+// parts render mono, and one voice per note instead of two halves the
+// sampler's work.
 func Load(path string) (*Bank, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("soundfont: %w", err)
 	}
 	defer f.Close()
-	sf, err := meltysynth.NewSoundFont(bufio.NewReaderSize(f, 1<<20))
+	sf, heap, err := parse(f)
 	if err != nil {
 		return nil, fmt.Errorf("soundfont: %s: %w", path, err)
 	}
-	b := &Bank{sf: sf, path: path, presets: make(map[int32]string), samples: len(sf.WaveData)}
+	foldStereo(sf)
+	b := &Bank{sf: sf, path: path, presets: make(map[int32]string), samples: len(sf.WaveData), heap: heap}
 	for _, p := range sf.Presets {
 		b.presets[p.BankNumber<<16|p.PatchNumber] = p.Name
 	}
 	return b, nil
+}
+
+// foldStereo drops the right-hand region of every stereo pair whose left
+// partner the same preset plays over the same keys and velocities. A pair
+// is matched by name (FluidR3 leaves the SF2 sample links unset): the
+// side comes from the sample type or the name: "Strings C#6L"/"Strings C#6R",
+// "Flute D5(L)"/"Flute D5(R)".
+func foldStereo(sf *meltysynth.SoundFont) {
+	drop := make(map[*meltysynth.InstrumentRegion]bool)
+	for _, p := range sf.Presets {
+		lefts := make(map[string]bool)
+		for _, pr := range p.Regions {
+			for _, r := range pr.Instrument.Regions {
+				if k, side := pairKey(r); side == 'L' {
+					lefts[k] = true
+				}
+			}
+		}
+		for _, pr := range p.Regions {
+			for _, r := range pr.Instrument.Regions {
+				if k, side := pairKey(r); side == 'R' && lefts[k] {
+					drop[r] = true
+				}
+			}
+		}
+	}
+	for _, in := range sf.Instruments {
+		kept := in.Regions[:0]
+		for _, r := range in.Regions {
+			if !drop[r] {
+				kept = append(kept, r)
+			}
+		}
+		in.Regions = kept
+	}
+}
+
+// pairKey names the stereo pair a region belongs to (the same for its left
+// and right halves) and its side, 'L', 'R' or 0 when it is no half.
+func pairKey(r *meltysynth.InstrumentRegion) (string, byte) {
+	const right, left = 2, 4
+	h := r.Sample
+	rng := fmt.Sprintf("|%d-%d|%d-%d", r.GetKeyRangeStart(), r.GetKeyRangeEnd(),
+		r.GetVelocityRangeStart(), r.GetVelocityRangeEnd())
+	base, side := splitSide(h.Name)
+	switch {
+	case h.SampleType&right != 0:
+		side = 'R'
+	case h.SampleType&left != 0:
+		side = 'L'
+	}
+	if side == 0 {
+		return "", 0
+	}
+	return base + rng, side
+}
+
+// splitSide strips a stereo suffix, "(L)", "(R)", "L" or "R", from a sample
+// name and returns the side it named (0 for none).
+func splitSide(name string) (string, byte) {
+	n := strings.TrimSpace(name)
+	for _, suf := range []string{"(L)", "(R)", "L", "R"} {
+		if base, ok := strings.CutSuffix(n, suf); ok {
+			return strings.TrimSpace(base), suf[len(suf)/2]
+		}
+	}
+	return n, 0
 }
 
 // Path returns the file the bank was loaded from.

@@ -66,7 +66,7 @@ func newRecPart(b *soundfont.Bank, s *score.Score, tr *score.Track, evs []event,
 	if !ok {
 		return nil, evs
 	}
-	pl, err := b.NewPlayer(64)
+	pl, err := b.NewPlayer(recPolyphony)
 	if err != nil || pl.Program(b, 0, 0, gv.program) != nil {
 		return nil, evs
 	}
@@ -82,7 +82,7 @@ func newRecDrums(b *soundfont.Bank, s *score.Score, tr *score.Track, evs []event
 	if !ok {
 		return nil, evs
 	}
-	pl, err := b.NewPlayer(64)
+	pl, err := b.NewPlayer(recPolyphony)
 	if err != nil || pl.Program(b, soundfont.PercussionChannel, soundfont.PercussionBank, kit) != nil {
 		return nil, evs
 	}
@@ -283,3 +283,8 @@ func (r *recPart) live(start, n int) bool {
 	}
 	return r.quiet < int(0.05*sr)
 }
+
+// recPolyphony is the most sample voices a recorded part sounds at once
+// (a note of a stereo or layered preset takes two or more); the quietest
+// is stolen first.
+const recPolyphony = 32
