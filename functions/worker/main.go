@@ -14,10 +14,14 @@ import (
 	"github.com/aws/aws-lambda-go/lambda"
 
 	"github.com/songsmith/songsmith/internal/app"
+	"github.com/songsmith/songsmith/internal/soundfont"
 )
 
 func main() {
 	cfg, b, log := app.MustOpenLambda()
+	// Load the sample bank of recorded instruments during init (cold
+	// start), not in the first job.
+	soundfont.Default()
 	w := app.NewWorker(cfg, b, app.NewGenerator(cfg), log)
 	lambda.Start(app.NewSQSHandler(cfg, b, w, log).Handle)
 }
