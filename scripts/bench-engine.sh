@@ -2,7 +2,9 @@
 # bench-engine.sh measures the music engine on a three-minute song:
 #   1. BenchmarkRender3Min on one core (-cpu 1): x_realtime, allocations;
 #   2. the peak resident memory of that benchmark process (/usr/bin/time -v);
-#   3. as a yardstick, FluidSynth rendering the same score (written as MIDI
+#   3. the same song with its acoustic parts recorded (played from the
+#      SoundFont bank, BenchmarkRenderRecorded3Min), speed and peak RSS;
+#   4. as a yardstick, FluidSynth rendering the same score (written as MIDI
 #      by WriteMIDI) with the FluidR3 GM SoundFont, timed in the same run.
 # Usage: scripts/bench-engine.sh [benchtime, default 3x]
 set -euo pipefail
@@ -31,6 +33,18 @@ else
 fi
 engine_x=$(awk '/BenchmarkRender3Min/ { for (i = 1; i < NF; i++) if ($(i+1) == "x_realtime") print $i }' "$tmp/bench.txt")
 
+echo "== Go benchmark, recorded parts from the SoundFont bank (one core)"
+rec_x="n/a"
+rec_kib=0
+if [ -f "$SF2" ] && [ -x /usr/bin/time ]; then
+	SONGSMITH_SOUNDFONT="$SF2" /usr/bin/time -v -o "$tmp/time-rec.txt" "$tmp/engine.test" -test.run '^$' \
+		-test.bench '^BenchmarkRenderRecorded3Min$' -test.cpu 1 -test.benchtime "$BENCHTIME" -test.benchmem | tee "$tmp/bench-rec.txt"
+	rec_kib=$(awk -F: '/Maximum resident set size/ {gsub(/ /, "", $2); print $2}' "$tmp/time-rec.txt")
+	rec_x=$(awk '/BenchmarkRenderRecorded3Min/ { for (i = 1; i < NF; i++) if ($(i+1) == "x_realtime") print $i }' "$tmp/bench-rec.txt")
+else
+	echo "$SF2 or /usr/bin/time missing: skipping the recorded benchmark" >&2
+fi
+
 echo "== FluidSynth yardstick (same score as MIDI)"
 info=$("$tmp/songsmith-engine" -prompt "$PROMPT" -seed "$SEED" -mid "$tmp/song.mid" -no-render)
 echo "$info"
@@ -47,4 +61,5 @@ fi
 
 echo "== Summary"
 echo "songsmith engine: ${engine_x} x real time (one core), peak RSS $((peak_kib / 1024)) MiB (goal >= 100x, <= 200 MiB)"
+echo "recorded parts:   ${rec_x} x real time (one core), peak RSS $((rec_kib / 1024)) MiB (bank memory-mapped; goal >= 100x)"
 echo "fluidsynth GM:    ${fluid_x} x real time (same ${seconds} s score)"
