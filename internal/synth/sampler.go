@@ -83,7 +83,7 @@ func newRecDrums(b *soundfont.Bank, s *score.Score, tr *score.Track, evs []event
 		return nil, evs
 	}
 	pl, err := b.NewPlayer(recPolyphony)
-	if err != nil || pl.Program(b, soundfont.PercussionChannel, soundfont.PercussionBank, kit) != nil {
+	if err != nil || pl.Program(b, soundfont.PercussionChannel, soundfont.PercussionBank, kit.program) != nil {
 		return nil, evs
 	}
 	timp := pl.Program(b, 0, 0, timpaniProgram) == nil
@@ -91,7 +91,7 @@ func newRecDrums(b *soundfont.Bank, s *score.Score, tr *score.Track, evs []event
 	if timpKey < 41 {
 		timpKey += 12
 	}
-	r := &recPart{pl: pl, gain: 1}
+	r := &recPart{pl: pl, gain: float32(dbToGain(kit.db))}
 	var rest []event
 	hold := int(recDrumHold * sr)
 	for _, ev := range evs {

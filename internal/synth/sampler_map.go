@@ -10,50 +10,60 @@ type gmVoice struct {
 	legato  bool    // pedal-like: a note rings on to the next onset (piano)
 }
 
-// gmVoices maps the instruments that have a good General MIDI preset.
+// gmVoices maps the instruments that have a good General MIDI preset. The
+// level trims bring a recorded part to the RMS of the synthesized patch
+// it replaces on the same phrase (instruments that had no patch of their
+// own: to about -36 dBFS RMS dry), so the mix balance holds either way.
 // Instruments missing here (synth leads, pads, 808 and reese basses,
 // chip voices, textures) stay synthesized even on a Recorded track.
 var gmVoices = map[score.Instrument]gmVoice{
-	score.Piano:       {program: 0, legato: true},
-	score.EPiano:      {program: 4},
-	score.Organ:       {program: 16},
-	score.Guitar:      {program: 25},
-	score.NylonGuitar: {program: 24},
-	score.DistGuitar:  {program: 30},
-	score.Bass:        {program: 33},
-	score.UprightBass: {program: 32},
-	score.Strings:     {program: 48},
-	score.ChoirPad:    {program: 52},
-	score.Brass:       {program: 61},
-	score.Sax:         {program: 65},
-	score.Flute:       {program: 73},
-	score.Harp:        {program: 46},
-	score.Marimba:     {program: 12},
-	score.Vibraphone:  {program: 11},
-	score.MusicBox:    {program: 10},
-	score.Bells:       {program: 9},
-	score.Kalimba:     {program: 108},
-	score.SteelDrums:  {program: 114},
-	score.Sitar:       {program: 104},
-	score.Banjo:       {program: 105},
-	score.Fiddle:      {program: 110},
-	score.Accordion:   {program: 21},
-	score.Harpsichord: {program: 6},
-	score.Ukulele:     {program: 24, release: 0.6},
-	score.Mandolin:    {program: 25, release: 0.8},
+	score.Piano:       {program: 0, db: 13.0, legato: true},
+	score.EPiano:      {program: 4, db: 10.7},
+	score.Organ:       {program: 16, db: 13.8},
+	score.Guitar:      {program: 25, db: 0.9},
+	score.NylonGuitar: {program: 24, db: 0.2},
+	score.DistGuitar:  {program: 30, db: -1.8},
+	score.Bass:        {program: 33, db: 7.4},
+	score.UprightBass: {program: 32, db: 10.4},
+	score.Strings:     {program: 48, db: 4.0},
+	score.ChoirPad:    {program: 52, db: 3.0},
+	score.Brass:       {program: 61, db: 0.3},
+	score.Sax:         {program: 65, db: 15.8},
+	score.Flute:       {program: 73, db: 13.8},
+	score.Harp:        {program: 46, db: 4.3},
+	score.Marimba:     {program: 12, db: 5.5},
+	score.Vibraphone:  {program: 11, db: 8.0},
+	score.MusicBox:    {program: 10, db: -0.2},
+	score.Bells:       {program: 9, db: 10.3},
+	score.Kalimba:     {program: 108, db: 4.1},
+	score.SteelDrums:  {program: 114, db: 7.0},
+	score.Sitar:       {program: 104, db: 8.0},
+	score.Banjo:       {program: 105, db: 0.4},
+	score.Fiddle:      {program: 110, db: 4.1},
+	score.Accordion:   {program: 21, db: 7.1},
+	score.Harpsichord: {program: 6, db: -1.2},
+	score.Ukulele:     {program: 24, db: 0.2, release: 0.6},
+	score.Mandolin:    {program: 25, db: 0.5, release: 0.8},
 }
 
 // gmKits maps the kits that have a General MIDI counterpart to the drum
 // preset (bank 128) that plays them. Electronic kits (808, 909,
 // electronic, chip) stay synthesized.
-var gmKits = map[score.Kit]int{
-	"":                  0,
-	score.KitAcoustic:   0,
-	score.KitVintage:    8,
-	score.KitLatin:      0,
-	score.KitMarching:   0,
-	score.KitBrush:      40,
-	score.KitOrchestral: 48,
+var gmKits = map[score.Kit]gmKit{
+	"":                  {0, 25.4},
+	score.KitAcoustic:   {0, 25.4},
+	score.KitVintage:    {8, 25.4},
+	score.KitLatin:      {0, 25.4},
+	score.KitMarching:   {0, 25.4},
+	score.KitBrush:      {40, 21.9},
+	score.KitOrchestral: {48, 20.5},
+}
+
+// gmKit is a GM drum kit: its program in bank 128 and the level trim that
+// matches the synthesized kit's RMS on the same beat.
+type gmKit struct {
+	program int
+	db      float64
 }
 
 // gmDrumKeys maps drum sounds to General MIDI percussion keys. Drums

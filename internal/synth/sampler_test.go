@@ -237,3 +237,78 @@ func playNote(t *testing.T, b *soundfont.Bank, program, key int, hold, total flo
 	pl.Render(x[h:])
 	return x
 }
+
+// TestRecordedFallback: without a bank, a Recorded track renders exactly
+// as the synthesized track; instruments without a GM preset stay
+// synthesized even with the bank.
+func TestRecordedFallback(t *testing.T) {
+	b := mustBank(t)
+	notes := []score.Note{{Start: 0, Length: 1, Pitch: 60, Velocity: 0.8}, {Start: 1, Length: 1, Pitch: 67, Velocity: 0.7}}
+	render := func(in score.Instrument, rec bool, o synth.Options) []float32 {
+		s := recordedScore(in, score.RoleLead, notes)
+		s.Tracks[0].Recorded = rec
+		buf, err := synth.RenderDryWith(context.Background(), s, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return buf.Samples
+	}
+	if !slices.Equal(render(score.Piano, true, synth.Options{Bank: synth.NoBank}), render(score.Piano, false, withBank(b))) {
+		t.Error("a recorded piano without a bank differs from the synthesized piano")
+	}
+	if !slices.Equal(render(score.SawLead, true, withBank(b)), render(score.SawLead, false, withBank(b))) {
+		t.Error("a recorded saw lead (no GM preset) is not the synthesized one")
+	}
+	if slices.Equal(render(score.Piano, true, withBank(b)), render(score.Piano, false, withBank(b))) {
+		t.Error("the bank did not change the recorded piano")
+	}
+}
+
+// TestRecordedDrums plays a recorded acoustic kit: GM hits sound from the
+// bank, and a snap (no GM key) is still synthesized on the same track.
+func TestRecordedDrums(t *testing.T) {
+	b := mustBank(t)
+	kit := func(d score.Drum, rec bool) []float32 {
+		s := &score.Score{BPM: 120, BeatsPerBar: 4, TotalBeats: 2, TailSeconds: 0.5, Seed: 3,
+			Tracks: []score.Track{{Name: "drums", Instrument: score.Drums, Role: score.RoleDrums, Recorded: rec,
+				Hits: []score.Hit{{Start: 0, Drum: d, Velocity: 0.9}, {Start: 1, Drum: d, Velocity: 0.9}}}}}
+		buf, err := synth.RenderDryWith(context.Background(), s, withBank(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return buf.Samples
+	}
+	for _, d := range []score.Drum{score.Kick, score.Snare, score.ClosedHat, score.CongaHigh, score.Timpani} {
+		rec := kit(d, true)
+		if rms(rec) < 1e-3 {
+			t.Errorf("recorded %s is silent (rms %.2g)", d, rms(rec))
+		}
+		if slices.Equal(rec, kit(d, false)) {
+			t.Errorf("recorded %s is the synthesized one", d)
+		}
+	}
+	if !slices.Equal(kit(score.Snap, true), kit(score.Snap, false)) {
+		t.Error("a snap on a recorded kit is not the synthesized snap")
+	}
+}
+
+// TestRecordedGlide slides a recorded bass a fifth up (Note.Glide, a
+// pitch bend of the sounding note): the pitch before is the first note's,
+// the pitch after the slide the target's.
+func TestRecordedGlide(t *testing.T) {
+	b := mustBank(t)
+	s := recordedScore(score.Bass, score.RoleBass, []score.Note{
+		{Start: 0, Length: 1, Pitch: 40, Velocity: 0.8},
+		{Start: 1, Length: 2, Pitch: 47, Velocity: 0.8, Glide: true},
+	})
+	x := renderLeft(t, s, b)
+	before := estimatePitch(x[int(0.2*44100):int(0.2*44100)+9400], 44100)
+	after := estimatePitch(x[int(0.9*44100):int(0.9*44100)+9400], 44100)
+	t.Logf("before %.1f Hz, after the glide %.1f Hz", before, after)
+	if d := cents(before, midiHz(40)); math.Abs(d) > 25 {
+		t.Errorf("before the glide %.1f Hz, want %.1f", before, midiHz(40))
+	}
+	if d := cents(after, midiHz(47)); math.Abs(d) > 25 {
+		t.Errorf("after the glide %.1f Hz, want %.1f", after, midiHz(47))
+	}
+}
