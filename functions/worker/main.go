@@ -14,6 +14,7 @@ import (
 	"github.com/aws/aws-lambda-go/lambda"
 
 	"github.com/songsmith/songsmith/internal/app"
+	"github.com/songsmith/songsmith/internal/app/generator"
 	"github.com/songsmith/songsmith/internal/soundfont"
 )
 
@@ -22,6 +23,6 @@ func main() {
 	// Load the sample bank of recorded instruments during init (cold
 	// start), not in the first job.
 	soundfont.Default()
-	w := app.NewWorker(cfg, b, app.NewGenerator(cfg), log)
+	w := app.NewWorker(cfg, b, generator.New(cfg), log)
 	lambda.Start(app.NewSQSHandler(cfg, b, w, log).Handle)
 }
