@@ -91,23 +91,28 @@ func newRecDrums(b *soundfont.Bank, s *score.Score, tr *score.Track, evs []event
 	if timpKey < 41 {
 		timpKey += 12
 	}
-	r := &recPart{pl: pl, gain: float32(dbToGain(kit.db))}
+	// The kit's gain carries the kick's lift; every other hit plays softer.
+	r := &recPart{pl: pl, gain: float32(dbToGain(kit.db + recKitLift + recKickLift))}
 	var rest []event
 	hold := int(recDrumHold * sr)
 	for _, ev := range evs {
-		ch, key := soundfont.PercussionChannel, 0
-		if k, ok := gmDrumKeys[ev.drum]; ok {
-			key = k
+		ch, key, db := soundfont.PercussionChannel, 0, 0.0
+		if d, ok := gmDrumKeys[ev.drum]; ok {
+			key, db = d.key, d.db
 		} else if ev.drum == score.Timpani && timp {
-			ch, key = 0, timpKey
+			ch, key, db = 0, timpKey, timpaniDB
 		} else {
 			rest = append(rest, ev)
 			continue
 		}
+		if t, ok := kit.trims[ev.drum]; ok {
+			db = t
+		}
+		db += drumLift(ev.drum) - recKickLift
 		if ev.drum == score.Kick {
 			r.kicks = append(r.kicks, ev.start)
 		}
-		r.acts = append(r.acts, recAct{frame: ev.start, kind: recOn, ch: ch, key: key, vel: ev.vel},
+		r.acts = append(r.acts, recAct{frame: ev.start, kind: recOn, ch: ch, key: key, vel: drumVelocity(ev.vel, db)},
 			recAct{frame: ev.start + hold, kind: recOff, ch: ch, key: key})
 	}
 	sortActs(r.acts)

@@ -1,6 +1,8 @@
 package synth
 
 import (
+	"math"
+
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/soundfont"
 )
@@ -53,36 +55,79 @@ var gmVoices = map[score.Instrument]gmVoice{
 // preset (bank 128) that plays them. Electronic kits (808, 909,
 // electronic, chip) stay synthesized.
 var gmKits = map[score.Kit]gmKit{
-	"":                  {0, 22.4},
-	score.KitAcoustic:   {0, 22.4},
-	score.KitVintage:    {8, 22.4},
-	score.KitLatin:      {0, 22.4},
-	score.KitMarching:   {0, 22.4},
-	score.KitBrush:      {40, 21.9},
-	score.KitOrchestral: {48, 20.5},
+	"":                  {0, 27.4, nil},
+	score.KitAcoustic:   {0, 27.4, nil},
+	score.KitVintage:    {8, 27.4, nil},
+	score.KitLatin:      {0, 27.4, nil},
+	score.KitMarching:   {0, 27.4, nil},
+	score.KitBrush:      {40, 26.9, map[score.Drum]float64{score.Kick: -4.9, score.Snare: -5.6, score.Clap: -21.5, score.HandClap: -7.9, score.Ride: -25.7, score.Crash: -21.8}},
+	score.KitOrchestral: {48, 25.5, map[score.Drum]float64{score.Kick: -4.1, score.Snare: -7.7, score.Clap: -25.3, score.HandClap: -11.8, score.ClosedHat: -39.7, score.OpenHat: -26.8, score.Ride: -24.9, score.Crash: -11.6, score.TomLow: -4.9, score.TomMid: -1.8, score.TomHigh: -2.5, score.Cowbell: -6.3, score.Clave: -10.0, score.CongaLow: -14.3, score.Bongo: -9.0, score.Timbale: -14.5, score.Guiro: -8.0, score.Tambourine: -11.3, score.Timpani: -9.3}},
 }
 
-// gmKit is a GM drum kit: its program in bank 128 and the level trim that
-// matches the synthesized kit's RMS on the same beat.
+// gmKit is a GM drum kit: its program in bank 128, the level trim that
+// matches the synthesized kit's, and the drums whose trim differs from
+// gmDrumKeys' in this kit.
 type gmKit struct {
 	program int
 	db      float64
+	trims   map[score.Drum]float64
+}
+
+// gmDrum is a drum sound's General MIDI percussion key and its level trim
+// against the kit's: with the trims alone, each recorded hit has the RMS
+// of the synthesized hit (TestRecordedDrumBalance), so a recorded kit
+// keeps the synthesized kit's balance instead of the bank's (FluidR3's
+// hats and shaker are 20-23 dB hotter against its kick than ours).
+type gmDrum struct {
+	key int
+	db  float64
 }
 
 // gmDrumKeys maps drum sounds to General MIDI percussion keys. Drums
 // missing here (808 kick, snap, tabla, taiko, surdo, log kick, sleigh
 // bells) are synthesized on a recorded drum track.
-var gmDrumKeys = map[score.Drum]int{
-	score.Kick: 36, score.Snare: 38, score.Clap: 39, score.HandClap: 39, score.Rim: 37,
-	score.ClosedHat: 42, score.OpenHat: 46, score.Ride: 51, score.Crash: 49,
-	score.TomLow: 41, score.TomMid: 45, score.TomHigh: 48, score.Shaker: 70,
-	score.Cowbell: 56, score.Clave: 75, score.CongaHigh: 63, score.CongaLow: 64,
-	score.Bongo: 60, score.Timbale: 65, score.Guiro: 74, score.Tambourine: 54,
+var gmDrumKeys = map[score.Drum]gmDrum{
+	score.Kick: {36, -0.5}, score.Snare: {38, -14.5}, score.Clap: {39, -26.9}, score.HandClap: {39, -13.5}, score.Rim: {37, -20.4},
+	score.ClosedHat: {42, -25.7}, score.OpenHat: {46, -20.6}, score.Ride: {51, -22.6}, score.Crash: {49, -18.9},
+	score.TomLow: {41, -9.3}, score.TomMid: {45, -7.4}, score.TomHigh: {48, -8.7}, score.Shaker: {70, -28.4},
+	score.Cowbell: {56, -8.0}, score.Clave: {75, -11.7}, score.CongaHigh: {63, -14.1}, score.CongaLow: {64, -16.0},
+	score.Bongo: {60, -10.7}, score.Timbale: {65, -16.1}, score.Guiro: {74, -9.7}, score.Tambourine: {54, -13.1},
 }
 
+// On top of the matched levels, a recorded kit sits recKitLift dB up and
+// its kick and snare recKickLift and recSnareLift dB above the other
+// drums: the recorded melodic parts are fuller in the mids than the
+// synthesized ones at equal RMS, and at matched levels the beat got lost
+// under them (bpm-tools heard 4/3 or 5/2 of the tempo in pop, country and
+// waltzes; the engine's outside-tool checks).
+const (
+	recKitLift   = 2.0
+	recKickLift  = 6.0
+	recSnareLift = 3.0
+)
+
+// drumLift is the lift of drum d above the other drums of a recorded kit.
+func drumLift(d score.Drum) float64 {
+	switch d {
+	case score.Kick:
+		return recKickLift
+	case score.Snare:
+		return recSnareLift
+	}
+	return 0
+}
+
+// drumVelocity is the velocity that plays a hit of velocity vel db
+// quieter (db <= 0): a SoundFont note's gain goes with velocity squared,
+// so a softer hit also picks the bank's softer layer.
+func drumVelocity(vel, db float64) float64 { return vel * math.Pow(10, db/40) }
+
 // timpaniProgram is the GM program a recorded kit plays score.Timpani on,
-// tuned to the song's key root.
-const timpaniProgram = 47
+// tuned to the song's key root, timpaniDB its trim like gmDrum's.
+const (
+	timpaniProgram = 47
+	timpaniDB      = -11.9
+)
 
 // RecordedPreset returns the preset (SoundFont bank and program) a track
 // plays from when a sample bank is loaded, and ok false when the track is

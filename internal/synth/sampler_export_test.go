@@ -1,0 +1,7 @@
+package synth
+
+import "github.com/songsmith/songsmith/internal/score"
+
+// RecordedDrumLift is how many dB a recorded hit of d sits above the
+// synthesized hit it replaces (sampler_map.go), for external tests.
+func RecordedDrumLift(d score.Drum) float64 { return recKitLift + drumLift(d) }
