@@ -10,9 +10,10 @@ import (
 	"github.com/songsmith/songsmith/internal/testutil"
 )
 
-// recordedBench composes BenchPrompt and marks every part Recorded (as the
-// composer will for acoustic parts); parts without a General MIDI preset
-// stay synthesized.
+// recordedBench composes BenchPrompt and marks every part Recorded: more
+// than the catalogue records for pop (its chords), the heaviest case:
+// drums, bass, piano and strings all play from the bank; parts without a
+// General MIDI preset stay synthesized.
 func recordedBench(tb testing.TB) (*synth.Options, float64, func() error) {
 	tb.Helper()
 	p := soundfont.DefaultPath()

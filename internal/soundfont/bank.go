@@ -43,7 +43,7 @@ type Bank struct {
 // are parsed; the sample data is memory-mapped, not copied (see parse).
 // Stereo sample pairs are folded to their left sample (see foldStereo):
 // parts render mono, and one voice per note instead of two halves the
-// sampler's work.
+// sampler's work. Default filter cutoffs are opened (see openFilters).
 func Load(path string) (*Bank, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -55,6 +55,7 @@ func Load(path string) (*Bank, error) {
 		return nil, fmt.Errorf("soundfont: %s: %w", path, err)
 	}
 	foldStereo(sf)
+	openFilters(sf)
 	b := &Bank{sf: sf, path: path, presets: make(map[int32]string), samples: len(sf.WaveData), heap: heap}
 	for _, p := range sf.Presets {
 		b.presets[p.BankNumber<<16|p.PatchNumber] = p.Name

@@ -128,3 +128,38 @@ func BenchmarkLoad(b *testing.B) {
 		}
 	}
 }
+
+// TestFilterBypass: regions at the SF2 default cutoff (19.9 kHz, "no
+// filter") are opened above 22 kHz, so meltysynth skips their low-pass;
+// regions the bank filters on purpose keep their cutoff.
+func TestFilterBypass(t *testing.T) {
+	b := mustLoad(t)
+	// FluidR3's finger bass (33) and standard kit's closed hat have no
+	// filter of their own; its piano filters at 12 kHz.
+	for _, p := range [][3]int{{0, 33, 40}, {soundfont.PercussionBank, 0, 42}} {
+		for _, r := range b.Regions(p[0], p[1], p[2], 100) {
+			if r.Cutoff < 22050 {
+				t.Errorf("%d:%d key %d region %s: cutoff %.0f Hz, want the filter off (>= 22050)", p[0], p[1], p[2], r.Sample, r.Cutoff)
+			}
+		}
+	}
+	for _, r := range b.Regions(0, 0, 60, 100) {
+		if r.Cutoff < 11900 || r.Cutoff > 12100 {
+			t.Errorf("piano region %s: cutoff %.0f Hz, want the bank's 12 kHz", r.Sample, r.Cutoff)
+		}
+	}
+	open, filtered := 0, 0
+	for prog := range 128 {
+		for _, r := range b.Regions(0, prog, 60, 100) {
+			if r.Cutoff >= 22050 {
+				open++
+			} else {
+				filtered++
+			}
+		}
+	}
+	t.Logf("GM programs at middle C: %d regions unfiltered, %d filtered", open, filtered)
+	if filtered == 0 || open == 0 {
+		t.Errorf("%d regions unfiltered, %d filtered: want both (only default cutoffs are opened)", open, filtered)
+	}
+}

@@ -12,6 +12,7 @@ type Region struct {
 	LoopMode   int     // 0 no loop, 1 loop, 3 loop until release
 	LoopFrames int     // loop length in sample frames (0 when not looped)
 	SampleRate int     // of the sample
+	Cutoff     float64 // initial low-pass cutoff, Hz (at or above 22 kHz: no filter)
 }
 
 // Regions lists the zones preset bank:program plays for key at MIDI
@@ -40,6 +41,7 @@ func (b *Bank) Regions(bank, program, key, vel int) []Region {
 					Release:    float64(ir.GetReleaseVolumeEnvelope() * pr.GetReleaseVolumeEnvelope()),
 					LoopMode:   int(ir.GetSampleModes()),
 					SampleRate: int(ir.Sample.SampleRate),
+					Cutoff:     float64(ir.GetInitialFilterCutoffFrequency() * pr.GetInitialFilterCutoffFrequency()),
 				}
 				if r.LoopMode == 1 || r.LoopMode == 3 {
 					r.LoopFrames = int(ir.GetSampleEndLoop() - ir.GetSampleStartLoop())
