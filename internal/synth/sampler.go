@@ -2,6 +2,7 @@ package synth
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/songsmith/songsmith/internal/score"
@@ -97,7 +98,7 @@ func newRecDrums(b *soundfont.Bank, s *score.Score, tr *score.Track, evs []event
 	hold := int(recDrumHold * sr)
 	for _, ev := range evs {
 		ch, key, db := soundfont.PercussionChannel, 0, 0.0
-		if d, ok := gmDrumKeys[ev.drum]; ok {
+		if d, ok := gmDrumKeys[ev.drum]; ok && !slices.Contains(kit.synth, ev.drum) {
 			key, db = d.key, d.db
 		} else if ev.drum == score.Timpani && timp {
 			ch, key, db = 0, timpKey, timpaniDB

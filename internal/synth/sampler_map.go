@@ -55,22 +55,27 @@ var gmVoices = map[score.Instrument]gmVoice{
 // preset (bank 128) that plays them. Electronic kits (808, 909,
 // electronic, chip) stay synthesized.
 var gmKits = map[score.Kit]gmKit{
-	"":                  {0, 27.4, nil},
-	score.KitAcoustic:   {0, 27.4, nil},
-	score.KitVintage:    {8, 27.4, nil},
-	score.KitLatin:      {0, 27.4, nil},
-	score.KitMarching:   {0, 27.4, nil},
-	score.KitBrush:      {40, 26.9, map[score.Drum]float64{score.Kick: -4.9, score.Snare: -5.6, score.Clap: -21.5, score.HandClap: -7.9, score.Ride: -25.7, score.Crash: -21.8}},
-	score.KitOrchestral: {48, 25.5, map[score.Drum]float64{score.Kick: -4.1, score.Snare: -7.7, score.Clap: -25.3, score.HandClap: -11.8, score.ClosedHat: -39.7, score.OpenHat: -26.8, score.Ride: -24.9, score.Crash: -11.6, score.TomLow: -4.9, score.TomMid: -1.8, score.TomHigh: -2.5, score.Cowbell: -6.3, score.Clave: -10.0, score.CongaLow: -14.3, score.Bongo: -9.0, score.Timbale: -14.5, score.Guiro: -8.0, score.Tambourine: -11.3, score.Timpani: -9.3}},
+	"":                  {0, 27.4, nil, nil},
+	score.KitAcoustic:   {0, 27.4, nil, nil},
+	score.KitVintage:    {8, 27.4, nil, nil},
+	score.KitLatin:      {0, 27.4, nil, []score.Drum{score.Kick}},
+	score.KitMarching:   {0, 27.4, nil, nil},
+	score.KitBrush:      {40, 26.9, map[score.Drum]float64{score.Kick: -4.9, score.Snare: -5.6, score.Clap: -21.5, score.HandClap: -7.9, score.Ride: -25.7, score.Crash: -21.8}, nil},
+	score.KitOrchestral: {48, 25.5, map[score.Drum]float64{score.Kick: -4.1, score.Snare: -7.7, score.Clap: -25.3, score.HandClap: -11.8, score.ClosedHat: -39.7, score.OpenHat: -26.8, score.Ride: -24.9, score.Crash: -11.6, score.TomLow: -4.9, score.TomMid: -1.8, score.TomHigh: -2.5, score.Cowbell: -6.3, score.Clave: -10.0, score.CongaLow: -14.3, score.Bongo: -9.0, score.Timbale: -14.5, score.Guiro: -8.0, score.Tambourine: -11.3, score.Timpani: -9.3}, nil},
 }
 
 // gmKit is a GM drum kit: its program in bank 128, the level trim that
-// matches the synthesized kit's, and the drums whose trim differs from
-// gmDrumKeys' in this kit.
+// matches the synthesized kit's, the drums whose trim differs from
+// gmDrumKeys' in this kit, and the drums the kit keeps synthesized. The
+// latin kit keeps its synthesized kick: salsa's tumbao kick (the "and" of
+// 2 and beat 4) from FluidR3's bass drum pulled bpm-tools to 2/3 of the
+// tempo at any level, while the synthesized one leaves the bongo's
+// martillo and the cowbell the pulse.
 type gmKit struct {
 	program int
 	db      float64
 	trims   map[score.Drum]float64
+	synth   []score.Drum
 }
 
 // gmDrum is a drum sound's General MIDI percussion key and its level trim
