@@ -103,8 +103,8 @@ var gmDrumKeys = map[score.Drum]gmDrum{
 // its kick and snare recKickLift and recSnareLift dB above the other
 // drums: the recorded melodic parts are fuller in the mids than the
 // synthesized ones at equal RMS, and at matched levels the beat got lost
-// under them (bpm-tools heard 4/3 or 5/2 of the tempo in pop, country and
-// waltzes; the engine's outside-tool checks).
+// under them (bpm-tools misheard the tempo of pop, country and the country
+// and jazz waltzes in the engine's outside-tool checks).
 const (
 	recKitLift   = 2.0
 	recKickLift  = 6.0
