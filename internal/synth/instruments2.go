@@ -13,11 +13,11 @@ var morePatches = map[score.Instrument]*patch{
 	score.Fiddle: {algo: algoFormant, wave: Saw, unison: 1, noise: 0.035, direct: 0.3, cutoff: 5000,
 		formants: []formant{{280, 2.2, 1}, {520, 2.8, 0.7}, {2900, 1.1, 1.3}},
 		vibDepth: 0.2, vibRate: 5.8, vibDelay: 0.15, drop: -0.3, dropTau: 0.05,
-		a: 0.05, d: 0.4, s: 0.85, r: 0.15, level: 0.9},
+		a: 0.05, d: 0.4, s: 0.85, r: 0.15, level: 0.45},
 
 	// Plucked strings (Karplus-Strong, see pluck2.go).
 	score.Banjo: {algo: algoPluck, t60: 1.1, stretch: 0.15, ksBright: 1, pickPos: 0.07,
-		body: []formant{{2400, 1.4, 1}, {420, 2.5, 0.6}}, a: 0.001, d: 10, s: 1, r: 0.08, level: 0.55},
+		body: []formant{{2400, 1.4, 1}, {420, 2.5, 0.6}}, a: 0.001, d: 10, s: 1, r: 0.08, level: 0.8},
 	score.Mandolin: {algo: algoPluck, t60: 1.6, stretch: 0.22, ksBright: 0.8, pickPos: 0.1,
 		course: 0.9, courseCt: 7, body: []formant{{380, 2, 0.5}, {1800, 1.5, 0.4}},
 		a: 0.001, d: 10, s: 1, r: 0.1, level: 0.45},
@@ -26,18 +26,18 @@ var morePatches = map[score.Instrument]*patch{
 	score.NylonGuitar: {algo: algoPluck, t60: 3.2, stretch: 0.4, ksBright: 0.35, pickPos: 0.18,
 		body: []formant{{105, 2, 0.6}, {220, 2.5, 0.4}}, a: 0.001, d: 10, s: 1, r: 0.15, level: 0.75},
 	score.Sitar: {algo: algoPluck, t60: 7, stretch: 0.12, ksBright: 0.9, pickPos: 0.06, jawari: 0.025,
-		course: 0.3, courseRat: 2, body: []formant{{1100, 1.2, 0.4}}, a: 0.001, d: 10, s: 1, r: 0.5, level: 0.5},
-	score.Harpsichord: {algo: algoPluck, noVel: true, t60: 2.5, stretch: 0.1, ksBright: 1, pickPos: 0.06,
-		course: 0.45, courseRat: 2, body: []formant{{1200, 1.2, 0.3}}, a: 0.001, d: 10, s: 1, r: 0.06, level: 0.4},
+		course: 0.3, courseRat: 2, body: []formant{{1100, 1.2, 0.4}}, a: 0.001, d: 10, s: 1, r: 0.5, level: 0.8},
+	score.Harpsichord: {algo: algoPluck, noVel: true, t60: 2.5, stretch: 0.1, ksBright: 1, pickPos: 0.09,
+		course: 0.3, courseRat: 2, body: []formant{{1200, 1.2, 0.3}}, a: 0.001, d: 10, s: 1, r: 0.06, level: 0.7},
 	score.Harp: {algo: algoPluck, t60: 5, stretch: 0.3, ksBright: 0.45, pickPos: 0.3,
 		body: []formant{{300, 1.5, 0.3}}, a: 0.001, d: 10, s: 1, r: 1.2, level: 0.7},
 	score.UprightBass: {algo: algoPluck, t60: 1, stretch: 0.48, ksBright: 0.15, pickPos: 0.25,
-		body: []formant{{90, 1.5, 0.7}, {240, 2, 0.4}}, a: 0.001, d: 10, s: 1, r: 0.08, level: 0.95, mono: true},
+		body: []formant{{90, 1.5, 0.7}, {240, 2, 0.4}}, a: 0.001, d: 10, s: 1, r: 0.08, level: 0.75, mono: true},
 
 	// Reeds: three reeds a few cents apart beat (musette), the bellows
 	// swell into each note.
 	score.Accordion: {algo: algoSub, wave: Saw, unison: 3, detune: 0.3, cutoff: 2800, keyTrack: 0.5, res: 0.9,
-		noise: 0.01, swell: 0.3, a: 0.04, d: 0.3, s: 0.9, r: 0.08, level: 0.3, chorus: 0.2},
+		noise: 0.01, swell: 0.3, a: 0.04, d: 0.3, s: 0.9, r: 0.08, level: 0.7, chorus: 0.2},
 
 	// Struck bars, tines, pans and bowls (modal, see modal.go).
 	score.SteelDrums: {algo: algoModal, modes: []mode{{1, 1, 0.9, Sine}, {2, 0.55, 0.5, Sine},
@@ -66,7 +66,7 @@ var morePatches = map[score.Instrument]*patch{
 	// stage then a longer ring, band-passed above the note.
 	score.CowbellLead: {algo: algoModal, modes: []mode{{1, 1, 0.5, Square}, {1.48, 0.85, 0.4, Square},
 		{1, 0.8, 0.04, Square}, {1.48, 0.6, 0.04, Square}}, bpRatio: 1.9, res: 1.4,
-		a: 0.001, d: 4, s: 1, r: 0.15, level: 0.5},
+		a: 0.001, d: 4, s: 1, r: 0.15, level: 0.35},
 	// Tabla as a melodic part: the dayan's near-harmonic membrane modes
 	// (1:2:3:4:5), a pitch that settles down onto the note (further when
 	// struck harder) and the finger strike.

@@ -11,14 +11,22 @@ import "math"
 // settles as it decays), and up to two body resonances added to the
 // output (banjo head, guitar and bass bodies).
 
-// initPluckExt prepares the second string and the body resonators; it
-// runs after initPluck.
+// initPluckExt prepares the second string and the body resonators and
+// replaces initPluck's noise burst with a plucked string shape; it runs
+// after initPluck.
 func (v *voice) initPluckExt(f float64, r rng) {
 	p, x := v.p, v.x
 	for i, b := range p.body[:min(2, len(p.body))] {
 		x.body[i].set(b.f, b.q)
 		x.bodyG[i] = b.g
 	}
+	pp := p.pickPos
+	if pp <= 0 {
+		pp = 0.13
+	}
+	bright := math.Min(1, p.ksBright*(0.3+0.7*v.ev.vel)*math.Sqrt(v.bright))
+	cut := math.Min(16000, 1500+p.ksBright*v.bright*9000*(0.3+0.7*v.ev.vel))
+	pluckShape(v.ks, sr/f, pp, bright, cut, &r)
 	if p.course <= 0 {
 		return
 	}
@@ -33,25 +41,46 @@ func (v *voice) initPluckExt(f float64, r rng) {
 		x.ks2 = make([]float32, n)
 	}
 	x.ks2 = x.ks2[:n]
-	var lp onePole
-	lp.set(math.Min(16000, 1500+p.ksBright*v.bright*9000*(0.3+0.7*v.ev.vel)))
-	peak := 0.0
-	for i := range x.ks2 {
-		y := lp.tick(r.bipolar())
-		x.ks2[i] = float32(y)
-		peak = math.Max(peak, math.Abs(y))
-	}
-	if peak > 0 {
-		for i := range x.ks2 {
-			x.ks2[i] /= float32(peak)
-		}
-	}
+	pluckShape(x.ks2, period, pp, bright, cut, &r)
 	x.d2 = period - p.stretch
 	t60 := p.t60 * math.Min(2, math.Max(0.35, math.Sqrt(220/f2)))
 	if rat != 1 {
 		t60 *= 1.5 // sympathetic strings ring on
 	}
 	x.rho2 = math.Pow(0.001, 1/(t60*f2))
+}
+
+// pluckShape fills a string's delay line with the shape of a pluck at
+// position pp (a share of the string): a blend of the displaced string
+// (a triangle, harmonics falling as 1/n^2, so the fundamental leads) and
+// its slope (1/n, brighter) by bright, with a little noise, low-passed at
+// cut Hz, without DC, peak 1.
+func pluckShape(buf []float32, period, pp, bright, cut float64, r *rng) {
+	var lp onePole
+	lp.set(cut)
+	mean := 0.0
+	for i := range buf {
+		u := float64(i) / period
+		u -= math.Floor(u)
+		tri, slope := u/pp, 1.0
+		if u >= pp {
+			tri, slope = (1-u)/(1-pp), -pp/(1-pp)
+		}
+		y := lp.tick((1-bright)*tri + bright*slope + 0.15*r.bipolar())
+		buf[i] = float32(y)
+		mean += y
+	}
+	mean /= float64(len(buf))
+	peak := 0.0
+	for i := range buf {
+		buf[i] -= float32(mean)
+		peak = math.Max(peak, math.Abs(float64(buf[i])))
+	}
+	if peak > 0 {
+		for i := range buf {
+			buf[i] /= float32(peak)
+		}
+	}
 }
 
 // ksRead returns the loop-filtered sample d frames back from w in the ring
