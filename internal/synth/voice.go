@@ -14,6 +14,7 @@ type event struct {
 	glide      bool
 	vel        float64
 	drum       score.Drum
+	dp         *drumPatch // the drum's sound in the track's kit
 	seed       uint64
 }
 
