@@ -66,6 +66,8 @@ func startServe(t *testing.T, dataDir, addr string, env ...string) *proc {
 		for sc.Scan() {
 			if m := keyRE.FindStringSubmatch(sc.Text()); m != nil {
 				found <- m[1]
+			} else if strings.Contains(sc.Text(), "Use a key from") {
+				found <- "" // no working key to show
 			}
 		}
 		close(found)
@@ -245,8 +247,12 @@ func TestKeysCommands(t *testing.T) {
 	if !strings.Contains(run("list"), "revoked") {
 		t.Fatal("revoked key not listed as revoked")
 	}
-	// The revoked key is refused by a server on the same data.
+	// The revoked key is refused by a server on the same data, and its
+	// start banner does not offer it as the working key.
 	p := startServe(t, dir, freeAddr(t), "SONGSMITH_API_KEYS="+full)
+	if p.Key != "" {
+		t.Fatalf("banner shows key %s, which is revoked", p.Key)
+	}
 	req, _ := http.NewRequest("GET", p.URL+"/jobs/00000000-0000-4000-8000-000000000000", nil)
 	req.Header.Set("Authorization", "Bearer "+full)
 	res, err := http.DefaultClient.Do(req)
@@ -256,5 +262,35 @@ func TestKeysCommands(t *testing.T) {
 	res.Body.Close()
 	if res.StatusCode != 401 {
 		t.Fatalf("revoked key answered %d, want 401", res.StatusCode)
+	}
+}
+
+// A kill -9 during a generation does not use up the job's attempts: with
+// SONGSMITH_MAX_ATTEMPTS=1 the job interrupted by the crash still
+// completes after the restart (it waits the restart delay first).
+func TestKillDoesNotUseUpAttempts(t *testing.T) {
+	dir, addr := t.TempDir(), freeAddr(t)
+	p := startServe(t, dir, addr, "SONGSMITH_MAX_ATTEMPTS=1")
+	id := p.call(t, "POST", "/generate", `{"prompt": "slow cinematic ambient with strings, 70 bpm, 90 seconds"}`)["job_id"].(string)
+	time.Sleep(300 * time.Millisecond) // the one worker has taken it
+	if st := p.call(t, "GET", "/jobs/"+id, "")["status"]; st != "running" {
+		t.Fatalf("job %s before the kill; the test proves nothing", st)
+	}
+	if err := p.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	_ = p.cmd.Wait()
+
+	p2 := startServe(t, dir, addr, "SONGSMITH_MAX_ATTEMPTS=1")
+	deadline := time.Now().Add(3 * time.Minute)
+	for {
+		m := p2.call(t, "GET", "/jobs/"+id, "")
+		if m["status"] == "completed" {
+			return
+		}
+		if m["status"] == "failed" || time.Now().After(deadline) {
+			t.Fatalf("job after the crash: %v\nlogs:\n%s", m, p2.logs)
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }

@@ -4,6 +4,7 @@
 //	songsmith keys create|list|revoke|rotate   manage API keys (the "account dashboard")
 //	songsmith render "prompt" -o DIR render a song to files, no server needed
 //	songsmith generate "prompt"      submit to a running API, wait, download the files
+//	songsmith aws init               create the aws backend's table, queues and bucket (LocalStack, moto)
 //
 // Configuration comes from SONGSMITH_* environment variables (see README).
 package main
@@ -24,6 +25,7 @@ commands:
   keys        manage API keys: create [--name N] [--ttl D] | list | revoke ID | rotate ID [--grace D]
   render      render a prompt to files: render "prompt" [--seed N] [--format mp3|wav] -o DIR
   generate    call a running API: generate "prompt" [--url URL] [--key KEY] [-o DIR]
+  aws init    create the table, queues and bucket that SONGSMITH_* name (AWS_ENDPOINT_URL: LocalStack, moto)
 
 Configuration: SONGSMITH_* environment variables; see README.md.
 `
@@ -51,6 +53,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return render(ctx, args[1:], stdout)
 	case "generate":
 		return generate(ctx, args[1:], stdout)
+	case "aws":
+		return awsCmd(ctx, args[1:], stdout)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/songsmith/songsmith/internal/app"
+	"github.com/songsmith/songsmith/internal/app/generator"
 	"github.com/songsmith/songsmith/internal/jobs"
 )
 
@@ -47,7 +48,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	log := app.NewLogger(cfg, stderr)
-	srv := app.NewServer(cfg, b, app.NewGenerator(cfg), log)
+	srv := app.NewServer(cfg, b, generator.New(cfg), log)
 	printWelcome(stdout, cfg.BaseURL, key)
 	return srv.Serve(ctx, ln)
 }
@@ -57,7 +58,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 // when other keys exist, it returns "" and prints nothing secret.
 func devKey(ctx context.Context, cfg app.Config, b *app.Backend) (string, error) {
 	if len(cfg.APIKeys) > 0 {
-		return cfg.APIKeys[0], nil
+		return app.ActiveKey(ctx, b.Keys, cfg.APIKeys, time.Now()) // never a revoked one
 	}
 	if cfg.Backend != "embedded" {
 		return "", nil

@@ -14,10 +14,11 @@ import (
 	"github.com/aws/aws-lambda-go/lambda"
 
 	"github.com/songsmith/songsmith/internal/app"
+	"github.com/songsmith/songsmith/internal/app/generator"
 )
 
 func main() {
 	cfg, b, log := app.MustOpenLambda()
-	w := app.NewWorker(cfg, b, app.NewGenerator(cfg), log)
+	w := app.NewWorker(cfg, b, generator.New(cfg), log)
 	lambda.Start(app.NewSQSHandler(cfg, b, w, log).Handle)
 }

@@ -4,12 +4,12 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"os"
 	"strings"
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
-	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
@@ -42,12 +42,9 @@ func OpenAWS(ctx context.Context, cfg Config) (*Backend, error) {
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("config: the aws backend needs %s", strings.Join(missing, ", "))
 	}
-	ac, err := config.LoadDefaultConfig(ctx)
+	ac, err := loadAWSConfig(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("aws config: %w", err)
-	}
-	if ac.Region == "" {
-		ac.Region = DefaultRegion
+		return nil, err
 	}
 	store := dynamo.New(dynamodb.NewFromConfig(ac), cfg.Table)
 	sq := sqs.NewFromConfig(ac)
@@ -78,22 +75,28 @@ func NewSQSHandler(cfg Config, b *Backend, w *worker.Worker, log *slog.Logger) *
 
 // NewAPIHandler returns the HTTP API of the service on b as a Lambda
 // handler for API Gateway HTTP API (payload v2) events. Every event gets a
-// response; errors become JSON error bodies, never invoke errors.
+// response; errors become JSON error bodies, never invoke errors. The
+// template routes every path (its $default route) to such a handler, so
+// unknown paths and methods get the local server's JSON 404 and 405, and
+// GET /healthz reads the table.
 func NewAPIHandler(cfg Config, b *Backend, log *slog.Logger) func(context.Context, events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
-	h := httpapi.New(NewService(cfg, b, log), httpapi.Options{MaxBodyBytes: cfg.MaxBodyBytes, CORSOrigin: cfg.CORSOrigin, Logger: log})
+	h := httpapi.New(NewService(cfg, b, log), httpapi.Options{MaxBodyBytes: cfg.MaxBodyBytes, CORSOrigin: cfg.CORSOrigin, Logger: log,
+		Health: func(r *http.Request) error { return readProbe(r.Context(), b.Jobs) }})
 	return httpapi.LambdaHandler(h)
 }
 
 // MustOpenLambda is the shared start of every Lambda: it reads the
 // configuration and builds the AWS clients once per execution environment,
 // at init. On failure it logs and exits, so Lambda reports an init error.
+// Records logged with an invocation's context carry its request id
+// (AWSRequestIDAttr).
 func MustOpenLambda() (Config, *Backend, *slog.Logger) {
 	cfg, err := FromEnv()
 	if err != nil {
 		slog.Error("configuration", "err", err)
 		os.Exit(1)
 	}
-	log := NewLogger(cfg, nil)
+	log := WithLambdaRequestID(NewLogger(cfg, nil))
 	b, err := OpenAWS(context.Background(), cfg)
 	if err != nil {
 		log.Error("open aws backend", "err", err)

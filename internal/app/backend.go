@@ -1,10 +1,11 @@
 package app
 
 import (
+	"context"
 	"net/http"
+	"strings"
 
 	"github.com/songsmith/songsmith/internal/embedded"
-
 	"github.com/songsmith/songsmith/internal/jobs"
 )
 
@@ -27,4 +28,29 @@ type Backend struct {
 	Embedded *embedded.Store
 	// Close releases the backend's resources.
 	Close func() error
+}
+
+// probeJobID names a job that never exists; reading it checks the store.
+const probeJobID = jobs.JobID("00000000-0000-4000-8000-000000000000")
+
+// ProbeMediaKey is the media object /healthz writes and deletes.
+const ProbeMediaKey = "healthz/probe"
+
+// Check reports whether the backend works for reads and writes (GET
+// /healthz): it reads a job that does not exist, writes to the embedded
+// database, and writes then deletes a small media object, so a full disk
+// or a read-only bucket makes the service unhealthy.
+func (b *Backend) Check(ctx context.Context) error {
+	if _, err := b.Jobs.Job(ctx, probeJobID); err != nil && !jobs.IsCode(err, jobs.ENotFound) {
+		return err
+	}
+	if b.Embedded != nil {
+		if err := b.Embedded.Probe(); err != nil {
+			return err
+		}
+	}
+	if err := b.Media.PutMedia(ctx, ProbeMediaKey, "text/plain", strings.NewReader("ok"), 2); err != nil {
+		return err
+	}
+	return b.Media.DeleteMedia(ctx, ProbeMediaKey)
 }

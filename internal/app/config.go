@@ -26,8 +26,11 @@ type Config struct {
 	Workers         int           // SONGSMITH_WORKERS: concurrent generations in the local server
 	Service         jobs.Config   // retention, rate limits, prompt limit, URL TTL, job timeout
 	MaxBodyBytes    int64         // SONGSMITH_MAX_BODY_BYTES
-	MaxAttempts     int           // SONGSMITH_MAX_ATTEMPTS: deliveries before a job fails
+	MaxAttempts     int           // SONGSMITH_MAX_ATTEMPTS: generation attempts before a job fails
+	CrashHeadroom   int           // SONGSMITH_CRASH_HEADROOM: extra deliveries for attempts cut short by crashes
 	GenerateTimeout time.Duration // SONGSMITH_GENERATE_TIMEOUT: per attempt
+	ShutdownGrace   time.Duration // SONGSMITH_SHUTDOWN_GRACE: how long a stopping server lets generations finish
+	WriteTimeout    time.Duration // SONGSMITH_WRITE_TIMEOUT: longest time to write one HTTP response
 	AudioFormat     string        // SONGSMITH_AUDIO_FORMAT: mp3 | wav
 	MP3Bitrate      int           // SONGSMITH_MP3_BITRATE: kbps
 	SigningKey      string        // SONGSMITH_SIGNING_KEY: HMAC key of local media URLs
@@ -58,20 +61,45 @@ var Vars = []Env{
 	{"SONGSMITH_MAX_BODY_BYTES", "16384", "largest request body accepted (413 above)"},
 	{"SONGSMITH_URL_TTL", "1h", "lifetime of song_url and image_url (never beyond retention)"},
 	{"SONGSMITH_JOB_TIMEOUT", "15m", "a job still running after this is reported failed"},
-	{"SONGSMITH_MAX_ATTEMPTS", "3", "generation attempts before a job fails"},
+	{"SONGSMITH_MAX_ATTEMPTS", "3", "generation attempts before a job fails (a panic, a timeout or the Lambda deadline counts as a failed attempt)"},
+	{"SONGSMITH_CRASH_HEADROOM", "3", "extra deliveries a job may get for attempts cut short by a process crash; beyond MAX_ATTEMPTS + this the job fails"},
 	{"SONGSMITH_GENERATE_TIMEOUT", "5m", "time limit of one generation attempt"},
+	{"SONGSMITH_SHUTDOWN_GRACE", "30s", "on SIGTERM, how long running generations may finish before they are cancelled and requeued; `serve` exits within this plus a few seconds"},
+	{"SONGSMITH_WRITE_TIMEOUT", "5m", "longest time the local server spends on one response, media downloads included: 5m lets an 8.65 MB song (about 4 min of 192 kbps MP3) download at 0.25 Mbit/s and up; a client that stops reading is cut off after it"},
 	{"SONGSMITH_AUDIO_FORMAT", "mp3", "`mp3` or `wav`"},
 	{"SONGSMITH_MP3_BITRATE", "192", "MP3 bitrate in kbps (128-320)"},
-	{"SONGSMITH_SIGNING_KEY", "random, kept in the database", "HMAC key that signs local media URLs"},
+	{"SONGSMITH_SIGNING_KEY", "random, kept in the database", "HMAC key that signs local media URLs; at least 32 bytes"},
 	{"SONGSMITH_LOG_LEVEL", "info", "`debug`, `info`, `warn` or `error`"},
 	{"SONGSMITH_CORS_ORIGIN", "", "value of Access-Control-Allow-Origin; empty disables CORS"},
 	{"SONGSMITH_METRICS_NAMESPACE", "", "CloudWatch namespace of the worker's metrics, written to stdout in Embedded Metric Format; empty writes none (the template sets `Songsmith/<stack>`)"},
 	{"SONGSMITH_TABLE", "songsmith", "DynamoDB table (aws backend)"},
 	{"SONGSMITH_QUEUE_URL", "", "SQS jobs queue URL (aws backend)"},
-	{"SONGSMITH_DLQ_URL", "", "SQS dead-letter queue URL (aws backend, `serve` only)"},
+	{"SONGSMITH_DLQ_URL", "", "SQS dead-letter queue URL (aws backend: `serve` consumes it; the worker Lambda recognises its records by it)"},
 	{"SONGSMITH_BUCKET", "", "S3 media bucket (aws backend)"},
 	{"AWS_ENDPOINT_URL", "", "send AWS calls to LocalStack or moto; S3 then uses path-style URLs"},
 	{"AWS_REGION", "us-east-1", "AWS region"},
+}
+
+// Fixed tunables of the delivery policy and the local server: the rest of
+// the table of defaults (no variable sets them).
+const (
+	RetryBase       = 2 * time.Second  // backoff after a failed attempt, doubled per attempt
+	RetryMax        = 64 * time.Second // longest backoff
+	DeadlineReserve = 15 * time.Second // kept before the Lambda deadline to record an attempt's outcome
+	RestartDelay    = 5 * time.Second  // per crash-interrupted delivery, before a job is taken again after a restart
+	JanitorEvery    = time.Minute      // expiry sweep period of the local server
+	HTTPShutdown    = 5 * time.Second  // how long `serve` waits for open HTTP responses after the grace period
+	MinSigningKey   = 32               // bytes of SONGSMITH_SIGNING_KEY at least
+)
+
+// defaultOf returns the documented default of a variable in Vars.
+func defaultOf(name string) string {
+	for _, v := range Vars {
+		if v.Name == name {
+			return v.Default
+		}
+	}
+	panic("app: no default for " + name)
 }
 
 // FromEnv reads the configuration from the process environment.
@@ -81,33 +109,43 @@ func FromEnv() (Config, error) { return Load(os.Getenv) }
 func Load(getenv func(string) string) (Config, error) {
 	p := parser{get: getenv}
 	c := Config{
-		Backend:         p.str("SONGSMITH_BACKEND", "embedded"),
-		Addr:            p.str("SONGSMITH_ADDR", "127.0.0.1:8080"),
-		DataDir:         p.str("SONGSMITH_DATA_DIR", "./data"),
-		Workers:         p.int("SONGSMITH_WORKERS", 2, 1, 64),
-		MaxBodyBytes:    int64(p.int("SONGSMITH_MAX_BODY_BYTES", 16384, 256, 1<<20)),
-		MaxAttempts:     p.int("SONGSMITH_MAX_ATTEMPTS", 3, 1, 20),
-		GenerateTimeout: p.dur("SONGSMITH_GENERATE_TIMEOUT", 5*time.Minute),
-		AudioFormat:     strings.ToLower(p.str("SONGSMITH_AUDIO_FORMAT", "mp3")),
-		MP3Bitrate:      p.int("SONGSMITH_MP3_BITRATE", 192, 128, 320),
-		SigningKey:      p.str("SONGSMITH_SIGNING_KEY", ""),
-		CORSOrigin:      p.str("SONGSMITH_CORS_ORIGIN", ""),
-		MetricsNS:       p.str("SONGSMITH_METRICS_NAMESPACE", ""),
-		Table:           p.str("SONGSMITH_TABLE", "songsmith"),
-		QueueURL:        p.str("SONGSMITH_QUEUE_URL", ""),
-		DLQURL:          p.str("SONGSMITH_DLQ_URL", ""),
-		Bucket:          p.str("SONGSMITH_BUCKET", ""),
+		Backend:         p.str("SONGSMITH_BACKEND"),
+		Addr:            p.str("SONGSMITH_ADDR"),
+		DataDir:         p.str("SONGSMITH_DATA_DIR"),
+		Workers:         p.int("SONGSMITH_WORKERS", 1, 64),
+		MaxBodyBytes:    int64(p.int("SONGSMITH_MAX_BODY_BYTES", 256, 1<<20)),
+		MaxAttempts:     p.int("SONGSMITH_MAX_ATTEMPTS", 1, 20),
+		CrashHeadroom:   p.int("SONGSMITH_CRASH_HEADROOM", 0, 20),
+		GenerateTimeout: p.dur("SONGSMITH_GENERATE_TIMEOUT"),
+		ShutdownGrace:   p.dur("SONGSMITH_SHUTDOWN_GRACE"),
+		WriteTimeout:    p.dur("SONGSMITH_WRITE_TIMEOUT"),
+		AudioFormat:     strings.ToLower(p.str("SONGSMITH_AUDIO_FORMAT")),
+		MP3Bitrate:      p.int("SONGSMITH_MP3_BITRATE", 128, 320),
+		SigningKey:      strings.TrimSpace(p.get("SONGSMITH_SIGNING_KEY")),
+		CORSOrigin:      p.str("SONGSMITH_CORS_ORIGIN"),
+		MetricsNS:       p.str("SONGSMITH_METRICS_NAMESPACE"),
+		Table:           p.str("SONGSMITH_TABLE"),
+		QueueURL:        p.str("SONGSMITH_QUEUE_URL"),
+		DLQURL:          p.str("SONGSMITH_DLQ_URL"),
+		Bucket:          p.str("SONGSMITH_BUCKET"),
 		Service: jobs.Config{
-			Retention:      p.dur("SONGSMITH_RETENTION", 7*24*time.Hour),
-			SubmitRate:     p.rate("SONGSMITH_SUBMIT_RATE", jobs.Rate{N: 10, Per: time.Minute}),
-			PollRate:       p.rate("SONGSMITH_POLL_RATE", jobs.Rate{N: 120, Per: time.Minute}),
-			MaxPromptRunes: p.int("SONGSMITH_MAX_PROMPT_CHARS", jobs.DefaultMaxPromptRunes, 1, 100000),
-			URLTTL:         p.dur("SONGSMITH_URL_TTL", time.Hour),
-			JobTimeout:     p.dur("SONGSMITH_JOB_TIMEOUT", 15*time.Minute),
+			Retention:      p.dur("SONGSMITH_RETENTION"),
+			SubmitRate:     p.rate("SONGSMITH_SUBMIT_RATE"),
+			PollRate:       p.rate("SONGSMITH_POLL_RATE"),
+			MaxPromptRunes: p.int("SONGSMITH_MAX_PROMPT_CHARS", 1, 100000),
+			URLTTL:         p.dur("SONGSMITH_URL_TTL"),
+			JobTimeout:     p.dur("SONGSMITH_JOB_TIMEOUT"),
 		},
 	}
-	c.BaseURL = strings.TrimRight(p.str("SONGSMITH_BASE_URL", "http://"+c.Addr), "/")
-	for _, k := range strings.Split(p.str("SONGSMITH_API_KEYS", ""), ",") {
+	if c.SigningKey != "" && len(c.SigningKey) < MinSigningKey {
+		p.fail("SONGSMITH_SIGNING_KEY", fmt.Sprintf("must be at least %d bytes (it has %d); make one with `openssl rand -hex 32`, or leave it unset for a random key kept in the database", MinSigningKey, len(c.SigningKey)))
+	}
+	c.BaseURL = "http://" + c.Addr
+	if v := strings.TrimSpace(p.get("SONGSMITH_BASE_URL")); v != "" {
+		c.BaseURL = v
+	}
+	c.BaseURL = strings.TrimRight(c.BaseURL, "/")
+	for _, k := range strings.Split(p.get("SONGSMITH_API_KEYS"), ",") {
 		if k = strings.TrimSpace(k); k == "" {
 			continue
 		}
@@ -129,7 +167,7 @@ func Load(getenv func(string) string) (Config, error) {
 	default:
 		p.fail("SONGSMITH_AUDIO_FORMAT", "must be mp3 or wav")
 	}
-	switch lv := strings.ToLower(p.str("SONGSMITH_LOG_LEVEL", "info")); lv {
+	switch lv := strings.ToLower(p.str("SONGSMITH_LOG_LEVEL")); lv {
 	case "debug", "info", "warn", "error":
 		_ = c.LogLevel.UnmarshalText([]byte(lv))
 	default:
@@ -149,48 +187,37 @@ func (p *parser) fail(name, why string) {
 	}
 }
 
-func (p *parser) str(name, def string) string {
+// str returns the variable's value, or its default from Vars.
+func (p *parser) str(name string) string {
 	if v := strings.TrimSpace(p.get(name)); v != "" {
 		return v
 	}
-	return def
+	return defaultOf(name)
 }
 
-func (p *parser) int(name string, def, lo, hi int) int {
-	v := p.get(name)
-	if v == "" {
-		return def
-	}
-	n, err := strconv.Atoi(strings.TrimSpace(v))
+func (p *parser) int(name string, lo, hi int) int {
+	n, err := strconv.Atoi(p.str(name))
 	if err != nil || n < lo || n > hi {
 		p.fail(name, fmt.Sprintf("must be a whole number from %d to %d", lo, hi))
-		return def
+		n, _ = strconv.Atoi(defaultOf(name))
 	}
 	return n
 }
 
-func (p *parser) dur(name string, def time.Duration) time.Duration {
-	v := p.get(name)
-	if v == "" {
-		return def
-	}
-	d, err := time.ParseDuration(strings.TrimSpace(v))
+func (p *parser) dur(name string) time.Duration {
+	d, err := time.ParseDuration(p.str(name))
 	if err != nil || d <= 0 {
 		p.fail(name, "must be a positive Go duration such as 90s, 15m or 168h")
-		return def
+		d, _ = time.ParseDuration(defaultOf(name))
 	}
 	return d
 }
 
-func (p *parser) rate(name string, def jobs.Rate) jobs.Rate {
-	v := p.get(name)
-	if v == "" {
-		return def
-	}
-	r, err := ParseRate(v)
+func (p *parser) rate(name string) jobs.Rate {
+	r, err := ParseRate(p.str(name))
 	if err != nil {
 		p.fail(name, err.Error())
-		return def
+		r, _ = ParseRate(defaultOf(name))
 	}
 	return r
 }

@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"context"
 	"os"
 	"regexp"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/jobstest"
 )
 
 func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -18,7 +20,7 @@ func TestLoadDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := jobs.DefaultConfig()
+	want := jobstest.Config()
 	if c.Service != want || c.Backend != "embedded" || c.Addr != "127.0.0.1:8080" || c.BaseURL != "http://127.0.0.1:8080" ||
 		c.Workers != 2 || c.MaxBodyBytes != 16384 || c.AudioFormat != "mp3" || c.MP3Bitrate != 192 || c.MaxAttempts != 3 {
 		t.Fatalf("defaults: %+v", c)
@@ -42,15 +44,17 @@ func TestLoadValues(t *testing.T) {
 
 func TestLoadErrInvalid(t *testing.T) {
 	for name, kv := range map[string][2]string{
-		"Backend":   {"SONGSMITH_BACKEND", "postgres"},
-		"Workers":   {"SONGSMITH_WORKERS", "zero"},
-		"Rate":      {"SONGSMITH_SUBMIT_RATE", "10 per minute"},
-		"Duration":  {"SONGSMITH_URL_TTL", "-1h"},
-		"Key":       {"SONGSMITH_API_KEYS", "hunter2"},
-		"Format":    {"SONGSMITH_AUDIO_FORMAT", "ogg"},
-		"Bitrate":   {"SONGSMITH_MP3_BITRATE", "96"},
-		"LogLevel":  {"SONGSMITH_LOG_LEVEL", "loud"},
-		"Retention": {"SONGSMITH_RETENTION", "10s"},
+		"Backend":      {"SONGSMITH_BACKEND", "postgres"},
+		"Workers":      {"SONGSMITH_WORKERS", "zero"},
+		"Rate":         {"SONGSMITH_SUBMIT_RATE", "10 per minute"},
+		"Duration":     {"SONGSMITH_URL_TTL", "-1h"},
+		"Key":          {"SONGSMITH_API_KEYS", "hunter2"},
+		"Format":       {"SONGSMITH_AUDIO_FORMAT", "ogg"},
+		"Bitrate":      {"SONGSMITH_MP3_BITRATE", "96"},
+		"LogLevel":     {"SONGSMITH_LOG_LEVEL", "loud"},
+		"Retention":    {"SONGSMITH_RETENTION", "10s"},
+		"SigningKey":   {"SONGSMITH_SIGNING_KEY", "x"},
+		"SigningKey31": {"SONGSMITH_SIGNING_KEY", strings.Repeat("k", 31)},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := app.Load(env(map[string]string{kv[0]: kv[1]}))
@@ -86,5 +90,40 @@ func TestREADMEListsEveryVariable(t *testing.T) {
 	}
 	for name := range inReadme {
 		t.Errorf("README lists %s, which the configuration does not read", name)
+	}
+}
+
+func TestSigningKeyOf32BytesIsAccepted(t *testing.T) {
+	c, err := app.Load(env(map[string]string{"SONGSMITH_SIGNING_KEY": strings.Repeat("k", 32)}))
+	if err != nil || len(c.SigningKey) != 32 {
+		t.Fatalf("%v, key of %d bytes", err, len(c.SigningKey))
+	}
+}
+
+// The start banner shows a SONGSMITH_API_KEYS key only while it works.
+func TestActiveKeySkipsRevokedKeys(t *testing.T) {
+	ctx := context.Background()
+	a, b := "ss_aaaaaaaaaaaa_secretsecretsecretsecret", "ss_bbbbbbbbbbbb_secretsecretsecretsecret"
+	cfg, err := app.Load(env(map[string]string{"SONGSMITH_DATA_DIR": t.TempDir(), "SONGSMITH_API_KEYS": a + "," + b}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	be, err := app.OpenEmbedded(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer be.Close()
+	if got, err := app.ActiveKey(ctx, be.Keys, cfg.APIKeys, time.Now()); err != nil || got != a {
+		t.Fatalf("both active: %q %v", got, err)
+	}
+	for i, full := range []string{a, b} {
+		id, _, _ := jobs.SplitKey(full)
+		if err := be.Keys.RevokeKey(ctx, id, time.Now().Add(-time.Second)); err != nil {
+			t.Fatal(err)
+		}
+		want := []string{b, ""}[i]
+		if got, err := app.ActiveKey(ctx, be.Keys, cfg.APIKeys, time.Now()); err != nil || got != want {
+			t.Fatalf("after revoking %d key(s): %q %v, want %q", i+1, got, err, want)
+		}
 	}
 }

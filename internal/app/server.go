@@ -24,36 +24,37 @@ type Server struct {
 	Worker  *worker.Worker
 	Handler http.Handler
 	Logger  *slog.Logger
-	// ShutdownGrace is how long running generations may finish after a
-	// shutdown starts before they are cancelled and requeued (30 s when 0).
+	// ShutdownGrace is how long running generations (and open HTTP
+	// responses) may finish after a shutdown starts before they are
+	// cancelled and requeued (Config.ShutdownGrace).
 	ShutdownGrace time.Duration
-	// JanitorEvery is the expiry sweep period (1 minute when 0).
+	// StopWait is how long Serve still waits after cancelling; generations
+	// that ignore cancellation longer are abandoned (their messages return
+	// to the queue on the next start).
+	StopWait time.Duration
+	// JanitorEvery is the expiry sweep period.
 	JanitorEvery time.Duration
 }
 
 // NewServer wires a server on a backend with a generator.
 func NewServer(cfg Config, b *Backend, gen jobs.Generator, log *slog.Logger) *Server {
 	svc := NewService(cfg, b, log)
-	s := &Server{Config: cfg, Backend: b, Service: svc, Worker: NewWorker(cfg, b, gen, log), Logger: log}
+	s := &Server{Config: cfg, Backend: b, Service: svc, Worker: NewWorker(cfg, b, gen, log), Logger: log,
+		ShutdownGrace: cfg.ShutdownGrace, StopWait: HTTPShutdown, JanitorEvery: JanitorEvery}
 	s.Handler = httpapi.New(svc, httpapi.Options{
 		MaxBodyBytes: cfg.MaxBodyBytes, CORSOrigin: cfg.CORSOrigin, Logger: log, Media: b.MediaHandler,
-		Health: func(r *http.Request) error {
-			_, err := b.Jobs.Job(r.Context(), "00000000-0000-4000-8000-000000000000")
-			if jobs.IsCode(err, jobs.ENotFound) {
-				return nil
-			}
-			return err
-		},
+		Health: func(r *http.Request) error { return b.Check(r.Context()) },
 	})
 	return s
 }
 
-// Serve runs until ctx is cancelled, then shuts down gracefully: it stops
-// accepting requests and deliveries, lets running generations finish within
-// ShutdownGrace, and cancels and requeues the rest.
+// Serve runs until ctx is cancelled, then shuts down within ShutdownGrace
+// plus StopWait: it stops accepting requests and deliveries, lets running
+// generations and responses finish within ShutdownGrace, then cancels and
+// requeues the generations left, closes the connections left, and waits at
+// most StopWait for them to stop.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
-	hs := &http.Server{Handler: s.Handler, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
-		IdleTimeout: 120 * time.Second, ErrorLog: slog.NewLogLogger(s.Logger.Handler(), slog.LevelWarn)}
+	hs := NewHTTPServer(s.Config, s.Handler, s.Logger)
 	httpErr := make(chan error, 1)
 	go func() { httpErr <- hs.Serve(ln) }()
 
@@ -80,27 +81,47 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	case <-ctx.Done():
 	case err = <-httpErr:
 	}
-	s.Logger.Info("shutting down")
-	shCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	s.Logger.Info("shutting down", "grace_s", s.ShutdownGrace.Seconds())
+	stopAt := time.Now().Add(s.ShutdownGrace)
+	shCtx, cancel := context.WithDeadline(context.Background(), stopAt)
 	defer cancel()
-	_ = hs.Shutdown(shCtx)
+	httpDone := make(chan struct{})
+	go func() {
+		if hs.Shutdown(shCtx) != nil {
+			_ = hs.Close() // responses still open at the deadline are cut
+		}
+		close(httpDone)
+	}()
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
-	grace := s.ShutdownGrace
-	if grace <= 0 {
-		grace = 30 * time.Second
-	}
 	select {
 	case <-done:
-	case <-time.After(grace):
+	case <-time.After(time.Until(stopAt)):
 		s.Logger.Warn("cancelling running generations; they will resume on the next start")
 		cancelJobs()
-		<-done
+		select {
+		case <-done:
+		case <-time.After(s.StopWait):
+			s.Logger.Error("generations did not stop after cancellation; abandoning them (their jobs resume on the next start)", "waited_s", s.StopWait.Seconds())
+		}
+	}
+	select {
+	case <-httpDone:
+	case <-time.After(time.Until(stopAt.Add(s.StopWait))):
 	}
 	if errors.Is(err, http.ErrServerClosed) {
 		err = nil
 	}
 	return err
+}
+
+// NewHTTPServer returns the local server's net/http server: bounded header,
+// body and response times (Config.WriteTimeout covers media downloads), and
+// net/http's own log lines at warn level.
+func NewHTTPServer(cfg Config, h http.Handler, log *slog.Logger) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
+		WriteTimeout: cfg.WriteTimeout, IdleTimeout: 120 * time.Second, MaxHeaderBytes: 64 << 10,
+		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 }
 
 // consume runs one worker loop until stop is cancelled.
@@ -120,27 +141,24 @@ func (s *Server) consume(stop, jobCtx context.Context, c jobs.Consumer, deadLett
 	}
 }
 
+// handle applies the worker's delivery policy to d and carries out its
+// decision on the local queue.
 func (s *Server) handle(ctx context.Context, c jobs.Consumer, d jobs.Delivery, deadLetter bool) {
-	var out worker.Outcome
-	var err error
-	if deadLetter || d.Attempt > s.Worker.Attempts() {
-		// Deliveries beyond the limit mean earlier attempts crashed the
-		// process: the job fails rather than crash it forever.
-		out, err = s.Worker.DeadLetter(ctx, d.JobID)
-	} else {
-		out, err = s.Worker.Process(ctx, d.JobID, d.Attempt)
-	}
+	dec := s.Worker.Handle(ctx, d, deadLetter)
 	// Acks and releases must land even while shutting down.
 	bg := context.WithoutCancel(ctx)
-	if out == worker.Retry {
-		delay := worker.RetryDelay(d.Attempt)
-		if ctx.Err() != nil {
-			delay = 0 // shutdown: hand it straight to the next process
-		}
-		if rerr := c.Release(bg, d, delay); rerr != nil {
+	if ic, ok := c.(jobs.Interrupter); ok && dec.Interrupted {
+		if rerr := ic.Interrupt(bg, d); rerr != nil {
 			s.Logger.Error("requeue", "job_id", d.JobID, "err", rerr)
 		}
-		s.Logger.Warn("job requeued", "job_id", d.JobID, "attempt", d.Attempt, "err", err)
+		s.Logger.Warn("generation interrupted by the shutdown; job requeued", "job_id", d.JobID, "attempt", d.Attempt)
+		return
+	}
+	if dec.Release {
+		if rerr := c.Release(bg, d, dec.Delay); rerr != nil {
+			s.Logger.Error("requeue", "job_id", d.JobID, "err", rerr)
+		}
+		s.Logger.Warn("job requeued", "job_id", d.JobID, "attempt", d.Attempt, "delay_s", dec.Delay.Seconds(), "err", dec.Err)
 		return
 	}
 	if aerr := c.Ack(bg, d); aerr != nil {
@@ -150,13 +168,9 @@ func (s *Server) handle(ctx context.Context, c jobs.Consumer, d jobs.Delivery, d
 
 // janitor deletes expired jobs, their media, and old rate windows.
 func (s *Server) janitor(ctx context.Context) {
-	every := s.JanitorEvery
-	if every <= 0 {
-		every = time.Minute
-	}
 	for {
 		s.sweep(ctx, time.Now())
-		if !sleep(ctx, every) {
+		if !sleep(ctx, s.JanitorEvery) {
 			return
 		}
 	}
@@ -170,12 +184,12 @@ func (s *Server) sweep(ctx context.Context, now time.Time) {
 		return
 	}
 	for _, j := range expired {
-		if j.Result != nil {
-			for _, k := range []string{j.Result.SongKey, j.Result.ImageKey} {
-				if err := s.Backend.Media.DeleteMedia(ctx, k); err != nil {
-					s.Logger.Error("janitor: delete media", "job_id", j.ID, "err", err)
-					return
-				}
+		// Failed and unfinished jobs may have media too (an attempt cut
+		// short by a crash): delete every key the job could have written.
+		for _, k := range jobs.MediaKeys(j) {
+			if err := s.Backend.Media.DeleteMedia(ctx, k); err != nil {
+				s.Logger.Error("janitor: delete media", "job_id", j.ID, "err", err)
+				return
 			}
 		}
 		if err := st.DeleteJob(j.ID); err != nil {

@@ -5,24 +5,26 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/songsmith/songsmith/internal/embedded"
 	"github.com/songsmith/songsmith/internal/emf"
+	"github.com/songsmith/songsmith/internal/httpapi"
 	"github.com/songsmith/songsmith/internal/jobs"
-	"github.com/songsmith/songsmith/internal/studio"
 	"github.com/songsmith/songsmith/internal/worker"
 )
 
 // NewLogger returns a JSON logger at the configured level writing to w
-// (stderr when nil).
+// (stderr when nil). Lines logged with a context carry its log attributes
+// (jobs.WithLogAttrs: the request id of an HTTP request).
 func NewLogger(cfg Config, w io.Writer) *slog.Logger {
 	if w == nil {
 		w = os.Stderr
 	}
-	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	return slog.New(jobs.LogHandler(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: cfg.LogLevel})))
 }
 
 // Open builds the backend the configuration names.
@@ -37,7 +39,7 @@ func Open(ctx context.Context, cfg Config) (*Backend, error) {
 // Keys listed in cfg.APIKeys are added to the key store if missing.
 func OpenEmbedded(cfg Config) (*Backend, error) {
 	st, err := embedded.Open(filepath.Join(cfg.DataDir, "songsmith.db"), embedded.Options{
-		Visibility: cfg.GenerateTimeout + time.Minute,
+		Visibility: cfg.GenerateTimeout + time.Minute, RestartDelay: RestartDelay,
 	})
 	if err != nil {
 		return nil, err
@@ -49,7 +51,8 @@ func OpenEmbedded(cfg Config) (*Backend, error) {
 			return nil, err
 		}
 	}
-	media := &embedded.Media{Dir: filepath.Join(cfg.DataDir, "media"), BaseURL: cfg.BaseURL, Key: key}
+	media := &embedded.Media{Dir: filepath.Join(cfg.DataDir, "media"), BaseURL: cfg.BaseURL, Key: key,
+		WriteError: func(w http.ResponseWriter, r *http.Request, err error) { httpapi.WriteError(w, r, nil, err) }}
 	b := &Backend{Jobs: st, Keys: st, Limiter: st, Queue: st, Consumer: st, Media: media,
 		MediaHandler: media, Close: st.Close, Embedded: st}
 	if err := SeedKeys(context.Background(), b.Keys, cfg.APIKeys); err != nil {
@@ -79,6 +82,28 @@ func SeedKeys(ctx context.Context, ks jobs.KeyStore, keys []string) error {
 	return nil
 }
 
+// ActiveKey returns the first of the full key strings that is stored and
+// active at now (not revoked, not expired), or "" when none is: what the
+// start banner may show as the working key.
+func ActiveKey(ctx context.Context, ks jobs.KeyStore, keys []string, now time.Time) (string, error) {
+	for _, full := range keys {
+		id, secret, ok := jobs.SplitKey(full)
+		if !ok {
+			continue
+		}
+		k, err := ks.Key(ctx, id)
+		switch {
+		case jobs.IsCode(err, jobs.ENotFound):
+			continue
+		case err != nil:
+			return "", err
+		case k.Matches(secret) && k.Active(now):
+			return full, nil
+		}
+	}
+	return "", nil
+}
+
 func secretOf(full string) string {
 	_, s, _ := jobs.SplitKey(full)
 	return s
@@ -94,14 +119,10 @@ func NewService(cfg Config, b *Backend, log *slog.Logger) *jobs.Service {
 // With a metrics namespace it writes one EMF record per delivery to stdout.
 func NewWorker(cfg Config, b *Backend, gen jobs.Generator, log *slog.Logger) *worker.Worker {
 	w := &worker.Worker{Jobs: b.Jobs, Media: b.Media, Generator: gen,
-		MaxAttempts: cfg.MaxAttempts, Timeout: cfg.GenerateTimeout, Logger: log}
+		MaxAttempts: cfg.MaxAttempts, CrashHeadroom: cfg.CrashHeadroom, Timeout: cfg.GenerateTimeout,
+		DeadlineReserve: DeadlineReserve, RetryBase: RetryBase, RetryMax: RetryMax, Logger: log}
 	if cfg.MetricsNS != "" {
 		w.Metrics = (&emf.Recorder{Out: os.Stdout, Namespace: cfg.MetricsNS}).Record
 	}
 	return w
-}
-
-// NewGenerator returns the production generator in the configured format.
-func NewGenerator(cfg Config) jobs.Generator {
-	return &studio.Studio{Format: cfg.AudioFormat, Bitrate: cfg.MP3Bitrate}
 }

@@ -5,6 +5,7 @@
 package cover
 
 import (
+	"context"
 	"image"
 	"image/png"
 	"io"
@@ -41,21 +42,37 @@ type Spec struct {
 
 // Render paints the cover described by spec. The result is opaque and
 // deterministic.
-func Render(spec Spec) *image.RGBA { return render(spec, true) }
+func Render(spec Spec) *image.RGBA {
+	img, _ := renderContext(context.Background(), spec, true)
+	return img
+}
 
 // render paints the cover, with the title only when withTitle is set.
 func render(spec Spec, withTitle bool) *image.RGBA {
+	img, _ := renderContext(context.Background(), spec, withTitle)
+	return img
+}
+
+// renderContext is render that stops with ctx's error between its stages
+// (painting, finishing, lettering).
+func renderContext(ctx context.Context, spec Spec, withTitle bool) (*image.RGBA, error) {
 	n := sizeOf(spec.Size)
 	r := newRNG(seedOf(spec))
 	st := styleFor(spec.Genre, r)
 	p := makePalette(st, moodFor(spec.Mood), r)
 	c := newCanvas(n)
 	painters[st.fam](c, p, r, st.variant)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	c.finish(0.35, p.grain, r.next())
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if withTitle {
 		drawTitle(c.img, layoutTitle(spec.Title, n), p.ink)
 	}
-	return c.img
+	return c.img, ctx.Err()
 }
 
 // sizeOf applies the default and the limits to a requested size.
@@ -68,6 +85,16 @@ func sizeOf(size int) int {
 
 // EncodePNG renders spec and writes it to w as PNG (see [ContentType]).
 func EncodePNG(w io.Writer, spec Spec) error {
+	return EncodePNGContext(context.Background(), w, spec)
+}
+
+// EncodePNGContext is EncodePNG that stops with ctx's error, writing
+// nothing, once ctx is done (it looks between the rendering stages).
+func EncodePNGContext(ctx context.Context, w io.Writer, spec Spec) error {
+	img, err := renderContext(ctx, spec, true)
+	if err != nil {
+		return err
+	}
 	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	return enc.Encode(w, Render(spec))
+	return enc.Encode(w, img)
 }

@@ -1,6 +1,7 @@
 package cover
 
 import (
+	musicstyle "github.com/songsmith/songsmith/internal/style"
 	"image/color"
 	"math"
 	"strings"
@@ -80,36 +81,19 @@ type style struct {
 	grain   float64    // film grain strength
 }
 
-// genres holds the canonical genres the composer emits.
-var genres = map[string]style{
-	"lo-fi":         {famGrain, 0, [4]float64{25, 345, 175, 40}, 0.45, 0.55, 0.62, 0.09},
-	"hip hop":       {famBold, 1, [4]float64{45, 275, 10, 200}, 0.7, 0.22, 0.55, 0.03},
-	"trap":          {famShards, 1, [4]float64{310, 330, 290, 180}, 0.8, 0.12, 0.52, 0.03},
-	"house":         {famGeometric, 1, [4]float64{320, 25, 200, 50}, 0.75, 0.35, 0.6, 0.02},
-	"techno":        {famGeometric, 0, [4]float64{195, 215, 175, 0}, 0.3, 0.15, 0.55, 0.02},
-	"trance":        {famRays, 0, [4]float64{230, 265, 190, 300}, 0.75, 0.22, 0.6, 0.02},
-	"drum and bass": {famShards, 0, [4]float64{140, 165, 90, 200}, 0.75, 0.12, 0.5, 0.03},
-	"dubstep":       {famShards, 1, [4]float64{270, 90, 250, 100}, 0.85, 0.1, 0.5, 0.03},
-	"synthwave":     {famSunGrid, 0, [4]float64{285, 320, 45, 185}, 0.85, 0.18, 0.6, 0.02},
-	"pop":           {famBold, 0, [4]float64{330, 190, 55, 280}, 0.75, 0.75, 0.6, 0.02},
-	"rock":          {famShards, 0, [4]float64{5, 25, 0, 45}, 0.8, 0.1, 0.5, 0.04},
-	"metal":         {famShards, 1, [4]float64{0, 220, 210, 0}, 0.2, 0.07, 0.62, 0.04},
-	"funk":          {famBold, 1, [4]float64{30, 280, 50, 320}, 0.8, 0.4, 0.6, 0.03},
-	"disco":         {famRays, 1, [4]float64{45, 320, 280, 30}, 0.8, 0.25, 0.65, 0.02},
-	"reggae":        {famWaves, 0, [4]float64{130, 50, 0, 110}, 0.75, 0.35, 0.5, 0.02},
-	"jazz":          {famBold, 0, [4]float64{220, 45, 5, 200}, 0.6, 0.18, 0.55, 0.03},
-	"ambient":       {famOrbs, 0, [4]float64{180, 260, 200, 300}, 0.4, 0.6, 0.75, 0.02},
-	"classical":     {famOrbs, 1, [4]float64{40, 350, 30, 20}, 0.45, 0.72, 0.42, 0.03},
-	"folk":          {famWaves, 1, [4]float64{80, 35, 25, 100}, 0.35, 0.55, 0.42, 0.03},
-	"blues":         {famBold, 0, [4]float64{225, 240, 200, 260}, 0.65, 0.2, 0.5, 0.03},
-	"country":       {famWaves, 1, [4]float64{35, 200, 25, 45}, 0.5, 0.6, 0.5, 0.03},
-}
+// looks maps the catalogue's cover looks to composition families.
+var looks = map[string]family{"sungrid": famSunGrid, "geometric": famGeometric, "rays": famRays,
+	"orbs": famOrbs, "shards": famShards, "grain": famGrain, "bold": famBold, "waves": famWaves}
 
-// genreAliases maps common spellings to canonical genre names.
-var genreAliases = map[string]string{
-	"lofi": "lo-fi", "lo fi": "lo-fi", "hip-hop": "hip hop", "hiphop": "hip hop", "rap": "hip hop",
-	"dnb": "drum and bass", "drum & bass": "drum and bass", "drum n bass": "drum and bass",
-	"drum'n'bass": "drum and bass", "retrowave": "synthwave", "outrun": "synthwave",
+// catalogueStyle returns the look a style of the catalogue (internal/style)
+// asks for.
+func catalogueStyle(name string) (style, bool) {
+	st, ok := musicstyle.Lookup(name)
+	if !ok {
+		return style{}, false
+	}
+	c := st.Cover
+	return style{fam: looks[c.Look], variant: c.Variant, hues: c.Hues, sat: c.Sat, bgL: c.BgL, accL: c.AccL, grain: c.Grain}, true
 }
 
 // mood shifts a palette: lightness and saturation multipliers, and a pull of
@@ -143,11 +127,7 @@ func normName(s string) string { return strings.Join(strings.Fields(strings.ToLo
 // styleFor returns the genre's style, or a seed-derived one for an empty or
 // unknown genre.
 func styleFor(genre string, r *rng) style {
-	g := normName(genre)
-	if a, ok := genreAliases[g]; ok {
-		g = a
-	}
-	if st, ok := genres[g]; ok {
+	if st, ok := catalogueStyle(normName(genre)); ok {
 		return st
 	}
 	h := r.between(0, 360)

@@ -56,8 +56,9 @@ func New(client *dynamodb.Client, table string) *Store {
 }
 
 // CreateTable creates a table with the layout Store expects (pay per
-// request, TTL on expires_at) and waits until it is active. Production
-// tables come from template.yaml; this serves tests and local setups.
+// request, TTL on expires_at) and waits until it is active; on an existing
+// table it only enables TTL if needed. Production tables come from
+// template.yaml; this serves tests, local setups and `songsmith aws init`.
 func CreateTable(ctx context.Context, client *dynamodb.Client, name string) error {
 	_, err := client.CreateTable(ctx, &dynamodb.CreateTableInput{
 		TableName: aws.String(name),
@@ -80,6 +81,15 @@ func CreateTable(ctx context.Context, client *dynamodb.Client, name string) erro
 	})
 	if err := w.Wait(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)}, time.Minute); err != nil {
 		return fmt.Errorf("wait for table %s: %w", name, err)
+	}
+	// DynamoDB rejects enabling TTL again, so a second run checks first.
+	ttl, err := client.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(name)})
+	if err != nil {
+		return fmt.Errorf("describe TTL of %s: %w", name, err)
+	}
+	if d := ttl.TimeToLiveDescription; d != nil && aws.ToString(d.AttributeName) == AttrTTL &&
+		(d.TimeToLiveStatus == types.TimeToLiveStatusEnabled || d.TimeToLiveStatus == types.TimeToLiveStatusEnabling) {
+		return nil
 	}
 	_, err = client.UpdateTimeToLive(ctx, &dynamodb.UpdateTimeToLiveInput{
 		TableName:               aws.String(name),
@@ -127,7 +137,7 @@ func translate(err error, notFound *jobs.Error) error {
 		if len(ccf.Item) == 0 && notFound != nil {
 			return notFound
 		}
-		return &jobs.Error{Code: jobs.EConflict, Message: "The item was changed by another request.", Err: err}
+		return jobs.Conflict(err)
 	}
 	var (
 		thr *types.ProvisionedThroughputExceededException
@@ -135,11 +145,11 @@ func translate(err error, notFound *jobs.Error) error {
 		tcf *types.TransactionConflictException
 	)
 	if errors.As(err, &thr) || errors.As(err, &lim) || errors.As(err, &tcf) {
-		return &jobs.Error{Code: jobs.EUnavailable, Message: "The service is busy. Please retry in 10 to 30 seconds.", Err: err}
+		return jobs.Busy(err)
 	}
 	var api smithy.APIError
 	if errors.As(err, &api) && api.ErrorCode() == "ThrottlingException" {
-		return &jobs.Error{Code: jobs.EUnavailable, Message: "The service is busy. Please retry in 10 to 30 seconds.", Err: err}
+		return jobs.Busy(err)
 	}
 	return jobs.Internal(err)
 }

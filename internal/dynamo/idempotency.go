@@ -84,9 +84,9 @@ func (s *Store) CreateJobIdempotent(ctx context.Context, j *jobs.Job, idem strin
 				return nil, false, err
 			}
 		case jobCode == "ConditionalCheckFailed":
-			return nil, false, &jobs.Error{Code: jobs.EConflict, Message: "The item was changed by another request.", Err: err}
+			return nil, false, jobs.Conflict(err)
 		case attempt >= idemAttempts:
-			return nil, false, &jobs.Error{Code: jobs.EUnavailable, Message: "The service is busy. Please retry in 10 to 30 seconds.", Err: err}
+			return nil, false, jobs.Busy(err)
 		}
 		// A concurrent transaction on the same record: try again shortly.
 		select {
@@ -116,7 +116,7 @@ func (s *Store) IdempotentJob(ctx context.Context, owner jobs.KeyID, idem string
 	if err != nil {
 		return nil, translate(err, nil)
 	}
-	notFound := jobs.Errorf(jobs.ENotFound, "No job for this idempotency key.")
+	notFound := jobs.IdempotencyNotFound()
 	if len(out.Item) == 0 {
 		return nil, notFound
 	}

@@ -164,7 +164,7 @@ func (s *Store) finish(ctx context.Context, id jobs.JobID, to jobs.Status, at ti
 }
 
 func jobNotFound(id jobs.JobID) *jobs.Error {
-	return jobs.Errorf(jobs.ENotFound, "No job with id %s exists, or it has expired.", id)
+	return jobs.JobNotFound(id)
 }
 
 func number(f float64) types.AttributeValue {

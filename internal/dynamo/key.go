@@ -139,5 +139,5 @@ func decodeKey(item map[string]types.AttributeValue) (*jobs.APIKey, error) {
 }
 
 func keyNotFound(id jobs.KeyID) *jobs.Error {
-	return jobs.Errorf(jobs.ENotFound, "No API key with id %s exists.", id)
+	return jobs.KeyNotFound(id)
 }

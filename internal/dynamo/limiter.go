@@ -24,7 +24,7 @@ func (s *Store) Allow(ctx context.Context, bucket string, limit int, window time
 	end := time.Unix(0, start).Add(window)
 	out, err := s.Client.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName:                aws.String(s.Table),
-		Key:                      key("RATE#"+bucket, "W#"+strconv.FormatInt(start, 10)),
+		Key:                      key(ratePK(bucket), "W#"+strconv.FormatInt(start, 10)),
 		UpdateExpression:         aws.String("ADD #n :one SET expires_at = :exp"),
 		ExpressionAttributeNames: map[string]string{"#n": "n"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
@@ -58,3 +58,6 @@ const (
 	errWindow  = limiterError("dynamo: rate window must be positive")
 	errCounter = limiterError("dynamo: rate counter missing from UpdateItem result")
 )
+
+// ratePK is the partition key of a rate bucket's windows.
+func ratePK(bucket string) string { return PrefixRate + bucket }

@@ -52,7 +52,8 @@ func TestMedia(t *testing.T) {
 }
 
 // A message in flight when the process died is delivered again at once
-// after reopening, with its attempt count kept.
+// after reopening; the attempt the crash cut short is not counted, the
+// delivery is.
 func TestReopenRedeliversInFlight(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "songsmith.db")
@@ -74,8 +75,49 @@ func TestReopenRedeliversInFlight(t *testing.T) {
 	}
 	defer s.Close()
 	ds, err := s.Receive(ctx, 1, 0)
-	if err != nil || len(ds) != 1 || ds[0].JobID != id || ds[0].Attempt != 2 {
-		t.Fatalf("after reopen got %+v, %v; want job %s attempt 2", ds, err, id)
+	if err != nil || len(ds) != 1 || ds[0].JobID != id || ds[0].Attempt != 1 || ds[0].Receives() != 2 {
+		t.Fatalf("after reopen got %+v, %v; want job %s attempt 1, delivery 2", ds, err, id)
+	}
+}
+
+// After a crash, the messages that were in flight wait RestartDelay per
+// interrupted delivery, so other jobs are taken first; a released (failed)
+// attempt counts.
+func TestReopenHoldsBackCrashedMessages(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "songsmith.db")
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	opts := embedded.Options{Visibility: time.Hour, RestartDelay: time.Minute, Now: func() time.Time { return now }}
+	s, err := embedded.Open(path, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	crashed, failed, waiting := jobs.NewJobID(), jobs.NewJobID(), jobs.NewJobID()
+	for _, id := range []jobs.JobID{crashed, failed, waiting} {
+		if err := s.Enqueue(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ds, _ := s.Receive(ctx, 2, 0)
+	if len(ds) != 2 || ds[0].JobID != crashed || ds[1].JobID != failed {
+		t.Fatalf("first receive %+v", ds)
+	}
+	if err := s.Release(ctx, ds[1], 0); err != nil { // attempt 1 of failed ended
+		t.Fatal(err)
+	}
+	s.Close() // crashed is still in flight: the process "died"
+	if s, err = embedded.Open(path, opts); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ds, _ = s.Receive(ctx, 3, 0)
+	if len(ds) != 2 || ds[0].JobID != failed || ds[0].Attempt != 2 || ds[1].JobID != waiting {
+		t.Fatalf("after restart got %+v; want failed (attempt 2) and waiting, not crashed", ds)
+	}
+	now = now.Add(time.Minute)
+	ds, _ = s.Receive(ctx, 3, 0)
+	if len(ds) != 1 || ds[0].JobID != crashed || ds[0].Attempt != 1 || ds[0].Receives() != 2 {
+		t.Fatalf("a minute later got %+v; want crashed, attempt 1, delivery 2", ds)
 	}
 }
 
@@ -110,5 +152,27 @@ func TestSecretIsStable(t *testing.T) {
 	b, _ := s.Secret("signing", 32)
 	if string(a) != string(b) {
 		t.Fatal("secret changed between calls")
+	}
+}
+
+// An interrupted delivery (a shutdown cancelled its attempt) is visible
+// again at once and its attempt is not counted.
+func TestInterruptDoesNotCount(t *testing.T) {
+	ctx := context.Background()
+	s := MustOpen(t, embedded.Options{Visibility: time.Hour})
+	id := jobs.NewJobID()
+	if err := s.Enqueue(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	ds, _ := s.Receive(ctx, 1, 0)
+	if len(ds) != 1 {
+		t.Fatal("nothing received")
+	}
+	if err := s.Interrupt(ctx, ds[0]); err != nil {
+		t.Fatal(err)
+	}
+	ds, _ = s.Receive(ctx, 1, 0)
+	if len(ds) != 1 || ds[0].Attempt != 1 || ds[0].Receives() != 2 {
+		t.Fatalf("after interrupt: %+v", ds)
 	}
 }

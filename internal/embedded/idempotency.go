@@ -53,7 +53,7 @@ func (s *Store) CreateJobIdempotent(ctx context.Context, j *jobs.Job, idem strin
 			return err
 		}
 		if jb.Get([]byte(j.ID)) != nil {
-			return jobs.Errorf(jobs.EConflict, "job %s exists", j.ID)
+			return jobs.Exists("Job " + string(j.ID))
 		}
 		if err := putJSON(jb, string(j.ID), jobRecord(*j)); err != nil {
 			return err
@@ -81,7 +81,7 @@ func (s *Store) IdempotentJob(ctx context.Context, owner jobs.KeyID, idem string
 			return err
 		}
 		if !now.Before(rec.ExpiresAt) {
-			return jobs.Errorf(jobs.ENotFound, "idempotency key expired")
+			return jobs.IdempotencyNotFound()
 		}
 		return getJSON(tx.Bucket(bucketJobs), string(rec.JobID), &r)
 	})

@@ -20,7 +20,7 @@ func (s *Store) CreateKey(ctx context.Context, k *jobs.APIKey) error {
 		case err == nil && old.SameKey(k):
 			return nil
 		case err == nil:
-			return jobs.Errorf(jobs.EConflict, "key %s exists", k.ID)
+			return jobs.Exists("API key " + string(k.ID))
 		case !isNotFound(err):
 			return err
 		}

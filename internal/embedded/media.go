@@ -5,7 +5,6 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -38,6 +37,10 @@ type Media struct {
 	BaseURL string           // absolute base of URLs, e.g. http://127.0.0.1:8080
 	Key     []byte           // HMAC key
 	Now     func() time.Time // time.Now when nil
+	// WriteError answers a request that fails with a *jobs.Error (the
+	// HTTP layer's writer, so media errors share the API's codes, statuses
+	// and body); when nil the answer is a bare status.
+	WriteError func(w http.ResponseWriter, r *http.Request, err error)
 }
 
 func (m *Media) now() time.Time {
@@ -125,7 +128,7 @@ func (m *Media) DeleteMedia(ctx context.Context, key string) error {
 func (m *Media) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
-		writeErr(w, http.StatusMethodNotAllowed, "method_not_allowed", "Media supports GET and HEAD only.")
+		m.fail(w, r, jobs.MediaMethod())
 		return
 	}
 	key := strings.TrimPrefix(r.URL.Path, MediaPrefix)
@@ -134,27 +137,27 @@ func (m *Media) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	expUnix, err := strconv.ParseInt(exp, 10, 64)
 	want := m.sign(key, exp)
 	if err != nil || !hmac.Equal([]byte(sig), []byte(want)) {
-		writeErr(w, http.StatusForbidden, "forbidden", "The media URL signature is invalid.")
+		m.fail(w, r, jobs.MediaBadSignature())
 		return
 	}
 	if m.now().Unix() >= expUnix {
-		writeErr(w, http.StatusForbidden, "url_expired", "The media URL has expired. Fetch the job again for fresh URLs.")
+		m.fail(w, r, jobs.MediaExpired())
 		return
 	}
 	p, err := m.path(key)
 	if err != nil {
-		writeErr(w, http.StatusNotFound, "not_found", "No such media file.")
+		m.fail(w, r, jobs.MediaNotFound())
 		return
 	}
 	f, err := os.Open(p)
 	if err != nil {
-		writeErr(w, http.StatusNotFound, "not_found", "No such media file, or it has expired.")
+		m.fail(w, r, jobs.MediaNotFound())
 		return
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil || st.IsDir() {
-		writeErr(w, http.StatusNotFound, "not_found", "No such media file.")
+		m.fail(w, r, jobs.MediaNotFound())
 		return
 	}
 	ct, err := os.ReadFile(p + ".type")
@@ -167,9 +170,18 @@ func (m *Media) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, filepath.Base(p), st.ModTime(), f)
 }
 
-func writeErr(w http.ResponseWriter, status int, code, msg string) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(map[string]string{"error": code, "message": msg})
+// fail answers err through WriteError, or with its bare status.
+func (m *Media) fail(w http.ResponseWriter, r *http.Request, err *jobs.Error) {
+	if m.WriteError != nil {
+		m.WriteError(w, r, err)
+		return
+	}
+	status := http.StatusForbidden
+	switch err.Code {
+	case jobs.ENotFound:
+		status = http.StatusNotFound
+	case jobs.EMethod:
+		status = http.StatusMethodNotAllowed
+	}
+	http.Error(w, http.StatusText(status), status)
 }

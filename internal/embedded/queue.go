@@ -15,12 +15,22 @@ import (
 	"github.com/songsmith/songsmith/internal/jobs"
 )
 
-// message is a stored queue entry.
+// message is a stored queue entry. An attempt is counted when it is
+// received; when the process crashes during it (the message is still in
+// flight at the next Open) it is uncounted again, so only attempts that
+// ended (completed, failed, or released for a retry) use up the job's
+// attempts. Receives still counts every delivery and bounds crash loops.
 type message struct {
 	JobID     jobs.JobID `json:"job_id"`
-	Attempt   int        `json:"attempt"`    // deliveries so far
+	Attempt   int        `json:"attempt"`            // attempts counted so far (the current one included)
+	Receives  int        `json:"receives,omitempty"` // deliveries so far, crash-interrupted ones included
+	InFlight  bool       `json:"in_flight,omitempty"`
 	VisibleAt time.Time  `json:"visible_at"` // hidden until then
 }
+
+// receives returns the delivery count (records written before Receives
+// existed count one delivery per attempt).
+func (m *message) receives() int { return max(m.Receives, m.Attempt) }
 
 // Enqueue implements jobs.Queue. The message is durable when it returns.
 func (s *Store) Enqueue(ctx context.Context, id jobs.JobID) error {
@@ -87,10 +97,13 @@ func (s *Store) take(max int) (out []jobs.Delivery, next time.Duration, err erro
 				}
 				continue
 			}
+			m.Receives = m.receives() + 1
 			m.Attempt++
+			m.InFlight = true
 			m.VisibleAt = now.Add(s.visibility)
 			claimed[string(k)] = m
-			out = append(out, jobs.Delivery{JobID: m.JobID, Attempt: m.Attempt, Receipt: string(k) + ":" + strconv.Itoa(m.Attempt)})
+			out = append(out, jobs.Delivery{JobID: m.JobID, Attempt: m.Attempt, Received: m.Receives,
+				Receipt: string(k) + ":" + strconv.Itoa(m.Receives)})
 		}
 		for k, m := range claimed {
 			if err := putJSON(b, k, m); err != nil {
@@ -112,6 +125,22 @@ func (s *Store) Ack(ctx context.Context, d jobs.Delivery) error {
 func (s *Store) Release(ctx context.Context, d jobs.Delivery, delay time.Duration) error {
 	err := s.withMessage(d, func(b *bolt.Bucket, k []byte, m *message) error {
 		m.VisibleAt = s.now().UTC().Add(delay)
+		m.InFlight = false
+		return putJSON(b, string(k), m)
+	})
+	if err == nil {
+		s.wake()
+	}
+	return err
+}
+
+// Interrupt implements jobs.Interrupter: the message is visible again at
+// once and the attempt it was delivered for is not counted.
+func (s *Store) Interrupt(ctx context.Context, d jobs.Delivery) error {
+	err := s.withMessage(d, func(b *bolt.Bucket, k []byte, m *message) error {
+		m.VisibleAt = s.now().UTC()
+		m.InFlight = false
+		m.Attempt = max(m.Attempt-1, 0)
 		return putJSON(b, string(k), m)
 	})
 	if err == nil {
@@ -139,14 +168,17 @@ func (s *Store) withMessage(d jobs.Delivery, f func(b *bolt.Bucket, k []byte, m 
 		} else if err != nil {
 			return err
 		}
-		if strconv.Itoa(m.Attempt) != attempt {
+		if strconv.Itoa(m.receives()) != attempt {
 			return nil
 		}
 		return f(b, []byte(key), &m)
 	})
 }
 
-// resetInFlight makes every hidden message visible (called on Open).
+// resetInFlight returns the messages in flight when the last process
+// died to the queue (called on Open): their attempt is uncounted, and they
+// become visible after restartDelay per crash-interrupted delivery.
+// Messages released for a later retry keep their delay.
 func (s *Store) resetInFlight(tx *bolt.Tx) error {
 	b := tx.Bucket(bucketQueue)
 	now := s.now().UTC()
@@ -156,8 +188,14 @@ func (s *Store) resetInFlight(tx *bolt.Tx) error {
 		if err := json.Unmarshal(v, &m); err != nil {
 			return err
 		}
-		if m.VisibleAt.After(now) {
-			m.VisibleAt = now
+		legacy := !m.InFlight && m.Receives == 0 && m.VisibleAt.After(now) // written before InFlight existed
+		if m.InFlight || legacy {
+			m.Receives = m.receives()
+			if m.InFlight {
+				m.Attempt = max(m.Attempt-1, 0)
+			}
+			m.InFlight = false
+			m.VisibleAt = now.Add(s.restartDelay * time.Duration(m.Receives-m.Attempt))
 			hidden[string(k)] = m
 		}
 		return nil

@@ -29,18 +29,20 @@ var (
 
 // Compile-time checks that Store implements the ports.
 var (
-	_ jobs.JobStore = (*Store)(nil)
-	_ jobs.KeyStore = (*Store)(nil)
-	_ jobs.Limiter  = (*Store)(nil)
-	_ jobs.Queue    = (*Store)(nil)
-	_ jobs.Consumer = (*Store)(nil)
+	_ jobs.JobStore    = (*Store)(nil)
+	_ jobs.KeyStore    = (*Store)(nil)
+	_ jobs.Limiter     = (*Store)(nil)
+	_ jobs.Queue       = (*Store)(nil)
+	_ jobs.Consumer    = (*Store)(nil)
+	_ jobs.Interrupter = (*Store)(nil)
 )
 
 // Store is the embedded database. One process owns the file at a time.
 type Store struct {
-	db         *bolt.DB
-	visibility time.Duration
-	now        func() time.Time
+	db           *bolt.DB
+	visibility   time.Duration
+	restartDelay time.Duration
+	now          func() time.Time
 
 	mu     sync.Mutex
 	notify chan struct{} // closed and replaced on every enqueue/release
@@ -51,13 +53,20 @@ type Options struct {
 	// Visibility is how long a received message stays hidden before it is
 	// delivered again if not acked (default 10 minutes).
 	Visibility time.Duration
+	// RestartDelay holds back messages that were in flight when the
+	// previous process died: each becomes visible after RestartDelay times
+	// the number of deliveries a crash cut short, so the jobs that were
+	// running when the process crashed (perhaps because of them) are not
+	// the first ones taken again after every restart. 0 = at once.
+	RestartDelay time.Duration
 	// Now is the clock used for queue visibility (time.Now when nil).
 	Now func() time.Time
 }
 
 // Open opens (creating if needed) the database at path. Messages that were
-// in flight when the previous process died become visible at once: no
-// other process can hold them, so their jobs resume right away.
+// in flight when the previous process died are delivered again (see
+// Options.RestartDelay) and their interrupted attempt is not counted: no
+// other process can hold them.
 func Open(path string, opts Options) (*Store, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("embedded: %w", err)
@@ -66,7 +75,7 @@ func Open(path string, opts Options) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("embedded: open %s: %w", path, err)
 	}
-	s := &Store{db: db, visibility: opts.Visibility, now: opts.Now, notify: make(chan struct{})}
+	s := &Store{db: db, visibility: opts.Visibility, restartDelay: opts.RestartDelay, now: opts.Now, notify: make(chan struct{})}
 	if s.visibility <= 0 {
 		s.visibility = 10 * time.Minute
 	}
@@ -113,7 +122,7 @@ func (s *Store) CreateJob(ctx context.Context, j *jobs.Job) error {
 		case err == nil && (*jobs.Job)(&old).SameSubmission(j):
 			return nil
 		case err == nil:
-			return jobs.Errorf(jobs.EConflict, "job %s exists", j.ID)
+			return jobs.Exists("Job " + string(j.ID))
 		case !isNotFound(err):
 			return err
 		}
@@ -155,7 +164,7 @@ func (s *Store) transition(id jobs.JobID, change func(*jobRecord)) error {
 			return err
 		}
 		if r.Status != jobs.StatusRunning {
-			return jobs.Errorf(jobs.EConflict, "job %s is already %s", id, r.Status)
+			return jobs.AlreadyFinished(id, r.Status)
 		}
 		change(&r)
 		return putJSON(b, string(id), r)
@@ -208,6 +217,14 @@ func (s *Store) Secret(name string, size int) ([]byte, error) {
 	return out, err
 }
 
+// Probe writes a small record (the time) to the database and syncs it:
+// it fails when the database cannot be written, e.g. on a full disk.
+func (s *Store) Probe() error {
+	return s.db.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketMeta).Put([]byte("probe"), []byte(s.now().UTC().Format(time.RFC3339Nano)))
+	})
+}
+
 func putJSON(b *bolt.Bucket, key string, v any) error {
 	data, err := json.Marshal(v)
 	if err != nil {
@@ -219,7 +236,7 @@ func putJSON(b *bolt.Bucket, key string, v any) error {
 func getJSON(b *bolt.Bucket, key string, v any) error {
 	data := b.Get([]byte(key))
 	if data == nil {
-		return jobs.Errorf(jobs.ENotFound, "%s not found", key)
+		return &jobs.Error{Code: jobs.ENotFound, Message: "Not found.", Err: fmt.Errorf("embedded: %s not found", key)}
 	}
 	if err := json.Unmarshal(data, v); err != nil {
 		return fmt.Errorf("embedded: decode %s: %w", key, err)

@@ -6,6 +6,8 @@ package engine
 import (
 	"context"
 	"fmt"
+	"hash/fnv"
+	"strings"
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/music"
@@ -28,8 +30,11 @@ type Song struct {
 // Compose understands the prompt and writes the score Render would play,
 // with its title and tags, without synthesizing it.
 func Compose(prompt string, seed uint64) (s *score.Score, title string, tags []string) {
-	plan := music.Parse(prompt).Resolve(seed)
-	s = music.Compose(plan, seed)
+	mixed := songSeed(prompt, seed)
+	plan := music.Parse(prompt).Resolve(mixed)
+	s = music.Compose(plan, mixed)
+	// Titles number the title space by the job's own seed, so that
+	// neighbouring seeds never share one.
 	title, tags = music.Describe(plan, s, seed)
 	return s, title, tags
 }
@@ -52,4 +57,13 @@ func Render(ctx context.Context, prompt string, seed uint64) (*Song, error) {
 		Key:     music.KeyName(s),
 		Audio:   buf,
 	}, nil
+}
+
+// songSeed mixes the prompt's text into the seed: two prompts that read
+// alike ("rain", "🌧️☕📚") still give two different songs at one seed,
+// while a prompt and seed always give the same song.
+func songSeed(prompt string, seed uint64) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(strings.TrimSpace(prompt)))
+	return seed ^ h.Sum64()
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/testutil"
 )
 
@@ -29,11 +30,20 @@ var genrePrompts = map[music.Genre]string{
 	music.DrumAndBass: "energetic dnb", music.Dubstep: "aggressive dubstep", music.Synthwave: "nostalgic synthwave",
 	music.Pop: "happy pop song", music.Rock: "energetic rock", music.Metal: "heavy metal", music.Funk: "funky groove",
 	music.Disco: "disco", music.Reggae: "roots reggae", music.Jazz: "smooth jazz with saxophone",
-	music.Ambient: "calm ambient soundscape", music.Classical: "epic orchestral", music.Folk: "acoustic folk",
+	music.Ambient: "calm ambient soundscape", music.Classical: "classical piece with strings and timpani", music.Folk: "acoustic folk",
 	music.Blues: "slow blues", music.Country: "country",
 }
 
 const testSeconds = 24
+
+// promptFor returns the test prompt of a style: a hand-written one for
+// the first 21, else the style's name as people write it.
+func promptFor(g music.Genre) string {
+	if p, ok := genrePrompts[g]; ok {
+		return p
+	}
+	return string(g) + " music"
+}
 
 var (
 	featMu    sync.Mutex
@@ -103,7 +113,7 @@ func TestRenderGenres(t *testing.T) {
 	for _, g := range music.Genres {
 		t.Run(strings.ReplaceAll(string(g), " ", "_"), func(t *testing.T) {
 			t.Parallel()
-			prompt := fmt.Sprintf("%s, %d seconds", genrePrompts[g], testSeconds)
+			prompt := fmt.Sprintf("%s, %d seconds", promptFor(g), testSeconds)
 			song := renderSong(t, prompt, 1)
 			if song.Genre != string(g) {
 				t.Fatalf("genre %q, want %q", song.Genre, g)
@@ -118,7 +128,11 @@ func TestRenderGenres(t *testing.T) {
 			path := writeWAV(t, song.Audio)
 			song.Audio = nil
 
-			checkTempo(t, path, song.BPM)
+			// Tempo is heard from the drums: a song without a kit (chant,
+			// meditation, a calm ambient piece) has no beat to detect.
+			if s, _, _ := engine.Compose(prompt, 1); hasDrums(s) {
+				checkTempo(t, path, song.BPM)
+			}
 
 			ff := command(t, fmt.Sprintf("ffmpeg -hide_banner -nostats -i %q -af silencedetect=n=-50dB:d=2,ebur128=peak=true -f null - 2>&1", path))
 			lufs := number(t, `I:\s+(-?[0-9.]+) LUFS`, ff)
@@ -224,4 +238,9 @@ func TestRenderCanceled(t *testing.T) {
 	if _, err := engine.Render(ctx, "pop, 20 seconds", 1); err == nil {
 		t.Fatal("Render with a canceled context succeeded")
 	}
+}
+
+// hasDrums reports whether a score has a drum track with hits.
+func hasDrums(s *score.Score) bool {
+	return slices.ContainsFunc(s.Tracks, func(t score.Track) bool { return t.Role == score.RoleDrums && len(t.Hits) > 0 })
 }

@@ -15,7 +15,7 @@ import (
 // the embedded store (a durable job write and a durable enqueue each).
 func BenchmarkSubmit(b *testing.B) {
 	e := newEnv(b, func(c *jobs.Config) { c.SubmitRate = jobs.Rate{} })
-	h := httpapi.New(e.Svc, httpapi.Options{Logger: slog.New(slog.DiscardHandler)})
+	h := httpapi.New(e.Svc, httpapi.Options{Logger: slog.New(slog.DiscardHandler), MaxBodyBytes: 16 << 10})
 	b.ReportAllocs()
 	for b.Loop() {
 		req := httptest.NewRequest("POST", "/generate", strings.NewReader(`{"prompt":"melancholic lo-fi with dusty piano, 84 bpm"}`))
@@ -33,7 +33,7 @@ func BenchmarkPoll(b *testing.B) {
 	e := newEnv(b, func(c *jobs.Config) { c.PollRate = jobs.Rate{} })
 	id := e.submit(b, "jazz")
 	e.process(b, id)
-	h := httpapi.New(e.Svc, httpapi.Options{Logger: slog.New(slog.DiscardHandler)})
+	h := httpapi.New(e.Svc, httpapi.Options{Logger: slog.New(slog.DiscardHandler), MaxBodyBytes: 16 << 10})
 	b.ReportAllocs()
 	for b.Loop() {
 		req := httptest.NewRequest("GET", "/jobs/"+id, nil)

@@ -52,15 +52,16 @@ func newEnv(t testing.TB, mutate func(*jobs.Config)) *env {
 	t.Cleanup(func() { st.Close() })
 	clk := &clock{t: time.Now().UTC()}
 	media := &embedded.Media{Dir: t.TempDir(), Key: []byte("k"), Now: clk.Now}
-	cfg := jobs.DefaultConfig()
+	cfg := jobstest.Config()
 	if mutate != nil {
 		mutate(&cfg)
 	}
 	logs := &bytes.Buffer{}
-	log := slog.New(slog.NewJSONHandler(&lockedWriter{w: logs}, nil))
+	log := slog.New(jobs.LogHandler(slog.NewJSONHandler(&lockedWriter{w: logs}, nil)))
 	svc := &jobs.Service{Jobs: st, Keys: st, Limiter: st, Queue: st, Media: media, Config: cfg, Now: clk.Now, Logger: log}
 	gen := &jobstest.Generator{}
-	w := &worker.Worker{Jobs: st, Media: media, Generator: gen, Now: clk.Now, Logger: log}
+	w := &worker.Worker{Jobs: st, Media: media, Generator: gen, MaxAttempts: 3, Now: clk.Now, Logger: log}
+	media.WriteError = func(w http.ResponseWriter, r *http.Request, err error) { httpapi.WriteError(w, r, log, err) }
 	srv := httptest.NewServer(httpapi.New(svc, httpapi.Options{Media: media, Logger: log, MaxBodyBytes: 4096}))
 	t.Cleanup(srv.Close)
 	media.BaseURL = srv.URL

@@ -13,6 +13,7 @@ import (
 var statusOf = map[jobs.Code]int{
 	jobs.EInvalid:      http.StatusBadRequest,
 	jobs.EUnauthorized: http.StatusUnauthorized,
+	jobs.EForbidden:    http.StatusForbidden,
 	jobs.ENotFound:     http.StatusNotFound,
 	jobs.EMethod:       http.StatusMethodNotAllowed,
 	jobs.EConflict:     http.StatusConflict,
@@ -38,6 +39,16 @@ const serverRetrySeconds = 10
 type ErrorBody struct {
 	Error   string `json:"error"`
 	Message string `json:"message"`
+}
+
+// WriteError sends err as the spec's error body, with the status of its
+// code; adapters that serve HTTP themselves (local media) use it so that
+// every answer shares one vocabulary.
+func WriteError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	if log == nil {
+		log = slog.Default()
+	}
+	writeError(w, r, log, err)
 }
 
 // writeError sends err as the spec's error body. Internal errors are logged

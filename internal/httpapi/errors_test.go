@@ -1,12 +1,16 @@
 package httpapi_test
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -212,7 +216,7 @@ func TestErrInternal(t *testing.T) {
 
 func TestPanicBecomes500(t *testing.T) {
 	svc := &jobs.Service{Keys: panicKeys{}}
-	srv := httptest.NewServer(httpapi.New(svc, httpapi.Options{}))
+	srv := httptest.NewServer(httpapi.New(svc, httpapi.Options{MaxBodyBytes: 16 << 10}))
 	defer srv.Close()
 	req, _ := http.NewRequest("GET", srv.URL+"/jobs/x", nil)
 	req.Header.Set("Authorization", "Bearer ss_0123456789ab_"+strings.Repeat("x", 32))
@@ -250,4 +254,62 @@ func send(t testing.TB, req *http.Request) (*http.Response, map[string]any) {
 	defer res.Body.Close()
 	raw, _ := io.ReadAll(res.Body)
 	return res, decodeMap(t, raw)
+}
+
+// One request's lines share its request id: the service's "job accepted"
+// line carries it, and the access line carries the job id.
+func TestLogCorrelation(t *testing.T) {
+	e := newEnv(t, nil)
+	req, _ := http.NewRequest("POST", e.URL+"/generate", strings.NewReader(`{"prompt":"a waltz"}`))
+	req.Header.Set("Authorization", "Bearer "+e.Key)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Request-Id", "corr-42")
+	res, m := send(t, req)
+	if res.StatusCode != 202 {
+		t.Fatalf("%d %v", res.StatusCode, m)
+	}
+	id := m["job_id"].(string)
+	var accepted, access bool
+	for _, line := range strings.Split(strings.TrimSpace(e.Logs.String()), "\n") {
+		var l map[string]any
+		if err := json.Unmarshal([]byte(line), &l); err != nil {
+			t.Fatalf("log line %q: %v", line, err)
+		}
+		if strings.Count(line, `"request_id"`) > 1 {
+			t.Fatalf("request_id twice: %s", line)
+		}
+		switch l["msg"] {
+		case "job accepted":
+			accepted = l["request_id"] == "corr-42" && l["job_id"] == id
+		case "request":
+			access = l["request_id"] == "corr-42" && l["job_id"] == id
+		}
+	}
+	if !accepted || !access {
+		t.Fatalf("service line joined: %v, access line joined: %v\n%s", accepted, access, e.Logs.String())
+	}
+}
+
+// Requests net/http's ServeMux would answer with a bare redirect get the
+// error body instead.
+func TestNoBareRedirects(t *testing.T) {
+	e := newEnv(t, nil)
+	u, _ := url.Parse(e.URL)
+	for _, target := range []string{"//generate", "/jobs/../generate", "/jobs/x/./y", "/media", "/generate/"} {
+		t.Run(target, func(t *testing.T) {
+			conn, err := net.Dial("tcp", u.Host)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			fmt.Fprintf(conn, "GET %s HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n", target, u.Host)
+			res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer res.Body.Close()
+			raw, _ := io.ReadAll(res.Body)
+			assertErrorBody(t, 404, res, decodeMap(t, raw))
+		})
+	}
 }

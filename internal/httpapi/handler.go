@@ -8,19 +8,18 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"path"
+	"strings"
 
 	"github.com/songsmith/songsmith/internal/jobs"
 )
-
-// DefaultMaxBodyBytes is the default limit of a request body.
-const DefaultMaxBodyBytes = 16 << 10
 
 // AckMessage is the message of a 202 answer.
 const AckMessage = "Task received. Poll poll_url until status is completed or failed."
 
 // Options configure the handler.
 type Options struct {
-	MaxBodyBytes int64        // DefaultMaxBodyBytes when 0
+	MaxBodyBytes int64        // largest request body (required: app.Vars has the default)
 	CORSOrigin   string       // Access-Control-Allow-Origin; no CORS headers when empty
 	Logger       *slog.Logger // slog.Default() when nil
 	Media        http.Handler // served under /media/ when set (local backend)
@@ -36,25 +35,54 @@ type api struct {
 // New returns the HTTP handler of the interface.
 func New(svc *jobs.Service, opts Options) http.Handler {
 	if opts.MaxBodyBytes <= 0 {
-		opts.MaxBodyBytes = DefaultMaxBodyBytes
+		panic("httpapi: Options.MaxBodyBytes must be positive")
 	}
 	a := &api{svc: svc, opts: opts, log: opts.Logger}
 	if a.log == nil {
 		a.log = slog.Default()
 	}
+	a.log = slog.New(jobs.LogHandler(a.log.Handler())) // request ids from the context
 	mux := http.NewServeMux()
 	mux.Handle("/generate", a.only(http.MethodPost, a.authed(a.submit)))
 	mux.Handle("/compose", a.only(http.MethodPost, a.authed(a.submit)))
 	mux.Handle("/jobs/{job_id}", a.only(http.MethodGet, a.authed(a.job)))
 	mux.Handle("/healthz", a.only(http.MethodGet, a.health))
+	// Documentation and the playground page (openapi.go, playground.go).
+	mux.Handle(OpenAPIPath, a.only(http.MethodGet, serveOpenAPI))
+	mux.Handle("/{$}", a.only(http.MethodGet, servePlayground))
+	mux.Handle(PlaygroundAssets, a.only(http.MethodGet, a.playgroundAsset))
 	if opts.Media != nil {
-		mux.Handle("/media/", opts.Media)
+		mux.Handle(embeddedMediaPrefix, opts.Media)
 	}
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, r, a.log, jobs.Errorf(jobs.ENotFound, "No route for %s %s. The API serves POST /generate and GET /jobs/{job_id}.", r.Method, r.URL.Path))
-	})
-	return a.middleware(mux)
+	mux.HandleFunc("/", a.noRoute)
+	return a.middleware(a.noRedirects(mux))
 }
+
+func (a *api) noRoute(w http.ResponseWriter, r *http.Request) {
+	writeError(w, r, a.log, jobs.Errorf(jobs.ENotFound, "No route for %s %s. The API serves POST /generate and GET /jobs/{job_id}.", r.Method, r.URL.Path))
+}
+
+// noRedirects answers, in the error shape, the requests net/http's
+// ServeMux would redirect with a bare 301: paths that are not clean
+// ("//generate", "/jobs/../generate") and a subtree root without its
+// slash ("/media"). No route of the API is reached by a redirect.
+func (a *api) noRedirects(mux http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := r.URL.Path
+		clean := path.Clean(p)
+		if strings.HasSuffix(p, "/") && clean != "/" {
+			clean += "/"
+		}
+		if r.Method != http.MethodConnect && (p == "" || p[0] != '/' || clean != p || p == strings.TrimSuffix(embeddedMediaPrefix, "/")) {
+			a.noRoute(w, r)
+			return
+		}
+		mux.ServeHTTP(w, r)
+	})
+}
+
+// embeddedMediaPrefix is where Options.Media is served.
+const embeddedMediaPrefix = "/media/"
 
 // only allows one method (plus HEAD for GET and CORS preflights).
 func (a *api) only(method string, h http.HandlerFunc) http.Handler {
@@ -100,12 +128,16 @@ func (a *api) submit(w http.ResponseWriter, r *http.Request, key *jobs.APIKey) {
 		writeError(w, r, a.log, err)
 		return
 	}
+	noteJob(r, j.ID)
 	w.Header().Set("Location", PollPath(j.ID))
 	writeJSON(w, http.StatusAccepted, Ack{Message: AckMessage, JobID: j.ID, PollURL: PollPath(j.ID)})
 }
 
 func (a *api) job(w http.ResponseWriter, r *http.Request, key *jobs.APIKey) {
 	j, err := a.svc.Job(r.Context(), key, r.PathValue("job_id"))
+	if id, perr := jobs.ParseJobID(r.PathValue("job_id")); perr == nil {
+		noteJob(r, id)
+	}
 	if err != nil {
 		writeError(w, r, a.log, err)
 		return

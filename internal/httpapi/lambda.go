@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/aws/aws-lambda-go/events"
+
+	"github.com/songsmith/songsmith/internal/jobs"
 )
 
 // LambdaHandler adapts h to API Gateway HTTP API (payload format 2.0)
@@ -20,7 +22,7 @@ func LambdaHandler(h http.Handler) func(context.Context, events.APIGatewayV2HTTP
 		rec := httptest.NewRecorder()
 		req, err := NewRequest(ctx, ev)
 		if err != nil {
-			writeJSON(rec, http.StatusBadRequest, ErrorBody{Error: "invalid_request", Message: "The request could not be read."})
+			writeJSON(rec, http.StatusBadRequest, ErrorBody{Error: string(jobs.EInvalid), Message: "The request could not be read."})
 		} else {
 			h.ServeHTTP(rec, req)
 		}

@@ -12,7 +12,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"github.com/songsmith/songsmith/internal/httpapi"
-	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/jobstest"
 )
 
 func loadEvent(t *testing.T, name string, repl ...string) events.APIGatewayV2HTTPRequest {
@@ -30,7 +30,7 @@ func loadEvent(t *testing.T, name string, repl ...string) events.APIGatewayV2HTT
 
 func TestLambdaHandler(t *testing.T) {
 	e := newEnv(t, nil)
-	h := httpapi.LambdaHandler(httpapi.New(e.Svc, httpapi.Options{}))
+	h := httpapi.LambdaHandler(httpapi.New(e.Svc, httpapi.Options{MaxBodyBytes: 16 << 10}))
 	ctx := context.Background()
 	res, err := h(ctx, loadEvent(t, "apigw-generate.json", "{{KEY}}", e.Key))
 	if err != nil || res.StatusCode != 202 {
@@ -45,7 +45,7 @@ func TestLambdaHandler(t *testing.T) {
 	}
 	// Go writes header names in canonical case; HTTP matches them in any case.
 	hdr := func(name string) string { return res.Headers[http.CanonicalHeaderKey(name)] }
-	if lim := jobs.DefaultConfig().SubmitRate.N; hdr(httpapi.HeaderRateLimit) != strconv.Itoa(lim) ||
+	if lim := jobstest.Config().SubmitRate.N; hdr(httpapi.HeaderRateLimit) != strconv.Itoa(lim) ||
 		hdr(httpapi.HeaderRateRemaining) != strconv.Itoa(lim-1) || hdr(httpapi.HeaderRateReset) == "" {
 		t.Fatalf("rate-limit headers missing from the API Gateway response: %v", res.Headers)
 	}

@@ -22,6 +22,7 @@ const infoKey ctxKey = 0
 type requestInfo struct {
 	id    string
 	keyID jobs.KeyID
+	jobID jobs.JobID
 }
 
 // RequestID returns the id of the request being served ("" outside one).
@@ -35,6 +36,13 @@ func RequestID(ctx context.Context) string {
 func noteKey(r *http.Request, id jobs.KeyID) {
 	if ri, ok := r.Context().Value(infoKey).(*requestInfo); ok {
 		ri.keyID = id
+	}
+}
+
+// noteJob records the job a request made or read, for the access line.
+func noteJob(r *http.Request, id jobs.JobID) {
+	if ri, ok := r.Context().Value(infoKey).(*requestInfo); ok {
+		ri.jobID = id
 	}
 }
 
@@ -74,7 +82,10 @@ var CORSAllowHeaders = []string{"Authorization", "Content-Type", IdempotencyHead
 var CORSExposeHeaders = []string{"Retry-After", "X-Request-Id", "Location", HeaderRateLimit, HeaderRateRemaining, HeaderRateReset}
 
 // middleware adds a request id, CORS, panic recovery and one structured
-// access-log line per request. API keys never reach the log: only key ids.
+// access-log line per request (with the job id when the request made or
+// read a job). The request id goes into the context's log attributes
+// (jobs.WithLogAttrs), so every line the service logs for the request
+// carries it. API keys never reach the log: only key ids.
 func (a *api) middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -82,7 +93,8 @@ func (a *api) middleware(next http.Handler) http.Handler {
 		if !validRequestID.MatchString(ri.id) {
 			ri.id = newRequestID()
 		}
-		r = r.WithContext(context.WithValue(r.Context(), infoKey, ri))
+		ctx := jobs.WithLogAttrs(context.WithValue(r.Context(), infoKey, ri), slog.String("request_id", ri.id))
+		r = r.WithContext(ctx)
 		w.Header().Set("X-Request-Id", ri.id)
 		sw := &statusWriter{ResponseWriter: w}
 		defer func() {
@@ -93,10 +105,13 @@ func (a *api) middleware(next http.Handler) http.Handler {
 					a.log.ErrorContext(r.Context(), "panic after response started", "panic", fmt.Sprint(p))
 				}
 			}
-			a.log.LogAttrs(r.Context(), levelFor(sw.status), "request",
-				slog.String("request_id", ri.id), slog.String("method", r.Method), slog.String("path", r.URL.Path),
+			attrs := []slog.Attr{slog.String("method", r.Method), slog.String("path", r.URL.Path),
 				slog.Int("status", sw.status), slog.Int("bytes", sw.bytes), slog.String("key_id", string(ri.keyID)),
-				slog.Float64("duration_ms", float64(time.Since(start).Microseconds())/1000))
+				slog.Float64("duration_ms", float64(time.Since(start).Microseconds())/1000)}
+			if ri.jobID != "" {
+				attrs = append(attrs, slog.String("job_id", string(ri.jobID)))
+			}
+			a.log.LogAttrs(r.Context(), levelFor(sw.status), "request", attrs...) // request_id comes from the context
 		}()
 		if a.opts.CORSOrigin != "" {
 			h := w.Header()

@@ -7,6 +7,7 @@ import (
 
 	"github.com/songsmith/songsmith/client"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/jobstest"
 )
 
 // TestGoSDK drives the real handler with the public Go SDK: submit, wait
@@ -32,7 +33,7 @@ func TestGoSDK(t *testing.T) {
 		t.Fatal(err)
 	}
 	id = sub.JobID
-	if rl := sub.RateLimit; rl == nil || rl.Limit != jobs.DefaultConfig().SubmitRate.N || rl.Remaining != rl.Limit-1 {
+	if rl := sub.RateLimit; rl == nil || rl.Limit != jobstest.Config().SubmitRate.N || rl.Remaining != rl.Limit-1 {
 		t.Fatalf("submission rate limit %+v", rl)
 	}
 	job, err := c.Wait(context.Background(), id)

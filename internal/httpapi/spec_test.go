@@ -124,12 +124,12 @@ func TestJobStates(t *testing.T) {
 		}
 		id := e.submit(t, "jazz")
 		ctx := context.Background()
-		for attempt := 1; attempt < worker.DefaultMaxAttempts; attempt++ {
+		for attempt := 1; attempt < e.Worker.Attempts(); attempt++ {
 			if out, _ := e.Worker.Process(ctx, jobs.JobID(id), attempt); out != worker.Retry {
 				t.Fatalf("attempt %d: %s, want retry", attempt, out)
 			}
 		}
-		if out, _ := e.Worker.Process(ctx, jobs.JobID(id), worker.DefaultMaxAttempts); out != worker.Failed {
+		if out, _ := e.Worker.Process(ctx, jobs.JobID(id), e.Worker.Attempts()); out != worker.Failed {
 			t.Fatalf("last attempt: %s, want failed", out)
 		}
 		_, m := e.do(t, "GET", "/jobs/"+id, e.Key, nil)

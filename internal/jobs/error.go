@@ -14,6 +14,7 @@ type Code string
 const (
 	EInvalid      Code = "invalid_request"     // malformed or missing input (400)
 	EUnauthorized Code = "unauthorized"        // missing, unknown, revoked or expired key (401)
+	EForbidden    Code = "forbidden"           // a media URL whose signature is wrong or expired (403)
 	ENotFound     Code = "not_found"           // no such job (or not yours, or expired) (404)
 	EMethod       Code = "method_not_allowed"  // wrong HTTP method for a path (405)
 	EConflict     Code = "conflict"            // a conditional write lost (state already moved) (409)
@@ -48,9 +49,64 @@ func Errorf(code Code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
+// Client-facing texts shared by every adapter: adapters pick a helper
+// (Internal, Unavailable, Busy) and never write their own wording.
+const (
+	// MsgRetry is the advice appended to answers a client should retry.
+	MsgRetry = "Please retry in 10 to 30 seconds."
+	// MsgGenerationFailed is the error of a job whose generation failed.
+	MsgGenerationFailed = "Generation failed. Submit the prompt again."
+	// MsgRetriesExhausted is the error of a job that failed every attempt.
+	MsgRetriesExhausted = "Generation failed after repeated attempts. Submit the prompt again."
+)
+
+// Unavailable wraps a failure of a dependency (what names the dependency
+// for the client, e.g. "The job queue") as EUnavailable with the retry advice.
+func Unavailable(what string, err error) *Error {
+	return &Error{Code: EUnavailable, Message: what + " is unavailable. " + MsgRetry, Err: err}
+}
+
+// Busy wraps throttling by a dependency as EUnavailable with the retry advice.
+func Busy(err error) *Error {
+	return &Error{Code: EUnavailable, Message: "The service is busy. " + MsgRetry, Err: err}
+}
+
+// JobNotFound is the ENotFound of a job id that names no job of the caller.
+func JobNotFound(id JobID) *Error {
+	return Errorf(ENotFound, "No job with id %s exists, or it has expired.", id)
+}
+
+// KeyNotFound is the ENotFound of an API key id that is not stored.
+func KeyNotFound(id KeyID) *Error { return Errorf(ENotFound, "No API key with id %s exists.", id) }
+
+// IdempotencyNotFound is the ENotFound of an idempotency key that names no
+// live job.
+func IdempotencyNotFound() *Error { return Errorf(ENotFound, "No job for this idempotency key.") }
+
+// Exists is the EConflict of creating what (e.g. "Job 123") again.
+func Exists(what string) *Error { return Errorf(EConflict, "%s already exists.", what) }
+
+// AlreadyFinished is the EConflict of moving a job that is already terminal.
+func AlreadyFinished(id JobID, s Status) *Error {
+	return Errorf(EConflict, "Job %s is already %s.", id, s)
+}
+
+// Media URL answers (the local media server; S3 answers for itself on AWS).
+func MediaMethod() *Error       { return Errorf(EMethod, "Media supports GET and HEAD only.") }
+func MediaBadSignature() *Error { return Errorf(EForbidden, "The media URL signature is invalid.") }
+func MediaExpired() *Error {
+	return Errorf(EForbidden, "The media URL has expired. Fetch the job again for fresh URLs.")
+}
+func MediaNotFound() *Error { return Errorf(ENotFound, "No such media file, or it has expired.") }
+
+// Conflict wraps a lost conditional write as EConflict.
+func Conflict(err error) *Error {
+	return &Error{Code: EConflict, Message: "The item was changed by another request.", Err: err}
+}
+
 // Internal wraps an unexpected error as EInternal with a generic message.
 func Internal(err error) *Error {
-	return &Error{Code: EInternal, Message: "An unexpected error occurred. Please retry in 10 to 30 seconds.", Err: err}
+	return &Error{Code: EInternal, Message: "An unexpected error occurred. " + MsgRetry, Err: err}
 }
 
 // ErrorCode returns the code of err: its own for *Error, EInternal for any

@@ -90,6 +90,26 @@ func SongKey(id JobID, ext string) string { return "jobs/" + string(id) + "/song
 // ImageKey returns the media key of a job's cover art with extension ext.
 func ImageKey(id JobID, ext string) string { return "jobs/" + string(id) + "/cover." + ext }
 
+// MediaExts lists the file extensions a generator writes (audio, cover).
+var MediaExts = struct{ Audio, Cover []string }{Audio: []string{"mp3", "wav"}, Cover: []string{"png"}}
+
+// MediaKeys returns every media key j may have: its result's keys, and for
+// a job without a result (failed, or cut short) every key an attempt could
+// have written.
+func MediaKeys(j *Job) []string {
+	if j.Result != nil {
+		return []string{j.Result.SongKey, j.Result.ImageKey}
+	}
+	var keys []string
+	for _, e := range MediaExts.Audio {
+		keys = append(keys, SongKey(j.ID, e))
+	}
+	for _, e := range MediaExts.Cover {
+		keys = append(keys, ImageKey(j.ID, e))
+	}
+	return keys
+}
+
 // JobStore keeps jobs. Implementations must make transitions conditional:
 // only a running job may complete or fail, exactly once.
 type JobStore interface {

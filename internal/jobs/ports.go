@@ -32,8 +32,18 @@ type Queue interface {
 type Delivery struct {
 	JobID   JobID
 	Receipt string // adapter-specific handle for Ack and Release
-	Attempt int    // 1 on first delivery
+	// Attempt is the generation attempt this delivery runs, from 1. A
+	// queue that can tell (the embedded one) does not count attempts cut
+	// short by a process crash; SQS counts every receive.
+	Attempt int
+	// Received counts the message's deliveries, this one included (crash-
+	// interrupted ones too); 0 means the same as Attempt.
+	Received int
 }
+
+// Receives returns how many times the message was delivered, this
+// delivery included.
+func (d Delivery) Receives() int { return max(d.Received, d.Attempt) }
 
 // Consumer is the pull side of a Queue, used by the local workers (and by
 // `songsmith serve --backend aws`); on Lambda, SQS pushes batches instead.
@@ -46,6 +56,14 @@ type Consumer interface {
 	Ack(ctx context.Context, d Delivery) error
 	// Release makes a delivered message visible again after delay.
 	Release(ctx context.Context, d Delivery, delay time.Duration) error
+}
+
+// Interrupter is implemented by a Consumer that can tell an attempt cut
+// short (a shutdown cancelled it) from a failed one: Interrupt returns the
+// message to the queue at once without counting its attempt. Consumers
+// without it get Release with no delay.
+type Interrupter interface {
+	Interrupt(ctx context.Context, d Delivery) error
 }
 
 // Media stores generated files and makes time-limited URLs for them.

@@ -17,7 +17,8 @@ type Rate struct {
 // String renders the rate as "N/duration", the form ParseRate reads.
 func (r Rate) String() string { return fmt.Sprintf("%d/%s", r.N, r.Per) }
 
-// Config holds the service's tunable limits.
+// Config holds the service's tunable limits. Its defaults live in the one
+// table of internal/app (app.Vars); jobstest.Config has them for tests.
 type Config struct {
 	Retention      time.Duration // how long a job (and its media) stays retrievable
 	SubmitRate     Rate          // per key, POST /generate
@@ -25,18 +26,6 @@ type Config struct {
 	MaxPromptRunes int           // longer prompts are rejected with 400
 	URLTTL         time.Duration // lifetime of song_url / image_url (capped by retention)
 	JobTimeout     time.Duration // a job still running after this is failed when read
-}
-
-// DefaultConfig returns the documented defaults.
-func DefaultConfig() Config {
-	return Config{
-		Retention:      7 * 24 * time.Hour,
-		SubmitRate:     Rate{N: 10, Per: time.Minute},
-		PollRate:       Rate{N: 120, Per: time.Minute},
-		MaxPromptRunes: DefaultMaxPromptRunes,
-		URLTTL:         time.Hour,
-		JobTimeout:     15 * time.Minute,
-	}
 }
 
 // Service implements the two operations of the interface on top of the

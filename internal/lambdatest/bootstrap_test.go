@@ -35,6 +35,7 @@ type function struct {
 	rt     *lambdatest.Runtime
 	init   time.Duration // process start to first GET /next
 	stdout *lockedBuffer
+	stderr *lockedBuffer
 }
 
 // lockedBuffer collects a process's output while the test reads it.
@@ -64,9 +65,8 @@ func start(t *testing.T, bin, name string, env map[string]string) *function {
 	for k, v := range env {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
-	var stderr strings.Builder
-	stdout := &lockedBuffer{}
-	cmd.Stderr, cmd.Stdout = &stderr, stdout
+	stderr, stdout := &lockedBuffer{}, &lockedBuffer{}
+	cmd.Stderr, cmd.Stdout = stderr, stdout
 	begin := time.Now()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -84,7 +84,7 @@ func start(t *testing.T, bin, name string, env map[string]string) *function {
 	if err != nil {
 		t.Fatalf("%s never asked for an event: %v\n%s", name, err, stderr.String())
 	}
-	return &function{rt: rt, init: at.Sub(begin), stdout: stdout}
+	return &function{rt: rt, init: at.Sub(begin), stdout: stdout, stderr: stderr}
 }
 
 func (f *function) invoke(t *testing.T, payload any) []byte {
@@ -132,6 +132,27 @@ func apiCall(t *testing.T, f *function, file, key string, id jobs.JobID) (int, m
 		t.Fatalf("%s: body %q: %v", file, res.Body, err)
 	}
 	return res.StatusCode, body
+}
+
+// routeCall sends method path to f as the $default route would (API
+// Gateway's routeKey "$default", no path parameters) and returns the status,
+// the Allow header and the JSON body.
+func routeCall(t *testing.T, f *function, method, path string) (int, string, map[string]any) {
+	t.Helper()
+	var ev events.APIGatewayV2HTTPRequest
+	loadEvent(t, "getjob.json", &ev)
+	ev.RouteKey, ev.RequestContext.RouteKey, ev.PathParameters = "$default", "$default", nil
+	ev.RawPath, ev.RequestContext.HTTP.Path, ev.RequestContext.HTTP.Method = path, path, method
+	ev.RequestContext.RequestID = "gw-" + strings.ReplaceAll(strings.Trim(path, "/"), "/", "-")
+	var res events.APIGatewayV2HTTPResponse
+	if err := json.Unmarshal(f.invoke(t, ev), &res); err != nil {
+		t.Fatal(err)
+	}
+	var body map[string]any
+	if err := json.Unmarshal([]byte(res.Body), &body); err != nil {
+		t.Fatalf("%s %s: body %q is not JSON: %v", method, path, res.Body, err)
+	}
+	return res.StatusCode, res.Headers["Allow"], body
 }
 
 // TestBootstraps runs the built bootstrap binaries against the fake
@@ -185,6 +206,35 @@ func TestBootstraps(t *testing.T) {
 	}
 	if code, _ := apiCall(t, fns["generate"], "compose.json", "ss_0123456789ab_nosuchkeynosuchkey", ""); code != 401 {
 		t.Fatalf("compose with unknown key: %d, want 401", code)
+	}
+
+	// What API Gateway sends to GetJobFunction through GET /healthz and the
+	// $default route: our handler answers with the local server's JSON.
+	if code, _, body := routeCall(t, fns["getjob"], "GET", "/healthz"); code != 200 || body["status"] != "ok" {
+		t.Errorf("GET /healthz: %d %v", code, body)
+	}
+	if code, _, body := routeCall(t, fns["getjob"], "GET", "/nope"); code != 404 || body["error"] != "not_found" || body["message"] == "" {
+		t.Errorf("GET /nope: %d %v, want 404 not_found", code, body)
+	}
+	for _, c := range []struct{ method, path, allow string }{{"GET", "/generate", "POST"}, {"DELETE", "/jobs/" + string(id), "GET"}, {"POST", "/healthz", "GET"}} {
+		code, allow, body := routeCall(t, fns["getjob"], c.method, c.path)
+		if code != 405 || allow != c.allow || body["error"] == nil || body["message"] == "" {
+			t.Errorf("%s %s: %d Allow %q %v, want 405 with Allow %s and the JSON error body", c.method, c.path, code, allow, body, c.allow)
+		}
+	}
+	// Every request line carries the invocation's request id, which API
+	// Gateway's access log prints as integrationRequestId.
+	logged := false
+	for _, line := range strings.Split(fns["getjob"].stderr.String(), "\n") {
+		if strings.Contains(line, `"path":"/nope"`) {
+			logged = true
+			if !strings.Contains(line, `"aws_request_id":"`) {
+				t.Errorf("request line without aws_request_id: %s", line)
+			}
+		}
+	}
+	if !logged {
+		t.Errorf("no request line for GET /nope in the getjob log:\n%s", fns["getjob"].stderr.String())
 	}
 
 	// The worker gets a batch: an unknown job from the jobs queue (dropped)

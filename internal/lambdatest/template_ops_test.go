@@ -12,8 +12,8 @@ import (
 )
 
 // TestTemplateLogsAndAlarms checks that every function logs to its own log
-// group with the configured retention, and that each alarm exists only
-// with an AlarmEmail and notifies its topic.
+// group with the configured retention, and that each alarm exists always
+// and notifies the topic when there is one (an AlarmEmail).
 func TestTemplateLogsAndAlarms(t *testing.T) {
 	res := resources(t, readRoot(t, "template.yaml"))
 	logRef := regexp.MustCompile(`\n      LoggingConfig:\n        LogGroup: !Ref ([A-Za-z0-9]+)\n`)
@@ -27,21 +27,36 @@ func TestTemplateLogsAndAlarms(t *testing.T) {
 			t.Errorf("%s logs to %s, which is not a log group with RetentionInDays: !Ref LogRetentionDays", fn, m[1])
 		}
 	}
+	// Every alarm exists with or without an AlarmEmail (its state shows in
+	// CloudWatch); only its notification needs the topic.
+	c := loadTemplate(t)
 	var alarms []string
 	for id, block := range res {
 		if !strings.Contains(block, "Type: AWS::CloudWatch::Alarm") {
 			continue
 		}
 		alarms = append(alarms, id)
-		for _, want := range []string{"Condition: HasAlarmEmail", "AlarmActions: [!Ref AlarmTopic]"} {
-			if !strings.Contains(block, want) {
-				t.Errorf("alarm %s lacks %q", id, want)
+		a := c.res(t, id)
+		if cond, ok := a["Condition"]; ok {
+			t.Errorf("alarm %s exists only under condition %v", id, cond)
+		}
+		for _, field := range []string{"AlarmActions", "OKActions"} {
+			v := dig(a, "Properties", field, "Fn::If")
+			if str(v, "0") != "HasAlarmEmail" || str(v, "1", "0", "Ref") != "AlarmTopic" || str(v, "2", "Ref") != "AWS::NoValue" {
+				t.Errorf("alarm %s: %s = %v, want !If [HasAlarmEmail, [!Ref AlarmTopic], !Ref AWS::NoValue]", id, field, dig(a, "Properties", field))
 			}
 		}
 	}
 	slices.Sort(alarms)
-	if want := []string{"ApiServerErrorsAlarm", "FailedJobsAlarm", "JobBacklogAlarm", "WorkerErrorsAlarm"}; !slices.Equal(alarms, want) {
+	if want := []string{"ApiServerErrorsAlarm", "DeadLetterDepthAlarm", "FailedJobsAlarm", "JobBacklogAlarm", "WorkerErrorsAlarm"}; !slices.Equal(alarms, want) {
 		t.Errorf("alarms %v, want %v", alarms, want)
+	}
+	// The dead-letter alarm fires on any message waiting in the DLQ.
+	dl := c.res(t, "DeadLetterDepthAlarm")
+	if str(dl, "Properties", "Namespace") != "AWS/SQS" || str(dl, "Properties", "MetricName") != "ApproximateNumberOfMessagesVisible" ||
+		str(dl, "Properties", "Dimensions", "0", "Name") != "QueueName" || str(dl, "Properties", "Dimensions", "0", "Value", "Fn::GetAtt") != "DeadLetterQueue.QueueName" ||
+		str(dl, "Properties", "Threshold") != "0" || str(dl, "Properties", "ComparisonOperator") != "GreaterThanThreshold" {
+		t.Errorf("DeadLetterDepthAlarm does not watch the dead-letter queue's depth > 0: %v", dl["Properties"])
 	}
 	// The failed-jobs alarm watches the metric the worker writes (package emf).
 	ns := regexp.MustCompile(`\n\s+SONGSMITH_METRICS_NAMESPACE: (.+)\n`).FindStringSubmatch(readRoot(t, "template.yaml"))

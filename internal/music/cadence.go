@@ -61,6 +61,8 @@ func approachDegrees(k key, family string) (approach, pre int) {
 		return 4, -1
 	case family == "one":
 		return 0, -1
+	case k.mode == "harmonic minor":
+		return 4, -1 // the major V and its leading tone
 	case k.mode != "major" && k.mode != "minor":
 		if d, ok := modalApproach[k.mode]; ok {
 			return d, -1
@@ -98,7 +100,7 @@ func approachDegrees(k key, family string) (approach, pre int) {
 // and the tonic chord, alone in the last bar.
 func finalBars(k key, prof genreProfile, beats int) (approach, tonic barChord) {
 	mk := chordMaker(k, prof)
-	a, pre := approachDegrees(k, prof.harmony)
+	a, pre := approachDegrees(k, cadenceFamily(prof))
 	ac := mk(a)
 	if prof.harmony == "blues" {
 		ac = k.dominant7(a)
@@ -125,4 +127,18 @@ func endSong(secs []section, k key, prof genreProfile, beats int) {
 		}
 		secs[i].ending = append([]barChord{h}, secs[i].ending...)
 	}
+}
+
+// cadenceFamily is the family whose final approach a style uses: its own
+// Cadence when the entry names one, else its harmony family's.
+func cadenceFamily(prof genreProfile) string {
+	switch prof.st.Harmony.Cadence {
+	case "authentic":
+		return "classical"
+	case "plagal":
+		return "reggae"
+	case "drone":
+		return "one"
+	}
+	return prof.harmony
 }

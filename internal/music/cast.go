@@ -1,6 +1,10 @@
 package music
 
-import "github.com/songsmith/songsmith/internal/score"
+import (
+	"slices"
+
+	"github.com/songsmith/songsmith/internal/score"
+)
 
 // cast is who plays what: an instrument per layer ("" for none), whether the
 // prompt named it (named layers play in every main section), and the
@@ -35,6 +39,29 @@ var preferredLayers = map[score.Instrument][]layer{
 	score.SynthBass:  {layerBass},
 	score.Reese:      {layerBass},
 	score.Drums:      {layerDrums},
+
+	score.Fiddle:       {layerLead, layerArp},
+	score.Banjo:        {layerArp, layerChords, layerLead},
+	score.Mandolin:     {layerArp, layerChords, layerLead},
+	score.Ukulele:      {layerChords, layerArp},
+	score.Accordion:    {layerLead, layerChords, layerPad},
+	score.SteelDrums:   {layerLead, layerArp},
+	score.Sitar:        {layerLead, layerArp},
+	score.MusicBox:     {layerLead, layerArp},
+	score.NylonGuitar:  {layerChords, layerArp, layerLead},
+	score.Harpsichord:  {layerChords, layerArp, layerLead},
+	score.Marimba:      {layerArp, layerLead, layerChords},
+	score.Vibraphone:   {layerChords, layerLead, layerArp},
+	score.Kalimba:      {layerArp, layerLead},
+	score.Harp:         {layerArp, layerChords, layerLead},
+	score.UprightBass:  {layerBass},
+	score.SingingBowl:  {layerPad, layerArp},
+	score.LogDrum:      {layerBass},
+	score.CowbellLead:  {layerLead, layerArp},
+	score.ChipLead:     {layerLead, layerArp},
+	score.ChipBass:     {layerBass},
+	score.Tabla:        {layerArp, layerLead},
+	score.VinylCrackle: {},
 }
 
 // substitutes replace an excluded default instrument.
@@ -43,19 +70,37 @@ var substitutes = map[score.Instrument]score.Instrument{
 	score.DistGuitar: score.Organ, score.Pluck: score.Bells, score.Strings: score.Pad, score.Pad: score.Strings,
 	score.ChoirPad: score.Pad, score.SawLead: score.SquareLead, score.SquareLead: score.SawLead, score.Sax: score.Flute,
 	score.Flute: score.Bells, score.Brass: score.SawLead, score.Bells: score.Pluck, score.Arp: score.Pluck,
+	score.Fiddle: score.Strings, score.Banjo: score.Guitar, score.Mandolin: score.Guitar, score.Ukulele: score.Guitar,
+	score.Accordion: score.Organ, score.SteelDrums: score.Marimba, score.Sitar: score.Guitar, score.MusicBox: score.Bells,
+	score.NylonGuitar: score.Guitar, score.Harpsichord: score.Piano, score.Marimba: score.Vibraphone,
+	score.Vibraphone: score.EPiano, score.Kalimba: score.MusicBox, score.Harp: score.Pluck, score.UprightBass: score.Bass,
+	score.SingingBowl: score.Pad, score.LogDrum: score.SubBass, score.CowbellLead: score.Bells, score.ChipLead: score.SquareLead,
+	score.ChipBass: score.SynthBass, score.Tabla: score.Marimba,
 }
 
 // castInstruments starts from the genre's band and seats the instruments the
 // prompt names, honouring exclusions ("no drums", "without piano").
-func castInstruments(p Plan, prof genreProfile) cast {
+func castInstruments(p Plan, prof genreProfile, seed uint64) cast {
 	c := cast{drums: prof.drums, bass: prof.bass}
 	c.inst = [numLayers]score.Instrument{score.Drums, prof.bassInst, prof.compInst, prof.padInst, prof.leadInst, prof.arpInst}
-	for _, in := range p.Instruments {
-		if in == score.DistGuitar && p.Genre != Rock && p.Genre != Metal {
-			in = score.DistGuitar // asked for explicitly: keep the grit
+	// The band varies per song within the style's palette.
+	r := newRNG(seed, "band")
+	if alt := prof.st.Band.LeadAlt; len(alt) > 0 && c.inst[layerLead] != "" {
+		if i := r.intn(len(alt) + 1); i > 0 {
+			c.inst[layerLead] = alt[i-1]
 		}
-		if in == score.Guitar && (p.Genre == Rock || p.Genre == Metal) {
-			in = score.DistGuitar
+	}
+	if alt := prof.st.Band.ChordsAlt; len(alt) > 0 && c.inst[layerChords] != "" {
+		if i := r.intn(len(alt) + 1); i > 0 {
+			c.inst[layerChords] = alt[i-1]
+		}
+	}
+	if prof.st.Drums.None && !p.WantsDrums() {
+		c.inst[layerDrums] = ""
+	}
+	for _, in := range p.Instruments {
+		if in == score.Guitar && prof.compInst == score.DistGuitar {
+			in = score.DistGuitar // a guitar in a power-chord style is the distorted one
 		}
 		if in == score.SubBass {
 			c.bass = bass808
@@ -82,6 +127,23 @@ func castInstruments(p Plan, prof genreProfile) cast {
 			c.inst[l] = substitutes[ex]
 			if seated(c, c.inst[l]) && l != int(layerDrums) {
 				c.inst[l] = ""
+			}
+		}
+	}
+	if p.Only {
+		// The named instruments are the whole band; one of them takes the
+		// melody when none was seated as the lead.
+		for l := range c.inst {
+			if !c.named[l] {
+				c.inst[l] = ""
+			}
+		}
+		if c.inst[layerLead] == "" {
+			for _, in := range p.Instruments {
+				if slices.Contains(preferredLayers[in], layerLead) {
+					c.inst[layerLead], c.named[layerLead] = in, true
+					break
+				}
 			}
 		}
 	}

@@ -2,8 +2,10 @@ package music
 
 import (
 	"math"
+	"slices"
 
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/style"
 )
 
 // Compose writes the song a plan asks for. The plan is resolved with seed
@@ -20,14 +22,18 @@ func Compose(p Plan, seed uint64) *score.Score {
 func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 	p = p.Resolve(seed)
 	prof := profile(p.Genre)
+	if p.Colour != "" && p.Colour != p.Genre {
+		prof = blend(prof, profile(p.Colour))
+	}
 	mood := moodOf(p.Mood)
 	k := newKey(p.KeyRoot, p.Mode)
-	bpb := beatsPerBar(p)
+	m := meterFor(p, prof)
+	bpb := m.Beats
 	barSec := float64(bpb) * 60 / p.BPM
 	bars := max(1, int(math.Round((p.Seconds-prof.tail)/barSec)))
 	secs := layout(prof.form, bars, bpb)
 	h := chooseHarmony(k, prof, bpb, newRNG(seed, "harmony"))
-	cast := castInstruments(p, prof)
+	cast := castInstruments(p, prof, seed)
 	have, forced := [numLayers]bool{}, [numLayers]bool{}
 	for l := range cast.inst {
 		have[l] = cast.inst[l] != ""
@@ -37,10 +43,14 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 	endSong(secs, k, prof, bpb)
 
 	swing := prof.swing
+	if m.Subdivision == 3 {
+		swing = 0 // compound meter already divides the beat in three
+	}
 	halfTime := p.Tempo == TempoHalfTime
 	s := &score.Score{
 		BPM:         p.BPM,
 		BeatsPerBar: bpb,
+		Subdivision: m.Subdivision,
 		Swing:       swing,
 		KeyRoot:     k.root,
 		Mode:        k.mode,
@@ -54,8 +64,16 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 	for _, sec := range secs {
 		s.Sections = append(s.Sections, sec.Section)
 	}
-	s.FadeIn, s.FadeOut = fades(secs, p.Genre, barSec, prof.tail)
-	dance := prof.form == formDance || p.Genre == Synthwave || p.Genre == House
+	s.FadeIn, s.FadeOut = fades(secs, prof.st.Mix.FadeIn, barSec, prof.tail)
+	groove := pickGroove(prof, m, seed)
+	bassLines, compLines := linesFor(prof.st.Bass, fallbackBass, m), linesFor(prof.st.Comp, fallbackComp, m)
+	bassKind, compKind := cast.bass, prof.comp
+	if bassKind == bassPattern {
+		bassKind = bassRootFifth // used only where no line fits
+	}
+	if compKind == compPattern {
+		compKind = compBlock
+	}
 	for l := layer(0); l < numLayers; l++ {
 		inst := cast.inst[l]
 		if inst == "" {
@@ -64,31 +82,114 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 		t := score.Track{Name: trackName(l, inst), Instrument: inst, Role: roleOf[l], Brightness: 0.5}
 		switch l {
 		case layerDrums:
-			t.Hits = writeDrums(secs, cast.drums, swing, halfTime, seed)
+			t.Hits = writeDrums(secs, groove, swing, halfTime, seed)
 			t.Reverb = 0.08 + 0.1*prof.reverb
+			t.Kit = prof.st.Drums.Kit
 		case layerBass:
-			t.Notes = writeBass(secs, k, cast.bass, inst, swing, seed)
+			t.Notes = writeBass(secs, k, bassKind, bassLines, m, inst, swing, seed)
 			t.Reverb = 0.02
 		case layerChords:
-			t.Notes = writeChords(secs, k, layerChords, prof.comp, inst, swing, seed, "chords")
+			t.Notes = writeChords(secs, k, layerChords, compKind, compLines, m, inst, swing, seed, "chords")
 			t.Pan, t.Reverb = -0.25, 0.15+0.3*prof.reverb
 		case layerPad:
-			t.Notes = writeChords(secs, k, layerPad, compBlock, inst, 0, seed, "pad")
+			t.Notes = writeChords(secs, k, layerPad, compBlock, padLines(m), m, inst, 0, seed, "pad")
 			t.Pan, t.Reverb, t.GainDB = 0.2, 0.4+0.4*prof.reverb, -3
 		case layerLead:
 			t.Notes = writeLead(secs, k, prof, inst, swing, seed)
 			t.Pan, t.Reverb, t.Delay = 0.05, 0.2+0.3*prof.reverb, 0.15
 		case layerArp:
-			t.Notes = writeArp(secs, k, prof.arpRate, inst, swing, seed)
+			rate := prof.arpRate
+			if m.Subdivision == 3 {
+				rate = 1.0 / 3
+			}
+			t.Notes = writeArp(secs, k, rate, inst, swing, seed)
 			t.Pan, t.Reverb, t.Delay, t.GainDB = 0.35, 0.2+0.3*prof.reverb, 0.25, -2
 		}
-		styleTrack(&t, p.Genre, dance)
+		t.Recorded = recorded(prof.st, l, inst, cast.named[l])
+		styleTrack(&t, prof.st.Mix)
 		if len(t.Notes) == 0 && len(t.Hits) == 0 {
 			continue
 		}
 		s.Tracks = append(s.Tracks, t)
 	}
+	develop(s, k, seed)
+	if tx := prof.st.Band.Texture; tx != "" && !slices.Contains(p.Without, tx) {
+		s.Tracks = append(s.Tracks, score.Track{Name: "texture (" + string(tx) + ")", Instrument: tx, Role: score.RoleFX,
+			Notes: []score.Note{{Start: 0, Length: s.TotalBeats, Pitch: 60, Velocity: 0.6}}, Brightness: 0.5, Pan: 0})
+	}
 	return s, secs, k
+}
+
+// meterFor returns the meter a plan is composed in: the one the prompt
+// asks for (any style can play it; see fallbackGroove), else the style's
+// default.
+func meterFor(p Plan, prof genreProfile) style.Meter {
+	switch {
+	case p.Meter == 3:
+		return style.ThreeFour
+	case p.Meter == 6:
+		return style.SixEight
+	case p.Meter == 4:
+		return style.FourFour
+	}
+	if len(prof.st.Meters) > 0 {
+		return prof.st.Meters[0]
+	}
+	return style.FourFour
+}
+
+// pickGroove chooses the song's groove among the style's grooves for meter
+// m (a builtin drummer plays any simple meter), per seed. It returns nil for
+// a builtin groove; the drum kind is then the groove's builtin.
+func pickGroove(prof genreProfile, m style.Meter, seed uint64) *style.Groove {
+	var fit []style.Groove
+	for _, g := range prof.st.Drums.Grooves {
+		if g.Builtin != "" && m.Subdivision != 3 || g.Builtin == "" && meterOf(g.Meter) == m {
+			fit = append(fit, g)
+		}
+	}
+	if len(fit) == 0 {
+		if g, ok := fallbackGroove[m]; ok {
+			return &g
+		}
+		return &style.Groove{Name: "backbeat", Builtin: "backbeat"}
+	}
+	g := fit[newRNG(seed, "groove").intn(len(fit))]
+	return &g
+}
+
+// linesFor returns a style's lines, or the fallback lines of meter m when
+// the style has none written in it.
+func linesFor(lines []style.Line, fallback map[style.Meter][]style.Line, m style.Meter) []style.Line {
+	if hasLines(lines, m) {
+		return lines
+	}
+	return fallback[m]
+}
+
+// acoustic instruments are the ones a sample bank plays better than the
+// synthesizer; the catalogue says which parts of a style are recorded.
+var acoustic = map[score.Instrument]bool{
+	score.Piano: true, score.EPiano: true, score.Organ: true, score.Guitar: true, score.DistGuitar: true,
+	score.Strings: true, score.ChoirPad: true, score.Flute: true, score.Sax: true, score.Brass: true,
+	score.Bass: true, score.Bells: true, score.Fiddle: true, score.Banjo: true, score.Mandolin: true,
+	score.Ukulele: true, score.Accordion: true, score.SteelDrums: true, score.Sitar: true, score.MusicBox: true,
+	score.NylonGuitar: true, score.Harpsichord: true, score.Marimba: true, score.Vibraphone: true,
+	score.Kalimba: true, score.Harp: true, score.UprightBass: true,
+}
+
+var acousticKits = map[score.Kit]bool{"": true, score.KitAcoustic: true, score.KitBrush: true,
+	score.KitOrchestral: true, score.KitLatin: true, score.KitMarching: true}
+
+// recorded reports whether layer l, played by inst, is a recorded part:
+// the style lists the part (or the prompt named an acoustic instrument for
+// it) and the instrument is acoustic.
+func recorded(st style.Style, l layer, inst score.Instrument, named bool) bool {
+	listed := slices.Contains(st.Band.Recorded, layerNames[l])
+	if l == layerDrums {
+		return listed && acousticKits[st.Drums.Kit]
+	}
+	return acoustic[inst] && (listed || named)
 }
 
 var roleOf = [numLayers]score.Role{score.RoleDrums, score.RoleBass, score.RoleChords, score.RolePad, score.RoleLead, score.RoleArp}
@@ -102,13 +203,14 @@ func trackName(l layer, inst score.Instrument) string {
 	return layerNames[l] + " (" + string(inst) + ")"
 }
 
-// styleTrack sets the genre's mix colour: drive, chorus, brightness, sidechain.
-func styleTrack(t *score.Track, g Genre, dance bool) {
+// styleTrack sets a track's mix colour from its instrument and the style's
+// mix notes: drive, chorus, brightness, sidechain.
+func styleTrack(t *score.Track, mix style.Mix) {
 	switch t.Instrument {
 	case score.DistGuitar:
 		t.Drive = 0.7
-		if g == Metal {
-			t.Drive = 0.9
+		if mix.GuitarDrive > 0 {
+			t.Drive = mix.GuitarDrive
 		}
 	case score.EPiano:
 		t.Chorus = 0.35
@@ -117,33 +219,57 @@ func styleTrack(t *score.Track, g Genre, dance bool) {
 	case score.SawLead, score.Pad, score.Strings:
 		t.Chorus = 0.25
 	}
-	if g == LoFi {
-		t.Brightness = 0.35
-		t.Drive = max(t.Drive, 0.15)
+	if mix.Brightness > 0 {
+		t.Brightness = mix.Brightness
 	}
-	if g == Synthwave || g == Trance {
-		t.Chorus = max(t.Chorus, 0.3)
+	t.Drive = max(t.Drive, mix.Drive)
+	if t.Role == score.RoleDrums {
+		t.Drive = max(t.Drive, mix.DrumDrive)
+		return
 	}
-	if dance && t.Role != score.RoleDrums && t.Role != score.RoleLead {
-		t.Sidechain = 0.5
+	if t.Chorus > 0 || t.Instrument == score.Pad || t.Instrument == score.SawLead {
+		t.Chorus = max(t.Chorus, mix.Chorus)
 	}
-	if g == Rock || g == Metal {
-		if t.Role == score.RoleDrums {
-			t.Drive = 0.2
-		}
+	if t.Role != score.RoleLead {
+		t.Sidechain = mix.Sidechain
 	}
 }
 
 // fades returns fade-in and fade-out lengths that stay inside the intro and
-// the outro (plus the tail).
-func fades(secs []section, g Genre, barSec, tail float64) (in, out float64) {
+// the outro (plus the tail); fadeIn is the style's longest fade-in.
+func fades(secs []section, fadeIn, barSec, tail float64) (in, out float64) {
 	first, last := secs[0], secs[len(secs)-1]
-	if first.Name == "intro" && (g == Ambient || g == Classical) {
-		in = math.Min(2, 0.5*float64(first.Bars)*barSec)
+	if first.Name == "intro" && fadeIn > 0 {
+		in = math.Min(fadeIn, 0.5*float64(first.Bars)*barSec)
 	}
 	out = math.Min(tail, 1)
 	if last.Name == "outro" {
 		out = math.Min(4, 0.5*float64(last.Bars)*barSec) + tail*0.5
 	}
 	return in, out
+}
+
+// blend colours a style with a second one: "jazzy hip hop" is hip hop's
+// groove, form and bass with jazz's harmony and keys.
+func blend(main, colour genreProfile) genreProfile {
+	b := main
+	b.harmony, b.ext = colour.harmony, colour.ext
+	b.st.Harmony = colour.st.Harmony
+	if main.comp != compPower && colour.compInst != "" {
+		b.compInst = colour.compInst
+	}
+	if colour.padInst != "" {
+		b.padInst = colour.padInst
+	}
+	b.blue = max(main.blue, colour.blue)
+	return b
+}
+
+// padLines is how a pad holds its chords in a meter the builtin block
+// comping does not fit (6/8): one chord a bar.
+func padLines(m style.Meter) []style.Line {
+	if m.Subdivision != 3 {
+		return nil
+	}
+	return []style.Line{{Steps: "x-----", Meter: m}}
 }

@@ -2,6 +2,7 @@ package music_test
 
 import (
 	"fmt"
+	"github.com/songsmith/songsmith/internal/style"
 	"math"
 	"reflect"
 	"slices"
@@ -23,11 +24,12 @@ func TestComposeLength(t *testing.T) {
 			t.Parallel()
 			for i, secs := range []float64{10, 30, 95, 300} {
 				s := compose(fmt.Sprintf("%s, %v seconds", g, secs), uint64(i))
-				bar := 4 * s.SecondsPerBeat()
+				bar := float64(s.BeatsPerBar) * s.SecondsPerBeat()
 				if d := math.Abs(s.Seconds() - secs); d > bar {
 					t.Errorf("%v s requested: got %.2f s (bar %.2f s)", secs, s.Seconds(), bar)
 				}
-				if s.Genre != string(g) || s.BeatsPerBar != 4 || s.TailSeconds <= 0 {
+				st, _ := style.Lookup(string(g))
+				if s.Genre != string(g) || s.BeatsPerBar != st.Meters[0].Beats || s.TailSeconds <= 0 {
 					t.Errorf("score genre %q beats/bar %d tail %v", s.Genre, s.BeatsPerBar, s.TailSeconds)
 				}
 				end := 0.0
@@ -71,7 +73,12 @@ func TestComposeKeyAndMode(t *testing.T) {
 // blues dominant sevenths, jazz walking-bass approach notes. (Melodies may
 // also leave it for blue notes that resolve by step, see resolvedBlue.)
 func chromaticAllowed(s *score.Score, tr score.Track) bool {
-	return s.Genre == "blues" || s.Genre == "jazz" && tr.Role == score.RoleBass
+	if s.Genre == "blues" || s.Genre == "jazz" && tr.Role == score.RoleBass {
+		return true
+	}
+	// A style whose bass lines use chromatic approaches ('C').
+	st, _ := style.Lookup(s.Genre)
+	return tr.Role == score.RoleBass && slices.ContainsFunc(st.Bass, func(l style.Line) bool { return strings.Contains(l.Steps, "C") })
 }
 
 func TestComposeInScale(t *testing.T) {
@@ -170,6 +177,20 @@ func TestComposeDrumsEverywhere(t *testing.T) {
 		for i := range s.Tracks {
 			if s.Tracks[i].Role == score.RoleDrums {
 				drums = &s.Tracks[i]
+			}
+		}
+		if st, _ := style.Lookup(string(g)); st.Drums.None {
+			// A drumless style (chant, meditation, lullaby, classical)
+			// plays without a kit, and with one when asked.
+			if drums != nil {
+				t.Errorf("%s: drums in a drumless style", g)
+			}
+			s = compose(string(g)+" with drums", 2)
+			drums = nil
+			for i := range s.Tracks {
+				if s.Tracks[i].Role == score.RoleDrums {
+					drums = &s.Tracks[i]
+				}
 			}
 		}
 		if drums == nil || len(drums.Hits) < int(s.TotalBeats)/2 {

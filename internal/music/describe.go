@@ -23,30 +23,6 @@ var moodAdjectives = map[Mood][]string{
 	Nostalgic:   {"Vintage", "Old", "Yesterday's", "Polaroid", "Summer", "Forgotten"},
 }
 
-var genreNouns = map[Genre][]string{
-	LoFi:        {"Tapes", "Window", "Notebook", "Coffee", "Afternoon", "Rooftop"},
-	HipHop:      {"Block", "Streets", "Corner", "Cipher", "Skyline", "Hustle"},
-	Trap:        {"Smoke", "Chains", "Night Drive", "Crown", "Ice", "Shadows"},
-	House:       {"Groove", "Floor", "Lights", "Weekend", "Club", "Heat"},
-	Techno:      {"Machine", "Warehouse", "Circuit", "Signal", "Pulse", "Engine"},
-	Trance:      {"Horizon", "Skies", "Lightyear", "Aurora", "Daybreak", "Orbit"},
-	DrumAndBass: {"Velocity", "Rush", "Underground", "Currents", "Tunnel", "Voltage"},
-	Dubstep:     {"Quake", "Wobble", "Titan", "Fracture", "Riot", "Storm"},
-	Synthwave:   {"Highway", "Sunset", "Arcade", "Neon City", "Miami", "Drive"},
-	Pop:         {"Heartbeat", "Summer", "Postcard", "Dance", "Starlight", "Mirror"},
-	Rock:        {"Highway", "Fire", "Engine", "Thunder", "Road", "Rebel"},
-	Metal:       {"Forge", "Inferno", "Throne", "Blade", "Hammer", "Abyss"},
-	Funk:        {"Strut", "Groove", "Boogie", "Swagger", "Shuffle", "Moves"},
-	Disco:       {"Mirrorball", "Boogie", "Nights", "Glitter", "Roller Rink", "Fever"},
-	Reggae:      {"Island", "Sunshine", "Roots", "Harbour", "Breeze", "Yard"},
-	Jazz:        {"Blue Note", "Smoke", "Avenue", "Lounge", "Midnight", "Cocktail"},
-	Ambient:     {"Tides", "Glacier", "Drift", "Nebula", "Meadow", "Horizon"},
-	Classical:   {"Sonata", "Nocturne", "Overture", "Elegy", "Prelude", "Hymn"},
-	Folk:        {"Hills", "River", "Harvest", "Hearth", "Valley", "Lantern"},
-	Blues:       {"Crossroads", "Whiskey", "Railroad", "Delta", "Porch", "Rain"},
-	Country:     {"Dirt Road", "Prairie", "Homestead", "Porch", "Rodeo", "Creek"},
-}
-
 // themeNouns are prompt words worth putting in a title.
 var themeNouns = map[string]bool{
 	"night": true, "city": true, "ocean": true, "sea": true, "sun": true, "summer": true, "winter": true, "autumn": true,
@@ -67,47 +43,154 @@ var themeNouns = map[string]bool{
 // "3/4" and "waltz" for a song in triple meter, and the instruments.
 func Describe(p Plan, s *score.Score, seed uint64) (title string, tags []string) {
 	p = p.Resolve(seed)
-	r := newRNG(seed, "title")
 	adjs := moodAdjectives[p.Mood]
 	if len(adjs) == 0 {
 		adjs = moodAdjectives[Dreamy]
 	}
-	nouns := genreNouns[p.Genre]
-	if len(nouns) == 0 {
-		nouns = genreNouns[Pop]
-	}
+	adjs = unique(append(append([]string(nil), adjs...), moodAdjectives[moodNeighbour[p.Mood]]...))
+	nouns := unique(append(append([]string(nil), profile(p.Genre).st.Titles...), imageNouns...))
 	var theme []string
 	for _, w := range p.Words {
 		if themeNouns[w] {
 			theme = append(theme, titleCase(w))
 		}
 	}
-	for attempt := 0; attempt < 8; attempt++ {
-		adj, noun := adjs[r.intn(len(adjs))], nouns[r.intn(len(nouns))]
-		if len(theme) > 0 && r.chance(0.7) {
-			noun = theme[r.intn(len(theme))]
-		}
-		patterns := []string{
-			adj + " " + noun,
-			"The " + adj + " " + noun,
-			noun + " of " + adj + " " + nouns[r.intn(len(nouns))],
-			adj + " " + noun + " " + []string{"Dreams", "Lights", "Nights", "Echoes", "Stories", "Waves"}[r.intn(6)],
-		}
-		title = patterns[r.intn(len(patterns))]
-		if !sameWords(title, p.Prompt) && !strings.Contains(title, noun+" "+noun) {
-			break
-		}
-	}
+	theme = unique(theme)
+	title = pickTitle(adjs, nouns, theme, seed+promptHash(p.Prompt))
 	if sameWords(title, p.Prompt) {
 		title = "Untitled " + titleCase(string(p.Genre)) + " No. " + string(rune('1'+seed%9))
 	}
 	return title, songTags(p, s)
 }
 
+// titleSuffixes close a three-word title.
+var titleSuffixes = []string{"Dreams", "Lights", "Nights", "Echoes", "Stories", "Letters", "Hours", "Signals",
+	"Reverie", "Parade", "Hymn", "Diaries", "Horizon", "Fever", "Lullaby", "Sketches"}
+
+// imageNouns widen every style's title words with images any song may
+// carry.
+var imageNouns = []string{"Lanterns", "Harbor", "Orchard", "Satellite", "Compass", "Paper Boats", "Wildflowers",
+	"Rooftops", "Tide", "Passage", "Embers", "Station", "Meadow", "Glasshouse", "Comet", "Balcony", "Postcards",
+	"Riverbank", "Streetlights", "Driftwood", "Carousel", "Pines", "Moonrise", "Avenue", "Chapel", "Ferris Wheel",
+	"Snowfall", "Citadel", "Boulevard", "Tramline", "Firefly", "Lighthouse", "Canyon", "Skylight", "Marigold",
+	"Quarry", "Telegraph", "Atlas", "Kite", "Harvest Moon"}
+
+// moodNeighbour lends each mood a kindred mood's adjectives.
+var moodNeighbour = map[Mood]Mood{Happy: Uplifting, Sad: Melancholic, Dark: Mysterious, Dreamy: Calm, Epic: Energetic,
+	Calm: Dreamy, Energetic: Epic, Romantic: Dreamy, Mysterious: Dark, Melancholic: Sad, Chill: Calm,
+	Aggressive: Dark, Uplifting: Happy, Nostalgic: Melancholic}
+
+// pickTitle returns title number n of the title space of these words:
+// every pattern's combinations, numbered and scrambled by a multiplication
+// that is a bijection, so that 100 consecutive n never give one title twice.
+// A prompt with theme words ("rain", "city") draws seven titles in ten from
+// patterns that carry them.
+func pickTitle(adjs, nouns, theme []string, n uint64) string {
+	A, N, S := uint64(len(adjs)), uint64(len(nouns)), uint64(len(titleSuffixes))
+	plain := []titlePattern{
+		{A * N, func(i uint64) string { return adjs[i%A] + " " + nouns[i/A] }},
+		{A * N, func(i uint64) string { return "The " + adjs[i%A] + " " + nouns[i/A] }},
+		{N * A * N, func(i uint64) string {
+			return nouns[i%N] + " of " + adjs[(i/N)%A] + " " + nouns[i/(N*A)]
+		}},
+		{A * N * S, func(i uint64) string { return adjs[i%A] + " " + nouns[(i/A)%N] + " " + titleSuffixes[i/(A*N)] }},
+	}
+	if T := uint64(len(theme)); T > 0 && n%10 < 7 {
+		themed := []titlePattern{
+			{T * S, func(i uint64) string { return theme[i%T] + " " + titleSuffixes[i/T] }},
+			{T * N, func(i uint64) string { return theme[i%T] + " of " + nouns[i/T] }},
+			{A * T * S, func(i uint64) string { return adjs[i%A] + " " + theme[(i/A)%T] + " " + titleSuffixes[i/(A*T)] }},
+			{T * A * N, func(i uint64) string { return adjs[(i/T)%A] + " " + theme[i%T] + " of " + nouns[i/(T*A)] }},
+		}
+		return short(fromSpace(themed, (n/10)*7+n%10), adjs, nouns, n)
+	}
+	if len(theme) > 0 {
+		n = (n/10)*3 + n%10 - 7
+	}
+	return short(fromSpace(plain, n), adjs, nouns, n)
+}
+
+// short keeps a title to five words (two-word nouns can make six).
+func short(title string, adjs, nouns []string, n uint64) string {
+	if len(strings.Fields(title)) <= 5 {
+		return title
+	}
+	return adjs[n%uint64(len(adjs))] + " " + nouns[(n/uint64(len(adjs)))%uint64(len(nouns))]
+}
+
+// titlePattern is one shape of title and how many titles it makes.
+type titlePattern struct {
+	size uint64
+	make func(i uint64) string
+}
+
+// fromSpace returns title i (scrambled) of the patterns' joint space.
+func fromSpace(ps []titlePattern, i uint64) string {
+	var total uint64
+	for _, p := range ps {
+		total += p.size
+	}
+	i = scramble(i%total, total)
+	for _, p := range ps {
+		if i < p.size {
+			return p.make(i)
+		}
+		i -= p.size
+	}
+	return ps[0].make(0)
+}
+
+// scramble maps i in [0, n) onto [0, n) one to one, so neighbouring
+// numbers land far apart.
+func scramble(i, n uint64) uint64 {
+	a := uint64(0x9E3779B1) % n
+	for a < 2 || gcd(a, n) != 1 {
+		a++
+	}
+	return (i*a + n/3) % n
+}
+
+func gcd(a, b uint64) uint64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// unique returns words without repeats, in first-seen order.
+func unique(words []string) []string {
+	seen := map[string]bool{}
+	out := words[:0]
+	for _, w := range words {
+		if !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// promptHash offsets a prompt's title numbers, so two prompts at one seed
+// get different titles.
+func promptHash(prompt string) uint64 {
+	var h uint64 = 14695981039346656037
+	for i := 0; i < len(prompt); i++ {
+		h = (h ^ uint64(prompt[i])) * 1099511628211
+	}
+	return h % 1000003
+}
+
 func songTags(p Plan, s *score.Score) []string {
-	tags := []string{string(p.Genre), string(p.Mood), tempoFeel(s.BPM), noteName(s.KeyRoot) + " " + s.Mode}
-	if s.BeatsPerBar == 3 {
+	tags := []string{string(p.Genre)}
+	if p.Colour != "" {
+		tags = append(tags, string(p.Colour))
+	}
+	tags = append(tags, string(p.Mood), tempoFeel(s.BPM), noteName(s.KeyRoot)+" "+s.Mode)
+	switch {
+	case s.BeatsPerBar == 3:
 		tags = append(tags, "3/4", "waltz")
+	case s.Subdivision == 3:
+		tags = append(tags, "6/8")
 	}
 	seen := map[string]bool{}
 	for _, t := range tags {
@@ -141,7 +224,10 @@ func tempoFeel(bpm float64) string {
 var instrumentTags = map[score.Instrument]string{
 	score.EPiano: "electric piano", score.DistGuitar: "electric guitar", score.ChoirPad: "choir", score.SawLead: "synth lead",
 	score.SquareLead: "synth lead", score.SubBass: "808", score.SynthBass: "synth bass", score.Reese: "reese bass",
-	score.Pad: "synth pad", score.Sax: "saxophone", score.Pluck: "synth pluck",
+	score.Pad: "synth pad", score.Sax: "saxophone", score.Pluck: "synth pluck", score.SteelDrums: "steel drums",
+	score.MusicBox: "music box", score.NylonGuitar: "nylon guitar", score.UprightBass: "upright bass",
+	score.SingingBowl: "singing bowl", score.LogDrum: "log drum", score.ChipLead: "chiptune lead",
+	score.ChipBass: "chiptune bass", score.VinylCrackle: "vinyl crackle",
 }
 
 func instrumentTag(in score.Instrument) string {

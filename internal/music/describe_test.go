@@ -71,3 +71,27 @@ func TestSubBassTag(t *testing.T) {
 		}
 	}
 }
+
+// TestTitlesVary checks issue 9's title rules over 100 seeds of several
+// prompts: no title repeats, and no word ends more than 10 % of them.
+func TestTitlesVary(t *testing.T) {
+	for _, prompt := range []string{"happy pop song", "dark techno", "jazz for a rainy night in the city", "lullaby", "epic trailer music", "asdf"} {
+		seen := map[string]uint64{}
+		ends := map[string]int{}
+		for seed := uint64(0); seed < 100; seed++ {
+			p := music.Parse(prompt).Resolve(seed)
+			title, _ := music.Describe(p, music.Compose(p, seed), seed)
+			if prev, dup := seen[title]; dup {
+				t.Errorf("%q: seeds %d and %d share the title %q", prompt, prev, seed, title)
+			}
+			seen[title] = seed
+			words := strings.Fields(title)
+			ends[words[len(words)-1]]++
+		}
+		for w, n := range ends {
+			if n > 10 {
+				t.Errorf("%q: %d of 100 titles end in %q", prompt, n, w)
+			}
+		}
+	}
+}

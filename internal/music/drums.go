@@ -5,11 +5,13 @@ import (
 	"sort"
 
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/style"
 )
 
 // drummer writes one drum track.
 type drummer struct {
 	style    drumStyle
+	groove   *style.Groove // the step-pattern groove when style is drumsPattern
 	swing    float64
 	halfTime bool
 	r        *rng
@@ -52,8 +54,11 @@ func accent(p float64) float64 {
 }
 
 // writeDrums writes every section's drums into hits, sorted by time.
-func writeDrums(secs []section, style drumStyle, swing float64, halfTime bool, seed uint64) []score.Hit {
-	d := &drummer{style: style, swing: swing, halfTime: halfTime, r: newRNG(seed, "drums")}
+func writeDrums(secs []section, groove *style.Groove, swing float64, halfTime bool, seed uint64) []score.Hit {
+	d := &drummer{style: drumsPattern, groove: groove, swing: swing, halfTime: halfTime, r: newRNG(seed, "drums")}
+	if groove.Builtin != "" {
+		d.style, d.groove = drumNames[groove.Builtin], nil
+	}
 	for i, s := range secs {
 		if !s.on[layerDrums] {
 			continue
@@ -76,7 +81,9 @@ func writeDrums(secs []section, style drumStyle, swing float64, halfTime bool, s
 			}
 			level := s.drumLevel
 			n := len(d.hits)
-			if s.beats == 3 {
+			if d.groove != nil {
+				d.patternBar(start, s.beats, level, b, s.Energy)
+			} else if s.beats == 3 {
 				d.bar3(start, level, b, s.Energy)
 			} else {
 				d.bar(start, level, b, s.Energy)

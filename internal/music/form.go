@@ -168,6 +168,21 @@ func arrange(secs []section, h harmony, have [numLayers]bool, forced [numLayers]
 			}
 		}
 	}
+	// The song's last bar always has the bass's final root: an outro
+	// that would then sound like the section before it drops its drums
+	// (or, with drums asked for, its chords), so the ending is heard.
+	if n := len(secs); n >= 2 {
+		last, prev := &secs[n-1], secs[n-2]
+		eff := last.on
+		eff[layerBass] = have[layerBass]
+		if eff == prev.on {
+			if !forced[layerDrums] && last.on[layerDrums] {
+				last.on[layerDrums] = false
+			} else if have[layerPad] {
+				last.on[layerPad] = !last.on[layerPad]
+			}
+		}
+	}
 	if form == formBlues {
 		runBluesForm(secs)
 	}

@@ -1,6 +1,9 @@
 package music
 
-import "github.com/songsmith/songsmith/internal/score"
+import (
+	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/style"
+)
 
 // Genre is a canonical genre name, as stored in score.Score.Genre.
 type Genre string
@@ -32,10 +35,15 @@ const (
 	Country     Genre = "country"
 )
 
-// Genres lists every genre in a fixed order.
-var Genres = []Genre{LoFi, HipHop, Trap, House, Techno, Trance, DrumAndBass,
-	Dubstep, Synthwave, Pop, Rock, Metal, Funk, Disco, Reggae, Jazz, Ambient,
-	Classical, Folk, Blues, Country}
+// Genres lists every style of the catalogue (internal/style) in its fixed
+// order: the first 21 are the constants above.
+var Genres = func() []Genre {
+	var out []Genre
+	for _, n := range style.Names() {
+		out = append(out, Genre(n))
+	}
+	return out
+}()
 
 type drumStyle int
 
@@ -55,6 +63,7 @@ const (
 	drumsSoftPulse  // ambient
 	drumsOrchestral // timpani pulse
 	drumsTrain      // country / folk shuffle
+	drumsPattern    // a step-pattern groove from the catalogue
 )
 
 type bassStyle int
@@ -71,6 +80,7 @@ const (
 	bassOctave
 	bassSustain
 	bassBoomBap
+	bassPattern // step patterns from the catalogue
 )
 
 type compStyle int
@@ -85,6 +95,7 @@ const (
 	compFunk                     // sixteenth-note funk stabs
 	compStrum                    // folk / country strumming
 	compBroken                   // classical broken chords (Alberti-like)
+	compPattern                  // step patterns from the catalogue
 )
 
 type formKind int
@@ -97,8 +108,10 @@ const (
 	formBlues                   // 12-bar choruses
 )
 
-// genreProfile holds everything the composer needs to know about a genre.
+// genreProfile is what the composer reads of a style's catalogue entry,
+// with the builtin names turned into the composer's own kinds.
 type genreProfile struct {
+	st        style.Style
 	bpm       [2]float64 // typical tempo range
 	seconds   float64    // default length when the prompt gives none
 	swing     float64
@@ -122,91 +135,55 @@ type genreProfile struct {
 	blue      float64 // chance of a blue-note approach before a melody note on the beat
 }
 
-var profiles = map[Genre]genreProfile{
-	LoFi: {bpm: [2]float64{70, 90}, seconds: 90, swing: 0.55, moods: []Mood{Chill, Nostalgic, Melancholic, Calm},
-		drums: drumsBoomBap, bass: bassBoomBap, comp: compCharles, form: formBeat, harmony: "jazz", ext: 5,
-		bassInst: score.Bass, compInst: score.EPiano, padInst: score.Pad, leadInst: score.Bells, arpInst: "",
-		reverb: 0.5, tail: 2, leadDense: 0.35},
-	HipHop: {bpm: [2]float64{85, 98}, seconds: 100, swing: 0.2, moods: []Mood{Chill, Dark, Energetic, Nostalgic},
-		drums: drumsBoomBap, bass: bassBoomBap, comp: compCharles, form: formBeat, harmony: "minor", ext: 4,
-		bassInst: score.Bass, compInst: score.Piano, padInst: score.Strings, leadInst: score.Flute, arpInst: "",
-		reverb: 0.35, tail: 1.5, leadDense: 0.4, blue: 0.25},
-	Trap: {bpm: [2]float64{130, 150}, seconds: 100, moods: []Mood{Dark, Aggressive, Mysterious, Energetic},
-		drums: drumsTrap, bass: bass808, comp: compBlock, form: formBeat, harmony: "minor", ext: 3,
-		bassInst: score.SubBass, compInst: score.Pluck, padInst: score.Pad, leadInst: score.Bells, arpInst: "",
-		reverb: 0.4, tail: 1.5, leadDense: 0.45},
-	House: {bpm: [2]float64{120, 126}, seconds: 120, moods: []Mood{Happy, Uplifting, Energetic, Romantic}, bright: true,
-		drums: drumsFourFloor, bass: bassOffbeat, comp: compStab, form: formDance, harmony: "dance", ext: 4,
-		bassInst: score.SynthBass, compInst: score.Piano, padInst: score.Pad, leadInst: score.Pluck, arpInst: score.Arp, arpRate: 0.5,
-		reverb: 0.35, tail: 1.5, leadDense: 0.5},
-	Techno: {bpm: [2]float64{126, 134}, seconds: 120, moods: []Mood{Dark, Energetic, Mysterious, Aggressive},
-		drums: drumsTechno, bass: bassOffbeat, comp: compStab, form: formDance, harmony: "one", ext: 3,
-		bassInst: score.SynthBass, compInst: score.Pluck, padInst: score.Pad, leadInst: score.SquareLead, arpInst: score.Arp, arpRate: 0.25,
-		reverb: 0.3, tail: 1.5, leadDense: 0.4},
-	Trance: {bpm: [2]float64{134, 140}, seconds: 150, moods: []Mood{Uplifting, Epic, Energetic, Dreamy},
-		drums: drumsFourFloor, bass: bassOffbeat, comp: compBlock, form: formDance, harmony: "epic", ext: 3,
-		bassInst: score.SynthBass, compInst: score.SawLead, padInst: score.Pad, leadInst: score.SawLead, arpInst: score.Arp, arpRate: 0.25,
-		reverb: 0.6, tail: 2.5, leadDense: 0.6},
-	DrumAndBass: {bpm: [2]float64{170, 176}, seconds: 120, moods: []Mood{Energetic, Dark, Uplifting, Dreamy},
-		drums: drumsBreakbeat, bass: bassReese, comp: compBlock, form: formDance, harmony: "minor", ext: 4,
-		bassInst: score.Reese, compInst: score.Pad, padInst: score.Strings, leadInst: score.Pluck, arpInst: score.Arp, arpRate: 0.5,
-		reverb: 0.45, tail: 1.5, leadDense: 0.45},
-	Dubstep: {bpm: [2]float64{138, 142}, seconds: 100, moods: []Mood{Aggressive, Dark, Energetic, Epic},
-		drums: drumsHalfTime, bass: bassReese, comp: compBlock, form: formDance, harmony: "minor", ext: 3,
-		bassInst: score.Reese, compInst: score.Pad, padInst: score.ChoirPad, leadInst: score.SquareLead, arpInst: "",
-		reverb: 0.4, tail: 1.5, leadDense: 0.4},
-	Synthwave: {bpm: [2]float64{84, 110}, seconds: 120, moods: []Mood{Nostalgic, Dreamy, Romantic, Energetic},
-		drums: drumsBackbeat, bass: bassEighths, comp: compBlock, form: formSong, harmony: "epic", ext: 4,
-		bassInst: score.SynthBass, compInst: score.Pad, padInst: score.Strings, leadInst: score.SawLead, arpInst: score.Arp, arpRate: 0.25,
-		reverb: 0.6, tail: 2, leadDense: 0.5},
-	Pop: {bpm: [2]float64{96, 124}, seconds: 120, moods: []Mood{Happy, Uplifting, Romantic, Sad}, bright: true,
-		drums: drumsBackbeat, bass: bassRootFifth, comp: compPop, form: formSong, harmony: "pop", ext: 3,
-		bassInst: score.Bass, compInst: score.Piano, padInst: score.Pad, leadInst: score.SquareLead, arpInst: score.Pluck, arpRate: 0.5,
-		reverb: 0.4, tail: 1.5, leadDense: 0.55},
-	Rock: {bpm: [2]float64{100, 140}, seconds: 120, moods: []Mood{Energetic, Aggressive, Uplifting, Nostalgic}, bright: true,
-		drums: drumsBackbeat, bass: bassEighths, comp: compPower, form: formSong, harmony: "rock", ext: 3,
-		bassInst: score.Bass, compInst: score.DistGuitar, padInst: score.Organ, leadInst: score.Guitar, arpInst: "",
-		reverb: 0.3, tail: 1.5, leadDense: 0.5, blue: 0.12},
-	Metal: {bpm: [2]float64{140, 180}, seconds: 120, moods: []Mood{Aggressive, Dark, Epic, Energetic},
-		drums: drumsMetal, bass: bassEighths, comp: compPower, form: formSong, harmony: "metal", ext: 3,
-		bassInst: score.Bass, compInst: score.DistGuitar, padInst: score.ChoirPad, leadInst: score.DistGuitar, arpInst: "",
-		reverb: 0.25, tail: 1.5, leadDense: 0.55},
-	Funk: {bpm: [2]float64{98, 112}, seconds: 110, swing: 0.15, moods: []Mood{Happy, Energetic, Chill, Romantic}, bright: true,
-		drums: drumsFunk, bass: bassFunk, comp: compFunk, form: formSong, harmony: "funk", ext: 5,
-		bassInst: score.Bass, compInst: score.Guitar, padInst: score.Organ, leadInst: score.Brass, arpInst: "",
-		reverb: 0.25, tail: 1.5, leadDense: 0.5, blue: 0.18},
-	Disco: {bpm: [2]float64{115, 125}, seconds: 120, moods: []Mood{Happy, Energetic, Romantic, Uplifting}, bright: true,
-		drums: drumsDisco, bass: bassOctave, comp: compFunk, form: formSong, harmony: "disco", ext: 4,
-		bassInst: score.Bass, compInst: score.Guitar, padInst: score.Strings, leadInst: score.Brass, arpInst: "",
-		reverb: 0.35, tail: 1.5, leadDense: 0.5},
-	Reggae: {bpm: [2]float64{70, 84}, seconds: 110, swing: 0.3, moods: []Mood{Chill, Happy, Calm, Romantic}, bright: true,
-		drums: drumsOneDrop, bass: bassOneDrop, comp: compSkank, form: formSong, harmony: "reggae", ext: 3,
-		bassInst: score.Bass, compInst: score.Organ, padInst: "", leadInst: score.Brass, arpInst: score.Guitar, arpRate: 0.5,
-		reverb: 0.35, tail: 1.5, leadDense: 0.4},
-	Jazz: {bpm: [2]float64{100, 160}, seconds: 120, swing: 0.65, moods: []Mood{Romantic, Chill, Melancholic, Happy}, bright: true,
-		drums: drumsJazz, bass: bassWalking, comp: compCharles, form: formSong, harmony: "jazz", ext: 4,
-		bassInst: score.Bass, compInst: score.Piano, padInst: "", leadInst: score.Sax, arpInst: "",
-		reverb: 0.35, tail: 2, leadDense: 0.6, blue: 0.25},
-	Ambient: {bpm: [2]float64{64, 80}, seconds: 150, moods: []Mood{Calm, Dreamy, Mysterious, Melancholic}, bright: true,
-		drums: drumsSoftPulse, bass: bassSustain, comp: compBlock, form: formThrough, harmony: "ambient", ext: 5,
-		bassInst: score.SubBass, compInst: score.Pad, padInst: score.ChoirPad, leadInst: score.Bells, arpInst: score.Pluck, arpRate: 0.5,
-		reverb: 0.85, tail: 3, leadDense: 0.25},
-	Classical: {bpm: [2]float64{70, 110}, seconds: 150, moods: []Mood{Epic, Melancholic, Romantic, Calm}, bright: true,
-		drums: drumsOrchestral, bass: bassRootFifth, comp: compBroken, form: formThrough, harmony: "classical", ext: 3,
-		bassInst: score.Strings, compInst: score.Piano, padInst: score.Strings, leadInst: score.Flute, arpInst: "",
-		reverb: 0.7, tail: 2.5, leadDense: 0.5},
-	Folk: {bpm: [2]float64{90, 120}, seconds: 120, moods: []Mood{Nostalgic, Calm, Happy, Melancholic}, bright: true,
-		drums: drumsTrain, bass: bassRootFifth, comp: compStrum, form: formSong, harmony: "folk", ext: 3,
-		bassInst: score.Bass, compInst: score.Guitar, padInst: score.Strings, leadInst: score.Flute, arpInst: "",
-		reverb: 0.35, tail: 1.5, leadDense: 0.5},
-	Blues: {bpm: [2]float64{72, 110}, seconds: 120, swing: 0.6, moods: []Mood{Melancholic, Sad, Chill, Energetic}, bright: true,
-		drums: drumsBackbeat, bass: bassWalking, comp: compCharles, form: formBlues, harmony: "blues", ext: 4,
-		bassInst: score.Bass, compInst: score.Piano, padInst: score.Organ, leadInst: score.Guitar, arpInst: "",
-		reverb: 0.3, tail: 1.5, leadDense: 0.5, blue: 0.5},
-	Country: {bpm: [2]float64{96, 128}, seconds: 120, swing: 0.15, moods: []Mood{Happy, Nostalgic, Romantic, Sad}, bright: true,
-		drums: drumsTrain, bass: bassRootFifth, comp: compStrum, form: formSong, harmony: "folk", ext: 3,
-		bassInst: score.Bass, compInst: score.Guitar, padInst: score.Organ, leadInst: score.Guitar, arpInst: "",
-		reverb: 0.3, tail: 1.5, leadDense: 0.5},
+var (
+	drumNames = map[string]drumStyle{"backbeat": drumsBackbeat, "boombap": drumsBoomBap, "trap": drumsTrap,
+		"fourfloor": drumsFourFloor, "techno": drumsTechno, "breakbeat": drumsBreakbeat, "halftime": drumsHalfTime,
+		"onedrop": drumsOneDrop, "jazz": drumsJazz, "metal": drumsMetal, "funk": drumsFunk, "disco": drumsDisco,
+		"softpulse": drumsSoftPulse, "orchestral": drumsOrchestral, "train": drumsTrain}
+	bassNames = map[string]bassStyle{"rootfifth": bassRootFifth, "eighths": bassEighths, "walking": bassWalking,
+		"808": bass808, "offbeat": bassOffbeat, "reese": bassReese, "onedrop": bassOneDrop, "funk": bassFunk,
+		"octave": bassOctave, "sustain": bassSustain, "boombap": bassBoomBap}
+	compNames = map[string]compStyle{"block": compBlock, "pop": compPop, "charleston": compCharles,
+		"stab": compStab, "skank": compSkank, "power": compPower, "funk": compFunk, "strum": compStrum,
+		"broken": compBroken}
+	formNames = map[string]formKind{"song": formSong, "dance": formDance, "beat": formBeat,
+		"through": formThrough, "blues": formBlues}
+)
+
+// profiles holds the profile of every style, built once from the catalogue.
+var profiles = func() map[Genre]genreProfile {
+	m := make(map[Genre]genreProfile, len(style.All()))
+	for _, st := range style.All() {
+		m[Genre(st.Name)] = profileOf(st)
+	}
+	return m
+}()
+
+// profileOf reads a catalogue entry. A style's first groove, bass and comp
+// line set its default kinds; patterns make them drumsPattern, bassPattern
+// and compPattern (the part writers then read the lines).
+func profileOf(st style.Style) genreProfile {
+	p := genreProfile{st: st, bpm: st.Tempo, seconds: st.Seconds, swing: st.Swing, bright: st.Bright,
+		form: formNames[st.Form], harmony: st.Harmony.Family, ext: st.Harmony.Ext,
+		bassInst: st.Band.Bass, compInst: st.Band.Chords, padInst: st.Band.Pad, leadInst: st.Band.Lead,
+		arpInst: st.Band.Arp, arpRate: st.Band.ArpRate, reverb: st.Mix.Reverb, tail: st.Mix.Tail,
+		leadDense: st.Lead.Density, blue: st.Lead.Blue}
+	for _, m := range st.Moods {
+		p.moods = append(p.moods, Mood(m))
+	}
+	p.drums = drumsPattern
+	if g := st.Drums.Grooves; len(g) > 0 && g[0].Builtin != "" {
+		p.drums = drumNames[g[0].Builtin]
+	}
+	p.bass = bassPattern
+	if len(st.Bass) > 0 && st.Bass[0].Builtin != "" {
+		p.bass = bassNames[st.Bass[0].Builtin]
+	}
+	p.comp = compPattern
+	if len(st.Comp) > 0 && st.Comp[0].Builtin != "" {
+		p.comp = compNames[st.Comp[0].Builtin]
+	}
+	return p
 }
 
 // profile returns the profile of g, falling back to Pop.

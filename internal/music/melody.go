@@ -36,8 +36,11 @@ type motif struct {
 // for bars of beats beats (3 or 4).
 func newMotif(tier, start, beats int, r *rng) motif {
 	cells := rhythmCells[tier]
-	if beats == 3 {
+	switch beats {
+	case 3:
 		cells = rhythmCells3[tier]
+	case 2:
+		cells = rhythmCells68[tier]
 	}
 	m := motif{rhythm: cells[r.intn(len(cells))], start: start, vary: r.intn(3), beats: float64(beats)}
 	stepVals := []int{-3, -2, -1, 0, 1, 2, 3, 4}
@@ -163,7 +166,7 @@ func writeLead(secs []section, k key, prof genreProfile, inst score.Instrument, 
 				bar = m.realise(m.start, false, 0)
 				cut := bar[:0]
 				for _, n := range bar {
-					if n.at < 2 {
+					if n.at < float64(beats)/2 {
 						cut = append(cut, n)
 					}
 				}
@@ -171,9 +174,12 @@ func writeLead(secs []section, k key, prof genreProfile, inst score.Instrument, 
 				if phrase%2 == 1 || b == s.Bars-1 {
 					target = 0 // closed ending on the tonic
 				}
-				if beats == 3 {
+				switch beats {
+				case 3:
 					bar = []melodyNote{{0, 3, target}} // a dotted half on the downbeat
-				} else {
+				case 2:
+					bar = append(cut, melodyNote{1, 1, target}) // 6/8: the second dotted quarter
+				default:
 					bar = append(cut, melodyNote{2, 2, target})
 				}
 			}

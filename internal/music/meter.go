@@ -9,33 +9,30 @@ import (
 // Triple meter: a prompt asking for a waltz, 3/4 or "in three" composes in
 // 3/4 when the genre suits it; other genres keep 4/4.
 
-var meterRE = regexp.MustCompile(`\bwaltz(?:es|ing)?\b|\b3\s*/\s*4\b|\bthree[ -]four time\b|\bin (?:three|3)\b(\s+(?:minutes?|mins?|seconds?|secs?|m|s)\b)?`)
+var meterRE = regexp.MustCompile(`\bwaltz(?:es|ing)?\b|\bvalse\b|\bvals\b|\bwalzer\b|\bvalzer\b|\bminuet\b|\bmazurka\b|\b3\s*/\s*4\b|\bthree[ -]four time\b|\bin (?:three|3)\b(\s+(?:minutes?|mins?|seconds?|secs?|m|s)\b)?`)
 
-// parseMeter sets p.Meter to 3 when the prompt asks for triple meter.
+var (
+	compoundRE = regexp.MustCompile(`\b(?:6|12)\s*/\s*8\b|\bjigs?\b|\bcompound (?:meter|time)\b|\btarantella\b|\bsiciliana\b|\bbarcarolle\b`)
+	commonRE   = regexp.MustCompile(`\b4\s*/\s*4\b|\bcommon time\b|\breels?\b`)
+)
+
+// parseMeter sets p.Meter when the prompt asks for a meter: 3 for triple
+// meter, 6 for 6/8 (and jigs), 4 for "4/4".
 func parseMeter(p *Plan, lower string) {
+	switch {
+	case compoundRE.MatchString(lower):
+		p.Meter = 6
+		return
+	case commonRE.MatchString(lower):
+		p.Meter = 4
+		return
+	}
 	for _, m := range meterRE.FindAllStringSubmatch(lower, -1) {
 		if m[1] == "" { // "in three minutes" is a length, not a meter
 			p.Meter = 3
 			return
 		}
 	}
-}
-
-// tripleGenres can be written in 3/4; the first two are the genres a bare
-// "waltz" picks from.
-var tripleGenres = []Genre{Folk, Classical, Country, Jazz, Pop, Ambient, LoFi, Blues}
-
-// beatsPerBar returns the meter a plan is composed in: 3 when it asks for
-// triple meter and its genre suits it, otherwise 4.
-func beatsPerBar(p Plan) int {
-	if p.Meter == 3 {
-		for _, g := range tripleGenres {
-			if g == p.Genre {
-				return 3
-			}
-		}
-	}
-	return 4
 }
 
 // rhythmCells3 are one-bar melodic rhythms in 3/4, from sparse to dense.
@@ -49,6 +46,23 @@ var rhythmCells3 = [3][][]beatNote{
 	{ // dense
 		{{0, 0.5}, {0.5, 0.5}, {1, 0.5}, {1.5, 0.5}, {2, 1}}, {{0, 1}, {1, 0.5}, {1.5, 0.5}, {2, 0.5}, {2.5, 0.5}},
 		{{0, 0.75}, {0.75, 0.25}, {1, 1}, {2, 0.5}, {2.5, 0.5}},
+	},
+}
+
+// rhythmCells68 are one-bar melodic rhythms in 6/8 (two dotted-quarter
+// beats of three eighths), from sparse to dense.
+var rhythmCells68 = [3][][]beatNote{
+	{ // sparse
+		{{0, 1}, {1, 1}}, {{0, 2}}, {{0, 2.0 / 3}, {2.0 / 3, 1.0 / 3}, {1, 1}},
+	},
+	{ // medium
+		{{0, 2.0 / 3}, {2.0 / 3, 1.0 / 3}, {1, 2.0 / 3}, {5.0 / 3, 1.0 / 3}},
+		{{0, 1.0 / 3}, {1.0 / 3, 1.0 / 3}, {2.0 / 3, 1.0 / 3}, {1, 1}},
+		{{0, 1}, {1, 1.0 / 3}, {4.0 / 3, 1.0 / 3}, {5.0 / 3, 1.0 / 3}},
+	},
+	{ // dense: the jig's running eighths
+		{{0, 1.0 / 3}, {1.0 / 3, 1.0 / 3}, {2.0 / 3, 1.0 / 3}, {1, 1.0 / 3}, {4.0 / 3, 1.0 / 3}, {5.0 / 3, 1.0 / 3}},
+		{{0, 2.0 / 3}, {2.0 / 3, 1.0 / 3}, {1, 1.0 / 3}, {4.0 / 3, 1.0 / 3}, {5.0 / 3, 1.0 / 3}},
 	},
 }
 

@@ -13,7 +13,8 @@ import (
 func TestParseMeter(t *testing.T) {
 	for prompt, want := range map[string]int{
 		"folk waltz": 3, "a country song in 3/4": 3, "jazz in three": 3, "waltzing strings": 3, "pop in 3 / 4 time": 3,
-		"folk, three minutes": 0, "jazz in three minutes": 0, "rock 4/4": 0, "techno": 0,
+		"folk, three minutes": 0, "jazz in three minutes": 0, "rock 4/4": 4, "techno": 0,
+		"a celtic jig": 6, "shanty in 6/8": 6, "slow blues in 12/8": 6,
 	} {
 		if got := music.Parse(prompt).Meter; got != want {
 			t.Errorf("Parse(%q).Meter = %d, want %d", prompt, got, want)
@@ -71,9 +72,10 @@ func TestComposeWaltz(t *testing.T) {
 			}
 		}
 	}
+	// An explicit meter is obeyed whatever the style (issue 8).
 	for _, prompt := range []string{"techno waltz", "metal in 3/4", "trap waltz"} {
-		if s := compose(prompt, 1); s.BeatsPerBar != 4 {
-			t.Errorf("%q: beats per bar %d, want 4", prompt, s.BeatsPerBar)
+		if s := compose(prompt, 1); s.BeatsPerBar != 3 {
+			t.Errorf("%q: beats per bar %d, want 3", prompt, s.BeatsPerBar)
 		}
 	}
 	for seed := uint64(0); seed < 6; seed++ {

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"io"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/songsmith/songsmith/internal/score"
@@ -19,14 +20,20 @@ var gmPrograms = map[score.Instrument]byte{
 	score.Piano: 0, score.EPiano: 4, score.Organ: 16, score.Guitar: 27, score.DistGuitar: 30, score.Pluck: 45,
 	score.Strings: 48, score.Pad: 89, score.ChoirPad: 52, score.SawLead: 81, score.SquareLead: 80, score.Bells: 14,
 	score.Flute: 73, score.Sax: 65, score.Brass: 61, score.Bass: 33, score.SubBass: 38, score.SynthBass: 39,
-	score.Reese: 38, score.Arp: 81,
+	score.Reese: 38, score.Arp: 81, score.Fiddle: 110, score.Banjo: 105, score.Mandolin: 25, score.Ukulele: 24,
+	score.Accordion: 21, score.SteelDrums: 114, score.Sitar: 104, score.MusicBox: 10, score.NylonGuitar: 24,
+	score.Harpsichord: 6, score.Marimba: 12, score.Vibraphone: 11, score.Kalimba: 108, score.Harp: 46,
+	score.UprightBass: 32, score.SingingBowl: 14, score.LogDrum: 117, score.CowbellLead: 113, score.ChipLead: 80,
+	score.ChipBass: 38, score.Tabla: 116, score.VinylCrackle: 121,
 }
 
 // gmDrums maps drum sounds to General MIDI percussion keys (channel 10).
 var gmDrums = map[score.Drum]byte{
 	score.Kick: 36, score.Kick808: 35, score.Snare: 38, score.Clap: 39, score.Rim: 37, score.ClosedHat: 42,
 	score.OpenHat: 46, score.Ride: 51, score.Crash: 49, score.TomLow: 45, score.TomMid: 47, score.TomHigh: 50,
-	score.Shaker: 70,
+	score.Shaker: 70, score.HandClap: 39, score.Snap: 37, score.Cowbell: 56, score.Clave: 75, score.CongaHigh: 63,
+	score.CongaLow: 64, score.Bongo: 60, score.Timbale: 65, score.Guiro: 73, score.Tambourine: 54, score.TablaNa: 62,
+	score.TablaGe: 64, score.Taiko: 41, score.Timpani: 41, score.SleighBells: 83, score.Surdo: 35, score.LogKick: 36,
 }
 
 // midiEvent is one channel event at an absolute tick.
@@ -41,6 +48,12 @@ type midiEvent struct {
 // drums on channel 10. Glides and mix settings are not represented; the
 // tail is kept as silence at the end of the tempo track.
 func WriteMIDI(w io.Writer, s *score.Score) error {
+	num, den := byte(max(1, s.BeatsPerBar)), byte(2)
+	if s.Subdivision == 3 {
+		// 6/8: the score counts dotted quarters, MIDI counts quarters.
+		num, den = byte(3*max(1, s.BeatsPerBar)), 3
+		s = inQuarters(s)
+	}
 	bw := bufio.NewWriter(w)
 	head := []byte{'M', 'T', 'h', 'd', 0, 0, 0, 6, 0, 1}
 	head = binary.BigEndian.AppendUint16(head, uint16(len(s.Tracks)+1))
@@ -51,7 +64,7 @@ func WriteMIDI(w io.Writer, s *score.Score) error {
 	endTick := toTick(s.TotalBeats + s.TailSeconds/s.SecondsPerBeat())
 	tempo := []midiEvent{
 		{0, false, []byte{0xFF, 0x51, 3, byte(usPerBeat >> 16), byte(usPerBeat >> 8), byte(usPerBeat)}},
-		{0, false, []byte{0xFF, 0x58, 4, byte(max(1, s.BeatsPerBar)), 2, 24, 8}},
+		{0, false, []byte{0xFF, 0x58, 4, num, den, 24, 8}},
 		{endTick, false, []byte{0xFF, 0x2F, 0}},
 	}
 	writeTrack(bw, tempo)
@@ -136,4 +149,25 @@ func appendVLQ(b []byte, v uint32) []byte {
 		tmp[i] = byte(v&0x7F) | 0x80
 	}
 	return append(b, tmp[i:]...)
+}
+
+// inQuarters returns a copy of a compound-meter score whose beats are
+// quarter notes: times scaled by 1.5, the tempo too.
+func inQuarters(s *score.Score) *score.Score {
+	q := *s
+	q.BPM, q.TotalBeats = s.BPM*1.5, s.TotalBeats*1.5
+	q.Tracks = make([]score.Track, len(s.Tracks))
+	for i, t := range s.Tracks {
+		t.Notes = slices.Clone(t.Notes)
+		for j := range t.Notes {
+			t.Notes[j].Start *= 1.5
+			t.Notes[j].Length *= 1.5
+		}
+		t.Hits = slices.Clone(t.Hits)
+		for j := range t.Hits {
+			t.Hits[j].Start *= 1.5
+		}
+		q.Tracks[i] = t
+	}
+	return &q
 }

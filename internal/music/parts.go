@@ -2,6 +2,7 @@ package music
 
 import (
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/style"
 )
 
 // part collects the notes of one pitched track.
@@ -62,7 +63,7 @@ func bassTonesOf(c chord, k key, lo int) bassTones {
 // also in an outro that otherwise has no bass, as a one-beat final hit (a
 // note held through the bar would blur the drums' pulse that a listener,
 // and a tempo detector, follows to the end).
-func writeBass(secs []section, k key, style bassStyle, inst score.Instrument, swing float64, seed uint64) []score.Note {
+func writeBass(secs []section, k key, kind bassStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing float64, seed uint64) []score.Note {
 	pt := &part{swing: swing, r: newRNG(seed, "bass")}
 	lo := bassRange(inst)
 	for i := range secs {
@@ -88,10 +89,6 @@ func writeBass(secs []section, k key, style bassStyle, inst score.Instrument, sw
 				second = bassTonesOf(h.c2, k, lo)
 			}
 			nextRoot := n.rootPitch(k, lo)
-			if s.beats == 3 {
-				pt.waltzBass(style, k, t, first, nextRoot, b, v, s.Energy)
-				continue
-			}
 			// at returns the tones of the chord sounding at beat p.
 			at := func(p float64) bassTones {
 				if h.split > 0 && p >= h.split {
@@ -99,8 +96,16 @@ func writeBass(secs []section, k key, style bassStyle, inst score.Instrument, sw
 				}
 				return first
 			}
+			if l := pickLine(lines, m, sectionLevel(s)); l != nil {
+				pt.bassLine(l, k, t, s.beats, at, h.split, nextRoot, v)
+				continue
+			}
+			if s.beats == 3 {
+				pt.waltzBass(kind, k, t, first, nextRoot, b, v, s.Energy)
+				continue
+			}
 			from := len(pt.notes)
-			switch style {
+			switch kind {
 			case bassRootFifth:
 				if s.Energy < 0.5 {
 					pt.add(t, 2, first.root, v, false)
@@ -262,7 +267,7 @@ func compCenter(inst score.Instrument) int {
 // writeChords writes the comping part (the bar's chord, and its second chord
 // from the split when the bar changes chord) of every section
 // where layer l plays, in the given comping style.
-func writeChords(secs []section, k key, l layer, style compStyle, inst score.Instrument, swing float64, seed uint64, stream string) []score.Note {
+func writeChords(secs []section, k key, l layer, kind compStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing float64, seed uint64, stream string) []score.Note {
 	pt := &part{swing: swing, r: newRNG(seed, stream)}
 	center := compCenter(inst)
 	var prev []int
@@ -277,28 +282,36 @@ func writeChords(secs []section, k key, l layer, style compStyle, inst score.Ins
 			h := s.barAt(b)
 			c := h.c
 			from := len(pt.notes)
-			vc := compVoicing(c, k, style, center, prev)
-			if style != compPower {
+			vc := compVoicing(c, k, kind, center, prev)
+			if kind != compPower {
 				prev = vc
 			}
 			var vc2 []int
 			if h.split > 0 {
-				vc2 = compVoicing(h.c2, k, style, center, prev)
-				if style != compPower {
+				vc2 = compVoicing(h.c2, k, kind, center, prev)
+				if kind != compPower {
 					prev = vc2
 				}
 			}
-			if style == compBroken {
+			if kind == compBroken {
 				// The broken-chord bass note moves with the chord too.
 				vc = append(vc, c.rootPitch(k, center-12))
 				if vc2 != nil {
 					vc2 = append(vc2, h.c2.rootPitch(k, center-12))
 				}
 			}
+			if pl := pickLine(lines, m, sectionLevel(s)); pl != nil {
+				low, low2 := c.rootPitch(k, center-12), 0
+				if h.split > 0 {
+					low2 = h.c2.rootPitch(k, center-12)
+				}
+				pt.compLine(pl, t, s.beats, vc, vc2, low, low2, h.split, v)
+				continue
+			}
 			if s.beats == 3 {
-				comp3(pt, style, t, vc, v, s.Energy)
+				comp3(pt, kind, t, vc, v, s.Energy)
 			} else {
-				comp(pt, style, t, vc, v, s.Energy)
+				comp(pt, kind, t, vc, v, s.Energy)
 			}
 			if h.split > 0 {
 				pt.rechord(from, t+h.split, vc, vc2)

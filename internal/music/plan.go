@@ -2,6 +2,7 @@ package music
 
 import (
 	"math"
+	"slices"
 
 	"github.com/songsmith/songsmith/internal/score"
 )
@@ -32,7 +33,10 @@ const (
 // Resolve fills the rest from the genre, the mood and a seed.
 type Plan struct {
 	Prompt      string             // the prompt as given
-	Genre       Genre              // "" when the prompt names none
+	Genre       Genre              // the style read from the prompt ("" only for a plan built in code)
+	Colour      Genre              // a second style colouring the first ("jazzy hip hop": jazz); "" for none
+	Only        bool               // the named instruments are the whole band ("just piano", "a cappella")
+	Texture     score.Instrument   // a bed under the song the prompt asks for ("vinyl crackle")
 	Mood        Mood               // "" when the prompt names none
 	BPM         float64            // exact tempo; 0 when the prompt gives no number
 	ExplicitBPM bool               // BPM came from the prompt and must be kept exactly
@@ -43,9 +47,12 @@ type Plan struct {
 	Instruments []score.Instrument // instruments the prompt asks for, in prompt order
 	Without     []score.Instrument // instruments the prompt excludes ("no piano")
 	NoDrums     bool               // "no drums", "without drums", "drumless"
-	Meter       int                // beats per bar asked for: 3 for "waltz", "3/4", "in three"; 0 when not named
+	Meter       int                // meter asked for: 3 for "waltz", "3/4"; 6 for "6/8", "jig"; 4 for "4/4"; 0 when not named
 	Words       []string           // other content words, used for titles
 }
+
+// WantsDrums reports whether the prompt asks for drums.
+func (p Plan) WantsDrums() bool { return slices.Contains(p.Instruments, score.Drums) }
 
 // Resolve returns a complete plan: genre, mood, tempo, length, key and mode
 // are filled in from the prompt's words, the genre profile and seed. A plan
@@ -53,13 +60,7 @@ type Plan struct {
 func (p Plan) Resolve(seed uint64) Plan {
 	r := newRNG(seed, "plan")
 	if p.Genre == "" {
-		if p.Meter == 3 {
-			p.Genre = tripleGenres[r.intn(2)] // a waltz: folk or classical
-		} else if p.Mood != "" {
-			p.Genre = genreForMood(p.Mood, r)
-		} else {
-			p.Genre = Genres[r.intn(len(Genres))]
-		}
+		p.Genre = defaultStyle(p.Prompt) // never the seed alone: see Parse
 	}
 	prof := profile(p.Genre)
 	if p.Mood == "" {
@@ -81,22 +82,6 @@ func (p Plan) Resolve(seed uint64) Plan {
 	return p
 }
 
-// genreForMood picks a genre that lists m among its moods.
-func genreForMood(m Mood, r *rng) Genre {
-	var fit []Genre
-	for _, g := range Genres {
-		for _, gm := range profiles[g].moods {
-			if gm == m {
-				fit = append(fit, g)
-			}
-		}
-	}
-	if len(fit) == 0 {
-		return Genres[r.intn(len(Genres))]
-	}
-	return fit[r.intn(len(fit))]
-}
-
 // pickBPM chooses a whole-number tempo inside (or, for slow and fast, just
 // beyond) the genre range, leaning the way the mood and tempo words say.
 func pickBPM(prof genreProfile, mood moodProfile, feel string, r *rng) float64 {
@@ -115,25 +100,22 @@ func pickBPM(prof genreProfile, mood moodProfile, feel string, r *rng) float64 {
 	return math.Round(clamp(lo+(hi-lo)*clamp(pos, 0, 1), MinBPM, MaxBPM))
 }
 
-// pickMode chooses a mode from the mood, coloured by the genre.
+// pickMode chooses a mode: among the style's preferred modes, those whose
+// colour (major-ish or minor-ish) fits the mood, the first most often;
+// otherwise the mood's own colour.
 func pickMode(g Genre, m Mood, r *rng) string {
 	mp, prof := moodOf(m), profile(g)
 	bright := mp.bright > 0 || (mp.bright == 0 && prof.bright)
-	switch g {
-	case Blues:
-		if bright {
-			return "mixolydian"
+	var fit []string
+	for _, md := range prof.st.Harmony.Modes {
+		if brightMode(md) == bright {
+			fit = append(fit, md)
 		}
-		return "minor"
-	case Metal:
-		if r.chance(0.4) {
-			return "phrygian"
-		}
-		return "minor"
-	case LoFi, Jazz, Funk:
-		if !bright || m == Chill {
-			return "dorian"
-		}
+	}
+	if len(fit) == 1 || len(fit) > 1 && r.chance(0.6) {
+		return fit[0]
+	} else if len(fit) > 1 {
+		return fit[1+r.intn(len(fit)-1)]
 	}
 	if mp.special != "" && r.chance(0.4) {
 		return mp.special
@@ -142,6 +124,11 @@ func pickMode(g Genre, m Mood, r *rng) string {
 		return "major"
 	}
 	return "minor"
+}
+
+// brightMode reports whether a mode has a major third.
+func brightMode(mode string) bool {
+	return mode == "major" || mode == "lydian" || mode == "mixolydian" || mode == "ionian"
 }
 
 func clamp(v, lo, hi float64) float64 { return math.Min(hi, math.Max(lo, v)) }

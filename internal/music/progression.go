@@ -55,6 +55,34 @@ var progressionPools = map[string][2][][]int{ // [0] major-ish, [1] minor-ish
 		{{0, 3, 4, 0}, {0, 5, 3, 4}, {0, 4, 5, 2}, {3, 0, 3, 4}},
 		{{0, 3, 6, 2}, {0, 5, 3, 4}, {5, 3, 0, 4}, {0, 3, 0, 4}},
 	},
+	"latin": {
+		{{1, 4, 0, 0}, {0, 5, 1, 4}, {0, 3, 4, 0}, {0, 1, 4, 0}},
+		{{0, 3, 4, 0}, {0, 5, 3, 4}, {0, 3, 0, 4}, {0, 6, 5, 4}},
+	},
+	"gospel": {
+		{{0, 3, 0, 5, 1, 4, 0, 0}, {3, 0, 1, 4}, {0, 2, 3, 4}, {0, 3, 5, 4}},
+		{{0, 3, 6, 2}, {5, 3, 0, 4}, {0, 5, 3, 4}},
+	},
+	"soul": {
+		{{1, 4, 0, 5}, {3, 2, 1, 0}, {0, 5, 1, 4}, {3, 4, 2, 5}},
+		{{0, 3, 0, 3}, {0, 6, 5, 6}, {3, 6, 2, 5}},
+	},
+	"anime": {
+		{{3, 4, 2, 5}, {3, 4, 0, 5}, {5, 3, 4, 0}, {3, 4, 2, 5, 1, 4, 0, 0}},
+		{{5, 6, 0, 0}, {0, 5, 6, 4}, {5, 3, 4, 0}},
+	},
+	"chant": {
+		{{0, 0, 3, 0}, {0, 6, 0, 0}, {0, 4, 0, 0}},
+		{{0, 0, 6, 0}, {0, 3, 0, 0}, {0, 6, 3, 0}},
+	},
+	"horror": {
+		{{0, 0, 1, 1}, {0, 5, 0, 1}},
+		{{0, 1, 0, 1}, {0, 0, 5, 1}, {0, 6, 5, 1}},
+	},
+	"christmas": {
+		{{0, 5, 1, 4}, {0, 3, 4, 0}, {0, 0, 3, 4}, {0, 2, 3, 4}},
+		{{0, 3, 4, 0}, {0, 5, 3, 4}, {5, 3, 0, 4}},
+	},
 }
 
 // modeProgressions are characteristic vamps of the modal colours.
@@ -110,6 +138,15 @@ func chooseHarmony(k key, prof genreProfile, beatsPerBar int, r *rng) harmony {
 	pools, ok := progressionPools[prof.harmony]
 	if !ok {
 		pools = progressionPools["pop"]
+	}
+	if own := prof.st.Harmony; len(own.Major) > 0 || len(own.Minor) > 0 {
+		pools = [2][][]int{own.Major, own.Minor}
+		if len(own.Major) == 0 {
+			pools[0] = own.Minor
+		}
+		if len(own.Minor) == 0 {
+			pools[1] = own.Major
+		}
 	}
 	pool := pools[0]
 	if k.minorish() {

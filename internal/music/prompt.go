@@ -15,32 +15,6 @@ type synonym[T any] struct {
 	value  T
 }
 
-var genreWords = []synonym[Genre]{
-	{"lo fi", LoFi}, {"lofi", LoFi}, {"chillhop", LoFi}, {"study beats", LoFi}, {"lo fi hip hop", LoFi}, {"lofi hip hop", LoFi},
-	{"hip hop", HipHop}, {"hiphop", HipHop}, {"rap", HipHop}, {"boom bap", HipHop}, {"boombap", HipHop}, {"r & b", HipHop}, {"rnb", HipHop},
-	{"trap", Trap}, {"drill", Trap},
-	{"house", House}, {"deep house", House}, {"edm", House}, {"dance", House}, {"garage", House},
-	{"techno", Techno}, {"minimal techno", Techno}, {"industrial", Techno},
-	{"trance", Trance}, {"psytrance", Trance}, {"psy trance", Trance},
-	{"drum and bass", DrumAndBass}, {"drum n bass", DrumAndBass}, {"drum & bass", DrumAndBass}, {"drumandbass", DrumAndBass},
-	{"dnb", DrumAndBass}, {"d & b", DrumAndBass}, {"d n b", DrumAndBass}, {"jungle", DrumAndBass}, {"liquid", DrumAndBass},
-	{"dubstep", Dubstep}, {"brostep", Dubstep}, {"riddim", Dubstep},
-	{"synthwave", Synthwave}, {"synth wave", Synthwave}, {"retrowave", Synthwave}, {"outrun", Synthwave}, {"vaporwave", Synthwave}, {"synthpop", Synthwave}, {"synth pop", Synthwave},
-	{"pop", Pop}, {"dance pop", Pop}, {"kpop", Pop}, {"k pop", Pop}, {"indie pop", Pop},
-	{"rock", Rock}, {"punk", Rock}, {"grunge", Rock}, {"alternative", Rock}, {"indie", Rock},
-	{"metal", Metal}, {"heavy metal", Metal}, {"metalcore", Metal}, {"thrash", Metal}, {"djent", Metal},
-	{"funk", Funk}, {"funky", Funk},
-	{"disco", Disco}, {"nu disco", Disco},
-	{"reggae", Reggae}, {"dub", Reggae}, {"ska", Reggae}, {"dancehall", Reggae},
-	{"jazz", Jazz}, {"jazzy", Jazz}, {"bebop", Jazz}, {"swing", Jazz}, {"bossa nova", Jazz}, {"bossa", Jazz},
-	{"ambient", Ambient}, {"drone", Ambient}, {"soundscape", Ambient}, {"new age", Ambient}, {"atmospheric", Ambient},
-	{"classical", Classical}, {"orchestral", Classical}, {"orchestra", Classical}, {"cinematic", Classical},
-	{"symphonic", Classical}, {"symphony", Classical}, {"film score", Classical}, {"baroque", Classical},
-	{"folk", Folk}, {"acoustic", Folk}, {"singer songwriter", Folk}, {"celtic", Folk},
-	{"blues", Blues}, {"bluesy", Blues},
-	{"country", Country}, {"bluegrass", Country}, {"americana", Country}, {"western", Country},
-}
-
 var moodWords = []synonym[Mood]{
 	{"happy", Happy}, {"joyful", Happy}, {"cheerful", Happy}, {"sunny", Happy}, {"fun", Happy}, {"playful", Happy},
 	{"feel good", Happy}, {"bouncy", Happy}, {"summer", Happy}, {"summery", Happy}, {"bright", Happy}, {"joy", Happy},
@@ -80,21 +54,39 @@ var instrumentWords = []synonym[score.Instrument]{
 	{"guitar", score.Guitar}, {"guitars", score.Guitar}, {"acoustic guitar", score.Guitar}, {"clean guitar", score.Guitar},
 	{"electric guitar", score.DistGuitar}, {"distorted guitar", score.DistGuitar}, {"power chords", score.DistGuitar},
 	{"strings", score.Strings}, {"string", score.Strings}, {"violin", score.Strings}, {"violins", score.Strings},
-	{"cello", score.Strings}, {"cellos", score.Strings}, {"viola", score.Strings},
+	{"cellos", score.Strings}, {"viola", score.Strings},
 	{"synth", score.SawLead}, {"synths", score.SawLead}, {"synthesizer", score.SawLead}, {"synth lead", score.SawLead},
-	{"supersaw", score.SawLead}, {"chiptune", score.SquareLead}, {"square lead", score.SquareLead}, {"8 bit", score.SquareLead},
+	{"supersaw", score.SawLead}, {"square lead", score.SquareLead},
 	{"pad", score.Pad}, {"pads", score.Pad}, {"synth pad", score.Pad},
-	{"bass", score.Bass}, {"bass guitar", score.Bass}, {"bassline", score.Bass}, {"upright bass", score.Bass},
+	{"bass", score.Bass}, {"bass guitar", score.Bass}, {"bassline", score.Bass},
 	{"synth bass", score.SynthBass}, {"acid", score.SynthBass}, {"303", score.SynthBass},
 	{"808", score.SubBass}, {"808s", score.SubBass}, {"sub bass", score.SubBass}, {"reese", score.Reese}, {"wobble", score.Reese},
 	{"drums", score.Drums}, {"drum", score.Drums}, {"percussion", score.Drums}, {"beat", score.Drums}, {"beats", score.Drums},
 	{"sax", score.Sax}, {"saxophone", score.Sax}, {"saxophones", score.Sax},
 	{"flute", score.Flute}, {"flutes", score.Flute}, {"pan flute", score.Flute}, {"whistle", score.Flute},
 	{"bells", score.Bells}, {"bell", score.Bells}, {"glockenspiel", score.Bells}, {"chimes", score.Bells},
-	{"music box", score.Bells}, {"celesta", score.Bells}, {"vibraphone", score.Bells},
+	{"music box", score.MusicBox}, {"vibraphone", score.Vibraphone},
 	{"choir", score.ChoirPad}, {"choral", score.ChoirPad}, {"voices", score.ChoirPad}, {"vocals", score.ChoirPad}, {"vocal", score.ChoirPad},
-	{"brass", score.Brass}, {"horns", score.Brass}, {"horn", score.Brass}, {"trumpet", score.Brass}, {"trumpets", score.Brass}, {"trombone", score.Brass},
-	{"pluck", score.Pluck}, {"plucks", score.Pluck}, {"harp", score.Pluck}, {"pizzicato", score.Pluck},
+	{"brass", score.Brass}, {"horns", score.Brass}, {"horn", score.Brass}, {"trumpets", score.Brass}, {"trombone", score.Brass},
+	{"pluck", score.Pluck}, {"plucks", score.Pluck}, {"pizzicato", score.Pluck}, {"harp", score.Harp}, {"harps", score.Harp},
+	{"fiddle", score.Fiddle}, {"fiddles", score.Fiddle}, {"banjo", score.Banjo}, {"mandolin", score.Mandolin},
+	{"ukulele", score.Ukulele}, {"uke", score.Ukulele}, {"accordion", score.Accordion}, {"bandoneon", score.Accordion},
+	{"concertina", score.Accordion}, {"harmonica", score.Accordion}, {"melodica", score.Accordion},
+	{"steel drums", score.SteelDrums}, {"steel drum", score.SteelDrums}, {"steel pan", score.SteelDrums}, {"steelpan", score.SteelDrums},
+	{"sitar", score.Sitar}, {"tabla", score.Tabla}, {"tablas", score.Tabla}, {"kalimba", score.Kalimba}, {"thumb piano", score.Kalimba},
+	{"mbira", score.Kalimba}, {"marimba", score.Marimba}, {"xylophone", score.Marimba}, {"vibes", score.Vibraphone},
+	{"nylon guitar", score.NylonGuitar}, {"classical guitar", score.NylonGuitar}, {"spanish guitar", score.NylonGuitar},
+	{"flamenco guitar", score.NylonGuitar}, {"harpsichord", score.Harpsichord}, {"upright bass", score.UprightBass},
+	{"double bass", score.UprightBass}, {"contrabass", score.UprightBass}, {"acoustic bass", score.UprightBass},
+	{"singing bowl", score.SingingBowl}, {"singing bowls", score.SingingBowl}, {"tibetan bowls", score.SingingBowl},
+	{"log drum", score.LogDrum}, {"log drums", score.LogDrum}, {"cowbell", score.CowbellLead}, {"cowbells", score.CowbellLead},
+	{"vinyl", score.VinylCrackle}, {"vinyl crackle", score.VinylCrackle}, {"crackle", score.VinylCrackle},
+	{"tin whistle", score.Flute}, {"penny whistle", score.Flute}, {"recorder", score.Flute}, {"bansuri", score.Flute},
+	{"hand claps", score.Drums}, {"handclaps", score.Drums}, {"claps", score.Drums}, {"clapping", score.Drums},
+	{"bongos", score.Drums}, {"congas", score.Drums}, {"timpani", score.Drums}, {"taiko", score.Drums},
+	{"trumpet", score.Brass}, {"trombones", score.Brass}, {"tuba", score.Brass}, {"french horn", score.Brass},
+	{"clarinet", score.Sax}, {"oboe", score.Flute}, {"cello", score.Strings}, {"string quartet", score.Strings},
+	{"chiptune lead", score.ChipLead}, {"celesta", score.MusicBox},
 	{"arp", score.Arp}, {"arps", score.Arp}, {"arpeggio", score.Arp}, {"arpeggios", score.Arp}, {"arpeggiated", score.Arp}, {"arpeggiator", score.Arp},
 }
 
@@ -105,8 +97,6 @@ var tempoWords = []synonym[string]{
 	{"rapid", TempoFast}, {"speedy", TempoFast}, {"double time", TempoFast},
 	{"mid tempo", TempoMid}, {"midtempo", TempoMid}, {"moderate", TempoMid}, {"medium tempo", TempoMid},
 }
-
-var negations = map[string]bool{"no": true, "without": true, "not": true, "minus": true, "sans": true, "zero": true, "nor": true, "excluding": true}
 
 var (
 	tokenRE    = regexp.MustCompile(`[a-z0-9]+|&`)
@@ -140,114 +130,34 @@ func Parse(prompt string) Plan {
 	parseKey(&p, prompt)
 	parseMeter(&p, lower)
 
-	toks := tokenRE.FindAllString(strings.NewReplacer("'", "", "’", "").Replace(lower), -1)
-	norm := " " + strings.Join(toks, " ") + " "
+	folded := fold(prompt)
+	toks := tokens(folded)
+	ms := findTerms(folded, toks)
+	p.read(ms, toks)
 	used := make([]bool, len(toks))
-	if g, ok := earliest(norm, genreWords, used, toks); ok {
-		p.Genre = g
-	}
-	if m, ok := earliest(norm, moodWords, used, toks); ok {
-		p.Mood = m
-	}
-	if t, ok := earliest(norm, tempoWords, used, toks); ok {
-		p.Tempo = t
-	}
-	parseInstruments(&p, norm, toks, used)
-	if strings.Contains(norm, " drumless ") || strings.Contains(norm, " no percussion ") {
-		p.NoDrums = true
+	for _, m := range ms {
+		if m.kind == termScene || m.kind == termMood {
+			continue // scene and mood words make good titles
+		}
+		for k := max(m.from, 0); k < m.to; k++ {
+			used[k] = true
+		}
 	}
 	for i, t := range toks {
-		if !used[i] && len(t) >= 3 && !stopWords[t] && !strings.ContainsAny(t, "0123456789") && !decadeRE.MatchString(t) {
+		if !used[i] && len(t) >= 3 && !stopWords[t] && !strings.ContainsAny(t, "0123456789") && !decadeRE.MatchString(t) && t == strings.ToLower(t) && isASCII(t) {
 			p.Words = append(p.Words, t)
 		}
 	}
 	return p
 }
 
-// earliest returns the value of the synonym found first in norm (the longer
-// phrase wins at equal positions) and marks the tokens of every match as used.
-func earliest[T any](norm string, words []synonym[T], used []bool, toks []string) (T, bool) {
-	var best T
-	bestPos, bestLen := -1, 0
-	for _, w := range words {
-		i := strings.Index(norm, " "+w.phrase+" ")
-		for j := i; j >= 0; {
-			markUsed(norm, j, w.phrase, used)
-			k := strings.Index(norm[j+1:], " "+w.phrase+" ")
-			if k < 0 {
-				break
-			}
-			j += k + 1
-		}
-		if i < 0 {
-			continue
-		}
-		if bestPos < 0 || i < bestPos || (i == bestPos && len(w.phrase) > bestLen) {
-			best, bestPos, bestLen = w.value, i, len(w.phrase)
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
 		}
 	}
-	return best, bestPos >= 0
-}
-
-// markUsed marks the tokens of phrase found at byte offset pos of norm.
-func markUsed(norm string, pos int, phrase string, used []bool) {
-	first := strings.Count(norm[:pos+1], " ") - 1
-	n := strings.Count(phrase, " ") + 1
-	for k := first; k < first+n && k < len(used); k++ {
-		if k >= 0 {
-			used[k] = true
-		}
-	}
-}
-
-func parseInstruments(p *Plan, norm string, toks []string, used []bool) {
-	type hit struct {
-		pos, length int
-		inst        score.Instrument
-		neg         bool
-	}
-	var hits []hit
-	for _, w := range instrumentWords {
-		for off := 0; ; {
-			i := strings.Index(norm[off:], " "+w.phrase+" ")
-			if i < 0 {
-				break
-			}
-			i += off
-			markUsed(norm, i, w.phrase, used)
-			first := strings.Count(norm[:i+1], " ") - 1
-			neg := first > 0 && negations[toks[first-1]] || first > 1 && negations[toks[first-2]] && toks[first-1] == "any"
-			hits = append(hits, hit{i, len(w.phrase), w.value, neg})
-			off = i + 1
-		}
-	}
-	// Keep the longest phrase at each position, in prompt order.
-	for i := 1; i < len(hits); i++ {
-		for j := i; j > 0 && (hits[j].pos < hits[j-1].pos || hits[j].pos == hits[j-1].pos && hits[j].length > hits[j-1].length); j-- {
-			hits[j], hits[j-1] = hits[j-1], hits[j]
-		}
-	}
-	end := -1
-	for _, h := range hits {
-		if h.pos < end {
-			continue // inside a longer phrase ("synth bass" covers "synth" and "bass")
-		}
-		end = h.pos + h.length + 1
-		if h.neg {
-			if h.inst == score.Drums {
-				p.NoDrums = true
-			}
-			p.Without = appendUnique(p.Without, h.inst)
-			continue
-		}
-		if h.inst == score.Drums && p.NoDrums {
-			continue
-		}
-		p.Instruments = appendUnique(p.Instruments, h.inst)
-	}
-	if p.NoDrums {
-		p.Instruments = removeInst(p.Instruments, score.Drums)
-	}
+	return true
 }
 
 func parseTempo(p *Plan, lower string) {

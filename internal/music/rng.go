@@ -53,3 +53,13 @@ func (r *rng) shuffle(n int, swap func(i, j int)) {
 		swap(i, r.intn(i+1))
 	}
 }
+
+// perm returns a random permutation of 0..n-1.
+func (r *rng) perm(n int) []int {
+	p := make([]int, n)
+	for i := range p {
+		p[i] = i
+	}
+	r.shuffle(n, func(i, j int) { p[i], p[j] = p[j], p[i] })
+	return p
+}

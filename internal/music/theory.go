@@ -11,10 +11,13 @@ var modeSteps = map[string][7]int{
 	"lydian":     {0, 2, 4, 6, 7, 9, 11},
 	"mixolydian": {0, 2, 4, 5, 7, 9, 10},
 	"locrian":    {0, 1, 3, 5, 6, 8, 10},
+	// harmonic minor: the raised seventh gives minor keys a major V
+	// (tango, flamenco, bollywood).
+	"harmonic minor": {0, 2, 3, 5, 7, 8, 11},
 }
 
 // Modes lists the modes the composer writes in.
-var Modes = []string{"major", "minor", "dorian", "phrygian", "lydian", "mixolydian", "locrian"}
+var Modes = []string{"major", "minor", "dorian", "phrygian", "lydian", "mixolydian", "locrian", "harmonic minor"}
 
 // key is a tonic and a mode.
 type key struct {

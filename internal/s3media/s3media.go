@@ -100,7 +100,7 @@ func translate(err error) error {
 		api      smithy.APIError
 	)
 	if errors.As(err, &noBucket) || errors.As(err, &api) && api.ErrorFault() == smithy.FaultServer {
-		return &jobs.Error{Code: jobs.EUnavailable, Message: "Media storage is unavailable. Please retry in 10 to 30 seconds.", Err: err}
+		return jobs.Unavailable("Media storage", err)
 	}
 	return jobs.Internal(err)
 }

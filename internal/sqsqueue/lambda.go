@@ -2,12 +2,14 @@ package sqsqueue
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/url"
 	"path"
 	"strings"
 
 	"github.com/aws/aws-lambda-go/events"
+	"github.com/aws/aws-lambda-go/lambdacontext"
 
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/worker"
@@ -18,10 +20,10 @@ import (
 // neither the dead-letter queue's ARN nor its name.
 const DLQSuffix = "-dlq"
 
-// Processor is what Handler needs of a worker; *worker.Worker implements it.
+// Processor is what Handler needs of a worker; *worker.Worker implements
+// it. Handle applies the one delivery policy (see worker.Worker.Handle).
 type Processor interface {
-	Process(ctx context.Context, id jobs.JobID, attempt int) (worker.Outcome, error)
-	DeadLetter(ctx context.Context, id jobs.JobID) (worker.Outcome, error)
+	Handle(ctx context.Context, d jobs.Delivery, deadLetter bool) worker.Decision
 }
 
 var _ Processor = (*worker.Worker)(nil)
@@ -29,9 +31,12 @@ var _ Processor = (*worker.Worker)(nil)
 // Handler is the worker Lambda's SQS event handler. The function has two
 // event sources: the jobs queue, whose records are processed, and the
 // dead-letter queue, whose records fail their jobs, so every accepted job
-// reaches a terminal state. A record that should be delivered again is
-// reported in BatchItemFailures (the event source mapping must enable
-// ReportBatchItemFailures); the handler itself never fails the invoke.
+// reaches a terminal state. The handler only adapts records to the
+// worker's delivery policy: a record to deliver again is reported in
+// BatchItemFailures (the event source mapping must enable
+// ReportBatchItemFailures) and, with Requeue set, made visible after the
+// policy's delay; the handler itself never fails the invoke, and a panic
+// while handling a record reports that record instead of crashing.
 type Handler struct {
 	Worker Processor
 	// DLQARN identifies dead-letter records by their eventSourceARN.
@@ -41,7 +46,7 @@ type Handler struct {
 	DLQName string
 	Logger  *slog.Logger // slog.Default() when nil
 	// Requeue, when set, is the jobs queue: a record to retry is made
-	// visible again after worker.RetryDelay instead of after the whole
+	// visible again after the policy's delay instead of after the whole
 	// visibility timeout (which must be long enough for a generation).
 	Requeue jobs.Consumer
 }
@@ -70,35 +75,50 @@ func (h *Handler) IsDeadLetter(arn string) bool {
 }
 
 // Handle processes a batch of SQS records and returns the ids of those to
-// deliver again.
+// deliver again. Every line logged for the batch carries the invocation's
+// request id (jobs.WithLogAttrs) besides the job id.
 func (h *Handler) Handle(ctx context.Context, ev events.SQSEvent) (events.SQSEventResponse, error) {
+	if lc, ok := lambdacontext.FromContext(ctx); ok && lc.AwsRequestID != "" {
+		ctx = jobs.WithLogAttrs(ctx, slog.String("request_id", lc.AwsRequestID))
+	}
 	var res events.SQSEventResponse
 	for _, r := range ev.Records {
-		log := h.log().With("message_id", r.MessageId)
-		id, err := jobs.ParseJobID(strings.TrimSpace(r.Body))
-		if err != nil {
-			log.ErrorContext(ctx, "dropping message that names no job", "body_len", len(r.Body))
-			continue
-		}
-		var out worker.Outcome
-		if h.IsDeadLetter(r.EventSourceARN) {
-			out, err = h.Worker.DeadLetter(ctx, id)
-		} else {
-			out, err = h.Worker.Process(ctx, id, Attempt(r.Attributes["ApproximateReceiveCount"]))
-		}
-		if out == worker.Retry {
-			log.WarnContext(ctx, "message will be delivered again", "job_id", id, "err", err)
-			if h.Requeue != nil && !h.IsDeadLetter(r.EventSourceARN) {
-				attempt := Attempt(r.Attributes["ApproximateReceiveCount"])
-				d := jobs.Delivery{JobID: id, Receipt: r.ReceiptHandle, Attempt: attempt}
-				if rerr := h.Requeue.Release(context.WithoutCancel(ctx), d, worker.RetryDelay(attempt)); rerr != nil {
-					log.WarnContext(ctx, "could not shorten the retry delay", "err", rerr)
-				}
-			}
+		if h.handle(ctx, r) {
 			res.BatchItemFailures = append(res.BatchItemFailures, events.SQSBatchItemFailure{ItemIdentifier: r.MessageId})
 		}
 	}
 	return res, nil
+}
+
+// handle runs one record and reports whether it is to be delivered again.
+func (h *Handler) handle(ctx context.Context, r events.SQSMessage) (again bool) {
+	log := h.log().With("message_id", r.MessageId)
+	defer func() {
+		if p := recover(); p != nil {
+			log.ErrorContext(ctx, "panic while handling a record; it will be delivered again", "panic", fmt.Sprint(p))
+			again = true
+		}
+	}()
+	id, err := jobs.ParseJobID(strings.TrimSpace(r.Body))
+	if err != nil {
+		log.ErrorContext(ctx, "dropping message that names no job", "body_len", len(r.Body))
+		return false
+	}
+	log = log.With("job_id", id)
+	dead := h.IsDeadLetter(r.EventSourceARN)
+	attempt := Attempt(r.Attributes["ApproximateReceiveCount"])
+	d := jobs.Delivery{JobID: id, Receipt: r.ReceiptHandle, Attempt: attempt, Received: attempt}
+	dec := h.Worker.Handle(ctx, d, dead)
+	if !dec.Release {
+		return false
+	}
+	log.WarnContext(ctx, "message will be delivered again", "err", dec.Err, "delay_s", dec.Delay.Seconds())
+	if h.Requeue != nil && !dead {
+		if rerr := h.Requeue.Release(context.WithoutCancel(ctx), d, dec.Delay); rerr != nil {
+			log.WarnContext(ctx, "could not shorten the retry delay", "err", rerr)
+		}
+	}
+	return true
 }
 
 func (h *Handler) log() *slog.Logger {

@@ -3,27 +3,33 @@ package sqsqueue_test
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"testing"
 
 	"github.com/aws/aws-lambda-go/events"
+	"github.com/aws/aws-lambda-go/lambdacontext"
 
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/sqsqueue"
 	"github.com/songsmith/songsmith/internal/worker"
 )
 
-// fakeWorker is a func-field fake of sqsqueue.Processor.
+// fakeWorker is a func-field fake of sqsqueue.Processor: it turns the
+// outcomes of its funcs into decisions as the worker's policy does.
 type fakeWorker struct {
 	ProcessFn    func(ctx context.Context, id jobs.JobID, attempt int) (worker.Outcome, error)
 	DeadLetterFn func(ctx context.Context, id jobs.JobID) (worker.Outcome, error)
 }
 
-func (f *fakeWorker) Process(ctx context.Context, id jobs.JobID, attempt int) (worker.Outcome, error) {
-	return f.ProcessFn(ctx, id, attempt)
-}
-
-func (f *fakeWorker) DeadLetter(ctx context.Context, id jobs.JobID) (worker.Outcome, error) {
-	return f.DeadLetterFn(ctx, id)
+func (f *fakeWorker) Handle(ctx context.Context, d jobs.Delivery, deadLetter bool) worker.Decision {
+	var out worker.Outcome
+	var err error
+	if deadLetter {
+		out, err = f.DeadLetterFn(ctx, d.JobID)
+	} else {
+		out, err = f.ProcessFn(ctx, d.JobID, d.Attempt)
+	}
+	return worker.Decision{Outcome: out, Err: err, Release: out == worker.Retry}
 }
 
 const (
@@ -90,4 +96,39 @@ func TestHandler(t *testing.T) {
 			t.Fatalf("dead letter that could not be recorded must be retried: %+v", res)
 		}
 	})
+}
+
+// The invocation's request id reaches the worker's log lines through the
+// context.
+func TestHandlerPutsRequestIDInContext(t *testing.T) {
+	var got []slog.Attr
+	fw := &fakeWorker{ProcessFn: func(ctx context.Context, _ jobs.JobID, _ int) (worker.Outcome, error) {
+		got = jobs.LogAttrs(ctx)
+		return worker.Completed, nil
+	}}
+	ctx := lambdacontext.NewContext(context.Background(), &lambdacontext.LambdaContext{AwsRequestID: "inv-7"})
+	h := &sqsqueue.Handler{Worker: fw, DLQARN: dlqARN}
+	if _, err := h.Handle(ctx, events.SQSEvent{Records: []events.SQSMessage{record("m1", string(jobs.NewJobID()), jobsARN, "1")}}); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].Key != "request_id" || got[0].Value.String() != "inv-7" {
+		t.Fatalf("log attrs %v", got)
+	}
+}
+
+// A panic while handling one record reports that record and goes on.
+func TestHandlerRecoversPanics(t *testing.T) {
+	bad := jobs.NewJobID()
+	fw := &fakeWorker{ProcessFn: func(_ context.Context, id jobs.JobID, _ int) (worker.Outcome, error) {
+		if id == bad {
+			panic("boom")
+		}
+		return worker.Completed, nil
+	}}
+	h := &sqsqueue.Handler{Worker: fw, DLQARN: dlqARN}
+	res, err := h.Handle(context.Background(), events.SQSEvent{Records: []events.SQSMessage{
+		record("m1", string(bad), jobsARN, "1"), record("m2", string(jobs.NewJobID()), jobsARN, "1")}})
+	if err != nil || len(res.BatchItemFailures) != 1 || res.BatchItemFailures[0].ItemIdentifier != "m1" {
+		t.Fatalf("%+v %v", res, err)
+	}
 }

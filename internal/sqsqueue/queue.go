@@ -112,11 +112,11 @@ func translate(err error) error {
 		over    *types.RequestThrottled
 	)
 	if errors.As(err, &missing) || errors.As(err, &over) {
-		return &jobs.Error{Code: jobs.EUnavailable, Message: "The job queue is unavailable. Please retry in 10 to 30 seconds.", Err: err}
+		return jobs.Unavailable("The job queue", err)
 	}
 	var api smithy.APIError
 	if errors.As(err, &api) && api.ErrorFault() == smithy.FaultServer {
-		return &jobs.Error{Code: jobs.EUnavailable, Message: "The job queue is unavailable. Please retry in 10 to 30 seconds.", Err: err}
+		return jobs.Unavailable("The job queue", err)
 	}
 	return jobs.Internal(err)
 }

@@ -30,8 +30,10 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64) (*job
 	if err != nil {
 		return nil, fmt.Errorf("studio: render: %w", err)
 	}
-	var art bytes.Buffer
-	if err := cover.EncodePNG(&art, cover.Spec{Title: song.Title, Genre: song.Genre, Mood: song.Mood, Prompt: prompt, Seed: seed}); err != nil {
+	// The cover is a web-sized JPEG (<= 300 KB at 1024 px); the MP3's tag
+	// carries a 300 px thumbnail of it rather than the whole picture.
+	art, err := cover.EncodeArtContext(ctx, cover.Spec{Title: song.Title, Genre: song.Genre, Mood: song.Mood, Prompt: prompt, Seed: seed})
+	if err != nil {
 		return nil, fmt.Errorf("studio: cover: %w", err)
 	}
 	if err := ctx.Err(); err != nil {
@@ -40,7 +42,7 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64) (*job
 	var snd bytes.Buffer
 	out := &jobs.Song{
 		Title: song.Title, BPM: song.BPM, Duration: math.Round(song.Seconds*1000) / 1000, Tags: song.Tags,
-		Cover: jobs.File{Data: art.Bytes(), ContentType: cover.ContentType, Ext: "png"},
+		Cover: jobs.File{Data: art.Web, ContentType: cover.JPEGContentType, Ext: "jpg"},
 	}
 	switch s.Format {
 	case "wav":
@@ -48,9 +50,9 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64) (*job
 		err = wav.Encode(&snd, song.Audio)
 		out.Audio = jobs.File{ContentType: wav.ContentType, Ext: "wav"}
 	case "", "mp3":
-		err = mp3.Encode(&snd, song.Audio, mp3.Options{Bitrate: s.Bitrate, Tag: &mp3.Tag{
+		err = mp3.EncodeContext(ctx, &snd, song.Audio, mp3.Options{Bitrate: s.Bitrate, Tag: &mp3.Tag{
 			Title: song.Title, Artist: "Songsmith", Genre: song.Genre, BPM: int(math.Round(song.BPM)),
-			Comment: prompt, Cover: art.Bytes(), CoverMIME: cover.ContentType,
+			Comment: prompt, Cover: art.Thumb, CoverMIME: cover.JPEGContentType,
 		}})
 		out.Audio = jobs.File{ContentType: mp3.ContentType, Ext: "mp3"}
 	default:

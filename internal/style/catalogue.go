@@ -30,15 +30,25 @@ func Names() []string {
 var byName = func() map[string]int {
 	m := make(map[string]int, len(catalogue))
 	for i, s := range catalogue {
-		m[s.Name] = i
+		for _, a := range s.Aliases {
+			m[a] = i
+		}
+	}
+	for i, s := range catalogue {
+		m[s.Name] = i // a name wins over another style's alias
 	}
 	return m
 }()
 
-// Lookup returns the style with canonical name (case and surrounding
-// space are ignored).
+// Lookup returns the style with the given canonical name or alias (case,
+// surrounding space and repeated spaces are ignored; "hip-hop" finds
+// "hip hop").
 func Lookup(name string) (Style, bool) {
-	i, ok := byName[strings.ToLower(strings.TrimSpace(name))]
+	n := strings.Join(strings.Fields(strings.ToLower(name)), " ")
+	i, ok := byName[n]
+	if !ok {
+		i, ok = byName[strings.ReplaceAll(n, "-", " ")]
+	}
 	if !ok {
 		return Style{}, false
 	}

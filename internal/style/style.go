@@ -195,6 +195,10 @@ type Harmony struct {
 	// Modes the style prefers, most typical first; empty lets the mood
 	// decide between major and minor.
 	Modes []string
+	// Major and Minor are the style's own progressions, in scale degrees
+	// (0 = I/i .. 6 = VII), one chord per bar, four or eight bars each,
+	// used for major-ish and minor-ish modes. Empty uses the Family's pool.
+	Major, Minor [][]int
 }
 
 // Lead shapes the melody.
@@ -207,12 +211,15 @@ type Lead struct {
 
 // Mix holds a style's mix notes.
 type Mix struct {
-	Reverb     float64 // shared reverb size and send, 0..1
-	Tail       float64 // seconds of release tail after the music
-	Brightness float64 // 0 dark .. 1 bright, 0.5 neutral (0 means neutral)
-	Drive      float64 // extra saturation on every melodic part (lo-fi grit)
-	Sidechain  float64 // ducking depth of bass, chords, pads from the kick (dance)
-	Chorus     float64 // minimum chorus on pads and synths
+	Reverb      float64 // shared reverb size and send, 0..1
+	Tail        float64 // seconds of release tail after the music
+	Brightness  float64 // 0 dark .. 1 bright, 0.5 neutral (0 means neutral)
+	Drive       float64 // extra saturation on every melodic part (lo-fi grit)
+	Sidechain   float64 // ducking depth of bass, chords, pads from the kick (dance)
+	Chorus      float64 // minimum chorus on pads and synths
+	DrumDrive   float64 // saturation on the drum kit (rock, metal)
+	GuitarDrive float64 // distorted guitar saturation (0 means the default 0.7)
+	FadeIn      float64 // longest fade-in over the intro, seconds (0: none)
 }
 
 // Cover is a style's cover-art look: a composition family and its colours.

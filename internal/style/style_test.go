@@ -119,7 +119,7 @@ func checkEntry(t *testing.T, s style.Style) {
 			t.Errorf("recorded part %q", r)
 		}
 	}
-	if !slices.Contains(harmonies, s.Harmony.Family) || s.Harmony.Ext < 3 || s.Harmony.Ext > 5 {
+	if !slices.Contains(harmonies, s.Harmony.Family) || s.Harmony.Ext < 3 || s.Harmony.Ext > 5 || !progressionsOK(s.Harmony.Major) || !progressionsOK(s.Harmony.Minor) {
 		t.Errorf("harmony %+v", s.Harmony)
 	}
 	for _, m := range s.Harmony.Modes {
@@ -212,4 +212,20 @@ func stepsFit(n int, m style.Meter) bool {
 		}
 	}
 	return false
+}
+
+// progressionsOK reports whether every progression has 2 to 12 bars of
+// degrees 0..6.
+func progressionsOK(ps [][]int) bool {
+	for _, p := range ps {
+		if len(p) < 2 || len(p) > 12 {
+			return false
+		}
+		for _, d := range p {
+			if d < 0 || d > 6 {
+				return false
+			}
+		}
+	}
+	return true
 }

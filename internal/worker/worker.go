@@ -1,36 +1,56 @@
 // Package worker processes one queued job: generate the song, store its
 // media, complete or fail the job. Processing is idempotent, so duplicate
 // queue deliveries never regenerate or double-complete a job.
+//
+// The package also holds the one delivery policy (attempts, backoff, dead
+// letters, timeouts; see Handle) that the local consumer and the SQS Lambda
+// handler both apply.
 package worker
 
 import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"time"
 
 	"github.com/songsmith/songsmith/internal/jobs"
 )
 
-// DefaultMaxAttempts is how many deliveries a job gets before it is failed.
-const DefaultMaxAttempts = 3
-
-// Messages shown to clients in the error field of failed jobs.
+// Messages shown to clients in the error field of failed jobs (the jobs
+// package owns the wording).
 const (
-	MsgGenerationFailed = "Generation failed. Submit the prompt again."
-	MsgRetriesExhausted = "Generation failed after repeated attempts. Submit the prompt again."
+	MsgGenerationFailed = jobs.MsgGenerationFailed
+	MsgRetriesExhausted = jobs.MsgRetriesExhausted
 )
 
-// Worker generates songs for queued jobs.
+// Worker generates songs for queued jobs. Every field that shapes the
+// delivery policy is a value the caller supplies (internal/app holds the
+// defaults); a zero value means "none" as documented per field.
 type Worker struct {
-	Jobs        jobs.JobStore
-	Media       jobs.Media
-	Generator   jobs.Generator
-	MaxAttempts int              // DefaultMaxAttempts when 0
-	Timeout     time.Duration    // per generation; none when 0
-	Now         func() time.Time // time.Now when nil
-	Logger      *slog.Logger     // slog.Default() when nil
+	Jobs      jobs.JobStore
+	Media     jobs.Media
+	Generator jobs.Generator
+	// MaxAttempts is how many generation attempts a job gets; a failure
+	// on attempt MaxAttempts fails the job. Values below 1 mean 1.
+	MaxAttempts int
+	// CrashHeadroom is how many extra deliveries a job may receive for
+	// attempts cut short by a process crash (they never report back);
+	// beyond MaxAttempts+CrashHeadroom deliveries the job is dead-lettered.
+	CrashHeadroom int
+	// Timeout limits one generation attempt; none when 0.
+	Timeout time.Duration
+	// DeadlineReserve is kept free before the deadline of the context a
+	// delivery is handled with (the Lambda deadline), so that a
+	// generation overrunning it still leaves time to record its outcome.
+	DeadlineReserve time.Duration
+	// RetryBase and RetryMax shape the backoff between attempts:
+	// RetryBase doubled per attempt, at most RetryMax (no delay when 0).
+	RetryBase, RetryMax time.Duration
+	Now                 func() time.Time // time.Now when nil
+	Logger              *slog.Logger     // slog.Default() when nil
 	// Metrics receives one Observation per delivery handled; nil records
 	// nothing.
 	Metrics func(context.Context, Observation)
@@ -40,7 +60,7 @@ type Worker struct {
 type Observation struct {
 	JobID        jobs.JobID
 	Outcome      Outcome
-	Attempt      int           // the delivery count; 0 for a dead-lettered job
+	Attempt      int           // the attempt number; 0 for a dead-lettered job
 	Elapsed      time.Duration // time spent on this delivery
 	AudioSeconds float64       // length of the song made; 0 unless Completed
 }
@@ -56,9 +76,13 @@ const (
 	Retry     Outcome = "retry"     // a transient error; deliver the message again
 )
 
-// Process handles one delivery of a job. attempt counts deliveries from 1.
-// It returns Retry with the error when the message should be redelivered;
-// every other outcome means the message can be deleted.
+// Process runs generation attempt number attempt (from 1) of a job. It
+// returns Retry with the error when the message should be redelivered;
+// every other outcome means the message can be deleted. A panic in the
+// generator, a generation timeout and the context's deadline (less
+// DeadlineReserve) all count as a failed attempt: the job fails on its
+// last attempt. Only a cancelled context (shutdown) returns Retry
+// without judging the attempt.
 func (w *Worker) Process(ctx context.Context, id jobs.JobID, attempt int) (Outcome, error) {
 	start := time.Now()
 	var audio float64
@@ -89,7 +113,7 @@ func (w *Worker) process(ctx context.Context, id jobs.JobID, attempt int, audio 
 		return Skipped, nil
 	}
 	start := time.Now()
-	res, err := w.generate(ctx, j)
+	res, err := w.generate(ctx, j, log)
 	if err == nil {
 		err = w.Jobs.CompleteJob(ctx, id, *res, w.now())
 		if jobs.IsCode(err, jobs.EConflict) {
@@ -102,7 +126,8 @@ func (w *Worker) process(ctx context.Context, id jobs.JobID, attempt int, audio 
 			return Completed, nil
 		}
 	}
-	if ctx.Err() != nil {
+	if errors.Is(ctx.Err(), context.Canceled) {
+		log.WarnContext(ctx, "generation interrupted; the job stays queued", "err", err)
 		return Retry, err // shutting down: leave the job for the next delivery
 	}
 	permanent := jobs.IsCode(err, jobs.EInvalid)
@@ -119,7 +144,7 @@ func (w *Worker) process(ctx context.Context, id jobs.JobID, attempt int, audio 
 }
 
 // DeadLetter fails a job whose message exhausted its deliveries (the SQS
-// dead-letter queue, or the local queue's attempt limit).
+// dead-letter queue, or deliveries beyond the crash headroom).
 func (w *Worker) DeadLetter(ctx context.Context, id jobs.JobID) (Outcome, error) {
 	start := time.Now()
 	w.log().ErrorContext(ctx, "dead-lettered job", "job_id", id)
@@ -128,7 +153,14 @@ func (w *Worker) DeadLetter(ctx context.Context, id jobs.JobID) (Outcome, error)
 	return out, err
 }
 
+// fail marks the job failed. When ctx is already past its deadline (the
+// Lambda is about to end) the write gets a few seconds of its own.
 func (w *Worker) fail(ctx context.Context, id jobs.JobID, msg string) (Outcome, error) {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+	}
 	err := w.Jobs.FailJob(ctx, id, msg, w.now())
 	switch {
 	case err == nil:
@@ -141,15 +173,10 @@ func (w *Worker) fail(ctx context.Context, id jobs.JobID, msg string) (Outcome, 
 }
 
 // generate makes the song and stores both files under keys derived from
-// the job id, so a retry overwrites rather than duplicates.
-func (w *Worker) generate(ctx context.Context, j *jobs.Job) (*jobs.Result, error) {
-	gctx := ctx
-	if w.Timeout > 0 {
-		var cancel context.CancelFunc
-		gctx, cancel = context.WithTimeout(ctx, w.Timeout)
-		defer cancel()
-	}
-	song, err := w.Generator.Generate(gctx, j.Prompt, j.ID.Seed())
+// the job id, so a retry overwrites rather than duplicates. When it fails
+// after storing a file, it deletes what it stored.
+func (w *Worker) generate(ctx context.Context, j *jobs.Job, log *slog.Logger) (*jobs.Result, error) {
+	song, err := w.run(ctx, j, log)
 	if err != nil {
 		return nil, err
 	}
@@ -160,32 +187,71 @@ func (w *Worker) generate(ctx context.Context, j *jobs.Job) (*jobs.Result, error
 		Title: song.Title, BPM: song.BPM, Duration: song.Duration, Tags: song.Tags,
 		SongKey: jobs.SongKey(j.ID, song.Audio.Ext), ImageKey: jobs.ImageKey(j.ID, song.Cover.Ext),
 	}
+	var stored []string
 	for _, f := range []struct {
 		key  string
 		file jobs.File
 	}{{r.SongKey, song.Audio}, {r.ImageKey, song.Cover}} {
 		if err := w.Media.PutMedia(ctx, f.key, f.file.ContentType, bytes.NewReader(f.file.Data), int64(len(f.file.Data))); err != nil {
+			w.deleteMedia(ctx, log, stored)
 			return nil, err
 		}
+		stored = append(stored, f.key)
 	}
 	return r, nil
 }
 
-// RetryDelay is how long a job waits before its next attempt after a
-// transient failure: 2, 4, 8 ... seconds, at most 64.
-func RetryDelay(attempt int) time.Duration {
-	return time.Duration(1<<min(max(attempt, 1), 6)) * time.Second
+// run calls the generator within the attempt's time limit and turns a
+// panic into an error.
+func (w *Worker) run(ctx context.Context, j *jobs.Job, log *slog.Logger) (song *jobs.Song, err error) {
+	gctx, cancel := w.attemptContext(ctx)
+	defer cancel()
+	defer func() {
+		if p := recover(); p != nil {
+			log.ErrorContext(ctx, "generator panicked", "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			song, err = nil, fmt.Errorf("generator panicked: %v", p)
+		}
+	}()
+	song, err = w.Generator.Generate(gctx, j.Prompt, j.ID.Seed())
+	if err == nil && gctx.Err() != nil {
+		err = gctx.Err() // finished too late to count
+	}
+	return song, err
 }
 
-// Attempts returns the number of deliveries a job gets before it fails.
+// attemptContext limits one attempt to Timeout and to ctx's deadline less
+// DeadlineReserve, whichever comes first.
+func (w *Worker) attemptContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	var deadline time.Time
+	if w.Timeout > 0 {
+		deadline = time.Now().Add(w.Timeout)
+	}
+	if dl, ok := ctx.Deadline(); ok {
+		if reserved := dl.Add(-w.DeadlineReserve); deadline.IsZero() || reserved.Before(deadline) {
+			deadline = reserved
+		}
+	}
+	if deadline.IsZero() {
+		return context.WithCancel(ctx)
+	}
+	return context.WithDeadline(ctx, deadline)
+}
+
+// deleteMedia removes files a failed attempt stored; errors are logged
+// (the janitor or the bucket's lifecycle removes what is left).
+func (w *Worker) deleteMedia(ctx context.Context, log *slog.Logger, keys []string) {
+	bg := context.WithoutCancel(ctx)
+	for _, k := range keys {
+		if err := w.Media.DeleteMedia(bg, k); err != nil {
+			log.WarnContext(ctx, "could not delete media of a failed attempt", "key", k, "err", err)
+		}
+	}
+}
+
+// Attempts returns the number of generation attempts a job gets.
 func (w *Worker) Attempts() int { return w.maxAttempts() }
 
-func (w *Worker) maxAttempts() int {
-	if w.MaxAttempts > 0 {
-		return w.MaxAttempts
-	}
-	return DefaultMaxAttempts
-}
+func (w *Worker) maxAttempts() int { return max(w.MaxAttempts, 1) }
 
 func (w *Worker) now() time.Time {
 	if w.Now != nil {

@@ -113,7 +113,7 @@ func TestDeadLetter(t *testing.T) {
 	if j, _ := st.Job(ctx, id); j.Status != jobs.StatusFailed || j.Error != worker.MsgRetriesExhausted {
 		t.Fatalf("job %+v", j)
 	}
-	if w.Attempts() != 2 || (&worker.Worker{}).Attempts() != worker.DefaultMaxAttempts {
+	if w.Attempts() != 2 || (&worker.Worker{}).Attempts() != 1 {
 		t.Fatal("Attempts does not report the effective limit")
 	}
 }

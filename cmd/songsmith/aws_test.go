@@ -1,0 +1,55 @@
+package main_test
+
+import (
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/songsmith/songsmith/internal/testutil"
+)
+
+// TestAWSInitCommand runs `songsmith aws init` against moto twice (the
+// second run changes nothing) and then `songsmith keys create` on the
+// backend the printed variables name.
+func TestAWSInitCommand(t *testing.T) {
+	ep := testutil.StartMoto(t)
+	env := os.Environ()
+	for k, v := range testutil.AWSEnv(ep) {
+		env = append(env, k+"="+v)
+	}
+	queue := testutil.UniqueName("songsmith-jobs")
+	env = append(env, "SONGSMITH_BACKEND=aws", "SONGSMITH_TABLE="+testutil.UniqueName("songsmith"),
+		"SONGSMITH_BUCKET="+testutil.UniqueName("songsmith-media"), "SONGSMITH_QUEUE_URL=http://localhost/000000000000/"+queue)
+	run := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command(binPath, args...)
+		cmd.Env = env
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("songsmith %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	first := run("aws", "init")
+	if second := run("aws", "init"); second != first {
+		t.Errorf("second aws init printed\n%s\nfirst\n%s", second, first)
+	}
+	vars := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(first), "\n") {
+		k, v, ok := strings.Cut(line, "=")
+		if !ok {
+			t.Fatalf("aws init printed %q, want NAME=value lines", line)
+		}
+		vars[k] = v
+	}
+	if !strings.HasSuffix(vars["SONGSMITH_QUEUE_URL"], "/"+queue) || !strings.HasSuffix(vars["SONGSMITH_DLQ_URL"], "/"+queue+"-dlq") {
+		t.Fatalf("aws init printed %v", vars)
+	}
+	for k, v := range vars {
+		env = append(env, k+"="+v)
+	}
+	if out := run("keys", "create", "--name", "init"); !strings.Contains(out, "ss_") {
+		t.Fatalf("keys create on the initialised backend: %s", out)
+	}
+}

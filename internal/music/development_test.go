@@ -1,0 +1,79 @@
+package music
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// barKey is what a listener hears of one bar of one track, velocities
+// aside: every note's onset inside the bar, pitch and length (or drum), in
+// a fixed order.
+func barKey(t score.Track, start, end float64) string {
+	var b strings.Builder
+	for _, n := range t.Notes {
+		if n.Start >= start-1e-9 && n.Start < end-1e-9 {
+			fmt.Fprintf(&b, "%.3f:%d:%.3f;", n.Start-start, n.Pitch, n.Length)
+		}
+	}
+	for _, h := range t.Hits {
+		if h.Start >= start-1e-9 && h.Start < end-1e-9 {
+			fmt.Fprintf(&b, "%.3f:%s;", h.Start-start, h.Drum)
+		}
+	}
+	return b.String()
+}
+
+// copyRatio is the share of bars that repeat an earlier bar note for note
+// in every track (silent bars are not counted as copies).
+func copyRatio(s *score.Score) (copies, bars int) {
+	beats := float64(s.BeatsPerBar)
+	n := int(math.Round(s.TotalBeats / beats))
+	seen := map[string]bool{}
+	for b := 0; b < n; b++ {
+		var keys []string
+		empty := true
+		for _, t := range s.Tracks {
+			k := barKey(t, float64(b)*beats, float64(b+1)*beats)
+			empty = empty && k == ""
+			keys = append(keys, k)
+		}
+		k := strings.Join(keys, "|")
+		if !empty && seen[k] {
+			copies++
+		}
+		seen[k] = true
+		bars++
+	}
+	return copies, bars
+}
+
+// TestDevelopment measures repetition from the score: at most 15 % of the
+// bars of a 3-minute song may be exact copies of an earlier bar across all
+// tracks, in every style, at several seeds.
+func TestDevelopment(t *testing.T) {
+	worst, total, sum := 0.0, 0, 0.0
+	var report []string
+	for _, g := range Genres {
+		for seed := uint64(1); seed <= 3; seed++ {
+			s := Compose(Parse(string(g)+", 3 minutes"), seed)
+			c, n := copyRatio(s)
+			r := float64(c) / float64(n)
+			sum += r
+			total++
+			worst = max(worst, r)
+			if r > 0.15 {
+				t.Errorf("%s seed %d: %d of %d bars (%.0f %%) are exact copies of an earlier bar", g, seed, c, n, 100*r)
+			}
+			if seed == 1 {
+				report = append(report, fmt.Sprintf("%s %.0f%%", g, 100*r))
+			}
+		}
+	}
+	slices.Sort(report)
+	t.Logf("copy ratio: mean %.1f %%, worst %.1f %% over %d songs; seed 1: %s", 100*sum/float64(total), 100*worst, total, strings.Join(report, ", "))
+}

@@ -1,0 +1,545 @@
+package music
+
+import (
+	"hash/fnv"
+	"slices"
+	"sort"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/style"
+)
+
+// termKind says what a matched phrase of a prompt names.
+type termKind uint8
+
+const (
+	termStyle  termKind = iota // a style's name or alias
+	termColour                 // an adjective form of a style ("jazzy")
+	termMood
+	termTempo
+	termInst
+	termScene
+)
+
+// term is one phrase the reader knows and what it means.
+type term struct {
+	phrase string // normalised: folded, lower case, single spaces
+	kind   termKind
+	style  Genre
+	mood   Mood
+	tempo  string
+	inst   score.Instrument
+	scene  hint
+	cjk    bool // matched as a substring (CJK scripts, emoji)
+	hangul bool // matched as a word prefix (Korean particles follow words)
+}
+
+// match is a term found in a prompt, at token positions [from, to).
+type match struct {
+	term
+	from, to int
+	neg      bool
+}
+
+// vocabulary is every term, longest phrase first; built once.
+var vocabulary = buildVocabulary()
+
+func buildVocabulary() []term {
+	var ts []term
+	add := func(t term) {
+		t.phrase = fold(t.phrase)
+		t.cjk, t.hangul = isCJK(t.phrase), isHangul(t.phrase)
+		if t.phrase != "" {
+			ts = append(ts, t)
+		}
+	}
+	for _, st := range style.All() {
+		for _, a := range append([]string{st.Name}, st.Aliases...) {
+			add(term{phrase: a, kind: termStyle, style: Genre(st.Name)})
+		}
+		for _, c := range st.Colour {
+			add(term{phrase: c, kind: termColour, style: Genre(st.Name)})
+		}
+	}
+	for _, m := range moodWords {
+		add(term{phrase: m.phrase, kind: termMood, mood: m.value})
+	}
+	for _, m := range tempoWords {
+		add(term{phrase: m.phrase, kind: termTempo, tempo: m.value})
+	}
+	for _, m := range instrumentWords {
+		add(term{phrase: m.phrase, kind: termInst, inst: m.value})
+	}
+	keys := make([]string, 0, len(scenes))
+	for k := range scenes {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		add(term{phrase: k, kind: termScene, scene: scenes[k]})
+	}
+	english := append([]term(nil), ts...)
+	alias := func(word, target string) {
+		target = fold(target)
+		neg := strings.HasPrefix(target, "no ")
+		target = strings.TrimPrefix(target, "no ")
+		for _, t := range english {
+			if t.phrase == target {
+				t.phrase = word
+				if neg && t.kind == termInst {
+					t.phrase = "\x00no " + word // a negated instrument ("sin bateria")
+				}
+				add(t)
+			}
+		}
+	}
+	for _, m := range []map[string]string{foreignWords, emojiWords} {
+		ks := make([]string, 0, len(m))
+		for k := range m {
+			ks = append(ks, k)
+		}
+		sort.Strings(ks)
+		for _, k := range ks {
+			alias(strings.TrimSpace(k), m[k])
+		}
+	}
+	sort.SliceStable(ts, func(i, j int) bool { return len(ts[i].phrase) > len(ts[j].phrase) })
+	return ts
+}
+
+// fold lower-cases s, removes accents and variation selectors, turns
+// hyphens, slashes and underscores into spaces, drops apostrophes and
+// collapses spaces.
+func fold(s string) string {
+	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	out, _, err := transform.String(t, strings.ToLower(s))
+	if err != nil {
+		out = strings.ToLower(s)
+	}
+	out = strings.NewReplacer("\ufe0f", "", "'", "", "’", "", "-", " ", "_", " ", "/", " ").Replace(out)
+	return strings.Join(strings.Fields(out), " ")
+}
+
+func isCJK(s string) bool {
+	for _, r := range s {
+		if unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) || r > 0x2000 && !unicode.IsLetter(r) && !unicode.IsSpace(r) && !unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
+}
+
+func isHangul(s string) bool {
+	for _, r := range s {
+		if unicode.In(r, unicode.Hangul) {
+			return true
+		}
+	}
+	return false
+}
+
+// tokens splits folded text into words: runs of letters and digits, and
+// "&".
+func tokens(s string) []string {
+	return strings.FieldsFunc(strings.ReplaceAll(s, "&", " & "), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '&'
+	})
+}
+
+// variants are the spellings a token phrase also matches: plurals and the
+// phrase written as one word.
+func variants(p string) []string {
+	out := []string{p}
+	switch {
+	case strings.HasSuffix(p, "y") && !strings.HasSuffix(p, "ey") && !strings.HasSuffix(p, "ay"):
+		out = append(out, p[:len(p)-1]+"ies", p+"s")
+	case !strings.HasSuffix(p, "s"):
+		out = append(out, p+"s", p+"es")
+	}
+	if strings.Contains(p, " ") {
+		out = append(out, strings.ReplaceAll(p, " ", ""))
+	}
+	return out
+}
+
+// negators make the word after them (or after "any", "a", "the") a
+// negation: "no drums", "without any piano", "sin bateria".
+var negators = map[string]bool{"no": true, "without": true, "not": true, "minus": true, "sans": true, "zero": true,
+	"nor": true, "excluding": true, "sin": true, "sem": true, "ohne": true, "senza": true, "less": true, "non": true}
+
+// findTerms returns the terms of a prompt: longest phrases first, each
+// token claimed once per kind group (styles and instruments share one, so
+// "drum and bass" is a style, not drums and a bass), plus substring terms.
+func findTerms(folded string, toks []string) []match {
+	used := map[termKind][]bool{}
+	norm := " " + strings.Join(toks, " ") + " "
+	var out []match
+	for _, t := range vocabulary {
+		if strings.HasPrefix(t.phrase, "\x00no ") {
+			p := strings.TrimPrefix(t.phrase, "\x00no ")
+			if strings.Contains(folded, p) {
+				out = append(out, match{term: t, from: -1, to: -1, neg: true})
+			}
+			continue
+		}
+		if t.cjk {
+			if strings.Contains(folded, t.phrase) {
+				out = append(out, match{term: t, from: -1, to: -1})
+			}
+			continue
+		}
+		if t.hangul {
+			for i, tok := range toks {
+				if strings.HasPrefix(tok, t.phrase) {
+					out = append(out, match{term: t, from: i, to: i + 1})
+				}
+			}
+			continue
+		}
+		group := t.kind
+		if group == termInst || group == termColour {
+			group = termStyle // styles, colours and instruments claim words from each other
+		}
+		if used[group] == nil {
+			used[group] = make([]bool, len(toks))
+		}
+		for _, v := range variants(t.phrase) {
+			for off := 0; ; {
+				i := strings.Index(norm[off:], " "+v+" ")
+				if i < 0 {
+					break
+				}
+				i += off
+				off = i + 1
+				from := strings.Count(norm[:i+1], " ") - 1
+				to := from + strings.Count(v, " ") + 1
+				free := true
+				for k := from; k < to; k++ {
+					free = free && !used[group][k]
+				}
+				if !free {
+					continue
+				}
+				for k := from; k < to; k++ {
+					used[group][k] = true
+				}
+				out = append(out, match{term: t, from: from, to: to, neg: negated(toks, from)})
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].from < out[j].from })
+	return out
+}
+
+// negated reports whether the word at i follows a negation.
+func negated(toks []string, i int) bool {
+	for k := i - 1; k >= 0 && k >= i-3; k-- {
+		switch w := toks[k]; {
+		case negators[w]:
+			return true
+		case w == "any" || w == "a" || w == "the" || w == "too" || w == "much" || w == "real" || w == "heavy" || w == "loud" || w == "and" || w == "or" || w == "de" || w == "di":
+			continue
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// defaultStyles are the sensible choices for a prompt that says nothing the
+// reader understands; the prompt's own text picks one, so different
+// prompts give different songs.
+var defaultStyles = []Genre{Pop, LoFi, Ambient, Folk, Jazz, House, "indie", "cinematic", Classical, Synthwave, "soul", "bossa nova"}
+
+// defaultStyle picks a default style from the prompt text.
+func defaultStyle(prompt string) Genre {
+	h := fnv.New64a()
+	h.Write([]byte(strings.TrimSpace(prompt)))
+	return defaultStyles[h.Sum64()%uint64(len(defaultStyles))]
+}
+
+// rhythmic reports whether a style's identity is its groove, so a calm
+// mood keeps its drums ("relaxing house").
+func rhythmic(g Genre) bool {
+	switch profile(g).st.Family {
+	case "calm", "orchestral", "folk", "jazz":
+		return false
+	}
+	return true
+}
+
+// only words make the named instruments the whole band ("just piano").
+var onlyWords = map[string]bool{"just": true, "only": true, "solo": true, "alone": true, "unaccompanied": true,
+	"solamente": true, "solo de": true, "seulement": true, "nur": true, "apenas": true, "somente": true}
+
+// read applies the terms found in a prompt to the plan: style and colour,
+// mood, tempo feel, instruments and exclusions, and what scenes imply.
+func (p *Plan) read(ms []match, toks []string) {
+	var mains []match
+	excluded := map[Genre]bool{}
+	scores := map[Genre]float64{}
+	var sceneMood Mood
+	sceneTempo, drumsHint, explicitDrums := "", 0, false
+	only := false
+	for i, t := range toks {
+		if t == "drumless" || t == "percussionless" || t == "beatless" {
+			p.NoDrums = true
+		}
+		if onlyWords[t] || (t == "cappella" || t == "acapella" || t == "capella") {
+			only = true
+		}
+		if (t == "cappella" || t == "acapella" || t == "capella") && (i == 0 || toks[i-1] == "a" || t == "acapella") {
+			p.Instruments = appendUnique(p.Instruments, score.ChoirPad)
+			p.NoDrums = true
+		}
+	}
+	for _, m := range ms {
+		switch m.kind {
+		case termStyle, termColour:
+			if m.neg {
+				excluded[m.style] = true
+				continue
+			}
+			if m.kind == termStyle {
+				mains = append(mains, m)
+			} else if p.Colour == "" {
+				p.Colour = m.style
+			}
+		case termMood:
+			if !m.neg && p.Mood == "" {
+				p.Mood = m.mood
+			}
+		case termTempo:
+			if !m.neg && p.Tempo == "" {
+				p.Tempo = m.tempo
+			}
+		case termInst:
+			p.readInstrument(m.inst, m.neg)
+			if m.inst == score.Drums {
+				explicitDrums = true
+			}
+		case termScene:
+			if m.neg {
+				continue
+			}
+			for _, s := range m.scene.styles {
+				scores[s.style] += s.w
+			}
+			if sceneMood == "" {
+				sceneMood = m.scene.mood
+			}
+			if sceneTempo == "" {
+				sceneTempo = m.scene.tempo
+			}
+			if m.scene.drums != 0 && drumsHint == 0 {
+				drumsHint = m.scene.drums
+			}
+			for _, in := range m.scene.inst {
+				if !slices.Contains(p.Without, in) {
+					p.Instruments = appendUnique(p.Instruments, in)
+				}
+			}
+		}
+	}
+	// A style word right before another modifies it: "jazzy hip hop",
+	// "country rock", "orchestral dubstep" (the head noun is the style),
+	// unless it is the longer, more specific name ("dark ambient drone").
+	for i := 0; i+1 < len(mains); i++ {
+		a, b := mains[i], mains[i+1]
+		if a.from >= 0 && a.to == b.from && a.style != b.style {
+			drop, mod := i, a
+			if a.to-a.from > b.to-b.from {
+				drop, mod = i+1, b
+			}
+			if p.Colour == "" {
+				p.Colour = mod.style
+			}
+			mains = append(mains[:drop], mains[drop+1:]...)
+			i--
+		}
+	}
+	// Of several styles named apart, the best supported is the main one:
+	// each naming counts, and so does what the rest of the prompt says
+	// ("background music for a yoga flow ... singing bowl").
+	if len(mains) > 1 {
+		support := map[Genre]float64{}
+		for i, m := range mains {
+			support[m.style] += 10
+			if i == 0 {
+				support[m.style] += 3 // the style named first leads unless outweighed
+			}
+		}
+		for _, in := range p.Instruments {
+			for _, s := range instrumentStyles[in] {
+				support[s.style] += s.w * 0.8
+			}
+		}
+		best := 0
+		for i, m := range mains {
+			if support[m.style]+scores[m.style] > support[mains[best].style]+scores[mains[best].style] {
+				best = i
+			}
+		}
+		mains[0], mains[best] = mains[best], mains[0]
+	}
+	if len(mains) == 0 && p.Colour == "" {
+		known := make([]bool, len(toks))
+		for _, m := range ms {
+			for k := max(m.from, 0); k < m.to; k++ {
+				known[k] = true
+			}
+		}
+		if g, ok := misspelt(toks, known); ok {
+			mains = append(mains, match{term: term{kind: termStyle, style: g}, from: -1, to: -1})
+		}
+	}
+	explicit := false
+	for _, m := range mains {
+		if !excluded[m.style] {
+			if p.Genre == "" {
+				p.Genre, explicit = m.style, true
+			} else if p.Colour == "" && m.style != p.Genre {
+				p.Colour = m.style
+			}
+		}
+	}
+	if p.Genre == "" && p.Colour != "" {
+		// An adjective alone names the style ("jazzy", "funky groove"),
+		// unless the scene clearly is another ("orchestral trailer").
+		best, bestScore := topStyle(scores, excluded)
+		if bestScore >= 4 && best != p.Colour {
+			p.Genre = best
+		} else {
+			p.Genre, p.Colour = p.Colour, ""
+		}
+		explicit = true
+	}
+	if p.Genre == "" {
+		for _, in := range p.Instruments {
+			for _, s := range instrumentStyles[in] {
+				scores[s.style] += s.w * 0.8
+			}
+		}
+		if p.Mood != "" {
+			for _, g := range Genres {
+				if ms := profile(g).moods; len(ms) > 0 && ms[0] == p.Mood {
+					scores[g] += 0.5
+				}
+			}
+		}
+		p.Genre, _ = topStyle(scores, excluded)
+	}
+	if p.Genre == "" {
+		p.Genre = defaultStyle(p.Prompt)
+	}
+	if p.Colour == p.Genre || excluded[p.Colour] {
+		p.Colour = ""
+	}
+	if p.Mood == "" {
+		p.Mood = sceneMood
+	}
+	if p.Tempo == "" {
+		p.Tempo = sceneTempo
+	}
+	wants := p.WantsDrums() || drumsHint > 0 && !explicit
+	calm := drumsHint < 0 || p.Mood == Calm
+	if calm && !wants && !(explicit && rhythmic(p.Genre)) {
+		p.NoDrums = true
+	}
+	if only && !explicit && len(p.Instruments) > 0 {
+		p.Only = true
+		if !explicitDrums {
+			p.NoDrums = true
+		}
+	}
+	if p.NoDrums {
+		p.Instruments = removeInst(p.Instruments, score.Drums)
+	}
+}
+
+// readInstrument adds or excludes an instrument the prompt names.
+func (p *Plan) readInstrument(in score.Instrument, neg bool) {
+	switch {
+	case in == score.VinylCrackle && !neg:
+		p.Texture = in
+	case neg:
+		if in == score.Drums {
+			p.NoDrums = true
+		}
+		p.Without = appendUnique(p.Without, in)
+		p.Instruments = removeInst(p.Instruments, in)
+	case in == score.Drums && p.NoDrums:
+	default:
+		p.Instruments = appendUnique(p.Instruments, in)
+	}
+}
+
+// topStyle returns the best-scored style that is not excluded (the first in
+// catalogue order on ties), or "" when none scored.
+func topStyle(scores map[Genre]float64, excluded map[Genre]bool) (Genre, float64) {
+	best, bestScore := Genre(""), 0.0
+	for _, g := range Genres {
+		if sc := scores[g]; sc > bestScore && !excluded[g] {
+			best, bestScore = g, sc
+		}
+	}
+	return best, bestScore
+}
+
+// misspelt finds a style name or alias written with one typo (a letter
+// missing, added, changed or two swapped: "tecno", "dupstep", "bosanova"):
+// single words of five letters or more, and two words written as one.
+func misspelt(toks []string, known []bool) (Genre, bool) {
+	for i, tok := range toks {
+		if known[i] {
+			continue // a word the reader knows is no typo
+		}
+		cands := []string{tok}
+		if i+1 < len(toks) && !known[i+1] {
+			cands = append(cands, tok+toks[i+1])
+		}
+		for _, c := range cands {
+			if len(c) < 5 || !isASCII(c) {
+				continue
+			}
+			for _, t := range vocabulary {
+				if t.kind != termStyle || t.cjk || t.hangul {
+					continue
+				}
+				if p := strings.ReplaceAll(t.phrase, " ", ""); len(p) >= 5 && editDistance1(c, p) {
+					return t.style, true
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// editDistance1 reports whether a and b differ by exactly one edit
+// (insertion, deletion, substitution or adjacent transposition).
+func editDistance1(a, b string) bool {
+	if a == b || abs(len(a)-len(b)) > 1 {
+		return false
+	}
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	switch {
+	case len(a) == len(b):
+		if a[i+1:] == b[i+1:] {
+			return true
+		}
+		return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+	case len(a) > len(b):
+		return a[i+1:] == b[i:]
+	default:
+		return a[i:] == b[i+1:]
+	}
+}
