@@ -74,9 +74,9 @@ var metalFreqs = [6]float64{205.3, 304.4, 369.6, 522.7, 540, 800}
 
 var drumPatches = map[score.Drum]*drumPatch{
 	score.Kick: {level: 1, f0: 48, sweep: 3.2, sweepTau: 0.032, tone: 1, toneTau: 0.28, drive: 1.4,
-		click: 0.35, clickTau: 0.003, length: 1.2},
+		click: 0.35, clickTau: 0.003, length: 1.2, drumExt: drumExt{tuned: true}},
 	score.Kick808: {level: 0.95, f0: 44, sweep: 2, sweepTau: 0.045, tone: 1, toneTau: 0.6, drive: 1.7,
-		click: 0.15, clickTau: 0.002, length: 3},
+		click: 0.15, clickTau: 0.002, length: 3, drumExt: drumExt{tuned: true}},
 	score.Snare: {level: 0.75, f0: 185, sweep: 0.25, sweepTau: 0.02, tone: 0.55, toneTau: 0.05, f2: 330, tone2: 0.3,
 		noise: 0.85, noiseTau: 0.12, hp: 1200, lp: 9000, click: 0.2, clickTau: 0.002, length: 0.9},
 	score.Clap: {level: 0.7, noise: 1, noiseTau: 0.11, hp: 900, lp: 2200, clap: true, length: 0.9},

@@ -18,7 +18,10 @@ type drumExt struct {
 	hold      float64       // chip: 1-bit noise held at this rate Hz
 	steps     bool          // chip: 4-bit volume steps
 	stop      float64       // seconds after which the hit fades out (0: never)
-	tuned     bool          // kick: body lands on the song's key root (see kits.go)
+	tuned     bool          // body lands on the song's tonic or fifth (see kits.go)
+	fq        float64       // Q of the noise high- and low-pass (0: 0.7); above 1 they ring
+	outDrive  float64       // kit colour: saturation of the whole hit (0: none)
+	outLP     float64       // kit colour: low-pass of the whole hit, Hz (0: none)
 }
 
 // drumPartial is one extra body sine: ratio to the body pitch, level and
@@ -35,7 +38,7 @@ const (
 func (dp *drumPatch) extended() bool {
 	e := &dp.drumExt
 	return e.partials != nil || e.bodyWave != Sine || e.bursts > 0 || e.scrape > 0 || e.hold > 0 ||
-		e.steps || e.stop > 0 || e.tuned
+		e.steps || e.stop > 0 || e.tuned || e.fq > 0 || e.outDrive > 0 || e.outLP > 0
 }
 
 // drumExtState is the per-hit state of the extensions.
@@ -53,6 +56,8 @@ type drumExtState struct {
 	hacc     float64
 	lfsr     uint32
 	stopped  bool
+	out      svf     // kit colour low-pass
+	outNorm  float64 // 1/softClip(drive) of the kit colour
 }
 
 // initExt prepares the extended parts of a hit: body table and pitch,
@@ -64,6 +69,20 @@ func (d *drumState) initExt(v *voice, ev event) {
 	x.fk = dp.f0 * (0.9 + 0.1*d.tone) / sr
 	if dp.tuned {
 		x.fk = dp.f0 / sr
+	}
+	if dp.fq > 0 {
+		if dp.hp > 0 {
+			d.hp.set(dp.hp*(0.8+0.2*d.tone)*v.bright, dp.fq)
+		}
+		if dp.lp > 0 {
+			d.lp.set(dp.lp*(0.5+0.5*d.tone)*v.bright, dp.fq)
+		}
+	}
+	if dp.outLP > 0 {
+		x.out.set(dp.outLP*v.bright, 0.6)
+	}
+	if dp.outDrive > 0 {
+		x.outNorm = 1 / softClip(1+4*dp.outDrive)
 	}
 	x.tab = waveTables()[dp.bodyWave].pick(dp.f0 * (1 + math.Max(dp.sweep, 0)))
 	x.np = min(len(dp.partials), maxPartials)
@@ -114,6 +133,9 @@ func (v *voice) renderDrumExt(out, scratch []float32) {
 	if dp.stop > 0 && !x.stopped && float64(v.pos+len(buf)) >= dp.stop*sr {
 		x.stopped = true
 		d.choke()
+	}
+	if dp.outDrive > 0 || dp.outLP > 0 {
+		v.drumColour(buf)
 	}
 	gain, fade, fadeK := d.gain, d.fade, d.fadeK
 	for i, s := range buf {
@@ -242,4 +264,23 @@ func (v *voice) drumNoiseExt(buf []float32) {
 		buf[i] += float32(s)
 	}
 	d.ampN, d.ampM = aN, aM
+}
+
+// drumColour applies the kit's colour (saturation, then low-pass) to one
+// block of a hit.
+func (v *voice) drumColour(buf []float32) {
+	d := &v.dr
+	dp := d.dp
+	x := &d.x
+	pre := 1 + 4*dp.outDrive
+	for i, s := range buf {
+		y := float64(s)
+		if dp.outDrive > 0 {
+			y = softClip(y*pre) * x.outNorm
+		}
+		if dp.outLP > 0 {
+			_, y = x.out.step(y)
+		}
+		buf[i] = float32(y)
+	}
 }

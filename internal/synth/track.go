@@ -94,6 +94,9 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int) *trackState {
 	t.dly = float32(0.5 * clamp01(tr.Delay))
 	t.side = float32(clamp01(tr.Sidechain))
 	t.events = buildEvents(s, ti, tr, t.drums, frames)
+	if t.drums {
+		t.useKit(s, tr) // kits.go: each hit's sound in the track's kit and the song's key
+	}
 	return t
 }
 
