@@ -65,14 +65,14 @@ var handDrums = map[score.Drum]*drumPatch{
 		noise: 0.15, noiseTau: 0.01, hp: 300, lp: 2000, length: 1.6,
 		drumExt: drumExt{partials: []drumPartial{{2, 0.2, 0.2}, {mode11, 0.1, 0.1}}}},
 	// Taiko: a huge, slow skin with a long boom and a stick crack.
-	score.Taiko: {level: 1, f0: 62, sweep: 0.5, sweepTau: 0.05, tone: 1, toneTau: 0.75, drive: 1.3,
+	score.Taiko: {level: 1, f0: 62, sweep: 0.5, sweepTau: 0.05, tone: 1, toneTau: 0.45, drive: 1.3,
 		noise: 0.4, noiseTau: 0.05, hp: 120, lp: 1600, click: 0.3, clickTau: 0.002, length: 3.5,
-		drumExt: drumExt{partials: []drumPartial{{mode11, 0.45, 0.3}, {mode21, 0.3, 0.2}, {mode02, 0.2, 0.15}}}},
+		drumExt: drumExt{partials: []drumPartial{{mode11, 0.45, 0.2}, {mode21, 0.3, 0.14}, {mode02, 0.2, 0.1}}}},
 	// Timpani: the kettle makes the head's modes nearly harmonic
 	// (1 : 1.5 : 2 : 2.44 over the principal tone), tuned to the key.
-	score.Timpani: {level: 0.8, f0: 98, sweep: 0.03, sweepTau: 0.03, tone: 1, toneTau: 1.3,
-		noise: 0.25, noiseTau: 0.02, hp: 150, lp: 900, click: 0.1, clickTau: 0.003, length: 4,
-		drumExt: drumExt{tuned: true, partials: []drumPartial{{1.5, 0.6, 0.9}, {1.98, 0.35, 0.7}, {2.44, 0.2, 0.5}}}},
+	score.Timpani: {level: 0.8, f0: 98, sweep: 0.03, sweepTau: 0.03, tone: 1, toneTau: 0.7,
+		noise: 0.25, noiseTau: 0.02, hp: 150, lp: 900, click: 0.1, clickTau: 0.003, length: 3,
+		drumExt: drumExt{tuned: true, partials: []drumPartial{{1.5, 0.6, 0.5}, {1.98, 0.35, 0.4}, {2.44, 0.2, 0.3}}}},
 	// Sleigh bells: many small bells shaken: five strikes of a bright
 	// inharmonic cluster.
 	score.SleighBells: {level: 0.3, metal: 0.9, metalTau: 0.22, noise: 0.35, noiseTau: 0.12, hp: 3800, lp: 15000,

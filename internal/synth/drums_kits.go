@@ -17,7 +17,7 @@ var kitSpecs = map[score.Kit]*kitSpec{
 
 	// Dusty sampled breaks: a saturated, low-passed kit with a thumping
 	// kick and a fat snare.
-	score.KitVintage: {decay: 0.9, drive: 0.35, cab: 7000, sounds: map[score.Drum]*drumPatch{
+	score.KitVintage: {decay: 0.9, cab: 7000, sounds: map[score.Drum]*drumPatch{
 		score.Kick: {level: 1, f0: 52, sweep: 2.5, sweepTau: 0.025, tone: 1, toneTau: 0.22, drive: 1.8,
 			noise: 0.2, noiseTau: 0.02, lp: 3000, click: 0.5, clickTau: 0.004, length: 1,
 			drumExt: drumExt{tuned: true}},
@@ -94,10 +94,10 @@ var kitSpecs = map[score.Kit]*kitSpec{
 	}},
 
 	// Orchestral: concert bass drum, concert snare, clash and suspended
-	// cymbals, timpani in place of toms.
+	// cymbals, concert toms (the acoustic ones ringing longer).
 	score.KitOrchestral: {decay: 1.3, sounds: map[score.Drum]*drumPatch{
-		score.Kick: {level: 1, f0: 45, sweep: 0.25, sweepTau: 0.06, tone: 1, toneTau: 0.9,
-			noise: 0.25, noiseTau: 0.05, hp: 60, lp: 500, click: 0.05, clickTau: 0.004, length: 4,
+		score.Kick: {level: 1, f0: 45, sweep: 0.6, sweepTau: 0.04, tone: 1, toneTau: 0.32,
+			noise: 0.25, noiseTau: 0.05, hp: 60, lp: 500, click: 0.15, clickTau: 0.004, length: 3,
 			drumExt: drumExt{tuned: true, partials: []drumPartial{{mode11, 0.3, 0.4}, {mode21, 0.2, 0.3}}}},
 		score.Snare: {level: 0.6, f0: 220, tone: 0.3, toneTau: 0.04, noise: 1, noiseTau: 0.18, hp: 2500,
 			lp: 10000, click: 0.15, clickTau: 0.001, length: 0.9},
@@ -105,9 +105,6 @@ var kitSpecs = map[score.Kit]*kitSpec{
 			hp: 2500, lp: 12000, length: 7},
 		score.Ride: {level: 0.25, metal: 0.6, metalScale: 1.1, metalTau: 1.2, noise: 0.5, noiseTau: 1.2,
 			attack: 0.04, hp: 3000, lp: 12000, length: 5},
-		score.TomLow:  timp(98),
-		score.TomMid:  timp(123),
-		score.TomHigh: timp(147),
 	}},
 
 	// Game console: a stepped-triangle kick, 1-bit noise at a few rates,
@@ -116,11 +113,11 @@ var kitSpecs = map[score.Kit]*kitSpec{
 		score.Kick: {level: 0.9, f0: 55, sweep: 4, sweepTau: 0.02, tone: 1, toneTau: 0.12, length: 0.5,
 			drumExt: drumExt{tuned: true, bodyWave: chipTri, steps: true}},
 		score.Snare: {level: 0.6, f0: 180, sweep: 1, sweepTau: 0.02, tone: 0.5, toneTau: 0.04,
-			noise: 1, noiseTau: 0.09, length: 0.5,
+			noise: 1, noiseTau: 0.09, hp: 300, length: 0.5,
 			drumExt: drumExt{bodyWave: chipTri, hold: 4000, steps: true}},
-		score.ClosedHat: {level: 0.22, noise: 1, noiseTau: 0.025, length: 0.2,
+		score.ClosedHat: {level: 0.22, noise: 1, noiseTau: 0.025, hp: 2000, length: 0.2,
 			drumExt: drumExt{hold: 15000, steps: true}},
-		score.OpenHat: {level: 0.2, noise: 1, noiseTau: 0.18, length: 1,
+		score.OpenHat: {level: 0.2, noise: 1, noiseTau: 0.18, hp: 2000, length: 1,
 			drumExt: drumExt{hold: 15000, steps: true}},
 	}},
 
@@ -142,12 +139,4 @@ var kitSpecs = map[score.Kit]*kitSpec{
 func tom808(f0, tau float64) *drumPatch {
 	return &drumPatch{level: 0.7, f0: f0, sweep: 0.4, sweepTau: 0.08, tone: 1, toneTau: tau,
 		noise: 0.05, noiseTau: 0.02, hp: 400, lp: 3000, length: 1.5}
-}
-
-// timp is a timpano tuned to f0 (see the acoustic Timpani).
-func timp(f0 float64) *drumPatch {
-	p := *handDrums[score.Timpani]
-	p.f0 = f0
-	p.tuned = false
-	return &p
 }

@@ -123,8 +123,10 @@ func (spec *kitSpec) inherit(p *drumPatch) *drumPatch {
 		}
 	}
 	if spec.hold > 0 && q.noise > 0 {
+		// Held 1-bit noise keeps the sound's high-pass (the console's
+		// output stage also rolls off the lows) but not its low-pass.
 		q.hold = spec.hold
-		q.lp, q.hp = 0, 0
+		q.lp = 0
 	}
 	q.steps = q.steps || spec.steps
 	return q
