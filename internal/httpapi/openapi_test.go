@@ -16,6 +16,7 @@ import (
 	"github.com/songsmith/songsmith/internal/httpapi"
 	"github.com/songsmith/songsmith/internal/httpapi/openapitest"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/jobstest"
 	"github.com/songsmith/songsmith/internal/worker"
 )
 
@@ -85,6 +86,11 @@ func TestOpenAPIEmbedded(t *testing.T) {
 		t.Errorf("playground page: %.200s", page)
 	}
 	c.expect(t, 405, "DELETE", "/", "", nil, nil, false)
+	for _, f := range []string{"app.js", "style.css"} {
+		c.expect(t, 200, "GET", "/playground/"+f, "", nil, nil, true)
+	}
+	c.expect(t, 404, "GET", "/playground/index.html", "", nil, nil, true)
+	c.expect(t, 405, "POST", "/playground/app.js", "", nil, nil, false)
 	c.expect(t, 200, "GET", "/healthz", "", nil, nil, true)
 	c.expect(t, 405, "POST", "/healthz", "", nil, nil, false)
 
@@ -175,8 +181,8 @@ func TestOpenAPIEmbedded(t *testing.T) {
 	}{{500, errors.New("disk on fire")}, {503, &jobs.Error{Code: jobs.EUnavailable, Message: "The store is down."}}} {
 		log := slog.New(slog.NewTextHandler(io.Discard, nil))
 		svc := &jobs.Service{Jobs: brokenJobs{err: tc.err}, Keys: e.Store, Limiter: e.Store, Queue: e.Store,
-			Config: jobs.DefaultConfig(), Logger: log}
-		srv := httptest.NewServer(httpapi.New(svc, httpapi.Options{Logger: log, Health: func(*http.Request) error { return tc.err }}))
+			Config: jobstest.Config(), Logger: log}
+		srv := httptest.NewServer(httpapi.New(svc, httpapi.Options{Logger: log, MaxBodyBytes: 4096, Health: func(*http.Request) error { return tc.err }}))
 		bc := &oasClient{v: v, url: srv.URL}
 		bc.expect(t, tc.status, "POST", "/generate", e.Key, prompt, nil, true)
 		bc.expect(t, tc.status, "POST", "/compose", e.Key, prompt, nil, true)
@@ -199,7 +205,7 @@ func TestOpenAPIDocument(t *testing.T) {
 	if v.Doc.OpenAPI != "3.1.0" {
 		t.Errorf("openapi %q", v.Doc.OpenAPI)
 	}
-	for _, p := range []string{"/generate", "/compose", "/jobs/{job_id}", "/healthz", "/openapi.json", "/", "/media/jobs/{job_id}/{file}"} {
+	for _, p := range []string{"/generate", "/compose", "/jobs/{job_id}", "/healthz", "/openapi.json", "/", "/playground/{file}", "/media/jobs/{job_id}/{file}"} {
 		if v.Doc.Paths.Value(p) == nil {
 			t.Errorf("path %s missing", p)
 		}

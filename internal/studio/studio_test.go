@@ -6,9 +6,11 @@ import (
 	"encoding/binary"
 	"image"
 	_ "image/jpeg" // registers the JPEG decoder
+	"slices"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/cover"
+	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/studio"
 )
 
@@ -77,5 +79,25 @@ func TestGenerateWAVKeepsTheWebCover(t *testing.T) {
 	}
 	if song.Audio.Ext != "wav" || song.Cover.Ext != "jpg" || song.Cover.ContentType != cover.JPEGContentType {
 		t.Fatalf("audio .%s, cover %q .%s", song.Audio.Ext, song.Cover.ContentType, song.Cover.Ext)
+	}
+}
+
+// TestMediaExtsCoverTheStudio checks that the file extensions the studio
+// writes are those jobs.MediaKeys lists for a job without a result, so a
+// failed or cut-short job's files are found and deleted (a cover.jpg was
+// missed while the list said png only).
+func TestMediaExtsCoverTheStudio(t *testing.T) {
+	id := jobs.NewJobID()
+	keys := jobs.MediaKeys(&jobs.Job{ID: id, Status: jobs.StatusFailed})
+	for _, f := range []string{"mp3", "wav"} {
+		song, err := (&studio.Studio{Format: f}).Generate(context.Background(), "folk, 5 seconds", 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range []string{jobs.SongKey(id, song.Audio.Ext), jobs.ImageKey(id, song.Cover.Ext)} {
+			if !slices.Contains(keys, k) {
+				t.Errorf("jobs.MediaKeys of a failed job %v lacks %s", keys, k)
+			}
+		}
 	}
 }
