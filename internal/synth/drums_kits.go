@@ -25,11 +25,13 @@ var kitSpecs = map[score.Kit]*kitSpec{
 			tone2: 0.25, noise: 1, noiseTau: 0.17, hp: 700, lp: 7000, click: 0.3, clickTau: 0.002, length: 1},
 	}},
 
-	// Roland TR-808: sine kick and toms, bridged-T snare and rim, the
-	// six-square hats and cymbal, the band-passed clap.
+	// Roland TR-808: a short, higher sine kick (the long boom is Kick808;
+	// this one stays clear of a sub bass on the same note) and toms, the
+	// bridged-T snare and rim, the six-square hats and cymbal, the
+	// band-passed clap.
 	score.Kit808: {sounds: map[score.Drum]*drumPatch{
-		score.Kick: {level: 1, f0: 50, sweep: 1.6, sweepTau: 0.03, tone: 1, toneTau: 0.42, drive: 1.3,
-			click: 0.12, clickTau: 0.002, length: 2, drumExt: drumExt{tuned: true}},
+		score.Kick: {level: 1, f0: 58, sweep: 1.6, sweepTau: 0.03, tone: 1, toneTau: 0.36, drive: 1.3,
+			click: 0.25, clickTau: 0.003, length: 1.5, drumExt: drumExt{tuned: true}},
 		score.Snare: {level: 0.7, f0: 238, sweep: 0.1, sweepTau: 0.01, tone: 0.7, toneTau: 0.06, f2: 476,
 			tone2: 0.4, noise: 0.7, noiseTau: 0.1, hp: 1800, lp: 10000, length: 0.7},
 		score.Clap: {level: 0.75, noise: 1, noiseTau: 0.16, hp: 800, lp: 1800, length: 0.9,
