@@ -19,8 +19,8 @@ func centroid(x []float32) float64 {
 	return num / den
 }
 
-// envelope returns the RMS of the left channel in windows of w frames.
-func envelope(x []float32, w int) []float64 {
+// rmsEnvelope returns the RMS of the left channel in windows of w frames.
+func rmsEnvelope(x []float32, w int) []float64 {
 	l := left(x, 0, len(x)/2)
 	var e []float64
 	for i := 0; i+w <= len(l); i += w {
@@ -32,7 +32,7 @@ func envelope(x []float32, w int) []float64 {
 // t30 returns the milliseconds from the loudest 10 ms window to the last
 // window within 30 dB of it.
 func t30(x []float32) float64 {
-	e := envelope(x, 441)
+	e := rmsEnvelope(x, 441)
 	top, at := 0.0, 0
 	for i, v := range e {
 		if v > top {
