@@ -16,13 +16,20 @@ import (
 type APIError struct {
 	// StatusCode is the HTTP status, for example 404.
 	StatusCode int
-	// Code is the short label from the body's "error" field, or the status
-	// text in lower case when the body had none.
+	// Code is the short label from the body's "error" field. When the body
+	// had none (an answer API Gateway or a proxy made itself, such as API
+	// Gateway's throttling 429 {"message":"Too Many Requests"}), it is the
+	// service's code for the status (rate_limited for 429), or the status
+	// text in lower case for a status the service does not use.
 	Code string
 	// Message explains the error, from the body's "message" field.
 	Message string
 	// RetryAfter is the wait the Retry-After header asked for, or zero.
 	RetryAfter time.Duration
+	// RequestID identifies the request in the service's logs (the
+	// X-Request-Id response header, or API Gateway's or S3's own request
+	// id); quote it when reporting a problem. Empty when none was sent.
+	RequestID string
 }
 
 // Error implements error.
@@ -30,6 +37,9 @@ func (e *APIError) Error() string {
 	msg := fmt.Sprintf("songsmith: HTTP %d %s", e.StatusCode, e.Code)
 	if e.Message != "" {
 		msg += ": " + e.Message
+	}
+	if e.RequestID != "" {
+		msg += " (request id " + e.RequestID + ")"
 	}
 	return msg
 }
@@ -74,6 +84,12 @@ func newAPIError(resp *http.Response, data []byte) *APIError {
 		StatusCode: resp.StatusCode,
 		RetryAfter: parseRetryAfter(resp.Header.Get("Retry-After"), time.Now()),
 	}
+	for _, h := range []string{"X-Request-Id", "Apigw-Requestid", "X-Amz-Request-Id"} {
+		if v := resp.Header.Get(h); v != "" {
+			e.RequestID = v
+			break
+		}
+	}
 	var body struct {
 		Error   string `json:"error"`
 		Message string `json:"message"`
@@ -88,9 +104,26 @@ func newAPIError(resp *http.Response, data []byte) *APIError {
 		e.Message = text
 	}
 	if e.Code == "" {
+		e.Code = statusCodes[resp.StatusCode]
+	}
+	if e.Code == "" {
 		e.Code = strings.ToLower(http.StatusText(resp.StatusCode))
 	}
 	return e
+}
+
+// statusCodes are the service's error codes by HTTP status, for answers
+// whose body names none.
+var statusCodes = map[int]string{
+	http.StatusBadRequest:            "invalid_request",
+	http.StatusUnauthorized:          "unauthorized",
+	http.StatusNotFound:              "not_found",
+	http.StatusMethodNotAllowed:      "method_not_allowed",
+	http.StatusConflict:              "conflict",
+	http.StatusRequestEntityTooLarge: "payload_too_large",
+	http.StatusTooManyRequests:       "rate_limited",
+	http.StatusInternalServerError:   "internal_error",
+	http.StatusServiceUnavailable:    "service_unavailable",
 }
 
 // parseRetryAfter reads a Retry-After header given in seconds or as an HTTP

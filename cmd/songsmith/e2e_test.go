@@ -28,6 +28,8 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	binPath = filepath.Join(dir, "songsmith")
+	// generate's job history goes here, not into the home directory.
+	os.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
 	out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "build: %v\n%s", err, out)
@@ -159,7 +161,7 @@ func TestRestartAfterKillCompletesJobs(t *testing.T) {
 }
 
 // The served song is an MP3 that ffprobe reads with the reported duration,
-// and the cover a PNG; a graceful stop (SIGTERM) exits cleanly.
+// and the cover a JPEG; a graceful stop (SIGTERM) exits cleanly.
 func TestServeDownloadsAndGracefulStop(t *testing.T) {
 	ffprobe := testutil.RequireTool(t, "ffprobe")
 	p := startServe(t, t.TempDir(), freeAddr(t))
@@ -188,10 +190,10 @@ func TestServeDownloadsAndGracefulStop(t *testing.T) {
 	if d := dur - start - r["duration"].(float64); d > 1152.0/44100 || d < -1152.0/44100 {
 		t.Fatalf("ffprobe duration %.3f (start %.3f), reported %.3f: more than one frame apart", dur, start, r["duration"])
 	}
-	cover := filepath.Join(t.TempDir(), "cover.png")
-	fetch(t, r["image_url"].(string), cover, "image/png")
-	if b, _ := os.ReadFile(cover); !bytes.HasPrefix(b, []byte("\x89PNG")) {
-		t.Fatal("cover is not a PNG")
+	cover := filepath.Join(t.TempDir(), "cover.jpg")
+	fetch(t, r["image_url"].(string), cover, "image/jpeg")
+	if b, _ := os.ReadFile(cover); !bytes.HasPrefix(b, []byte("\xff\xd8\xff")) {
+		t.Fatal("cover is not a JPEG")
 	}
 	_ = p.cmd.Process.Signal(syscall.SIGTERM)
 	if err := p.cmd.Wait(); err != nil {
@@ -229,7 +231,7 @@ func TestKeysCommands(t *testing.T) {
 		}
 		return string(out)
 	}
-	created := run("create", "--name", "ci")
+	created := run("create", "ci")
 	full := regexp.MustCompile(`ss_[0-9a-f]+_\S+`).FindString(created)
 	id := strings.SplitN(full, "_", 3)[1]
 	if full == "" || !strings.Contains(run("list"), id) {

@@ -163,7 +163,7 @@ func (s *Store) withMessage(d jobs.Delivery, f func(b *bolt.Bucket, k []byte, m 
 	return s.db.Update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketQueue)
 		var m message
-		if err := getJSON(b, key, &m); isNotFound(err) {
+		if err := getJSON(b, key, &m, errMissing); isNotFound(err) {
 			return nil
 		} else if err != nil {
 			return err

@@ -61,6 +61,10 @@ type Options struct {
 	RestartDelay time.Duration
 	// Now is the clock used for queue visibility (time.Now when nil).
 	Now func() time.Time
+	// LockTimeout is how long Open waits for another process to release
+	// the database file (5 s when 0); then it fails with an error that
+	// wraps bbolt's ErrTimeout.
+	LockTimeout time.Duration
 }
 
 // Open opens (creating if needed) the database at path. Messages that were
@@ -71,7 +75,11 @@ func Open(path string, opts Options) (*Store, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("embedded: %w", err)
 	}
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 5 * time.Second})
+	lock := opts.LockTimeout
+	if lock <= 0 {
+		lock = 5 * time.Second
+	}
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: lock})
 	if err != nil {
 		return nil, fmt.Errorf("embedded: open %s: %w", path, err)
 	}
@@ -118,7 +126,7 @@ func (s *Store) CreateJob(ctx context.Context, j *jobs.Job) error {
 	return s.db.Update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketJobs)
 		var old jobRecord
-		switch err := getJSON(b, string(j.ID), &old); {
+		switch err := getJSON(b, string(j.ID), &old, jobs.JobNotFound(j.ID)); {
 		case err == nil && (*jobs.Job)(&old).SameSubmission(j):
 			return nil
 		case err == nil:
@@ -133,7 +141,7 @@ func (s *Store) CreateJob(ctx context.Context, j *jobs.Job) error {
 // Job implements jobs.JobStore.
 func (s *Store) Job(ctx context.Context, id jobs.JobID) (*jobs.Job, error) {
 	var r jobRecord
-	err := s.db.View(func(tx *bolt.Tx) error { return getJSON(tx.Bucket(bucketJobs), string(id), &r) })
+	err := s.db.View(func(tx *bolt.Tx) error { return getJSON(tx.Bucket(bucketJobs), string(id), &r, jobs.JobNotFound(id)) })
 	if err != nil {
 		return nil, err
 	}
@@ -160,7 +168,7 @@ func (s *Store) transition(id jobs.JobID, change func(*jobRecord)) error {
 	return s.db.Update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketJobs)
 		var r jobRecord
-		if err := getJSON(b, string(id), &r); err != nil {
+		if err := getJSON(b, string(id), &r, jobs.JobNotFound(id)); err != nil {
 			return err
 		}
 		if r.Status != jobs.StatusRunning {
@@ -233,10 +241,13 @@ func putJSON(b *bolt.Bucket, key string, v any) error {
 	return b.Put([]byte(key), data)
 }
 
-func getJSON(b *bolt.Bucket, key string, v any) error {
+// getJSON decodes the value at key into v. An absent key is notFound, the
+// caller's error from the jobs vocabulary (JobNotFound, KeyNotFound...), so
+// the embedded backend answers as the AWS one does.
+func getJSON(b *bolt.Bucket, key string, v any, notFound *jobs.Error) error {
 	data := b.Get([]byte(key))
 	if data == nil {
-		return &jobs.Error{Code: jobs.ENotFound, Message: "Not found.", Err: fmt.Errorf("embedded: %s not found", key)}
+		return notFound
 	}
 	if err := json.Unmarshal(data, v); err != nil {
 		return fmt.Errorf("embedded: decode %s: %w", key, err)
@@ -245,6 +256,10 @@ func getJSON(b *bolt.Bucket, key string, v any) error {
 }
 
 // isNotFound reports a missing record.
+// errMissing is the not-found error of records no client asks for
+// (queue messages).
+var errMissing = &jobs.Error{Code: jobs.ENotFound, Err: errors.New("embedded: record not found")}
+
 func isNotFound(err error) bool {
 	var e *jobs.Error
 	return errors.As(err, &e) && e.Code == jobs.ENotFound

@@ -176,8 +176,7 @@ func writeBass(secs []section, k key, kind bassStyle, lines []style.Line, m styl
 					pt.add(t+3.5, 0.5, at(3.5).octave, v*0.8, false)
 				}
 			case bassOneDrop:
-				pt.add(t, 1, first.root, v, false)
-				pt.add(t+1.5, 0.5, first.root, v*0.8, false)
+				pt.add(t, 1.25, first.root, v, false)
 				pt.add(t+2, 0.75, at(2).fifth, v*0.85, false)
 				pt.add(t+3, 0.5, at(3).octave, v*0.75, false)
 				pt.add(t+3.5, 0.5, at(3.5).third, v*0.7, false)
