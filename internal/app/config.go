@@ -48,8 +48,9 @@ type Config struct {
 type Env struct{ Name, Default, Meaning string }
 
 // Vars lists every variable Songsmith reads, in README order: all that
-// Config reads, then those only `songsmith generate` reads (the API's URL
-// and key), then the AWS SDK's that the README documents. It is the one
+// Config reads, then those only the clients read (the API's URL and key:
+// `songsmith generate`, `songsmith jobs`, the Go SDK, whose client/env.go
+// must agree), then the AWS SDK's that the README documents. It is the one
 // table of defaults; Default reads it.
 var Vars = []Env{
 	{"SONGSMITH_BACKEND", "embedded", "`embedded` (one local database file) or `aws` (DynamoDB, SQS, S3)"},
@@ -81,8 +82,9 @@ var Vars = []Env{
 	{"SONGSMITH_QUEUE_URL", "", "SQS jobs queue URL (aws backend)"},
 	{"SONGSMITH_DLQ_URL", "", "SQS dead-letter queue URL (aws backend: `serve` consumes it; the worker Lambda recognises its records by it)"},
 	{"SONGSMITH_BUCKET", "", "S3 media bucket (aws backend)"},
-	{"SONGSMITH_URL", "http://127.0.0.1:8080", "`songsmith generate`: base URL of the API"},
-	{"SONGSMITH_KEY", "", "`songsmith generate`: API key"},
+	{"SONGSMITH_URL", "http://127.0.0.1:8080", "clients only (`songsmith generate`, `songsmith jobs`, the Go SDK): base URL of the API"},
+	{"SONGSMITH_API_KEY", "", "clients only: the API key sent as `Authorization: Bearer`"},
+	{"SONGSMITH_KEY", "", "clients only: the former name of `SONGSMITH_API_KEY` (deprecated), read when that is unset"},
 	{"AWS_ENDPOINT_URL", "", "send AWS calls to LocalStack or moto; S3 then uses path-style URLs"},
 	{"AWS_REGION", "us-east-1", "AWS region"},
 }
