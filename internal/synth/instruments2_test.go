@@ -56,12 +56,13 @@ func TestNewInstruments(t *testing.T) {
 	}
 }
 
-// left returns n frames of the left channel of interleaved stereo from
-// frame start.
+// left returns n frames of interleaved stereo from frame start as mono:
+// the mid (L+R)/2, which is the dry sound (the mix widens parts with a
+// side signal that cancels there).
 func left(x []float32, start, n int) []float32 {
 	out := make([]float32, n)
 	for i := range out {
-		out[i] = x[2*(start+i)]
+		out[i] = 0.5 * (x[2*(start+i)] + x[2*(start+i)+1])
 	}
 	return out
 }

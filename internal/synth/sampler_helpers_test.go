@@ -53,14 +53,19 @@ func recordedScore(in score.Instrument, role score.Role, notes []score.Note) *sc
 		Tracks: []score.Track{{Name: string(in), Instrument: in, Role: role, Notes: notes, Recorded: true}}}
 }
 
-// renderLeft renders s dry with the bank and returns the left channel.
+// renderLeft renders s dry with the bank and returns its mono mid (L+R)/2,
+// the dry sound without the mix's widening side signal.
 func renderLeft(tb testing.TB, s *score.Score, b *soundfont.Bank) []float32 {
 	tb.Helper()
 	buf, err := synth.RenderDryWith(context.Background(), s, withBank(b))
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return channel(buf, 0)
+	l, r := channel(buf, 0), channel(buf, 1)
+	for i := range l {
+		l[i] = 0.5 * (l[i] + r[i])
+	}
+	return l
 }
 
 func channel(b *audio.Buffer, c int) []float32 {

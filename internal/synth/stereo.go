@@ -7,10 +7,9 @@ import (
 )
 
 // roleWidth is how wide each role is spread by its widener (see widener):
-// 0 leaves a part where its pan puts it. Bass and drums stay centred;
-// drums are spread piece by piece instead (see drumSide).
+// 0 leaves a part where its pan puts it. Bass and drums stay centred (a
+// recorded kit and a synthesized one sound alike there).
 var roleWidth = map[score.Role]struct{ width, delay float64 }{
-	score.RoleDrums:  {0.9, 0.009},
 	score.RoleChords: {0.6, 0.013},
 	score.RolePad:    {1, 0.019},
 	score.RoleLead:   {0.4, 0.011},
@@ -61,23 +60,6 @@ func (w *widener) process(in, l, r []float32) {
 	w.pos, w.hp.z = pos, z
 }
 
-// drumSide says where a drum sound sits: -1 on the left bus, +1 on the
-// right, 0 in the centre with kick, snare and claps.
-func drumSide(d score.Drum) int {
-	switch d {
-	case score.ClosedHat, score.OpenHat, score.TomHigh, score.CongaHigh, score.Bongo,
-		score.Clave, score.Tambourine, score.SleighBells, score.TablaNa, score.Shaker:
-		return 1
-	case score.Ride, score.Crash, score.TomLow, score.CongaLow, score.Cowbell,
-		score.Guiro, score.Timbale, score.TablaGe:
-		return -1
-	}
-	return 0
-}
-
-// drumPan is how far the side drum buses sit from the centre (-1..1 pan).
-const drumPan = 0.45
-
 // sideHP removes the side (L-R) signal under its corner from the mix bus so
 // that the low end is centred whatever the parts and effects do: a
 // fourth-order Butterworth high-pass (two state-variable stages) on the
@@ -108,22 +90,6 @@ func (s *sideHP) process(l, r []float32) {
 		l[i], r[i] = float32(m+x), float32(m-x)
 	}
 	s.f[0].ic1, s.f[0].ic2, s.f[1].ic1, s.f[1].ic2 = c1, c2, d1, d2
-}
-
-// drumNear and drumFar are the constant-power gains of a side drum bus in
-// its own channel and in the other one.
-var drumNear, drumFar = float32(math.Sqrt2 * math.Sin((1+drumPan)*math.Pi/4)), float32(math.Sqrt2 * math.Cos((1+drumPan)*math.Pi/4))
-
-// panDrums adds the left and right drum buses to l and r. The gains are
-// scaled so that a centred sound (gain 1 in each channel here) and a side
-// sound keep the same power.
-func panDrums(sl, sr, l, r []float32) {
-	near, far := drumNear, drumFar
-	for i := range l {
-		a, b := sl[i], sr[i]
-		l[i] += near*a + far*b
-		r[i] += far*a + near*b
-	}
 }
 
 // eqBand is one RBJ-cookbook biquad applied to both channels of the bus.
@@ -252,5 +218,28 @@ func balanceWidth(s []float32) {
 		m := 0.5 * (s[i] + s[i+1])
 		d := 0.5 * (s[i] - s[i+1]) * k
 		s[i], s[i+1] = m+d, m-d
+	}
+}
+
+// busTone runs the mix bus's tone over an interleaved stereo mix in place,
+// block by block: the low end made mono under monoBelow (see sideHP), then
+// busEQ. It belongs to the finished mix, so RenderDry (stems, single
+// sounds) leaves it out.
+func busTone(s []float32) {
+	lowMono, eq := newSideHP(monoBelow), busEQ()
+	var l, r [blockSize]float32
+	for start := 0; start < len(s)/2; start += blockSize {
+		n := min(blockSize, len(s)/2-start)
+		fr := s[2*start : 2*(start+n)]
+		for i := range n {
+			l[i], r[i] = fr[2*i], fr[2*i+1]
+		}
+		lowMono.process(l[:n], r[:n])
+		for k := range eq {
+			eq[k].process(l[:n], r[:n])
+		}
+		for i := range n {
+			fr[2*i], fr[2*i+1] = l[i], r[i]
+		}
 	}
 }

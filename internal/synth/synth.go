@@ -40,6 +40,7 @@ func RenderWith(ctx context.Context, s *score.Score, o Options) (*audio.Buffer, 
 	if err != nil {
 		return nil, err
 	}
+	busTone(out.Samples)
 	balanceWidth(out.Samples)
 	if err := Master(ctx, out, MasterOptions{FadeIn: s.FadeIn, FadeOut: s.FadeOut}); err != nil {
 		return nil, err
@@ -100,8 +101,6 @@ type engine struct {
 	duckAtt, duckK, duck0 float64
 	rev                   *reverb
 	dly                   *pingPong
-	lowMono               *sideHP
-	eq                    []eqBand
 	ducked                bool // some track listens to the sidechain
 	duck                  [blockSize]float32
 	mixL, mixR            [blockSize]float32
@@ -124,8 +123,6 @@ func newEngine(s *score.Score, frames int, bank *soundfont.Bank) *engine {
 	e.duckK = expCoef(math.Min(0.16, 0.3*spb))
 	e.rev = newReverb(s.ReverbSize)
 	e.dly = newPingPong(s.BPM)
-	e.lowMono = newSideHP(monoBelow)
-	e.eq = busEQ()
 	return e
 }
 
@@ -144,10 +141,6 @@ func (e *engine) renderBlock(start, n int, dst []float32) {
 	}
 	e.dly.process(e.dlyIn[:n], e.mixL[:n], e.mixR[:n])
 	e.rev.process(e.revIn[:n], e.mixL[:n], e.mixR[:n])
-	e.lowMono.process(e.mixL[:n], e.mixR[:n])
-	for k := range e.eq {
-		e.eq[k].process(e.mixL[:n], e.mixR[:n])
-	}
 	for i := range n {
 		l, r := e.mixL[i], e.mixR[i]
 		if l != l || l > 1e4 || l < -1e4 {

@@ -38,9 +38,7 @@ type trackState struct {
 
 	mono, l, r [blockSize]float32
 	env, env2  [blockSize]float32
-	// Drum sounds off the centre render into the left and right buses.
-	sideL, sideR [blockSize]float32
-	wide         *widener
+	wide       *widener
 
 	hp              svf
 	hpOn            bool
@@ -106,7 +104,7 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfo
 	t.rev = float32(0.6 * clamp01(tr.Reverb))
 	t.dly = float32(0.5 * clamp01(tr.Delay))
 	t.side = float32(clamp01(tr.Sidechain))
-	if w, ok := roleWidth[tr.Role]; ok {
+	if w, ok := roleWidth[tr.Role]; ok && !t.drums {
 		t.wide = newWidener(w.width, w.delay)
 	}
 	return t
@@ -233,10 +231,6 @@ func (t *trackState) render(start, n int, e *engine) {
 	} else {
 		clear(buf)
 	}
-	if t.drums {
-		clear(t.sideL[:n])
-		clear(t.sideR[:n])
-	}
 	kept := t.voices[:0]
 	keep := func(v *voice) {
 		if v.done {
@@ -265,16 +259,7 @@ func (t *trackState) render(start, n int, e *engine) {
 			keep(w)
 			continue
 		}
-		dst := buf
-		if t.drums {
-			switch drumSide(v.ev.drum) {
-			case -1:
-				dst = t.sideL[:n]
-			case 1:
-				dst = t.sideR[:n]
-			}
-		}
-		v.render(dst, from, n, relAt(v, from), t.env[:n])
+		v.render(buf, from, n, relAt(v, from), t.env[:n])
 		keep(v)
 	}
 	clear(t.voices[len(kept):])
@@ -289,9 +274,6 @@ func (t *trackState) render(start, n int, e *engine) {
 	}
 	if t.wide != nil {
 		t.wide.process(buf, l, r)
-	}
-	if t.drums {
-		panDrums(t.sideL[:n], t.sideR[:n], l, r)
 	}
 	duck := e.duck[:n]
 	mixL, mixR := e.mixL[:n], e.mixR[:n]
