@@ -102,15 +102,16 @@ func (s *Store) Close() error { return s.db.Close() }
 
 // jobRecord is the stored form of a job.
 type jobRecord struct {
-	ID         jobs.JobID   `json:"id"`
-	Owner      jobs.KeyID   `json:"owner"`
-	Prompt     string       `json:"prompt"`
-	Status     jobs.Status  `json:"status"`
-	Result     *jobs.Result `json:"result,omitempty"`
-	Error      string       `json:"error,omitempty"`
-	StartedAt  time.Time    `json:"started_at"`
-	FinishedAt time.Time    `json:"finished_at"`
-	ExpiresAt  time.Time    `json:"expires_at"`
+	ID         jobs.JobID    `json:"id"`
+	Owner      jobs.KeyID    `json:"owner"`
+	Prompt     string        `json:"prompt"`
+	Status     jobs.Status   `json:"status"`
+	Result     *jobs.Result  `json:"result,omitempty"`
+	Error      string        `json:"error,omitempty"`
+	StartedAt  time.Time     `json:"started_at"`
+	FinishedAt time.Time     `json:"finished_at"`
+	ExpiresAt  time.Time     `json:"expires_at"`
+	Options    *jobs.Options `json:"options,omitempty"`
 }
 
 // CreateJob implements jobs.JobStore.

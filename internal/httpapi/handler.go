@@ -118,12 +118,12 @@ func (a *api) submit(w http.ResponseWriter, r *http.Request, key *jobs.APIKey) {
 		writeError(w, r, a.log, err)
 		return
 	}
-	prompt, err := DecodeSubmit(http.MaxBytesReader(w, r.Body, a.opts.MaxBodyBytes), a.opts.MaxBodyBytes)
+	prompt, opts, err := DecodeSubmitRequest(http.MaxBytesReader(w, r.Body, a.opts.MaxBodyBytes), a.opts.MaxBodyBytes)
 	if err != nil {
 		writeError(w, r, a.log, err)
 		return
 	}
-	j, err := a.svc.Submit(r.Context(), key, prompt, idem)
+	j, err := a.svc.SubmitOptions(r.Context(), key, prompt, idem, opts)
 	if err != nil {
 		writeError(w, r, a.log, err)
 		return

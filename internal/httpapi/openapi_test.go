@@ -16,6 +16,7 @@ import (
 	"github.com/songsmith/songsmith/internal/httpapi"
 	"github.com/songsmith/songsmith/internal/httpapi/openapitest"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/jobstest"
 	"github.com/songsmith/songsmith/internal/worker"
 )
 
@@ -175,8 +176,8 @@ func TestOpenAPIEmbedded(t *testing.T) {
 	}{{500, errors.New("disk on fire")}, {503, &jobs.Error{Code: jobs.EUnavailable, Message: "The store is down."}}} {
 		log := slog.New(slog.NewTextHandler(io.Discard, nil))
 		svc := &jobs.Service{Jobs: brokenJobs{err: tc.err}, Keys: e.Store, Limiter: e.Store, Queue: e.Store,
-			Config: jobs.DefaultConfig(), Logger: log}
-		srv := httptest.NewServer(httpapi.New(svc, httpapi.Options{Logger: log, Health: func(*http.Request) error { return tc.err }}))
+			Config: jobstest.Config(), Logger: log}
+		srv := httptest.NewServer(httpapi.New(svc, httpapi.Options{Logger: log, MaxBodyBytes: 4096, Health: func(*http.Request) error { return tc.err }}))
 		bc := &oasClient{v: v, url: srv.URL}
 		bc.expect(t, tc.status, "POST", "/generate", e.Key, prompt, nil, true)
 		bc.expect(t, tc.status, "POST", "/compose", e.Key, prompt, nil, true)

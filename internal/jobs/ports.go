@@ -92,6 +92,8 @@ type Song struct {
 	Tags     []string
 	Audio    File
 	Cover    File
+	Stems    *File // a zip of one WAV per part, when Options asked for stems
+	MIDI     *File // the score as a Standard MIDI File, when Options asked for it
 }
 
 // Generator turns a prompt into a song. It must be deterministic for a
@@ -100,4 +102,12 @@ type Song struct {
 // transient and retried up to the attempt limit.
 type Generator interface {
 	Generate(ctx context.Context, prompt string, seed uint64) (*Song, error)
+}
+
+// OptionsGenerator is a Generator that honours a job's Options (format,
+// length, tempo, key, extra outputs). The worker uses it for jobs that
+// have Options; a plain Generator ignores them.
+type OptionsGenerator interface {
+	Generator
+	GenerateOptions(ctx context.Context, prompt string, seed uint64, o Options) (*Song, error)
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/cover"
+	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/studio"
 )
 
@@ -77,5 +78,22 @@ func TestGenerateWAVKeepsTheWebCover(t *testing.T) {
 	}
 	if song.Audio.Ext != "wav" || song.Cover.Ext != "jpg" || song.Cover.ContentType != cover.JPEGContentType {
 		t.Fatalf("audio .%s, cover %q .%s", song.Audio.Ext, song.Cover.ContentType, song.Cover.Ext)
+	}
+}
+
+func TestGenerateOptionsFLACAndOverrides(t *testing.T) {
+	song, err := (&studio.Studio{}).GenerateOptions(context.Background(), "ambient, 2 minutes, 70 bpm", 3,
+		jobs.Options{Format: "flac", Seconds: 12, BPM: 120, Key: "Eb major"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if song.Audio.Ext != "flac" || song.Audio.ContentType != "audio/flac" || string(song.Audio.Data[:4]) != "fLaC" {
+		t.Fatalf("audio %q .%s % x", song.Audio.ContentType, song.Audio.Ext, song.Audio.Data[:4])
+	}
+	if song.BPM != 120 || song.Duration < 10 || song.Duration > 16 {
+		t.Fatalf("bpm %v duration %v, want 120 and about 12 s", song.BPM, song.Duration)
+	}
+	if _, err := (&studio.Studio{}).GenerateOptions(context.Background(), "ambient", 3, jobs.Options{Key: "H"}); !jobs.IsCode(err, jobs.EInvalid) {
+		t.Fatalf("bad key: %v", err)
 	}
 }

@@ -187,11 +187,30 @@ func (w *Worker) generate(ctx context.Context, j *jobs.Job, log *slog.Logger) (*
 		Title: song.Title, BPM: song.BPM, Duration: song.Duration, Tags: song.Tags,
 		SongKey: jobs.SongKey(j.ID, song.Audio.Ext), ImageKey: jobs.ImageKey(j.ID, song.Cover.Ext),
 	}
-	var stored []string
-	for _, f := range []struct {
+	type file struct {
 		key  string
 		file jobs.File
-	}{{r.SongKey, song.Audio}, {r.ImageKey, song.Cover}} {
+	}
+	files := []file{{r.SongKey, song.Audio}, {r.ImageKey, song.Cover}}
+	if o := j.Options; o != nil {
+		r.Seed, r.Format = j.Seed(), song.Audio.Ext
+		if o.Wants(jobs.OutputStems) {
+			if song.Stems == nil || len(song.Stems.Data) == 0 {
+				return nil, errors.New("generator returned no stems")
+			}
+			r.StemsKey = jobs.StemsKey(j.ID)
+			files = append(files, file{r.StemsKey, *song.Stems})
+		}
+		if o.Wants(jobs.OutputMIDI) {
+			if song.MIDI == nil || len(song.MIDI.Data) == 0 {
+				return nil, errors.New("generator returned no MIDI")
+			}
+			r.MIDIKey = jobs.MIDIKey(j.ID)
+			files = append(files, file{r.MIDIKey, *song.MIDI})
+		}
+	}
+	var stored []string
+	for _, f := range files {
 		if err := w.Media.PutMedia(ctx, f.key, f.file.ContentType, bytes.NewReader(f.file.Data), int64(len(f.file.Data))); err != nil {
 			w.deleteMedia(ctx, log, stored)
 			return nil, err
@@ -212,7 +231,11 @@ func (w *Worker) run(ctx context.Context, j *jobs.Job, log *slog.Logger) (song *
 			song, err = nil, fmt.Errorf("generator panicked: %v", p)
 		}
 	}()
-	song, err = w.Generator.Generate(gctx, j.Prompt, j.ID.Seed())
+	if og, ok := w.Generator.(jobs.OptionsGenerator); ok && j.Options != nil {
+		song, err = og.GenerateOptions(gctx, j.Prompt, j.Seed(), *j.Options)
+	} else {
+		song, err = w.Generator.Generate(gctx, j.Prompt, j.Seed())
+	}
 	if err == nil && gctx.Err() != nil {
 		err = gctx.Err() // finished too late to count
 	}

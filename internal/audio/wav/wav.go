@@ -46,23 +46,10 @@ func Encode(w io.Writer, b *audio.Buffer) error {
 	if _, err := bw.Write(h[:]); err != nil {
 		return err
 	}
-	var rng uint32 = 0x9E3779B9
-	next := func() float64 { // xorshift32, uniform in [0,1)
-		rng ^= rng << 13
-		rng ^= rng >> 17
-		rng ^= rng << 5
-		return float64(rng) / (1 << 32)
-	}
+	q := NewQuantizer()
 	var s [2]byte
 	for _, v := range b.Samples {
-		x := float64(v)*32767 + next() - next()
-		x = math.Round(x)
-		if x > 32767 {
-			x = 32767
-		} else if x < -32768 {
-			x = -32768
-		}
-		binary.LittleEndian.PutUint16(s[:], uint16(int16(x)))
+		binary.LittleEndian.PutUint16(s[:], uint16(q.Sample(v)))
 		if _, err := bw.Write(s[:]); err != nil {
 			return err
 		}
@@ -119,4 +106,31 @@ func Decode(r io.Reader) (*audio.Buffer, error) {
 			}
 		}
 	}
+}
+
+// Quantizer converts float samples to 16-bit integers with deterministic
+// triangular dither, clamped to the 16-bit range. Every encoder that
+// writes 16-bit PCM (WAV, FLAC) uses it, so their samples are identical.
+type Quantizer struct{ rng uint32 }
+
+// NewQuantizer returns a quantizer at the start of its dither sequence.
+func NewQuantizer() *Quantizer { return &Quantizer{rng: 0x9E3779B9} }
+
+// next is xorshift32, uniform in [0,1).
+func (q *Quantizer) next() float64 {
+	q.rng ^= q.rng << 13
+	q.rng ^= q.rng >> 17
+	q.rng ^= q.rng << 5
+	return float64(q.rng) / (1 << 32)
+}
+
+// Sample converts one sample.
+func (q *Quantizer) Sample(v float32) int16 {
+	x := math.Round(float64(v)*32767 + q.next() - q.next())
+	if x > 32767 {
+		x = 32767
+	} else if x < -32768 {
+		x = -32768
+	}
+	return int16(x)
 }
