@@ -39,6 +39,9 @@ type jobItem struct {
 	FinishedAt *time.Time `dynamodbav:"finished_at,omitempty"`
 	Expires    time.Time  `dynamodbav:"expires"`
 	ExpiresAt  int64      `dynamodbav:"expires_at"`
+	// The owner index (OwnerIndex): a key's history, newest first.
+	OwnerPK string `dynamodbav:"owner_pk"`
+	OwnerSK string `dynamodbav:"owner_sk"`
 	// Extensions (jobs.Options and what they produced).
 	Options  *jobs.Options `dynamodbav:"options,omitempty"`
 	Seed     uint64        `dynamodbav:"seed,omitempty"`
@@ -68,6 +71,7 @@ func jobAttrs(j *jobs.Job) (map[string]types.AttributeValue, error) {
 		Prompt: j.Prompt, Status: string(j.Status), Error: j.Error,
 		StartedAt: j.StartedAt.UTC(), Expires: j.ExpiresAt.UTC(), ExpiresAt: epoch(j.ExpiresAt),
 		Options: j.Options,
+		OwnerPK: PrefixOwner + string(j.Owner), OwnerSK: jobs.CursorOf(j).SortKey(),
 	}
 	if !j.FinishedAt.IsZero() {
 		fin := j.FinishedAt.UTC()

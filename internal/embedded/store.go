@@ -83,10 +83,13 @@ func Open(path string, opts Options) (*Store, error) {
 		s.now = time.Now
 	}
 	err = db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{bucketJobs, bucketKeys, bucketLimits, bucketQueue, bucketMeta, bucketIdem} {
+		for _, b := range [][]byte{bucketJobs, bucketKeys, bucketLimits, bucketQueue, bucketMeta, bucketIdem, bucketOwners} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
+		}
+		if err := buildOwnerIndex(tx); err != nil {
+			return err
 		}
 		return s.resetInFlight(tx)
 	})
@@ -125,6 +128,9 @@ func (s *Store) CreateJob(ctx context.Context, j *jobs.Job) error {
 		case err == nil:
 			return jobs.Exists("Job " + string(j.ID))
 		case !isNotFound(err):
+			return err
+		}
+		if err := indexJob(tx, j); err != nil {
 			return err
 		}
 		return putJSON(b, string(j.ID), jobRecord(*j))
@@ -196,6 +202,9 @@ func (s *Store) ExpiredJobs(now time.Time) ([]*jobs.Job, error) {
 func (s *Store) DeleteJob(id jobs.JobID) error {
 	return s.db.Update(func(tx *bolt.Tx) error {
 		if err := deleteIdem(tx, id); err != nil {
+			return err
+		}
+		if err := unindexJob(tx, id); err != nil {
 			return err
 		}
 		return tx.Bucket(bucketJobs).Delete([]byte(id))

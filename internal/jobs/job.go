@@ -147,4 +147,5 @@ type JobStore interface {
 	// ENotFound if absent; EConflict if the job is not running.
 	FailJob(ctx context.Context, id JobID, message string, finishedAt time.Time) error
 	IdempotentJobStore
+	JobLister
 }

@@ -85,9 +85,10 @@ func like(pattern, s string) bool {
 func TestTemplateIAM(t *testing.T) {
 	c := loadTemplate(t)
 	job, keys, rate, idem := dynamo.PrefixJob+"*", dynamo.PartitionKeys, dynamo.PrefixRate+"*", dynamo.PrefixIdem+"*"
+	owner := dynamo.PrefixOwner + "*"
 	wantDB := map[string]map[string][]string{
 		"GenerateFunction": {"dynamodb:GetItem": {keys, job, idem}, "dynamodb:PutItem": {job, idem}, "dynamodb:UpdateItem": {rate}},
-		"GetJobFunction":   {"dynamodb:GetItem": {keys, job}, "dynamodb:UpdateItem": {rate, job}},
+		"GetJobFunction":   {"dynamodb:GetItem": {keys, job}, "dynamodb:UpdateItem": {rate, job}, "dynamodb:Query": {owner}},
 		"WorkerFunction":   {"dynamodb:GetItem": {job}, "dynamodb:UpdateItem": {job}},
 	}
 	wantOther := map[string][]string{
@@ -115,8 +116,10 @@ func TestTemplateIAM(t *testing.T) {
 					case r == "*":
 						xr = append(xr, a)
 					case strings.HasPrefix(a, "dynamodb:"):
-						if ref != "JobsTable.Arn" {
-							t.Errorf("%s %s: %s on %v, want the table", fn, st.Sid, a, r)
+						// Query only on the owner index (the history), nothing else on an index.
+						if a == "dynamodb:Query" && ref != "${JobsTable.Arn}/index/"+dynamo.OwnerIndex ||
+							a != "dynamodb:Query" && ref != "JobsTable.Arn" {
+							t.Errorf("%s %s: %s on %v", fn, st.Sid, a, r)
 						}
 						if len(st.Leading) == 0 {
 							t.Errorf("%s %s: %s without a dynamodb:LeadingKeys condition", fn, st.Sid, a)
