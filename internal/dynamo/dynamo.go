@@ -61,7 +61,7 @@ func New(client *dynamodb.Client, table string) *Store {
 // template.yaml; this serves tests, local setups and `songsmith aws init`.
 func CreateTable(ctx context.Context, client *dynamodb.Client, name string) error {
 	_, err := client.CreateTable(ctx, &dynamodb.CreateTableInput{
-		TableName: aws.String(name),
+		TableName:            aws.String(name),
 		AttributeDefinitions: attributeDefinitions(),
 		KeySchema: []types.KeySchemaElement{
 			{AttributeName: aws.String(AttrPK), KeyType: types.KeyTypeHash},

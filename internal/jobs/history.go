@@ -114,4 +114,6 @@ func (s *Service) List(ctx context.Context, key *APIKey, limit int, cursor strin
 }
 
 // String is the cursor's readable form, for logs.
-func (c Cursor) String() string { return fmt.Sprintf("%s@%s", c.ID, c.StartedAt.Format(time.RFC3339Nano)) }
+func (c Cursor) String() string {
+	return fmt.Sprintf("%s@%s", c.ID, c.StartedAt.Format(time.RFC3339Nano))
+}
