@@ -89,6 +89,28 @@ func TestRequestOptions(t *testing.T) {
 			t.Fatalf("result %v", r)
 		}
 	})
+	t.Run("StemsAndMIDIURLs", func(t *testing.T) {
+		e := newEnv(t, nil)
+		res, m := e.do(t, "POST", "/generate", e.Key, []byte(`{"prompt":"jazz","outputs":["stems","midi"]}`))
+		if res.StatusCode != http.StatusAccepted {
+			t.Fatalf("%d %v", res.StatusCode, m)
+		}
+		id := m["job_id"].(string)
+		e.process(t, id)
+		_, m = e.do(t, "GET", "/jobs/"+id, e.Key, nil)
+		r := m["result"].(map[string]any)
+		for member, ctype := range map[string]string{"stems_url": "application/zip", "midi_url": "audio/midi"} {
+			u, _ := r[member].(string)
+			got, err := http.Get(u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got.Body.Close()
+			if got.StatusCode != 200 || got.Header.Get("Content-Type") != ctype {
+				t.Fatalf("%s %q: %d %q", member, u, got.StatusCode, got.Header.Get("Content-Type"))
+			}
+		}
+	})
 	t.Run("DerivedSeedReturned", func(t *testing.T) {
 		e := newEnv(t, nil)
 		res, m := e.do(t, "POST", "/generate", e.Key, []byte(`{"prompt":"jazz","bpm":100}`))

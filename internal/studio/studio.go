@@ -27,7 +27,8 @@ type Studio struct {
 
 // Generate implements jobs.Generator.
 func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64) (*jobs.Song, error) {
-	return s.generate(ctx, prompt, seed, s.Format, engine.Overrides{})
+	out, _, err := s.generate(ctx, prompt, seed, s.Format, engine.Overrides{})
+	return out, err
 }
 
 // GenerateOptions implements jobs.OptionsGenerator: the options' format
@@ -45,22 +46,36 @@ func (s *Studio) GenerateOptions(ctx context.Context, prompt string, seed uint64
 	if o.Format != "" {
 		format = o.Format
 	}
-	return s.generate(ctx, prompt, seed, format, ov)
+	out, song, err := s.generate(ctx, prompt, seed, format, ov)
+	if err != nil {
+		return nil, err
+	}
+	if o.Wants(jobs.OutputStems) {
+		if out.Stems, err = Stems(ctx, song.Score); err != nil {
+			return nil, err
+		}
+	}
+	if o.Wants(jobs.OutputMIDI) {
+		if out.MIDI, err = MIDI(song.Score); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
-func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, format string, ov engine.Overrides) (*jobs.Song, error) {
+func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, format string, ov engine.Overrides) (*jobs.Song, *engine.Song, error) {
 	song, err := engine.RenderWith(ctx, prompt, seed, ov)
 	if err != nil {
-		return nil, fmt.Errorf("studio: render: %w", err)
+		return nil, nil, fmt.Errorf("studio: render: %w", err)
 	}
 	// The cover is a web-sized JPEG (<= 300 KB at 1024 px); the MP3's tag
 	// carries a 300 px thumbnail of it rather than the whole picture.
 	art, err := cover.EncodeArtContext(ctx, cover.Spec{Title: song.Title, Genre: song.Genre, Mood: song.Mood, Prompt: prompt, Seed: seed})
 	if err != nil {
-		return nil, fmt.Errorf("studio: cover: %w", err)
+		return nil, nil, fmt.Errorf("studio: cover: %w", err)
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var snd bytes.Buffer
 	out := &jobs.Song{
@@ -82,11 +97,11 @@ func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, forma
 		}})
 		out.Audio = jobs.File{ContentType: mp3.ContentType, Ext: "mp3"}
 	default:
-		return nil, jobs.Errorf(jobs.EInvalid, "Unsupported audio format %q.", format)
+		return nil, nil, jobs.Errorf(jobs.EInvalid, "Unsupported audio format %q.", format)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("studio: encode %s: %w", out.Audio.Ext, err)
+		return nil, nil, fmt.Errorf("studio: encode %s: %w", out.Audio.Ext, err)
 	}
 	out.Audio.Data = snd.Bytes()
-	return out, nil
+	return out, song, nil
 }
