@@ -23,7 +23,7 @@ func RenderStem(ctx context.Context, s *score.Score, i int) (*audio.Buffer, erro
 	}
 	frames := audio.CD.NSeconds(s.Seconds())
 	out := audio.NewBuffer(audio.CD, 2, frames)
-	e := newEngine(s, frames)   // every track's kicks key the sidechain
+	e := newEngine(s, frames)    // every track's kicks key the sidechain
 	e.tracks = e.tracks[i : i+1] // but only track i sounds
 	for start := 0; start < frames; start += blockSize {
 		if start%(64*blockSize) == 0 {
