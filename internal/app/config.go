@@ -40,6 +40,7 @@ type Config struct {
 	Table           string        // SONGSMITH_TABLE: DynamoDB table
 	QueueURL        string        // SONGSMITH_QUEUE_URL: SQS jobs queue
 	DLQURL          string        // SONGSMITH_DLQ_URL: SQS dead-letter queue
+	WebhookQueueURL string        // SONGSMITH_WEBHOOK_QUEUE_URL: SQS webhook delivery queue ("" = no webhooks on aws)
 	Bucket          string        // SONGSMITH_BUCKET: S3 media bucket
 }
 
@@ -66,7 +67,7 @@ var Vars = []Env{
 	{"SONGSMITH_GENERATE_TIMEOUT", "5m", "time limit of one generation attempt"},
 	{"SONGSMITH_SHUTDOWN_GRACE", "30s", "on SIGTERM, how long running generations may finish before they are cancelled and requeued; `serve` exits within this plus a few seconds"},
 	{"SONGSMITH_WRITE_TIMEOUT", "5m", "longest time the local server spends on one response, media downloads included: 5m lets an 8.65 MB song (about 4 min of 192 kbps MP3) download at 0.25 Mbit/s and up; a client that stops reading is cut off after it"},
-	{"SONGSMITH_AUDIO_FORMAT", "mp3", "`mp3` or `wav`"},
+	{"SONGSMITH_AUDIO_FORMAT", "mp3", "`mp3`, `wav` or `flac` (a request's `format` overrides it)"},
 	{"SONGSMITH_MP3_BITRATE", "192", "MP3 bitrate in kbps (128-320)"},
 	{"SONGSMITH_SIGNING_KEY", "random, kept in the database", "HMAC key that signs local media URLs; at least 32 bytes"},
 	{"SONGSMITH_LOG_LEVEL", "info", "`debug`, `info`, `warn` or `error`"},
@@ -75,6 +76,7 @@ var Vars = []Env{
 	{"SONGSMITH_TABLE", "songsmith", "DynamoDB table (aws backend)"},
 	{"SONGSMITH_QUEUE_URL", "", "SQS jobs queue URL (aws backend)"},
 	{"SONGSMITH_DLQ_URL", "", "SQS dead-letter queue URL (aws backend: `serve` consumes it; the worker Lambda recognises its records by it)"},
+	{"SONGSMITH_WEBHOOK_QUEUE_URL", "", "SQS queue of webhook deliveries (aws backend; empty turns webhooks off there: a `webhook_url` is refused with 400). The embedded backend always has its own"},
 	{"SONGSMITH_BUCKET", "", "S3 media bucket (aws backend)"},
 	{"AWS_ENDPOINT_URL", "", "send AWS calls to LocalStack or moto; S3 then uses path-style URLs"},
 	{"AWS_REGION", "us-east-1", "AWS region"},
@@ -90,6 +92,7 @@ const (
 	JanitorEvery    = time.Minute      // expiry sweep period of the local server
 	HTTPShutdown    = 5 * time.Second  // how long `serve` waits for open HTTP responses after the grace period
 	MinSigningKey   = 32               // bytes of SONGSMITH_SIGNING_KEY at least
+	WebhookSenders  = 2                // concurrent webhook deliveries in the local server
 )
 
 // defaultOf returns the documented default of a variable in Vars.
@@ -127,6 +130,7 @@ func Load(getenv func(string) string) (Config, error) {
 		Table:           p.str("SONGSMITH_TABLE"),
 		QueueURL:        p.str("SONGSMITH_QUEUE_URL"),
 		DLQURL:          p.str("SONGSMITH_DLQ_URL"),
+		WebhookQueueURL: p.str("SONGSMITH_WEBHOOK_QUEUE_URL"),
 		Bucket:          p.str("SONGSMITH_BUCKET"),
 		Service: jobs.Config{
 			Retention:      p.dur("SONGSMITH_RETENTION"),
@@ -163,9 +167,9 @@ func Load(getenv func(string) string) (Config, error) {
 		p.fail("SONGSMITH_BACKEND", "must be embedded or aws")
 	}
 	switch c.AudioFormat {
-	case "mp3", "wav":
+	case "mp3", "wav", "flac":
 	default:
-		p.fail("SONGSMITH_AUDIO_FORMAT", "must be mp3 or wav")
+		p.fail("SONGSMITH_AUDIO_FORMAT", "must be mp3, wav or flac")
 	}
 	switch lv := strings.ToLower(p.str("SONGSMITH_LOG_LEVEL")); lv {
 	case "debug", "info", "warn", "error":

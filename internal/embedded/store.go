@@ -83,7 +83,7 @@ func Open(path string, opts Options) (*Store, error) {
 		s.now = time.Now
 	}
 	err = db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{bucketJobs, bucketKeys, bucketLimits, bucketQueue, bucketMeta, bucketIdem, bucketOwners} {
+		for _, b := range [][]byte{bucketJobs, bucketKeys, bucketLimits, bucketQueue, bucketMeta, bucketIdem, bucketOwners, bucketHooks} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
@@ -91,7 +91,10 @@ func Open(path string, opts Options) (*Store, error) {
 		if err := buildOwnerIndex(tx); err != nil {
 			return err
 		}
-		return s.resetInFlight(tx)
+		if err := s.resetInFlight(tx, bucketQueue); err != nil {
+			return err
+		}
+		return s.resetInFlight(tx, bucketHooks)
 	})
 	if err != nil {
 		db.Close()

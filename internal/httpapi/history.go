@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"encoding/json"
 	"net/http"
 
 	"github.com/songsmith/songsmith/internal/jobs"
@@ -38,4 +39,10 @@ func (a *api) list(w http.ResponseWriter, r *http.Request, key *jobs.APIKey) {
 		body.Jobs = append(body.Jobs, ListItem{JobID: j.ID, JobBody: NewJobBody(j)})
 	}
 	writeJSON(w, http.StatusOK, body)
+}
+
+// WebhookBody is the body POSTed to a job's webhook_url when it ends: the
+// job as GET /jobs lists it (its job_id and the job body).
+func WebhookBody(j *jobs.Job) ([]byte, error) {
+	return json.Marshal(ListItem{JobID: j.ID, JobBody: NewJobBody(j)})
 }

@@ -27,6 +27,8 @@ func TestRequestOptions(t *testing.T) {
 			`{"prompt":"jazz","key":""}`,
 			`{"prompt":"jazz","outputs":"stems"}`,
 			`{"prompt":"jazz","outputs":["vocals"]}`,
+			`{"prompt":"jazz","webhook_url":"https://example.com/hook"}`, // webhooks not enabled on this service
+			`{"prompt":"jazz","webhook_url":7}`,
 		} {
 			res, m := e.do(t, "POST", "/generate", e.Key, []byte(body))
 			assertErrorBody(t, http.StatusBadRequest, res, m)

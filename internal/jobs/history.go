@@ -117,3 +117,12 @@ func (s *Service) List(ctx context.Context, key *APIKey, limit int, cursor strin
 func (c Cursor) String() string {
 	return fmt.Sprintf("%s@%s", c.ID, c.StartedAt.Format(time.RFC3339Nano))
 }
+
+// FreshURLs fills a completed job's media URLs (as reading it does), for
+// answers made outside a request: the body of a webhook.
+func (s *Service) FreshURLs(ctx context.Context, j *Job) error {
+	if j.Status != StatusCompleted || j.Result == nil {
+		return nil
+	}
+	return s.sign(ctx, j, s.now())
+}

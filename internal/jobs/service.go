@@ -41,8 +41,8 @@ type Service struct {
 	NewID   func() JobID     // injected id generator; random UUIDv4 when nil
 	Logger  *slog.Logger     // slog.Default() when nil
 	// WebhookCheck vets a submission's webhook_url (scheme, host, where it
-	// resolves); EInvalid when it may not be used. Nil accepts any URL
-	// that Options.Normalize accepts.
+	// resolves); EInvalid when it may not be used. Nil means webhooks are
+	// not enabled: a webhook_url is EInvalid.
 	WebhookCheck func(ctx context.Context, url string) error
 }
 
@@ -129,7 +129,13 @@ func (s *Service) SubmitOptions(ctx context.Context, key *APIKey, prompt, idem s
 	if err != nil {
 		return nil, err
 	}
-	if opts != nil && opts.WebhookURL != "" && s.WebhookCheck != nil {
+	if opts != nil && opts.WebhookURL != "" {
+		switch {
+		case s.WebhookCheck == nil:
+			return nil, Errorf(EInvalid, "Webhooks are not enabled on this server; leave out 'webhook_url'.")
+		case key.WebhookSecret == "":
+			return nil, Errorf(EInvalid, "This API key has no webhook signing secret (it predates webhooks). Create a new key to use 'webhook_url'.")
+		}
 		if err := s.WebhookCheck(ctx, opts.WebhookURL); err != nil {
 			return nil, err
 		}

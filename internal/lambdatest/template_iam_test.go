@@ -89,16 +89,17 @@ func TestTemplateIAM(t *testing.T) {
 	wantDB := map[string]map[string][]string{
 		"GenerateFunction": {"dynamodb:GetItem": {keys, job, idem}, "dynamodb:PutItem": {job, idem}, "dynamodb:UpdateItem": {rate}},
 		"GetJobFunction":   {"dynamodb:GetItem": {keys, job}, "dynamodb:UpdateItem": {rate, job}, "dynamodb:Query": {owner}},
-		"WorkerFunction":   {"dynamodb:GetItem": {job}, "dynamodb:UpdateItem": {job}},
+		"WorkerFunction":   {"dynamodb:GetItem": {job, keys}, "dynamodb:UpdateItem": {job}},
 	}
 	wantOther := map[string][]string{
-		"GenerateFunction": {"sqs:SendMessage JobsQueue.Arn"},
-		"GetJobFunction":   {"s3:GetObject ${MediaBucket.Arn}/jobs/*"},
-		"WorkerFunction": {"s3:DeleteObject ${MediaBucket.Arn}/jobs/*", "s3:PutObject ${MediaBucket.Arn}/jobs/*",
-			"sqs:ChangeMessageVisibility DeadLetterQueue.Arn", "sqs:ChangeMessageVisibility JobsQueue.Arn",
-			"sqs:DeleteMessage DeadLetterQueue.Arn", "sqs:DeleteMessage JobsQueue.Arn",
-			"sqs:GetQueueAttributes DeadLetterQueue.Arn", "sqs:GetQueueAttributes JobsQueue.Arn",
-			"sqs:ReceiveMessage DeadLetterQueue.Arn", "sqs:ReceiveMessage JobsQueue.Arn"},
+		"GenerateFunction": {"sqs:SendMessage JobsQueue.Arn", "sqs:SendMessage WebhooksQueue.Arn"},
+		"GetJobFunction":   {"s3:GetObject ${MediaBucket.Arn}/jobs/*", "sqs:SendMessage WebhooksQueue.Arn"},
+		"WorkerFunction": {"s3:DeleteObject ${MediaBucket.Arn}/jobs/*", "s3:GetObject ${MediaBucket.Arn}/jobs/*", "s3:PutObject ${MediaBucket.Arn}/jobs/*",
+			"sqs:ChangeMessageVisibility DeadLetterQueue.Arn", "sqs:ChangeMessageVisibility JobsQueue.Arn", "sqs:ChangeMessageVisibility WebhooksQueue.Arn",
+			"sqs:DeleteMessage DeadLetterQueue.Arn", "sqs:DeleteMessage JobsQueue.Arn", "sqs:DeleteMessage WebhooksQueue.Arn",
+			"sqs:GetQueueAttributes DeadLetterQueue.Arn", "sqs:GetQueueAttributes JobsQueue.Arn", "sqs:GetQueueAttributes WebhooksQueue.Arn",
+			"sqs:ReceiveMessage DeadLetterQueue.Arn", "sqs:ReceiveMessage JobsQueue.Arn", "sqs:ReceiveMessage WebhooksQueue.Arn",
+			"sqs:SendMessage WebhooksQueue.Arn"},
 	}
 	logGroup := map[string]string{"GenerateFunction": "GenerateLogGroup.Arn", "GetJobFunction": "GetJobLogGroup.Arn", "WorkerFunction": "WorkerLogGroup.Arn"}
 	xray := []string{"xray:PutTelemetryRecords", "xray:PutTraceSegments"}
