@@ -64,8 +64,8 @@ func (s *Store) ListJobs(ctx context.Context, owner jobs.KeyID, limit int, curso
 	next := ""
 	err := s.db.View(func(tx *bolt.Tx) error {
 		cur, jb := tx.Bucket(bucketOwners).Cursor(), tx.Bucket(bucketJobs)
-		k, v := cur.Seek(start)
-		if k == nil {
+		var k, v []byte
+		if first, _ := cur.Seek(start); first == nil {
 			k, v = cur.Last()
 		} else {
 			k, v = cur.Prev()
