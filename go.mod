@@ -16,6 +16,7 @@ require (
 	github.com/chromedp/chromedp v0.16.0
 	github.com/getkin/kin-openapi v0.153.0
 	github.com/hajimehoshi/go-mp3 v0.3.4
+	github.com/mewkiz/flac v1.0.14
 	go.etcd.io/bbolt v1.4.3
 	golang.org/x/image v0.47.0
 	golang.org/x/text v0.43.0
@@ -46,7 +47,6 @@ require (
 	github.com/gobwas/ws v1.4.0 // indirect
 	github.com/gorilla/mux v1.8.0 // indirect
 	github.com/icza/bitio v1.1.0 // indirect
-	github.com/mewkiz/flac v1.0.14 // indirect
 	github.com/mewkiz/pkg v0.0.0-20250417130911-3f050ff8c56d // indirect
 	github.com/mewpkg/term v0.0.0-20241026122259-37a80af23985 // indirect
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
