@@ -1,8 +1,10 @@
 package jobs
 
 import (
+	"bytes"
 	"context"
 	"io"
+	"os"
 	"time"
 )
 
@@ -77,11 +79,49 @@ type Media interface {
 	DeleteMedia(ctx context.Context, key string) error
 }
 
-// File is one generated file.
+// File is one generated file: in memory (Data), or, when large (stems),
+// in a temporary file (Path) that its consumer removes (Remove).
 type File struct {
 	Data        []byte
+	Path        string // when set, the content is this file and Data is unused
 	ContentType string
 	Ext         string // file extension without dot: mp3, wav, png
+}
+
+// Open returns the file's content and size.
+func (f *File) Open() (io.ReadCloser, int64, error) {
+	if f.Path == "" {
+		return io.NopCloser(bytes.NewReader(f.Data)), int64(len(f.Data)), nil
+	}
+	r, err := os.Open(f.Path)
+	if err != nil {
+		return nil, 0, err
+	}
+	st, err := r.Stat()
+	if err != nil {
+		r.Close()
+		return nil, 0, err
+	}
+	return r, st.Size(), nil
+}
+
+// Empty reports whether the file has no content.
+func (f *File) Empty() bool {
+	if f == nil {
+		return true
+	}
+	if f.Path == "" {
+		return len(f.Data) == 0
+	}
+	st, err := os.Stat(f.Path)
+	return err != nil || st.Size() == 0
+}
+
+// Remove deletes the temporary file behind Path, if any.
+func (f *File) Remove() {
+	if f != nil && f.Path != "" {
+		_ = os.Remove(f.Path)
+	}
 }
 
 // Song is what a generator produces for a prompt.

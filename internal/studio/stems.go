@@ -2,9 +2,11 @@ package studio
 
 import (
 	"archive/zip"
+	"bufio"
 	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"strings"
 	"unicode"
 
@@ -24,10 +26,24 @@ const (
 // Stems renders every part of s on its own and returns a zip of one
 // 32-bit float WAV per part ("01-drums.wav" ...), unmastered, all of the
 // song's length, summing to the pre-master mix (synth.StemTolerance).
-// Parts render one at a time, so memory holds one stem at once.
-func Stems(ctx context.Context, s *score.Score) (*jobs.File, error) {
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
+// Parts render one at a time and the zip is written to a temporary file in
+// dir (os.TempDir() when ""), so memory holds one stem at once; the
+// returned File names that file and its consumer removes it.
+func Stems(ctx context.Context, s *score.Score, dir string) (_ *jobs.File, err error) {
+	tmp, err := os.CreateTemp(dir, "songsmith-stems-*.zip")
+	if err != nil {
+		return nil, fmt.Errorf("studio: stems: %w", err)
+	}
+	defer func() {
+		if cerr := tmp.Close(); err == nil && cerr != nil {
+			err = cerr
+		}
+		if err != nil {
+			os.Remove(tmp.Name())
+		}
+	}()
+	bw := bufio.NewWriterSize(tmp, 1<<20)
+	zw := zip.NewWriter(bw)
 	for i, t := range s.Tracks {
 		st, err := synth.RenderStem(ctx, s, i)
 		if err != nil {
@@ -46,7 +62,10 @@ func Stems(ctx context.Context, s *score.Score) (*jobs.File, error) {
 	if err := zw.Close(); err != nil {
 		return nil, err
 	}
-	return &jobs.File{Data: buf.Bytes(), ContentType: ZipContentType, Ext: "zip"}, nil
+	if err := bw.Flush(); err != nil {
+		return nil, err
+	}
+	return &jobs.File{Path: tmp.Name(), ContentType: ZipContentType, Ext: "zip"}, nil
 }
 
 // StemName is the file name of track i's stem: its number and name.

@@ -23,6 +23,7 @@ var _ jobs.OptionsGenerator = (*Studio)(nil)
 type Studio struct {
 	Format  string // "mp3" (default) or "wav"
 	Bitrate int    // MP3 kbit/s; mp3.DefaultBitrate when 0
+	TempDir string // where stems are assembled; os.TempDir() when ""
 }
 
 // Generate implements jobs.Generator.
@@ -51,12 +52,13 @@ func (s *Studio) GenerateOptions(ctx context.Context, prompt string, seed uint64
 		return nil, err
 	}
 	if o.Wants(jobs.OutputStems) {
-		if out.Stems, err = Stems(ctx, song.Score); err != nil {
+		if out.Stems, err = Stems(ctx, song.Score, s.TempDir); err != nil {
 			return nil, err
 		}
 	}
 	if o.Wants(jobs.OutputMIDI) {
 		if out.MIDI, err = MIDI(song.Score); err != nil {
+			out.Stems.Remove()
 			return nil, err
 		}
 	}
