@@ -88,10 +88,11 @@ type File struct {
 	Ext         string // file extension without dot: mp3, wav, png
 }
 
-// Open returns the file's content and size.
+// Open returns the file's content and size. The reader is also an
+// io.Seeker (S3 uploads over plain HTTP need one to checksum the body).
 func (f *File) Open() (io.ReadCloser, int64, error) {
 	if f.Path == "" {
-		return io.NopCloser(bytes.NewReader(f.Data)), int64(len(f.Data)), nil
+		return seekCloser{bytes.NewReader(f.Data)}, int64(len(f.Data)), nil
 	}
 	r, err := os.Open(f.Path)
 	if err != nil {
@@ -151,3 +152,8 @@ type OptionsGenerator interface {
 	Generator
 	GenerateOptions(ctx context.Context, prompt string, seed uint64, o Options) (*Song, error)
 }
+
+// seekCloser is an in-memory file: a bytes.Reader with a no-op Close.
+type seekCloser struct{ *bytes.Reader }
+
+func (seekCloser) Close() error { return nil }
