@@ -17,3 +17,7 @@ echo
 echo "### Synthesis and mastering alone, cover art, HTTP submit path (Go benchmarks, one core)"
 go test -run '^$' -bench . -benchtime 3x -cpu 1 -benchmem ./internal/synth/ ./internal/cover/
 go test -run '^$' -bench . -cpu 1 -benchmem ./internal/httpapi/
+
+echo
+echo "### Covers of every style x 2 seeds: web JPEG and thumbnail sizes, time per cover (one core)"
+go test -run '^$' -bench CoverArtEveryStyle -benchtime 1x -cpu 1 -v ./internal/studio/ | grep -E 'covers|thumbnails|per cover|render alone|^Benchmark'

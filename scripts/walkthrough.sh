@@ -2,7 +2,7 @@
 # A newcomer's run, automated: `make run` on a fresh data directory, then
 # the README's walkthrough commands exactly as written (the block between
 # the walkthrough markers), then checks that the downloaded song is audio
-# whose decoded length is the job's duration and the cover is a PNG.
+# whose decoded length is the job's duration and the cover is a JPEG.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
@@ -37,6 +37,6 @@ if abs(decoded - reported) > 0.1:
     sys.exit("walkthrough: decoded length differs from the reported duration by more than 0.1 s")
 PY
 [ "$codec" = mp3 ] || { echo "song is $codec, want mp3"; exit 1; }
-head -c 8 cover.png | od -An -c | grep -q 'P   N   G' || { echo "cover.png is not a PNG"; exit 1; }
+[ "$(head -c 3 cover.jpg | od -An -tx1 | tr -d ' ')" = ffd8ff ] || { echo "cover.jpg is not a JPEG"; exit 1; }
 grep -q '"status":"completed"' job.json || { echo "job did not complete"; cat job.json; exit 1; }
 echo "walkthrough: ok"

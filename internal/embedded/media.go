@@ -10,7 +10,6 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
-	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -166,7 +165,10 @@ func (m *Media) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", string(ct))
 	w.Header().Set("Cache-Control", "private, max-age="+strconv.FormatInt(max(expUnix-m.now().Unix(), 0), 10))
-	w.Header().Set("Content-Disposition", `inline; filename="`+url.PathEscape(filepath.Base(p))+`"`)
+	// Inline without a file name: a file name here would override the name
+	// a page's download link gives (the playground saves "<title>.mp3"),
+	// and S3's presigned URLs send none either.
+	w.Header().Set("Content-Disposition", "inline")
 	http.ServeContent(w, r, filepath.Base(p), st.ModTime(), f)
 }
 

@@ -89,6 +89,11 @@ func TestOpenAPIEmbedded(t *testing.T) {
 		t.Errorf("playground page: %.200s", page)
 	}
 	c.expect(t, 405, "DELETE", "/", "", nil, nil, false)
+	for _, f := range []string{"app.js", "style.css"} {
+		c.expect(t, 200, "GET", "/playground/"+f, "", nil, nil, true)
+	}
+	c.expect(t, 404, "GET", "/playground/index.html", "", nil, nil, true)
+	c.expect(t, 405, "POST", "/playground/app.js", "", nil, nil, false)
 	c.expect(t, 200, "GET", "/healthz", "", nil, nil, true)
 	c.expect(t, 405, "POST", "/healthz", "", nil, nil, false)
 
@@ -228,7 +233,7 @@ func TestOpenAPIDocument(t *testing.T) {
 	if v.Doc.OpenAPI != "3.1.0" {
 		t.Errorf("openapi %q", v.Doc.OpenAPI)
 	}
-	for _, p := range []string{"/generate", "/compose", "/jobs", "/jobs/{job_id}", "/healthz", "/openapi.json", "/", "/media/jobs/{job_id}/{file}"} {
+	for _, p := range []string{"/generate", "/compose", "/jobs", "/jobs/{job_id}", "/healthz", "/openapi.json", "/", "/playground/{file}", "/media/jobs/{job_id}/{file}"} {
 		if v.Doc.Paths.Value(p) == nil {
 			t.Errorf("path %s missing", p)
 		}

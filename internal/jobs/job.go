@@ -105,8 +105,10 @@ func SongKey(id JobID, ext string) string { return "jobs/" + string(id) + "/song
 // ImageKey returns the media key of a job's cover art with extension ext.
 func ImageKey(id JobID, ext string) string { return "jobs/" + string(id) + "/cover." + ext }
 
-// MediaExts lists the file extensions a generator writes (audio, cover).
-var MediaExts = struct{ Audio, Cover []string }{Audio: []string{"mp3", "wav", "flac"}, Cover: []string{"png", "jpg"}}
+// MediaExts lists the file extensions a generator writes (audio, cover):
+// the studio's covers are JPEG, PNG is kept for jobs made before that and
+// for test generators.
+var MediaExts = struct{ Audio, Cover []string }{Audio: []string{"mp3", "wav", "flac"}, Cover: []string{"jpg", "png"}}
 
 // MediaKeys returns every media key j may have: its result's keys, and for
 // a job without a result (failed, or cut short) every key an attempt could

@@ -155,6 +155,22 @@ func routeCall(t *testing.T, f *function, method, path string) (int, string, map
 	return res.StatusCode, res.Headers["Allow"], body
 }
 
+// pageCall sends GET path to f as API Gateway does through the route
+// routeKey (its path parameters in params) and returns the response.
+func pageCall(t *testing.T, f *function, routeKey, path string, params map[string]string) events.APIGatewayV2HTTPResponse {
+	t.Helper()
+	var ev events.APIGatewayV2HTTPRequest
+	loadEvent(t, "getjob.json", &ev)
+	ev.RouteKey, ev.RequestContext.RouteKey, ev.PathParameters = routeKey, routeKey, params
+	ev.RawPath, ev.RequestContext.HTTP.Path, ev.RequestContext.HTTP.Method = path, path, "GET"
+	delete(ev.Headers, "authorization")
+	var res events.APIGatewayV2HTTPResponse
+	if err := json.Unmarshal(f.invoke(t, ev), &res); err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
 // TestBootstraps runs the built bootstrap binaries against the fake
 // Runtime API with moto behind them, checks their answers and reports
 // each one's cold-start init time.
@@ -222,6 +238,30 @@ func TestBootstraps(t *testing.T) {
 			t.Errorf("%s %s: %d Allow %q %v, want 405 with Allow %s and the JSON error body", c.method, c.path, code, allow, body, c.allow)
 		}
 	}
+	// The playground and the OpenAPI document, through their routes in
+	// template.yaml, with no key: text bodies (not base64), the page's CSP.
+	for _, c := range []struct{ route, path, file, ctype, has string }{
+		{"GET /", "/", "", "text/html; charset=utf-8", "<audio"},
+		{"GET /playground/{file}", "/playground/app.js", "app.js", "text/javascript; charset=utf-8", "localStorage"},
+		{"GET /playground/{file}", "/playground/style.css", "style.css", "text/css; charset=utf-8", "@media"},
+		{"GET /openapi.json", "/openapi.json", "", "application/json; charset=utf-8", `"openapi": "3.1.0"`},
+	} {
+		var params map[string]string
+		if c.file != "" {
+			params = map[string]string{"file": c.file}
+		}
+		res := pageCall(t, fns["getjob"], c.route, c.path, params)
+		if res.StatusCode != 200 || res.Headers["Content-Type"] != c.ctype || res.IsBase64Encoded || !strings.Contains(res.Body, c.has) {
+			t.Errorf("GET %s: %d %q base64 %v, body has %q: %v", c.path, res.StatusCode, res.Headers["Content-Type"], res.IsBase64Encoded, c.has, strings.Contains(res.Body, c.has))
+		}
+		if c.path == "/" && !strings.Contains(res.Headers["Content-Security-Policy"], "default-src 'none'") {
+			t.Errorf("GET /: CSP %q", res.Headers["Content-Security-Policy"])
+		}
+	}
+	if res := pageCall(t, fns["getjob"], "GET /playground/{file}", "/playground/x.js", map[string]string{"file": "x.js"}); res.StatusCode != 404 {
+		t.Errorf("GET /playground/x.js: %d, want 404", res.StatusCode)
+	}
+
 	// Every request line carries the invocation's request id, which API
 	// Gateway's access log prints as integrationRequestId.
 	logged := false

@@ -11,6 +11,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"github.com/songsmith/songsmith/internal/app"
+	"github.com/songsmith/songsmith/internal/httpapi"
 )
 
 // TestTemplateDelivery checks the queue settings against the worker: the
@@ -104,16 +105,41 @@ func httpRoutes(t *testing.T, c cfn) []string {
 }
 
 // TestTemplateRoutes checks that API Gateway forwards every request to our
-// handler: the documented routes, GET /healthz, and the $default route
+// handler: the documented routes, GET /healthz, the playground page and
+// its files, the OpenAPI document, and the $default route
 // (unknown paths and methods, answered 404/405 with our JSON body by the
 // read-only GetJobFunction); and that the stage throttling is explicit and
 // documented, since API Gateway's own 429 cannot carry our body.
 func TestTemplateRoutes(t *testing.T) {
 	c := loadTemplate(t)
 	want := []string{"GenerateFunction POST /compose", "GenerateFunction POST /generate",
-		"GetJobFunction $default", "GetJobFunction GET /healthz", "GetJobFunction GET /jobs/{job_id}"}
+		"GetJobFunction $default", "GetJobFunction GET /", "GetJobFunction GET /healthz", "GetJobFunction GET /jobs", "GetJobFunction GET /jobs/{job_id}",
+		"GetJobFunction GET /openapi.json", "GetJobFunction GET /playground/{file}"}
 	if got := httpRoutes(t, c); !slices.Equal(got, want) {
 		t.Errorf("routes\n got %v\nwant %v", got, want)
+	}
+	// Every path of the OpenAPI document has its own route, except the
+	// local server's media path (presigned S3 URLs on AWS).
+	var doc struct {
+		Paths map[string]map[string]any `json:"paths"`
+	}
+	if err := json.Unmarshal(httpapi.OpenAPI(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	for p, ops := range doc.Paths {
+		if strings.HasPrefix(p, "/media/") {
+			continue
+		}
+		for m := range ops {
+			if !slices.ContainsFunc(want, func(r string) bool { return strings.HasSuffix(r, " "+strings.ToUpper(m)+" "+p) }) {
+				t.Errorf("openapi.json's %s %s has no route in template.yaml", strings.ToUpper(m), p)
+			}
+		}
+	}
+	for _, p := range []string{httpapi.PlaygroundPath, httpapi.PlaygroundAssets + "{file}", httpapi.OpenAPIPath} {
+		if !slices.Contains(want, "GetJobFunction GET "+p) {
+			t.Errorf("no GET %s route", p)
+		}
 	}
 	api := c.res(t, "HttpApi")
 	for param, field := range map[string]string{"ThrottlingBurstLimit": "ThrottlingBurstLimit", "ThrottlingRateLimit": "ThrottlingRateLimit"} {

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"image"
 	_ "image/jpeg" // registers the JPEG decoder
+	"slices"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/cover"
@@ -95,5 +96,25 @@ func TestGenerateOptionsFLACAndOverrides(t *testing.T) {
 	}
 	if _, err := (&studio.Studio{}).GenerateOptions(context.Background(), "ambient", 3, jobs.Options{Key: "H"}); !jobs.IsCode(err, jobs.EInvalid) {
 		t.Fatalf("bad key: %v", err)
+	}
+}
+
+// TestMediaExtsCoverTheStudio checks that the file extensions the studio
+// writes are those jobs.MediaKeys lists for a job without a result, so a
+// failed or cut-short job's files are found and deleted (a cover.jpg was
+// missed while the list said png only).
+func TestMediaExtsCoverTheStudio(t *testing.T) {
+	id := jobs.NewJobID()
+	keys := jobs.MediaKeys(&jobs.Job{ID: id, Status: jobs.StatusFailed})
+	for _, f := range []string{"mp3", "wav", "flac"} {
+		song, err := (&studio.Studio{Format: f}).Generate(context.Background(), "folk, 5 seconds", 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range []string{jobs.SongKey(id, song.Audio.Ext), jobs.ImageKey(id, song.Cover.Ext)} {
+			if !slices.Contains(keys, k) {
+				t.Errorf("jobs.MediaKeys of a failed job %v lacks %s", keys, k)
+			}
+		}
 	}
 }

@@ -119,6 +119,8 @@ var latin = []Style{
 				{Drum: score.Timbale, Steps: "x.x.xx.x", Every: 2, On: 0, Level: 2},
 				{Drum: score.Timbale, Steps: "x.xx.x.x", Every: 2, On: 1, Level: 2},
 				{Drum: score.Guiro, Steps: "x.oox.oo", Level: 2},
+				// Martillo on the bongos: the beat under the clave.
+				{Drum: score.Bongo, Steps: "x-o-x-o-"},
 				// Mambo: the bongo bell on every beat.
 				{Drum: score.Cowbell, Steps: "x.o.x.o.", Level: 3},
 				{Drum: score.Kick, Steps: "...o..o.", Level: 3},
@@ -130,7 +132,7 @@ var latin = []Style{
 				{Drum: score.CongaLow, Steps: ".......o"},
 				{Drum: score.Timbale, Steps: "x.xx.x.x", Every: 2, On: 0, Level: 2},
 				{Drum: score.Timbale, Steps: "x.x.xx.x", Every: 2, On: 1, Level: 2},
-				{Drum: score.Bongo, Steps: "x-o-x-o-", Level: 2},
+				{Drum: score.Bongo, Steps: "x-o-x-o-"},
 				{Drum: score.Cowbell, Steps: "x.o.x.o.", Level: 3},
 				{Drum: score.Kick, Steps: "...o..o.", Level: 3},
 			}, Fill: score.Timbale},

@@ -57,9 +57,9 @@ var scenes = []Style{
 			{Name: "grunge", Lines: []DrumLine{
 				{Drum: score.Kick, Steps: "x.......x.x....."},
 				{Drum: score.Snare, Steps: "....x.......x..."},
-				{Drum: score.ClosedHat, Steps: "o.o.o.o.o.o.o.o.", Level: 1},
+				{Drum: score.ClosedHat, Steps: "x.-.x.-.x.-.x.-.", Level: 1},
 				// Loud choruses wash on open hats and crash.
-				{Drum: score.OpenHat, Steps: "o.o.o.o.o.o.o.o.", Level: 3},
+				{Drum: score.OpenHat, Steps: "o...o...o...o...", Level: 3},
 				{Drum: score.Crash, Steps: "x...............", Every: 2, On: 0, Level: 3},
 			}, Fill: score.TomLow},
 			{Name: "sludge", Lines: []DrumLine{
@@ -71,7 +71,7 @@ var scenes = []Style{
 		}},
 		Bass: []Line{
 			{Steps: "R-------R---5---", Level: 1},
-			{Steps: "R.R.R.R.R.R.5.A.", Level: 2},
+			{Steps: "R--.R--.R--.5-A.", Level: 2},
 		},
 		Comp: []Line{
 			// Quiet verses: a clean arpeggio of the voicing.

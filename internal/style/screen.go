@@ -15,9 +15,9 @@ var screen = []Style{
 		Moods: []string{"happy", "energetic", "nostalgic", "epic"}, Bright: true,
 		Drums: Drums{Kit: score.KitChip, Grooves: []Groove{
 			{Name: "chip drive", Lines: []DrumLine{
-				{Drum: score.Kick, Steps: "x... ..x. x.x. ...."},
+				{Drum: score.Kick, Steps: "x... .... x.x. ...."},
 				{Drum: score.Snare, Steps: ".... x... .... x..."},
-				{Drum: score.ClosedHat, Steps: "o.o. o.o. o.o. o.o.", Level: 2},
+				{Drum: score.ClosedHat, Steps: "x.o. x.o. x.o. x.o."},
 				{Drum: score.ClosedHat, Steps: ".-.- .-.- .-.- .-.-", Level: 3},
 			}},
 			{Name: "chip four", Lines: []DrumLine{
@@ -207,8 +207,8 @@ var screen = []Style{
 				{Drum: score.TomHigh, Steps: "..o. o.o. ..o. oo..", Level: 3},
 			}},
 			{Name: "drumline cadence", Fill: score.Snare, Lines: []DrumLine{
-				{Drum: score.Kick, Steps: "x.x. ..x. x... x.x."},
-				{Drum: score.Snare, Steps: "x-o- -ox- x-o- xoxo"},
+				{Drum: score.Kick, Steps: "x... x... x... x.x."},
+				{Drum: score.Snare, Steps: "x-o- x-o- x-o- xoxo"},
 				{Drum: score.TomMid, Steps: "..o. .... ..o. ....", Level: 2},
 				{Drum: score.TomHigh, Steps: "...o .o.. ...o .o.o", Level: 3},
 				{Drum: score.Crash, Steps: "x... .... .... ....", Level: 3, Every: 4},
@@ -302,7 +302,7 @@ var screen = []Style{
 				{Drum: score.Crash, Steps: "x... .... .... ....", Level: 3, Every: 4},
 			}},
 			{Name: "claps and stomps", Lines: []DrumLine{
-				{Drum: score.Kick, Steps: "x... ..x. x... ...."},
+				{Drum: score.Kick, Steps: "x... x... x... x..."},
 				{Drum: score.Snap, Steps: ".... x... .... x..."},
 				{Drum: score.HandClap, Steps: ".... x... .... x...", Level: 2},
 				{Drum: score.Tambourine, Steps: "..o. ..o. ..o. ..o.", Level: 3},

@@ -116,7 +116,9 @@ var urban = []Style{
 		Moods: []string{"romantic", "chill", "melancholic", "dreamy"}, Bright: false,
 		Drums: Drums{Kit: score.Kit808, Grooves: []Groove{
 			{Name: "modern r&b", Lines: []DrumLine{
-				{Drum: score.Kick808, Steps: "x... ...o ..x. ...."},
+				// A short kick: a long 808 kick blurred the beat (the sub
+				// bass carries the boom).
+				{Drum: score.Kick, Steps: "x... ...o ..x. ...."},
 				{Drum: score.Snap, Steps: ".... x... .... x..."},
 				{Drum: score.ClosedHat, Steps: "o..o.. o..o.. o..o.. oooooo", Level: 2},
 				{Drum: score.Clap, Steps: ".... x... .... x...", Level: 3},
@@ -204,9 +206,9 @@ var urban = []Style{
 		Moods: []string{"energetic", "uplifting", "epic", "happy"}, Bright: true,
 		Drums: Drums{Kit: score.KitAcoustic, Grooves: []Groove{
 			{Name: "anime drive", Lines: []DrumLine{
-				{Drum: score.Kick, Steps: "x... ..x. x.x. ..x."},
+				{Drum: score.Kick, Steps: "x... .... x.x. ...."},
 				{Drum: score.Snare, Steps: ".... x... .... x..."},
-				{Drum: score.ClosedHat, Steps: "o.o. o.o. o.o. o.o."},
+				{Drum: score.ClosedHat, Steps: "x.o. x.o. x.o. x.o."},
 				{Drum: score.Kick, Steps: ".... x... .... ....", Level: 3},
 				{Drum: score.Crash, Steps: "x... .... .... ....", Level: 3, Every: 2},
 			}},
@@ -255,23 +257,25 @@ var urban = []Style{
 		Moods: []string{"dark", "aggressive", "energetic", "mysterious"}, Bright: false,
 		Drums: Drums{Kit: score.Kit808, Grooves: []Groove{
 			{Name: "drift", Lines: []DrumLine{
-				{Drum: score.Kick808, Steps: "x... ..x. ..x. ...."},
-				{Drum: score.Clap, Steps: ".... x... .... x..."},
-				{Drum: score.ClosedHat, Steps: "o.o o.o o.o ooo"},
+				// A short, hard kick: the sub bass carries the 808's boom
+				// (a long 808 kick on top blurred the beat for bpm-tools).
+				{Drum: score.Kick, Steps: "x... .... x... ...."},
+				{Drum: score.Clap, Steps: ".... .... x... ...."},
+				{Drum: score.ClosedHat, Steps: "x.o.x.o.x.o.x.o."},
 				{Drum: score.OpenHat, Steps: "..o. ..o. ..o. ..o.", Level: 2},
 				{Drum: score.Cowbell, Steps: "..x. ..x. ..x. ..x.", Level: 3},
 			}},
 			{Name: "memphis", Lines: []DrumLine{
-				{Drum: score.Kick808, Steps: "x... ...x ..x. ...."},
+				{Drum: score.Kick, Steps: "x... ...x x... ...."},
 				{Drum: score.Snare, Steps: ".... .... x... ...."},
-				{Drum: score.ClosedHat, Steps: "o-o o-o o-o ooo"},
+				{Drum: score.ClosedHat, Steps: "o-o-o-o-o-o-o-o-"},
 				{Drum: score.Clap, Steps: ".... .... x... ....", Level: 3},
 				{Drum: score.Cowbell, Steps: "x.. ..x ... x..", Level: 3},
 			}},
 		}},
 		Bass: []Line{
 			{Steps: "R--- ---- ---- ----"},
-			{Steps: "R--- --R- ---- 5---", Level: 2},
+			{Steps: "R--- ---- R--- 5---", Level: 2},
 		},
 		Comp: []Line{
 			{Steps: "x--- ---- ---- ----"},

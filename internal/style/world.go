@@ -57,7 +57,7 @@ var world = []Style{
 		Moods: []string{"chill", "energetic", "dreamy", "happy"}, Bright: false,
 		Drums: Drums{Kit: score.Kit909, Grooves: []Groove{
 			{Name: "amapiano", Lines: []DrumLine{
-				{Drum: score.Kick, Steps: "x...x...x...x...", Level: 2},
+				{Drum: score.Kick, Steps: "x...x...x...x..."},
 				// Shakers in sixteenths, woodblock syncopation, clap on 2 and 4.
 				{Drum: score.Shaker, Steps: "-o-x-o-x-o-x-o-x"},
 				{Drum: score.Clave, Steps: "...o..o...o..o..", Level: 2},
@@ -67,10 +67,12 @@ var world = []Style{
 			}},
 			{Name: "3 step", Lines: []DrumLine{
 				// Three kicks a bar, grouped in dotted quarters.
-				{Drum: score.Kick, Steps: "x.....x.....x..."},
+				{Drum: score.Kick, Steps: "x.....o.....o..."},
+				{Drum: score.Rim, Steps: "x...x...x...x...", Level: 1},
 				{Drum: score.Shaker, Steps: "-o-x-o-x-o-x-o-x"},
 				{Drum: score.Rim, Steps: "..o..o..o..o..o.", Level: 2},
-				{Drum: score.Clap, Steps: "........x.......", Level: 2},
+				// The clap keeps the beat the kicks step across.
+				{Drum: score.Clap, Steps: "....x.......x..."},
 				{Drum: score.ClosedHat, Steps: "..o...o...o...o.", Level: 3},
 			}},
 		}},
@@ -107,19 +109,19 @@ var world = []Style{
 				// Paired kicks under a backbeat snare.
 				{Drum: score.Kick, Steps: "x..x....x..x...."},
 				{Drum: score.Snare, Steps: "....x.......x..."},
-				{Drum: score.ClosedHat, Steps: "o-o-o-o-o-o-o-o-", Level: 2},
+				{Drum: score.ClosedHat, Steps: "x-o-x-o-x-o-x-o-"},
 				{Drum: score.OpenHat, Steps: "......o.......o.", Level: 3},
 			}},
 			{Name: "clap riddim", Lines: []DrumLine{
 				{Drum: score.Kick, Steps: "x.......x......."},
 				{Drum: score.Clap, Steps: "....x..x....x..."},
 				{Drum: score.Rim, Steps: "..o..o....o..o..", Level: 2},
-				{Drum: score.ClosedHat, Steps: "o.o.o.o.o.o.o.o.", Level: 2},
+				{Drum: score.ClosedHat, Steps: "x.o.x.o.x.o.x.o."},
 				{Drum: score.Tambourine, Steps: "..o...o...o...o.", Level: 3},
 			}},
 		}},
 		Bass: []Line{
-			{Steps: "R.....R.R.......", Level: 1},
+			{Steps: "R.......R.....R.", Level: 1},
 			{Steps: "R..R....R..R..A.", Level: 2},
 		},
 		Comp: []Line{

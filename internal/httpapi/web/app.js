@@ -23,9 +23,13 @@
 
   function showKeyState() {
     const k = apiKey();
-    el.keyState.textContent = k
-      ? "Key saved in this browser (…" + k.slice(-4) + ")."
-      : "No key saved. Create one with songsmith keys create NAME.";
+    if (k) {
+      el.keyState.textContent = "Key saved in this browser (…" + k.slice(-4) + ").";
+    } else {
+      const cmd = document.createElement("code");
+      cmd.textContent = "songsmith keys create NAME";
+      el.keyState.replaceChildren("No key saved. Create one with ", cmd, ".");
+    }
     el.key.value = k ? k : "";
   }
   el.keyForm.addEventListener("submit", (ev) => {
@@ -109,6 +113,7 @@
       const what = document.createElement("div");
       what.className = "what";
       const name = document.createElement("div");
+      name.className = "name";
       name.textContent = j.title || j.prompt;
       name.title = j.prompt;
       const st = document.createElement("div");
@@ -259,6 +264,16 @@
   function extOf(url, d) {
     try { const m = /\.([a-z0-9]{2,4})$/i.exec(new URL(url, location.href).pathname); return m ? m[1] : d; } catch (e) { return d; }
   }
+  // link points a download link at url. The download attribute only works
+  // on the page's own origin; elsewhere (presigned S3 URLs on AWS) the
+  // browser opens the file, so it opens in a new tab and the page stays.
+  function link(a, url, name) {
+    a.href = url;
+    a.setAttribute("download", name);
+    let cross = false;
+    try { cross = new URL(url, location.href).origin !== location.origin; } catch (e) { cross = false; }
+    if (cross) { a.target = "_blank"; a.rel = "noopener"; } else { a.removeAttribute("target"); a.removeAttribute("rel"); }
+  }
   function showSong(r) {
     el.title.textContent = r.title;
     el.meta.textContent = [fmtDuration(r.duration), Math.round(r.bpm) + " bpm", r.tags].join(" · ");
@@ -266,10 +281,8 @@
     el.cover.alt = "Cover art of “" + r.title + "”";
     el.player.src = r.song_url;
     el.player.setAttribute("aria-label", "Play “" + r.title + "”");
-    el.dlSong.href = r.song_url;
-    el.dlSong.setAttribute("download", (r.title || "song").replace(/[^\w\- ]+/g, "") + "." + extOf(r.song_url, "mp3"));
-    el.dlCover.href = r.image_url;
-    el.dlCover.setAttribute("download", (r.title || "cover").replace(/[^\w\- ]+/g, "") + "." + extOf(r.image_url, "jpg"));
+    link(el.dlSong, r.song_url, (r.title || "song").replace(/[^\w\- ]+/g, "") + "." + extOf(r.song_url, "mp3"));
+    link(el.dlCover, r.image_url, (r.title || "cover").replace(/[^\w\- ]+/g, "") + "." + extOf(r.image_url, "jpg"));
     el.song.hidden = false;
   }
 
