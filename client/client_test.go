@@ -164,6 +164,26 @@ func TestGenerate(t *testing.T) {
 		}
 	})
 
+	t.Run("GatewayThrottling", func(t *testing.T) {
+		// API Gateway's stage throttling answers in its own shape, without
+		// Retry-After: the client backs off as the specification says and
+		// reports the service's code.
+		gw := reply{status: http.StatusTooManyRequests, body: `{"message":"Too Many Requests"}`}
+		api, c, sl := mustServe(t, []reply{gw, gw, rep(http.StatusAccepted, ackBody)})
+		if _, err := c.Generate(ctx, "lofi rain"); err != nil {
+			t.Fatalf("Generate: %v", err)
+		}
+		if got, want := sl.recorded(), seconds(5, 10); len(api.seen()) != 3 || !equalDurations(got, want) {
+			t.Errorf("%d requests, waits %v, want 3 and %v", len(api.seen()), got, want)
+		}
+		_, c, _ = mustServe(t, []reply{gw}, client.WithMaxRetries(0))
+		_, err := c.Generate(ctx, "lofi rain")
+		var apiErr *client.APIError
+		if !errors.As(err, &apiErr) || apiErr.Code != "rate_limited" || apiErr.Message != "Too Many Requests" || apiErr.RetryAfter != 0 || !client.IsRateLimited(err) {
+			t.Errorf("error = %#v, want code rate_limited, the gateway's message, no Retry-After", err)
+		}
+	})
+
 	t.Run("ErrNonJSONBody", func(t *testing.T) {
 		_, c, _ := mustServe(t, []reply{rep(http.StatusUnauthorized, "Unauthorized\n")})
 		_, err := c.Generate(ctx, "x")

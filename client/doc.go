@@ -4,7 +4,7 @@
 // job id at once; [Client.Job] reads the job's state and [Client.Wait] polls it
 // until it is completed or failed.
 //
-//	c := client.New("https://api.example.com", os.Getenv("SONGSMITH_API_KEY"))
+//	c := client.New("https://api.example.com", os.Getenv("SONGSMITH_KEY"))
 //	sub, err := c.Generate(ctx, "dreamy lo-fi with soft piano")
 //	if err != nil { ... }
 //	job, err := c.Wait(ctx, sub.JobID)

@@ -16,8 +16,11 @@ import (
 type APIError struct {
 	// StatusCode is the HTTP status, for example 404.
 	StatusCode int
-	// Code is the short label from the body's "error" field, or the status
-	// text in lower case when the body had none.
+	// Code is the short label from the body's "error" field. When the body
+	// had none (an answer API Gateway or a proxy made itself, such as API
+	// Gateway's throttling 429 {"message":"Too Many Requests"}), it is the
+	// service's code for the status (rate_limited for 429), or the status
+	// text in lower case for a status the service does not use.
 	Code string
 	// Message explains the error, from the body's "message" field.
 	Message string
@@ -88,9 +91,26 @@ func newAPIError(resp *http.Response, data []byte) *APIError {
 		e.Message = text
 	}
 	if e.Code == "" {
+		e.Code = statusCodes[resp.StatusCode]
+	}
+	if e.Code == "" {
 		e.Code = strings.ToLower(http.StatusText(resp.StatusCode))
 	}
 	return e
+}
+
+// statusCodes are the service's error codes by HTTP status, for answers
+// whose body names none.
+var statusCodes = map[int]string{
+	http.StatusBadRequest:            "invalid_request",
+	http.StatusUnauthorized:          "unauthorized",
+	http.StatusNotFound:              "not_found",
+	http.StatusMethodNotAllowed:      "method_not_allowed",
+	http.StatusConflict:              "conflict",
+	http.StatusRequestEntityTooLarge: "payload_too_large",
+	http.StatusTooManyRequests:       "rate_limited",
+	http.StatusInternalServerError:   "internal_error",
+	http.StatusServiceUnavailable:    "service_unavailable",
 }
 
 // parseRetryAfter reads a Retry-After header given in seconds or as an HTTP

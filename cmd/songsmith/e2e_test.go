@@ -159,7 +159,7 @@ func TestRestartAfterKillCompletesJobs(t *testing.T) {
 }
 
 // The served song is an MP3 that ffprobe reads with the reported duration,
-// and the cover a PNG; a graceful stop (SIGTERM) exits cleanly.
+// and the cover a JPEG; a graceful stop (SIGTERM) exits cleanly.
 func TestServeDownloadsAndGracefulStop(t *testing.T) {
 	ffprobe := testutil.RequireTool(t, "ffprobe")
 	p := startServe(t, t.TempDir(), freeAddr(t))
@@ -188,10 +188,10 @@ func TestServeDownloadsAndGracefulStop(t *testing.T) {
 	if d := dur - start - r["duration"].(float64); d > 1152.0/44100 || d < -1152.0/44100 {
 		t.Fatalf("ffprobe duration %.3f (start %.3f), reported %.3f: more than one frame apart", dur, start, r["duration"])
 	}
-	cover := filepath.Join(t.TempDir(), "cover.png")
-	fetch(t, r["image_url"].(string), cover, "image/png")
-	if b, _ := os.ReadFile(cover); !bytes.HasPrefix(b, []byte("\x89PNG")) {
-		t.Fatal("cover is not a PNG")
+	cover := filepath.Join(t.TempDir(), "cover.jpg")
+	fetch(t, r["image_url"].(string), cover, "image/jpeg")
+	if b, _ := os.ReadFile(cover); !bytes.HasPrefix(b, []byte("\xff\xd8\xff")) {
+		t.Fatal("cover is not a JPEG")
 	}
 	_ = p.cmd.Process.Signal(syscall.SIGTERM)
 	if err := p.cmd.Wait(); err != nil {

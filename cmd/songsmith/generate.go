@@ -12,12 +12,13 @@ import (
 	"time"
 
 	"github.com/songsmith/songsmith/client"
+	"github.com/songsmith/songsmith/internal/app"
 )
 
 // generate submits a prompt to a running API, waits and downloads the files.
 func generate(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("generate", flag.ContinueOnError)
-	url := fs.String("url", envOr("SONGSMITH_URL", "http://127.0.0.1:8080"), "base URL of the API ($SONGSMITH_URL)")
+	url := fs.String("url", envOr("SONGSMITH_URL", app.Default("SONGSMITH_URL")), "base URL of the API ($SONGSMITH_URL)")
 	key := fs.String("key", os.Getenv("SONGSMITH_KEY"), "API key ($SONGSMITH_KEY)")
 	out := fs.String("o", "", "download the song and cover into this directory")
 	poll := fs.Duration("poll", 5*time.Second, "polling interval")

@@ -21,9 +21,6 @@ import (
 	"github.com/songsmith/songsmith/internal/worker"
 )
 
-// DefaultRegion is used when neither AWS_REGION nor a profile names one.
-const DefaultRegion = "us-east-1"
-
 // OpenAWS builds the DynamoDB / SQS / S3 backend. It loads the SDK's default
 // configuration once (environment, shared files, the Lambda role), so
 // AWS_ENDPOINT_URL sends every call to LocalStack or moto; S3 then uses

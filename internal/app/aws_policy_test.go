@@ -16,11 +16,14 @@ import (
 // TestAWSEveryJobEnds drives the worker Lambda's handler on moto with a
 // generator that panics, one that overruns the invocation's deadline, and
 // a message that crashes its worker on every delivery: each job reaches
-// failed within MaxAttempts attempts (or through the dead-letter queue),
-// never waiting for the visibility timeout of a crashed invocation.
+// failed within MaxAttempts attempts (or through the dead-letter queue).
+// The jobs queue has a 10-minute visibility timeout (30 minutes in the
+// template): each retry must come back after the policy's backoff
+// (RetryDelay), which the handler sets, not after the visibility timeout,
+// so a job ends within MaxAttempts attempts plus the backoffs.
 func TestAWSEveryJobEnds(t *testing.T) {
-	const maxAttempts = 2
-	st := newAWSStack(t, maxAttempts)
+	const maxAttempts = 3
+	st := newAWSStackVisibility(t, maxAttempts, 10*time.Minute)
 	ctx := context.Background()
 	b, err := app.OpenAWS(ctx, st.Config)
 	if err != nil {
@@ -36,16 +39,25 @@ func TestAWSEveryJobEnds(t *testing.T) {
 	// run submits a job and delivers its message to a handler whose
 	// generator is gen, each invocation with the given deadline, until
 	// the job is terminal; it returns the job and the attempts made.
+	// Each redelivery must arrive after the backoff of the attempt before
+	// it (within 3 s of it), not after the queue's visibility timeout.
 	run := func(t *testing.T, gen *jobstest.Generator, deadline time.Duration, reserve time.Duration) (apiJob, int) {
 		t.Helper()
 		w := app.NewWorker(st.Config, b, gen, log)
 		w.DeadlineReserve = reserve
 		h := app.NewSQSHandler(st.Config, b, w, log)
 		ack := call(t, api, apiEvent(t, "generate.json", key, ""), http.StatusAccepted)
+		var released time.Time
 		for attempt := 1; attempt <= maxAttempts+1; attempt++ {
-			ev := st.receive(t, st.Config.QueueURL, st.QueueARN, 10*time.Second)
+			ev := st.receive(t, st.Config.QueueURL, st.QueueARN, 15*time.Second)
 			if len(ev.Records) != 1 {
-				t.Fatalf("delivery %d: %d records", attempt, len(ev.Records))
+				t.Fatalf("delivery %d: %d records within 15 s (the visibility timeout is 10 minutes)", attempt, len(ev.Records))
+			}
+			if attempt > 1 {
+				gap, backoff := time.Since(released), w.RetryDelay(attempt-1)
+				if gap < backoff-time.Second || gap > backoff+3*time.Second {
+					t.Fatalf("delivery %d came %v after the release, want the backoff %v", attempt, gap.Round(time.Millisecond), backoff)
+				}
 			}
 			if got := ev.Records[0].Attributes["ApproximateReceiveCount"]; got != strconv.Itoa(attempt) {
 				t.Fatalf("delivery %d has receive count %s", attempt, got)
@@ -53,6 +65,7 @@ func TestAWSEveryJobEnds(t *testing.T) {
 			ictx, cancel := context.WithTimeout(ctx, deadline)
 			res, err := h.Handle(ictx, ev) // a panic here would fail the test binary
 			cancel()
+			released = time.Now()
 			if err != nil {
 				t.Fatalf("invoke error %v", err)
 			}

@@ -44,6 +44,12 @@ type awsStack struct {
 // (maxReceiveCount = maxAttempts, 1 s visibility) and a bucket on moto, and
 // points the SDK's default configuration at moto.
 func newAWSStack(t *testing.T, maxAttempts int) *awsStack {
+	return newAWSStackVisibility(t, maxAttempts, time.Second)
+}
+
+// newAWSStackVisibility is newAWSStack with the jobs queue's visibility
+// timeout (whole seconds).
+func newAWSStackVisibility(t *testing.T, maxAttempts int, visibility time.Duration) *awsStack {
 	ep := testutil.StartMoto(t)
 	testutil.SetAWSEnv(t, ep)
 	ctx := context.Background()
@@ -56,7 +62,7 @@ func newAWSStack(t *testing.T, maxAttempts int) *awsStack {
 	if err := s3media.CreateBucket(ctx, s3.NewFromConfig(ac, s3media.Options(ac)), bucket); err != nil {
 		t.Fatal(err)
 	}
-	qurl, dlqurl, err := sqsqueue.CreateQueues(ctx, s.SQS, testutil.UniqueName("songsmith-jobs"), time.Second, maxAttempts)
+	qurl, dlqurl, err := sqsqueue.CreateQueues(ctx, s.SQS, testutil.UniqueName("songsmith-jobs"), visibility, maxAttempts)
 	if err != nil {
 		t.Fatal(err)
 	}

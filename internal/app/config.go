@@ -47,7 +47,10 @@ type Config struct {
 // Env is one configuration variable: its name, default and meaning.
 type Env struct{ Name, Default, Meaning string }
 
-// Vars lists every variable Config reads, in README order.
+// Vars lists every variable Songsmith reads, in README order: all that
+// Config reads, then those only `songsmith generate` reads (the API's URL
+// and key), then the AWS SDK's that the README documents. It is the one
+// table of defaults; Default reads it.
 var Vars = []Env{
 	{"SONGSMITH_BACKEND", "embedded", "`embedded` (one local database file) or `aws` (DynamoDB, SQS, S3)"},
 	{"SONGSMITH_ADDR", "127.0.0.1:8080", "listen address of `songsmith serve`"},
@@ -78,6 +81,8 @@ var Vars = []Env{
 	{"SONGSMITH_DLQ_URL", "", "SQS dead-letter queue URL (aws backend: `serve` consumes it; the worker Lambda recognises its records by it)"},
 	{"SONGSMITH_WEBHOOK_QUEUE_URL", "", "SQS queue of webhook deliveries (aws backend; empty turns webhooks off there: a `webhook_url` is refused with 400). The embedded backend always has its own"},
 	{"SONGSMITH_BUCKET", "", "S3 media bucket (aws backend)"},
+	{"SONGSMITH_URL", "http://127.0.0.1:8080", "`songsmith generate`: base URL of the API"},
+	{"SONGSMITH_KEY", "", "`songsmith generate`: API key"},
 	{"AWS_ENDPOINT_URL", "", "send AWS calls to LocalStack or moto; S3 then uses path-style URLs"},
 	{"AWS_REGION", "us-east-1", "AWS region"},
 }
@@ -93,7 +98,21 @@ const (
 	HTTPShutdown    = 5 * time.Second  // how long `serve` waits for open HTTP responses after the grace period
 	MinSigningKey   = 32               // bytes of SONGSMITH_SIGNING_KEY at least
 	WebhookSenders  = 2                // concurrent webhook deliveries in the local server
+
+	// `serve`'s net/http limits besides SONGSMITH_WRITE_TIMEOUT.
+	HTTPReadHeaderTimeout = 10 * time.Second  // a request's line and headers
+	HTTPReadTimeout       = 30 * time.Second  // a whole request, body included
+	HTTPIdleTimeout       = 120 * time.Second // an idle keep-alive connection
+	HTTPMaxHeaderBytes    = 64 << 10          // request headers; larger ones get 431
 )
+
+// DefaultRegion is used when neither AWS_REGION nor a profile names one
+// (Vars' default of AWS_REGION).
+var DefaultRegion = defaultOf("AWS_REGION")
+
+// Default returns the documented default of a variable in Vars ("" for
+// none); it panics for a name Vars lacks.
+func Default(name string) string { return defaultOf(name) }
 
 // defaultOf returns the documented default of a variable in Vars.
 func defaultOf(name string) string {

@@ -2,8 +2,11 @@ package app_test
 
 import (
 	"context"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -90,6 +93,69 @@ func TestREADMEListsEveryVariable(t *testing.T) {
 	}
 	for name := range inReadme {
 		t.Errorf("README lists %s, which the configuration does not read", name)
+	}
+}
+
+// TestEveryVariableIsListed: every SONGSMITH_* name that the code (test
+// files aside), the template, the Makefiles, the scripts, env.json or the
+// README mention is a variable of app.Vars, so the configuration table
+// misses none and documents no misspelt one. The README may also name
+// variables that only tests read (such as SONGSMITH_SCREENSHOTS).
+func TestEveryVariableIsListed(t *testing.T) {
+	listed := map[string]bool{}
+	for _, v := range app.Vars {
+		listed[v.Name] = true
+	}
+	name := regexp.MustCompile(`SONGSMITH_[A-Z0-9_]*[A-Z0-9]`)
+	root := filepath.Join("..", "..")
+	found := map[string][]string{} // name -> the files that mention it
+	inTests := map[string]bool{}   // names test files read
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		if d.IsDir() {
+			if rel != "." && (strings.HasPrefix(d.Name(), ".") && d.Name() != ".github" || d.Name() == "build" || d.Name() == "data" || d.Name() == "node_modules" || d.Name() == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		base := d.Name()
+		switch {
+		case strings.HasSuffix(base, "_test.go"):
+			b, err := os.ReadFile(path)
+			for _, n := range name.FindAllString(string(b), -1) {
+				inTests[n] = true
+			}
+			return err
+		case strings.HasSuffix(base, ".go"), strings.HasSuffix(base, ".yaml"), strings.HasSuffix(base, ".yml"), strings.HasSuffix(base, ".sh"),
+			strings.HasSuffix(base, ".toml"), base == "env.json", base == "README.md", strings.HasPrefix(base, "Makefile"):
+		default:
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, n := range name.FindAllString(string(b), -1) {
+			if !slices.Contains(found[n], rel) {
+				found[n] = append(found[n], rel)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !listed["SONGSMITH_TABLE"] || len(found["SONGSMITH_TABLE"]) == 0 {
+		t.Fatalf("the scan found %d names: it reads the tree wrongly", len(found))
+	}
+	for n, files := range found {
+		testOnly := inTests[n] && len(files) == 1 && files[0] == "README.md"
+		if !listed[n] && !testOnly {
+			t.Errorf("%v name %s, which app.Vars (and so the README's table) lacks", files, n)
+		}
 	}
 }
 

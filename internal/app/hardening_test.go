@@ -65,7 +65,8 @@ func TestJanitorRemovesMediaOfFailedJobs(t *testing.T) {
 	}
 	// What a crashed attempt of this job could have left on disk.
 	media := r.Server.Backend.Media
-	for _, k := range []string{jobs.SongKey(id, "mp3"), jobs.ImageKey(id, "png")} {
+	// (internal/studio writes song.mp3 or song.wav and cover.jpg.)
+	for _, k := range []string{jobs.SongKey(id, "mp3"), jobs.ImageKey(id, "jpg")} {
 		if err := media.PutMedia(context.Background(), k, "application/octet-stream", bytes.NewReader([]byte("left")), 4); err != nil {
 			t.Fatal(err)
 		}
@@ -138,5 +139,46 @@ func TestHealthzChecksWrites(t *testing.T) {
 	code, m := get()
 	if code != http.StatusServiceUnavailable || m["error"] != string(jobs.EUnavailable) || m["message"] == "" {
 		t.Fatalf("unwritable media: %d %v", code, m)
+	}
+}
+
+// TestLocalEveryJobEnds is TestAWSEveryJobEnds for `serve`'s own queue: a
+// generator that panics and one that never returns before its timeout each
+// fail their job after exactly MaxAttempts attempts, within the attempts
+// plus the policy's backoffs (RetryBase, doubled), and the server lives on.
+func TestLocalEveryJobEnds(t *testing.T) {
+	for name, gen := range map[string]*jobstest.Generator{
+		"Panics": {Func: func(context.Context, string, uint64) (*jobs.Song, error) { panic("index out of range") }},
+		"Overruns": {Func: func(ctx context.Context, _ string, _ uint64) (*jobs.Song, error) {
+			<-ctx.Done()
+			time.Sleep(50 * time.Millisecond) // and returns late
+			return jobstest.TinySong(), nil
+		}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			const timeout = 300 * time.Millisecond
+			r := startServer(t, t.TempDir(), gen, func(c *app.Config) { c.GenerateTimeout = timeout })
+			attempts := r.Server.Config.MaxAttempts
+			start := time.Now()
+			code, m, err := r.call("POST", "/generate", map[string]string{"prompt": "every job ends"})
+			if err != nil || code != 202 {
+				t.Fatalf("%d %v %v", code, m, err)
+			}
+			j := r.waitTerminal(t, m["job_id"].(string))
+			el := time.Since(start)
+			if j == nil || j["status"] != "failed" || j["error"] != jobs.MsgRetriesExhausted || int(gen.Calls.Load()) != attempts {
+				t.Fatalf("job %v after %d generations, want failed after %d", j, gen.Calls.Load(), attempts)
+			}
+			var backoff time.Duration
+			for a := 1; a < attempts; a++ {
+				backoff += r.Server.Worker.RetryDelay(a)
+			}
+			if limit := backoff + time.Duration(attempts)*timeout + 3*time.Second; el < backoff || el > limit {
+				t.Fatalf("failed after %v, want between the backoffs %v and %v", el, backoff, limit)
+			}
+			if code, _, err := r.call("GET", "/healthz", nil); err != nil || code != 200 {
+				t.Fatalf("server after the job: %d %v", code, err)
+			}
+		})
 	}
 }

@@ -132,8 +132,8 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 // body and response times (Config.WriteTimeout covers media downloads), and
 // net/http's own log lines at warn level.
 func NewHTTPServer(cfg Config, h http.Handler, log *slog.Logger) *http.Server {
-	return &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
-		WriteTimeout: cfg.WriteTimeout, IdleTimeout: 120 * time.Second, MaxHeaderBytes: 64 << 10,
+	return &http.Server{Handler: h, ReadHeaderTimeout: HTTPReadHeaderTimeout, ReadTimeout: HTTPReadTimeout,
+		WriteTimeout: cfg.WriteTimeout, IdleTimeout: HTTPIdleTimeout, MaxHeaderBytes: HTTPMaxHeaderBytes,
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 }
 

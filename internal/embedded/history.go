@@ -76,7 +76,7 @@ func (s *Store) ListJobs(ctx context.Context, owner jobs.KeyID, limit int, curso
 				return nil
 			}
 			var r jobRecord
-			if err := getJSON(jb, string(v), &r); isNotFound(err) {
+			if err := getJSON(jb, string(v), &r, errMissing); isNotFound(err) {
 				continue // deleted meanwhile
 			} else if err != nil {
 				return err
@@ -96,7 +96,7 @@ func (s *Store) ListJobs(ctx context.Context, owner jobs.KeyID, limit int, curso
 // unindexJob removes the history entry of the job stored under id.
 func unindexJob(tx *bolt.Tx, id jobs.JobID) error {
 	var r jobRecord
-	if err := getJSON(tx.Bucket(bucketJobs), string(id), &r); isNotFound(err) {
+	if err := getJSON(tx.Bucket(bucketJobs), string(id), &r, errMissing); isNotFound(err) {
 		return nil
 	} else if err != nil {
 		return err

@@ -32,11 +32,11 @@ func (s *Store) CreateJobIdempotent(ctx context.Context, j *jobs.Job, idem strin
 		ib, jb := tx.Bucket(bucketIdem), tx.Bucket(bucketJobs)
 		k := idemKey(j.Owner, idem)
 		var rec idemRecord
-		err := getJSON(ib, k, &rec)
+		err := getJSON(ib, k, &rec, jobs.IdempotencyNotFound())
 		switch {
 		case err == nil && j.StartedAt.Before(rec.ExpiresAt):
 			var r jobRecord
-			if err := getJSON(jb, string(rec.JobID), &r); err != nil {
+			if err := getJSON(jb, string(rec.JobID), &r, jobs.JobNotFound(rec.JobID)); err != nil {
 				return err
 			}
 			jj := jobs.Job(r)
@@ -80,13 +80,13 @@ func (s *Store) IdempotentJob(ctx context.Context, owner jobs.KeyID, idem string
 	var r jobRecord
 	err := s.db.View(func(tx *bolt.Tx) error {
 		var rec idemRecord
-		if err := getJSON(tx.Bucket(bucketIdem), idemKey(owner, idem), &rec); err != nil {
+		if err := getJSON(tx.Bucket(bucketIdem), idemKey(owner, idem), &rec, jobs.IdempotencyNotFound()); err != nil {
 			return err
 		}
 		if !now.Before(rec.ExpiresAt) {
 			return jobs.IdempotencyNotFound()
 		}
-		return getJSON(tx.Bucket(bucketJobs), string(rec.JobID), &r)
+		return getJSON(tx.Bucket(bucketJobs), string(rec.JobID), &r, jobs.JobNotFound(rec.JobID))
 	})
 	if err != nil {
 		return nil, err

@@ -181,7 +181,7 @@ func (s *Store) withMessage(bucket []byte, d jobs.Delivery, f func(b *bolt.Bucke
 	return s.db.Update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucket)
 		var m message
-		if err := getJSON(b, key, &m); isNotFound(err) {
+		if err := getJSON(b, key, &m, errMissing); isNotFound(err) {
 			return nil
 		} else if err != nil {
 			return err

@@ -125,7 +125,7 @@ func (s *Store) CreateJob(ctx context.Context, j *jobs.Job) error {
 	return s.db.Update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketJobs)
 		var old jobRecord
-		switch err := getJSON(b, string(j.ID), &old); {
+		switch err := getJSON(b, string(j.ID), &old, jobs.JobNotFound(j.ID)); {
 		case err == nil && (*jobs.Job)(&old).SameSubmission(j):
 			return nil
 		case err == nil:
@@ -143,7 +143,7 @@ func (s *Store) CreateJob(ctx context.Context, j *jobs.Job) error {
 // Job implements jobs.JobStore.
 func (s *Store) Job(ctx context.Context, id jobs.JobID) (*jobs.Job, error) {
 	var r jobRecord
-	err := s.db.View(func(tx *bolt.Tx) error { return getJSON(tx.Bucket(bucketJobs), string(id), &r) })
+	err := s.db.View(func(tx *bolt.Tx) error { return getJSON(tx.Bucket(bucketJobs), string(id), &r, jobs.JobNotFound(id)) })
 	if err != nil {
 		return nil, err
 	}
@@ -170,7 +170,7 @@ func (s *Store) transition(id jobs.JobID, change func(*jobRecord)) error {
 	return s.db.Update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketJobs)
 		var r jobRecord
-		if err := getJSON(b, string(id), &r); err != nil {
+		if err := getJSON(b, string(id), &r, jobs.JobNotFound(id)); err != nil {
 			return err
 		}
 		if r.Status != jobs.StatusRunning {
@@ -246,10 +246,13 @@ func putJSON(b *bolt.Bucket, key string, v any) error {
 	return b.Put([]byte(key), data)
 }
 
-func getJSON(b *bolt.Bucket, key string, v any) error {
+// getJSON decodes the value at key into v. An absent key is notFound, the
+// caller's error from the jobs vocabulary (JobNotFound, KeyNotFound...), so
+// the embedded backend answers as the AWS one does.
+func getJSON(b *bolt.Bucket, key string, v any, notFound *jobs.Error) error {
 	data := b.Get([]byte(key))
 	if data == nil {
-		return &jobs.Error{Code: jobs.ENotFound, Message: "Not found.", Err: fmt.Errorf("embedded: %s not found", key)}
+		return notFound
 	}
 	if err := json.Unmarshal(data, v); err != nil {
 		return fmt.Errorf("embedded: decode %s: %w", key, err)
@@ -258,6 +261,10 @@ func getJSON(b *bolt.Bucket, key string, v any) error {
 }
 
 // isNotFound reports a missing record.
+// errMissing is the not-found error of records no client asks for
+// (queue messages).
+var errMissing = &jobs.Error{Code: jobs.ENotFound, Err: errors.New("embedded: record not found")}
+
 func isNotFound(err error) bool {
 	var e *jobs.Error
 	return errors.As(err, &e) && e.Code == jobs.ENotFound

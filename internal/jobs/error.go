@@ -58,6 +58,8 @@ const (
 	MsgGenerationFailed = "Generation failed. Submit the prompt again."
 	// MsgRetriesExhausted is the error of a job that failed every attempt.
 	MsgRetriesExhausted = "Generation failed after repeated attempts. Submit the prompt again."
+	// MsgTimedOut is the error of a job still running after JobTimeout.
+	MsgTimedOut = "Generation timed out. Submit the prompt again."
 )
 
 // Unavailable wraps a failure of a dependency (what names the dependency
@@ -92,11 +94,19 @@ func AlreadyFinished(id JobID, s Status) *Error {
 }
 
 // Media URL answers (the local media server; S3 answers for itself on AWS).
-func MediaMethod() *Error       { return Errorf(EMethod, "Media supports GET and HEAD only.") }
+
+// MediaMethod is the EMethod of a media request other than GET or HEAD.
+func MediaMethod() *Error { return Errorf(EMethod, "Media supports GET and HEAD only.") }
+
+// MediaBadSignature is the EForbidden of a media URL whose signature is wrong.
 func MediaBadSignature() *Error { return Errorf(EForbidden, "The media URL signature is invalid.") }
+
+// MediaExpired is the EForbidden of a media URL past its expiry.
 func MediaExpired() *Error {
 	return Errorf(EForbidden, "The media URL has expired. Fetch the job again for fresh URLs.")
 }
+
+// MediaNotFound is the ENotFound of a media file that does not exist.
 func MediaNotFound() *Error { return Errorf(ENotFound, "No such media file, or it has expired.") }
 
 // Conflict wraps a lost conditional write as EConflict.

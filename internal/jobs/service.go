@@ -186,7 +186,7 @@ func (s *Service) Job(ctx context.Context, key *APIKey, rawID string) (*Job, err
 	if err != nil {
 		return nil, err
 	}
-	notFound := Errorf(ENotFound, "No job with id %s exists, or it has expired.", id)
+	notFound := JobNotFound(id)
 	j, err := s.Jobs.Job(ctx, id)
 	if IsCode(err, ENotFound) {
 		return nil, notFound
@@ -212,7 +212,7 @@ func (s *Service) Job(ctx context.Context, key *APIKey, rawID string) (*Job, err
 
 // timeOut fails a job that has run too long; another writer may win.
 func (s *Service) timeOut(ctx context.Context, j *Job, now time.Time) (*Job, error) {
-	err := s.Jobs.FailJob(ctx, j.ID, "Generation timed out. Submit the prompt again.", now)
+	err := s.Jobs.FailJob(ctx, j.ID, MsgTimedOut, now)
 	if err != nil && !IsCode(err, EConflict) {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package lambdatest_test
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -117,7 +118,9 @@ func TestTemplateEnvironment(t *testing.T) {
 		// The worker Lambda reads it but runs on its default: SQS's
 		// maxReceiveCount bounds deliveries there (whichever limit comes
 		// first fails the job).
-		"SONGSMITH_CRASH_HEADROOM": true}
+		"SONGSMITH_CRASH_HEADROOM": true,
+		// Read by the `songsmith generate` client command only.
+		"SONGSMITH_URL": true, "SONGSMITH_KEY": true}
 	known := map[string]bool{}
 	for _, v := range app.Vars {
 		known[v.Name] = true
@@ -129,5 +132,64 @@ func TestTemplateEnvironment(t *testing.T) {
 		if !known[name] {
 			t.Errorf("template.yaml declares %s, which internal/app/config.go does not read", name)
 		}
+	}
+}
+
+// templateDiffers are the Lambda settings that differ from app.Vars on
+// purpose, and why.
+var templateDiffers = map[string]string{
+	"SONGSMITH_BACKEND":           "the Lambdas run on the aws backend",
+	"SONGSMITH_GENERATE_TIMEOUT":  "270 s: the worker's 300 s Lambda timeout less the time to record the outcome",
+	"SONGSMITH_JOB_TIMEOUT":       "4h: it must outlast every delivery the queue allows (TestTemplateDelivery)",
+	"SONGSMITH_METRICS_NAMESPACE": "Songsmith/<stack>: the worker's metrics have a namespace on AWS",
+	"SONGSMITH_TABLE":             "the stack's table",
+}
+
+// TestTemplateDefaults: what the template gives the Lambdas by default,
+// as a literal value or through a parameter's default, is app.Vars'
+// default, unless templateDiffers explains why not; so the defaults have
+// one table, and the template follows it.
+func TestTemplateDefaults(t *testing.T) {
+	c := loadTemplate(t)
+	env, ok := c.path("Globals", "Function", "Environment", "Variables").(map[string]any)
+	if !ok {
+		t.Fatal("no Globals.Function.Environment.Variables")
+	}
+	checked := 0
+	for _, v := range app.Vars {
+		val, ok := env[v.Name]
+		if !ok || templateDiffers[v.Name] != "" {
+			continue
+		}
+		var got string
+		switch x := val.(type) {
+		case string:
+			got = x
+		case map[string]any:
+			switch {
+			case x["Ref"] != nil && c.path("Parameters", fmt.Sprint(x["Ref"])) != nil:
+				got = c.paramDefault(t, fmt.Sprint(x["Ref"]))
+			case x["Fn::FindInMap"] != nil:
+				// [Map, !Ref Param, Key]: the entry of the parameter's default.
+				args, _ := x["Fn::FindInMap"].([]any)
+				if len(args) != 3 {
+					t.Fatalf("%s: %v", v.Name, x)
+				}
+				key := fmt.Sprint(args[1])
+				if ref, ok := args[1].(map[string]any); ok {
+					key = c.paramDefault(t, fmt.Sprint(ref["Ref"]))
+				}
+				got = str(c.path("Mappings", fmt.Sprint(args[0]), key), fmt.Sprint(args[2]))
+			default:
+				continue // names a resource (queue URL, bucket): no default
+			}
+		}
+		if got != v.Default {
+			t.Errorf("template gives %s %q by default, app.Vars says %q", v.Name, got, v.Default)
+		}
+		checked++
+	}
+	if checked < 8 {
+		t.Fatalf("compared only %d variables: the test reads the template wrongly", checked)
 	}
 }

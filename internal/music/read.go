@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 
 	"golang.org/x/text/runes"
@@ -47,8 +48,11 @@ type match struct {
 	neg      bool
 }
 
-// vocabulary is every term, longest phrase first; built once.
-var vocabulary = buildVocabulary()
+// vocabulary returns every term, longest phrase first. It is built on
+// first use, not at package init: building allocates about 30 MB, which a
+// worker Lambda's cold start (and every `songsmith` command) would pay
+// before its first event (a test in internal/lambdatest bounds init).
+var vocabulary = sync.OnceValue(buildVocabulary)
 
 func buildVocabulary() []term {
 	var ts []term
@@ -180,7 +184,7 @@ func findTerms(folded string, toks []string) []match {
 	used := map[termKind][]bool{}
 	norm := " " + strings.Join(toks, " ") + " "
 	var out []match
-	for _, t := range vocabulary {
+	for _, t := range vocabulary() {
 		if strings.HasPrefix(t.phrase, "\x00no ") {
 			p := strings.TrimPrefix(t.phrase, "\x00no ")
 			if strings.Contains(folded, p) {
@@ -508,7 +512,7 @@ func misspelt(toks []string, known []bool) (Genre, bool) {
 			if len(c) < 5 || !isASCII(c) {
 				continue
 			}
-			for _, t := range vocabulary {
+			for _, t := range vocabulary() {
 				if t.kind != termStyle || t.cjk || t.hangul {
 					continue
 				}

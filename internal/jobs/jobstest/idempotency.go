@@ -49,9 +49,8 @@ func runIdempotency(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 		if got, created, err := s.CreateJobIdempotent(ctx, j, "k"); err != nil || !created || got.ID != j.ID {
 			t.Fatalf("other owner: got %+v created %v err %v", got, created, err)
 		}
-		if _, err := s.IdempotentJob(ctx, "owner3", "k", T0); !jobs.IsCode(err, jobs.ENotFound) {
-			t.Fatalf("unknown owner: err = %v, want not_found", err)
-		}
+		_, err := s.IdempotentJob(ctx, "owner3", "k", T0)
+		SameError(t, "unknown owner", err, jobs.IdempotencyNotFound())
 	})
 	t.Run("IdempotentReplaySeesState", func(t *testing.T) {
 		s := open(t)

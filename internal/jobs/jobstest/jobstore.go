@@ -50,16 +50,13 @@ func RunJobStore(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 		}
 	})
 	t.Run("ErrNotFound", func(t *testing.T) {
+		// Every backend answers with the one vocabulary: jobs.JobNotFound.
 		s := open(t)
-		if _, err := s.Job(ctx, jobs.NewJobID()); !jobs.IsCode(err, jobs.ENotFound) {
-			t.Fatalf("err = %v, want not_found", err)
-		}
-		if err := s.CompleteJob(ctx, jobs.NewJobID(), jobs.Result{}, T0); !jobs.IsCode(err, jobs.ENotFound) {
-			t.Fatalf("complete missing: err = %v, want not_found", err)
-		}
-		if err := s.FailJob(ctx, jobs.NewJobID(), "x", T0); !jobs.IsCode(err, jobs.ENotFound) {
-			t.Fatalf("fail missing: err = %v, want not_found", err)
-		}
+		id := jobs.NewJobID()
+		_, err := s.Job(ctx, id)
+		SameError(t, "job", err, jobs.JobNotFound(id))
+		SameError(t, "complete missing", s.CompleteJob(ctx, id, jobs.Result{}, T0), jobs.JobNotFound(id))
+		SameError(t, "fail missing", s.FailJob(ctx, id, "x", T0), jobs.JobNotFound(id))
 	})
 	t.Run("ErrConflictOnDuplicateCreate", func(t *testing.T) {
 		s := open(t)
@@ -191,5 +188,14 @@ func mustCreate(t *testing.T, s jobs.JobStore, j *jobs.Job) {
 	t.Helper()
 	if err := s.CreateJob(context.Background(), j); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// SameError fails t unless err has the code and the client message of want
+// (a helper of the jobs error vocabulary).
+func SameError(t *testing.T, what string, err error, want *jobs.Error) {
+	t.Helper()
+	if !jobs.IsCode(err, want.Code) || jobs.ErrorMessage(err) != want.Message {
+		t.Fatalf("%s: err = %v, want %s %q", what, err, want.Code, want.Message)
 	}
 }

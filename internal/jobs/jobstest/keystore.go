@@ -49,12 +49,9 @@ func RunKeyStore(t *testing.T, open func(t *testing.T) jobs.KeyStore) {
 	})
 	t.Run("ErrNotFound", func(t *testing.T) {
 		s := open(t)
-		if _, err := s.Key(ctx, "nosuchkey"); !jobs.IsCode(err, jobs.ENotFound) {
-			t.Fatalf("err = %v, want not_found", err)
-		}
-		if err := s.RevokeKey(ctx, "nosuchkey", T0); !jobs.IsCode(err, jobs.ENotFound) {
-			t.Fatalf("revoke: err = %v, want not_found", err)
-		}
+		_, err := s.Key(ctx, "nosuchkey")
+		SameError(t, "key", err, jobs.KeyNotFound("nosuchkey"))
+		SameError(t, "revoke", s.RevokeKey(ctx, "nosuchkey", T0), jobs.KeyNotFound("nosuchkey"))
 	})
 	t.Run("ErrConflictOnDuplicate", func(t *testing.T) {
 		s := open(t)
