@@ -2,8 +2,11 @@
 GO      ?= go
 BIN     ?= bin
 ARTIFACTS_DIR ?= $(BIN)/lambda
+# VERSION is what `songsmith --version` prints: the release tag (vX.Y.Z) on a
+# tagged commit, else tag-commits-hash, else the short hash; -dirty when changed.
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: run test bench build lint fuzz clean tools
+.PHONY: help run test bench build lint fuzz clean tools
 
 ## run: start the local service (embedded storage); prints an API key and a curl example
 run:
@@ -17,9 +20,9 @@ test:
 bench:
 	bash scripts/bench.sh
 
-## build: the songsmith binary for this machine
+## build: the songsmith binary for this machine, stamped with VERSION (git describe)
 build:
-	CGO_ENABLED=0 $(GO) build -trimpath -o $(BIN)/songsmith ./cmd/songsmith
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "-X main.version=$(VERSION)" -o $(BIN)/songsmith ./cmd/songsmith
 
 ## tools: install outside tools (ffmpeg, sox, bpm-tools, lame, ...) when missing
 tools:
@@ -36,7 +39,12 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeSubmit$$' -fuzztime 500000x -fuzzminimizetime 1000x ./internal/httpapi/
 	$(GO) test -run '^$$' -fuzz '^FuzzEncode$$' -fuzztime 30000x -fuzzminimizetime 100x ./internal/audio/mp3/
 
+## clean: remove built binaries and SAM output
 clean:
 	rm -rf $(BIN) .aws-sam
+
+## help: list the targets with what they do (from their ## comments)
+help:
+	@grep -hE '^## [a-zA-Z0-9_-]+:' $(MAKEFILE_LIST) | sed -E 's/^## ([^:]+): */\1\t/' | awk -F'\t' '{printf "  %-16s %s\n", $$1, $$2}'
 
 include Makefile.aws

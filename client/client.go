@@ -13,9 +13,17 @@ import (
 	"time"
 )
 
-// DefaultPollInterval is the wait between two polls in [Client.Wait] unless
-// [WithPollInterval] says otherwise. The specification recommends 5 to 10 s.
+// DefaultPollInterval is the longest wait between two polls in
+// [Client.Wait] unless [WithPollInterval] sets a fixed one: Wait polls every
+// second for the first 5 s, then after a quarter of the time waited so far,
+// up to every DefaultPollInterval, so a quick job is seen done within a
+// second and a long one costs few requests.
 const DefaultPollInterval = 5 * time.Second
+
+// DefaultJitter is the fraction of random extra wait added to every retry
+// backoff unless [WithJitter] says otherwise, so that many clients turned
+// away at once do not come back at once.
+const DefaultJitter = 0.2
 
 // DefaultMaxRetries is how many times one call retries after a 429 or a
 // transient server error before it gives up, unless [WithMaxRetries] says
@@ -43,6 +51,11 @@ type Client struct {
 	userAgent    string
 	maxRetries   int
 	sleep        SleepFunc
+	jitter       float64
+	progress     func(Progress)
+	// configErr is a permanent problem found in New (bad base URL, no
+	// key); every call returns it without sending a request.
+	configErr error
 }
 
 // Option configures a [Client] in [New].
@@ -58,8 +71,10 @@ func WithHTTPClient(hc *http.Client) Option {
 	}
 }
 
-// WithPollInterval sets the wait between two polls in [Client.Wait]. Values
-// of zero or less are ignored; the specification recommends 5 to 10 s.
+// WithPollInterval sets a fixed wait between two polls in [Client.Wait]
+// instead of the adaptive schedule (every second for the first 5 s, then a
+// quarter of the time waited so far, up to every [DefaultPollInterval]).
+// Values of zero or less are ignored.
 func WithPollInterval(d time.Duration) Option {
 	return func(c *Client) {
 		if d > 0 {
@@ -100,19 +115,41 @@ func WithSleep(fn SleepFunc) Option {
 }
 
 // New returns a client for the service at baseURL (for example
-// "https://api.example.com") that authenticates with apiKey.
+// "https://api.example.com") that authenticates with apiKey. An empty
+// baseURL or apiKey is taken from the environment: see [BaseURLFromEnv]
+// and [APIKeyFromEnv].
+//
+// Spaces and line breaks around apiKey are dropped. A base URL that is not
+// an absolute http or https URL, a missing key, or a key with characters no
+// key has (spaces, control characters, non-ASCII) is a permanent error:
+// every call returns it at once (wrapping [ErrInvalidBaseURL],
+// [ErrNoAPIKey] or [ErrInvalidAPIKey]) without sending a request.
 func New(baseURL, apiKey string, opts ...Option) *Client {
+	if baseURL == "" {
+		baseURL = BaseURLFromEnv()
+	}
+	if apiKey == "" {
+		apiKey = APIKeyFromEnv()
+	}
 	c := &Client{
-		baseURL:      strings.TrimRight(baseURL, "/"),
-		apiKey:       apiKey,
-		httpClient:   http.DefaultClient,
-		pollInterval: DefaultPollInterval,
-		userAgent:    DefaultUserAgent,
-		maxRetries:   DefaultMaxRetries,
-		sleep:        sleepContext,
+		baseURL:    strings.TrimRight(baseURL, "/"),
+		apiKey:     strings.TrimSpace(apiKey), // a key pasted with its newline works
+		httpClient: http.DefaultClient,
+		userAgent:  DefaultUserAgent,
+		maxRetries: DefaultMaxRetries,
+		sleep:      sleepContext,
+		jitter:     DefaultJitter,
 	}
 	for _, opt := range opts {
 		opt(c)
+	}
+	switch {
+	case checkBaseURL(c.baseURL) != nil:
+		c.configErr = checkBaseURL(c.baseURL)
+	case c.apiKey == "":
+		c.configErr = fmt.Errorf("songsmith: %w: pass one to client.New or set %s", ErrNoAPIKey, EnvAPIKey)
+	default:
+		c.configErr = checkAPIKey(c.apiKey)
 	}
 	return c
 }
@@ -142,7 +179,9 @@ func (c *Client) Generate(ctx context.Context, prompt string, opts ...GenerateOp
 	}
 	var sub Submission
 	header := http.Header{IdempotencyHeader: {o.idempotencyKey}}
-	h, err := c.do(ctx, http.MethodPost, "/generate", body, header, true, &sub)
+	cl := &call{start: time.Now(), state: StateSubmitting}
+	c.report(cl, 0, nil)
+	h, err := c.do(ctx, cl, http.MethodPost, "/generate", body, header, true, &sub)
 	if err != nil {
 		return nil, err
 	}
@@ -155,11 +194,15 @@ func (c *Client) Generate(ctx context.Context, prompt string, opts ...GenerateOp
 // *[APIError] for 404 (unknown or expired job) and, once retries are used
 // up, 429 and 5xx.
 func (c *Client) Job(ctx context.Context, jobID string) (*Job, error) {
+	return c.job(ctx, &call{start: time.Now(), jobID: jobID, state: StateRunning}, jobID)
+}
+
+func (c *Client) job(ctx context.Context, cl *call, jobID string) (*Job, error) {
 	if jobID == "" {
 		return nil, errors.New("songsmith: job id is required")
 	}
 	var job Job
-	h, err := c.do(ctx, http.MethodGet, "/jobs/"+url.PathEscape(jobID), nil, nil, true, &job)
+	h, err := c.do(ctx, cl, http.MethodGet, "/jobs/"+url.PathEscape(jobID), nil, nil, true, &job)
 	if err != nil {
 		return nil, err
 	}
@@ -167,68 +210,81 @@ func (c *Client) Job(ctx context.Context, jobID string) (*Job, error) {
 	return &job, nil
 }
 
-// Wait polls the job every poll interval until its status is completed or
-// failed and returns it. When a poll used up the rate window
+// Wait polls the job until its status is completed or failed and returns
+// it: at once, then every second for the first 5 s, then after a quarter
+// of the time waited so far (a job is seen done at most a second or 25 %
+// late), up to every [DefaultPollInterval] (or every [WithPollInterval]). When a poll used up the rate window
 // ([RateLimit].Remaining 0), the next one waits for the window to reset
-// instead of running into a 429. A failed job is returned without error; check
-// [Job.Status] or [Job.Err]. Wait stops with ctx's error when ctx is done,
-// and with the request error when a poll fails for good.
+// instead of running into a 429. A failed job is returned without error;
+// check [Job.Status] or [Job.Err]. Wait stops with the request error when
+// a poll fails for good, and when ctx ends with an error that wraps ctx's
+// error and says what it was waiting for.
 func (c *Client) Wait(ctx context.Context, jobID string) (*Job, error) {
+	cl := &call{start: time.Now(), jobID: jobID, state: StateRunning}
+	var waited time.Duration // the sum of the poll waits so far
 	for {
-		job, err := c.Job(ctx, jobID)
+		job, err := c.job(ctx, cl, jobID)
 		if err != nil {
 			return nil, err
 		}
 		if job.Done() {
+			cl.state = job.Status
+			c.report(cl, 0, nil)
 			return job, nil
 		}
-		wait := c.pollInterval
+		wait := c.pollWait(waited)
+		waited += wait
 		if rl := job.RateLimit; rl != nil && rl.Remaining == 0 {
 			wait = max(wait, rl.Reset)
 		}
+		c.report(cl, wait, nil)
 		if err := c.sleep(ctx, wait); err != nil {
-			return nil, err
+			return nil, &ctxError{err: err, last: fmt.Errorf("job %s still running (waited %s)", jobID, time.Since(cl.start).Round(time.Second))}
 		}
 	}
+}
+
+// pollWait is the wait before the next poll of a job still running after
+// polls that waited waited in all: a quarter of that, at least a second
+// and at most DefaultPollInterval, rounded to the millisecond.
+func (c *Client) pollWait(waited time.Duration) time.Duration {
+	if c.pollInterval > 0 {
+		return c.pollInterval
+	}
+	return min(max(waited/4, time.Second), DefaultPollInterval).Round(time.Millisecond)
 }
 
 // do sends one API request, retrying per the specification's limits,
 // decodes a 2xx JSON body into out and returns that answer's header.
 // header is added to every attempt. idempotent marks requests that may be
-// repeated after a server error.
-func (c *Client) do(ctx context.Context, method, path string, body []byte, header http.Header, idempotent bool, out any) (http.Header, error) {
-	var rateLimited, failed int
+// repeated after a server error. Permanent failures (4xx other than 429,
+// a URL that cannot work) return at once.
+func (c *Client) do(ctx context.Context, cl *call, method, path string, body []byte, header http.Header, idempotent bool, out any) (http.Header, error) {
+	if c.configErr != nil {
+		return nil, c.configErr
+	}
+	var b backoff
+	var last error
 	for attempt := 0; ; attempt++ {
 		h, err := c.once(ctx, method, path, body, header, out)
 		if err == nil {
 			return h, nil
 		}
 		if ctx.Err() != nil {
+			if last == nil {
+				return nil, err
+			}
+			return nil, &ctxError{err: ctx.Err(), last: last}
+		}
+		last = err
+		wait, retry := b.next(err, idempotent)
+		if !retry || attempt >= c.maxRetries {
 			return nil, err
 		}
-		var wait time.Duration
-		var apiErr *APIError
-		switch {
-		case errors.As(err, &apiErr) && apiErr.StatusCode == http.StatusTooManyRequests:
-			wait = rateLimitBackoff(rateLimited)
-			rateLimited++
-			wait = max(wait, apiErr.RetryAfter)
-		case errors.As(err, &apiErr) && apiErr.StatusCode >= 500 && idempotent:
-			wait = serverErrorBackoff(failed)
-			failed++
-			wait = max(wait, apiErr.RetryAfter)
-		case apiErr == nil && idempotent:
-			// Transport failure on an idempotent request: as transient as a 500.
-			wait = serverErrorBackoff(failed)
-			failed++
-		default:
-			return nil, err
-		}
-		if attempt >= c.maxRetries {
-			return nil, err
-		}
+		wait = c.addJitter(wait)
+		c.report(cl, wait, err)
 		if err := c.sleep(ctx, wait); err != nil {
-			return nil, err
+			return nil, &ctxError{err: err, last: last}
 		}
 	}
 }
@@ -257,7 +313,7 @@ func (c *Client) once(ctx context.Context, method, path string, body []byte, hea
 	}
 	resp, err := c.httpClient.Do(req)
 	if err != nil {
-		return nil, fmt.Errorf("songsmith: %s %s: %w", method, path, err)
+		return nil, transportError(method, req.URL, err)
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, maxBodyBytes))
@@ -271,35 +327,4 @@ func (c *Client) once(ctx context.Context, method, path string, body []byte, hea
 		return nil, fmt.Errorf("songsmith: %s %s: decode body: %w", method, path, err)
 	}
 	return resp.Header, nil
-}
-
-// rateLimitBackoff is the wait after the n-th (from 0) consecutive 429:
-// 5 s, 10 s, then doubling up to 60 s.
-func rateLimitBackoff(n int) time.Duration {
-	d := 5 * time.Second
-	for i := 0; i < n && d < time.Minute; i++ {
-		d *= 2
-	}
-	return min(d, time.Minute)
-}
-
-// serverErrorBackoff is the wait after the n-th (from 0) server error:
-// 10 s, 20 s, then 30 s, inside the 10 to 30 s the specification advises.
-func serverErrorBackoff(n int) time.Duration {
-	return min(time.Duration(n+1)*10*time.Second, 30*time.Second)
-}
-
-// sleepContext waits for d or until ctx is done.
-func sleepContext(ctx context.Context, d time.Duration) error {
-	if d <= 0 {
-		return ctx.Err()
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }

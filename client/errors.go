@@ -26,6 +26,10 @@ type APIError struct {
 	Message string
 	// RetryAfter is the wait the Retry-After header asked for, or zero.
 	RetryAfter time.Duration
+	// RequestID identifies the request in the service's logs (the
+	// X-Request-Id response header, or API Gateway's or S3's own request
+	// id); quote it when reporting a problem. Empty when none was sent.
+	RequestID string
 }
 
 // Error implements error.
@@ -33,6 +37,9 @@ func (e *APIError) Error() string {
 	msg := fmt.Sprintf("songsmith: HTTP %d %s", e.StatusCode, e.Code)
 	if e.Message != "" {
 		msg += ": " + e.Message
+	}
+	if e.RequestID != "" {
+		msg += " (request id " + e.RequestID + ")"
 	}
 	return msg
 }
@@ -76,6 +83,12 @@ func newAPIError(resp *http.Response, data []byte) *APIError {
 	e := &APIError{
 		StatusCode: resp.StatusCode,
 		RetryAfter: parseRetryAfter(resp.Header.Get("Retry-After"), time.Now()),
+	}
+	for _, h := range []string{"X-Request-Id", "Apigw-Requestid", "X-Amz-Request-Id"} {
+		if v := resp.Header.Get(h); v != "" {
+			e.RequestID = v
+			break
+		}
 	}
 	var body struct {
 		Error   string `json:"error"`

@@ -94,7 +94,7 @@ func mustServe(tb testing.TB, replies []reply, opts ...client.Option) (*fakeAPI,
 	srv := httptest.NewServer(api)
 	tb.Cleanup(srv.Close)
 	sl := &sleeper{}
-	opts = append([]client.Option{client.WithSleep(sl.sleep), client.WithHTTPClient(srv.Client())}, opts...)
+	opts = append([]client.Option{client.WithSleep(sl.sleep), client.WithHTTPClient(srv.Client()), client.WithJitter(0)}, opts...)
 	return api, client.New(srv.URL+"/", testKey, opts...), sl
 }
 

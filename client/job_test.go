@@ -164,13 +164,13 @@ func TestJob(t *testing.T) {
 
 	t.Run("ErrTransport", func(t *testing.T) {
 		sl := &sleeper{}
-		c := client.New("http://127.0.0.1:1", testKey, client.WithSleep(sl.sleep), client.WithMaxRetries(1))
+		c := client.New("http://127.0.0.1:1", testKey, client.WithSleep(sl.sleep), client.WithMaxRetries(1), client.WithJitter(0))
 		_, err := c.Job(ctx, jobID)
 		var apiErr *client.APIError
-		if err == nil || errors.As(err, &apiErr) {
+		if err == nil || errors.As(err, &apiErr) || !client.IsUnreachable(err) {
 			t.Fatalf("error = %v, want a transport error", err)
 		}
-		if got, want := sl.recorded(), seconds(10); !equalDurations(got, want) {
+		if got, want := sl.recorded(), []time.Duration{500 * time.Millisecond}; !equalDurations(got, want) {
 			t.Errorf("waits = %v, want %v", got, want)
 		}
 	})
@@ -198,13 +198,26 @@ func TestWait(t *testing.T) {
 		}
 	})
 
-	t.Run("DefaultPollInterval", func(t *testing.T) {
-		_, c, sl := mustServe(t, []reply{rep(200, runningBody), rep(200, completedBody("95"))})
+	t.Run("AdaptivePolling", func(t *testing.T) {
+		// Every second for 5 s, then a quarter of the time waited (a job is
+		// seen done at most 25 % late), then every 5 s.
+		replies := []reply{}
+		for range 15 {
+			replies = append(replies, rep(200, runningBody))
+		}
+		_, c, sl := mustServe(t, append(replies, rep(200, completedBody("95"))))
 		if _, err := c.Wait(ctx, jobID); err != nil {
 			t.Fatalf("Wait: %v", err)
 		}
-		if got, want := sl.recorded(), []time.Duration{client.DefaultPollInterval}; !equalDurations(got, want) || client.DefaultPollInterval != 5*time.Second {
-			t.Errorf("waits = %v, want %v of 5s", got, want)
+		ms := func(m ...int) (d []time.Duration) {
+			for _, v := range m {
+				d = append(d, time.Duration(v)*time.Millisecond)
+			}
+			return d
+		}
+		want := ms(1000, 1000, 1000, 1000, 1000, 1250, 1563, 1953, 2442, 3052, 3815, 4769, 5000, 5000, 5000)
+		if got := sl.recorded(); !equalDurations(got, want) || client.DefaultPollInterval != 5*time.Second {
+			t.Errorf("waits = %v, want %v", got, want)
 		}
 	})
 

@@ -19,7 +19,7 @@ for _ in $(seq 1 600); do
 done
 # `make run` prints an export line; take it as a newcomer would paste it.
 eval "$(grep -m1 -E '^ *export SONGSMITH_URL=' "$work/run.out")"
-[ -n "${SONGSMITH_KEY:-}" ] || { echo "make run printed no key"; cat "$work/run.out"; exit 1; }
+[ -n "${SONGSMITH_API_KEY:-}" ] || { echo "make run printed no key"; cat "$work/run.out"; exit 1; }
 sed -n '/<!-- walkthrough:start -->/,/<!-- walkthrough:end -->/p' "$root/README.md" | sed '/^```/d;/^<!--/d' >"$work/walkthrough.sh"
 [ -s "$work/walkthrough.sh" ] || { echo "README has no walkthrough block"; exit 1; }
 cd "$work"

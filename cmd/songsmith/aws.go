@@ -1,28 +1,65 @@
 package main
 
 import (
-	"context"
+	"errors"
 	"fmt"
-	"io"
+	"os"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/cobra"
 
 	"github.com/songsmith/songsmith/internal/app"
 )
 
-// awsCmd runs `songsmith aws init`: it creates the table, queues and bucket
-// of the aws backend (app.InitAWS) and prints the variables that name them.
-func awsCmd(ctx context.Context, args []string, stdout io.Writer) error {
-	if len(args) != 1 || args[0] != "init" {
-		return fmt.Errorf("aws: want init")
+// newAWSCmd is the `aws` group: commands for the aws backend outside
+// CloudFormation (LocalStack, moto, a test account).
+func newAWSCmd() *cobra.Command {
+	cmd := group(&cobra.Command{
+		Use:   "aws",
+		Short: "Prepare the aws backend without CloudFormation (LocalStack, moto, a test account)",
+	})
+	cmd.AddCommand(&cobra.Command{
+		Use:   "init",
+		Short: "Create the table, queues and bucket that SONGSMITH_* name; print their variables",
+		Long: `Create what the aws backend needs: the DynamoDB table (TTL on expires_at), the jobs
+queue with its dead-letter queue, and the media bucket. Names come from SONGSMITH_TABLE,
+SONGSMITH_QUEUE_URL (its last part; the dead-letter queue adds "-dlq") and SONGSMITH_BUCKET.
+The AWS SDK's usual variables choose the account and endpoint (AWS_ENDPOINT_URL for
+LocalStack or moto, AWS_REGION...). Running it again changes nothing.
+
+It prints NAME=value lines to add to the environment of 'songsmith serve --backend aws'.`,
+		Example: `  export AWS_ENDPOINT_URL=http://127.0.0.1:5000 AWS_REGION=us-east-1
+  export SONGSMITH_TABLE=songsmith SONGSMITH_QUEUE_URL=http://localhost/000000000000/songsmith-jobs
+  songsmith aws init`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cfg, err := app.FromEnv()
+			if err != nil {
+				return err
+			}
+			r, err := app.InitAWS(cmd.Context(), cfg)
+			if err != nil {
+				return awsInitErr(err)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "SONGSMITH_BACKEND=aws\nSONGSMITH_TABLE=%s\nSONGSMITH_QUEUE_URL=%s\nSONGSMITH_DLQ_URL=%s\nSONGSMITH_BUCKET=%s\n",
+				r.Table, r.QueueURL, r.DLQURL, r.Bucket)
+			return nil
+		},
+	})
+	return cmd
+}
+
+// awsInitErr adds the fix to the AWS SDK's account of two common failures:
+// no credentials (exitAuth) and nothing listening at AWS_ENDPOINT_URL
+// (exitServer).
+func awsInitErr(err error) error {
+	cause := strings.TrimPrefix(err.Error(), "aws init: ")
+	switch ep := os.Getenv("AWS_ENDPOINT_URL"); {
+	case strings.Contains(cause, "get credentials"):
+		return &exitError{exitAuth, "aws init: no AWS credentials (" + lastCause(err) + "). For LocalStack or moto set AWS_ENDPOINT_URL and any AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY (make localstack-init does); for an account set AWS_PROFILE or AWS_ACCESS_KEY_ID.", err}
+	case errors.Is(err, syscall.ECONNREFUSED) && ep != "":
+		return &exitError{exitServer, fmt.Sprintf("aws init: nothing answers at AWS_ENDPOINT_URL=%s (connection refused). Start LocalStack or moto there (scripts/moto.sh starts moto) or fix the URL.", ep), err}
 	}
-	cfg, err := app.FromEnv()
-	if err != nil {
-		return err
-	}
-	r, err := app.InitAWS(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "SONGSMITH_BACKEND=aws\nSONGSMITH_TABLE=%s\nSONGSMITH_QUEUE_URL=%s\nSONGSMITH_DLQ_URL=%s\nSONGSMITH_BUCKET=%s\n",
-		r.Table, r.QueueURL, r.DLQURL, r.Bucket)
-	return nil
+	return err
 }

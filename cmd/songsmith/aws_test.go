@@ -53,3 +53,24 @@ func TestAWSInitCommand(t *testing.T) {
 		t.Fatalf("keys create on the initialised backend: %s", out)
 	}
 }
+
+// aws init without credentials, or with nothing at AWS_ENDPOINT_URL, says
+// which and how to fix it, with exit 3 and 6.
+func TestAWSInitErrors(t *testing.T) {
+	// Empty values hide the caller's (the SDK treats them as unset).
+	base := []string{"AWS_EC2_METADATA_DISABLED=true", "AWS_REGION=us-east-1", "AWS_CONFIG_FILE=/nonexistent",
+		"AWS_SHARED_CREDENTIALS_FILE=/nonexistent", "AWS_PROFILE=", "AWS_ACCESS_KEY_ID=", "AWS_SECRET_ACCESS_KEY=",
+		"AWS_SESSION_TOKEN=", "AWS_ENDPOINT_URL=", "AWS_WEB_IDENTITY_TOKEN_FILE=", "AWS_CONTAINER_CREDENTIALS_FULL_URI=",
+		"AWS_CONTAINER_CREDENTIALS_RELATIVE_URI="}
+	r := runCLI(t, "", base, "aws", "init")
+	r.want(t, 3)
+	if !strings.Contains(r.stderr, "no AWS credentials") || !strings.Contains(r.stderr, "set AWS_ENDPOINT_URL") {
+		t.Errorf("stderr %q", r.stderr)
+	}
+	closed := "http://" + freeAddr(t)
+	r = runCLI(t, "", append(base, "AWS_ENDPOINT_URL="+closed, "AWS_ACCESS_KEY_ID=test", "AWS_SECRET_ACCESS_KEY=test"), "aws", "init")
+	r.want(t, 6)
+	if !strings.Contains(r.stderr, "nothing answers at AWS_ENDPOINT_URL="+closed) {
+		t.Errorf("stderr %q", r.stderr)
+	}
+}

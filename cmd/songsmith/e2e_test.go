@@ -28,6 +28,8 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	binPath = filepath.Join(dir, "songsmith")
+	// generate's job history goes here, not into the home directory.
+	os.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
 	out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "build: %v\n%s", err, out)
@@ -229,7 +231,7 @@ func TestKeysCommands(t *testing.T) {
 		}
 		return string(out)
 	}
-	created := run("create", "--name", "ci")
+	created := run("create", "ci")
 	full := regexp.MustCompile(`ss_[0-9a-f]+_\S+`).FindString(created)
 	id := strings.SplitN(full, "_", 3)[1]
 	if full == "" || !strings.Contains(run("list"), id) {

@@ -2,89 +2,134 @@ package main
 
 import (
 	"context"
-	"flag"
+	"errors"
 	"fmt"
 	"io"
-	"net/http"
-	"os"
-	"path"
-	"path/filepath"
-	"time"
+	"strings"
+
+	"github.com/spf13/cobra"
 
 	"github.com/songsmith/songsmith/client"
-	"github.com/songsmith/songsmith/internal/app"
 )
 
-// generate submits a prompt to a running API, waits and downloads the files.
-func generate(ctx context.Context, args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("generate", flag.ContinueOnError)
-	url := fs.String("url", envOr("SONGSMITH_URL", app.Default("SONGSMITH_URL")), "base URL of the API ($SONGSMITH_URL)")
-	key := fs.String("key", os.Getenv("SONGSMITH_KEY"), "API key ($SONGSMITH_KEY)")
-	out := fs.String("o", "", "download the song and cover into this directory")
-	poll := fs.Duration("poll", 5*time.Second, "polling interval")
-	prompt, err := parseWithPrompt(fs, args)
+func newGenerateCmd() *cobra.Command {
+	var o apiOpts
+	var out string
+	var noWait bool
+	cmd := &cobra.Command{
+		Use:   "generate PROMPT...",
+		Short: "Submit a prompt to the API, wait for the song and save it",
+		Long: `Submit a prompt to a running Songsmith API, wait for the job and save the song,
+the cover and the job's JSON as <title>.mp3, <title>.jpg and <title>.json in --out
+(never overwriting: an existing name gets -1, -2...).
+
+On a terminal, stderr shows the job's state, the elapsed time and the countdown to
+the next poll or retry; nothing is shown when stderr is not a terminal or with -q.
+Every submitted job is kept in a local history: 'songsmith jobs list' finds it again
+after Ctrl-C or --timeout.`,
+		Example: `  songsmith generate "melancholic lo-fi with dusty piano, 84 bpm"
+  songsmith generate dreamy synthwave --out songs/ --json
+  songsmith generate "happy disco" --no-wait -q    # prints only the job id`,
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usageErr(`give the prompt as an argument, e.g. songsmith generate "dreamy synthwave, 100 bpm"`)
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return generate(cmd.Context(), &o, strings.Join(args, " "), out, noWait, cmd.OutOrStdout(), cmd.ErrOrStderr())
+		},
+	}
+	o.bind(cmd.Flags(), true)
+	cmd.Flags().StringVarP(&out, "out", "o", ".", "directory for the song, cover and JSON")
+	_ = cmd.MarkFlagDirname("out")
+	cmd.Flags().BoolVar(&noWait, "no-wait", false, "print the job id and return without waiting")
+	return cmd
+}
+
+func generate(ctx context.Context, o *apiOpts, prompt, out string, noWait bool, stdout, stderr io.Writer) error {
+	line := newProgressLine(stderr, !o.quiet && isTerminal(stderr))
+	defer line.close()
+	c, base, err := o.client(line.update)
 	if err != nil {
 		return err
 	}
-	c := client.New(*url, *key, client.WithPollInterval(*poll))
+	ctx, cancel := o.withTimeout(ctx)
+	defer cancel()
 	sub, err := c.Generate(ctx, prompt)
 	if err != nil {
-		return err
+		return waitErr(err, base, "", o)
 	}
-	fmt.Fprintf(stdout, "job %s accepted; polling %s\n", sub.JobID, sub.PollURL)
-	job, err := c.Wait(ctx, sub.JobID)
-	if err != nil {
-		return err
-	}
-	if err := job.Err(); err != nil {
-		return err
-	}
-	r := job.Result
-	fmt.Fprintf(stdout, "%q: %.0f bpm, %.1f s, %s\nsong:  %s\ncover: %s\n", r.Title, r.BPM, r.Duration, r.Tags, r.SongURL, r.ImageURL)
-	if *out == "" {
+	recordJob(base, sub, prompt) // for songsmith jobs list
+	if noWait {
+		line.close()
+		switch {
+		case o.jsonOut:
+			return writeJSON(stdout, sub)
+		case o.quiet:
+			fmt.Fprintln(stdout, sub.JobID)
+		default:
+			fmt.Fprintf(stdout, "Job %s accepted. Follow it with: songsmith jobs wait %[1]s\n", sub.JobID)
+		}
 		return nil
 	}
-	for _, u := range []string{r.SongURL, r.ImageURL} {
-		p, err := download(ctx, u, *out)
+	job, err := c.Wait(ctx, sub.JobID)
+	if err != nil {
+		return waitErr(err, base, sub.JobID, o)
+	}
+	return finish(ctx, c, job, out, o, line, stdout, base)
+}
+
+// finish reports a finished job: a failed one as exitJobFailed, a
+// completed one saved into out (when out is not "") and summarised.
+func finish(ctx context.Context, c *client.Client, job *client.Job, out string, o *apiOpts, line *progressLine, stdout io.Writer, base string) error {
+	j := toJSON(job)
+	if job.Status == client.StatusCompleted && out != "" {
+		line.setPhase("downloading")
+		files, err := saveJob(ctx, c, job, out)
 		if err != nil {
+			return waitErr(err, base, job.JobID, o)
+		}
+		j.Files = files
+	}
+	line.close()
+	switch {
+	case o.jsonOut:
+		if err := writeJSON(stdout, j); err != nil {
 			return err
 		}
-		fmt.Fprintln(stdout, "wrote", p)
+	case o.quiet && j.Files != nil:
+		fmt.Fprintln(stdout, j.Files.Song)
+	case o.quiet:
+		fmt.Fprintln(stdout, job.Status)
+	default:
+		fmt.Fprintln(stdout, summary(job))
+		if j.Files != nil {
+			fmt.Fprintf(stdout, "saved %s, %s, %s\n", j.Files.Song, j.Files.Cover, j.Files.JSON)
+		} else if r := job.Result; r != nil {
+			fmt.Fprintf(stdout, "song:  %s\ncover: %s\n", r.SongURL, r.ImageURL)
+		}
+	}
+	if err := job.Err(); err != nil {
+		return &exitError{exitJobFailed, strings.TrimPrefix(err.Error(), "songsmith: "), err}
 	}
 	return nil
 }
 
-func download(ctx context.Context, u, dir string) (string, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
-	if err != nil {
-		return "", err
+// waitErr explains an error of a call that waited; a deadline is --timeout.
+func waitErr(err error, base, jobID string, o *apiOpts) error {
+	if !errors.Is(err, context.DeadlineExceeded) || o.timeout <= 0 {
+		err = explain(err, base)
+		var ee *exitError
+		if jobID != "" && errors.As(err, &ee) && (ee.code == exitServer || ee.code == exitRateLimited) {
+			// The job lives on the server; only this wait ended.
+			ee.msg += fmt.Sprintf(" The job may still finish: songsmith jobs wait %s", jobID)
+		}
+		return err
 	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return "", err
+	msg := fmt.Sprintf("gave up after --timeout %s (%s)", o.timeout, strings.TrimPrefix(err.Error(), "songsmith: context deadline exceeded after: "))
+	if jobID != "" {
+		msg += fmt.Sprintf(". The job may still finish: songsmith jobs wait %s", jobID)
 	}
-	defer res.Body.Close()
-	if res.StatusCode != http.StatusOK {
-		return "", fmt.Errorf("download %s: %s", u, res.Status)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
-	p := filepath.Join(dir, path.Base(req.URL.Path))
-	f, err := os.Create(p)
-	if err != nil {
-		return "", err
-	}
-	if _, err := io.Copy(f, res.Body); err != nil {
-		f.Close()
-		return "", err
-	}
-	return p, f.Close()
-}
-
-func envOr(name, def string) string {
-	if v := os.Getenv(name); v != "" {
-		return v
-	}
-	return def
+	return &exitError{exitTimeout, msg, err}
 }

@@ -2,109 +2,332 @@ package main
 
 import (
 	"context"
-	"flag"
+	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
+	"strings"
 	"text/tabwriter"
 	"time"
 
+	"github.com/spf13/cobra"
+	bolterrors "go.etcd.io/bbolt/errors"
+
 	"github.com/songsmith/songsmith/internal/app"
+	"github.com/songsmith/songsmith/internal/embedded"
 	"github.com/songsmith/songsmith/internal/jobs"
 )
 
-// keys manages API keys in the configured backend's key store.
-func keys(ctx context.Context, args []string, stdout io.Writer) error {
-	if len(args) == 0 {
-		return fmt.Errorf("keys: want create, list, revoke ID or rotate ID")
+// keyView is one key as the keys commands show it; never its secret.
+type keyView struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	CreatedAt string `json:"created_at"`
+	ExpiresAt string `json:"expires_at,omitempty"`
+	// RevokedAt is when the key stops (or stopped) working after a revoke
+	// or a rotation's grace period.
+	RevokedAt string `json:"revoked_at,omitempty"`
+	Status    string `json:"status"`
+}
+
+// newKey is a created key with its secret, shown once.
+type newKey struct {
+	keyView
+	Key      string   `json:"key"`
+	Replaces *keyView `json:"replaces,omitempty"`
+}
+
+// keyManager is what the keys commands do, either on the key store itself
+// or through the admin endpoint of a running `songsmith serve`.
+type keyManager interface {
+	create(ctx context.Context, name string, ttl time.Duration) (*newKey, error)
+	list(ctx context.Context) ([]keyView, error)
+	revoke(ctx context.Context, id string) (*keyView, error)
+	rotate(ctx context.Context, id string, grace time.Duration) (*newKey, error)
+}
+
+// keysOpts are the flags shared by the keys commands.
+type keysOpts struct {
+	backend, dataDir string
+	jsonOut          bool
+}
+
+func newKeysCmd() *cobra.Command {
+	var o keysOpts
+	cmd := group(&cobra.Command{
+		Use:   "keys",
+		Short: "Manage API keys (works while songsmith serve runs)",
+		Long: `Manage the API keys of the backend SONGSMITH_BACKEND selects.
+
+On the embedded backend, while 'songsmith serve' runs on the same data directory,
+the commands go through the server's admin endpoint (loopback only, authenticated
+by a secret in <data-dir>/admin.json); otherwise they open the database directly.`,
+	})
+	cmd.PersistentFlags().StringVar(&o.backend, "backend", "", "embedded or aws (default $SONGSMITH_BACKEND, else embedded)")
+	cmd.PersistentFlags().StringVar(&o.dataDir, "data-dir", "", "data directory of the embedded backend (default $SONGSMITH_DATA_DIR, else ./data)")
+	cmd.PersistentFlags().BoolVar(&o.jsonOut, "json", false, "print JSON on stdout")
+	_ = cmd.RegisterFlagCompletionFunc("backend", fixedValues("embedded", "aws"))
+	_ = cmd.MarkPersistentFlagDirname("data-dir")
+
+	var ttl, grace time.Duration
+	var name string
+	create := &cobra.Command{
+		Use:     "create NAME",
+		Short:   "Create a key; it is printed once",
+		Example: "  songsmith keys create laptop --ttl 720h",
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) > 1 {
+				return usageErr("keys create wants one name, got %d arguments: quote a name with spaces, e.g. songsmith keys create %q", len(args), strings.Join(args, " "))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				name = args[0]
+			}
+			if name == "" {
+				return usageErr("give the key a name: songsmith keys create NAME")
+			}
+			return withKeys(cmd, &o, func(ctx context.Context, m keyManager, w io.Writer) error {
+				k, err := m.create(ctx, name, ttl)
+				if err != nil {
+					return err
+				}
+				if o.jsonOut {
+					return writeJSON(w, k)
+				}
+				fmt.Fprintf(w, "%s\n\nKey id %s (%q). This is the only time the key is shown; store it now.\n", k.Key, k.ID, k.Name)
+				return nil
+			})
+		},
 	}
+	create.Flags().DurationVar(&ttl, "ttl", 0, "lifetime of the key (0 = no expiry)")
+	create.Flags().StringVar(&name, "name", "", "name of the key")
+	_ = create.Flags().MarkDeprecated("name", "give the name as the argument: songsmith keys create NAME")
+
+	list := &cobra.Command{
+		Use:   "list",
+		Short: "List keys (ids, names, dates, status; never secrets)",
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return withKeys(cmd, &o, func(ctx context.Context, m keyManager, w io.Writer) error {
+				keys, err := m.list(ctx)
+				if err != nil {
+					return err
+				}
+				if o.jsonOut {
+					return writeJSON(w, keys)
+				}
+				tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+				fmt.Fprintln(tw, "ID\tNAME\tCREATED\tEXPIRES\tSTATUS")
+				for _, k := range keys {
+					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", k.ID, k.Name, k.CreatedAt, orNever(k.ExpiresAt), k.Status)
+				}
+				return tw.Flush()
+			})
+		},
+	}
+
+	revoke := &cobra.Command{
+		Use:   "revoke KEY_ID",
+		Short: "Revoke a key now",
+		Args:  exactArgs(1, "one key id (see songsmith keys list)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return withKeys(cmd, &o, func(ctx context.Context, m keyManager, w io.Writer) error {
+				k, err := m.revoke(ctx, args[0])
+				if err != nil {
+					return err
+				}
+				if o.jsonOut {
+					return writeJSON(w, k)
+				}
+				fmt.Fprintf(w, "Key %s revoked.\n", k.ID)
+				return nil
+			})
+		},
+	}
+
+	rotate := &cobra.Command{
+		Use:   "rotate KEY_ID",
+		Short: "Replace a key with a new one; the old one works until --grace ends",
+		Args:  exactArgs(1, "one key id (see songsmith keys list)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return withKeys(cmd, &o, func(ctx context.Context, m keyManager, w io.Writer) error {
+				k, err := m.rotate(ctx, args[0], grace)
+				if err != nil {
+					return err
+				}
+				if o.jsonOut {
+					return writeJSON(w, k)
+				}
+				fmt.Fprintf(w, "%s\n\nNew key id %s replaces %s, which stops working at %s UTC.\n", k.Key, k.ID, k.Replaces.ID, k.Replaces.RevokedAt)
+				return nil
+			})
+		},
+	}
+	rotate.Flags().DurationVar(&grace, "grace", 0, "how long the old key keeps working")
+	cmd.AddCommand(create, list, revoke, rotate)
+	return cmd
+}
+
+// withKeys runs fn on the key manager the flags and environment select.
+func withKeys(cmd *cobra.Command, o *keysOpts, fn func(context.Context, keyManager, io.Writer) error) error {
 	cfg, err := app.FromEnv()
 	if err != nil {
 		return err
 	}
-	fs := flag.NewFlagSet("keys "+args[0], flag.ContinueOnError)
-	name := fs.String("name", "default", "label of the new key")
-	ttl := fs.Duration("ttl", 0, "lifetime of the new key (0 = no expiry)")
-	grace := fs.Duration("grace", 0, "rotate: how long the old key keeps working")
-	fs.StringVar(&cfg.Backend, "backend", cfg.Backend, "embedded or aws")
-	fs.StringVar(&cfg.DataDir, "data-dir", cfg.DataDir, "data directory (embedded backend)")
-	pos, err := parseArgs(fs, args[1:])
+	if o.backend != "" {
+		cfg.Backend = o.backend
+	}
+	if o.dataDir != "" {
+		cfg.DataDir = o.dataDir
+	}
+	ctx := cmd.Context()
+	m, closeFn, err := openKeys(ctx, cfg)
 	if err != nil {
 		return err
 	}
-	b, err := app.Open(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	defer b.Close()
-	ks, now := b.Keys, time.Now().UTC()
-	switch args[0] {
-	case "create":
-		k, full, err := jobs.NewAPIKey(*name, now, *ttl)
-		if err != nil {
-			return err
-		}
-		if err := ks.CreateKey(ctx, k); err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "%s\n\nKey id %s. This is the only time the key is shown; store it now.\n", full, k.ID)
-	case "list":
-		list, err := ks.Keys(ctx)
-		if err != nil {
-			return err
-		}
-		tw := tabwriter.NewWriter(stdout, 2, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "ID\tNAME\tCREATED\tEXPIRES\tSTATUS")
-		for _, k := range list {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", k.ID, k.Name, k.CreatedAt.Format(jobs.TimeFormat), orNever(k.ExpiresAt), status(k, now))
-		}
-		return tw.Flush()
-	case "revoke", "rotate":
-		if len(pos) != 1 {
-			return fmt.Errorf("keys %s: want exactly one key id", args[0])
-		}
-		id := jobs.KeyID(pos[0])
-		old, err := ks.Key(ctx, id)
-		if err != nil {
-			return fmt.Errorf("key %s: %s", id, jobs.ErrorMessage(err))
-		}
-		if args[0] == "revoke" {
-			if err := ks.RevokeKey(ctx, id, now); err != nil {
-				return err
-			}
-			fmt.Fprintf(stdout, "Key %s revoked.\n", id)
-			return nil
-		}
-		k, full, err := jobs.NewAPIKey(old.Name, now, 0)
-		if err != nil {
-			return err
-		}
-		if !old.ExpiresAt.IsZero() {
-			k.ExpiresAt = now.Add(old.ExpiresAt.Sub(old.CreatedAt))
-		}
-		if err := ks.CreateKey(ctx, k); err != nil {
-			return err
-		}
-		if err := ks.RevokeKey(ctx, id, now.Add(*grace)); err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "%s\n\nNew key id %s replaces %s, which stops working at %s UTC.\n", full, k.ID, id, now.Add(*grace).Format(jobs.TimeFormat))
-	default:
-		return fmt.Errorf("keys: unknown subcommand %q", args[0])
+	defer closeFn()
+	if err := fn(ctx, m, cmd.OutOrStdout()); err != nil {
+		return keyErr(err, cmd.Flags().Args())
 	}
 	return nil
 }
 
-func orNever(t time.Time) string {
-	if t.IsZero() {
+// openKeys picks the admin endpoint of a running server on the data
+// directory, else the key store itself.
+func openKeys(ctx context.Context, cfg app.Config) (keyManager, func() error, error) {
+	nop := func() error { return nil }
+	switch cfg.Backend {
+	case "embedded":
+	case "aws":
+		b, err := app.Open(ctx, cfg)
+		if err != nil {
+			return nil, nil, err
+		}
+		return storeKeys{b.Keys}, b.Close, nil
+	default:
+		return nil, nil, usageErr("--backend must be embedded or aws, not %q", cfg.Backend)
+	}
+	if ac, err := dialAdmin(ctx, cfg.DataDir); err == nil {
+		return ac, nop, nil
+	}
+	path := filepath.Join(cfg.DataDir, "songsmith.db")
+	st, err := embedded.Open(path, embedded.Options{LockTimeout: time.Second})
+	if errors.Is(err, bolterrors.ErrTimeout) {
+		return nil, nil, fmt.Errorf("the database %s is in use by another process that offers no admin endpoint (an older songsmith serve, or another songsmith command): stop it, or retry in a moment", path)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return storeKeys{st}, st.Close, nil
+}
+
+// keyErr explains key-store errors of a command given args.
+func keyErr(err error, args []string) error {
+	switch {
+	case jobs.IsCode(err, jobs.ENotFound) && len(args) == 1:
+		return &exitError{exitNotFound, fmt.Sprintf("no key with id %q: songsmith keys list shows the key ids (the part between ss_ and the second _ of a key)", args[0]), err}
+	case jobs.IsCode(err, jobs.ENotFound):
+		return &exitError{exitNotFound, jobs.ErrorMessage(err) + " (songsmith keys list shows the key ids)", err}
+	case jobs.IsCode(err, jobs.EInvalid):
+		return &exitError{exitUsage, jobs.ErrorMessage(err), err}
+	}
+	return err
+}
+
+// storeKeys manages keys on a key store.
+type storeKeys struct{ ks jobs.KeyStore }
+
+func (s storeKeys) create(ctx context.Context, name string, ttl time.Duration) (*newKey, error) {
+	now := time.Now().UTC()
+	k, full, err := jobs.NewAPIKey(name, now, ttl)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.ks.CreateKey(ctx, k); err != nil {
+		return nil, err
+	}
+	return &newKey{keyView: view(k, now), Key: full}, nil
+}
+
+func (s storeKeys) list(ctx context.Context) ([]keyView, error) {
+	keys, err := s.ks.Keys(ctx)
+	if err != nil {
+		return nil, err
+	}
+	now := time.Now().UTC()
+	out := make([]keyView, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, view(k, now))
+	}
+	return out, nil
+}
+
+func (s storeKeys) revoke(ctx context.Context, id string) (*keyView, error) {
+	now := time.Now().UTC()
+	if _, err := s.ks.Key(ctx, jobs.KeyID(id)); err != nil {
+		return nil, err
+	}
+	if err := s.ks.RevokeKey(ctx, jobs.KeyID(id), now); err != nil {
+		return nil, err
+	}
+	k, err := s.ks.Key(ctx, jobs.KeyID(id))
+	if err != nil {
+		return nil, err
+	}
+	v := view(k, now)
+	return &v, nil
+}
+
+func (s storeKeys) rotate(ctx context.Context, id string, grace time.Duration) (*newKey, error) {
+	now := time.Now().UTC()
+	old, err := s.ks.Key(ctx, jobs.KeyID(id))
+	if err != nil {
+		return nil, err
+	}
+	k, full, err := jobs.NewAPIKey(old.Name, now, 0)
+	if err != nil {
+		return nil, err
+	}
+	if !old.ExpiresAt.IsZero() {
+		k.ExpiresAt = now.Add(old.ExpiresAt.Sub(old.CreatedAt))
+	}
+	if err := s.ks.CreateKey(ctx, k); err != nil {
+		return nil, err
+	}
+	if err := s.ks.RevokeKey(ctx, old.ID, now.Add(grace)); err != nil {
+		return nil, err
+	}
+	if old, err = s.ks.Key(ctx, old.ID); err != nil {
+		return nil, err
+	}
+	ov := view(old, now)
+	return &newKey{keyView: view(k, now), Key: full, Replaces: &ov}, nil
+}
+
+func view(k *jobs.APIKey, now time.Time) keyView {
+	v := keyView{ID: string(k.ID), Name: k.Name, CreatedAt: k.CreatedAt.UTC().Format(jobs.TimeFormat), Status: status(k, now)}
+	if !k.ExpiresAt.IsZero() {
+		v.ExpiresAt = k.ExpiresAt.UTC().Format(jobs.TimeFormat)
+	}
+	if !k.RevokedAt.IsZero() {
+		v.RevokedAt = k.RevokedAt.UTC().Format(jobs.TimeFormat)
+	}
+	return v
+}
+
+func orNever(t string) string {
+	if t == "" {
 		return "never"
 	}
-	return t.Format(jobs.TimeFormat)
+	return t
 }
 
 func status(k *jobs.APIKey, now time.Time) string {
 	switch {
 	case k.Active(now) && !k.RevokedAt.IsZero():
-		return "active until " + k.RevokedAt.Format(jobs.TimeFormat)
+		return "active until " + k.RevokedAt.UTC().Format(jobs.TimeFormat)
 	case k.Active(now):
 		return "active"
 	case !k.RevokedAt.IsZero() && !now.Before(k.RevokedAt):

@@ -1,65 +1,161 @@
 // Command songsmith is the one binary of Songsmith:
 //
-//	songsmith serve                  run the API and workers locally (embedded storage, or --backend aws)
+//	songsmith serve                        run the API and workers locally (embedded storage, or --backend aws)
+//	songsmith generate PROMPT              submit to a running API, wait, save the song, cover and JSON
+//	songsmith jobs get|wait|download ID    come back to a job
 //	songsmith keys create|list|revoke|rotate   manage API keys (the "account dashboard")
-//	songsmith render "prompt" -o DIR render a song to files, no server needed
-//	songsmith generate "prompt"      submit to a running API, wait, download the files
-//	songsmith aws init               create the aws backend's table, queues and bucket (LocalStack, moto)
+//	songsmith render PROMPT                render a song to files, no server needed
+//	songsmith aws init                     create the aws backend's table, queues and bucket (LocalStack, moto)
+//	songsmith completion bash|zsh|fish     shell completion
 //
-// Configuration comes from SONGSMITH_* environment variables (see README).
+// Configuration comes from SONGSMITH_* environment variables and flags (see
+// README). Exit codes are listed in exit.go and the README.
 package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
 )
 
-const usage = `usage: songsmith <command> [flags]
+// version is the release this binary was built from, set at build time
+// with -ldflags "-X main.version=v1.2.3" (make build does, from the git
+// tag). Empty means: ask the Go build info, else "dev".
+var version = ""
 
-commands:
-  serve       run the HTTP API and workers (flags: --addr, --backend, --data-dir)
-  keys        manage API keys: create [--name N] [--ttl D] | list | revoke ID | rotate ID [--grace D]
-  render      render a prompt to files: render "prompt" [--seed N] [--format mp3|wav] -o DIR
-  generate    call a running API: generate "prompt" [--url URL] [--key KEY] [-o DIR]
-  aws init    create the table, queues and bucket that SONGSMITH_* name (AWS_ENDPOINT_URL: LocalStack, moto)
+// versionString is what --version prints.
+func versionString() string {
+	if version != "" {
+		return version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version // go install github.com/songsmith/songsmith/cmd/songsmith@v1.2.3
+	}
+	return "dev"
+}
 
-Configuration: SONGSMITH_* environment variables; see README.md.
-`
+// signalError is the cancel cause of the command context after SIGINT or
+// SIGTERM.
+type signalError struct{ sig os.Signal }
+
+func (e signalError) Error() string { return "interrupted by " + e.sig.String() }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, "songsmith:", err)
-		os.Exit(1)
+	ctx, cancel := context.WithCancelCause(context.Background())
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		sig := <-sigs
+		cancel(signalError{sig})
+		signal.Stop(sigs) // a second Ctrl-C kills the process at once
+	}()
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	cancel(nil)
+	os.Exit(code)
+}
+
+// run executes one command line and returns the process exit code. Errors
+// are printed once, on stderr, as "songsmith: <cause and fix>".
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	root := newRoot(stdout, stderr)
+	root.SetArgs(args)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK
+	}
+	// After a signal, whatever failed failed because of it (net/http reports
+	// the context's cause, not context.Canceled): exit quietly.
+	var sig signalError
+	if errors.As(context.Cause(ctx), &sig) {
+		if s, ok := sig.sig.(syscall.Signal); ok {
+			return 128 + int(s) // 130 after Ctrl-C, quietly
+		}
+		return exitInterrupted
+	}
+	code, msg := describe(err)
+	fmt.Fprintln(stderr, "songsmith: "+msg)
+	if code == exitUsage {
+		if cmd, _, ferr := root.Find(args); ferr == nil && cmd != nil {
+			fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", cmd.CommandPath())
+		}
+	}
+	return code
+}
+
+// newRoot builds the command tree. It touches nothing: commands open
+// databases and connections only when they run, so --help, --version and
+// completion work anywhere.
+func newRoot(stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "songsmith",
+		Short: "Text-to-music: a local server, a client for any deployment, and key management",
+		Long: `Songsmith turns a text prompt into a song: audio, cover art, title, tempo and tags.
+
+Run 'songsmith serve' for a local service, then 'songsmith generate "dreamy synthwave"'
+in another terminal. Clients read SONGSMITH_URL and SONGSMITH_API_KEY.
+
+Exit codes: 0 success, 1 other failure, 2 usage, 3 no or refused API key,
+4 not found, 5 rate limited, 6 server error or unreachable, 7 job failed,
+8 --timeout passed, 130 interrupted.`,
+		Version:       versionString(),
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	group(root)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetVersionTemplate("songsmith {{.Version}}\n")
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageErr("%v", err) })
+	root.AddCommand(newServeCmd(), newGenerateCmd(), newJobsCmd(), newKeysCmd(), newRenderCmd(), newAWSCmd())
+	return root
+}
+
+// group makes a command that only holds subcommands: alone it prints its
+// help; with an unknown subcommand it is a usage error.
+func group(c *cobra.Command) *cobra.Command {
+	c.Args = noArgs
+	c.RunE = func(c *cobra.Command, args []string) error { return c.Help() }
+	return c
+}
+
+// noArgs rejects positional arguments, naming an unknown subcommand as such.
+func noArgs(c *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	if c.HasSubCommands() {
+		return usageErr("unknown command %q for %q", args[0], c.CommandPath())
+	}
+	return usageErr("%s takes no arguments, got %q", c.Name(), args[0])
+}
+
+// exactArgs wants n positional arguments, described by what.
+func exactArgs(n int, what string) cobra.PositionalArgs {
+	return func(c *cobra.Command, args []string) error {
+		if len(args) != n {
+			return usageErr("%s wants %s, got %d argument(s)", c.Name(), what, len(args))
+		}
+		return nil
 	}
 }
 
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return fmt.Errorf("no command given")
-	}
-	switch args[0] {
-	case "serve":
-		return serve(ctx, args[1:], stdout, stderr)
-	case "keys":
-		return keys(ctx, args[1:], stdout)
-	case "render":
-		return render(ctx, args[1:], stdout)
-	case "generate":
-		return generate(ctx, args[1:], stdout)
-	case "aws":
-		return awsCmd(ctx, args[1:], stdout)
-	case "help", "-h", "--help":
-		fmt.Fprint(stdout, usage)
-		return nil
-	default:
-		fmt.Fprint(stderr, usage)
-		return fmt.Errorf("unknown command %q", args[0])
+// isTerminal reports whether w is a terminal (for progress display).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// fixedValues completes a flag with one of values.
+func fixedValues(values ...string) cobra.CompletionFunc {
+	return func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return values, cobra.ShellCompDirectiveNoFileComp
 	}
 }

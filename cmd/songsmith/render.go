@@ -2,82 +2,113 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/spf13/cobra"
+
+	"github.com/songsmith/songsmith/internal/audio/mp3"
 	"github.com/songsmith/songsmith/internal/httpapi"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/studio"
 )
 
+// renderOpts are the flags of render.
+type renderOpts struct {
+	seed    uint64
+	out     string
+	format  string
+	bitrate int
+	quiet   bool
+}
+
+func newRenderCmd() *cobra.Command {
+	var o renderOpts
+	cmd := &cobra.Command{
+		Use:   "render PROMPT...",
+		Short: "Render a song to files on this machine, no server needed",
+		Long: `Render a prompt with the music engine, here and now, and save <title>.mp3 (or .wav),
+<title>.jpg and <title>.json in --out without overwriting anything. The result JSON
+goes to stdout, a human summary to stderr. The same prompt and seed give the same song.`,
+		Example: `  songsmith render "dreamy synthwave, 100 bpm" --out songs/
+  songsmith render "lo-fi" --seed 7 --format wav | jq .title`,
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usageErr(`give the prompt as an argument, e.g. songsmith render "dreamy synthwave, 100 bpm"`)
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return render(cmd.Context(), &o, strings.Join(args, " "), cmd.OutOrStdout(), cmd.ErrOrStderr())
+		},
+	}
+	f := cmd.Flags()
+	f.Uint64Var(&o.seed, "seed", 1, "seed: the same prompt and seed give the same song")
+	f.StringVarP(&o.out, "out", "o", ".", "output directory")
+	_ = cmd.MarkFlagDirname("out")
+	f.StringVar(&o.format, "format", "mp3", "mp3 or wav")
+	f.IntVar(&o.bitrate, "bitrate", mp3.DefaultBitrate, "MP3 bitrate in kbit/s: 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256 or 320")
+	f.BoolVarP(&o.quiet, "quiet", "q", false, "no summary on stderr")
+	_ = cmd.RegisterFlagCompletionFunc("format", fixedValues("mp3", "wav"))
+	_ = cmd.RegisterFlagCompletionFunc("bitrate", fixedValues("32", "40", "48", "56", "64", "80", "96", "112", "128", "160", "192", "224", "256", "320"))
+	return cmd
+}
+
 // render writes a song's audio, cover and result JSON without a server.
-func render(ctx context.Context, args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("render", flag.ContinueOnError)
-	seed := fs.Uint64("seed", 1, "seed: the same prompt and seed give the same song")
-	out := fs.String("o", ".", "output directory")
-	format := fs.String("format", "mp3", "mp3 or wav")
-	bitrate := fs.Int("bitrate", 192, "MP3 bitrate in kbit/s")
-	prompt, err := parseWithPrompt(fs, args)
+// Every argument is checked before the (seconds-long) rendering starts.
+func render(ctx context.Context, o *renderOpts, prompt string, stdout, stderr io.Writer) error {
+	switch o.format {
+	case "mp3", "wav":
+	default:
+		return usageErr("--format must be mp3 or wav, not %q", o.format)
+	}
+	if o.format == "mp3" && !mp3.ValidBitrate(o.bitrate) {
+		return usageErr("--bitrate %d is not an MP3 bitrate: use 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256 or 320", o.bitrate)
+	}
+	prompt, err := jobs.NormalizePrompt(prompt, jobs.DefaultMaxPromptRunes)
+	if err != nil {
+		return usageErr("%s", jobs.ErrorMessage(err))
+	}
+	if err := os.MkdirAll(o.out, 0o755); err != nil {
+		return fmt.Errorf("cannot create --out directory: %w", err)
+	}
+	song, err := (&studio.Studio{Format: o.format, Bitrate: o.bitrate}).Generate(ctx, prompt, o.seed)
 	if err != nil {
 		return err
 	}
-	if prompt, err = jobs.NormalizePrompt(prompt, jobs.DefaultMaxPromptRunes); err != nil {
-		return fmt.Errorf("render: %s", jobs.ErrorMessage(err))
-	}
-	song, err := (&studio.Studio{Format: *format, Bitrate: *bitrate}).Generate(ctx, prompt, *seed)
+	files, err := reserve(o.out, stem(song.Title, "song"), "."+song.Audio.Ext, "."+song.Cover.Ext, ".json")
 	if err != nil {
-		return err
+		return fmt.Errorf("cannot write into %s: %w", o.out, err)
 	}
-	if err := os.MkdirAll(*out, 0o755); err != nil {
-		return err
-	}
-	audioPath := filepath.Join(*out, "song."+song.Audio.Ext)
-	coverPath := filepath.Join(*out, "cover."+song.Cover.Ext)
 	res := httpapi.ResultBody{Title: song.Title, BPM: song.BPM, Duration: song.Duration,
-		SongURL: fileURL(audioPath), ImageURL: fileURL(coverPath), Tags: strings.Join(song.Tags, ", ")}
-	meta, _ := json.MarshalIndent(res, "", "  ")
-	for path, data := range map[string][]byte{audioPath: song.Audio.Data, coverPath: song.Cover.Data, filepath.Join(*out, "song.json"): append(meta, '\n')} {
-		if err := os.WriteFile(path, data, 0o644); err != nil {
+		SongURL: fileURL(files[0].Name()), ImageURL: fileURL(files[1].Name()), Tags: strings.Join(song.Tags, ", ")}
+	for i, data := range [][]byte{song.Audio.Data, song.Cover.Data} {
+		if _, err := files[i].Write(data); err != nil {
+			discard(files)
 			return err
 		}
 	}
-	fmt.Fprintf(stdout, "%s\n%q: %.0f bpm, %.1f s, %s\nwrote %s, %s, %s\n", meta, song.Title, song.BPM, song.Duration,
-		res.Tags, audioPath, coverPath, filepath.Join(*out, "song.json"))
+	if err := writeJSON(files[2], res); err != nil {
+		discard(files)
+		return err
+	}
+	for _, f := range files {
+		if err := f.Close(); err != nil {
+			discard(files)
+			return err
+		}
+	}
+	if err := writeJSON(stdout, res); err != nil {
+		return err
+	}
+	if !o.quiet {
+		fmt.Fprintf(stderr, "%q · %.0f bpm · %.1f s · %s\nsaved %s, %s, %s\n", song.Title, song.BPM, song.Duration,
+			res.Tags, files[0].Name(), files[1].Name(), files[2].Name())
+	}
 	return nil
-}
-
-// parseArgs parses flags placed before, between or after positional
-// arguments and returns the positional ones.
-func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
-	var words []string
-	for len(args) > 0 {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		words = append(words, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
-	return words, nil
-}
-
-// parseWithPrompt parses flags around the words of one prompt.
-func parseWithPrompt(fs *flag.FlagSet, args []string) (string, error) {
-	words, err := parseArgs(fs, args)
-	if err != nil {
-		return "", err
-	}
-	if len(words) == 0 {
-		return "", fmt.Errorf("%s: give the prompt as an argument, e.g. %s \"dreamy synthwave, 100 bpm\"", fs.Name(), fs.Name())
-	}
-	return strings.Join(words, " "), nil
 }
 
 func fileURL(path string) string {

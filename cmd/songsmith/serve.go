@@ -3,33 +3,62 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"net"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
+
+	"github.com/spf13/cobra"
+	bolterrors "go.etcd.io/bbolt/errors"
 
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/app/generator"
 	"github.com/songsmith/songsmith/internal/jobs"
 )
 
-func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	cfg, err := app.FromEnv()
-	if err != nil {
-		return err
+func newServeCmd() *cobra.Command {
+	var addr, backend, dataDir string
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Run the HTTP API and the workers (embedded storage, or --backend aws)",
+		Long: `Run the Songsmith API and its workers on this machine. On the embedded backend
+everything lives in --data-dir; the first start creates an API key and prints it.
+Ctrl-C or SIGTERM stops it gracefully (running songs may finish).`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cfg, err := app.FromEnv()
+			if err != nil {
+				return err
+			}
+			for _, f := range []struct {
+				name string
+				dst  *string
+				val  string
+			}{{"addr", &cfg.Addr, addr}, {"backend", &cfg.Backend, backend}, {"data-dir", &cfg.DataDir, dataDir}} {
+				if cmd.Flags().Changed(f.name) {
+					*f.dst = f.val
+				}
+			}
+			return serve(cmd.Context(), cfg, cmd.OutOrStdout(), cmd.ErrOrStderr())
+		},
 	}
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "listen address")
-	fs.StringVar(&cfg.Backend, "backend", cfg.Backend, "embedded or aws")
-	fs.StringVar(&cfg.DataDir, "data-dir", cfg.DataDir, "data directory (embedded backend)")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
+	cmd.Flags().StringVar(&addr, "addr", "", "listen address (default $SONGSMITH_ADDR, else 127.0.0.1:8080)")
+	cmd.Flags().StringVar(&backend, "backend", "", "embedded or aws (default $SONGSMITH_BACKEND, else embedded)")
+	cmd.Flags().StringVar(&dataDir, "data-dir", "", "data directory of the embedded backend (default $SONGSMITH_DATA_DIR, else ./data)")
+	_ = cmd.RegisterFlagCompletionFunc("backend", fixedValues("embedded", "aws"))
+	_ = cmd.MarkFlagDirname("data-dir")
+	return cmd
+}
+
+func serve(ctx context.Context, cfg app.Config, stdout, stderr io.Writer) error {
 	ln, err := net.Listen("tcp", cfg.Addr)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return fmt.Errorf("%s is in use (another songsmith serve?): stop that, or pick another address with --addr or SONGSMITH_ADDR (127.0.0.1:0 takes a free port)", cfg.Addr)
+	}
 	if err != nil {
 		return err
 	}
@@ -37,6 +66,10 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		cfg.BaseURL = "http://" + ln.Addr().String()
 	}
 	b, err := app.Open(ctx, cfg)
+	if errors.Is(err, bolterrors.ErrTimeout) {
+		ln.Close()
+		return fmt.Errorf("the database in %s is in use by another process (a songsmith serve on the same data): stop it, or use another --data-dir or SONGSMITH_DATA_DIR", cfg.DataDir)
+	}
 	if err != nil {
 		ln.Close()
 		return err
@@ -48,6 +81,14 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	log := app.NewLogger(cfg, stderr)
+	if cfg.Backend == "embedded" {
+		stopAdmin, err := startAdmin(cfg.DataDir, b.Keys, log)
+		if err != nil {
+			ln.Close()
+			return err
+		}
+		defer stopAdmin()
+	}
 	srv := app.NewServer(cfg, b, generator.New(cfg), log)
 	printWelcome(stdout, cfg.BaseURL, key)
 	return srv.Serve(ctx, ln)
@@ -95,19 +136,20 @@ func devKey(ctx context.Context, cfg app.Config, b *app.Backend) (string, error)
 }
 
 func printWelcome(w io.Writer, base, key string) {
-	fmt.Fprintf(w, "Songsmith is listening on %s\n", base)
+	fmt.Fprintf(w, "Songsmith is listening on %s\nPlayground: open %s/ in a browser.\n", base, base)
 	if key == "" {
-		fmt.Fprintln(w, "Use a key from `songsmith keys create` as Authorization: Bearer <key>.")
+		fmt.Fprintln(w, "Use a key from `songsmith keys create NAME` as Authorization: Bearer <key>.")
 		return
 	}
 	fmt.Fprintf(w, `
 API key: %[2]s
 
 Try it:
-  export SONGSMITH_URL=%[1]s SONGSMITH_KEY=%[2]s
-  curl -s -X POST "$SONGSMITH_URL/generate" -H "Authorization: Bearer $SONGSMITH_KEY" \
+  export SONGSMITH_URL=%[1]s SONGSMITH_API_KEY=%[2]s
+  songsmith generate "melancholic lo-fi with dusty piano, 84 bpm, 45 seconds"
+  curl -s -X POST "$SONGSMITH_URL/generate" -H "Authorization: Bearer $SONGSMITH_API_KEY" \
        -H "Content-Type: application/json" -d '{"prompt": "melancholic lo-fi with dusty piano, 84 bpm, 45 seconds"}'
-  curl -s "$SONGSMITH_URL/jobs/<job_id>" -H "Authorization: Bearer $SONGSMITH_KEY"
+  curl -s "$SONGSMITH_URL/jobs/<job_id>" -H "Authorization: Bearer $SONGSMITH_API_KEY"
 
 `, base, key)
 }

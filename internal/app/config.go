@@ -42,14 +42,16 @@ type Config struct {
 	DLQURL          string        // SONGSMITH_DLQ_URL: SQS dead-letter queue
 	WebhookQueueURL string        // SONGSMITH_WEBHOOK_QUEUE_URL: SQS webhook delivery queue ("" = no webhooks on aws)
 	Bucket          string        // SONGSMITH_BUCKET: S3 media bucket
+	SoundFont       string        // SONGSMITH_SOUNDFONT: sample bank (read by internal/soundfont.Default)
 }
 
 // Env is one configuration variable: its name, default and meaning.
 type Env struct{ Name, Default, Meaning string }
 
 // Vars lists every variable Songsmith reads, in README order: all that
-// Config reads, then those only `songsmith generate` reads (the API's URL
-// and key), then the AWS SDK's that the README documents. It is the one
+// Config reads, then those only the clients read (the API's URL and key:
+// `songsmith generate`, `songsmith jobs`, the Go SDK, whose client/env.go
+// must agree), then the AWS SDK's that the README documents. It is the one
 // table of defaults; Default reads it.
 var Vars = []Env{
 	{"SONGSMITH_BACKEND", "embedded", "`embedded` (one local database file) or `aws` (DynamoDB, SQS, S3)"},
@@ -76,13 +78,15 @@ var Vars = []Env{
 	{"SONGSMITH_LOG_LEVEL", "info", "`debug`, `info`, `warn` or `error`"},
 	{"SONGSMITH_CORS_ORIGIN", "", "value of Access-Control-Allow-Origin; empty disables CORS"},
 	{"SONGSMITH_METRICS_NAMESPACE", "", "CloudWatch namespace of the worker's metrics, written to stdout in Embedded Metric Format; empty writes none (the template sets `Songsmith/<stack>`)"},
+	{"SONGSMITH_SOUNDFONT", "/usr/share/sounds/sf2/FluidR3_GM.sf2", "SoundFont 2 bank the recorded instruments play from, loaded once per process (used when the file exists; without a bank every part is synthesized); `off` synthesizes every part. The worker's Lambda layer sets `/opt/soundfont/FluidR3_GM.sf2`"},
 	{"SONGSMITH_TABLE", "songsmith", "DynamoDB table (aws backend)"},
 	{"SONGSMITH_QUEUE_URL", "", "SQS jobs queue URL (aws backend)"},
 	{"SONGSMITH_DLQ_URL", "", "SQS dead-letter queue URL (aws backend: `serve` consumes it; the worker Lambda recognises its records by it)"},
 	{"SONGSMITH_WEBHOOK_QUEUE_URL", "", "SQS queue of webhook deliveries (aws backend; empty turns webhooks off there: a `webhook_url` is refused with 400). The embedded backend always has its own"},
 	{"SONGSMITH_BUCKET", "", "S3 media bucket (aws backend)"},
-	{"SONGSMITH_URL", "http://127.0.0.1:8080", "`songsmith generate`: base URL of the API"},
-	{"SONGSMITH_KEY", "", "`songsmith generate`: API key"},
+	{"SONGSMITH_URL", "http://127.0.0.1:8080", "clients only (`songsmith generate`, `songsmith jobs`, the Go SDK): base URL of the API"},
+	{"SONGSMITH_API_KEY", "", "clients only: the API key sent as `Authorization: Bearer`"},
+	{"SONGSMITH_KEY", "", "clients only: the former name of `SONGSMITH_API_KEY` (deprecated), read when that is unset"},
 	{"AWS_ENDPOINT_URL", "", "send AWS calls to LocalStack or moto; S3 then uses path-style URLs"},
 	{"AWS_REGION", "us-east-1", "AWS region"},
 }
@@ -151,6 +155,7 @@ func Load(getenv func(string) string) (Config, error) {
 		DLQURL:          p.str("SONGSMITH_DLQ_URL"),
 		WebhookQueueURL: p.str("SONGSMITH_WEBHOOK_QUEUE_URL"),
 		Bucket:          p.str("SONGSMITH_BUCKET"),
+		SoundFont:       p.str("SONGSMITH_SOUNDFONT"),
 		Service: jobs.Config{
 			Retention:      p.dur("SONGSMITH_RETENTION"),
 			SubmitRate:     p.rate("SONGSMITH_SUBMIT_RATE"),

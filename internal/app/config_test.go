@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/songsmith/songsmith/client"
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
@@ -156,6 +157,19 @@ func TestEveryVariableIsListed(t *testing.T) {
 		if !listed[n] && !testOnly {
 			t.Errorf("%v name %s, which app.Vars (and so the README's table) lacks", files, n)
 		}
+	}
+}
+
+// The SDK (standard library only, so it cannot read app.Vars) names the
+// same client variables and default URL as the table.
+func TestClientVariablesAreListed(t *testing.T) {
+	for _, name := range []string{client.EnvURL, client.EnvAPIKey, client.EnvAPIKeyDeprecated} {
+		if !slices.ContainsFunc(app.Vars, func(v app.Env) bool { return v.Name == name }) {
+			t.Errorf("app.Vars lacks %s, which the client reads", name)
+		}
+	}
+	if got := app.Default(client.EnvURL); got != client.DefaultBaseURL {
+		t.Errorf("default of %s: app.Vars %q, client %q", client.EnvURL, got, client.DefaultBaseURL)
 	}
 }
 

@@ -61,6 +61,10 @@ type Options struct {
 	RestartDelay time.Duration
 	// Now is the clock used for queue visibility (time.Now when nil).
 	Now func() time.Time
+	// LockTimeout is how long Open waits for another process to release
+	// the database file (5 s when 0); then it fails with an error that
+	// wraps bbolt's ErrTimeout.
+	LockTimeout time.Duration
 }
 
 // Open opens (creating if needed) the database at path. Messages that were
@@ -71,7 +75,11 @@ func Open(path string, opts Options) (*Store, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("embedded: %w", err)
 	}
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 5 * time.Second})
+	lock := opts.LockTimeout
+	if lock <= 0 {
+		lock = 5 * time.Second
+	}
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: lock})
 	if err != nil {
 		return nil, fmt.Errorf("embedded: open %s: %w", path, err)
 	}

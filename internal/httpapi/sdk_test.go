@@ -2,6 +2,8 @@ package httpapi_test
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -47,5 +49,20 @@ func TestGoSDK(t *testing.T) {
 	// reported as 55), poll 3 in the next window.
 	if len(waits) != 2 || waits[0] != 5*time.Second || waits[1] != 55*time.Second {
 		t.Fatalf("waits %v, want [5s 55s]", waits)
+	}
+}
+
+// The SDK's errors carry the request id the handler logged the request
+// under (X-Request-Id), and a caller's own id is kept.
+func TestGoSDKRequestID(t *testing.T) {
+	e := newEnv(t, nil)
+	c := client.New(e.URL, e.Key)
+	_, err := c.Job(context.Background(), "00000000-0000-4000-8000-000000000000")
+	var apiErr *client.APIError
+	if !errors.As(err, &apiErr) || apiErr.StatusCode != 404 || len(apiErr.RequestID) != 24 {
+		t.Fatalf("error %v, want a 404 with the server's request id", err)
+	}
+	if !strings.Contains(err.Error(), "(request id "+apiErr.RequestID+")") {
+		t.Errorf("message %q lacks the request id", err)
 	}
 }

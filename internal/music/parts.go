@@ -176,8 +176,7 @@ func writeBass(secs []section, k key, kind bassStyle, lines []style.Line, m styl
 					pt.add(t+3.5, 0.5, at(3.5).octave, v*0.8, false)
 				}
 			case bassOneDrop:
-				pt.add(t, 1, first.root, v, false)
-				pt.add(t+1.5, 0.5, first.root, v*0.8, false)
+				pt.add(t, 1.25, first.root, v, false)
 				pt.add(t+2, 0.75, at(2).fifth, v*0.85, false)
 				pt.add(t+3, 0.5, at(3).octave, v*0.75, false)
 				pt.add(t+3.5, 0.5, at(3.5).third, v*0.7, false)
@@ -204,7 +203,11 @@ func writeBass(secs []section, k key, kind bassStyle, lines []style.Line, m styl
 			case bassSustain:
 				pt.add(t, 4, first.root, v*0.8, false)
 			case bassBoomBap:
+				// The root again on beat 3 keeps a half-bar pulse under
+				// the pushed note on the and of 3 (alone, 0 and 2.5 read
+				// as a 1.5-beat period to tempo detectors).
 				pt.add(t, 1.5, first.root, v, false)
+				pt.add(t+2, 0.5, at(2).root, v*0.8, false)
 				pt.add(t+2.5, 1, at(2.5).root, v*0.85, false)
 				pt.add(t+3.5, 0.5, approach(k, nextRoot, at(3.5).root), v*0.7, false)
 			}

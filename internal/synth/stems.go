@@ -15,6 +15,12 @@ import (
 // RenderDry's mix, and the stems of all tracks sum to that mix up to float
 // rounding (see StemTolerance).
 func RenderStem(ctx context.Context, s *score.Score, i int) (*audio.Buffer, error) {
+	return RenderStemWith(ctx, s, i, Options{})
+}
+
+// RenderStemWith is RenderStem with options (the sample bank of recorded
+// parts); use the options the mix was rendered with.
+func RenderStemWith(ctx context.Context, s *score.Score, i int, o Options) (*audio.Buffer, error) {
 	if err := validate(s); err != nil {
 		return nil, err
 	}
@@ -23,7 +29,7 @@ func RenderStem(ctx context.Context, s *score.Score, i int) (*audio.Buffer, erro
 	}
 	frames := audio.CD.NSeconds(s.Seconds())
 	out := audio.NewBuffer(audio.CD, 2, frames)
-	e := newEngine(s, frames)    // every track's kicks key the sidechain
+	e := newEngine(s, frames, o.bank(s)) // every track's kicks key the sidechain
 	e.tracks = e.tracks[i : i+1] // but only track i sounds
 	for start := 0; start < frames; start += blockSize {
 		if start%(64*blockSize) == 0 {

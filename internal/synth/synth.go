@@ -16,6 +16,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/soundfont"
 )
 
 // MaxSeconds is the longest song Render accepts.
@@ -30,7 +31,12 @@ var ErrInvalidScore = errors.New("synth: invalid score")
 // TargetLUFS integrated and stays under CeilingDBTP (see Master). It
 // returns ctx.Err() if the context is cancelled while rendering.
 func Render(ctx context.Context, s *score.Score) (*audio.Buffer, error) {
-	out, err := RenderDry(ctx, s)
+	return RenderWith(ctx, s, Options{})
+}
+
+// RenderWith is Render with options (the sample bank of recorded parts).
+func RenderWith(ctx context.Context, s *score.Score, o Options) (*audio.Buffer, error) {
+	out, err := RenderDryWith(ctx, s, o)
 	if err != nil {
 		return nil, err
 	}
@@ -44,12 +50,17 @@ func Render(ctx context.Context, s *score.Score) (*audio.Buffer, error) {
 // without mastering: no compression, normalisation, limiting or fades. The
 // level is whatever the mix produces. Useful for stems and analysis.
 func RenderDry(ctx context.Context, s *score.Score) (*audio.Buffer, error) {
+	return RenderDryWith(ctx, s, Options{})
+}
+
+// RenderDryWith is RenderDry with options.
+func RenderDryWith(ctx context.Context, s *score.Score, o Options) (*audio.Buffer, error) {
 	if err := validate(s); err != nil {
 		return nil, err
 	}
 	frames := audio.CD.NSeconds(s.Seconds())
 	out := audio.NewBuffer(audio.CD, 2, frames)
-	e := newEngine(s, frames)
+	e := newEngine(s, frames, o.bank(s))
 	for start := 0; start < frames; start += blockSize {
 		if start%(64*blockSize) == 0 {
 			if err := ctx.Err(); err != nil {
@@ -91,10 +102,10 @@ type engine struct {
 	revIn, dlyIn          [blockSize]float32
 }
 
-func newEngine(s *score.Score, frames int) *engine {
+func newEngine(s *score.Score, frames int, bank *soundfont.Bank) *engine {
 	e := &engine{lastKick: -1 << 40}
 	for i := range s.Tracks {
-		t := newTrack(s, i, &s.Tracks[i], frames)
+		t := newTrack(s, i, &s.Tracks[i], frames, bank)
 		e.tracks = append(e.tracks, t)
 		e.ducked = e.ducked || t.side > 0
 		if t.drums {

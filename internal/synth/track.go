@@ -6,6 +6,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/soundfont"
 )
 
 // roleMix holds the mixer defaults of a role: level and high-pass corner.
@@ -50,11 +51,17 @@ type trackState struct {
 	rev, dly        float32
 	side            float32
 	tail            int
+	rec             *recPart // recorded part (sampler.go), or nil
 }
 
 // newTrack prepares a track's events and mixer settings.
-func newTrack(s *score.Score, ti int, tr *score.Track, frames int) *trackState {
+func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfont.Bank) *trackState {
 	t := &trackState{p: patchFor(tr.Instrument), drums: tr.Instrument == score.Drums}
+	t.events = buildEvents(s, ti, tr, t.drums, frames)
+	t.rec, t.events = newRecPart(bank, s, tr, t.events, t.p.glide)
+	if t.rec != nil && !t.drums {
+		t.p = recordedPatch(t.p)
+	}
 	b := tr.Brightness
 	if b <= 0 || math.IsNaN(b) {
 		b = 0.5 // unset means neutral
@@ -93,7 +100,6 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int) *trackState {
 	t.rev = float32(0.6 * clamp01(tr.Reverb))
 	t.dly = float32(0.5 * clamp01(tr.Delay))
 	t.side = float32(clamp01(tr.Sidechain))
-	t.events = buildEvents(s, ti, tr, t.drums, frames)
 	return t
 }
 
@@ -145,6 +151,9 @@ func buildEvents(s *score.Score, ti int, tr *score.Track, drums bool, frames int
 // kickFrames lists the frames of all kick hits, sorted.
 func (t *trackState) kickFrames() []int {
 	var k []int
+	if t.rec != nil {
+		k = append(k, t.rec.kicks...)
+	}
 	for _, e := range t.events {
 		if e.drum == score.Kick || e.drum == score.Kick808 {
 			k = append(k, e.start)
@@ -200,7 +209,8 @@ func (t *trackState) startVoices(end int) {
 func (t *trackState) render(start, n int, e *engine) {
 	end := start + n
 	t.startVoices(end)
-	if len(t.voices) == 0 {
+	live := t.rec != nil && t.rec.live(start, n)
+	if len(t.voices) == 0 && !live {
 		if t.tail <= 0 {
 			return
 		}
@@ -209,7 +219,11 @@ func (t *trackState) render(start, n int, e *engine) {
 		t.tail = int(0.1 * sr)
 	}
 	buf := t.mono[:n]
-	clear(buf)
+	if live {
+		t.rec.render(start, buf)
+	} else {
+		clear(buf)
+	}
 	kept := t.voices[:0]
 	keep := func(v *voice) {
 		if v.done {

@@ -60,3 +60,7 @@ func frameBytes(kbps, hz int, n int64) int {
 	h := int64(hz)
 	return int((n+1)*num/h - n*num/h)
 }
+
+// ValidBitrate reports whether kbps is an MPEG-1 Layer III bitrate (32 to
+// 320 kbit/s, 14 values) that [Encode] accepts.
+func ValidBitrate(kbps int) bool { return bitrateIndex(kbps) > 0 }

@@ -1,0 +1,53 @@
+package engine_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/songsmith/songsmith/internal/engine"
+	"github.com/songsmith/songsmith/internal/soundfont"
+	"github.com/songsmith/songsmith/internal/synth"
+	"github.com/songsmith/songsmith/internal/testutil"
+)
+
+// recordedBench composes BenchPrompt and marks every part Recorded: more
+// than the catalogue records for pop (its chords), the heaviest case:
+// drums, bass, piano and strings all play from the bank; parts without a
+// General MIDI preset stay synthesized.
+func recordedBench(tb testing.TB) (*synth.Options, float64, func() error) {
+	tb.Helper()
+	p := soundfont.DefaultPath()
+	if p == "" {
+		p = soundfont.DebianPath
+	}
+	testutil.RequireFile(tb, p, "make tools installs fluid-soundfont-gm")
+	bank, err := soundfont.Load(p)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s, _, _ := engine.Compose(BenchPrompt, 1)
+	for i := range s.Tracks {
+		s.Tracks[i].Recorded = true
+	}
+	o := &synth.Options{Bank: func() *soundfont.Bank { return bank }}
+	return o, s.Seconds(), func() error {
+		_, err := synth.RenderWith(context.Background(), s, *o)
+		return err
+	}
+}
+
+// BenchmarkRenderRecorded3Min is BenchmarkRender3Min's song with its
+// acoustic parts played from the SoundFont bank (bank loading excluded;
+// see BenchmarkBankLoad). Goal: >= 100 x_realtime with -cpu 1.
+func BenchmarkRenderRecorded3Min(b *testing.B) {
+	_, seconds, render := recordedBench(b)
+	b.ReportAllocs()
+	total := 0.0
+	for b.Loop() {
+		if err := render(); err != nil {
+			b.Fatal(err)
+		}
+		total += seconds
+	}
+	b.ReportMetric(total/b.Elapsed().Seconds(), "x_realtime")
+}

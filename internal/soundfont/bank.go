@@ -1,0 +1,189 @@
+// Package soundfont loads a SoundFont 2 bank and plays its presets, one
+// part at a time, through go-meltysynth (MIT). A Bank is loaded once and
+// shared read-only; every Player owns its own synthesizer state, so
+// concurrent renders each make their own players from the same Bank.
+package soundfont
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sinshu/go-meltysynth/meltysynth"
+)
+
+// EnvPath names the environment variable that points at the bank file.
+// The value "off" disables recorded instruments.
+const EnvPath = "SONGSMITH_SOUNDFONT"
+
+// DebianPath is where Debian's fluid-soundfont-gm installs FluidR3_GM, the
+// bank used when EnvPath is unset.
+const DebianPath = "/usr/share/sounds/sf2/FluidR3_GM.sf2"
+
+// PercussionBank is the SoundFont bank number of GM drum kits.
+const PercussionBank = 128
+
+// ErrNoPreset is returned by NewPlayer for a bank:program the file lacks.
+var ErrNoPreset = errors.New("soundfont: no such preset")
+
+// Bank is a loaded SoundFont 2 file. It is immutable after Load.
+type Bank struct {
+	sf      *meltysynth.SoundFont
+	path    string
+	presets map[int32]string // bank<<16|program -> preset name
+	samples int              // 16-bit sample frames in the file
+	heap    int64            // bytes of sample data copied to the heap (0: mapped)
+}
+
+// Load reads a SoundFont 2 file: the preset, instrument and sample tables
+// are parsed; the sample data is memory-mapped, not copied (see parse).
+// Stereo sample pairs are folded to their left sample (see foldStereo):
+// parts render mono, and one voice per note instead of two halves the
+// sampler's work. Default filter cutoffs are opened (see openFilters).
+func Load(path string) (*Bank, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("soundfont: %w", err)
+	}
+	defer f.Close()
+	sf, heap, err := parse(f)
+	if err != nil {
+		return nil, fmt.Errorf("soundfont: %s: %w", path, err)
+	}
+	foldStereo(sf)
+	openFilters(sf)
+	b := &Bank{sf: sf, path: path, presets: make(map[int32]string), samples: len(sf.WaveData), heap: heap}
+	for _, p := range sf.Presets {
+		b.presets[p.BankNumber<<16|p.PatchNumber] = p.Name
+	}
+	return b, nil
+}
+
+// foldStereo drops the right-hand region of every stereo pair whose left
+// partner the same preset plays over the same keys and velocities. A pair
+// is matched by name (FluidR3 leaves the SF2 sample links unset): the
+// side comes from the sample type or the name: "Strings C#6L"/"Strings C#6R",
+// "Flute D5(L)"/"Flute D5(R)".
+func foldStereo(sf *meltysynth.SoundFont) {
+	drop := make(map[*meltysynth.InstrumentRegion]bool)
+	for _, p := range sf.Presets {
+		lefts := make(map[string]bool)
+		for _, pr := range p.Regions {
+			for _, r := range pr.Instrument.Regions {
+				if k, side := pairKey(r); side == 'L' {
+					lefts[k] = true
+				}
+			}
+		}
+		for _, pr := range p.Regions {
+			for _, r := range pr.Instrument.Regions {
+				if k, side := pairKey(r); side == 'R' && lefts[k] {
+					drop[r] = true
+				}
+			}
+		}
+	}
+	for _, in := range sf.Instruments {
+		kept := in.Regions[:0]
+		for _, r := range in.Regions {
+			if !drop[r] {
+				kept = append(kept, r)
+			}
+		}
+		in.Regions = kept
+	}
+}
+
+// pairKey names the stereo pair a region belongs to (the same for its left
+// and right halves) and its side, 'L', 'R' or 0 when it is no half.
+func pairKey(r *meltysynth.InstrumentRegion) (string, byte) {
+	const right, left = 2, 4
+	h := r.Sample
+	rng := fmt.Sprintf("|%d-%d|%d-%d", r.GetKeyRangeStart(), r.GetKeyRangeEnd(),
+		r.GetVelocityRangeStart(), r.GetVelocityRangeEnd())
+	base, side := splitSide(h.Name)
+	switch {
+	case h.SampleType&right != 0:
+		side = 'R'
+	case h.SampleType&left != 0:
+		side = 'L'
+	}
+	if side == 0 {
+		return "", 0
+	}
+	return base + rng, side
+}
+
+// splitSide strips a stereo suffix, "(L)", "(R)", "L" or "R", from a sample
+// name and returns the side it named (0 for none).
+func splitSide(name string) (string, byte) {
+	n := strings.TrimSpace(name)
+	for _, suf := range []string{"(L)", "(R)", "L", "R"} {
+		if base, ok := strings.CutSuffix(n, suf); ok {
+			return strings.TrimSpace(base), suf[len(suf)/2]
+		}
+	}
+	return n, 0
+}
+
+// Path returns the file the bank was loaded from.
+func (b *Bank) Path() string { return b.path }
+
+// SampleFrames returns the number of 16-bit sample frames the bank holds
+// in memory (two bytes each).
+func (b *Bank) SampleFrames() int { return b.samples }
+
+// Preset returns the name of preset bank:program and whether the file has it.
+func (b *Bank) Preset(bank, program int) (string, bool) {
+	n, ok := b.presets[int32(bank)<<16|int32(program)]
+	return n, ok
+}
+
+var (
+	defaultOnce sync.Once
+	defaultBank *Bank
+)
+
+// DefaultPath returns the bank path the process uses: $SONGSMITH_SOUNDFONT,
+// else DebianPath when that file exists, else "" (no bank).
+func DefaultPath() string {
+	if p, ok := os.LookupEnv(EnvPath); ok {
+		if p == "off" {
+			return ""
+		}
+		return p
+	}
+	if _, err := os.Stat(DebianPath); err == nil {
+		return DebianPath
+	}
+	return ""
+}
+
+// Default returns the process-wide bank, loading it on first use from
+// DefaultPath. It returns nil when there is no bank or it fails to load;
+// either is logged once, and callers then synthesize every part. Safe for
+// concurrent use.
+func Default() *Bank {
+	defaultOnce.Do(func() {
+		p := DefaultPath()
+		if p == "" {
+			slog.Info("soundfont: no bank; recorded parts are synthesized",
+				"hint", "set "+EnvPath+" to a .sf2 file or install fluid-soundfont-gm")
+			return
+		}
+		t0 := time.Now()
+		b, err := Load(p)
+		if err != nil {
+			slog.Error("soundfont: bank failed to load; recorded parts are synthesized", "path", p, "err", err)
+			return
+		}
+		slog.Info("soundfont: bank loaded", "path", p, "presets", len(b.presets),
+			"sample_mib", b.samples*2>>20, "ms", time.Since(t0).Milliseconds())
+		defaultBank = b
+	})
+	return defaultBank
+}

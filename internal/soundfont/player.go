@@ -1,0 +1,106 @@
+package soundfont
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/sinshu/go-meltysynth/meltysynth"
+)
+
+// SampleRate is the rate players render at.
+const SampleRate = 44100
+
+// BendRange is the pitch-bend range, in semitones either way, that players
+// set on every channel they program.
+const BendRange = 24
+
+// PercussionChannel is the MIDI channel (0-based) that plays drum kits.
+const PercussionChannel = 9
+
+// blockFrames is the synthesizer's internal block: note events take effect
+// at the next block boundary (1.45 ms at 44.1 kHz).
+const blockFrames = 64
+
+// Player plays presets of one Bank on up to 16 MIDI channels and renders
+// their sum as mono. It is not safe for concurrent use; make one per part.
+type Player struct {
+	syn  *meltysynth.Synthesizer
+	l, r []float32
+	held int // notes on and not yet off, all channels
+}
+
+// NewPlayer returns a player with every channel on GM piano (channel 9 on
+// the standard drum kit), no reverb or chorus of its own.
+func (b *Bank) NewPlayer(polyphony int) (*Player, error) {
+	st := meltysynth.NewSynthesizerSettings(SampleRate)
+	st.BlockSize = blockFrames
+	st.MaximumPolyphony = int32(max(8, min(256, polyphony)))
+	st.EnableReverbAndChorus = false
+	syn, err := meltysynth.NewSynthesizer(b.sf, st)
+	if err != nil {
+		return nil, fmt.Errorf("soundfont: %w", err)
+	}
+	syn.MasterVolume = 1
+	return &Player{syn: syn, l: make([]float32, 512), r: make([]float32, 512)}, nil
+}
+
+// Program selects preset bank:program on channel ch (0..15) and sets the
+// channel's pitch-bend range to BendRange. On the percussion channel, bank
+// is PercussionBank and program picks the kit. It returns ErrNoPreset when
+// the bank lacks the preset; the channel is then left unchanged.
+func (p *Player) Program(b *Bank, ch, bank, program int) error {
+	if _, ok := b.Preset(bank, program); !ok {
+		return fmt.Errorf("%w: %d:%d", ErrNoPreset, bank, program)
+	}
+	c := int32(ch)
+	sel := int32(bank)
+	if ch == PercussionChannel {
+		sel -= PercussionBank
+	}
+	p.syn.ProcessMidiMessage(c, 0xB0, 0x00, sel)
+	p.syn.ProcessMidiMessage(c, 0xC0, int32(program), 0)
+	p.syn.ProcessMidiMessage(c, 0xB0, 0x65, 0) // RPN 0: pitch-bend range
+	p.syn.ProcessMidiMessage(c, 0xB0, 0x64, 0)
+	p.syn.ProcessMidiMessage(c, 0xB0, 0x06, BendRange)
+	p.syn.ProcessMidiMessage(c, 0xB0, 0x26, 0)
+	p.syn.ProcessMidiMessage(c, 0xB0, 0x65, 127) // RPN null
+	p.syn.ProcessMidiMessage(c, 0xB0, 0x64, 127)
+	return nil
+}
+
+// NoteOn starts key (MIDI note) on channel ch at velocity vel (0..1).
+func (p *Player) NoteOn(ch, key int, vel float64) {
+	v := int32(math.Round(1 + 126*math.Max(0, math.Min(1, vel))))
+	p.syn.NoteOn(int32(ch), int32(key), v)
+	p.held++
+}
+
+// NoteOff releases every voice of key on channel ch.
+func (p *Player) NoteOff(ch, key int) {
+	p.syn.NoteOff(int32(ch), int32(key))
+	p.held = max(0, p.held-1)
+}
+
+// Bend sets channel ch's pitch bend in semitones, clamped to ±BendRange.
+func (p *Player) Bend(ch int, semitones float64) {
+	x := math.Max(-1, math.Min(1, semitones/BendRange))
+	v := int32(math.Round(8192 + x*8191))
+	p.syn.ProcessMidiMessage(int32(ch), 0xE0, v&0x7F, v>>7)
+}
+
+// Held returns the number of notes started and not yet released.
+func (p *Player) Held() int { return p.held }
+
+// Render writes the next len(dst) frames, left and right summed to mono
+// with a gain of one half, into dst.
+func (p *Player) Render(dst []float32) {
+	for len(dst) > 0 {
+		n := min(len(dst), len(p.l))
+		l, r := p.l[:n], p.r[:n]
+		p.syn.Render(l, r)
+		for i := range n {
+			dst[i] = 0.5 * (l[i] + r[i])
+		}
+		dst = dst[n:]
+	}
+}

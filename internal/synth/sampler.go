@@ -1,0 +1,296 @@
+package synth
+
+import (
+	"math"
+	"slices"
+	"sort"
+
+	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/soundfont"
+)
+
+// Recorded parts: a track with score.Track.Recorded plays from the sample
+// bank when one is loaded and the instrument (or drum) has a General MIDI
+// counterpart (sampler_map.go). The part renders mono into the track's
+// buffer, ahead of the track's inserts, pan and sends, like a voice.
+
+// recKind orders actions at the same frame: releases before bends before
+// note-ons.
+type recKind uint8
+
+const (
+	recOff recKind = iota
+	recBend
+	recOn
+)
+
+// recAct is one timed player action.
+type recAct struct {
+	frame int
+	kind  recKind
+	ch    int
+	key   int
+	vel   float64
+	bend  float64 // recBend: target in semitones
+	ramp  int     // recBend: frames to reach it (0: at once)
+}
+
+// recPart plays one track's events through a soundfont.Player.
+type recPart struct {
+	pl   *soundfont.Player
+	acts []recAct
+	next int
+	gain float32
+	// the active pitch ramp of channel 0
+	bendFrom, bendTo float64
+	rampStart, rampN int
+	// silence tracking: frames rendered since the last note ended quietly
+	quiet    int
+	lastPeak float32
+	kicks    []int // frames of kick hits (drums), for the sidechain key
+}
+
+// recDrumHold is how long a recorded drum hit is held before its note-off.
+const recDrumHold = 0.1
+
+// newRecPart prepares a recorded part for a track, or returns nil when the
+// bank cannot play it. For drums, it takes the events it plays out of evs
+// and returns the rest for the synthesized kit.
+func newRecPart(b *soundfont.Bank, s *score.Score, tr *score.Track, evs []event, glide float64) (*recPart, []event) {
+	if b == nil || !tr.Recorded {
+		return nil, evs
+	}
+	if tr.Instrument == score.Drums {
+		return newRecDrums(b, s, tr, evs)
+	}
+	gv, ok := gmVoices[tr.Instrument]
+	if !ok {
+		return nil, evs
+	}
+	pl, err := b.NewPlayer(recPolyphony)
+	if err != nil || pl.Program(b, 0, 0, gv.program) != nil {
+		return nil, evs
+	}
+	r := &recPart{pl: pl, gain: float32(dbToGain(gv.db))}
+	r.acts = noteActs(evs, gv, glide)
+	sortActs(r.acts)
+	return r, nil
+}
+
+// newRecDrums splits a drum track: hits with a GM key go to the player.
+func newRecDrums(b *soundfont.Bank, s *score.Score, tr *score.Track, evs []event) (*recPart, []event) {
+	kit, ok := gmKits[tr.Kit]
+	if !ok {
+		return nil, evs
+	}
+	pl, err := b.NewPlayer(recPolyphony)
+	if err != nil || pl.Program(b, soundfont.PercussionChannel, soundfont.PercussionBank, kit.program) != nil {
+		return nil, evs
+	}
+	timp := pl.Program(b, 0, 0, timpaniProgram) == nil
+	timpKey := 36 + (s.KeyRoot%12+12)%12
+	if timpKey < 41 {
+		timpKey += 12
+	}
+	// The kit's gain carries the kick's lift; every other hit plays softer.
+	r := &recPart{pl: pl, gain: float32(dbToGain(kit.db + recKitLift + recKickLift))}
+	var rest []event
+	hold := int(recDrumHold * sr)
+	for _, ev := range evs {
+		ch, key, db := soundfont.PercussionChannel, 0, 0.0
+		if d, ok := gmDrumKeys[ev.drum]; ok && !slices.Contains(kit.synth, ev.drum) {
+			key, db = d.key, d.db
+		} else if ev.drum == score.Timpani && timp {
+			ch, key, db = 0, timpKey, timpaniDB
+		} else {
+			rest = append(rest, ev)
+			continue
+		}
+		if t, ok := kit.trims[ev.drum]; ok {
+			db = t
+		}
+		db += drumLift(ev.drum) - recKickLift
+		if ev.drum == score.Kick {
+			r.kicks = append(r.kicks, ev.start)
+		}
+		r.acts = append(r.acts, recAct{frame: ev.start, kind: recOn, ch: ch, key: key, vel: drumVelocity(ev.vel, db)},
+			recAct{frame: ev.start + hold, kind: recOff, ch: ch, key: key})
+	}
+	sortActs(r.acts)
+	return r, rest
+}
+
+// noteActs turns a melodic track's events into player actions on channel 0:
+// same-key overlaps retrigger, a Glide note bends the sounding note
+// (a legato slide) when the previous note still sounds, and legato voices
+// ring on to the next onset like a held pedal.
+func noteActs(evs []event, gv gmVoice, glide float64) []recAct {
+	type note struct {
+		on, off, key int
+		vel          float64
+		slideFrom    int     // index of the note this one slides from, or -1
+		bend         float64 // channel bend while this note sounds
+	}
+	notes := make([]note, len(evs))
+	for i, ev := range evs {
+		off := ev.off
+		if gv.release > 0 {
+			off = min(off, ev.start+int(gv.release*sr))
+		}
+		notes[i] = note{on: ev.start, off: off, key: int(ev.pitch), vel: ev.vel, slideFrom: -1}
+	}
+	if gv.legato {
+		for i := range notes {
+			for j := i + 1; j < len(notes); j++ {
+				if notes[j].on > notes[i].on {
+					if notes[j].on > notes[i].off {
+						notes[i].off = min(notes[j].on, notes[i].off+int(0.6*sr))
+					}
+					break
+				}
+			}
+		}
+	}
+	var acts []recAct
+	bend := 0.0
+	held := map[int]int{} // key -> index of the note holding it
+	for i := range notes {
+		n := &notes[i]
+		if i > 0 && evs[i].glide {
+			// The sounding voice of the previous note bends to this pitch.
+			p := i - 1
+			root := p
+			for notes[root].slideFrom >= 0 {
+				root = notes[root].slideFrom
+			}
+			target := bend + float64(n.key-notes[p].key)
+			if notes[p].off >= n.on-int(0.02*sr) && math.Abs(target) <= soundfont.BendRange {
+				n.slideFrom = root
+				n.bend = target
+				notes[root].off = max(n.off, n.on+1)
+				notes[p].off = notes[root].off
+				acts = append(acts, recAct{frame: n.on, kind: recBend, bend: target, ramp: max(1, int(glide*sr))})
+				bend = target
+				continue
+			}
+		}
+		if bend != 0 {
+			acts = append(acts, recAct{frame: n.on, kind: recBend})
+			bend = 0
+		}
+		if j, ok := held[n.key]; ok && notes[j].off > n.on {
+			notes[j].off = n.on
+		}
+		held[n.key] = i
+		acts = append(acts, recAct{frame: n.on, kind: recOn, key: n.key, vel: n.vel})
+	}
+	for i, n := range notes {
+		if n.slideFrom < 0 {
+			acts = append(acts, recAct{frame: max(n.off, n.on+1), kind: recOff, key: notes[i].key})
+		}
+	}
+	return acts
+}
+
+func sortActs(a []recAct) {
+	sort.SliceStable(a, func(i, j int) bool {
+		if a[i].frame != a[j].frame {
+			return a[i].frame < a[j].frame
+		}
+		return a[i].kind < a[j].kind
+	})
+}
+
+// render writes the part's len(buf) frames from frame start into buf.
+func (r *recPart) render(start int, buf []float32) {
+	n := len(buf)
+	end := start + n
+	pos := start
+	for pos < end {
+		// Apply every action due now.
+		for r.next < len(r.acts) && r.acts[r.next].frame <= pos {
+			r.apply(r.acts[r.next], pos)
+			r.next++
+		}
+		stop := end
+		if r.next < len(r.acts) {
+			stop = min(stop, r.acts[r.next].frame)
+		}
+		if r.rampN > 0 {
+			stop = min(stop, pos+blockFramesRamp)
+			r.stepRamp(pos)
+		}
+		r.pl.Render(buf[pos-start : stop-start])
+		pos = stop
+	}
+	peak, g := float32(0), r.gain
+	for i, x := range buf {
+		x *= g
+		buf[i] = x
+		peak = max(peak, x, -x)
+	}
+	r.lastPeak = peak
+	if peak > 1e-5 || r.pl.Held() > 0 {
+		r.quiet = 0
+	} else {
+		r.quiet += n
+	}
+}
+
+// blockFramesRamp is how often a pitch ramp updates the bend.
+const blockFramesRamp = 64
+
+func (r *recPart) apply(a recAct, pos int) {
+	switch a.kind {
+	case recOn:
+		r.pl.NoteOn(a.ch, a.key, a.vel)
+	case recOff:
+		r.pl.NoteOff(a.ch, a.key)
+	case recBend:
+		if a.ramp <= 1 {
+			r.rampN = 0
+			r.bendTo = a.bend
+			r.pl.Bend(a.ch, a.bend)
+			return
+		}
+		r.bendFrom = r.currentBend(pos)
+		r.bendTo = a.bend
+		r.rampStart, r.rampN = pos, a.ramp
+	}
+}
+
+// currentBend is the bend of channel 0 at frame pos.
+func (r *recPart) currentBend(pos int) float64 {
+	if r.rampN <= 0 {
+		return r.bendTo
+	}
+	x := math.Min(1, float64(pos-r.rampStart)/float64(r.rampN))
+	// An exponential-looking approach: fast start, soft landing.
+	x = 1 - (1-x)*(1-x)
+	return r.bendFrom + (r.bendTo-r.bendFrom)*x
+}
+
+func (r *recPart) stepRamp(pos int) {
+	r.pl.Bend(0, r.currentBend(pos))
+	if pos-r.rampStart >= r.rampN {
+		r.rampN = 0
+	}
+}
+
+// live reports whether the part must render the n frames from frame
+// start: an action is due, a note is held, or the last rendered block was
+// not yet silent for 50 ms (release tails).
+func (r *recPart) live(start, n int) bool {
+	if r.next < len(r.acts) && r.acts[r.next].frame < start+n {
+		return true
+	}
+	if r.pl.Held() > 0 || r.lastPeak > 1e-5 {
+		return true
+	}
+	return r.quiet < int(0.05*sr)
+}
+
+// recPolyphony is the most sample voices a recorded part sounds at once
+// (a note of a stereo or layered preset takes two or more); the quietest
+// is stolen first.
+const recPolyphony = 32

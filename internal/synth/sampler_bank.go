@@ -1,0 +1,42 @@
+package synth
+
+import (
+	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/soundfont"
+)
+
+// BankLoader returns the sample bank recorded parts play from, or nil to
+// synthesize them. soundfont.Default (the process-wide bank, loaded once)
+// is one; func() *soundfont.Bank { return nil } turns recorded parts off.
+type BankLoader func() *soundfont.Bank
+
+// Options tune a render.
+type Options struct {
+	// Bank loads the sample bank, called only when some track is
+	// Recorded. Nil means soundfont.Default.
+	Bank BankLoader
+}
+
+// NoBank is a BankLoader that synthesizes every part.
+func NoBank() *soundfont.Bank { return nil }
+
+// bank returns the bank for s, loading it only when a track asks for it.
+func (o Options) bank(s *score.Score) *soundfont.Bank {
+	for i := range s.Tracks {
+		if s.Tracks[i].Recorded {
+			if o.Bank == nil {
+				return soundfont.Default()
+			}
+			return o.Bank()
+		}
+	}
+	return nil
+}
+
+// recordedPatch is p for a track played from samples: the recording
+// carries its own drive, cabinet and chorus, so the patch adds none.
+func recordedPatch(p *patch) *patch {
+	q := *p
+	q.drive, q.cab, q.chorus = 0, 0, 0
+	return &q
+}
