@@ -46,6 +46,7 @@ after Ctrl-C or --timeout.`,
 	_ = cmd.MarkFlagDirname("out")
 	cmd.Flags().BoolVar(&noWait, "no-wait", false, "print the job id and return without waiting")
 	x.bind(cmd.Flags())
+	_ = cmd.RegisterFlagCompletionFunc("format", fixedValues("mp3", "wav", "flac"))
 	return cmd
 }
 
