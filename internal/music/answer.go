@@ -26,6 +26,16 @@ var phrasePlans = map[string][][4]voiceOf{
 	"drop":      {{sing, sing, sing, answer}, {sing, answer, sing, breath}},
 	"bridge":    {{answer, breath, sing, sing}, {answer, answer, sing, breath}},
 	"breakdown": {{answer, answer, sing, breath}, {answer, breath, sing, sing}},
+	// The intro previews the chorus hook on the answering instrument; the
+	// outro recalls it before the lead closes the song on the tonic.
+	"intro": {{breath, answer, breath, answer}},
+	"outro": {{answer, breath, answer, breath}},
+}
+
+// melodic reports whether a section has a melody: the lead plays in it,
+// or it is an intro or outro, where the answering instrument plays.
+func melodic(s *section) bool {
+	return s.on[layerLead] || s.Name == "intro" || s.Name == "outro"
 }
 
 // whoPlays returns who plays bar b of a section with a lead; the song's

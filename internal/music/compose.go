@@ -41,6 +41,7 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 	}
 	arrange(secs, h, have, forced, mood, prof.form)
 	endSong(secs, k, prof, bpb)
+	turnIntro(secs, k, prof, bpb)
 
 	swing := prof.swing
 	if m.Subdivision == 3 {

@@ -133,7 +133,7 @@ func writeLead(secs []section, k key, prof genreProfile, inst, answerInst score.
 	}
 	for i := range secs {
 		s := &secs[i]
-		if !s.on[layerLead] {
+		if !melodic(s) {
 			continue
 		}
 		m := motifs[s.motif]

@@ -1,6 +1,8 @@
 package music
 
 import (
+	"slices"
+
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 )
@@ -300,6 +302,14 @@ func writeChords(secs []section, k key, l layer, kind compStyle, lines []style.L
 					vc2 = append(vc2, h.c2.rootPitch(k, center-12))
 				}
 			}
+			if s.Name == "intro" || s.Name == "outro" || i == len(secs)-1 && b == s.Bars-1 {
+				// Intro and ending are written for the song, not the
+				// groove cut down: chords roll in one note after another
+				// in the intro and are held in the outro, and the final
+				// cadence's chord sounds to the end.
+				pt.held(t, float64(s.beats), vc, vc2, h.split, s.Name == "intro", v)
+				continue
+			}
 			if pl := pickLine(lines, m, sectionLevel(s)); pl != nil {
 				low, low2 := c.rootPitch(k, center-12), 0
 				if h.split > 0 {
@@ -426,6 +436,29 @@ func (pt *part) rechord(from int, at float64, old, new []int) {
 		keep = append(keep, x)
 	}
 	pt.notes = append(keep, tail...)
+}
+
+// held plays one bar of voicing vc held to the bar's end (to split, then
+// vc2 when the chord changes inside the bar); with roll the notes of vc
+// come in one after another, lowest first, over the first half of the bar.
+func (pt *part) held(t, beats float64, vc, vc2 []int, split float64, roll bool, v float64) {
+	end := beats
+	if split > 0 {
+		end = split
+	}
+	step := 0.0
+	if roll && len(vc) > 1 {
+		step = min(0.5, end/2/float64(len(vc)-1))
+	}
+	for j, p := range slices.Sorted(slices.Values(vc)) {
+		at := float64(j) * step
+		pt.add(t+at, end-at, p, v*(0.9-0.05*float64(j)), false)
+	}
+	if split > 0 {
+		for _, p := range vc2 {
+			pt.add(t+split, beats-split, p, v*0.85, false)
+		}
+	}
 }
 
 // chord adds all pitches of a voicing together.

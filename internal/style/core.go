@@ -231,9 +231,9 @@ var core = []Style{
 		Drums: Drums{Kit: score.KitAcoustic, Grooves: []Groove{
 			{Name: "backbeat", Builtin: "backbeat"},
 			{Name: "clap pop", Lines: []DrumLine{
-				{Drum: score.Kick, Steps: "x.......x.x....."},
+				{Drum: score.Kick, Steps: "x...o...x...o..."},
 				{Drum: score.Clap, Steps: "....x.......x..."},
-				{Drum: score.Shaker, Steps: "o.o.o.o.o.o.o.o.", Level: 2},
+				{Drum: score.Shaker, Steps: "x.o.x.o.x.o.x.o.", Level: 2},
 				{Drum: score.Tambourine, Steps: "....x.......x...", Level: 3},
 			}},
 		}},
