@@ -90,3 +90,136 @@ func TestLeadBreathes(t *testing.T) {
 		t.Errorf("only %d of %d songs hand phrases over to a second instrument", answered, songs)
 	}
 }
+
+// sectionTracks returns the names of the tracks that play in a section.
+func sectionTracks(s *score.Score, sec section) []string {
+	from, to := sec.StartBeat, sec.StartBeat+float64(sec.Bars*s.BeatsPerBar)
+	var out []string
+	for _, t := range s.Tracks {
+		for _, n := range t.Notes {
+			if n.Start >= from-1e-9 && n.Start < to-1e-9 {
+				out = append(out, t.Name)
+				break
+			}
+		}
+		for _, h := range t.Hits {
+			if h.Start >= from-1e-9 && h.Start < to-1e-9 {
+				out = append(out, t.Name)
+				break
+			}
+		}
+	}
+	return out
+}
+
+func degreesOf(p []barChord) string {
+	var b strings.Builder
+	for _, h := range p {
+		fmt.Fprintf(&b, "%d/%d/%v ", h.c.degree, h.c2.degree, h.split)
+	}
+	return b.String()
+}
+
+// TestSectionsDiffer checks, over every style at two seeds, that the
+// sections of a song are written for their place in it: a bridge or
+// breakdown brings harmony that neither verse nor chorus plays; the
+// intro's chords are not any bar of the body; the final chord is held to
+// the end; verses have fewer parts than choruses and breakdowns fewer
+// than drops, while a breakdown keeps at least two harmony parts.
+func TestSectionsDiffer(t *testing.T) {
+	var verse, chorus, drop, breakdown, build [2]int // parts summed, sections
+	bridges, intros, held, songs := 0, 0, 0, 0
+	for _, g := range Genres {
+		for seed := uint64(1); seed <= 2; seed++ {
+			s, secs, _ := compose(Parse(string(g)+", 3 minutes"), seed)
+			name := fmt.Sprintf("%s seed %d", g, seed)
+			songs++
+			var body []section
+			for _, sec := range secs {
+				n := len(sectionTracks(s, sec))
+				switch sec.Name {
+				case "verse":
+					verse[0], verse[1] = verse[0]+n, verse[1]+1
+				case "chorus":
+					chorus[0], chorus[1] = chorus[0]+n, chorus[1]+1
+				case "drop":
+					drop[0], drop[1] = drop[0]+n, drop[1]+1
+				case "build":
+					build[0], build[1] = build[0]+n, build[1]+1
+				case "breakdown":
+					breakdown[0], breakdown[1] = breakdown[0]+n, breakdown[1]+1
+					harm := 0
+					for _, tr := range sectionTracks(s, sec) {
+						if strings.HasPrefix(tr, "pad (") || strings.HasPrefix(tr, "chords (") || strings.HasPrefix(tr, "arp (") {
+							harm++
+						}
+					}
+					if harm < 2 {
+						t.Errorf("%s: the breakdown keeps %d harmony parts, want at least 2", name, harm)
+					}
+				}
+				if sec.Name != "intro" && sec.Name != "outro" {
+					body = append(body, sec)
+				}
+			}
+			// New material in the bridge or breakdown.
+			if profile(g).harmony != "blues" {
+				for _, sec := range secs {
+					if sec.Name != "bridge" && sec.Name != "breakdown" {
+						continue
+					}
+					bridges++
+					for _, other := range secs {
+						if (other.Name == "verse" || other.Name == "chorus" || other.Name == "drop") && degreesOf(other.prog) == degreesOf(sec.prog) {
+							t.Errorf("%s: the %s plays the %s's chords %s", name, sec.Name, other.Name, degreesOf(sec.prog))
+						}
+					}
+					break
+				}
+			}
+			// The intro's chords are its own.
+			if secs[0].Name == "intro" {
+				for _, tr := range s.Tracks {
+					if !strings.HasPrefix(tr.Name, "chords (") && !strings.HasPrefix(tr.Name, "pad (") {
+						continue
+					}
+					bodyBars := map[string]bool{}
+					for _, sec := range body {
+						for b := 0; b < sec.Bars; b++ {
+							at := sec.StartBeat + float64(b*s.BeatsPerBar)
+							bodyBars[barKey(tr, at, at+float64(s.BeatsPerBar))] = true
+						}
+					}
+					for b := 0; b < secs[0].Bars; b++ {
+						at := float64(b * s.BeatsPerBar)
+						if k := barKey(tr, at, at+float64(s.BeatsPerBar)); k != "" && bodyBars[k] {
+							t.Errorf("%s: intro bar %d of %s is a bar of the body", name, b, tr.Name)
+						}
+					}
+				}
+				intros++
+			}
+			// The final chord is held to the end of the last bar.
+			end, last := s.TotalBeats, s.TotalBeats-float64(s.BeatsPerBar)
+			for _, tr := range s.Tracks {
+				if !strings.HasPrefix(tr.Name, "chords (") && !strings.HasPrefix(tr.Name, "pad (") {
+					continue
+				}
+				for _, n := range tr.Notes {
+					if n.Start >= last-1e-9 && n.Start+n.Length >= end-0.1 {
+						held++
+						goto next
+					}
+				}
+			}
+			t.Errorf("%s: no chord is held to the end of the song", name)
+		next:
+		}
+	}
+	mean := func(x [2]int) float64 { return float64(x[0]) / float64(max(x[1], 1)) }
+	t.Logf("%d songs: %d bridges/breakdowns with new chords, %d intros of their own, %d final chords held; parts per section: verse %.1f, chorus %.1f, build %.1f, drop %.1f, breakdown %.1f",
+		songs, bridges, intros, held, mean(verse), mean(chorus), mean(build), mean(drop), mean(breakdown))
+	if mean(verse) >= mean(chorus) || mean(breakdown) >= mean(drop) || mean(build) >= mean(drop) {
+		t.Errorf("sections do not build: parts per verse %.1f, chorus %.1f, build %.1f, drop %.1f, breakdown %.1f", mean(verse), mean(chorus), mean(build), mean(drop), mean(breakdown))
+	}
+}

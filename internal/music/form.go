@@ -174,20 +174,23 @@ func arrange(secs []section, h harmony, have [numLayers]bool, forced [numLayers]
 	}
 	// The song's last bar always has the bass's final root and the
 	// lead's final note: an outro
-	// that would then sound like the section before it drops its drums
-	// (or, with drums asked for, its chords), so the ending is heard.
+	// that would then sound like the section before it changes its pad
+	// (or arpeggio, or else drops its drums), so the ending is heard.
 	if n := len(secs); n >= 2 {
 		last, prev := &secs[n-1], secs[n-2]
 		eff := last.on
 		eff[layerBass] = have[layerBass]
 		eff[layerLead] = have[layerLead] // the lead closes the song (see whoPlays)
 		if eff == prev.on {
-			if !forced[layerDrums] && last.on[layerDrums] {
-				last.on[layerDrums] = false
-			} else if have[layerPad] {
+			// Drums stay where they can: short songs need their pulse to
+			// the end (for listeners and tempo detectors).
+			switch {
+			case have[layerPad]:
 				last.on[layerPad] = !last.on[layerPad]
-			} else if have[layerArp] {
+			case have[layerArp]:
 				last.on[layerArp] = !last.on[layerArp]
+			case !forced[layerDrums] && last.on[layerDrums]:
+				last.on[layerDrums] = false
 			}
 		}
 	}
