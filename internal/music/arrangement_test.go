@@ -223,3 +223,51 @@ func TestSectionsDiffer(t *testing.T) {
 		t.Errorf("sections do not build: parts per verse %.1f, chorus %.1f, build %.1f, drop %.1f, breakdown %.1f", mean(verse), mean(chorus), mean(build), mean(drop), mean(breakdown))
 	}
 }
+
+// TestBuildsRise checks that dance builds rise into the drop: the
+// arpeggio of a build's second half sits higher and plays louder than its
+// first half.
+func TestBuildsRise(t *testing.T) {
+	builds := 0
+	for _, g := range Genres {
+		s, secs, _ := compose(Parse(string(g)+", 3 minutes"), 1)
+		for _, sec := range secs {
+			if !sec.build || sec.Bars < 4 {
+				continue
+			}
+			mid := sec.StartBeat + float64(sec.Bars/2*s.BeatsPerBar)
+			end := sec.StartBeat + float64(sec.Bars*s.BeatsPerBar)
+			for _, tr := range s.Tracks {
+				if tr.Role != score.RoleArp {
+					continue
+				}
+				var p, v [2]float64
+				var n [2]int
+				for _, x := range tr.Notes {
+					if x.Start < sec.StartBeat || x.Start >= end {
+						continue
+					}
+					h := 0
+					if x.Start >= mid {
+						h = 1
+					}
+					p[h] += float64(x.Pitch)
+					v[h] += x.Velocity
+					n[h]++
+				}
+				if n[0] == 0 || n[1] == 0 {
+					continue
+				}
+				builds++
+				if p[1]/float64(n[1]) <= p[0]/float64(n[0])+6 || v[1]/float64(n[1]) <= v[0]/float64(n[0]) {
+					t.Errorf("%s: build at beat %v: arpeggio pitch %.1f -> %.1f, velocity %.2f -> %.2f", g, sec.StartBeat,
+						p[0]/float64(n[0]), p[1]/float64(n[1]), v[0]/float64(n[0]), v[1]/float64(n[1]))
+				}
+			}
+		}
+	}
+	t.Logf("%d builds with an arpeggio", builds)
+	if builds < 10 {
+		t.Errorf("only %d builds with an arpeggio", builds)
+	}
+}

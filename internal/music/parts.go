@@ -278,11 +278,11 @@ func writeChords(secs []section, k key, l layer, kind compStyle, lines []style.L
 		if !s.on[l] {
 			continue
 		}
-		v := 0.5 + 0.35*s.Energy
 		for b := 0; b < s.Bars; b++ {
 			t := s.StartBeat + float64(s.beats*b)
 			h := s.barAt(b)
 			c := h.c
+			v := (0.5 + 0.35*s.Energy) * swell(s, b)
 			from := len(pt.notes)
 			vc := compVoicing(c, k, kind, center, prev)
 			if kind != compPower {
@@ -498,10 +498,25 @@ func writeArp(secs []section, k key, rate float64, inst score.Instrument, swing 
 		if !s.on[layerArp] {
 			continue
 		}
-		v := 0.45 + 0.3*s.Energy
 		for b := 0; b < s.Bars; b++ {
 			t := s.StartBeat + float64(s.beats*b)
 			h := s.barAt(b)
+			v := (0.45 + 0.3*s.Energy) * swell(s, b)
+			rate, center := rate, center
+			if s.build && b == 0 {
+				prev = nil // a build starts from the arpeggio's home register
+			}
+			if s.build && b >= s.Bars/2 {
+				// A build rises: the arpeggio climbs an octave, and
+				// doubles its speed in the last bar before the drop.
+				center += 12
+				if b == s.Bars/2 {
+					prev = nil // leap up, then lead on from there
+				}
+				if b == s.Bars-1 && s.Bars >= 2 {
+					rate /= 2
+				}
+			}
 			arpTones := func(c chord) []int {
 				pcs := c.pcs(k)
 				if len(pcs) > 4 {
@@ -535,4 +550,14 @@ func splitRoom(h barChord, pos float64) float64 {
 		return h.split - pos
 	}
 	return 4
+}
+
+// swell is the level of bar b of a section relative to its own: a build
+// rises from 70 % to full over its bars (a crescendo into the drop); other
+// sections stay level.
+func swell(s *section, b int) float64 {
+	if !s.build || s.Bars < 2 {
+		return 1
+	}
+	return 0.7 + 0.3*float64(b)/float64(s.Bars-1)
 }

@@ -431,8 +431,8 @@ var core = []Style{
 		Drums: Drums{None: true, Kit: score.KitOrchestral, Grooves: []Groove{
 			{Name: "orchestral", Builtin: "orchestral"},
 			{Name: "timpani", Lines: []DrumLine{
-				{Drum: score.Timpani, Steps: "x.......o......."},
-				{Drum: score.TomLow, Steps: "....-.......-...", Level: 2},
+				{Drum: score.Timpani, Steps: "x...o...x...o..."},
+				{Drum: score.TomLow, Steps: "x.......x.......", Level: 2},
 				{Drum: score.Crash, Steps: "x...............", Level: 3},
 			}},
 		}},
