@@ -308,10 +308,11 @@ var core = []Style{
 		Drums: Drums{Kit: score.KitAcoustic, Grooves: []Groove{
 			{Name: "funk", Builtin: "funk"},
 			{Name: "pocket", Lines: []DrumLine{
-				{Drum: score.Kick, Steps: "x.........x..x.."},
+				{Drum: score.Kick, Steps: "x.......x.x....."},
 				{Drum: score.Snare, Steps: "....x..-.-..x..."},
-				{Drum: score.Tambourine, Steps: "x...x...x...x...", Level: 2},
-				{Drum: score.OpenHat, Steps: "..o...o...o...o.", Level: 3},
+				{Drum: score.ClosedHat, Steps: "x.o.x.o.x.o.x.o."},
+				{Drum: score.Tambourine, Steps: "....o.......o...", Level: 2},
+				{Drum: score.OpenHat, Steps: "..............o.", Level: 3},
 			}},
 		}},
 		Bass:    []Line{{Builtin: "funk"}},
