@@ -42,7 +42,7 @@ var formCycles = map[formKind][]string{
 
 var baseEnergy = map[string]float64{
 	"intro": 0.3, "verse": 0.5, "chorus": 0.8, "bridge": 0.55, "build": 0.6,
-	"drop": 1, "breakdown": 0.5, "outro": 0.35,
+	"drop": 1, "breakdown": 0.65, "outro": 0.35,
 }
 
 // layout splits bars into the sections of the form: whole bars, an intro and
@@ -135,9 +135,10 @@ func arrange(secs []section, h harmony, have [numLayers]bool, forced [numLayers]
 		case "drop":
 			on, s.drumLevel, s.prog, s.motif = []layer{layerDrums, layerBass, layerChords, layerPad, layerLead, layerArp}, 3, h.chorus, 1
 		case "breakdown":
-			// No drums and no bass, but the harmony stays full (pad,
-			// chords, arpeggio), so the breakdown does not fall silent.
-			on, s.drumLevel, s.prog, s.motif = []layer{layerPad, layerChords, layerArp, layerLead}, 0, h.bridge, 2
+			// No drums, the bass holds its roots (see writeBass), and the
+			// harmony stays full (pad, chords, arpeggio): the breakdown
+			// falls back without falling silent.
+			on, s.drumLevel, s.prog, s.motif = []layer{layerPad, layerChords, layerArp, layerLead, layerBass}, 0, h.bridge, 2
 		case "outro":
 			on, s.drumLevel, s.prog, s.motif = []layer{layerChords, layerPad, layerDrums}, 1, h.chorus, 1
 		}

@@ -86,6 +86,14 @@ func writeBass(secs []section, k key, kind bassStyle, lines []style.Line, m styl
 			}
 			h, n := s.barAt(b), nextChord(secs, i, b)
 			first := bassTonesOf(h.c, k, lo)
+			if s.Name == "breakdown" {
+				// A breakdown's bass holds the root under the pads.
+				pt.add(t, float64(s.beats), first.root, v*0.8, false)
+				if h.split > 0 {
+					pt.changeTo(len(pt.notes)-1, t+h.split, bassTonesOf(h.c2, k, lo).root, v*0.75)
+				}
+				continue
+			}
 			second := first
 			if h.split > 0 {
 				second = bassTonesOf(h.c2, k, lo)
