@@ -519,9 +519,9 @@ var core = []Style{
 		Drums: Drums{Kit: score.KitAcoustic, Grooves: []Groove{
 			{Name: "train", Builtin: "train"},
 			{Name: "two-step", Lines: []DrumLine{
-				{Drum: score.Kick, Steps: "x.......x......."},
+				{Drum: score.Kick, Steps: "x...o...x...o..."},
 				{Drum: score.Rim, Steps: "....x.......x..."},
-				{Drum: score.ClosedHat, Steps: "o.x.o.x.o.x.o.x."},
+				{Drum: score.ClosedHat, Steps: "x.o.x.o.x.o.x.o."},
 			}},
 		}},
 		Bass:    []Line{{Builtin: "rootfifth"}},
