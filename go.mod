@@ -52,3 +52,7 @@ require (
 	golang.org/x/text v0.43.0 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 )
+
+// A patched copy of go-meltysynth (MIT): faster per-voice loops, same
+// output. See third_party/meltysynth/PATCHES.md and the README.
+replace github.com/sinshu/go-meltysynth => ./third_party/meltysynth
