@@ -28,6 +28,12 @@ type oscillator struct {
 	sampleRateRatio  float32
 	looping          bool
 	position_fp      int64
+
+	// Songsmith patch: the last pitch and its ratio, to skip math.Pow
+	// while the pitch holds.
+	lastPitch    float32
+	lastRatio    float64
+	hasLastPitch bool
 }
 
 func newOscillator(s *Synthesizer) *oscillator {
@@ -57,6 +63,7 @@ func (o *oscillator) start(data []int16, loopMode int32, sampleRate int32, start
 	}
 
 	o.position_fp = int64(start) << fracBits
+	o.hasLastPitch = false
 }
 
 func (o *oscillator) release() {
@@ -66,9 +73,12 @@ func (o *oscillator) release() {
 }
 
 func (o *oscillator) process(block []float32, pitch float32) bool {
-	pitchChange := o.pitchChangeScale*(pitch-float32(o.rootKey)) + o.tune
-	pitchRatio := float64(o.sampleRateRatio) * math.Pow(float64(2), float64(pitchChange)/float64(12))
-	return o.fillBlock(block, pitchRatio)
+	if !o.hasLastPitch || pitch != o.lastPitch {
+		pitchChange := o.pitchChangeScale*(pitch-float32(o.rootKey)) + o.tune
+		o.lastRatio = float64(o.sampleRateRatio) * math.Pow(float64(2), float64(pitchChange)/float64(12))
+		o.lastPitch, o.hasLastPitch = pitch, true
+	}
+	return o.fillBlock(block, o.lastRatio)
 }
 
 func (o *oscillator) fillBlock(block []float32, pitchRatio float64) bool {
@@ -82,13 +92,14 @@ func (o *oscillator) fillBlock(block []float32, pitchRatio float64) bool {
 }
 
 func (o *oscillator) fillBlock_NoLoop(block []float32, pitchRatio_fp int64) bool {
-	blockLength := len(block)
-
-	for t := 0; t < blockLength; t++ {
-		index := int32(o.position_fp >> fracBits)
-		if index >= o.sampleEnd {
+	// Songsmith patch: position, data and end in local variables.
+	data, end, pos := o.data, o.sampleEnd, o.position_fp
+	for t := range block {
+		index := int32(pos >> fracBits)
+		if index >= end {
+			o.position_fp = pos
 			if t > 0 {
-				for i := t; i < blockLength; i++ {
+				for i := t; i < len(block); i++ {
 					block[i] = 0
 				}
 				return true
@@ -96,13 +107,14 @@ func (o *oscillator) fillBlock_NoLoop(block []float32, pitchRatio_fp int64) bool
 			return false
 		}
 
-		x1 := int64(o.data[index])
-		x2 := int64(o.data[index+1])
-		a_fp := o.position_fp & (fracUnit - 1)
+		x1 := int64(data[index])
+		x2 := int64(data[index+1])
+		a_fp := pos & (fracUnit - 1)
 		block[t] = fpToSample * float32((x1<<fracBits)+a_fp*(x2-x1))
 
-		o.position_fp += pitchRatio_fp
+		pos += pitchRatio_fp
 	}
+	o.position_fp = pos
 
 	return true
 }
@@ -115,25 +127,28 @@ func (o *oscillator) fillBlock_Continuous(block []float32, pitchRatio_fp int64) 
 	loopLength := int32(o.endLoop - o.startLoop)
 	loopLength_fp := int64(loopLength) << fracBits
 
+	// Songsmith patch: position, data and loop end in local variables.
+	data, endLoop, pos := o.data, o.endLoop, o.position_fp
 	for t := 0; t < blockLength; t++ {
-		if o.position_fp >= endLoop_fp {
-			o.position_fp -= loopLength_fp
+		if pos >= endLoop_fp {
+			pos -= loopLength_fp
 		}
 
-		index1 := int32(o.position_fp >> fracBits)
+		index1 := int32(pos >> fracBits)
 		index2 := index1 + 1
 
-		if index2 >= o.endLoop {
+		if index2 >= endLoop {
 			index2 -= loopLength
 		}
 
-		x1 := int64(o.data[index1])
-		x2 := int64(o.data[index2])
-		a_fp := o.position_fp & (fracUnit - 1)
+		x1 := int64(data[index1])
+		x2 := int64(data[index2])
+		a_fp := pos & (fracUnit - 1)
 		block[t] = fpToSample * float32((x1<<fracBits)+a_fp*(x2-x1))
 
-		o.position_fp += pitchRatio_fp
+		pos += pitchRatio_fp
 	}
+	o.position_fp = pos
 
 	return true
 }

@@ -331,10 +331,9 @@ func (s *Synthesizer) Render(left []float32, right []float32) {
 		dstRem := int32(length - wrote)
 		rem := int32(math.Min(float64(srcRem), float64(dstRem)))
 
-		for i := int32(0); i < rem; i++ {
-			left[wrote+i] = s.blockLeft[s.blockRead+i]
-			right[wrote+i] = s.blockRight[s.blockRead+i]
-		}
+		// Songsmith patch: copy, not a per-sample loop.
+		copy(left[wrote:wrote+rem], s.blockLeft[s.blockRead:s.blockRead+rem])
+		copy(right[wrote:wrote+rem], s.blockRight[s.blockRead:s.blockRead+rem])
 
 		s.blockRead += rem
 		wrote += rem
