@@ -32,6 +32,20 @@ func (lfo *lfo) start(delay float32, frequency float32) {
 	lfo.value = 0
 }
 
+// fastMod is math.Mod(x, y) for x >= 0 and y > 0, bit for bit (Songsmith
+// patch): x - k*y with k = floor(x/y) is exact when k is right, and a fused
+// multiply-add rounds it once, to itself; when k is off by one the result
+// falls outside [0, y) and math.Mod answers.
+func fastMod(x, y float64) float64 {
+	if x >= 0 && y > 0 && x < 1<<52 {
+		r := math.FMA(-math.Floor(x/y), y, x)
+		if r >= 0 && r < y {
+			return r
+		}
+	}
+	return math.Mod(x, y)
+}
+
 func (lfo *lfo) process() {
 	if !lfo.active {
 		return
@@ -44,7 +58,7 @@ func (lfo *lfo) process() {
 		lfo.value = 0
 		return
 	}
-	phase := math.Mod(currentTime-lfo.delay, lfo.period) / lfo.period
+	phase := fastMod(currentTime-lfo.delay, lfo.period) / lfo.period
 
 	switch {
 	case phase < 0.25:

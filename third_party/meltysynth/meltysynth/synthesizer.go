@@ -355,10 +355,9 @@ func (s *Synthesizer) renderBlock() {
 		voice := s.voices.voices[i]
 		previousGainLeft := s.MasterVolume * voice.previousMixGainLeft
 		currentGainLeft := s.MasterVolume * voice.currentMixGainLeft
-		s.writeBlock(previousGainLeft, currentGainLeft, voice.block, s.blockLeft)
 		var previousGainRight = s.MasterVolume * voice.previousMixGainRight
 		var currentGainRight = s.MasterVolume * voice.currentMixGainRight
-		s.writeBlock(previousGainRight, currentGainRight, voice.block, s.blockRight)
+		s.writeBlockPair(previousGainLeft, currentGainLeft, previousGainRight, currentGainRight, voice.block)
 	}
 
 	if s.EnableReverbAndChorus {
@@ -393,6 +392,26 @@ func (s *Synthesizer) renderBlock() {
 		s.reverb.process(s.reverbInput, s.reverbOutputLeft, s.reverbOutputRight)
 		arrayMultiplyAdd(s.MasterVolume, s.reverbOutputLeft, s.blockLeft)
 		arrayMultiplyAdd(s.MasterVolume, s.reverbOutputRight, s.blockRight)
+	}
+}
+
+// writeBlockPair is writeBlock to blockLeft and blockRight, in one pass
+// over the source when both sides are steady (Songsmith patch; the same
+// operations as two writeBlock calls).
+func (s *Synthesizer) writeBlockPair(prevL, curL, prevR, curR float32, source []float32) {
+	steady := func(p, c float32) bool {
+		return math.Max(float64(p), float64(c)) >= float64(nonAudible) && math.Abs(float64(c-p)) < 1.0e-3
+	}
+	if !steady(prevL, curL) || !steady(prevR, curR) {
+		s.writeBlock(prevL, curL, source, s.blockLeft)
+		s.writeBlock(prevR, curR, source, s.blockRight)
+		return
+	}
+	left, right := s.blockLeft, s.blockRight
+	source, right = source[:len(left)], right[:len(left)]
+	for i, x := range source {
+		left[i] += curL * x
+		right[i] += curR * x
 	}
 }
 

@@ -66,6 +66,14 @@ type voice struct {
 	// This is used to smooth out the cutoff frequency.
 	smoothedCutoff float32
 
+	// Songsmith patch: memos of the last cutoff factor and pan gains, to
+	// skip math.Pow, math.Cos and math.Sin while they hold.
+	lastCents, lastFactor float32
+	hasCents              bool
+	lastAngle             float32
+	lastCos, lastSin      float32
+	hasAngle              bool
+
 	voiceState  int32
 	voiceLength int32
 }
@@ -127,6 +135,7 @@ func (v *voice) start(region regionPair, channel int32, key int32, velocity int3
 	v.filter.setLowPassFilter(v.cutoff, v.resonance)
 
 	v.smoothedCutoff = v.cutoff
+	v.hasCents, v.hasAngle = false, false
 
 	v.voiceState = voice_Playing
 	v.voiceLength = 0
@@ -169,7 +178,10 @@ func (v *voice) process() bool {
 
 	if v.dynamicCutoff {
 		cents := float32(v.modLfoToCutoff)*v.modLfo.value + float32(v.modEnvToCutoff)*v.modEnv.value
-		factor := calcCentsToMultiplyingFactor(cents)
+		if !v.hasCents || cents != v.lastCents {
+			v.lastCents, v.lastFactor, v.hasCents = cents, calcCentsToMultiplyingFactor(cents), true
+		}
+		factor := v.lastFactor
 		newCutoff := factor * v.cutoff
 
 		// The cutoff change is limited within x0.5 and x2 to reduce pop noise.
@@ -211,8 +223,12 @@ func (v *voice) process() bool {
 		v.currentMixGainLeft = 0
 		v.currentMixGainRight = mixGain
 	default:
-		v.currentMixGainLeft = mixGain * float32(math.Cos(float64(angle)))
-		v.currentMixGainRight = mixGain * float32(math.Sin(float64(angle)))
+		if !v.hasAngle || angle != v.lastAngle {
+			v.lastAngle, v.hasAngle = angle, true
+			v.lastCos, v.lastSin = float32(math.Cos(float64(angle))), float32(math.Sin(float64(angle)))
+		}
+		v.currentMixGainLeft = mixGain * v.lastCos
+		v.currentMixGainRight = mixGain * v.lastSin
 	}
 
 	v.currentReverbSend = calcClamp(channelInfo.getReverbSend()+v.instrumentReverb, 0, 1)
