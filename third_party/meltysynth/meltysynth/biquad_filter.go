@@ -96,6 +96,33 @@ func (bf *biQuadFilter) process(block []float32) {
 	}
 }
 
+// processPair is f.process(a) and g.process(b), interleaved when both
+// filters are active and the blocks the same length (Songsmith patch).
+func processPair(f, g *biQuadFilter, a, b []float32) {
+	if !f.active || !g.active || len(a) != len(b) {
+		f.process(a)
+		g.process(b)
+		return
+	}
+	fa0, fa1, fa2, fa3, fa4 := f.a0, f.a1, f.a2, f.a3, f.a4
+	fx1, fx2, fy1, fy2 := f.x1, f.x2, f.y1, f.y2
+	ga0, ga1, ga2, ga3, ga4 := g.a0, g.a1, g.a2, g.a3, g.a4
+	gx1, gx2, gy1, gy2 := g.x1, g.x2, g.y1, g.y2
+	b = b[:len(a)]
+	for t, in := range a {
+		out := fa0*in + fa1*fx1 + fa2*fx2 - fa3*fy1 - fa4*fy2
+		fx2, fx1, fy2, fy1 = fx1, in, fy1, out
+		a[t] = out
+
+		in2 := b[t]
+		out2 := ga0*in2 + ga1*gx1 + ga2*gx2 - ga3*gy1 - ga4*gy2
+		gx2, gx1, gy2, gy1 = gx1, in2, gy1, out2
+		b[t] = out2
+	}
+	f.x1, f.x2, f.y1, f.y2 = fx1, fx2, fy1, fy2
+	g.x1, g.x2, g.y1, g.y2 = gx1, gx2, gy1, gy2
+}
+
 func (bf *biQuadFilter) setCoefficients(a0 float32, a1 float32, a2 float32, b0 float32, b1 float32, b2 float32) {
 	bf.a0 = b0 / a0
 	bf.a1 = b1 / a0

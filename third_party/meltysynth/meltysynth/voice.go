@@ -151,7 +151,12 @@ func (v *voice) kill() {
 	v.noteGain = 0
 }
 
-func (v *voice) process() bool {
+// processSource is the first part of the upstream process method
+// (Songsmith patch): the envelopes, LFOs and oscillator, and the filter's
+// cutoff for this block. It reports whether the voice still sounds. The
+// filter and then processGain finish the block; splitting lets
+// voiceCollection.process run the filters of two voices at once.
+func (v *voice) processSource() bool {
 	if v.noteGain < nonAudible {
 		return false
 	}
@@ -197,7 +202,12 @@ func (v *voice) process() bool {
 
 		v.filter.setLowPassFilter(v.smoothedCutoff, v.resonance)
 	}
-	v.filter.process(v.block)
+	return true
+}
+
+// processGain is the last part of the upstream process: the mix gains of the block.
+func (v *voice) processGain() {
+	channelInfo := v.synthesizer.channels[v.channel]
 
 	v.previousMixGainLeft = v.currentMixGainLeft
 	v.previousMixGainRight = v.currentMixGainRight
@@ -242,8 +252,6 @@ func (v *voice) process() bool {
 	}
 
 	v.voiceLength += v.synthesizer.BlockSize
-
-	return true
 }
 
 func (v *voice) releaseIfNecessary(channelInfo *channel) {

@@ -67,10 +67,13 @@ func (vc *voiceCollection) process() {
 
 	for {
 		if i == vc.activeVoiceCount {
+			vc.filterAndGain()
 			return
 		}
 
-		if vc.voices[i].process() {
+		// Songsmith patch: the filters run after every source, two at a
+		// time (see the end).
+		if vc.voices[i].processSource() {
 			i++
 		} else {
 			vc.activeVoiceCount--
@@ -79,6 +82,24 @@ func (vc *voiceCollection) process() {
 			vc.voices[i] = vc.voices[vc.activeVoiceCount]
 			vc.voices[vc.activeVoiceCount] = tmp
 		}
+	}
+}
+
+// filterAndGain runs the filters of the active voices, in pairs (two
+// independent recursions interleave, where one alone waits on its own
+// latency), then their mix gains (Songsmith patch). Each voice sees the
+// same operations as in voice.process.
+func (vc *voiceCollection) filterAndGain() {
+	active := vc.voices[:vc.activeVoiceCount]
+	i := 0
+	for ; i+1 < len(active); i += 2 {
+		processPair(active[i].filter, active[i+1].filter, active[i].block, active[i+1].block)
+	}
+	if i < len(active) {
+		active[i].filter.process(active[i].block)
+	}
+	for _, v := range active {
+		v.processGain()
 	}
 }
 
