@@ -127,9 +127,29 @@ func (o *oscillator) fillBlock_Continuous(block []float32, pitchRatio_fp int64) 
 	loopLength := int32(o.endLoop - o.startLoop)
 	loopLength_fp := int64(loopLength) << fracBits
 
-	// Songsmith patch: position, data and loop end in local variables.
+	// Songsmith patch: position, data and loop end in local variables, and
+	// runs of samples that cannot reach the loop's end interpolated without
+	// its checks (the same samples).
 	data, endLoop, pos := o.data, o.endLoop, o.position_fp
+	safe_fp := int64(endLoop-1) << fracBits // below it, index1+1 < endLoop
 	for t := 0; t < blockLength; t++ {
+		if pitchRatio_fp > 0 && pos < safe_fp {
+			m := (safe_fp - pos + pitchRatio_fp - 1) / pitchRatio_fp
+			if rest := int64(blockLength - t); m > rest {
+				m = rest
+			}
+			run := block[t : t+int(m)]
+			for i := range run {
+				index := pos >> fracBits
+				x1 := int64(data[index])
+				x2 := int64(data[index+1])
+				a_fp := pos & (fracUnit - 1)
+				run[i] = fpToSample * float32((x1<<fracBits)+a_fp*(x2-x1))
+				pos += pitchRatio_fp
+			}
+			t += int(m) - 1
+			continue
+		}
 		if pos >= endLoop_fp {
 			pos -= loopLength_fp
 		}

@@ -340,6 +340,30 @@ func (s *Synthesizer) Render(left []float32, right []float32) {
 	}
 }
 
+// RenderMono renders the next len(dst) frames as the mean of the left and
+// right outputs, 0.5*(left+right), without the stereo buffers Render
+// needs (Songsmith patch).
+func (s *Synthesizer) RenderMono(dst []float32) {
+	for len(dst) > 0 {
+		if s.blockRead == s.BlockSize {
+			s.renderBlock()
+			s.blockRead = 0
+		}
+		n := int(s.BlockSize - s.blockRead)
+		if n > len(dst) {
+			n = len(dst)
+		}
+		l := s.blockLeft[s.blockRead : int(s.blockRead)+n]
+		r := s.blockRight[s.blockRead : int(s.blockRead)+n]
+		out := dst[:n]
+		for i := range out {
+			out[i] = 0.5 * (l[i] + r[i])
+		}
+		s.blockRead += int32(n)
+		dst = dst[n:]
+	}
+}
+
 func (s *Synthesizer) renderBlock() {
 	blockSize := int(s.BlockSize)
 	activeVoiceCount := int(s.voices.activeVoiceCount)
