@@ -1,9 +1,5 @@
 package meltysynth
 
-import (
-	"math"
-)
-
 // In this class, fixed-point numbers are used for speed-up.
 // A fixed-point number is expressed by Int64, whose lower 24 bits represent the fraction part,
 // and the rest represent the integer part.
@@ -75,7 +71,7 @@ func (o *oscillator) release() {
 func (o *oscillator) process(block []float32, pitch float32) bool {
 	if !o.hasLastPitch || pitch != o.lastPitch {
 		pitchChange := o.pitchChangeScale*(pitch-float32(o.rootKey)) + o.tune
-		o.lastRatio = float64(o.sampleRateRatio) * math.Pow(float64(2), float64(pitchChange)/float64(12))
+		o.lastRatio = float64(o.sampleRateRatio) * pow2(float64(pitchChange)/float64(12))
 		o.lastPitch, o.hasLastPitch = pitch, true
 	}
 	return o.fillBlock(block, o.lastRatio)

@@ -70,3 +70,33 @@ func TestFastModSameBits(t *testing.T) {
 		}
 	}
 }
+
+func TestPow2SameBits(t *testing.T) {
+	check := func(y float64) {
+		if got, want := pow2(y), math.Pow(2, y); math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("pow2(%v) = %v, math.Pow %v", y, got, want)
+		}
+	}
+	for _, y := range []float64{0, 1, -1, 0.5, -0.5, 1.5, -1.5, 2, 999.9, -999.9, 1000, -1074.5, 1e9, math.Inf(1), math.Inf(-1), math.NaN()} {
+		if y != y {
+			if !math.IsNaN(pow2(y)) {
+				t.Fatal("pow2(NaN) is not NaN")
+			}
+			continue
+		}
+		check(y)
+	}
+	// cents and timecents as float32 divided by 1200, and semitones by 12
+	for c := int32(-24000); c <= 24000; c++ {
+		check(float64(1) / float64(1200) * float64(float32(c)*0.37))
+		check(float64(float32(c)*0.001) / float64(12))
+	}
+	// a pseudo-random sweep of [-64, 64)
+	x := uint64(88172645463325252)
+	for i := 0; i < 2000000; i++ {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		check(float64(x>>11)/(1<<53)*128 - 64)
+	}
+}
