@@ -88,25 +88,8 @@ func (o *oscillator) fillBlock(block []float32, pitchRatio float64) bool {
 }
 
 func (o *oscillator) fillBlock_NoLoop(block []float32, pitchRatio_fp int64) bool {
-	// Songsmith patch: position, data and end in local variables, and the
-	// samples before the end interpolated without its check.
+	// Songsmith patch: position, data and end in local variables.
 	data, end, pos := o.data, o.sampleEnd, o.position_fp
-	end_fp := int64(end) << fracBits
-	if pitchRatio_fp > 0 && pos >= 0 && pos < end_fp {
-		m := (end_fp - pos + pitchRatio_fp - 1) / pitchRatio_fp
-		if m >= int64(len(block)) {
-			for t := range block {
-				index := pos >> fracBits
-				x1 := int64(data[index])
-				x2 := int64(data[index+1])
-				a_fp := pos & (fracUnit - 1)
-				block[t] = fpToSample * float32((x1<<fracBits)+a_fp*(x2-x1))
-				pos += pitchRatio_fp
-			}
-			o.position_fp = pos
-			return true
-		}
-	}
 	for t := range block {
 		index := int32(pos >> fracBits)
 		if index >= end {

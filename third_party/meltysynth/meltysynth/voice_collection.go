@@ -91,21 +91,12 @@ func (vc *voiceCollection) process() {
 // same operations as in voice.process.
 func (vc *voiceCollection) filterAndGain() {
 	active := vc.voices[:vc.activeVoiceCount]
-	var waiting *voice // an active filter without a partner yet
-	for _, v := range active {
-		if !v.filter.active {
-			v.filter.process(v.block)
-			continue
-		}
-		if waiting == nil {
-			waiting = v
-			continue
-		}
-		processPair(waiting.filter, v.filter, waiting.block, v.block)
-		waiting = nil
+	i := 0
+	for ; i+1 < len(active); i += 2 {
+		processPair(active[i].filter, active[i+1].filter, active[i].block, active[i+1].block)
 	}
-	if waiting != nil {
-		waiting.filter.process(waiting.block)
+	if i < len(active) {
+		active[i].filter.process(active[i].block)
 	}
 	for _, v := range active {
 		v.processGain()
