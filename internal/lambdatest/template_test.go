@@ -120,7 +120,7 @@ func TestTemplateEnvironment(t *testing.T) {
 		// first fails the job).
 		"SONGSMITH_CRASH_HEADROOM": true,
 		// Read by the `songsmith generate` client command only.
-		"SONGSMITH_URL": true, "SONGSMITH_KEY": true}
+		"SONGSMITH_URL": true, "SONGSMITH_KEY": true, "SONGSMITH_API_KEY": true}
 	known := map[string]bool{}
 	for _, v := range app.Vars {
 		known[v.Name] = true
