@@ -23,33 +23,50 @@ type drumPatch struct {
 	clap                        bool    // three bursts before the tail
 	length                      float64 // hard stop, seconds
 
-	// metalWave caches the metallic cluster: its oscillators always start
-	// at phase zero, so every hit of a patch plays the same cluster.
-	metalOnce sync.Once
-	metalWave []float64
+	drumExt // the extensions of drums2.go (zero: the original sound)
+
+	// mc caches the metallic cluster: its oscillators always start at
+	// phase zero, so every hit of a patch plays the same cluster. Every
+	// patch gets its own cache when the kit tables are built.
+	mc *metalCache
 }
 
-// metalCluster returns the patch's six-square cluster (already scaled by
-// 1/6) for its whole length plus one block.
+// metalCache is a lazily built metallic cluster.
+type metalCache struct {
+	once sync.Once
+	wave []float64
+}
+
+// metalCluster returns the patch's cluster of square waves (six at
+// metalFreqs*metalScale unless the patch lists its own frequencies),
+// already scaled by 1/count, for its whole length plus one block.
 func (dp *drumPatch) metalCluster() []float64 {
-	dp.metalOnce.Do(func() {
+	dp.mc.once.Do(func() {
 		sq := waveTables()[Square].t[tableCount/2]
-		var ph, inc [6]uint32
-		for k := range 6 {
-			inc[k] = phaseOf(metalFreqs[k] * dp.metalScale / sr)
+		freqs := dp.metalF
+		if freqs == nil {
+			freqs = make([]float64, 6)
+			for k := range 6 {
+				freqs[k] = metalFreqs[k] * dp.metalScale
+			}
+		}
+		nf := len(freqs)
+		ph, inc := make([]uint32, nf), make([]uint32, nf)
+		for k, f := range freqs {
+			inc[k] = phaseOf(f / sr)
 		}
 		w := make([]float64, int(dp.length*sr)+blockSize)
 		for i := range w {
 			m := 0.0
-			for k := range 6 {
+			for k := range nf {
 				m += float64(lookup(sq, ph[k]))
 				ph[k] += inc[k]
 			}
-			w[i] = m * (1.0 / 6)
+			w[i] = m * (1 / float64(nf))
 		}
-		dp.metalWave = w
+		dp.mc.wave = w
 	})
-	return dp.metalWave
+	return dp.mc.wave
 }
 
 // metalFreqs is the classic six-oscillator cymbal cluster (Hz).
@@ -57,9 +74,9 @@ var metalFreqs = [6]float64{205.3, 304.4, 369.6, 522.7, 540, 800}
 
 var drumPatches = map[score.Drum]*drumPatch{
 	score.Kick: {level: 1, f0: 48, sweep: 3.2, sweepTau: 0.032, tone: 1, toneTau: 0.28, drive: 1.4,
-		click: 0.35, clickTau: 0.003, length: 1.2},
+		click: 0.35, clickTau: 0.003, length: 1.2, drumExt: drumExt{tuned: true}},
 	score.Kick808: {level: 0.95, f0: 44, sweep: 2, sweepTau: 0.045, tone: 1, toneTau: 0.6, drive: 1.7,
-		click: 0.15, clickTau: 0.002, length: 3},
+		click: 0.15, clickTau: 0.002, length: 3, drumExt: drumExt{tuned: true}},
 	score.Snare: {level: 0.75, f0: 185, sweep: 0.25, sweepTau: 0.02, tone: 0.55, toneTau: 0.05, f2: 330, tone2: 0.3,
 		noise: 0.85, noiseTau: 0.12, hp: 1200, lp: 9000, click: 0.2, clickTau: 0.002, length: 0.9},
 	score.Clap: {level: 0.7, noise: 1, noiseTau: 0.11, hp: 900, lp: 2200, clap: true, length: 0.9},
@@ -96,13 +113,14 @@ type drumState struct {
 	metal         []float64
 	hp, lp        svf
 	length        int
+	x             drumExtState // state of the extensions (drums2.go)
 }
 
 // init prepares a drum hit. Velocity scales level and opens the filters.
 func (d *drumState) init(v *voice, ev event) {
-	dp, ok := drumPatches[ev.drum]
-	if !ok {
-		dp = drumPatches[score.Snare]
+	dp := ev.dp
+	if dp == nil {
+		dp = kitSet("").get(ev.drum)
 	}
 	vel := math.Max(0, math.Min(1, ev.vel))
 	tone := 0.55 + 0.45*vel // brightness/pitch factor from velocity
@@ -122,6 +140,9 @@ func (d *drumState) init(v *voice, ev event) {
 		d.metal = dp.metalCluster()
 	}
 	d.length = int(dp.length * sr)
+	if dp.extended() {
+		d.initExt(v, ev)
+	}
 }
 
 // choke fades the hit out within a few milliseconds (open hat cut by a
@@ -135,6 +156,10 @@ func (d *drumState) choke() { d.fadeK = expCoef(0.008) }
 func (v *voice) renderDrum(out, scratch []float32) {
 	d := &v.dr
 	dp := d.dp
+	if dp.extended() {
+		v.renderDrumExt(out, scratch)
+		return
+	}
 	buf := scratch[:len(out)]
 	body := dp.tone > 0 || dp.tone2 > 0
 	if !body {

@@ -12,8 +12,12 @@ func renderSubPair(a, b *voice, out []float32, relA, relB int, envA, envB []floa
 	a.releasing = a.releasing || relA >= 0
 	b.amp.fill(envB, relB)
 	b.releasing = b.releasing || relB >= 0
-
 	p := a.p
+	if p.trem > 0 || p.swell > 0 {
+		a.modulate(envA)
+		b.modulate(envB)
+	}
+
 	ga, gb := float32(a.gain), float32(b.gain)
 	norm := 1 / float64(a.unison())
 	sine := sineTable()

@@ -11,7 +11,20 @@ const (
 	algoPluck               // Karplus-Strong string
 	algoFormant             // oscillators -> parallel formant band-passes
 	algoDrum                // synthesized drum (see drums.go)
+	algoModal               // decaying partials: mallets, bells, pans, log drum (see modal.go)
+	algoCrackle             // record-surface texture, pitch ignored (see modal.go)
 )
+
+// mode is one partial of a modal voice: a frequency ratio to the note, a
+// level and a decay time constant (seconds, scaled with pitch like the
+// FM decays). wave selects a band-limited table (Sine unless set).
+type mode struct {
+	ratio, amp, tau float64
+	wave            Waveform
+}
+
+// formant is one body or vowel resonance: centre Hz, Q and gain.
+type formant struct{ f, q, g float64 }
 
 // maxOsc is the largest unison count a patch may ask for.
 const maxOsc = 5
@@ -56,12 +69,39 @@ type patch struct {
 	drive  float64 // extra track saturation (distorted guitar)
 	cab    float64 // post-drive low-pass in Hz (0: none)
 	mono   bool    // a new note releases sounding notes (basses, leads)
+
+	// Extensions used by the instruments of instruments2.go; their zero
+	// values leave the original voices untouched.
+	dropTau   float64   // time constant of drop (0: 60 ms)
+	dropVel   bool      // drop scales with velocity (membranes)
+	pulse2    float64   // pulse width after pulseT seconds (chip duty switch)
+	pulseT    float64   // seconds before pulse2 replaces pulse
+	trem      float64   // amplitude tremolo depth 0..1 (vibraphone motor, bellows)
+	tremRate  float64   // tremolo Hz; its phase follows song time
+	swell     float64   // amplitude starts at 1-swell and rises (bellows)
+	noVel     bool      // velocity does not change the sound (harpsichord)
+	formants  []formant // algoFormant: body resonances instead of the "ah" vowel
+	direct    float64   // algoFormant: share of the unfiltered oscillators
+	modes     []mode    // algoModal partials
+	knockTau  float64   // algoModal: strike noise decay (noise is its level)
+	knockHz   float64   // algoModal: strike noise band-pass centre
+	bpRatio   float64   // algoModal: band-pass at this multiple of the note (0: none), Q res
+	pickPos   float64   // algoPluck: pick position as a share of the string (0: 0.13)
+	body      []formant // algoPluck: body resonances added to the string
+	course    float64   // algoPluck: level of a second string (double course, sympathetic)
+	courseRat float64   // algoPluck: its frequency ratio (0: 1)
+	courseCt  float64   // algoPluck: its detune in cents
+	jawari    float64   // algoPluck: amplitude-dependent bridge buzz (sitar)
+	crackle   float64   // algoCrackle: clicks per second
 }
 
 // patchFor returns the voice parameters of an instrument; unknown values
 // fall back to Pad.
 func patchFor(in score.Instrument) *patch {
 	if p, ok := patches[in]; ok {
+		return p
+	}
+	if p, ok := morePatches[in]; ok {
 		return p
 	}
 	return patches[score.Pad]

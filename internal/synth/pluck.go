@@ -26,7 +26,11 @@ func (v *voice) initPluck(f float64, r rng) {
 		mean += x
 	}
 	mean /= float64(n)
-	pick := int(period * 0.13)
+	pp := 0.13
+	if p.pickPos > 0 {
+		pp = p.pickPos
+	}
+	pick := int(period * pp)
 	peak := 0.0
 	for i := n - 1; i >= 0; i-- {
 		x := float64(v.ks[i]) - mean

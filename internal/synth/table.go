@@ -32,6 +32,7 @@ const (
 	Square
 	Triangle
 	organWave
+	chipTri // 4-bit, 32-step game-console triangle (see chipTriangle)
 	waveCount
 )
 
@@ -80,6 +81,7 @@ func waveTables() *[waveCount]*bandTable {
 		// 4', 2 2/3', 2', 1'.
 		organ := map[int]float64{1: 0.55, 2: 1, 3: 0.7, 4: 0.45, 6: 0.3, 8: 0.25, 16: 0.12}
 		tables[organWave] = buildTable(func(h int) float64 { return organ[h] * 0.32 }, 16)
+		tables[chipTri] = buildTableFrom(chipTriangle())
 	})
 	return &tables
 }
@@ -117,6 +119,50 @@ func buildTable(b func(h int) float64, maxH int) *bandTable {
 		bt.t[k] = t
 	}
 	return bt
+}
+
+// buildTableFrom builds a mip-map from one cycle of any shape, sampled at
+// tableSize points: each level keeps the cycle's harmonics that stay
+// below harmonicCeiling at the top of its range (DC removed).
+func buildTableFrom(x []float64) *bandTable {
+	bt := &bandTable{}
+	src := make([]complex128, tableSize)
+	for i := range src {
+		src[i] = complex(x[i], 0)
+	}
+	fft.Transform(src, false)
+	spec := make([]complex128, tableSize)
+	for k := 0; k < tableCount; k++ {
+		top := tableLowest * math.Exp2(float64(k)/tableSteps)
+		hmax := min(max(int(harmonicCeiling/top), 1), tableSize/2-1)
+		clear(spec)
+		for h := 1; h <= hmax; h++ {
+			spec[h], spec[tableSize-h] = src[h], src[tableSize-h]
+		}
+		fft.Transform(spec, true)
+		t := new(wave)
+		for i := range tableSize {
+			t[i] = float32(real(spec[i]) / tableSize)
+		}
+		t[tableSize] = t[0]
+		bt.t[k] = t
+	}
+	return bt
+}
+
+// chipTriangle samples one cycle of the game-console triangle: 32 steps
+// through the 16 levels 15..0, 0..15, scaled to -1..1.
+func chipTriangle() []float64 {
+	x := make([]float64, tableSize)
+	for i := range x {
+		k := i * 32 / tableSize
+		lv := 15 - k
+		if k >= 16 {
+			lv = k - 16
+		}
+		x[i] = (float64(lv) - 7.5) / 7.5
+	}
+	return x
 }
 
 // pick returns the table to use for a fundamental of f Hz.

@@ -59,6 +59,9 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfo
 	t := &trackState{p: patchFor(tr.Instrument), drums: tr.Instrument == score.Drums}
 	t.events = buildEvents(s, ti, tr, t.drums, frames)
 	t.rec, t.events = newRecPart(bank, s, tr, t.events, t.p.glide)
+	if t.drums {
+		t.useKit(s, tr) // kits.go: each hit's sound in the track's kit and the song's key
+	}
 	if t.rec != nil && !t.drums {
 		t.p = recordedPatch(t.p)
 	}

@@ -14,6 +14,7 @@ type event struct {
 	glide      bool
 	vel        float64
 	drum       score.Drum
+	dp         *drumPatch // the drum's sound in the track's kit
 	seed       uint64
 }
 
@@ -62,6 +63,8 @@ type voice struct {
 	fm1, fm2 ctrlDecay
 	guard1   float64
 	guard2   float64
+
+	x *voiceExt // state of the instruments of instruments2.go (nil otherwise)
 }
 
 // ctrlDecay tracks e^(-(t-t0)/tau) at control rate.
@@ -88,8 +91,20 @@ func (d *ctrlDecay) at(pos int) float64 {
 
 // start prepares the voice for an event.
 func (v *voice) start(p *patch, ev event, bright float64) {
-	ks := v.ks
+	ks, x := v.ks, v.x
+	if p.noVel {
+		ev.vel = 0.75
+	}
 	*v = voice{p: p, ev: ev, ks: ks, bright: bright, lastM: math.NaN(), lastL2: math.NaN()}
+	if p.extended() {
+		if x == nil {
+			x = new(voiceExt)
+		}
+		x.reset()
+		v.x = x
+	} else {
+		v.x = x // keep the allocation for a later extended note
+	}
 	r := newRNG(ev.seed)
 	v.nz = newNoise(r.next())
 	if p.algo == algoDrum {
@@ -128,9 +143,21 @@ func (v *voice) start(p *patch, ev event, bright float64) {
 		for i, fm := range vowel {
 			v.form[i].set(fm[0], 8)
 		}
+		if p.formants != nil {
+			v.initFormants()
+		}
 	}
 	if p.algo == algoPluck {
 		v.initPluck(f, r)
+		if p.extended() {
+			v.initPluckExt(f, r)
+		}
+	}
+	switch p.algo {
+	case algoModal:
+		v.initModal(f)
+	case algoCrackle:
+		v.x.crk.init(r.next())
 	}
 }
 
@@ -142,7 +169,14 @@ func (v *voice) pitchAt(t float64) float64 {
 		m += (v.ev.from - v.ev.pitch) * math.Exp(-t/p.glide)
 	}
 	if p.drop != 0 {
-		m += p.drop * math.Exp(-t/0.06)
+		tau, d := 0.06, p.drop
+		if p.dropTau > 0 {
+			tau = p.dropTau
+		}
+		if p.dropVel {
+			d *= v.ev.vel
+		}
+		m += d * math.Exp(-t/tau)
 	}
 	if p.vibDepth > 0 && t > p.vibDelay {
 		depth := p.vibDepth * math.Min(1, (t-p.vibDelay)/0.4)
@@ -167,12 +201,23 @@ func (v *voice) render(buf []float32, from, n, relAt int, env []float32) {
 	if relAt >= 0 {
 		v.releasing = true
 	}
+	if v.p.trem > 0 || v.p.swell > 0 {
+		v.modulate(env)
+	}
 	out := buf[from:n]
 	switch v.p.algo {
 	case algoFM:
 		v.renderFM(out, env)
 	case algoPluck:
-		v.renderPluck(out, env)
+		if v.x != nil && v.p.extended() {
+			v.renderPluckExt(out, env)
+		} else {
+			v.renderPluck(out, env)
+		}
+	case algoModal:
+		v.renderModal(out, env)
+	case algoCrackle:
+		v.renderCrackle(out, env)
 	default:
 		v.renderSub(out, env)
 	}
@@ -198,7 +243,9 @@ func (v *voice) renderSub(out []float32, env []float32) {
 		o, e = o[:len(buf)], e[:len(buf)]
 		sub, noise := p.sub, p.noise
 		subPh, nz := v.subPh, v.nz
-		if p.algo == algoFormant {
+		if p.algo == algoFormant && p.formants != nil {
+			nz = v.formantBody(buf, o, e, norm, gain, nz)
+		} else if p.algo == algoFormant {
 			for i, x := range buf {
 				s := float64(x) * norm
 				if sub > 0 {
@@ -259,7 +306,11 @@ func (v *voice) subControl(buf []float32) (subInc uint32) {
 		v.f = f
 		v.keyOct = p.keyTrack * ((m-69)/12 + math.Log2(440/261.6))
 	}
-	v.oscillate(buf, uni, phaseOf(p.pulse))
+	pw := p.pulse
+	if p.pulseT > 0 && t >= p.pulseT {
+		pw = p.pulse2
+	}
+	v.oscillate(buf, uni, phaseOf(pw))
 	subInc = phaseOf(v.f / 2 / sr)
 	if p.algo == algoSub {
 		fe := 0.0

@@ -1,0 +1,54 @@
+package synth_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/synth"
+)
+
+// TestKickFollowsKey renders the kick and the 808 of every kit in all
+// twelve keys and measures the settled body pitch (FFT of 16384 frames
+// from 150 ms, after the pitch sweep): it must be the key's tonic or
+// fifth within 25 cents (the tonic in at least half the keys), stay
+// within six semitones over the twelve keys,
+// and agree with KickHz.
+func TestKickFollowsKey(t *testing.T) {
+	for _, k := range enumValues(t, "Kit") {
+		kit := score.Kit(k)
+		for _, d := range []score.Drum{score.Kick, score.Kick808} {
+			lo, hi := math.Inf(1), 0.0
+			onTonic := 0
+			for root := range 12 {
+				x := hit(t, kit, d, root)
+				f := fundamental(left(x, int(0.15*44100), 16384))
+				m := 69 + 12*math.Log2(f/440)
+				pc := ((int(math.Round(m)) % 12) + 12) % 12
+				if c := 100 * math.Abs(m-math.Round(m)); c > 25 {
+					t.Errorf("%s %s key %d: %.2f Hz is %.0f cents off the scale", kit, d, root, f, c)
+				}
+				switch pc {
+				case root:
+					onTonic++
+				case (root + 7) % 12:
+				default:
+					t.Errorf("%s %s key %d: %.2f Hz is pitch class %d, neither tonic nor fifth", kit, d, root, f, pc)
+				}
+				if d == score.Kick {
+					if want := synth.KickHz(kit, root); math.Abs(1200*math.Log2(f/want)) > 25 {
+						t.Errorf("%s key %d: measured %.2f Hz, KickHz %.2f", kit, root, f, want)
+					}
+				}
+				lo, hi = math.Min(lo, f), math.Max(hi, f)
+			}
+			if span := 12 * math.Log2(hi/lo); span > 6.05 || lo < 35 || hi > 95 {
+				t.Errorf("%s %s: %.1f to %.1f Hz over the keys (%.1f semitones)", kit, d, lo, hi, span)
+			}
+			if onTonic < 6 {
+				t.Errorf("%s %s: on the tonic in only %d keys", kit, d, onTonic)
+			}
+			t.Logf("%-10s %-8s %.1f..%.1f Hz, tonic in %d of 12 keys", kit, d, lo, hi, onTonic)
+		}
+	}
+}
