@@ -173,7 +173,8 @@ func (c *Client) Generate(ctx context.Context, prompt string, opts ...GenerateOp
 	}
 	body, err := json.Marshal(struct {
 		Prompt string `json:"prompt"`
-	}{prompt})
+		extensions
+	}{prompt, o.ext})
 	if err != nil {
 		return nil, fmt.Errorf("songsmith: encode request: %w", err)
 	}

@@ -15,6 +15,7 @@ type GenerateOption func(*generateOptions)
 
 type generateOptions struct {
 	idempotencyKey string
+	ext            extensions // extensions.go
 }
 
 // WithIdempotencyKey sends key (1 to 255 printable ASCII characters) as the

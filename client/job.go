@@ -79,11 +79,15 @@ func (j *Job) UnmarshalJSON(data []byte) error {
 		Error      *string `json:"error"`
 		StartedAt  string  `json:"started_at"`
 		FinishedAt *string `json:"finished_at"`
+		JobID      string  `json:"job_id"` // in GET /jobs pages and webhooks (extensions)
 	}
 	if err := json.Unmarshal(data, &w); err != nil {
 		return err
 	}
-	*j = Job{JobID: j.JobID, Status: w.Status, Prompt: w.Prompt, Result: w.Result, Error: w.Error}
+	if w.JobID == "" {
+		w.JobID = j.JobID
+	}
+	*j = Job{JobID: w.JobID, Status: w.Status, Prompt: w.Prompt, Result: w.Result, Error: w.Error}
 	if w.StartedAt != "" {
 		t, err := parseTime(w.StartedAt)
 		if err != nil {
@@ -145,6 +149,19 @@ type Result struct {
 	ImageURL string
 	// Tags are comma-separated descriptive tags.
 	Tags string
+	// The members below are Songsmith extensions, set only for jobs
+	// submitted with an extension option (WithSeed, WithFormat ...).
+
+	// Seed is the seed the song was generated with.
+	Seed *uint64
+	// Format is the audio format of SongURL: mp3, wav or flac.
+	Format string
+	// StemsURL is the direct, time-limited URL of the stems zip
+	// ([WithStems]).
+	StemsURL string
+	// MIDIURL is the direct, time-limited URL of the MIDI file
+	// ([WithMIDI]).
+	MIDIURL string
 }
 
 // Length returns Duration as a [time.Duration].
@@ -161,6 +178,10 @@ func (r *Result) UnmarshalJSON(data []byte) error {
 		SongURL  string          `json:"song_url"`
 		ImageURL string          `json:"image_url"`
 		Tags     string          `json:"tags"`
+		Seed     *uint64         `json:"seed"`
+		Format   string          `json:"format"`
+		StemsURL string          `json:"stems_url"`
+		MIDIURL  string          `json:"midi_url"`
 	}
 	if err := json.Unmarshal(data, &w); err != nil {
 		return err
@@ -169,7 +190,8 @@ func (r *Result) UnmarshalJSON(data []byte) error {
 	if err != nil {
 		return fmt.Errorf("duration: %w", err)
 	}
-	*r = Result{Title: w.Title, BPM: w.BPM, Duration: d, SongURL: w.SongURL, ImageURL: w.ImageURL, Tags: w.Tags}
+	*r = Result{Title: w.Title, BPM: w.BPM, Duration: d, SongURL: w.SongURL, ImageURL: w.ImageURL, Tags: w.Tags,
+		Seed: w.Seed, Format: w.Format, StemsURL: w.StemsURL, MIDIURL: w.MIDIURL}
 	return nil
 }
 

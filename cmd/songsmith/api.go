@@ -85,6 +85,11 @@ type resultJSON struct {
 	SongURL  string  `json:"song_url"`
 	ImageURL string  `json:"image_url"`
 	Tags     string  `json:"tags"`
+	// Extensions, present for jobs submitted with extension options.
+	Seed     *uint64 `json:"seed,omitempty"`
+	Format   string  `json:"format,omitempty"`
+	StemsURL string  `json:"stems_url,omitempty"`
+	MIDIURL  string  `json:"midi_url,omitempty"`
 }
 
 // filesJSON names the files written for a job.
@@ -104,7 +109,8 @@ func toJSON(j *client.Job) *jobJSON {
 		out.FinishedAt = &s
 	}
 	if r := j.Result; r != nil {
-		out.Result = &resultJSON{Title: r.Title, BPM: r.BPM, Duration: r.Duration, SongURL: r.SongURL, ImageURL: r.ImageURL, Tags: r.Tags}
+		out.Result = &resultJSON{Title: r.Title, BPM: r.BPM, Duration: r.Duration, SongURL: r.SongURL, ImageURL: r.ImageURL, Tags: r.Tags,
+			Seed: r.Seed, Format: r.Format, StemsURL: r.StemsURL, MIDIURL: r.MIDIURL}
 	}
 	return out
 }

@@ -42,8 +42,8 @@ It prints NAME=value lines to add to the environment of 'songsmith serve --backe
 			if err != nil {
 				return awsInitErr(err)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "SONGSMITH_BACKEND=aws\nSONGSMITH_TABLE=%s\nSONGSMITH_QUEUE_URL=%s\nSONGSMITH_DLQ_URL=%s\nSONGSMITH_BUCKET=%s\n",
-				r.Table, r.QueueURL, r.DLQURL, r.Bucket)
+			fmt.Fprintf(cmd.OutOrStdout(), "SONGSMITH_BACKEND=aws\nSONGSMITH_TABLE=%s\nSONGSMITH_QUEUE_URL=%s\nSONGSMITH_DLQ_URL=%s\nSONGSMITH_BUCKET=%s\nSONGSMITH_WEBHOOK_QUEUE_URL=%s\n",
+				r.Table, r.QueueURL, r.DLQURL, r.Bucket, r.WebhookQueueURL)
 			return nil
 		},
 	})

@@ -43,13 +43,14 @@ func TestAWSInitCommand(t *testing.T) {
 		}
 		vars[k] = v
 	}
-	if !strings.HasSuffix(vars["SONGSMITH_QUEUE_URL"], "/"+queue) || !strings.HasSuffix(vars["SONGSMITH_DLQ_URL"], "/"+queue+"-dlq") {
+	if !strings.HasSuffix(vars["SONGSMITH_QUEUE_URL"], "/"+queue) || !strings.HasSuffix(vars["SONGSMITH_DLQ_URL"], "/"+queue+"-dlq") ||
+		!strings.HasSuffix(vars["SONGSMITH_WEBHOOK_QUEUE_URL"], "/"+queue+"-webhooks") {
 		t.Fatalf("aws init printed %v", vars)
 	}
 	for k, v := range vars {
 		env = append(env, k+"="+v)
 	}
-	if out := run("keys", "create", "--name", "init"); !strings.Contains(out, "ss_") {
+	if out := run("keys", "create", "--name", "init"); !strings.Contains(out, "ss_") || !strings.Contains(out, "whsec_") {
 		t.Fatalf("keys create on the initialised backend: %s", out)
 	}
 }

@@ -16,6 +16,7 @@ func newGenerateCmd() *cobra.Command {
 	var o apiOpts
 	var out string
 	var noWait bool
+	var x extFlags // extflags.go
 	cmd := &cobra.Command{
 		Use:   "generate PROMPT...",
 		Short: "Submit a prompt to the API, wait for the song and save it",
@@ -37,17 +38,19 @@ after Ctrl-C or --timeout.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return generate(cmd.Context(), &o, strings.Join(args, " "), out, noWait, cmd.OutOrStdout(), cmd.ErrOrStderr())
+			return generate(cmd.Context(), &o, strings.Join(args, " "), out, noWait, cmd.OutOrStdout(), cmd.ErrOrStderr(), x.options()...)
 		},
 	}
 	o.bind(cmd.Flags(), true)
 	cmd.Flags().StringVarP(&out, "out", "o", ".", "directory for the song, cover and JSON")
 	_ = cmd.MarkFlagDirname("out")
 	cmd.Flags().BoolVar(&noWait, "no-wait", false, "print the job id and return without waiting")
+	x.bind(cmd.Flags())
+	_ = cmd.RegisterFlagCompletionFunc("format", fixedValues("mp3", "wav", "flac"))
 	return cmd
 }
 
-func generate(ctx context.Context, o *apiOpts, prompt, out string, noWait bool, stdout, stderr io.Writer) error {
+func generate(ctx context.Context, o *apiOpts, prompt, out string, noWait bool, stdout, stderr io.Writer, ext ...client.GenerateOption) error {
 	line := newProgressLine(stderr, !o.quiet && isTerminal(stderr))
 	defer line.close()
 	c, base, err := o.client(line.update)
@@ -56,7 +59,7 @@ func generate(ctx context.Context, o *apiOpts, prompt, out string, noWait bool, 
 	}
 	ctx, cancel := o.withTimeout(ctx)
 	defer cancel()
-	sub, err := c.Generate(ctx, prompt)
+	sub, err := c.Generate(ctx, prompt, ext...)
 	if err != nil {
 		return waitErr(err, base, "", o)
 	}
@@ -109,6 +112,7 @@ func finish(ctx context.Context, c *client.Client, job *client.Job, out string, 
 		} else if r := job.Result; r != nil {
 			fmt.Fprintf(stdout, "song:  %s\ncover: %s\n", r.SongURL, r.ImageURL)
 		}
+		printExtraURLs(stdout, job.Result)
 	}
 	if err := job.Err(); err != nil {
 		return &exitError{exitJobFailed, strings.TrimPrefix(err.Error(), "songsmith: "), err}

@@ -14,7 +14,7 @@ func newJobsCmd() *cobra.Command {
 		Use:   "jobs",
 		Short: "Come back to a job: get its state, wait for it, download its files",
 	})
-	cmd.AddCommand(newJobsListCmd(), newJobsGetCmd(), newJobsWaitCmd(), newJobsDownloadCmd())
+	cmd.AddCommand(newJobsListCmd(), newJobsHistoryCmd(), newJobsGetCmd(), newJobsWaitCmd(), newJobsDownloadCmd())
 	return cmd
 }
 
@@ -25,9 +25,10 @@ func newJobsListCmd() *cobra.Command {
 		Use:   "list",
 		Short: "List the jobs songsmith generate submitted from this machine, newest first",
 		Long: `List the jobs 'songsmith generate' submitted from this machine, newest first, with
-the API they went to: the way back to a job after Ctrl-C or --timeout. The API has
-no listing, so this reads a local history ($XDG_STATE_HOME/songsmith/jobs.jsonl, else
-~/.local/state/songsmith/jobs.jsonl; the newest 200 are kept) and sends no request.
+the API they went to: the way back to a job after Ctrl-C or --timeout. This reads a
+local history ($XDG_STATE_HOME/songsmith/jobs.jsonl, else
+~/.local/state/songsmith/jobs.jsonl; the newest 200 are kept) and sends no request;
+'songsmith jobs history' asks the API for every job of the key, from any machine.
 'songsmith jobs get ID' tells a job's state.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -95,6 +96,7 @@ func newJobsGetCmd() *cobra.Command {
 				if r := job.Result; r != nil {
 					fmt.Fprintf(stdout, "song:  %s\ncover: %s\n", r.SongURL, r.ImageURL)
 				}
+				printExtraURLs(stdout, job.Result)
 			}
 			return nil
 		},

@@ -28,6 +28,9 @@ type keyView struct {
 	// or a rotation's grace period.
 	RevokedAt string `json:"revoked_at,omitempty"`
 	Status    string `json:"status"`
+	// WebhookSecret signs the webhooks of the key's jobs ("" for keys made
+	// before webhooks existed).
+	WebhookSecret string `json:"webhook_secret,omitempty"`
 }
 
 // newKey is a created key with its secret, shown once.
@@ -97,6 +100,7 @@ by a secret in <data-dir>/admin.json); otherwise they open the database directly
 					return writeJSON(w, k)
 				}
 				fmt.Fprintf(w, "%s\n\nKey id %s (%q). This is the only time the key is shown; store it now.\n", k.Key, k.ID, k.Name)
+				printWebhookSecret(w, k.keyView)
 				return nil
 			})
 		},
@@ -107,7 +111,7 @@ by a secret in <data-dir>/admin.json); otherwise they open the database directly
 
 	list := &cobra.Command{
 		Use:   "list",
-		Short: "List keys (ids, names, dates, status; never secrets)",
+		Short: "List keys (ids, names, dates, status, webhook signing secrets; never the keys)",
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return withKeys(cmd, &o, func(ctx context.Context, m keyManager, w io.Writer) error {
@@ -119,9 +123,9 @@ by a secret in <data-dir>/admin.json); otherwise they open the database directly
 					return writeJSON(w, keys)
 				}
 				tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
-				fmt.Fprintln(tw, "ID\tNAME\tCREATED\tEXPIRES\tSTATUS")
+				fmt.Fprintln(tw, "ID\tNAME\tCREATED\tEXPIRES\tSTATUS\tWEBHOOK SECRET")
 				for _, k := range keys {
-					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", k.ID, k.Name, k.CreatedAt, orNever(k.ExpiresAt), k.Status)
+					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", k.ID, k.Name, k.CreatedAt, orNever(k.ExpiresAt), k.Status, orNone(k.WebhookSecret))
 				}
 				return tw.Flush()
 			})
@@ -161,6 +165,7 @@ by a secret in <data-dir>/admin.json); otherwise they open the database directly
 					return writeJSON(w, k)
 				}
 				fmt.Fprintf(w, "%s\n\nNew key id %s replaces %s, which stops working at %s UTC.\n", k.Key, k.ID, k.Replaces.ID, k.Replaces.RevokedAt)
+				printWebhookSecret(w, k.keyView)
 				return nil
 			})
 		},
@@ -307,7 +312,8 @@ func (s storeKeys) rotate(ctx context.Context, id string, grace time.Duration) (
 }
 
 func view(k *jobs.APIKey, now time.Time) keyView {
-	v := keyView{ID: string(k.ID), Name: k.Name, CreatedAt: k.CreatedAt.UTC().Format(jobs.TimeFormat), Status: status(k, now)}
+	v := keyView{ID: string(k.ID), Name: k.Name, CreatedAt: k.CreatedAt.UTC().Format(jobs.TimeFormat), Status: status(k, now),
+		WebhookSecret: k.WebhookSecret}
 	if !k.ExpiresAt.IsZero() {
 		v.ExpiresAt = k.ExpiresAt.UTC().Format(jobs.TimeFormat)
 	}
@@ -335,4 +341,18 @@ func status(k *jobs.APIKey, now time.Time) string {
 	default:
 		return "expired"
 	}
+}
+
+// printWebhookSecret tells a new key's webhook signing secret.
+func printWebhookSecret(w io.Writer, k keyView) {
+	if k.WebhookSecret != "" {
+		fmt.Fprintf(w, "Webhook signing secret %s: verify the webhooks of this key's jobs with it (songsmith keys list shows it again).\n", k.WebhookSecret)
+	}
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return s
 }

@@ -57,6 +57,10 @@ func OpenAWS(ctx context.Context, cfg Config) (*Backend, error) {
 	if cfg.DLQURL != "" {
 		b.DeadLetters = sqsqueue.New(sq, cfg.DLQURL)
 	}
+	if cfg.WebhookQueueURL != "" {
+		hooks := sqsqueue.New(sq, cfg.WebhookQueueURL)
+		withWebhooks(b, hooks, hooks)
+	}
 	if err := SeedKeys(ctx, b.Keys, cfg.APIKeys); err != nil {
 		return nil, err
 	}
@@ -67,7 +71,13 @@ func OpenAWS(ctx context.Context, cfg Config) (*Backend, error) {
 // the jobs queue are processed by w, records of the dead-letter queue (the
 // queue named by the last part of SONGSMITH_DLQ_URL) fail their jobs.
 func NewSQSHandler(cfg Config, b *Backend, w *worker.Worker, log *slog.Logger) *sqsqueue.Handler {
-	return &sqsqueue.Handler{Worker: w, DLQName: sqsqueue.QueueName(cfg.DLQURL), Logger: log, Requeue: b.Consumer}
+	h := &sqsqueue.Handler{Worker: w, DLQName: sqsqueue.QueueName(cfg.DLQURL), Logger: log, Requeue: b.Consumer}
+	if b.Webhooks != nil {
+		h.Webhooks = NewWebhookSender(cfg, b, NewService(cfg, b, log), log)
+		h.WebhookQueueName = sqsqueue.QueueName(cfg.WebhookQueueURL)
+		h.WebhookRequeue = b.WebhookConsumer
+	}
+	return h
 }
 
 // NewAPIHandler returns the HTTP API of the service on b as a Lambda

@@ -38,7 +38,12 @@ func MaxReceiveCount(maxAttempts int) int { return max(5, maxAttempts+4) }
 // AWSResources names what InitAWS created.
 type AWSResources struct {
 	Table, QueueURL, DLQURL, Bucket string
+	WebhookQueueURL                 string // the webhook delivery queue
 }
+
+// WebhookQueueSuffix ends the name of the webhook queue InitAWS makes: the
+// jobs queue's name plus it, unless SONGSMITH_WEBHOOK_QUEUE_URL names one.
+const WebhookQueueSuffix = "-webhooks"
 
 // InitAWS creates what the aws backend needs outside CloudFormation
 // (LocalStack, moto, a test account): the table with TTL on expires_at, the
@@ -47,7 +52,9 @@ type AWSResources struct {
 // the SDK's default configuration (AWS_ENDPOINT_URL, AWS_REGION...). Names
 // come from SONGSMITH_TABLE, the last part of SONGSMITH_QUEUE_URL (the
 // dead-letter queue is that name plus "-dlq"; SONGSMITH_DLQ_URL, when set,
-// must name it) and SONGSMITH_BUCKET, or the defaults. Running it again
+// must name it) and SONGSMITH_BUCKET, or the defaults; the webhook queue
+// is SONGSMITH_WEBHOOK_QUEUE_URL's, or the jobs queue's name plus
+// WebhookQueueSuffix (no redrive: the sender gives up by itself). Running it again
 // changes nothing.
 func InitAWS(ctx context.Context, cfg Config) (AWSResources, error) {
 	table, queue, bucket := cfg.Table, DefaultQueueName, cfg.Bucket
@@ -76,10 +83,18 @@ func InitAWS(ctx context.Context, cfg Config) (AWSResources, error) {
 	if err != nil {
 		return AWSResources{}, err
 	}
+	hookName := queue + WebhookQueueSuffix
+	if cfg.WebhookQueueURL != "" {
+		hookName = sqsqueue.QueueName(cfg.WebhookQueueURL)
+	}
+	hookURL, err := sqsqueue.CreateQueue(ctx, sqs.NewFromConfig(ac), hookName, QueueVisibility, 4*24*time.Hour)
+	if err != nil {
+		return AWSResources{}, err
+	}
 	if err := s3media.CreateBucket(ctx, s3.NewFromConfig(ac, s3media.Options(ac)), bucket); err != nil {
 		return AWSResources{}, err
 	}
-	return AWSResources{Table: table, QueueURL: qurl, DLQURL: dlqurl, Bucket: bucket}, nil
+	return AWSResources{Table: table, QueueURL: qurl, DLQURL: dlqurl, Bucket: bucket, WebhookQueueURL: hookURL}, nil
 }
 
 // loadAWSConfig loads the SDK's default configuration, in DefaultRegion

@@ -60,6 +60,12 @@ func TestInitAWS(t *testing.T) {
 	if len(keys) != 2 || keys["pk"] != ddbtypes.KeyTypeHash || keys["sk"] != ddbtypes.KeyTypeRange {
 		t.Errorf("key schema %v, want pk HASH and sk RANGE", keys)
 	}
+	if !strings.HasSuffix(res.WebhookQueueURL, "/"+queue+"-webhooks") {
+		t.Errorf("webhook queue %q", res.WebhookQueueURL)
+	}
+	if g := tbl.Table.GlobalSecondaryIndexes; len(g) != 1 || aws.ToString(g[0].IndexName) != "OwnerIndex" {
+		t.Errorf("indexes %+v, want the owner index (GET /jobs)", g)
+	}
 	ttl, err := ddb.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(cfg.Table)})
 	if err != nil {
 		t.Fatal(err)

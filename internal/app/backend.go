@@ -26,6 +26,11 @@ type Backend struct {
 	// Embedded is the local database when the backend is embedded (used
 	// by the janitor that removes expired jobs and their media).
 	Embedded *embedded.Store
+	// Webhooks is the webhook delivery queue and WebhookConsumer its pull
+	// side; nil when webhooks are off (aws backend without
+	// SONGSMITH_WEBHOOK_QUEUE_URL). See withWebhooks.
+	Webhooks        jobs.Queue
+	WebhookConsumer jobs.Consumer
 	// Close releases the backend's resources.
 	Close func() error
 }

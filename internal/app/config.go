@@ -40,6 +40,7 @@ type Config struct {
 	Table           string        // SONGSMITH_TABLE: DynamoDB table
 	QueueURL        string        // SONGSMITH_QUEUE_URL: SQS jobs queue
 	DLQURL          string        // SONGSMITH_DLQ_URL: SQS dead-letter queue
+	WebhookQueueURL string        // SONGSMITH_WEBHOOK_QUEUE_URL: SQS webhook delivery queue ("" = no webhooks on aws)
 	Bucket          string        // SONGSMITH_BUCKET: S3 media bucket
 	SoundFont       string        // SONGSMITH_SOUNDFONT: sample bank (read by internal/soundfont.Default)
 }
@@ -71,7 +72,7 @@ var Vars = []Env{
 	{"SONGSMITH_GENERATE_TIMEOUT", "5m", "time limit of one generation attempt"},
 	{"SONGSMITH_SHUTDOWN_GRACE", "30s", "on SIGTERM, how long running generations may finish before they are cancelled and requeued; `serve` exits within this plus a few seconds"},
 	{"SONGSMITH_WRITE_TIMEOUT", "5m", "longest time the local server spends on one response, media downloads included: 5m lets an 8.65 MB song (about 4 min of 192 kbps MP3) download at 0.25 Mbit/s and up; a client that stops reading is cut off after it"},
-	{"SONGSMITH_AUDIO_FORMAT", "mp3", "`mp3` or `wav`"},
+	{"SONGSMITH_AUDIO_FORMAT", "mp3", "`mp3`, `wav` or `flac` (a request's `format` overrides it)"},
 	{"SONGSMITH_MP3_BITRATE", "192", "MP3 bitrate in kbps (128-320)"},
 	{"SONGSMITH_SIGNING_KEY", "random, kept in the database", "HMAC key that signs local media URLs; at least 32 bytes"},
 	{"SONGSMITH_LOG_LEVEL", "info", "`debug`, `info`, `warn` or `error`"},
@@ -81,6 +82,7 @@ var Vars = []Env{
 	{"SONGSMITH_TABLE", "songsmith", "DynamoDB table (aws backend)"},
 	{"SONGSMITH_QUEUE_URL", "", "SQS jobs queue URL (aws backend)"},
 	{"SONGSMITH_DLQ_URL", "", "SQS dead-letter queue URL (aws backend: `serve` consumes it; the worker Lambda recognises its records by it)"},
+	{"SONGSMITH_WEBHOOK_QUEUE_URL", "", "SQS queue of webhook deliveries (aws backend; empty turns webhooks off there: a `webhook_url` is refused with 400). The embedded backend always has its own"},
 	{"SONGSMITH_BUCKET", "", "S3 media bucket (aws backend)"},
 	{"SONGSMITH_URL", "http://127.0.0.1:8080", "clients only (`songsmith generate`, `songsmith jobs`, the Go SDK): base URL of the API"},
 	{"SONGSMITH_API_KEY", "", "clients only: the API key sent as `Authorization: Bearer`"},
@@ -99,6 +101,7 @@ const (
 	JanitorEvery    = time.Minute      // expiry sweep period of the local server
 	HTTPShutdown    = 5 * time.Second  // how long `serve` waits for open HTTP responses after the grace period
 	MinSigningKey   = 32               // bytes of SONGSMITH_SIGNING_KEY at least
+	WebhookSenders  = 2                // concurrent webhook deliveries in the local server
 
 	// `serve`'s net/http limits besides SONGSMITH_WRITE_TIMEOUT.
 	HTTPReadHeaderTimeout = 10 * time.Second  // a request's line and headers
@@ -150,6 +153,7 @@ func Load(getenv func(string) string) (Config, error) {
 		Table:           p.str("SONGSMITH_TABLE"),
 		QueueURL:        p.str("SONGSMITH_QUEUE_URL"),
 		DLQURL:          p.str("SONGSMITH_DLQ_URL"),
+		WebhookQueueURL: p.str("SONGSMITH_WEBHOOK_QUEUE_URL"),
 		Bucket:          p.str("SONGSMITH_BUCKET"),
 		SoundFont:       p.str("SONGSMITH_SOUNDFONT"),
 		Service: jobs.Config{
@@ -187,9 +191,9 @@ func Load(getenv func(string) string) (Config, error) {
 		p.fail("SONGSMITH_BACKEND", "must be embedded or aws")
 	}
 	switch c.AudioFormat {
-	case "mp3", "wav":
+	case "mp3", "wav", "flac":
 	default:
-		p.fail("SONGSMITH_AUDIO_FORMAT", "must be mp3 or wav")
+		p.fail("SONGSMITH_AUDIO_FORMAT", "must be mp3, wav or flac")
 	}
 	switch lv := strings.ToLower(p.str("SONGSMITH_LOG_LEVEL")); lv {
 	case "debug", "info", "warn", "error":

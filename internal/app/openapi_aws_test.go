@@ -35,7 +35,9 @@ func (c *lambdaClient) do(want int, method, path, key string, body []byte, hdr m
 	t.Helper()
 	var ev events.APIGatewayV2HTTPRequest
 	loadEvent(t, "getjob.json", &ev)
-	ev.RawPath, ev.RequestContext.HTTP.Path, ev.RequestContext.HTTP.Method = path, path, method
+	p, query, _ := strings.Cut(path, "?")
+	ev.RawPath, ev.RequestContext.HTTP.Path, ev.RequestContext.HTTP.Method = p, p, method
+	ev.RawQueryString = query
 	ev.RouteKey, ev.RequestContext.RouteKey = "$default", "$default"
 	ev.PathParameters = nil
 	ev.Headers = map[string]string{"host": ev.RequestContext.DomainName, "user-agent": "openapi-test"}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/httpapi"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/webhook"
 	"github.com/songsmith/songsmith/internal/worker"
 )
 
@@ -34,6 +35,9 @@ type Server struct {
 	StopWait time.Duration
 	// JanitorEvery is the expiry sweep period.
 	JanitorEvery time.Duration
+	// Webhooks delivers webhooks from Backend.WebhookConsumer (nil when
+	// the backend has none).
+	Webhooks *webhook.Sender
 }
 
 // NewServer wires a server on a backend with a generator.
@@ -41,6 +45,9 @@ func NewServer(cfg Config, b *Backend, gen jobs.Generator, log *slog.Logger) *Se
 	svc := NewService(cfg, b, log)
 	s := &Server{Config: cfg, Backend: b, Service: svc, Worker: NewWorker(cfg, b, gen, log), Logger: log,
 		ShutdownGrace: cfg.ShutdownGrace, StopWait: HTTPShutdown, JanitorEvery: JanitorEvery}
+	if b.WebhookConsumer != nil {
+		s.Webhooks = NewWebhookSender(cfg, b, svc, log)
+	}
 	s.Handler = httpapi.New(svc, httpapi.Options{
 		MaxBodyBytes: cfg.MaxBodyBytes, CORSOrigin: cfg.CORSOrigin, Logger: log, Media: b.MediaHandler,
 		Health: func(r *http.Request) error { return b.Check(r.Context()) },
@@ -73,6 +80,12 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	if s.Backend.Embedded != nil {
 		wg.Add(1)
 		go func() { defer wg.Done(); s.janitor(ctx) }()
+	}
+	if s.Webhooks != nil {
+		for range WebhookSenders {
+			wg.Add(1)
+			go func() { defer wg.Done(); s.deliverWebhooks(ctx) }()
+		}
 	}
 	s.Logger.Info("songsmith serving", "addr", ln.Addr().String(), "backend", s.Config.Backend, "workers", s.Config.Workers)
 
@@ -215,5 +228,33 @@ func sleep(ctx context.Context, d time.Duration) bool {
 		return false
 	case <-t.C:
 		return true
+	}
+}
+
+// deliverWebhooks runs one webhook delivery loop until stop is cancelled.
+// A delivery in progress at shutdown finishes (it is bounded by the
+// sender's timeout).
+func (s *Server) deliverWebhooks(stop context.Context) {
+	c := s.Backend.WebhookConsumer
+	for stop.Err() == nil {
+		ds, err := c.Receive(stop, 1, 5*time.Second)
+		if err != nil {
+			if stop.Err() == nil {
+				s.Logger.Error("webhook queue receive", "err", err)
+				sleep(stop, time.Second)
+			}
+			continue
+		}
+		for _, d := range ds {
+			bg := context.WithoutCancel(stop)
+			if dec := s.Webhooks.Handle(bg, d); dec.Release {
+				err = c.Release(bg, d, dec.Delay)
+			} else {
+				err = c.Ack(bg, d)
+			}
+			if err != nil {
+				s.Logger.Error("webhook queue", "job_id", d.JobID, "err", err)
+			}
+		}
 	}
 }

@@ -55,6 +55,7 @@ func OpenEmbedded(cfg Config) (*Backend, error) {
 		WriteError: func(w http.ResponseWriter, r *http.Request, err error) { httpapi.WriteError(w, r, nil, err) }}
 	b := &Backend{Jobs: st, Keys: st, Limiter: st, Queue: st, Consumer: st, Media: media,
 		MediaHandler: media, Close: st.Close, Embedded: st}
+	withWebhooks(b, st.Webhooks(), st.Webhooks())
 	if err := SeedKeys(context.Background(), b.Keys, cfg.APIKeys); err != nil {
 		st.Close()
 		return nil, err
@@ -111,8 +112,12 @@ func secretOf(full string) string {
 
 // NewService builds the service on a backend.
 func NewService(cfg Config, b *Backend, log *slog.Logger) *jobs.Service {
-	return &jobs.Service{Jobs: b.Jobs, Keys: b.Keys, Limiter: b.Limiter, Queue: b.Queue, Media: b.Media,
+	svc := &jobs.Service{Jobs: b.Jobs, Keys: b.Keys, Limiter: b.Limiter, Queue: b.Queue, Media: b.Media,
 		Config: cfg.Service, Logger: log}
+	if b.Webhooks != nil {
+		svc.WebhookCheck = WebhookPolicy(cfg).Check
+	}
+	return svc
 }
 
 // NewWorker builds the job worker on a backend.

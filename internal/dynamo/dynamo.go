@@ -61,16 +61,14 @@ func New(client *dynamodb.Client, table string) *Store {
 // template.yaml; this serves tests, local setups and `songsmith aws init`.
 func CreateTable(ctx context.Context, client *dynamodb.Client, name string) error {
 	_, err := client.CreateTable(ctx, &dynamodb.CreateTableInput{
-		TableName: aws.String(name),
-		AttributeDefinitions: []types.AttributeDefinition{
-			{AttributeName: aws.String(AttrPK), AttributeType: types.ScalarAttributeTypeS},
-			{AttributeName: aws.String(AttrSK), AttributeType: types.ScalarAttributeTypeS},
-		},
+		TableName:            aws.String(name),
+		AttributeDefinitions: attributeDefinitions(),
 		KeySchema: []types.KeySchemaElement{
 			{AttributeName: aws.String(AttrPK), KeyType: types.KeyTypeHash},
 			{AttributeName: aws.String(AttrSK), KeyType: types.KeyTypeRange},
 		},
-		BillingMode: types.BillingModePayPerRequest,
+		GlobalSecondaryIndexes: []types.GlobalSecondaryIndex{ownerIndex()},
+		BillingMode:            types.BillingModePayPerRequest,
 	})
 	var inUse *types.ResourceInUseException
 	if err != nil && !errors.As(err, &inUse) {
@@ -81,6 +79,9 @@ func CreateTable(ctx context.Context, client *dynamodb.Client, name string) erro
 	})
 	if err := w.Wait(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)}, time.Minute); err != nil {
 		return fmt.Errorf("wait for table %s: %w", name, err)
+	}
+	if err := ensureOwnerIndex(ctx, client, name); err != nil {
+		return err
 	}
 	// DynamoDB rejects enabling TTL again, so a second run checks first.
 	ttl, err := client.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(name)})

@@ -2,6 +2,8 @@ package dynamo
 
 import (
 	"context"
+	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -37,6 +39,15 @@ type jobItem struct {
 	FinishedAt *time.Time `dynamodbav:"finished_at,omitempty"`
 	Expires    time.Time  `dynamodbav:"expires"`
 	ExpiresAt  int64      `dynamodbav:"expires_at"`
+	// The owner index (OwnerIndex): a key's history, newest first.
+	OwnerPK string `dynamodbav:"owner_pk"`
+	OwnerSK string `dynamodbav:"owner_sk"`
+	// Extensions (jobs.Options and what they produced).
+	Options  *jobs.Options `dynamodbav:"options,omitempty"`
+	Seed     uint64        `dynamodbav:"seed,omitempty"`
+	Format   string        `dynamodbav:"format,omitempty"`
+	StemsKey string        `dynamodbav:"stems_key,omitempty"`
+	MIDIKey  string        `dynamodbav:"midi_key,omitempty"`
 }
 
 // CreateJob stores a new running job. EConflict if another job has the
@@ -59,6 +70,8 @@ func jobAttrs(j *jobs.Job) (map[string]types.AttributeValue, error) {
 		PK: jobPK(j.ID), SK: jobSK, Type: "job", ID: string(j.ID), Owner: string(j.Owner),
 		Prompt: j.Prompt, Status: string(j.Status), Error: j.Error,
 		StartedAt: j.StartedAt.UTC(), Expires: j.ExpiresAt.UTC(), ExpiresAt: epoch(j.ExpiresAt),
+		Options: j.Options,
+		OwnerPK: PrefixOwner + string(j.Owner), OwnerSK: jobs.CursorOf(j).SortKey(),
 	}
 	if !j.FinishedAt.IsZero() {
 		fin := j.FinishedAt.UTC()
@@ -66,6 +79,7 @@ func jobAttrs(j *jobs.Job) (map[string]types.AttributeValue, error) {
 	}
 	if r := j.Result; r != nil {
 		it.Title, it.BPM, it.Duration, it.Tags, it.SongKey, it.ImageKey = r.Title, r.BPM, r.Duration, r.Tags, r.SongKey, r.ImageKey
+		it.Seed, it.Format, it.StemsKey, it.MIDIKey = r.Seed, r.Format, r.StemsKey, r.MIDIKey
 	}
 	av, err := attributevalue.MarshalMap(it)
 	if err != nil {
@@ -99,13 +113,14 @@ func decodeJob(item map[string]types.AttributeValue) (*jobs.Job, error) {
 	j := &jobs.Job{
 		ID: jobs.JobID(it.ID), Owner: jobs.KeyID(it.Owner), Prompt: it.Prompt,
 		Status: jobs.Status(it.Status), Error: it.Error,
-		StartedAt: it.StartedAt.UTC(), ExpiresAt: it.Expires.UTC(),
+		StartedAt: it.StartedAt.UTC(), ExpiresAt: it.Expires.UTC(), Options: it.Options,
 	}
 	if it.FinishedAt != nil {
 		j.FinishedAt = it.FinishedAt.UTC()
 	}
 	if j.Status == jobs.StatusCompleted {
-		j.Result = &jobs.Result{Title: it.Title, BPM: it.BPM, Duration: it.Duration, Tags: it.Tags, SongKey: it.SongKey, ImageKey: it.ImageKey}
+		j.Result = &jobs.Result{Title: it.Title, BPM: it.BPM, Duration: it.Duration, Tags: it.Tags, SongKey: it.SongKey, ImageKey: it.ImageKey,
+			Seed: it.Seed, Format: it.Format, StemsKey: it.StemsKey, MIDIKey: it.MIDIKey}
 	}
 	return j, nil
 }
@@ -120,17 +135,31 @@ func (s *Store) CompleteJob(ctx context.Context, id jobs.JobID, r jobs.Result, f
 	if r.Tags == nil {
 		tags = &types.AttributeValueMemberL{Value: []types.AttributeValue{}}
 	}
-	return s.finish(ctx, id, jobs.StatusCompleted, finishedAt,
-		"#title = :title, #bpm = :bpm, #dur = :dur, #tags = :tags, #song = :song, #image = :image",
-		map[string]string{"#title": "title", "#bpm": "bpm", "#dur": "duration", "#tags": "tags", "#song": "song_key", "#image": "image_key"},
-		map[string]types.AttributeValue{
-			":title": &types.AttributeValueMemberS{Value: r.Title},
-			":bpm":   number(r.BPM),
-			":dur":   number(r.Duration),
-			":tags":  tags,
-			":song":  &types.AttributeValueMemberS{Value: r.SongKey},
-			":image": &types.AttributeValueMemberS{Value: r.ImageKey},
-		})
+	set := "#title = :title, #bpm = :bpm, #dur = :dur, #tags = :tags, #song = :song, #image = :image"
+	names := map[string]string{"#title": "title", "#bpm": "bpm", "#dur": "duration", "#tags": "tags", "#song": "song_key", "#image": "image_key"}
+	values := map[string]types.AttributeValue{
+		":title": &types.AttributeValueMemberS{Value: r.Title},
+		":bpm":   number(r.BPM),
+		":dur":   number(r.Duration),
+		":tags":  tags,
+		":song":  &types.AttributeValueMemberS{Value: r.SongKey},
+		":image": &types.AttributeValueMemberS{Value: r.ImageKey},
+	}
+	// Extension outputs, only when set (a spec-only job's item is unchanged).
+	if r.Format != "" {
+		set += ", #seed = :seed, #fmt = :fmt"
+		names["#seed"], names["#fmt"] = "seed", "format"
+		values[":seed"] = &types.AttributeValueMemberN{Value: strconv.FormatUint(r.Seed, 10)}
+		values[":fmt"] = &types.AttributeValueMemberS{Value: r.Format}
+	}
+	for _, x := range []struct{ attr, val string }{{"stems_key", r.StemsKey}, {"midi_key", r.MIDIKey}} {
+		if x.val != "" {
+			set += fmt.Sprintf(", #%s = :%s", x.attr, x.attr)
+			names["#"+x.attr] = x.attr
+			values[":"+x.attr] = &types.AttributeValueMemberS{Value: x.val}
+		}
+	}
+	return s.finish(ctx, id, jobs.StatusCompleted, finishedAt, set, names, values)
 }
 
 // FailJob moves a running job to failed with a user-safe message.

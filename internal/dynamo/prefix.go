@@ -10,4 +10,16 @@ const (
 	PartitionKeys = "KEYS"  // the one partition of all API keys
 	PrefixRate    = "RATE#" // rate windows: RATE#<bucket>
 	PrefixIdem    = "IDEM#" // idempotency records: IDEM#<key id>#<idempotency key>
+	// PrefixOwner is the partition of OwnerIndex (not of the table): a
+	// key's job history, OWNER#<key id>.
+	PrefixOwner = "OWNER#"
+)
+
+// The owner index: a global secondary index of the job items, partition
+// AttrOwnerPK (OWNER#<key id>), sort AttrOwnerSK (start time, then id;
+// jobs.Cursor.SortKey), projecting every attribute.
+const (
+	OwnerIndex  = "OwnerIndex"
+	AttrOwnerPK = "owner_pk"
+	AttrOwnerSK = "owner_sk"
 )

@@ -176,3 +176,22 @@ func TestInterruptDoesNotCount(t *testing.T) {
 		t.Fatalf("after interrupt: %+v", ds)
 	}
 }
+
+func TestWebhookQueue(t *testing.T) {
+	jobstest.RunQueue(t, time.Second, func(t *testing.T) (jobs.Queue, jobs.Consumer) {
+		s := MustOpen(t, embedded.Options{Visibility: time.Second})
+		return s.Webhooks(), s.Webhooks()
+	})
+	// The two queues are apart.
+	s := MustOpen(t, embedded.Options{})
+	ctx := context.Background()
+	if err := s.Webhooks().Enqueue(ctx, jobs.NewJobID()); err != nil {
+		t.Fatal(err)
+	}
+	if ds, _ := s.Receive(ctx, 1, 0); len(ds) != 0 {
+		t.Fatalf("the jobs queue got a webhook message: %+v", ds)
+	}
+	if ds, _ := s.Webhooks().Receive(ctx, 1, 0); len(ds) != 1 {
+		t.Fatalf("webhook queue: %+v", ds)
+	}
+}

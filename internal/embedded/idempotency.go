@@ -55,6 +55,9 @@ func (s *Store) CreateJobIdempotent(ctx context.Context, j *jobs.Job, idem strin
 		if jb.Get([]byte(j.ID)) != nil {
 			return jobs.Exists("Job " + string(j.ID))
 		}
+		if err := indexJob(tx, j); err != nil {
+			return err
+		}
 		if err := putJSON(jb, string(j.ID), jobRecord(*j)); err != nil {
 			return err
 		}

@@ -34,8 +34,12 @@ func (m *message) receives() int { return max(m.Receives, m.Attempt) }
 
 // Enqueue implements jobs.Queue. The message is durable when it returns.
 func (s *Store) Enqueue(ctx context.Context, id jobs.JobID) error {
+	return s.enqueue(bucketQueue, id)
+}
+
+func (s *Store) enqueue(bucket []byte, id jobs.JobID) error {
 	err := s.db.Update(func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucketQueue)
+		b := tx.Bucket(bucket)
 		seq, err := b.NextSequence()
 		if err != nil {
 			return err
@@ -51,12 +55,16 @@ func (s *Store) Enqueue(ctx context.Context, id jobs.JobID) error {
 // Receive implements jobs.Consumer: it returns up to max visible messages,
 // hiding each for the visibility timeout, waiting up to wait for one.
 func (s *Store) Receive(ctx context.Context, max int, wait time.Duration) ([]jobs.Delivery, error) {
+	return s.receive(ctx, bucketQueue, max, wait)
+}
+
+func (s *Store) receive(ctx context.Context, bucket []byte, max int, wait time.Duration) ([]jobs.Delivery, error) {
 	deadline := time.Now().Add(wait)
 	for {
 		s.mu.Lock()
 		notify := s.notify
 		s.mu.Unlock()
-		out, next, err := s.take(max)
+		out, next, err := s.take(bucket, max)
 		if err != nil || len(out) > 0 {
 			return out, err
 		}
@@ -80,10 +88,10 @@ func (s *Store) Receive(ctx context.Context, max int, wait time.Duration) ([]job
 }
 
 // take claims visible messages; next is how soon a hidden one reappears.
-func (s *Store) take(max int) (out []jobs.Delivery, next time.Duration, err error) {
+func (s *Store) take(bucket []byte, max int) (out []jobs.Delivery, next time.Duration, err error) {
 	now := s.now().UTC()
 	err = s.db.Update(func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucketQueue)
+		b := tx.Bucket(bucket)
 		claimed := map[string]message{} // applied after the scan: no writes under a cursor
 		c := b.Cursor()
 		for k, v := c.First(); k != nil && len(out) < max; k, v = c.Next() {
@@ -117,13 +125,19 @@ func (s *Store) take(max int) (out []jobs.Delivery, next time.Duration, err erro
 
 // Ack implements jobs.Consumer. Acking a stale receipt (the message was
 // redelivered meanwhile) does nothing.
-func (s *Store) Ack(ctx context.Context, d jobs.Delivery) error {
-	return s.withMessage(d, func(b *bolt.Bucket, k []byte, m *message) error { return b.Delete(k) })
+func (s *Store) Ack(ctx context.Context, d jobs.Delivery) error { return s.ack(bucketQueue, d) }
+
+func (s *Store) ack(bucket []byte, d jobs.Delivery) error {
+	return s.withMessage(bucket, d, func(b *bolt.Bucket, k []byte, m *message) error { return b.Delete(k) })
 }
 
 // Release implements jobs.Consumer.
 func (s *Store) Release(ctx context.Context, d jobs.Delivery, delay time.Duration) error {
-	err := s.withMessage(d, func(b *bolt.Bucket, k []byte, m *message) error {
+	return s.release(bucketQueue, d, delay)
+}
+
+func (s *Store) release(bucket []byte, d jobs.Delivery, delay time.Duration) error {
+	err := s.withMessage(bucket, d, func(b *bolt.Bucket, k []byte, m *message) error {
 		m.VisibleAt = s.now().UTC().Add(delay)
 		m.InFlight = false
 		return putJSON(b, string(k), m)
@@ -137,7 +151,11 @@ func (s *Store) Release(ctx context.Context, d jobs.Delivery, delay time.Duratio
 // Interrupt implements jobs.Interrupter: the message is visible again at
 // once and the attempt it was delivered for is not counted.
 func (s *Store) Interrupt(ctx context.Context, d jobs.Delivery) error {
-	err := s.withMessage(d, func(b *bolt.Bucket, k []byte, m *message) error {
+	return s.interrupt(bucketQueue, d)
+}
+
+func (s *Store) interrupt(bucket []byte, d jobs.Delivery) error {
+	err := s.withMessage(bucket, d, func(b *bolt.Bucket, k []byte, m *message) error {
 		m.VisibleAt = s.now().UTC()
 		m.InFlight = false
 		m.Attempt = max(m.Attempt-1, 0)
@@ -155,13 +173,13 @@ func (s *Store) Pending() (n int, err error) {
 	return n, err
 }
 
-func (s *Store) withMessage(d jobs.Delivery, f func(b *bolt.Bucket, k []byte, m *message) error) error {
+func (s *Store) withMessage(bucket []byte, d jobs.Delivery, f func(b *bolt.Bucket, k []byte, m *message) error) error {
 	key, attempt, ok := strings.Cut(d.Receipt, ":")
 	if !ok {
 		return fmt.Errorf("embedded: malformed receipt %q", d.Receipt)
 	}
 	return s.db.Update(func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucketQueue)
+		b := tx.Bucket(bucket)
 		var m message
 		if err := getJSON(b, key, &m, errMissing); isNotFound(err) {
 			return nil
@@ -179,8 +197,8 @@ func (s *Store) withMessage(d jobs.Delivery, f func(b *bolt.Bucket, k []byte, m 
 // died to the queue (called on Open): their attempt is uncounted, and they
 // become visible after restartDelay per crash-interrupted delivery.
 // Messages released for a later retry keep their delay.
-func (s *Store) resetInFlight(tx *bolt.Tx) error {
-	b := tx.Bucket(bucketQueue)
+func (s *Store) resetInFlight(tx *bolt.Tx, bucket []byte) error {
+	b := tx.Bucket(bucket)
 	now := s.now().UTC()
 	hidden := map[string]message{}
 	err := b.ForEach(func(k, v []byte) error {

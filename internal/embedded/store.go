@@ -91,12 +91,18 @@ func Open(path string, opts Options) (*Store, error) {
 		s.now = time.Now
 	}
 	err = db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{bucketJobs, bucketKeys, bucketLimits, bucketQueue, bucketMeta, bucketIdem} {
+		for _, b := range [][]byte{bucketJobs, bucketKeys, bucketLimits, bucketQueue, bucketMeta, bucketIdem, bucketOwners, bucketHooks} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
 		}
-		return s.resetInFlight(tx)
+		if err := buildOwnerIndex(tx); err != nil {
+			return err
+		}
+		if err := s.resetInFlight(tx, bucketQueue); err != nil {
+			return err
+		}
+		return s.resetInFlight(tx, bucketHooks)
 	})
 	if err != nil {
 		db.Close()
@@ -110,15 +116,16 @@ func (s *Store) Close() error { return s.db.Close() }
 
 // jobRecord is the stored form of a job.
 type jobRecord struct {
-	ID         jobs.JobID   `json:"id"`
-	Owner      jobs.KeyID   `json:"owner"`
-	Prompt     string       `json:"prompt"`
-	Status     jobs.Status  `json:"status"`
-	Result     *jobs.Result `json:"result,omitempty"`
-	Error      string       `json:"error,omitempty"`
-	StartedAt  time.Time    `json:"started_at"`
-	FinishedAt time.Time    `json:"finished_at"`
-	ExpiresAt  time.Time    `json:"expires_at"`
+	ID         jobs.JobID    `json:"id"`
+	Owner      jobs.KeyID    `json:"owner"`
+	Prompt     string        `json:"prompt"`
+	Status     jobs.Status   `json:"status"`
+	Result     *jobs.Result  `json:"result,omitempty"`
+	Error      string        `json:"error,omitempty"`
+	StartedAt  time.Time     `json:"started_at"`
+	FinishedAt time.Time     `json:"finished_at"`
+	ExpiresAt  time.Time     `json:"expires_at"`
+	Options    *jobs.Options `json:"options,omitempty"`
 }
 
 // CreateJob implements jobs.JobStore.
@@ -132,6 +139,9 @@ func (s *Store) CreateJob(ctx context.Context, j *jobs.Job) error {
 		case err == nil:
 			return jobs.Exists("Job " + string(j.ID))
 		case !isNotFound(err):
+			return err
+		}
+		if err := indexJob(tx, j); err != nil {
 			return err
 		}
 		return putJSON(b, string(j.ID), jobRecord(*j))
@@ -203,6 +213,9 @@ func (s *Store) ExpiredJobs(now time.Time) ([]*jobs.Job, error) {
 func (s *Store) DeleteJob(id jobs.JobID) error {
 	return s.db.Update(func(tx *bolt.Tx) error {
 		if err := deleteIdem(tx, id); err != nil {
+			return err
+		}
+		if err := unindexJob(tx, id); err != nil {
 			return err
 		}
 		return tx.Bucket(bucketJobs).Delete([]byte(id))

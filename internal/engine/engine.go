@@ -25,13 +25,46 @@ type Song struct {
 	Mood    string        // canonical mood (see music.Moods)
 	Key     string        // for example "D minor"
 	Audio   *audio.Buffer // mastered 44.1 kHz stereo
+	Score   *score.Score  // what was played (for MIDI and stems)
+}
+
+// Overrides are explicit request options that take precedence over what
+// the prompt says. Zero fields leave the prompt's reading alone.
+type Overrides struct {
+	Seconds float64 // length in seconds (clamped to the composer's range)
+	BPM     float64 // exact tempo (clamped to the composer's range)
+	KeyRoot int     // pitch class 0..11 of the tonic; -1 (or HasKey false) for none
+	HasKey  bool    // KeyRoot is set
+	Mode    string  // "major", "minor", "dorian" ...; "" leaves the mode to the prompt
+}
+
+// apply sets the overrides on a parsed plan.
+func (o Overrides) apply(p music.Plan) music.Plan {
+	if o.Seconds > 0 {
+		p.Seconds = min(max(o.Seconds, music.MinSeconds), music.MaxSeconds)
+	}
+	if o.BPM > 0 {
+		p.BPM, p.ExplicitBPM = min(max(o.BPM, music.MinBPM), music.MaxBPM), true
+	}
+	if o.HasKey {
+		p.KeyRoot = o.KeyRoot
+	}
+	if o.Mode != "" {
+		p.Mode = o.Mode
+	}
+	return p
 }
 
 // Compose understands the prompt and writes the score Render would play,
 // with its title and tags, without synthesizing it.
 func Compose(prompt string, seed uint64) (s *score.Score, title string, tags []string) {
+	return ComposeWith(prompt, seed, Overrides{})
+}
+
+// ComposeWith is Compose with explicit overrides of the prompt.
+func ComposeWith(prompt string, seed uint64, o Overrides) (s *score.Score, title string, tags []string) {
 	mixed := songSeed(prompt, seed)
-	plan := music.Parse(prompt).Resolve(mixed)
+	plan := o.apply(music.Parse(prompt)).Resolve(mixed)
 	s = music.Compose(plan, mixed)
 	// Titles number the title space by the job's own seed, so that
 	// neighbouring seeds never share one.
@@ -42,7 +75,12 @@ func Compose(prompt string, seed uint64) (s *score.Score, title string, tags []s
 // Render understands the prompt, composes, synthesizes and masters a song.
 // The same prompt and seed always give the same song, sample for sample.
 func Render(ctx context.Context, prompt string, seed uint64) (*Song, error) {
-	s, title, tags := Compose(prompt, seed)
+	return RenderWith(ctx, prompt, seed, Overrides{})
+}
+
+// RenderWith is Render with explicit overrides of the prompt.
+func RenderWith(ctx context.Context, prompt string, seed uint64, o Overrides) (*Song, error) {
+	s, title, tags := ComposeWith(prompt, seed, o)
 	buf, err := synth.Render(ctx, s)
 	if err != nil {
 		return nil, fmt.Errorf("engine: render: %w", err)
@@ -56,6 +94,7 @@ func Render(ctx context.Context, prompt string, seed uint64) (*Song, error) {
 		Mood:    s.Mood,
 		Key:     music.KeyName(s),
 		Audio:   buf,
+		Score:   s,
 	}, nil
 }
 

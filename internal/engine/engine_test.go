@@ -244,3 +244,23 @@ func TestRenderCanceled(t *testing.T) {
 func hasDrums(s *score.Score) bool {
 	return slices.ContainsFunc(s.Tracks, func(t score.Track) bool { return t.Role == score.RoleDrums && len(t.Hits) > 0 })
 }
+
+// Explicit overrides beat what the prompt says.
+func TestComposeWithOverrides(t *testing.T) {
+	const prompt = "fast punk in C major, 170 bpm, 2 minutes"
+	s, _, _ := engine.ComposeWith(prompt, 7, engine.Overrides{Seconds: 30, BPM: 96, KeyRoot: 3, HasKey: true, Mode: "dorian"})
+	if s.BPM != 96 || s.KeyRoot != 3 || s.Mode != "dorian" {
+		t.Fatalf("bpm %v key %d %s, want 96, 3 dorian", s.BPM, s.KeyRoot, s.Mode)
+	}
+	if sec := s.Seconds(); sec < 25 || sec > 36 {
+		t.Fatalf("length %.1f s, want about 30", sec)
+	}
+	plain, _, _ := engine.Compose(prompt, 7)
+	if plain.BPM != 170 || plain.KeyRoot != 0 {
+		t.Fatalf("without overrides: bpm %v key %d", plain.BPM, plain.KeyRoot)
+	}
+	same, _, _ := engine.ComposeWith(prompt, 7, engine.Overrides{})
+	if same.BPM != plain.BPM || same.Seconds() != plain.Seconds() || same.KeyRoot != plain.KeyRoot {
+		t.Fatal("zero overrides change the song")
+	}
+}

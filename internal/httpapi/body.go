@@ -15,42 +15,62 @@ import (
 // (the service trims and length-checks it). It rejects, with EInvalid: an
 // empty body, invalid UTF-8, malformed JSON, anything but one JSON object,
 // a missing, null or non-string prompt. A body over limit is ETooLarge.
+// Members other than prompt are not looked at (see DecodeSubmitRequest).
 func DecodeSubmit(r io.Reader, limit int64) (string, error) {
+	prompt, _, err := decodeSubmit(r, limit)
+	return prompt, err
+}
+
+// DecodeSubmitRequest is DecodeSubmit that also reads the extension
+// members (see ReadOptions); options are nil when the body has none.
+func DecodeSubmitRequest(r io.Reader, limit int64) (string, *jobs.Options, error) {
+	prompt, fields, err := decodeSubmit(r, limit)
+	if err != nil {
+		return "", nil, err
+	}
+	opts, err := ReadOptions(fields)
+	if err != nil {
+		return "", nil, err
+	}
+	return prompt, opts, nil
+}
+
+func decodeSubmit(r io.Reader, limit int64) (string, map[string]json.RawMessage, error) {
 	body, err := io.ReadAll(r)
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) || int64(len(body)) > limit {
-		return "", jobs.Errorf(jobs.ETooLarge, "The request body is larger than %d bytes.", limit)
+		return "", nil, jobs.Errorf(jobs.ETooLarge, "The request body is larger than %d bytes.", limit)
 	} else if err != nil {
-		return "", jobs.Errorf(jobs.EInvalid, "The request body could not be read.")
+		return "", nil, jobs.Errorf(jobs.EInvalid, "The request body could not be read.")
 	}
 	if len(bytes.TrimSpace(body)) == 0 {
-		return "", jobs.Errorf(jobs.EInvalid, `The request body is empty. Send a JSON object such as {"prompt": "melancholic lo-fi with dusty piano"}.`)
+		return "", nil, jobs.Errorf(jobs.EInvalid, `The request body is empty. Send a JSON object such as {"prompt": "melancholic lo-fi with dusty piano"}.`)
 	}
 	if !utf8.Valid(body) {
-		return "", jobs.Errorf(jobs.EInvalid, "The request body is not valid UTF-8.")
+		return "", nil, jobs.Errorf(jobs.EInvalid, "The request body is not valid UTF-8.")
 	}
 	var fields map[string]json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(&fields); err != nil {
 		var typeErr *json.UnmarshalTypeError
 		if errors.As(err, &typeErr) {
-			return "", jobs.Errorf(jobs.EInvalid, `The request body must be a JSON object such as {"prompt": "..."}.`)
+			return "", nil, jobs.Errorf(jobs.EInvalid, `The request body must be a JSON object such as {"prompt": "..."}.`)
 		}
-		return "", jobs.Errorf(jobs.EInvalid, "The request body is not valid JSON.")
+		return "", nil, jobs.Errorf(jobs.EInvalid, "The request body is not valid JSON.")
 	}
 	if fields == nil {
-		return "", jobs.Errorf(jobs.EInvalid, `The request body must be a JSON object such as {"prompt": "..."}.`)
+		return "", nil, jobs.Errorf(jobs.EInvalid, `The request body must be a JSON object such as {"prompt": "..."}.`)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return "", jobs.Errorf(jobs.EInvalid, "The request body must hold exactly one JSON object.")
+		return "", nil, jobs.Errorf(jobs.EInvalid, "The request body must hold exactly one JSON object.")
 	}
 	raw, ok := fields["prompt"]
 	if !ok || string(raw) == "null" {
-		return "", jobs.Errorf(jobs.EInvalid, "'prompt' is required and must be a non-empty string.")
+		return "", nil, jobs.Errorf(jobs.EInvalid, "'prompt' is required and must be a non-empty string.")
 	}
 	var prompt string
 	if err := json.Unmarshal(raw, &prompt); err != nil {
-		return "", jobs.Errorf(jobs.EInvalid, "'prompt' must be a string.")
+		return "", nil, jobs.Errorf(jobs.EInvalid, "'prompt' must be a string.")
 	}
-	return prompt, nil
+	return prompt, fields, nil
 }

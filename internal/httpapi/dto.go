@@ -38,6 +38,11 @@ type ResultBody struct {
 	SongURL  string  `json:"song_url"`
 	ImageURL string  `json:"image_url"`
 	Tags     string  `json:"tags"`
+	// Extensions, present only for jobs submitted with extension members.
+	Seed     *uint64 `json:"seed,omitempty"`
+	Format   string  `json:"format,omitempty"`
+	StemsURL string  `json:"stems_url,omitempty"`
+	MIDIURL  string  `json:"midi_url,omitempty"`
 }
 
 // NewJobBody converts a job to its wire form.
@@ -51,6 +56,10 @@ func NewJobBody(j *jobs.Job) JobBody {
 		r := j.Result
 		b.Result = &ResultBody{Title: r.Title, BPM: r.BPM, Duration: r.Duration,
 			SongURL: r.SongURL, ImageURL: r.ImageURL, Tags: strings.Join(r.Tags, ", ")}
+		if j.Options != nil && r.Format != "" {
+			seed := r.Seed
+			b.Result.Seed, b.Result.Format, b.Result.StemsURL, b.Result.MIDIURL = &seed, r.Format, r.StemsURL, r.MIDIURL
+		}
 	case j.Status == jobs.StatusFailed:
 		msg := j.Error
 		if msg == "" {

@@ -46,6 +46,7 @@ func New(svc *jobs.Service, opts Options) http.Handler {
 	mux.Handle("/generate", a.only(http.MethodPost, a.authed(a.submit)))
 	mux.Handle("/compose", a.only(http.MethodPost, a.authed(a.submit)))
 	mux.Handle("/jobs/{job_id}", a.only(http.MethodGet, a.authed(a.job)))
+	mux.Handle("/jobs", a.only(http.MethodGet, a.authed(a.list))) // extension: history.go
 	mux.Handle("/healthz", a.only(http.MethodGet, a.health))
 	// Documentation and the playground page (openapi.go, playground.go).
 	mux.Handle(OpenAPIPath, a.only(http.MethodGet, serveOpenAPI))
@@ -118,12 +119,12 @@ func (a *api) submit(w http.ResponseWriter, r *http.Request, key *jobs.APIKey) {
 		writeError(w, r, a.log, err)
 		return
 	}
-	prompt, err := DecodeSubmit(http.MaxBytesReader(w, r.Body, a.opts.MaxBodyBytes), a.opts.MaxBodyBytes)
+	prompt, opts, err := DecodeSubmitRequest(http.MaxBytesReader(w, r.Body, a.opts.MaxBodyBytes), a.opts.MaxBodyBytes)
 	if err != nil {
 		writeError(w, r, a.log, err)
 		return
 	}
-	j, err := a.svc.Submit(r.Context(), key, prompt, idem)
+	j, err := a.svc.SubmitOptions(r.Context(), key, prompt, idem, opts)
 	if err != nil {
 		writeError(w, r, a.log, err)
 		return

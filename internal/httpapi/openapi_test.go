@@ -66,6 +66,9 @@ type brokenJobs struct {
 
 func (b brokenJobs) Job(context.Context, jobs.JobID) (*jobs.Job, error) { return nil, b.err }
 func (b brokenJobs) CreateJob(context.Context, *jobs.Job) error         { return b.err }
+func (b brokenJobs) ListJobs(context.Context, jobs.KeyID, int, string, time.Time) ([]*jobs.Job, string, error) {
+	return nil, "", b.err
+}
 
 // TestOpenAPIEmbedded drives every documented outcome of the embedded
 // backend through a real HTTP server and validates each answer (status,
@@ -173,6 +176,30 @@ func TestOpenAPIEmbedded(t *testing.T) {
 	pid := pe.submit(t, "one poll only")
 	pc.expect(t, 200, "GET", "/jobs/"+pid, pe.Key, nil, nil, true)
 	pc.expect(t, 429, "GET", "/jobs/"+pid, pe.Key, nil, nil, true)
+	pc.expect(t, 429, "GET", "/jobs", pe.Key, nil, nil, true)
+
+	// Extensions: request options, stems and MIDI, job history.
+	x := newEnv(t, nil)
+	xc := &oasClient{v: v, url: x.URL}
+	var xack httpapi.Ack
+	body := []byte(`{"prompt": "lo-fi", "seed": 7, "format": "wav", "duration_seconds": 30, "bpm": 84, "key": "D minor", "outputs": ["stems", "midi"], "unknown": 1}`)
+	if err := json.Unmarshal(xc.expect(t, 202, "POST", "/generate", x.Key, body, nil, true), &xack); err != nil {
+		t.Fatal(err)
+	}
+	xc.expect(t, 400, "POST", "/generate", x.Key, []byte(`{"prompt": "lo-fi", "bpm": 1000}`), nil, false)
+	x.process(t, string(xack.JobID))
+	if got := xc.expect(t, 200, "GET", xack.PollURL, x.Key, nil, nil, true); !bytes.Contains(got, []byte(`"stems_url"`)) || !bytes.Contains(got, []byte(`"seed":7`)) {
+		t.Fatalf("extension result: %s", got)
+	}
+	x.submit(t, "a running one")
+	var page httpapi.ListBody
+	if err := json.Unmarshal(xc.expect(t, 200, "GET", "/jobs?limit=1", x.Key, nil, nil, true), &page); err != nil || page.NextCursor == "" {
+		t.Fatalf("first page %+v %v", page, err)
+	}
+	xc.expect(t, 200, "GET", "/jobs?limit=1&cursor="+page.NextCursor, x.Key, nil, nil, true)
+	xc.expect(t, 400, "GET", "/jobs?limit=0", x.Key, nil, nil, false)
+	xc.expect(t, 401, "GET", "/jobs", "", nil, nil, false)
+	xc.expect(t, 405, "DELETE", "/jobs", x.Key, nil, nil, false)
 
 	// Server errors: a store that fails (500) or is down (503).
 	for _, tc := range []struct {
@@ -187,6 +214,7 @@ func TestOpenAPIEmbedded(t *testing.T) {
 		bc.expect(t, tc.status, "POST", "/generate", e.Key, prompt, nil, true)
 		bc.expect(t, tc.status, "POST", "/compose", e.Key, prompt, nil, true)
 		bc.expect(t, tc.status, "GET", ack.PollURL, e.Key, nil, nil, true)
+		bc.expect(t, tc.status, "GET", "/jobs", e.Key, nil, nil, true)
 		if tc.status == 503 {
 			bc.expect(t, 503, "GET", "/healthz", "", nil, nil, true)
 		}
@@ -205,7 +233,7 @@ func TestOpenAPIDocument(t *testing.T) {
 	if v.Doc.OpenAPI != "3.1.0" {
 		t.Errorf("openapi %q", v.Doc.OpenAPI)
 	}
-	for _, p := range []string{"/generate", "/compose", "/jobs/{job_id}", "/healthz", "/openapi.json", "/", "/playground/{file}", "/media/jobs/{job_id}/{file}"} {
+	for _, p := range []string{"/generate", "/compose", "/jobs", "/jobs/{job_id}", "/healthz", "/openapi.json", "/", "/playground/{file}", "/media/jobs/{job_id}/{file}"} {
 		if v.Doc.Paths.Value(p) == nil {
 			t.Errorf("path %s missing", p)
 		}

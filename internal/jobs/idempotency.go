@@ -42,14 +42,17 @@ type IdempotentJobStore interface {
 }
 
 // replay answers a repeated idempotent submission with the job the first
-// one created, or EConflict when prompt differs from that job's prompt.
-func (s *Service) replay(ctx context.Context, j *Job, prompt string) (*Job, error) {
+// one created, or EConflict when prompt or options differ from that job's.
+func (s *Service) replay(ctx context.Context, j *Job, prompt string, opts *Options) (*Job, error) {
 	p, err := NormalizePrompt(prompt, s.Config.MaxPromptRunes)
 	if err != nil {
 		return nil, err
 	}
 	if p != j.Prompt {
 		return nil, Errorf(EConflict, "This Idempotency-Key was already used with a different prompt. Use a new key for a new submission.")
+	}
+	if !j.Options.Equal(opts) {
+		return nil, Errorf(EConflict, "This Idempotency-Key was already used with different options. Use a new key for a new submission.")
 	}
 	s.log().InfoContext(ctx, "idempotent replay", "job_id", j.ID, "key_id", j.Owner)
 	return j, nil

@@ -28,10 +28,11 @@ func ParseJobID(s string) (JobID, error) {
 }
 
 // Seed derives the deterministic generation seed of a job from its id, so a
-// retried generation produces the same song.
+// retried generation produces the same song. It is at most MaxSeed, so it
+// can be returned as a JSON number and submitted again.
 func (id JobID) Seed() uint64 {
 	h := sha256.Sum256([]byte(id))
-	return binary.BigEndian.Uint64(h[:8])
+	return binary.BigEndian.Uint64(h[:8]) & MaxSeed
 }
 
 // Status is the state of a job.
@@ -58,6 +59,7 @@ type Job struct {
 	StartedAt  time.Time // when the job was accepted and began processing (UTC)
 	FinishedAt time.Time // zero while running
 	ExpiresAt  time.Time // after this instant the job answers 404 and its media is removed
+	Options    *Options  // the submission's extension members; nil for a spec-only submission
 }
 
 // Expired reports whether the job is past its retention at now.
@@ -68,7 +70,7 @@ func (j *Job) Expired(now time.Time) bool { return !now.Before(j.ExpiresAt) }
 // (a no-op) from a collision of ids (EConflict).
 func (j *Job) SameSubmission(o *Job) bool {
 	return j.ID == o.ID && j.Owner == o.Owner && j.Prompt == o.Prompt &&
-		j.StartedAt.Equal(o.StartedAt) && j.ExpiresAt.Equal(o.ExpiresAt)
+		j.StartedAt.Equal(o.StartedAt) && j.ExpiresAt.Equal(o.ExpiresAt) && j.Options.Equal(o.Options)
 }
 
 // Result is what a completed job produced.
@@ -81,7 +83,20 @@ type Result struct {
 	ImageKey string   // media key of the cover art
 	SongURL  string   // absolute, signed; filled in when the job is read
 	ImageURL string   // absolute, signed; filled in when the job is read
+	// Extension outputs (see Options): set only for jobs with Options.
+	Seed     uint64 // the seed the song was generated with
+	Format   string // the audio format (the song file's extension)
+	StemsKey string // media key of the stems zip; "" when not asked for
+	MIDIKey  string // media key of the MIDI file; "" when not asked for
+	StemsURL string // absolute, signed; filled in when the job is read
+	MIDIURL  string // absolute, signed; filled in when the job is read
 }
+
+// StemsKey returns the media key of a job's stems archive.
+func StemsKey(id JobID) string { return "jobs/" + string(id) + "/stems.zip" }
+
+// MIDIKey returns the media key of a job's MIDI file.
+func MIDIKey(id JobID) string { return "jobs/" + string(id) + "/song.mid" }
 
 // SongKey returns the media key of a job's audio file with extension ext
 // (without dot). Keys derive from the id, so a retried job overwrites.
@@ -91,19 +106,25 @@ func SongKey(id JobID, ext string) string { return "jobs/" + string(id) + "/song
 func ImageKey(id JobID, ext string) string { return "jobs/" + string(id) + "/cover." + ext }
 
 // MediaExts lists the file extensions a generator writes (audio, cover):
-// internal/studio writes mp3 or wav and a jpg cover (a test there keeps
-// this list true); png covers are those of jobs made before the covers
-// became JPEG, and of test generators.
-var MediaExts = struct{ Audio, Cover []string }{Audio: []string{"mp3", "wav"}, Cover: []string{"jpg", "png"}}
+// internal/studio writes mp3, wav or flac and a jpg cover (a test there
+// keeps this list true); png covers are those of jobs made before the
+// covers became JPEG, and of test generators.
+var MediaExts = struct{ Audio, Cover []string }{Audio: []string{"mp3", "wav", "flac"}, Cover: []string{"jpg", "png"}}
 
 // MediaKeys returns every media key j may have: its result's keys, and for
 // a job without a result (failed, or cut short) every key an attempt could
 // have written.
 func MediaKeys(j *Job) []string {
-	if j.Result != nil {
-		return []string{j.Result.SongKey, j.Result.ImageKey}
+	if r := j.Result; r != nil {
+		keys := []string{r.SongKey, r.ImageKey}
+		for _, k := range []string{r.StemsKey, r.MIDIKey} {
+			if k != "" {
+				keys = append(keys, k)
+			}
+		}
+		return keys
 	}
-	var keys []string
+	keys := []string{StemsKey(j.ID), MIDIKey(j.ID)}
 	for _, e := range MediaExts.Audio {
 		keys = append(keys, SongKey(j.ID, e))
 	}
@@ -129,4 +150,5 @@ type JobStore interface {
 	// ENotFound if absent; EConflict if the job is not running.
 	FailJob(ctx context.Context, id JobID, message string, finishedAt time.Time) error
 	IdempotentJobStore
+	JobLister
 }

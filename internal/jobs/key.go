@@ -2,6 +2,7 @@ package jobs
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -26,6 +27,10 @@ type APIKey struct {
 	CreatedAt time.Time // UTC
 	ExpiresAt time.Time // zero: never expires
 	RevokedAt time.Time // zero: not revoked; may be in the future (rotation grace)
+	// WebhookSecret signs the webhooks of the key's jobs ("whsec_...",
+	// derived from the full key when it is made; "" for keys made before
+	// webhooks existed, which cannot use them).
+	WebhookSecret string
 }
 
 // Active reports whether the key may be used at now.
@@ -87,7 +92,17 @@ func NewAPIKey(name string, now time.Time, ttl time.Duration) (*APIKey, string, 
 func KeyFromSecret(full, name string, now time.Time) *APIKey {
 	id, secret, _ := SplitKey(full)
 	h := sha256.Sum256([]byte(secret))
-	return &APIKey{ID: id, Name: name, Hash: h[:], CreatedAt: now.UTC()}
+	return &APIKey{ID: id, Name: name, Hash: h[:], CreatedAt: now.UTC(), WebhookSecret: WebhookSecretFor(full)}
+}
+
+// WebhookSecretFor derives a key's webhook signing secret from the full
+// key string: "whsec_" + base64(HMAC-SHA256(key, label)). Only the key's
+// holder and the server (which stores it) know it; a key listed in
+// SONGSMITH_API_KEYS gets the same secret on every start.
+func WebhookSecretFor(full string) string {
+	mac := hmac.New(sha256.New, []byte(full))
+	mac.Write([]byte("songsmith webhook signing secret v1"))
+	return "whsec_" + base64.StdEncoding.EncodeToString(mac.Sum(nil)[:24])
 }
 
 // SplitKey splits "ss_<id>_<secret>" into its id and secret. ok is false for

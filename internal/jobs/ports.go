@@ -1,8 +1,10 @@
 package jobs
 
 import (
+	"bytes"
 	"context"
 	"io"
+	"os"
 	"time"
 )
 
@@ -77,11 +79,50 @@ type Media interface {
 	DeleteMedia(ctx context.Context, key string) error
 }
 
-// File is one generated file.
+// File is one generated file: in memory (Data), or, when large (stems),
+// in a temporary file (Path) that its consumer removes (Remove).
 type File struct {
 	Data        []byte
+	Path        string // when set, the content is this file and Data is unused
 	ContentType string
 	Ext         string // file extension without dot: mp3, wav, png
+}
+
+// Open returns the file's content and size. The reader is also an
+// io.Seeker (S3 uploads over plain HTTP need one to checksum the body).
+func (f *File) Open() (io.ReadCloser, int64, error) {
+	if f.Path == "" {
+		return seekCloser{bytes.NewReader(f.Data)}, int64(len(f.Data)), nil
+	}
+	r, err := os.Open(f.Path)
+	if err != nil {
+		return nil, 0, err
+	}
+	st, err := r.Stat()
+	if err != nil {
+		r.Close()
+		return nil, 0, err
+	}
+	return r, st.Size(), nil
+}
+
+// Empty reports whether the file has no content.
+func (f *File) Empty() bool {
+	if f == nil {
+		return true
+	}
+	if f.Path == "" {
+		return len(f.Data) == 0
+	}
+	st, err := os.Stat(f.Path)
+	return err != nil || st.Size() == 0
+}
+
+// Remove deletes the temporary file behind Path, if any.
+func (f *File) Remove() {
+	if f != nil && f.Path != "" {
+		_ = os.Remove(f.Path)
+	}
 }
 
 // Song is what a generator produces for a prompt.
@@ -92,6 +133,8 @@ type Song struct {
 	Tags     []string
 	Audio    File
 	Cover    File
+	Stems    *File // a zip of one WAV per part, when Options asked for stems
+	MIDI     *File // the score as a Standard MIDI File, when Options asked for it
 }
 
 // Generator turns a prompt into a song. It must be deterministic for a
@@ -101,3 +144,16 @@ type Song struct {
 type Generator interface {
 	Generate(ctx context.Context, prompt string, seed uint64) (*Song, error)
 }
+
+// OptionsGenerator is a Generator that honours a job's Options (format,
+// length, tempo, key, extra outputs). The worker uses it for jobs that
+// have Options; a plain Generator ignores them.
+type OptionsGenerator interface {
+	Generator
+	GenerateOptions(ctx context.Context, prompt string, seed uint64, o Options) (*Song, error)
+}
+
+// seekCloser is an in-memory file: a bytes.Reader with a no-op Close.
+type seekCloser struct{ *bytes.Reader }
+
+func (seekCloser) Close() error { return nil }

@@ -40,6 +40,10 @@ type Service struct {
 	Now     func() time.Time // injected clock; time.Now when nil
 	NewID   func() JobID     // injected id generator; random UUIDv4 when nil
 	Logger  *slog.Logger     // slog.Default() when nil
+	// WebhookCheck vets a submission's webhook_url (scheme, host, where it
+	// resolves); EInvalid when it may not be used. Nil means webhooks are
+	// not enabled: a webhook_url is EInvalid.
+	WebhookCheck func(ctx context.Context, url string) error
 }
 
 func (s *Service) now() time.Time {
@@ -96,13 +100,24 @@ func (s *Service) Authenticate(ctx context.Context, header string) (*APIKey, err
 // against the submit rate; with another prompt it is EConflict. The job
 // may since have failed (also when the first request could not queue it).
 func (s *Service) Submit(ctx context.Context, key *APIKey, prompt, idem string) (*Job, error) {
+	return s.SubmitOptions(ctx, key, prompt, idem, nil)
+}
+
+// SubmitOptions is Submit with the extension members of a submission
+// (nil for none). Invalid options are EInvalid; a webhook URL must pass
+// the service's WebhookCheck. An idempotent repeat must repeat the options
+// too, or it is EConflict.
+func (s *Service) SubmitOptions(ctx context.Context, key *APIKey, prompt, idem string, opts *Options) (*Job, error) {
+	if err := opts.Normalize(); err != nil {
+		return nil, err
+	}
 	if idem != "" {
 		if err := ValidateIdempotencyKey(idem); err != nil {
 			return nil, err
 		}
 		j, err := s.Jobs.IdempotentJob(ctx, key.ID, idem, s.now())
 		if err == nil {
-			return s.replay(ctx, j, prompt)
+			return s.replay(ctx, j, prompt, opts)
 		} else if !IsCode(err, ENotFound) {
 			return nil, err
 		}
@@ -114,6 +129,17 @@ func (s *Service) Submit(ctx context.Context, key *APIKey, prompt, idem string) 
 	if err != nil {
 		return nil, err
 	}
+	if opts != nil && opts.WebhookURL != "" {
+		switch {
+		case s.WebhookCheck == nil:
+			return nil, Errorf(EInvalid, "Webhooks are not enabled on this server; leave out 'webhook_url'.")
+		case key.WebhookSecret == "":
+			return nil, Errorf(EInvalid, "This API key has no webhook signing secret (it predates webhooks). Create a new key to use 'webhook_url'.")
+		}
+		if err := s.WebhookCheck(ctx, opts.WebhookURL); err != nil {
+			return nil, err
+		}
+	}
 	now := s.now().Truncate(time.Second)
 	j := &Job{
 		ID:        s.newID(),
@@ -122,6 +148,7 @@ func (s *Service) Submit(ctx context.Context, key *APIKey, prompt, idem string) 
 		Status:    StatusRunning,
 		StartedAt: now,
 		ExpiresAt: now.Add(s.Config.Retention),
+		Options:   opts,
 	}
 	if idem == "" {
 		err = s.Jobs.CreateJob(ctx, j)
@@ -131,7 +158,7 @@ func (s *Service) Submit(ctx context.Context, key *APIKey, prompt, idem string) 
 		stored, created, err = s.Jobs.CreateJobIdempotent(ctx, j, idem)
 		if err == nil && !created {
 			// A concurrent request with the same key won the race.
-			return s.replay(ctx, stored, prompt)
+			return s.replay(ctx, stored, prompt, opts)
 		}
 	}
 	if err != nil {
@@ -199,12 +226,21 @@ func (s *Service) sign(ctx context.Context, j *Job, now time.Time) error {
 	if left := j.ExpiresAt.Sub(now); left < ttl {
 		ttl = left
 	}
-	var err error
-	if j.Result.SongURL, err = s.Media.MediaURL(ctx, j.Result.SongKey, ttl); err != nil {
-		return err
+	r := j.Result
+	for _, f := range []struct {
+		key string
+		url *string
+	}{{r.SongKey, &r.SongURL}, {r.ImageKey, &r.ImageURL}, {r.StemsKey, &r.StemsURL}, {r.MIDIKey, &r.MIDIURL}} {
+		if f.key == "" {
+			continue
+		}
+		u, err := s.Media.MediaURL(ctx, f.key, ttl)
+		if err != nil {
+			return err
+		}
+		*f.url = u
 	}
-	j.Result.ImageURL, err = s.Media.MediaURL(ctx, j.Result.ImageKey, ttl)
-	return err
+	return nil
 }
 
 func (s *Service) allow(ctx context.Context, what string, id KeyID, r Rate) error {

@@ -85,19 +85,21 @@ func like(pattern, s string) bool {
 func TestTemplateIAM(t *testing.T) {
 	c := loadTemplate(t)
 	job, keys, rate, idem := dynamo.PrefixJob+"*", dynamo.PartitionKeys, dynamo.PrefixRate+"*", dynamo.PrefixIdem+"*"
+	owner := dynamo.PrefixOwner + "*"
 	wantDB := map[string]map[string][]string{
 		"GenerateFunction": {"dynamodb:GetItem": {keys, job, idem}, "dynamodb:PutItem": {job, idem}, "dynamodb:UpdateItem": {rate}},
-		"GetJobFunction":   {"dynamodb:GetItem": {keys, job}, "dynamodb:UpdateItem": {rate, job}},
-		"WorkerFunction":   {"dynamodb:GetItem": {job}, "dynamodb:UpdateItem": {job}},
+		"GetJobFunction":   {"dynamodb:GetItem": {keys, job}, "dynamodb:UpdateItem": {rate, job}, "dynamodb:Query": {owner}},
+		"WorkerFunction":   {"dynamodb:GetItem": {job, keys}, "dynamodb:UpdateItem": {job}},
 	}
 	wantOther := map[string][]string{
-		"GenerateFunction": {"sqs:SendMessage JobsQueue.Arn"},
-		"GetJobFunction":   {"s3:GetObject ${MediaBucket.Arn}/jobs/*"},
-		"WorkerFunction": {"s3:DeleteObject ${MediaBucket.Arn}/jobs/*", "s3:PutObject ${MediaBucket.Arn}/jobs/*",
-			"sqs:ChangeMessageVisibility DeadLetterQueue.Arn", "sqs:ChangeMessageVisibility JobsQueue.Arn",
-			"sqs:DeleteMessage DeadLetterQueue.Arn", "sqs:DeleteMessage JobsQueue.Arn",
-			"sqs:GetQueueAttributes DeadLetterQueue.Arn", "sqs:GetQueueAttributes JobsQueue.Arn",
-			"sqs:ReceiveMessage DeadLetterQueue.Arn", "sqs:ReceiveMessage JobsQueue.Arn"},
+		"GenerateFunction": {"sqs:SendMessage JobsQueue.Arn", "sqs:SendMessage WebhooksQueue.Arn"},
+		"GetJobFunction":   {"s3:GetObject ${MediaBucket.Arn}/jobs/*", "sqs:SendMessage WebhooksQueue.Arn"},
+		"WorkerFunction": {"s3:DeleteObject ${MediaBucket.Arn}/jobs/*", "s3:GetObject ${MediaBucket.Arn}/jobs/*", "s3:PutObject ${MediaBucket.Arn}/jobs/*",
+			"sqs:ChangeMessageVisibility DeadLetterQueue.Arn", "sqs:ChangeMessageVisibility JobsQueue.Arn", "sqs:ChangeMessageVisibility WebhooksQueue.Arn",
+			"sqs:DeleteMessage DeadLetterQueue.Arn", "sqs:DeleteMessage JobsQueue.Arn", "sqs:DeleteMessage WebhooksQueue.Arn",
+			"sqs:GetQueueAttributes DeadLetterQueue.Arn", "sqs:GetQueueAttributes JobsQueue.Arn", "sqs:GetQueueAttributes WebhooksQueue.Arn",
+			"sqs:ReceiveMessage DeadLetterQueue.Arn", "sqs:ReceiveMessage JobsQueue.Arn", "sqs:ReceiveMessage WebhooksQueue.Arn",
+			"sqs:SendMessage WebhooksQueue.Arn"},
 	}
 	logGroup := map[string]string{"GenerateFunction": "GenerateLogGroup.Arn", "GetJobFunction": "GetJobLogGroup.Arn", "WorkerFunction": "WorkerLogGroup.Arn"}
 	xray := []string{"xray:PutTelemetryRecords", "xray:PutTraceSegments"}
@@ -115,8 +117,10 @@ func TestTemplateIAM(t *testing.T) {
 					case r == "*":
 						xr = append(xr, a)
 					case strings.HasPrefix(a, "dynamodb:"):
-						if ref != "JobsTable.Arn" {
-							t.Errorf("%s %s: %s on %v, want the table", fn, st.Sid, a, r)
+						// Query only on the owner index (the history), nothing else on an index.
+						if a == "dynamodb:Query" && ref != "${JobsTable.Arn}/index/"+dynamo.OwnerIndex ||
+							a != "dynamodb:Query" && ref != "JobsTable.Arn" {
+							t.Errorf("%s %s: %s on %v", fn, st.Sid, a, r)
 						}
 						if len(st.Leading) == 0 {
 							t.Errorf("%s %s: %s without a dynamodb:LeadingKeys condition", fn, st.Sid, a)

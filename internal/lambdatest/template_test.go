@@ -119,8 +119,8 @@ func TestTemplateEnvironment(t *testing.T) {
 		// maxReceiveCount bounds deliveries there (whichever limit comes
 		// first fails the job).
 		"SONGSMITH_CRASH_HEADROOM": true,
-		// Read by the clients only (songsmith generate and jobs, the SDK).
-		"SONGSMITH_URL": true, "SONGSMITH_API_KEY": true, "SONGSMITH_KEY": true}
+		// Read by the `songsmith generate` client command only.
+		"SONGSMITH_URL": true, "SONGSMITH_KEY": true, "SONGSMITH_API_KEY": true}
 	known := map[string]bool{}
 	for _, v := range app.Vars {
 		known[v.Name] = true

@@ -73,6 +73,8 @@ func WriteMIDI(w io.Writer, s *score.Score) error {
 	for _, t := range s.Tracks {
 		var evs []midiEvent
 		evs = append(evs, midiEvent{0, false, append([]byte{0xFF, 0x03, byte(min(len(t.Name), 127))}, t.Name[:min(len(t.Name), 127)]...)})
+		inst := string(t.Instrument)[:min(len(t.Instrument), 127)] // instrument name meta event, for DAWs
+		evs = append(evs, midiEvent{0, false, append([]byte{0xFF, 0x04, byte(len(inst))}, inst...)})
 		if t.Instrument == score.Drums {
 			for _, h := range t.Hits {
 				k, ok := gmDrums[h.Drum]

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"path"
 	"strings"
+	"time"
 
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-lambda-go/lambdacontext"
@@ -49,6 +50,23 @@ type Handler struct {
 	// visible again after the policy's delay instead of after the whole
 	// visibility timeout (which must be long enough for a generation).
 	Requeue jobs.Consumer
+	// Webhooks, when set, delivers the records of the webhook queue (the
+	// queue named WebhookQueueName), a third event source; failed
+	// attempts are released after the sender's delay via WebhookRequeue.
+	Webhooks         WebhookProcessor
+	WebhookQueueName string
+	WebhookRequeue   jobs.Consumer
+}
+
+// WebhookProcessor delivers one webhook (*webhook.Sender implements it).
+type WebhookProcessor interface {
+	HandleWebhook(ctx context.Context, d jobs.Delivery) (release bool, delay time.Duration)
+}
+
+// IsWebhook reports whether records from the queue with this ARN are
+// webhook deliveries.
+func (h *Handler) IsWebhook(arn string) bool {
+	return h.Webhooks != nil && h.WebhookQueueName != "" && arn[strings.LastIndexByte(arn, ':')+1:] == h.WebhookQueueName
 }
 
 // QueueName returns the queue name of an SQS queue URL
@@ -105,9 +123,18 @@ func (h *Handler) handle(ctx context.Context, r events.SQSMessage) (again bool) 
 		return false
 	}
 	log = log.With("job_id", id)
-	dead := h.IsDeadLetter(r.EventSourceARN)
 	attempt := Attempt(r.Attributes["ApproximateReceiveCount"])
 	d := jobs.Delivery{JobID: id, Receipt: r.ReceiptHandle, Attempt: attempt, Received: attempt}
+	if h.IsWebhook(r.EventSourceARN) {
+		release, delay := h.Webhooks.HandleWebhook(ctx, d)
+		if release && h.WebhookRequeue != nil {
+			if rerr := h.WebhookRequeue.Release(context.WithoutCancel(ctx), d, delay); rerr != nil {
+				log.WarnContext(ctx, "could not delay the webhook's retry", "err", rerr)
+			}
+		}
+		return release
+	}
+	dead := h.IsDeadLetter(r.EventSourceARN)
 	dec := h.Worker.Handle(ctx, d, dead)
 	if !dec.Release {
 		return false

@@ -150,3 +150,20 @@ func CreateQueues(ctx context.Context, client *sqs.Client, name string, visibili
 	}
 	return aws.ToString(q.QueueUrl), aws.ToString(dlq.QueueUrl), nil
 }
+
+// CreateQueue creates a plain queue (no redrive) with the given visibility
+// timeout and retention (whole seconds) and returns its URL: the webhook
+// queue, whose sender retries and gives up on its own schedule.
+func CreateQueue(ctx context.Context, client *sqs.Client, name string, visibility, retention time.Duration) (string, error) {
+	q, err := client.CreateQueue(ctx, &sqs.CreateQueueInput{
+		QueueName: aws.String(name),
+		Attributes: map[string]string{
+			string(types.QueueAttributeNameVisibilityTimeout):      strconv.Itoa(int(visibility / time.Second)),
+			string(types.QueueAttributeNameMessageRetentionPeriod): strconv.Itoa(int(retention / time.Second)),
+		},
+	})
+	if err != nil {
+		return "", fmt.Errorf("create queue %s: %w", name, err)
+	}
+	return aws.ToString(q.QueueUrl), nil
+}

@@ -1,6 +1,6 @@
 // Package studio is the production jobs.Generator: it renders a prompt with
 // the music engine, paints the cover and encodes the audio (MP3 by default,
-// WAV on request), returning the files of a song.
+// WAV or FLAC on request), returning the files of a song.
 package studio
 
 import (
@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/songsmith/songsmith/internal/audio/flac"
 	"github.com/songsmith/songsmith/internal/audio/mp3"
 	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/cover"
@@ -16,35 +17,77 @@ import (
 	"github.com/songsmith/songsmith/internal/jobs"
 )
 
-var _ jobs.Generator = (*Studio)(nil)
+var _ jobs.OptionsGenerator = (*Studio)(nil)
 
 // Studio renders songs. The zero value renders MP3 at the default bitrate.
 type Studio struct {
 	Format  string // "mp3" (default) or "wav"
 	Bitrate int    // MP3 kbit/s; mp3.DefaultBitrate when 0
+	TempDir string // where stems are assembled; os.TempDir() when ""
 }
 
 // Generate implements jobs.Generator.
 func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64) (*jobs.Song, error) {
-	song, err := engine.Render(ctx, prompt, seed)
+	out, _, err := s.generate(ctx, prompt, seed, s.Format, engine.Overrides{})
+	return out, err
+}
+
+// GenerateOptions implements jobs.OptionsGenerator: the options' format
+// (else the studio's), length, tempo and key override the prompt.
+func (s *Studio) GenerateOptions(ctx context.Context, prompt string, seed uint64, o jobs.Options) (*jobs.Song, error) {
+	ov := engine.Overrides{Seconds: o.Seconds, BPM: o.BPM}
+	if o.Key != "" {
+		k, err := jobs.ParseKey(o.Key)
+		if err != nil {
+			return nil, err
+		}
+		ov.KeyRoot, ov.HasKey, ov.Mode = k.Root, true, k.Mode
+	}
+	format := s.Format
+	if o.Format != "" {
+		format = o.Format
+	}
+	out, song, err := s.generate(ctx, prompt, seed, format, ov)
 	if err != nil {
-		return nil, fmt.Errorf("studio: render: %w", err)
+		return nil, err
+	}
+	if o.Wants(jobs.OutputStems) {
+		if out.Stems, err = Stems(ctx, song.Score, s.TempDir); err != nil {
+			return nil, err
+		}
+	}
+	if o.Wants(jobs.OutputMIDI) {
+		if out.MIDI, err = MIDI(song.Score); err != nil {
+			out.Stems.Remove()
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, format string, ov engine.Overrides) (*jobs.Song, *engine.Song, error) {
+	song, err := engine.RenderWith(ctx, prompt, seed, ov)
+	if err != nil {
+		return nil, nil, fmt.Errorf("studio: render: %w", err)
 	}
 	// The cover is a web-sized JPEG (<= 300 KB at 1024 px); the MP3's tag
 	// carries a 300 px thumbnail of it rather than the whole picture.
 	art, err := cover.EncodeArtContext(ctx, cover.Spec{Title: song.Title, Genre: song.Genre, Mood: song.Mood, Prompt: prompt, Seed: seed})
 	if err != nil {
-		return nil, fmt.Errorf("studio: cover: %w", err)
+		return nil, nil, fmt.Errorf("studio: cover: %w", err)
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var snd bytes.Buffer
 	out := &jobs.Song{
 		Title: song.Title, BPM: song.BPM, Duration: math.Round(song.Seconds*1000) / 1000, Tags: song.Tags,
 		Cover: jobs.File{Data: art.Web, ContentType: cover.JPEGContentType, Ext: "jpg"},
 	}
-	switch s.Format {
+	switch format {
+	case "flac":
+		err = flac.Encode(&snd, song.Audio)
+		out.Audio = jobs.File{ContentType: flac.ContentType, Ext: "flac"}
 	case "wav":
 		snd.Grow(int(wav.Size(song.Audio)))
 		err = wav.Encode(&snd, song.Audio)
@@ -56,11 +99,11 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64) (*job
 		}})
 		out.Audio = jobs.File{ContentType: mp3.ContentType, Ext: "mp3"}
 	default:
-		return nil, jobs.Errorf(jobs.EInvalid, "Unsupported audio format %q.", s.Format)
+		return nil, nil, jobs.Errorf(jobs.EInvalid, "Unsupported audio format %q.", format)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("studio: encode %s: %w", out.Audio.Ext, err)
+		return nil, nil, fmt.Errorf("studio: encode %s: %w", out.Audio.Ext, err)
 	}
 	out.Audio.Data = snd.Bytes()
-	return out, nil
+	return out, song, nil
 }

@@ -82,6 +82,23 @@ func TestGenerateWAVKeepsTheWebCover(t *testing.T) {
 	}
 }
 
+func TestGenerateOptionsFLACAndOverrides(t *testing.T) {
+	song, err := (&studio.Studio{}).GenerateOptions(context.Background(), "ambient, 2 minutes, 70 bpm", 3,
+		jobs.Options{Format: "flac", Seconds: 12, BPM: 120, Key: "Eb major"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if song.Audio.Ext != "flac" || song.Audio.ContentType != "audio/flac" || string(song.Audio.Data[:4]) != "fLaC" {
+		t.Fatalf("audio %q .%s % x", song.Audio.ContentType, song.Audio.Ext, song.Audio.Data[:4])
+	}
+	if song.BPM != 120 || song.Duration < 10 || song.Duration > 16 {
+		t.Fatalf("bpm %v duration %v, want 120 and about 12 s", song.BPM, song.Duration)
+	}
+	if _, err := (&studio.Studio{}).GenerateOptions(context.Background(), "ambient", 3, jobs.Options{Key: "H"}); !jobs.IsCode(err, jobs.EInvalid) {
+		t.Fatalf("bad key: %v", err)
+	}
+}
+
 // TestMediaExtsCoverTheStudio checks that the file extensions the studio
 // writes are those jobs.MediaKeys lists for a job without a result, so a
 // failed or cut-short job's files are found and deleted (a cover.jpg was
@@ -89,7 +106,7 @@ func TestGenerateWAVKeepsTheWebCover(t *testing.T) {
 func TestMediaExtsCoverTheStudio(t *testing.T) {
 	id := jobs.NewJobID()
 	keys := jobs.MediaKeys(&jobs.Job{ID: id, Status: jobs.StatusFailed})
-	for _, f := range []string{"mp3", "wav"} {
+	for _, f := range []string{"mp3", "wav", "flac"} {
 		song, err := (&studio.Studio{Format: f}).Generate(context.Background(), "folk, 5 seconds", 3)
 		if err != nil {
 			t.Fatal(err)

@@ -110,8 +110,8 @@ var latin = []Style{
 		Drums: Drums{Kit: score.KitLatin, Grooves: []Groove{
 			// Lines of eight steps are eighth notes; two-bar figures use Every 2.
 			{Name: "son clave 2-3", Lines: []DrumLine{
-				{Drum: score.Clave, Steps: "..x.x...", Every: 2, On: 0},
-				{Drum: score.Clave, Steps: "x..x..x.", Every: 2, On: 1},
+				{Drum: score.Clave, Steps: "..o.o...", Every: 2, On: 0},
+				{Drum: score.Clave, Steps: "o..o..o.", Every: 2, On: 1},
 				// Conga tumbao: heel-toe, slap on 2, open tones on 4 and its "and".
 				{Drum: score.CongaHigh, Steps: "--x---o."},
 				{Drum: score.CongaLow, Steps: ".......o"},
@@ -123,17 +123,19 @@ var latin = []Style{
 				{Drum: score.Bongo, Steps: "x-o-x-o-"},
 				// Mambo: the bongo bell on every beat.
 				{Drum: score.Cowbell, Steps: "x.o.x.o.", Level: 3},
+				{Drum: score.Kick, Steps: "o...o...", Level: 2},
 				{Drum: score.Kick, Steps: "...o..o.", Level: 3},
 			}, Fill: score.Timbale},
 			{Name: "son clave 3-2", Lines: []DrumLine{
-				{Drum: score.Clave, Steps: "x..x..x.", Every: 2, On: 0},
-				{Drum: score.Clave, Steps: "..x.x...", Every: 2, On: 1},
+				{Drum: score.Clave, Steps: "o..o..o.", Every: 2, On: 0},
+				{Drum: score.Clave, Steps: "..o.o...", Every: 2, On: 1},
 				{Drum: score.CongaHigh, Steps: "--x---o."},
 				{Drum: score.CongaLow, Steps: ".......o"},
 				{Drum: score.Timbale, Steps: "x.xx.x.x", Every: 2, On: 0, Level: 2},
 				{Drum: score.Timbale, Steps: "x.x.xx.x", Every: 2, On: 1, Level: 2},
 				{Drum: score.Bongo, Steps: "x-o-x-o-"},
 				{Drum: score.Cowbell, Steps: "x.o.x.o.", Level: 3},
+				{Drum: score.Kick, Steps: "o...o...", Level: 2},
 				{Drum: score.Kick, Steps: "...o..o.", Level: 3},
 			}, Fill: score.Timbale},
 		}},

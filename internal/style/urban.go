@@ -120,12 +120,12 @@ var urban = []Style{
 				// bass carries the boom).
 				{Drum: score.Kick, Steps: "x... ...o ..x. ...."},
 				{Drum: score.Snap, Steps: ".... x... .... x..."},
-				{Drum: score.ClosedHat, Steps: "o..o.. o..o.. o..o.. oooooo", Level: 2},
+				{Drum: score.ClosedHat, Steps: "x.o.x.o.x.o.x.o.", Level: 2},
 				{Drum: score.Clap, Steps: ".... x... .... x...", Level: 3},
 				{Drum: score.OpenHat, Steps: ".... .... .... ..o.", Level: 3},
 			}},
 			{Name: "slow jam", Lines: []DrumLine{
-				{Drum: score.Kick808, Steps: "x..x ..o. .... ..o."},
+				{Drum: score.Kick, Steps: "x..x ..o. .... ..o."},
 				{Drum: score.Rim, Steps: ".... x... .... x..."},
 				{Drum: score.Shaker, Steps: "o-o- o-o- o-o- o-o-", Level: 2},
 				{Drum: score.Snare, Steps: ".... x... .... x...", Level: 3},

@@ -26,29 +26,29 @@ var gmVoices = map[score.Instrument]gmVoice{
 	score.EPiano:      {program: 4, db: 10.0},
 	score.Organ:       {program: 16, db: 12.9},
 	score.Guitar:      {program: 25, db: 1.9},
-	score.NylonGuitar: {program: 24, db: -2.4},
+	score.NylonGuitar: {program: 24, db: 8.6},
 	score.DistGuitar:  {program: 30, db: -0.7},
 	score.Bass:        {program: 33, db: 10.6},
-	score.UprightBass: {program: 32, db: -4.1},
+	score.UprightBass: {program: 32, db: 6.2},
 	score.Strings:     {program: 48, db: 2.9},
 	score.ChoirPad:    {program: 52, db: 3.0},
 	score.Brass:       {program: 61, db: 1.2},
 	score.Sax:         {program: 65, db: 14.7},
 	score.Flute:       {program: 73, db: 13.1},
-	score.Harp:        {program: 46, db: 1.4},
-	score.Marimba:     {program: 12, db: 2.9},
-	score.Vibraphone:  {program: 11, db: 4.8},
-	score.MusicBox:    {program: 10, db: -2.7},
+	score.Harp:        {program: 46, db: 14.6},
+	score.Marimba:     {program: 12, db: 17.0},
+	score.Vibraphone:  {program: 11, db: 17.6},
+	score.MusicBox:    {program: 10, db: 11.0},
 	score.Bells:       {program: 9, db: 9.8},
-	score.Kalimba:     {program: 108, db: 1.5},
-	score.SteelDrums:  {program: 114, db: 4.5},
-	score.Sitar:       {program: 104, db: 5.0},
-	score.Banjo:       {program: 105, db: -1.6},
-	score.Fiddle:      {program: 110, db: 1.1},
-	score.Accordion:   {program: 21, db: 4.0},
+	score.Kalimba:     {program: 108, db: 16.5},
+	score.SteelDrums:  {program: 114, db: 17.5},
+	score.Sitar:       {program: 104, db: 8.7},
+	score.Banjo:       {program: 105, db: 2.7},
+	score.Fiddle:      {program: 110, db: 13.9},
+	score.Accordion:   {program: 21, db: 14.1},
 	score.Harpsichord: {program: 6, db: -1.2},
-	score.Ukulele:     {program: 24, db: -2.4, release: 0.6},
-	score.Mandolin:    {program: 25, db: -2.5, release: 0.8},
+	score.Ukulele:     {program: 24, db: 7.0, release: 0.6},
+	score.Mandolin:    {program: 25, db: 2.7, release: 0.8},
 }
 
 // gmKits maps the kits that have a General MIDI counterpart to the drum
@@ -58,10 +58,10 @@ var gmKits = map[score.Kit]gmKit{
 	"":                  {0, 27.4, nil, nil},
 	score.KitAcoustic:   {0, 27.4, nil, nil},
 	score.KitVintage:    {8, 27.4, nil, nil},
-	score.KitLatin:      {0, 27.4, nil, []score.Drum{score.Kick}},
-	score.KitMarching:   {0, 27.4, nil, nil},
-	score.KitBrush:      {40, 26.9, map[score.Drum]float64{score.Kick: -4.9, score.Snare: -5.6, score.Clap: -21.5, score.HandClap: -7.9, score.Ride: -25.7, score.Crash: -21.8}, nil},
-	score.KitOrchestral: {48, 25.5, map[score.Drum]float64{score.Kick: -4.1, score.Snare: -7.7, score.Clap: -25.3, score.HandClap: -11.8, score.ClosedHat: -39.7, score.OpenHat: -26.8, score.Ride: -24.9, score.Crash: -11.6, score.TomLow: -4.9, score.TomMid: -1.8, score.TomHigh: -2.5, score.Cowbell: -6.3, score.Clave: -10.0, score.CongaLow: -14.3, score.Bongo: -9.0, score.Timbale: -14.5, score.Guiro: -8.0, score.Tambourine: -11.3, score.Timpani: -9.3}, nil},
+	score.KitLatin:      {0, 27.4, map[score.Drum]float64{score.Snare: -13.1, score.Rim: -15.0}, []score.Drum{score.Kick}},
+	score.KitMarching:   {0, 27.4, map[score.Drum]float64{score.Kick: -2.1, score.Clap: -28.6, score.Rim: -22.4, score.Crash: -17.7, score.TomLow: -10.6, score.TomHigh: -10.0, score.Shaker: -30.9, score.Cowbell: -8.3, score.Clave: -16.4, score.CongaHigh: -10.9, score.Timbale: -16.5, score.Tambourine: -26.1}, nil},
+	score.KitBrush:      {40, 26.9, map[score.Drum]float64{score.Kick: -9.9, score.Snare: -12.0, score.Clap: -22.2, score.HandClap: -24.0, score.ClosedHat: -31.5, score.OpenHat: -25.9, score.Ride: -28.8, score.Crash: -26.5, score.Shaker: -33.5, score.Tambourine: -28.5}, nil},
+	score.KitOrchestral: {48, 25.5, map[score.Drum]float64{score.Kick: -4.1, score.Snare: -9.3, score.Clap: -24.6, score.HandClap: -26.4, score.Rim: -18.0, score.ClosedHat: -39.7, score.OpenHat: -26.8, score.Ride: -16.9, score.Crash: -8.2, score.TomLow: -3.8, score.TomMid: -0.5, score.TomHigh: -1.5, score.Shaker: -25.7, score.Cowbell: -3.6, score.Clave: -11.8, score.CongaHigh: -6.8, score.CongaLow: -6.8, score.Bongo: -7.0, score.Timbale: -12.4, score.Guiro: -22.4, score.Tambourine: -21.6, score.Timpani: 5.4}, nil},
 }
 
 // gmKit is a GM drum kit: its program in bank 128, the level trim that
@@ -92,11 +92,11 @@ type gmDrum struct {
 // missing here (808 kick, snap, tabla, taiko, surdo, log kick, sleigh
 // bells) are synthesized on a recorded drum track.
 var gmDrumKeys = map[score.Drum]gmDrum{
-	score.Kick: {36, -0.5}, score.Snare: {38, -14.5}, score.Clap: {39, -26.9}, score.HandClap: {39, -13.5}, score.Rim: {37, -20.4},
-	score.ClosedHat: {42, -25.7}, score.OpenHat: {46, -20.6}, score.Ride: {51, -22.6}, score.Crash: {49, -18.9},
-	score.TomLow: {41, -9.3}, score.TomMid: {45, -7.4}, score.TomHigh: {48, -8.7}, score.Shaker: {70, -28.4},
-	score.Cowbell: {56, -8.0}, score.Clave: {75, -11.7}, score.CongaHigh: {63, -14.1}, score.CongaLow: {64, -16.0},
-	score.Bongo: {60, -10.7}, score.Timbale: {65, -16.1}, score.Guiro: {74, -9.7}, score.Tambourine: {54, -13.1},
+	score.Kick: {36, -0.5}, score.Snare: {38, -14.5}, score.Clap: {39, -26.9}, score.HandClap: {39, -28.8}, score.Rim: {37, -21.0},
+	score.ClosedHat: {42, -26.5}, score.OpenHat: {46, -21.2}, score.Ride: {51, -23.8}, score.Crash: {49, -19.6},
+	score.TomLow: {41, -9.3}, score.TomMid: {45, -7.4}, score.TomHigh: {48, -8.7}, score.Shaker: {70, -29.2},
+	score.Cowbell: {56, -6.8}, score.Clave: {75, -15.2}, score.CongaHigh: {63, -9.7}, score.CongaLow: {64, -9.7},
+	score.Bongo: {60, -10.0}, score.Timbale: {65, -15.3}, score.Guiro: {74, -24.9}, score.Tambourine: {54, -24.4},
 }
 
 // On top of the matched levels, a recorded kit sits recKitLift dB up and
@@ -131,7 +131,7 @@ func drumVelocity(vel, db float64) float64 { return vel * math.Pow(10, db/40) }
 // tuned to the song's key root, timpaniDB its trim like gmDrum's.
 const (
 	timpaniProgram = 47
-	timpaniDB      = -11.9
+	timpaniDB      = 3.0
 )
 
 // RecordedPreset returns the preset (SoundFont bank and program) a track

@@ -8,7 +8,6 @@
 package worker
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -177,6 +176,10 @@ func (w *Worker) fail(ctx context.Context, id jobs.JobID, msg string) (Outcome, 
 // after storing a file, it deletes what it stored.
 func (w *Worker) generate(ctx context.Context, j *jobs.Job, log *slog.Logger) (*jobs.Result, error) {
 	song, err := w.run(ctx, j, log)
+	if song != nil {
+		defer song.Stems.Remove() // large outputs come in temporary files
+		defer song.MIDI.Remove()
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -187,12 +190,31 @@ func (w *Worker) generate(ctx context.Context, j *jobs.Job, log *slog.Logger) (*
 		Title: song.Title, BPM: song.BPM, Duration: song.Duration, Tags: song.Tags,
 		SongKey: jobs.SongKey(j.ID, song.Audio.Ext), ImageKey: jobs.ImageKey(j.ID, song.Cover.Ext),
 	}
-	var stored []string
-	for _, f := range []struct {
+	type file struct {
 		key  string
 		file jobs.File
-	}{{r.SongKey, song.Audio}, {r.ImageKey, song.Cover}} {
-		if err := w.Media.PutMedia(ctx, f.key, f.file.ContentType, bytes.NewReader(f.file.Data), int64(len(f.file.Data))); err != nil {
+	}
+	files := []file{{r.SongKey, song.Audio}, {r.ImageKey, song.Cover}}
+	if o := j.Options; o != nil {
+		r.Seed, r.Format = j.Seed(), song.Audio.Ext
+		if o.Wants(jobs.OutputStems) {
+			if song.Stems.Empty() {
+				return nil, errors.New("generator returned no stems")
+			}
+			r.StemsKey = jobs.StemsKey(j.ID)
+			files = append(files, file{r.StemsKey, *song.Stems})
+		}
+		if o.Wants(jobs.OutputMIDI) {
+			if song.MIDI.Empty() {
+				return nil, errors.New("generator returned no MIDI")
+			}
+			r.MIDIKey = jobs.MIDIKey(j.ID)
+			files = append(files, file{r.MIDIKey, *song.MIDI})
+		}
+	}
+	var stored []string
+	for _, f := range files {
+		if err := w.put(ctx, f.key, &f.file); err != nil {
 			w.deleteMedia(ctx, log, stored)
 			return nil, err
 		}
@@ -212,7 +234,11 @@ func (w *Worker) run(ctx context.Context, j *jobs.Job, log *slog.Logger) (song *
 			song, err = nil, fmt.Errorf("generator panicked: %v", p)
 		}
 	}()
-	song, err = w.Generator.Generate(gctx, j.Prompt, j.ID.Seed())
+	if og, ok := w.Generator.(jobs.OptionsGenerator); ok && j.Options != nil {
+		song, err = og.GenerateOptions(gctx, j.Prompt, j.Seed(), *j.Options)
+	} else {
+		song, err = w.Generator.Generate(gctx, j.Prompt, j.Seed())
+	}
 	if err == nil && gctx.Err() != nil {
 		err = gctx.Err() // finished too late to count
 	}
@@ -265,4 +291,14 @@ func (w *Worker) log() *slog.Logger {
 		return w.Logger
 	}
 	return slog.Default()
+}
+
+// put stores one generated file under key.
+func (w *Worker) put(ctx context.Context, key string, f *jobs.File) error {
+	r, size, err := f.Open()
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	return w.Media.PutMedia(ctx, key, f.ContentType, r, size)
 }

@@ -46,23 +46,10 @@ func Encode(w io.Writer, b *audio.Buffer) error {
 	if _, err := bw.Write(h[:]); err != nil {
 		return err
 	}
-	var rng uint32 = 0x9E3779B9
-	next := func() float64 { // xorshift32, uniform in [0,1)
-		rng ^= rng << 13
-		rng ^= rng >> 17
-		rng ^= rng << 5
-		return float64(rng) / (1 << 32)
-	}
+	q := NewQuantizer()
 	var s [2]byte
 	for _, v := range b.Samples {
-		x := float64(v)*32767 + next() - next()
-		x = math.Round(x)
-		if x > 32767 {
-			x = 32767
-		} else if x < -32768 {
-			x = -32768
-		}
-		binary.LittleEndian.PutUint16(s[:], uint16(int16(x)))
+		binary.LittleEndian.PutUint16(s[:], uint16(q.Sample(v)))
 		if _, err := bw.Write(s[:]); err != nil {
 			return err
 		}
@@ -70,7 +57,7 @@ func Encode(w io.Writer, b *audio.Buffer) error {
 	return bw.Flush()
 }
 
-// Decode reads a 16-bit PCM WAV file into a float buffer. It skips chunks
+// Decode reads a 16-bit PCM or 32-bit float WAV file into a float buffer. It skips chunks
 // other than "fmt " and "data".
 func Decode(r io.Reader) (*audio.Buffer, error) {
 	var hdr [12]byte
@@ -81,6 +68,7 @@ func Decode(r io.Reader) (*audio.Buffer, error) {
 		return nil, errors.New("wav: not a RIFF/WAVE file")
 	}
 	var channels, bits int
+	var format uint16
 	var rate audio.SampleRate
 	for {
 		var ch [8]byte
@@ -94,19 +82,27 @@ func Decode(r io.Reader) (*audio.Buffer, error) {
 			if _, err := io.ReadFull(r, f); err != nil || n < 16 {
 				return nil, errors.New("wav: short fmt chunk")
 			}
-			if binary.LittleEndian.Uint16(f[0:]) != 1 {
-				return nil, errors.New("wav: not integer PCM")
+			format = binary.LittleEndian.Uint16(f[0:])
+			if format != 1 && format != 3 {
+				return nil, errors.New("wav: not integer PCM or IEEE float")
 			}
 			channels = int(binary.LittleEndian.Uint16(f[2:]))
 			rate = audio.SampleRate(binary.LittleEndian.Uint32(f[4:]))
 			bits = int(binary.LittleEndian.Uint16(f[14:]))
 		case "data":
-			if channels == 0 || bits != 16 {
-				return nil, errors.New("wav: unsupported or missing fmt (want 16-bit PCM)")
+			if channels == 0 || !(format == 1 && bits == 16 || format == 3 && bits == 32) {
+				return nil, errors.New("wav: unsupported or missing fmt (want 16-bit PCM or 32-bit float)")
 			}
 			raw := make([]byte, n)
 			if _, err := io.ReadFull(r, raw); err != nil {
 				return nil, fmt.Errorf("wav: short data chunk: %w", err)
+			}
+			if format == 3 {
+				out := &audio.Buffer{Rate: rate, Channels: channels, Samples: make([]float32, n/4)}
+				for i := range out.Samples {
+					out.Samples[i] = math.Float32frombits(binary.LittleEndian.Uint32(raw[4*i:]))
+				}
+				return out, nil
 			}
 			out := &audio.Buffer{Rate: rate, Channels: channels, Samples: make([]float32, n/2)}
 			for i := range out.Samples {
@@ -119,4 +115,76 @@ func Decode(r io.Reader) (*audio.Buffer, error) {
 			}
 		}
 	}
+}
+
+// Quantizer converts float samples to 16-bit integers with deterministic
+// triangular dither, clamped to the 16-bit range. Every encoder that
+// writes 16-bit PCM (WAV, FLAC) uses it, so their samples are identical.
+type Quantizer struct{ rng uint32 }
+
+// NewQuantizer returns a quantizer at the start of its dither sequence.
+func NewQuantizer() *Quantizer { return &Quantizer{rng: 0x9E3779B9} }
+
+// next is xorshift32, uniform in [0,1).
+func (q *Quantizer) next() float64 {
+	q.rng ^= q.rng << 13
+	q.rng ^= q.rng >> 17
+	q.rng ^= q.rng << 5
+	return float64(q.rng) / (1 << 32)
+}
+
+// Sample converts one sample.
+func (q *Quantizer) Sample(v float32) int16 {
+	x := math.Round(float64(v)*32767 + q.next() - q.next())
+	if x > 32767 {
+		x = 32767
+	} else if x < -32768 {
+		x = -32768
+	}
+	return int16(x)
+}
+
+// FloatSize returns the size of the 32-bit float WAV EncodeFloat writes for b.
+func FloatSize(b *audio.Buffer) int64 { return 58 + int64(len(b.Samples))*4 }
+
+// EncodeFloat writes b as 32-bit IEEE float WAV (WAVE_FORMAT_IEEE_FLOAT,
+// with the fact chunk): the samples exactly, unclamped, so that stems
+// above full scale survive and sum back without rounding.
+func EncodeFloat(w io.Writer, b *audio.Buffer) error {
+	if b.Channels < 1 || b.Rate <= 0 {
+		return fmt.Errorf("wav: invalid format %d ch at %d Hz", b.Channels, b.Rate)
+	}
+	dataLen := int64(len(b.Samples)) * 4
+	if dataLen+50 > math.MaxUint32 {
+		return errors.New("wav: audio too long for a RIFF file")
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var h [58]byte
+	copy(h[0:], "RIFF")
+	binary.LittleEndian.PutUint32(h[4:], uint32(50+dataLen))
+	copy(h[8:], "WAVEfmt ")
+	binary.LittleEndian.PutUint32(h[16:], 18)
+	binary.LittleEndian.PutUint16(h[20:], 3) // IEEE float
+	binary.LittleEndian.PutUint16(h[22:], uint16(b.Channels))
+	binary.LittleEndian.PutUint32(h[24:], uint32(b.Rate))
+	binary.LittleEndian.PutUint32(h[28:], uint32(int(b.Rate)*b.Channels*4))
+	binary.LittleEndian.PutUint16(h[32:], uint16(b.Channels*4))
+	binary.LittleEndian.PutUint16(h[34:], 32)
+	binary.LittleEndian.PutUint16(h[36:], 0) // cbSize
+	copy(h[38:], "fact")
+	binary.LittleEndian.PutUint32(h[42:], 4)
+	binary.LittleEndian.PutUint32(h[46:], uint32(b.Frames()))
+	copy(h[50:], "data")
+	binary.LittleEndian.PutUint32(h[54:], uint32(dataLen))
+	if _, err := bw.Write(h[:]); err != nil {
+		return err
+	}
+	var s [4]byte
+	for _, v := range b.Samples {
+		binary.LittleEndian.PutUint32(s[:], math.Float32bits(v))
+		if _, err := bw.Write(s[:]); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
 }

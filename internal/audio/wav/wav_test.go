@@ -50,3 +50,29 @@ func TestDecodeRejectsGarbage(t *testing.T) {
 		t.Fatal("want error")
 	}
 }
+
+func TestEncodeFloatRoundTrip(t *testing.T) {
+	b := audio.NewBuffer(audio.CD, 2, 1000)
+	for i := range b.Samples {
+		b.Samples[i] = float32(i%97)/40 - 1.1 // beyond full scale on purpose
+	}
+	var w bytes.Buffer
+	if err := wav.EncodeFloat(&w, b); err != nil {
+		t.Fatal(err)
+	}
+	if int64(w.Len()) != wav.FloatSize(b) {
+		t.Fatalf("%d bytes, FloatSize says %d", w.Len(), wav.FloatSize(b))
+	}
+	got, err := wav.Decode(bytes.NewReader(w.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Channels != 2 || got.Rate != audio.CD || len(got.Samples) != len(b.Samples) {
+		t.Fatalf("decoded %d ch %d Hz %d samples", got.Channels, got.Rate, len(got.Samples))
+	}
+	for i := range b.Samples {
+		if got.Samples[i] != b.Samples[i] {
+			t.Fatalf("sample %d: %v, want %v", i, got.Samples[i], b.Samples[i])
+		}
+	}
+}

@@ -19,9 +19,31 @@ import (
 type Generator struct {
 	Func  func(ctx context.Context, prompt string, seed uint64) (*jobs.Song, error)
 	Calls atomic.Int64
+	// OptionsFunc answers GenerateOptions; without it GenerateOptions
+	// calls Generate and adds the stems and MIDI the options ask for.
+	OptionsFunc func(ctx context.Context, prompt string, seed uint64, o jobs.Options) (*jobs.Song, error)
 }
 
-var _ jobs.Generator = (*Generator)(nil)
+var _ jobs.OptionsGenerator = (*Generator)(nil)
+
+// GenerateOptions implements jobs.OptionsGenerator.
+func (g *Generator) GenerateOptions(ctx context.Context, prompt string, seed uint64, o jobs.Options) (*jobs.Song, error) {
+	if g.OptionsFunc != nil {
+		g.Calls.Add(1)
+		return g.OptionsFunc(ctx, prompt, seed, o)
+	}
+	song, err := g.Generate(ctx, prompt, seed)
+	if err != nil || song == nil {
+		return song, err
+	}
+	if o.Wants(jobs.OutputStems) {
+		song.Stems = &jobs.File{Data: []byte("PK\x05\x06" + string(make([]byte, 18))), ContentType: "application/zip", Ext: "zip"}
+	}
+	if o.Wants(jobs.OutputMIDI) {
+		song.MIDI = &jobs.File{Data: []byte("MThd\x00\x00\x00\x06\x00\x01\x00\x01\x01\xe0"), ContentType: "audio/midi", Ext: "mid"}
+	}
+	return song, nil
+}
 
 // Generate implements jobs.Generator.
 func (g *Generator) Generate(ctx context.Context, prompt string, seed uint64) (*jobs.Song, error) {

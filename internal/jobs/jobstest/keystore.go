@@ -32,6 +32,9 @@ func RunKeyStore(t *testing.T, open func(t *testing.T) jobs.KeyStore) {
 		if got.Name != "ci" || !got.Matches(sec) || !got.CreatedAt.Equal(k1.CreatedAt) || !got.ExpiresAt.IsZero() || !got.RevokedAt.IsZero() {
 			t.Fatalf("got %+v", got)
 		}
+		if got.WebhookSecret == "" || got.WebhookSecret != jobs.WebhookSecretFor(secret1) {
+			t.Fatalf("webhook secret %q not kept", got.WebhookSecret)
+		}
 		got2, _ := s.Key(ctx, k2.ID)
 		if !got2.ExpiresAt.Equal(k2.ExpiresAt) {
 			t.Fatalf("expires: got %v want %v", got2.ExpiresAt, k2.ExpiresAt)

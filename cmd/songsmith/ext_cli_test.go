@@ -1,0 +1,118 @@
+package main_test
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/songsmith/songsmith/client"
+)
+
+// The CLI's extensions against a real serve: generate with options, stems,
+// MIDI and a webhook to a receiver on loopback (verified with the secret
+// keys list shows), and jobs history paging the API's GET /jobs.
+func TestGenerateExtensions(t *testing.T) {
+	dataDir := t.TempDir()
+	p := startServe(t, dataDir, freeAddr(t))
+	env := []string{"SONGSMITH_URL=" + p.URL, "SONGSMITH_API_KEY=" + p.Key, "XDG_STATE_HOME=" + t.TempDir(), "SONGSMITH_DATA_DIR=" + dataDir}
+
+	r := runCLI(t, "", env, "keys", "list", "--json")
+	r.want(t, 0, "keys list")
+	var keys []struct {
+		ID            string `json:"id"`
+		WebhookSecret string `json:"webhook_secret"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &keys); err != nil || len(keys) == 0 || !strings.HasPrefix(keys[0].WebhookSecret, "whsec_") {
+		t.Fatalf("keys list --json: %q (%v)", r.stdout, err)
+	}
+	secret := keys[0].WebhookSecret
+
+	var mu sync.Mutex
+	var hooks []*client.Job
+	recv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		body, _ := io.ReadAll(req.Body)
+		j, err := client.VerifyWebhook(secret, req.Header, body, time.Now(), time.Minute)
+		if err != nil {
+			t.Errorf("webhook: %v", err)
+			w.WriteHeader(400)
+			return
+		}
+		mu.Lock()
+		hooks = append(hooks, j)
+		mu.Unlock()
+	}))
+	defer recv.Close()
+
+	args := []string{"generate", "lo-fi piano", "--seed", "42", "--format", "flac", "--duration", "12s", "--bpm", "100",
+		"--song-key", "D minor", "--stems", "--midi", "--webhook", recv.URL + "/hook", "--json", "--out", ""}
+	r = runCLI(t, "", env, args...)
+	r.want(t, 0, args...)
+	var job struct {
+		JobID  string `json:"job_id"`
+		Status string `json:"status"`
+		Result struct {
+			BPM      float64 `json:"bpm"`
+			Seed     *uint64 `json:"seed"`
+			Format   string  `json:"format"`
+			SongURL  string  `json:"song_url"`
+			StemsURL string  `json:"stems_url"`
+			MIDIURL  string  `json:"midi_url"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &job); err != nil || job.Status != "completed" {
+		t.Fatalf("generate --json: %q (%v)", r.stdout, err)
+	}
+	res := job.Result
+	if res.BPM != 100 || res.Seed == nil || *res.Seed != 42 || res.Format != "flac" || res.StemsURL == "" || res.MIDIURL == "" {
+		t.Fatalf("result %+v", res)
+	}
+	for url, ctype := range map[string]string{res.SongURL: "audio/flac", res.StemsURL: "application/zip", res.MIDIURL: "audio/midi"} {
+		got, err := http.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got.Body.Close()
+		if got.StatusCode != 200 || got.Header.Get("Content-Type") != ctype {
+			t.Errorf("%s: %d %s, want %s", url, got.StatusCode, got.Header.Get("Content-Type"), ctype)
+		}
+	}
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		mu.Lock()
+		n := len(hooks)
+		mu.Unlock()
+		if n > 0 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	mu.Lock()
+	if len(hooks) != 1 || hooks[0].JobID != job.JobID || hooks[0].Status != "completed" {
+		t.Errorf("webhooks %+v, want one for %s", hooks, job.JobID)
+	}
+	mu.Unlock()
+
+	r = runCLI(t, "", env, "generate", "a second one, 10 seconds", "--no-wait", "-q")
+	r.want(t, 0)
+	second := strings.TrimSpace(r.stdout)
+	r = runCLI(t, "", env, "jobs", "history", "-n", "1")
+	r.want(t, 0, "jobs history")
+	if !strings.HasPrefix(r.stdout, "JOB ID") || !strings.Contains(r.stdout, second) || !strings.Contains(r.stdout, "More: songsmith jobs history -n 1 --cursor ") {
+		t.Fatalf("jobs history -n 1: %q", r.stdout)
+	}
+	cursor := strings.TrimSpace(r.stdout[strings.LastIndex(r.stdout, "--cursor ")+len("--cursor "):])
+	r = runCLI(t, "", env, "jobs", "history", "-n", "1", "--cursor", cursor, "-q")
+	r.want(t, 0)
+	if strings.TrimSpace(r.stdout) != job.JobID {
+		t.Fatalf("second page %q, want %s", r.stdout, job.JobID)
+	}
+	r = runCLI(t, "", env, "generate", "x", "--bpm", "999", "--no-wait")
+	if r.code == 0 || !strings.Contains(r.stderr, "bpm") {
+		t.Fatalf("bpm 999: exit %d, stderr %q", r.code, r.stderr)
+	}
+}

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/songsmith/songsmith/client"
+)
+
+// extFlags are generate's flags for the service's extensions (request
+// options, stems and MIDI, webhooks). Unset flags send nothing, so a plain
+// generate sends exactly the spec's body.
+type extFlags struct {
+	seed     uint64
+	format   string
+	duration time.Duration
+	bpm      float64
+	key      string
+	stems    bool
+	midi     bool
+	webhook  string
+	fs       *pflag.FlagSet
+}
+
+func (x *extFlags) bind(fs *pflag.FlagSet) {
+	x.fs = fs
+	fs.Uint64Var(&x.seed, "seed", 0, "generation seed (0 to 2^53-1): the same prompt, seed and options give the same song")
+	fs.StringVar(&x.format, "format", "", "audio format: mp3, wav or flac (default: the server's)")
+	fs.DurationVar(&x.duration, "duration", 0, "length of the song (10s to 5m), overriding the prompt")
+	fs.Float64Var(&x.bpm, "bpm", 0, "exact tempo (40 to 240), overriding the prompt")
+	fs.StringVar(&x.key, "song-key", "", `musical key such as "D minor", "F#" or "A dorian", overriding the prompt`)
+	fs.BoolVar(&x.stems, "stems", false, "also make stems: a zip of one WAV per part (its URL is printed and in --json)")
+	fs.BoolVar(&x.midi, "midi", false, "also make the song's MIDI file (its URL is printed and in --json)")
+	fs.StringVar(&x.webhook, "webhook", "", "URL the service POSTs the job to when it ends (signed with the key's webhook secret)")
+}
+
+// options returns the SDK options of the flags that were set.
+func (x *extFlags) options() []client.GenerateOption {
+	var o []client.GenerateOption
+	if x.fs != nil && x.fs.Changed("seed") {
+		o = append(o, client.WithSeed(x.seed))
+	}
+	if x.format != "" {
+		o = append(o, client.WithFormat(x.format))
+	}
+	if x.duration > 0 {
+		o = append(o, client.WithDuration(x.duration))
+	}
+	if x.bpm > 0 {
+		o = append(o, client.WithBPM(x.bpm))
+	}
+	if x.key != "" {
+		o = append(o, client.WithKey(x.key))
+	}
+	if x.stems {
+		o = append(o, client.WithStems())
+	}
+	if x.midi {
+		o = append(o, client.WithMIDI())
+	}
+	if x.webhook != "" {
+		o = append(o, client.WithWebhook(x.webhook))
+	}
+	return o
+}
+
+// printExtraURLs prints the URLs of a result's stems and MIDI file, when
+// it has them.
+func printExtraURLs(w io.Writer, r *client.Result) {
+	if r == nil {
+		return
+	}
+	if r.StemsURL != "" {
+		fmt.Fprintf(w, "stems: %s\n", r.StemsURL)
+	}
+	if r.MIDIURL != "" {
+		fmt.Fprintf(w, "midi:  %s\n", r.MIDIURL)
+	}
+}

@@ -1,0 +1,129 @@
+package app_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-lambda-go/events"
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/sqs"
+	sqstypes "github.com/aws/aws-sdk-go-v2/service/sqs/types"
+
+	"github.com/songsmith/songsmith/internal/app"
+	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/jobstest"
+	"github.com/songsmith/songsmith/internal/sqsqueue"
+	"github.com/songsmith/songsmith/internal/testutil"
+	"github.com/songsmith/songsmith/internal/webhook"
+)
+
+// On the aws backend (moto): a job that ends queues its webhook on the
+// webhook queue; the worker Lambda's handler takes the record from that
+// queue and delivers it, signed, after a failed first attempt; a webhook
+// URL to a private address is refused at submission.
+func TestAWSWebhooks(t *testing.T) {
+	st := newAWSStack(t, 3)
+	ctx := context.Background()
+	hookURL, err := sqsqueue.CreateQueue(ctx, st.SQS, testutil.UniqueName("songsmith-webhooks"), time.Second, time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := st.Config
+	cfg.WebhookQueueURL = hookURL
+	b, err := app.OpenAWS(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, full, err := jobs.NewAPIKey("hooks", time.Now(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Keys.CreateKey(ctx, k); err != nil {
+		t.Fatal(err)
+	}
+
+	// Submission checks: https to public addresses only.
+	svc := app.NewService(cfg, b, nil)
+	for _, u := range []string{"http://8.8.8.8/hook", "https://10.0.0.1/hook", "https://169.254.169.254/x", "https://127.0.0.1/"} {
+		if _, err := svc.SubmitOptions(ctx, k, "jazz", "", &jobs.Options{WebhookURL: u}); !jobs.IsCode(err, jobs.EInvalid) {
+			t.Errorf("%s: %v, want invalid", u, err)
+		}
+	}
+
+	var mu sync.Mutex
+	var got []bool
+	recv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		err := webhook.Verify(jobs.WebhookSecretFor(full), r.Header.Get("webhook-id"), r.Header.Get("webhook-timestamp"), r.Header.Get("webhook-signature"), body, time.Now(), time.Minute)
+		var m map[string]any
+		_ = json.Unmarshal(body, &m)
+		mu.Lock()
+		got = append(got, err == nil && m["status"] == "failed")
+		first := len(got) == 1
+		mu.Unlock()
+		if first {
+			w.WriteHeader(http.StatusInternalServerError)
+		}
+	}))
+	defer recv.Close()
+
+	// The job is stored directly: the receiver is on loopback, which the
+	// aws policy refuses at submission.
+	j := jobstest.NewJob(k.ID)
+	j.StartedAt, j.ExpiresAt = time.Now().UTC().Truncate(time.Second), time.Now().Add(time.Hour)
+	j.Options = &jobs.Options{WebhookURL: recv.URL}
+	if err := b.Jobs.CreateJob(ctx, j); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Jobs.FailJob(ctx, j.ID, "Generation failed.", time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	hookARN := st.arn(t, hookURL)
+	h := app.NewSQSHandler(cfg, b, nil, nil)
+	local := cfg
+	local.Backend = "embedded" // loopback allowed for the test's receiver
+	h.Webhooks = app.NewWebhookSender(local, b, svc, nil)
+	for attempt := 1; attempt <= 2; attempt++ {
+		var msgs []sqstypes.Message
+		for deadline := time.Now().Add(10 * time.Second); len(msgs) == 0 && time.Now().Before(deadline); {
+			out, err := st.SQS.ReceiveMessage(ctx, &sqs.ReceiveMessageInput{QueueUrl: aws.String(hookURL), WaitTimeSeconds: 1,
+				MessageSystemAttributeNames: []sqstypes.MessageSystemAttributeName{sqstypes.MessageSystemAttributeNameApproximateReceiveCount}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			msgs = out.Messages
+		}
+		if len(msgs) != 1 || aws.ToString(msgs[0].Body) != string(j.ID) {
+			t.Fatalf("attempt %d: webhook queue holds %+v, want job %s", attempt, msgs, j.ID)
+		}
+		m := msgs[0]
+		res, err := h.Handle(ctx, events.SQSEvent{Records: []events.SQSMessage{{MessageId: aws.ToString(m.MessageId), Body: aws.ToString(m.Body),
+			ReceiptHandle: aws.ToString(m.ReceiptHandle), EventSourceARN: hookARN, Attributes: map[string]string{"ApproximateReceiveCount": m.Attributes["ApproximateReceiveCount"]}}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if failed := len(res.BatchItemFailures) == 1; failed != (attempt == 1) {
+			t.Fatalf("attempt %d: failures %+v", attempt, res.BatchItemFailures)
+		}
+		if attempt == 1 {
+			// The sender waits 5 s before the second attempt; make it visible now.
+			if _, err := st.SQS.ChangeMessageVisibility(ctx, &sqs.ChangeMessageVisibilityInput{QueueUrl: aws.String(hookURL),
+				ReceiptHandle: m.ReceiptHandle, VisibilityTimeout: 0}); err != nil {
+				t.Fatal(err)
+			}
+		} else if _, err := st.SQS.DeleteMessage(ctx, &sqs.DeleteMessageInput{QueueUrl: aws.String(hookURL), ReceiptHandle: m.ReceiptHandle}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(got) != 2 || !got[0] || !got[1] {
+		t.Fatalf("receiver saw %v, want two verified deliveries of the failed job", got)
+	}
+}

@@ -1,0 +1,122 @@
+package dynamo
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/songsmith/songsmith/internal/jobs"
+)
+
+func attributeDefinitions() []types.AttributeDefinition {
+	var out []types.AttributeDefinition
+	for _, a := range []string{AttrPK, AttrSK, AttrOwnerPK, AttrOwnerSK} {
+		out = append(out, types.AttributeDefinition{AttributeName: aws.String(a), AttributeType: types.ScalarAttributeTypeS})
+	}
+	return out
+}
+
+func ownerIndex() types.GlobalSecondaryIndex {
+	return types.GlobalSecondaryIndex{
+		IndexName: aws.String(OwnerIndex),
+		KeySchema: []types.KeySchemaElement{
+			{AttributeName: aws.String(AttrOwnerPK), KeyType: types.KeyTypeHash},
+			{AttributeName: aws.String(AttrOwnerSK), KeyType: types.KeyTypeRange},
+		},
+		Projection: &types.Projection{ProjectionType: types.ProjectionTypeAll},
+	}
+}
+
+// ensureOwnerIndex adds OwnerIndex to a table created before it existed
+// (a second `songsmith aws init`). Jobs written before then have no
+// owner attributes and stay out of the history.
+func ensureOwnerIndex(ctx context.Context, client *dynamodb.Client, name string) error {
+	d, err := client.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)})
+	if err != nil {
+		return fmt.Errorf("describe table %s: %w", name, err)
+	}
+	for _, g := range d.Table.GlobalSecondaryIndexes {
+		if aws.ToString(g.IndexName) == OwnerIndex {
+			return nil
+		}
+	}
+	idx := ownerIndex()
+	_, err = client.UpdateTable(ctx, &dynamodb.UpdateTableInput{
+		TableName:            aws.String(name),
+		AttributeDefinitions: attributeDefinitions()[2:],
+		GlobalSecondaryIndexUpdates: []types.GlobalSecondaryIndexUpdate{{Create: &types.CreateGlobalSecondaryIndexAction{
+			IndexName: idx.IndexName, KeySchema: idx.KeySchema, Projection: idx.Projection,
+		}}},
+	})
+	if err != nil {
+		return fmt.Errorf("add %s to %s: %w", OwnerIndex, name, err)
+	}
+	return nil
+}
+
+// ListJobs implements jobs.JobLister with a Query of OwnerIndex, newest
+// first (never a Scan). The index is eventually consistent: a job
+// submitted a moment ago may be missing from the first page, and a
+// listed job may show an older status than GET /jobs/{id}.
+func (s *Store) ListJobs(ctx context.Context, owner jobs.KeyID, limit int, cursor string, now time.Time) ([]*jobs.Job, string, error) {
+	cond := "#opk = :opk"
+	names := map[string]string{"#opk": AttrOwnerPK, "#exp": AttrTTL}
+	values := map[string]types.AttributeValue{
+		":opk": &types.AttributeValueMemberS{Value: PrefixOwner + string(owner)},
+		":now": &types.AttributeValueMemberN{Value: fmt.Sprint(now.Unix())},
+	}
+	if cursor != "" {
+		c, err := jobs.ParseCursor(cursor)
+		if err != nil {
+			return nil, "", err
+		}
+		cond += " AND #osk < :osk"
+		names["#osk"] = AttrOwnerSK
+		values[":osk"] = &types.AttributeValueMemberS{Value: c.SortKey()}
+	}
+	in := &dynamodb.QueryInput{
+		TableName:                 aws.String(s.Table),
+		IndexName:                 aws.String(OwnerIndex),
+		KeyConditionExpression:    aws.String(cond),
+		FilterExpression:          aws.String("#exp > :now"),
+		ExpressionAttributeNames:  names,
+		ExpressionAttributeValues: values,
+		ScanIndexForward:          aws.Bool(false),
+		Limit:                     aws.Int32(int32(limit + 1)),
+	}
+	var page []*jobs.Job
+	more := false
+	for {
+		out, err := s.Client.Query(ctx, in)
+		if err != nil {
+			return nil, "", translate(err, nil)
+		}
+		for _, it := range out.Items {
+			j, err := decodeJob(it)
+			if err != nil {
+				return nil, "", err
+			}
+			if j.Expired(now) {
+				continue
+			}
+			if len(page) == limit {
+				more = true
+				break
+			}
+			page = append(page, j)
+		}
+		if more || len(out.LastEvaluatedKey) == 0 {
+			break
+		}
+		in.ExclusiveStartKey = out.LastEvaluatedKey
+	}
+	next := ""
+	if more {
+		next = jobs.CursorOf(page[len(page)-1]).Encode()
+	}
+	return page, next, nil
+}

@@ -1,0 +1,146 @@
+package httpapi_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/songsmith/songsmith/internal/jobs"
+)
+
+func TestRequestOptions(t *testing.T) {
+	t.Run("ErrInvalid", func(t *testing.T) {
+		e := newEnv(t, nil)
+		for _, body := range []string{
+			`{"prompt":"jazz","seed":-1}`,
+			`{"prompt":"jazz","seed":1.5}`,
+			`{"prompt":"jazz","seed":"7"}`,
+			`{"prompt":"jazz","seed":9007199254740992}`,
+			`{"prompt":"jazz","format":"ogg"}`,
+			`{"prompt":"jazz","format":3}`,
+			`{"prompt":"jazz","duration_seconds":5}`,
+			`{"prompt":"jazz","duration_seconds":"60"}`,
+			`{"prompt":"jazz","duration_seconds":0}`,
+			`{"prompt":"jazz","bpm":300}`,
+			`{"prompt":"jazz","key":"H minor"}`,
+			`{"prompt":"jazz","key":""}`,
+			`{"prompt":"jazz","outputs":"stems"}`,
+			`{"prompt":"jazz","outputs":["vocals"]}`,
+			`{"prompt":"jazz","webhook_url":"https://example.com/hook"}`, // webhooks not enabled on this service
+			`{"prompt":"jazz","webhook_url":7}`,
+		} {
+			res, m := e.do(t, "POST", "/generate", e.Key, []byte(body))
+			assertErrorBody(t, http.StatusBadRequest, res, m)
+			if m["error"] != "invalid_request" {
+				t.Errorf("%s: %v", body, m)
+			}
+		}
+		if n := e.jobCount(t); n != 0 {
+			t.Fatalf("%d jobs created by invalid requests", n)
+		}
+	})
+	t.Run("UnknownMembersIgnored", func(t *testing.T) {
+		e := newEnv(t, nil)
+		res, m := e.do(t, "POST", "/generate", e.Key, []byte(`{"prompt":"jazz","temperature":0.7,"make_instrumental":true}`))
+		if res.StatusCode != http.StatusAccepted {
+			t.Fatalf("%d %v", res.StatusCode, m)
+		}
+		j, _ := e.Store.Job(context.Background(), jobs.JobID(m["job_id"].(string)))
+		if j.Options != nil {
+			t.Fatalf("unknown members made options %+v", j.Options)
+		}
+	})
+	t.Run("SpecOnlyJobHasNoExtensions", func(t *testing.T) {
+		e := newEnv(t, nil)
+		id := e.submit(t, "jazz")
+		e.process(t, id)
+		_, m := e.do(t, "GET", "/jobs/"+id, e.Key, nil)
+		r := m["result"].(map[string]any)
+		if len(r) != 6 {
+			t.Fatalf("result of a spec-only job has %d members: %v", len(r), r)
+		}
+	})
+	t.Run("OK", func(t *testing.T) {
+		e := newEnv(t, nil)
+		body := `{"prompt":"jazz","seed":9007199254740991,"format":"FLAC","duration_seconds":42.5,"bpm":97,"key":"f# minor","outputs":["midi"]}`
+		res, m := e.do(t, "POST", "/generate", e.Key, []byte(body))
+		if res.StatusCode != http.StatusAccepted {
+			t.Fatalf("%d %v", res.StatusCode, m)
+		}
+		id := m["job_id"].(string)
+		j, _ := e.Store.Job(context.Background(), jobs.JobID(id))
+		o := j.Options
+		if o == nil || *o.Seed != jobs.MaxSeed || o.Format != "flac" || o.Seconds != 42.5 || o.BPM != 97 || o.Key != "F# minor" || !o.Wants("midi") || o.Wants("stems") {
+			t.Fatalf("stored options %+v", o)
+		}
+		var gotSeed uint64
+		var gotOpts jobs.Options
+		e.Gen.OptionsFunc = func(ctx context.Context, prompt string, seed uint64, o jobs.Options) (*jobs.Song, error) {
+			gotSeed, gotOpts = seed, o
+			e.Gen.OptionsFunc = nil
+			return e.Gen.GenerateOptions(ctx, prompt, seed, o)
+		}
+		e.process(t, id)
+		if gotSeed != jobs.MaxSeed || gotOpts.Key != "F# minor" {
+			t.Fatalf("generator got seed %d options %+v", gotSeed, gotOpts)
+		}
+		_, m = e.do(t, "GET", "/jobs/"+id, e.Key, nil)
+		r := m["result"].(map[string]any)
+		if r["seed"] != float64(jobs.MaxSeed) || r["format"] != "wav" || r["midi_url"] == nil || r["stems_url"] != nil {
+			t.Fatalf("result %v", r)
+		}
+	})
+	t.Run("StemsAndMIDIURLs", func(t *testing.T) {
+		e := newEnv(t, nil)
+		res, m := e.do(t, "POST", "/generate", e.Key, []byte(`{"prompt":"jazz","outputs":["stems","midi"]}`))
+		if res.StatusCode != http.StatusAccepted {
+			t.Fatalf("%d %v", res.StatusCode, m)
+		}
+		id := m["job_id"].(string)
+		e.process(t, id)
+		_, m = e.do(t, "GET", "/jobs/"+id, e.Key, nil)
+		r := m["result"].(map[string]any)
+		for member, ctype := range map[string]string{"stems_url": "application/zip", "midi_url": "audio/midi"} {
+			u, _ := r[member].(string)
+			got, err := http.Get(u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got.Body.Close()
+			if got.StatusCode != 200 || got.Header.Get("Content-Type") != ctype {
+				t.Fatalf("%s %q: %d %q", member, u, got.StatusCode, got.Header.Get("Content-Type"))
+			}
+		}
+	})
+	t.Run("DerivedSeedReturned", func(t *testing.T) {
+		e := newEnv(t, nil)
+		res, m := e.do(t, "POST", "/generate", e.Key, []byte(`{"prompt":"jazz","bpm":100}`))
+		if res.StatusCode != http.StatusAccepted {
+			t.Fatalf("%d %v", res.StatusCode, m)
+		}
+		id := m["job_id"].(string)
+		e.process(t, id)
+		_, m = e.do(t, "GET", "/jobs/"+id, e.Key, nil)
+		if got := m["result"].(map[string]any)["seed"]; got != float64(jobs.JobID(id).Seed()) {
+			t.Fatalf("seed %v, want %d", got, jobs.JobID(id).Seed())
+		}
+	})
+	t.Run("ErrConflictIdempotentOtherOptions", func(t *testing.T) {
+		e := newEnv(t, nil)
+		send := func(body string) (*http.Response, map[string]any) {
+			req, _ := http.NewRequest("POST", e.URL+"/generate", strings.NewReader(body))
+			req.Header.Set("Authorization", "Bearer "+e.Key)
+			req.Header.Set("Idempotency-Key", "abc")
+			return send(t, req)
+		}
+		if res, m := send(`{"prompt":"jazz","bpm":100}`); res.StatusCode != 202 {
+			t.Fatalf("%d %v", res.StatusCode, m)
+		}
+		if res, m := send(`{"prompt":"jazz","bpm":100.0}`); res.StatusCode != 202 {
+			t.Fatalf("same options: %d %v", res.StatusCode, m)
+		}
+		res, m := send(`{"prompt":"jazz","bpm":101}`)
+		assertErrorBody(t, http.StatusConflict, res, m)
+	})
+}

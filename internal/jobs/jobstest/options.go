@@ -1,0 +1,58 @@
+package jobstest
+
+import (
+	"context"
+	"testing"
+
+	"github.com/songsmith/songsmith/internal/jobs"
+)
+
+// runOptions checks that a job's Options and its extension result survive
+// the store, and that a spec-only job stays without them.
+func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
+	ctx := context.Background()
+	t.Run("OptionsRoundTrip", func(t *testing.T) {
+		s := open(t)
+		seed := uint64(jobs.MaxSeed)
+		j := NewJob("owner1")
+		j.Options = &jobs.Options{Seed: &seed, Format: "flac", Seconds: 42.5, BPM: 97, Key: "F# minor",
+			Outputs: []string{"stems", "midi"}, WebhookURL: "https://example.com/hook?a=1"}
+		mustCreate(t, s, j)
+		if err := s.CreateJob(ctx, j); err != nil {
+			t.Fatalf("repeated create with options: %v", err)
+		}
+		other := *j
+		other.Options = &jobs.Options{Format: "wav"}
+		if err := s.CreateJob(ctx, &other); !jobs.IsCode(err, jobs.EConflict) {
+			t.Fatalf("same id, other options: %v, want conflict", err)
+		}
+		r := jobs.Result{Title: "T", BPM: 97, Duration: 42.5, Tags: []string{"x"}, SongKey: jobs.SongKey(j.ID, "flac"),
+			ImageKey: jobs.ImageKey(j.ID, "jpg"), Seed: seed, Format: "flac", StemsKey: jobs.StemsKey(j.ID), MIDIKey: jobs.MIDIKey(j.ID)}
+		if err := s.CompleteJob(ctx, j.ID, r, T0); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Job(ctx, j.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !got.Options.Equal(j.Options) {
+			t.Fatalf("options %+v, want %+v", got.Options, j.Options)
+		}
+		g := got.Result
+		if g.Seed != seed || g.Format != "flac" || g.StemsKey != r.StemsKey || g.MIDIKey != r.MIDIKey {
+			t.Fatalf("result %+v", g)
+		}
+	})
+	t.Run("SpecOnlyJobHasNoOptions", func(t *testing.T) {
+		s := open(t)
+		j := NewJob("owner1")
+		mustCreate(t, s, j)
+		if err := s.CompleteJob(ctx, j.ID, jobs.Result{Title: "T", SongKey: "a", ImageKey: "b"}, T0); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Job(ctx, j.ID)
+		if err != nil || got.Options != nil || got.Result.Format != "" || got.Result.StemsKey != "" {
+			t.Fatalf("got %+v %+v, %v", got, got.Result, err)
+		}
+	})
+}

@@ -1,0 +1,166 @@
+package jobs
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Limits of the request options (Songsmith extensions to the spec).
+const (
+	// MaxSeed is the largest seed accepted and returned: 2^53-1, the
+	// largest integer a JSON number carries exactly in every client.
+	MaxSeed = 1<<53 - 1
+	// MinSeconds and MaxSeconds bound duration_seconds (the composer's range).
+	MinSeconds, MaxSeconds = 10.0, 300.0
+	// MinBPM and MaxBPM bound bpm (the composer's range).
+	MinBPM, MaxBPM = 40.0, 240.0
+	// MaxWebhookURLLen is the longest accepted webhook_url.
+	MaxWebhookURLLen = 2048
+)
+
+// Audio formats a request may ask for.
+const (
+	FormatMP3  = "mp3"
+	FormatWAV  = "wav"
+	FormatFLAC = "flac"
+)
+
+// Formats lists the audio formats, the default first.
+var Formats = []string{FormatMP3, FormatWAV, FormatFLAC}
+
+// Extra outputs a request may ask for.
+const (
+	OutputStems = "stems" // a zip of one WAV per part (Result.StemsKey)
+	OutputMIDI  = "midi"  // the score as a Standard MIDI File (Result.MIDIKey)
+)
+
+// Outputs lists the extra outputs in their canonical order.
+var Outputs = []string{OutputStems, OutputMIDI}
+
+// Options are the optional members of a submission beyond the spec's
+// prompt. A job submitted without any has nil Options, and its answers
+// carry nothing beyond the spec. Zero fields mean "as the prompt says".
+type Options struct {
+	Seed       *uint64  // generation seed (0..MaxSeed); from the job id when nil
+	Format     string   // audio format; the server's default when ""
+	Seconds    float64  // length in seconds, overriding the prompt; 0 = from the prompt
+	BPM        float64  // tempo, overriding the prompt; 0 = from the prompt
+	Key        string   // key in canonical form ("F# minor", "Bb"); "" = from the prompt
+	Outputs    []string // extra outputs, canonical order, no repeats
+	WebhookURL string   // where to POST the job when it ends; "" for none
+}
+
+// Wants reports whether o asks for the extra output out.
+func (o *Options) Wants(out string) bool { return o != nil && slices.Contains(o.Outputs, out) }
+
+// Equal reports whether o and p ask for the same thing (nil equals nil only).
+func (o *Options) Equal(p *Options) bool {
+	if o == nil || p == nil {
+		return o == p
+	}
+	if (o.Seed == nil) != (p.Seed == nil) || (o.Seed != nil && *o.Seed != *p.Seed) {
+		return false
+	}
+	return o.Format == p.Format && o.Seconds == p.Seconds && o.BPM == p.BPM && o.Key == p.Key &&
+		slices.Equal(o.Outputs, p.Outputs) && o.WebhookURL == p.WebhookURL
+}
+
+// Normalize validates o and puts it in canonical form: a canonical key,
+// outputs in canonical order. Any invalid member is EInvalid with a
+// message naming it. The webhook URL is checked for form only here (see
+// WebhookPolicy for where it may point).
+func (o *Options) Normalize() error {
+	if o == nil {
+		return nil
+	}
+	if o.Seed != nil && *o.Seed > MaxSeed {
+		return Errorf(EInvalid, "'seed' must be an integer from 0 to %d.", uint64(MaxSeed))
+	}
+	if o.Format != "" && !slices.Contains(Formats, o.Format) {
+		return Errorf(EInvalid, "'format' must be one of %s.", strings.Join(Formats, ", "))
+	}
+	if o.Seconds != 0 && !(o.Seconds >= MinSeconds && o.Seconds <= MaxSeconds) {
+		return Errorf(EInvalid, "'duration_seconds' must be a number from %g to %g.", MinSeconds, MaxSeconds)
+	}
+	if o.BPM != 0 && !(o.BPM >= MinBPM && o.BPM <= MaxBPM) {
+		return Errorf(EInvalid, "'bpm' must be a number from %g to %g.", MinBPM, MaxBPM)
+	}
+	if o.Key != "" {
+		k, err := ParseKey(o.Key)
+		if err != nil {
+			return err
+		}
+		o.Key = k.String()
+	}
+	var outs []string
+	for _, out := range o.Outputs {
+		if !slices.Contains(Outputs, out) {
+			return Errorf(EInvalid, "'outputs' may hold only %s.", strings.Join(Outputs, ", "))
+		}
+	}
+	for _, out := range Outputs {
+		if slices.Contains(o.Outputs, out) {
+			outs = append(outs, out)
+		}
+	}
+	o.Outputs = outs
+	if len(o.WebhookURL) > MaxWebhookURLLen {
+		return Errorf(EInvalid, "'webhook_url' is longer than %d characters.", MaxWebhookURLLen)
+	}
+	return nil
+}
+
+// Key is a musical key: a tonic pitch class and an optional mode.
+type Key struct {
+	Root int    // pitch class of the tonic, 0 = C .. 11 = B
+	Mode string // "major", "minor", "dorian", ...; "" leaves the mode to the prompt
+	name string // the tonic as written canonically ("F#", "Bb")
+}
+
+// String returns the canonical form: "F# minor", "Bb", "D dorian".
+func (k Key) String() string {
+	if k.Mode == "" {
+		return k.name
+	}
+	return k.name + " " + k.Mode
+}
+
+var keyRE = regexp.MustCompile(`^([A-Ga-g])\s*(#|♯|b|♭|-sharp|-flat| sharp| flat)?\s*(major|minor|maj|min|m|dorian|phrygian|lydian|mixolydian|locrian|aeolian|ionian|harmonic minor)?$`)
+
+var pitchClass = map[string]int{"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
+
+// ParseKey reads a key such as "D minor", "F#", "Bb major", "Am" or
+// "A dorian". Anything else is EInvalid.
+func ParseKey(s string) (Key, error) {
+	m := keyRE.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return Key{}, Errorf(EInvalid, "'key' must name a key such as \"D minor\", \"F# major\", \"Bb\" or \"A dorian\".")
+	}
+	letter := strings.ToUpper(m[1])
+	k := Key{Root: pitchClass[letter], name: letter}
+	switch strings.TrimLeft(m[2], " -") {
+	case "#", "♯", "sharp":
+		k.Root, k.name = (k.Root+1)%12, letter+"#"
+	case "b", "♭", "flat":
+		k.Root, k.name = (k.Root+11)%12, letter+"b"
+	}
+	switch m[3] {
+	case "major", "maj", "ionian":
+		k.Mode = "major"
+	case "minor", "min", "m", "aeolian":
+		k.Mode = "minor"
+	default:
+		k.Mode = m[3]
+	}
+	return k, nil
+}
+
+// Seed returns the seed a job generates with: its Options' seed when
+// given, otherwise the one derived from its id.
+func (j *Job) Seed() uint64 {
+	if j.Options != nil && j.Options.Seed != nil {
+		return *j.Options.Seed
+	}
+	return j.ID.Seed()
+}

@@ -1,0 +1,80 @@
+package jobs_test
+
+import (
+	"testing"
+
+	"github.com/songsmith/songsmith/internal/jobs"
+)
+
+func TestParseKey(t *testing.T) {
+	for in, want := range map[string]string{
+		"D minor": "D minor", "f# major": "F# major", "Bb": "Bb", "Am": "A minor", "A dorian": "A dorian",
+		"C sharp minor": "C# minor", "E♭ maj": "Eb major", "g harmonic minor": "G harmonic minor",
+	} {
+		k, err := jobs.ParseKey(in)
+		if err != nil || k.String() != want {
+			t.Errorf("ParseKey(%q) = %q, %v; want %q", in, k.String(), err, want)
+		}
+	}
+	if k, _ := jobs.ParseKey("Bb minor"); k.Root != 10 || k.Mode != "minor" {
+		t.Errorf("Bb minor = %+v", k)
+	}
+	if k, _ := jobs.ParseKey("B#"); k.Root != 0 {
+		t.Errorf("B# root %d, want 0", k.Root)
+	}
+	for _, bad := range []string{"", "H minor", "D minr", "minor", "C major please", "Do"} {
+		if _, err := jobs.ParseKey(bad); !jobs.IsCode(err, jobs.EInvalid) {
+			t.Errorf("ParseKey(%q) err = %v, want invalid", bad, err)
+		}
+	}
+}
+
+func TestOptionsNormalize(t *testing.T) {
+	seed := func(n uint64) *uint64 { return &n }
+	ok := []jobs.Options{
+		{}, {Seed: seed(0)}, {Seed: seed(jobs.MaxSeed)}, {Format: "flac"}, {Seconds: 10}, {Seconds: 300},
+		{BPM: 40}, {BPM: 240}, {Key: "c"}, {Outputs: []string{"midi", "stems", "midi"}}, {WebhookURL: "https://example.com/hook"},
+	}
+	for _, o := range ok {
+		if err := o.Normalize(); err != nil {
+			t.Errorf("%+v: %v", o, err)
+		}
+	}
+	o := jobs.Options{Outputs: []string{"midi", "stems", "midi"}, Key: "c#m"}
+	_ = o.Normalize()
+	if len(o.Outputs) != 2 || o.Outputs[0] != "stems" || o.Key != "C# minor" {
+		t.Errorf("not canonical: %+v", o)
+	}
+	bad := map[string]jobs.Options{
+		"seed":     {Seed: seed(jobs.MaxSeed + 1)},
+		"format":   {Format: "ogg"},
+		"short":    {Seconds: 9.9},
+		"long":     {Seconds: 301},
+		"negative": {Seconds: -5},
+		"slow":     {BPM: 39},
+		"fast":     {BPM: 241},
+		"key":      {Key: "X"},
+		"outputs":  {Outputs: []string{"vocals"}},
+	}
+	for name, o := range bad {
+		if err := o.Normalize(); !jobs.IsCode(err, jobs.EInvalid) {
+			t.Errorf("%s: err = %v, want invalid", name, err)
+		}
+	}
+}
+
+func TestJobSeed(t *testing.T) {
+	id := jobs.NewJobID()
+	if s := id.Seed(); s > jobs.MaxSeed {
+		t.Fatalf("derived seed %d over MaxSeed", s)
+	}
+	j := &jobs.Job{ID: id}
+	if j.Seed() != id.Seed() {
+		t.Fatal("a job without options uses its id's seed")
+	}
+	n := uint64(42)
+	j.Options = &jobs.Options{Seed: &n}
+	if j.Seed() != 42 {
+		t.Fatal("the options' seed wins")
+	}
+}

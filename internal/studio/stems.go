@@ -1,0 +1,97 @@
+package studio
+
+import (
+	"archive/zip"
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"unicode"
+
+	"github.com/songsmith/songsmith/internal/audio/wav"
+	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/synth"
+)
+
+// Content types of the extra outputs.
+const (
+	ZipContentType  = "application/zip"
+	MIDIContentType = "audio/midi"
+)
+
+// Stems renders every part of s on its own and returns a zip of one
+// 32-bit float WAV per part ("01-drums.wav" ...), unmastered, all of the
+// song's length, summing to the pre-master mix (synth.StemTolerance).
+// Parts render one at a time and the zip is written to a temporary file in
+// dir (os.TempDir() when ""), so memory holds one stem at once; the
+// returned File names that file and its consumer removes it.
+func Stems(ctx context.Context, s *score.Score, dir string) (_ *jobs.File, err error) {
+	tmp, err := os.CreateTemp(dir, "songsmith-stems-*.zip")
+	if err != nil {
+		return nil, fmt.Errorf("studio: stems: %w", err)
+	}
+	defer func() {
+		if cerr := tmp.Close(); err == nil && cerr != nil {
+			err = cerr
+		}
+		if err != nil {
+			os.Remove(tmp.Name())
+		}
+	}()
+	bw := bufio.NewWriterSize(tmp, 1<<20)
+	zw := zip.NewWriter(bw)
+	for i, t := range s.Tracks {
+		st, err := synth.RenderStem(ctx, s, i)
+		if err != nil {
+			return nil, fmt.Errorf("studio: stem %d: %w", i, err)
+		}
+		// Stored, not deflated: float audio barely compresses and the
+		// files are large.
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: StemName(i, t), Method: zip.Store})
+		if err != nil {
+			return nil, err
+		}
+		if err := wav.EncodeFloat(w, st); err != nil {
+			return nil, fmt.Errorf("studio: stem %d: %w", i, err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	if err := bw.Flush(); err != nil {
+		return nil, err
+	}
+	return &jobs.File{Path: tmp.Name(), ContentType: ZipContentType, Ext: "zip"}, nil
+}
+
+// StemName is the file name of track i's stem: its number and name.
+func StemName(i int, t score.Track) string {
+	name := t.Name
+	if name == "" {
+		name = string(t.Instrument)
+	}
+	clean := strings.Map(func(r rune) rune {
+		switch {
+		case r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+			return unicode.ToLower(r)
+		case r == '-' || r == '_' || r == ' ':
+			return '-'
+		}
+		return -1
+	}, name)
+	return fmt.Sprintf("%02d-%s.wav", i+1, strings.Trim(clean, "-"))
+}
+
+// MIDI writes s as a Standard MIDI File (tempo, meter, one named track per
+// part with its General MIDI program).
+func MIDI(s *score.Score) (*jobs.File, error) {
+	var buf bytes.Buffer
+	if err := music.WriteMIDI(&buf, s); err != nil {
+		return nil, fmt.Errorf("studio: midi: %w", err)
+	}
+	return &jobs.File{Data: buf.Bytes(), ContentType: MIDIContentType, Ext: "mid"}, nil
+}

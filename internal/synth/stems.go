@@ -1,0 +1,49 @@
+package synth
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/songsmith/songsmith/internal/audio"
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// RenderStem synthesizes track i of s on its own: its voices and inserts,
+// the song's sidechain ducking, and its own share of the reverb and delay
+// sends (the send effects are linear, so each track gets its own copy of
+// them). It is not mastered. Every stem of a score has the length of
+// RenderDry's mix, and the stems of all tracks sum to that mix up to float
+// rounding (see StemTolerance).
+func RenderStem(ctx context.Context, s *score.Score, i int) (*audio.Buffer, error) {
+	return RenderStemWith(ctx, s, i, Options{})
+}
+
+// RenderStemWith is RenderStem with options (the sample bank of recorded
+// parts); use the options the mix was rendered with.
+func RenderStemWith(ctx context.Context, s *score.Score, i int, o Options) (*audio.Buffer, error) {
+	if err := validate(s); err != nil {
+		return nil, err
+	}
+	if i < 0 || i >= len(s.Tracks) {
+		return nil, fmt.Errorf("%w: no track %d", ErrInvalidScore, i)
+	}
+	frames := audio.CD.NSeconds(s.Seconds())
+	out := audio.NewBuffer(audio.CD, 2, frames)
+	e := newEngine(s, frames, o.bank(s)) // every track's kicks key the sidechain
+	e.tracks = e.tracks[i : i+1]         // but only track i sounds
+	for start := 0; start < frames; start += blockSize {
+		if start%(64*blockSize) == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		n := min(blockSize, frames-start)
+		e.renderBlock(start, n, out.Samples[2*start:2*(start+n)])
+	}
+	return out, nil
+}
+
+// StemTolerance is the largest difference, per sample, between the sum
+// of a score's stems and RenderDry's mix that the tests accept (float32
+// rounding of a few tracks; about -100 dBFS).
+const StemTolerance = 1e-5

@@ -1,0 +1,233 @@
+package webhook_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/songsmith/songsmith/internal/embedded"
+	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/jobstest"
+	"github.com/songsmith/songsmith/internal/webhook"
+)
+
+// receiver is a real HTTP server on loopback that verifies every delivery
+// as a client would, and answers with the next planned status (200 when
+// the plan is used up), sleeping first when the plan says so.
+type receiver struct {
+	t      *testing.T
+	secret string
+	mu     sync.Mutex
+	plan   []int // status per request; -1 = hang past the sender's timeout
+	got    []delivery
+	ln     net.Listener
+	srv    *http.Server
+	addr   string
+}
+
+type delivery struct {
+	id   string
+	body map[string]any
+	ok   bool // signature verified
+}
+
+func newReceiver(t *testing.T, secret string, plan ...int) *receiver {
+	r := &receiver{t: t, secret: secret, plan: plan}
+	r.start("127.0.0.1:0")
+	t.Cleanup(r.stop)
+	return r
+}
+
+func (r *receiver) start(addr string) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	r.ln, r.addr = ln, ln.Addr().String()
+	r.srv = &http.Server{Handler: r}
+	go r.srv.Serve(ln)
+}
+
+func (r *receiver) stop() { r.srv.Close() }
+
+func (r *receiver) URL() string { return "http://" + r.addr + "/hooks/songsmith" }
+
+func (r *receiver) ServeHTTP(w http.ResponseWriter, req *http.Request) {
+	body, _ := io.ReadAll(req.Body)
+	err := webhook.Verify(r.secret, req.Header.Get(webhook.HeaderID), req.Header.Get(webhook.HeaderTimestamp),
+		req.Header.Get(webhook.HeaderSignature), body, time.Now(), 5*time.Minute)
+	var m map[string]any
+	_ = json.Unmarshal(body, &m)
+	r.mu.Lock()
+	r.got = append(r.got, delivery{id: req.Header.Get(webhook.HeaderID), body: m, ok: err == nil && req.Method == "POST"})
+	status := 200
+	if len(r.plan) > 0 {
+		status, r.plan = r.plan[0], r.plan[1:]
+	}
+	r.mu.Unlock()
+	if status == -1 {
+		time.Sleep(700 * time.Millisecond)
+		status = 200
+	}
+	w.WriteHeader(status)
+}
+
+func (r *receiver) deliveries() []delivery {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]delivery(nil), r.got...)
+}
+
+// setup stores a key and a finished job of it that asks for a webhook to url.
+func setup(t *testing.T, url string) (*webhook.Sender, *jobs.Job, string) {
+	st, err := embedded.Open(filepath.Join(t.TempDir(), "db"), embedded.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	ctx := context.Background()
+	k, _, err := jobs.NewAPIKey("hooks", time.Now(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.CreateKey(ctx, k); err != nil {
+		t.Fatal(err)
+	}
+	j := jobstest.NewJob(k.ID)
+	j.StartedAt, j.ExpiresAt = time.Now().UTC().Truncate(time.Second), time.Now().Add(time.Hour)
+	j.Options = &jobs.Options{WebhookURL: url}
+	if err := st.CreateJob(ctx, j); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.FailJob(ctx, j.ID, "Generation failed.", time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	s := &webhook.Sender{Jobs: st, Keys: st, Timeout: 300 * time.Millisecond,
+		Body: func(_ context.Context, j *jobs.Job) ([]byte, error) {
+			return json.Marshal(map[string]any{"job_id": j.ID, "status": j.Status, "error": j.Error})
+		}}
+	return s, j, k.WebhookSecret
+}
+
+func attempt(s *webhook.Sender, j *jobs.Job, n int) webhook.Decision {
+	return s.Handle(context.Background(), jobs.Delivery{JobID: j.ID, Attempt: n})
+}
+
+func TestDeliver(t *testing.T) {
+	t.Run("OK", func(t *testing.T) {
+		s, j, secret := setup(t, "")
+		r := newReceiver(t, secret)
+		s.Jobs = withURL{s.Jobs, r.URL()}
+		if dec := attempt(s, j, 1); dec.Release {
+			t.Fatalf("delivery failed: %v", dec.Err)
+		}
+		got := r.deliveries()
+		if len(got) != 1 || !got[0].ok || got[0].id != webhook.DeliveryID(string(j.ID)) ||
+			got[0].body["job_id"] != string(j.ID) || got[0].body["status"] != "failed" {
+			t.Fatalf("deliveries %+v", got)
+		}
+	})
+	t.Run("RetryAfter500", func(t *testing.T) {
+		s, j, secret := setup(t, "")
+		r := newReceiver(t, secret, 500, 503)
+		s.Jobs = withURL{s.Jobs, r.URL()}
+		for n, want := range []time.Duration{5 * time.Second, 5 * time.Minute} {
+			dec := attempt(s, j, n+1)
+			if !dec.Release || dec.Delay != want || dec.Err == nil {
+				t.Fatalf("attempt %d: %+v, want a retry after %s", n+1, dec, want)
+			}
+		}
+		if dec := attempt(s, j, 3); dec.Release {
+			t.Fatalf("attempt 3: %+v", dec)
+		}
+		got := r.deliveries()
+		if len(got) != 3 || got[0].id != got[2].id || !got[0].ok || !got[2].ok {
+			t.Fatalf("deliveries %+v: want 3 signed attempts with one id", got)
+		}
+	})
+	t.Run("RetryAfterTimeout", func(t *testing.T) {
+		s, j, secret := setup(t, "")
+		r := newReceiver(t, secret, -1)
+		s.Jobs = withURL{s.Jobs, r.URL()}
+		start := time.Now()
+		if dec := attempt(s, j, 1); !dec.Release || dec.Err == nil {
+			t.Fatalf("slow receiver: %+v", dec)
+		}
+		if el := time.Since(start); el > 650*time.Millisecond {
+			t.Fatalf("the attempt took %s, over its 300ms timeout", el)
+		}
+		if dec := attempt(s, j, 2); dec.Release {
+			t.Fatalf("second attempt: %+v", dec)
+		}
+	})
+	t.Run("ReceiverDownThenUp", func(t *testing.T) {
+		s, j, secret := setup(t, "")
+		r := newReceiver(t, secret)
+		s.Jobs = withURL{s.Jobs, r.URL()}
+		r.stop()
+		if dec := attempt(s, j, 1); !dec.Release || dec.Err == nil {
+			t.Fatalf("receiver down: %+v", dec)
+		}
+		r.start(r.addr) // the same address comes back
+		if dec := attempt(s, j, 2); dec.Release {
+			t.Fatalf("receiver up again: %+v", dec)
+		}
+		if got := r.deliveries(); len(got) != 1 || !got[0].ok {
+			t.Fatalf("deliveries %+v", got)
+		}
+	})
+	t.Run("GivesUpAfterSchedule", func(t *testing.T) {
+		s, j, secret := setup(t, "")
+		r := newReceiver(t, secret, 500, 500, 500)
+		s.Jobs = withURL{s.Jobs, r.URL()}
+		s.Schedule = []time.Duration{time.Second, time.Second}
+		for n := 1; n <= 3; n++ {
+			dec := attempt(s, j, n)
+			if dec.Release != (n < 3) {
+				t.Fatalf("attempt %d: %+v", n, dec)
+			}
+		}
+	})
+	t.Run("DefaultScheduleSpansADay", func(t *testing.T) {
+		var total time.Duration
+		for _, d := range webhook.DefaultSchedule {
+			total += d
+			if d > 12*time.Hour {
+				t.Fatalf("wait %s over SQS's 12 h visibility limit", d)
+			}
+		}
+		if total < 24*time.Hour {
+			t.Fatalf("retries span %s, want at least 24 h", total)
+		}
+	})
+	t.Run("DropsWhatNeedsNoWebhook", func(t *testing.T) {
+		s, j, _ := setup(t, "")
+		if dec := s.Handle(context.Background(), jobs.Delivery{JobID: jobs.NewJobID(), Attempt: 1}); dec.Release {
+			t.Fatalf("missing job: %+v", dec)
+		}
+		if dec := attempt(s, j, 1); dec.Release { // its options name no URL
+			t.Fatalf("job without a URL: %+v", dec)
+		}
+	})
+}
+
+// withURL serves jobs whose webhook URL is url (the receiver's address is
+// known only once it listens).
+type withURL struct {
+	jobs.JobStore
+	url string
+}
+
+func (w withURL) Job(ctx context.Context, id jobs.JobID) (*jobs.Job, error) {
+	j, err := w.JobStore.Job(ctx, id)
+	if err == nil && j.Options != nil {
+		j.Options.WebhookURL = w.url
+	}
+	return j, err
+}
