@@ -142,3 +142,19 @@ func cadenceFamily(prof genreProfile) string {
 	}
 	return prof.harmony
 }
+
+// turnIntro ends an intro of two bars or more on the chord that leads to
+// the song's tonic (the family's approach, see approachDegrees) when the
+// next section starts on the tonic, so the intro hands over to the first
+// verse as a cadence instead of stopping. The blues intro already plays the
+// form's turnaround (runBluesForm).
+func turnIntro(secs []section, k key, prof genreProfile, beats int) {
+	if len(secs) < 2 || secs[0].Name != "intro" || secs[0].Bars < 2 || prof.harmony == "blues" || len(secs[0].ending) > 0 {
+		return
+	}
+	if next := secs[1].barAt(0); next.c.degree != 0 || next.split > 0 {
+		return
+	}
+	approach, _ := finalBars(k, prof, beats)
+	secs[0].ending = []barChord{approach}
+}

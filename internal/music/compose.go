@@ -41,6 +41,7 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 	}
 	arrange(secs, h, have, forced, mood, prof.form)
 	endSong(secs, k, prof, bpb)
+	turnIntro(secs, k, prof, bpb)
 
 	swing := prof.swing
 	if m.Subdivision == 3 {
@@ -74,6 +75,8 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 	if compKind == compPattern {
 		compKind = compBlock
 	}
+	answerInst := answerInstrument(p, prof, cast, seed)
+	var answerTrack *score.Track
 	for l := layer(0); l < numLayers; l++ {
 		inst := cast.inst[l]
 		if inst == "" {
@@ -95,8 +98,15 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 			t.Notes = writeChords(secs, k, layerPad, compBlock, padLines(m), m, inst, 0, seed, "pad")
 			t.Pan, t.Reverb, t.GainDB = 0.2, 0.4+0.4*prof.reverb, -3
 		case layerLead:
-			t.Notes = writeLead(secs, k, prof, inst, swing, seed)
+			var answered []score.Note
+			t.Notes, answered = writeLead(secs, k, prof, inst, answerInst, swing, seed)
 			t.Pan, t.Reverb, t.Delay = 0.05, 0.2+0.3*prof.reverb, 0.15
+			if len(answered) > 0 {
+				answerTrack = &score.Track{Name: "answer (" + string(answerInst) + ")", Instrument: answerInst, Role: score.RoleLead,
+					Notes: answered, Brightness: 0.5, Pan: -0.3, Reverb: 0.25 + 0.3*prof.reverb, Delay: 0.1, GainDB: -2}
+				answerTrack.Recorded = recorded(prof.st, layerLead, answerInst, false)
+				styleTrack(answerTrack, prof.st.Mix)
+			}
 		case layerArp:
 			rate := prof.arpRate
 			if m.Subdivision == 3 {
@@ -111,6 +121,9 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 			continue
 		}
 		s.Tracks = append(s.Tracks, t)
+	}
+	if answerTrack != nil {
+		s.Tracks = append(s.Tracks, *answerTrack)
 	}
 	develop(s, k, seed)
 	if tx := prof.st.Band.Texture; tx != "" && !slices.Contains(p.Without, tx) {
@@ -139,8 +152,8 @@ func meterFor(p Plan, prof genreProfile) style.Meter {
 }
 
 // pickGroove chooses the song's groove among the style's grooves for meter
-// m (a builtin drummer plays any simple meter), per seed. It returns nil for
-// a builtin groove; the drum kind is then the groove's builtin.
+// m (a builtin drummer plays any simple meter), per seed: seed n plays
+// groove n modulo their number.
 func pickGroove(prof genreProfile, m style.Meter, seed uint64) *style.Groove {
 	var fit []style.Groove
 	for _, g := range prof.st.Drums.Grooves {
@@ -154,7 +167,9 @@ func pickGroove(prof genreProfile, m style.Meter, seed uint64) *style.Groove {
 		}
 		return &style.Groove{Name: "backbeat", Builtin: "backbeat"}
 	}
-	g := fit[newRNG(seed, "groove").intn(len(fit))]
+	// Consecutive seeds take turns through the grooves, so that two songs
+	// of one style asked for one after the other never share a groove.
+	g := fit[int(seed%uint64(len(fit)))]
 	return &g
 }
 

@@ -42,7 +42,7 @@ var formCycles = map[formKind][]string{
 
 var baseEnergy = map[string]float64{
 	"intro": 0.3, "verse": 0.5, "chorus": 0.8, "bridge": 0.55, "build": 0.6,
-	"drop": 1, "breakdown": 0.35, "outro": 0.3,
+	"drop": 1, "breakdown": 0.65, "outro": 0.35,
 }
 
 // layout splits bars into the sections of the form: whole bars, an intro and
@@ -116,7 +116,9 @@ func arrange(secs []section, h harmony, have [numLayers]bool, forced [numLayers]
 		var on []layer
 		switch s.Name {
 		case "intro":
-			on, s.drumLevel, s.prog, s.motif = []layer{layerChords, layerPad}, 1, h.verse, 0
+			// The intro previews the chorus: its harmony and, on the
+			// answering instrument, its hook (see phrasePlans).
+			on, s.drumLevel, s.prog, s.motif = []layer{layerChords, layerPad}, 1, h.chorus, 1
 			if form == formDance {
 				on = append(on, layerDrums)
 				s.drumLevel = 2
@@ -131,9 +133,12 @@ func arrange(secs []section, h harmony, have [numLayers]bool, forced [numLayers]
 			on, s.drumLevel, s.prog, s.motif = []layer{layerDrums, layerChords, layerPad, layerArp}, 1, h.verse, 0
 			s.build = true
 		case "drop":
-			on, s.drumLevel, s.prog, s.motif = []layer{layerDrums, layerBass, layerChords, layerLead, layerArp}, 3, h.chorus, 1
+			on, s.drumLevel, s.prog, s.motif = []layer{layerDrums, layerBass, layerChords, layerPad, layerLead, layerArp}, 3, h.chorus, 1
 		case "breakdown":
-			on, s.drumLevel, s.prog, s.motif = []layer{layerPad, layerChords, layerLead}, 0, h.bridge, 2
+			// No drums, the bass holds its roots (see writeBass), and the
+			// harmony stays full (pad, chords, arpeggio): the breakdown
+			// falls back without falling silent.
+			on, s.drumLevel, s.prog, s.motif = []layer{layerPad, layerChords, layerArp, layerLead, layerBass}, 0, h.bridge, 2
 		case "outro":
 			on, s.drumLevel, s.prog, s.motif = []layer{layerChords, layerPad, layerDrums}, 1, h.chorus, 1
 		}
@@ -168,18 +173,25 @@ func arrange(secs []section, h harmony, have [numLayers]bool, forced [numLayers]
 			}
 		}
 	}
-	// The song's last bar always has the bass's final root: an outro
-	// that would then sound like the section before it drops its drums
-	// (or, with drums asked for, its chords), so the ending is heard.
+	// The song's last bar always has the bass's final root and the
+	// lead's final note: an outro
+	// that would then sound like the section before it changes its pad
+	// (or arpeggio, or else drops its drums), so the ending is heard.
 	if n := len(secs); n >= 2 {
 		last, prev := &secs[n-1], secs[n-2]
 		eff := last.on
 		eff[layerBass] = have[layerBass]
+		eff[layerLead] = have[layerLead] // the lead closes the song (see whoPlays)
 		if eff == prev.on {
-			if !forced[layerDrums] && last.on[layerDrums] {
-				last.on[layerDrums] = false
-			} else if have[layerPad] {
+			// Drums stay where they can: short songs need their pulse to
+			// the end (for listeners and tempo detectors).
+			switch {
+			case have[layerPad]:
 				last.on[layerPad] = !last.on[layerPad]
+			case have[layerArp]:
+				last.on[layerArp] = !last.on[layerArp]
+			case !forced[layerDrums] && last.on[layerDrums]:
+				last.on[layerDrums] = false
 			}
 		}
 	}

@@ -111,14 +111,12 @@ func leadRange(inst score.Instrument) (lo, hi int) {
 // restatement, cadence) with strong beats on chord tones. When the lead
 // plays in the song's last bar, that bar is a closed cadence ending on the
 // tonic.
-func writeLead(secs []section, k key, prof genreProfile, inst score.Instrument, swing float64, seed uint64) []score.Note {
+func writeLead(secs []section, k key, prof genreProfile, inst, answerInst score.Instrument, swing float64, seed uint64) (lead, answered []score.Note) {
 	r := newRNG(seed, "melody")
-	pt := &part{swing: swing, r: newRNG(seed, "melody-vel")}
 	blue := newRNG(seed, "blue")
-	lo, hi := leadRange(inst)
-	oct := 0
-	for k.pitch(0, oct) < lo+2 {
-		oct++
+	voices := map[voiceOf]*melodyVoice{
+		sing:   newMelodyVoice(k, inst, &part{swing: swing, r: newRNG(seed, "melody-vel")}),
+		answer: newMelodyVoice(k, answerInst, &part{swing: swing, r: newRNG(seed, "answer-vel")}),
 	}
 	tier := 0
 	switch {
@@ -135,15 +133,27 @@ func writeLead(secs []section, k key, prof genreProfile, inst score.Instrument, 
 	}
 	for i := range secs {
 		s := &secs[i]
-		if !s.on[layerLead] {
+		if !melodic(s) {
 			continue
 		}
 		m := motifs[s.motif]
 		v := 0.6 + 0.3*s.Energy
-		last := -1 << 30
+		for _, mv := range voices {
+			mv.last = -1 << 30
+		}
 		for b := 0; b < s.Bars; b++ {
 			pb, phrase := b%4, b/4
 			final := i == len(secs)-1 && b == s.Bars-1
+			who := whoPlays(s, b, final)
+			if who == answer && answerInst == "" {
+				who = breath
+			}
+			if who == breath {
+				continue
+			}
+			mv := voices[who]
+			pt, lo, hi, oct := mv.pt, mv.lo, mv.hi, mv.oct
+			last := mv.last
 			if final {
 				pb = 3 // the song's last bar: a closed ending on the tonic
 			}
@@ -233,9 +243,27 @@ func writeLead(secs []section, k key, prof genreProfile, inst score.Instrument, 
 				pt.add(t+n.at, n.len*0.95, p, vel, false)
 				last = p
 			}
+			mv.last = last
 		}
 	}
-	return pt.notes
+	return voices[sing].pt.notes, voices[answer].pt.notes
+}
+
+// melodyVoice is one instrument playing the melody: its part, range, the
+// octave of its tonic and its last pitch (for leaps across bars).
+type melodyVoice struct {
+	pt          *part
+	lo, hi, oct int
+	last        int
+}
+
+func newMelodyVoice(k key, inst score.Instrument, pt *part) *melodyVoice {
+	mv := &melodyVoice{pt: pt}
+	mv.lo, mv.hi = leadRange(inst)
+	for k.pitch(0, mv.oct) < mv.lo+2 {
+		mv.oct++
+	}
+	return mv
 }
 
 // nearestChordDegree moves degree d to the closest degree that is a tone of c.

@@ -1,6 +1,8 @@
 package music
 
 import (
+	"slices"
+
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 )
@@ -84,6 +86,14 @@ func writeBass(secs []section, k key, kind bassStyle, lines []style.Line, m styl
 			}
 			h, n := s.barAt(b), nextChord(secs, i, b)
 			first := bassTonesOf(h.c, k, lo)
+			if s.Name == "breakdown" {
+				// A breakdown's bass holds the root under the pads.
+				pt.add(t, float64(s.beats), first.root, v*0.8, false)
+				if h.split > 0 {
+					pt.changeTo(len(pt.notes)-1, t+h.split, bassTonesOf(h.c2, k, lo).root, v*0.75)
+				}
+				continue
+			}
 			second := first
 			if h.split > 0 {
 				second = bassTonesOf(h.c2, k, lo)
@@ -279,11 +289,11 @@ func writeChords(secs []section, k key, l layer, kind compStyle, lines []style.L
 		if !s.on[l] {
 			continue
 		}
-		v := 0.5 + 0.35*s.Energy
 		for b := 0; b < s.Bars; b++ {
 			t := s.StartBeat + float64(s.beats*b)
 			h := s.barAt(b)
 			c := h.c
+			v := (0.5 + 0.35*s.Energy) * swell(s, b)
 			from := len(pt.notes)
 			vc := compVoicing(c, k, kind, center, prev)
 			if kind != compPower {
@@ -302,6 +312,14 @@ func writeChords(secs []section, k key, l layer, kind compStyle, lines []style.L
 				if vc2 != nil {
 					vc2 = append(vc2, h.c2.rootPitch(k, center-12))
 				}
+			}
+			if s.Name == "intro" || s.Name == "outro" || i == len(secs)-1 && b == s.Bars-1 {
+				// Intro and ending are written for the song, not the
+				// groove cut down: chords roll in one note after another
+				// in the intro and are held in the outro, and the final
+				// cadence's chord sounds to the end.
+				pt.held(t, float64(s.beats), vc, vc2, h.split, s.Name == "intro", v)
+				continue
 			}
 			if pl := pickLine(lines, m, sectionLevel(s)); pl != nil {
 				low, low2 := c.rootPitch(k, center-12), 0
@@ -431,6 +449,29 @@ func (pt *part) rechord(from int, at float64, old, new []int) {
 	pt.notes = append(keep, tail...)
 }
 
+// held plays one bar of voicing vc held to the bar's end (to split, then
+// vc2 when the chord changes inside the bar); with roll the notes of vc
+// come in one after another, lowest first, over the first half of the bar.
+func (pt *part) held(t, beats float64, vc, vc2 []int, split float64, roll bool, v float64) {
+	end := beats
+	if split > 0 {
+		end = split
+	}
+	step := 0.0
+	if roll && len(vc) > 1 {
+		step = min(0.5, end/2/float64(len(vc)-1))
+	}
+	for j, p := range slices.Sorted(slices.Values(vc)) {
+		at := float64(j) * step
+		pt.add(t+at, end-at, p, v*(0.9-0.05*float64(j)), false)
+	}
+	if split > 0 {
+		for _, p := range vc2 {
+			pt.add(t+split, beats-split, p, v*0.85, false)
+		}
+	}
+}
+
 // chord adds all pitches of a voicing together.
 func (pt *part) chord(t, length float64, vc []int, v float64) {
 	for _, p := range vc {
@@ -448,61 +489,4 @@ func (pt *part) strum(t, length float64, vc []int, v float64, up bool) {
 		d := 0.015 * float64(j)
 		pt.add(t+d, length-d, p, v*(1-0.05*float64(j)), false)
 	}
-}
-
-// writeArp writes broken-chord figures at rate beats per note.
-func writeArp(secs []section, k key, rate float64, inst score.Instrument, swing float64, seed uint64) []score.Note {
-	pt := &part{swing: swing, r: newRNG(seed, "arp")}
-	if rate <= 0 {
-		rate = 0.5
-	}
-	center := 72
-	if inst == score.Guitar || inst == score.Pluck {
-		center = 64
-	}
-	patterns := [][]int{{0, 1, 2, 3, 4, 3, 2, 1}, {0, 2, 1, 3, 2, 4, 3, 1}, {0, 1, 2, 3, 4, 5, 4, 2}, {0, 2, 4, 2, 1, 3, 5, 3}}
-	pat := patterns[pt.r.intn(len(patterns))]
-	var prev []int
-	for i := range secs {
-		s := &secs[i]
-		if !s.on[layerArp] {
-			continue
-		}
-		v := 0.45 + 0.3*s.Energy
-		for b := 0; b < s.Bars; b++ {
-			t := s.StartBeat + float64(s.beats*b)
-			h := s.barAt(b)
-			arpTones := func(c chord) []int {
-				pcs := c.pcs(k)
-				if len(pcs) > 4 {
-					pcs = pcs[:4]
-				}
-				vc := voice(pcs, center, prev)
-				prev = vc
-				return append(append([]int(nil), vc...), vc[0]+12, vc[1]+12, vc[2]+12)
-			}
-			tones, tones2 := arpTones(h.c), []int(nil)
-			if h.split > 0 {
-				tones2 = arpTones(h.c2)
-			}
-			for j := 0; float64(j)*rate < float64(s.beats)-1e-9; j++ {
-				pos := float64(j) * rate
-				tn := tones
-				if h.split > 0 && pos >= h.split {
-					tn = tones2
-				}
-				pt.add(t+pos, min(rate*0.9, splitRoom(h, pos)), tn[pat[j%len(pat)]%len(tn)], v*(0.8+0.2*accent(pos)), false)
-			}
-		}
-	}
-	return pt.notes
-}
-
-// splitRoom returns how long a note at beat pos of bar h may sound before
-// the chord changes (a large number when it does not change after pos).
-func splitRoom(h barChord, pos float64) float64 {
-	if h.split > 0 && pos < h.split {
-		return h.split - pos
-	}
-	return 4
 }

@@ -174,7 +174,40 @@ func chooseHarmony(k key, prof genreProfile, beatsPerBar int, r *rng) harmony {
 	if prof.harmony == "one" || prof.harmony == "funk" {
 		h.chorus = h.verse // vamps stay on their groove
 	}
+	// The bridge (and a dance breakdown) brings new harmony: the first
+	// progression of the pool unlike verse and chorus, else the verse moved
+	// up a fourth (I–vi–IV–V becomes IV–ii–vii–I).
+	if sameDegrees(h.bridge, h.verse) || sameDegrees(h.bridge, h.chorus) {
+		found := false
+		for i := 3; i < len(pool)+3 && !found; i++ {
+			if b := pick(i); !sameDegrees(b, h.verse) && !sameDegrees(b, h.chorus) {
+				h.bridge, found = b, true
+			}
+		}
+		if !found {
+			degs := make([]int, len(pool[0]))
+			for j, d := range pool[0] {
+				degs[j] = (d + 3) % 7
+			}
+			pool = append(pool, degs)
+			h.bridge = pick(len(pool) - 1)
+		}
+	}
 	return h
+}
+
+// sameDegrees reports whether two progressions play the same chords bar by
+// bar (split bars compared by both chords).
+func sameDegrees(a, b []barChord) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].c.degree != b[i].c.degree || a[i].split != b[i].split || a[i].split > 0 && a[i].c2.degree != b[i].c2.degree {
+			return false
+		}
+	}
+	return true
 }
 
 // chordMaker returns how a genre builds the chord on a scale degree: the

@@ -4,7 +4,7 @@ import "strings"
 
 // catalogue is every style, in a fixed order: the files of this package
 // each hold one family of entries.
-var catalogue = concat(core, latin, world, urban, screen, scenes)
+var catalogue = concat(core, coreAcoustic, latin, world, urban, screen, scenes)
 
 func concat(lists ...[]Style) []Style {
 	var out []Style

@@ -190,7 +190,14 @@ var scenes = []Style{
 				{Drum: score.Snare, Steps: "....x.......x...", Level: 3},
 				{Drum: score.Crash, Steps: "x...............", Every: 8, On: 0, Level: 3},
 			}},
-			{Name: "fourfloor", Builtin: "fourfloor"},
+			// Festival bounce: the kick with a tambourine on the off-beats
+			// and a rim on the last sixteenth of each beat.
+			{Name: "bounce", Lines: []DrumLine{
+				{Drum: score.Kick, Steps: "x...x...x...x..."},
+				{Drum: score.Snare, Steps: "....x.......x...", Level: 2},
+				{Drum: score.Tambourine, Steps: "..x...x...x...x."},
+				{Drum: score.Rim, Steps: "...o...o...o...o", Level: 3},
+			}},
 		}},
 		Bass: []Line{
 			{Steps: "..R...R...R...R.", Level: 1},

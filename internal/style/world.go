@@ -240,6 +240,13 @@ var world = []Style{
 				{Drum: score.TomHigh, Steps: "..o..o", Level: 2},
 				{Drum: score.Tambourine, Steps: "o.oo.o", Level: 3},
 			}, Fill: score.TomLow},
+			// Bodhrán slide: the low stroke on both dotted quarters, the
+			// tipper rolling the eighths between.
+			{Name: "bodhran slide", Meter: SixEight, Lines: []DrumLine{
+				{Drum: score.TomLow, Steps: "x..x.."},
+				{Drum: score.TomHigh, Steps: ".oo.oo", Level: 2},
+				{Drum: score.HandClap, Steps: "...o..", Level: 3},
+			}, Fill: score.TomLow},
 			// Bodhrán reel, written as sixteenths in 4/4.
 			{Name: "bodhran reel", Lines: []DrumLine{
 				{Drum: score.TomLow, Steps: "x-o-o-o-x-o-o-o-"},
@@ -285,6 +292,13 @@ var world = []Style{
 				{Drum: score.HandClap, Steps: "....x.......x..."},
 				{Drum: score.TomLow, Steps: "x.......x...o...", Level: 2},
 				{Drum: score.Tambourine, Steps: "o.o.o.o.o.o.o.o.", Level: 3},
+			}, Fill: score.TomLow},
+			// The capstan: a stomp on every beat, a low tom heave on 1.
+			{Name: "capstan", Lines: []DrumLine{
+				{Drum: score.Kick, Steps: "x...x...x...x..."},
+				{Drum: score.TomLow, Steps: "x...............", Level: 2},
+				{Drum: score.Tambourine, Steps: "....o.......o...", Level: 2},
+				{Drum: score.Shaker, Steps: "..o...o...o...o.", Level: 3},
 			}, Fill: score.TomLow},
 			{Name: "stomp clap 6/8", Meter: SixEight, Lines: []DrumLine{
 				{Drum: score.Kick, Steps: "x....."},

@@ -1,0 +1,88 @@
+package music
+
+import (
+	"slices"
+
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// voiceOf says who plays one bar of a melody phrase.
+type voiceOf byte
+
+const (
+	sing   voiceOf = 'L' // the lead
+	answer voiceOf = 'A' // the answering instrument (the lead rests)
+	breath voiceOf = '.' // nobody: the melody breathes
+)
+
+// phrasePlans are who plays the four bars of a phrase, per kind of
+// section: the lead states, another instrument answers, and the lead
+// breathes, so that it plays in about half of a song's bars and never
+// through a whole section. Each section occurrence takes the next plan of
+// its kind.
+var phrasePlans = map[string][][4]voiceOf{
+	"verse":     {{sing, sing, answer, breath}, {sing, breath, sing, answer}, {sing, sing, breath, answer}},
+	"chorus":    {{sing, sing, sing, answer}, {sing, answer, sing, sing}},
+	"drop":      {{sing, sing, sing, answer}, {sing, answer, sing, breath}},
+	"bridge":    {{answer, breath, sing, sing}, {answer, answer, sing, breath}},
+	"breakdown": {{answer, answer, sing, breath}, {answer, breath, sing, sing}},
+	// The intro previews the chorus hook on the answering instrument; the
+	// outro recalls it before the lead closes the song on the tonic.
+	"intro": {{breath, answer, breath, answer}},
+	"outro": {{answer, breath, answer, breath}},
+}
+
+// melodic reports whether a section has a melody: the lead plays in it,
+// or it is an intro or outro, where the answering instrument plays.
+func melodic(s *section) bool {
+	return s.on[layerLead] || s.Name == "intro" || s.Name == "outro"
+}
+
+// whoPlays returns who plays bar b of a section with a lead; the song's
+// last bar (its final cadence) is always the lead's.
+func whoPlays(s *section, b int, final bool) voiceOf {
+	if final {
+		return sing
+	}
+	plans, ok := phrasePlans[s.Name]
+	if !ok {
+		return sing
+	}
+	plan := plans[s.index%len(plans)]
+	if b/4%2 == 1 {
+		plan = plans[(s.index+1)%len(plans)]
+	}
+	return plan[b%4]
+}
+
+// answerInstrument draws the instrument that answers the lead, per seed,
+// from the band (arpeggio, chords, pad instruments that can carry a tune)
+// and the style's other lead instruments; "" when the band has none (the
+// lead then rests where the answer would play).
+func answerInstrument(p Plan, prof genreProfile, c cast, seed uint64) score.Instrument {
+	lead := c.inst[layerLead]
+	if lead == "" {
+		return ""
+	}
+	var pool []score.Instrument
+	add := func(in score.Instrument) {
+		if in == "" || in == lead || slices.Contains(pool, in) || slices.Contains(p.Without, in) {
+			return
+		}
+		if slices.Contains(preferredLayers[in], layerLead) {
+			pool = append(pool, in)
+		}
+	}
+	for _, l := range []layer{layerArp, layerChords, layerPad} {
+		add(c.inst[l])
+	}
+	if !p.Only {
+		for _, in := range append([]score.Instrument{prof.st.Band.Lead}, prof.st.Band.LeadAlt...) {
+			add(in)
+		}
+	}
+	if len(pool) == 0 {
+		return ""
+	}
+	return pool[newRNG(seed, "answer").intn(len(pool))]
+}

@@ -1,0 +1,126 @@
+package music
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// drumVector is a song's drum pattern: for every drum and every position
+// of a bar on a grid of twelve steps a beat, the summed velocity of its
+// hits there over the whole song.
+func drumVector(s *score.Score) map[string]float64 {
+	v := map[string]float64{}
+	beats := float64(s.BeatsPerBar)
+	for _, t := range s.Tracks {
+		for _, h := range t.Hits {
+			pos := math.Mod(h.Start, beats)
+			step := int(math.Round(pos*12)) % (12 * s.BeatsPerBar)
+			v[fmt.Sprintf("%s@%d", h.Drum, step)] += h.Velocity
+		}
+	}
+	return v
+}
+
+// cosine is the cosine similarity of two drum vectors (1 for the same
+// pattern, 0 for patterns sharing no drum on any step).
+func cosine(a, b map[string]float64) float64 {
+	var dot, na, nb float64
+	for k, x := range a {
+		dot += x * b[k]
+		na += x * x
+	}
+	for _, y := range b {
+		nb += y * y
+	}
+	if na == 0 || nb == 0 {
+		return 0
+	}
+	return dot / math.Sqrt(na*nb)
+}
+
+// grooveOf returns the name of the groove seed plays in genre g's
+// default meter, and how many grooves fit that meter.
+func grooveOf(g Genre, seed uint64) (string, int) {
+	prof := profile(g)
+	m := meterFor(Plan{}, prof)
+	names := map[string]bool{}
+	for s := uint64(0); s < 8; s++ {
+		names[pickGroove(prof, m, s).Name] = true
+	}
+	return pickGroove(prof, m, seed).Name, len(names)
+}
+
+// TestGroovesPerSeed checks that every style with drums has at least two
+// grooves in its default meter, that consecutive seeds play different
+// ones, and that songs of one style playing different grooves differ to a
+// listener: drum-pattern cosine below 0.9 (onsets per drum on a grid of
+// twelve steps a beat, weighted by velocity, over the whole song).
+func TestGroovesPerSeed(t *testing.T) {
+	worst, sum, pairs := 0.0, 0.0, 0
+	var report []string
+	for _, g := range Genres {
+		prof := profile(g)
+		if prof.st.Drums.None {
+			continue
+		}
+		if _, n := grooveOf(g, 0); n < 2 {
+			t.Errorf("%s: %d groove in its default meter, want at least 2", g, n)
+			continue
+		}
+		var vs []map[string]float64
+		var names []string
+		for seed := uint64(1); seed <= 4; seed++ {
+			vs = append(vs, drumVector(Compose(Parse(string(g)), seed)))
+			name, _ := grooveOf(g, seed)
+			names = append(names, name)
+		}
+		if names[0] == names[1] {
+			t.Errorf("%s: seeds 1 and 2 both play %q", g, names[0])
+		}
+		most := 0.0
+		for a := range vs {
+			for b := a + 1; b < len(vs); b++ {
+				if names[a] == names[b] {
+					continue
+				}
+				c := cosine(vs[a], vs[b])
+				most = max(most, c)
+				sum += c
+				pairs++
+				if c >= 0.9 {
+					t.Errorf("%s: seeds %d (%s) and %d (%s) have drum-pattern cosine %.2f, want < 0.9", g, a+1, names[a], b+1, names[b], c)
+				}
+			}
+		}
+		worst = max(worst, most)
+		report = append(report, fmt.Sprintf("%s %.2f", g, most))
+	}
+	t.Logf("drum-pattern cosine between seeds playing different grooves: mean %.2f, worst %.2f; per style (most similar pair): %s", sum/float64(pairs), worst, strings.Join(report, ", "))
+}
+
+// TestStylesSoundApart checks that styles a listener tells apart keep
+// different drum patterns at equal tempo: cosine below 0.9 for every seed
+// from 1 to 4 (each style playing its seed's groove).
+func TestStylesSoundApart(t *testing.T) {
+	pairs := [][2]string{{"house", "trance"}, {"disco", "house"}, {"blues", "country"}, {"country", "folk"},
+		{"pop", "rock"}, {"pop", "synthwave"}, {"pop", "blues"}, {"rock", "synthwave"}, {"rock", "blues"}, {"synthwave", "blues"}}
+	var report []string
+	for _, p := range pairs {
+		most := 0.0
+		for seed := uint64(1); seed <= 4; seed++ {
+			a := drumVector(Compose(Parse(p[0]+", 120 bpm"), seed))
+			b := drumVector(Compose(Parse(p[1]+", 120 bpm"), seed))
+			c := cosine(a, b)
+			most = max(most, c)
+			if c >= 0.9 {
+				t.Errorf("%s and %s at 120 bpm, seed %d: drum-pattern cosine %.2f, want < 0.9", p[0], p[1], seed, c)
+			}
+		}
+		report = append(report, fmt.Sprintf("%s/%s %.2f", p[0], p[1], most))
+	}
+	t.Logf("most similar seed per pair: %s", strings.Join(report, ", "))
+}
