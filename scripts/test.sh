@@ -25,6 +25,9 @@ fi
 echo "== go test -race"
 go test -race -count=1 -timeout 45m ./...
 
+echo "== third_party/meltysynth (our patched copy) against upstream's loops"
+(cd third_party/meltysynth && go test -count=1 ./meltysynth/)
+
 echo "== README walkthrough against make run"
 bash scripts/walkthrough.sh
 

@@ -25,7 +25,6 @@ const blockFrames = 64
 // their sum as mono. It is not safe for concurrent use; make one per part.
 type Player struct {
 	syn  *meltysynth.Synthesizer
-	l, r []float32
 	held int // notes on and not yet off, all channels
 }
 
@@ -41,7 +40,7 @@ func (b *Bank) NewPlayer(polyphony int) (*Player, error) {
 		return nil, fmt.Errorf("soundfont: %w", err)
 	}
 	syn.MasterVolume = 1
-	return &Player{syn: syn, l: make([]float32, 512), r: make([]float32, 512)}, nil
+	return &Player{syn: syn}, nil
 }
 
 // Program selects preset bank:program on channel ch (0..15) and sets the
@@ -94,13 +93,5 @@ func (p *Player) Held() int { return p.held }
 // Render writes the next len(dst) frames, left and right summed to mono
 // with a gain of one half, into dst.
 func (p *Player) Render(dst []float32) {
-	for len(dst) > 0 {
-		n := min(len(dst), len(p.l))
-		l, r := p.l[:n], p.r[:n]
-		p.syn.Render(l, r)
-		for i := range n {
-			dst[i] = 0.5 * (l[i] + r[i])
-		}
-		dst = dst[n:]
-	}
+	p.syn.RenderMono(dst)
 }

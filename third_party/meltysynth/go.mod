@@ -1,0 +1,3 @@
+module github.com/sinshu/go-meltysynth
+
+go 1.19
