@@ -260,7 +260,7 @@ var urban = []Style{
 				// A short, hard kick: the sub bass carries the 808's boom
 				// (a long 808 kick on top blurred the beat for bpm-tools).
 				{Drum: score.Kick, Steps: "x... .... x... ...."},
-				{Drum: score.Clap, Steps: ".... .... x... ...."},
+				{Drum: score.Clap, Steps: ".... x... .... x..."},
 				{Drum: score.ClosedHat, Steps: "x.o.x.o.x.o.x.o."},
 				{Drum: score.OpenHat, Steps: "..o. ..o. ..o. ..o.", Level: 2},
 				{Drum: score.Cowbell, Steps: "..x. ..x. ..x. ..x.", Level: 3},

@@ -209,7 +209,7 @@ var world = []Style{
 		}},
 		Bass: []Line{
 			{Steps: "R.......5.......", Level: 1},
-			{Steps: "R..5..R.R..5..A.", Level: 2},
+			{Steps: "R...5.R.R...5.A.", Level: 2},
 		},
 		Comp: []Line{
 			{Steps: "x-------x-------", Level: 1},
