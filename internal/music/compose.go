@@ -155,11 +155,19 @@ func meterFor(p Plan, prof genreProfile) style.Meter {
 // m (a builtin drummer plays any simple meter), per seed: seed n plays
 // groove n modulo their number.
 func pickGroove(prof genreProfile, m style.Meter, seed uint64) *style.Groove {
-	var fit []style.Groove
+	var fit, written []style.Groove
 	for _, g := range prof.st.Drums.Grooves {
 		if g.Builtin != "" && m.Subdivision != 3 || g.Builtin == "" && meterOf(g.Meter) == m {
 			fit = append(fit, g)
 		}
+		if g.Builtin == "" && meterOf(g.Meter) == m {
+			written = append(written, g)
+		}
+	}
+	// Outside 4/4 a groove written in the meter beats a built-in one
+	// stretched to it: a waltz's "oom-pah-pah" is in the written one.
+	if m != style.FourFour && len(written) > 0 {
+		fit = written
 	}
 	if len(fit) == 0 {
 		if g, ok := fallbackGroove[m]; ok {

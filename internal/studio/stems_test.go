@@ -124,7 +124,7 @@ func TestMIDIRendersInFluidSynth(t *testing.T) {
 	// FluidSynth plays to the end-of-track (the song's length, tail
 	// included) and then renders a little more (its voices' release, about
 	// 2 s), so the file is at least the song's length; the music itself
-	// (the last sound above -60 dBFS) ends where the score's last bar does.
+	// (the last sound above -60 dBFS) ends with the score's last bar.
 	peak, last := 0.0, 0
 	for i, v := range b.Samples {
 		a := math.Abs(float64(v))
@@ -149,7 +149,10 @@ func TestMIDIRendersInFluidSynth(t *testing.T) {
 	if b.Seconds() < song.Duration || b.Seconds() > song.Duration+4 || peak < 0.01 {
 		t.Fatalf("FluidSynth rendered %.2f s (peak %.3f), the song lasts %.2f s", b.Seconds(), peak, song.Duration)
 	}
-	if math.Abs(audibleEnd-musicEnd) > 0.75 {
+	// The last chord is held to the end of the score, so its voices'
+	// release (FluidR3's strings and pads ring for about a second) sounds
+	// past it; a wrong tempo would move the end by a share of the whole song.
+	if audibleEnd < musicEnd-0.75 || audibleEnd > musicEnd+1.5 {
 		t.Fatalf("FluidSynth's music ends at %.2f s, the score's at %.2f s (tempo or length wrong)", audibleEnd, musicEnd)
 	}
 	t.Logf("FluidSynth: %.2f s file, music ends at %.2f s; score: music %.2f s, song %.2f s", b.Seconds(), audibleEnd, musicEnd, song.Duration)

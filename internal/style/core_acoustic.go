@@ -18,6 +18,14 @@ var coreAcoustic = []Style{
 				{Drum: score.Snare, Steps: "o-oo-oo-oo-o"},
 				{Drum: score.ClosedHat, Steps: "....x.......x...", Level: 2},
 			}},
+			// Jazz waltz: bass drum on one, ride "ding ding-a ding",
+			// hi-hat foot on two and three.
+			{Name: "jazz waltz", Meter: ThreeFour, Lines: []DrumLine{
+				{Drum: score.Kick, Steps: "x..........."},
+				{Drum: score.Ride, Steps: "x...x...x..."},
+				{Drum: score.ClosedHat, Steps: "....x...x..."},
+				{Drum: score.Snare, Steps: ".......o....", Level: 2},
+			}},
 		}},
 		Bass:    []Line{{Builtin: "walking"}},
 		Comp:    []Line{{Builtin: "charleston"}},
@@ -40,6 +48,11 @@ var coreAcoustic = []Style{
 				{Drum: score.Kick, Steps: "x.......x......."},
 				{Drum: score.Rim, Steps: "....o.......o..."},
 				{Drum: score.Shaker, Steps: "..o...o...o...o.", Level: 2},
+			}},
+			{Name: "waltz pulse", Meter: ThreeFour, Lines: []DrumLine{
+				{Drum: score.Kick, Steps: "x...o...o..."},
+				{Drum: score.Rim, Steps: "....x...x..."},
+				{Drum: score.Shaker, Steps: "o...o...o..."},
 			}},
 		}},
 		Bass:    []Line{{Builtin: "sustain"}},
@@ -88,8 +101,8 @@ var coreAcoustic = []Style{
 			}},
 			{Name: "waltz stomp", Meter: ThreeFour, Lines: []DrumLine{
 				{Drum: score.Kick, Steps: "x..........."},
-				{Drum: score.HandClap, Steps: "....o...o...", Level: 2},
-				{Drum: score.Tambourine, Steps: "..o...o...o.", Level: 3},
+				{Drum: score.HandClap, Steps: "....x...x..."},
+				{Drum: score.Tambourine, Steps: "o...o...o..."},
 			}},
 			{Name: "brushed", Lines: []DrumLine{
 				{Drum: score.Kick, Steps: "x.......x......."},

@@ -201,7 +201,8 @@ var world = []Style{
 			}, Fill: score.TablaNa},
 			{Name: "bhangra", Lines: []DrumLine{
 				// Dhol chaal: the bass side on the "and"s, the stick side in between.
-				{Drum: score.TomLow, Steps: "x..x..x.x..x..x."},
+				{Drum: score.Kick, Steps: "x...x...x...x..."},
+				{Drum: score.TomLow, Steps: "x..o..o.x..o..o."},
 				{Drum: score.TablaNa, Steps: "..o..o.o..o..o.o"},
 				{Drum: score.Tambourine, Steps: "o.o.o.o.o.o.o.o.", Level: 2},
 				{Drum: score.HandClap, Steps: "....x.......x...", Level: 3},
@@ -209,11 +210,11 @@ var world = []Style{
 		}},
 		Bass: []Line{
 			{Steps: "R.......5.......", Level: 1},
-			{Steps: "R...5.R.R...5.A.", Level: 2},
+			{Steps: "R...5...R...5.A.", Level: 2},
 		},
 		Comp: []Line{
 			{Steps: "x-------x-------", Level: 1},
-			{Steps: "x.....x.x...x...", Level: 2},
+			{Steps: "x...x.x.x...x...", Level: 2},
 		},
 		Band: Band{Bass: score.Bass, Chords: score.Strings, Pad: score.Strings, Lead: score.Sitar, Arp: score.Tabla, ArpRate: 0.25,
 			LeadAlt: []score.Instrument{score.Flute, score.Fiddle}, ChordsAlt: []score.Instrument{score.Accordion, score.Piano},
