@@ -104,5 +104,7 @@ func RenderWith(ctx context.Context, prompt string, seed uint64, o Overrides) (*
 func songSeed(prompt string, seed uint64) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(strings.TrimSpace(prompt)))
-	return seed ^ h.Sum64()
+	// Added, not XORed: consecutive job seeds stay consecutive, so the
+	// grooves a style takes in turn by seed differ between them.
+	return seed + h.Sum64()
 }
