@@ -17,6 +17,11 @@ var core = []Style{
 				{Drum: score.Shaker, Steps: "o.-.o.-.o.-.o.-.", Level: 2},
 				{Drum: score.Snap, Steps: "............x...", Level: 3},
 			}},
+			{Name: "lo-fi waltz", Meter: ThreeFour, Lines: []DrumLine{
+				{Drum: score.Kick, Steps: "x..........."},
+				{Drum: score.Rim, Steps: "....x...x..."},
+				{Drum: score.ClosedHat, Steps: "x...x...x..."},
+			}},
 		}},
 		Bass:    []Line{{Builtin: "boombap"}},
 		Comp:    []Line{{Builtin: "charleston"}},

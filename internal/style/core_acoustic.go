@@ -164,6 +164,11 @@ var coreAcoustic = []Style{
 				{Drum: score.Rim, Steps: "....x.......x..."},
 				{Drum: score.ClosedHat, Steps: "x.o.x.o.x.o.x.o."},
 			}},
+			{Name: "country waltz", Meter: ThreeFour, Lines: []DrumLine{
+				{Drum: score.Kick, Steps: "x..........."},
+				{Drum: score.Snare, Steps: "....x...x..."},
+				{Drum: score.ClosedHat, Steps: "x...x...x..."},
+			}},
 		}},
 		Bass:    []Line{{Builtin: "rootfifth"}},
 		Comp:    []Line{{Builtin: "strum"}},
