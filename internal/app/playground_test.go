@@ -147,6 +147,14 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		chromedp.SendKeys("#prompt", "pop, 10 seconds", chromedp.ByID),
 		chromedp.KeyEvent(kb.Enter, chromedp.KeyModifiers(2)), // Ctrl
 		chromedp.WaitVisible(`#status[data-state="failed"]`, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	// The failed state may already show from saving the wrong key: wait
+	// (bounded) for the submission's own refusal to move the focus, then
+	// read where it is; a page that never moves it fails below.
+	_ = chromedp.Run(ctx, chromedp.Poll(`document.activeElement.id === "key"`, nil, chromedp.WithPollingTimeout(10*time.Second)))
+	if err := chromedp.Run(ctx,
 		chromedp.Text("#error", &errText, chromedp.ByID),
 		chromedp.Evaluate(`document.activeElement.id`, &focused),
 		shot(t, shots, "playground-refused-key-desktop.png", 1280, 900, false),
