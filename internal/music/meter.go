@@ -86,8 +86,14 @@ func (pt *part) waltzBass(style bassStyle, k key, t float64, c bassTones, nextRo
 			pt.add(t, 2.5, pitch, v, false)
 			return
 		}
-		pt.add(t, 1, pitch, v, false)
-		pt.add(t+2, 1, approach(k, nextRoot, pitch), v*0.7, false)
+		// The "oom" of oom-pah-pah: the bass on the downbeat, with a
+		// pickup into the next chord every other bar. A note on beat 3 of
+		// every bar puts the strongest low-end period at a bar and a half,
+		// which a listener (and bpm-tools) hears as two thirds of the tempo.
+		pt.add(t, 2.5, pitch, v, false)
+		if bar%2 == 1 && nextRoot != pitch {
+			pt.add(t+2.5, 0.5, approach(k, nextRoot, pitch), v*0.55, false)
+		}
 	}
 }
 

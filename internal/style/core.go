@@ -18,7 +18,7 @@ var core = []Style{
 				{Drum: score.Snap, Steps: "............x...", Level: 3},
 			}},
 			{Name: "lo-fi waltz", Meter: ThreeFour, Lines: []DrumLine{
-				{Drum: score.Kick, Steps: "x..........."},
+				{Drum: score.Kick, Steps: "x...o...o..."},
 				{Drum: score.Rim, Steps: "....x...x..."},
 				{Drum: score.ClosedHat, Steps: "x...x...x..."},
 			}},

@@ -165,7 +165,7 @@ var coreAcoustic = []Style{
 				{Drum: score.ClosedHat, Steps: "x.o.x.o.x.o.x.o."},
 			}},
 			{Name: "country waltz", Meter: ThreeFour, Lines: []DrumLine{
-				{Drum: score.Kick, Steps: "x..........."},
+				{Drum: score.Kick, Steps: "x...o...o..."},
 				{Drum: score.Snare, Steps: "....x...x..."},
 				{Drum: score.ClosedHat, Steps: "x...x...x..."},
 			}},

@@ -123,7 +123,7 @@ var latin = []Style{
 				{Drum: score.Bongo, Steps: "x-o-x-o-"},
 				// Mambo: the bongo bell on every beat.
 				{Drum: score.Cowbell, Steps: "x.o.x.o.", Level: 3},
-				{Drum: score.Kick, Steps: "o...o..."},
+				{Drum: score.Kick, Steps: "x...x..."},
 				{Drum: score.Kick, Steps: "...o..o.", Level: 3},
 			}, Fill: score.Timbale},
 			{Name: "son clave 3-2", Lines: []DrumLine{
@@ -135,7 +135,7 @@ var latin = []Style{
 				{Drum: score.Timbale, Steps: "x.x.xx.x", Every: 2, On: 1, Level: 2},
 				{Drum: score.Bongo, Steps: "x-o-x-o-"},
 				{Drum: score.Cowbell, Steps: "x.o.x.o.", Level: 3},
-				{Drum: score.Kick, Steps: "o...o..."},
+				{Drum: score.Kick, Steps: "x...x..."},
 				{Drum: score.Kick, Steps: "...o..o.", Level: 3},
 			}, Fill: score.Timbale},
 		}},

@@ -29,7 +29,8 @@ type MasterOptions struct {
 
 // Master masters an interleaved stereo (or mono) buffer in place: a slow
 // upward leveller for passages far under the loud parts (see level), a
-// gentle bus compressor, fades, then loudness normalisation to TargetLUFS with a
+// gentle bus compressor, the stereo width brought into range (see
+// balanceWidth), fades, then loudness normalisation to TargetLUFS with a
 // true-peak look-ahead limiter at CeilingDBTP, re-measuring until both
 // targets hold. Silence stays silence.
 func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
@@ -42,6 +43,11 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 	level(b.Samples, b.Channels)
 	if l := IntegratedLoudness(b); !math.IsInf(l, -1) {
 		compress(b.Samples, b.Channels, dbToGain(-20-l))
+	}
+	// The width is set after the leveller: lifting a quiet, wide passage
+	// (a pad intro, a breakdown) widens the whole song.
+	if b.Channels == 2 {
+		balanceWidth(b.Samples)
 	}
 	fades(b, o.FadeIn, o.FadeOut)
 	if err := ctx.Err(); err != nil {

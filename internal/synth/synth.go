@@ -41,7 +41,6 @@ func RenderWith(ctx context.Context, s *score.Score, o Options) (*audio.Buffer, 
 		return nil, err
 	}
 	busTone(out.Samples)
-	balanceWidth(out.Samples)
 	if err := Master(ctx, out, MasterOptions{FadeIn: s.FadeIn, FadeOut: s.FadeOut}); err != nil {
 		return nil, err
 	}
