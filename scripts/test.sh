@@ -22,8 +22,16 @@ else
   echo "moto_server missing: AWS tests will start their own or fail in CI"
 fi
 
+# The engine's every-style audio checks render 114 forty-second songs; the
+# race detector slows that DSP about 8x (30 minutes on 2 cores) while the
+# rendering's concurrency is covered under -race by the synth package and the
+# engine's other tests. They run once, without -race, right after.
+heavy='^(TestStyles|TestBoomBapTempo)$'
 echo "== go test -race"
-go test -race -count=1 -timeout 45m ./...
+go test -race -count=1 -timeout 45m -skip "$heavy" ./...
+
+echo "== engine: every style at two seeds with outside tools (no -race)"
+go test -count=1 -timeout 30m -run "$heavy" ./internal/engine/
 
 echo "== third_party/meltysynth (our patched copy) against upstream's loops"
 (cd third_party/meltysynth && go test -count=1 ./meltysynth/)
