@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/style"
 )
 
 // drumVector is a song's drum pattern: for every drum and every position
@@ -123,4 +124,28 @@ func TestStylesSoundApart(t *testing.T) {
 		report = append(report, fmt.Sprintf("%s/%s %.2f", p[0], p[1], most))
 	}
 	t.Logf("most similar seed per pair: %s", strings.Join(report, ", "))
+}
+
+// TestGhostNotesSound checks that a drum line's '-' steps play as ghost
+// notes (soft hits between the others), while in a bass or comping line
+// '-' still holds the previous note.
+func TestGhostNotesSound(t *testing.T) {
+	g := &style.Groove{Name: "test", Lines: []style.DrumLine{{Drum: score.Bongo, Steps: "x-o-x-o-"}}}
+	d := &drummer{style: drumsPattern, groove: g, r: newRNG(1, "ghost")}
+	d.patternBar(0, 4, 2, 0, 0.5)
+	if len(d.hits) != 8 {
+		t.Fatalf("%d hits from x-o-x-o-, want 8", len(d.hits))
+	}
+	for i, h := range d.hits {
+		if want := 0.5 * float64(i); math.Abs(h.Start-want) > 1e-9 {
+			t.Errorf("hit %d at beat %.2f, want %.2f", i, h.Start, want)
+		}
+		ghost := i%2 == 1
+		if ghost && h.Velocity >= 0.5*d.hits[0].Velocity {
+			t.Errorf("ghost hit %d velocity %.2f, want well under the accent's %.2f", i, h.Velocity, d.hits[0].Velocity)
+		}
+	}
+	if st := steps("R---5---", 4); len(st) != 2 || st[0].size != 2 || st[1].size != 2 {
+		t.Errorf("bass steps R---5---: %+v, want two notes of two beats", st)
+	}
 }

@@ -31,9 +31,19 @@ func splitAt(sts []step, split float64) []step {
 	return out
 }
 
-// steps reads a pattern of a bar of beats beats into its symbols: '.' is a
-// rest, '-' holds the previous symbol, spaces are ignored.
+// steps reads a bass or comping pattern of a bar of beats beats into its
+// symbols: '.' is a rest, '-' holds the previous symbol, spaces are ignored.
 func steps(pattern string, beats int) []step {
+	return readSteps(pattern, beats, true)
+}
+
+// drumSteps reads a drum line of a bar of beats beats: '.' is a rest and
+// every other symbol a hit ('-' a ghost note), spaces are ignored.
+func drumSteps(pattern string, beats int) []step {
+	return readSteps(pattern, beats, false)
+}
+
+func readSteps(pattern string, beats int, hold bool) []step {
 	p := strings.ReplaceAll(pattern, " ", "")
 	if p == "" {
 		return nil
@@ -41,9 +51,9 @@ func steps(pattern string, beats int) []step {
 	unit := float64(beats) / float64(len(p))
 	var out []step
 	for i := 0; i < len(p); i++ {
-		switch c := p[i]; c {
-		case '.':
-		case '-':
+		switch c := p[i]; {
+		case c == '.':
+		case c == '-' && hold:
 			if len(out) > 0 && out[len(out)-1].at+out[len(out)-1].size > float64(i)*unit-1e-9 {
 				out[len(out)-1].size += unit
 			}
@@ -128,7 +138,7 @@ func (d *drummer) patternBar(t float64, beats, level, bar int, energy float64) {
 		if max(l.Level, 1) > level || l.Every > 0 && bar%l.Every != l.On {
 			continue
 		}
-		for _, st := range steps(l.Steps, beats) {
+		for _, st := range drumSteps(l.Steps, beats) {
 			vel := v
 			switch st.sym {
 			case 'x':

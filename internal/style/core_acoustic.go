@@ -100,7 +100,7 @@ var coreAcoustic = []Style{
 				{Drum: score.Tambourine, Steps: "..o...o...o...o.", Level: 2},
 			}},
 			{Name: "waltz stomp", Meter: ThreeFour, Lines: []DrumLine{
-				{Drum: score.Kick, Steps: "x..........."},
+				{Drum: score.Kick, Steps: "x...o...o..."},
 				{Drum: score.HandClap, Steps: "....x...x..."},
 				{Drum: score.Tambourine, Steps: "o...o...o..."},
 			}},

@@ -126,15 +126,17 @@ var latin = []Style{
 				{Drum: score.Kick, Steps: "x...x..."},
 				{Drum: score.Kick, Steps: "...o..o.", Level: 3},
 			}, Fill: score.Timbale},
-			{Name: "son clave 3-2", Lines: []DrumLine{
+			// The montuno: the bongo player on the campana (the bongo bell)
+			// on every beat instead of the martillo, the cascara only in
+			// the loudest sections.
+			{Name: "son clave 3-2, campana", Lines: []DrumLine{
 				{Drum: score.Clave, Steps: "o..o..o.", Every: 2, On: 0},
 				{Drum: score.Clave, Steps: "..o.o...", Every: 2, On: 1},
 				{Drum: score.CongaHigh, Steps: "--x---o."},
 				{Drum: score.CongaLow, Steps: ".......o"},
-				{Drum: score.Timbale, Steps: "x.xx.x.x", Every: 2, On: 0, Level: 2},
-				{Drum: score.Timbale, Steps: "x.x.xx.x", Every: 2, On: 1, Level: 2},
-				{Drum: score.Bongo, Steps: "x-o-x-o-"},
-				{Drum: score.Cowbell, Steps: "x.o.x.o.", Level: 3},
+				{Drum: score.Cowbell, Steps: "x-o-x-o-"},
+				{Drum: score.Timbale, Steps: "x.xx.x.x", Every: 2, On: 0, Level: 3},
+				{Drum: score.Timbale, Steps: "x.x.xx.x", Every: 2, On: 1, Level: 3},
 				{Drum: score.Kick, Steps: "x...x..."},
 				{Drum: score.Kick, Steps: "...o..o.", Level: 3},
 			}, Fill: score.Timbale},

@@ -9,7 +9,7 @@ type reverb struct {
 	lines  [8][]float32
 	pos    [8]int
 	fb     [8]float64
-	damp   [8]float64
+	damp   [8]float64 // each line's damped, decayed output (fb times the damper)
 	dampA  float64
 	pre    []float32
 	prePos int
@@ -125,33 +125,25 @@ func (rv *reverb) chunk(in, l, r []float32) {
 	}
 	s0, s1, s2, s3 := rv.seg[0][:n], rv.seg[1][:n], rv.seg[2][:n], rv.seg[3][:n]
 	s4, s5, s6, s7 := rv.seg[4][:n], rv.seg[5][:n], rv.seg[6][:n], rv.seg[7][:n]
-	d0, d1, d2, d3 := rv.damp[0], rv.damp[1], rv.damp[2], rv.damp[3]
-	d4, d5, d6, d7 := rv.damp[4], rv.damp[5], rv.damp[6], rv.damp[7]
-	f0, f1, f2, f3 := rv.fb[0], rv.fb[1], rv.fb[2], rv.fb[3]
-	f4, f5, f6, f7 := rv.fb[4], rv.fb[5], rv.fb[6], rv.fb[7]
-	dampA, wet := rv.dampA, rv.wet
+	o0, o1, o2, o3 := rv.damp[0], rv.damp[1], rv.damp[2], rv.damp[3]
+	o4, o5, o6, o7 := rv.damp[4], rv.damp[5], rv.damp[6], rv.damp[7]
+	// Each line's one-pole damper and its decay gain fold into one
+	// recursion: o = fb*(a*s + (1-a)*d) = (fb*a)*s + (1-a)*o.
+	a, b := rv.dampA, 1-rv.dampA
+	g0, g1, g2, g3 := rv.fb[0]*a, rv.fb[1]*a, rv.fb[2]*a, rv.fb[3]*a
+	g4, g5, g6, g7 := rv.fb[4]*a, rv.fb[5]*a, rv.fb[6]*a, rv.fb[7]*a
+	wet := rv.wet
 	l, r = l[:n], r[:n]
 	for i, xi := range xs {
-		d0 += dampA * (float64(s0[i]) - d0)
-		d1 += dampA * (float64(s1[i]) - d1)
-		d2 += dampA * (float64(s2[i]) - d2)
-		d3 += dampA * (float64(s3[i]) - d3)
-		d4 += dampA * (float64(s4[i]) - d4)
-		d5 += dampA * (float64(s5[i]) - d5)
-		d6 += dampA * (float64(s6[i]) - d6)
-		d7 += dampA * (float64(s7[i]) - d7)
-		o0, o1, o2, o3 := d0*f0, d1*f1, d2*f2, d3*f3
-		o4, o5, o6, o7 := d4*f4, d5*f5, d6*f6, d7*f7
-		sum := 0.0
-		sum += o0
-		sum += o1
-		sum += o2
-		sum += o3
-		sum += o4
-		sum += o5
-		sum += o6
-		sum += o7
-		sum *= 2.0 / 8
+		o0 = g0*float64(s0[i]) + b*o0
+		o1 = g1*float64(s1[i]) + b*o1
+		o2 = g2*float64(s2[i]) + b*o2
+		o3 = g3*float64(s3[i]) + b*o3
+		o4 = g4*float64(s4[i]) + b*o4
+		o5 = g5*float64(s5[i]) + b*o5
+		o6 = g6*float64(s6[i]) + b*o6
+		o7 = g7*float64(s7[i]) + b*o7
+		sum := ((o0 + o1) + (o2 + o3) + ((o4 + o5) + (o6 + o7))) * (2.0 / 8)
 		outL := o0 - o2 + o4 - o6
 		outR := o1 - o3 + o5 - o7
 		// Householder feedback: even lines take +x, odd lines -x.
@@ -166,7 +158,7 @@ func (rv *reverb) chunk(in, l, r []float32) {
 		l[i] += float32(outL * wet)
 		r[i] += float32(outR * wet)
 	}
-	rv.damp = [8]float64{d0, d1, d2, d3, d4, d5, d6, d7}
+	rv.damp = [8]float64{o0, o1, o2, o3, o4, o5, o6, o7}
 	for k := range 8 {
 		line, p := rv.lines[k], rv.pos[k]
 		c := copy(line[p:], rv.seg[k][:n])
@@ -252,35 +244,41 @@ func newChorus(amount float64) *chorus {
 func (c *chorus) process(in, l, r []float32) {
 	wet := 0.6 * c.amount
 	dry := float32(1 - 0.35*c.amount)
+	buf, pos := c.buf[:chorusLen], c.pos
 	for c0 := 0; c0 < len(in); c0 += ctrl {
 		c1 := min(c0+ctrl, len(in))
 		s1, s2 := math.Sincos(2 * math.Pi * c.lfo)
-		dl := (0.014 + 0.004*c.amount*s1) * sr
-		dr := (0.017 + 0.004*c.amount*s2) * sr
+		// The delays hold for the control block, and the write position
+		// moves by whole samples, so each tap's interpolation fraction
+		// holds too.
+		ol, fl := tapSplit((0.014 + 0.004*c.amount*s1) * sr)
+		or, fr := tapSplit((0.017 + 0.004*c.amount*s2) * sr)
 		c.lfo += 0.7 * float64(c1-c0) / sr
 		if c.lfo >= 1 {
 			c.lfo--
 		}
 		for i := c0; i < c1; i++ {
 			x := in[i]
-			c.buf[c.pos] = x
-			l[i] = dry*x + float32(wet*c.tap(dl))
-			r[i] = dry*x + float32(wet*c.tap(dr))
-			c.pos = (c.pos + 1) & (chorusLen - 1)
+			buf[pos] = x
+			a, b := float64(buf[(pos-ol)&(chorusLen-1)]), float64(buf[(pos-ol+1)&(chorusLen-1)])
+			l[i] = dry*x + float32(wet*(a+fl*(b-a)))
+			a, b = float64(buf[(pos-or)&(chorusLen-1)]), float64(buf[(pos-or+1)&(chorusLen-1)])
+			r[i] = dry*x + float32(wet*(a+fr*(b-a)))
+			pos = (pos + 1) & (chorusLen - 1)
 		}
 	}
+	c.pos = pos
 }
 
-func (c *chorus) tap(d float64) float64 {
-	p := float64(c.pos) - d
-	if p < 0 {
-		p += chorusLen
+// tapSplit turns a fractional delay d (in samples, at least 1) into the
+// distance back from the write position of the older of the two samples a
+// tap interpolates, and the weight of the newer one.
+func tapSplit(d float64) (int, float64) {
+	w := math.Floor(d)
+	if e := d - w; e > 0 {
+		return int(w) + 1, 1 - e
 	}
-	i := int(p)
-	f := p - float64(i)
-	a := float64(c.buf[i&(chorusLen-1)])
-	b := float64(c.buf[(i+1)&(chorusLen-1)])
-	return a + f*(b-a)
+	return int(w), 0
 }
 
 // isSilent reports whether every sample in x is exactly zero.

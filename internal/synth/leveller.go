@@ -3,6 +3,8 @@ package synth
 import (
 	"math"
 	"slices"
+
+	"github.com/songsmith/songsmith/internal/audio"
 )
 
 // Leveller settings: passages more than levelRange LU under the song's
@@ -19,29 +21,21 @@ const (
 	levelStep     = 0.1 // seconds between gain points
 )
 
-// level runs the slow upward leveller over an interleaved buffer in place.
-func level(s []float32, ch int) {
+// level runs the slow upward leveller over an interleaved buffer in place
+// and returns the buffer's integrated loudness after it (LUFS, -Inf for
+// silence), predicted from the same analysis: the leveller's gain moves
+// over seconds, so it scales each 100 ms block's K-weighted power by its
+// square.
+func level(s []float32, ch int) float64 {
 	frames := len(s) / ch
-	step := int(levelStep * sr)
 	if frames < int(2*levelWindow*sr) || ch < 1 {
-		return
+		return IntegratedLoudness(&audio.Buffer{Rate: audio.SampleRate(sr), Channels: ch, Samples: s})
 	}
-	// K-weighted power per step, then short-term loudness of the window
-	// centred on each step.
-	shelf, hp := kWeighting(sr)
-	nStep := frames / step
-	pw := make([]float64, nStep)
-	for c := range min(ch, 2) {
-		var z1, z2 [4]float64 // x1, x2, y1, y2 of each stage
-		for i := range nStep * step {
-			x := float64(s[i*ch+c])
-			y := shelf.b0*x + shelf.b1*z1[0] + shelf.b2*z1[1] - shelf.a1*z1[2] - shelf.a2*z1[3]
-			z1 = [4]float64{x, z1[0], y, z1[2]}
-			w := hp.b0*y + hp.b1*z2[0] + hp.b2*z2[1] - hp.a1*z2[2] - hp.a2*z2[3]
-			z2 = [4]float64{y, z2[0], w, z2[2]}
-			pw[i/step] += w * w
-		}
-	}
+	// K-weighted power of every 100 ms (levelStep), then the short-term
+	// loudness of the window centred on each step.
+	pw := kWeigh(s, ch, sr, nil)
+	step := int(math.Round(levelStep * sr)) // kWeigh's sub-block
+	nStep := len(pw)
 	half := int(levelWindow / levelStep / 2)
 	st := make([]float64, nStep)
 	pre := make([]float64, nStep+1)
@@ -50,7 +44,7 @@ func level(s []float32, ch int) {
 	}
 	for i := range st {
 		a, b := max(0, i-half), min(nStep, i+half)
-		st[i] = -0.691 + 10*math.Log10((pre[b]-pre[a])/float64((b-a)*step)+1e-20)
+		st[i] = -0.691 + 10*math.Log10((pre[b]-pre[a])/float64(b-a)+1e-20)
 	}
 	// The loud parts: the 90th percentile of the audible short-term values.
 	var loud []float64
@@ -60,7 +54,7 @@ func level(s []float32, ch int) {
 		}
 	}
 	if len(loud) == 0 {
-		return
+		return gatedLoudness(pw)
 	}
 	slices.Sort(loud)
 	ref := loud[int(0.9*float64(len(loud)-1))]
@@ -81,10 +75,11 @@ func level(s []float32, ch int) {
 	// fader, then apply it with linear interpolation between steps.
 	smooth(gain, int(1/levelStep))
 	if !slices.ContainsFunc(gain, func(g float64) bool { return g > 0.05 }) {
-		return
+		return gatedLoudness(pw)
 	}
 	for i, g := range gain {
 		gain[i] = dbToGain(g)
+		pw[i] *= gain[i] * gain[i]
 	}
 	for i := range frames {
 		pos := (float64(i) - 0.5*float64(step)) / float64(step)
@@ -102,6 +97,7 @@ func level(s []float32, ch int) {
 			s[i*ch+c] *= g
 		}
 	}
+	return gatedLoudness(pw)
 }
 
 // smooth replaces x by its moving average over 2r+1 points (shorter at the

@@ -40,8 +40,7 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 	if isSilent(b.Samples) {
 		return nil
 	}
-	level(b.Samples, b.Channels)
-	if l := IntegratedLoudness(b); !math.IsInf(l, -1) {
+	if l := level(b.Samples, b.Channels); !math.IsInf(l, -1) {
 		compress(b.Samples, b.Channels, dbToGain(-20-l))
 	}
 	// The width is set after the leveller: lifting a quiet, wide passage
@@ -115,7 +114,7 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 
 // tpHeadroom is how far (as a gain factor) the limiter's make-up gain may
 // rise above the plain loudness gain before the true peak is re-measured.
-const tpHeadroom = 1.25
+const tpHeadroom = 1.6
 
 // analysisChunk is the number of frames whose K-weighted energy and peak
 // are pooled for the fast limiter prediction.
@@ -337,6 +336,7 @@ func compress(s []float32, ch int, pre float64) {
 	)
 	aA := 1 - math.Exp(-1/(0.006*sr))
 	aR := 1 - math.Exp(-1/(0.15*sr))
+	bA, bR := 1-aA, 1-aR
 	frames := len(s) / ch
 	env, gPrev := 0.0, 1.0
 	for c0 := 0; c0 < frames; c0 += ctrl {
@@ -351,10 +351,11 @@ func compress(s []float32, ch int, pre float64) {
 				m = max(m, math.Float32bits(v)&^(1<<31))
 			}
 			x := float64(math.Float32frombits(m))
+			// Each branch's recursion is one multiply and one add long.
 			if x > env {
-				env += aA * (x - env)
+				env = aA*x + bA*env
 			} else {
-				env += aR * (x - env)
+				env = aR*x + bR*env
 			}
 		}
 		over := gainToDB(env+1e-12) - threshDB

@@ -208,13 +208,15 @@ func (r *recPart) render(start int, buf []float32) {
 	pos := start
 	for pos < end {
 		// Apply every action due now.
-		for r.next < len(r.acts) && r.acts[r.next].frame <= pos {
+		// Actions go EventLead frames early: the synthesizer starts them
+		// at its next block boundary, at most EventLead frames later.
+		for r.next < len(r.acts) && r.acts[r.next].frame-soundfont.EventLead <= pos {
 			r.apply(r.acts[r.next], pos)
 			r.next++
 		}
 		stop := end
 		if r.next < len(r.acts) {
-			stop = min(stop, r.acts[r.next].frame)
+			stop = min(stop, max(pos+1, r.acts[r.next].frame-soundfont.EventLead))
 		}
 		if r.rampN > 0 {
 			stop = min(stop, pos+blockFramesRamp)
@@ -241,8 +243,9 @@ func (r *recPart) render(start int, buf []float32) {
 	}
 }
 
-// blockFramesRamp is how often a pitch ramp updates the bend.
-const blockFramesRamp = 64
+// blockFramesRamp is how often a pitch ramp updates the bend: once per
+// synthesizer block, where a bend takes effect.
+const blockFramesRamp = soundfont.BlockFrames
 
 func (r *recPart) apply(a recAct, pos int) {
 	switch a.kind {
@@ -285,7 +288,7 @@ func (r *recPart) stepRamp(pos int) {
 // start: an action is due, a note is held, or the last rendered block was
 // not yet silent for 50 ms (release tails).
 func (r *recPart) live(start, n int) bool {
-	if r.next < len(r.acts) && r.acts[r.next].frame < start+n {
+	if r.next < len(r.acts) && r.acts[r.next].frame-soundfont.EventLead < start+n {
 		return true
 	}
 	if r.pl.Held() > 0 || r.lastPeak > 1e-5 {

@@ -46,12 +46,13 @@ func newWidener(width, delay float64) *widener {
 // process reads the mono part in and adds the side signal to l and
 // subtracts it from r.
 func (w *widener) process(in, l, r []float32) {
-	buf, pos, d, k := w.buf, w.pos, w.delay, w.width
+	buf, pos, d, k := w.buf[:widenerLen], w.pos, w.delay, w.width
 	z, a := w.hp.z, w.hp.a
+	b := 1 - a
 	for i, x := range in {
 		buf[pos] = x
 		y := float64(buf[(pos-d)&(widenerLen-1)])
-		z += a * (y - z)
+		z = a*y + b*z // the one-pole's recursion is one multiply and one add long
 		s := float32(y-z) * k
 		l[i] += s
 		r[i] -= s
@@ -62,34 +63,33 @@ func (w *widener) process(in, l, r []float32) {
 
 // sideHP removes the side (L-R) signal under its corner from the mix bus so
 // that the low end is centred whatever the parts and effects do: a
-// fourth-order Butterworth high-pass (two state-variable stages) on the
-// side signal.
-type sideHP struct{ f [2]svf }
+// fourth-order Butterworth high-pass (two biquads) on the side signal.
+type sideHP struct{ f [2]eqBand }
 
 func newSideHP(hz float64) *sideHP {
-	s := &sideHP{}
-	s.f[0].set(hz, 0.5412)
-	s.f[1].set(hz, 1.3066)
-	return s
+	return &sideHP{f: [2]eqBand{highPass(hz, 0.5412), highPass(hz, 1.3066)}}
 }
 
-func (s *sideHP) process(l, r []float32) {
-	F, G := s.f[0], s.f[1]
-	c1, c2, d1, d2 := F.ic1, F.ic2, G.ic1, G.ic2
-	for i := range l {
-		m := 0.5 * (float64(l[i]) + float64(r[i]))
-		x := 0.5 * (float64(l[i]) - float64(r[i]))
-		n1 := F.b1*x + F.c11*c1 + F.c12*c2
-		n2 := F.b2*x + F.c21*c1 + F.c22*c2
-		x -= F.k*0.5*(n1+c1) + 0.5*(n2+c2)
-		c1, c2 = n1, n2
-		n1 = G.b1*x + G.c11*d1 + G.c12*d2
-		n2 = G.b2*x + G.c21*d1 + G.c22*d2
-		x -= G.k*0.5*(n1+d1) + 0.5*(n2+d2)
-		d1, d2 = n1, n2
-		l[i], r[i] = float32(m+x), float32(m-x)
+// process filters the side signal of an interleaved stereo block in place.
+// A high-pass's numerator is b0·(1, -2, 1), and the second stage's input
+// history is the first stage's output history, so the two stages need six
+// state values and six coefficients: few enough to stay in registers.
+func (s *sideHP) process(fr []float32) {
+	F, G := &s.f[0], &s.f[1]
+	fb, fa1, fa2 := F.b0, F.a1, F.a2
+	gb, ga1, ga2 := G.b0, G.a1, G.a2
+	x1, x2, y1, y2 := F.z[0][0], F.z[0][1], F.z[0][2], F.z[0][3]
+	v1, v2 := G.z[0][2], G.z[0][3]
+	for i := 0; i+1 < len(fr); i += 2 {
+		m := 0.5 * (float64(fr[i]) + float64(fr[i+1]))
+		x := 0.5 * (float64(fr[i]) - float64(fr[i+1]))
+		y := fb*(x-2*x1+x2) - fa2*y2 - fa1*y1
+		v := gb*(y-2*y1+y2) - ga2*v2 - ga1*v1
+		x2, x1, y2, y1, v2, v1 = x1, x, y1, y, v1, v
+		fr[i], fr[i+1] = float32(m+v), float32(m-v)
 	}
-	s.f[0].ic1, s.f[0].ic2, s.f[1].ic1, s.f[1].ic2 = c1, c2, d1, d2
+	F.z[0] = [4]float64{x1, x2, y1, y2}
+	G.z[0] = [4]float64{y1, y2, v1, v2}
 }
 
 // eqBand is one RBJ-cookbook biquad applied to both channels of the bus.
@@ -125,6 +125,15 @@ func peaking(f0, db, q float64) eqBand {
 	return eqBand{b0: (1 + al*A) / a0, b1: -2 * cw / a0, b2: (1 - al*A) / a0, a1: -2 * cw / a0, a2: (1 - al/A) / a0}
 }
 
+// highPass returns a second-order high-pass at f0 Hz with quality q.
+func highPass(f0, q float64) eqBand {
+	w := 2 * math.Pi * f0 / sr
+	cw, sw := math.Cos(w), math.Sin(w)
+	al := sw / (2 * q)
+	a0 := 1 + al
+	return eqBand{b0: (1 + cw) / 2 / a0, b1: -(1 + cw) / a0, b2: (1 + cw) / 2 / a0, a1: -2 * cw / a0, a2: (1 - al) / a0}
+}
+
 // lowPass returns a second-order low-pass at f0 Hz with quality q.
 func lowPass(f0, q float64) eqBand {
 	w := 2 * math.Pi * f0 / sr
@@ -134,19 +143,23 @@ func lowPass(f0, q float64) eqBand {
 	return eqBand{b0: (1 - cw) / 2 / a0, b1: (1 - cw) / a0, b2: (1 - cw) / 2 / a0, a1: -2 * cw / a0, a2: (1 - al) / a0}
 }
 
-// process filters l and r in place.
-func (f *eqBand) process(l, r []float32) {
-	for c, x := range [2][]float32{l, r} {
-		z := f.z[c]
-		x1, x2, y1, y2 := z[0], z[1], z[2], z[3]
-		for i, v := range x {
-			in := float64(v)
-			y := f.b0*in + f.b1*x1 + f.b2*x2 - f.a1*y1 - f.a2*y2
-			x2, x1, y2, y1 = x1, in, y1, y
-			x[i] = float32(y)
-		}
-		f.z[c] = [4]float64{x1, x2, y1, y2}
+// process filters an interleaved stereo block in place.
+func (f *eqBand) process(fr []float32) {
+	b0, b1, b2, a1, a2 := f.b0, f.b1, f.b2, f.a1, f.a2
+	l1, l2, ly1, ly2 := f.z[0][0], f.z[0][1], f.z[0][2], f.z[0][3]
+	r1, r2, ry1, ry2 := f.z[1][0], f.z[1][1], f.z[1][2], f.z[1][3]
+	for i := 0; i+1 < len(fr); i += 2 {
+		l, r := float64(fr[i]), float64(fr[i+1])
+		// The feedback terms come last, so each recursion is one
+		// multiply and one add long.
+		yl := b0*l + b1*l1 + b2*l2 - a2*ly2 - a1*ly1
+		yr := b0*r + b1*r1 + b2*r2 - a2*ry2 - a1*ry1
+		l2, l1, ly2, ly1 = l1, l, ly1, yl
+		r2, r1, ry2, ry1 = r1, r, ry1, yr
+		fr[i], fr[i+1] = float32(yl), float32(yr)
 	}
+	f.z[0] = [4]float64{l1, l2, ly1, ly2}
+	f.z[1] = [4]float64{r1, r2, ry1, ry2}
 }
 
 // busEQ is the mix bus's tone: a low shelf that keeps bass and kick from
@@ -221,25 +234,20 @@ func balanceWidth(s []float32) {
 	}
 }
 
-// busTone runs the mix bus's tone over an interleaved stereo mix in place,
-// block by block: the low end made mono under monoBelow (see sideHP), then
-// busEQ. It belongs to the finished mix, so RenderDry (stems, single
-// sounds) leaves it out.
+// busTone runs the mix bus's tone over an interleaved stereo mix in place:
+// the low end made mono under monoBelow (see sideHP), then busEQ. It
+// belongs to the finished mix, so RenderDry (stems, single sounds) leaves
+// it out. Each stage runs over a block at a time with both channels in the
+// same loop: the two recursions are independent, so the processor overlaps
+// them instead of waiting on one at a time.
 func busTone(s []float32) {
 	lowMono, eq := newSideHP(monoBelow), busEQ()
-	var l, r [blockSize]float32
-	for start := 0; start < len(s)/2; start += blockSize {
-		n := min(blockSize, len(s)/2-start)
-		fr := s[2*start : 2*(start+n)]
-		for i := range n {
-			l[i], r[i] = fr[2*i], fr[2*i+1]
-		}
-		lowMono.process(l[:n], r[:n])
+	const block = 2 * blockSize
+	for lo := 0; lo < len(s)&^1; lo += block {
+		fr := s[lo:min(lo+block, len(s)&^1)]
+		lowMono.process(fr)
 		for k := range eq {
-			eq[k].process(l[:n], r[:n])
-		}
-		for i := range n {
-			fr[2*i], fr[2*i+1] = l[i], r[i]
+			eq[k].process(fr)
 		}
 	}
 }

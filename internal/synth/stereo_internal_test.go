@@ -44,3 +44,83 @@ func TestBalanceWidth(t *testing.T) {
 		}
 	}
 }
+
+// response is the gain in dB of a cascade of biquads at f Hz.
+func response(f float64, bands ...eqBand) float64 {
+	w := 2 * math.Pi * f / sr
+	db := 0.0
+	for _, b := range bands {
+		// |b0 + b1 z^-1 + b2 z^-2| / |1 + a1 z^-1 + a2 z^-2| at z = e^jw.
+		nr := b.b0 + b.b1*math.Cos(w) + b.b2*math.Cos(2*w)
+		ni := -b.b1*math.Sin(w) - b.b2*math.Sin(2*w)
+		dr := 1 + b.a1*math.Cos(w) + b.a2*math.Cos(2*w)
+		di := -b.a1*math.Sin(w) - b.a2*math.Sin(2*w)
+		db += 10 * math.Log10((nr*nr+ni*ni)/(dr*dr+di*di))
+	}
+	return db
+}
+
+// TestBusTone checks the mix bus's tone against its design: sines in the
+// mid (L+R) come out with busEQ's gain, sines in the side (L-R) with the
+// side high-pass's gain on top, and the design itself keeps its shape
+// (the low shelf, the presence lift, the 17 kHz low-pass, a centred low
+// end).
+func TestBusTone(t *testing.T) {
+	eq, hp := busEQ(), newSideHP(monoBelow)
+	for _, f := range []float64{50, 150, 400, 1000, 3000, 8000, 17000, 19500} {
+		for _, side := range []bool{false, true} {
+			n := int(sr) // a second; the first half settles the filters
+			s := make([]float32, 2*n)
+			for i := range n {
+				v := float32(0.25 * math.Sin(2*math.Pi*f*float64(i)/sr))
+				s[2*i], s[2*i+1] = v, v
+				if side {
+					s[2*i+1] = -v
+				}
+			}
+			busTone(s)
+			var e float64
+			for i := n / 2; i < n; i++ {
+				e += float64(s[2*i])*float64(s[2*i]) + float64(s[2*i+1])*float64(s[2*i+1])
+			}
+			// Mean power per channel over the last n/2 frames, against
+			// the input's.
+			got := 10 * math.Log10(e/float64(n)/(0.25*0.25/2))
+			want := response(f, eq...)
+			if side {
+				want += response(f, hp.f[0], hp.f[1])
+			}
+			if want > -60 && math.Abs(got-want) > 0.05 {
+				t.Errorf("%g Hz side=%v: %.2f dB, want %.2f dB", f, side, got, want)
+			}
+		}
+	}
+	checks := []struct {
+		name      string
+		got, want float64
+	}{
+		{"mid at 50 Hz (low shelf)", response(50, eq...), -5},
+		{"mid at 3 kHz (presence)", response(3000, eq...), 2.5},
+		{"mid at 19.5 kHz (low-pass)", response(19500, eq...), -12},
+		{"side at 60 Hz (centred low end)", response(60, hp.f[0], hp.f[1]), -35},
+		{"side at 1 kHz (width kept)", response(1000, hp.f[0], hp.f[1]), 0},
+	}
+	for _, c := range checks {
+		t.Logf("%s: %.2f dB", c.name, c.got)
+	}
+	if g := checks[0].got; g > -4 || g < -5.5 {
+		t.Errorf("%s: %.2f dB, want about -5", checks[0].name, g)
+	}
+	if g := checks[1].got; g < 2 || g > 3 {
+		t.Errorf("%s: %.2f dB, want about +2.5", checks[1].name, g)
+	}
+	if g := checks[2].got; g > -6 {
+		t.Errorf("%s: %.2f dB, want well under 0", checks[2].name, g)
+	}
+	if g := checks[3].got; g > -30 {
+		t.Errorf("%s: %.2f dB, want under -30", checks[3].name, g)
+	}
+	if g := checks[4].got; math.Abs(g) > 0.1 {
+		t.Errorf("%s: %.2f dB, want 0", checks[4].name, g)
+	}
+}

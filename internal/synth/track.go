@@ -312,6 +312,7 @@ func (t *trackState) insert(buf []float32) {
 	H, C := t.hp, t.cab
 	h1, h2, c1, c2 := H.ic1, H.ic2, C.ic1, C.ic2
 	tk, ta, tz := t.tiltK, t.tilt.a, t.tilt.z
+	tb := 1 - ta
 	dOut := t.driveOut
 	for i, x := range buf {
 		y := float64(x)
@@ -322,7 +323,7 @@ func (t *trackState) insert(buf []float32) {
 			h1, h2 = n1, n2
 		}
 		if tilt {
-			tz += ta * (y - tz)
+			tz = ta*y + tb*tz // one multiply and one add long
 			y = tz + tk*(y-tz)
 		}
 		if drive > 0 {
