@@ -30,7 +30,7 @@ heavy='^(TestStyles|TestBoomBapTempo)$'
 echo "== go test -race"
 go test -race -count=1 -timeout 45m -skip "$heavy" ./...
 
-echo "== engine: every style at two seeds with outside tools (no -race)"
+echo "== engine: every style at four seeds with outside tools (no -race)"
 go test -count=1 -timeout 30m -run "$heavy" ./internal/engine/
 
 echo "== third_party/meltysynth (our patched copy) against upstream's loops"

@@ -27,7 +27,7 @@ import (
 const styleSeconds = 40
 
 // styleSeeds are the seeds TestStyles renders each style at.
-var styleSeeds = []uint64{1, 2}
+var styleSeeds = []uint64{1, 2, 3, 4}
 
 // bassMusic are the styles built on sub bass, whose low end may cost more
 // than 4 LU through a small speaker's 200 Hz high-pass.

@@ -248,6 +248,7 @@ func styleTrack(t *score.Track, mix style.Mix) {
 	t.Drive = max(t.Drive, mix.Drive)
 	if t.Role == score.RoleDrums {
 		t.Drive = max(t.Drive, mix.DrumDrive)
+		t.GainDB += mix.DrumsDB
 		return
 	}
 	if t.Chorus > 0 || t.Instrument == score.Pad || t.Instrument == score.SawLead {

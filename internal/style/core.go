@@ -51,7 +51,7 @@ var core = []Style{
 		Band:    Band{Bass: score.Bass, Chords: score.Piano, Pad: score.Strings, Lead: score.Flute, Recorded: []string{"bass", "chords", "pad", "lead"}},
 		Harmony: Harmony{Family: "minor", Ext: 4}, Form: "beat",
 		Lead:   Lead{Density: 0.4, Blue: 0.25},
-		Mix:    Mix{Reverb: 0.35, Tail: 1.5},
+		Mix:    Mix{Reverb: 0.35, Tail: 1.5, DrumsDB: 2},
 		Cover:  Cover{Look: "bold", Variant: 1, Hues: [4]float64{45, 275, 10, 200}, Sat: 0.7, BgL: 0.22, AccL: 0.55, Grain: 0.03},
 		Titles: []string{"Block", "Streets", "Corner", "Cipher", "Skyline", "Hustle"},
 	},

@@ -325,7 +325,7 @@ var scenes = []Style{
 			Minor: [][]int{{0, 1, 0, 1}, {0, 0, 1, 0}, {0, 4, 1, 0}, {0, 5, 1, 1}}},
 		Form:   "through",
 		Lead:   Lead{Density: 0.15},
-		Mix:    Mix{Reverb: 0.95, Tail: 4, Brightness: 0.3},
+		Mix:    Mix{Reverb: 0.95, Tail: 4, Brightness: 0.3, Drive: 0.3},
 		Cover:  Cover{Look: "grain", Variant: 0, Hues: [4]float64{0, 270, 350, 120}, Sat: 0.35, BgL: 0.06, AccL: 0.35, Grain: 0.1},
 		Titles: []string{"Catacombs", "Séance", "Hollow", "Crypt", "Wraith", "Cellar", "Dread", "Static"},
 	},

@@ -220,6 +220,7 @@ type Mix struct {
 	DrumDrive   float64 // saturation on the drum kit (rock, metal)
 	GuitarDrive float64 // distorted guitar saturation (0 means the default 0.7)
 	FadeIn      float64 // longest fade-in over the intro, seconds (0: none)
+	DrumsDB     float64 // the kit's level against the band, dB (boom bap: drums up front)
 }
 
 // Cover is a style's cover-art look: a composition family and its colours.
