@@ -6,8 +6,8 @@ import (
 
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/soundfont"
+	"github.com/songsmith/songsmith/internal/soundfont/sftest"
 	"github.com/songsmith/songsmith/internal/synth"
-	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // recordedBench composes BenchPrompt and marks every part Recorded: more
@@ -16,15 +16,7 @@ import (
 // General MIDI preset stay synthesized.
 func recordedBench(tb testing.TB) (*synth.Options, float64, func() error) {
 	tb.Helper()
-	p := soundfont.DefaultPath()
-	if p == "" {
-		p = soundfont.DebianPath
-	}
-	testutil.RequireFile(tb, p, "make tools installs fluid-soundfont-gm")
-	bank, err := soundfont.Load(p)
-	if err != nil {
-		tb.Fatal(err)
-	}
+	bank := sftest.Bank(tb)
 	s, _, _ := engine.Compose(BenchPrompt, 1)
 	for i := range s.Tracks {
 		s.Tracks[i].Recorded = true

@@ -3,39 +3,19 @@ package synth_test
 import (
 	"context"
 	"math"
-	"sync"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/soundfont"
+	"github.com/songsmith/songsmith/internal/soundfont/sftest"
 	"github.com/songsmith/songsmith/internal/synth"
-	"github.com/songsmith/songsmith/internal/testutil"
 )
 
-var loadBank = sync.OnceValues(func() (*soundfont.Bank, error) {
-	p := soundfont.DefaultPath()
-	if p == "" {
-		p = soundfont.DebianPath
-	}
-	return soundfont.Load(p)
-})
-
-// mustBank returns the test bank ($SONGSMITH_SOUNDFONT or FluidR3_GM at the
-// Debian path), loaded once per test binary. Missing, the test is skipped
-// locally and fails under CI=true.
+// mustBank returns the test bank (see sftest.Bank).
 func mustBank(tb testing.TB) *soundfont.Bank {
 	tb.Helper()
-	p := soundfont.DefaultPath()
-	if p == "" {
-		p = soundfont.DebianPath
-	}
-	testutil.RequireFile(tb, p, "make tools installs fluid-soundfont-gm")
-	b, err := loadBank()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return b
+	return sftest.Bank(tb)
 }
 
 // withBank returns render options that play recorded parts from b.

@@ -6,7 +6,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/soundfont"
-	"github.com/songsmith/songsmith/internal/testutil"
+	"github.com/songsmith/songsmith/internal/soundfont/sftest"
 )
 
 // TestRecordedNoteTiming plays recorded piano and kit notes whose starts
@@ -17,15 +17,7 @@ import (
 // block boundary, so it lands exactly; its onset, which includes the
 // sample's own lead-in and attack, is the reference for the others.
 func TestRecordedNoteTiming(t *testing.T) {
-	p := soundfont.DefaultPath()
-	if p == "" {
-		p = soundfont.DebianPath
-	}
-	testutil.RequireFile(t, p, "make tools installs fluid-soundfont-gm")
-	b, err := soundfont.Load(p)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := sftest.Bank(t)
 	const gap = 690 * soundfont.BlockFrames // two seconds between notes: the piano rings on
 	var evs []event
 	for k := range 24 {
