@@ -216,7 +216,7 @@ func (r *recPart) render(start int, buf []float32) {
 		}
 		stop := end
 		if r.next < len(r.acts) {
-			stop = min(stop, max(pos+1, r.acts[r.next].frame-soundfont.EventLead))
+			stop = min(stop, r.acts[r.next].frame-soundfont.EventLead)
 		}
 		if r.rampN > 0 {
 			stop = min(stop, pos+blockFramesRamp)

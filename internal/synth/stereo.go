@@ -64,10 +64,13 @@ func (w *widener) process(in, l, r []float32) {
 // sideHP removes the side (L-R) signal under its corner from the mix bus so
 // that the low end is centred whatever the parts and effects do: a
 // fourth-order Butterworth high-pass (two biquads) on the side signal.
-type sideHP struct{ f [2]eqBand }
+type sideHP struct {
+	f, g                   eqBand  // the two stages' coefficients
+	x1, x2, y1, y2, v1, v2 float64 // input, first-stage and output history
+}
 
 func newSideHP(hz float64) *sideHP {
-	return &sideHP{f: [2]eqBand{highPass(hz, 0.5412), highPass(hz, 1.3066)}}
+	return &sideHP{f: highPass(hz, 0.5412), g: highPass(hz, 1.3066)}
 }
 
 // process filters the side signal of an interleaved stereo block in place.
@@ -75,11 +78,9 @@ func newSideHP(hz float64) *sideHP {
 // history is the first stage's output history, so the two stages need six
 // state values and six coefficients: few enough to stay in registers.
 func (s *sideHP) process(fr []float32) {
-	F, G := &s.f[0], &s.f[1]
-	fb, fa1, fa2 := F.b0, F.a1, F.a2
-	gb, ga1, ga2 := G.b0, G.a1, G.a2
-	x1, x2, y1, y2 := F.z[0][0], F.z[0][1], F.z[0][2], F.z[0][3]
-	v1, v2 := G.z[0][2], G.z[0][3]
+	fb, fa1, fa2 := s.f.b0, s.f.a1, s.f.a2
+	gb, ga1, ga2 := s.g.b0, s.g.a1, s.g.a2
+	x1, x2, y1, y2, v1, v2 := s.x1, s.x2, s.y1, s.y2, s.v1, s.v2
 	for i := 0; i+1 < len(fr); i += 2 {
 		m := 0.5 * (float64(fr[i]) + float64(fr[i+1]))
 		x := 0.5 * (float64(fr[i]) - float64(fr[i+1]))
@@ -88,8 +89,7 @@ func (s *sideHP) process(fr []float32) {
 		x2, x1, y2, y1, v2, v1 = x1, x, y1, y, v1, v
 		fr[i], fr[i+1] = float32(m+v), float32(m-v)
 	}
-	F.z[0] = [4]float64{x1, x2, y1, y2}
-	G.z[0] = [4]float64{y1, y2, v1, v2}
+	s.x1, s.x2, s.y1, s.y2, s.v1, s.v2 = x1, x2, y1, y2, v1, v2
 }
 
 // eqBand is one RBJ-cookbook biquad applied to both channels of the bus.
