@@ -161,6 +161,10 @@ type Track struct {
 	Sidechain  float64 // 0..1 ducking depth keyed from the kick
 	Kit        Kit     // Drums only: the kit's sound family ("" is KitAcoustic)
 	Recorded   bool    // play from the sample bank when one is loaded (acoustic parts)
+	// Featured marks the part that plays an instrument the prompt names
+	// ("sad piano ballad": the piano). The composer casts it in a leading
+	// role; the mixer keeps it within a few LU of the loudest part.
+	Featured bool
 }
 
 // Section is one part of the song form.
