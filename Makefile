@@ -6,7 +6,7 @@ ARTIFACTS_DIR ?= $(BIN)/lambda
 # tagged commit, else tag-commits-hash, else the short hash; -dirty when changed.
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: help run test bench build lint fuzz clean tools
+.PHONY: help run test bench build lint fuzz clean tools meltysynth-patches
 
 ## run: start the local service (embedded storage); prints an API key and a curl example
 run:
@@ -38,6 +38,10 @@ lint:
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeSubmit$$' -fuzztime 500000x -fuzzminimizetime 1000x ./internal/httpapi/
 	$(GO) test -run '^$$' -fuzz '^FuzzEncode$$' -fuzztime 30000x -fuzzminimizetime 100x ./internal/audio/mp3/
+
+## meltysynth-patches: regenerate third_party/meltysynth/patches from the patched copy (see its PATCHES.md)
+meltysynth-patches:
+	bash scripts/meltysynth-patches.sh
 
 ## clean: remove built binaries and SAM output
 clean:

@@ -60,7 +60,3 @@ require (
 	go.yaml.in/yaml/v4 v4.0.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 )
-
-// A patched copy of go-meltysynth (MIT): faster per-voice loops, same
-// output. See third_party/meltysynth/PATCHES.md and the README.
-replace github.com/sinshu/go-meltysynth => ./third_party/meltysynth

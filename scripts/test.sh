@@ -33,9 +33,6 @@ go test -race -count=1 -timeout 45m -skip "$heavy" ./...
 echo "== engine: every style at four seeds with outside tools (no -race)"
 go test -count=1 -timeout 30m -run "$heavy" ./internal/engine/
 
-echo "== third_party/meltysynth (our patched copy) against upstream's loops"
-(cd third_party/meltysynth && go test -count=1 ./meltysynth/)
-
 echo "== README walkthrough against make run"
 bash scripts/walkthrough.sh
 

@@ -13,7 +13,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/sinshu/go-meltysynth/meltysynth"
+	"github.com/songsmith/songsmith/third_party/meltysynth/meltysynth"
 )
 
 // EnvPath names the environment variable that points at the bank file.

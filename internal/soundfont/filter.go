@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"unsafe"
 
-	"github.com/sinshu/go-meltysynth/meltysynth"
+	"github.com/songsmith/songsmith/third_party/meltysynth/meltysynth"
 )
 
 // Filter bypass. A SoundFont region without an initialFilterFc generator

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/sinshu/go-meltysynth/meltysynth"
+	"github.com/songsmith/songsmith/third_party/meltysynth/meltysynth"
 )
 
 // SampleRate is the rate players render at.

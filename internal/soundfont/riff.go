@@ -9,7 +9,7 @@ import (
 	"os"
 	"unsafe"
 
-	"github.com/sinshu/go-meltysynth/meltysynth"
+	"github.com/songsmith/songsmith/third_party/meltysynth/meltysynth"
 )
 
 // parse reads a SoundFont 2 file without copying its sample data: the

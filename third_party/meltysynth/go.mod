@@ -1,3 +1,0 @@
-module github.com/sinshu/go-meltysynth
-
-go 1.19
