@@ -6,7 +6,7 @@ ARTIFACTS_DIR ?= $(BIN)/lambda
 # tagged commit, else tag-commits-hash, else the short hash; -dirty when changed.
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: help run test bench build lint fuzz clean tools meltysynth-patches
+.PHONY: help run test bench build install lint fuzz clean tools meltysynth-patches
 
 ## run: start the local service (embedded storage); prints an API key and a curl example
 run:
@@ -23,6 +23,10 @@ bench:
 ## build: the songsmith binary for this machine, stamped with VERSION (git describe)
 build:
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "-X main.version=$(VERSION)" -o $(BIN)/songsmith ./cmd/songsmith
+
+## install: install the songsmith command into $GOBIN (default $(go env GOPATH)/bin), stamped with VERSION
+install:
+	CGO_ENABLED=0 $(GO) install -trimpath -ldflags "-X main.version=$(VERSION)" ./cmd/songsmith
 
 ## tools: install outside tools (ffmpeg, sox, bpm-tools, lame, ...) when missing
 tools:

@@ -1,0 +1,117 @@
+package main_test
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/mod/module"
+	"golang.org/x/mod/zip"
+
+	"github.com/songsmith/songsmith/internal/testutil"
+)
+
+const modulePath = "github.com/songsmith/songsmith"
+
+// goEnv returns the environment for a go command that installs into gobin
+// with nothing of this checkout's go.mod in the way.
+func goEnv(t *testing.T, gobin string, extra ...string) []string {
+	t.Helper()
+	env := []string{"GOBIN=" + gobin, "GOFLAGS=", "GOTOOLCHAIN=local", "GOWORK=off"}
+	for _, kv := range os.Environ() {
+		if k, _, _ := strings.Cut(kv, "="); k != "GOBIN" && k != "GOFLAGS" && k != "GOTOOLCHAIN" && k != "GOWORK" && k != "GOPROXY" && k != "GONOSUMDB" {
+			env = append(env, kv)
+		}
+	}
+	return append(env, extra...)
+}
+
+// TestGoInstall publishes the committed HEAD of this repository as a module
+// version in a file-based module proxy, then runs what the README tells a
+// user: go install github.com/songsmith/songsmith/cmd/songsmith@<version>.
+// It fails if the module cannot be installed that way (a replace directive
+// in go.mod, a missing dependency) and checks the installed binary reports
+// the version it was installed at.
+func TestGoInstall(t *testing.T) {
+	goTool := testutil.RequireTool(t, "go")
+	gitTool := testutil.RequireTool(t, "git")
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(gitTool, "-C", root, "log", "-1", "--format=%H %ct").Output()
+	if err != nil {
+		t.Fatalf("git log: %v", err)
+	}
+	var hash string
+	var unix int64
+	if _, err := fmt.Sscan(string(out), &hash, &unix); err != nil {
+		t.Fatalf("git log %q: %v", out, err)
+	}
+	version := module.PseudoVersion("v0", "", time.Unix(unix, 0), hash[:12])
+
+	proxy := t.TempDir()
+	dir := filepath.Join(proxy, modulePath, "@v")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	zf, err := os.Create(filepath.Join(dir, version+".zip"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := zip.CreateFromVCS(zf, module.Version{Path: modulePath, Version: version}, root, hash, ""); err != nil {
+		t.Fatalf("module zip of %s: %v", hash, err)
+	}
+	if err := zf.Close(); err != nil {
+		t.Fatal(err)
+	}
+	gomod, err := exec.Command(gitTool, "-C", root, "show", hash+":go.mod").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := fmt.Sprintf(`{"Version":%q,"Time":%q}`, version, time.Unix(unix, 0).UTC().Format(time.RFC3339))
+	for name, body := range map[string][]byte{"list": []byte(version + "\n"), version + ".mod": gomod, version + ".info": []byte(info)} {
+		if err := os.WriteFile(filepath.Join(dir, name), body, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	upstream, _ := exec.Command(goTool, "env", "GOPROXY").Output()
+	gobin := t.TempDir()
+	cmd := exec.Command(goTool, "install", modulePath+"/cmd/songsmith@"+version)
+	cmd.Dir = t.TempDir() // outside this module, as a user would run it
+	cmd.Env = goEnv(t, gobin, "GOPROXY=file://"+filepath.ToSlash(proxy)+","+strings.TrimSpace(string(upstream)),
+		"GONOSUMDB="+modulePath)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go install %s@%s: %v\n%s", modulePath+"/cmd/songsmith", version, err, out)
+	}
+	got, err := exec.Command(filepath.Join(gobin, "songsmith"), "--version").CombinedOutput()
+	if err != nil {
+		t.Fatalf("songsmith --version: %v\n%s", err, got)
+	}
+	if !strings.Contains(string(got), version) {
+		t.Errorf("songsmith --version = %q, want it to name %s", got, version)
+	}
+}
+
+// TestMakeInstall runs make install into a temporary GOBIN: the binary lands
+// there, stamped with the git-described version.
+func TestMakeInstall(t *testing.T) {
+	mk := testutil.RequireTool(t, "make")
+	gobin := t.TempDir()
+	cmd := exec.Command(mk, "-s", "-C", "../..", "install", "VERSION=v9.9.9-test")
+	cmd.Env = goEnv(t, gobin)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("make install: %v\n%s", err, out)
+	}
+	got, err := exec.Command(filepath.Join(gobin, "songsmith"), "--version").CombinedOutput()
+	if err != nil {
+		t.Fatalf("songsmith --version: %v\n%s", err, got)
+	}
+	if !strings.Contains(string(got), "v9.9.9-test") {
+		t.Errorf("songsmith --version = %q, want v9.9.9-test", got)
+	}
+}
