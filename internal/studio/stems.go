@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/songsmith/songsmith/internal/audio/wav"
@@ -44,6 +45,9 @@ func Stems(ctx context.Context, s *score.Score, dir string) (_ *jobs.File, err e
 	}()
 	bw := bufio.NewWriterSize(tmp, 1<<20)
 	zw := zip.NewWriter(bw)
+	// Entries carry the time the stems were made (a zero time would be
+	// written as the invalid DOS date 1980-00-00).
+	made := time.Now().UTC().Truncate(2 * time.Second)
 	for i, t := range s.Tracks {
 		st, err := synth.RenderStem(ctx, s, i)
 		if err != nil {
@@ -51,7 +55,7 @@ func Stems(ctx context.Context, s *score.Score, dir string) (_ *jobs.File, err e
 		}
 		// Stored, not deflated: float audio barely compresses and the
 		// files are large.
-		w, err := zw.CreateHeader(&zip.FileHeader{Name: StemName(i, t), Method: zip.Store})
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: StemName(i, t), Method: zip.Store, Modified: made})
 		if err != nil {
 			return nil, err
 		}
@@ -68,11 +72,16 @@ func Stems(ctx context.Context, s *score.Score, dir string) (_ *jobs.File, err e
 	return &jobs.File{Path: tmp.Name(), ContentType: ZipContentType, Ext: "zip"}, nil
 }
 
-// StemName is the file name of track i's stem: its number and name.
+// StemName is the file name of track i's stem: its number and name, the
+// part and its instrument once each ("02-bass-upright-bass.wav",
+// "04-pad.wav" for the part "pad (pad)").
 func StemName(i int, t score.Track) string {
 	name := t.Name
 	if name == "" {
 		name = string(t.Instrument)
+	}
+	if part, inst, ok := strings.Cut(name, " ("); ok && strings.TrimSuffix(inst, ")") == part {
+		name = part
 	}
 	clean := strings.Map(func(r rune) rune {
 		switch {

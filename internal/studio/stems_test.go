@@ -9,10 +9,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/studio"
 	"github.com/songsmith/songsmith/internal/synth"
 	"github.com/songsmith/songsmith/internal/testutil"
@@ -61,6 +63,9 @@ func TestStemsSumToPreMasterMix(t *testing.T) {
 	for i, f := range zr.File {
 		if want := studio.StemName(i, s.Tracks[i]); f.Name != want {
 			t.Errorf("stem %d named %q, want %q", i, f.Name, want)
+		}
+		if f.Modified.Year() < 2020 || time.Since(f.Modified) > time.Hour || time.Until(f.Modified) > time.Minute {
+			t.Errorf("stem %s dated %v, want the time it was made", f.Name, f.Modified)
 		}
 		rc, err := f.Open()
 		if err != nil {
@@ -156,4 +161,24 @@ func TestMIDIRendersInFluidSynth(t *testing.T) {
 		t.Fatalf("FluidSynth's music ends at %.2f s, the score's at %.2f s (tempo or length wrong)", audibleEnd, musicEnd)
 	}
 	t.Logf("FluidSynth: %.2f s file, music ends at %.2f s; score: music %.2f s, song %.2f s", b.Seconds(), audibleEnd, musicEnd, song.Duration)
+}
+
+// A stem is named after its part and its instrument once each.
+func TestStemName(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		inst score.Instrument
+		want string
+	}{
+		{"bass (bass)", score.Bass, "02-bass.wav"},
+		{"pad (pad)", score.Pad, "02-pad.wav"},
+		{"bass (upright_bass)", score.UprightBass, "02-bass-upright-bass.wav"},
+		{"drums", score.Drums, "02-drums.wav"},
+		{"", score.Piano, "02-piano.wav"},
+		{"answer (piano)", score.Piano, "02-answer-piano.wav"},
+	} {
+		if got := studio.StemName(1, score.Track{Name: c.name, Instrument: c.inst}); got != c.want {
+			t.Errorf("StemName(%q) = %q, want %q", c.name, got, c.want)
+		}
+	}
 }
