@@ -7,6 +7,8 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/songsmith/songsmith/internal/score"
 )
@@ -43,11 +45,13 @@ type midiEvent struct {
 	data []byte
 }
 
-// WriteMIDI writes s as a Standard MIDI File, format 1: a tempo track and
-// one track per score track, with a General MIDI program per instrument and
-// drums on channel 10. Glides and mix settings are not represented; the
-// tail is kept as silence at the end of the tempo track.
-func WriteMIDI(w io.Writer, s *score.Score) error {
+// WriteMIDI writes s as a Standard MIDI File, format 1: a tempo track named
+// title (the song's title: a DAW shows it as the sequence name) with the
+// tempo, meter and key signature, and one track per score track, named
+// after its part and instrument, with a General MIDI program per
+// instrument and drums on channel 10. Glides and mix settings are not
+// represented; the tail is kept as silence at the end of the tempo track.
+func WriteMIDI(w io.Writer, s *score.Score, title string) error {
 	num, den := byte(max(1, s.BeatsPerBar)), byte(2)
 	if s.Subdivision == 3 {
 		// 6/8: the score counts dotted quarters, MIDI counts quarters.
@@ -62,9 +66,12 @@ func WriteMIDI(w io.Writer, s *score.Score) error {
 
 	usPerBeat := int(math.Round(60e6 / s.BPM))
 	endTick := toTick(s.TotalBeats + s.TailSeconds/s.SecondsPerBeat())
+	sf, minor := keySignature(s.KeyRoot, s.Mode)
 	tempo := []midiEvent{
+		metaText(0x03, title),
 		{0, false, []byte{0xFF, 0x51, 3, byte(usPerBeat >> 16), byte(usPerBeat >> 8), byte(usPerBeat)}},
 		{0, false, []byte{0xFF, 0x58, 4, num, den, 24, 8}},
+		{0, false, []byte{0xFF, 0x59, 2, byte(sf), minor}},
 		{endTick, false, []byte{0xFF, 0x2F, 0}},
 	}
 	writeTrack(bw, tempo)
@@ -72,9 +79,9 @@ func WriteMIDI(w io.Writer, s *score.Score) error {
 	ch := byte(0)
 	for _, t := range s.Tracks {
 		var evs []midiEvent
-		evs = append(evs, midiEvent{0, false, append([]byte{0xFF, 0x03, byte(min(len(t.Name), 127))}, t.Name[:min(len(t.Name), 127)]...)})
-		inst := string(t.Instrument)[:min(len(t.Instrument), 127)] // instrument name meta event, for DAWs
-		evs = append(evs, midiEvent{0, false, append([]byte{0xFF, 0x04, byte(len(inst))}, inst...)})
+		evs = append(evs, metaText(0x03, t.Name))
+		// The instrument name meta event, for DAWs: "upright bass".
+		evs = append(evs, metaText(0x04, strings.ReplaceAll(string(t.Instrument), "_", " ")))
 		if t.Instrument == score.Drums {
 			for _, h := range t.Hits {
 				k, ok := gmDrums[h.Drum]
@@ -113,6 +120,39 @@ func WriteMIDI(w io.Writer, s *score.Score) error {
 		writeTrack(bw, evs)
 	}
 	return bw.Flush()
+}
+
+// metaText is a text meta event (0x03 sequence or track name, 0x04
+// instrument name) at tick 0, cut to 127 bytes on a rune boundary so its
+// length fits one byte.
+func metaText(typ byte, text string) midiEvent {
+	for len(text) > 127 {
+		_, n := utf8.DecodeLastRuneInString(text)
+		text = text[:len(text)-n]
+	}
+	return midiEvent{0, false, append([]byte{0xFF, typ, byte(len(text))}, text...)}
+}
+
+// modeOffset is each mode's tonic above the tonic of its parent major
+// scale.
+var modeOffset = map[string]int{
+	"major": 0, "ionian": 0, "dorian": 2, "phrygian": 4, "lydian": 5, "mixolydian": 7,
+	"minor": 9, "aeolian": 9, "harmonic minor": 9, "locrian": 11,
+}
+
+// majorSharps is the key signature of each major key by tonic pitch class:
+// sharps positive, flats negative (F# major written with six sharps).
+var majorSharps = [12]int8{0, -5, 2, -3, 4, -1, 6, 1, -4, 3, -2, 5}
+
+// keySignature returns the MIDI key signature of a key: the sharps (or
+// flats, negative) of its parent major scale, and 1 for a minor key, 0
+// otherwise (a mode is written with its parent scale's signature).
+func keySignature(root int, mode string) (sharps int8, minor byte) {
+	parent := ((root-modeOffset[mode])%12 + 12) % 12
+	if mode == "minor" || mode == "aeolian" || mode == "harmonic minor" {
+		minor = 1
+	}
+	return majorSharps[parent], minor
 }
 
 func lastTick(evs []midiEvent) int {

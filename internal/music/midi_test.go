@@ -16,6 +16,9 @@ type smf struct {
 	drumOns                  int   // note-ons on channel 10
 	programs                 int
 	tempoUS                  int
+	names                    []string // track names (meta 0x03), in order
+	instruments              []string // instrument names (meta 0x04)
+	keySig                   []byte   // the key signature's two bytes
 }
 
 // readSMF parses a Standard MIDI File without running status (WriteMIDI
@@ -50,8 +53,15 @@ func readSMF(t *testing.T, b []byte) smf {
 				if typ == 0x51 {
 					f.tempoUS = int(body[3])<<16 | int(body[4])<<8 | int(body[5])
 				}
-				if typ == 0x2F {
+				switch typ {
+				case 0x2F:
 					ended = true
+				case 0x03:
+					f.names = append(f.names, string(body[3:3+l]))
+				case 0x04:
+					f.instruments = append(f.instruments, string(body[3:3+l]))
+				case 0x59:
+					f.keySig = append([]byte(nil), body[3:3+l]...)
 				}
 				body = body[3+l:]
 			case st&0xF0 == 0x90:
@@ -86,10 +96,19 @@ func readSMF(t *testing.T, b []byte) smf {
 func TestWriteMIDI(t *testing.T) {
 	s := music.Compose(music.Parse("funk with organ and brass, 120 bpm, 30 seconds"), 5)
 	var buf bytes.Buffer
-	if err := music.WriteMIDI(&buf, s); err != nil {
+	if err := music.WriteMIDI(&buf, s, "Brass Heat"); err != nil {
 		t.Fatal(err)
 	}
 	f := readSMF(t, buf.Bytes())
+	if len(f.names) != len(s.Tracks)+1 || f.names[0] != "Brass Heat" {
+		t.Fatalf("track names %q, want the title first and one per part", f.names)
+	}
+	if len(f.instruments) != len(s.Tracks) {
+		t.Fatalf("instrument names %q, want one per part", f.instruments)
+	}
+	if len(f.keySig) != 2 {
+		t.Fatalf("no key signature")
+	}
 	if f.format != 1 || f.tracks != len(s.Tracks)+1 || len(f.noteOns) != f.tracks || f.division != music.MIDIDivision {
 		t.Fatalf("format %d tracks %d chunks %d division %d, want 1 %d", f.format, f.tracks, len(f.noteOns), f.division, len(s.Tracks)+1)
 	}
@@ -110,5 +129,31 @@ func TestWriteMIDI(t *testing.T) {
 	}
 	if f.programs != len(s.Tracks)-1 {
 		t.Fatalf("%d program changes, want one per pitched track (%d)", f.programs, len(s.Tracks)-1)
+	}
+}
+
+// The key signature is the parent major scale's sharps or flats, minor
+// keys marked minor.
+func TestMIDIKeySignature(t *testing.T) {
+	for _, c := range []struct {
+		root   int
+		mode   string
+		sharps int8
+		minor  byte
+	}{
+		{0, "major", 0, 0}, {2, "minor", -1, 1}, {9, "minor", 0, 1}, {7, "major", 1, 0},
+		{10, "major", -2, 0}, {6, "minor", 3, 1}, {2, "dorian", 0, 0}, {4, "phrygian", 0, 0},
+		{5, "lydian", 0, 0}, {7, "mixolydian", 0, 0}, {11, "locrian", 0, 0}, {1, "major", -5, 0},
+		{6, "major", 6, 0}, {4, "harmonic minor", 1, 1},
+	} {
+		s := &score.Score{BPM: 100, BeatsPerBar: 4, KeyRoot: c.root, Mode: c.mode, TotalBeats: 4}
+		var buf bytes.Buffer
+		if err := music.WriteMIDI(&buf, s, "t"); err != nil {
+			t.Fatal(err)
+		}
+		f := readSMF(t, buf.Bytes())
+		if len(f.keySig) != 2 || int8(f.keySig[0]) != c.sharps || f.keySig[1] != c.minor {
+			t.Errorf("%d %s: key signature % x, want %d sharps, minor %d", c.root, c.mode, f.keySig, c.sharps, c.minor)
+		}
 	}
 }

@@ -95,11 +95,11 @@ func StemName(i int, t score.Track) string {
 	return fmt.Sprintf("%02d-%s.wav", i+1, strings.Trim(clean, "-"))
 }
 
-// MIDI writes s as a Standard MIDI File (tempo, meter, one named track per
-// part with its General MIDI program).
-func MIDI(s *score.Score) (*jobs.File, error) {
+// MIDI writes s as a Standard MIDI File named title (tempo, meter, key
+// signature, one named track per part with its General MIDI program).
+func MIDI(s *score.Score, title string) (*jobs.File, error) {
 	var buf bytes.Buffer
-	if err := music.WriteMIDI(&buf, s); err != nil {
+	if err := music.WriteMIDI(&buf, s, title); err != nil {
 		return nil, fmt.Errorf("studio: midi: %w", err)
 	}
 	return &jobs.File{Data: buf.Bytes(), ContentType: MIDIContentType, Ext: "mid"}, nil

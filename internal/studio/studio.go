@@ -57,7 +57,7 @@ func (s *Studio) GenerateOptions(ctx context.Context, prompt string, seed uint64
 		}
 	}
 	if o.Wants(jobs.OutputMIDI) {
-		if out.MIDI, err = MIDI(song.Score); err != nil {
+		if out.MIDI, err = MIDI(song.Score, song.Title); err != nil {
 			out.Stems.Remove()
 			return nil, err
 		}

@@ -40,7 +40,7 @@ func run() error {
 		if err != nil {
 			return err
 		}
-		if err := music.WriteMIDI(f, s); err != nil {
+		if err := music.WriteMIDI(f, s, title); err != nil {
 			f.Close()
 			return err
 		}
