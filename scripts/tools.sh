@@ -27,4 +27,14 @@ for py in moto_server cfn-lint; do
     pip install -q "$( [ "$py" = moto_server ] && echo 'moto[server]' || echo cfn-lint )" || true
   fi
 done
+# The OpenAPI validators (swagger-parser, Redocly), pinned by the lock file.
+lint=scripts/openapi-lint
+if [ ! -f "$lint/node_modules/@redocly/cli/package.json" ]; then
+  if command -v npm >/dev/null 2>&1; then
+    echo "tools: installing the OpenAPI validators (npm ci in $lint)"
+    (cd "$(dirname "$0")/../$lint" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+  else
+    echo "tools: npm missing; the OpenAPI validator test fails in CI" >&2
+  fi
+fi
 echo "tools: ok"
