@@ -96,6 +96,8 @@ type resultJSON struct {
 type filesJSON struct {
 	Song  string `json:"song"`
 	Cover string `json:"cover"`
+	Stems string `json:"stems,omitempty"` // the stems zip, when the job has one
+	MIDI  string `json:"midi,omitempty"`  // the MIDI file, when the job has one
 	JSON  string `json:"json"`
 }
 

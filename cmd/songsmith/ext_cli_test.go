@@ -5,6 +5,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -48,8 +50,9 @@ func TestGenerateExtensions(t *testing.T) {
 	}))
 	defer recv.Close()
 
+	saveDir := t.TempDir()
 	args := []string{"generate", "lo-fi piano", "--seed", "42", "--format", "flac", "--duration", "12s", "--bpm", "100",
-		"--song-key", "D minor", "--stems", "--midi", "--webhook", recv.URL + "/hook", "--json", "--out", ""}
+		"--song-key", "D minor", "--stems", "--midi", "--webhook", recv.URL + "/hook", "--json", "--out", saveDir}
 	r = runCLI(t, "", env, args...)
 	r.want(t, 0, args...)
 	var job struct {
@@ -63,9 +66,22 @@ func TestGenerateExtensions(t *testing.T) {
 			StemsURL string  `json:"stems_url"`
 			MIDIURL  string  `json:"midi_url"`
 		} `json:"result"`
+		Files struct {
+			Song, Stems, MIDI, JSON string
+		} `json:"files"`
 	}
 	if err := json.Unmarshal([]byte(r.stdout), &job); err != nil || job.Status != "completed" {
 		t.Fatalf("generate --json: %q (%v)", r.stdout, err)
+	}
+	// --stems and --midi save the zip and the MIDI file beside the song.
+	for path, magic := range map[string]string{job.Files.Stems: "PK\x03\x04", job.Files.MIDI: "MThd", job.Files.Song: "fLaC"} {
+		b, err := os.ReadFile(path)
+		if err != nil || !strings.HasPrefix(string(b), magic) || filepath.Dir(path) != saveDir {
+			t.Errorf("saved %q: %d bytes starting %q (%v), want a %q file in %s", path, len(b), b[:min(len(b), 4)], err, magic, saveDir)
+		}
+	}
+	if !strings.HasSuffix(job.Files.Stems, ".stems.zip") || !strings.HasSuffix(job.Files.MIDI, ".mid") {
+		t.Errorf("files %+v", job.Files)
 	}
 	res := job.Result
 	if res.BPM != 100 || res.Seed == nil || *res.Seed != 42 || res.Format != "flac" || res.StemsURL == "" || res.MIDIURL == "" {

@@ -102,25 +102,43 @@ func mediaExt(raw, def string) string {
 	return def
 }
 
-// saveJob downloads a completed job's song and cover into dir and writes
-// its JSON beside them, under names derived from the title that do not
+// saveJob downloads a completed job's song and cover (and its stems zip
+// and MIDI file, when the job was asked for them) into dir and writes its
+// JSON beside them, under names derived from the title that do not
 // overwrite anything. It returns the paths written.
 func saveJob(ctx context.Context, c *client.Client, job *client.Job, dir string) (*filesJSON, error) {
 	r := job.Result
-	files, err := reserve(dir, stem(r.Title, job.JobID), mediaExt(r.SongURL, ".mp3"), mediaExt(r.ImageURL, ".jpg"), ".json")
+	urls := []string{r.SongURL, r.ImageURL}
+	exts := []string{mediaExt(r.SongURL, ".mp3"), mediaExt(r.ImageURL, ".jpg")}
+	if r.StemsURL != "" {
+		urls, exts = append(urls, r.StemsURL), append(exts, ".stems.zip")
+	}
+	if r.MIDIURL != "" {
+		urls, exts = append(urls, r.MIDIURL), append(exts, ".mid")
+	}
+	files, err := reserve(dir, stem(r.Title, job.JobID), append(exts, ".json")...)
 	if err != nil {
 		return nil, fmt.Errorf("cannot write into %s: %w", dir, err)
 	}
-	out := &filesJSON{Song: files[0].Name(), Cover: files[1].Name(), JSON: files[2].Name()}
-	for i, u := range []string{r.SongURL, r.ImageURL} {
+	for i, u := range urls {
 		if _, err := c.Download(ctx, u, files[i]); err != nil {
 			discard(files)
 			return nil, err
 		}
 	}
+	out := &filesJSON{Song: files[0].Name(), Cover: files[1].Name(), JSON: files[len(files)-1].Name()}
+	base := &filesJSON{Song: filepath.Base(out.Song), Cover: filepath.Base(out.Cover), JSON: filepath.Base(out.JSON)}
+	for i, ext := range exts[2:] {
+		name := files[2+i].Name()
+		if ext == ".mid" {
+			out.MIDI, base.MIDI = name, filepath.Base(name)
+		} else {
+			out.Stems, base.Stems = name, filepath.Base(name)
+		}
+	}
 	j := toJSON(job)
-	j.Files = &filesJSON{Song: filepath.Base(out.Song), Cover: filepath.Base(out.Cover), JSON: filepath.Base(out.JSON)}
-	if err := writeJSON(files[2], j); err != nil {
+	j.Files = base
+	if err := writeJSON(files[len(files)-1], j); err != nil {
 		discard(files)
 		return nil, err
 	}
@@ -131,4 +149,15 @@ func saveJob(ctx context.Context, c *client.Client, job *client.Job, dir string)
 		}
 	}
 	return out, nil
+}
+
+// saved lists the files of a saved job for the summary line.
+func (f *filesJSON) saved() string {
+	names := []string{f.Song, f.Cover}
+	for _, n := range []string{f.Stems, f.MIDI} {
+		if n != "" {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(append(names, f.JSON), ", ")
 }

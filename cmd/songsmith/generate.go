@@ -108,11 +108,11 @@ func finish(ctx context.Context, c *client.Client, job *client.Job, out string, 
 	default:
 		fmt.Fprintln(stdout, summary(job))
 		if j.Files != nil {
-			fmt.Fprintf(stdout, "saved %s, %s, %s\n", j.Files.Song, j.Files.Cover, j.Files.JSON)
+			fmt.Fprintf(stdout, "saved %s\n", j.Files.saved())
 		} else if r := job.Result; r != nil {
 			fmt.Fprintf(stdout, "song:  %s\ncover: %s\n", r.SongURL, r.ImageURL)
+			printExtraURLs(stdout, job.Result)
 		}
-		printExtraURLs(stdout, job.Result)
 	}
 	if err := job.Err(); err != nil {
 		return &exitError{exitJobFailed, strings.TrimPrefix(err.Error(), "songsmith: "), err}
