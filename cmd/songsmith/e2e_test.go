@@ -12,7 +12,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -46,6 +48,16 @@ type proc struct {
 	URL  string
 	Key  string
 	logs *bytes.Buffer
+
+	mu     sync.Mutex
+	stdout []string // the lines serve printed
+}
+
+// printed returns the lines serve has printed on stdout so far.
+func (p *proc) printed() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Clone(p.stdout)
 }
 
 var keyRE = regexp.MustCompile(`API key: (ss_\S+)`)
@@ -66,6 +78,9 @@ func startServe(t *testing.T, dataDir, addr string, env ...string) *proc {
 	go func() {
 		sc := bufio.NewScanner(stdout)
 		for sc.Scan() {
+			p.mu.Lock()
+			p.stdout = append(p.stdout, sc.Text())
+			p.mu.Unlock()
 			if m := keyRE.FindStringSubmatch(sc.Text()); m != nil {
 				found <- m[1]
 			} else if strings.Contains(sc.Text(), "Use a key from") {

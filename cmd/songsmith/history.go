@@ -32,7 +32,11 @@ const (
 
 // historyPath is the file of the local job history:
 // $XDG_STATE_HOME/songsmith/jobs.jsonl, else ~/.local/state/songsmith/jobs.jsonl.
-func historyPath() (string, error) {
+func historyPath() (string, error) { return statePath("jobs.jsonl") }
+
+// statePath is name in the per-user state directory:
+// $XDG_STATE_HOME/songsmith, else ~/.local/state/songsmith.
+func statePath(name string) (string, error) {
 	dir := os.Getenv("XDG_STATE_HOME")
 	if dir == "" {
 		home, err := os.UserHomeDir()
@@ -41,7 +45,7 @@ func historyPath() (string, error) {
 		}
 		dir = filepath.Join(home, ".local", "state")
 	}
-	return filepath.Join(dir, "songsmith", "jobs.jsonl"), nil
+	return filepath.Join(dir, "songsmith", name), nil
 }
 
 // recordJob appends a submitted job to the history. A history that cannot

@@ -67,7 +67,7 @@ the commands go through the server's admin endpoint (loopback only, authenticate
 by a secret in <data-dir>/admin.json); otherwise they open the database directly.`,
 	})
 	cmd.PersistentFlags().StringVar(&o.backend, "backend", "", "embedded or aws (default $SONGSMITH_BACKEND, else embedded)")
-	cmd.PersistentFlags().StringVar(&o.dataDir, "data-dir", "", "data directory of the embedded backend (default $SONGSMITH_DATA_DIR, else ./data)")
+	cmd.PersistentFlags().StringVar(&o.dataDir, "data-dir", "", "data directory of the embedded backend (default $SONGSMITH_DATA_DIR, else the running songsmith serve's, else ./data)")
 	cmd.PersistentFlags().BoolVar(&o.jsonOut, "json", false, "print JSON on stdout")
 	_ = cmd.RegisterFlagCompletionFunc("backend", fixedValues("embedded", "aws"))
 	_ = cmd.MarkPersistentFlagDirname("data-dir")
@@ -184,8 +184,14 @@ func withKeys(cmd *cobra.Command, o *keysOpts, fn func(context.Context, keyManag
 	if o.backend != "" {
 		cfg.Backend = o.backend
 	}
-	if o.dataDir != "" {
-		cfg.DataDir = o.dataDir
+	if cfg.Backend == "embedded" {
+		var created bool
+		if cfg.DataDir, created, err = keysDataDir(o.dataDir, cmd.Name() == "create"); err != nil {
+			return err
+		}
+		if created {
+			fmt.Fprintf(cmd.ErrOrStderr(), "songsmith: no database in %s yet: creating one (songsmith serve --data-dir %s will use it)\n", cfg.DataDir, cfg.DataDir)
+		}
 	}
 	ctx := cmd.Context()
 	m, closeFn, err := openKeys(ctx, cfg)

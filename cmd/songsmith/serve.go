@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -88,6 +89,7 @@ func serve(ctx context.Context, cfg app.Config, stdout, stderr io.Writer) error 
 			return err
 		}
 		defer stopAdmin()
+		defer recordServe(cfg.DataDir, cfg.BaseURL)()
 	}
 	srv := app.NewServer(cfg, b, generator.New(cfg), log)
 	printWelcome(stdout, cfg.BaseURL, key)
@@ -137,19 +139,46 @@ func devKey(ctx context.Context, cfg app.Config, b *app.Backend) (string, error)
 
 func printWelcome(w io.Writer, base, key string) {
 	fmt.Fprintf(w, "Songsmith is listening on %s\nPlayground: open %s/ in a browser.\n", base, base)
+	cli, hint := cliCommand()
 	if key == "" {
-		fmt.Fprintln(w, "Use a key from `songsmith keys create NAME` as Authorization: Bearer <key>.")
+		fmt.Fprintf(w, "Use a key from `%s keys create NAME` as Authorization: Bearer <key>.\n", cli)
 		return
 	}
 	fmt.Fprintf(w, `
 API key: %[2]s
 
-Try it:
+Try it in another terminal:
   export SONGSMITH_URL=%[1]s SONGSMITH_API_KEY=%[2]s
-  songsmith generate "melancholic lo-fi with dusty piano, 84 bpm, 45 seconds"
+  %[3]s generate "melancholic lo-fi with dusty piano, 84 bpm, 45 seconds"
   curl -s -X POST "$SONGSMITH_URL/generate" -H "Authorization: Bearer $SONGSMITH_API_KEY" \
        -H "Content-Type: application/json" -d '{"prompt": "melancholic lo-fi with dusty piano, 84 bpm, 45 seconds"}'
   curl -s "$SONGSMITH_URL/jobs/<job_id>" -H "Authorization: Bearer $SONGSMITH_API_KEY"
+%[4]s
+`, base, key, cli, hint)
+}
 
-`, base, key)
+// cliCommand is how a fresh shell runs this command: "songsmith" when it is
+// on the PATH; inside the repository (make run is go run, whose binary is
+// gone when it stops) "go run ./cmd/songsmith"; else this binary's path.
+// hint says how to put it on the PATH when it is not there.
+func cliCommand() (cli, hint string) {
+	if _, err := exec.LookPath("songsmith"); err == nil {
+		return "songsmith", ""
+	}
+	hint = "(`make install` puts the songsmith command on your PATH.)\n"
+	if _, err := os.Stat(filepath.Join("cmd", "songsmith", "main.go")); err == nil {
+		return "go run ./cmd/songsmith", hint
+	}
+	if exe, err := os.Executable(); err == nil {
+		return shellQuote(exe), hint
+	}
+	return "songsmith", hint
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
