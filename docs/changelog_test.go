@@ -60,8 +60,9 @@ func TestChangelog(t *testing.T) {
 	if !strings.Contains(text, "\n[Unreleased]: ") {
 		t.Error("CHANGELOG.md lacks the [Unreleased] link reference")
 	}
-	deprecated, _, _ := strings.Cut(strings.SplitN(text, "## Deprecated\n", 2)[1], "\n## ")
-	if !strings.Contains(deprecated, "| Deprecated | Since | Use instead |") {
+	_, after, ok := strings.Cut(text, "\n## Deprecated\n")
+	deprecated, _, _ := strings.Cut(after, "\n## ")
+	if !ok || !strings.Contains(deprecated, "| Deprecated | Since | Use instead |") {
 		t.Error("the Deprecated list lacks its table (| Deprecated | Since | Use instead |)")
 	}
 }
