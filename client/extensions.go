@@ -9,7 +9,7 @@ import (
 )
 
 // extensions are the optional members of a submission beyond the spec's
-// prompt (Songsmith extensions; see the service's README). Zero members
+// prompt (Songsmith extensions; see docs/api.md). Zero members
 // are not sent, so a plain Generate sends exactly the spec's body.
 type extensions struct {
 	Seed       *uint64  `json:"seed,omitempty"`

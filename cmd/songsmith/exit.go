@@ -11,7 +11,7 @@ import (
 	"github.com/songsmith/songsmith/client"
 )
 
-// Exit codes. The README's "Exit codes" table lists the same.
+// Exit codes. The "Exit codes" table of docs/cli.md lists the same.
 const (
 	exitOK          = 0   // success
 	exitFailure     = 1   // any other failure (local files, database, unexpected answers)

@@ -9,7 +9,7 @@
 //	songsmith completion bash|zsh|fish     shell completion
 //
 // Configuration comes from SONGSMITH_* environment variables and flags (see
-// README). Exit codes are listed in exit.go and the README.
+// README.md and docs/cli.md). Exit codes are listed in exit.go and docs/cli.md.
 package main
 
 import (

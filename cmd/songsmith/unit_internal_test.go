@@ -151,9 +151,9 @@ func (s *syncBuilder) String() string {
 	return s.b.String()
 }
 
-// The README's exit-code table and the root help list every code.
+// The exit-code table of docs/cli.md and the root help list every code.
 func TestExitCodesDocumented(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := os.ReadFile("../../docs/cli.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +165,7 @@ func TestExitCodesDocumented(t *testing.T) {
 	}
 	for _, code := range []int{exitOK, exitFailure, exitUsage, exitAuth, exitNotFound, exitRateLimited, exitServer, exitJobFailed, exitTimeout, exitInterrupted} {
 		if !strings.Contains(string(readme), fmt.Sprintf("\n| %d | ", code)) {
-			t.Errorf("README's exit-code table lacks %d", code)
+			t.Errorf("docs/cli.md's exit-code table lacks %d", code)
 		}
 		if !strings.Contains(help.String(), fmt.Sprintf("%d ", code)) {
 			t.Errorf("root help lacks exit code %d", code)

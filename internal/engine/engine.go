@@ -1,6 +1,3 @@
-// Package engine is the music engine behind the API: it understands a
-// prompt, composes a song (internal/music), synthesizes and masters it
-// (internal/synth) and describes it (title, tags, tempo, key).
 package engine
 
 import (

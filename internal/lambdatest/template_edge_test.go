@@ -2,6 +2,7 @@ package lambdatest_test
 
 import (
 	"encoding/json"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -193,7 +194,10 @@ func TestTemplateAccessLog(t *testing.T) {
 		}
 	}
 	if app.AWSRequestIDAttr != "aws_request_id" {
-		t.Errorf("the function's request id attribute is %q; README documents aws_request_id", app.AWSRequestIDAttr)
+		t.Errorf("the function's request id attribute is %q; docs/deploying.md documents aws_request_id", app.AWSRequestIDAttr)
+	}
+	if doc, err := os.ReadFile("../../docs/deploying.md"); err != nil || !strings.Contains(string(doc), "`"+app.AWSRequestIDAttr+"`") {
+		t.Errorf("docs/deploying.md's access-log section does not name %s (%v)", app.AWSRequestIDAttr, err)
 	}
 }
 

@@ -1,7 +1,3 @@
-// Package soundfont loads a SoundFont 2 bank and plays its presets, one
-// part at a time, through go-meltysynth (MIT). A Bank is loaded once and
-// shared read-only; every Player owns its own synthesizer state, so
-// concurrent renders each make their own players from the same Bank.
 package soundfont
 
 import (

@@ -14,7 +14,7 @@ import (
 // style of the catalogue (the style's name as the prompt) at two seeds,
 // fails if one breaks the budgets (web cover <= cover.MaxWebBytes at
 // 1024 px, thumbnail <= 40 KB), and reports the sizes and the time per
-// cover (render, web JPEG and thumbnail), the figures the README quotes:
+// cover (render, web JPEG and thumbnail), the figures docs/api.md quotes:
 //
 //	go test -run '^$' -bench CoverArtEveryStyle -benchtime 1x -v ./internal/studio/
 //

@@ -1,0 +1,27 @@
+// Package engine is the music engine behind the API: it understands a
+// prompt, composes a song (internal/music), synthesizes and masters it
+// (internal/synth) and describes it (title, tags, tempo, key).
+//
+// The pipeline: music.Parse reads the prompt against the style catalogue
+// (internal/style) into a plan; music.Compose writes a score.Score from the
+// plan and a seed; synth renders the score, playing acoustic parts from the
+// SoundFont bank when one is loaded (internal/soundfont), mixes it in
+// stereo and masters it to -14 LUFS; music.Describe gives the title and
+// tags. The same prompt, seed and overrides always give the same samples;
+// the service derives each job's seed from its id unless the request
+// names one.
+//
+// # Checks against outside tools
+//
+// The every-style checks of this package run with the recorded bank on,
+// since Render uses the process-wide bank: TestStyles renders every style
+// of the catalogue (each render shared by the checks) and checks every
+// song with tools we did not write (tempo with bpm-tools, loudness and
+// true peak of the WAV and of the decoded MP3 with ffmpeg, clipping with
+// sox, silent gaps, length with ffprobe) and with the mix measures of
+// internal/mixmeter (stereo correlation, centred low end, high-pass loss,
+// 1-4 kHz presence, loudness range, breakdown depth), then compares the
+// seeds' drum patterns. TestRenderUsesBank makes the bank a requirement
+// under CI=true. The speed goals are benchmarks (bench_test.go,
+// recorded_bench_test.go); their figures are in docs/engine.md.
+package engine
