@@ -78,12 +78,19 @@ func ParseLimit(s string) (int, error) {
 }
 
 // List returns a page of key's jobs, newest first, with fresh media URLs
-// for completed ones. It counts against the poll rate. limit is 1 to
-// MaxPageSize; an invalid cursor is EInvalid.
-func (s *Service) List(ctx context.Context, key *APIKey, limit int, cursor string) ([]*Job, string, error) {
-	if err := s.allow(ctx, "poll", key.ID, s.Config.PollRate); err != nil {
-		return nil, "", err
+// for completed ones, the cursor of the next page ("" on the last) and the
+// poll window the request was counted in. limit is 1 to MaxPageSize; an
+// invalid cursor is EInvalid.
+func (s *Service) List(ctx context.Context, key *APIKey, limit int, cursor string) ([]*Job, string, RateStatus, error) {
+	rate, err := s.allow(ctx, "poll", key.ID, s.Config.PollRate)
+	if err != nil {
+		return nil, "", rate, err
 	}
+	page, next, err := s.list(ctx, key, limit, cursor)
+	return page, next, rate, err
+}
+
+func (s *Service) list(ctx context.Context, key *APIKey, limit int, cursor string) ([]*Job, string, error) {
 	if limit < 1 || limit > MaxPageSize {
 		return nil, "", Errorf(EInvalid, "'limit' must be an integer from 1 to %d.", MaxPageSize)
 	}
