@@ -75,7 +75,7 @@ func render(ctx context.Context, o *renderOpts, prompt string, stdout, stderr io
 	if err := os.MkdirAll(o.out, 0o755); err != nil {
 		return fmt.Errorf("cannot create --out directory: %w", err)
 	}
-	song, err := (&studio.Studio{Format: o.format, Bitrate: o.bitrate}).Generate(ctx, prompt, o.seed)
+	song, err := (&studio.Studio{Format: o.format, Bitrate: o.bitrate}).Generate(ctx, prompt, o.seed, jobs.Options{})
 	if err != nil {
 		return err
 	}

@@ -277,7 +277,7 @@ func TestPlaygroundInBrowser(t *testing.T) {
 // failed.
 func testPlaygroundFailedJob(t *testing.T, ctx context.Context, shots string) {
 	const reason = "This prompt cannot be played."
-	gen := &jobstest.Generator{Func: func(context.Context, string, uint64) (*jobs.Song, error) {
+	gen := &jobstest.Generator{Func: func(context.Context, string, uint64, jobs.Options) (*jobs.Song, error) {
 		return nil, jobs.Errorf(jobs.EInvalid, reason)
 	}}
 	r := startServer(t, t.TempDir(), gen, nil)

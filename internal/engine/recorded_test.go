@@ -26,7 +26,7 @@ func TestRenderUsesBank(t *testing.T) {
 		t.Fatalf("bank %q did not load", soundfont.DefaultPath())
 	}
 	const prompt = "bossa nova with nylon guitar, 8 seconds"
-	s, _, _ := engine.Compose(prompt, 3)
+	s, _, _ := engine.Compose(prompt, 3, engine.Options{})
 	recorded := 0
 	for i := range s.Tracks {
 		if bank, prog, ok := synth.RecordedPreset(&s.Tracks[i]); ok {
@@ -40,18 +40,18 @@ func TestRenderUsesBank(t *testing.T) {
 		t.Fatalf("no track of %q plays from the bank", prompt)
 	}
 	ctx := context.Background()
-	a, err := engine.Render(ctx, prompt, 3)
+	a, err := engine.Render(ctx, prompt, 3, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := engine.Render(ctx, prompt, 3)
+	again, err := engine.Render(ctx, prompt, 3, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(a.Audio.Samples, again.Audio.Samples) {
 		t.Error("the same prompt and seed gave different songs with the bank")
 	}
-	synthesized, err := synth.RenderWith(ctx, s, synth.Options{Bank: synth.NoBank})
+	synthesized, err := synth.Render(ctx, s, synth.Options{Bank: synth.NoBank})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,6 @@ package jobs
 import (
 	"context"
 	"encoding/base64"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -118,11 +117,6 @@ func (s *Service) list(ctx context.Context, key *APIKey, limit int, cursor strin
 		}
 	}
 	return page, next, nil
-}
-
-// String is the cursor's readable form, for logs.
-func (c Cursor) String() string {
-	return fmt.Sprintf("%s@%s", c.ID, c.StartedAt.Format(time.RFC3339Nano))
 }
 
 // FreshURLs fills a completed job's media URLs (as reading it does), for

@@ -34,7 +34,7 @@ func run() error {
 	noRender := flag.Bool("no-render", false, "compose only (with -mid)")
 	flag.Parse()
 
-	s, title, tags := engine.Compose(*prompt, *seed)
+	s, title, tags := engine.Compose(*prompt, *seed, engine.Options{})
 	if *midOut != "" {
 		f, err := os.Create(*midOut)
 		if err != nil {
@@ -53,7 +53,7 @@ func run() error {
 		return nil
 	}
 	start := time.Now()
-	song, err := engine.Render(context.Background(), *prompt, *seed)
+	song, err := engine.Render(context.Background(), *prompt, *seed, engine.Options{})
 	if err != nil {
 		return err
 	}
