@@ -50,7 +50,7 @@ var OptionSpecs = []OptionSpec{
 		Description: "generation seed: the same prompt, seed and options give the same song",
 		Field:       func(o *Options) any { return &o.Seed }},
 	{Name: "format", Type: TypeString, Enum: Formats,
-		Default:     "the server's (SONGSMITH_FORMAT, mp3)",
+		Default:     "the server's (SONGSMITH_AUDIO_FORMAT, mp3)",
 		Description: "audio format of song_url (case-insensitive)",
 		Canon:       func(s string) (string, error) { return strings.ToLower(s), nil },
 		Field:       func(o *Options) any { return &o.Format }},
