@@ -17,8 +17,9 @@
 // Adding an option is one row, one field and its use:
 //
 //  1. Add a field to [Options] of the Go type its [OptionType] names
-//     (integer *uint64, number float64, string string, array []string;
-//     the zero value means "not set").
+//     (integer *uint64, number float64 or *float64 when 0 is a value,
+//     string string, array []string, boolean bool; the zero value means
+//     "not set").
 //  2. Add a row to [OptionSpecs] with Name, Type, the range (Min, Max),
 //     Enum or MaxLen, Default, Description and Field returning a pointer
 //     to the new field (Canon when a string has a canonical form).
@@ -27,6 +28,8 @@
 //     SDK, a flag to `songsmith generate` and an input to the playground
 //     form: the consumer tests name what is missing.
 //
-// A new JSON type (a boolean, say) is one more case in the switches of
-// optionspec.go.
+// In the playground form an input's name is the option's name and its
+// data-type the row's Type (a checkbox per Enum value for an array, one
+// checkbox for a boolean). A new JSON type is one more case in the
+// switches of optionspec.go and in the playground's options().
 package jobs

@@ -15,10 +15,11 @@ type OptionType string
 // The JSON types a request option may have, and the Go type of the
 // Options field each one is held in (the zero value means "not set").
 const (
-	TypeInteger OptionType = "integer" // *uint64: a whole number in Min..Max
-	TypeNumber  OptionType = "number"  // float64: a number in Min..Max; 0 is "not set"
+	TypeInteger OptionType = "integer" // *uint64: a whole number in Min..Max (and in Enum, when set)
+	TypeNumber  OptionType = "number"  // float64 (0 is "not set") or *float64 (0 allowed): a number in Min..Max
 	TypeString  OptionType = "string"  // string: one of Enum, or any up to MaxLen characters
 	TypeStrings OptionType = "array"   // []string: items from Enum, kept in Enum's order, no repeats
+	TypeBoolean OptionType = "boolean" // bool: false is "not set"
 )
 
 // OptionSpec is one row of the table of request options: a member of the
@@ -102,6 +103,13 @@ func (s *OptionSpec) ReadJSON(o *Options, raw json.RawMessage) error {
 		}
 	case *float64:
 		ok = json.Unmarshal(raw, p) == nil && *p != 0
+	case **float64:
+		var x float64
+		if ok = json.Unmarshal(raw, &x) == nil; ok {
+			*p = &x
+		}
+	case *bool:
+		ok = json.Unmarshal(raw, p) == nil
 	case *string:
 		ok = json.Unmarshal(raw, p) == nil && *p != ""
 	case *[]string:
@@ -127,6 +135,8 @@ func (s *OptionSpec) typeError() error {
 		return s.rangeError()
 	case TypeStrings:
 		return Errorf(EInvalid, "'%s' must be an array of strings such as [\"%s\"].", s.Name, strings.Join(s.Enum, `", "`))
+	case TypeBoolean:
+		return Errorf(EInvalid, "'%s' must be true or false.", s.Name)
 	default:
 		return Errorf(EInvalid, "'%s' must be a non-empty string.", s.Name)
 	}
@@ -146,10 +156,18 @@ func (s *OptionSpec) normalize(o *Options) error {
 		if *p != nil && (**p < uint64(s.Min) || **p > uint64(s.Max)) {
 			return s.rangeError()
 		}
+		if *p != nil && s.Enum != nil && !slices.Contains(s.Enum, strconv.FormatUint(**p, 10)) {
+			return Errorf(EInvalid, "'%s' must be one of %s.", s.Name, strings.Join(s.Enum, ", "))
+		}
 	case *float64:
 		if *p != 0 && !(*p >= s.Min && *p <= s.Max) {
 			return s.rangeError()
 		}
+	case **float64:
+		if *p != nil && !(**p >= s.Min && **p <= s.Max) {
+			return s.rangeError()
+		}
+	case *bool:
 	case *string:
 		if *p == "" {
 			return nil
@@ -194,6 +212,11 @@ func (s *OptionSpec) equal(o, p *Options) bool {
 		return (*a == nil) == (*b == nil) && (*a == nil || **a == **b)
 	case *float64:
 		return *a == *s.Field(p).(*float64)
+	case **float64:
+		b := s.Field(p).(**float64)
+		return (*a == nil) == (*b == nil) && (*a == nil || **a == **b)
+	case *bool:
+		return *a == *s.Field(p).(*bool)
 	case *string:
 		return *a == *s.Field(p).(*string)
 	case *[]string:

@@ -3,23 +3,30 @@ package jobs_test
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/jobs"
 )
 
 // goTypes is the Go type of the Options field each JSON type is held in.
-var goTypes = map[jobs.OptionType]reflect.Type{
-	jobs.TypeInteger: reflect.TypeFor[*uint64](),
-	jobs.TypeNumber:  reflect.TypeFor[float64](),
-	jobs.TypeString:  reflect.TypeFor[string](),
-	jobs.TypeStrings: reflect.TypeFor[[]string](),
+var goTypes = map[jobs.OptionType][]reflect.Type{
+	jobs.TypeInteger: {reflect.TypeFor[*uint64]()},
+	jobs.TypeNumber:  {reflect.TypeFor[float64](), reflect.TypeFor[*float64]()},
+	jobs.TypeString:  {reflect.TypeFor[string]()},
+	jobs.TypeStrings: {reflect.TypeFor[[]string]()},
+	jobs.TypeBoolean: {reflect.TypeFor[bool]()},
 }
 
 // sample returns a valid JSON value of the option, and one of the right
 // type out of its range or allowed values ("" when it has none).
 func sample(s jobs.OptionSpec) (ok, bad string) {
 	switch {
+	case s.Type == jobs.TypeBoolean:
+		return "true", ""
+	case s.Type == jobs.TypeInteger && s.Enum != nil:
+		return s.Enum[len(s.Enum)-1], strconv.FormatFloat(s.Min, 'f', -1, 64)
 	case s.Type == jobs.TypeInteger || s.Type == jobs.TypeNumber:
 		b, _ := json.Marshal(s.Max)
 		return string(b), "1e300"
@@ -51,7 +58,7 @@ func TestOptionSpecs(t *testing.T) {
 			}
 			names[s.Name] = true
 			ptr := reflect.ValueOf(s.Field(&o))
-			if want := goTypes[s.Type]; want == nil || ptr.Type().Elem() != want {
+			if !slices.Contains(goTypes[s.Type], ptr.Type().Elem()) {
 				t.Fatalf("type %q, field %s", s.Type, ptr.Type().Elem())
 			}
 			owner[ptr.Pointer()] = s.Name

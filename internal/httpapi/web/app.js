@@ -142,6 +142,10 @@
         if (f.checked) (body[f.name] = body[f.name] || []).push(f.value);
         continue;
       }
+      if (f.dataset.type === "boolean") {
+        if (f.checked) body[f.name] = true;
+        continue;
+      }
       const v = f.value.trim();
       if (v === "") continue;
       body[f.name] = (f.dataset.type === "integer" || f.dataset.type === "number") ? Number(v) : v;
