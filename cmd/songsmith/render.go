@@ -10,6 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/songsmith/songsmith/internal/app"
+	"github.com/songsmith/songsmith/internal/app/generator"
 	"github.com/songsmith/songsmith/internal/audio/mp3"
 	"github.com/songsmith/songsmith/internal/httpapi"
 	"github.com/songsmith/songsmith/internal/jobs"
@@ -75,7 +77,12 @@ func render(ctx context.Context, o *renderOpts, prompt string, stdout, stderr io
 	if err := os.MkdirAll(o.out, 0o755); err != nil {
 		return fmt.Errorf("cannot create --out directory: %w", err)
 	}
-	song, err := (&studio.Studio{Format: o.format, Bitrate: o.bitrate}).Generate(ctx, prompt, o.seed)
+	cfg, err := app.FromEnv() // the sample bank (SONGSMITH_SOUNDFONT)
+	if err != nil {
+		return err
+	}
+	st := &studio.Studio{Format: o.format, Bitrate: o.bitrate, Synth: generator.SynthOptions(cfg)}
+	song, err := st.Generate(ctx, prompt, o.seed, jobs.Options{})
 	if err != nil {
 		return err
 	}

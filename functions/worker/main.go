@@ -15,14 +15,13 @@ import (
 
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/app/generator"
-	"github.com/songsmith/songsmith/internal/soundfont"
 )
 
 func main() {
 	cfg, b, log := app.MustOpenLambda()
 	// Load the sample bank of recorded instruments during init (cold
 	// start), not in the first job.
-	soundfont.Default()
+	generator.Preload(cfg)
 	w := app.NewWorker(cfg, b, generator.New(cfg), log)
 	lambda.Start(app.NewSQSHandler(cfg, b, w, log).Handle)
 }

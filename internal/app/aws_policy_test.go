@@ -86,14 +86,14 @@ func TestAWSEveryJobEnds(t *testing.T) {
 	}
 
 	t.Run("GeneratorPanics", func(t *testing.T) {
-		gen := &jobstest.Generator{Func: func(context.Context, string, uint64) (*jobs.Song, error) { panic("nil map write") }}
+		gen := &jobstest.Generator{Func: func(context.Context, string, uint64, jobs.Options) (*jobs.Song, error) { panic("nil map write") }}
 		j, attempts := run(t, gen, time.Minute, time.Second)
 		if j.Status != "failed" || j.Error == nil || *j.Error != jobs.MsgRetriesExhausted || attempts != maxAttempts || gen.Calls.Load() != maxAttempts {
 			t.Fatalf("job %+v after %d attempts, %d generations", j, attempts, gen.Calls.Load())
 		}
 	})
 	t.Run("GeneratorOverrunsTheDeadline", func(t *testing.T) {
-		gen := &jobstest.Generator{Func: func(ctx context.Context, _ string, _ uint64) (*jobs.Song, error) {
+		gen := &jobstest.Generator{Func: func(ctx context.Context, _ string, _ uint64, _ jobs.Options) (*jobs.Song, error) {
 			<-ctx.Done()
 			return nil, ctx.Err()
 		}}

@@ -214,7 +214,7 @@ func TestAWSEndToEnd(t *testing.T) {
 	log := app.NewLogger(st.Config, io.Discard)
 	api := app.NewAPIHandler(st.Config, b, log)
 	gen := &jobstest.Generator{}
-	gen.Func = func(context.Context, string, uint64) (*jobs.Song, error) {
+	gen.Func = func(context.Context, string, uint64, jobs.Options) (*jobs.Song, error) {
 		if gen.Calls.Load() == 1 {
 			return nil, errors.New("transient synthesis failure")
 		}

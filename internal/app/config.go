@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/audio/mp3"
 	"github.com/songsmith/songsmith/internal/jobs"
 )
 
@@ -42,7 +43,7 @@ type Config struct {
 	DLQURL          string        // SONGSMITH_DLQ_URL: SQS dead-letter queue
 	WebhookQueueURL string        // SONGSMITH_WEBHOOK_QUEUE_URL: SQS webhook delivery queue ("" = no webhooks on aws)
 	Bucket          string        // SONGSMITH_BUCKET: S3 media bucket
-	SoundFont       string        // SONGSMITH_SOUNDFONT: sample bank (read by internal/soundfont.Default)
+	SoundFont       string        // SONGSMITH_SOUNDFONT: sample bank file; "" for none (the value "off")
 }
 
 // Env is one configuration variable: its name, default and meaning.
@@ -73,7 +74,7 @@ var Vars = []Env{
 	{"SONGSMITH_SHUTDOWN_GRACE", "30s", "on SIGTERM, how long running generations may finish before they are cancelled and requeued; `serve` exits within this plus a few seconds"},
 	{"SONGSMITH_WRITE_TIMEOUT", "5m", "longest time the local server spends on one response, media downloads included: 5m lets an 8.65 MB song (about 4 min of 192 kbps MP3) download at 0.25 Mbit/s and up; a client that stops reading is cut off after it"},
 	{"SONGSMITH_AUDIO_FORMAT", "mp3", "`mp3`, `wav` or `flac` (a request's `format` overrides it)"},
-	{"SONGSMITH_MP3_BITRATE", "192", "MP3 bitrate in kbps (128-320)"},
+	{"SONGSMITH_MP3_BITRATE", "192", "MP3 bitrate in kbps: 128, 160, 192, 224, 256 or 320"},
 	{"SONGSMITH_SIGNING_KEY", "random, kept in the database", "HMAC key that signs local media URLs; at least 32 bytes"},
 	{"SONGSMITH_LOG_LEVEL", "info", "`debug`, `info`, `warn` or `error`"},
 	{"SONGSMITH_CORS_ORIGIN", "", "value of Access-Control-Allow-Origin; empty disables CORS"},
@@ -146,7 +147,7 @@ func Load(getenv func(string) string) (Config, error) {
 		ShutdownGrace:   p.dur("SONGSMITH_SHUTDOWN_GRACE"),
 		WriteTimeout:    p.dur("SONGSMITH_WRITE_TIMEOUT"),
 		AudioFormat:     strings.ToLower(p.str("SONGSMITH_AUDIO_FORMAT")),
-		MP3Bitrate:      p.int("SONGSMITH_MP3_BITRATE", 128, 320),
+		MP3Bitrate:      p.bitrate("SONGSMITH_MP3_BITRATE"),
 		SigningKey:      strings.TrimSpace(p.get("SONGSMITH_SIGNING_KEY")),
 		CORSOrigin:      p.str("SONGSMITH_CORS_ORIGIN"),
 		MetricsNS:       p.str("SONGSMITH_METRICS_NAMESPACE"),
@@ -155,7 +156,7 @@ func Load(getenv func(string) string) (Config, error) {
 		DLQURL:          p.str("SONGSMITH_DLQ_URL"),
 		WebhookQueueURL: p.str("SONGSMITH_WEBHOOK_QUEUE_URL"),
 		Bucket:          p.str("SONGSMITH_BUCKET"),
-		SoundFont:       p.str("SONGSMITH_SOUNDFONT"),
+		SoundFont:       p.soundFont("SONGSMITH_SOUNDFONT"),
 		Service: jobs.Config{
 			Retention:      p.dur("SONGSMITH_RETENTION"),
 			SubmitRate:     p.rate("SONGSMITH_SUBMIT_RATE"),
@@ -230,6 +231,35 @@ func (p *parser) int(name string, lo, hi int) int {
 		n, _ = strconv.Atoi(defaultOf(name))
 	}
 	return n
+}
+
+// MinMP3Bitrate is the lowest SONGSMITH_MP3_BITRATE accepted (kbit/s).
+const MinMP3Bitrate = 128
+
+// bitrate reads an MP3 bitrate the encoder supports, at least
+// MinMP3Bitrate: one of 128, 160, 192, 224, 256 or 320 kbit/s.
+func (p *parser) bitrate(name string) int {
+	var ok []string
+	for n := MinMP3Bitrate; n <= 320; n++ {
+		if mp3.ValidBitrate(n) {
+			ok = append(ok, strconv.Itoa(n))
+		}
+	}
+	s := p.str(name)
+	n, err := strconv.Atoi(s)
+	if err != nil || n < MinMP3Bitrate || !mp3.ValidBitrate(n) {
+		p.fail(name, fmt.Sprintf("must be an MP3 bitrate in kbit/s: %s (not %q)", strings.Join(ok, ", "), s))
+		n, _ = strconv.Atoi(defaultOf(name))
+	}
+	return n
+}
+
+// soundFont reads a bank path; "off" is none ("").
+func (p *parser) soundFont(name string) string {
+	if v := p.str(name); !strings.EqualFold(v, "off") {
+		return v
+	}
+	return ""
 }
 
 func (p *parser) dur(name string) time.Duration {

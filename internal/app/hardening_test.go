@@ -26,7 +26,7 @@ func TestShutdownIsBounded(t *testing.T) {
 	release := make(chan struct{})
 	defer close(release)
 	started := make(chan struct{}, 1)
-	stubborn := &jobstest.Generator{Func: func(context.Context, string, uint64) (*jobs.Song, error) {
+	stubborn := &jobstest.Generator{Func: func(context.Context, string, uint64, jobs.Options) (*jobs.Song, error) {
 		started <- struct{}{}
 		<-release // never looks at ctx
 		return nil, fmt.Errorf("released")
@@ -54,7 +54,7 @@ func TestShutdownIsBounded(t *testing.T) {
 // cut short left behind.
 func TestJanitorRemovesMediaOfFailedJobs(t *testing.T) {
 	dir := t.TempDir()
-	gen := &jobstest.Generator{Func: func(context.Context, string, uint64) (*jobs.Song, error) {
+	gen := &jobstest.Generator{Func: func(context.Context, string, uint64, jobs.Options) (*jobs.Song, error) {
 		return nil, jobs.Errorf(jobs.EInvalid, "This prompt cannot be sung.")
 	}}
 	r := startServer(t, dir, gen, func(c *app.Config) { c.Service.Retention = time.Hour })
@@ -148,8 +148,8 @@ func TestHealthzChecksWrites(t *testing.T) {
 // plus the policy's backoffs (RetryBase, doubled), and the server lives on.
 func TestLocalEveryJobEnds(t *testing.T) {
 	for name, gen := range map[string]*jobstest.Generator{
-		"Panics": {Func: func(context.Context, string, uint64) (*jobs.Song, error) { panic("index out of range") }},
-		"Overruns": {Func: func(ctx context.Context, _ string, _ uint64) (*jobs.Song, error) {
+		"Panics": {Func: func(context.Context, string, uint64, jobs.Options) (*jobs.Song, error) { panic("index out of range") }},
+		"Overruns": {Func: func(ctx context.Context, _ string, _ uint64, _ jobs.Options) (*jobs.Song, error) {
 			<-ctx.Done()
 			time.Sleep(50 * time.Millisecond) // and returns late
 			return jobstest.TinySong(), nil

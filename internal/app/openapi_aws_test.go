@@ -167,7 +167,7 @@ func TestOpenAPIAWS(t *testing.T) {
 	if !strings.HasPrefix(done.Result.SongURL, st.Endpoint) {
 		t.Errorf("song_url %q is not on S3 (moto)", done.Result.SongURL)
 	}
-	gen.Func = func(context.Context, string, uint64) (*jobs.Song, error) {
+	gen.Func = func(context.Context, string, uint64, jobs.Options) (*jobs.Song, error) {
 		return nil, jobs.Errorf(jobs.EInvalid, "This prompt cannot be played.")
 	}
 	var fack struct {

@@ -272,12 +272,18 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	testPlaygroundRateLimited(t, ctx, shots)
 }
 
-// testPlaygroundFailedJob submits to a server whose generator fails: the
-// page shows the failed state with the job's error, and lists the job as
-// failed.
+// testPlaygroundFailedJob submits, with two fields of the options form
+// filled in, to a server whose generator fails: the options reach the
+// generator, the page shows the failed state with the job's error, and
+// lists the job as failed.
 func testPlaygroundFailedJob(t *testing.T, ctx context.Context, shots string) {
 	const reason = "This prompt cannot be played."
-	gen := &jobstest.Generator{Func: func(context.Context, string, uint64) (*jobs.Song, error) {
+	got := make(chan jobs.Options, 1)
+	gen := &jobstest.Generator{Func: func(_ context.Context, _ string, _ uint64, o jobs.Options) (*jobs.Song, error) {
+		select {
+		case got <- o:
+		default:
+		}
 		return nil, jobs.Errorf(jobs.EInvalid, reason)
 	}}
 	r := startServer(t, t.TempDir(), gen, nil)
@@ -287,6 +293,10 @@ func testPlaygroundFailedJob(t *testing.T, ctx context.Context, shots string) {
 		chromedp.WaitVisible("#key", chromedp.ByID),
 		chromedp.SendKeys("#key", r.Key+kb.Enter, chromedp.ByID),
 		chromedp.SendKeys("#prompt", "a song that cannot be played", chromedp.ByID),
+		chromedp.Click(".options summary", chromedp.ByQuery),
+		chromedp.WaitVisible("#opt-bpm", chromedp.ByID),
+		chromedp.SendKeys("#opt-bpm", "97", chromedp.ByID),
+		chromedp.Click(`#options input[value="midi"]`, chromedp.ByQuery),
 		chromedp.Click("#generate", chromedp.ByID),
 		chromedp.WaitVisible(`#status[data-state="failed"]`, chromedp.ByQuery),
 		chromedp.WaitVisible("#error", chromedp.ByID),
@@ -299,6 +309,14 @@ func testPlaygroundFailedJob(t *testing.T, ctx context.Context, shots string) {
 	}
 	if status != "Failed." || !strings.Contains(errText, reason) || !strings.Contains(recent, "failed") {
 		t.Errorf("failed job: status %q, error %q, recent %q", status, errText, recent)
+	}
+	select {
+	case o := <-got:
+		if o.BPM != 97 || !o.Wants(jobs.OutputMIDI) || o.Wants(jobs.OutputStems) || o.Key != "" || o.Seed != nil {
+			t.Errorf("the options form sent %+v, want bpm 97 and midi only", o)
+		}
+	default:
+		t.Error("the generator never ran")
 	}
 }
 

@@ -108,7 +108,7 @@ func (r *running) waitTerminal(t *testing.T, id string) map[string]any {
 }
 
 func TestConcurrentClients(t *testing.T) {
-	gen := &jobstest.Generator{Func: func(ctx context.Context, p string, seed uint64) (*jobs.Song, error) {
+	gen := &jobstest.Generator{Func: func(ctx context.Context, p string, seed uint64, _ jobs.Options) (*jobs.Song, error) {
 		time.Sleep(time.Duration(seed%20) * time.Millisecond)
 		s := jobstest.TinySong()
 		s.Title = p
@@ -159,7 +159,7 @@ func TestConcurrentClients(t *testing.T) {
 func TestShutdownRequeuesRunningJob(t *testing.T) {
 	dir := t.TempDir()
 	started := make(chan struct{}, 1)
-	blocking := &jobstest.Generator{Func: func(ctx context.Context, _ string, _ uint64) (*jobs.Song, error) {
+	blocking := &jobstest.Generator{Func: func(ctx context.Context, _ string, _ uint64, _ jobs.Options) (*jobs.Song, error) {
 		started <- struct{}{}
 		<-ctx.Done()
 		return nil, ctx.Err()

@@ -51,7 +51,7 @@ func TestAWSWebhooks(t *testing.T) {
 	// Submission checks: https to public addresses only.
 	svc := app.NewService(cfg, b, nil)
 	for _, u := range []string{"http://8.8.8.8/hook", "https://10.0.0.1/hook", "https://169.254.169.254/x", "https://127.0.0.1/"} {
-		if _, err := svc.SubmitOptions(ctx, k, "jazz", "", &jobs.Options{WebhookURL: u}); !jobs.IsCode(err, jobs.EInvalid) {
+		if _, _, err := svc.Submit(ctx, k, jobs.Submission{Prompt: "jazz", Options: &jobs.Options{WebhookURL: u}}); !jobs.IsCode(err, jobs.EInvalid) {
 			t.Errorf("%s: %v, want invalid", u, err)
 		}
 	}

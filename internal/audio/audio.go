@@ -55,8 +55,5 @@ func (b *Buffer) Frames() int {
 	return len(b.Samples) / b.Channels
 }
 
-// Duration returns how long the buffer plays.
-func (b *Buffer) Duration() time.Duration { return b.Rate.D(b.Frames()) }
-
 // Seconds returns how long the buffer plays, in seconds.
 func (b *Buffer) Seconds() float64 { return b.Rate.Seconds(b.Frames()) }

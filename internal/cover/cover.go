@@ -83,14 +83,10 @@ func sizeOf(size int) int {
 	return max(MinSize, min(MaxSize, size))
 }
 
-// EncodePNG renders spec and writes it to w as PNG (see [ContentType]).
-func EncodePNG(w io.Writer, spec Spec) error {
-	return EncodePNGContext(context.Background(), w, spec)
-}
-
-// EncodePNGContext is EncodePNG that stops with ctx's error, writing
-// nothing, once ctx is done (it looks between the rendering stages).
-func EncodePNGContext(ctx context.Context, w io.Writer, spec Spec) error {
+// EncodePNG renders spec and writes it to w as PNG (see [ContentType]). It
+// stops with ctx's error, writing nothing, once ctx is done (it looks
+// between the rendering stages).
+func EncodePNG(ctx context.Context, w io.Writer, spec Spec) error {
 	img, err := renderContext(ctx, spec, true)
 	if err != nil {
 		return err

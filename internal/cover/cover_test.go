@@ -2,6 +2,7 @@ package cover_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"image"
 	_ "image/png" // registers the PNG decoder for image.Decode
@@ -165,10 +166,10 @@ func TestEncodePNG(t *testing.T) {
 	t.Run("OK", func(t *testing.T) {
 		spec := cover.Spec{Title: "Byte For Byte", Genre: "techno", Mood: "dark", Prompt: "warehouse at 4am", Seed: 7}
 		var a, b bytes.Buffer
-		if err := cover.EncodePNG(&a, spec); err != nil {
+		if err := cover.EncodePNG(context.Background(), &a, spec); err != nil {
 			t.Fatalf("EncodePNG: %v", err)
 		}
-		if err := cover.EncodePNG(&b, spec); err != nil {
+		if err := cover.EncodePNG(context.Background(), &b, spec); err != nil {
 			t.Fatalf("EncodePNG: %v", err)
 		}
 		if !bytes.Equal(a.Bytes(), b.Bytes()) {
@@ -195,7 +196,7 @@ func TestEncodePNG(t *testing.T) {
 	})
 
 	t.Run("ErrWriter", func(t *testing.T) {
-		if err := cover.EncodePNG(failWriter{}, cover.Spec{Size: 64}); err == nil {
+		if err := cover.EncodePNG(context.Background(), failWriter{}, cover.Spec{Size: 64}); err == nil {
 			t.Error("EncodePNG into a failing writer returned nil")
 		}
 	})
@@ -222,7 +223,7 @@ func BenchmarkEncodePNG(b *testing.B) {
 	var buf bytes.Buffer
 	for b.Loop() {
 		buf.Reset()
-		if err := cover.EncodePNG(&buf, spec); err != nil {
+		if err := cover.EncodePNG(context.Background(), &buf, spec); err != nil {
 			b.Fatal(err)
 		}
 	}

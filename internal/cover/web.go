@@ -40,13 +40,9 @@ func EncodeJPEG(w io.Writer, spec Spec, quality int) error {
 }
 
 // EncodeArt renders spec once and encodes the web cover and the thumbnail.
-func EncodeArt(spec Spec) (Art, error) {
-	return EncodeArtContext(context.Background(), spec)
-}
-
-// EncodeArtContext is EncodeArt that stops with ctx's error once ctx is
-// done (it looks between the rendering stages and the encodings).
-func EncodeArtContext(ctx context.Context, spec Spec) (Art, error) {
+// It stops with ctx's error once ctx is done (it looks between the
+// rendering stages and the encodings).
+func EncodeArt(ctx context.Context, spec Spec) (Art, error) {
 	img, err := renderContext(ctx, spec, true)
 	if err != nil {
 		return Art{}, err

@@ -2,6 +2,7 @@ package cover_test
 
 import (
 	"bytes"
+	"context"
 	"image"
 	"image/draw"
 	_ "image/jpeg" // registers the JPEG decoder for image.Decode
@@ -30,7 +31,7 @@ func TestEncodeArt(t *testing.T) {
 		// Lo-fi's grain compresses worst; before the budget it was 310 KB.
 		for _, g := range allGenres {
 			spec := cover.Spec{Title: "Midnight Over The City", Genre: g, Mood: "nostalgic", Prompt: g + " song", Seed: 3}
-			art, err := cover.EncodeArt(spec)
+			art, err := cover.EncodeArt(context.Background(), spec)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -46,11 +47,11 @@ func TestEncodeArt(t *testing.T) {
 
 	t.Run("SamePictureAtBothSizes", func(t *testing.T) {
 		spec := cover.Spec{Title: "Byte For Byte", Genre: "techno", Mood: "dark", Prompt: "warehouse at 4am", Seed: 7}
-		art, err := cover.EncodeArt(spec)
+		art, err := cover.EncodeArt(context.Background(), spec)
 		if err != nil {
 			t.Fatal(err)
 		}
-		again, _ := cover.EncodeArt(spec)
+		again, _ := cover.EncodeArt(context.Background(), spec)
 		if !bytes.Equal(art.Web, again.Web) || !bytes.Equal(art.Thumb, again.Thumb) {
 			t.Error("two encodings of one spec differ")
 		}
@@ -77,7 +78,7 @@ func TestEncodeArt(t *testing.T) {
 	})
 
 	t.Run("SmallSpecKeepsItsSize", func(t *testing.T) {
-		art, err := cover.EncodeArt(cover.Spec{Genre: "jazz", Size: 128})
+		art, err := cover.EncodeArt(context.Background(), cover.Spec{Genre: "jazz", Size: 128})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -19,7 +19,7 @@ func BenchmarkRender3Min(b *testing.B) {
 	ctx := context.Background()
 	seconds := 0.0
 	for b.Loop() {
-		song, err := engine.Render(ctx, BenchPrompt, 1)
+		song, err := engine.Render(ctx, BenchPrompt, 1, engine.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}

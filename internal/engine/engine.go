@@ -25,18 +25,21 @@ type Song struct {
 	Score   *score.Score  // what was played (for MIDI and stems)
 }
 
-// Overrides are explicit request options that take precedence over what
-// the prompt says. Zero fields leave the prompt's reading alone.
-type Overrides struct {
+// Options are the settings of one song: explicit request options that take
+// precedence over what the prompt says (zero fields leave the prompt's
+// reading alone) and the synthesizer's settings.
+type Options struct {
 	Seconds float64 // length in seconds (clamped to the composer's range)
 	BPM     float64 // exact tempo (clamped to the composer's range)
 	KeyRoot int     // pitch class 0..11 of the tonic; -1 (or HasKey false) for none
 	HasKey  bool    // KeyRoot is set
 	Mode    string  // "major", "minor", "dorian" ...; "" leaves the mode to the prompt
+	// Synth tunes the synthesizer (the sample bank of recorded parts).
+	Synth synth.Options
 }
 
 // apply sets the overrides on a parsed plan.
-func (o Overrides) apply(p music.Plan) music.Plan {
+func (o Options) apply(p music.Plan) music.Plan {
 	if o.Seconds > 0 {
 		p.Seconds = min(max(o.Seconds, music.MinSeconds), music.MaxSeconds)
 	}
@@ -52,14 +55,10 @@ func (o Overrides) apply(p music.Plan) music.Plan {
 	return p
 }
 
-// Compose understands the prompt and writes the score Render would play,
-// with its title and tags, without synthesizing it.
-func Compose(prompt string, seed uint64) (s *score.Score, title string, tags []string) {
-	return ComposeWith(prompt, seed, Overrides{})
-}
-
-// ComposeWith is Compose with explicit overrides of the prompt.
-func ComposeWith(prompt string, seed uint64, o Overrides) (s *score.Score, title string, tags []string) {
+// Compose understands the prompt and writes the score Render would play
+// with the same options, with its title and tags, without synthesizing
+// it. It takes no context: it runs in milliseconds and cannot block.
+func Compose(prompt string, seed uint64, o Options) (s *score.Score, title string, tags []string) {
 	mixed := songSeed(prompt, seed)
 	plan := o.apply(music.Parse(prompt)).Resolve(mixed)
 	s = music.Compose(plan, mixed)
@@ -70,15 +69,11 @@ func ComposeWith(prompt string, seed uint64, o Overrides) (s *score.Score, title
 }
 
 // Render understands the prompt, composes, synthesizes and masters a song.
-// The same prompt and seed always give the same song, sample for sample.
-func Render(ctx context.Context, prompt string, seed uint64) (*Song, error) {
-	return RenderWith(ctx, prompt, seed, Overrides{})
-}
-
-// RenderWith is Render with explicit overrides of the prompt.
-func RenderWith(ctx context.Context, prompt string, seed uint64, o Overrides) (*Song, error) {
-	s, title, tags := ComposeWith(prompt, seed, o)
-	buf, err := synth.Render(ctx, s)
+// The same prompt, seed and options always give the same song, sample for
+// sample.
+func Render(ctx context.Context, prompt string, seed uint64, o Options) (*Song, error) {
+	s, title, tags := Compose(prompt, seed, o)
+	buf, err := synth.Render(ctx, s, o.Synth)
 	if err != nil {
 		return nil, fmt.Errorf("engine: render: %w", err)
 	}

@@ -51,7 +51,7 @@ var (
 // renderSong renders prompt and remembers its features for later tests.
 func renderSong(t *testing.T, prompt string, seed uint64) *engine.Song {
 	t.Helper()
-	song, err := engine.Render(context.Background(), prompt, seed)
+	song, err := engine.Render(context.Background(), prompt, seed, engine.Options{})
 	if err != nil {
 		t.Fatalf("Render(%q): %v", prompt, err)
 	}
@@ -146,18 +146,18 @@ func checkSilence(t *testing.T, ff string, s *score.Score, song *engine.Song) {
 func TestRenderDeterministic(t *testing.T) {
 	ctx := context.Background()
 	prompt := "dreamy synthwave with arps, 20 seconds"
-	a, err := engine.Render(ctx, prompt, 7)
+	a, err := engine.Render(ctx, prompt, 7, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := engine.Render(ctx, prompt, 7)
+	b, err := engine.Render(ctx, prompt, 7, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(a.Audio.Samples, b.Audio.Samples) || a.Title != b.Title || !slices.Equal(a.Tags, b.Tags) {
 		t.Fatal("same prompt and seed gave different songs")
 	}
-	c, err := engine.Render(ctx, prompt, 8)
+	c, err := engine.Render(ctx, prompt, 8, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +167,7 @@ func TestRenderDeterministic(t *testing.T) {
 }
 
 func TestRenderDescribes(t *testing.T) {
-	song, err := engine.Render(context.Background(), "romantic jazz with piano in Eb major at 96 bpm, 15 seconds", 3)
+	song, err := engine.Render(context.Background(), "romantic jazz with piano in Eb major at 96 bpm, 15 seconds", 3, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +185,7 @@ func TestRenderDescribes(t *testing.T) {
 func TestRenderCanceled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := engine.Render(ctx, "pop, 20 seconds", 1); err == nil {
+	if _, err := engine.Render(ctx, "pop, 20 seconds", 1, engine.Options{}); err == nil {
 		t.Fatal("Render with a canceled context succeeded")
 	}
 }
@@ -195,21 +195,21 @@ func hasDrums(s *score.Score) bool {
 	return slices.ContainsFunc(s.Tracks, func(t score.Track) bool { return t.Role == score.RoleDrums && len(t.Hits) > 0 })
 }
 
-// Explicit overrides beat what the prompt says.
-func TestComposeWithOverrides(t *testing.T) {
+// Explicit options beat what the prompt says.
+func TestComposeOptions(t *testing.T) {
 	const prompt = "fast punk in C major, 170 bpm, 2 minutes"
-	s, _, _ := engine.ComposeWith(prompt, 7, engine.Overrides{Seconds: 30, BPM: 96, KeyRoot: 3, HasKey: true, Mode: "dorian"})
+	s, _, _ := engine.Compose(prompt, 7, engine.Options{Seconds: 30, BPM: 96, KeyRoot: 3, HasKey: true, Mode: "dorian"})
 	if s.BPM != 96 || s.KeyRoot != 3 || s.Mode != "dorian" {
 		t.Fatalf("bpm %v key %d %s, want 96, 3 dorian", s.BPM, s.KeyRoot, s.Mode)
 	}
 	if sec := s.Seconds(); sec < 25 || sec > 36 {
 		t.Fatalf("length %.1f s, want about 30", sec)
 	}
-	plain, _, _ := engine.Compose(prompt, 7)
+	plain, _, _ := engine.Compose(prompt, 7, engine.Options{})
 	if plain.BPM != 170 || plain.KeyRoot != 0 {
 		t.Fatalf("without overrides: bpm %v key %d", plain.BPM, plain.KeyRoot)
 	}
-	same, _, _ := engine.ComposeWith(prompt, 7, engine.Overrides{})
+	same, _, _ := engine.Compose(prompt, 7, engine.Options{})
 	if same.BPM != plain.BPM || same.Seconds() != plain.Seconds() || same.KeyRoot != plain.KeyRoot {
 		t.Fatal("zero overrides change the song")
 	}

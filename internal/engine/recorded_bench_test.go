@@ -17,13 +17,13 @@ import (
 func recordedBench(tb testing.TB) (*synth.Options, float64, func() error) {
 	tb.Helper()
 	bank := sftest.Bank(tb)
-	s, _, _ := engine.Compose(BenchPrompt, 1)
+	s, _, _ := engine.Compose(BenchPrompt, 1, engine.Options{})
 	for i := range s.Tracks {
 		s.Tracks[i].Recorded = true
 	}
 	o := &synth.Options{Bank: func() *soundfont.Bank { return bank }}
 	return o, s.Seconds(), func() error {
-		_, err := synth.RenderWith(context.Background(), s, *o)
+		_, err := synth.Render(context.Background(), s, *o)
 		return err
 	}
 }

@@ -11,22 +11,24 @@ import (
 	"github.com/songsmith/songsmith/internal/testutil"
 )
 
-// TestRenderUsesBank: the engine renders (and so TestRenderGenres,
-// TestRenderWaltz and the other outside-tool checks here) play acoustic
-// parts from the process-wide bank: $SONGSMITH_SOUNDFONT, else FluidR3_GM
-// where Debian installs it. The bank must be there: skipped locally
-// without it, failing under CI=true (scripts/tools.sh installs
-// fluid-soundfont-gm). An acoustic style's parts are Recorded with presets
-// the bank holds, the song differs from the same score synthesized, and
-// the same prompt and seed give the same song with the bank.
+// TestRenderUsesBank: the engine renders with zero Options (and so
+// TestRenderGenres, TestRenderWaltz and the other outside-tool checks here)
+// play acoustic parts from FluidR3_GM where Debian installs it; the
+// options' bank (production: SONGSMITH_SOUNDFONT, by internal/app) replaces
+// it, and a bank loader of "" synthesizes every part. The bank must be
+// there: skipped locally without it, failing under CI=true
+// (scripts/tools.sh installs fluid-soundfont-gm). An acoustic style's parts
+// are Recorded with presets the bank holds, the song differs from the same
+// score synthesized, and the same prompt and seed give the same song with
+// the bank.
 func TestRenderUsesBank(t *testing.T) {
-	testutil.RequireFile(t, soundfont.DefaultPath(), "make tools installs fluid-soundfont-gm; SONGSMITH_SOUNDFONT=off turns the bank off")
-	b := soundfont.Default()
+	testutil.RequireFile(t, soundfont.DebianPath, "make tools installs fluid-soundfont-gm")
+	b := soundfont.Shared(soundfont.DebianPath)
 	if b == nil {
-		t.Fatalf("bank %q did not load", soundfont.DefaultPath())
+		t.Fatalf("bank %q did not load", soundfont.DebianPath)
 	}
 	const prompt = "bossa nova with nylon guitar, 8 seconds"
-	s, _, _ := engine.Compose(prompt, 3)
+	s, _, _ := engine.Compose(prompt, 3, engine.Options{})
 	recorded := 0
 	for i := range s.Tracks {
 		if bank, prog, ok := synth.RecordedPreset(&s.Tracks[i]); ok {
@@ -40,22 +42,29 @@ func TestRenderUsesBank(t *testing.T) {
 		t.Fatalf("no track of %q plays from the bank", prompt)
 	}
 	ctx := context.Background()
-	a, err := engine.Render(ctx, prompt, 3)
+	a, err := engine.Render(ctx, prompt, 3, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := engine.Render(ctx, prompt, 3)
+	again, err := engine.Render(ctx, prompt, 3, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(a.Audio.Samples, again.Audio.Samples) {
 		t.Error("the same prompt and seed gave different songs with the bank")
 	}
-	synthesized, err := synth.RenderWith(ctx, s, synth.Options{Bank: synth.NoBank})
+	synthesized, err := synth.Render(ctx, s, synth.Options{Bank: synth.NoBank})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if slices.Equal(a.Audio.Samples, synthesized.Samples) {
 		t.Error("the engine's song is the synthesized one: the bank was not used")
+	}
+	off, err := engine.Render(ctx, prompt, 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader("")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(off.Audio.Samples, synthesized.Samples) {
+		t.Error("engine.Options' bank (none) did not reach the synthesizer")
 	}
 }

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"math"
 	"os"
@@ -107,7 +108,7 @@ func styleScore(g music.Genre, seed uint64) *score.Score {
 	if ok {
 		return r.score
 	}
-	s, _, _ := engine.Compose(prompt, seed)
+	s, _, _ := engine.Compose(prompt, seed, engine.Options{})
 	return s
 }
 
@@ -118,7 +119,7 @@ func stylePrompt(g music.Genre) string {
 // checkStyle renders one style at one seed and checks the song.
 func checkStyle(t *testing.T, g music.Genre, seed uint64) {
 	prompt := stylePrompt(g)
-	s, _, _ := engine.Compose(prompt, seed)
+	s, _, _ := engine.Compose(prompt, seed, engine.Options{})
 	resultsMu.Lock()
 	results[fmt.Sprintf("%s#%d", prompt, seed)] = styleResult{score: s}
 	resultsMu.Unlock()
@@ -228,7 +229,7 @@ func breakdownDepth(s *score.Score, st []float64) (float64, bool) {
 func writeMP3(t *testing.T, b *audio.Buffer) string {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := mp3.Encode(&buf, b, mp3.Options{}); err != nil {
+	if err := mp3.Encode(context.Background(), &buf, b, mp3.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "song.mp3")
@@ -251,8 +252,8 @@ var listenerPairs = []struct {
 func TestStylesDifferAtEqualTempo(t *testing.T) {
 	for _, p := range listenerPairs {
 		for _, seed := range styleSeeds {
-			a, _, _ := engine.Compose(fmt.Sprintf("%s at %d bpm, %d seconds", promptFor(p.a), p.bpm, styleSeconds), seed)
-			b, _, _ := engine.Compose(fmt.Sprintf("%s at %d bpm, %d seconds", promptFor(p.b), p.bpm, styleSeconds), seed)
+			a, _, _ := engine.Compose(fmt.Sprintf("%s at %d bpm, %d seconds", promptFor(p.a), p.bpm, styleSeconds), seed, engine.Options{})
+			b, _, _ := engine.Compose(fmt.Sprintf("%s at %d bpm, %d seconds", promptFor(p.b), p.bpm, styleSeconds), seed, engine.Options{})
 			if a.BPM != b.BPM {
 				t.Fatalf("%s at %v bpm, %s at %v", p.a, a.BPM, p.b, b.BPM)
 			}

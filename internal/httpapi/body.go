@@ -11,28 +11,22 @@ import (
 	"github.com/songsmith/songsmith/internal/jobs"
 )
 
-// DecodeSubmit reads a POST /generate body and returns the prompt as sent
-// (the service trims and length-checks it). It rejects, with EInvalid: an
+// DecodeSubmit reads a POST /generate body: the prompt as sent (the
+// service trims and length-checks it) and the extension members (see
+// ReadOptions; nil when the body has none). It rejects, with EInvalid: an
 // empty body, invalid UTF-8, malformed JSON, anything but one JSON object,
-// a missing, null or non-string prompt. A body over limit is ETooLarge.
-// Members other than prompt are not looked at (see DecodeSubmitRequest).
-func DecodeSubmit(r io.Reader, limit int64) (string, error) {
-	prompt, _, err := decodeSubmit(r, limit)
-	return prompt, err
-}
-
-// DecodeSubmitRequest is DecodeSubmit that also reads the extension
-// members (see ReadOptions); options are nil when the body has none.
-func DecodeSubmitRequest(r io.Reader, limit int64) (string, *jobs.Options, error) {
+// a missing, null or non-string prompt, an invalid member. A body over
+// limit is ETooLarge.
+func DecodeSubmit(r io.Reader, limit int64) (jobs.Submission, error) {
 	prompt, fields, err := decodeSubmit(r, limit)
 	if err != nil {
-		return "", nil, err
+		return jobs.Submission{}, err
 	}
 	opts, err := ReadOptions(fields)
 	if err != nil {
-		return "", nil, err
+		return jobs.Submission{}, err
 	}
-	return prompt, opts, nil
+	return jobs.Submission{Prompt: prompt, Options: opts}, nil
 }
 
 func decodeSubmit(r io.Reader, limit int64) (string, map[string]json.RawMessage, error) {

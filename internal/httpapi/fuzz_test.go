@@ -21,7 +21,7 @@ func FuzzDecodeSubmit(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
-		prompt, err := httpapi.DecodeSubmit(bytes.NewReader(body), 1024)
+		sub, err := httpapi.DecodeSubmit(bytes.NewReader(body), 1024)
 		if err != nil {
 			if c := jobs.ErrorCode(err); c != jobs.EInvalid && c != jobs.ETooLarge {
 				t.Fatalf("code %s for %q", c, body)
@@ -38,8 +38,8 @@ func FuzzDecodeSubmit(f *testing.F) {
 		if json.Unmarshal(body, &m) != nil {
 			t.Fatalf("accepted non-object %q", body)
 		}
-		if s, ok := m["prompt"].(string); !ok || s != prompt {
-			t.Fatalf("prompt %q, body %q", prompt, body)
+		if s, ok := m["prompt"].(string); !ok || s != sub.Prompt {
+			t.Fatalf("prompt %q, body %q", sub.Prompt, body)
 		}
 	})
 }

@@ -98,19 +98,36 @@ func (a *api) only(method string, h http.HandlerFunc) http.Handler {
 }
 
 // authed authenticates the bearer key before h runs; failures are 401.
-// The answer carries the rate-limit headers of the window the request was
-// counted in.
 func (a *api) authed(h func(http.ResponseWriter, *http.Request, *jobs.APIKey)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		key, err := a.svc.Authenticate(r.Context(), r.Header.Get("Authorization"))
+		token, err := BearerToken(r.Header.Get("Authorization"))
+		if err != nil {
+			writeError(w, r, a.log, err)
+			return
+		}
+		key, err := a.svc.Authenticate(r.Context(), token)
 		if err != nil {
 			writeError(w, r, a.log, err)
 			return
 		}
 		noteKey(r, key.ID)
-		ctx, rs := jobs.WithRateStatus(r.Context())
-		h(&rateWriter{ResponseWriter: w, rs: rs}, r.WithContext(ctx), key)
+		h(w, r, key)
 	}
+}
+
+// BearerToken returns the API key of an Authorization header value of the
+// form "Bearer <API_KEY>" (the scheme in any case). A missing header or
+// another form is EUnauthorized.
+func BearerToken(header string) (string, error) {
+	header = strings.TrimSpace(header)
+	if header == "" {
+		return "", jobs.Errorf(jobs.EUnauthorized, "Missing API key. Send it as 'Authorization: Bearer <API_KEY>'.")
+	}
+	scheme, token, ok := strings.Cut(header, " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return "", jobs.Errorf(jobs.EUnauthorized, "The Authorization header must have the form 'Bearer <API_KEY>'.")
+	}
+	return strings.TrimSpace(token), nil
 }
 
 func (a *api) submit(w http.ResponseWriter, r *http.Request, key *jobs.APIKey) {
@@ -119,12 +136,14 @@ func (a *api) submit(w http.ResponseWriter, r *http.Request, key *jobs.APIKey) {
 		writeError(w, r, a.log, err)
 		return
 	}
-	prompt, opts, err := DecodeSubmitRequest(http.MaxBytesReader(w, r.Body, a.opts.MaxBodyBytes), a.opts.MaxBodyBytes)
+	sub, err := DecodeSubmit(http.MaxBytesReader(w, r.Body, a.opts.MaxBodyBytes), a.opts.MaxBodyBytes)
 	if err != nil {
 		writeError(w, r, a.log, err)
 		return
 	}
-	j, err := a.svc.SubmitOptions(r.Context(), key, prompt, idem, opts)
+	sub.IdempotencyKey = idem
+	j, rate, err := a.svc.Submit(r.Context(), key, sub)
+	setRateHeaders(w.Header(), rate)
 	if err != nil {
 		writeError(w, r, a.log, err)
 		return
@@ -135,7 +154,8 @@ func (a *api) submit(w http.ResponseWriter, r *http.Request, key *jobs.APIKey) {
 }
 
 func (a *api) job(w http.ResponseWriter, r *http.Request, key *jobs.APIKey) {
-	j, err := a.svc.Job(r.Context(), key, r.PathValue("job_id"))
+	j, rate, err := a.svc.Job(r.Context(), key, r.PathValue("job_id"))
+	setRateHeaders(w.Header(), rate)
 	if id, perr := jobs.ParseJobID(r.PathValue("job_id")); perr == nil {
 		noteJob(r, id)
 	}
@@ -162,7 +182,8 @@ const IdempotencyHeader = "Idempotency-Key"
 
 // IdempotencyKey returns the request's Idempotency-Key ("" when absent). A
 // header that is present but empty, repeated, or not 1 to 255 printable
-// ASCII characters is EInvalid.
+// ASCII characters is EInvalid. This is the one place the key is checked
+// (jobs.Submission.IdempotencyKey relies on it).
 func IdempotencyKey(h http.Header) (string, error) {
 	vals, ok := h[IdempotencyHeader]
 	if !ok {

@@ -29,7 +29,8 @@ func (a *api) list(w http.ResponseWriter, r *http.Request, key *jobs.APIKey) {
 		writeError(w, r, a.log, err)
 		return
 	}
-	page, next, err := a.svc.List(r.Context(), key, limit, q.Get("cursor"))
+	page, next, rate, err := a.svc.List(r.Context(), key, limit, q.Get("cursor"))
+	setRateHeaders(w.Header(), rate)
 	if err != nil {
 		writeError(w, r, a.log, err)
 		return

@@ -25,14 +25,6 @@ type requestInfo struct {
 	jobID jobs.JobID
 }
 
-// RequestID returns the id of the request being served ("" outside one).
-func RequestID(ctx context.Context) string {
-	if ri, ok := ctx.Value(infoKey).(*requestInfo); ok {
-		return ri.id
-	}
-	return ""
-}
-
 func noteKey(r *http.Request, id jobs.KeyID) {
 	if ri, ok := r.Context().Value(infoKey).(*requestInfo); ok {
 		ri.keyID = id

@@ -135,7 +135,7 @@ func TestOpenAPIEmbedded(t *testing.T) {
 	if err := json.Unmarshal(c.expect(t, 200, "GET", ack.PollURL, e.Key, nil, nil, true), &done); err != nil || done.Result == nil {
 		t.Fatalf("completed: %+v %v", done, err)
 	}
-	e.Gen.Func = func(context.Context, string, uint64) (*jobs.Song, error) {
+	e.Gen.Func = func(context.Context, string, uint64, jobs.Options) (*jobs.Song, error) {
 		return nil, jobs.Errorf(jobs.EInvalid, "This prompt cannot be played.")
 	}
 	failedID := e.submit(t, "a song that fails")

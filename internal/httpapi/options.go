@@ -2,72 +2,29 @@ package httpapi
 
 import (
 	"encoding/json"
-	"strconv"
-	"strings"
 
 	"github.com/songsmith/songsmith/internal/jobs"
 )
 
-// Extension members of a POST /generate body (Songsmith additions to the
-// spec, marked x-songsmith-extension in openapi.json).
-const (
-	MemberSeed     = "seed"
-	MemberFormat   = "format"
-	MemberDuration = "duration_seconds"
-	MemberBPM      = "bpm"
-	MemberKey      = "key"
-	MemberOutputs  = "outputs"
-	MemberWebhook  = "webhook_url"
-)
-
-// ReadOptions reads the extension members of a submission's body. A member
-// that is absent or null is not set; when none is set the options are nil,
-// so a spec-only submission stays a spec-only job. A member of the wrong
-// type is EInvalid naming the member (ranges are checked by
-// jobs.Options.Normalize). Unknown members are ignored, as the spec's
-// clients may send fields this service does not know.
+// ReadOptions reads the extension members of a submission's body, one per
+// row of jobs.OptionSpecs (marked x-songsmith-extension in openapi.json).
+// A member that is absent or null is not set; when none is set the options
+// are nil, so a spec-only submission stays a spec-only job. A member of the
+// wrong type or out of range is EInvalid naming the member. Unknown members
+// are ignored, as the spec's clients may send fields this service does not
+// know. The options returned are normalized.
 func ReadOptions(fields map[string]json.RawMessage) (*jobs.Options, error) {
 	var o jobs.Options
 	set := false
-	has := func(name string) (json.RawMessage, bool) {
-		raw, ok := fields[name]
+	for i := range jobs.OptionSpecs {
+		spec := &jobs.OptionSpecs[i]
+		raw, ok := fields[spec.Name]
 		if !ok || string(raw) == "null" {
-			return nil, false
+			continue
 		}
 		set = true
-		return raw, true
-	}
-	if raw, ok := has(MemberSeed); ok {
-		n, err := strconv.ParseUint(strings.TrimSpace(string(raw)), 10, 64)
-		if err != nil || n > jobs.MaxSeed {
-			return nil, jobs.Errorf(jobs.EInvalid, "'seed' must be an integer from 0 to %d.", uint64(jobs.MaxSeed))
-		}
-		o.Seed = &n
-	}
-	for _, m := range []struct {
-		name string
-		dst  *string
-	}{{MemberFormat, &o.Format}, {MemberKey, &o.Key}, {MemberWebhook, &o.WebhookURL}} {
-		if raw, ok := has(m.name); ok {
-			if err := json.Unmarshal(raw, m.dst); err != nil || *m.dst == "" {
-				return nil, jobs.Errorf(jobs.EInvalid, "'%s' must be a non-empty string.", m.name)
-			}
-		}
-	}
-	o.Format = strings.ToLower(o.Format)
-	for _, m := range []struct {
-		name string
-		dst  *float64
-	}{{MemberDuration, &o.Seconds}, {MemberBPM, &o.BPM}} {
-		if raw, ok := has(m.name); ok {
-			if err := json.Unmarshal(raw, m.dst); err != nil || *m.dst == 0 {
-				return nil, jobs.Errorf(jobs.EInvalid, "'%s' must be a positive number.", m.name)
-			}
-		}
-	}
-	if raw, ok := has(MemberOutputs); ok {
-		if err := json.Unmarshal(raw, &o.Outputs); err != nil {
-			return nil, jobs.Errorf(jobs.EInvalid, "'outputs' must be an array of strings such as [\"stems\", \"midi\"].")
+		if err := spec.ReadJSON(&o, raw); err != nil {
+			return nil, err
 		}
 	}
 	if !set {

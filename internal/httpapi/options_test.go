@@ -76,10 +76,10 @@ func TestRequestOptions(t *testing.T) {
 		}
 		var gotSeed uint64
 		var gotOpts jobs.Options
-		e.Gen.OptionsFunc = func(ctx context.Context, prompt string, seed uint64, o jobs.Options) (*jobs.Song, error) {
+		e.Gen.Func = func(ctx context.Context, prompt string, seed uint64, o jobs.Options) (*jobs.Song, error) {
 			gotSeed, gotOpts = seed, o
-			e.Gen.OptionsFunc = nil
-			return e.Gen.GenerateOptions(ctx, prompt, seed, o)
+			e.Gen.Func = nil
+			return e.Gen.Generate(ctx, prompt, seed, o)
 		}
 		e.process(t, id)
 		if gotSeed != jobs.MaxSeed || gotOpts.Key != "F# minor" {

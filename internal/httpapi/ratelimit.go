@@ -17,33 +17,13 @@ const (
 	HeaderRateReset     = "RateLimit-Reset"
 )
 
-// rateWriter adds the rate-limit headers that the service recorded in rs
-// just before the response header is written.
-type rateWriter struct {
-	http.ResponseWriter
-	rs      *jobs.RateStatus
-	written bool
-}
-
-func (w *rateWriter) WriteHeader(status int) {
-	if !w.written {
-		w.written = true
-		if w.rs.Limit > 0 {
-			h := w.Header()
-			h.Set(HeaderRateLimit, strconv.Itoa(w.rs.Limit))
-			h.Set(HeaderRateRemaining, strconv.Itoa(w.rs.Remaining))
-			h.Set(HeaderRateReset, strconv.Itoa(jobs.RetrySeconds(w.rs.Reset)))
-		}
+// setRateHeaders sets the rate-limit headers of the window rs a request
+// was counted in (none when it was not counted).
+func setRateHeaders(h http.Header, rs jobs.RateStatus) {
+	if rs.Limit <= 0 {
+		return
 	}
-	w.ResponseWriter.WriteHeader(status)
+	h.Set(HeaderRateLimit, strconv.Itoa(rs.Limit))
+	h.Set(HeaderRateRemaining, strconv.Itoa(rs.Remaining))
+	h.Set(HeaderRateReset, strconv.Itoa(jobs.RetrySeconds(rs.Reset)))
 }
-
-func (w *rateWriter) Write(b []byte) (int, error) {
-	if !w.written {
-		w.WriteHeader(http.StatusOK)
-	}
-	return w.ResponseWriter.Write(b)
-}
-
-// Unwrap lets http.ResponseController reach the underlying writer.
-func (w *rateWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

@@ -102,7 +102,7 @@ func TestJobStates(t *testing.T) {
 	})
 	t.Run("FailedIsHTTP200", func(t *testing.T) {
 		e := newEnv(t, nil)
-		e.Gen.Func = func(context.Context, string, uint64) (*jobs.Song, error) {
+		e.Gen.Func = func(context.Context, string, uint64, jobs.Options) (*jobs.Song, error) {
 			return nil, jobs.Errorf(jobs.EInvalid, "The prompt describes no music we can make.")
 		}
 		id := e.submit(t, "silence")
@@ -119,7 +119,7 @@ func TestJobStates(t *testing.T) {
 	})
 	t.Run("TransientErrorsRetryThenFail", func(t *testing.T) {
 		e := newEnv(t, nil)
-		e.Gen.Func = func(context.Context, string, uint64) (*jobs.Song, error) {
+		e.Gen.Func = func(context.Context, string, uint64, jobs.Options) (*jobs.Song, error) {
 			return nil, errors.New("disk on fire /var/secret")
 		}
 		id := e.submit(t, "jazz")

@@ -3,7 +3,6 @@ package jobs
 import (
 	"context"
 	"encoding/base64"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -78,12 +77,19 @@ func ParseLimit(s string) (int, error) {
 }
 
 // List returns a page of key's jobs, newest first, with fresh media URLs
-// for completed ones. It counts against the poll rate. limit is 1 to
-// MaxPageSize; an invalid cursor is EInvalid.
-func (s *Service) List(ctx context.Context, key *APIKey, limit int, cursor string) ([]*Job, string, error) {
-	if err := s.allow(ctx, "poll", key.ID, s.Config.PollRate); err != nil {
-		return nil, "", err
+// for completed ones, the cursor of the next page ("" on the last) and the
+// poll window the request was counted in. limit is 1 to MaxPageSize; an
+// invalid cursor is EInvalid.
+func (s *Service) List(ctx context.Context, key *APIKey, limit int, cursor string) ([]*Job, string, RateStatus, error) {
+	rate, err := s.allow(ctx, "poll", key.ID, s.Config.PollRate)
+	if err != nil {
+		return nil, "", rate, err
 	}
+	page, next, err := s.list(ctx, key, limit, cursor)
+	return page, next, rate, err
+}
+
+func (s *Service) list(ctx context.Context, key *APIKey, limit int, cursor string) ([]*Job, string, error) {
 	if limit < 1 || limit > MaxPageSize {
 		return nil, "", Errorf(EInvalid, "'limit' must be an integer from 1 to %d.", MaxPageSize)
 	}
@@ -111,11 +117,6 @@ func (s *Service) List(ctx context.Context, key *APIKey, limit int, cursor strin
 		}
 	}
 	return page, next, nil
-}
-
-// String is the cursor's readable form, for logs.
-func (c Cursor) String() string {
-	return fmt.Sprintf("%s@%s", c.ID, c.StartedAt.Format(time.RFC3339Nano))
 }
 
 // FreshURLs fills a completed job's media URLs (as reading it does), for

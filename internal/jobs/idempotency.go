@@ -42,12 +42,9 @@ type IdempotentJobStore interface {
 }
 
 // replay answers a repeated idempotent submission with the job the first
-// one created, or EConflict when prompt or options differ from that job's.
-func (s *Service) replay(ctx context.Context, j *Job, prompt string, opts *Options) (*Job, error) {
-	p, err := NormalizePrompt(prompt, s.Config.MaxPromptRunes)
-	if err != nil {
-		return nil, err
-	}
+// one created, or EConflict when the normalized prompt p or the normalized
+// options differ from that job's.
+func (s *Service) replay(ctx context.Context, j *Job, p string, opts *Options) (*Job, error) {
 	if p != j.Prompt {
 		return nil, Errorf(EConflict, "This Idempotency-Key was already used with a different prompt. Use a new key for a new submission.")
 	}

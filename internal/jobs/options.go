@@ -39,8 +39,9 @@ const (
 var Outputs = []string{OutputStems, OutputMIDI}
 
 // Options are the optional members of a submission beyond the spec's
-// prompt. A job submitted without any has nil Options, and its answers
-// carry nothing beyond the spec. Zero fields mean "as the prompt says".
+// prompt, one field per row of OptionSpecs. A job submitted without any
+// has nil Options, and its answers carry nothing beyond the spec. Zero
+// fields mean "as the prompt says".
 type Options struct {
 	Seed       *uint64  // generation seed (0..MaxSeed); from the job id when nil
 	Format     string   // audio format; the server's default when ""
@@ -54,59 +55,33 @@ type Options struct {
 // Wants reports whether o asks for the extra output out.
 func (o *Options) Wants(out string) bool { return o != nil && slices.Contains(o.Outputs, out) }
 
-// Equal reports whether o and p ask for the same thing (nil equals nil only).
+// Equal reports whether o and p ask for the same thing (nil equals nil
+// only), option by option of OptionSpecs.
 func (o *Options) Equal(p *Options) bool {
 	if o == nil || p == nil {
 		return o == p
 	}
-	if (o.Seed == nil) != (p.Seed == nil) || (o.Seed != nil && *o.Seed != *p.Seed) {
-		return false
+	for i := range OptionSpecs {
+		if !OptionSpecs[i].equal(o, p) {
+			return false
+		}
 	}
-	return o.Format == p.Format && o.Seconds == p.Seconds && o.BPM == p.BPM && o.Key == p.Key &&
-		slices.Equal(o.Outputs, p.Outputs) && o.WebhookURL == p.WebhookURL
+	return true
 }
 
-// Normalize validates o and puts it in canonical form: a canonical key,
-// outputs in canonical order. Any invalid member is EInvalid with a
-// message naming it. The webhook URL is checked for form only here (see
-// WebhookPolicy for where it may point).
+// Normalize validates o and puts it in canonical form (a canonical key,
+// a lower-case format, outputs in canonical order), option by option of
+// OptionSpecs. Any invalid member is EInvalid with a message naming it.
+// The webhook URL is checked for form only here (see Service.WebhookCheck
+// for where it may point).
 func (o *Options) Normalize() error {
 	if o == nil {
 		return nil
 	}
-	if o.Seed != nil && *o.Seed > MaxSeed {
-		return Errorf(EInvalid, "'seed' must be an integer from 0 to %d.", uint64(MaxSeed))
-	}
-	if o.Format != "" && !slices.Contains(Formats, o.Format) {
-		return Errorf(EInvalid, "'format' must be one of %s.", strings.Join(Formats, ", "))
-	}
-	if o.Seconds != 0 && !(o.Seconds >= MinSeconds && o.Seconds <= MaxSeconds) {
-		return Errorf(EInvalid, "'duration_seconds' must be a number from %g to %g.", MinSeconds, MaxSeconds)
-	}
-	if o.BPM != 0 && !(o.BPM >= MinBPM && o.BPM <= MaxBPM) {
-		return Errorf(EInvalid, "'bpm' must be a number from %g to %g.", MinBPM, MaxBPM)
-	}
-	if o.Key != "" {
-		k, err := ParseKey(o.Key)
-		if err != nil {
+	for i := range OptionSpecs {
+		if err := OptionSpecs[i].normalize(o); err != nil {
 			return err
 		}
-		o.Key = k.String()
-	}
-	var outs []string
-	for _, out := range o.Outputs {
-		if !slices.Contains(Outputs, out) {
-			return Errorf(EInvalid, "'outputs' may hold only %s.", strings.Join(Outputs, ", "))
-		}
-	}
-	for _, out := range Outputs {
-		if slices.Contains(o.Outputs, out) {
-			outs = append(outs, out)
-		}
-	}
-	o.Outputs = outs
-	if len(o.WebhookURL) > MaxWebhookURLLen {
-		return Errorf(EInvalid, "'webhook_url' is longer than %d characters.", MaxWebhookURLLen)
 	}
 	return nil
 }

@@ -137,20 +137,14 @@ type Song struct {
 	MIDI     *File // the score as a Standard MIDI File, when Options asked for it
 }
 
-// Generator turns a prompt into a song. It must be deterministic for a
-// prompt and seed. Errors of type *Error with code EInvalid mean the prompt
-// can never succeed (the job fails at once); any other error is treated as
-// transient and retried up to the attempt limit.
+// Generator turns a prompt into a song, honouring a job's Options (format,
+// length, tempo, key, extra outputs; the zero Options for a job submitted
+// without any). It must be deterministic for a prompt, seed and options.
+// Errors of type *Error with code EInvalid mean the prompt can never
+// succeed (the job fails at once); any other error is treated as transient
+// and retried up to the attempt limit.
 type Generator interface {
-	Generate(ctx context.Context, prompt string, seed uint64) (*Song, error)
-}
-
-// OptionsGenerator is a Generator that honours a job's Options (format,
-// length, tempo, key, extra outputs). The worker uses it for jobs that
-// have Options; a plain Generator ignores them.
-type OptionsGenerator interface {
-	Generator
-	GenerateOptions(ctx context.Context, prompt string, seed uint64, o Options) (*Song, error)
+	Generate(ctx context.Context, prompt string, seed uint64, o Options) (*Song, error)
 }
 
 // seekCloser is an in-memory file: a bytes.Reader with a no-op Close.

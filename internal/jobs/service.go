@@ -60,17 +60,10 @@ func (s *Service) log() *slog.Logger {
 	return slog.Default()
 }
 
-// Authenticate checks an Authorization header value and returns the key.
-// Any failure is EUnauthorized: missing header, another scheme, a malformed,
+// Authenticate returns the active API key whose secret is token (the
+// bearer token as sent). Any failure is EUnauthorized: a malformed,
 // unknown, revoked or expired key.
-func (s *Service) Authenticate(ctx context.Context, header string) (*APIKey, error) {
-	if strings.TrimSpace(header) == "" {
-		return nil, Errorf(EUnauthorized, "Missing API key. Send it as 'Authorization: Bearer <API_KEY>'.")
-	}
-	scheme, token, ok := strings.Cut(strings.TrimSpace(header), " ")
-	if !ok || !strings.EqualFold(scheme, "Bearer") {
-		return nil, Errorf(EUnauthorized, "The Authorization header must have the form 'Bearer <API_KEY>'.")
-	}
+func (s *Service) Authenticate(ctx context.Context, token string) (*APIKey, error) {
 	invalid := Errorf(EUnauthorized, "Invalid API key.")
 	id, secret, ok := SplitKey(strings.TrimSpace(token))
 	if !ok {
@@ -91,53 +84,61 @@ func (s *Service) Authenticate(ctx context.Context, header string) (*APIKey, err
 	return k, nil
 }
 
-// Submit validates a prompt, stores a running job and queues it. Once it
-// returns a job, that job will reach a terminal state.
-//
-// idem is the optional Idempotency-Key ("" for none). A repeat of an
-// earlier key's idem with the same normalized prompt returns the job the
-// first request created, creates and enqueues nothing and does not count
-// against the submit rate; with another prompt it is EConflict. The job
-// may since have failed (also when the first request could not queue it).
-func (s *Service) Submit(ctx context.Context, key *APIKey, prompt, idem string) (*Job, error) {
-	return s.SubmitOptions(ctx, key, prompt, idem, nil)
+// Submission is one request for a song.
+type Submission struct {
+	Prompt  string   // as sent: Submit trims and checks it
+	Options *Options // the extension members; nil for none
+	// IdempotencyKey makes the submission safe to retry ("" for none). It
+	// must have passed ValidateIdempotencyKey (the HTTP layer checks it
+	// once, when it reads the header).
+	IdempotencyKey string
 }
 
-// SubmitOptions is Submit with the extension members of a submission
-// (nil for none). Invalid options are EInvalid; a webhook URL must pass
-// the service's WebhookCheck. An idempotent repeat must repeat the options
-// too, or it is EConflict.
-func (s *Service) SubmitOptions(ctx context.Context, key *APIKey, prompt, idem string, opts *Options) (*Job, error) {
+// Submit validates a submission, stores a running job and queues it. Once
+// it returns a job, that job will reach a terminal state. The RateStatus
+// is the submit window the request was counted in (zero when it was not).
+//
+// Invalid options are EInvalid; a webhook URL must pass the service's
+// WebhookCheck. A repeat of an earlier submission of key with the same
+// IdempotencyKey, normalized prompt and options returns the job the first
+// one created, creates and enqueues nothing and does not count against the
+// submit rate; with another prompt or options it is EConflict. The job may
+// since have failed (also when the first request could not queue it).
+func (s *Service) Submit(ctx context.Context, key *APIKey, sub Submission) (*Job, RateStatus, error) {
+	opts, idem := sub.Options, sub.IdempotencyKey
 	if err := opts.Normalize(); err != nil {
-		return nil, err
+		return nil, RateStatus{}, err
 	}
 	if idem != "" {
-		if err := ValidateIdempotencyKey(idem); err != nil {
-			return nil, err
-		}
 		j, err := s.Jobs.IdempotentJob(ctx, key.ID, idem, s.now())
 		if err == nil {
-			return s.replay(ctx, j, prompt, opts)
+			p, err := NormalizePrompt(sub.Prompt, s.Config.MaxPromptRunes)
+			if err != nil {
+				return nil, RateStatus{}, err
+			}
+			j, err = s.replay(ctx, j, p, opts)
+			return j, RateStatus{}, err
 		} else if !IsCode(err, ENotFound) {
-			return nil, err
+			return nil, RateStatus{}, err
 		}
 	}
-	if err := s.allow(ctx, "submit", key.ID, s.Config.SubmitRate); err != nil {
-		return nil, err
-	}
-	p, err := NormalizePrompt(prompt, s.Config.MaxPromptRunes)
+	rate, err := s.allow(ctx, "submit", key.ID, s.Config.SubmitRate)
 	if err != nil {
-		return nil, err
+		return nil, rate, err
+	}
+	p, err := NormalizePrompt(sub.Prompt, s.Config.MaxPromptRunes)
+	if err != nil {
+		return nil, rate, err
 	}
 	if opts != nil && opts.WebhookURL != "" {
 		switch {
 		case s.WebhookCheck == nil:
-			return nil, Errorf(EInvalid, "Webhooks are not enabled on this server; leave out 'webhook_url'.")
+			return nil, rate, Errorf(EInvalid, "Webhooks are not enabled on this server; leave out 'webhook_url'.")
 		case key.WebhookSecret == "":
-			return nil, Errorf(EInvalid, "This API key has no webhook signing secret (it predates webhooks). Create a new key to use 'webhook_url'.")
+			return nil, rate, Errorf(EInvalid, "This API key has no webhook signing secret (it predates webhooks). Create a new key to use 'webhook_url'.")
 		}
 		if err := s.WebhookCheck(ctx, opts.WebhookURL); err != nil {
-			return nil, err
+			return nil, rate, err
 		}
 	}
 	now := s.now().Truncate(time.Second)
@@ -158,11 +159,12 @@ func (s *Service) SubmitOptions(ctx context.Context, key *APIKey, prompt, idem s
 		stored, created, err = s.Jobs.CreateJobIdempotent(ctx, j, idem)
 		if err == nil && !created {
 			// A concurrent request with the same key won the race.
-			return s.replay(ctx, stored, prompt, opts)
+			j, err := s.replay(ctx, stored, p, opts)
+			return j, rate, err
 		}
 	}
 	if err != nil {
-		return nil, err
+		return nil, rate, err
 	}
 	if err := s.Queue.Enqueue(ctx, j.ID); err != nil {
 		// Not accepted: the client gets an error, and the stored job must
@@ -170,18 +172,25 @@ func (s *Service) SubmitOptions(ctx context.Context, key *APIKey, prompt, idem s
 		if ferr := s.Jobs.FailJob(context.WithoutCancel(ctx), j.ID, "The job could not be queued.", s.now()); ferr != nil {
 			s.log().ErrorContext(ctx, "fail unqueued job", "job_id", j.ID, "err", ferr)
 		}
-		return nil, err
+		return nil, rate, err
 	}
 	s.log().InfoContext(ctx, "job accepted", "job_id", j.ID, "key_id", key.ID, "prompt_runes", len([]rune(p)))
-	return j, nil
+	return j, rate, nil
 }
 
-// Job returns a job owned by key, with fresh media URLs when completed.
-// Jobs of other keys, expired jobs and malformed ids are ENotFound.
-func (s *Service) Job(ctx context.Context, key *APIKey, rawID string) (*Job, error) {
-	if err := s.allow(ctx, "poll", key.ID, s.Config.PollRate); err != nil {
-		return nil, err
+// Job returns a job owned by key, with fresh media URLs when completed,
+// and the poll window the request was counted in. Jobs of other keys,
+// expired jobs and malformed ids are ENotFound.
+func (s *Service) Job(ctx context.Context, key *APIKey, rawID string) (*Job, RateStatus, error) {
+	rate, err := s.allow(ctx, "poll", key.ID, s.Config.PollRate)
+	if err != nil {
+		return nil, rate, err
 	}
+	j, err := s.job(ctx, key, rawID)
+	return j, rate, err
+}
+
+func (s *Service) job(ctx context.Context, key *APIKey, rawID string) (*Job, error) {
 	id, err := ParseJobID(rawID)
 	if err != nil {
 		return nil, err
@@ -243,20 +252,22 @@ func (s *Service) sign(ctx context.Context, j *Job, now time.Time) error {
 	return nil
 }
 
-func (s *Service) allow(ctx context.Context, what string, id KeyID, r Rate) error {
+// allow counts a request against key id's window of r, and returns the
+// window's state (zero when r is no limit). ERateLimited when it is full.
+func (s *Service) allow(ctx context.Context, what string, id KeyID, r Rate) (RateStatus, error) {
 	if r.N <= 0 {
-		return nil
+		return RateStatus{}, nil
 	}
 	d, err := s.Limiter.Allow(ctx, what+"#"+string(id), r.N, r.Per, s.now())
 	if err != nil {
-		return err
+		return RateStatus{}, err
 	}
-	reportRate(ctx, RateStatus{Limit: r.N, Remaining: max(d.Remaining, 0), Reset: d.Reset})
+	st := RateStatus{Limit: r.N, Remaining: max(d.Remaining, 0), Reset: d.Reset}
 	if !d.Allowed {
-		return &Error{Code: ERateLimited, RetryAfter: d.RetryAfter,
+		return st, &Error{Code: ERateLimited, RetryAfter: d.RetryAfter,
 			Message: fmt.Sprintf("Rate limit of %d requests per %s exceeded. Retry after %d seconds.", r.N, r.Per, RetrySeconds(d.RetryAfter))}
 	}
-	return nil
+	return st, nil
 }
 
 func (s *Service) newID() JobID {

@@ -12,12 +12,9 @@ import (
 	"github.com/songsmith/songsmith/third_party/meltysynth/meltysynth"
 )
 
-// EnvPath names the environment variable that points at the bank file.
-// The value "off" disables recorded instruments.
-const EnvPath = "SONGSMITH_SOUNDFONT"
-
-// DebianPath is where Debian's fluid-soundfont-gm installs FluidR3_GM, the
-// bank used when EnvPath is unset.
+// DebianPath is where Debian's fluid-soundfont-gm installs FluidR3_GM: the
+// default of SONGSMITH_SOUNDFONT (internal/app) and the bank of a zero
+// synth.Options.
 const DebianPath = "/usr/share/sounds/sf2/FluidR3_GM.sf2"
 
 // PercussionBank is the SoundFont bank number of GM drum kits.
@@ -139,47 +136,38 @@ func (b *Bank) Preset(bank, program int) (string, bool) {
 	return n, ok
 }
 
-var (
-	defaultOnce sync.Once
-	defaultBank *Bank
-)
+// shared holds the process-wide banks, one sync.OnceValue per path.
+var shared sync.Map
 
-// DefaultPath returns the bank path the process uses: $SONGSMITH_SOUNDFONT,
-// else DebianPath when that file exists, else "" (no bank).
-func DefaultPath() string {
-	if p, ok := os.LookupEnv(EnvPath); ok {
-		if p == "off" {
-			return ""
-		}
-		return p
+// Shared returns the process-wide bank loaded from path, loading it on
+// first use (once per path). It returns nil when path is "" (no bank) or
+// the bank fails to load (logged once), and callers then synthesize every
+// part. The path comes from configuration (SONGSMITH_SOUNDFONT, read by
+// internal/app): this package reads no environment. Safe for concurrent use.
+func Shared(path string) *Bank {
+	if path == "" {
+		return nil
 	}
-	if _, err := os.Stat(DebianPath); err == nil {
-		return DebianPath
-	}
-	return ""
+	f, _ := shared.LoadOrStore(path, sync.OnceValue(func() *Bank { return loadShared(path) }))
+	return f.(func() *Bank)()
 }
 
-// Default returns the process-wide bank, loading it on first use from
-// DefaultPath. It returns nil when there is no bank or it fails to load;
-// either is logged once, and callers then synthesize every part. Safe for
-// concurrent use.
-func Default() *Bank {
-	defaultOnce.Do(func() {
-		p := DefaultPath()
-		if p == "" {
-			slog.Info("soundfont: no bank; recorded parts are synthesized",
-				"hint", "set "+EnvPath+" to a .sf2 file or install fluid-soundfont-gm")
-			return
-		}
-		t0 := time.Now()
-		b, err := Load(p)
-		if err != nil {
-			slog.Error("soundfont: bank failed to load; recorded parts are synthesized", "path", p, "err", err)
-			return
-		}
-		slog.Info("soundfont: bank loaded", "path", p, "presets", len(b.presets),
-			"sample_mib", b.samples*2>>20, "ms", time.Since(t0).Milliseconds())
-		defaultBank = b
-	})
-	return defaultBank
+// Loader returns a function that returns Shared(path): the sample bank
+// loader of synth.Options for a configured path ("" for none).
+func Loader(path string) func() *Bank { return func() *Bank { return Shared(path) } }
+
+func loadShared(path string) *Bank {
+	t0 := time.Now()
+	b, err := Load(path)
+	if errors.Is(err, os.ErrNotExist) {
+		slog.Warn("soundfont: no bank; recorded parts are synthesized", "path", path,
+			"hint", "install fluid-soundfont-gm or set SONGSMITH_SOUNDFONT to a .sf2 file (off for none)")
+		return nil
+	} else if err != nil {
+		slog.Error("soundfont: bank failed to load; recorded parts are synthesized", "path", path, "err", err)
+		return nil
+	}
+	slog.Info("soundfont: bank loaded", "path", path, "presets", len(b.presets),
+		"sample_mib", b.samples*2>>20, "ms", time.Since(t0).Milliseconds())
+	return b
 }

@@ -63,14 +63,19 @@ func TestLoad(t *testing.T) {
 	})
 }
 
-func TestDefaultPath(t *testing.T) {
-	t.Setenv(soundfont.EnvPath, "off")
-	if p := soundfont.DefaultPath(); p != "" {
-		t.Errorf("off: %q, want none", p)
+// Shared loads a path's bank once per process; "" and a missing file are
+// no bank (recorded parts are then synthesized).
+func TestShared(t *testing.T) {
+	if soundfont.Shared("") != nil || soundfont.Loader("")() != nil {
+		t.Fatal(`"" gave a bank`)
 	}
-	t.Setenv(soundfont.EnvPath, "/banks/x.sf2")
-	if p := soundfont.DefaultPath(); p != "/banks/x.sf2" {
-		t.Errorf("set: %q", p)
+	if soundfont.Shared(filepath.Join(t.TempDir(), "missing.sf2")) != nil {
+		t.Fatal("a missing file gave a bank")
+	}
+	p := testutil.RequireFile(t, soundfont.DebianPath, "make tools installs fluid-soundfont-gm")
+	a := soundfont.Shared(p)
+	if a == nil || a.Path() != p || soundfont.Shared(p) != a || soundfont.Loader(p)() != a {
+		t.Fatalf("Shared(%q) = %v, not one bank per process", p, a)
 	}
 }
 

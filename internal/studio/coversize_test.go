@@ -1,6 +1,7 @@
 package studio_test
 
 import (
+	"context"
 	"slices"
 	"testing"
 	"time"
@@ -30,13 +31,13 @@ func BenchmarkCoverArtEveryStyle(b *testing.B) {
 			for _, seed := range []uint64{1, 2} {
 				// What the studio paints: the composed song's title, genre
 				// and mood (engine.Compose, without synthesizing the audio).
-				s, title, _ := engine.Compose(st.Name, seed)
+				s, title, _ := engine.Compose(st.Name, seed, engine.Options{})
 				spec := cover.Spec{Title: title, Genre: s.Genre, Mood: s.Mood, Prompt: st.Name, Seed: seed}
 				start := time.Now()
 				cover.Render(spec)
 				render = append(render, time.Since(start))
 				start = time.Now()
-				art, err := cover.EncodeArt(spec)
+				art, err := cover.EncodeArt(context.Background(), spec)
 				d := time.Since(start)
 				if err != nil {
 					b.Fatalf("%s seed %d: %v", st.Name, seed, err)

@@ -26,11 +26,12 @@ const (
 
 // Stems renders every part of s on its own and returns a zip of one
 // 32-bit float WAV per part ("01-drums.wav" ...), unmastered, all of the
-// song's length, summing to the pre-master mix (synth.StemTolerance).
+// song's length, summing to the pre-master mix rendered with the same
+// synthesizer options o (synth.StemTolerance).
 // Parts render one at a time and the zip is written to a temporary file in
 // dir (os.TempDir() when ""), so memory holds one stem at once; the
 // returned File names that file and its consumer removes it.
-func Stems(ctx context.Context, s *score.Score, dir string) (_ *jobs.File, err error) {
+func Stems(ctx context.Context, s *score.Score, o synth.Options, dir string) (_ *jobs.File, err error) {
 	tmp, err := os.CreateTemp(dir, "songsmith-stems-*.zip")
 	if err != nil {
 		return nil, fmt.Errorf("studio: stems: %w", err)
@@ -49,7 +50,7 @@ func Stems(ctx context.Context, s *score.Score, dir string) (_ *jobs.File, err e
 	// written as the invalid DOS date 1980-00-00).
 	made := time.Now().UTC().Truncate(2 * time.Second)
 	for i, t := range s.Tracks {
-		st, err := synth.RenderStem(ctx, s, i)
+		st, err := synth.RenderStem(ctx, s, i, o)
 		if err != nil {
 			return nil, fmt.Errorf("studio: stem %d: %w", i, err)
 		}

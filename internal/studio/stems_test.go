@@ -24,7 +24,7 @@ const stemPrompt = "funky disco with bass, strings and drums"
 
 func stemSong(t *testing.T) *jobs.Song {
 	t.Helper()
-	song, err := (&studio.Studio{}).GenerateOptions(context.Background(), stemPrompt, 11,
+	song, err := (&studio.Studio{}).Generate(context.Background(), stemPrompt, 11,
 		jobs.Options{Seconds: 15, Outputs: []string{jobs.OutputStems, jobs.OutputMIDI}})
 	if err != nil {
 		t.Fatal(err)
@@ -43,8 +43,8 @@ func TestStemsSumToPreMasterMix(t *testing.T) {
 	if song.Stems.ContentType != "application/zip" || song.Stems.Ext != "zip" {
 		t.Fatalf("stems %q .%s", song.Stems.ContentType, song.Stems.Ext)
 	}
-	s, _, _ := engine.ComposeWith(stemPrompt, 11, engine.Overrides{Seconds: 15})
-	dry, err := synth.RenderDry(context.Background(), s)
+	s, _, _ := engine.Compose(stemPrompt, 11, engine.Options{Seconds: 15})
+	dry, err := synth.RenderDry(context.Background(), s, synth.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +138,7 @@ func TestMIDIRendersInFluidSynth(t *testing.T) {
 			last = i / b.Channels
 		}
 	}
-	s, _, _ := engine.ComposeWith(stemPrompt, 11, engine.Overrides{Seconds: 15})
+	s, _, _ := engine.Compose(stemPrompt, 11, engine.Options{Seconds: 15})
 	us := int(math.Round(60e6 / s.BPM))
 	if !bytes.Contains(song.MIDI.Data, []byte{0xFF, 0x51, 3, byte(us >> 16), byte(us >> 8), byte(us)}) ||
 		!bytes.Contains(song.MIDI.Data, []byte{0xFF, 0x58, 4, byte(s.BeatsPerBar), 2}) {

@@ -15,44 +15,42 @@ import (
 	"github.com/songsmith/songsmith/internal/cover"
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/synth"
 )
 
-var _ jobs.OptionsGenerator = (*Studio)(nil)
+var _ jobs.Generator = (*Studio)(nil)
 
-// Studio renders songs. The zero value renders MP3 at the default bitrate.
+// Studio renders songs. The zero value renders MP3 at the default bitrate
+// with the synthesizer's default settings.
 type Studio struct {
-	Format  string // "mp3" (default) or "wav"
-	Bitrate int    // MP3 kbit/s; mp3.DefaultBitrate when 0
-	TempDir string // where stems are assembled; os.TempDir() when ""
+	Format  string        // "mp3" (default), "wav" or "flac"
+	Bitrate int           // MP3 kbit/s; mp3.DefaultBitrate when 0
+	TempDir string        // where stems are assembled; os.TempDir() when ""
+	Synth   synth.Options // the synthesizer's settings (the sample bank), for the mix and the stems
 }
 
-// Generate implements jobs.Generator.
-func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64) (*jobs.Song, error) {
-	out, _, err := s.generate(ctx, prompt, seed, s.Format, engine.Overrides{})
-	return out, err
-}
-
-// GenerateOptions implements jobs.OptionsGenerator: the options' format
-// (else the studio's), length, tempo and key override the prompt.
-func (s *Studio) GenerateOptions(ctx context.Context, prompt string, seed uint64, o jobs.Options) (*jobs.Song, error) {
-	ov := engine.Overrides{Seconds: o.Seconds, BPM: o.BPM}
+// Generate implements jobs.Generator: the options' format (else the
+// studio's), length, tempo and key override the prompt, and the extra
+// outputs they ask for are made.
+func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o jobs.Options) (*jobs.Song, error) {
+	eo := engine.Options{Seconds: o.Seconds, BPM: o.BPM, Synth: s.Synth}
 	if o.Key != "" {
 		k, err := jobs.ParseKey(o.Key)
 		if err != nil {
 			return nil, err
 		}
-		ov.KeyRoot, ov.HasKey, ov.Mode = k.Root, true, k.Mode
+		eo.KeyRoot, eo.HasKey, eo.Mode = k.Root, true, k.Mode
 	}
 	format := s.Format
 	if o.Format != "" {
 		format = o.Format
 	}
-	out, song, err := s.generate(ctx, prompt, seed, format, ov)
+	out, song, err := s.generate(ctx, prompt, seed, format, eo)
 	if err != nil {
 		return nil, err
 	}
 	if o.Wants(jobs.OutputStems) {
-		if out.Stems, err = Stems(ctx, song.Score, s.TempDir); err != nil {
+		if out.Stems, err = Stems(ctx, song.Score, s.Synth, s.TempDir); err != nil {
 			return nil, err
 		}
 	}
@@ -65,14 +63,14 @@ func (s *Studio) GenerateOptions(ctx context.Context, prompt string, seed uint64
 	return out, nil
 }
 
-func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, format string, ov engine.Overrides) (*jobs.Song, *engine.Song, error) {
-	song, err := engine.RenderWith(ctx, prompt, seed, ov)
+func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, format string, eo engine.Options) (*jobs.Song, *engine.Song, error) {
+	song, err := engine.Render(ctx, prompt, seed, eo)
 	if err != nil {
 		return nil, nil, fmt.Errorf("studio: render: %w", err)
 	}
 	// The cover is a web-sized JPEG (<= 300 KB at 1024 px); the MP3's tag
 	// carries a 300 px thumbnail of it rather than the whole picture.
-	art, err := cover.EncodeArtContext(ctx, cover.Spec{Title: song.Title, Genre: song.Genre, Mood: song.Mood, Prompt: prompt, Seed: seed})
+	art, err := cover.EncodeArt(ctx, cover.Spec{Title: song.Title, Genre: song.Genre, Mood: song.Mood, Prompt: prompt, Seed: seed})
 	if err != nil {
 		return nil, nil, fmt.Errorf("studio: cover: %w", err)
 	}
@@ -93,7 +91,7 @@ func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, forma
 		err = wav.Encode(&snd, song.Audio)
 		out.Audio = jobs.File{ContentType: wav.ContentType, Ext: "wav"}
 	case "", "mp3":
-		err = mp3.EncodeContext(ctx, &snd, song.Audio, mp3.Options{Bitrate: s.Bitrate, Tag: &mp3.Tag{
+		err = mp3.Encode(ctx, &snd, song.Audio, mp3.Options{Bitrate: s.Bitrate, Tag: &mp3.Tag{
 			Title: song.Title, Artist: "Songsmith", Genre: song.Genre, BPM: int(math.Round(song.BPM)),
 			Comment: prompt, Cover: art.Thumb, CoverMIME: cover.JPEGContentType,
 		}})

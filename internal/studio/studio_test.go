@@ -41,7 +41,7 @@ func apic(t *testing.T, mp3 []byte) (string, []byte, int) {
 }
 
 func TestGenerateCovers(t *testing.T) {
-	song, err := (&studio.Studio{}).Generate(context.Background(), "pop, 10 seconds", 1)
+	song, err := (&studio.Studio{}).Generate(context.Background(), "pop, 10 seconds", 1, jobs.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func TestGenerateCovers(t *testing.T) {
 }
 
 func TestGenerateWAVKeepsTheWebCover(t *testing.T) {
-	song, err := (&studio.Studio{Format: "wav"}).Generate(context.Background(), "ambient, 10 seconds", 2)
+	song, err := (&studio.Studio{Format: "wav"}).Generate(context.Background(), "ambient, 10 seconds", 2, jobs.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,8 +82,8 @@ func TestGenerateWAVKeepsTheWebCover(t *testing.T) {
 	}
 }
 
-func TestGenerateOptionsFLACAndOverrides(t *testing.T) {
-	song, err := (&studio.Studio{}).GenerateOptions(context.Background(), "ambient, 2 minutes, 70 bpm", 3,
+func TestGenerateFLACAndOverrides(t *testing.T) {
+	song, err := (&studio.Studio{}).Generate(context.Background(), "ambient, 2 minutes, 70 bpm", 3,
 		jobs.Options{Format: "flac", Seconds: 12, BPM: 120, Key: "Eb major"})
 	if err != nil {
 		t.Fatal(err)
@@ -94,7 +94,7 @@ func TestGenerateOptionsFLACAndOverrides(t *testing.T) {
 	if song.BPM != 120 || song.Duration < 10 || song.Duration > 16 {
 		t.Fatalf("bpm %v duration %v, want 120 and about 12 s", song.BPM, song.Duration)
 	}
-	if _, err := (&studio.Studio{}).GenerateOptions(context.Background(), "ambient", 3, jobs.Options{Key: "H"}); !jobs.IsCode(err, jobs.EInvalid) {
+	if _, err := (&studio.Studio{}).Generate(context.Background(), "ambient", 3, jobs.Options{Key: "H"}); !jobs.IsCode(err, jobs.EInvalid) {
 		t.Fatalf("bad key: %v", err)
 	}
 }
@@ -107,7 +107,7 @@ func TestMediaExtsCoverTheStudio(t *testing.T) {
 	id := jobs.NewJobID()
 	keys := jobs.MediaKeys(&jobs.Job{ID: id, Status: jobs.StatusFailed})
 	for _, f := range []string{"mp3", "wav", "flac"} {
-		song, err := (&studio.Studio{Format: f}).Generate(context.Background(), "folk, 5 seconds", 3)
+		song, err := (&studio.Studio{Format: f}).Generate(context.Background(), "folk, 5 seconds", 3, jobs.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

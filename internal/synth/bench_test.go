@@ -14,7 +14,7 @@ func BenchmarkRender3Min(b *testing.B) {
 	b.ReportAllocs()
 	start := time.Now()
 	for b.Loop() {
-		if _, err := synth.Render(context.Background(), s); err != nil {
+		if _, err := synth.Render(context.Background(), s, synth.Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -24,7 +24,7 @@ func BenchmarkRender3Min(b *testing.B) {
 
 // BenchmarkMaster3Min measures the mastering chain alone on a 3-minute mix.
 func BenchmarkMaster3Min(b *testing.B) {
-	dry, err := synth.RenderDry(context.Background(), demoScore(180, 42))
+	dry, err := synth.RenderDry(context.Background(), demoScore(180, 42), synth.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -89,7 +89,7 @@ func demoScore(seconds float64, seed uint64) *score.Score {
 // mustRender renders a score or fails the test.
 func mustRender(tb testing.TB, s *score.Score) *audio.Buffer {
 	tb.Helper()
-	b, err := synth.Render(context.Background(), s)
+	b, err := synth.Render(context.Background(), s, synth.Options{})
 	if err != nil {
 		tb.Fatalf("Render: %v", err)
 	}

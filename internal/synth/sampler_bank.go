@@ -6,14 +6,16 @@ import (
 )
 
 // BankLoader returns the sample bank recorded parts play from, or nil to
-// synthesize them. soundfont.Default (the process-wide bank, loaded once)
-// is one; func() *soundfont.Bank { return nil } turns recorded parts off.
+// synthesize them. soundfont.Loader(path) (the process-wide bank of a
+// path, loaded once) is one; NoBank turns recorded parts off.
 type BankLoader func() *soundfont.Bank
 
-// Options tune a render.
+// Options tune a render. Production passes the configured bank
+// (config -> generator -> studio -> engine -> here); the zero Options, for
+// tests and tools, play from soundfont.DebianPath when it is installed.
 type Options struct {
 	// Bank loads the sample bank, called only when some track is
-	// Recorded. Nil means soundfont.Default.
+	// Recorded. Nil means soundfont.Shared(soundfont.DebianPath).
 	Bank BankLoader
 }
 
@@ -25,7 +27,7 @@ func (o Options) bank(s *score.Score) *soundfont.Bank {
 	for i := range s.Tracks {
 		if s.Tracks[i].Recorded {
 			if o.Bank == nil {
-				return soundfont.Default()
+				return soundfont.Shared(soundfont.DebianPath)
 			}
 			return o.Bank()
 		}

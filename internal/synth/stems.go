@@ -13,14 +13,9 @@ import (
 // sends (the send effects are linear, so each track gets its own copy of
 // them). It is not mastered. Every stem of a score has the length of
 // RenderDry's mix, and the stems of all tracks sum to that mix up to float
-// rounding (see StemTolerance).
-func RenderStem(ctx context.Context, s *score.Score, i int) (*audio.Buffer, error) {
-	return RenderStemWith(ctx, s, i, Options{})
-}
-
-// RenderStemWith is RenderStem with options (the sample bank of recorded
-// parts); use the options the mix was rendered with.
-func RenderStemWith(ctx context.Context, s *score.Score, i int, o Options) (*audio.Buffer, error) {
+// rounding (see StemTolerance) when rendered with the options o the mix
+// was rendered with.
+func RenderStem(ctx context.Context, s *score.Score, i int, o Options) (*audio.Buffer, error) {
 	if err := validate(s); err != nil {
 		return nil, err
 	}

@@ -15,13 +15,13 @@ func TestStemsSumToDryMix(t *testing.T) {
 	ctx := context.Background()
 	for _, prompt := range []string{"deep house with pads and plucks, 12 seconds", "dub reggae, 12 seconds"} {
 		s := music.Compose(music.Parse(prompt).Resolve(5), 5)
-		dry, err := synth.RenderDry(ctx, s)
+		dry, err := synth.RenderDry(ctx, s, synth.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		sum := make([]float64, len(dry.Samples))
 		for i := range s.Tracks {
-			st, err := synth.RenderStem(ctx, s, i)
+			st, err := synth.RenderStem(ctx, s, i, synth.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -42,7 +42,7 @@ func TestStemsSumToDryMix(t *testing.T) {
 		}
 		t.Logf("%q: %d stems, largest difference from the mix %.2g (peak %.3f)", prompt, len(s.Tracks), worst, peak)
 	}
-	if _, err := synth.RenderStem(ctx, music.Compose(music.Parse("jazz").Resolve(1), 1), 99); err == nil {
+	if _, err := synth.RenderStem(ctx, music.Compose(music.Parse("jazz").Resolve(1), 1), 99, synth.Options{}); err == nil {
 		t.Fatal("no error for a missing track")
 	}
 }

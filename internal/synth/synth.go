@@ -23,13 +23,9 @@ var ErrInvalidScore = errors.New("synth: invalid score")
 // result has exactly audio.CD.NSeconds(s.Seconds()) frames, reads
 // TargetLUFS integrated and stays under CeilingDBTP (see Master). It
 // returns ctx.Err() if the context is cancelled while rendering.
-func Render(ctx context.Context, s *score.Score) (*audio.Buffer, error) {
-	return RenderWith(ctx, s, Options{})
-}
-
-// RenderWith is Render with options (the sample bank of recorded parts).
-func RenderWith(ctx context.Context, s *score.Score, o Options) (*audio.Buffer, error) {
-	out, err := RenderDryWith(ctx, s, o)
+// o holds the render's settings (the sample bank of recorded parts).
+func Render(ctx context.Context, s *score.Score, o Options) (*audio.Buffer, error) {
+	out, err := RenderDry(ctx, s, o)
 	if err != nil {
 		return nil, err
 	}
@@ -43,12 +39,7 @@ func RenderWith(ctx context.Context, s *score.Score, o Options) (*audio.Buffer, 
 // RenderDry synthesizes and mixes a score (voices, inserts, sends, sidechain)
 // without mastering: no compression, normalisation, limiting or fades. The
 // level is whatever the mix produces. Useful for stems and analysis.
-func RenderDry(ctx context.Context, s *score.Score) (*audio.Buffer, error) {
-	return RenderDryWith(ctx, s, Options{})
-}
-
-// RenderDryWith is RenderDry with options.
-func RenderDryWith(ctx context.Context, s *score.Score, o Options) (*audio.Buffer, error) {
+func RenderDry(ctx context.Context, s *score.Score, o Options) (*audio.Buffer, error) {
 	if err := validate(s); err != nil {
 		return nil, err
 	}

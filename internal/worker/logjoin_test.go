@@ -20,9 +20,11 @@ import (
 // the worker logs for it carries the job's id and the correlation id the
 // queue adapter put in the context (the Lambda's request id).
 func TestEveryLineJoins(t *testing.T) {
-	fail := func(context.Context, string, uint64) (*jobs.Song, error) { return nil, errors.New("flaky") }
+	fail := func(context.Context, string, uint64, jobs.Options) (*jobs.Song, error) {
+		return nil, errors.New("flaky")
+	}
 	for name, tc := range map[string]struct {
-		gen      func(context.Context, string, uint64) (*jobs.Song, error)
+		gen      func(context.Context, string, uint64, jobs.Options) (*jobs.Song, error)
 		put      func(string) error
 		delivery jobs.Delivery
 		dead     bool
@@ -31,8 +33,11 @@ func TestEveryLineJoins(t *testing.T) {
 		"Completed": {delivery: jobs.Delivery{Attempt: 1}, twice: true},
 		"Failed":    {gen: fail, delivery: jobs.Delivery{Attempt: 2}},
 		"Retry":     {gen: fail, delivery: jobs.Delivery{Attempt: 1}},
-		"Panic":     {gen: func(context.Context, string, uint64) (*jobs.Song, error) { panic("boom") }, delivery: jobs.Delivery{Attempt: 1}},
-		"Timeout":   {gen: func(ctx context.Context, _ string, _ uint64) (*jobs.Song, error) { <-ctx.Done(); return nil, ctx.Err() }, delivery: jobs.Delivery{Attempt: 2}},
+		"Panic":     {gen: func(context.Context, string, uint64, jobs.Options) (*jobs.Song, error) { panic("boom") }, delivery: jobs.Delivery{Attempt: 1}},
+		"Timeout": {gen: func(ctx context.Context, _ string, _ uint64, _ jobs.Options) (*jobs.Song, error) {
+			<-ctx.Done()
+			return nil, ctx.Err()
+		}, delivery: jobs.Delivery{Attempt: 2}},
 		"MediaCleanup": {put: func(k string) error {
 			return map[bool]error{true: errors.New("disk full")}[strings.Contains(k, "cover")]
 		}, delivery: jobs.Delivery{Attempt: 2}},

@@ -16,7 +16,7 @@ func TestMetrics(t *testing.T) {
 	ctx := context.Background()
 	fail := true
 	gen := &jobstest.Generator{}
-	gen.Func = func(context.Context, string, uint64) (*jobs.Song, error) {
+	gen.Func = func(context.Context, string, uint64, jobs.Options) (*jobs.Song, error) {
 		if fail {
 			return nil, errors.New("flaky")
 		}

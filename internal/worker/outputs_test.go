@@ -49,7 +49,7 @@ func TestProcessOptions(t *testing.T) {
 	if err := os.WriteFile(tmp, []byte("zip bytes"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	gen := &jobstest.Generator{OptionsFunc: func(_ context.Context, _ string, s uint64, o jobs.Options) (*jobs.Song, error) {
+	gen := &jobstest.Generator{Func: func(_ context.Context, _ string, s uint64, o jobs.Options) (*jobs.Song, error) {
 		if s != 99 || o.Format != "flac" {
 			t.Errorf("seed %d options %+v", s, o)
 		}

@@ -26,7 +26,7 @@ func (m *deletingMedia) DeleteMedia(_ context.Context, key string) error {
 func TestHandle(t *testing.T) {
 	ctx := context.Background()
 	t.Run("PanicIsAFailedAttempt", func(t *testing.T) {
-		gen := &jobstest.Generator{Func: func(context.Context, string, uint64) (*jobs.Song, error) { panic("index out of range") }}
+		gen := &jobstest.Generator{Func: func(context.Context, string, uint64, jobs.Options) (*jobs.Song, error) { panic("index out of range") }}
 		w, st, id := setup(t, gen, &media{})
 		w.RetryBase, w.RetryMax = 2*time.Second, time.Minute
 		dec := w.Handle(ctx, jobs.Delivery{JobID: id, Attempt: 1}, false)
@@ -44,7 +44,7 @@ func TestHandle(t *testing.T) {
 	t.Run("DeadlineOnLastAttemptFails", func(t *testing.T) {
 		// The generator overruns the invocation's deadline; the worker
 		// stops it DeadlineReserve early and records the outcome.
-		gen := &jobstest.Generator{Func: func(ctx context.Context, _ string, _ uint64) (*jobs.Song, error) {
+		gen := &jobstest.Generator{Func: func(ctx context.Context, _ string, _ uint64, _ jobs.Options) (*jobs.Song, error) {
 			<-ctx.Done()
 			return nil, ctx.Err()
 		}}
@@ -68,7 +68,7 @@ func TestHandle(t *testing.T) {
 		}
 	})
 	t.Run("GenerationTimeoutIsAFailedAttempt", func(t *testing.T) {
-		gen := &jobstest.Generator{Func: func(ctx context.Context, _ string, _ uint64) (*jobs.Song, error) {
+		gen := &jobstest.Generator{Func: func(ctx context.Context, _ string, _ uint64, _ jobs.Options) (*jobs.Song, error) {
 			<-ctx.Done()
 			return jobstest.TinySong(), nil // ignores the deadline's error: still too late
 		}}
@@ -79,7 +79,7 @@ func TestHandle(t *testing.T) {
 		}
 	})
 	t.Run("ShutdownDoesNotCount", func(t *testing.T) {
-		gen := &jobstest.Generator{Func: func(ctx context.Context, _ string, _ uint64) (*jobs.Song, error) {
+		gen := &jobstest.Generator{Func: func(ctx context.Context, _ string, _ uint64, _ jobs.Options) (*jobs.Song, error) {
 			<-ctx.Done()
 			return nil, ctx.Err()
 		}}
@@ -96,7 +96,7 @@ func TestHandle(t *testing.T) {
 		}
 	})
 	t.Run("CrashHeadroom", func(t *testing.T) {
-		w, st, id := setup(t, &jobstest.Generator{Func: func(context.Context, string, uint64) (*jobs.Song, error) {
+		w, st, id := setup(t, &jobstest.Generator{Func: func(context.Context, string, uint64, jobs.Options) (*jobs.Song, error) {
 			return nil, errors.New("flaky")
 		}}, &media{})
 		w.CrashHeadroom = 2

@@ -234,11 +234,11 @@ func (w *Worker) run(ctx context.Context, j *jobs.Job, log *slog.Logger) (song *
 			song, err = nil, fmt.Errorf("generator panicked: %v", p)
 		}
 	}()
-	if og, ok := w.Generator.(jobs.OptionsGenerator); ok && j.Options != nil {
-		song, err = og.GenerateOptions(gctx, j.Prompt, j.Seed(), *j.Options)
-	} else {
-		song, err = w.Generator.Generate(gctx, j.Prompt, j.Seed())
+	var opts jobs.Options
+	if j.Options != nil {
+		opts = *j.Options
 	}
+	song, err = w.Generator.Generate(gctx, j.Prompt, j.Seed(), opts)
 	if err == nil && gctx.Err() != nil {
 		err = gctx.Err() // finished too late to count
 	}

@@ -74,7 +74,7 @@ func TestProcess(t *testing.T) {
 		}
 	})
 	t.Run("EmptyGeneratorOutputIsRetried", func(t *testing.T) {
-		gen := &jobstest.Generator{Func: func(context.Context, string, uint64) (*jobs.Song, error) { return &jobs.Song{}, nil }}
+		gen := &jobstest.Generator{Func: func(context.Context, string, uint64, jobs.Options) (*jobs.Song, error) { return &jobs.Song{}, nil }}
 		w, _, id := setup(t, gen, &media{})
 		if out, err := w.Process(ctx, id, 1); out != worker.Retry || err == nil {
 			t.Fatalf("%s %v", out, err)
@@ -88,7 +88,7 @@ func TestProcess(t *testing.T) {
 	})
 	t.Run("SameSeedOnRetry", func(t *testing.T) {
 		var seeds []uint64
-		gen := &jobstest.Generator{Func: func(_ context.Context, _ string, seed uint64) (*jobs.Song, error) {
+		gen := &jobstest.Generator{Func: func(_ context.Context, _ string, seed uint64, _ jobs.Options) (*jobs.Song, error) {
 			seeds = append(seeds, seed)
 			return nil, errors.New("flaky")
 		}}

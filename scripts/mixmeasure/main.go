@@ -124,8 +124,8 @@ func main() {
 	if *pairs {
 		fmt.Println("\npair\tbpm\tdrum_cos")
 		for _, p := range [][3]string{{"house", "trance", "126"}, {"disco", "house", "122"}, {"blues", "country", "100"}, {"country", "folk", "110"}} {
-			a, _, _ := engine.Compose(fmt.Sprintf("%s at %s bpm, %d seconds", promptFor(p[0]), p[2], *seconds), 1)
-			b, _, _ := engine.Compose(fmt.Sprintf("%s at %s bpm, %d seconds", promptFor(p[1]), p[2], *seconds), 1)
+			a, _, _ := engine.Compose(fmt.Sprintf("%s at %s bpm, %d seconds", promptFor(p[0]), p[2], *seconds), 1, engine.Options{})
+			b, _, _ := engine.Compose(fmt.Sprintf("%s at %s bpm, %d seconds", promptFor(p[1]), p[2], *seconds), 1, engine.Options{})
 			fmt.Printf("%s/%s\t%s\t%.2f\n", p[0], p[1], p[2], mixmeter.DrumCosine(a, b))
 		}
 	}
@@ -141,12 +141,12 @@ func tempoOK(heard, bpm float64) bool {
 }
 
 func measure(style, prompt string, seed uint64) row {
-	song, err := engine.Render(context.Background(), prompt, seed)
+	song, err := engine.Render(context.Background(), prompt, seed, engine.Options{})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	s, _, _ := engine.Compose(prompt, seed)
+	s, _, _ := engine.Compose(prompt, seed, engine.Options{})
 	b := song.Audio
 	r := row{style: style, prompt: prompt, seed: seed, bpm: song.BPM, score: s}
 	r.lufs = mixmeter.Loudness(b)
@@ -168,7 +168,7 @@ func measure(style, prompt string, seed uint64) row {
 	if err := wav.Encode(&wb, b); err != nil {
 		panic(err)
 	}
-	if err := mp3.Encode(&mb, b, mp3.Options{}); err != nil {
+	if err := mp3.Encode(context.Background(), &mb, b, mp3.Options{}); err != nil {
 		panic(err)
 	}
 	wp, mp := filepath.Join(dir, "s.wav"), filepath.Join(dir, "s.mp3")

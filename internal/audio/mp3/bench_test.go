@@ -1,6 +1,7 @@
 package mp3_test
 
 import (
+	"context"
 	"io"
 	"testing"
 	"time"
@@ -16,7 +17,7 @@ func BenchmarkEncode(b *testing.B) {
 	b.ResetTimer()
 	start := time.Now()
 	for i := 0; i < b.N; i++ {
-		if err := mp3.Encode(io.Discard, src, mp3.Options{Bitrate: 192}); err != nil {
+		if err := mp3.Encode(context.Background(), io.Discard, src, mp3.Options{Bitrate: 192}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -21,23 +21,26 @@ func tone(seconds float64) *audio.Buffer {
 	return b
 }
 
-// EncodeContext writes Encode's bytes, and stops early once its context
-// is done, so a cancelled generation does not finish encoding.
-func TestEncodeContext(t *testing.T) {
+// Encode writes the same bytes under a live cancellable context, and stops
+// early once its context is done, so a cancelled generation does not
+// finish encoding.
+func TestEncodeCancel(t *testing.T) {
 	b := tone(3)
 	var want, got bytes.Buffer
-	if err := mp3.Encode(&want, b, mp3.Options{}); err != nil {
+	if err := mp3.Encode(context.Background(), &want, b, mp3.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := mp3.EncodeContext(context.Background(), &got, b, mp3.Options{}); err != nil || !bytes.Equal(got.Bytes(), want.Bytes()) {
-		t.Fatalf("EncodeContext: %v, %d bytes, want Encode's %d", err, got.Len(), want.Len())
+	live, stop := context.WithCancel(context.Background())
+	defer stop()
+	if err := mp3.Encode(live, &got, b, mp3.Options{}); err != nil || !bytes.Equal(got.Bytes(), want.Bytes()) {
+		t.Fatalf("Encode under a live context: %v, %d bytes, want %d", err, got.Len(), want.Len())
 	}
 	long := tone(120)
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	var cut bytes.Buffer
 	start := time.Now()
-	err := mp3.EncodeContext(ctx, &cut, long, mp3.Options{})
+	err := mp3.Encode(ctx, &cut, long, mp3.Options{})
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v after %v, want the context's", err, time.Since(start))
 	}

@@ -2,6 +2,7 @@ package mp3_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"testing"
 
@@ -271,7 +272,7 @@ func TestErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if err := mp3.Encode(&buf, c.b, c.opts); !errorsIs(err, c.want) {
+			if err := mp3.Encode(context.Background(), &buf, c.b, c.opts); !errorsIs(err, c.want) {
 				t.Fatalf("got %v, want %v", err, c.want)
 			}
 		})

@@ -2,6 +2,7 @@ package mp3_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"math"
 	"testing"
@@ -42,7 +43,7 @@ func FuzzEncode(f *testing.F) {
 			b.Samples[i] = v
 		}
 		var out bytes.Buffer
-		if err := mp3.Encode(&out, b, mp3.Options{Bitrate: kbps}); err != nil {
+		if err := mp3.Encode(context.Background(), &out, b, mp3.Options{Bitrate: kbps}); err != nil {
 			t.Fatal(err)
 		}
 		s := mustParse(t, out.Bytes(), b.Frames())

@@ -2,6 +2,7 @@ package mp3_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"io"
 	"math"
@@ -92,7 +93,7 @@ func music(rate audio.SampleRate, secs float64) *audio.Buffer {
 func encode(tb testing.TB, b *audio.Buffer, opts mp3.Options) []byte {
 	tb.Helper()
 	var out bytes.Buffer
-	if err := mp3.Encode(&out, b, opts); err != nil {
+	if err := mp3.Encode(context.Background(), &out, b, opts); err != nil {
 		tb.Fatalf("Encode: %v", err)
 	}
 	return out.Bytes()

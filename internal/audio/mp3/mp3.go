@@ -91,20 +91,15 @@ var (
 	ErrSamples    = errors.New("mp3: sample count is not a multiple of the channel count")
 )
 
-// Encode writes b as an MP3 stream to w: the ID3v2 tag (if any), the
-// Info frame carrying the exact length, then the audio frames.
-func Encode(w io.Writer, b *audio.Buffer, opts Options) error {
-	return EncodeContext(context.Background(), w, b, opts)
-}
-
-// cancelCheckFrames is how many sample frames EncodeContext encodes
-// between two looks at its context (32 MP3 frames, under a second of audio).
+// cancelCheckFrames is how many sample frames Encode encodes between two
+// looks at its context (32 MP3 frames, under a second of audio).
 const cancelCheckFrames = 32 * 1152
 
-// EncodeContext is Encode that stops with ctx's error, leaving w
-// incomplete, once ctx is done: it looks at ctx every cancelCheckFrames
-// sample frames. The bytes written are the same as Encode's.
-func EncodeContext(ctx context.Context, w io.Writer, b *audio.Buffer, opts Options) error {
+// Encode writes b as an MP3 stream to w: the ID3v2 tag (if any), the
+// Info frame carrying the exact length, then the audio frames. It stops
+// with ctx's error, leaving w incomplete, once ctx is done: it looks at
+// ctx every cancelCheckFrames sample frames.
+func Encode(ctx context.Context, w io.Writer, b *audio.Buffer, opts Options) error {
 	e, err := newEncoder(w, b.Rate, b.Channels, opts, int64(b.Frames()))
 	if err != nil {
 		return err

@@ -133,6 +133,26 @@
   el.recentClear.addEventListener("click", () => { store.del(JOBS); renderRecent(); el.prompt.focus(); });
 
   // --- submit ------------------------------------------------------------------
+  // options reads the options form: one member per filled-in field, named
+  // and typed (data-type) as the rows of the server's table of options.
+  function options() {
+    const body = {};
+    for (const f of document.querySelectorAll("#options [name]")) {
+      if (f.dataset.type === "array") {
+        if (f.checked) (body[f.name] = body[f.name] || []).push(f.value);
+        continue;
+      }
+      if (f.dataset.type === "boolean") {
+        if (f.checked) body[f.name] = true;
+        continue;
+      }
+      const v = f.value.trim();
+      if (v === "") continue;
+      body[f.name] = (f.dataset.type === "integer" || f.dataset.type === "number") ? Number(v) : v;
+    }
+    return body;
+  }
+
   el.prompt.addEventListener("keydown", (ev) => {
     if (ev.key === "Enter" && (ev.ctrlKey || ev.metaKey)) { ev.preventDefault(); el.form.requestSubmit(); }
   });
@@ -155,7 +175,7 @@
       for (;;) {
         setStatus("Submitting…", "submitting");
         try {
-          const ack = await api("POST", "/generate", { prompt }, { "Idempotency-Key": idem });
+          const ack = await api("POST", "/generate", Object.assign({ prompt }, options()), { "Idempotency-Key": idem });
           saveJob({ id: ack.job_id, prompt, status: "running", submitted: started });
           follow(ack.job_id, prompt, started);
           return;

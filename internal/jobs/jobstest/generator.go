@@ -15,27 +15,21 @@ import (
 )
 
 // Generator is a func-field fake of jobs.Generator that counts calls. With
-// no Func it returns TinySong.
+// no Func it returns TinySong, with the stems and MIDI the options ask for.
 type Generator struct {
-	Func  func(ctx context.Context, prompt string, seed uint64) (*jobs.Song, error)
+	Func  func(ctx context.Context, prompt string, seed uint64, o jobs.Options) (*jobs.Song, error)
 	Calls atomic.Int64
-	// OptionsFunc answers GenerateOptions; without it GenerateOptions
-	// calls Generate and adds the stems and MIDI the options ask for.
-	OptionsFunc func(ctx context.Context, prompt string, seed uint64, o jobs.Options) (*jobs.Song, error)
 }
 
-var _ jobs.OptionsGenerator = (*Generator)(nil)
+var _ jobs.Generator = (*Generator)(nil)
 
-// GenerateOptions implements jobs.OptionsGenerator.
-func (g *Generator) GenerateOptions(ctx context.Context, prompt string, seed uint64, o jobs.Options) (*jobs.Song, error) {
-	if g.OptionsFunc != nil {
-		g.Calls.Add(1)
-		return g.OptionsFunc(ctx, prompt, seed, o)
+// Generate implements jobs.Generator.
+func (g *Generator) Generate(ctx context.Context, prompt string, seed uint64, o jobs.Options) (*jobs.Song, error) {
+	g.Calls.Add(1)
+	if g.Func != nil {
+		return g.Func(ctx, prompt, seed, o)
 	}
-	song, err := g.Generate(ctx, prompt, seed)
-	if err != nil || song == nil {
-		return song, err
-	}
+	song := TinySong()
 	if o.Wants(jobs.OutputStems) {
 		song.Stems = &jobs.File{Data: []byte("PK\x05\x06" + string(make([]byte, 18))), ContentType: "application/zip", Ext: "zip"}
 	}
@@ -43,15 +37,6 @@ func (g *Generator) GenerateOptions(ctx context.Context, prompt string, seed uin
 		song.MIDI = &jobs.File{Data: []byte("MThd\x00\x00\x00\x06\x00\x01\x00\x01\x01\xe0"), ContentType: "audio/midi", Ext: "mid"}
 	}
 	return song, nil
-}
-
-// Generate implements jobs.Generator.
-func (g *Generator) Generate(ctx context.Context, prompt string, seed uint64) (*jobs.Song, error) {
-	g.Calls.Add(1)
-	if g.Func != nil {
-		return g.Func(ctx, prompt, seed)
-	}
-	return TinySong(), nil
 }
 
 // TinySong returns a valid half-second 440 Hz WAV and a 16x16 PNG.

@@ -1,10 +1,12 @@
 // Package sftest gives tests the SoundFont bank they play recorded parts
 // from: $SONGSMITH_SOUNDFONT, else Debian's FluidR3_GM, loaded once per test
 // binary. Without it a test is skipped locally and fails under CI=true
-// (make tools installs the bank).
+// (make tools installs the bank). Being test support, it reads the
+// environment itself; product code gets the path from internal/app.
 package sftest
 
 import (
+	"os"
 	"sync"
 	"testing"
 
@@ -12,11 +14,14 @@ import (
 	"github.com/songsmith/songsmith/internal/testutil"
 )
 
-// Path is the test bank's path: soundfont.DefaultPath, or DebianPath when
-// that finds none (so that a missing bank is reported, not silently
-// synthesized).
+// EnvPath names the variable that points tests at another bank file.
+const EnvPath = "SONGSMITH_SOUNDFONT"
+
+// Path is the test bank's path: $SONGSMITH_SOUNDFONT when set to a file,
+// else soundfont.DebianPath (so that a missing bank is reported, not
+// silently synthesized).
 func Path() string {
-	if p := soundfont.DefaultPath(); p != "" {
+	if p := os.Getenv(EnvPath); p != "" && p != "off" {
 		return p
 	}
 	return soundfont.DebianPath

@@ -17,6 +17,8 @@ import (
 	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/soundfont"
+	"github.com/songsmith/songsmith/internal/synth"
 )
 
 func main() {
@@ -32,9 +34,14 @@ func run() error {
 	wavOut := flag.String("wav", "", "write the rendered song here")
 	midOut := flag.String("mid", "", "write the score as a MIDI file here")
 	noRender := flag.Bool("no-render", false, "compose only (with -mid)")
+	bank := flag.String("soundfont", soundfont.DebianPath, "SoundFont bank of the recorded parts (off: synthesize every part)")
 	flag.Parse()
+	if *bank == "off" {
+		*bank = ""
+	}
+	opts := engine.Options{Synth: synth.Options{Bank: soundfont.Loader(*bank)}}
 
-	s, title, tags := engine.Compose(*prompt, *seed)
+	s, title, tags := engine.Compose(*prompt, *seed, opts)
 	if *midOut != "" {
 		f, err := os.Create(*midOut)
 		if err != nil {
@@ -53,7 +60,7 @@ func run() error {
 		return nil
 	}
 	start := time.Now()
-	song, err := engine.Render(context.Background(), *prompt, *seed)
+	song, err := engine.Render(context.Background(), *prompt, *seed, opts)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -50,7 +51,7 @@ func run(in, out string, bitrate int, mode string) error {
 		return err
 	}
 	w := bufio.NewWriterSize(o, 1<<16)
-	if err := mp3.Encode(w, buf, opts); err != nil {
+	if err := mp3.Encode(context.Background(), w, buf, opts); err != nil {
 		o.Close()
 		return err
 	}

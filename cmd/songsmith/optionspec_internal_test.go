@@ -1,0 +1,87 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/spf13/pflag"
+
+	"github.com/songsmith/songsmith/client"
+	"github.com/songsmith/songsmith/internal/jobs"
+)
+
+// optionFlags names generate's flags for the request options whose flag is
+// not the option's name with "-" for "_".
+var optionFlags = map[string][]string{
+	"duration_seconds": {"duration"},
+	"key":              {"song-key"},
+	"outputs":          {"stems", "midi"},
+	"webhook_url":      {"webhook"},
+}
+
+// TestOptionSpecsCLI checks generate's flags against the table of request
+// options: every row has its flags, and setting them sends the member.
+func TestOptionSpecsCLI(t *testing.T) {
+	for _, s := range jobs.OptionSpecs {
+		t.Run(s.Name, func(t *testing.T) {
+			var x extFlags
+			fs := pflag.NewFlagSet("generate", pflag.ContinueOnError)
+			x.bind(fs)
+			names, ok := optionFlags[s.Name]
+			if !ok {
+				names = []string{strings.ReplaceAll(s.Name, "_", "-")}
+			}
+			var args []string
+			for _, name := range names {
+				f := fs.Lookup(name)
+				if f == nil {
+					t.Fatalf("no --%s flag for option %s", name, s.Name)
+				}
+				args = append(args, "--"+name+"="+flagSample(s, f))
+			}
+			if err := fs.Parse(args); err != nil {
+				t.Fatal(err)
+			}
+			var body map[string]json.RawMessage
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				b, _ := io.ReadAll(r.Body)
+				_ = json.Unmarshal(b, &body)
+				w.WriteHeader(http.StatusAccepted)
+				_, _ = io.WriteString(w, `{"message":"ok","job_id":"x","poll_url":"/jobs/x"}`)
+			}))
+			defer srv.Close()
+			if _, err := client.New(srv.URL, "ss_k").Generate(context.Background(), "jazz", x.options()...); err != nil {
+				t.Fatal(err)
+			}
+			var o jobs.Options
+			if raw, ok := body[s.Name]; !ok {
+				t.Fatalf("%v sent no %s: %v", args, s.Name, body)
+			} else if err := s.ReadJSON(&o, raw); err != nil || o.Normalize() != nil {
+				t.Fatalf("%v sent %s=%s: %v", args, s.Name, raw, err)
+			}
+		})
+	}
+}
+
+// flagSample is a valid value of f for the option s.
+func flagSample(s jobs.OptionSpec, f *pflag.Flag) string {
+	switch {
+	case f.Value.Type() == "bool":
+		return "true"
+	case f.Value.Type() == "duration":
+		return strconv.FormatFloat(s.Max, 'f', -1, 64) + "s"
+	case s.Type == jobs.TypeInteger || s.Type == jobs.TypeNumber:
+		return strconv.FormatFloat(s.Max, 'f', -1, 64)
+	case s.Enum != nil:
+		return s.Enum[len(s.Enum)-1]
+	case s.Name == "key":
+		return "D minor"
+	}
+	return "http://127.0.0.1:1/hook"
+}

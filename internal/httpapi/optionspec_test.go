@@ -1,0 +1,204 @@
+package httpapi_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/songsmith/songsmith/client"
+	"github.com/songsmith/songsmith/internal/httpapi"
+	"github.com/songsmith/songsmith/internal/jobs"
+)
+
+// TestOptionSpecsOpenAPI checks SubmitRequest in openapi.json against the
+// table of request options: one extension member per row, of its type,
+// range and allowed values, and no extension member without a row.
+func TestOptionSpecsOpenAPI(t *testing.T) {
+	var doc struct {
+		Components struct {
+			Schemas map[string]struct {
+				Properties map[string]map[string]any `json:"properties"`
+			} `json:"schemas"`
+		} `json:"components"`
+	}
+	if err := json.Unmarshal(httpapi.OpenAPI(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	props := doc.Components.Schemas["SubmitRequest"].Properties
+	for _, s := range jobs.OptionSpecs {
+		p, ok := props[s.Name]
+		if !ok {
+			t.Errorf("%s: no SubmitRequest member in openapi.json", s.Name)
+			continue
+		}
+		if p["type"] != string(s.Type) || p["x-songsmith-extension"] != true {
+			t.Errorf("%s: type %v extension %v, want %s, true", s.Name, p["type"], p["x-songsmith-extension"], s.Type)
+		}
+		if s.Type == jobs.TypeInteger || s.Type == jobs.TypeNumber {
+			if p["minimum"] != s.Min || p["maximum"] != s.Max {
+				t.Errorf("%s: range %v..%v, want %g..%g", s.Name, p["minimum"], p["maximum"], s.Min, s.Max)
+			}
+		}
+		enum := p["enum"]
+		if s.Type == jobs.TypeStrings {
+			items, _ := p["items"].(map[string]any)
+			enum = items["enum"]
+		}
+		if got := fmt.Sprint(enum); s.Enum != nil && got != fmt.Sprint(toAny(s.Enum)) {
+			t.Errorf("%s: enum %s, want %v", s.Name, got, s.Enum)
+		}
+		if s.MaxLen > 0 && p["maxLength"] != float64(s.MaxLen) {
+			t.Errorf("%s: maxLength %v, want %d", s.Name, p["maxLength"], s.MaxLen)
+		}
+	}
+	for name, p := range props {
+		if _, ok := jobs.OptionSpecNamed(name); !ok && p["x-songsmith-extension"] == true {
+			t.Errorf("%s: extension member without a row in jobs.OptionSpecs", name)
+		}
+	}
+}
+
+func toAny(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}
+
+// TestOptionSpecsPlayground checks the playground's options form against
+// the table: an input named after every row (a checkbox per allowed value
+// of an array, a select of a string's allowed values) with the
+// row's range, and no input for an option the table lacks.
+func TestOptionSpecsPlayground(t *testing.T) {
+	srv := httptest.NewServer(httpapi.New(nil, httpapi.Options{MaxBodyBytes: 1 << 10}))
+	defer srv.Close()
+	res, err := srv.Client().Get(srv.URL + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	page := string(b)
+	start, end := strings.Index(page, `<fieldset id="options"`), strings.Index(page, "</fieldset>")
+	if start < 0 || end < start {
+		t.Fatal(`no <fieldset id="options"> on the page`)
+	}
+	form := page[start:end]
+	tags := regexp.MustCompile(`<(input|select)\b[^>]*>`).FindAllString(form, -1)
+	attr := func(tag, name string) string {
+		m := regexp.MustCompile(`\b` + name + `="([^"]*)"`).FindStringSubmatch(tag)
+		if m == nil {
+			return ""
+		}
+		return m[1]
+	}
+	byName := map[string][]string{}
+	for _, tag := range tags {
+		byName[attr(tag, "name")] = append(byName[attr(tag, "name")], tag)
+	}
+	for _, s := range jobs.OptionSpecs {
+		got := byName[s.Name]
+		if len(got) == 0 {
+			t.Errorf("%s: no input named %q in the playground's options form", s.Name, s.Name)
+			continue
+		}
+		if dt := attr(got[0], "data-type"); dt != string(s.Type) {
+			t.Errorf("%s: data-type %q, want %q", s.Name, dt, s.Type)
+		}
+		switch s.Type {
+		case jobs.TypeInteger, jobs.TypeNumber:
+			if attr(got[0], "min") != num(s.Min) || attr(got[0], "max") != num(s.Max) {
+				t.Errorf("%s: min %q max %q, want %g and %g", s.Name, attr(got[0], "min"), attr(got[0], "max"), s.Min, s.Max)
+			}
+		case jobs.TypeStrings:
+			var vals []string
+			for _, tag := range got {
+				vals = append(vals, attr(tag, "value"))
+			}
+			if !slices.Equal(vals, s.Enum) {
+				t.Errorf("%s: checkboxes %v, want %v", s.Name, vals, s.Enum)
+			}
+		}
+		if s.MaxLen > 0 && attr(got[0], "maxlength") != fmt.Sprint(s.MaxLen) {
+			t.Errorf("%s: maxlength %q, want %d", s.Name, attr(got[0], "maxlength"), s.MaxLen)
+		}
+		if s.Type == jobs.TypeString && s.Enum != nil {
+			sel := form[strings.Index(form, got[0]):]
+			sel = sel[:strings.Index(sel, "</select>")]
+			for _, v := range s.Enum {
+				if !strings.Contains(sel, `value="`+v+`"`) {
+					t.Errorf("%s: no choice %q", s.Name, v)
+				}
+			}
+		}
+		delete(byName, s.Name)
+	}
+	for name := range byName {
+		t.Errorf("input %q in the options form has no row in jobs.OptionSpecs", name)
+	}
+	res, err = srv.Client().Get(srv.URL + "/playground/app.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ = io.ReadAll(res.Body)
+	res.Body.Close()
+	js := string(b)
+	if !strings.Contains(js, `"#options [name]"`) {
+		t.Error("app.js does not send the options form's fields")
+	}
+}
+
+func num(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+
+// sdkOptions is the SDK's GenerateOption for each request option.
+var sdkOptions = map[string][]client.GenerateOption{
+	"seed":             {client.WithSeed(jobs.MaxSeed)},
+	"format":           {client.WithFormat(client.FormatFLAC)},
+	"duration_seconds": {client.WithDuration(42 * time.Second)},
+	"bpm":              {client.WithBPM(97)},
+	"key":              {client.WithKey("F# minor")},
+	"outputs":          {client.WithStems(), client.WithMIDI()},
+	"webhook_url":      {client.WithWebhook("https://example.com/hook")},
+}
+
+// TestOptionSpecsSDK checks the SDK against the table of request options:
+// every row has a GenerateOption, and what it sends this handler's decoder
+// reads into that option.
+func TestOptionSpecsSDK(t *testing.T) {
+	for _, s := range jobs.OptionSpecs {
+		t.Run(s.Name, func(t *testing.T) {
+			opts, ok := sdkOptions[s.Name]
+			if !ok {
+				t.Fatalf("no SDK option (client.With...) for %s", s.Name)
+			}
+			var body map[string]json.RawMessage
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				b, _ := io.ReadAll(r.Body)
+				_ = json.Unmarshal(b, &body)
+				w.WriteHeader(http.StatusAccepted)
+				_, _ = io.WriteString(w, `{"message":"ok","job_id":"x","poll_url":"/jobs/x"}`)
+			}))
+			defer srv.Close()
+			if _, err := client.New(srv.URL, "ss_k").Generate(context.Background(), "jazz", opts...); err != nil {
+				t.Fatal(err)
+			}
+			if len(body) != 2 || body[s.Name] == nil {
+				t.Fatalf("body %v, want prompt and %s", body, s.Name)
+			}
+			o, err := httpapi.ReadOptions(body)
+			if err != nil || o == nil || o.Equal(&jobs.Options{}) {
+				t.Fatalf("read %v: %+v, %v", body, o, err)
+			}
+		})
+	}
+}

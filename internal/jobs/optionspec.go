@@ -1,0 +1,231 @@
+package jobs
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// OptionType is the JSON type of a request option's value.
+type OptionType string
+
+// The JSON types a request option may have, and the Go type of the
+// Options field each one is held in (the zero value means "not set").
+const (
+	TypeInteger OptionType = "integer" // *uint64: a whole number in Min..Max (and in Enum, when set)
+	TypeNumber  OptionType = "number"  // float64 (0 is "not set") or *float64 (0 allowed): a number in Min..Max
+	TypeString  OptionType = "string"  // string: one of Enum, or any up to MaxLen characters
+	TypeStrings OptionType = "array"   // []string: items from Enum, kept in Enum's order, no repeats
+	TypeBoolean OptionType = "boolean" // bool: false is "not set"
+)
+
+// OptionSpec is one row of the table of request options: a member of the
+// POST /generate body beyond the spec's prompt. The HTTP decoder reads
+// members through it (ReadOption), Options.Normalize and Options.Equal
+// run over it, and tests check the OpenAPI document, the SDK, the CLI
+// flags and the playground form against it.
+type OptionSpec struct {
+	Name        string     // JSON member name
+	Type        OptionType // JSON type (fixes the Go type of Field's result)
+	Min, Max    float64    // range of an integer or number
+	Enum        []string   // allowed values of a string, or of an array's items; nil: any
+	MaxLen      int        // longest string (0: no limit beyond the body's)
+	Default     string     // what an absent member means, in words
+	Description string     // one line, for CLI flags and forms
+	// Canon puts a string value in canonical form (before Enum is
+	// checked), or returns the EInvalid error that names the member.
+	Canon func(string) (string, error)
+	// Field returns a pointer to o's field for this option, of the Go
+	// type that Type names (*uint64 is a **uint64, float64 a *float64 ...).
+	Field func(o *Options) any
+}
+
+// OptionSpecs is the table of request options, in the order members are
+// read and checked (the first invalid one is the one reported).
+var OptionSpecs = []OptionSpec{
+	{Name: "seed", Type: TypeInteger, Min: 0, Max: MaxSeed,
+		Default:     "derived from the job id",
+		Description: "generation seed: the same prompt, seed and options give the same song",
+		Field:       func(o *Options) any { return &o.Seed }},
+	{Name: "format", Type: TypeString, Enum: Formats,
+		Default:     "the server's (SONGSMITH_AUDIO_FORMAT, mp3)",
+		Description: "audio format of song_url (case-insensitive)",
+		Canon:       func(s string) (string, error) { return strings.ToLower(s), nil },
+		Field:       func(o *Options) any { return &o.Format }},
+	{Name: "duration_seconds", Type: TypeNumber, Min: MinSeconds, Max: MaxSeconds,
+		Default:     "from the prompt",
+		Description: "length of the song in seconds, overriding the prompt",
+		Field:       func(o *Options) any { return &o.Seconds }},
+	{Name: "bpm", Type: TypeNumber, Min: MinBPM, Max: MaxBPM,
+		Default:     "from the prompt",
+		Description: "exact tempo, overriding the prompt",
+		Field:       func(o *Options) any { return &o.BPM }},
+	{Name: "key", Type: TypeString,
+		Default:     "from the prompt",
+		Description: `musical key such as "D minor", "F#" or "A dorian", overriding the prompt`,
+		Canon: func(s string) (string, error) {
+			k, err := ParseKey(s)
+			return k.String(), err
+		},
+		Field: func(o *Options) any { return &o.Key }},
+	{Name: "outputs", Type: TypeStrings, Enum: Outputs,
+		Default:     "none",
+		Description: "extra files: stems (a zip of one WAV per part), midi (the score)",
+		Field:       func(o *Options) any { return &o.Outputs }},
+	{Name: "webhook_url", Type: TypeString, MaxLen: MaxWebhookURLLen,
+		Default:     "none",
+		Description: "URL the service POSTs the job to when it ends",
+		Field:       func(o *Options) any { return &o.WebhookURL }},
+}
+
+// OptionSpecNamed returns the row of the option called name.
+func OptionSpecNamed(name string) (OptionSpec, bool) {
+	i := slices.IndexFunc(OptionSpecs, func(s OptionSpec) bool { return s.Name == name })
+	if i < 0 {
+		return OptionSpec{}, false
+	}
+	return OptionSpecs[i], true
+}
+
+// ReadJSON decodes the member's raw JSON value (not null) into o. A value
+// of the wrong type is EInvalid naming the member; ranges and allowed
+// values are left to Normalize.
+func (s *OptionSpec) ReadJSON(o *Options, raw json.RawMessage) error {
+	ok := false
+	switch p := s.Field(o).(type) {
+	case **uint64:
+		n, err := strconv.ParseUint(string(bytes.TrimSpace(raw)), 10, 64)
+		if ok = err == nil && n >= uint64(s.Min) && n <= uint64(s.Max); ok {
+			*p = &n
+		}
+	case *float64:
+		ok = json.Unmarshal(raw, p) == nil && *p != 0
+	case **float64:
+		var x float64
+		if ok = json.Unmarshal(raw, &x) == nil; ok {
+			*p = &x
+		}
+	case *bool:
+		ok = json.Unmarshal(raw, p) == nil
+	case *string:
+		ok = json.Unmarshal(raw, p) == nil && *p != ""
+	case *[]string:
+		ok = json.Unmarshal(raw, p) == nil
+	default:
+		panic(s.badField(p))
+	}
+	if !ok {
+		return s.typeError()
+	}
+	return nil
+}
+
+// typeError is the EInvalid error for a value of the wrong type.
+func (s *OptionSpec) typeError() error {
+	switch s.Type {
+	case TypeInteger:
+		return s.rangeError()
+	case TypeNumber:
+		if s.Min > 0 {
+			return Errorf(EInvalid, "'%s' must be a positive number.", s.Name)
+		}
+		return s.rangeError()
+	case TypeStrings:
+		return Errorf(EInvalid, "'%s' must be an array of strings such as [\"%s\"].", s.Name, strings.Join(s.Enum, `", "`))
+	case TypeBoolean:
+		return Errorf(EInvalid, "'%s' must be true or false.", s.Name)
+	default:
+		return Errorf(EInvalid, "'%s' must be a non-empty string.", s.Name)
+	}
+}
+
+func (s *OptionSpec) rangeError() error {
+	if s.Type == TypeInteger {
+		return Errorf(EInvalid, "'%s' must be an integer from %d to %d.", s.Name, uint64(s.Min), uint64(s.Max))
+	}
+	return Errorf(EInvalid, "'%s' must be a number from %g to %g.", s.Name, s.Min, s.Max)
+}
+
+// normalize checks o's value of this option and puts it in canonical form.
+func (s *OptionSpec) normalize(o *Options) error {
+	switch p := s.Field(o).(type) {
+	case **uint64:
+		if *p != nil && (**p < uint64(s.Min) || **p > uint64(s.Max)) {
+			return s.rangeError()
+		}
+		if *p != nil && s.Enum != nil && !slices.Contains(s.Enum, strconv.FormatUint(**p, 10)) {
+			return Errorf(EInvalid, "'%s' must be one of %s.", s.Name, strings.Join(s.Enum, ", "))
+		}
+	case *float64:
+		if *p != 0 && !(*p >= s.Min && *p <= s.Max) {
+			return s.rangeError()
+		}
+	case **float64:
+		if *p != nil && !(**p >= s.Min && **p <= s.Max) {
+			return s.rangeError()
+		}
+	case *bool:
+	case *string:
+		if *p == "" {
+			return nil
+		}
+		if s.Canon != nil {
+			v, err := s.Canon(*p)
+			if err != nil {
+				return err
+			}
+			*p = v
+		}
+		if s.Enum != nil && !slices.Contains(s.Enum, *p) {
+			return Errorf(EInvalid, "'%s' must be one of %s.", s.Name, strings.Join(s.Enum, ", "))
+		}
+		if s.MaxLen > 0 && len(*p) > s.MaxLen {
+			return Errorf(EInvalid, "'%s' is longer than %d characters.", s.Name, s.MaxLen)
+		}
+	case *[]string:
+		for _, v := range *p {
+			if !slices.Contains(s.Enum, v) {
+				return Errorf(EInvalid, "'%s' may hold only %s.", s.Name, strings.Join(s.Enum, ", "))
+			}
+		}
+		var canon []string
+		for _, v := range s.Enum {
+			if slices.Contains(*p, v) {
+				canon = append(canon, v)
+			}
+		}
+		*p = canon
+	default:
+		panic(s.badField(p))
+	}
+	return nil
+}
+
+// equal reports whether o and p hold the same value of this option.
+func (s *OptionSpec) equal(o, p *Options) bool {
+	switch a := s.Field(o).(type) {
+	case **uint64:
+		b := s.Field(p).(**uint64)
+		return (*a == nil) == (*b == nil) && (*a == nil || **a == **b)
+	case *float64:
+		return *a == *s.Field(p).(*float64)
+	case **float64:
+		b := s.Field(p).(**float64)
+		return (*a == nil) == (*b == nil) && (*a == nil || **a == **b)
+	case *bool:
+		return *a == *s.Field(p).(*bool)
+	case *string:
+		return *a == *s.Field(p).(*string)
+	case *[]string:
+		return slices.Equal(*a, *s.Field(p).(*[]string))
+	default:
+		panic(s.badField(a))
+	}
+}
+
+func (s *OptionSpec) badField(p any) string {
+	return fmt.Sprintf("jobs: option %q: Field returns %T, not a type of OptionType %q", s.Name, p, s.Type)
+}

@@ -1,0 +1,104 @@
+package jobs_test
+
+import (
+	"encoding/json"
+	"reflect"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/songsmith/songsmith/internal/jobs"
+)
+
+// goTypes is the Go type of the Options field each JSON type is held in.
+var goTypes = map[jobs.OptionType][]reflect.Type{
+	jobs.TypeInteger: {reflect.TypeFor[*uint64]()},
+	jobs.TypeNumber:  {reflect.TypeFor[float64](), reflect.TypeFor[*float64]()},
+	jobs.TypeString:  {reflect.TypeFor[string]()},
+	jobs.TypeStrings: {reflect.TypeFor[[]string]()},
+	jobs.TypeBoolean: {reflect.TypeFor[bool]()},
+}
+
+// sample returns a valid JSON value of the option, and one of the right
+// type out of its range or allowed values ("" when it has none).
+func sample(s jobs.OptionSpec) (ok, bad string) {
+	switch {
+	case s.Type == jobs.TypeBoolean:
+		return "true", ""
+	case s.Type == jobs.TypeInteger && s.Enum != nil:
+		return s.Enum[len(s.Enum)-1], strconv.FormatFloat(s.Min, 'f', -1, 64)
+	case s.Type == jobs.TypeInteger || s.Type == jobs.TypeNumber:
+		b, _ := json.Marshal(s.Max)
+		return string(b), "1e300"
+	case s.Type == jobs.TypeStrings:
+		return `["` + s.Enum[len(s.Enum)-1] + `"]`, `["no such"]`
+	case s.Enum != nil:
+		return `"` + s.Enum[len(s.Enum)-1] + `"`, `"no such"`
+	case s.Name == "key":
+		return `"A dorian"`, `"H"`
+	case s.MaxLen > 0:
+		long, _ := json.Marshal(string(make([]byte, s.MaxLen+1)))
+		return `"https://example.com/x"`, string(long)
+	}
+	return `"x"`, ""
+}
+
+// TestOptionSpecs checks the table against Options: every field belongs to
+// exactly one row of its JSON type, and every row reads, normalizes and
+// compares its field.
+func TestOptionSpecs(t *testing.T) {
+	owner := map[uintptr]string{}
+	var o jobs.Options
+	base := reflect.ValueOf(&o).Elem()
+	names := map[string]bool{}
+	for _, s := range jobs.OptionSpecs {
+		t.Run(s.Name, func(t *testing.T) {
+			if s.Name == "" || names[s.Name] || s.Default == "" || s.Description == "" || s.Field == nil {
+				t.Fatalf("row incomplete or repeated: %+v", s)
+			}
+			names[s.Name] = true
+			ptr := reflect.ValueOf(s.Field(&o))
+			if !slices.Contains(goTypes[s.Type], ptr.Type().Elem()) {
+				t.Fatalf("type %q, field %s", s.Type, ptr.Type().Elem())
+			}
+			owner[ptr.Pointer()] = s.Name
+			if (s.Type == jobs.TypeInteger || s.Type == jobs.TypeNumber) && !(s.Min < s.Max) {
+				t.Fatalf("range %g..%g", s.Min, s.Max)
+			}
+			if got, ok := jobs.OptionSpecNamed(s.Name); !ok || got.Name != s.Name {
+				t.Fatal("OptionSpecNamed does not find it")
+			}
+
+			good, bad := sample(s)
+			var a jobs.Options
+			if err := s.ReadJSON(&a, json.RawMessage(good)); err != nil {
+				t.Fatalf("ReadJSON(%s): %v", good, err)
+			}
+			if err := a.Normalize(); err != nil {
+				t.Fatalf("Normalize after %s: %v", good, err)
+			}
+			if a.Equal(&jobs.Options{}) || !a.Equal(&a) {
+				t.Fatalf("Equal does not compare %s", s.Name)
+			}
+			if err := s.ReadJSON(&jobs.Options{}, json.RawMessage(`{}`)); !jobs.IsCode(err, jobs.EInvalid) {
+				t.Fatalf("an object as %s: %v", s.Name, err)
+			}
+			if bad != "" {
+				var b jobs.Options
+				err := s.ReadJSON(&b, json.RawMessage(bad))
+				if err == nil {
+					err = b.Normalize()
+				}
+				if !jobs.IsCode(err, jobs.EInvalid) {
+					t.Fatalf("%s = %s: %v, want invalid", s.Name, bad, err)
+				}
+			}
+		})
+	}
+	for i := range base.NumField() {
+		f := base.Field(i)
+		if _, ok := owner[f.Addr().Pointer()]; !ok {
+			t.Errorf("Options.%s has no row in OptionSpecs", base.Type().Field(i).Name)
+		}
+	}
+}
