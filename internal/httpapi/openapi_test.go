@@ -177,6 +177,8 @@ func TestOpenAPIEmbedded(t *testing.T) {
 	pc.expect(t, 200, "GET", "/jobs/"+pid, pe.Key, nil, nil, true)
 	pc.expect(t, 429, "GET", "/jobs/"+pid, pe.Key, nil, nil, true)
 	pc.expect(t, 429, "GET", "/jobs", pe.Key, nil, nil, true)
+	pc.expect(t, 429, "POST", "/jobs/"+pid+"/cancel", pe.Key, nil, nil, true)
+	pc.expect(t, 429, "DELETE", "/jobs/"+pid, pe.Key, nil, nil, true)
 
 	// Extensions: request options, stems and MIDI, job history.
 	x := newEnv(t, nil)
@@ -201,6 +203,23 @@ func TestOpenAPIEmbedded(t *testing.T) {
 	xc.expect(t, 401, "GET", "/jobs", "", nil, nil, false)
 	xc.expect(t, 405, "DELETE", "/jobs", x.Key, nil, nil, false)
 
+	// Job controls: cancel (202, then 200), delete (409 while running, 204),
+	// a finished job's cancel (409), and the refusals.
+	cid := x.submit(t, "a song to cancel")
+	xc.expect(t, 409, "DELETE", "/jobs/"+cid, x.Key, nil, nil, true)
+	xc.expect(t, 202, "POST", "/jobs/"+cid+"/cancel", x.Key, nil, nil, true)
+	xc.expect(t, 200, "POST", "/jobs/"+cid+"/cancel", x.Key, nil, nil, true)
+	xc.expect(t, 409, "POST", "/jobs/"+string(xack.JobID)+"/cancel", x.Key, nil, nil, true)
+	xc.expect(t, 404, "POST", "/jobs/"+cid+"/cancel", x.Other, nil, nil, true)
+	xc.expect(t, 404, "DELETE", "/jobs/"+cid, x.Other, nil, nil, true)
+	xc.expect(t, 401, "POST", "/jobs/"+cid+"/cancel", "", nil, nil, false)
+	xc.expect(t, 401, "DELETE", "/jobs/"+cid, "", nil, nil, false)
+	xc.expect(t, 405, "GET", "/jobs/"+cid+"/cancel", x.Key, nil, nil, false)
+	xc.expect(t, 405, "PUT", "/jobs/"+cid, x.Key, nil, nil, false)
+	xc.expect(t, 204, "DELETE", "/jobs/"+cid, x.Key, nil, nil, true)
+	xc.expect(t, 404, "DELETE", "/jobs/"+cid, x.Key, nil, nil, true)
+	xc.expect(t, 404, "GET", "/jobs/"+cid, x.Key, nil, nil, true)
+
 	// Server errors: a store that fails (500) or is down (503).
 	for _, tc := range []struct {
 		status int
@@ -215,6 +234,8 @@ func TestOpenAPIEmbedded(t *testing.T) {
 		bc.expect(t, tc.status, "POST", "/compose", e.Key, prompt, nil, true)
 		bc.expect(t, tc.status, "GET", ack.PollURL, e.Key, nil, nil, true)
 		bc.expect(t, tc.status, "GET", "/jobs", e.Key, nil, nil, true)
+		bc.expect(t, tc.status, "POST", ack.PollURL+"/cancel", e.Key, nil, nil, true)
+		bc.expect(t, tc.status, "DELETE", ack.PollURL, e.Key, nil, nil, true)
 		if tc.status == 503 {
 			bc.expect(t, 503, "GET", "/healthz", "", nil, nil, true)
 		}

@@ -149,6 +149,11 @@ type JobStore interface {
 	// FailJob moves a running job to failed with a user-safe message.
 	// ENotFound if absent; EConflict if the job is not running.
 	FailJob(ctx context.Context, id JobID, message string, finishedAt time.Time) error
+	// DeleteJob removes a terminal job's record (and what indexes it: its
+	// idempotency record, its place in the owner's history) for good.
+	// ENotFound if absent; EJobRunning if the job is still running. The
+	// caller removes the job's media first.
+	DeleteJob(ctx context.Context, id JobID) error
 	IdempotentJobStore
 	JobLister
 }
