@@ -64,6 +64,11 @@ func WithStems() GenerateOption { return withOutput("stems") }
 // WithMIDI adds Result.MIDIURL: the score as a Standard MIDI File.
 func WithMIDI() GenerateOption { return withOutput("midi") }
 
+// WithTimeline adds Result.TimelineURL: the composed grid as JSON (tempo,
+// meter, key, beats and downbeats in seconds, sections, chords and when
+// each part plays); decode it into a [Timeline].
+func WithTimeline() GenerateOption { return withOutput("timeline") }
+
 func withOutput(out string) GenerateOption {
 	return func(o *generateOptions) {
 		for _, have := range o.ext.Outputs {

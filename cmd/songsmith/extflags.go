@@ -21,6 +21,7 @@ type extFlags struct {
 	key      string
 	stems    bool
 	midi     bool
+	timeline bool
 	webhook  string
 	fs       *pflag.FlagSet
 }
@@ -34,6 +35,7 @@ func (x *extFlags) bind(fs *pflag.FlagSet) {
 	fs.StringVar(&x.key, "song-key", "", `musical key such as "D minor", "F#" or "A dorian", overriding the prompt`)
 	fs.BoolVar(&x.stems, "stems", false, "also make stems: a zip of one WAV per part (its URL is printed and in --json)")
 	fs.BoolVar(&x.midi, "midi", false, "also make the song's MIDI file (its URL is printed and in --json)")
+	fs.BoolVar(&x.timeline, "timeline", false, "also make the song's timeline: beats, downbeats, sections, chords and parts in seconds, as JSON (its URL is printed and in --json)")
 	fs.StringVar(&x.webhook, "webhook", "", "URL the service POSTs the job to when it ends (signed with the key's webhook secret)")
 }
 
@@ -61,6 +63,9 @@ func (x *extFlags) options() []client.GenerateOption {
 	if x.midi {
 		o = append(o, client.WithMIDI())
 	}
+	if x.timeline {
+		o = append(o, client.WithTimeline())
+	}
 	if x.webhook != "" {
 		o = append(o, client.WithWebhook(x.webhook))
 	}
@@ -78,5 +83,8 @@ func printExtraURLs(w io.Writer, r *client.Result) {
 	}
 	if r.MIDIURL != "" {
 		fmt.Fprintf(w, "midi:  %s\n", r.MIDIURL)
+	}
+	if r.TimelineURL != "" {
+		fmt.Fprintf(w, "timeline: %s\n", r.TimelineURL)
 	}
 }

@@ -184,13 +184,13 @@ func TestOpenAPIEmbedded(t *testing.T) {
 	x := newEnv(t, nil)
 	xc := &oasClient{v: v, url: x.URL}
 	var xack httpapi.Ack
-	body := []byte(`{"prompt": "lo-fi", "seed": 7, "format": "wav", "duration_seconds": 30, "bpm": 84, "key": "D minor", "outputs": ["stems", "midi"], "unknown": 1}`)
+	body := []byte(`{"prompt": "lo-fi", "seed": 7, "format": "wav", "duration_seconds": 30, "bpm": 84, "key": "D minor", "outputs": ["stems", "midi", "timeline"], "unknown": 1}`)
 	if err := json.Unmarshal(xc.expect(t, 202, "POST", "/generate", x.Key, body, nil, true), &xack); err != nil {
 		t.Fatal(err)
 	}
 	xc.expect(t, 400, "POST", "/generate", x.Key, []byte(`{"prompt": "lo-fi", "bpm": 1000}`), nil, false)
 	x.process(t, string(xack.JobID))
-	if got := xc.expect(t, 200, "GET", xack.PollURL, x.Key, nil, nil, true); !bytes.Contains(got, []byte(`"stems_url"`)) || !bytes.Contains(got, []byte(`"seed":7`)) {
+	if got := xc.expect(t, 200, "GET", xack.PollURL, x.Key, nil, nil, true); !bytes.Contains(got, []byte(`"stems_url"`)) || !bytes.Contains(got, []byte(`"timeline_url"`)) || !bytes.Contains(got, []byte(`"seed":7`)) {
 		t.Fatalf("extension result: %s", got)
 	}
 	x.submit(t, "a running one")

@@ -33,10 +33,13 @@ var Formats = []string{FormatMP3, FormatWAV, FormatFLAC}
 const (
 	OutputStems = "stems" // a zip of one WAV per part (Result.StemsKey)
 	OutputMIDI  = "midi"  // the score as a Standard MIDI File (Result.MIDIKey)
+	// OutputTimeline is the composed grid as JSON (Result.TimelineKey;
+	// issue 20 item 1).
+	OutputTimeline = "timeline"
 )
 
 // Outputs lists the extra outputs in their canonical order.
-var Outputs = []string{OutputStems, OutputMIDI}
+var Outputs = []string{OutputStems, OutputMIDI, OutputTimeline}
 
 // Options are the optional members of a submission beyond the spec's
 // prompt. A job submitted without any has nil Options, and its answers

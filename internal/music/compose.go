@@ -65,6 +65,7 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 	for _, sec := range secs {
 		s.Sections = append(s.Sections, sec.Section)
 	}
+	s.Chords = chart(secs, k, bpb)
 	s.FadeIn, s.FadeOut = fades(secs, prof.st.Mix.FadeIn, barSec, prof.tail)
 	groove := pickGroove(prof, m, seed)
 	bassLines, compLines := linesFor(prof.st.Bass, fallbackBass, m), linesFor(prof.st.Comp, fallbackComp, m)

@@ -62,6 +62,12 @@ func (s *Studio) GenerateOptions(ctx context.Context, prompt string, seed uint64
 			return nil, err
 		}
 	}
+	if o.Wants(jobs.OutputTimeline) {
+		if out.Timeline, err = TimelineFile(song.Score, song.Seconds); err != nil {
+			out.Stems.Remove()
+			return nil, err
+		}
+	}
 	return out, nil
 }
 

@@ -219,6 +219,13 @@ func (w *Worker) generate(ctx context.Context, j *jobs.Job, log *slog.Logger) (*
 			r.MIDIKey = jobs.MIDIKey(j.ID)
 			files = append(files, file{r.MIDIKey, *song.MIDI})
 		}
+		if o.Wants(jobs.OutputTimeline) {
+			if song.Timeline.Empty() {
+				return nil, errors.New("generator returned no timeline")
+			}
+			r.TimelineKey = jobs.TimelineKey(j.ID)
+			files = append(files, file{r.TimelineKey, *song.Timeline})
+		}
 	}
 	var stored []string
 	for _, f := range files {
