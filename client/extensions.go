@@ -19,6 +19,9 @@ type extensions struct {
 	Key        string   `json:"key,omitempty"`
 	Outputs    []string `json:"outputs,omitempty"`
 	WebhookURL string   `json:"webhook_url,omitempty"`
+	// Issue 20 item 3.
+	ExactDuration bool `json:"exact_duration,omitempty"`
+	SampleRate    int  `json:"sample_rate,omitempty"`
 }
 
 // Audio formats [WithFormat] accepts.
@@ -44,6 +47,20 @@ func WithFormat(format string) GenerateOption {
 // length in the prompt.
 func WithDuration(d time.Duration) GenerateOption {
 	return func(o *generateOptions) { o.ext.Duration = d.Seconds() }
+}
+
+// WithExactDuration makes the audio exactly the length [WithDuration] asks
+// for, to the sample (WAV, FLAC; MP3 decoders that read its gapless tag),
+// still ending on its final cadence: the tempo moves by up to 4 % unless
+// [WithBPM] fixes it, and the final chord's ring-out fills the rest.
+func WithExactDuration() GenerateOption {
+	return func(o *generateOptions) { o.ext.ExactDuration = true }
+}
+
+// WithSampleRate asks for the audio (and stems) at rate: 44100 (the
+// default) or 48000 (video).
+func WithSampleRate(rate int) GenerateOption {
+	return func(o *generateOptions) { o.ext.SampleRate = rate }
 }
 
 // WithBPM asks for an exact tempo (40 to 240), overriding the prompt's.

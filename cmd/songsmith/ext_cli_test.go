@@ -51,7 +51,7 @@ func TestGenerateExtensions(t *testing.T) {
 	defer recv.Close()
 
 	args := []string{"generate", "lo-fi piano", "--seed", "42", "--format", "flac", "--duration", "12s", "--bpm", "100",
-		"--song-key", "D minor", "--stems", "--midi", "--timeline", "--webhook", recv.URL + "/hook", "--json", "--out", ""}
+		"--song-key", "D minor", "--stems", "--midi", "--timeline", "--exact-duration", "--sample-rate", "48000", "--webhook", recv.URL + "/hook", "--json", "--out", ""}
 	r = runCLI(t, "", env, args...)
 	r.want(t, 0, args...)
 	var job struct {
@@ -89,6 +89,9 @@ func TestGenerateExtensions(t *testing.T) {
 	tl, err := client.New(p.URL, p.Key).Timeline(context.Background(), &client.Result{TimelineURL: res.Timeline})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if res.Duration != 12 {
+		t.Errorf("--exact-duration --duration 12s: duration %v", res.Duration)
 	}
 	if tl.Tempo.BPM != 100 || tl.Duration != res.Duration || len(tl.Beats) < 16 || math.Abs(tl.Beats[1]-tl.Beats[0]-0.6) > 1e-6 ||
 		tl.Key.Name != "D minor" || len(tl.Sections) == 0 || len(tl.Chords) == 0 || len(tl.Parts) == 0 {

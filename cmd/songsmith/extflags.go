@@ -23,6 +23,8 @@ type extFlags struct {
 	midi     bool
 	timeline bool
 	webhook  string
+	exact    bool
+	rate     int
 	fs       *pflag.FlagSet
 }
 
@@ -36,6 +38,8 @@ func (x *extFlags) bind(fs *pflag.FlagSet) {
 	fs.BoolVar(&x.stems, "stems", false, "also make stems: a zip of one WAV per part (its URL is printed and in --json)")
 	fs.BoolVar(&x.midi, "midi", false, "also make the song's MIDI file (its URL is printed and in --json)")
 	fs.BoolVar(&x.timeline, "timeline", false, "also make the song's timeline: beats, downbeats, sections, chords and parts in seconds, as JSON (its URL is printed and in --json)")
+	fs.BoolVar(&x.exact, "exact-duration", false, "make the song exactly --duration long, to the sample (the tempo moves by up to 4% unless --bpm is given)")
+	fs.IntVar(&x.rate, "sample-rate", 0, "sample rate of the audio: 44100 (default) or 48000")
 	fs.StringVar(&x.webhook, "webhook", "", "URL the service POSTs the job to when it ends (signed with the key's webhook secret)")
 }
 
@@ -65,6 +69,12 @@ func (x *extFlags) options() []client.GenerateOption {
 	}
 	if x.timeline {
 		o = append(o, client.WithTimeline())
+	}
+	if x.exact {
+		o = append(o, client.WithExactDuration())
+	}
+	if x.rate != 0 {
+		o = append(o, client.WithSampleRate(x.rate))
 	}
 	if x.webhook != "" {
 		o = append(o, client.WithWebhook(x.webhook))

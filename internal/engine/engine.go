@@ -36,12 +36,16 @@ type Overrides struct {
 	KeyRoot int     // pitch class 0..11 of the tonic; -1 (or HasKey false) for none
 	HasKey  bool    // KeyRoot is set
 	Mode    string  // "major", "minor", "dorian" ...; "" leaves the mode to the prompt
+	// ExactSeconds makes the audio exactly Seconds long, to the sample,
+	// still ending on its final cadence (music.Plan.ExactSeconds).
+	ExactSeconds bool
 }
 
 // apply sets the overrides on a parsed plan.
 func (o Overrides) apply(p music.Plan) music.Plan {
 	if o.Seconds > 0 {
 		p.Seconds = min(max(o.Seconds, music.MinSeconds), music.MaxSeconds)
+		p.ExactSeconds = o.ExactSeconds
 	}
 	if o.BPM > 0 {
 		p.BPM, p.ExplicitBPM = min(max(o.BPM, music.MinBPM), music.MaxBPM), true
@@ -85,6 +89,11 @@ func RenderWith(ctx context.Context, prompt string, seed uint64, o Overrides) (*
 	if err != nil {
 		return nil, fmt.Errorf("engine: render: %w", err)
 	}
+	if o.ExactSeconds && o.Seconds > 0 {
+		// The score lasts the length up to float rounding: make the
+		// frame count exact.
+		SetFrames(buf, buf.Rate.NSeconds(min(max(o.Seconds, music.MinSeconds), music.MaxSeconds)))
+	}
 	return &Song{
 		Title:   title,
 		BPM:     s.BPM,
@@ -107,4 +116,15 @@ func songSeed(prompt string, seed uint64) uint64 {
 	// Added, not XORed: consecutive job seeds stay consecutive, so the
 	// grooves a style takes in turn by seed differ between them.
 	return seed + h.Sum64()
+}
+
+// SetFrames makes b exactly n frames long: it drops frames from the end or
+// adds silence there (an exact length moves the end by a frame at most).
+func SetFrames(b *audio.Buffer, n int) {
+	want := n * b.Channels
+	if len(b.Samples) >= want {
+		b.Samples = b.Samples[:want]
+		return
+	}
+	b.Samples = append(b.Samples, make([]float32, want-len(b.Samples))...)
 }

@@ -18,6 +18,9 @@ const (
 	MemberKey      = "key"
 	MemberOutputs  = "outputs"
 	MemberWebhook  = "webhook_url"
+	// Issue 20 item 3.
+	MemberExactDuration = "exact_duration"
+	MemberSampleRate    = "sample_rate"
 )
 
 // ReadOptions reads the extension members of a submission's body. A member
@@ -68,6 +71,17 @@ func ReadOptions(fields map[string]json.RawMessage) (*jobs.Options, error) {
 	if raw, ok := has(MemberOutputs); ok {
 		if err := json.Unmarshal(raw, &o.Outputs); err != nil {
 			return nil, jobs.Errorf(jobs.EInvalid, "'outputs' must be an array of strings such as [\"stems\", \"midi\"].")
+		}
+	}
+	// Issue 20 item 3: exact length and sample rate.
+	if raw, ok := has(MemberExactDuration); ok {
+		if err := json.Unmarshal(raw, &o.ExactDuration); err != nil {
+			return nil, jobs.Errorf(jobs.EInvalid, "'exact_duration' must be true or false.")
+		}
+	}
+	if raw, ok := has(MemberSampleRate); ok {
+		if err := json.Unmarshal(raw, &o.SampleRate); err != nil {
+			return nil, jobs.Errorf(jobs.EInvalid, "'sample_rate' must be 44100 or 48000.")
 		}
 	}
 	if !set {

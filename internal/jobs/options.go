@@ -52,7 +52,14 @@ type Options struct {
 	Key        string   // key in canonical form ("F# minor", "Bb"); "" = from the prompt
 	Outputs    []string // extra outputs, canonical order, no repeats
 	WebhookURL string   // where to POST the job when it ends; "" for none
+
+	// Issue 20 item 3 (exact length and sample rate).
+	ExactDuration bool // the audio lasts exactly Seconds (which must be set)
+	SampleRate    int  // 44100 or 48000; 0 = the engine's 44100
 }
+
+// SampleRates lists the sample rates a request may ask for, the default first.
+var SampleRates = []int{44100, 48000}
 
 // Wants reports whether o asks for the extra output out.
 func (o *Options) Wants(out string) bool { return o != nil && slices.Contains(o.Outputs, out) }
@@ -66,7 +73,8 @@ func (o *Options) Equal(p *Options) bool {
 		return false
 	}
 	return o.Format == p.Format && o.Seconds == p.Seconds && o.BPM == p.BPM && o.Key == p.Key &&
-		slices.Equal(o.Outputs, p.Outputs) && o.WebhookURL == p.WebhookURL
+		slices.Equal(o.Outputs, p.Outputs) && o.WebhookURL == p.WebhookURL &&
+		o.ExactDuration == p.ExactDuration && o.SampleRate == p.SampleRate
 }
 
 // Normalize validates o and puts it in canonical form: a canonical key,
@@ -88,6 +96,12 @@ func (o *Options) Normalize() error {
 	}
 	if o.BPM != 0 && !(o.BPM >= MinBPM && o.BPM <= MaxBPM) {
 		return Errorf(EInvalid, "'bpm' must be a number from %g to %g.", MinBPM, MaxBPM)
+	}
+	if o.ExactDuration && o.Seconds == 0 {
+		return Errorf(EInvalid, "'exact_duration' needs 'duration_seconds': the length to make exact.")
+	}
+	if o.SampleRate != 0 && !slices.Contains(SampleRates, o.SampleRate) {
+		return Errorf(EInvalid, "'sample_rate' must be 44100 or 48000.")
 	}
 	if o.Key != "" {
 		k, err := ParseKey(o.Key)

@@ -10,7 +10,10 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/songsmith/songsmith/internal/audio"
+	"github.com/songsmith/songsmith/internal/audio/resample"
 	"github.com/songsmith/songsmith/internal/audio/wav"
+	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/music"
 	"github.com/songsmith/songsmith/internal/score"
@@ -29,7 +32,14 @@ const (
 // Parts render one at a time and the zip is written to a temporary file in
 // dir (os.TempDir() when ""), so memory holds one stem at once; the
 // returned File names that file and its consumer removes it.
-func Stems(ctx context.Context, s *score.Score, dir string) (_ *jobs.File, err error) {
+func Stems(ctx context.Context, s *score.Score, dir string) (*jobs.File, error) {
+	return StemsAt(ctx, s, dir, audio.CD, 0)
+}
+
+// StemsAt is Stems at sample rate rate (resampled from the engine's
+// audio.CD), each stem frames long when frames > 0 (the song's exact
+// length; see engine.SetFrames).
+func StemsAt(ctx context.Context, s *score.Score, dir string, rate audio.SampleRate, frames int) (_ *jobs.File, err error) {
 	tmp, err := os.CreateTemp(dir, "songsmith-stems-*.zip")
 	if err != nil {
 		return nil, fmt.Errorf("studio: stems: %w", err)
@@ -48,6 +58,12 @@ func Stems(ctx context.Context, s *score.Score, dir string) (_ *jobs.File, err e
 		st, err := synth.RenderStem(ctx, s, i)
 		if err != nil {
 			return nil, fmt.Errorf("studio: stem %d: %w", i, err)
+		}
+		if st, err = resample.To(ctx, st, rate); err != nil {
+			return nil, fmt.Errorf("studio: stem %d: %w", i, err)
+		}
+		if frames > 0 {
+			engine.SetFrames(st, frames)
 		}
 		// Stored, not deflated: float audio barely compresses and the
 		// files are large.

@@ -9,8 +9,10 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/audio/flac"
 	"github.com/songsmith/songsmith/internal/audio/mp3"
+	"github.com/songsmith/songsmith/internal/audio/resample"
 	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/cover"
 	"github.com/songsmith/songsmith/internal/engine"
@@ -28,14 +30,18 @@ type Studio struct {
 
 // Generate implements jobs.Generator.
 func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64) (*jobs.Song, error) {
-	out, _, err := s.generate(ctx, prompt, seed, s.Format, engine.Overrides{})
+	out, _, err := s.generate(ctx, prompt, seed, s.Format, engine.Overrides{}, audio.CD)
 	return out, err
 }
 
 // GenerateOptions implements jobs.OptionsGenerator: the options' format
 // (else the studio's), length, tempo and key override the prompt.
 func (s *Studio) GenerateOptions(ctx context.Context, prompt string, seed uint64, o jobs.Options) (*jobs.Song, error) {
-	ov := engine.Overrides{Seconds: o.Seconds, BPM: o.BPM}
+	ov := engine.Overrides{Seconds: o.Seconds, BPM: o.BPM, ExactSeconds: o.ExactDuration}
+	rate := audio.CD
+	if o.SampleRate != 0 {
+		rate = audio.SampleRate(o.SampleRate)
+	}
 	if o.Key != "" {
 		k, err := jobs.ParseKey(o.Key)
 		if err != nil {
@@ -47,12 +53,12 @@ func (s *Studio) GenerateOptions(ctx context.Context, prompt string, seed uint64
 	if o.Format != "" {
 		format = o.Format
 	}
-	out, song, err := s.generate(ctx, prompt, seed, format, ov)
+	out, song, err := s.generate(ctx, prompt, seed, format, ov, rate)
 	if err != nil {
 		return nil, err
 	}
 	if o.Wants(jobs.OutputStems) {
-		if out.Stems, err = Stems(ctx, song.Score, s.TempDir); err != nil {
+		if out.Stems, err = StemsAt(ctx, song.Score, s.TempDir, rate, song.Audio.Frames()); err != nil {
 			return nil, err
 		}
 	}
@@ -71,10 +77,20 @@ func (s *Studio) GenerateOptions(ctx context.Context, prompt string, seed uint64
 	return out, nil
 }
 
-func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, format string, ov engine.Overrides) (*jobs.Song, *engine.Song, error) {
+// generate renders, resamples to rate (the engine renders at audio.CD),
+// paints the cover and encodes. An exact length stays exact at rate.
+func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, format string, ov engine.Overrides, rate audio.SampleRate) (*jobs.Song, *engine.Song, error) {
 	song, err := engine.RenderWith(ctx, prompt, seed, ov)
 	if err != nil {
 		return nil, nil, fmt.Errorf("studio: render: %w", err)
+	}
+	if rate != song.Audio.Rate {
+		if song.Audio, err = resample.To(ctx, song.Audio, rate); err != nil {
+			return nil, nil, fmt.Errorf("studio: resample: %w", err)
+		}
+		if ov.ExactSeconds && ov.Seconds > 0 {
+			engine.SetFrames(song.Audio, rate.NSeconds(song.Seconds))
+		}
 	}
 	// The cover is a web-sized JPEG (<= 300 KB at 1024 px); the MP3's tag
 	// carries a 300 px thumbnail of it rather than the whole picture.

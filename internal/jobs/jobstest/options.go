@@ -16,7 +16,8 @@ func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 		seed := uint64(jobs.MaxSeed)
 		j := NewJob("owner1")
 		j.Options = &jobs.Options{Seed: &seed, Format: "flac", Seconds: 42.5, BPM: 97, Key: "F# minor",
-			Outputs: []string{"stems", "midi", "timeline"}, WebhookURL: "https://example.com/hook?a=1"}
+			Outputs: []string{"stems", "midi", "timeline"}, WebhookURL: "https://example.com/hook?a=1",
+			ExactDuration: true, SampleRate: 48000}
 		mustCreate(t, s, j)
 		if err := s.CreateJob(ctx, j); err != nil {
 			t.Fatalf("repeated create with options: %v", err)
