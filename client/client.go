@@ -324,6 +324,9 @@ func (c *Client) once(ctx context.Context, method, path string, body []byte, hea
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		return nil, newAPIError(resp, data)
 	}
+	if out == nil { // an answer without a body (204)
+		return resp.Header, nil
+	}
 	if err := json.Unmarshal(data, out); err != nil {
 		return nil, fmt.Errorf("songsmith: %s %s: decode body: %w", method, path, err)
 	}

@@ -64,7 +64,9 @@ func IsNotFound(err error) bool { return hasStatus(err, http.StatusNotFound) }
 func IsRateLimited(err error) bool { return hasStatus(err, http.StatusTooManyRequests) }
 
 // IsConflict reports whether err is an *[APIError] with status 409: the
-// idempotency key of a submission was already used with another prompt.
+// idempotency key of a submission was already used with another prompt,
+// or a job control does not fit the job's state ([CodeJobFinished],
+// [CodeJobRunning]).
 func IsConflict(err error) bool { return hasStatus(err, http.StatusConflict) }
 
 // IsServerError reports whether err is an *[APIError] with a 5xx status.

@@ -19,6 +19,9 @@ type extensions struct {
 	Key        string   `json:"key,omitempty"`
 	Outputs    []string `json:"outputs,omitempty"`
 	WebhookURL string   `json:"webhook_url,omitempty"`
+	// Issue 20 item 3.
+	ExactDuration bool `json:"exact_duration,omitempty"`
+	SampleRate    int  `json:"sample_rate,omitempty"`
 }
 
 // Audio formats [WithFormat] accepts.
@@ -46,6 +49,20 @@ func WithDuration(d time.Duration) GenerateOption {
 	return func(o *generateOptions) { o.ext.Duration = d.Seconds() }
 }
 
+// WithExactDuration makes the audio exactly the length [WithDuration] asks
+// for, to the sample (WAV, FLAC; MP3 decoders that read its gapless tag),
+// still ending on its final cadence: the tempo moves by up to 4 % unless
+// [WithBPM] fixes it, and the final chord's ring-out fills the rest.
+func WithExactDuration() GenerateOption {
+	return func(o *generateOptions) { o.ext.ExactDuration = true }
+}
+
+// WithSampleRate asks for the audio (and stems) at rate: 44100 (the
+// default) or 48000 (video).
+func WithSampleRate(rate int) GenerateOption {
+	return func(o *generateOptions) { o.ext.SampleRate = rate }
+}
+
 // WithBPM asks for an exact tempo (40 to 240), overriding the prompt's.
 func WithBPM(bpm float64) GenerateOption {
 	return func(o *generateOptions) { o.ext.BPM = bpm }
@@ -63,6 +80,11 @@ func WithStems() GenerateOption { return withOutput("stems") }
 
 // WithMIDI adds Result.MIDIURL: the score as a Standard MIDI File.
 func WithMIDI() GenerateOption { return withOutput("midi") }
+
+// WithTimeline adds Result.TimelineURL: the composed grid as JSON (tempo,
+// meter, key, beats and downbeats in seconds, sections, chords and when
+// each part plays); decode it into a [Timeline].
+func WithTimeline() GenerateOption { return withOutput("timeline") }
 
 func withOutput(out string) GenerateOption {
 	return func(o *generateOptions) {

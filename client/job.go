@@ -162,6 +162,9 @@ type Result struct {
 	// MIDIURL is the direct, time-limited URL of the MIDI file
 	// ([WithMIDI]).
 	MIDIURL string
+	// TimelineURL is the direct, time-limited URL of the timeline
+	// document ([WithTimeline]).
+	TimelineURL string
 }
 
 // Length returns Duration as a [time.Duration].
@@ -182,6 +185,7 @@ func (r *Result) UnmarshalJSON(data []byte) error {
 		Format   string          `json:"format"`
 		StemsURL string          `json:"stems_url"`
 		MIDIURL  string          `json:"midi_url"`
+		Timeline string          `json:"timeline_url"`
 	}
 	if err := json.Unmarshal(data, &w); err != nil {
 		return err
@@ -191,7 +195,7 @@ func (r *Result) UnmarshalJSON(data []byte) error {
 		return fmt.Errorf("duration: %w", err)
 	}
 	*r = Result{Title: w.Title, BPM: w.BPM, Duration: d, SongURL: w.SongURL, ImageURL: w.ImageURL, Tags: w.Tags,
-		Seed: w.Seed, Format: w.Format, StemsURL: w.StemsURL, MIDIURL: w.MIDIURL}
+		Seed: w.Seed, Format: w.Format, StemsURL: w.StemsURL, MIDIURL: w.MIDIURL, TimelineURL: w.Timeline}
 	return nil
 }
 

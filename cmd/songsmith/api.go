@@ -90,6 +90,7 @@ type resultJSON struct {
 	Format   string  `json:"format,omitempty"`
 	StemsURL string  `json:"stems_url,omitempty"`
 	MIDIURL  string  `json:"midi_url,omitempty"`
+	Timeline string  `json:"timeline_url,omitempty"`
 }
 
 // filesJSON names the files written for a job.
@@ -112,7 +113,7 @@ func toJSON(j *client.Job) *jobJSON {
 	}
 	if r := j.Result; r != nil {
 		out.Result = &resultJSON{Title: r.Title, BPM: r.BPM, Duration: r.Duration, SongURL: r.SongURL, ImageURL: r.ImageURL, Tags: r.Tags,
-			Seed: r.Seed, Format: r.Format, StemsURL: r.StemsURL, MIDIURL: r.MIDIURL}
+			Seed: r.Seed, Format: r.Format, StemsURL: r.StemsURL, MIDIURL: r.MIDIURL, Timeline: r.TimelineURL}
 	}
 	return out
 }

@@ -1,8 +1,10 @@
 package main_test
 
 import (
+	"context"
 	"encoding/json"
 	"io"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -52,7 +54,7 @@ func TestGenerateExtensions(t *testing.T) {
 
 	saveDir := t.TempDir()
 	args := []string{"generate", "lo-fi piano", "--seed", "42", "--format", "flac", "--duration", "12s", "--bpm", "100",
-		"--song-key", "D minor", "--stems", "--midi", "--webhook", recv.URL + "/hook", "--json", "--out", saveDir}
+		"--song-key", "D minor", "--stems", "--midi", "--timeline", "--exact-duration", "--sample-rate", "48000", "--webhook", recv.URL + "/hook", "--json", "--out", saveDir}
 	r = runCLI(t, "", env, args...)
 	r.want(t, 0, args...)
 	var job struct {
@@ -65,6 +67,8 @@ func TestGenerateExtensions(t *testing.T) {
 			SongURL  string  `json:"song_url"`
 			StemsURL string  `json:"stems_url"`
 			MIDIURL  string  `json:"midi_url"`
+			Timeline string  `json:"timeline_url"`
+			Duration float64 `json:"duration"`
 		} `json:"result"`
 		Files struct {
 			Song, Stems, MIDI, JSON string
@@ -84,10 +88,10 @@ func TestGenerateExtensions(t *testing.T) {
 		t.Errorf("files %+v", job.Files)
 	}
 	res := job.Result
-	if res.BPM != 100 || res.Seed == nil || *res.Seed != 42 || res.Format != "flac" || res.StemsURL == "" || res.MIDIURL == "" {
+	if res.BPM != 100 || res.Seed == nil || *res.Seed != 42 || res.Format != "flac" || res.StemsURL == "" || res.MIDIURL == "" || res.Timeline == "" {
 		t.Fatalf("result %+v", res)
 	}
-	for url, ctype := range map[string]string{res.SongURL: "audio/flac", res.StemsURL: "application/zip", res.MIDIURL: "audio/midi"} {
+	for url, ctype := range map[string]string{res.SongURL: "audio/flac", res.StemsURL: "application/zip", res.MIDIURL: "audio/midi", res.Timeline: "application/json"} {
 		got, err := http.Get(url)
 		if err != nil {
 			t.Fatal(err)
@@ -96,6 +100,18 @@ func TestGenerateExtensions(t *testing.T) {
 		if got.StatusCode != 200 || got.Header.Get("Content-Type") != ctype {
 			t.Errorf("%s: %d %s, want %s", url, got.StatusCode, got.Header.Get("Content-Type"), ctype)
 		}
+	}
+	// The timeline: the requested tempo's grid over the song's length.
+	tl, err := client.New(p.URL, p.Key).Timeline(context.Background(), &client.Result{TimelineURL: res.Timeline})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Duration != 12 {
+		t.Errorf("--exact-duration --duration 12s: duration %v", res.Duration)
+	}
+	if tl.Tempo.BPM != 100 || tl.Duration != res.Duration || len(tl.Beats) < 16 || math.Abs(tl.Beats[1]-tl.Beats[0]-0.6) > 1e-6 ||
+		tl.Key.Name != "D minor" || len(tl.Sections) == 0 || len(tl.Chords) == 0 || len(tl.Parts) == 0 {
+		t.Errorf("timeline %+v", tl)
 	}
 	deadline := time.Now().Add(15 * time.Second)
 	for {

@@ -21,7 +21,10 @@ type extFlags struct {
 	key      string
 	stems    bool
 	midi     bool
+	timeline bool
 	webhook  string
+	exact    bool
+	rate     int
 	fs       *pflag.FlagSet
 }
 
@@ -34,6 +37,9 @@ func (x *extFlags) bind(fs *pflag.FlagSet) {
 	fs.StringVar(&x.key, "song-key", "", `musical key such as "D minor", "F#" or "A dorian", overriding the prompt`)
 	fs.BoolVar(&x.stems, "stems", false, "also make stems: a zip of one WAV per part (its URL is printed and in --json)")
 	fs.BoolVar(&x.midi, "midi", false, "also make the song's MIDI file (its URL is printed and in --json)")
+	fs.BoolVar(&x.timeline, "timeline", false, "also make the song's timeline: beats, downbeats, sections, chords and parts in seconds, as JSON (its URL is printed and in --json)")
+	fs.BoolVar(&x.exact, "exact-duration", false, "make the song exactly --duration long, to the sample (the tempo moves by up to 4% unless --bpm is given)")
+	fs.IntVar(&x.rate, "sample-rate", 0, "sample rate of the audio: 44100 (default) or 48000")
 	fs.StringVar(&x.webhook, "webhook", "", "URL the service POSTs the job to when it ends (signed with the key's webhook secret)")
 }
 
@@ -61,6 +67,15 @@ func (x *extFlags) options() []client.GenerateOption {
 	if x.midi {
 		o = append(o, client.WithMIDI())
 	}
+	if x.timeline {
+		o = append(o, client.WithTimeline())
+	}
+	if x.exact {
+		o = append(o, client.WithExactDuration())
+	}
+	if x.rate != 0 {
+		o = append(o, client.WithSampleRate(x.rate))
+	}
 	if x.webhook != "" {
 		o = append(o, client.WithWebhook(x.webhook))
 	}
@@ -78,5 +93,8 @@ func printExtraURLs(w io.Writer, r *client.Result) {
 	}
 	if r.MIDIURL != "" {
 		fmt.Fprintf(w, "midi:  %s\n", r.MIDIURL)
+	}
+	if r.TimelineURL != "" {
+		fmt.Fprintf(w, "timeline: %s\n", r.TimelineURL)
 	}
 }

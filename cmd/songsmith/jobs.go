@@ -14,7 +14,8 @@ func newJobsCmd() *cobra.Command {
 		Use:   "jobs",
 		Short: "Come back to a job: get its state, wait for it, download its files",
 	})
-	cmd.AddCommand(newJobsListCmd(), newJobsHistoryCmd(), newJobsGetCmd(), newJobsWaitCmd(), newJobsDownloadCmd())
+	cmd.AddCommand(newJobsListCmd(), newJobsHistoryCmd(), newJobsGetCmd(), newJobsWaitCmd(), newJobsDownloadCmd(),
+		newJobsCancelCmd(), newJobsDeleteCmd()) // jobs_control.go
 	return cmd
 }
 

@@ -100,6 +100,7 @@ const (
 	DeadlineReserve = 15 * time.Second // kept before the Lambda deadline to record an attempt's outcome
 	RestartDelay    = 5 * time.Second  // per crash-interrupted delivery, before a job is taken again after a restart
 	JanitorEvery    = time.Minute      // expiry sweep period of the local server
+	CancelPoll      = time.Second      // how often a running generation re-reads its job to notice a cancellation
 	HTTPShutdown    = 5 * time.Second  // how long `serve` waits for open HTTP responses after the grace period
 	MinSigningKey   = 32               // bytes of SONGSMITH_SIGNING_KEY at least
 	WebhookSenders  = 2                // concurrent webhook deliveries in the local server

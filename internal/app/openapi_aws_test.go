@@ -183,7 +183,7 @@ func TestOpenAPIAWS(t *testing.T) {
 	c.do(404, "GET", ack.PollURL, other, nil, nil, true)
 	c.do(404, "GET", "/jobs/00000000-0000-4000-8000-000000000000", key, nil, nil, true)
 	c.do(401, "GET", ack.PollURL, "", nil, nil, false)
-	c.do(405, "DELETE", ack.PollURL, key, nil, nil, false)
+	c.do(405, "PUT", ack.PollURL, key, nil, nil, false)
 
 	// Rate limits (one request per hour per key and kind).
 	k3 := newKey()

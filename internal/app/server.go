@@ -205,7 +205,7 @@ func (s *Server) sweep(ctx context.Context, now time.Time) {
 				return
 			}
 		}
-		if err := st.DeleteJob(j.ID); err != nil {
+		if err := st.RemoveJob(j.ID); err != nil {
 			s.Logger.Error("janitor: delete job", "job_id", j.ID, "err", err)
 			return
 		}

@@ -125,7 +125,8 @@ func NewService(cfg Config, b *Backend, log *slog.Logger) *jobs.Service {
 func NewWorker(cfg Config, b *Backend, gen jobs.Generator, log *slog.Logger) *worker.Worker {
 	w := &worker.Worker{Jobs: b.Jobs, Media: b.Media, Generator: gen,
 		MaxAttempts: cfg.MaxAttempts, CrashHeadroom: cfg.CrashHeadroom, Timeout: cfg.GenerateTimeout,
-		DeadlineReserve: DeadlineReserve, RetryBase: RetryBase, RetryMax: RetryMax, Logger: log}
+		DeadlineReserve: DeadlineReserve, RetryBase: RetryBase, RetryMax: RetryMax, Logger: log,
+		CancelPoll: CancelPoll}
 	if cfg.MetricsNS != "" {
 		w.Metrics = (&emf.Recorder{Out: os.Stdout, Namespace: cfg.MetricsNS}).Record
 	}

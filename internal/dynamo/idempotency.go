@@ -42,6 +42,8 @@ func (s *Store) CreateJobIdempotent(ctx context.Context, j *jobs.Job, idem strin
 	if err != nil {
 		return nil, false, err
 	}
+	// The job names its idempotency record, so DeleteJob can remove both.
+	jobAV[attrIdemPK] = &types.AttributeValueMemberS{Value: idemPK(j.Owner, idem)}
 	idemAV, err := attributevalue.MarshalMap(idemItem{
 		PK: idemPK(j.Owner, idem), SK: idemSK, Type: "idempotency", JobID: string(j.ID), ExpiresAt: epoch(j.ExpiresAt),
 	})

@@ -48,6 +48,8 @@ type jobItem struct {
 	Format   string        `dynamodbav:"format,omitempty"`
 	StemsKey string        `dynamodbav:"stems_key,omitempty"`
 	MIDIKey  string        `dynamodbav:"midi_key,omitempty"`
+	// TimelineKey: outputs ["timeline"] (issue 20).
+	TimelineKey string `dynamodbav:"timeline_key,omitempty"`
 }
 
 // CreateJob stores a new running job. EConflict if another job has the
@@ -80,6 +82,7 @@ func jobAttrs(j *jobs.Job) (map[string]types.AttributeValue, error) {
 	if r := j.Result; r != nil {
 		it.Title, it.BPM, it.Duration, it.Tags, it.SongKey, it.ImageKey = r.Title, r.BPM, r.Duration, r.Tags, r.SongKey, r.ImageKey
 		it.Seed, it.Format, it.StemsKey, it.MIDIKey = r.Seed, r.Format, r.StemsKey, r.MIDIKey
+		it.TimelineKey = r.TimelineKey
 	}
 	av, err := attributevalue.MarshalMap(it)
 	if err != nil {
@@ -120,7 +123,7 @@ func decodeJob(item map[string]types.AttributeValue) (*jobs.Job, error) {
 	}
 	if j.Status == jobs.StatusCompleted {
 		j.Result = &jobs.Result{Title: it.Title, BPM: it.BPM, Duration: it.Duration, Tags: it.Tags, SongKey: it.SongKey, ImageKey: it.ImageKey,
-			Seed: it.Seed, Format: it.Format, StemsKey: it.StemsKey, MIDIKey: it.MIDIKey}
+			Seed: it.Seed, Format: it.Format, StemsKey: it.StemsKey, MIDIKey: it.MIDIKey, TimelineKey: it.TimelineKey}
 	}
 	return j, nil
 }
@@ -152,7 +155,7 @@ func (s *Store) CompleteJob(ctx context.Context, id jobs.JobID, r jobs.Result, f
 		values[":seed"] = &types.AttributeValueMemberN{Value: strconv.FormatUint(r.Seed, 10)}
 		values[":fmt"] = &types.AttributeValueMemberS{Value: r.Format}
 	}
-	for _, x := range []struct{ attr, val string }{{"stems_key", r.StemsKey}, {"midi_key", r.MIDIKey}} {
+	for _, x := range []struct{ attr, val string }{{"stems_key", r.StemsKey}, {"midi_key", r.MIDIKey}, {"timeline_key", r.TimelineKey}} {
 		if x.val != "" {
 			set += fmt.Sprintf(", #%s = :%s", x.attr, x.attr)
 			names["#"+x.attr] = x.attr

@@ -135,7 +135,7 @@ func TestExpiredJobsAndPurge(t *testing.T) {
 	if err != nil || len(exp) != 1 || exp[0].ID != old.ID {
 		t.Fatalf("expired = %v, %v; want only %s", exp, err, old.ID)
 	}
-	if err := s.DeleteJob(old.ID); err != nil {
+	if err := s.RemoveJob(old.ID); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.Job(ctx, old.ID); !jobs.IsCode(err, jobs.ENotFound) {

@@ -208,18 +208,36 @@ func (s *Store) ExpiredJobs(now time.Time) ([]*jobs.Job, error) {
 	return out, err
 }
 
-// DeleteJob removes a job record (after its media is gone) and the
-// idempotency record that names it.
-func (s *Store) DeleteJob(id jobs.JobID) error {
+// RemoveJob removes a job record whatever its state (the janitor's
+// removal of an expired job, after its media is gone) and the idempotency
+// record that names it.
+func (s *Store) RemoveJob(id jobs.JobID) error {
+	return s.db.Update(func(tx *bolt.Tx) error { return removeJob(tx, id) })
+}
+
+// DeleteJob implements jobs.JobStore: RemoveJob of a terminal job,
+// atomically checked.
+func (s *Store) DeleteJob(ctx context.Context, id jobs.JobID) error {
 	return s.db.Update(func(tx *bolt.Tx) error {
-		if err := deleteIdem(tx, id); err != nil {
+		var r jobRecord
+		if err := getJSON(tx.Bucket(bucketJobs), string(id), &r, jobs.JobNotFound(id)); err != nil {
 			return err
 		}
-		if err := unindexJob(tx, id); err != nil {
-			return err
+		if r.Status == jobs.StatusRunning {
+			return jobs.JobStillRunning(id)
 		}
-		return tx.Bucket(bucketJobs).Delete([]byte(id))
+		return removeJob(tx, id)
 	})
+}
+
+func removeJob(tx *bolt.Tx, id jobs.JobID) error {
+	if err := deleteIdem(tx, id); err != nil {
+		return err
+	}
+	if err := unindexJob(tx, id); err != nil {
+		return err
+	}
+	return tx.Bucket(bucketJobs).Delete([]byte(id))
 }
 
 // Secret returns a random secret kept in the database under name, creating

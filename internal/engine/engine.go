@@ -34,6 +34,9 @@ type Options struct {
 	KeyRoot int     // pitch class 0..11 of the tonic; -1 (or HasKey false) for none
 	HasKey  bool    // KeyRoot is set
 	Mode    string  // "major", "minor", "dorian" ...; "" leaves the mode to the prompt
+	// ExactSeconds makes the audio exactly Seconds long, to the sample,
+	// still ending on its final cadence (music.Plan.ExactSeconds).
+	ExactSeconds bool
 	// Synth tunes the synthesizer (the sample bank of recorded parts).
 	Synth synth.Options
 }
@@ -42,6 +45,7 @@ type Options struct {
 func (o Options) apply(p music.Plan) music.Plan {
 	if o.Seconds > 0 {
 		p.Seconds = min(max(o.Seconds, music.MinSeconds), music.MaxSeconds)
+		p.ExactSeconds = o.ExactSeconds
 	}
 	if o.BPM > 0 {
 		p.BPM, p.ExplicitBPM = min(max(o.BPM, music.MinBPM), music.MaxBPM), true
@@ -77,6 +81,11 @@ func Render(ctx context.Context, prompt string, seed uint64, o Options) (*Song, 
 	if err != nil {
 		return nil, fmt.Errorf("engine: render: %w", err)
 	}
+	if o.ExactSeconds && o.Seconds > 0 {
+		// The score lasts the length up to float rounding: make the
+		// frame count exact.
+		SetFrames(buf, buf.Rate.NSeconds(min(max(o.Seconds, music.MinSeconds), music.MaxSeconds)))
+	}
 	return &Song{
 		Title:   title,
 		BPM:     s.BPM,
@@ -99,4 +108,15 @@ func songSeed(prompt string, seed uint64) uint64 {
 	// Added, not XORed: consecutive job seeds stay consecutive, so the
 	// grooves a style takes in turn by seed differ between them.
 	return seed + h.Sum64()
+}
+
+// SetFrames makes b exactly n frames long: it drops frames from the end or
+// adds silence there (an exact length moves the end by a frame at most).
+func SetFrames(b *audio.Buffer, n int) {
+	want := n * b.Channels
+	if len(b.Samples) >= want {
+		b.Samples = b.Samples[:want]
+		return
+	}
+	b.Samples = append(b.Samples, make([]float32, want-len(b.Samples))...)
 }

@@ -43,6 +43,8 @@ type ResultBody struct {
 	Format   string  `json:"format,omitempty"`
 	StemsURL string  `json:"stems_url,omitempty"`
 	MIDIURL  string  `json:"midi_url,omitempty"`
+	// TimelineURL: outputs ["timeline"] (docs/api-extensions.md).
+	TimelineURL string `json:"timeline_url,omitempty"`
 }
 
 // NewJobBody converts a job to its wire form.
@@ -59,6 +61,7 @@ func NewJobBody(j *jobs.Job) JobBody {
 		if j.Options != nil && r.Format != "" {
 			seed := r.Seed
 			b.Result.Seed, b.Result.Format, b.Result.StemsURL, b.Result.MIDIURL = &seed, r.Format, r.StemsURL, r.MIDIURL
+			b.Result.TimelineURL = r.TimelineURL
 		}
 	case j.Status == jobs.StatusFailed:
 		msg := j.Error

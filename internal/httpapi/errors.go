@@ -17,6 +17,8 @@ var statusOf = map[jobs.Code]int{
 	jobs.ENotFound:     http.StatusNotFound,
 	jobs.EMethod:       http.StatusMethodNotAllowed,
 	jobs.EConflict:     http.StatusConflict,
+	jobs.EJobFinished:  http.StatusConflict,
+	jobs.EJobRunning:   http.StatusConflict,
 	jobs.ETooLarge:     http.StatusRequestEntityTooLarge,
 	jobs.ERateLimited:  http.StatusTooManyRequests,
 	jobs.EInternal:     http.StatusInternalServerError,

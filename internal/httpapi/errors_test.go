@@ -179,7 +179,7 @@ func TestErrRateLimited(t *testing.T) {
 
 func TestErrMethod(t *testing.T) {
 	e := newEnv(t, nil)
-	for _, c := range []struct{ method, path string }{{"GET", "/generate"}, {"PUT", "/compose"}, {"DELETE", "/jobs/" + string(jobs.NewJobID())}} {
+	for _, c := range []struct{ method, path string }{{"GET", "/generate"}, {"PUT", "/compose"}, {"PUT", "/jobs/" + string(jobs.NewJobID())}, {"GET", "/jobs/" + string(jobs.NewJobID()) + "/cancel"}} {
 		t.Run(c.method+c.path, func(t *testing.T) {
 			res, m := e.do(t, c.method, c.path, e.Key, nil)
 			assertErrorBody(t, 405, res, m)

@@ -177,18 +177,20 @@ func TestOpenAPIEmbedded(t *testing.T) {
 	pc.expect(t, 200, "GET", "/jobs/"+pid, pe.Key, nil, nil, true)
 	pc.expect(t, 429, "GET", "/jobs/"+pid, pe.Key, nil, nil, true)
 	pc.expect(t, 429, "GET", "/jobs", pe.Key, nil, nil, true)
+	pc.expect(t, 429, "POST", "/jobs/"+pid+"/cancel", pe.Key, nil, nil, true)
+	pc.expect(t, 429, "DELETE", "/jobs/"+pid, pe.Key, nil, nil, true)
 
 	// Extensions: request options, stems and MIDI, job history.
 	x := newEnv(t, nil)
 	xc := &oasClient{v: v, url: x.URL}
 	var xack httpapi.Ack
-	body := []byte(`{"prompt": "lo-fi", "seed": 7, "format": "wav", "duration_seconds": 30, "bpm": 84, "key": "D minor", "outputs": ["stems", "midi"], "unknown": 1}`)
+	body := []byte(`{"prompt": "lo-fi", "seed": 7, "format": "wav", "duration_seconds": 30, "bpm": 84, "key": "D minor", "outputs": ["stems", "midi", "timeline"], "unknown": 1}`)
 	if err := json.Unmarshal(xc.expect(t, 202, "POST", "/generate", x.Key, body, nil, true), &xack); err != nil {
 		t.Fatal(err)
 	}
 	xc.expect(t, 400, "POST", "/generate", x.Key, []byte(`{"prompt": "lo-fi", "bpm": 1000}`), nil, false)
 	x.process(t, string(xack.JobID))
-	if got := xc.expect(t, 200, "GET", xack.PollURL, x.Key, nil, nil, true); !bytes.Contains(got, []byte(`"stems_url"`)) || !bytes.Contains(got, []byte(`"seed":7`)) {
+	if got := xc.expect(t, 200, "GET", xack.PollURL, x.Key, nil, nil, true); !bytes.Contains(got, []byte(`"stems_url"`)) || !bytes.Contains(got, []byte(`"timeline_url"`)) || !bytes.Contains(got, []byte(`"seed":7`)) {
 		t.Fatalf("extension result: %s", got)
 	}
 	x.submit(t, "a running one")
@@ -200,6 +202,23 @@ func TestOpenAPIEmbedded(t *testing.T) {
 	xc.expect(t, 400, "GET", "/jobs?limit=0", x.Key, nil, nil, false)
 	xc.expect(t, 401, "GET", "/jobs", "", nil, nil, false)
 	xc.expect(t, 405, "DELETE", "/jobs", x.Key, nil, nil, false)
+
+	// Job controls: cancel (202, then 200), delete (409 while running, 204),
+	// a finished job's cancel (409), and the refusals.
+	cid := x.submit(t, "a song to cancel")
+	xc.expect(t, 409, "DELETE", "/jobs/"+cid, x.Key, nil, nil, true)
+	xc.expect(t, 202, "POST", "/jobs/"+cid+"/cancel", x.Key, nil, nil, true)
+	xc.expect(t, 200, "POST", "/jobs/"+cid+"/cancel", x.Key, nil, nil, true)
+	xc.expect(t, 409, "POST", "/jobs/"+string(xack.JobID)+"/cancel", x.Key, nil, nil, true)
+	xc.expect(t, 404, "POST", "/jobs/"+cid+"/cancel", x.Other, nil, nil, true)
+	xc.expect(t, 404, "DELETE", "/jobs/"+cid, x.Other, nil, nil, true)
+	xc.expect(t, 401, "POST", "/jobs/"+cid+"/cancel", "", nil, nil, false)
+	xc.expect(t, 401, "DELETE", "/jobs/"+cid, "", nil, nil, false)
+	xc.expect(t, 405, "GET", "/jobs/"+cid+"/cancel", x.Key, nil, nil, false)
+	xc.expect(t, 405, "PUT", "/jobs/"+cid, x.Key, nil, nil, false)
+	xc.expect(t, 204, "DELETE", "/jobs/"+cid, x.Key, nil, nil, true)
+	xc.expect(t, 404, "DELETE", "/jobs/"+cid, x.Key, nil, nil, true)
+	xc.expect(t, 404, "GET", "/jobs/"+cid, x.Key, nil, nil, true)
 
 	// Server errors: a store that fails (500) or is down (503).
 	for _, tc := range []struct {
@@ -215,6 +234,8 @@ func TestOpenAPIEmbedded(t *testing.T) {
 		bc.expect(t, tc.status, "POST", "/compose", e.Key, prompt, nil, true)
 		bc.expect(t, tc.status, "GET", ack.PollURL, e.Key, nil, nil, true)
 		bc.expect(t, tc.status, "GET", "/jobs", e.Key, nil, nil, true)
+		bc.expect(t, tc.status, "POST", ack.PollURL+"/cancel", e.Key, nil, nil, true)
+		bc.expect(t, tc.status, "DELETE", ack.PollURL, e.Key, nil, nil, true)
 		if tc.status == 503 {
 			bc.expect(t, 503, "GET", "/healthz", "", nil, nil, true)
 		}

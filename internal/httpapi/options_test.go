@@ -29,6 +29,12 @@ func TestRequestOptions(t *testing.T) {
 			`{"prompt":"jazz","outputs":["vocals"]}`,
 			`{"prompt":"jazz","webhook_url":"https://example.com/hook"}`, // webhooks not enabled on this service
 			`{"prompt":"jazz","webhook_url":7}`,
+			// Issue 20 item 3: an exact length needs the length.
+			`{"prompt":"jazz","exact_duration":true}`,
+			`{"prompt":"jazz","exact_duration":"yes","duration_seconds":30}`,
+			`{"prompt":"jazz","sample_rate":96000}`,
+			`{"prompt":"jazz","sample_rate":"48000"}`,
+			`{"prompt":"jazz","outputs":["timeline","loops"]}`,
 		} {
 			res, m := e.do(t, "POST", "/generate", e.Key, []byte(body))
 			assertErrorBody(t, http.StatusBadRequest, res, m)
@@ -38,6 +44,21 @@ func TestRequestOptions(t *testing.T) {
 		}
 		if n := e.jobCount(t); n != 0 {
 			t.Fatalf("%d jobs created by invalid requests", n)
+		}
+	})
+	t.Run("ExactDurationAndSampleRate", func(t *testing.T) {
+		e := newEnv(t, nil)
+		res, m := e.do(t, "POST", "/generate", e.Key, []byte(`{"prompt":"jazz","exact_duration":true,"duration_seconds":20.5,"sample_rate":48000,"outputs":["timeline"]}`))
+		if res.StatusCode != http.StatusAccepted {
+			t.Fatalf("%d %v", res.StatusCode, m)
+		}
+		j, _ := e.Store.Job(context.Background(), jobs.JobID(m["job_id"].(string)))
+		if o := j.Options; o == nil || !o.ExactDuration || o.Seconds != 20.5 || o.SampleRate == nil || *o.SampleRate != 48000 || !o.Wants(jobs.OutputTimeline) {
+			t.Fatalf("options %+v", j.Options)
+		}
+		res, m = e.do(t, "POST", "/generate", e.Key, []byte(`{"prompt":"jazz","exact_duration":true}`))
+		if res.StatusCode != http.StatusBadRequest || !strings.Contains(m["message"].(string), "duration_seconds") {
+			t.Fatalf("exact_duration without duration_seconds: %d %v", res.StatusCode, m)
 		}
 	})
 	t.Run("UnknownMembersIgnored", func(t *testing.T) {

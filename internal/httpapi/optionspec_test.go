@@ -167,8 +167,10 @@ var sdkOptions = map[string][]client.GenerateOption{
 	"duration_seconds": {client.WithDuration(42 * time.Second)},
 	"bpm":              {client.WithBPM(97)},
 	"key":              {client.WithKey("F# minor")},
-	"outputs":          {client.WithStems(), client.WithMIDI()},
+	"outputs":          {client.WithStems(), client.WithMIDI(), client.WithTimeline()},
 	"webhook_url":      {client.WithWebhook("https://example.com/hook")},
+	"exact_duration":   {client.WithExactDuration(), client.WithDuration(20 * time.Second)},
+	"sample_rate":      {client.WithSampleRate(48000)},
 }
 
 // TestOptionSpecsSDK checks the SDK against the table of request options:
@@ -192,7 +194,11 @@ func TestOptionSpecsSDK(t *testing.T) {
 			if _, err := client.New(srv.URL, "ss_k").Generate(context.Background(), "jazz", opts...); err != nil {
 				t.Fatal(err)
 			}
-			if len(body) != 2 || body[s.Name] == nil {
+			want := 2
+			if s.Requires != "" {
+				want++ // the option it needs
+			}
+			if len(body) != want || body[s.Name] == nil {
 				t.Fatalf("body %v, want prompt and %s", body, s.Name)
 			}
 			o, err := httpapi.ReadOptions(body)

@@ -18,6 +18,8 @@ const (
 	ENotFound     Code = "not_found"           // no such job (or not yours, or expired) (404)
 	EMethod       Code = "method_not_allowed"  // wrong HTTP method for a path (405)
 	EConflict     Code = "conflict"            // a conditional write lost (state already moved) (409)
+	EJobFinished  Code = "job_finished"        // cancel of a job that completed or failed otherwise (409)
+	EJobRunning   Code = "job_running"         // delete of a job that is still running (409)
 	ETooLarge     Code = "payload_too_large"   // request body over the limit (413)
 	ERateLimited  Code = "rate_limited"        // over the per-key request rate (429)
 	EInternal     Code = "internal_error"      // anything unexpected (500)
@@ -60,6 +62,9 @@ const (
 	MsgRetriesExhausted = "Generation failed after repeated attempts. Submit the prompt again."
 	// MsgTimedOut is the error of a job still running after JobTimeout.
 	MsgTimedOut = "Generation timed out. Submit the prompt again."
+	// MsgCanceled is the error of a job its owner cancelled (POST
+	// /jobs/{job_id}/cancel): exactly "canceled", so clients can test it.
+	MsgCanceled = "canceled"
 )
 
 // Unavailable wraps a failure of a dependency (what names the dependency

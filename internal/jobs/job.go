@@ -90,6 +90,9 @@ type Result struct {
 	MIDIKey  string // media key of the MIDI file; "" when not asked for
 	StemsURL string // absolute, signed; filled in when the job is read
 	MIDIURL  string // absolute, signed; filled in when the job is read
+	// TimelineKey is the media key of the timeline document; "" when not
+	// asked for. TimelineURL is its signed URL, filled in when read.
+	TimelineKey, TimelineURL string
 }
 
 // StemsKey returns the media key of a job's stems archive.
@@ -97,6 +100,9 @@ func StemsKey(id JobID) string { return "jobs/" + string(id) + "/stems.zip" }
 
 // MIDIKey returns the media key of a job's MIDI file.
 func MIDIKey(id JobID) string { return "jobs/" + string(id) + "/song.mid" }
+
+// TimelineKey returns the media key of a job's timeline document.
+func TimelineKey(id JobID) string { return "jobs/" + string(id) + "/timeline.json" }
 
 // SongKey returns the media key of a job's audio file with extension ext
 // (without dot). Keys derive from the id, so a retried job overwrites.
@@ -117,14 +123,14 @@ var MediaExts = struct{ Audio, Cover []string }{Audio: []string{"mp3", "wav", "f
 func MediaKeys(j *Job) []string {
 	if r := j.Result; r != nil {
 		keys := []string{r.SongKey, r.ImageKey}
-		for _, k := range []string{r.StemsKey, r.MIDIKey} {
+		for _, k := range []string{r.StemsKey, r.MIDIKey, r.TimelineKey} {
 			if k != "" {
 				keys = append(keys, k)
 			}
 		}
 		return keys
 	}
-	keys := []string{StemsKey(j.ID), MIDIKey(j.ID)}
+	keys := []string{StemsKey(j.ID), MIDIKey(j.ID), TimelineKey(j.ID)}
 	for _, e := range MediaExts.Audio {
 		keys = append(keys, SongKey(j.ID, e))
 	}
@@ -149,6 +155,11 @@ type JobStore interface {
 	// FailJob moves a running job to failed with a user-safe message.
 	// ENotFound if absent; EConflict if the job is not running.
 	FailJob(ctx context.Context, id JobID, message string, finishedAt time.Time) error
+	// DeleteJob removes a terminal job's record (and what indexes it: its
+	// idempotency record, its place in the owner's history) for good.
+	// ENotFound if absent; EJobRunning if the job is still running. The
+	// caller removes the job's media first.
+	DeleteJob(ctx context.Context, id JobID) error
 	IdempotentJobStore
 	JobLister
 }

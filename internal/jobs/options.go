@@ -33,10 +33,13 @@ var Formats = []string{FormatMP3, FormatWAV, FormatFLAC}
 const (
 	OutputStems = "stems" // a zip of one WAV per part (Result.StemsKey)
 	OutputMIDI  = "midi"  // the score as a Standard MIDI File (Result.MIDIKey)
+	// OutputTimeline is the composed grid as JSON (Result.TimelineKey;
+	// issue 20 item 1).
+	OutputTimeline = "timeline"
 )
 
 // Outputs lists the extra outputs in their canonical order.
-var Outputs = []string{OutputStems, OutputMIDI}
+var Outputs = []string{OutputStems, OutputMIDI, OutputTimeline}
 
 // Options are the optional members of a submission beyond the spec's
 // prompt, one field per row of OptionSpecs. A job submitted without any
@@ -50,7 +53,14 @@ type Options struct {
 	Key        string   // key in canonical form ("F# minor", "Bb"); "" = from the prompt
 	Outputs    []string // extra outputs, canonical order, no repeats
 	WebhookURL string   // where to POST the job when it ends; "" for none
+
+	// Issue 20 item 3 (exact length and sample rate).
+	ExactDuration bool    // the audio lasts exactly Seconds (which must be set)
+	SampleRate    *uint64 // 44100 or 48000; nil = the engine's 44100
 }
+
+// SampleRates lists the sample rates a request may ask for, the default first.
+var SampleRates = []string{"44100", "48000"}
 
 // Wants reports whether o asks for the extra output out.
 func (o *Options) Wants(out string) bool { return o != nil && slices.Contains(o.Outputs, out) }
@@ -80,6 +90,11 @@ func (o *Options) Normalize() error {
 	}
 	for i := range OptionSpecs {
 		if err := OptionSpecs[i].normalize(o); err != nil {
+			return err
+		}
+	}
+	for i := range OptionSpecs {
+		if err := OptionSpecs[i].requires(o); err != nil {
 			return err
 		}
 	}

@@ -35,6 +35,9 @@ type OptionSpec struct {
 	MaxLen      int        // longest string (0: no limit beyond the body's)
 	Default     string     // what an absent member means, in words
 	Description string     // one line, for CLI flags and forms
+	// Requires names another option this one needs: setting this one
+	// without it is EInvalid (exact_duration needs duration_seconds).
+	Requires string
 	// Canon puts a string value in canonical form (before Enum is
 	// checked), or returns the EInvalid error that names the member.
 	Canon func(string) (string, error)
@@ -79,6 +82,14 @@ var OptionSpecs = []OptionSpec{
 		Default:     "none",
 		Description: "URL the service POSTs the job to when it ends",
 		Field:       func(o *Options) any { return &o.WebhookURL }},
+	{Name: "exact_duration", Type: TypeBoolean, Requires: "duration_seconds",
+		Default:     "false: the length is rounded to whole bars",
+		Description: "make the audio exactly duration_seconds long, to the sample, still ending on its cadence",
+		Field:       func(o *Options) any { return &o.ExactDuration }},
+	{Name: "sample_rate", Type: TypeInteger, Min: 44100, Max: 48000, Enum: SampleRates,
+		Default:     "44100",
+		Description: "sample rate of the audio and stems, in Hz: 44100 or 48000 (video)",
+		Field:       func(o *Options) any { return &o.SampleRate }},
 }
 
 // OptionSpecNamed returns the row of the option called name.
@@ -200,6 +211,21 @@ func (s *OptionSpec) normalize(o *Options) error {
 		*p = canon
 	default:
 		panic(s.badField(p))
+	}
+	return nil
+}
+
+// set reports whether o holds a value of this option.
+func (s *OptionSpec) set(o *Options) bool { return !s.equal(o, &Options{}) }
+
+// requires checks that o, holding this option, also holds the one it
+// Requires.
+func (s *OptionSpec) requires(o *Options) error {
+	if s.Requires == "" || !s.set(o) {
+		return nil
+	}
+	if r, ok := OptionSpecNamed(s.Requires); ok && !r.set(o) {
+		return Errorf(EInvalid, "'%s' needs '%s'.", s.Name, s.Requires)
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"slices"
+	"strings"
 	"strconv"
 	"testing"
 
@@ -26,7 +27,7 @@ func sample(s jobs.OptionSpec) (ok, bad string) {
 	case s.Type == jobs.TypeBoolean:
 		return "true", ""
 	case s.Type == jobs.TypeInteger && s.Enum != nil:
-		return s.Enum[len(s.Enum)-1], strconv.FormatFloat(s.Min, 'f', -1, 64)
+		return s.Enum[len(s.Enum)-1], strconv.FormatFloat(s.Max+1, 'f', -1, 64)
 	case s.Type == jobs.TypeInteger || s.Type == jobs.TypeNumber:
 		b, _ := json.Marshal(s.Max)
 		return string(b), "1e300"
@@ -71,6 +72,23 @@ func TestOptionSpecs(t *testing.T) {
 
 			good, bad := sample(s)
 			var a jobs.Options
+			if s.Requires != "" {
+				r, ok := jobs.OptionSpecNamed(s.Requires)
+				if !ok {
+					t.Fatalf("requires %q, which is no option", s.Requires)
+				}
+				rgood, _ := sample(r)
+				if err := r.ReadJSON(&a, json.RawMessage(rgood)); err != nil {
+					t.Fatal(err)
+				}
+				var alone jobs.Options
+				if err := s.ReadJSON(&alone, json.RawMessage(good)); err != nil {
+					t.Fatal(err)
+				}
+				if err := alone.Normalize(); !jobs.IsCode(err, jobs.EInvalid) || !strings.Contains(err.Error(), s.Requires) {
+					t.Fatalf("%s without %s: %v, want invalid naming it", s.Name, s.Requires, err)
+				}
+			}
 			if err := s.ReadJSON(&a, json.RawMessage(good)); err != nil {
 				t.Fatalf("ReadJSON(%s): %v", good, err)
 			}

@@ -135,6 +135,7 @@ type Song struct {
 	Cover    File
 	Stems    *File // a zip of one WAV per part, when Options asked for stems
 	MIDI     *File // the score as a Standard MIDI File, when Options asked for it
+	Timeline *File // the composed grid as JSON, when Options asked for it
 }
 
 // Generator turns a prompt into a song, honouring a job's Options (format,

@@ -232,7 +232,7 @@ func TestBootstraps(t *testing.T) {
 	if code, _, body := routeCall(t, fns["getjob"], "GET", "/nope"); code != 404 || body["error"] != "not_found" || body["message"] == "" {
 		t.Errorf("GET /nope: %d %v, want 404 not_found", code, body)
 	}
-	for _, c := range []struct{ method, path, allow string }{{"GET", "/generate", "POST"}, {"DELETE", "/jobs/" + string(id), "GET"}, {"POST", "/healthz", "GET"}} {
+	for _, c := range []struct{ method, path, allow string }{{"GET", "/generate", "POST"}, {"PUT", "/jobs/" + string(id), "DELETE, GET"}, {"POST", "/healthz", "GET"}} {
 		code, allow, body := routeCall(t, fns["getjob"], c.method, c.path)
 		if code != 405 || allow != c.allow || body["error"] == nil || body["message"] == "" {
 			t.Errorf("%s %s: %d Allow %q %v, want 405 with Allow %s and the JSON error body", c.method, c.path, code, allow, body, c.allow)

@@ -88,12 +88,13 @@ func TestTemplateIAM(t *testing.T) {
 	owner := dynamo.PrefixOwner + "*"
 	wantDB := map[string]map[string][]string{
 		"GenerateFunction": {"dynamodb:GetItem": {keys, job, idem}, "dynamodb:PutItem": {job, idem}, "dynamodb:UpdateItem": {rate}},
-		"GetJobFunction":   {"dynamodb:GetItem": {keys, job}, "dynamodb:UpdateItem": {rate, job}, "dynamodb:Query": {owner}},
-		"WorkerFunction":   {"dynamodb:GetItem": {job, keys}, "dynamodb:UpdateItem": {job}},
+		"GetJobFunction": {"dynamodb:GetItem": {keys, job}, "dynamodb:UpdateItem": {rate, job}, "dynamodb:Query": {owner},
+			"dynamodb:DeleteItem": {job, idem}}, // DELETE /jobs/{job_id}
+		"WorkerFunction": {"dynamodb:GetItem": {job, keys}, "dynamodb:UpdateItem": {job}},
 	}
 	wantOther := map[string][]string{
 		"GenerateFunction": {"sqs:SendMessage JobsQueue.Arn", "sqs:SendMessage WebhooksQueue.Arn"},
-		"GetJobFunction":   {"s3:GetObject ${MediaBucket.Arn}/jobs/*", "sqs:SendMessage WebhooksQueue.Arn"},
+		"GetJobFunction":   {"s3:DeleteObject ${MediaBucket.Arn}/jobs/*", "s3:GetObject ${MediaBucket.Arn}/jobs/*", "sqs:SendMessage WebhooksQueue.Arn"},
 		"WorkerFunction": {"s3:DeleteObject ${MediaBucket.Arn}/jobs/*", "s3:GetObject ${MediaBucket.Arn}/jobs/*", "s3:PutObject ${MediaBucket.Arn}/jobs/*",
 			"sqs:ChangeMessageVisibility DeadLetterQueue.Arn", "sqs:ChangeMessageVisibility JobsQueue.Arn", "sqs:ChangeMessageVisibility WebhooksQueue.Arn",
 			"sqs:DeleteMessage DeadLetterQueue.Arn", "sqs:DeleteMessage JobsQueue.Arn", "sqs:DeleteMessage WebhooksQueue.Arn",

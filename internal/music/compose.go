@@ -31,6 +31,11 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 	bpb := m.Beats
 	barSec := float64(bpb) * 60 / p.BPM
 	bars := max(1, int(math.Round((p.Seconds-prof.tail)/barSec)))
+	tail := prof.tail
+	if p.ExactSeconds && p.Seconds > 0 {
+		bars, p.BPM, tail = fitLength(p.Seconds, p.BPM, bpb, prof.tail, p.ExplicitBPM)
+		barSec = float64(bpb) * 60 / p.BPM
+	}
 	secs := layout(prof.form, bars, bpb)
 	h := chooseHarmony(k, prof, bpb, newRNG(seed, "harmony"))
 	cast := castInstruments(p, prof, seed)
@@ -58,13 +63,14 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 		Genre:       string(p.Genre),
 		Mood:        string(p.Mood),
 		TotalBeats:  float64(bpb * bars),
-		TailSeconds: prof.tail,
+		TailSeconds: tail,
 		ReverbSize:  prof.reverb,
 		Seed:        seed,
 	}
 	for _, sec := range secs {
 		s.Sections = append(s.Sections, sec.Section)
 	}
+	s.Chords = chart(secs, k, bpb)
 	s.FadeIn, s.FadeOut = fades(secs, prof.st.Mix.FadeIn, barSec, prof.tail)
 	groove := pickGroove(prof, m, seed)
 	bassLines, compLines := linesFor(prof.st.Bass, fallbackBass, m), linesFor(prof.st.Comp, fallbackComp, m)
@@ -126,6 +132,7 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 		s.Tracks = append(s.Tracks, *answerTrack)
 	}
 	develop(s, k, seed)
+	ringOut(s, tail-prof.tail)
 	if tx := prof.st.Band.Texture; tx != "" && !slices.Contains(p.Without, tx) {
 		s.Tracks = append(s.Tracks, score.Track{Name: "texture (" + string(tx) + ")", Instrument: tx, Role: score.RoleFX,
 			Notes: []score.Note{{Start: 0, Length: s.TotalBeats, Pitch: 60, Velocity: 0.6}}, Brightness: 0.5, Pan: 0})

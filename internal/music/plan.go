@@ -32,23 +32,26 @@ const (
 // Plan is what a prompt asks for. Parse fills only what the prompt says;
 // Resolve fills the rest from the genre, the mood and a seed.
 type Plan struct {
-	Prompt      string             // the prompt as given
-	Genre       Genre              // the style read from the prompt ("" only for a plan built in code)
-	Colour      Genre              // a second style colouring the first ("jazzy hip hop": jazz); "" for none
-	Only        bool               // the named instruments are the whole band ("just piano", "a cappella")
-	Texture     score.Instrument   // a bed under the song the prompt asks for ("vinyl crackle")
-	Mood        Mood               // "" when the prompt names none
-	BPM         float64            // exact tempo; 0 when the prompt gives no number
-	ExplicitBPM bool               // BPM came from the prompt and must be kept exactly
-	Tempo       string             // TempoSlow, TempoMid, TempoFast, TempoHalfTime or ""
-	Seconds     float64            // requested length in seconds (clamped); 0 for the genre default
-	KeyRoot     int                // pitch class 0..11; -1 when the prompt names no key
-	Mode        string             // "major", "minor", "dorian" ...; "" when not named
-	Instruments []score.Instrument // instruments the prompt asks for, in prompt order
-	Without     []score.Instrument // instruments the prompt excludes ("no piano")
-	NoDrums     bool               // "no drums", "without drums", "drumless"
-	Meter       int                // meter asked for: 3 for "waltz", "3/4"; 6 for "6/8", "jig"; 4 for "4/4"; 0 when not named
-	Words       []string           // other content words, used for titles
+	Prompt      string           // the prompt as given
+	Genre       Genre            // the style read from the prompt ("" only for a plan built in code)
+	Colour      Genre            // a second style colouring the first ("jazzy hip hop": jazz); "" for none
+	Only        bool             // the named instruments are the whole band ("just piano", "a cappella")
+	Texture     score.Instrument // a bed under the song the prompt asks for ("vinyl crackle")
+	Mood        Mood             // "" when the prompt names none
+	BPM         float64          // exact tempo; 0 when the prompt gives no number
+	ExplicitBPM bool             // BPM came from the prompt and must be kept exactly
+	Tempo       string           // TempoSlow, TempoMid, TempoFast, TempoHalfTime or ""
+	Seconds     float64          // requested length in seconds (clamped); 0 for the genre default
+	// ExactSeconds makes the song last exactly Seconds, release tail
+	// included (see fitLength); otherwise the length is whole bars near it.
+	ExactSeconds bool
+	KeyRoot      int                // pitch class 0..11; -1 when the prompt names no key
+	Mode         string             // "major", "minor", "dorian" ...; "" when not named
+	Instruments  []score.Instrument // instruments the prompt asks for, in prompt order
+	Without      []score.Instrument // instruments the prompt excludes ("no piano")
+	NoDrums      bool               // "no drums", "without drums", "drumless"
+	Meter        int                // meter asked for: 3 for "waltz", "3/4"; 6 for "6/8", "jig"; 4 for "4/4"; 0 when not named
+	Words        []string           // other content words, used for titles
 }
 
 // WantsDrums reports whether the prompt asks for drums.

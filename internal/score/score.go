@@ -175,6 +175,14 @@ type Section struct {
 	Energy    float64 // 0..1
 }
 
+// Chord is one chord of the harmony the parts are written over (what a
+// lead sheet shows): its symbol and when it sounds.
+type Chord struct {
+	Symbol    string  // "Dm", "G7", "Cmaj7", "Bdim" (roots named as in the key: C#, Eb, F#, Ab, Bb)
+	StartBeat float64 // beats from song start
+	Beats     float64 // how long it lasts
+}
+
 // Score is a whole composed song, ready to synthesize.
 type Score struct {
 	BPM         float64
@@ -186,6 +194,7 @@ type Score struct {
 	Genre       string  // canonical genre name (see music package)
 	Mood        string  // canonical mood name
 	Sections    []Section
+	Chords      []Chord // the harmony, in order, without gaps (informative: the parts already play it)
 	Tracks      []Track
 	TotalBeats  float64 // length of the music; synthesis adds a release tail of TailSeconds
 	TailSeconds float64 // reverb/release tail after TotalBeats (part of the song)

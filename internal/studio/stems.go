@@ -11,7 +11,10 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/songsmith/songsmith/internal/audio"
+	"github.com/songsmith/songsmith/internal/audio/resample"
 	"github.com/songsmith/songsmith/internal/audio/wav"
+	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/music"
 	"github.com/songsmith/songsmith/internal/score"
@@ -27,11 +30,13 @@ const (
 // Stems renders every part of s on its own and returns a zip of one
 // 32-bit float WAV per part ("01-drums.wav" ...), unmastered, all of the
 // song's length, summing to the pre-master mix rendered with the same
-// synthesizer options o (synth.StemTolerance).
+// synthesizer options o (synth.StemTolerance), at sample rate rate
+// (resampled from the engine's audio.CD), each stem frames long when
+// frames > 0 (the song's exact length; see engine.SetFrames).
 // Parts render one at a time and the zip is written to a temporary file in
 // dir (os.TempDir() when ""), so memory holds one stem at once; the
 // returned File names that file and its consumer removes it.
-func Stems(ctx context.Context, s *score.Score, o synth.Options, dir string) (_ *jobs.File, err error) {
+func Stems(ctx context.Context, s *score.Score, o synth.Options, dir string, rate audio.SampleRate, frames int) (_ *jobs.File, err error) {
 	tmp, err := os.CreateTemp(dir, "songsmith-stems-*.zip")
 	if err != nil {
 		return nil, fmt.Errorf("studio: stems: %w", err)
@@ -53,6 +58,12 @@ func Stems(ctx context.Context, s *score.Score, o synth.Options, dir string) (_ 
 		st, err := synth.RenderStem(ctx, s, i, o)
 		if err != nil {
 			return nil, fmt.Errorf("studio: stem %d: %w", i, err)
+		}
+		if st, err = resample.To(ctx, st, rate); err != nil {
+			return nil, fmt.Errorf("studio: stem %d: %w", i, err)
+		}
+		if frames > 0 {
+			engine.SetFrames(st, frames)
 		}
 		// Stored, not deflated: float audio barely compresses and the
 		// files are large.

@@ -9,8 +9,10 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/audio/flac"
 	"github.com/songsmith/songsmith/internal/audio/mp3"
+	"github.com/songsmith/songsmith/internal/audio/resample"
 	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/cover"
 	"github.com/songsmith/songsmith/internal/engine"
@@ -30,10 +32,14 @@ type Studio struct {
 }
 
 // Generate implements jobs.Generator: the options' format (else the
-// studio's), length, tempo and key override the prompt, and the extra
-// outputs they ask for are made.
+// studio's), length, tempo, key and sample rate override the prompt, and
+// the extra outputs they ask for are made.
 func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o jobs.Options) (*jobs.Song, error) {
-	eo := engine.Options{Seconds: o.Seconds, BPM: o.BPM, Synth: s.Synth}
+	eo := engine.Options{Seconds: o.Seconds, BPM: o.BPM, ExactSeconds: o.ExactDuration, Synth: s.Synth}
+	rate := audio.CD
+	if o.SampleRate != nil {
+		rate = audio.SampleRate(*o.SampleRate)
+	}
 	if o.Key != "" {
 		k, err := jobs.ParseKey(o.Key)
 		if err != nil {
@@ -45,12 +51,12 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o job
 	if o.Format != "" {
 		format = o.Format
 	}
-	out, song, err := s.generate(ctx, prompt, seed, format, eo)
+	out, song, err := s.generate(ctx, prompt, seed, format, eo, rate)
 	if err != nil {
 		return nil, err
 	}
 	if o.Wants(jobs.OutputStems) {
-		if out.Stems, err = Stems(ctx, song.Score, s.Synth, s.TempDir); err != nil {
+		if out.Stems, err = Stems(ctx, song.Score, s.Synth, s.TempDir, rate, song.Audio.Frames()); err != nil {
 			return nil, err
 		}
 	}
@@ -60,13 +66,29 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o job
 			return nil, err
 		}
 	}
+	if o.Wants(jobs.OutputTimeline) {
+		if out.Timeline, err = TimelineFile(song.Score, song.Seconds); err != nil {
+			out.Stems.Remove()
+			return nil, err
+		}
+	}
 	return out, nil
 }
 
-func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, format string, eo engine.Options) (*jobs.Song, *engine.Song, error) {
+// generate renders, resamples to rate (the engine renders at audio.CD),
+// paints the cover and encodes. An exact length stays exact at rate.
+func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, format string, eo engine.Options, rate audio.SampleRate) (*jobs.Song, *engine.Song, error) {
 	song, err := engine.Render(ctx, prompt, seed, eo)
 	if err != nil {
 		return nil, nil, fmt.Errorf("studio: render: %w", err)
+	}
+	if rate != song.Audio.Rate {
+		if song.Audio, err = resample.To(ctx, song.Audio, rate); err != nil {
+			return nil, nil, fmt.Errorf("studio: resample: %w", err)
+		}
+		if eo.ExactSeconds && eo.Seconds > 0 {
+			engine.SetFrames(song.Audio, rate.NSeconds(song.Seconds))
+		}
 	}
 	// The cover is a web-sized JPEG (<= 300 KB at 1024 px); the MP3's tag
 	// carries a 300 px thumbnail of it rather than the whole picture.

@@ -53,6 +53,9 @@ type Worker struct {
 	// Metrics receives one Observation per delivery handled; nil records
 	// nothing.
 	Metrics func(context.Context, Observation)
+	// CancelPoll is how often a generation re-reads its job to notice a
+	// cancellation (POST /jobs/{id}/cancel); never when 0. See watch.
+	CancelPoll time.Duration
 }
 
 // Observation is what handling one delivery did, for metrics.
@@ -73,6 +76,7 @@ const (
 	Failed    Outcome = "failed"    // the job failed now (permanent error or last attempt)
 	Skipped   Outcome = "skipped"   // nothing to do: missing, expired or already terminal
 	Retry     Outcome = "retry"     // a transient error; deliver the message again
+	Canceled  Outcome = "canceled"  // the job was cancelled while generating; nothing stored
 )
 
 // Process runs generation attempt number attempt (from 1) of a job. It
@@ -112,12 +116,16 @@ func (w *Worker) process(ctx context.Context, id jobs.JobID, attempt int, audio 
 		return Skipped, nil
 	}
 	start := time.Now()
-	res, err := w.generate(ctx, j, log)
+	gctx, stopWatch := w.watch(ctx, id)
+	res, err := w.generate(gctx, j, log)
+	stopWatch()
+	if errors.Is(context.Cause(gctx), errCanceled) {
+		return w.canceled(ctx, j, log)
+	}
 	if err == nil {
 		err = w.Jobs.CompleteJob(ctx, id, *res, w.now())
 		if jobs.IsCode(err, jobs.EConflict) {
-			log.InfoContext(ctx, "job finished elsewhere meanwhile")
-			return Skipped, nil
+			return w.lost(ctx, j, res, log)
 		}
 		if err == nil {
 			*audio = res.Duration
@@ -210,6 +218,13 @@ func (w *Worker) generate(ctx context.Context, j *jobs.Job, log *slog.Logger) (*
 			}
 			r.MIDIKey = jobs.MIDIKey(j.ID)
 			files = append(files, file{r.MIDIKey, *song.MIDI})
+		}
+		if o.Wants(jobs.OutputTimeline) {
+			if song.Timeline.Empty() {
+				return nil, errors.New("generator returned no timeline")
+			}
+			r.TimelineKey = jobs.TimelineKey(j.ID)
+			files = append(files, file{r.TimelineKey, *song.Timeline})
 		}
 	}
 	var stored []string

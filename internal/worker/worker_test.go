@@ -17,6 +17,7 @@ import (
 // media is a func-field fake of jobs.Media.
 type media struct {
 	put func(key string) error
+	del func(key string)
 }
 
 func (m *media) PutMedia(_ context.Context, key, _ string, body io.Reader, _ int64) error {
@@ -27,7 +28,12 @@ func (m *media) PutMedia(_ context.Context, key, _ string, body io.Reader, _ int
 	return nil
 }
 func (m *media) MediaURL(context.Context, string, time.Duration) (string, error) { return "", nil }
-func (m *media) DeleteMedia(context.Context, string) error                       { return nil }
+func (m *media) DeleteMedia(_ context.Context, key string) error {
+	if m.del != nil {
+		m.del(key)
+	}
+	return nil
+}
 
 func setup(t *testing.T, gen *jobstest.Generator, m *media) (*worker.Worker, *embedded.Store, jobs.JobID) {
 	t.Helper()

@@ -63,7 +63,7 @@ func TestValidatorCatchesMismatches(t *testing.T) {
 		e.Status, e.ResBody = 404, []byte(`{"error":"not_found"}`)
 	})
 	add("404 for a wrong method", func(e *openapitest.Exchange) {
-		e.Method, e.Status, e.ResBody = "DELETE", 404, []byte(`{"error":"not_found","message":"x"}`)
+		e.Method, e.Status, e.ResBody = "PUT", 404, []byte(`{"error":"not_found","message":"x"}`)
 	})
 	add("bad job id", func(e *openapitest.Exchange) { e.Path = "/jobs/not-a-uuid" })
 	add("undocumented path", func(e *openapitest.Exchange) { e.Path = "/v2/jobs" })

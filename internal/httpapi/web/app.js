@@ -11,6 +11,7 @@
     song: $("song"), cover: $("cover"), title: $("song-title"), meta: $("song-meta"), player: $("player"),
     dlSong: $("download-song"), dlCover: $("download-cover"),
     recent: $("recent"), recentEmpty: $("recent-empty"), recentClear: $("recent-clear"),
+    cancel: $("cancel"),
   };
 
   // --- storage (localStorage may be unavailable: private modes) -------------
@@ -197,7 +198,23 @@
     }
   });
 
+  // Cancel (POST /jobs/{id}/cancel): the next poll shows the job failed
+  // with the error "canceled".
+  el.cancel.addEventListener("click", async () => {
+    if (!current || !current.id || current.done) return;
+    el.cancel.disabled = true;
+    try {
+      await api("POST", "/jobs/" + encodeURIComponent(current.id) + "/cancel");
+      setStatus("Cancelling…", "waiting");
+    } catch (e) {
+      if (!(e instanceof APIError) || e.status !== 409) setError(e.message || String(e));
+    } finally {
+      el.cancel.disabled = false;
+    }
+  });
+
   function fail(e) {
+    el.cancel.hidden = true;
     let msg = e.message || String(e);
     if (e instanceof APIError && e.status === 401) {
       msg = "The API key was refused: " + msg + " Check or replace it above.";
@@ -215,6 +232,7 @@
     current = { id, prompt, started: submitted || Date.now(), token };
     startTicker();
     el.jobId.textContent = "Job " + id + ".";
+    el.cancel.hidden = true;
     setError("");
     el.song.hidden = true;
     setStatus("Queued: waiting for the job’s first state.", "running");
@@ -247,6 +265,7 @@
       }
       if (current.token !== token) return;
       if (job.status === "running") {
+        el.cancel.hidden = false;
         if (announced !== "running") { setStatus("Running: composing and rendering.", "running"); announced = "running"; }
         tick();
         await sleep(delay);
@@ -254,6 +273,7 @@
         continue;
       }
       current.done = true;
+      el.cancel.hidden = true;
       tick();
       const took = secondsBetween(job.started_at, job.finished_at);
       if (took !== null) el.elapsed.textContent = took < 1 ? "Took under a second." : "Took " + took + " s.";

@@ -182,6 +182,7 @@ func RunJobStore(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 	runIdempotency(t, open)
 	runOptions(t, open)
 	runHistory(t, open)
+	runControls(t, open)
 }
 
 func mustCreate(t *testing.T, s jobs.JobStore, j *jobs.Job) {

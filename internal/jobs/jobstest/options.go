@@ -13,10 +13,11 @@ func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 	ctx := context.Background()
 	t.Run("OptionsRoundTrip", func(t *testing.T) {
 		s := open(t)
-		seed := uint64(jobs.MaxSeed)
+		seed, rate := uint64(jobs.MaxSeed), uint64(48000)
 		j := NewJob("owner1")
 		j.Options = &jobs.Options{Seed: &seed, Format: "flac", Seconds: 42.5, BPM: 97, Key: "F# minor",
-			Outputs: []string{"stems", "midi"}, WebhookURL: "https://example.com/hook?a=1"}
+			Outputs: []string{"stems", "midi", "timeline"}, WebhookURL: "https://example.com/hook?a=1",
+			ExactDuration: true, SampleRate: &rate}
 		mustCreate(t, s, j)
 		if err := s.CreateJob(ctx, j); err != nil {
 			t.Fatalf("repeated create with options: %v", err)
@@ -27,7 +28,8 @@ func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 			t.Fatalf("same id, other options: %v, want conflict", err)
 		}
 		r := jobs.Result{Title: "T", BPM: 97, Duration: 42.5, Tags: []string{"x"}, SongKey: jobs.SongKey(j.ID, "flac"),
-			ImageKey: jobs.ImageKey(j.ID, "jpg"), Seed: seed, Format: "flac", StemsKey: jobs.StemsKey(j.ID), MIDIKey: jobs.MIDIKey(j.ID)}
+			ImageKey: jobs.ImageKey(j.ID, "jpg"), Seed: seed, Format: "flac", StemsKey: jobs.StemsKey(j.ID), MIDIKey: jobs.MIDIKey(j.ID),
+			TimelineKey: jobs.TimelineKey(j.ID)}
 		if err := s.CompleteJob(ctx, j.ID, r, T0); err != nil {
 			t.Fatal(err)
 		}
@@ -39,7 +41,7 @@ func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 			t.Fatalf("options %+v, want %+v", got.Options, j.Options)
 		}
 		g := got.Result
-		if g.Seed != seed || g.Format != "flac" || g.StemsKey != r.StemsKey || g.MIDIKey != r.MIDIKey {
+		if g.Seed != seed || g.Format != "flac" || g.StemsKey != r.StemsKey || g.MIDIKey != r.MIDIKey || g.TimelineKey != r.TimelineKey {
 			t.Fatalf("result %+v", g)
 		}
 	})

@@ -1,0 +1,64 @@
+package music
+
+import (
+	"slices"
+
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// chart is the song's harmony as chord symbols, bar by bar (two chords in
+// bars that change inside), with repeats of one chord merged.
+func chart(secs []section, k key, bpb int) []score.Chord {
+	var out []score.Chord
+	add := func(c chord, start, beats float64) {
+		sym := chordSymbol(c, k)
+		if n := len(out); n > 0 && out[n-1].Symbol == sym && out[n-1].StartBeat+out[n-1].Beats == start {
+			out[n-1].Beats += beats
+			return
+		}
+		out = append(out, score.Chord{Symbol: sym, StartBeat: start, Beats: beats})
+	}
+	for i := range secs {
+		sec := &secs[i]
+		for b := 0; b < sec.Bars; b++ {
+			h := sec.barAt(b)
+			start := sec.StartBeat + float64(b*bpb)
+			if h.split > 0 && h.split < float64(bpb) {
+				add(h.c, start, h.split)
+				add(h.c2, start+h.split, float64(bpb)-h.split)
+				continue
+			}
+			add(h.c, start, float64(bpb))
+		}
+	}
+	return out
+}
+
+// qualities names chords by their tones above the root (ninths folded in
+// as 14): the common lead-sheet spellings.
+var qualities = []struct {
+	tones []int
+	name  string
+}{
+	{[]int{0, 4, 7}, ""}, {[]int{0, 3, 7}, "m"}, {[]int{0, 3, 6}, "dim"}, {[]int{0, 4, 8}, "aug"},
+	{[]int{0, 2, 7}, "sus2"}, {[]int{0, 5, 7}, "sus4"},
+	{[]int{0, 4, 7, 11}, "maj7"}, {[]int{0, 3, 7, 10}, "m7"}, {[]int{0, 4, 7, 10}, "7"},
+	{[]int{0, 3, 6, 10}, "m7b5"}, {[]int{0, 3, 6, 9}, "dim7"}, {[]int{0, 3, 7, 11}, "m(maj7)"}, {[]int{0, 4, 8, 11}, "maj7#5"},
+	{[]int{0, 4, 7, 11, 14}, "maj9"}, {[]int{0, 3, 7, 10, 14}, "m9"}, {[]int{0, 4, 7, 10, 14}, "9"},
+	{[]int{0, 3, 6, 10, 13}, "m7b5(b9)"}, {[]int{0, 4, 7, 10, 13}, "7b9"}, {[]int{0, 3, 7, 10, 13}, "m7(b9)"},
+	{[]int{0, 4, 7, 11, 13}, "maj7(b9)"},
+}
+
+// chordSymbol spells c in k: the root's name and the quality of its tones
+// (a stack the table does not know is named by its triad).
+func chordSymbol(c chord, k key) string {
+	root := noteName(k.root + c.root)
+	for n := len(c.tones); n >= 3; n-- {
+		for _, q := range qualities {
+			if slices.Equal(c.tones[:n], q.tones) {
+				return root + q.name
+			}
+		}
+	}
+	return root
+}

@@ -1,0 +1,62 @@
+package music
+
+import (
+	"math"
+
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// MaxNudge is how far an exact length may move a tempo the prompt did not
+// fix (a fraction of it): 4 %.
+const MaxNudge = 0.04
+
+// fitLength fits whole bars and a ring-out into exactly seconds: it
+// returns the bars, the tempo and the tail. Without a fixed tempo the
+// tempo moves by up to MaxNudge so that the bars and the style's tail fill
+// the length; what is left over goes into the tail. With a fixed tempo
+// only the tail moves: the final cadence is placed so that its ring-out
+// lands on the end. The tail stays at least half the style's (and 0.5 s).
+func fitLength(seconds, bpm float64, bpb int, tail float64, fixed bool) (bars int, tempo, ring float64) {
+	minTail := math.Max(0.5, 0.5*tail)
+	music := seconds - tail
+	barSec := float64(bpb) * 60 / bpm
+	n0 := max(1, int(math.Round(music/barSec)))
+	best := math.Inf(1)
+	bars, tempo, ring = 1, bpm, math.Max(seconds-barSec, 0)
+	for n := max(1, n0-2); n <= n0+2; n++ {
+		b := bpm
+		if !fixed && music > 0 {
+			b = min(max(float64(n*bpb)*60/music, bpm*(1-MaxNudge)), bpm*(1+MaxNudge))
+		}
+		t := seconds - float64(n*bpb)*60/b
+		if t < minTail-1e-9 {
+			continue
+		}
+		// Prefer the style's own tail, then the smallest tempo change.
+		if cost := math.Abs(t-tail) + 2*math.Abs(b/bpm-1)*seconds; cost < best {
+			best, bars, tempo, ring = cost, n, b, t
+		}
+	}
+	return bars, tempo, ring
+}
+
+// ringOut lets the final chord of a song whose tail grew by extra seconds
+// ring into the end: every pitched note that sounds to the last beat is
+// held extra seconds longer.
+func ringOut(s *score.Score, extra float64) {
+	if extra <= 0 {
+		return
+	}
+	beats := extra * s.BPM / 60
+	for ti := range s.Tracks {
+		t := &s.Tracks[ti]
+		if t.Role == score.RoleDrums || t.Role == score.RoleFX {
+			continue
+		}
+		for i := range t.Notes {
+			if n := &t.Notes[i]; math.Abs(n.Start+n.Length-s.TotalBeats) < 1e-6 {
+				n.Length += beats
+			}
+		}
+	}
+}

@@ -1,0 +1,167 @@
+package studio
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+
+	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// TimelineContentType is the content type of the timeline document.
+const TimelineContentType = "application/json"
+
+// TimelineVersion is the version of the timeline document's shape.
+const TimelineVersion = 1
+
+// Timeline is the composed grid of a song (outputs: ["timeline"]): every
+// time is in seconds from the first sample of the audio. It is a view of
+// the score: notes sit on this grid (a performance layer may move them by
+// a few milliseconds around it).
+type Timeline struct {
+	Version  int     `json:"version"`
+	Duration float64 `json:"duration"` // the audio's length, release tail included
+	Tempo    struct {
+		BPM float64 `json:"bpm"`
+		// Changes lists tempo changes (bpm from a time); the composer
+		// writes none today, so it is empty.
+		Changes []TempoChange `json:"changes"`
+	} `json:"tempo"`
+	Meter struct {
+		Signature   string `json:"signature"`     // "4/4", "3/4", "6/8"
+		BeatsPerBar int    `json:"beats_per_bar"` // beats counted by bpm (6/8: two dotted quarters)
+	} `json:"meter"`
+	Key struct {
+		Name string `json:"name"` // "D minor"
+		// Modulations lists key changes; none today.
+		Modulations []Modulation `json:"modulations"`
+	} `json:"key"`
+	Beats     []float64 `json:"beats"`     // every beat of the music (bpm counts them)
+	Downbeats []float64 `json:"downbeats"` // the first beat of every bar
+	Sections  []Span    `json:"sections"`  // label, start, end
+	Chords    []Chord   `json:"chords"`    // symbol, start, end
+	Parts     []Part    `json:"parts"`     // per part, when it plays
+}
+
+// TempoChange is a new tempo from a time on.
+type TempoChange struct {
+	At  float64 `json:"at"`
+	BPM float64 `json:"bpm"`
+}
+
+// Modulation is a new key from a time on.
+type Modulation struct {
+	At  float64 `json:"at"`
+	Key string  `json:"key"`
+}
+
+// Span is a labelled stretch of the song.
+type Span struct {
+	Label string  `json:"label"`
+	Start float64 `json:"start"`
+	End   float64 `json:"end"`
+}
+
+// Chord is one chord of the harmony and when it sounds.
+type Chord struct {
+	Symbol string  `json:"symbol"`
+	Start  float64 `json:"start"`
+	End    float64 `json:"end"`
+}
+
+// Part is one instrument's part and the stretches (whole bars) in which
+// it plays: a bar counts when a note or hit sounds in it.
+type Part struct {
+	Name       string     `json:"name"`
+	Instrument string     `json:"instrument"`
+	Role       string     `json:"role"`
+	Plays      []Interval `json:"plays"`
+}
+
+// Interval is a stretch of time.
+type Interval struct {
+	Start float64 `json:"start"`
+	End   float64 `json:"end"`
+}
+
+// NewTimeline is the timeline of s, whose audio lasts seconds.
+func NewTimeline(s *score.Score, seconds float64) *Timeline {
+	t := &Timeline{Version: TimelineVersion, Duration: round6(seconds)}
+	at := func(beat float64) float64 { return round6(s.BeatToSeconds(beat)) }
+	t.Tempo.BPM, t.Tempo.Changes = s.BPM, []TempoChange{}
+	bpb := max(s.BeatsPerBar, 1)
+	t.Meter.BeatsPerBar = bpb
+	if s.Subdivision == 3 {
+		t.Meter.Signature = fmt.Sprintf("%d/8", 3*bpb)
+	} else {
+		t.Meter.Signature = fmt.Sprintf("%d/4", bpb)
+	}
+	t.Key.Name, t.Key.Modulations = music.KeyName(s), []Modulation{}
+	beats := int(math.Round(s.TotalBeats))
+	t.Beats, t.Downbeats = make([]float64, 0, beats), make([]float64, 0, beats/bpb+1)
+	for b := 0; b < beats; b++ {
+		t.Beats = append(t.Beats, at(float64(b)))
+		if b%bpb == 0 {
+			t.Downbeats = append(t.Downbeats, at(float64(b)))
+		}
+	}
+	t.Sections = make([]Span, 0, len(s.Sections))
+	for _, sec := range s.Sections {
+		t.Sections = append(t.Sections, Span{Label: sec.Name, Start: at(sec.StartBeat), End: at(sec.StartBeat + float64(sec.Bars*bpb))})
+	}
+	t.Chords = make([]Chord, 0, len(s.Chords))
+	for _, c := range s.Chords {
+		t.Chords = append(t.Chords, Chord{Symbol: c.Symbol, Start: at(c.StartBeat), End: at(c.StartBeat + c.Beats)})
+	}
+	t.Parts = make([]Part, 0, len(s.Tracks))
+	for _, tr := range s.Tracks {
+		p := Part{Name: tr.Name, Instrument: string(tr.Instrument), Role: string(tr.Role), Plays: []Interval{}}
+		for _, bars := range playingBars(tr, bpb, beats/bpb) {
+			p.Plays = append(p.Plays, Interval{Start: at(float64(bars[0] * bpb)), End: at(float64(bars[1] * bpb))})
+		}
+		t.Parts = append(t.Parts, p)
+	}
+	return t
+}
+
+// playingBars returns the runs [first, end) of bars in which tr sounds.
+func playingBars(tr score.Track, bpb, bars int) [][2]int {
+	on := make([]bool, bars)
+	mark := func(start, end float64) {
+		for b := max(int(start)/bpb, 0); b < bars && float64(b*bpb) < end; b++ {
+			on[b] = true
+		}
+	}
+	for _, n := range tr.Notes {
+		mark(n.Start, n.Start+max(n.Length, 1e-9))
+	}
+	for _, h := range tr.Hits {
+		mark(h.Start, h.Start+1e-9)
+	}
+	var out [][2]int
+	for b := 0; b < bars; b++ {
+		if !on[b] {
+			continue
+		}
+		if n := len(out); n > 0 && out[n-1][1] == b {
+			out[n-1][1] = b + 1
+		} else {
+			out = append(out, [2]int{b, b + 1})
+		}
+	}
+	return out
+}
+
+// TimelineFile encodes the timeline of s as the job's timeline file.
+func TimelineFile(s *score.Score, seconds float64) (*jobs.File, error) {
+	data, err := json.Marshal(NewTimeline(s, seconds))
+	if err != nil {
+		return nil, fmt.Errorf("studio: timeline: %w", err)
+	}
+	return &jobs.File{Data: data, ContentType: TimelineContentType, Ext: "json"}, nil
+}
+
+// round6 rounds seconds to the microsecond.
+func round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }
