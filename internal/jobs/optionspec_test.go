@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"reflect"
 	"slices"
-	"strings"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/jobs"
