@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/songsmith/songsmith/client"
+	"github.com/songsmith/songsmith/internal/httpapi"
 	"github.com/songsmith/songsmith/internal/jobs"
 )
 
@@ -21,7 +22,7 @@ import (
 var optionFlags = map[string][]string{
 	"duration_seconds": {"duration"},
 	"key":              {"song-key"},
-	"outputs":          {"stems", "midi"},
+	"outputs":          {"stems", "midi", "timeline"},
 	"webhook_url":      {"webhook"},
 }
 
@@ -45,6 +46,11 @@ func TestOptionSpecsCLI(t *testing.T) {
 				}
 				args = append(args, "--"+name+"="+flagSample(s, f))
 			}
+			if r, ok := jobs.OptionSpecNamed(s.Requires); ok { // the option it needs
+				for _, name := range optionFlagsOf(r.Name) {
+					args = append(args, "--"+name+"="+flagSample(r, fs.Lookup(name)))
+				}
+			}
 			if err := fs.Parse(args); err != nil {
 				t.Fatal(err)
 			}
@@ -62,11 +68,22 @@ func TestOptionSpecsCLI(t *testing.T) {
 			var o jobs.Options
 			if raw, ok := body[s.Name]; !ok {
 				t.Fatalf("%v sent no %s: %v", args, s.Name, body)
-			} else if err := s.ReadJSON(&o, raw); err != nil || o.Normalize() != nil {
+			} else if err := s.ReadJSON(&o, raw); err != nil {
 				t.Fatalf("%v sent %s=%s: %v", args, s.Name, raw, err)
+			}
+			if _, err := httpapi.ReadOptions(body); err != nil {
+				t.Fatalf("%v sent %v: %v", args, body, err)
 			}
 		})
 	}
+}
+
+// optionFlagsOf is the generate flags of the option called name.
+func optionFlagsOf(name string) []string {
+	if f, ok := optionFlags[name]; ok {
+		return f
+	}
+	return []string{strings.ReplaceAll(name, "_", "-")}
 }
 
 // flagSample is a valid value of f for the option s.
