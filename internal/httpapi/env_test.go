@@ -50,7 +50,9 @@ func newEnv(t testing.TB, mutate func(*jobs.Config)) *env {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	clk := &clock{t: time.Now().UTC()}
+	// The clock starts ten minutes into the current hour, so no test's
+	// hourly or per-minute rate window depends on the minute it runs in.
+	clk := &clock{t: time.Now().UTC().Truncate(time.Hour).Add(10 * time.Minute)}
 	media := &embedded.Media{Dir: t.TempDir(), Key: []byte("k"), Now: clk.Now}
 	cfg := jobstest.Config()
 	if mutate != nil {
