@@ -56,7 +56,7 @@ wait_port() {
 (cd "$root" && CGO_ENABLED=0 go build -o "$work/songsmith" ./cmd/songsmith)
 (cd "$work/gorecv" && GO111MODULE=on GOFLAGS= go build -o "$work/receiver-go" main.go)
 
-export SONGSMITH_DATA_DIR="$work/data" SONGSMITH_ADDR="127.0.0.1:0" SONGSMITH_SOUNDFONT=off
+export SONGSMITH_DATA_DIR="$work/data" SONGSMITH_ADDR="127.0.0.1:0" SONGSMITH_SOUNDFONT=off SONGSMITH_WEBHOOK_ALLOW_LOOPBACK=true
 "$work/songsmith" serve >"$work/serve.out" 2>"$work/serve.err" &
 pids+=($!)
 for _ in $(seq 1 300); do

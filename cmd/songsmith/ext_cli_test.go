@@ -18,7 +18,7 @@ import (
 // keys list shows), and jobs history paging the API's GET /jobs.
 func TestGenerateExtensions(t *testing.T) {
 	dataDir := t.TempDir()
-	p := startServe(t, dataDir, freeAddr(t))
+	p := startServe(t, dataDir, freeAddr(t), "SONGSMITH_WEBHOOK_ALLOW_LOOPBACK=true")
 	env := []string{"SONGSMITH_URL=" + p.URL, "SONGSMITH_API_KEY=" + p.Key, "XDG_STATE_HOME=" + t.TempDir(), "SONGSMITH_DATA_DIR=" + dataDir}
 
 	r := runCLI(t, "", env, "keys", "list", "--json")

@@ -62,6 +62,10 @@ func serve(ctx context.Context, cfg app.Config, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
+	if err := app.CheckListen(cfg, ln.Addr()); err != nil {
+		ln.Close()
+		return err
+	}
 	if os.Getenv("SONGSMITH_BASE_URL") == "" {
 		cfg.BaseURL = "http://" + ln.Addr().String()
 	}

@@ -41,8 +41,12 @@ type Config struct {
 	QueueURL        string        // SONGSMITH_QUEUE_URL: SQS jobs queue
 	DLQURL          string        // SONGSMITH_DLQ_URL: SQS dead-letter queue
 	WebhookQueueURL string        // SONGSMITH_WEBHOOK_QUEUE_URL: SQS webhook delivery queue ("" = no webhooks on aws)
-	Bucket          string        // SONGSMITH_BUCKET: S3 media bucket
-	SoundFont       string        // SONGSMITH_SOUNDFONT: sample bank (read by internal/soundfont.Default)
+	// WebhookAllowLoopback (SONGSMITH_WEBHOOK_ALLOW_LOOPBACK) lets webhooks
+	// go to loopback addresses too (development); serve refuses it on an
+	// address beyond loopback.
+	WebhookAllowLoopback bool
+	Bucket               string // SONGSMITH_BUCKET: S3 media bucket
+	SoundFont            string // SONGSMITH_SOUNDFONT: sample bank (read by internal/soundfont.Default)
 }
 
 // Env is one configuration variable: its name, default and meaning.
@@ -83,6 +87,7 @@ var Vars = []Env{
 	{"SONGSMITH_QUEUE_URL", "", "SQS jobs queue URL (aws backend)"},
 	{"SONGSMITH_DLQ_URL", "", "SQS dead-letter queue URL (aws backend: `serve` consumes it; the worker Lambda recognises its records by it)"},
 	{"SONGSMITH_WEBHOOK_QUEUE_URL", "", "SQS queue of webhook deliveries (aws backend; empty turns webhooks off there: a `webhook_url` is refused with 400). The embedded backend always has its own"},
+	{"SONGSMITH_WEBHOOK_ALLOW_LOOPBACK", "false", "`true` lets `webhook_url` point at loopback (`http://127.0.0.1:9000/hook`), for development on one machine; every backend otherwise sends webhooks only over https to public addresses. `serve` refuses to start with it when it listens beyond loopback"},
 	{"SONGSMITH_BUCKET", "", "S3 media bucket (aws backend)"},
 	{"SONGSMITH_URL", "http://127.0.0.1:8080", "clients only (`songsmith generate`, `songsmith jobs`, the Go SDK): base URL of the API"},
 	{"SONGSMITH_API_KEY", "", "clients only: the API key sent as `Authorization: Bearer`"},
@@ -135,27 +140,28 @@ func FromEnv() (Config, error) { return Load(os.Getenv) }
 func Load(getenv func(string) string) (Config, error) {
 	p := parser{get: getenv}
 	c := Config{
-		Backend:         p.str("SONGSMITH_BACKEND"),
-		Addr:            p.str("SONGSMITH_ADDR"),
-		DataDir:         p.str("SONGSMITH_DATA_DIR"),
-		Workers:         p.int("SONGSMITH_WORKERS", 1, 64),
-		MaxBodyBytes:    int64(p.int("SONGSMITH_MAX_BODY_BYTES", 256, 1<<20)),
-		MaxAttempts:     p.int("SONGSMITH_MAX_ATTEMPTS", 1, 20),
-		CrashHeadroom:   p.int("SONGSMITH_CRASH_HEADROOM", 0, 20),
-		GenerateTimeout: p.dur("SONGSMITH_GENERATE_TIMEOUT"),
-		ShutdownGrace:   p.dur("SONGSMITH_SHUTDOWN_GRACE"),
-		WriteTimeout:    p.dur("SONGSMITH_WRITE_TIMEOUT"),
-		AudioFormat:     strings.ToLower(p.str("SONGSMITH_AUDIO_FORMAT")),
-		MP3Bitrate:      p.int("SONGSMITH_MP3_BITRATE", 128, 320),
-		SigningKey:      strings.TrimSpace(p.get("SONGSMITH_SIGNING_KEY")),
-		CORSOrigin:      p.str("SONGSMITH_CORS_ORIGIN"),
-		MetricsNS:       p.str("SONGSMITH_METRICS_NAMESPACE"),
-		Table:           p.str("SONGSMITH_TABLE"),
-		QueueURL:        p.str("SONGSMITH_QUEUE_URL"),
-		DLQURL:          p.str("SONGSMITH_DLQ_URL"),
-		WebhookQueueURL: p.str("SONGSMITH_WEBHOOK_QUEUE_URL"),
-		Bucket:          p.str("SONGSMITH_BUCKET"),
-		SoundFont:       p.str("SONGSMITH_SOUNDFONT"),
+		Backend:              p.str("SONGSMITH_BACKEND"),
+		Addr:                 p.str("SONGSMITH_ADDR"),
+		DataDir:              p.str("SONGSMITH_DATA_DIR"),
+		Workers:              p.int("SONGSMITH_WORKERS", 1, 64),
+		MaxBodyBytes:         int64(p.int("SONGSMITH_MAX_BODY_BYTES", 256, 1<<20)),
+		MaxAttempts:          p.int("SONGSMITH_MAX_ATTEMPTS", 1, 20),
+		CrashHeadroom:        p.int("SONGSMITH_CRASH_HEADROOM", 0, 20),
+		GenerateTimeout:      p.dur("SONGSMITH_GENERATE_TIMEOUT"),
+		ShutdownGrace:        p.dur("SONGSMITH_SHUTDOWN_GRACE"),
+		WriteTimeout:         p.dur("SONGSMITH_WRITE_TIMEOUT"),
+		AudioFormat:          strings.ToLower(p.str("SONGSMITH_AUDIO_FORMAT")),
+		MP3Bitrate:           p.int("SONGSMITH_MP3_BITRATE", 128, 320),
+		SigningKey:           strings.TrimSpace(p.get("SONGSMITH_SIGNING_KEY")),
+		CORSOrigin:           p.str("SONGSMITH_CORS_ORIGIN"),
+		MetricsNS:            p.str("SONGSMITH_METRICS_NAMESPACE"),
+		Table:                p.str("SONGSMITH_TABLE"),
+		QueueURL:             p.str("SONGSMITH_QUEUE_URL"),
+		DLQURL:               p.str("SONGSMITH_DLQ_URL"),
+		WebhookQueueURL:      p.str("SONGSMITH_WEBHOOK_QUEUE_URL"),
+		Bucket:               p.str("SONGSMITH_BUCKET"),
+		WebhookAllowLoopback: p.bool("SONGSMITH_WEBHOOK_ALLOW_LOOPBACK"),
+		SoundFont:            p.str("SONGSMITH_SOUNDFONT"),
 		Service: jobs.Config{
 			Retention:      p.dur("SONGSMITH_RETENTION"),
 			SubmitRate:     p.rate("SONGSMITH_SUBMIT_RATE"),
@@ -230,6 +236,17 @@ func (p *parser) int(name string, lo, hi int) int {
 		n, _ = strconv.Atoi(defaultOf(name))
 	}
 	return n
+}
+
+func (p *parser) bool(name string) bool {
+	switch strings.ToLower(p.str(name)) {
+	case "true", "1", "yes":
+		return true
+	case "false", "0", "no":
+		return false
+	}
+	p.fail(name, "must be true or false")
+	return false
 }
 
 func (p *parser) dur(name string) time.Duration {

@@ -21,6 +21,7 @@ import (
 	"github.com/songsmith/songsmith/internal/sqsqueue"
 	"github.com/songsmith/songsmith/internal/testutil"
 	"github.com/songsmith/songsmith/internal/webhook"
+	"github.com/songsmith/songsmith/internal/webhook/webhooktest"
 )
 
 // On the aws backend (moto): a job that ends queues its webhook on the
@@ -49,8 +50,12 @@ func TestAWSWebhooks(t *testing.T) {
 	}
 
 	// Submission checks: https to public addresses only.
-	svc := app.NewService(cfg, b, nil)
-	for _, u := range []string{"http://8.8.8.8/hook", "https://10.0.0.1/hook", "https://169.254.169.254/x", "https://127.0.0.1/"} {
+	// Every unsafe target of the shared table is refused (the aws
+	// configuration; TestWebhookTargetsLocal runs it on the embedded one).
+	checkCfg := cfg
+	checkCfg.Service.SubmitRate = jobs.Rate{}
+	svc := app.NewService(checkCfg, b, nil)
+	for _, u := range append([]string{"http://8.8.8.8/hook"}, webhooktest.UnsafeTargets...) {
 		if _, err := svc.SubmitOptions(ctx, k, "jazz", "", &jobs.Options{WebhookURL: u}); !jobs.IsCode(err, jobs.EInvalid) {
 			t.Errorf("%s: %v, want invalid", u, err)
 		}
@@ -87,7 +92,7 @@ func TestAWSWebhooks(t *testing.T) {
 	hookARN := st.arn(t, hookURL)
 	h := app.NewSQSHandler(cfg, b, nil, nil)
 	local := cfg
-	local.Backend = "embedded" // loopback allowed for the test's receiver
+	local.WebhookAllowLoopback = true // for the test's receiver
 	h.Webhooks = app.NewWebhookSender(local, b, svc, nil)
 	for attempt := 1; attempt <= 2; attempt++ {
 		var msgs []sqstypes.Message

@@ -128,7 +128,7 @@ func (s *Sender) post(ctx context.Context, url, id, secret string, body []byte) 
 func (s *Sender) client() *http.Client {
 	if s.Client == nil {
 		tr := http.DefaultTransport.(*http.Transport).Clone()
-		tr.DialContext = s.Policy.Dialer().DialContext
+		tr.DialContext = s.Policy.DialContext
 		tr.Proxy = nil
 		s.Client = &http.Client{Transport: tr,
 			// A redirect is not a delivery: the receiver must answer 2xx itself.
