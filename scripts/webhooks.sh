@@ -108,6 +108,12 @@ for lang in "${langs[@]}"; do
     fail "the $lang receiver of docs/webhooks.md did not verify the delivery of job ${job[$lang]}"
   fi
   grep -q '^rejected$' "$work/$lang.out" || fail "$lang receiver did not report the forged delivery"
+  for _ in $(seq 1 50); do # the owner sees the delivery in the job
+    job_body=$(curl -s "$base/jobs/${job[$lang]}" -H "Authorization: Bearer $key")
+    echo "$job_body" | grep -q '"webhook":{"status":"delivered","attempts":1}' && break
+    sleep 0.1
+  done
+  echo "$job_body" | grep -q '"webhook":{"status":"delivered","attempts":1}' || fail "job ${job[$lang]} does not report its webhook delivered: $job_body"
   echo "webhooks: the $lang receiver verified the delivery of job ${job[$lang]}"
 done
 echo "webhooks: ok (${langs[*]})"

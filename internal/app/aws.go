@@ -60,6 +60,7 @@ func OpenAWS(ctx context.Context, cfg Config) (*Backend, error) {
 	if cfg.WebhookQueueURL != "" {
 		hooks := sqsqueue.New(sq, cfg.WebhookQueueURL)
 		withWebhooks(b, hooks, hooks)
+		b.WebhookStates = store
 	}
 	if err := SeedKeys(ctx, b.Keys, cfg.APIKeys); err != nil {
 		return nil, err

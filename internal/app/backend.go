@@ -31,6 +31,9 @@ type Backend struct {
 	// SONGSMITH_WEBHOOK_QUEUE_URL). See withWebhooks.
 	Webhooks        jobs.Queue
 	WebhookConsumer jobs.Consumer
+	// WebhookStates records each webhook's delivery state on its job (the
+	// store behind Jobs).
+	WebhookStates jobs.WebhookRecorder
 	// Close releases the backend's resources.
 	Close func() error
 }

@@ -106,7 +106,6 @@ const (
 	JanitorEvery    = time.Minute      // expiry sweep period of the local server
 	HTTPShutdown    = 5 * time.Second  // how long `serve` waits for open HTTP responses after the grace period
 	MinSigningKey   = 32               // bytes of SONGSMITH_SIGNING_KEY at least
-	WebhookSenders  = 2                // concurrent webhook deliveries in the local server
 
 	// `serve`'s net/http limits besides SONGSMITH_WRITE_TIMEOUT.
 	HTTPReadHeaderTimeout = 10 * time.Second  // a request's line and headers

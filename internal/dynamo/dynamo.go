@@ -45,9 +45,10 @@ type Store struct {
 }
 
 var (
-	_ jobs.JobStore = (*Store)(nil)
-	_ jobs.KeyStore = (*Store)(nil)
-	_ jobs.Limiter  = (*Store)(nil)
+	_ jobs.JobStore        = (*Store)(nil)
+	_ jobs.KeyStore        = (*Store)(nil)
+	_ jobs.Limiter         = (*Store)(nil)
+	_ jobs.WebhookRecorder = (*Store)(nil)
 )
 
 // New returns a Store on table.

@@ -213,7 +213,7 @@ func (p Policy) DialContext(ctx context.Context, network, address string) (net.C
 	}
 	addrs, err := p.resolve(ctx, host)
 	if err != nil {
-		return nil, errors.New("webhook: the receiver's host does not resolve")
+		return nil, errNoResolve
 	}
 	for _, a := range addrs {
 		if !p.Allowed(a) {
