@@ -99,13 +99,14 @@ var Vars = []Env{
 // Fixed tunables of the delivery policy and the local server: the rest of
 // the table of defaults (no variable sets them).
 const (
-	RetryBase       = 2 * time.Second  // backoff after a failed attempt, doubled per attempt
-	RetryMax        = 64 * time.Second // longest backoff
-	DeadlineReserve = 15 * time.Second // kept before the Lambda deadline to record an attempt's outcome
-	RestartDelay    = 5 * time.Second  // per crash-interrupted delivery, before a job is taken again after a restart
-	JanitorEvery    = time.Minute      // expiry sweep period of the local server
-	HTTPShutdown    = 5 * time.Second  // how long `serve` waits for open HTTP responses after the grace period
-	MinSigningKey   = 32               // bytes of SONGSMITH_SIGNING_KEY at least
+	RetryBase        = 2 * time.Second  // backoff after a failed attempt, doubled per attempt
+	RetryMax         = 64 * time.Second // longest backoff
+	DeadlineReserve  = 15 * time.Second // kept before the Lambda deadline to record an attempt's outcome
+	RestartDelay     = 5 * time.Second  // per crash-interrupted delivery, before a job is taken again after a restart
+	JanitorEvery     = time.Minute      // expiry sweep period of the local server
+	HTTPShutdown     = 5 * time.Second  // how long `serve` waits for open HTTP responses after the grace period
+	MinSigningKey    = 32               // bytes of SONGSMITH_SIGNING_KEY at least
+	HealthWriteEvery = 2 * time.Second  // GET /healthz writes to storage at most this often
 
 	// `serve`'s net/http limits besides SONGSMITH_WRITE_TIMEOUT.
 	HTTPReadHeaderTimeout = 10 * time.Second  // a request's line and headers
