@@ -86,7 +86,7 @@ func serve(ctx context.Context, cfg app.Config, stdout, stderr io.Writer) error 
 	}
 	log := app.NewLogger(cfg, stderr)
 	if cfg.Backend == "embedded" {
-		stopAdmin, err := startAdmin(cfg.DataDir, b.Keys, log)
+		stopAdmin, err := startAdmin(cfg.DataDir, b.Keys, b.WebhookSecret, log)
 		if err != nil {
 			ln.Close()
 			return err
@@ -94,7 +94,7 @@ func serve(ctx context.Context, cfg app.Config, stdout, stderr io.Writer) error 
 		defer stopAdmin()
 	}
 	srv := app.NewServer(cfg, b, generator.New(cfg), log)
-	printWelcome(stdout, cfg.BaseURL, key)
+	printWelcome(stdout, cfg.BaseURL, key, webhookSecretOf(ctx, b, key))
 	return srv.Serve(ctx, ln)
 }
 
@@ -139,15 +139,34 @@ func devKey(ctx context.Context, cfg app.Config, b *app.Backend) (string, error)
 	return full, nil
 }
 
-func printWelcome(w io.Writer, base, key string) {
+// webhookSecretOf returns the webhook signing secret of the full key
+// string ("" when there is none): the start banner shows it beside the key.
+func webhookSecretOf(ctx context.Context, b *app.Backend, full string) string {
+	id, _, ok := jobs.SplitKey(full)
+	if !ok {
+		return ""
+	}
+	k, err := b.Keys.Key(ctx, id)
+	if err != nil {
+		return ""
+	}
+	secret, _ := b.WebhookSecret(ctx, k)
+	return secret
+}
+
+func printWelcome(w io.Writer, base, key, webhookSecret string) {
 	fmt.Fprintf(w, "Songsmith is listening on %s\nPlayground: open %s/ in a browser.\n", base, base)
 	if key == "" {
 		fmt.Fprintln(w, "Use a key from `songsmith keys create NAME` as Authorization: Bearer <key>.")
 		return
 	}
+	hooks := ""
+	if webhookSecret != "" {
+		hooks = "Webhook signing secret: " + webhookSecret + " (verifies this key's webhooks: docs/webhooks.md)\n"
+	}
 	fmt.Fprintf(w, `
 API key: %[2]s
-
+%[3]s
 Try it:
   export SONGSMITH_URL=%[1]s SONGSMITH_API_KEY=%[2]s
   songsmith generate "melancholic lo-fi with dusty piano, 84 bpm, 45 seconds"
@@ -155,5 +174,5 @@ Try it:
        -H "Content-Type: application/json" -d '{"prompt": "melancholic lo-fi with dusty piano, 84 bpm, 45 seconds"}'
   curl -s "$SONGSMITH_URL/jobs/<job_id>" -H "Authorization: Bearer $SONGSMITH_API_KEY"
 
-`, base, key)
+`, base, key, hooks)
 }

@@ -38,6 +38,10 @@ type Backend struct {
 	// WebhookStates records each webhook's delivery state on its job (the
 	// store behind Jobs).
 	WebhookStates jobs.WebhookRecorder
+	// WebhookMaster returns the master secret that the webhook signing
+	// secrets of keys derive from (WebhookSecret); nil when the backend
+	// has none.
+	WebhookMaster func(ctx context.Context) ([]byte, error)
 	// Close releases the backend's resources.
 	Close func() error
 

@@ -45,8 +45,11 @@ type Config struct {
 	// go to loopback addresses too (development); serve refuses it on an
 	// address beyond loopback.
 	WebhookAllowLoopback bool
-	Bucket               string // SONGSMITH_BUCKET: S3 media bucket
-	SoundFont            string // SONGSMITH_SOUNDFONT: sample bank (read by internal/soundfont.Default)
+	// WebhookSecretARN (SONGSMITH_WEBHOOK_SECRET_ARN) is the Secrets
+	// Manager secret that webhook signing secrets derive from (aws backend).
+	WebhookSecretARN string
+	Bucket           string // SONGSMITH_BUCKET: S3 media bucket
+	SoundFont        string // SONGSMITH_SOUNDFONT: sample bank (read by internal/soundfont.Default)
 }
 
 // Env is one configuration variable: its name, default and meaning.
@@ -88,6 +91,7 @@ var Vars = []Env{
 	{"SONGSMITH_DLQ_URL", "", "SQS dead-letter queue URL (aws backend: `serve` consumes it; the worker Lambda recognises its records by it)"},
 	{"SONGSMITH_WEBHOOK_QUEUE_URL", "", "SQS queue of webhook deliveries (aws backend; empty turns webhooks off there: a `webhook_url` is refused with 400). The embedded backend always has its own"},
 	{"SONGSMITH_WEBHOOK_ALLOW_LOOPBACK", "false", "`true` lets `webhook_url` point at loopback (`http://127.0.0.1:9000/hook`), for development on one machine; every backend otherwise sends webhooks only over https to public addresses. `serve` refuses to start with it when it listens beyond loopback"},
+	{"SONGSMITH_WEBHOOK_SECRET_ARN", "", "Secrets Manager secret (ARN or name) that the webhook signing secrets of keys derive from (aws backend; the template makes one and lets only the worker read it; `songsmith keys create --backend aws` reads it to print a new key's secret). Empty keeps the master secret in the table instead"},
 	{"SONGSMITH_BUCKET", "", "S3 media bucket (aws backend)"},
 	{"SONGSMITH_URL", "http://127.0.0.1:8080", "clients only (`songsmith generate`, `songsmith jobs`, the Go SDK): base URL of the API"},
 	{"SONGSMITH_API_KEY", "", "clients only: the API key sent as `Authorization: Bearer`"},
@@ -161,6 +165,7 @@ func Load(getenv func(string) string) (Config, error) {
 		WebhookQueueURL:      p.str("SONGSMITH_WEBHOOK_QUEUE_URL"),
 		Bucket:               p.str("SONGSMITH_BUCKET"),
 		WebhookAllowLoopback: p.bool("SONGSMITH_WEBHOOK_ALLOW_LOOPBACK"),
+		WebhookSecretARN:     p.str("SONGSMITH_WEBHOOK_SECRET_ARN"),
 		SoundFont:            p.str("SONGSMITH_SOUNDFONT"),
 		Service: jobs.Config{
 			Retention:      p.dur("SONGSMITH_RETENTION"),

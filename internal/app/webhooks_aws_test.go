@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -37,6 +38,11 @@ func TestAWSWebhooks(t *testing.T) {
 	}
 	cfg := st.Config
 	cfg.WebhookQueueURL = hookURL
+	// The master secret from Secrets Manager, as the template sets it up.
+	cfg.WebhookSecretARN, err = app.CreateSecretString(ctx, testutil.AWSConfig(st.Endpoint), testutil.UniqueName("songsmith-webhook-master"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	b, err := app.OpenAWS(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -61,11 +67,19 @@ func TestAWSWebhooks(t *testing.T) {
 		}
 	}
 
+	secret, err := b.WebhookSecret(ctx, k)
+	if err != nil || !strings.HasPrefix(secret, "whsec_") {
+		t.Fatalf("secret %q: %v", secret, err)
+	}
+	if stored, _ := b.Keys.Key(ctx, k.ID); stored.WebhookSecret != "" || !stored.WebhookDerived {
+		t.Fatalf("the key's record holds a secret: %+v", stored)
+	}
+	_ = full
 	var mu sync.Mutex
 	var got []bool
 	recv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
-		err := webhook.Verify(jobs.WebhookSecretFor(full), r.Header.Get("webhook-id"), r.Header.Get("webhook-timestamp"), r.Header.Get("webhook-signature"), body, time.Now(), time.Minute)
+		err := webhook.Verify(secret, r.Header.Get("webhook-id"), r.Header.Get("webhook-timestamp"), r.Header.Get("webhook-signature"), body, time.Now(), time.Minute)
 		var m map[string]any
 		_ = json.Unmarshal(body, &m)
 		mu.Lock()

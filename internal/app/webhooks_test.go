@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/songsmith/songsmith/internal/app"
-	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
 	"github.com/songsmith/songsmith/internal/webhook"
 	"github.com/songsmith/songsmith/internal/webhook/webhooktest"
@@ -22,7 +21,15 @@ import (
 // the key's secret, and retries after the receiver's 500 (first retry
 // after 5 s); a spec-only job sends nothing.
 func TestServerWebhooks(t *testing.T) {
-	secret := jobs.WebhookSecretFor("ss_0123456789ab_testsecrettestsecret0123")
+	srv := startServer(t, t.TempDir(), &jobstest.Generator{}, func(c *app.Config) { c.WebhookAllowLoopback = true })
+	k, err := srv.Server.Backend.Keys.Key(t.Context(), "0123456789ab")
+	if err != nil {
+		t.Fatal(err)
+	}
+	secret, err := srv.Server.Backend.WebhookSecret(t.Context(), k)
+	if err != nil || !strings.HasPrefix(secret, "whsec_") || k.WebhookSecret != "" {
+		t.Fatalf("secret %q (%v), stored %q: want one derived from the master, none stored", secret, err, k.WebhookSecret)
+	}
 	type got struct {
 		id   string
 		body map[string]any
@@ -44,7 +51,6 @@ func TestServerWebhooks(t *testing.T) {
 		}
 	}))
 	defer recv.Close()
-	srv := startServer(t, t.TempDir(), &jobstest.Generator{}, func(c *app.Config) { c.WebhookAllowLoopback = true })
 
 	code, m, err := srv.call("POST", "/generate", map[string]any{"prompt": "lo-fi", "webhook_url": recv.URL + "/hook"})
 	if err != nil || code != 202 {

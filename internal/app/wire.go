@@ -57,6 +57,12 @@ func OpenEmbedded(cfg Config) (*Backend, error) {
 		MediaHandler: media, Close: st.Close, Embedded: st}
 	withWebhooks(b, st.Webhooks(), st.Webhooks())
 	b.WebhookStates = st
+	master, err := st.Secret(WebhookMasterName, 32)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	b.WebhookMaster = func(context.Context) ([]byte, error) { return master, nil }
 	if err := SeedKeys(context.Background(), b.Keys, cfg.APIKeys); err != nil {
 		st.Close()
 		return nil, err

@@ -133,7 +133,7 @@ func (s *Service) SubmitOptions(ctx context.Context, key *APIKey, prompt, idem s
 		switch {
 		case s.WebhookCheck == nil:
 			return nil, Errorf(EInvalid, "Webhooks are not enabled on this server; leave out 'webhook_url'.")
-		case key.WebhookSecret == "":
+		case !key.HasWebhookSecret():
 			return nil, Errorf(EInvalid, "This API key has no webhook signing secret (it predates webhooks). Create a new key to use 'webhook_url'.")
 		}
 		if err := s.WebhookCheck(ctx, opts.WebhookURL); err != nil {

@@ -41,6 +41,9 @@ type Sender struct {
 	// webhook member); its attempt count drives the schedule. When nil,
 	// the queue's delivery count does.
 	Recorder jobs.WebhookRecorder
+	// Secret returns the signing secret of a key's webhooks ("" for none;
+	// the key's stored WebhookSecret when nil).
+	Secret func(ctx context.Context, k *jobs.APIKey) (string, error)
 	// Body encodes a finished job as the receiver gets it (the job body of
 	// GET /jobs/{id} with its job_id and fresh media URLs).
 	Body   func(ctx context.Context, j *jobs.Job) ([]byte, error)
@@ -110,7 +113,16 @@ func (s *Sender) Handle(ctx context.Context, d jobs.Delivery) Decision {
 	if err != nil && !jobs.IsCode(err, jobs.ENotFound) {
 		return s.retry(ctx, log, attempt, err)
 	}
-	if k == nil || k.WebhookSecret == "" {
+	secret := ""
+	if k != nil {
+		secret = k.WebhookSecret
+		if s.Secret != nil {
+			if secret, err = s.Secret(ctx, k); err != nil {
+				return s.retry(ctx, log, attempt, err)
+			}
+		}
+	}
+	if secret == "" {
 		log.WarnContext(ctx, "webhook dropped: the job's key is gone or has no signing secret", "key_id", j.Owner)
 		return Decision{}
 	}
@@ -135,7 +147,7 @@ func (s *Sender) Handle(ctx context.Context, d jobs.Delivery) Decision {
 	body, err := s.Body(ctx, j)
 	var code int
 	if err == nil {
-		code, err = s.post(ctx, j.Options.WebhookURL, DeliveryID(string(j.ID)), k.WebhookSecret, body)
+		code, err = s.post(ctx, j.Options.WebhookURL, DeliveryID(string(j.ID)), secret, body)
 	}
 	parkedUntil = s.gate.done(s.Breaker, j.Owner, host, receiver, err == nil, s.now())
 	if err == nil {
