@@ -36,6 +36,9 @@ go test -count=1 -timeout 30m -run "$heavy" ./internal/engine/
 echo "== README walkthrough against make run"
 bash scripts/walkthrough.sh
 
+echo "== docs/webhooks.md receivers (Python, Node, Go) against real deliveries"
+bash scripts/webhooks.sh
+
 echo "== fuzz (short)"
 # Count-based budgets: a wall-clock -fuzztime races Go's fuzz coordinator and
 # can fail with a bare "context deadline exceeded" and no crasher on Go 1.26

@@ -44,7 +44,7 @@ type adminInfo struct {
 // startAdmin serves the key operations of ks on a loopback port and
 // publishes the address and token in dataDir. stop closes the listener and
 // removes the file.
-func startAdmin(dataDir string, ks jobs.KeyStore, log *slog.Logger) (stop func(), err error) {
+func startAdmin(dataDir string, ks jobs.KeyStore, secret func(context.Context, *jobs.APIKey) (string, error), log *slog.Logger) (stop func(), err error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, fmt.Errorf("admin endpoint: %w", err)
@@ -63,7 +63,7 @@ func startAdmin(dataDir string, ks jobs.KeyStore, log *slog.Logger) (stop func()
 		ln.Close()
 		return nil, fmt.Errorf("admin endpoint: %w", err)
 	}
-	srv := &http.Server{Handler: adminHandler(storeKeys{ks}, info.Token), ReadHeaderTimeout: 5 * time.Second,
+	srv := &http.Server{Handler: adminHandler(storeKeys{ks: ks, secret: secret}, info.Token), ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout: 10 * time.Second, WriteTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	go func() { _ = srv.Serve(ln) }()
 	return func() {

@@ -22,19 +22,31 @@ import (
 // keys list shows), and jobs history paging the API's GET /jobs.
 func TestGenerateExtensions(t *testing.T) {
 	dataDir := t.TempDir()
-	p := startServe(t, dataDir, freeAddr(t))
+	p := startServe(t, dataDir, freeAddr(t), "SONGSMITH_WEBHOOK_ALLOW_LOOPBACK=true")
 	env := []string{"SONGSMITH_URL=" + p.URL, "SONGSMITH_API_KEY=" + p.Key, "XDG_STATE_HOME=" + t.TempDir(), "SONGSMITH_DATA_DIR=" + dataDir}
 
-	r := runCLI(t, "", env, "keys", "list", "--json")
-	r.want(t, 0, "keys list")
-	var keys []struct {
-		ID            string `json:"id"`
+	// A new key: create prints its webhook signing secret (list never does).
+	r := runCLI(t, "", env, "keys", "create", "hooks", "--json")
+	r.want(t, 0, "keys create")
+	var nk struct {
+		Key           string `json:"key"`
 		WebhookSecret string `json:"webhook_secret"`
 	}
-	if err := json.Unmarshal([]byte(r.stdout), &keys); err != nil || len(keys) == 0 || !strings.HasPrefix(keys[0].WebhookSecret, "whsec_") {
-		t.Fatalf("keys list --json: %q (%v)", r.stdout, err)
+	if err := json.Unmarshal([]byte(r.stdout), &nk); err != nil || nk.Key == "" || !strings.HasPrefix(nk.WebhookSecret, "whsec_") {
+		t.Fatalf("keys create --json: %q (%v)", r.stdout, err)
 	}
-	secret := keys[0].WebhookSecret
+	secret := nk.WebhookSecret
+	env = append(env, "SONGSMITH_API_KEY="+nk.Key)
+	r = runCLI(t, "", env, "keys", "list", "--json")
+	r.want(t, 0, "keys list")
+	if strings.Contains(r.stdout, "whsec_") || !strings.Contains(r.stdout, `"webhooks": true`) {
+		t.Fatalf("keys list --json shows a signing secret, or no webhooks flag: %s", r.stdout)
+	}
+	r = runCLI(t, "", env, "keys", "list")
+	r.want(t, 0, "keys list")
+	if strings.Contains(r.stdout, "whsec_") {
+		t.Fatalf("keys list shows a signing secret: %s", r.stdout)
+	}
 
 	var mu sync.Mutex
 	var hooks []*client.Job

@@ -28,16 +28,19 @@ type keyView struct {
 	// or a rotation's grace period.
 	RevokedAt string `json:"revoked_at,omitempty"`
 	Status    string `json:"status"`
-	// WebhookSecret signs the webhooks of the key's jobs ("" for keys made
-	// before webhooks existed).
-	WebhookSecret string `json:"webhook_secret,omitempty"`
+	// Webhooks tells whether the key's jobs may ask for webhooks (it has a
+	// signing secret; keys made before webhooks existed have none). The
+	// secret itself is shown only by create and rotate.
+	Webhooks bool `json:"webhooks"`
 }
 
-// newKey is a created key with its secret, shown once.
+// newKey is a created key with its secret and its webhook signing secret,
+// shown once.
 type newKey struct {
 	keyView
-	Key      string   `json:"key"`
-	Replaces *keyView `json:"replaces,omitempty"`
+	Key           string   `json:"key"`
+	WebhookSecret string   `json:"webhook_secret,omitempty"`
+	Replaces      *keyView `json:"replaces,omitempty"`
 }
 
 // keyManager is what the keys commands do, either on the key store itself
@@ -100,7 +103,7 @@ by a secret in <data-dir>/admin.json); otherwise they open the database directly
 					return writeJSON(w, k)
 				}
 				fmt.Fprintf(w, "%s\n\nKey id %s (%q). This is the only time the key is shown; store it now.\n", k.Key, k.ID, k.Name)
-				printWebhookSecret(w, k.keyView)
+				printWebhookSecret(w, k)
 				return nil
 			})
 		},
@@ -111,7 +114,7 @@ by a secret in <data-dir>/admin.json); otherwise they open the database directly
 
 	list := &cobra.Command{
 		Use:   "list",
-		Short: "List keys (ids, names, dates, status, webhook signing secrets; never the keys)",
+		Short: "List keys (ids, names, dates, status; never the keys or their webhook signing secrets)",
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return withKeys(cmd, &o, func(ctx context.Context, m keyManager, w io.Writer) error {
@@ -123,9 +126,9 @@ by a secret in <data-dir>/admin.json); otherwise they open the database directly
 					return writeJSON(w, keys)
 				}
 				tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
-				fmt.Fprintln(tw, "ID\tNAME\tCREATED\tEXPIRES\tSTATUS\tWEBHOOK SECRET")
+				fmt.Fprintln(tw, "ID\tNAME\tCREATED\tEXPIRES\tSTATUS\tWEBHOOKS")
 				for _, k := range keys {
-					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", k.ID, k.Name, k.CreatedAt, orNever(k.ExpiresAt), k.Status, orNone(k.WebhookSecret))
+					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", k.ID, k.Name, k.CreatedAt, orNever(k.ExpiresAt), k.Status, yesNo(k.Webhooks))
 				}
 				return tw.Flush()
 			})
@@ -165,7 +168,7 @@ by a secret in <data-dir>/admin.json); otherwise they open the database directly
 					return writeJSON(w, k)
 				}
 				fmt.Fprintf(w, "%s\n\nNew key id %s replaces %s, which stops working at %s UTC.\n", k.Key, k.ID, k.Replaces.ID, k.Replaces.RevokedAt)
-				printWebhookSecret(w, k.keyView)
+				printWebhookSecret(w, k)
 				return nil
 			})
 		},
@@ -216,7 +219,7 @@ func openKeys(ctx context.Context, cfg app.Config) (keyManager, func() error, er
 		if err != nil {
 			return nil, nil, err
 		}
-		return storeKeys{b.Keys}, b.Close, nil
+		return storeKeys{ks: b.Keys, secret: b.WebhookSecret}, b.Close, nil
 	default:
 		return nil, nil, usageErr("--backend must be embedded or aws, not %q", cfg.Backend)
 	}
@@ -231,7 +234,14 @@ func openKeys(ctx context.Context, cfg app.Config) (keyManager, func() error, er
 	if err != nil {
 		return nil, nil, err
 	}
-	return storeKeys{st}, st.Close, nil
+	master, err := st.Secret(app.WebhookMasterName, 32)
+	if err != nil {
+		st.Close()
+		return nil, nil, err
+	}
+	return storeKeys{ks: st, secret: func(_ context.Context, k *jobs.APIKey) (string, error) {
+		return (&app.Backend{WebhookMaster: func(context.Context) ([]byte, error) { return master, nil }}).WebhookSecret(context.Background(), k)
+	}}, st.Close, nil
 }
 
 // keyErr explains key-store errors of a command given args.
@@ -247,8 +257,22 @@ func keyErr(err error, args []string) error {
 	return err
 }
 
-// storeKeys manages keys on a key store.
-type storeKeys struct{ ks jobs.KeyStore }
+// storeKeys manages keys on a key store; secret gives a new key's
+// webhook signing secret (derived from the backend's master secret).
+type storeKeys struct {
+	ks     jobs.KeyStore
+	secret func(ctx context.Context, k *jobs.APIKey) (string, error)
+}
+
+// newKey returns the created key k with its full key string and webhook
+// signing secret.
+func (s storeKeys) newKey(ctx context.Context, k *jobs.APIKey, full string, now time.Time) (*newKey, error) {
+	secret, err := s.secret(ctx, k)
+	if err != nil {
+		return nil, err
+	}
+	return &newKey{keyView: view(k, now), Key: full, WebhookSecret: secret}, nil
+}
 
 func (s storeKeys) create(ctx context.Context, name string, ttl time.Duration) (*newKey, error) {
 	now := time.Now().UTC()
@@ -259,7 +283,7 @@ func (s storeKeys) create(ctx context.Context, name string, ttl time.Duration) (
 	if err := s.ks.CreateKey(ctx, k); err != nil {
 		return nil, err
 	}
-	return &newKey{keyView: view(k, now), Key: full}, nil
+	return s.newKey(ctx, k, full, now)
 }
 
 func (s storeKeys) list(ctx context.Context) ([]keyView, error) {
@@ -314,12 +338,17 @@ func (s storeKeys) rotate(ctx context.Context, id string, grace time.Duration) (
 		return nil, err
 	}
 	ov := view(old, now)
-	return &newKey{keyView: view(k, now), Key: full, Replaces: &ov}, nil
+	nk, err := s.newKey(ctx, k, full, now)
+	if err != nil {
+		return nil, err
+	}
+	nk.Replaces = &ov
+	return nk, nil
 }
 
 func view(k *jobs.APIKey, now time.Time) keyView {
 	v := keyView{ID: string(k.ID), Name: k.Name, CreatedAt: k.CreatedAt.UTC().Format(jobs.TimeFormat), Status: status(k, now),
-		WebhookSecret: k.WebhookSecret}
+		Webhooks: k.HasWebhookSecret()}
 	if !k.ExpiresAt.IsZero() {
 		v.ExpiresAt = k.ExpiresAt.UTC().Format(jobs.TimeFormat)
 	}
@@ -350,15 +379,15 @@ func status(k *jobs.APIKey, now time.Time) string {
 }
 
 // printWebhookSecret tells a new key's webhook signing secret.
-func printWebhookSecret(w io.Writer, k keyView) {
+func printWebhookSecret(w io.Writer, k *newKey) {
 	if k.WebhookSecret != "" {
-		fmt.Fprintf(w, "Webhook signing secret %s: verify the webhooks of this key's jobs with it (songsmith keys list shows it again).\n", k.WebhookSecret)
+		fmt.Fprintf(w, "Webhook signing secret %s: verify the webhooks of this key's jobs with it (docs/webhooks.md). Store it now: it is not shown again.\n", k.WebhookSecret)
 	}
 }
 
-func orNone(s string) string {
-	if s == "" {
-		return "(none)"
+func yesNo(b bool) string {
+	if b {
+		return "yes"
 	}
-	return s
+	return "no"
 }

@@ -63,6 +63,10 @@ func serve(ctx context.Context, cfg app.Config, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
+	if err := app.CheckListen(cfg, ln.Addr()); err != nil {
+		ln.Close()
+		return err
+	}
 	if os.Getenv("SONGSMITH_BASE_URL") == "" {
 		cfg.BaseURL = "http://" + ln.Addr().String()
 	}
@@ -83,7 +87,7 @@ func serve(ctx context.Context, cfg app.Config, stdout, stderr io.Writer) error 
 	}
 	log := app.NewLogger(cfg, stderr)
 	if cfg.Backend == "embedded" {
-		stopAdmin, err := startAdmin(cfg.DataDir, b.Keys, log)
+		stopAdmin, err := startAdmin(cfg.DataDir, b.Keys, b.WebhookSecret, log)
 		if err != nil {
 			ln.Close()
 			return err
@@ -92,7 +96,7 @@ func serve(ctx context.Context, cfg app.Config, stdout, stderr io.Writer) error 
 		defer recordServe(cfg.DataDir, cfg.BaseURL)()
 	}
 	srv := app.NewServer(cfg, b, generator.New(cfg), log)
-	printWelcome(stdout, cfg.BaseURL, key)
+	printWelcome(stdout, cfg.BaseURL, key, webhookSecretOf(ctx, b, key))
 	return srv.Serve(ctx, ln)
 }
 
@@ -137,16 +141,35 @@ func devKey(ctx context.Context, cfg app.Config, b *app.Backend) (string, error)
 	return full, nil
 }
 
-func printWelcome(w io.Writer, base, key string) {
+// webhookSecretOf returns the webhook signing secret of the full key
+// string ("" when there is none): the start banner shows it beside the key.
+func webhookSecretOf(ctx context.Context, b *app.Backend, full string) string {
+	id, _, ok := jobs.SplitKey(full)
+	if !ok {
+		return ""
+	}
+	k, err := b.Keys.Key(ctx, id)
+	if err != nil {
+		return ""
+	}
+	secret, _ := b.WebhookSecret(ctx, k)
+	return secret
+}
+
+func printWelcome(w io.Writer, base, key, webhookSecret string) {
 	fmt.Fprintf(w, "Songsmith is listening on %s\nPlayground: open %s/ in a browser.\n", base, base)
 	cli, hint := cliCommand()
 	if key == "" {
 		fmt.Fprintf(w, "Use a key from `%s keys create NAME` as Authorization: Bearer <key>.\n", cli)
 		return
 	}
+	hooks := ""
+	if webhookSecret != "" {
+		hooks = "Webhook signing secret: " + webhookSecret + " (verifies this key's webhooks: docs/webhooks.md)\n"
+	}
 	fmt.Fprintf(w, `
 API key: %[2]s
-
+%[5]s
 Try it in another terminal:
   export SONGSMITH_URL=%[1]s SONGSMITH_API_KEY=%[2]s
   %[3]s generate "melancholic lo-fi with dusty piano, 84 bpm, 45 seconds"
@@ -154,7 +177,7 @@ Try it in another terminal:
        -H "Content-Type: application/json" -d '{"prompt": "melancholic lo-fi with dusty piano, 84 bpm, 45 seconds"}'
   curl -s "$SONGSMITH_URL/jobs/<job_id>" -H "Authorization: Bearer $SONGSMITH_API_KEY"
 %[4]s
-`, base, key, cli, hint)
+`, base, key, cli, hint, hooks)
 }
 
 // cliCommand is how a fresh shell runs this command: "songsmith" when it is

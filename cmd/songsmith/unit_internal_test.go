@@ -232,15 +232,15 @@ func TestRetriesUsedUpExitCodes(t *testing.T) {
 // variables the CLI and SDK read and a generate line.
 func TestWelcome(t *testing.T) {
 	var b strings.Builder
-	printWelcome(&b, "http://127.0.0.1:8080", "ss_0123456789ab_secret")
-	for _, want := range []string{"Playground: open http://127.0.0.1:8080/ in a browser.",
+	printWelcome(&b, "http://127.0.0.1:8080", "ss_0123456789ab_secret", "whsec_c2VjcmV0")
+	for _, want := range []string{"Playground: open http://127.0.0.1:8080/ in a browser.", "Webhook signing secret: whsec_c2VjcmV0",
 		"export SONGSMITH_URL=http://127.0.0.1:8080 SONGSMITH_API_KEY=ss_0123456789ab_secret", " generate \""} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("banner lacks %q:\n%s", want, b.String())
 		}
 	}
 	b.Reset()
-	printWelcome(&b, "http://127.0.0.1:8080", "")
+	printWelcome(&b, "http://127.0.0.1:8080", "", "")
 	if !strings.Contains(b.String(), " keys create NAME") || strings.Contains(b.String(), "ss_") {
 		t.Errorf("banner without a key:\n%s", b.String())
 	}

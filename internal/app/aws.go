@@ -60,6 +60,18 @@ func OpenAWS(ctx context.Context, cfg Config) (*Backend, error) {
 	if cfg.WebhookQueueURL != "" {
 		hooks := sqsqueue.New(sq, cfg.WebhookQueueURL)
 		withWebhooks(b, hooks, hooks)
+		b.WebhookStates = store
+	}
+	// The master secret of webhook signing secrets: from Secrets Manager
+	// (the template's secret, readable by the worker's role only), else
+	// an item of the table (setups without the template).
+	if arn := cfg.WebhookSecretARN; arn != "" {
+		b.WebhookMaster = onceSecret(func(ctx context.Context) ([]byte, error) {
+			s, err := ReadSecretString(ctx, ac, arn)
+			return []byte(s), err
+		})
+	} else {
+		b.WebhookMaster = onceSecret(func(ctx context.Context) ([]byte, error) { return store.Secret(ctx, WebhookMasterName, 32) })
 	}
 	if err := SeedKeys(ctx, b.Keys, cfg.APIKeys); err != nil {
 		return nil, err

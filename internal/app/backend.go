@@ -2,8 +2,12 @@ package app
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"net/http"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/songsmith/songsmith/internal/embedded"
 	"github.com/songsmith/songsmith/internal/jobs"
@@ -31,31 +35,76 @@ type Backend struct {
 	// SONGSMITH_WEBHOOK_QUEUE_URL). See withWebhooks.
 	Webhooks        jobs.Queue
 	WebhookConsumer jobs.Consumer
+	// WebhookStates records each webhook's delivery state on its job (the
+	// store behind Jobs).
+	WebhookStates jobs.WebhookRecorder
+	// WebhookMaster returns the master secret that the webhook signing
+	// secrets of keys derive from (WebhookSecret); nil when the backend
+	// has none.
+	WebhookMaster func(ctx context.Context) ([]byte, error)
 	// Close releases the backend's resources.
 	Close func() error
+
+	health *health // made on first use (healthOf)
 }
 
 // probeJobID names a job that never exists; reading it checks the store.
 const probeJobID = jobs.JobID("00000000-0000-4000-8000-000000000000")
 
-// ProbeMediaKey is the media object /healthz writes and deletes.
-const ProbeMediaKey = "healthz/probe"
+// ProbeMediaPrefix starts the media objects /healthz writes and deletes,
+// one key per write check (so concurrent checks, or several servers on one
+// bucket, never delete each other's object).
+const ProbeMediaPrefix = "healthz/probe-"
 
-// Check reports whether the backend works for reads and writes (GET
-// /healthz): it reads a job that does not exist, writes to the embedded
-// database, and writes then deletes a small media object, so a full disk
-// or a read-only bucket makes the service unhealthy.
+// health remembers the last write check of a backend.
+type health struct {
+	mu      sync.Mutex
+	checked time.Time
+	err     error
+}
+
+// Check reports whether the backend works (GET /healthz). Every call reads
+// a job that does not exist; at most every HealthWriteEvery, one call also
+// writes to the embedded database and writes then deletes a small media
+// object under a key of its own (concurrent calls wait for that check and
+// share its result), so a full disk or a read-only bucket makes the service
+// unhealthy within HealthWriteEvery, and probes cost no writes in between.
 func (b *Backend) Check(ctx context.Context) error {
 	if _, err := b.Jobs.Job(ctx, probeJobID); err != nil && !jobs.IsCode(err, jobs.ENotFound) {
 		return err
 	}
+	h := b.healthOf()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if !h.checked.IsZero() && time.Since(h.checked) < HealthWriteEvery {
+		return h.err
+	}
+	h.err = b.writeCheck(ctx)
+	h.checked = time.Now()
+	return h.err
+}
+
+// healthMu guards the creation of Backend.health.
+var healthMu sync.Mutex
+
+func (b *Backend) healthOf() *health {
+	healthMu.Lock()
+	defer healthMu.Unlock()
+	if b.health == nil {
+		b.health = &health{}
+	}
+	return b.health
+}
+
+func (b *Backend) writeCheck(ctx context.Context) error {
 	if b.Embedded != nil {
 		if err := b.Embedded.Probe(); err != nil {
 			return err
 		}
 	}
-	if err := b.Media.PutMedia(ctx, ProbeMediaKey, "text/plain", strings.NewReader("ok"), 2); err != nil {
+	key := fmt.Sprintf("%s%d-%x", ProbeMediaPrefix, time.Now().UnixNano(), rand.Uint32())
+	if err := b.Media.PutMedia(ctx, key, "text/plain", strings.NewReader("ok"), 2); err != nil {
 		return err
 	}
-	return b.Media.DeleteMedia(ctx, ProbeMediaKey)
+	return b.Media.DeleteMedia(ctx, key)
 }

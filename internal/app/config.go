@@ -42,8 +42,15 @@ type Config struct {
 	QueueURL        string        // SONGSMITH_QUEUE_URL: SQS jobs queue
 	DLQURL          string        // SONGSMITH_DLQ_URL: SQS dead-letter queue
 	WebhookQueueURL string        // SONGSMITH_WEBHOOK_QUEUE_URL: SQS webhook delivery queue ("" = no webhooks on aws)
-	Bucket          string        // SONGSMITH_BUCKET: S3 media bucket
-	SoundFont       string        // SONGSMITH_SOUNDFONT: sample bank file; "" for none (the value "off")
+	// WebhookAllowLoopback (SONGSMITH_WEBHOOK_ALLOW_LOOPBACK) lets webhooks
+	// go to loopback addresses too (development); serve refuses it on an
+	// address beyond loopback.
+	WebhookAllowLoopback bool
+	// WebhookSecretARN (SONGSMITH_WEBHOOK_SECRET_ARN) is the Secrets
+	// Manager secret that webhook signing secrets derive from (aws backend).
+	WebhookSecretARN string
+	Bucket           string // SONGSMITH_BUCKET: S3 media bucket
+	SoundFont        string // SONGSMITH_SOUNDFONT: sample bank file; "" for none (the value "off")
 }
 
 // Env is one configuration variable: its name, default and meaning.
@@ -84,6 +91,8 @@ var Vars = []Env{
 	{"SONGSMITH_QUEUE_URL", "", "SQS jobs queue URL (aws backend)"},
 	{"SONGSMITH_DLQ_URL", "", "SQS dead-letter queue URL (aws backend: `serve` consumes it; the worker Lambda recognises its records by it)"},
 	{"SONGSMITH_WEBHOOK_QUEUE_URL", "", "SQS queue of webhook deliveries (aws backend; empty turns webhooks off there: a `webhook_url` is refused with 400). The embedded backend always has its own"},
+	{"SONGSMITH_WEBHOOK_ALLOW_LOOPBACK", "false", "`true` lets `webhook_url` point at loopback (`http://127.0.0.1:9000/hook`), for development on one machine; every backend otherwise sends webhooks only over https to public addresses. `serve` refuses to start with it when it listens beyond loopback"},
+	{"SONGSMITH_WEBHOOK_SECRET_ARN", "", "Secrets Manager secret (ARN or name) that the webhook signing secrets of keys derive from (aws backend; the template makes one and lets only the worker read it; `songsmith keys create --backend aws` reads it to print a new key's secret). Empty keeps the master secret in the table instead"},
 	{"SONGSMITH_BUCKET", "", "S3 media bucket (aws backend)"},
 	{"SONGSMITH_URL", "http://127.0.0.1:8080", "clients only (`songsmith generate`, `songsmith jobs`, the Go SDK): base URL of the API"},
 	{"SONGSMITH_API_KEY", "", "clients only: the API key sent as `Authorization: Bearer`"},
@@ -95,15 +104,15 @@ var Vars = []Env{
 // Fixed tunables of the delivery policy and the local server: the rest of
 // the table of defaults (no variable sets them).
 const (
-	RetryBase       = 2 * time.Second  // backoff after a failed attempt, doubled per attempt
-	RetryMax        = 64 * time.Second // longest backoff
-	DeadlineReserve = 15 * time.Second // kept before the Lambda deadline to record an attempt's outcome
-	RestartDelay    = 5 * time.Second  // per crash-interrupted delivery, before a job is taken again after a restart
-	JanitorEvery    = time.Minute      // expiry sweep period of the local server
-	CancelPoll      = time.Second      // how often a running generation re-reads its job to notice a cancellation
-	HTTPShutdown    = 5 * time.Second  // how long `serve` waits for open HTTP responses after the grace period
-	MinSigningKey   = 32               // bytes of SONGSMITH_SIGNING_KEY at least
-	WebhookSenders  = 2                // concurrent webhook deliveries in the local server
+	RetryBase        = 2 * time.Second  // backoff after a failed attempt, doubled per attempt
+	RetryMax         = 64 * time.Second // longest backoff
+	DeadlineReserve  = 15 * time.Second // kept before the Lambda deadline to record an attempt's outcome
+	RestartDelay     = 5 * time.Second  // per crash-interrupted delivery, before a job is taken again after a restart
+	JanitorEvery     = time.Minute      // expiry sweep period of the local server
+	CancelPoll       = time.Second      // how often a running generation re-reads its job to notice a cancellation
+	HTTPShutdown     = 5 * time.Second  // how long `serve` waits for open HTTP responses after the grace period
+	MinSigningKey    = 32               // bytes of SONGSMITH_SIGNING_KEY at least
+	HealthWriteEvery = 2 * time.Second  // GET /healthz writes to storage at most this often
 
 	// `serve`'s net/http limits besides SONGSMITH_WRITE_TIMEOUT.
 	HTTPReadHeaderTimeout = 10 * time.Second  // a request's line and headers
@@ -137,27 +146,29 @@ func FromEnv() (Config, error) { return Load(os.Getenv) }
 func Load(getenv func(string) string) (Config, error) {
 	p := parser{get: getenv}
 	c := Config{
-		Backend:         p.str("SONGSMITH_BACKEND"),
-		Addr:            p.str("SONGSMITH_ADDR"),
-		DataDir:         p.str("SONGSMITH_DATA_DIR"),
-		Workers:         p.int("SONGSMITH_WORKERS", 1, 64),
-		MaxBodyBytes:    int64(p.int("SONGSMITH_MAX_BODY_BYTES", 256, 1<<20)),
-		MaxAttempts:     p.int("SONGSMITH_MAX_ATTEMPTS", 1, 20),
-		CrashHeadroom:   p.int("SONGSMITH_CRASH_HEADROOM", 0, 20),
-		GenerateTimeout: p.dur("SONGSMITH_GENERATE_TIMEOUT"),
-		ShutdownGrace:   p.dur("SONGSMITH_SHUTDOWN_GRACE"),
-		WriteTimeout:    p.dur("SONGSMITH_WRITE_TIMEOUT"),
-		AudioFormat:     strings.ToLower(p.str("SONGSMITH_AUDIO_FORMAT")),
-		MP3Bitrate:      p.bitrate("SONGSMITH_MP3_BITRATE"),
-		SigningKey:      strings.TrimSpace(p.get("SONGSMITH_SIGNING_KEY")),
-		CORSOrigin:      p.str("SONGSMITH_CORS_ORIGIN"),
-		MetricsNS:       p.str("SONGSMITH_METRICS_NAMESPACE"),
-		Table:           p.str("SONGSMITH_TABLE"),
-		QueueURL:        p.str("SONGSMITH_QUEUE_URL"),
-		DLQURL:          p.str("SONGSMITH_DLQ_URL"),
-		WebhookQueueURL: p.str("SONGSMITH_WEBHOOK_QUEUE_URL"),
-		Bucket:          p.str("SONGSMITH_BUCKET"),
-		SoundFont:       p.soundFont("SONGSMITH_SOUNDFONT"),
+		Backend:              p.str("SONGSMITH_BACKEND"),
+		Addr:                 p.str("SONGSMITH_ADDR"),
+		DataDir:              p.str("SONGSMITH_DATA_DIR"),
+		Workers:              p.int("SONGSMITH_WORKERS", 1, 64),
+		MaxBodyBytes:         int64(p.int("SONGSMITH_MAX_BODY_BYTES", 256, 1<<20)),
+		MaxAttempts:          p.int("SONGSMITH_MAX_ATTEMPTS", 1, 20),
+		CrashHeadroom:        p.int("SONGSMITH_CRASH_HEADROOM", 0, 20),
+		GenerateTimeout:      p.dur("SONGSMITH_GENERATE_TIMEOUT"),
+		ShutdownGrace:        p.dur("SONGSMITH_SHUTDOWN_GRACE"),
+		WriteTimeout:         p.dur("SONGSMITH_WRITE_TIMEOUT"),
+		AudioFormat:          strings.ToLower(p.str("SONGSMITH_AUDIO_FORMAT")),
+		MP3Bitrate:           p.bitrate("SONGSMITH_MP3_BITRATE"),
+		SigningKey:           strings.TrimSpace(p.get("SONGSMITH_SIGNING_KEY")),
+		CORSOrigin:           p.str("SONGSMITH_CORS_ORIGIN"),
+		MetricsNS:            p.str("SONGSMITH_METRICS_NAMESPACE"),
+		Table:                p.str("SONGSMITH_TABLE"),
+		QueueURL:             p.str("SONGSMITH_QUEUE_URL"),
+		DLQURL:               p.str("SONGSMITH_DLQ_URL"),
+		WebhookQueueURL:      p.str("SONGSMITH_WEBHOOK_QUEUE_URL"),
+		Bucket:               p.str("SONGSMITH_BUCKET"),
+		WebhookAllowLoopback: p.bool("SONGSMITH_WEBHOOK_ALLOW_LOOPBACK"),
+		WebhookSecretARN:     p.str("SONGSMITH_WEBHOOK_SECRET_ARN"),
+		SoundFont:            p.soundFont("SONGSMITH_SOUNDFONT"),
 		Service: jobs.Config{
 			Retention:      p.dur("SONGSMITH_RETENTION"),
 			SubmitRate:     p.rate("SONGSMITH_SUBMIT_RATE"),
@@ -261,6 +272,17 @@ func (p *parser) soundFont(name string) string {
 		return v
 	}
 	return ""
+}
+
+func (p *parser) bool(name string) bool {
+	switch strings.ToLower(p.str(name)) {
+	case "true", "1", "yes":
+		return true
+	case "false", "0", "no":
+		return false
+	}
+	p.fail(name, "must be true or false")
+	return false
 }
 
 func (p *parser) dur(name string) time.Duration {

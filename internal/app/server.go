@@ -82,10 +82,8 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		go func() { defer wg.Done(); s.janitor(ctx) }()
 	}
 	if s.Webhooks != nil {
-		for range WebhookSenders {
-			wg.Add(1)
-			go func() { defer wg.Done(); s.deliverWebhooks(ctx) }()
-		}
+		wg.Add(1)
+		go func() { defer wg.Done(); s.deliverWebhooks(ctx) }()
 	}
 	s.Logger.Info("songsmith serving", "addr", ln.Addr().String(), "backend", s.Config.Backend, "workers", s.Config.Workers)
 
@@ -231,22 +229,37 @@ func sleep(ctx context.Context, d time.Duration) bool {
 	}
 }
 
-// deliverWebhooks runs one webhook delivery loop until stop is cancelled.
-// A delivery in progress at shutdown finishes (it is bounded by the
-// sender's timeout).
+// deliverWebhooks takes deliveries from the webhook queue until stop is
+// cancelled and runs each in its own goroutine, at most Limits.Total at
+// once; the sender itself defers those over their key's or host's limit
+// and those to parked receivers. Deliveries in progress at shutdown
+// finish (each is bounded by the sender's timeout).
 func (s *Server) deliverWebhooks(stop context.Context) {
 	c := s.Backend.WebhookConsumer
+	slots := make(chan struct{}, max(s.Webhooks.Limits.Total, 1))
+	var wg sync.WaitGroup
+	defer wg.Wait()
 	for stop.Err() == nil {
+		select {
+		case slots <- struct{}{}:
+		case <-stop.Done():
+			return
+		}
 		ds, err := c.Receive(stop, 1, 5*time.Second)
-		if err != nil {
-			if stop.Err() == nil {
+		if err != nil || len(ds) == 0 {
+			<-slots
+			if err != nil && stop.Err() == nil {
 				s.Logger.Error("webhook queue receive", "err", err)
 				sleep(stop, time.Second)
 			}
 			continue
 		}
-		for _, d := range ds {
+		wg.Add(1)
+		go func(d jobs.Delivery) {
+			defer wg.Done()
+			defer func() { <-slots }()
 			bg := context.WithoutCancel(stop)
+			var err error
 			if dec := s.Webhooks.Handle(bg, d); dec.Release {
 				err = c.Release(bg, d, dec.Delay)
 			} else {
@@ -255,6 +268,6 @@ func (s *Server) deliverWebhooks(stop context.Context) {
 			if err != nil {
 				s.Logger.Error("webhook queue", "job_id", d.JobID, "err", err)
 			}
-		}
+		}(ds[0])
 	}
 }

@@ -2,7 +2,10 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
+	"net"
+	"net/netip"
 
 	"github.com/songsmith/songsmith/internal/httpapi"
 	"github.com/songsmith/songsmith/internal/jobs"
@@ -17,15 +20,32 @@ func withWebhooks(b *Backend, q jobs.Queue, c jobs.Consumer) {
 	b.Jobs = &jobs.NotifyingStore{JobStore: b.Jobs, Webhooks: q}
 }
 
-// WebhookPolicy is where webhooks may go: on the aws backend https to
-// public addresses only; on the embedded one https anywhere and http to
-// loopback.
-func WebhookPolicy(cfg Config) webhook.Policy { return webhook.Policy{Public: cfg.Backend == "aws"} }
+// WebhookPolicy is where webhooks may go, the same on every backend:
+// https to public unicast addresses only, and loopback too when
+// SONGSMITH_WEBHOOK_ALLOW_LOOPBACK is true.
+func WebhookPolicy(cfg Config) webhook.Policy {
+	return webhook.Policy{AllowLoopback: cfg.WebhookAllowLoopback}
+}
+
+// CheckListen refuses SONGSMITH_WEBHOOK_ALLOW_LOOPBACK on a server that
+// listens at addr beyond loopback: there, anyone who can reach the API
+// could make it POST to the machine's own ports.
+func CheckListen(cfg Config, addr net.Addr) error {
+	if !cfg.WebhookAllowLoopback {
+		return nil
+	}
+	ap, err := netip.ParseAddrPort(addr.String())
+	if err != nil || !ap.Addr().Unmap().IsLoopback() {
+		return fmt.Errorf("config: SONGSMITH_WEBHOOK_ALLOW_LOOPBACK=true is for a server on loopback only, and this one listens on %s: listen on 127.0.0.1 (SONGSMITH_ADDR) or leave the setting off", addr)
+	}
+	return nil
+}
 
 // NewWebhookSender builds the webhook sender of a backend with webhooks;
 // svc signs the media URLs of the bodies it sends.
 func NewWebhookSender(cfg Config, b *Backend, svc *jobs.Service, log *slog.Logger) *webhook.Sender {
-	return &webhook.Sender{Jobs: b.Jobs, Keys: b.Keys, Policy: WebhookPolicy(cfg), Logger: log,
+	return &webhook.Sender{Jobs: b.Jobs, Keys: b.Keys, Recorder: b.WebhookStates, Secret: b.WebhookSecret, Policy: WebhookPolicy(cfg), Logger: log,
+		Limits: webhook.LimitsFor(cfg.Service.SubmitRate, webhook.DefaultTimeout),
 		Body: func(ctx context.Context, j *jobs.Job) ([]byte, error) {
 			if err := svc.FreshURLs(ctx, j); err != nil {
 				return nil, err

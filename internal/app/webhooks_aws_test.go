@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -21,6 +22,7 @@ import (
 	"github.com/songsmith/songsmith/internal/sqsqueue"
 	"github.com/songsmith/songsmith/internal/testutil"
 	"github.com/songsmith/songsmith/internal/webhook"
+	"github.com/songsmith/songsmith/internal/webhook/webhooktest"
 )
 
 // On the aws backend (moto): a job that ends queues its webhook on the
@@ -36,6 +38,11 @@ func TestAWSWebhooks(t *testing.T) {
 	}
 	cfg := st.Config
 	cfg.WebhookQueueURL = hookURL
+	// The master secret from Secrets Manager, as the template sets it up.
+	cfg.WebhookSecretARN, err = app.CreateSecretString(ctx, testutil.AWSConfig(st.Endpoint), testutil.UniqueName("songsmith-webhook-master"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	b, err := app.OpenAWS(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -49,18 +56,30 @@ func TestAWSWebhooks(t *testing.T) {
 	}
 
 	// Submission checks: https to public addresses only.
-	svc := app.NewService(cfg, b, nil)
-	for _, u := range []string{"http://8.8.8.8/hook", "https://10.0.0.1/hook", "https://169.254.169.254/x", "https://127.0.0.1/"} {
+	// Every unsafe target of the shared table is refused (the aws
+	// configuration; TestWebhookTargetsLocal runs it on the embedded one).
+	checkCfg := cfg
+	checkCfg.Service.SubmitRate = jobs.Rate{}
+	svc := app.NewService(checkCfg, b, nil)
+	for _, u := range append([]string{"http://8.8.8.8/hook"}, webhooktest.UnsafeTargets...) {
 		if _, _, err := svc.Submit(ctx, k, jobs.Submission{Prompt: "jazz", Options: &jobs.Options{WebhookURL: u}}); !jobs.IsCode(err, jobs.EInvalid) {
 			t.Errorf("%s: %v, want invalid", u, err)
 		}
 	}
 
+	secret, err := b.WebhookSecret(ctx, k)
+	if err != nil || !strings.HasPrefix(secret, "whsec_") {
+		t.Fatalf("secret %q: %v", secret, err)
+	}
+	if stored, _ := b.Keys.Key(ctx, k.ID); stored.WebhookSecret != "" || !stored.WebhookDerived {
+		t.Fatalf("the key's record holds a secret: %+v", stored)
+	}
+	_ = full
 	var mu sync.Mutex
 	var got []bool
 	recv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
-		err := webhook.Verify(jobs.WebhookSecretFor(full), r.Header.Get("webhook-id"), r.Header.Get("webhook-timestamp"), r.Header.Get("webhook-signature"), body, time.Now(), time.Minute)
+		err := webhook.Verify(secret, r.Header.Get("webhook-id"), r.Header.Get("webhook-timestamp"), r.Header.Get("webhook-signature"), body, time.Now(), time.Minute)
 		var m map[string]any
 		_ = json.Unmarshal(body, &m)
 		mu.Lock()
@@ -87,7 +106,7 @@ func TestAWSWebhooks(t *testing.T) {
 	hookARN := st.arn(t, hookURL)
 	h := app.NewSQSHandler(cfg, b, nil, nil)
 	local := cfg
-	local.Backend = "embedded" // loopback allowed for the test's receiver
+	local.WebhookAllowLoopback = true // for the test's receiver
 	h.Webhooks = app.NewWebhookSender(local, b, svc, nil)
 	for attempt := 1; attempt <= 2; attempt++ {
 		var msgs []sqstypes.Message

@@ -56,6 +56,13 @@ func OpenEmbedded(cfg Config) (*Backend, error) {
 	b := &Backend{Jobs: st, Keys: st, Limiter: st, Queue: st, Consumer: st, Media: media,
 		MediaHandler: media, Close: st.Close, Embedded: st}
 	withWebhooks(b, st.Webhooks(), st.Webhooks())
+	b.WebhookStates = st
+	master, err := st.Secret(WebhookMasterName, 32)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	b.WebhookMaster = func(context.Context) ([]byte, error) { return master, nil }
 	if err := SeedKeys(context.Background(), b.Keys, cfg.APIKeys); err != nil {
 		st.Close()
 		return nil, err

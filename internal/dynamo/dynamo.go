@@ -42,12 +42,22 @@ const (
 type Store struct {
 	Client *dynamodb.Client
 	Table  string
+	// HistoryPages bounds the Query calls of one ListJobs
+	// (DefaultHistoryPages when 0).
+	HistoryPages int
 }
 
+// DefaultHistoryPages is the Query budget of one GET /jobs page: expired
+// jobs that TTL has not deleted yet are filtered out after they are read,
+// so a page of them could otherwise take any number of reads. When the
+// budget runs out, the page is returned short with a next_cursor.
+const DefaultHistoryPages = 4
+
 var (
-	_ jobs.JobStore = (*Store)(nil)
-	_ jobs.KeyStore = (*Store)(nil)
-	_ jobs.Limiter  = (*Store)(nil)
+	_ jobs.JobStore        = (*Store)(nil)
+	_ jobs.KeyStore        = (*Store)(nil)
+	_ jobs.Limiter         = (*Store)(nil)
+	_ jobs.WebhookRecorder = (*Store)(nil)
 )
 
 // New returns a Store on table.

@@ -35,6 +35,14 @@ func TestStore(t *testing.T) {
 	t.Run("Limiter", func(t *testing.T) {
 		jobstest.RunLimiter(t, func(t *testing.T) jobs.Limiter { return open(t) })
 	})
+	t.Run("WebhookRecorder", func(t *testing.T) {
+		jobstest.RunWebhookRecorder(t, func(t *testing.T) interface {
+			jobs.JobStore
+			jobs.WebhookRecorder
+		} {
+			return open(t)
+		})
+	})
 	t.Run("TTLAttribute", func(t *testing.T) {
 		s := open(t)
 		ctx := context.Background()

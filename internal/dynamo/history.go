@@ -3,6 +3,7 @@ package dynamo
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -61,7 +62,10 @@ func ensureOwnerIndex(ctx context.Context, client *dynamodb.Client, name string)
 // ListJobs implements jobs.JobLister with a Query of OwnerIndex, newest
 // first (never a Scan). The index is eventually consistent: a job
 // submitted a moment ago may be missing from the first page, and a
-// listed job may show an older status than GET /jobs/{id}.
+// listed job may show an older status than GET /jobs/{id}. It makes at
+// most HistoryPages Query calls: when they read only expired jobs awaiting
+// TTL deletion, the page comes back short (even empty) with a next cursor
+// after the last job read.
 func (s *Store) ListJobs(ctx context.Context, owner jobs.KeyID, limit int, cursor string, now time.Time) ([]*jobs.Job, string, error) {
 	cond := "#opk = :opk"
 	names := map[string]string{"#opk": AttrOwnerPK, "#exp": AttrTTL}
@@ -90,7 +94,11 @@ func (s *Store) ListJobs(ctx context.Context, owner jobs.KeyID, limit int, curso
 	}
 	var page []*jobs.Job
 	more := false
-	for {
+	budget := s.HistoryPages
+	if budget <= 0 {
+		budget = DefaultHistoryPages
+	}
+	for calls := 1; ; calls++ {
 		out, err := s.Client.Query(ctx, in)
 		if err != nil {
 			return nil, "", translate(err, nil)
@@ -112,6 +120,12 @@ func (s *Store) ListJobs(ctx context.Context, owner jobs.KeyID, limit int, curso
 		if more || len(out.LastEvaluatedKey) == 0 {
 			break
 		}
+		if calls >= budget {
+			// Out of reads: resume after the last job read, live or not.
+			if c, ok := cursorOfKey(out.LastEvaluatedKey); ok {
+				return page, c.Encode(), nil
+			}
+		}
 		in.ExclusiveStartKey = out.LastEvaluatedKey
 	}
 	next := ""
@@ -119,4 +133,20 @@ func (s *Store) ListJobs(ctx context.Context, owner jobs.KeyID, limit int, curso
 		next = jobs.CursorOf(page[len(page)-1]).Encode()
 	}
 	return page, next, nil
+}
+
+// cursorOfKey is the history position of an OwnerIndex key (a Query's
+// LastEvaluatedKey): its owner sort key is a Cursor's SortKey.
+func cursorOfKey(k map[string]types.AttributeValue) (jobs.Cursor, bool) {
+	v, ok := k[AttrOwnerSK].(*types.AttributeValueMemberS)
+	if !ok {
+		return jobs.Cursor{}, false
+	}
+	ts, id, ok := strings.Cut(v.Value, "#")
+	t, err := time.Parse("20060102T150405.000000000Z", ts)
+	if !ok || err != nil {
+		return jobs.Cursor{}, false
+	}
+	c := jobs.Cursor{StartedAt: t, ID: jobs.JobID(id)}
+	return c, c.SortKey() == v.Value
 }

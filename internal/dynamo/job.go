@@ -50,6 +50,8 @@ type jobItem struct {
 	MIDIKey  string        `dynamodbav:"midi_key,omitempty"`
 	// TimelineKey: outputs ["timeline"] (issue 20).
 	TimelineKey string `dynamodbav:"timeline_key,omitempty"`
+	// Webhook is the delivery state of the job's webhook (SetWebhookState).
+	Webhook *jobs.WebhookState `dynamodbav:"webhook,omitempty"`
 }
 
 // CreateJob stores a new running job. EConflict if another job has the
@@ -116,7 +118,7 @@ func decodeJob(item map[string]types.AttributeValue) (*jobs.Job, error) {
 	j := &jobs.Job{
 		ID: jobs.JobID(it.ID), Owner: jobs.KeyID(it.Owner), Prompt: it.Prompt,
 		Status: jobs.Status(it.Status), Error: it.Error,
-		StartedAt: it.StartedAt.UTC(), ExpiresAt: it.Expires.UTC(), Options: it.Options,
+		StartedAt: it.StartedAt.UTC(), ExpiresAt: it.Expires.UTC(), Options: it.Options, Webhook: it.Webhook,
 	}
 	if it.FinishedAt != nil {
 		j.FinishedAt = it.FinishedAt.UTC()
@@ -202,4 +204,23 @@ func jobNotFound(id jobs.JobID) *jobs.Error {
 func number(f float64) types.AttributeValue {
 	av, _ := attributevalue.Marshal(f)
 	return av
+}
+
+// SetWebhookState implements jobs.WebhookRecorder: one conditional update
+// of the job item's webhook attribute.
+func (s *Store) SetWebhookState(ctx context.Context, id jobs.JobID, st jobs.WebhookState) error {
+	st.UpdatedAt = st.UpdatedAt.UTC()
+	av, err := attributevalue.Marshal(st)
+	if err != nil {
+		return jobs.Internal(err)
+	}
+	_, err = s.Client.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName:                 aws.String(s.Table),
+		Key:                       key(jobPK(id), jobSK),
+		UpdateExpression:          aws.String("SET #wh = :wh"),
+		ConditionExpression:       aws.String("attribute_exists(pk)"),
+		ExpressionAttributeNames:  map[string]string{"#wh": "webhook"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":wh": av},
+	})
+	return translate(err, jobNotFound(id))
 }

@@ -31,8 +31,11 @@ type keyItem struct {
 	CreatedAt time.Time  `dynamodbav:"created_at"`
 	ExpiresAt *time.Time `dynamodbav:"key_expires_at,omitempty"`
 	RevokedAt *time.Time `dynamodbav:"revoked_at,omitempty"`
-	// WebhookSecret signs the key's webhooks (absent for older keys).
-	WebhookSecret string `dynamodbav:"webhook_secret,omitempty"`
+	// WebhookDerived: the signing secret derives from the master secret
+	// (nothing secret stored). WebhookSecret is the stored secret of a key
+	// made before that (absent for newer and for older keys).
+	WebhookDerived bool   `dynamodbav:"webhook_derived,omitempty"`
+	WebhookSecret  string `dynamodbav:"webhook_secret,omitempty"`
 }
 
 func optTime(t time.Time) *time.Time {
@@ -56,7 +59,7 @@ func (s *Store) CreateKey(ctx context.Context, k *jobs.APIKey) error {
 	av, err := attributevalue.MarshalMap(keyItem{
 		PK: keysPK, SK: keySK(k.ID), Type: "key", ID: string(k.ID), Name: k.Name, Hash: k.Hash,
 		CreatedAt: k.CreatedAt.UTC(), ExpiresAt: optTime(k.ExpiresAt), RevokedAt: optTime(k.RevokedAt),
-		WebhookSecret: k.WebhookSecret,
+		WebhookSecret: k.WebhookSecret, WebhookDerived: k.WebhookDerived,
 	})
 	if err != nil {
 		return jobs.Internal(err)
@@ -138,6 +141,7 @@ func decodeKey(item map[string]types.AttributeValue) (*jobs.APIKey, error) {
 	return &jobs.APIKey{
 		ID: jobs.KeyID(it.ID), Name: it.Name, Hash: it.Hash, CreatedAt: it.CreatedAt.UTC(),
 		ExpiresAt: fromOpt(it.ExpiresAt), RevokedAt: fromOpt(it.RevokedAt), WebhookSecret: it.WebhookSecret,
+		WebhookDerived: it.WebhookDerived,
 	}, nil
 }
 

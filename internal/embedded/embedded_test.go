@@ -30,6 +30,15 @@ func TestKeyStore(t *testing.T) {
 	jobstest.RunKeyStore(t, func(t *testing.T) jobs.KeyStore { return MustOpen(t, embedded.Options{}) })
 }
 
+func TestWebhookRecorder(t *testing.T) {
+	jobstest.RunWebhookRecorder(t, func(t *testing.T) interface {
+		jobs.JobStore
+		jobs.WebhookRecorder
+	} {
+		return MustOpen(t, embedded.Options{})
+	})
+}
+
 func TestLimiter(t *testing.T) {
 	jobstest.RunLimiter(t, func(t *testing.T) jobs.Limiter { return MustOpen(t, embedded.Options{}) })
 }

@@ -37,11 +37,26 @@ func (s *Store) Allow(ctx context.Context, bucket string, limit int, window time
 }
 
 // PurgeLimits drops rate windows that ended before now.
+// It writes only when there is something to delete (an idle server does
+// not write to its database).
 func (s *Store) PurgeLimits(now time.Time, maxWindow time.Duration) error {
+	stale := func(v []byte) bool {
+		return len(v) != 16 || time.Unix(0, int64(binary.BigEndian.Uint64(v[:8]))).Add(maxWindow).Before(now)
+	}
+	found := false
+	if err := s.db.View(func(tx *bolt.Tx) error {
+		c := tx.Bucket(bucketLimits).Cursor()
+		for k, v := c.First(); k != nil && !found; k, v = c.Next() {
+			found = stale(v)
+		}
+		return nil
+	}); err != nil || !found {
+		return err
+	}
 	return s.db.Update(func(tx *bolt.Tx) error {
 		c := tx.Bucket(bucketLimits).Cursor()
 		for k, v := c.First(); k != nil; k, v = c.Next() {
-			if len(v) != 16 || time.Unix(0, int64(binary.BigEndian.Uint64(v[:8]))).Add(maxWindow).Before(now) {
+			if stale(v) {
 				if err := c.Delete(); err != nil {
 					return err
 				}

@@ -88,8 +88,33 @@ func (s *Store) receive(ctx context.Context, bucket []byte, max int, wait time.D
 }
 
 // take claims visible messages; next is how soon a hidden one reappears.
+// It looks in a read-only transaction first and opens a write transaction
+// only when there is a message to claim: an idle queue poll writes
+// nothing.
 func (s *Store) take(bucket []byte, max int) (out []jobs.Delivery, next time.Duration, err error) {
 	now := s.now().UTC()
+	visible := false
+	err = s.db.View(func(tx *bolt.Tx) error {
+		c := tx.Bucket(bucket).Cursor()
+		for k, v := c.First(); k != nil; k, v = c.Next() {
+			var m message
+			if err := json.Unmarshal(v, &m); err != nil {
+				return err
+			}
+			if !m.VisibleAt.After(now) {
+				visible = true
+				return nil
+			}
+			if d := m.VisibleAt.Sub(now); next == 0 || d < next {
+				next = d
+			}
+		}
+		return nil
+	})
+	if err != nil || !visible {
+		return nil, next, err
+	}
+	next = 0
 	err = s.db.Update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucket)
 		claimed := map[string]message{} // applied after the scan: no writes under a cursor
@@ -165,6 +190,14 @@ func (s *Store) interrupt(bucket []byte, d jobs.Delivery) error {
 		s.wake()
 	}
 	return err
+}
+
+// CommittedTx returns the id of the database's last committed write
+// transaction: it stays the same while nothing writes (tests of an idle
+// server use it).
+func (s *Store) CommittedTx() (id int, err error) {
+	err = s.db.View(func(tx *bolt.Tx) error { id = tx.ID(); return nil })
+	return id, err
 }
 
 // Pending returns how many messages the queue holds (visible or not).

@@ -29,12 +29,13 @@ var (
 
 // Compile-time checks that Store implements the ports.
 var (
-	_ jobs.JobStore    = (*Store)(nil)
-	_ jobs.KeyStore    = (*Store)(nil)
-	_ jobs.Limiter     = (*Store)(nil)
-	_ jobs.Queue       = (*Store)(nil)
-	_ jobs.Consumer    = (*Store)(nil)
-	_ jobs.Interrupter = (*Store)(nil)
+	_ jobs.JobStore        = (*Store)(nil)
+	_ jobs.KeyStore        = (*Store)(nil)
+	_ jobs.Limiter         = (*Store)(nil)
+	_ jobs.Queue           = (*Store)(nil)
+	_ jobs.Consumer        = (*Store)(nil)
+	_ jobs.Interrupter     = (*Store)(nil)
+	_ jobs.WebhookRecorder = (*Store)(nil)
 )
 
 // Store is the embedded database. One process owns the file at a time.
@@ -116,16 +117,17 @@ func (s *Store) Close() error { return s.db.Close() }
 
 // jobRecord is the stored form of a job.
 type jobRecord struct {
-	ID         jobs.JobID    `json:"id"`
-	Owner      jobs.KeyID    `json:"owner"`
-	Prompt     string        `json:"prompt"`
-	Status     jobs.Status   `json:"status"`
-	Result     *jobs.Result  `json:"result,omitempty"`
-	Error      string        `json:"error,omitempty"`
-	StartedAt  time.Time     `json:"started_at"`
-	FinishedAt time.Time     `json:"finished_at"`
-	ExpiresAt  time.Time     `json:"expires_at"`
-	Options    *jobs.Options `json:"options,omitempty"`
+	ID         jobs.JobID         `json:"id"`
+	Owner      jobs.KeyID         `json:"owner"`
+	Prompt     string             `json:"prompt"`
+	Status     jobs.Status        `json:"status"`
+	Result     *jobs.Result       `json:"result,omitempty"`
+	Error      string             `json:"error,omitempty"`
+	StartedAt  time.Time          `json:"started_at"`
+	FinishedAt time.Time          `json:"finished_at"`
+	ExpiresAt  time.Time          `json:"expires_at"`
+	Options    *jobs.Options      `json:"options,omitempty"`
+	Webhook    *jobs.WebhookState `json:"webhook,omitempty"`
 }
 
 // CreateJob implements jobs.JobStore.
@@ -185,6 +187,19 @@ func (s *Store) transition(id jobs.JobID, change func(*jobRecord)) error {
 			return jobs.AlreadyFinished(id, r.Status)
 		}
 		change(&r)
+		return putJSON(b, string(id), r)
+	})
+}
+
+// SetWebhookState implements jobs.WebhookRecorder.
+func (s *Store) SetWebhookState(ctx context.Context, id jobs.JobID, st jobs.WebhookState) error {
+	return s.db.Update(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketJobs)
+		var r jobRecord
+		if err := getJSON(b, string(id), &r, jobs.JobNotFound(id)); err != nil {
+			return err
+		}
+		r.Webhook = &st
 		return putJSON(b, string(id), r)
 	})
 }

@@ -27,6 +27,16 @@ type JobBody struct {
 	Error      *string     `json:"error"`
 	StartedAt  string      `json:"started_at"`
 	FinishedAt string      `json:"finished_at,omitempty"`
+	// Webhook is the delivery state of the job's webhook: an extension,
+	// present only for jobs submitted with a webhook_url.
+	Webhook *WebhookStateBody `json:"webhook,omitempty"`
+}
+
+// WebhookStateBody is the webhook member of a job body.
+type WebhookStateBody struct {
+	Status    jobs.WebhookStatus `json:"status"`
+	Attempts  int                `json:"attempts"`
+	LastError string             `json:"last_error,omitempty"`
 }
 
 // ResultBody is the result object of a completed job. Duration is a number
@@ -50,6 +60,9 @@ type ResultBody struct {
 // NewJobBody converts a job to its wire form.
 func NewJobBody(j *jobs.Job) JobBody {
 	b := JobBody{Status: j.Status, Prompt: j.Prompt, StartedAt: j.StartedAt.UTC().Format(jobs.TimeFormat)}
+	if w := jobs.WebhookOf(j); w != nil {
+		b.Webhook = &WebhookStateBody{Status: w.Status, Attempts: w.Attempts, LastError: w.LastError}
+	}
 	if j.Status.Terminal() {
 		b.FinishedAt = j.FinishedAt.UTC().Format(jobs.TimeFormat)
 	}

@@ -44,6 +44,10 @@ func (a *api) list(w http.ResponseWriter, r *http.Request, key *jobs.APIKey) {
 
 // WebhookBody is the body POSTed to a job's webhook_url when it ends: the
 // job as GET /jobs lists it (its job_id and the job body).
+// The webhook's own delivery state is left out: it changes with every
+// attempt, while every attempt carries the same body.
 func WebhookBody(j *jobs.Job) ([]byte, error) {
-	return json.Marshal(ListItem{JobID: j.ID, JobBody: NewJobBody(j)})
+	b := NewJobBody(j)
+	b.Webhook = nil
+	return json.Marshal(ListItem{JobID: j.ID, JobBody: b})
 }

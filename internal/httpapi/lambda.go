@@ -63,8 +63,10 @@ func NewRequest(ctx context.Context, ev events.APIGatewayV2HTTPRequest) (*http.R
 	if len(ev.Cookies) > 0 {
 		req.Header.Set("Cookie", strings.Join(ev.Cookies, "; "))
 	}
-	if rid := ev.RequestContext.RequestID; rid != "" && req.Header.Get("X-Request-Id") == "" {
-		req.Header.Set("X-Request-Id", rid)
+	if rid := ev.RequestContext.RequestID; rid != "" {
+		// The gateway's id is the request's id in the logs; a client's
+		// X-Request-Id is only logged beside it (middleware).
+		req = req.WithContext(context.WithValue(req.Context(), gatewayIDKey{}, rid))
 	}
 	req.RemoteAddr = ev.RequestContext.HTTP.SourceIP
 	req.Host = ev.RequestContext.DomainName

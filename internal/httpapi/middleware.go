@@ -38,6 +38,9 @@ func noteJob(r *http.Request, id jobs.JobID) {
 	}
 }
 
+// gatewayIDKey carries the API Gateway request id (NewRequest).
+type gatewayIDKey struct{}
+
 var validRequestID = regexp.MustCompile(`^[A-Za-z0-9._=+/-]{1,128}$`)
 
 type statusWriter struct {
@@ -81,11 +84,26 @@ var CORSExposeHeaders = []string{"Retry-After", "X-Request-Id", "Location", Head
 func (a *api) middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		ri := &requestInfo{id: r.Header.Get("X-Request-Id")}
-		if !validRequestID.MatchString(ri.id) {
+		client := r.Header.Get("X-Request-Id")
+		if !validRequestID.MatchString(client) {
+			client = ""
+		}
+		ri := &requestInfo{id: client}
+		logAttrs := []slog.Attr{}
+		if gw, _ := r.Context().Value(gatewayIDKey{}).(string); gw != "" {
+			// Behind API Gateway its id is authoritative: a client cannot
+			// pass its requests off as others in the logs. The client's
+			// own id is kept beside it.
+			ri.id = gw
+			if client != "" && client != gw {
+				logAttrs = append(logAttrs, slog.String("client_request_id", client))
+			}
+		}
+		if ri.id == "" {
 			ri.id = newRequestID()
 		}
-		ctx := jobs.WithLogAttrs(context.WithValue(r.Context(), infoKey, ri), slog.String("request_id", ri.id))
+		logAttrs = append([]slog.Attr{slog.String("request_id", ri.id)}, logAttrs...)
+		ctx := jobs.WithLogAttrs(context.WithValue(r.Context(), infoKey, ri), logAttrs...)
 		r = r.WithContext(ctx)
 		w.Header().Set("X-Request-Id", ri.id)
 		sw := &statusWriter{ResponseWriter: w}

@@ -60,6 +60,9 @@ type Job struct {
 	FinishedAt time.Time // zero while running
 	ExpiresAt  time.Time // after this instant the job answers 404 and its media is removed
 	Options    *Options  // the submission's extension members; nil for a spec-only submission
+	// Webhook is the delivery state of the job's webhook (nil before the
+	// first attempt; see WebhookOf).
+	Webhook *WebhookState
 }
 
 // Expired reports whether the job is past its retention at now.

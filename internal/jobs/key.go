@@ -27,10 +27,28 @@ type APIKey struct {
 	CreatedAt time.Time // UTC
 	ExpiresAt time.Time // zero: never expires
 	RevokedAt time.Time // zero: not revoked; may be in the future (rotation grace)
-	// WebhookSecret signs the webhooks of the key's jobs ("whsec_...",
-	// derived from the full key when it is made; "" for keys made before
-	// webhooks existed, which cannot use them).
+	// WebhookDerived: the key's webhook signing secret is derived from
+	// the server's master secret and the key id (WebhookSecretFrom), so
+	// nothing secret is stored. Every key made now has it.
+	WebhookDerived bool
+	// WebhookSecret is the stored signing secret of a key made before
+	// derived secrets ("whsec_...", kept in clear so its receivers keep
+	// working); "" for every newer key, and for keys made before webhooks
+	// existed, which cannot use them.
 	WebhookSecret string
+}
+
+// HasWebhookSecret reports whether the key's jobs may ask for webhooks.
+func (k *APIKey) HasWebhookSecret() bool { return k.WebhookDerived || k.WebhookSecret != "" }
+
+// WebhookSecretFrom derives the webhook signing secret of key id from the
+// server's master secret: "whsec_" + base64(HMAC-SHA256(master, label +
+// id) truncated to 24 bytes). Only the process that holds the master (the
+// sender, and the key commands that print a new key's secret) can compute it.
+func WebhookSecretFrom(master []byte, id KeyID) string {
+	mac := hmac.New(sha256.New, master)
+	mac.Write([]byte("songsmith webhook signing secret v2:" + string(id)))
+	return "whsec_" + base64.StdEncoding.EncodeToString(mac.Sum(nil)[:24])
 }
 
 // Active reports whether the key may be used at now.
@@ -92,13 +110,12 @@ func NewAPIKey(name string, now time.Time, ttl time.Duration) (*APIKey, string, 
 func KeyFromSecret(full, name string, now time.Time) *APIKey {
 	id, secret, _ := SplitKey(full)
 	h := sha256.Sum256([]byte(secret))
-	return &APIKey{ID: id, Name: name, Hash: h[:], CreatedAt: now.UTC(), WebhookSecret: WebhookSecretFor(full)}
+	return &APIKey{ID: id, Name: name, Hash: h[:], CreatedAt: now.UTC(), WebhookDerived: true}
 }
 
-// WebhookSecretFor derives a key's webhook signing secret from the full
-// key string: "whsec_" + base64(HMAC-SHA256(key, label)). Only the key's
-// holder and the server (which stores it) know it; a key listed in
-// SONGSMITH_API_KEYS gets the same secret on every start.
+// WebhookSecretFor is how the signing secret of keys made before derived
+// secrets was made from the full key string (their stored WebhookSecret):
+// "whsec_" + base64(HMAC-SHA256(key, label)).
 func WebhookSecretFor(full string) string {
 	mac := hmac.New(sha256.New, []byte(full))
 	mac.Write([]byte("songsmith webhook signing secret v1"))

@@ -134,7 +134,7 @@ func (s *Service) Submit(ctx context.Context, key *APIKey, sub Submission) (*Job
 		switch {
 		case s.WebhookCheck == nil:
 			return nil, rate, Errorf(EInvalid, "Webhooks are not enabled on this server; leave out 'webhook_url'.")
-		case key.WebhookSecret == "":
+		case !key.HasWebhookSecret():
 			return nil, rate, Errorf(EInvalid, "This API key has no webhook signing secret (it predates webhooks). Create a new key to use 'webhook_url'.")
 		}
 		if err := s.WebhookCheck(ctx, opts.WebhookURL); err != nil {

@@ -62,8 +62,10 @@ func TestTemplateDelivery(t *testing.T) {
 	if need := time.Duration(app.MaxReceiveCount(attempts)) * vis; jt < need {
 		t.Errorf("JobTimeout default %v < %d deliveries x %v visibility", jt, app.MaxReceiveCount(attempts), vis)
 	}
-	// Reserved concurrency: a parameter, none when 0, by default enough for
-	// both event sources' MaximumConcurrency.
+	// Reserved concurrency: a parameter, none when 0, by default at least
+	// the sum of every event source's MaximumConcurrency (a throttled SQS
+	// record returns only after the visibility timeout and counts toward
+	// the dead-letter limit).
 	rc := dig(w, "Properties", "ReservedConcurrentExecutions", "Fn::If")
 	if str(rc, "0") != "HasWorkerReservation" || str(rc, "1", "Ref") != "WorkerReservedConcurrency" || str(rc, "2", "Ref") != "AWS::NoValue" {
 		t.Errorf("worker ReservedConcurrentExecutions = %v", dig(w, "Properties", "ReservedConcurrentExecutions"))
@@ -73,10 +75,27 @@ func TestTemplateDelivery(t *testing.T) {
 		t.Errorf("HasWorkerReservation = %v, want WorkerReservedConcurrency != 0", c.path("Conditions", "HasWorkerReservation"))
 	}
 	reserved, _ := strconv.Atoi(c.paramDefault(t, "WorkerReservedConcurrency"))
-	conc, _ := strconv.Atoi(c.paramDefault(t, "WorkerConcurrency"))
-	dlq := num(t, w, "Properties", "Events", "DeadLetters", "Properties", "ScalingConfig", "MaximumConcurrency")
-	if str(w, "Properties", "Events", "Jobs", "Properties", "ScalingConfig", "MaximumConcurrency", "Ref") != "WorkerConcurrency" || reserved < conc+dlq {
-		t.Errorf("WorkerReservedConcurrency default %d < WorkerConcurrency %d + dead-letter MaximumConcurrency %d", reserved, conc, dlq)
+	events, _ := dig(w, "Properties", "Events").(map[string]any)
+	sum, sources := 0, 0
+	for name, ev := range events {
+		if str(ev, "Type") != "SQS" {
+			continue
+		}
+		sources++
+		mc := dig(ev, "Properties", "ScalingConfig", "MaximumConcurrency")
+		if mc == nil {
+			t.Errorf("event source %s has no MaximumConcurrency: it could take the whole reservation", name)
+			continue
+		}
+		if ref := str(mc, "Ref"); ref != "" {
+			n, _ := strconv.Atoi(c.paramDefault(t, ref))
+			sum += n
+		} else {
+			sum += num(t, ev, "Properties", "ScalingConfig", "MaximumConcurrency")
+		}
+	}
+	if sources < 3 || reserved < sum {
+		t.Errorf("WorkerReservedConcurrency default %d < %d, the sum of the MaximumConcurrency of its %d SQS event sources", reserved, sum, sources)
 	}
 }
 

@@ -96,6 +96,7 @@ func TestTemplateIAM(t *testing.T) {
 		"GenerateFunction": {"sqs:SendMessage JobsQueue.Arn", "sqs:SendMessage WebhooksQueue.Arn"},
 		"GetJobFunction":   {"s3:DeleteObject ${MediaBucket.Arn}/jobs/*", "s3:GetObject ${MediaBucket.Arn}/jobs/*", "sqs:SendMessage WebhooksQueue.Arn"},
 		"WorkerFunction": {"s3:DeleteObject ${MediaBucket.Arn}/jobs/*", "s3:GetObject ${MediaBucket.Arn}/jobs/*", "s3:PutObject ${MediaBucket.Arn}/jobs/*",
+			"secretsmanager:GetSecretValue WebhookSigningSecret",
 			"sqs:ChangeMessageVisibility DeadLetterQueue.Arn", "sqs:ChangeMessageVisibility JobsQueue.Arn", "sqs:ChangeMessageVisibility WebhooksQueue.Arn",
 			"sqs:DeleteMessage DeadLetterQueue.Arn", "sqs:DeleteMessage JobsQueue.Arn", "sqs:DeleteMessage WebhooksQueue.Arn",
 			"sqs:GetQueueAttributes DeadLetterQueue.Arn", "sqs:GetQueueAttributes JobsQueue.Arn", "sqs:GetQueueAttributes WebhooksQueue.Arn",
@@ -113,7 +114,7 @@ func TestTemplateIAM(t *testing.T) {
 					t.Errorf("%s %s: wildcard action %s", fn, st.Sid, a)
 				}
 				for _, r := range st.Resources {
-					ref := str(r, "Fn::GetAtt") + str(r, "Fn::Sub")
+					ref := str(r, "Fn::GetAtt") + str(r, "Fn::Sub") + str(r, "Ref")
 					switch {
 					case r == "*":
 						xr = append(xr, a)

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"path"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
@@ -99,9 +100,26 @@ func (h *Handler) Handle(ctx context.Context, ev events.SQSEvent) (events.SQSEve
 	if lc, ok := lambdacontext.FromContext(ctx); ok && lc.AwsRequestID != "" {
 		ctx = jobs.WithLogAttrs(ctx, slog.String("request_id", lc.AwsRequestID))
 	}
+	// Webhook records are delivered concurrently (each attempt is short
+	// and the sender applies its per-key and per-host limits); job
+	// records one after another.
+	again := make([]bool, len(ev.Records))
+	var wg sync.WaitGroup
+	for i, r := range ev.Records {
+		if h.IsWebhook(r.EventSourceARN) {
+			wg.Add(1)
+			go func() { defer wg.Done(); again[i] = h.handle(ctx, r) }()
+		}
+	}
+	wg.Wait()
+	for i, r := range ev.Records {
+		if !h.IsWebhook(r.EventSourceARN) {
+			again[i] = h.handle(ctx, r)
+		}
+	}
 	var res events.SQSEventResponse
-	for _, r := range ev.Records {
-		if h.handle(ctx, r) {
+	for i, r := range ev.Records {
+		if again[i] {
 			res.BatchItemFailures = append(res.BatchItemFailures, events.SQSBatchItemFailure{ItemIdentifier: r.MessageId})
 		}
 	}

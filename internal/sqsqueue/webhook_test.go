@@ -2,6 +2,7 @@ package sqsqueue_test
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 
@@ -12,19 +13,32 @@ import (
 	"github.com/songsmith/songsmith/internal/worker"
 )
 
-type fakeHooks struct{ got []jobs.Delivery }
+// fakeHooks records the deliveries it gets (a batch's webhook records are
+// handled concurrently).
+type fakeHooks struct {
+	mu  sync.Mutex
+	got map[jobs.JobID]jobs.Delivery
+}
 
 func (f *fakeHooks) HandleWebhook(_ context.Context, d jobs.Delivery) (bool, time.Duration) {
-	f.got = append(f.got, d)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.got == nil {
+		f.got = map[jobs.JobID]jobs.Delivery{}
+	}
+	f.got[d.JobID] = d
 	return d.Attempt == 1, 5 * time.Minute // the first attempt fails
 }
 
 type fakeRequeue struct {
 	jobs.Consumer
+	mu     sync.Mutex
 	delays []time.Duration
 }
 
 func (f *fakeRequeue) Release(_ context.Context, _ jobs.Delivery, d time.Duration) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	f.delays = append(f.delays, d)
 	return nil
 }
@@ -49,10 +63,53 @@ func TestHandlerWebhooks(t *testing.T) {
 	if len(res.BatchItemFailures) != 1 || res.BatchItemFailures[0].ItemIdentifier != "m1" {
 		t.Fatalf("failures %+v, want m1", res.BatchItemFailures)
 	}
-	if len(hooks.got) != 2 || hooks.got[0].JobID != a || hooks.got[1].Attempt != 2 {
+	if len(hooks.got) != 2 || hooks.got[a].Attempt != 1 || hooks.got[b].Attempt != 2 {
 		t.Fatalf("sender got %+v", hooks.got)
 	}
 	if len(rq.delays) != 1 || rq.delays[0] != 5*time.Minute {
 		t.Fatalf("requeue delays %v", rq.delays)
+	}
+}
+
+// barrierHooks answers only once n deliveries are in progress at once
+// (or after a second): a sequential handler shows as a timeout.
+type barrierHooks struct {
+	n       int
+	mu      sync.Mutex
+	arrived int
+	all     chan struct{}
+	timeout bool
+}
+
+func (f *barrierHooks) HandleWebhook(context.Context, jobs.Delivery) (bool, time.Duration) {
+	f.mu.Lock()
+	if f.arrived++; f.arrived == f.n {
+		close(f.all)
+	}
+	f.mu.Unlock()
+	select {
+	case <-f.all:
+	case <-time.After(time.Second):
+		f.mu.Lock()
+		f.timeout = true
+		f.mu.Unlock()
+	}
+	return false, 0
+}
+
+// A batch's webhook records are delivered concurrently, so one hanging
+// receiver does not hold up the others of its batch.
+func TestHandlerWebhooksConcurrent(t *testing.T) {
+	hooks := &barrierHooks{n: 5, all: make(chan struct{})}
+	h := &sqsqueue.Handler{Webhooks: hooks, WebhookQueueName: "hooks"}
+	var recs []events.SQSMessage
+	for i := range 5 {
+		recs = append(recs, record("m"+string(rune('0'+i)), string(jobs.NewJobID()), "arn:aws:sqs:us-east-1:123456789012:hooks", "1"))
+	}
+	if res, err := h.Handle(context.Background(), events.SQSEvent{Records: recs}); err != nil || len(res.BatchItemFailures) != 0 {
+		t.Fatalf("%+v %v", res, err)
+	}
+	if hooks.timeout {
+		t.Fatal("the batch's webhook records were handled one after another")
 	}
 }

@@ -108,11 +108,15 @@ func setup(t *testing.T, url string) (*webhook.Sender, *jobs.Job, string) {
 	if err := st.FailJob(ctx, j.ID, "Generation failed.", time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	s := &webhook.Sender{Jobs: st, Keys: st, Timeout: 300 * time.Millisecond,
+	master := []byte("a master secret of the test, 32+ bytes")
+	s := &webhook.Sender{Jobs: st, Keys: st, Timeout: 300 * time.Millisecond, Policy: webhook.Policy{AllowLoopback: true},
+		Secret: func(_ context.Context, k *jobs.APIKey) (string, error) {
+			return jobs.WebhookSecretFrom(master, k.ID), nil
+		},
 		Body: func(_ context.Context, j *jobs.Job) ([]byte, error) {
 			return json.Marshal(map[string]any{"job_id": j.ID, "status": j.Status, "error": j.Error})
 		}}
-	return s, j, k.WebhookSecret
+	return s, j, jobs.WebhookSecretFrom(master, k.ID)
 }
 
 func attempt(s *webhook.Sender, j *jobs.Job, n int) webhook.Decision {
@@ -230,4 +234,90 @@ func (w withURL) Job(ctx context.Context, id jobs.JobID) (*jobs.Job, error) {
 		j.Options.WebhookURL = w.url
 	}
 	return j, err
+}
+
+// The circuit breaker, on an injected clock: a receiver that fails three
+// times in a row is parked (the owner sees "parked"); deliveries to it then
+// wait without using attempts or reaching it, and after the cool-down one
+// trial delivery goes through and closes the circuit.
+func TestBreakerParks(t *testing.T) {
+	s, j, secret := setup(t, "")
+	rec := s.Jobs.(jobs.WebhookRecorder)
+	r := newReceiver(t, secret, 500, 500, 500)
+	s.Jobs, s.Recorder = withURL{s.Jobs, r.URL()}, rec
+	s.Breaker = webhook.Breaker{Failures: 3, Cooldown: time.Minute, MaxCooldown: time.Hour}
+	now := time.Now()
+	s.Now = func() time.Time { return now }
+	state := func() *jobs.WebhookState {
+		got, err := s.Jobs.Job(context.Background(), j.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return jobs.WebhookOf(got)
+	}
+	if st := state(); st.Status != jobs.WebhookPending || st.Attempts != 0 {
+		t.Fatalf("before any attempt: %+v", st)
+	}
+	for n, want := range []jobs.WebhookStatus{jobs.WebhookRetrying, jobs.WebhookRetrying, jobs.WebhookParked} {
+		dec := attempt(s, j, n+1)
+		st := state()
+		if !dec.Release || dec.Deferred || st.Status != want || st.Attempts != n+1 || st.LastError != "the receiver answered HTTP 500" {
+			t.Fatalf("attempt %d: %+v, state %+v, want %s", n+1, dec, st, want)
+		}
+		if want == jobs.WebhookParked && dec.Delay < time.Minute {
+			t.Fatalf("parked with a retry after %s, want the cool-down", dec.Delay)
+		}
+	}
+	now = now.Add(30 * time.Second)
+	dec := attempt(s, j, 4)
+	if !dec.Release || !dec.Deferred || dec.Delay != 30*time.Second {
+		t.Fatalf("while parked: %+v, want a deferral to the end of the cool-down", dec)
+	}
+	if st := state(); st.Status != jobs.WebhookParked || st.Attempts != 3 || len(r.deliveries()) != 3 {
+		t.Fatalf("while parked: state %+v, %d requests", st, len(r.deliveries()))
+	}
+	now = now.Add(31 * time.Second)
+	if dec := attempt(s, j, 5); dec.Release {
+		t.Fatalf("trial after the cool-down: %+v", dec)
+	}
+	if st := state(); st.Status != jobs.WebhookDelivered || st.Attempts != 4 || st.LastError != "" {
+		t.Fatalf("after the trial: %+v", st)
+	}
+	if dec := attempt(s, j, 6); dec.Release || len(r.deliveries()) != 4 {
+		t.Fatalf("a duplicate message after delivery: %+v, %d requests", dec, len(r.deliveries()))
+	}
+}
+
+// Limits follow the submission rate: the default 10/1m with 5 s attempts
+// gives a key 2 slots.
+func TestLimitsFor(t *testing.T) {
+	if l := webhook.LimitsFor(jobs.Rate{N: 10, Per: time.Minute}, webhook.DefaultTimeout); l.PerKey != 2 || l.PerHost != 4 || l.Total != 32 {
+		t.Fatalf("limits %+v", l)
+	}
+	if l := webhook.LimitsFor(jobs.Rate{N: 600, Per: time.Minute}, webhook.DefaultTimeout); l.PerKey != 16 {
+		t.Fatalf("limits %+v", l)
+	}
+}
+
+// A key at its limit waits (no attempt used) while another key's delivery
+// goes through at once.
+func TestPerKeyLimit(t *testing.T) {
+	s, j, secret := setup(t, "")
+	hang := newReceiver(t, secret, -1)
+	s.Jobs = withURL{s.Jobs, hang.URL()}
+	s.Limits = webhook.Limits{Total: 8, PerKey: 1, PerHost: 8}
+	s.Timeout = 2 * time.Second
+	done := make(chan webhook.Decision)
+	go func() { done <- attempt(s, j, 1) }()
+	for deadline := time.Now().Add(2 * time.Second); len(hang.deliveries()) == 0; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the first delivery did not start")
+		}
+	}
+	if dec := attempt(s, j, 2); !dec.Deferred || !dec.Release || dec.Delay != webhook.DefaultBusyDelay {
+		t.Fatalf("second delivery of the same key: %+v, want deferred", dec)
+	}
+	if dec := <-done; dec.Release {
+		t.Fatalf("first delivery: %+v", dec)
+	}
 }

@@ -3,34 +3,46 @@ package webhook
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net"
 	"net/netip"
 	"net/url"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/songsmith/songsmith/internal/jobs"
 )
 
-// Policy says where webhooks may be sent.
+// Policy says where webhooks may be sent. One policy holds on every
+// backend: https to public unicast addresses only, checked after DNS
+// resolution at submission and again when every delivery connects (a
+// net.Dialer Control hook), so a name that resolves elsewhere later (DNS
+// rebinding) still cannot reach an internal address.
 type Policy struct {
-	// Public: https only, and only to public addresses (no loopback,
-	// private, link-local, CGNAT, multicast or unspecified ones), checked
-	// after DNS resolution and again when connecting. The AWS backend
-	// uses it. Otherwise (local): https anywhere, and http to loopback.
-	Public bool
-	// Resolver looks host names up (net.DefaultResolver when nil).
-	Resolver *net.Resolver
+	// AllowLoopback also allows http and https to loopback addresses
+	// (127.0.0.0/8, ::1, localhost): for development on one machine
+	// (SONGSMITH_WEBHOOK_ALLOW_LOOPBACK); every other special-purpose
+	// range stays refused.
+	AllowLoopback bool
+	// Lookup resolves a host name (net.DefaultResolver.LookupNetIP when
+	// nil; tests inject a fake).
+	Lookup func(ctx context.Context, host string) ([]netip.Addr, error)
+	// ConnectTimeout bounds one TCP connect (DefaultConnectTimeout when 0).
+	ConnectTimeout time.Duration
 }
 
 func invalid(format string, args ...any) error {
 	return jobs.Errorf(jobs.EInvalid, "'webhook_url' "+format, args...)
 }
 
+// errNotPublic is the submission error of a URL whose host is or resolves
+// to an address the policy refuses. It never names the address a name
+// resolved to: the answer must not let a caller map internal DNS.
+var errNotPublic = invalid("must point to a public internet address (https); private, loopback, link-local, reserved and other special-purpose addresses are refused.")
+
 // Check vets a webhook URL at submission: EInvalid when the policy does
-// not allow it or (Public) when its host does not resolve to public
-// addresses only.
+// not allow its scheme or when its host is not, or does not resolve only
+// to, addresses the policy allows.
 func (p Policy) Check(ctx context.Context, raw string) error {
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" || u.Opaque != "" {
@@ -41,78 +53,181 @@ func (p Policy) Check(ctx context.Context, raw string) error {
 	}
 	host := u.Hostname()
 	switch u.Scheme {
-	case "https":
-	case "http":
-		if p.Public || !isLoopbackHost(host) {
-			return invalid("must use https (http is allowed only for loopback addresses on a local server).")
-		}
+	case "https", "http":
 	default:
 		return invalid("must be an absolute http(s) URL.")
 	}
-	if !p.Public {
-		return nil
+	if numericHost(host) {
+		return errNotPublic
 	}
 	addrs, err := p.resolve(ctx, host)
 	if err != nil || len(addrs) == 0 {
-		return invalid("names a host that does not resolve: %s.", host)
+		return invalid("names a host that does not resolve.")
 	}
 	for _, a := range addrs {
-		if !PublicAddr(a) {
-			return invalid("must point to a public address; %s resolves to %s.", host, a)
+		if !p.Allowed(a) {
+			return errNotPublic
 		}
+	}
+	if u.Scheme == "http" && !(p.AllowLoopback && allLoopback(addrs)) {
+		return invalid("must use https (http only to loopback on a server started with SONGSMITH_WEBHOOK_ALLOW_LOOPBACK=true).")
 	}
 	return nil
 }
 
+// numericHost reports whether host is a number-like name that is not a
+// dotted-quad or bracketed IPv6 address ("2130706433", "0x7f000001",
+// "127.1", "0251.0376.0251.0376"): C resolvers read such names as
+// addresses, and no real name ends in a numeric label.
+func numericHost(host string) bool {
+	if _, err := netip.ParseAddr(host); err == nil {
+		return false
+	}
+	labels := strings.Split(strings.TrimSuffix(host, "."), ".")
+	last := strings.ToLower(labels[len(labels)-1])
+	if hex, ok := strings.CutPrefix(last, "0x"); ok {
+		return strings.Trim(hex, "0123456789abcdef") == ""
+	}
+	return strings.Trim(last, "0123456789") == ""
+}
+
 func (p Policy) resolve(ctx context.Context, host string) ([]netip.Addr, error) {
 	if a, err := netip.ParseAddr(host); err == nil {
-		return []netip.Addr{a.Unmap()}, nil
+		if a.Zone() != "" {
+			return nil, errors.New("zoned address")
+		}
+		return []netip.Addr{a}, nil
 	}
-	r := p.Resolver
-	if r == nil {
-		r = net.DefaultResolver
+	if p.Lookup != nil {
+		return p.Lookup(ctx, host)
 	}
-	ips, err := r.LookupNetIP(ctx, "ip", host)
-	for i := range ips {
-		ips[i] = ips[i].Unmap()
-	}
-	return ips, err
+	return net.DefaultResolver.LookupNetIP(ctx, "ip", host)
 }
 
-func isLoopbackHost(host string) bool {
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	a, err := netip.ParseAddr(host)
-	return err == nil && a.Unmap().IsLoopback()
-}
-
-var cgnat = netip.MustParsePrefix("100.64.0.0/10")
-
-// PublicAddr reports whether a is a public unicast address.
-func PublicAddr(a netip.Addr) bool {
-	a = a.Unmap()
-	return a.IsValid() && a.IsGlobalUnicast() && !a.IsPrivate() && !a.IsLoopback() &&
-		!a.IsLinkLocalUnicast() && !cgnat.Contains(a) && !a.IsUnspecified() && !a.IsMulticast()
-}
-
-// errBlocked is the dial error of a connection to a non-public address.
-var errBlocked = errors.New("webhook: address not allowed")
-
-// Dialer returns the dialer deliveries use. Under a Public policy it
-// refuses, at connect time, any address that is not public, so a host
-// that resolves differently after the submission check (DNS rebinding)
-// still cannot reach internal addresses.
-func (p Policy) Dialer() *net.Dialer {
-	d := &net.Dialer{}
-	if p.Public {
-		d.Control = func(network, address string, _ syscall.RawConn) error {
-			ap, err := netip.ParseAddrPort(address)
-			if err != nil || !PublicAddr(ap.Addr()) {
-				return fmt.Errorf("%w: %s", errBlocked, address)
-			}
-			return nil
+func allLoopback(addrs []netip.Addr) bool {
+	for _, a := range addrs {
+		if !isLoopback(a) {
+			return false
 		}
 	}
-	return d
+	return true
+}
+
+// isLoopback is 127.0.0.0/8 or ::1, written plainly (not IPv4-mapped).
+func isLoopback(a netip.Addr) bool { return a.IsLoopback() && !a.Is4In6() }
+
+// Allowed reports whether the policy lets a delivery connect to a: a
+// public unicast address, or (AllowLoopback) a loopback one.
+func (p Policy) Allowed(a netip.Addr) bool {
+	return PublicAddr(a) || p.AllowLoopback && isLoopback(a)
+}
+
+// The special-purpose ranges of the IANA IPv4 and IPv6 registries (and
+// the blocks reserved beside them) that are not public unicast. IPv4
+// addresses mapped into IPv6 (::ffff:0:0/96) are judged as the IPv4
+// address; every other IPv6 address must lie in 2000::/3, which leaves
+// out ::/96 (IPv4-compatible), 64:ff9b::/96 and 64:ff9b:1::/48 (NAT64),
+// 100::/64, fc00::/7, fe80::/10, fec0::/10 and ff00::/8 at once.
+var (
+	special4 = prefixes("0.0.0.0/8", "10.0.0.0/8", "100.64.0.0/10", "127.0.0.0/8", "169.254.0.0/16",
+		"172.16.0.0/12", "192.0.0.0/24", "192.0.2.0/24", "192.31.196.0/24", "192.52.193.0/24",
+		"192.88.99.0/24", "192.168.0.0/16", "192.175.48.0/24", "198.18.0.0/15", "198.51.100.0/24",
+		"203.0.113.0/24", "224.0.0.0/4", "240.0.0.0/4")
+	global6  = netip.MustParsePrefix("2000::/3")
+	special6 = prefixes("2001::/23", "2001:db8::/32", "2002::/16", "2620:4f:8000::/48", "3fff::/20")
+)
+
+func prefixes(ss ...string) []netip.Prefix {
+	out := make([]netip.Prefix, len(ss))
+	for i, s := range ss {
+		out[i] = netip.MustParsePrefix(s)
+	}
+	return out
+}
+
+// PublicAddr reports whether a is a public unicast address: outside every
+// special-purpose range of the IANA registries (private, loopback,
+// link-local, CGNAT, documentation, benchmarking, multicast, reserved,
+// NAT64, 6to4, Teredo, IPv4-compatible and the like).
+func PublicAddr(a netip.Addr) bool {
+	if !a.IsValid() || a.Zone() != "" {
+		return false
+	}
+	if a.Is4In6() {
+		a = a.Unmap()
+	}
+	if a.Is4() {
+		for _, p := range special4 {
+			if p.Contains(a) {
+				return false
+			}
+		}
+		return true
+	}
+	if !global6.Contains(a) {
+		return false
+	}
+	for _, p := range special6 {
+		if p.Contains(a) {
+			return false
+		}
+	}
+	return true
+}
+
+// ErrBlocked is the error of a delivery whose connection the policy
+// refused: its text names no address.
+var ErrBlocked = errors.New("webhook: the receiver's address is not allowed (not a public internet address)")
+
+// DefaultConnectTimeout bounds one TCP connect of a delivery.
+const DefaultConnectTimeout = 3 * time.Second
+
+// Dialer returns the dialer deliveries use: its Control hook refuses, at
+// connect time, every address the policy does not allow, whatever the
+// name resolved to at submission (DNS rebinding).
+func (p Policy) Dialer() *net.Dialer {
+	timeout := p.ConnectTimeout
+	if timeout <= 0 {
+		timeout = DefaultConnectTimeout
+	}
+	return &net.Dialer{Timeout: timeout, Control: func(network, address string, _ syscall.RawConn) error {
+		ap, err := netip.ParseAddrPort(address)
+		if err != nil || !p.Allowed(ap.Addr()) {
+			return ErrBlocked
+		}
+		return nil
+	}}
+}
+
+// DialContext connects a delivery: it resolves the host through the
+// policy's resolver, refuses a name with any address the policy does not
+// allow, and dials the allowed addresses in turn through Dialer (whose
+// Control hook checks each again).
+func (p Policy) DialContext(ctx context.Context, network, address string) (net.Conn, error) {
+	host, port, err := net.SplitHostPort(address)
+	if err != nil {
+		return nil, err
+	}
+	if numericHost(host) {
+		return nil, ErrBlocked
+	}
+	addrs, err := p.resolve(ctx, host)
+	if err != nil {
+		return nil, errNoResolve
+	}
+	for _, a := range addrs {
+		if !p.Allowed(a) {
+			return nil, ErrBlocked
+		}
+	}
+	d := p.Dialer()
+	var last error = ErrBlocked
+	for _, a := range addrs {
+		c, err := d.DialContext(ctx, network, net.JoinHostPort(a.String(), port))
+		if err == nil {
+			return c, nil
+		}
+		last = err
+	}
+	return nil, last
 }

@@ -2,74 +2,155 @@ package webhook_test
 
 import (
 	"context"
-	"net/http"
-	"net/http/httptest"
+	"errors"
+	"net"
 	"net/netip"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/webhook"
+	"github.com/songsmith/songsmith/internal/webhook/webhooktest"
 )
+
+// loopbackTargets are the UnsafeTargets that SONGSMITH_WEBHOOK_ALLOW_LOOPBACK
+// lets through: plain loopback addresses and localhost, never loopback in
+// disguise (mapped, compatible, numeric forms).
+var loopbackTargets = map[string]bool{
+	"https://127.0.0.1/hook": true, "https://127.1.2.3:8443/hook": true,
+	"https://localhost/hook": true, "https://[::1]/hook": true,
+}
+
+// Every unsafe target is refused by default, and by the development
+// policy too unless it is plain loopback; the answer never names what a
+// host resolved to.
+func TestPolicyRefusesUnsafeTargets(t *testing.T) {
+	if n := len(webhooktest.UnsafeTargets); n < 44 {
+		t.Fatalf("%d unsafe targets, want at least 44", n)
+	}
+	ctx := context.Background()
+	for _, p := range []webhook.Policy{{Lookup: webhooktest.Lookup}, {AllowLoopback: true, Lookup: webhooktest.Lookup}} {
+		accepted := 0
+		for _, u := range webhooktest.UnsafeTargets {
+			err := p.Check(ctx, u)
+			want := p.AllowLoopback && loopbackTargets[u]
+			if (err == nil) != want {
+				t.Errorf("allow loopback=%v %s: %v, want accepted=%v", p.AllowLoopback, u, err, want)
+			}
+			if err == nil {
+				accepted++
+				continue
+			}
+			if !jobs.IsCode(err, jobs.EInvalid) {
+				t.Errorf("%s: %v, want invalid_request", u, err)
+			}
+			for _, addrs := range webhooktest.Names {
+				for _, a := range addrs {
+					if strings.Contains(err.Error(), a.String()) {
+						t.Errorf("%s: the message %q names the resolved address %s", u, err, a)
+					}
+				}
+			}
+		}
+		t.Logf("allow loopback=%v: %d/%d unsafe targets accepted", p.AllowLoopback, accepted, len(webhooktest.UnsafeTargets))
+	}
+}
 
 func TestPolicyCheck(t *testing.T) {
 	ctx := context.Background()
-	local, public := webhook.Policy{}, webhook.Policy{Public: true}
+	def, dev := webhook.Policy{Lookup: webhooktest.Lookup}, webhook.Policy{AllowLoopback: true, Lookup: webhooktest.Lookup}
 	for _, tc := range []struct {
 		p   webhook.Policy
 		url string
 		ok  bool
 	}{
-		{local, "http://127.0.0.1:9000/hook", true},
-		{local, "http://localhost/hook", true},
-		{local, "http://[::1]:8080/", true},
-		{local, "https://192.168.1.10/hook", true},
-		{local, "http://192.168.1.10/hook", false},
-		{local, "http://example.com/hook", false},
-		{local, "ftp://127.0.0.1/", false},
-		{local, "/relative", false},
-		{local, "https://user:pw@example.com/", false},
-		{public, "https://8.8.8.8/hook", true},
-		{public, "http://8.8.8.8/hook", false},
-		{public, "https://127.0.0.1/hook", false},
-		{public, "https://localhost/hook", false},
-		{public, "https://10.1.2.3/", false},
-		{public, "https://172.16.0.1/", false},
-		{public, "https://192.168.0.1/", false},
-		{public, "https://169.254.169.254/latest/meta-data/", false},
-		{public, "https://100.64.0.1/", false},
-		{public, "https://[fe80::1]/", false},
-		{public, "https://[fd00::1]/", false},
-		{public, "https://[::ffff:10.0.0.1]/", false},
-		{public, "https://0.0.0.0/", false},
-		{public, "https://no-such-host.invalid/", false},
+		{def, "https://8.8.8.8/hook", true},
+		{def, "https://hooks.public.example/hook", true},
+		{def, "https://[2606:4700:4700::1111]/hook", true},
+		{def, "https://[::ffff:8.8.8.8]/hook", true}, // mapped: judged as 8.8.8.8
+		{def, "http://8.8.8.8/hook", false},
+		{def, "http://127.0.0.1:9000/hook", false},
+		{def, "https://no-such-host.example/", false},
+		{def, "ftp://8.8.8.8/", false},
+		{def, "/relative", false},
+		{def, "https://user:pw@hooks.public.example/", false},
+		{def, "https://[fe80::1%25eth0]/", false},
+		{dev, "http://127.0.0.1:9000/hook", true},
+		{dev, "http://localhost:9000/hook", true},
+		{dev, "http://[::1]:8080/", true},
+		{dev, "https://8.8.8.8/hook", true},
+		{dev, "http://8.8.8.8/hook", false},
+		{dev, "http://192.168.1.10/hook", false},
+		{dev, "http://[::ffff:127.0.0.1]/hook", false},
 	} {
 		err := tc.p.Check(ctx, tc.url)
 		if (err == nil) != tc.ok || (err != nil && !jobs.IsCode(err, jobs.EInvalid)) {
-			t.Errorf("public=%v %s: %v, want ok=%v", tc.p.Public, tc.url, err, tc.ok)
+			t.Errorf("allow loopback=%v %s: %v, want ok=%v", tc.p.AllowLoopback, tc.url, err, tc.ok)
 		}
 	}
 }
 
-// Under the public policy the dialer itself refuses internal addresses,
-// whatever a name resolved to at submission (DNS rebinding).
-func TestPublicDialerRefusesLoopback(t *testing.T) {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
-	defer srv.Close()
-	tr := &http.Transport{DialContext: webhook.Policy{Public: true}.Dialer().DialContext}
-	_, err := (&http.Client{Transport: tr, Timeout: 2 * time.Second}).Get(srv.URL)
-	if err == nil || !strings.Contains(err.Error(), "not allowed") {
-		t.Fatalf("dial to %s: %v, want refused", srv.URL, err)
+// countingListener is a loopback port that counts the connections it gets.
+func countingListener(t *testing.T) (addr string, accepted *atomic.Int32) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
 	}
-	tr = &http.Transport{DialContext: webhook.Policy{}.Dialer().DialContext}
-	if res, err := (&http.Client{Transport: tr}).Get(srv.URL); err != nil {
-		t.Fatalf("local policy: %v", err)
+	t.Cleanup(func() { ln.Close() })
+	accepted = new(atomic.Int32)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			accepted.Add(1)
+			c.Close()
+		}
+	}()
+	return ln.Addr().String(), accepted
+}
+
+// DNS rebinding: a name that resolves to a public address at submission
+// and to loopback when the delivery connects is refused at connect time,
+// with an error that names no address, and no connection is made.
+func TestRebinding(t *testing.T) {
+	addr, accepted := countingListener(t)
+	_, port, _ := net.SplitHostPort(addr)
+	rb := &webhooktest.Rebinder{First: []netip.Addr{netip.MustParseAddr("93.184.215.14")}, Then: []netip.Addr{netip.MustParseAddr("127.0.0.1")}}
+	p := webhook.Policy{Lookup: rb.Lookup}
+	url := "https://rebind.example:" + port + "/hook"
+	if err := p.Check(context.Background(), url); err != nil {
+		t.Fatalf("submission: %v (the name resolved to a public address then)", err)
+	}
+	c, err := p.DialContext(context.Background(), "tcp", "rebind.example:"+port)
+	if err == nil {
+		c.Close()
+		t.Fatal("the delivery connected to loopback after the name rebound")
+	}
+	if !errors.Is(err, webhook.ErrBlocked) || strings.Contains(err.Error(), "127.0.0.1") {
+		t.Fatalf("dial error %q: want ErrBlocked naming no address", err)
+	}
+	// The Control hook alone refuses too (an address reached without the
+	// policy's resolver), before any packet is sent.
+	if c, err := p.Dialer().DialContext(context.Background(), "tcp", addr); err == nil {
+		c.Close()
+		t.Fatal("the dialer connected to loopback")
+	} else if !errors.Is(err, webhook.ErrBlocked) {
+		t.Fatalf("dialer: %v", err)
+	}
+	time.Sleep(50 * time.Millisecond)
+	if n := accepted.Load(); n != 0 {
+		t.Fatalf("the loopback port got %d connections", n)
+	}
+	// With loopback allowed (development), the same dial connects.
+	dev := webhook.Policy{AllowLoopback: true}
+	if c, err := dev.DialContext(context.Background(), "tcp", addr); err != nil {
+		t.Fatalf("development policy: %v", err)
 	} else {
-		res.Body.Close()
-	}
-	if !webhook.PublicAddr(netip.MustParseAddr("1.1.1.1")) || webhook.PublicAddr(netip.MustParseAddr("::1")) {
-		t.Fatal("PublicAddr")
+		c.Close()
 	}
 }
 

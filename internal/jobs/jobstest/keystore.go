@@ -32,8 +32,8 @@ func RunKeyStore(t *testing.T, open func(t *testing.T) jobs.KeyStore) {
 		if got.Name != "ci" || !got.Matches(sec) || !got.CreatedAt.Equal(k1.CreatedAt) || !got.ExpiresAt.IsZero() || !got.RevokedAt.IsZero() {
 			t.Fatalf("got %+v", got)
 		}
-		if got.WebhookSecret == "" || got.WebhookSecret != jobs.WebhookSecretFor(secret1) {
-			t.Fatalf("webhook secret %q not kept", got.WebhookSecret)
+		if !got.WebhookDerived || got.WebhookSecret != "" || !got.HasWebhookSecret() {
+			t.Fatalf("a new key: derived %v, stored secret %q; want derived and nothing stored", got.WebhookDerived, got.WebhookSecret)
 		}
 		got2, _ := s.Key(ctx, k2.ID)
 		if !got2.ExpiresAt.Equal(k2.ExpiresAt) {
@@ -45,6 +45,18 @@ func RunKeyStore(t *testing.T, open func(t *testing.T) jobs.KeyStore) {
 		}
 		if len(list) != 2 || list[0].ID != k1.ID || list[1].ID != k2.ID {
 			t.Fatalf("list = %v, want [%s %s] oldest first", ids(list), k1.ID, k2.ID)
+		}
+	})
+	t.Run("LegacyWebhookSecret", func(t *testing.T) {
+		// A key made before derived secrets keeps its stored secret.
+		s := open(t)
+		legacy, legacyFull, _ := jobs.NewAPIKey("legacy", T0, 0)
+		legacy.WebhookDerived, legacy.WebhookSecret = false, jobs.WebhookSecretFor(legacyFull)
+		if err := s.CreateKey(ctx, legacy); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := s.Key(ctx, legacy.ID); err != nil || got.WebhookDerived || got.WebhookSecret != legacy.WebhookSecret || !got.HasWebhookSecret() {
+			t.Fatalf("legacy key %+v, %v: its stored secret not kept", got, err)
 		}
 	})
 	t.Run("ErrNotFound", func(t *testing.T) {

@@ -1,0 +1,53 @@
+package jobstest
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/songsmith/songsmith/internal/jobs"
+)
+
+// RunWebhookRecorder runs the WebhookRecorder contract: the state set on a
+// job comes back with the job (and replaces the previous one), leaves the
+// job otherwise unchanged, and ENotFound names a missing job.
+func RunWebhookRecorder(t *testing.T, open func(t *testing.T) interface {
+	jobs.JobStore
+	jobs.WebhookRecorder
+}) {
+	ctx := context.Background()
+	s := open(t)
+	j := NewJob("owner1")
+	j.Options = &jobs.Options{WebhookURL: "https://hooks.example.com/x"}
+	if err := s.CreateJob(ctx, j); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.FailJob(ctx, j.ID, "Generation failed.", T0.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Job(ctx, j.ID)
+	if err != nil || got.Webhook != nil || jobs.WebhookOf(got).Status != jobs.WebhookPending {
+		t.Fatalf("before any state: %+v, %v", got, err)
+	}
+	for _, st := range []jobs.WebhookState{
+		{Status: jobs.WebhookRetrying, Attempts: 1, LastError: "the receiver answered HTTP 500", UpdatedAt: T0.Add(2 * time.Minute)},
+		{Status: jobs.WebhookDelivered, Attempts: 2, UpdatedAt: T0.Add(3 * time.Minute)},
+	} {
+		if err := s.SetWebhookState(ctx, j.ID, st); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Job(ctx, j.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := got.Webhook; w == nil || w.Status != st.Status || w.Attempts != st.Attempts || w.LastError != st.LastError || !w.UpdatedAt.Equal(st.UpdatedAt) {
+			t.Fatalf("state %+v, want %+v", got.Webhook, st)
+		}
+		if got.Status != jobs.StatusFailed || got.Error != "Generation failed." || got.Options.WebhookURL != j.Options.WebhookURL {
+			t.Fatalf("the job changed: %+v", got)
+		}
+	}
+	if err := s.SetWebhookState(ctx, jobs.NewJobID(), jobs.WebhookState{Status: jobs.WebhookFailed}); !jobs.IsCode(err, jobs.ENotFound) {
+		t.Fatalf("missing job: %v, want not_found", err)
+	}
+}
