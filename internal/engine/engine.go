@@ -1,5 +1,6 @@
 // Package engine is the music engine behind the API: it understands a
-// prompt, composes a song (internal/music), synthesizes and masters it
+// prompt, composes a song (internal/music), performs it (internal/perform:
+// the players' timing and dynamics), synthesizes and masters it
 // (internal/synth) and describes it (title, tags, tempo, key).
 package engine
 
@@ -11,6 +12,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/perform"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/synth"
 )
@@ -61,8 +63,18 @@ func Compose(prompt string, seed uint64) (s *score.Score, title string, tags []s
 	return ComposeWith(prompt, seed, Overrides{})
 }
 
-// ComposeWith is Compose with explicit overrides of the prompt.
+// ComposeWith is Compose with explicit overrides of the prompt: the
+// composed score as the players perform it (internal/perform), the timing
+// and dynamics the synthesizer and the MIDI export carry.
 func ComposeWith(prompt string, seed uint64, o Overrides) (s *score.Score, title string, tags []string) {
+	s, title, tags = ComposeWritten(prompt, seed, o)
+	return perform.Apply(s), title, tags
+}
+
+// ComposeWritten is ComposeWith before the performance: every note on the
+// composed grid. A tempo edit keeps these notes on their beats and performs
+// them again (perform.Apply) at the new tempo.
+func ComposeWritten(prompt string, seed uint64, o Overrides) (s *score.Score, title string, tags []string) {
 	mixed := songSeed(prompt, seed)
 	plan := o.apply(music.Parse(prompt)).Resolve(mixed)
 	s = music.Compose(plan, mixed)
