@@ -81,6 +81,7 @@ type shape struct {
 	phrases  []float64 // phrase starts in beats, ending with the song's end
 	band     []float64 // the band's common wander per phrase, ms
 	sections []float64 // section starts in beats, ending with the song's end
+	tight    float64   // scale of timing offsets at this tempo (see newShape)
 }
 
 // phraseBars is the length of a phrase inside a section.
@@ -88,6 +89,9 @@ const phraseBars = 4
 
 func newShape(s *score.Score, f style.Feel) *shape {
 	sh := &shape{s: s, f: f, msBeat: s.BPM / 60000, bpb: float64(max(1, s.BeatsPerBar))}
+	// Players are tighter in milliseconds at fast tempos: the scatter,
+	// wander and pushes shrink above 110 bpm, to 70 % at 157 bpm.
+	sh.tight = min(1, max(0.7, 110/s.BPM))
 	end := s.TotalBeats
 	for _, sec := range s.Sections {
 		sh.sections = append(sh.sections, sec.StartBeat)
@@ -108,7 +112,7 @@ func newShape(s *score.Score, f style.Feel) *shape {
 	r := stream(s.Seed, "band")
 	sh.band = make([]float64, len(sh.phrases))
 	for i := range sh.band {
-		sh.band[i] = gauss(r) * f.Drift * 0.5
+		sh.band[i] = gauss(r) * f.Drift * 0.5 * sh.tight
 	}
 	return sh
 }
@@ -164,7 +168,7 @@ type player struct {
 
 func (sh *shape) player(name string, index int) *player {
 	p := &player{sh: sh, r: stream(sh.s.Seed, name+"#"+strconv.Itoa(index))}
-	d := sh.f.Drift * 0.6
+	d := sh.f.Drift * 0.6 * sh.tight
 	p.trend = make([]float64, len(sh.phrases))
 	for i := range p.trend {
 		p.trend[i] = gauss(p.r) * d
@@ -192,9 +196,9 @@ func (p *player) drift(b float64) float64 {
 // less.
 func (p *player) jitter(b, k float64) float64 {
 	if p.sh.onBeat(b) && isZero(math.Mod(b, p.sh.bpb)) {
-		k *= 0.6
+		k *= 0.5
 	}
-	return gauss(p.r) * p.sh.f.Spread * k
+	return gauss(p.r) * p.sh.f.Spread * k * p.sh.tight
 }
 
 // toBeats converts a time offset in ms to beats.

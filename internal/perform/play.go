@@ -85,8 +85,7 @@ func partOfDrum(d score.Drum) part {
 }
 
 // playHits performs a drum track: each limb's push and scatter (the kick
-// tightest), the drummer's wander, the band's rubato, fills that rush and
-// grow, beat accents on the timekeeping cymbals and a swell per phrase.
+// tightest), the drummer's wander, the band's rubato and fills that rush.
 func (p *player) playHits(hits []score.Hit) []score.Hit {
 	sh, f := p.sh, p.sh.f
 	out := slices.Clone(hits)
@@ -94,25 +93,24 @@ func (p *player) playHits(hits []score.Hit) []score.Hit {
 	for i, h := range hits {
 		pt := partOfDrum(h.Drum)
 		b := sh.loosened(h.Start)
-		k := 1.0
+		// The drummer keeps time: the kick tightest, the other limbs
+		// tighter than the band's other players.
+		k := 0.75
 		if pt == partKick {
 			k = 1.0 / 3
 		}
-		ms := push(f, pt) + p.drift(h.Start)*k + sh.rubato(h.Start) + p.jitter(h.Start, k)
+		ms := push(f, pt)*sh.tight + p.drift(h.Start)*k + sh.rubato(h.Start) + p.jitter(h.Start, k)
 		if pt == partPerc && f.Clave > 0 && !sh.onBeat(h.Start) && h.Drum != score.Clave {
-			ms -= f.Clave * 0.5
+			ms -= f.Clave * 0.5 * sh.tight
 		}
-		grow := 0.0
 		if g, ok := fills[i]; ok {
-			ms -= f.Rush * g
-			grow = 0.15 * g
+			ms -= f.Rush * g * sh.tight
 		}
 		out[i].Start = max(0, b+sh.toBeats(ms))
-		w := sh.phraseSwell(h.Start) + grow
-		if pt == partHats || pt == partRide {
-			w += sh.metric(h.Start)
-		}
-		out[i].Velocity = sh.velocity(h.Velocity, w, p)
+		// The composer wrote the groove's accents, its dynamics per
+		// section and its fills' crescendo; more on top of them (beat
+		// accents, a swell per phrase, even louder fills) moved where
+		// bpm-tools hears the beat (salsa at 194 bpm read as 129).
 	}
 	return out
 }
@@ -159,19 +157,23 @@ func (p *player) playNotes(notes []score.Note, pt part) []score.Note {
 	for i, n := range notes {
 		ms, ok := group[n.Start]
 		if !ok {
-			ms = push(f, pt) + p.drift(n.Start) + sh.rubato(n.Start) + p.jitter(n.Start, 1)
+			ms = push(f, pt)*sh.tight + p.drift(n.Start) + sh.rubato(n.Start) + p.jitter(n.Start, 1)
 			if f.Clave > 0 && sh.anticipates(n) {
-				ms -= f.Clave
+				ms -= f.Clave * sh.tight
 			}
 			group[n.Start] = ms
 		}
-		ms += gauss(p.r) * f.Spread * 0.2
+		ms += gauss(p.r) * f.Spread * 0.2 * sh.tight
 		out[i].Start = max(0, sh.loosened(n.Start)+sh.toBeats(ms))
-		w := sh.phraseSwell(n.Start) + sh.metric(n.Start)
-		if pt == partLead {
-			w += 0.1 * (float64(n.Pitch) - mean) / 12
+		// The melody shapes its phrases and leans on its high notes; the
+		// band's time (bass and drums) keeps the composer's dynamics.
+		switch pt {
+		case partLead:
+			w := sh.phraseSwell(n.Start) + sh.metric(n.Start) + 0.1*(float64(n.Pitch)-mean)/12
+			out[i].Velocity = sh.velocity(n.Velocity, w, p)
+		case partChords, partPad, partArp:
+			out[i].Velocity = sh.velocity(n.Velocity, sh.phraseSwell(n.Start), p)
 		}
-		out[i].Velocity = sh.velocity(n.Velocity, w, p)
 	}
 	keepLegato(notes, out)
 	return out

@@ -55,17 +55,17 @@ var familyFeel = map[string]Feel{
 	"electronic": {Programmed: true},
 	"urban": {Spread: 6, Drift: 4, Accent: 0.3,
 		Push: Push{Snare: 14, Hats: 4, Perc: 6, Bass: 10, Chords: 8, Pad: 4, Lead: 6, Arp: 4}},
-	"pop": {Spread: 5, Drift: 4, Rush: 6, Accent: 0.35,
+	"pop": {Spread: 7, Drift: 5, Rush: 6, Accent: 0.35,
 		Push: Push{Snare: 4, Hats: -2, Bass: 2, Chords: 2, Lead: 4}},
-	"rock": {Spread: 7, Drift: 5, Rush: 10, Accent: 0.45,
+	"rock": {Spread: 8, Drift: 6, Rush: 16, Accent: 0.45,
 		Push: Push{Kick: -1, Snare: 3, Hats: -3, Ride: -3, Bass: 2, Chords: -2, Lead: 4}},
-	"soul": {Spread: 6, Drift: 5, Rush: 6, Accent: 0.4,
+	"soul": {Spread: 7, Drift: 5, Rush: 6, Accent: 0.4,
 		Push: Push{Snare: 12, Hats: 2, Perc: 4, Bass: 8, Chords: 6, Pad: 4, Lead: 8}},
 	"jazz": {Spread: 8, Drift: 6, Rush: 8, Loosen: 0.6, Accent: 0.5,
 		Push: Push{Ride: -8, Hats: 2, Snare: 6, Bass: -3, Chords: 8, Pad: 4, Lead: 10}},
-	"latin": {Spread: 6, Drift: 4, Clave: 9, Rush: 6, Accent: 0.45,
+	"latin": {Spread: 8, Drift: 5, Clave: 9, Rush: 6, Accent: 0.45,
 		Push: Push{Perc: -2, Hats: -1, Bass: -3, Chords: -2, Lead: 5}},
-	"world": {Spread: 6, Drift: 5, Clave: 5, Rush: 5, Accent: 0.4,
+	"world": {Spread: 7, Drift: 5, Clave: 5, Rush: 5, Accent: 0.4,
 		Push: Push{Snare: 6, Perc: 2, Bass: 5, Chords: 4, Lead: 5}},
 	"folk": {Spread: 9, Drift: 6, Rubato: 8, Rush: 6, Accent: 0.45,
 		Push: Push{Snare: 3, Hats: -2, Bass: 2, Chords: -2, Lead: 5, Arp: -2}},
@@ -97,10 +97,10 @@ var styleFeel = map[string]func(f *Feel){
 	"soca": func(f *Feel) { f.Push = Push{Hats: -3, Perc: -3, Bass: -2, Chords: -3, Lead: 2} },
 	// Funk and disco sit tight on the one.
 	"funk": func(f *Feel) {
-		f.Spread, f.Drift, f.Push = 5, 4, Push{Snare: 5, Hats: -3, Bass: -2, Chords: -3, Lead: 6}
+		f.Spread, f.Drift, f.Push = 6, 5, Push{Snare: 5, Hats: -3, Bass: -2, Chords: -3, Lead: 6}
 	},
 	"disco": func(f *Feel) {
-		f.Spread, f.Drift, f.Push = 5, 4, Push{Snare: 3, Hats: -2, Bass: -1, Chords: -2, Lead: 4}
+		f.Spread, f.Drift, f.Push = 6, 5, Push{Snare: 3, Hats: -2, Bass: -1, Chords: -2, Lead: 4}
 	},
 	"gospel": func(f *Feel) { f.Rubato = 12 },
 	// Salsa: the tumbao and the montuno anticipate, the bongo drives.
@@ -108,7 +108,7 @@ var styleFeel = map[string]func(f *Feel){
 		f.Clave, f.Push = 12, Push{Perc: -4, Hats: -2, Bass: -5, Chords: -4, Lead: 3}
 	},
 	"bossa nova": func(f *Feel) {
-		f.Clave, f.Spread, f.Push = 8, 7, Push{Perc: -1, Bass: -2, Chords: -1, Pad: 6, Lead: 10}
+		f.Clave, f.Spread, f.Push = 8, 8, Push{Perc: -1, Bass: -2, Chords: -1, Pad: 6, Lead: 10}
 	},
 	"samba": func(f *Feel) { f.Push = Push{Perc: -4, Hats: -4, Bass: -2, Chords: -3, Lead: 4} },
 	"tango": func(f *Feel) { f.Rubato, f.Accent, f.Clave = 18, 0.6, 4 },
@@ -116,14 +116,14 @@ var styleFeel = map[string]func(f *Feel){
 	// sit behind the section's ride.
 	"blues":    func(f *Feel) { f.Loosen, f.Push.Snare, f.Push.Lead = 0, 8, 12 },
 	"big band": func(f *Feel) { f.Loosen, f.Push.Ride, f.Push.Chords, f.Push.Lead = 0.5, -6, 5, 6 },
-	"metal":    func(f *Feel) { f.Spread, f.Drift, f.Rush, f.Push = 5, 4, 6, Push{Hats: -2, Snare: 2, Lead: 2} },
+	"metal":    func(f *Feel) { f.Spread, f.Drift, f.Rush, f.Push = 8, 5, 6, Push{Hats: -2, Snare: 2, Lead: 2} },
 	"punk": func(f *Feel) {
 		f.Rush, f.Push = 14, Push{Kick: -2, Snare: -3, Hats: -4, Bass: -3, Chords: -5, Lead: -2}
 	},
 	"bluegrass": func(f *Feel) { f.Rubato, f.Push = 0, Push{Snare: -2, Bass: -1, Chords: -4, Lead: -2, Arp: -4} },
 	"celtic":    func(f *Feel) { f.Rubato, f.Push = 0, Push{Perc: -2, Bass: 1, Chords: -2, Lead: -2, Arp: -3} },
 	// Orchestral: a marching band keeps step; chant breathes with the words.
-	"marching band":   func(f *Feel) { f.Spread, f.Drift, f.Rubato, f.Push = 6, 4, 0, Push{Snare: -1, Bass: 2, Lead: 2} },
+	"marching band":   func(f *Feel) { f.Spread, f.Drift, f.Rubato, f.Push = 7, 5, 0, Push{Snare: -1, Bass: 2, Lead: 2} },
 	"gregorian chant": func(f *Feel) { f.Rubato, f.Spread = 34, 9 },
 	"cinematic":       func(f *Feel) { f.Rubato = 20 },
 	"power ballad":    func(f *Feel) { f.Rubato = BalladRubato },
