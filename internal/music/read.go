@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/style"
 )
 
 // defaultStyles are the sensible choices for a prompt that says nothing the
@@ -47,6 +48,15 @@ func (p *Plan) read(ms []match, toks []string) {
 		if t == "drumless" || t == "percussionless" || t == "beatless" {
 			p.NoDrums = true
 		}
+		if vocalWords[t] {
+			p.Vocal = true
+		}
+		if acousticWords[t] {
+			p.Acoustic = true
+		}
+		if t == "minimal" || t == "minimalist" || (t == "melody" || t == "melodies") && i > 0 && (toks[i-1] == "no" || toks[i-1] == "without") {
+			p.NoLead = true
+		}
 		if onlyWords[t] || (t == "cappella" || t == "acapella" || t == "capella") {
 			only = true
 		}
@@ -77,6 +87,9 @@ func (p *Plan) read(ms []match, toks []string) {
 			}
 		case termInst:
 			p.readInstrument(m.inst, m.neg)
+			if !m.neg && m.inst != score.Drums && m.inst != score.VinylCrackle && !slices.Contains(p.Without, m.inst) {
+				p.Featured = appendUnique(p.Featured, m.inst)
+			}
 			if m.inst == score.Drums {
 				explicitDrums = true
 			}
@@ -217,7 +230,41 @@ func (p *Plan) read(ms []match, toks []string) {
 	if p.NoDrums {
 		p.Instruments = removeInst(p.Instruments, score.Drums)
 	}
+	if p.NoLead && family(p.Genre) != "electronic" && !hasPhrase(toks, "no", "melody") && !hasPhrase(toks, "without", "melody") {
+		p.NoLead = false // "minimal" strips the melody of electronic music only
+	}
+	if !p.Acoustic && len(p.Featured) > 0 && family(p.Genre) != "electronic" && !style.FeelOf(profile(p.Genre).st).Programmed {
+		all := true
+		for _, in := range p.Featured {
+			all = all && acoustic[in]
+		}
+		p.Acoustic = all
+	}
 }
+
+// family is a style's family.
+func family(g Genre) string { return profile(g).st.Family }
+
+// hasPhrase reports whether the tokens hold a then b.
+func hasPhrase(toks []string, a, b string) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i] == a && strings.HasPrefix(toks[i+1], b) {
+			return true
+		}
+	}
+	return false
+}
+
+// vocalWords ask for a singer or words; the engine plays instrumentals, so
+// they give the vocal line to the lead (and the tag "instrumental").
+var vocalWords = map[string]bool{"vocals": true, "vocal": true, "singer": true, "singing": true, "sung": true,
+	"lyrics": true, "lyric": true, "sings": true, "vocalist": true, "rapper": true, "rapping": true, "verses": true,
+	"letra": true, "cantante": true, "cantada": true, "gesang": true, "sanger": true, "sangerin": true, "songtext": true,
+	"paroles": true, "chanteur": true, "chanteuse": true, "chante": true, "voz": true, "vocais": true, "testo": true}
+
+// acousticWords ask for an unplugged band.
+var acousticWords = map[string]bool{"acoustic": true, "unplugged": true, "akustisch": true, "acustico": true,
+	"acustica": true, "acoustique": true, "akustik": true}
 
 // readInstrument adds or excludes an instrument the prompt names.
 func (p *Plan) readInstrument(in score.Instrument, neg bool) {
