@@ -122,7 +122,7 @@ type genreProfile struct {
 	comp      compStyle
 	form      formKind
 	harmony   style.HarmonyFamily // progression family, see progressionPools
-	ext       int    // chord size: 3 triads, 4 sevenths, 5 ninths
+	ext       int                 // chord size: 3 triads, 4 sevenths, 5 ninths
 	bassInst  score.Instrument
 	compInst  score.Instrument
 	padInst   score.Instrument // "" for no pad by default
