@@ -116,6 +116,7 @@ func (p *Plan) read(ms []match, toks []string) {
 			}
 		}
 	}
+	p.readNamedInstruments(ms, toks)
 	// A style word right before another modifies it: "jazzy hip hop",
 	// "country rock", "orchestral dubstep" (the head noun is the style),
 	// unless it is the longer, more specific name ("dark ambient drone").
@@ -240,6 +241,57 @@ func (p *Plan) read(ms []match, toks []string) {
 		}
 		p.Acoustic = all
 	}
+}
+
+// readNamedInstruments features the instruments a prompt names inside a
+// style's name ("gospel choir") and those it misspells by one letter
+// ("pianno", "guitr" is too short to tell).
+func (p *Plan) readNamedInstruments(ms []match, toks []string) {
+	known := make([]bool, len(toks))
+	for _, m := range ms {
+		for k := max(m.from, 0); k < m.to && k < len(toks); k++ {
+			known[k] = true
+		}
+		if m.kind != termStyle || m.neg {
+			continue
+		}
+		for k := max(m.from, 0); k < m.to && k < len(toks) && m.to-m.from > 1; k++ {
+			if in, ok := soloInstrument(toks[k]); ok && !slices.Contains(p.Without, in) {
+				p.Instruments = appendUnique(p.Instruments, in)
+				p.Featured = appendUnique(p.Featured, in)
+			}
+		}
+	}
+	for i, tok := range toks {
+		if known[i] || len(tok) < 5 || !isASCII(tok) {
+			continue
+		}
+		for _, iw := range instrumentWords {
+			if len(iw.phrase) >= 5 && !strings.Contains(iw.phrase, " ") && editDistance1(tok, iw.phrase) {
+				if in, ok := soloInstrument(iw.phrase); ok && !slices.Contains(p.Without, in) {
+					p.Instruments = appendUnique(p.Instruments, in)
+					p.Featured = appendUnique(p.Featured, in)
+				}
+				break
+			}
+		}
+	}
+}
+
+// soloInstrument returns the melodic instrument a single word names; bass
+// and drum words ("drum and bass") do not count.
+func soloInstrument(word string) (score.Instrument, bool) {
+	for _, iw := range instrumentWords {
+		if iw.phrase != word {
+			continue
+		}
+		switch iw.value {
+		case score.Drums, score.Bass, score.SubBass, score.SynthBass, score.Reese, score.VinylCrackle:
+			return "", false
+		}
+		return iw.value, true
+	}
+	return "", false
 }
 
 // family is a style's family.
