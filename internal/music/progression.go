@@ -175,6 +175,9 @@ func chooseHarmony(k key, prof genreProfile, beatsPerBar int, r *rng) harmony {
 		}
 		if beatsPerBar == 4 {
 			rhythmize(cs, degs, string(prof.harmony), k, mk, r)
+			if prof.ext >= 4 && (prof.harmony == "jazz" || prof.harmony == "latin") {
+				colourJazz(cs, k, prof.ext, r)
+			}
 		}
 		return cs
 	}
