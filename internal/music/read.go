@@ -51,8 +51,8 @@ func (p *Plan) read(ms []match, toks []string) {
 		if vocalWords[t] {
 			p.Vocal = true
 		}
-		if acousticWords[t] {
-			p.Acoustic = true
+		if acousticWords[t] && (i+1 == len(toks) || !acousticNouns[toks[i+1]]) {
+			p.Acoustic = true // "acoustic", not "acoustic guitar" in a house track
 		}
 		if t == "minimal" || t == "minimalist" || (t == "melody" || t == "melodies") && i > 0 && (toks[i-1] == "no" || toks[i-1] == "without") {
 			p.NoLead = true
@@ -313,6 +313,9 @@ var vocalWords = map[string]bool{"vocals": true, "vocal": true, "singer": true, 
 	"lyrics": true, "lyric": true, "sings": true, "vocalist": true, "rapper": true, "rapping": true, "verses": true,
 	"letra": true, "cantante": true, "cantada": true, "gesang": true, "sanger": true, "sangerin": true, "songtext": true,
 	"paroles": true, "chanteur": true, "chanteuse": true, "chante": true, "voz": true, "vocais": true, "testo": true}
+
+// acousticNouns after "acoustic" name one instrument, not the band.
+var acousticNouns = map[string]bool{"guitar": true, "guitars": true, "bass": true, "piano": true, "drums": true, "kit": true}
 
 // acousticWords ask for an unplugged band.
 var acousticWords = map[string]bool{"acoustic": true, "unplugged": true, "akustisch": true, "acustico": true,
