@@ -88,6 +88,10 @@ func (c castingCase) check(seed uint64) []string {
 		switch name {
 		case "lead":
 			ok = slices.Contains(strings.Split(val, "|"), string(lead))
+		case "choruslead":
+			ok = slices.ContainsFunc(s.Tracks, func(t score.Track) bool {
+				return t.Role == score.RoleLead && string(t.Instrument) == val && t.Featured && len(t.Notes) > 0
+			})
 		case "featured":
 			ok = slices.ContainsFunc(strings.Split(val, "|"), func(v string) bool { return featured[score.Instrument(v)] })
 		case "nosynthlead":

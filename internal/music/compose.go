@@ -127,6 +127,7 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 		s.Tracks = append(s.Tracks, *answerTrack)
 	}
 	develop(s, k, seed)
+	choirChorus(s, p)
 	if tx := prof.st.Band.Texture; tx != "" && !slices.Contains(p.Without, tx) {
 		s.Tracks = append(s.Tracks, score.Track{Name: "texture (" + string(tx) + ")", Instrument: tx, Role: score.RoleFX,
 			Notes: []score.Note{{Start: 0, Length: s.TotalBeats, Pitch: 60, Velocity: 0.6}}, Brightness: 0.5, Pan: 0})
