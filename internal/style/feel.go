@@ -53,9 +53,9 @@ const BalladRubato = 22.0
 // familyFeel is the default feel of each family.
 var familyFeel = map[string]Feel{
 	"electronic": {Programmed: true},
-	"urban": {Spread: 6, Drift: 4, Accent: 0.3,
+	"urban": {Spread: 7, Drift: 5, Accent: 0.3,
 		Push: Push{Snare: 14, Hats: 4, Perc: 6, Bass: 10, Chords: 8, Pad: 4, Lead: 6, Arp: 4}},
-	"pop": {Spread: 7, Drift: 5, Rush: 6, Accent: 0.35,
+	"pop": {Spread: 8, Drift: 5, Rush: 6, Accent: 0.35,
 		Push: Push{Snare: 4, Hats: -2, Bass: 2, Chords: 2, Lead: 4}},
 	"rock": {Spread: 8, Drift: 6, Rush: 16, Accent: 0.45,
 		Push: Push{Kick: -1, Snare: 3, Hats: -3, Ride: -3, Bass: 2, Chords: -2, Lead: 4}},
@@ -116,7 +116,7 @@ var styleFeel = map[string]func(f *Feel){
 	// sit behind the section's ride.
 	"blues":    func(f *Feel) { f.Loosen, f.Push.Snare, f.Push.Lead = 0, 8, 12 },
 	"big band": func(f *Feel) { f.Loosen, f.Push.Ride, f.Push.Chords, f.Push.Lead = 0.5, -6, 5, 6 },
-	"metal":    func(f *Feel) { f.Spread, f.Drift, f.Rush, f.Push = 8, 5, 6, Push{Hats: -2, Snare: 2, Lead: 2} },
+	"metal":    func(f *Feel) { f.Spread, f.Drift, f.Rush, f.Push = 9, 5, 6, Push{Hats: -2, Snare: 2, Lead: 2} },
 	"punk": func(f *Feel) {
 		f.Rush, f.Push = 14, Push{Kick: -2, Snare: -3, Hats: -4, Bass: -3, Chords: -5, Lead: -2}
 	},
