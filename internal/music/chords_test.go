@@ -65,6 +65,7 @@ var chordGoals = map[string]int{"jazz": 8, "big band": 10, "bossa nova": 10}
 // the seeds). With -v it prints the median per style.
 func TestChordVocabulary(t *testing.T) {
 	var report []string
+	family := map[string][]int{}
 	for _, st := range style.All() {
 		var counts []int
 		for seed := uint64(1); seed <= 3; seed++ {
@@ -74,10 +75,18 @@ func TestChordVocabulary(t *testing.T) {
 		}
 		slices.Sort(counts)
 		med := counts[1]
+		family[st.Family] = append(family[st.Family], counts...)
 		report = append(report, fmt.Sprintf("%s %d", st.Name, med))
 		if goal, ok := chordGoals[st.Name]; ok && med < goal {
 			t.Errorf("%s: %v distinct chords at seeds 1-3, want a median of at least %d", st.Name, counts, goal)
 		}
 	}
 	t.Log("distinct chords (median of seeds 1-3): " + strings.Join(report, ", "))
+	var fams []string
+	for f, c := range family {
+		slices.Sort(c)
+		fams = append(fams, fmt.Sprintf("%s %d [%d-%d]", f, c[len(c)/2], c[0], c[len(c)-1]))
+	}
+	slices.Sort(fams)
+	t.Log("per family (median [range]): " + strings.Join(fams, ", "))
 }

@@ -78,13 +78,14 @@ func cadence(last int, minor bool) (a, b int, ok bool) {
 // dominant on beat 3 into the next bar's chord (V7/ii, V7/V ...), now and
 // then a whole bar turned into a ii–V of the next chord (ii–V chains), and
 // tritone substitutes for dominants (bII7 for V7). ext is the chord size:
-// 5 adds the ninth to these chords.
-func colourJazz(cs []barChord, k key, ext int, r *rng) {
+// 5 adds the ninth to these chords; rate is the chance of a secondary
+// dominant in a bar.
+func colourJazz(cs []barChord, ext int, rate float64, r *rng) {
 	n := len(cs)
 	for j := range cs {
 		target := cs[(j+1)%n].c
 		cur := &cs[j]
-		if cur.split == 0 && target.root != cur.c.root && r.chance(0.65) {
+		if cur.split == 0 && target.root != cur.c.root && r.chance(rate) {
 			if j%2 == 1 && r.chance(0.4) {
 				*cur = barChord{c: relatedTwo(target, ext), c2: secondaryDominant(target, ext), split: 2}
 			} else {

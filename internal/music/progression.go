@@ -175,8 +175,14 @@ func chooseHarmony(k key, prof genreProfile, beatsPerBar int, r *rng) harmony {
 		}
 		if beatsPerBar == 4 {
 			rhythmize(cs, degs, string(prof.harmony), k, mk, r)
-			if prof.ext >= 4 && (prof.harmony == "jazz" || prof.harmony == "latin") {
-				colourJazz(cs, k, prof.ext, r)
+			switch {
+			case prof.ext < 4:
+			case prof.harmony == "jazz":
+				colourJazz(cs, prof.ext, 0.65, r)
+			case prof.harmony == "latin" && prof.ext >= 5: // bossa nova
+				colourJazz(cs, prof.ext, 0.6, r)
+			case prof.harmony == "latin": // samba, salsa: fewer chromatic chords
+				colourJazz(cs, prof.ext, 0.3, r)
 			}
 		}
 		return cs
