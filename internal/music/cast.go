@@ -172,17 +172,15 @@ func castInstruments(p Plan, prof genreProfile, seed uint64) cast {
 }
 
 // leader is the named instrument that takes the melody: the first the
-// prompt names that can lead, a section instrument (strings, plucks,
-// bells, arps) only when nothing else can; "" for none.
+// prompt names that can lead; "" for none. Section instruments (strings,
+// plucks, bells, arps) colour a band rather than lead it ("rock with
+// strings"); they lead when they are the whole band ("violin solo").
 func leader(p Plan, prof genreProfile) score.Instrument {
-	for _, section := range []bool{false, true} {
-		for _, in := range p.Featured {
-			if in == score.Guitar && prof.compInst == score.DistGuitar {
-				in = score.DistGuitar
-			}
-			if !slices.Contains(preferredLayers[in], layerLead) || sectionInst[in] != section {
-				continue
-			}
+	for _, in := range p.Featured {
+		if in == score.Guitar && prof.compInst == score.DistGuitar {
+			in = score.DistGuitar
+		}
+		if slices.Contains(preferredLayers[in], layerLead) && !sectionInst[in] {
 			return in
 		}
 	}
