@@ -8,6 +8,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/perform"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/synth"
 )
@@ -61,8 +62,18 @@ func (o Options) apply(p music.Plan) music.Plan {
 
 // Compose understands the prompt and writes the score Render would play
 // with the same options, with its title and tags, without synthesizing
-// it. It takes no context: it runs in milliseconds and cannot block.
+// it: the composed score as the players perform it (internal/perform), the
+// timing and dynamics the synthesizer and the MIDI export carry. It takes
+// no context: it runs in milliseconds and cannot block.
 func Compose(prompt string, seed uint64, o Options) (s *score.Score, title string, tags []string) {
+	s, title, tags = ComposeWritten(prompt, seed, o)
+	return perform.Apply(s), title, tags
+}
+
+// ComposeWritten is Compose before the performance: every note on the
+// composed grid. A tempo edit keeps these notes on their beats and performs
+// them again (perform.Apply) at the new tempo.
+func ComposeWritten(prompt string, seed uint64, o Options) (s *score.Score, title string, tags []string) {
 	mixed := songSeed(prompt, seed)
 	plan := o.apply(music.Parse(prompt)).Resolve(mixed)
 	s = music.Compose(plan, mixed)

@@ -52,7 +52,7 @@ const (
 // maxLRA is the loudness range usual for a style's form: dance and beat
 // music is dense and steady, songs breathe more, through-composed pieces
 // (ambient, classical, chant) the most.
-var maxLRA = map[string]float64{"dance": 9, "beat": 11, "song": 12, "blues": 12, "through": 15}
+var maxLRA = map[style.Form]float64{"dance": 9, "beat": 11, "song": 12, "blues": 12, "through": 15}
 
 // styleResult is what TestStyles keeps of one rendered style and seed.
 type styleResult struct {

@@ -140,7 +140,7 @@ func cadenceFamily(prof genreProfile) string {
 	case "drone":
 		return "one"
 	}
-	return prof.harmony
+	return string(prof.harmony)
 }
 
 // turnIntro ends an intro of two bars or more on the chord that leads to

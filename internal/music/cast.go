@@ -147,10 +147,72 @@ func castInstruments(p Plan, prof genreProfile, seed uint64) cast {
 			}
 		}
 	}
+	if in := leader(p, prof); in != "" && !c.named[layerLead] {
+		// The instrument the prompt names plays the melody: the piano of a
+		// piano ballad, the guitar of a guitar love song.
+		c.inst[layerLead], c.named[layerLead] = in, true
+	}
+	if p.Acoustic {
+		unplug(&c)
+	}
+	switch {
+	case p.NoLead:
+		c.inst[layerLead], c.named[layerLead] = "", false
+	case p.Vocal && c.inst[layerLead] == "":
+		// An instrumental: something plays the vocal line.
+		c.inst[layerLead] = score.Flute
+		if alt := prof.st.Band.LeadAlt; len(alt) > 0 {
+			c.inst[layerLead] = alt[0]
+		}
+	}
 	if p.NoDrums {
 		c.inst[layerDrums], c.named[layerDrums] = "", false
 	}
 	return c
+}
+
+// leader is the named instrument that takes the melody: the first the
+// prompt names that can lead; "" for none. Section instruments (strings,
+// plucks, bells, arps) colour a band rather than lead it ("rock with
+// strings"); they lead when they are the whole band ("violin solo").
+func leader(p Plan, prof genreProfile) score.Instrument {
+	for _, in := range p.Featured {
+		if in == score.Guitar && prof.compInst == score.DistGuitar {
+			in = score.DistGuitar
+		}
+		if slices.Contains(preferredLayers[in], layerLead) && !sectionInst[in] {
+			return in
+		}
+	}
+	return ""
+}
+
+// sectionInst are instruments that colour a band more often than they lead it.
+var sectionInst = map[score.Instrument]bool{score.Strings: true, score.Pluck: true, score.Bells: true, score.Arp: true}
+
+// synthParts are the synthesized instruments an acoustic band replaces,
+// and what replaces them ("" drops the part).
+var synthParts = map[score.Instrument]score.Instrument{
+	score.SawLead: score.Flute, score.SquareLead: score.Flute, score.ChipLead: score.Flute, score.CowbellLead: score.Bells,
+	score.Pad: score.Strings, score.Pluck: score.NylonGuitar, score.Arp: "",
+	score.SynthBass: score.Bass, score.Reese: score.Bass, score.SubBass: score.Bass, score.ChipBass: score.Bass,
+}
+
+// unplug replaces the synthesized parts of an acoustic band.
+func unplug(c *cast) {
+	for l, in := range c.inst {
+		if to, ok := synthParts[in]; ok {
+			c.inst[l] = to
+			if l == int(layerBass) && c.bass == bass808 {
+				c.bass = bassRootFifth
+			}
+		}
+	}
+}
+
+// featured reports whether inst plays an instrument the plan features.
+func featured(p Plan, inst score.Instrument) bool {
+	return slices.Contains(p.Featured, inst) || inst == score.DistGuitar && slices.Contains(p.Featured, score.Guitar)
 }
 
 // seated reports whether in already plays a named part.

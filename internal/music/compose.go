@@ -122,6 +122,7 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 			t.Pan, t.Reverb, t.Delay, t.GainDB = 0.5, 0.2+0.3*prof.reverb, 0.25, -2
 		}
 		t.Recorded = recorded(prof.st, l, inst, cast.named[l])
+		t.Featured = cast.named[l] && featured(p, inst)
 		styleTrack(&t, prof.st.Mix)
 		if len(t.Notes) == 0 && len(t.Hits) == 0 {
 			continue
@@ -132,6 +133,7 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 		s.Tracks = append(s.Tracks, *answerTrack)
 	}
 	develop(s, k, seed)
+	choirChorus(s, p)
 	ringOut(s, tail-prof.tail)
 	if tx := prof.st.Band.Texture; tx != "" && !slices.Contains(p.Without, tx) {
 		s.Tracks = append(s.Tracks, score.Track{Name: "texture (" + string(tx) + ")", Instrument: tx, Role: score.RoleFX,

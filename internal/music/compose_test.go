@@ -70,14 +70,20 @@ func TestComposeKeyAndMode(t *testing.T) {
 }
 
 // chromaticAllowed reports whether a track may leave the scale on purpose:
-// blues dominant sevenths, jazz walking-bass approach notes. (Melodies may
+// blues dominant sevenths, jazz walking-bass approach notes, secondary
+// dominants and tritone substitutes of jazz harmony. (Melodies may
 // also leave it for blue notes that resolve by step, see resolvedBlue.)
 func chromaticAllowed(s *score.Score, tr score.Track) bool {
 	if s.Genre == "blues" || s.Genre == "jazz" && tr.Role == score.RoleBass {
 		return true
 	}
-	// A style whose bass lines use chromatic approaches ('C').
 	st, _ := style.Lookup(s.Genre)
+	// Jazz and Latin-jazz harmony: secondary dominants and tritone
+	// substitutes (colourJazz) leave the scale on purpose.
+	if (st.Harmony.Family == "jazz" || st.Harmony.Family == "latin") && st.Harmony.Ext >= 4 {
+		return true
+	}
+	// A style whose bass lines use chromatic approaches ('C').
 	return tr.Role == score.RoleBass && slices.ContainsFunc(st.Bass, func(l style.Line) bool { return strings.Contains(l.Steps, "C") })
 }
 

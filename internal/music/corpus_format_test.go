@@ -19,7 +19,7 @@ var corpusStyles = []string{
 	"r&b", "k-pop", "j-pop", "bollywood", "phonk", "chiptune", "cinematic", "lullaby",
 	"christmas", "celtic", "sea shanty", "marching band", "big band", "punk", "grunge",
 	"indie", "bluegrass", "edm", "future bass", "meditation", "dark ambient", "corporate",
-	"power ballad", "gregorian chant",
+	"power ballad", "gregorian chant", "calypso", "children's song",
 }
 
 // corpusEntry is one parsed line of testdata/prompts.tsv.

@@ -192,6 +192,9 @@ func songTags(p Plan, s *score.Score) []string {
 	case s.Subdivision == 3:
 		tags = append(tags, "6/8")
 	}
+	if p.Vocal {
+		tags = append(tags, "instrumental") // the lead plays the vocal line: songs are instrumental
+	}
 	seen := map[string]bool{}
 	for _, t := range tags {
 		seen[t] = true

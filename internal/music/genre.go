@@ -121,8 +121,8 @@ type genreProfile struct {
 	bass      bassStyle
 	comp      compStyle
 	form      formKind
-	harmony   string // progression family, see progressions
-	ext       int    // chord size: 3 triads, 4 sevenths, 5 ninths
+	harmony   style.HarmonyFamily // progression family, see progressionPools
+	ext       int                 // chord size: 3 triads, 4 sevenths, 5 ninths
 	bassInst  score.Instrument
 	compInst  score.Instrument
 	padInst   score.Instrument // "" for no pad by default
@@ -136,17 +136,17 @@ type genreProfile struct {
 }
 
 var (
-	drumNames = map[string]drumStyle{"backbeat": drumsBackbeat, "boombap": drumsBoomBap, "trap": drumsTrap,
+	drumNames = map[style.DrumBuiltin]drumStyle{"backbeat": drumsBackbeat, "boombap": drumsBoomBap, "trap": drumsTrap,
 		"fourfloor": drumsFourFloor, "techno": drumsTechno, "breakbeat": drumsBreakbeat, "halftime": drumsHalfTime,
 		"onedrop": drumsOneDrop, "jazz": drumsJazz, "metal": drumsMetal, "funk": drumsFunk, "disco": drumsDisco,
 		"softpulse": drumsSoftPulse, "orchestral": drumsOrchestral, "train": drumsTrain}
-	bassNames = map[string]bassStyle{"rootfifth": bassRootFifth, "eighths": bassEighths, "walking": bassWalking,
+	bassNames = map[style.LineBuiltin]bassStyle{"rootfifth": bassRootFifth, "eighths": bassEighths, "walking": bassWalking,
 		"808": bass808, "offbeat": bassOffbeat, "reese": bassReese, "onedrop": bassOneDrop, "funk": bassFunk,
 		"octave": bassOctave, "sustain": bassSustain, "boombap": bassBoomBap}
-	compNames = map[string]compStyle{"block": compBlock, "pop": compPop, "charleston": compCharles,
+	compNames = map[style.LineBuiltin]compStyle{"block": compBlock, "pop": compPop, "charleston": compCharles,
 		"stab": compStab, "skank": compSkank, "power": compPower, "funk": compFunk, "strum": compStrum,
 		"broken": compBroken}
-	formNames = map[string]formKind{"song": formSong, "dance": formDance, "beat": formBeat,
+	formNames = map[style.Form]formKind{"song": formSong, "dance": formDance, "beat": formBeat,
 		"through": formThrough, "blues": formBlues}
 )
 

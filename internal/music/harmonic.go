@@ -72,3 +72,54 @@ func cadence(last int, minor bool) (a, b int, ok bool) {
 	}
 	return 0, 0, false
 }
+
+// colourJazz gives jazz and Latin-jazz progressions (bossa nova, samba,
+// salsa, lo-fi) the chromatic harmony of the real tunes: a secondary
+// dominant on beat 3 into the next bar's chord (V7/ii, V7/V ...), now and
+// then a whole bar turned into a ii–V of the next chord (ii–V chains), and
+// tritone substitutes for dominants (bII7 for V7). ext is the chord size:
+// 5 adds the ninth to these chords; rate is the chance of a secondary
+// dominant in a bar.
+func colourJazz(cs []barChord, ext int, rate float64, r *rng) {
+	n := len(cs)
+	for j := range cs {
+		target := cs[(j+1)%n].c
+		cur := &cs[j]
+		if cur.split == 0 && target.root != cur.c.root && r.chance(rate) {
+			if j%2 == 1 && r.chance(0.4) {
+				*cur = barChord{c: relatedTwo(target, ext), c2: secondaryDominant(target, ext), split: 2}
+			} else {
+				*cur = barChord{c: cur.c, c2: secondaryDominant(target, ext), split: 2}
+			}
+		}
+		if cur.split > 0 && (cur.c2.root-target.root+12)%12 == 7 && r.chance(0.35) {
+			cur.c2 = tritoneSub(target, ext)
+		}
+	}
+}
+
+// secondaryDominant is the dominant seventh a fifth above target.
+func secondaryDominant(target chord, ext int) chord {
+	return chromatic(target, 7, 4, []int{0, 4, 7, 10}, ext)
+}
+
+// relatedTwo is the minor seventh a step above target: the ii of its ii–V.
+func relatedTwo(target chord, ext int) chord {
+	return chromatic(target, 2, 1, []int{0, 3, 7, 10}, ext)
+}
+
+// tritoneSub is the dominant seventh a semitone above target, standing for
+// the dominant a tritone away.
+func tritoneSub(target chord, ext int) chord {
+	return chromatic(target, 1, 1, []int{0, 4, 7, 10}, ext)
+}
+
+// chromatic builds a chord semis above target's root (degree steps above
+// its degree) with tones, adding the ninth when ext is 5.
+func chromatic(target chord, semis, steps int, tones []int, ext int) chord {
+	c := chord{degree: (target.degree + steps) % 7, root: (target.root + semis) % 12, tones: tones}
+	if ext >= 5 {
+		c.tones = append(append([]int(nil), tones...), 14)
+	}
+	return c
+}

@@ -37,7 +37,7 @@ var foreignWords = map[string]string{
 	"schlafen": "sleep", "hochzeit": "wedding", "geburtstag": "birthday", "regen": "rain", "strand": "beach", "nacht": "night",
 	"tanzen": "dancing", "feier": "party", "dunkel": "dark", "dunkle": "dark", "dunkles": "dark", "schnell": "fast",
 	"schnelles": "fast", "schnelle": "fast", "langsam": "slow", "langsames": "slow", "langsame": "slow", "ohne schlagzeug": "no drums",
-	"schlagzeug": "drums", "gitarre": "guitar", "geige": "violin", "klavier": "piano", "weihnachten": "christmas",
+	"schlagzeug": "drums", "gitarre": "guitar", "geige": "violin", "klavier": "piano", "klavierballade": "piano", "klavierstuck": "piano", "weihnachten": "christmas",
 	"weihnachtslied": "christmas", "lernen": "study", "zum lernen": "study", "konzentration": "concentration",
 	"episch": "epic", "epische": "epic", "sommer": "summer", "wiegenlied": "lullaby", "schlaflied": "lullaby",
 	"melancholisch": "melancholic", "kaffee": "coffee", "spiel": "game", "training ": "training", "fröhliches": "happy",

@@ -72,6 +72,14 @@ func buildVocabulary() []term {
 			add(term{phrase: c, kind: termColour, style: Genre(st.Name)})
 		}
 	}
+	artists := make([]string, 0, len(artistStyles))
+	for a := range artistStyles {
+		artists = append(artists, a)
+	}
+	sort.Strings(artists)
+	for _, a := range artists {
+		add(term{phrase: a, kind: termStyle, style: artistStyles[a]})
+	}
 	for _, m := range moodWords {
 		add(term{phrase: m.phrase, kind: termMood, mood: m.value})
 	}

@@ -51,6 +51,10 @@ type Plan struct {
 	Without      []score.Instrument // instruments the prompt excludes ("no piano")
 	NoDrums      bool               // "no drums", "without drums", "drumless"
 	Meter        int                // meter asked for: 3 for "waltz", "3/4"; 6 for "6/8", "jig"; 4 for "4/4"; 0 when not named
+	Featured     []score.Instrument // instruments the prompt itself names (not a scene's), in prompt order: cast in leading roles
+	Acoustic     bool               // "acoustic", "unplugged", or a live style whose named instruments are all acoustic: no synth parts
+	NoLead       bool               // no melody: "minimal techno", "no melody"
+	Vocal        bool               // the prompt asks for vocals or lyrics: an instrumental whose lead plays the vocal line
 	Words        []string           // other content words, used for titles
 }
 

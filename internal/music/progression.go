@@ -1,11 +1,19 @@
 package music
 
+import "github.com/songsmith/songsmith/internal/style"
+
 // Chord progressions as scale degrees (0 = I/i ... 6 = VII), one chord per
 // bar. Families are chosen by genre; pools by the mode's third.
-var progressionPools = map[string][2][][]int{ // [0] major-ish, [1] minor-ish
+var progressionPools = map[style.HarmonyFamily][2][][]int{ // [0] major-ish, [1] minor-ish
 	"pop": {
 		{{0, 4, 5, 3}, {5, 3, 0, 4}, {0, 5, 3, 4}, {3, 0, 4, 5}, {0, 3, 5, 4}},
 		{{0, 5, 2, 6}, {0, 6, 5, 6}, {5, 6, 0, 0}, {0, 3, 6, 2}, {0, 5, 3, 6}},
+	},
+	// Minor-key loops of hip hop, trap, drum and bass, dubstep, phonk:
+	// i–VI–III–VII, i–iv–VI–v, the aeolian shuttle i–VII–VI–VII.
+	"minor": {
+		{{0, 5, 3, 4}, {0, 3, 5, 4}, {5, 3, 0, 4}, {0, 4, 5, 3}},
+		{{0, 5, 2, 6}, {0, 3, 5, 4}, {0, 6, 5, 6}, {0, 0, 5, 5}, {0, 5, 3, 4}, {0, 3, 0, 4}},
 	},
 	"jazz": {
 		{{1, 4, 0, 0}, {1, 4, 0, 5}, {3, 2, 1, 0}, {0, 5, 1, 4}, {2, 5, 1, 4}},
@@ -166,7 +174,16 @@ func chooseHarmony(k key, prof genreProfile, beatsPerBar int, r *rng) harmony {
 			cs[j] = barChord{c: mk(d)}
 		}
 		if beatsPerBar == 4 {
-			rhythmize(cs, degs, prof.harmony, k, mk, r)
+			rhythmize(cs, degs, string(prof.harmony), k, mk, r)
+			switch {
+			case prof.ext < 4:
+			case prof.harmony == "jazz":
+				colourJazz(cs, prof.ext, 0.65, r)
+			case prof.harmony == "latin" && prof.ext >= 5: // bossa nova
+				colourJazz(cs, prof.ext, 0.6, r)
+			case prof.harmony == "latin": // samba, salsa: fewer chromatic chords
+				colourJazz(cs, prof.ext, 0.3, r)
+			}
 		}
 		return cs
 	}

@@ -66,7 +66,7 @@ var instrumentWords = []synonym[score.Instrument]{
 	{"flute", score.Flute}, {"flutes", score.Flute}, {"pan flute", score.Flute}, {"whistle", score.Flute},
 	{"bells", score.Bells}, {"bell", score.Bells}, {"glockenspiel", score.Bells}, {"chimes", score.Bells},
 	{"music box", score.MusicBox}, {"vibraphone", score.Vibraphone},
-	{"choir", score.ChoirPad}, {"choral", score.ChoirPad}, {"voices", score.ChoirPad}, {"vocals", score.ChoirPad}, {"vocal", score.ChoirPad},
+	{"choir", score.ChoirPad}, {"choral", score.ChoirPad}, {"voices", score.ChoirPad},
 	{"brass", score.Brass}, {"horns", score.Brass}, {"horn", score.Brass}, {"trumpets", score.Brass}, {"trombone", score.Brass},
 	{"pluck", score.Pluck}, {"plucks", score.Pluck}, {"pizzicato", score.Pluck}, {"harp", score.Harp}, {"harps", score.Harp},
 	{"fiddle", score.Fiddle}, {"fiddles", score.Fiddle}, {"banjo", score.Banjo}, {"mandolin", score.Mandolin},

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/style"
 )
 
 // defaultStyles are the sensible choices for a prompt that says nothing the
@@ -47,6 +48,15 @@ func (p *Plan) read(ms []match, toks []string) {
 		if t == "drumless" || t == "percussionless" || t == "beatless" {
 			p.NoDrums = true
 		}
+		if vocalWords[t] {
+			p.Vocal = true
+		}
+		if acousticWords[t] && (i+1 == len(toks) || !acousticNouns[toks[i+1]]) {
+			p.Acoustic = true // "acoustic", not "acoustic guitar" in a house track
+		}
+		if t == "minimal" || t == "minimalist" || (t == "melody" || t == "melodies") && i > 0 && (toks[i-1] == "no" || toks[i-1] == "without") {
+			p.NoLead = true
+		}
 		if onlyWords[t] || (t == "cappella" || t == "acapella" || t == "capella") {
 			only = true
 		}
@@ -77,6 +87,9 @@ func (p *Plan) read(ms []match, toks []string) {
 			}
 		case termInst:
 			p.readInstrument(m.inst, m.neg)
+			if !m.neg && m.inst != score.Drums && m.inst != score.VinylCrackle && !slices.Contains(p.Without, m.inst) {
+				p.Featured = appendUnique(p.Featured, m.inst)
+			}
 			if m.inst == score.Drums {
 				explicitDrums = true
 			}
@@ -103,6 +116,7 @@ func (p *Plan) read(ms []match, toks []string) {
 			}
 		}
 	}
+	p.readNamedInstruments(ms, toks)
 	// A style word right before another modifies it: "jazzy hip hop",
 	// "country rock", "orchestral dubstep" (the head noun is the style),
 	// unless it is the longer, more specific name ("dark ambient drone").
@@ -217,7 +231,95 @@ func (p *Plan) read(ms []match, toks []string) {
 	if p.NoDrums {
 		p.Instruments = removeInst(p.Instruments, score.Drums)
 	}
+	if p.NoLead && family(p.Genre) != "electronic" && !hasPhrase(toks, "no", "melody") && !hasPhrase(toks, "without", "melody") {
+		p.NoLead = false // "minimal" strips the melody of electronic music only
+	}
+	if !p.Acoustic && len(p.Featured) > 0 && family(p.Genre) != "electronic" && !style.FeelOf(profile(p.Genre).st).Programmed {
+		all := true
+		for _, in := range p.Featured {
+			all = all && acoustic[in]
+		}
+		p.Acoustic = all
+	}
 }
+
+// readNamedInstruments features the instruments a prompt names inside a
+// style's name ("gospel choir") and those it misspells by one letter
+// ("pianno", "guitr" is too short to tell).
+func (p *Plan) readNamedInstruments(ms []match, toks []string) {
+	known := make([]bool, len(toks))
+	for _, m := range ms {
+		for k := max(m.from, 0); k < m.to && k < len(toks); k++ {
+			known[k] = true
+		}
+		if m.kind != termStyle || m.neg {
+			continue
+		}
+		for k := max(m.from, 0); k < m.to && k < len(toks) && m.to-m.from > 1; k++ {
+			if in, ok := soloInstrument(toks[k]); ok && !slices.Contains(p.Without, in) {
+				p.Instruments = appendUnique(p.Instruments, in)
+				p.Featured = appendUnique(p.Featured, in)
+			}
+		}
+	}
+	for i, tok := range toks {
+		if known[i] || len(tok) < 5 || !isASCII(tok) {
+			continue
+		}
+		for _, iw := range instrumentWords {
+			if len(iw.phrase) >= 5 && !strings.Contains(iw.phrase, " ") && editDistance1(tok, iw.phrase) {
+				if in, ok := soloInstrument(iw.phrase); ok && !slices.Contains(p.Without, in) {
+					p.Instruments = appendUnique(p.Instruments, in)
+					p.Featured = appendUnique(p.Featured, in)
+				}
+				break
+			}
+		}
+	}
+}
+
+// soloInstrument returns the melodic instrument a single word names; bass
+// and drum words ("drum and bass") do not count.
+func soloInstrument(word string) (score.Instrument, bool) {
+	for _, iw := range instrumentWords {
+		if iw.phrase != word {
+			continue
+		}
+		switch iw.value {
+		case score.Drums, score.Bass, score.SubBass, score.SynthBass, score.Reese, score.VinylCrackle:
+			return "", false
+		}
+		return iw.value, true
+	}
+	return "", false
+}
+
+// family is a style's family.
+func family(g Genre) string { return profile(g).st.Family }
+
+// hasPhrase reports whether the tokens hold a then b.
+func hasPhrase(toks []string, a, b string) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i] == a && strings.HasPrefix(toks[i+1], b) {
+			return true
+		}
+	}
+	return false
+}
+
+// vocalWords ask for a singer or words; the engine plays instrumentals, so
+// they give the vocal line to the lead (and the tag "instrumental").
+var vocalWords = map[string]bool{"vocals": true, "vocal": true, "singer": true, "singing": true, "sung": true,
+	"lyrics": true, "lyric": true, "sings": true, "vocalist": true, "rapper": true, "rapping": true, "verses": true,
+	"letra": true, "cantante": true, "cantada": true, "gesang": true, "sanger": true, "sangerin": true, "songtext": true,
+	"paroles": true, "chanteur": true, "chanteuse": true, "chante": true, "voz": true, "vocais": true, "testo": true}
+
+// acousticNouns after "acoustic" name one instrument, not the band.
+var acousticNouns = map[string]bool{"guitar": true, "guitars": true, "bass": true, "piano": true, "drums": true, "kit": true}
+
+// acousticWords ask for an unplugged band.
+var acousticWords = map[string]bool{"acoustic": true, "unplugged": true, "akustisch": true, "acustico": true,
+	"acustica": true, "acoustique": true, "akustik": true}
 
 // readInstrument adds or excludes an instrument the prompt names.
 func (p *Plan) readInstrument(in score.Instrument, neg bool) {

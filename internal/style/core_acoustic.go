@@ -42,7 +42,8 @@ var coreAcoustic = []Style{
 		Colour:  []string{"atmospheric"},
 		Tempo:   [2]float64{64, 80}, Seconds: 150, Meters: []Meter{FourFour, ThreeFour}, Swing: 0,
 		Moods: []string{"calm", "dreamy", "mysterious", "melancholic"}, Bright: true,
-		Drums: Drums{Kit: score.KitElectronic, Grooves: []Groove{
+		// A drone or soundscape has no kit unless the prompt asks for one.
+		Drums: Drums{Kit: score.KitElectronic, None: true, Grooves: []Groove{
 			{Name: "softpulse", Builtin: "softpulse"},
 			{Name: "tick", Lines: []DrumLine{
 				{Drum: score.Kick, Steps: "x.......x......."},

@@ -60,7 +60,7 @@ type Style struct {
 	// Form is the song's shape: "song" (verse/chorus), "dance" (build/drop),
 	// "beat" (hip hop verse/hook), "through" (through-composed A B A' C),
 	// "blues" (12-bar choruses).
-	Form string
+	Form Form
 	// Lead shapes the melody.
 	Lead Lead
 	// Mix holds the style's mix notes.
@@ -110,7 +110,7 @@ type Drums struct {
 // "orchestral", "train") or a step pattern written as Lines.
 type Groove struct {
 	Name    string
-	Builtin string
+	Builtin DrumBuiltin
 	// Meter is the meter the Lines are written in (zero means FourFour).
 	Meter Meter
 	// Lines are the groove's drum lines. Every line covers one bar; a line
@@ -154,7 +154,7 @@ type DrumLine struct {
 // one voicing tone from the bottom, 's' a strum down, 'u' a strum up, '-'
 // hold, '.' rest.
 type Line struct {
-	Builtin string
+	Builtin LineBuiltin
 	Steps   string
 	// Meter is the meter the Steps are written in (zero means FourFour).
 	Meter Meter
@@ -186,12 +186,12 @@ type Harmony struct {
 	// "rock", "metal", "folk", "epic", "dance", "one" (one-chord vamps),
 	// "funk", "disco", "reggae", "ambient", "classical", "blues", "latin",
 	// "gospel", "soul", "anime", "chant", "horror", "christmas".
-	Family string
+	Family HarmonyFamily
 	// Ext is the chord size: 3 triads, 4 sevenths, 5 ninths.
 	Ext int
 	// Cadence names the final approach: "" for the family default, or
 	// "authentic" (V–I), "plagal" (IV–I), "modal", "drone".
-	Cadence string
+	Cadence Cadence
 	// Modes the style prefers, most typical first; empty lets the mood
 	// decide between major and minor.
 	Modes []string

@@ -22,13 +22,13 @@ var required = []string{
 
 var (
 	moods     = []string{"happy", "sad", "dark", "dreamy", "epic", "calm", "energetic", "romantic", "mysterious", "melancholic", "chill", "aggressive", "uplifting", "nostalgic"}
-	builtinDr = []string{"backbeat", "boombap", "trap", "fourfloor", "disco", "techno", "breakbeat", "halftime", "onedrop", "jazz", "metal", "funk", "softpulse", "orchestral", "train"}
-	builtinBa = []string{"rootfifth", "eighths", "walking", "808", "offbeat", "reese", "onedrop", "funk", "octave", "sustain", "boombap"}
-	builtinCo = []string{"block", "pop", "charleston", "stab", "skank", "power", "funk", "strum", "broken"}
-	harmonies = []string{"pop", "minor", "jazz", "rock", "metal", "folk", "epic", "dance", "one", "funk", "disco", "reggae", "ambient", "classical", "blues", "latin", "gospel", "soul", "anime", "chant", "horror", "christmas"}
-	forms     = []string{"song", "dance", "beat", "through", "blues"}
+	builtinDr = style.DrumBuiltins
+	builtinBa = style.BassBuiltins
+	builtinCo = style.CompBuiltins
+	harmonies = style.HarmonyFamilies
+	forms     = style.Forms
 	looks     = []string{"sungrid", "geometric", "rays", "orbs", "shards", "grain", "bold", "waves"}
-	parts     = []string{"bass", "chords", "pad", "lead", "arp", "drums"}
+	parts     = style.Parts
 	modes     = []string{"major", "minor", "dorian", "phrygian", "lydian", "mixolydian", "locrian", "harmonic minor"}
 	meters    = []style.Meter{style.FourFour, style.ThreeFour, style.SixEight}
 )
@@ -122,6 +122,9 @@ func checkEntry(t *testing.T, s style.Style) {
 	if !slices.Contains(harmonies, s.Harmony.Family) || s.Harmony.Ext < 3 || s.Harmony.Ext > 5 || !progressionsOK(s.Harmony.Major) || !progressionsOK(s.Harmony.Minor) {
 		t.Errorf("harmony %+v", s.Harmony)
 	}
+	if c := s.Harmony.Cadence; c != "" && !slices.Contains(style.Cadences, c) {
+		t.Errorf("cadence %q", c)
+	}
 	for _, m := range s.Harmony.Modes {
 		if !slices.Contains(modes, m) {
 			t.Errorf("mode %q", m)
@@ -176,7 +179,7 @@ func checkGroove(t *testing.T, g style.Groove) {
 	}
 }
 
-func checkLine(t *testing.T, what string, l style.Line, builtins []string, alphabet string) {
+func checkLine(t *testing.T, what string, l style.Line, builtins []style.LineBuiltin, alphabet string) {
 	t.Helper()
 	if (l.Builtin == "") == (l.Steps == "") {
 		t.Errorf("%s line %+v: want exactly one of Builtin and Steps", what, l)

@@ -143,7 +143,7 @@ var world = []Style{
 	},
 	{
 		Name: "soca", Family: "world",
-		Aliases: []string{"calypso", "power soca", "groovy soca", "soca music", "steel band", "steelband", "calipso", "trinidad", "ソカ", "カリプソ", "索卡", "卡利普索", "소카", "칼립소"},
+		Aliases: []string{"power soca", "groovy soca", "soca music", "steel band", "steelband", "trinidad", "ソカ", "索卡", "소카"},
 		Colour:  []string{"trinidadian", "soca style"},
 		Tempo:   [2]float64{116, 160}, Seconds: 110, Meters: []Meter{FourFour}, Swing: 0,
 		Moods: []string{"happy", "energetic", "uplifting", "chill"}, Bright: true,
@@ -183,6 +183,48 @@ var world = []Style{
 		Mix:    Mix{Reverb: 0.3, Tail: 1.5, Brightness: 0.65},
 		Cover:  Cover{Look: "rays", Variant: 0, Hues: [4]float64{350, 45, 175, 300}, Sat: 0.9, BgL: 0.5, AccL: 0.55, Grain: 0.02},
 		Titles: []string{"Carnival", "J'ouvert", "Road March", "Wine", "Mas", "Panyard", "Port of Spain", "Jump Up"},
+	},
+	{
+		// Calypso is soca's parent: a lilting acoustic band at a walking
+		// pace, guitar strum and steel pan, not soca's carnival drive.
+		Name: "calypso", Family: "world",
+		Aliases: []string{"calypso music", "calipso", "kaiso", "カリプソ", "卡利普索", "칼립소"},
+		Colour:  []string{"calypso style"},
+		Tempo:   [2]float64{100, 124}, Seconds: 110, Meters: []Meter{FourFour}, Swing: 0.1,
+		Moods: []string{"happy", "chill", "uplifting", "nostalgic"}, Bright: true,
+		Drums: Drums{Kit: score.KitLatin, Grooves: []Groove{
+			{Name: "kaiso", Lines: []DrumLine{
+				{Drum: score.Kick, Steps: "x.....x.x......."},
+				{Drum: score.Rim, Steps: "....x......x..x."},
+				{Drum: score.Shaker, Steps: "o-o-o-o-o-o-o-o-", Level: 2},
+				{Drum: score.Cowbell, Steps: "x.......x.......", Level: 3},
+			}},
+			{Name: "lilt", Lines: []DrumLine{
+				{Drum: score.Kick, Steps: "x.......x..x...."},
+				{Drum: score.CongaHigh, Steps: "....o..o....o.oo"},
+				{Drum: score.CongaLow, Steps: "..o.......o....."},
+				{Drum: score.Shaker, Steps: "o.o.o.o.o.o.o.o.", Level: 2},
+			}},
+		}},
+		Bass: []Line{
+			{Steps: "R.....5.R.......", Level: 1},
+			{Steps: "R..R..5.R..5..RA", Level: 2},
+		},
+		Comp: []Line{
+			{Steps: "s...s.u.s...s.u.", Level: 1},
+			{Steps: "s..us.u.s..us.u.", Level: 2},
+		},
+		Band: Band{Bass: score.Bass, Chords: score.Guitar, Lead: score.SteelDrums,
+			LeadAlt: []score.Instrument{score.Brass, score.Flute}, ChordsAlt: []score.Instrument{score.Banjo, score.Piano},
+			Recorded: []string{"bass", "chords", "lead", "drums"}},
+		Harmony: Harmony{Family: "pop", Ext: 3, Cadence: "authentic", Modes: []string{"major"},
+			Major: [][]int{{0, 3, 4, 0}, {0, 0, 4, 4, 4, 4, 0, 0}, {0, 3, 0, 4}, {0, 4, 0, 3, 0, 4, 0, 0}},
+			Minor: [][]int{{0, 3, 4, 0}, {0, 5, 3, 4}}},
+		Form:   "song",
+		Lead:   Lead{Density: 0.5},
+		Mix:    Mix{Reverb: 0.3, Tail: 1.5, Brightness: 0.6},
+		Cover:  Cover{Look: "waves", Variant: 0, Hues: [4]float64{190, 45, 15, 160}, Sat: 0.75, BgL: 0.55, AccL: 0.6, Grain: 0.02},
+		Titles: []string{"Trade Winds", "Harbour", "Coconut", "Breeze", "Island Time", "Sea Grape", "Lime"},
 	},
 	{
 		Name: "bollywood", Family: "world",

@@ -1,0 +1,66 @@
+package music
+
+import (
+	"slices"
+
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// choirChorus lets a choir the prompt names carry the chorus: besides its
+// chords, it sings the lead's melody in every chorus and drop, each note
+// held until the next (a choir sings lines, not staccato figures). The
+// new part is featured, so the mix keeps it near the loudest part.
+func choirChorus(s *score.Score, p Plan) {
+	if !slices.Contains(p.Featured, score.ChoirPad) {
+		return
+	}
+	var lead *score.Track
+	for i := range s.Tracks {
+		t := &s.Tracks[i]
+		if t.Instrument == score.ChoirPad && t.Role == score.RoleLead {
+			return // the choir already sings the melody
+		}
+		if t.Role == score.RoleLead && lead == nil && len(t.Notes) > 0 {
+			lead = t
+		}
+	}
+	if lead == nil {
+		return
+	}
+	var notes []score.Note
+	for _, sec := range s.Sections {
+		if sec.Name != "chorus" && sec.Name != "drop" {
+			continue
+		}
+		from, to := sec.StartBeat, sec.StartBeat+float64(sec.Bars*s.BeatsPerBar)
+		var in []score.Note
+		for _, n := range lead.Notes {
+			if n.Start >= from && n.Start < to {
+				in = append(in, n)
+			}
+		}
+		slices.SortFunc(in, func(a, b score.Note) int {
+			switch {
+			case a.Start < b.Start:
+				return -1
+			case a.Start > b.Start:
+				return 1
+			}
+			return 0
+		})
+		for i, n := range in {
+			end := to
+			if i+1 < len(in) {
+				end = in[i+1].Start
+			}
+			n.Length = max(n.Length, min(end-n.Start, 4))
+			n.Glide = false
+			notes = append(notes, n)
+		}
+	}
+	if len(notes) == 0 {
+		return
+	}
+	s.Tracks = append(s.Tracks, score.Track{Name: "choir (chorus)", Instrument: score.ChoirPad, Role: score.RoleLead,
+		Notes: notes, Brightness: 0.5, Pan: 0, Reverb: 0.45, Featured: true, Recorded: true})
+}

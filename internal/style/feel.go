@@ -1,0 +1,146 @@
+package style
+
+// Feel is how a style's players place and weigh their notes: the
+// performance layer (internal/perform) reads it to turn a composed score,
+// every note on its grid, into the score as a band would play it. Times are
+// in milliseconds, positive late (behind the beat), negative early (ahead
+// of it). A Feel is catalogue data: a default per family (familyFeel) and a
+// few per-style changes (styleFeel), not a field of every entry.
+type Feel struct {
+	// Programmed styles are made in a sequencer and stay on the grid:
+	// the performance layer leaves their scores untouched.
+	Programmed bool
+	// Spread is the standard deviation of a player's note-to-note
+	// scatter; the kick plays with a third of it.
+	Spread float64
+	// Drift is the standard deviation of a player's slow wander, one
+	// tendency per phrase and a bar-to-bar walk inside it, so that notes
+	// near each other err the same way.
+	Drift float64
+	// Push is each part's mean placement against the beat.
+	Push Push
+	// Clave is how far ahead anticipations are played: a syncopated note
+	// tied over the next beat (the salsa bass's tumbao, a montuno's
+	// push, a bossa guitar's anticipated chord) leans into the beat.
+	Clave float64
+	// Rubato is the longest the ensemble holds back a phrase end (a
+	// ritardando that breathes before the next phrase and catches up in
+	// its first half).
+	Rubato float64
+	// Rush is how far ahead a drum fill ends: fills speed up into the
+	// next section's downbeat.
+	Rush float64
+	// Loosen is the share of the swing lost at 220 bpm: above 140 bpm
+	// jazz eighths relax toward straight (0 keeps the swing at any tempo).
+	Loosen float64
+	// Accent is the depth of the players' dynamics, 0..1: beat accents,
+	// a swell across each phrase, a lead that leans on its high notes,
+	// fills that grow.
+	Accent float64
+}
+
+// Push is a mean placement per part, in milliseconds (positive late).
+type Push struct {
+	Kick, Snare, Hats, Ride, Perc float64 // drum-kit limbs and hand percussion
+	Bass, Chords, Pad, Lead, Arp  float64 // pitched parts by role
+}
+
+// BalladRubato is the least rubato of a slow, tender song in a live
+// style (80 bpm or slower, sad, romantic, melancholic or calm): piano
+// ballads breathe at phrase ends whatever family they belong to.
+const BalladRubato = 22.0
+
+// familyFeel is the default feel of each family.
+var familyFeel = map[string]Feel{
+	"electronic": {Programmed: true},
+	"urban": {Spread: 7, Drift: 5, Accent: 0.3,
+		Push: Push{Snare: 14, Hats: 4, Perc: 6, Bass: 10, Chords: 8, Pad: 4, Lead: 6, Arp: 4}},
+	"pop": {Spread: 8, Drift: 5, Rush: 6, Accent: 0.35,
+		Push: Push{Snare: 4, Hats: -2, Bass: 2, Chords: 2, Lead: 4}},
+	"rock": {Spread: 8, Drift: 6, Rush: 16, Accent: 0.45,
+		Push: Push{Kick: -1, Snare: 3, Hats: -3, Ride: -3, Bass: 2, Chords: -2, Lead: 4}},
+	"soul": {Spread: 7, Drift: 5, Rush: 6, Accent: 0.4,
+		Push: Push{Snare: 12, Hats: 2, Perc: 4, Bass: 8, Chords: 6, Pad: 4, Lead: 8}},
+	"jazz": {Spread: 8, Drift: 6, Rush: 8, Loosen: 0.6, Accent: 0.5,
+		Push: Push{Ride: -8, Hats: 2, Snare: 6, Bass: -3, Chords: 8, Pad: 4, Lead: 10}},
+	"latin": {Spread: 8, Drift: 5, Clave: 9, Rush: 6, Accent: 0.45,
+		Push: Push{Perc: -2, Hats: -1, Bass: -3, Chords: -2, Lead: 5}},
+	"world": {Spread: 7, Drift: 5, Clave: 5, Rush: 5, Accent: 0.4,
+		Push: Push{Snare: 6, Perc: 2, Bass: 5, Chords: 4, Lead: 5}},
+	"folk": {Spread: 9, Drift: 6, Rubato: 8, Rush: 6, Accent: 0.45,
+		Push: Push{Snare: 3, Hats: -2, Bass: 2, Chords: -2, Lead: 5, Arp: -2}},
+	"orchestral": {Spread: 8, Drift: 7, Rubato: 28, Rush: 5, Accent: 0.55,
+		Push: Push{Perc: 2, Bass: 3, Chords: 2, Pad: 4, Lead: 4}},
+	"calm": {Spread: 8, Drift: 7, Rubato: 24, Accent: 0.4,
+		Push: Push{Bass: 3, Chords: 2, Pad: 6, Lead: 6}},
+	"holiday": {Spread: 7, Drift: 5, Rubato: 8, Rush: 6, Accent: 0.4,
+		Push: Push{Snare: 3, Bass: 2, Lead: 4}},
+}
+
+// styleFeel changes a family's feel for one style.
+var styleFeel = map[string]func(f *Feel){
+	// Sequenced styles of live families.
+	"trap":      programmed,
+	"phonk":     programmed,
+	"k-pop":     programmed,
+	"corporate": programmed,
+	"reggaeton": programmed,
+	"dancehall": programmed,
+	"afrobeats": programmed,
+	// Hip hop: the drunk MPC snare far behind, the bass with it.
+	"lo-fi":   func(f *Feel) { f.Push.Snare, f.Push.Bass, f.Spread = 18, 12, 7 },
+	"hip hop": func(f *Feel) { f.Push.Snare, f.Push.Bass = 16, 11 },
+	// Reggae: everything lays back behind a steady kick, the skank most.
+	"reggae": func(f *Feel) {
+		f.Clave, f.Push = 0, Push{Snare: 16, Hats: 4, Bass: 12, Chords: 9, Lead: 8, Arp: 6}
+	},
+	"soca": func(f *Feel) { f.Push = Push{Hats: -3, Perc: -3, Bass: -2, Chords: -3, Lead: 2} },
+	// Funk and disco sit tight on the one.
+	"funk": func(f *Feel) {
+		f.Spread, f.Drift, f.Push = 6, 5, Push{Snare: 5, Hats: -3, Bass: -2, Chords: -3, Lead: 6}
+	},
+	"disco": func(f *Feel) {
+		f.Spread, f.Drift, f.Push = 6, 5, Push{Snare: 3, Hats: -2, Bass: -1, Chords: -2, Lead: 4}
+	},
+	"gospel": func(f *Feel) { f.Rubato = 12 },
+	// Salsa: the tumbao and the montuno anticipate, the bongo drives.
+	"salsa": func(f *Feel) {
+		f.Clave, f.Push = 12, Push{Perc: -4, Hats: -2, Bass: -5, Chords: -4, Lead: 3}
+	},
+	"bossa nova": func(f *Feel) {
+		f.Clave, f.Spread, f.Push = 8, 8, Push{Perc: -1, Bass: -2, Chords: -1, Pad: 6, Lead: 10}
+	},
+	"samba": func(f *Feel) { f.Push = Push{Perc: -4, Hats: -4, Bass: -2, Chords: -3, Lead: 4} },
+	"tango": func(f *Feel) { f.Rubato, f.Accent, f.Clave = 18, 0.6, 4 },
+	// Jazz: the ride ahead; a shuffle keeps its swing; a big band's horns
+	// sit behind the section's ride.
+	"blues":    func(f *Feel) { f.Loosen, f.Push.Snare, f.Push.Lead = 0, 8, 12 },
+	"big band": func(f *Feel) { f.Loosen, f.Push.Ride, f.Push.Chords, f.Push.Lead = 0.5, -6, 5, 6 },
+	"metal":    func(f *Feel) { f.Spread, f.Drift, f.Rush, f.Push = 9, 5, 6, Push{Hats: -2, Snare: 2, Lead: 2} },
+	"punk": func(f *Feel) {
+		f.Rush, f.Push = 14, Push{Kick: -2, Snare: -3, Hats: -4, Bass: -3, Chords: -5, Lead: -2}
+	},
+	"bluegrass": func(f *Feel) { f.Rubato, f.Push = 0, Push{Snare: -2, Bass: -1, Chords: -4, Lead: -2, Arp: -4} },
+	"celtic":    func(f *Feel) { f.Rubato, f.Push = 0, Push{Perc: -2, Bass: 1, Chords: -2, Lead: -2, Arp: -3} },
+	// Orchestral: a marching band keeps step; chant breathes with the words.
+	"marching band":   func(f *Feel) { f.Spread, f.Drift, f.Rubato, f.Push = 7, 5, 0, Push{Snare: -1, Bass: 2, Lead: 2} },
+	"gregorian chant": func(f *Feel) { f.Rubato, f.Spread = 34, 9 },
+	"cinematic":       func(f *Feel) { f.Rubato = 20 },
+	"power ballad":    func(f *Feel) { f.Rubato = BalladRubato },
+	"lullaby":         func(f *Feel) { f.Rubato = 26 },
+}
+
+func programmed(f *Feel) { *f = Feel{Programmed: true} }
+
+// FeelOf returns a style's feel: its family's default with the style's own
+// changes. A family without a default plays like pop.
+func FeelOf(s Style) Feel {
+	f, ok := familyFeel[s.Family]
+	if !ok {
+		f = familyFeel["pop"]
+	}
+	if change := styleFeel[s.Name]; change != nil {
+		change(&f)
+	}
+	return f
+}
