@@ -36,6 +36,10 @@ type Overrides struct {
 	KeyRoot int     // pitch class 0..11 of the tonic; -1 (or HasKey false) for none
 	HasKey  bool    // KeyRoot is set
 	Mode    string  // "major", "minor", "dorian" ...; "" leaves the mode to the prompt
+	// LoudnessLUFS is the master's integrated loudness target, -31 to
+	// -9 LUFS (the -1 dBTP ceiling wins where both cannot hold); 0 keeps
+	// the style family's default (-20 to -9 LUFS, docs/engine-mix.md).
+	LoudnessLUFS float64
 }
 
 // apply sets the overrides on a parsed plan.
@@ -81,7 +85,7 @@ func Render(ctx context.Context, prompt string, seed uint64) (*Song, error) {
 // RenderWith is Render with explicit overrides of the prompt.
 func RenderWith(ctx context.Context, prompt string, seed uint64, o Overrides) (*Song, error) {
 	s, title, tags := ComposeWith(prompt, seed, o)
-	buf, err := synth.Render(ctx, s)
+	buf, err := synth.RenderWith(ctx, s, synth.Options{LoudnessLUFS: o.LoudnessLUFS})
 	if err != nil {
 		return nil, fmt.Errorf("engine: render: %w", err)
 	}

@@ -1,9 +1,10 @@
 // Package synth turns a score.Score into mastered 44.1 kHz stereo audio:
 // band-limited subtractive, FM, Karplus-Strong and formant voices,
 // synthesized drums, per-track inserts (high-pass, tone, drive, chorus,
-// pan, sidechain), shared reverb and delay sends, and a mastering chain
-// (glue compressor, loudness normalisation to -14 LUFS, true-peak-aware
-// look-ahead limiter). Rendering is block based and deterministic: the
+// pan, sidechain), parts levelled by their measured loudness to the
+// style's mix plan, shared reverb and delay sends, and a mastering chain
+// (glue compressor, loudness normalisation to the style family's target,
+// true-peak-aware look-ahead limiter). Rendering is block based and deterministic: the
 // same score, including its Seed, always yields the same samples.
 package synth
 
@@ -16,7 +17,6 @@ import (
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/score"
-	"github.com/songsmith/songsmith/internal/soundfont"
 )
 
 // MaxSeconds is the longest song Render accepts.
@@ -27,8 +27,9 @@ const MaxSeconds = 20 * 60
 var ErrInvalidScore = errors.New("synth: invalid score")
 
 // Render synthesizes, mixes and masters a score into 44.1 kHz stereo. The
-// result has exactly audio.CD.NSeconds(s.Seconds()) frames, reads
-// TargetLUFS integrated and stays under CeilingDBTP (see Master). It
+// result has exactly audio.CD.NSeconds(s.Seconds()) frames, reads the
+// loudness its style's mix plan sets and stays under the plan's true-peak
+// ceiling (see Master and masterOptions). It
 // returns ctx.Err() if the context is cancelled while rendering.
 func Render(ctx context.Context, s *score.Score) (*audio.Buffer, error) {
 	return RenderWith(ctx, s, Options{})
@@ -41,10 +42,27 @@ func RenderWith(ctx context.Context, s *score.Score, o Options) (*audio.Buffer, 
 		return nil, err
 	}
 	busTone(out.Samples)
-	if err := Master(ctx, out, MasterOptions{FadeIn: s.FadeIn, FadeOut: s.FadeOut}); err != nil {
+	if err := Master(ctx, out, masterOptions(s, o)); err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+// masterOptions returns the master settings of a song: its style's mix
+// plan (loudness, ceiling, bus compressor, leveller), the score's fades
+// and the options' loudness, which wins over the plan's.
+func masterOptions(s *score.Score, o Options) MasterOptions {
+	plan := planFor(s)
+	m := MasterOptions{
+		FadeIn: s.FadeIn, FadeOut: s.FadeOut,
+		LoudnessLUFS: plan.LoudnessLUFS, CeilingDBTP: plan.CeilingDBTP,
+		BusThresholdLU: plan.Bus.ThresholdLU, BusRatio: plan.Bus.Ratio,
+		NoLeveller: !plan.Leveller,
+	}
+	if o.LoudnessLUFS != 0 {
+		m.LoudnessLUFS = o.LoudnessLUFS
+	}
+	return m
 }
 
 // RenderDry synthesizes and mixes a score (voices, inserts, sends, sidechain)
@@ -61,7 +79,7 @@ func RenderDryWith(ctx context.Context, s *score.Score, o Options) (*audio.Buffe
 	}
 	frames := audio.CD.NSeconds(s.Seconds())
 	out := audio.NewBuffer(audio.CD, 2, frames)
-	e := newEngine(s, frames, o.bank(s))
+	e := newEngine(s, frames, o, -1)
 	for start := 0; start < frames; start += blockSize {
 		if start%(64*blockSize) == 0 {
 			if err := ctx.Err(); err != nil {
@@ -106,15 +124,27 @@ type engine struct {
 	revIn, dlyIn          [blockSize]float32
 }
 
-func newEngine(s *score.Score, frames int, bank *soundfont.Bank) *engine {
+// newEngine prepares the tracks of s, each levelled by its measured
+// loudness (balance.go). With only >= 0, only track only sounds (a stem),
+// while every track's kicks still key the sidechain.
+func newEngine(s *score.Score, frames int, o Options, only int) *engine {
 	e := &engine{lastKick: -1 << 40}
+	bank := o.bank(s)
+	plan := planFor(s)
+	targets := partTargets(s, plan)
 	for i := range s.Tracks {
 		t := newTrack(s, i, &s.Tracks[i], frames, bank)
-		e.tracks = append(e.tracks, t)
-		e.ducked = e.ducked || t.side > 0
 		if t.drums {
 			e.kicks = append(e.kicks, t.kickFrames()...)
 		}
+		if only >= 0 && i != only {
+			continue
+		}
+		if !o.Unbalanced {
+			t.setLevel(balanceGain(s, i, frames, bank, targets[i]))
+		}
+		e.tracks = append(e.tracks, t)
+		e.ducked = e.ducked || t.side > 0
 	}
 	slices.Sort(e.kicks)
 	spb := s.SecondsPerBeat()

@@ -9,17 +9,15 @@ import (
 	"github.com/songsmith/songsmith/internal/soundfont"
 )
 
-// roleMix holds the mixer defaults of a role: level and high-pass corner.
-type roleMix struct{ db, hp float64 }
-
-var roleDefaults = map[score.Role]roleMix{
-	score.RoleDrums:  {-1.5, 0},
-	score.RoleBass:   {-3, 28},
-	score.RoleChords: {-4.5, 140},
-	score.RolePad:    {-7, 160},
-	score.RoleLead:   {-3.5, 170},
-	score.RoleArp:    {-6, 200},
-	score.RoleFX:     {-9, 200},
+// roleHP is the high-pass corner (Hz) of each role's part.
+var roleHP = map[score.Role]float64{
+	score.RoleDrums:  0,
+	score.RoleBass:   28,
+	score.RoleChords: 140,
+	score.RolePad:    160,
+	score.RoleLead:   170,
+	score.RoleArp:    200,
+	score.RoleFX:     200,
 }
 
 // maxPoly is the most voices a track may sound at once; the oldest is
@@ -49,6 +47,7 @@ type trackState struct {
 	cabOn           bool
 	ch              *chorus
 	gl, gr          float32
+	pan             float64 // pan angle: 0 left, pi/4 centre, pi/2 right
 	rev, dly        float32
 	side            float32
 	tail            int
@@ -74,15 +73,15 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfo
 	t.bright = math.Exp2((b - 0.5) * 3)
 	t.tiltK = math.Pow(t.bright, 0.6)
 	t.tilt.set(2500)
-	rm, ok := roleDefaults[tr.Role]
+	hp, ok := roleHP[tr.Role]
 	if !ok {
-		rm = roleMix{-6, 120}
+		hp = 120
 	}
 	if t.drums {
-		rm.hp = 0
+		hp = 0
 	}
-	if rm.hp > 0 {
-		t.hp.set(rm.hp, 0.7)
+	if hp > 0 {
+		t.hp.set(hp, 0.7)
 		t.hpOn = true
 	}
 	t.drive = clamp01(tr.Drive) + t.p.drive
@@ -98,9 +97,10 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfo
 	if ch := math.Max(clamp01(tr.Chorus), t.p.chorus); ch > 0 {
 		t.ch = newChorus(ch)
 	}
-	g := dbToGain(rm.db + finite(tr.GainDB))
-	th := (clampPan(tr.Pan) + 1) * math.Pi / 4
-	t.gl, t.gr = float32(g*math.Cos(th)), float32(g*math.Sin(th))
+	// The fader is set by the engine from the part's measured loudness
+	// (balance.go); until then the gains are the pan law's alone.
+	t.pan = (clampPan(tr.Pan) + 1) * math.Pi / 4
+	t.setLevel(0)
 	t.rev = float32(0.6 * clamp01(tr.Reverb))
 	t.dly = float32(0.5 * clamp01(tr.Delay))
 	t.side = float32(clamp01(tr.Sidechain))
@@ -108,6 +108,12 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfo
 		t.wide = newWidener(w.width, w.delay)
 	}
 	return t
+}
+
+// setLevel sets the track's fader to db, keeping its pan.
+func (t *trackState) setLevel(db float64) {
+	g := dbToGain(db)
+	t.gl, t.gr = float32(g*math.Cos(t.pan)), float32(g*math.Sin(t.pan))
 }
 
 // buildEvents converts notes or hits to frame-timed events, humanised from

@@ -1,0 +1,144 @@
+package style
+
+import "github.com/songsmith/songsmith/internal/score"
+
+// MixPlan is how a song of a family is mixed and mastered: catalogue data
+// the synthesizer reads (docs/engine-mix.md has the figures and why).
+type MixPlan struct {
+	// Parts is the loudness each role's part is levelled to, in LU
+	// relative to the lead melody (0): the integrated, K-weighted loudness
+	// of the part's stem before the master bus. The synthesizer measures
+	// each part and sets its fader so that it reads its role's value; a
+	// track's GainDB (the composer's arrangement: pads -3, an answering
+	// lead -2) shifts it from there. A role missing here sits at
+	// DefaultPartLU.
+	Parts map[score.Role]float64
+	// Featured is the most a featured part (score.Track.Featured: an
+	// instrument the prompt names) may sit under the loudest part, LU.
+	Featured float64
+	// LoudnessLUFS is the master's integrated loudness target.
+	LoudnessLUFS float64
+	// CeilingDBTP is the limiter's true-peak ceiling, dBTP. It leaves
+	// room for dither and MP3 encoding to stay under -1 dBTP.
+	CeilingDBTP float64
+	// Bus is the master bus compressor.
+	Bus BusCompressor
+	// Leveller turns on the slow upward leveller that lifts passages
+	// more than 6 LU under the song's loud parts (dense families only:
+	// elsewhere soft intros and crescendos keep their range).
+	Leveller bool
+	// Reverb is the room the parts' reverb sends feed.
+	Reverb Room
+}
+
+// BusCompressor is a gentle stereo-linked peak compressor on the mix bus.
+type BusCompressor struct {
+	// ThresholdLU is where it starts to act: the peak envelope's level
+	// in dB over the song's integrated loudness.
+	ThresholdLU float64
+	// Ratio is the compression ratio above the threshold (1: off).
+	Ratio float64
+}
+
+// Room is the character of the shared reverb.
+type Room string
+
+// The reverb rooms.
+const (
+	RoomSmall Room = "room"  // short and dry: rock, urban, acoustic bands
+	RoomHall  Room = "hall"  // long, dark, wide: orchestral, ambient
+	RoomPlate Room = "plate" // bright and dense: pop, jazz, dance
+)
+
+// DefaultPartLU is the level of a role a plan does not list.
+const DefaultPartLU = -6.0
+
+// mixPlans holds every family's plan. The pads sit under the chords by
+// 1 LU here plus the composer's -3 dB on every pad track: 4 LU in all.
+var mixPlans = map[MixFamily]MixPlan{
+	MixOrchestral: {
+		Parts: map[score.Role]float64{score.RoleDrums: -4, score.RoleBass: -4, score.RoleChords: -2,
+			score.RolePad: -3, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10},
+		Featured: 3, LoudnessLUFS: -18, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 12, Ratio: 1.5}, Reverb: RoomHall,
+	},
+	MixAmbient: {
+		Parts: map[score.Role]float64{score.RoleDrums: -6, score.RoleBass: -4, score.RoleChords: -2,
+			score.RolePad: -1, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -6},
+		Featured: 3, LoudnessLUFS: -19, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 12, Ratio: 1.5}, Reverb: RoomHall,
+	},
+	MixAcoustic: {
+		Parts: map[score.Role]float64{score.RoleDrums: -1, score.RoleBass: -4, score.RoleChords: -3,
+			score.RolePad: -4, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10},
+		Featured: 3, LoudnessLUFS: -16, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 10, Ratio: 1.8}, Reverb: RoomSmall,
+	},
+	MixJazz: {
+		Parts: map[score.Role]float64{score.RoleDrums: -2, score.RoleBass: -3, score.RoleChords: -3,
+			score.RolePad: -4, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10},
+		Featured: 3, LoudnessLUFS: -17, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 10, Ratio: 1.5}, Reverb: RoomPlate,
+	},
+	MixLatin: {
+		Parts: map[score.Role]float64{score.RoleDrums: 1, score.RoleBass: -3, score.RoleChords: -3,
+			score.RolePad: -4, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10},
+		Featured: 3, LoudnessLUFS: -15, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 8, Ratio: 2}, Leveller: true, Reverb: RoomSmall,
+	},
+	MixPop: {
+		Parts: map[score.Role]float64{score.RoleDrums: 1, score.RoleBass: -2, score.RoleChords: -4,
+			score.RolePad: -5, score.RoleLead: 0, score.RoleArp: -6, score.RoleFX: -10},
+		Featured: 3, LoudnessLUFS: -14, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 7, Ratio: 2}, Leveller: true, Reverb: RoomPlate,
+	},
+	MixRock: {
+		Parts: map[score.Role]float64{score.RoleDrums: 2, score.RoleBass: -3, score.RoleChords: -1,
+			score.RolePad: -5, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10},
+		Featured: 3, LoudnessLUFS: -13.5, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 6, Ratio: 2.5}, Leveller: true, Reverb: RoomSmall,
+	},
+	MixUrban: {
+		Parts: map[score.Role]float64{score.RoleDrums: 3, score.RoleBass: -1, score.RoleChords: -5,
+			score.RolePad: -6, score.RoleLead: 0, score.RoleArp: -6, score.RoleFX: -10},
+		Featured: 3, LoudnessLUFS: -13.5, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 6, Ratio: 2.5}, Leveller: true, Reverb: RoomSmall,
+	},
+	MixDance: {
+		Parts: map[score.Role]float64{score.RoleDrums: 4, score.RoleBass: -1, score.RoleChords: -4,
+			score.RolePad: -5, score.RoleLead: 0, score.RoleArp: -4, score.RoleFX: -8},
+		Featured: 3, LoudnessLUFS: -13, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 5, Ratio: 3}, Leveller: true, Reverb: RoomPlate,
+	},
+}
+
+// FamilyPlan returns the mix plan of a family (the pop plan for an
+// unknown one). The Parts map is a fresh copy.
+func FamilyPlan(f MixFamily) MixPlan {
+	p, ok := mixPlans[f]
+	if !ok {
+		p = mixPlans[MixPop]
+	}
+	parts := make(map[score.Role]float64, len(p.Parts))
+	for r, v := range p.Parts {
+		parts[r] = v
+	}
+	p.Parts = parts
+	return p
+}
+
+// MixPlan returns the style's mix plan: its family's, with the style's
+// own Mix.Parts and Mix.LoudnessLUFS over it.
+func (s Style) MixPlan() MixPlan {
+	p := FamilyPlan(s.MixFamily())
+	for r, v := range s.Mix.Parts {
+		p.Parts[r] = v
+	}
+	if s.Mix.LoudnessLUFS != 0 {
+		p.LoudnessLUFS = s.Mix.LoudnessLUFS
+	}
+	return p
+}
+
+// PartLU returns the plan's level for a role (DefaultPartLU when unset).
+func (p MixPlan) PartLU(r score.Role) float64 {
+	if v, ok := p.Parts[r]; ok {
+		return v
+	}
+	return DefaultPartLU
+}
+
+// DrumLed reports whether the drums lead the mix (they sit over the lead
+// melody): dance and urban families.
+func (p MixPlan) DrumLed() bool { return p.PartLU(score.RoleDrums) > 2 }
