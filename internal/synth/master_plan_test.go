@@ -61,22 +61,3 @@ func TestMasterLeveller(t *testing.T) {
 		t.Errorf("soft intro %.1f LU under without the leveller (want >= 18), %.1f with it", kept, lifted)
 	}
 }
-
-// TestFadeInEdge: no song starts at full level: the first 10 ms stay
-// 10 dB under the song's peak.
-func TestFadeInEdge(t *testing.T) {
-	b := mustRender(t, demoScore(6, 3))
-	var first, all float64
-	for i := range b.Frames() {
-		v := math.Max(math.Abs(float64(b.Samples[2*i])), math.Abs(float64(b.Samples[2*i+1])))
-		all = math.Max(all, v)
-		if i < 441 {
-			first = math.Max(first, v)
-		}
-	}
-	if first > all*dbGain(-10) {
-		t.Errorf("first 10 ms peak %.1f dB under the song's peak, want >= 10", 20*math.Log10(all/first))
-	}
-}
-
-func dbGain(db float64) float64 { return math.Pow(10, db/20) }

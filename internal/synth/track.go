@@ -45,6 +45,8 @@ type trackState struct {
 	drive, driveOut float64
 	cab             svf
 	cabOn           bool
+	dcOn            bool    // a DC blocker after the drive (driven parts and drums)
+	dcX, dcY        float64 // its input and output history
 	ch              *chorus
 	gl, gr          float32
 	pan             float64 // pan angle: 0 left, pi/4 centre, pi/2 right
@@ -90,6 +92,9 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfo
 		t.driveOut = (1 + 1.5*t.drive) / pre
 		t.drive = pre
 	}
+	// Saturation of an asymmetric wave (a kick's first half-cycle, a
+	// driven sawtooth) leaves an offset: block it after the drive.
+	t.dcOn = t.drive > 0 || t.drums
 	if t.p.cab > 0 {
 		t.cab.set(t.p.cab*math.Sqrt(t.bright), 0.8)
 		t.cabOn = true
@@ -308,13 +313,18 @@ func (t *trackState) render(start, n int, e *engine) {
 	}
 }
 
-// insert runs the per-track mono chain: high-pass, tone tilt, drive, cab.
+// dcR is the DC blocker's pole: a 10 Hz corner.
+const dcR = 1 - 2*math.Pi*10/sr
+
+// insert runs the per-track mono chain: high-pass, tone tilt, drive, cab,
+// DC blocker.
 func (t *trackState) insert(buf []float32) {
 	tilt := t.tiltK != 1
-	if !t.hpOn && !tilt && t.drive == 0 {
+	if !t.hpOn && !tilt && t.drive == 0 && !t.dcOn {
 		return
 	}
-	hpOn, drive, cabOn := t.hpOn, t.drive, t.cabOn
+	hpOn, drive, cabOn, dcOn := t.hpOn, t.drive, t.cabOn, t.dcOn
+	dx, dy := t.dcX, t.dcY
 	H, C := t.hp, t.cab
 	h1, h2, c1, c2 := H.ic1, H.ic2, C.ic1, C.ic2
 	tk, ta, tz := t.tiltK, t.tilt.a, t.tilt.z
@@ -341,8 +351,14 @@ func (t *trackState) insert(buf []float32) {
 				c1, c2 = n1, n2
 			}
 		}
+		if dcOn {
+			dy = y - dx + dcR*dy
+			dx = y
+			y = dy
+		}
 		buf[i] = float32(y)
 	}
+	t.dcX, t.dcY = dx, dy
 	t.hp.ic1, t.hp.ic2, t.cab.ic1, t.cab.ic2 = h1, h2, c1, c2
 	t.tilt.z = tz
 }
