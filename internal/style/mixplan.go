@@ -29,6 +29,18 @@ type MixPlan struct {
 	Leveller bool
 	// Reverb is the room the parts' reverb sends feed.
 	Reverb Room
+	// Correlation is the range the master keeps the full mix's left/right
+	// correlation in (the width of the stereo image): the style's
+	// reference set's (see stageWidth).
+	Correlation [2]float64
+}
+
+// stageWidth is the left/right correlation range of each reference set's
+// mixes, around the medians of the human-made references (calm 0.29,
+// beat 0.75; docs/engine-mix.md).
+var stageWidth = map[Reference][2]float64{
+	RefCalm: {0.2, 0.42},
+	RefBeat: {0.58, 0.8},
 }
 
 // BusCompressor is a gentle stereo-linked peak compressor on the mix bus.
@@ -115,6 +127,11 @@ func FamilyPlan(f MixFamily) MixPlan {
 		parts[r] = v
 	}
 	p.Parts = parts
+	ref := RefBeat
+	if f == MixOrchestral || f == MixAmbient {
+		ref = RefCalm
+	}
+	p.Correlation = stageWidth[ref]
 	return p
 }
 
@@ -128,6 +145,7 @@ func (s Style) MixPlan() MixPlan {
 	if s.Mix.LoudnessLUFS != 0 {
 		p.LoudnessLUFS = s.Mix.LoudnessLUFS
 	}
+	p.Correlation = stageWidth[s.Reference()]
 	return p
 }
 

@@ -48,6 +48,9 @@ type MasterOptions struct {
 	// NoLeveller turns off the upward leveller: soft intros and
 	// crescendos keep their range (orchestral, ambient, acoustic, jazz).
 	NoLeveller bool
+	// Correlation is the range the full mix's left/right correlation is
+	// brought into (zero: 0.45..0.82).
+	Correlation [2]float64
 }
 
 // target returns the loudness target and the ceiling.
@@ -100,7 +103,11 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 	// The width is set after the leveller: lifting a quiet, wide passage
 	// (a pad intro, a breakdown) widens the whole song.
 	if b.Channels == 2 {
-		balanceWidth(b.Samples)
+		lo, hi := corrMin, corrMax
+		if c := o.Correlation; c[0] > -1 && c[0] < c[1] && c[1] <= 1 {
+			lo, hi = c[0], c[1]
+		}
+		balanceWidth(b.Samples, lo, hi)
 	}
 	fades(b, o.FadeIn, o.FadeOut)
 	if err := ctx.Err(); err != nil {

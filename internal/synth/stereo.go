@@ -20,6 +20,18 @@ var roleWidth = map[score.Role]struct{ width, delay float64 }{
 // widenerLen is the widener's delay-line length (a power of two).
 const widenerLen = 2048
 
+// widenerHP is the corner (Hz) under which a part's widener leaves it
+// centred.
+const widenerHP = 300
+
+// The drum kit's overhead image: cymbals, hats and the snare's crack
+// spread (above overheadHP), kick and snare body centred.
+const (
+	overheadWidth = 0.5
+	overheadDelay = 0.0071
+	overheadHP    = 2500
+)
+
 // widener spreads a part without hurting mono: it adds a delayed, high-passed
 // copy of the part to the left channel and subtracts it from the right, so
 // the mono sum (L+R) is exactly the unwidened part and everything under the
@@ -32,14 +44,14 @@ type widener struct {
 	hp    onePole
 }
 
-// newWidener returns a widener of the given width (0..1) and delay in
-// seconds, or nil for a zero width.
-func newWidener(width, delay float64) *widener {
+// newWidener returns a widener of the given width (0..1), delay in
+// seconds and high-pass corner in Hz, or nil for a zero width.
+func newWidener(width, delay, hp float64) *widener {
 	if !(width > 0) {
 		return nil
 	}
 	w := &widener{buf: make([]float32, widenerLen), delay: min(widenerLen-1, int(delay*sr)), width: float32(math.Min(1, width))}
-	w.hp.set(300)
+	w.hp.set(hp)
 	return w
 }
 
@@ -172,7 +184,7 @@ func busEQ() []eqBand {
 }
 
 // The stereo image of the whole mix is kept between these left/right
-// correlations (see balanceWidth).
+// correlations (see balanceWidth) unless the style's plan sets its own.
 const (
 	corrMax     = 0.82
 	corrMin     = 0.45
@@ -184,7 +196,7 @@ const (
 // mastering engineer sets the width: the mono sum (L+R) is untouched, and
 // the side signal holds nothing under monoBelow, so the low end stays
 // centred. The side gain is at most sideGainMax.
-func balanceWidth(s []float32) {
+func balanceWidth(s []float32, corrMin, corrMax float64) {
 	var mm, ss, ms float64
 	for i := 0; i+1 < len(s); i += 2 {
 		m := 0.5 * (float64(s[i]) + float64(s[i+1]))
@@ -231,6 +243,11 @@ func balanceWidth(s []float32) {
 		m := 0.5 * (s[i] + s[i+1])
 		d := 0.5 * (s[i] - s[i+1]) * k
 		s[i], s[i+1] = m+d, m-d
+	}
+	if k > 1 {
+		// Widening lifted what little side the bus's low-mono stage left
+		// near its corner: centre the low end again.
+		newSideHP(monoBelow).process(s)
 	}
 }
 

@@ -57,7 +57,7 @@ func masterOptions(s *score.Score, o Options) MasterOptions {
 		FadeIn: s.FadeIn, FadeOut: s.FadeOut,
 		LoudnessLUFS: plan.LoudnessLUFS, CeilingDBTP: plan.CeilingDBTP,
 		BusThresholdLU: plan.Bus.ThresholdLU, BusRatio: plan.Bus.Ratio,
-		NoLeveller: !plan.Leveller,
+		NoLeveller: !plan.Leveller, Correlation: plan.Correlation,
 	}
 	if o.LoudnessLUFS != 0 {
 		m.LoudnessLUFS = o.LoudnessLUFS
@@ -132,8 +132,10 @@ func newEngine(s *score.Score, frames int, o Options, only int) *engine {
 	bank := o.bank(s)
 	plan := planFor(s)
 	targets := partTargets(s, plan)
+	pans := seatPans(s)
 	for i := range s.Tracks {
 		t := newTrack(s, i, &s.Tracks[i], frames, bank)
+		t.pan = (pans[i] + 1) * math.Pi / 4
 		if t.drums {
 			e.kicks = append(e.kicks, t.kickFrames()...)
 		}
@@ -150,7 +152,7 @@ func newEngine(s *score.Score, frames int, o Options, only int) *engine {
 	spb := s.SecondsPerBeat()
 	e.duckAtt = 0.004 * sr
 	e.duckK = expCoef(math.Min(0.16, 0.3*spb))
-	e.rev = newReverb(s.ReverbSize)
+	e.rev = newReverb(s.ReverbSize, plan.Reverb)
 	e.dly = newPingPong(s.BPM)
 	return e
 }

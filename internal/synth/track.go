@@ -104,13 +104,15 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfo
 	}
 	// The fader is set by the engine from the part's measured loudness
 	// (balance.go); until then the gains are the pan law's alone.
-	t.pan = (clampPan(tr.Pan) + 1) * math.Pi / 4
+	t.pan = (clampPan(tr.Pan) + 1) * math.Pi / 4 // seatPans may move it (newEngine)
 	t.setLevel(0)
 	t.rev = float32(0.6 * clamp01(tr.Reverb))
 	t.dly = float32(0.5 * clamp01(tr.Delay))
 	t.side = float32(clamp01(tr.Sidechain))
-	if w, ok := roleWidth[tr.Role]; ok && !t.drums {
-		t.wide = newWidener(w.width, w.delay)
+	if t.drums {
+		t.wide = newWidener(overheadWidth, overheadDelay, overheadHP)
+	} else if w, ok := roleWidth[tr.Role]; ok {
+		t.wide = newWidener(w.width, w.delay, widenerHP)
 	}
 	return t
 }
