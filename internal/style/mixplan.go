@@ -29,6 +29,18 @@ type MixPlan struct {
 	Leveller bool
 	// Reverb is the room the parts' reverb sends feed.
 	Reverb Room
+	// HighPassFloorHz is the lowest high-pass corner of a part other
+	// than bass and drums: each part is high-passed under its own
+	// register (0.6 times its low notes' frequency, at most its role's
+	// corner), but not under this floor, which leaves the sub band to the
+	// bass and kick in kit-driven styles.
+	HighPassFloorHz float64
+	// LowShelfDB is the mix bus's low shelf at 150 Hz, dB (kit-driven
+	// styles trim the kick and bass for small speakers; calm music keeps
+	// its body).
+	LowShelfDB float64
+	// PresenceDB is the mix bus's broad bell at 3 kHz, dB.
+	PresenceDB float64
 	// Correlation is the range the master keeps the full mix's left/right
 	// correlation in (the width of the stereo image): the style's
 	// reference set's (see stageWidth).
@@ -69,49 +81,58 @@ const DefaultPartLU = -6.0
 // 1 LU here plus the composer's -3 dB on every pad track: 4 LU in all.
 var mixPlans = map[MixFamily]MixPlan{
 	MixOrchestral: {
-		Parts: map[score.Role]float64{score.RoleDrums: -4, score.RoleBass: -4, score.RoleChords: -2,
+		Parts: map[score.Role]float64{score.RoleDrums: -4, score.RoleBass: -2, score.RoleChords: -2,
 			score.RolePad: -3, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10},
 		Featured: 3, LoudnessLUFS: -18, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 12, Ratio: 1.5}, Reverb: RoomHall,
+		HighPassFloorHz: 40, LowShelfDB: 0, PresenceDB: 0,
 	},
 	MixAmbient: {
-		Parts: map[score.Role]float64{score.RoleDrums: -6, score.RoleBass: -4, score.RoleChords: -2,
+		Parts: map[score.Role]float64{score.RoleDrums: -6, score.RoleBass: -3, score.RoleChords: -2,
 			score.RolePad: -1, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -6},
 		Featured: 3, LoudnessLUFS: -19, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 12, Ratio: 1.5}, Reverb: RoomHall,
+		HighPassFloorHz: 50, LowShelfDB: 0, PresenceDB: 0,
 	},
 	MixAcoustic: {
 		Parts: map[score.Role]float64{score.RoleDrums: -1, score.RoleBass: -4, score.RoleChords: -3,
 			score.RolePad: -4, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10},
 		Featured: 3, LoudnessLUFS: -16, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 10, Ratio: 1.8}, Reverb: RoomSmall,
+		HighPassFloorHz: 70, LowShelfDB: -1, PresenceDB: 1,
 	},
 	MixJazz: {
 		Parts: map[score.Role]float64{score.RoleDrums: -2, score.RoleBass: -3, score.RoleChords: -3,
 			score.RolePad: -4, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10},
 		Featured: 3, LoudnessLUFS: -17, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 10, Ratio: 1.5}, Reverb: RoomPlate,
+		HighPassFloorHz: 60, LowShelfDB: -1, PresenceDB: 0.5,
 	},
 	MixLatin: {
 		Parts: map[score.Role]float64{score.RoleDrums: 1, score.RoleBass: -3, score.RoleChords: -3,
 			score.RolePad: -4, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10},
 		Featured: 3, LoudnessLUFS: -15, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 8, Ratio: 2}, Leveller: true, Reverb: RoomSmall,
+		HighPassFloorHz: 90, LowShelfDB: -2, PresenceDB: 0,
 	},
 	MixPop: {
 		Parts: map[score.Role]float64{score.RoleDrums: 1, score.RoleBass: -2, score.RoleChords: -4,
 			score.RolePad: -5, score.RoleLead: 0, score.RoleArp: -6, score.RoleFX: -10},
 		Featured: 3, LoudnessLUFS: -14, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 7, Ratio: 2}, Leveller: true, Reverb: RoomPlate,
+		HighPassFloorHz: 100, LowShelfDB: -2, PresenceDB: 0,
 	},
 	MixRock: {
-		Parts: map[score.Role]float64{score.RoleDrums: 2, score.RoleBass: -3, score.RoleChords: -1,
+		Parts: map[score.Role]float64{score.RoleDrums: 2, score.RoleBass: -3, score.RoleChords: -2,
 			score.RolePad: -5, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10},
 		Featured: 3, LoudnessLUFS: -13.5, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 6, Ratio: 2.5}, Leveller: true, Reverb: RoomSmall,
+		HighPassFloorHz: 100, LowShelfDB: -2, PresenceDB: -4,
 	},
 	MixUrban: {
 		Parts: map[score.Role]float64{score.RoleDrums: 3, score.RoleBass: -1, score.RoleChords: -5,
 			score.RolePad: -6, score.RoleLead: 0, score.RoleArp: -6, score.RoleFX: -10},
 		Featured: 3, LoudnessLUFS: -13.5, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 6, Ratio: 2.5}, Leveller: true, Reverb: RoomSmall,
+		HighPassFloorHz: 110, LowShelfDB: -2, PresenceDB: -1,
 	},
 	MixDance: {
 		Parts: map[score.Role]float64{score.RoleDrums: 4, score.RoleBass: -1, score.RoleChords: -4,
 			score.RolePad: -5, score.RoleLead: 0, score.RoleArp: -4, score.RoleFX: -8},
 		Featured: 3, LoudnessLUFS: -13, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 5, Ratio: 3}, Leveller: true, Reverb: RoomPlate,
+		HighPassFloorHz: 110, LowShelfDB: -2, PresenceDB: -1,
 	},
 }
 

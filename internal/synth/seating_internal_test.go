@@ -34,3 +34,30 @@ func TestSeatPans(t *testing.T) {
 		}
 	}
 }
+
+// TestHPCorner: a part is high-passed under its own register, not by its
+// role alone: a piano's left hand (C3, 131 Hz) keeps its body in a calm
+// piece (corner 78 Hz) and gives the sub band to the kick and bass in a
+// kit-driven one (floor 100 Hz); a high flute keeps its role's corner.
+func TestHPCorner(t *testing.T) {
+	notes := func(p ...int) []score.Note {
+		var n []score.Note
+		for _, x := range p {
+			n = append(n, score.Note{Pitch: x, Length: 1})
+		}
+		return n
+	}
+	piano := &score.Track{Instrument: score.Piano, Role: score.RoleChords, Notes: notes(48, 52, 55, 60, 64, 67, 72, 76, 79, 84)}
+	flute := &score.Track{Instrument: score.Flute, Role: score.RoleLead, Notes: notes(79, 81, 83, 84, 86)}
+	bass := &score.Track{Instrument: score.Bass, Role: score.RoleBass, Notes: notes(36)}
+	for _, c := range []struct {
+		tr    *score.Track
+		floor float64
+		lo    float64
+		hi    float64
+	}{{piano, 40, 75, 82}, {piano, 100, 100, 100}, {flute, 40, 170, 170}, {bass, 100, 28, 28}, {&score.Track{Instrument: score.Drums, Role: score.RoleDrums}, 100, 0, 0}} {
+		if got := hpCorner(c.tr, c.floor); got < c.lo || got > c.hi {
+			t.Errorf("%s %s, floor %v: corner %.1f Hz, want %v..%v", c.tr.Instrument, c.tr.Role, c.floor, got, c.lo, c.hi)
+		}
+	}
+}

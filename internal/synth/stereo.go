@@ -179,8 +179,12 @@ func (f *eqBand) process(fr []float32) {
 // fourth-order low-pass at 17 kHz, so that an MP3 encoder's band limit
 // (19.5 kHz at 192 kbit/s) removes next to nothing and cannot raise the
 // true peak the limiter set.
-func busEQ() []eqBand {
-	return []eqBand{shelfLow(150, -5), peaking(3000, 2.5, 0.8), lowPass(17000, 0.5412), lowPass(17000, 1.3066)}
+func busEQ() []eqBand { return busEQFor(-5, 2.5) }
+
+// busEQFor is busEQ with the low shelf's and the presence bell's gains
+// of a style's mix plan.
+func busEQFor(lowShelf, presence float64) []eqBand {
+	return []eqBand{shelfLow(150, lowShelf), peaking(3000, presence, 0.8), lowPass(17000, 0.5412), lowPass(17000, 1.3066)}
 }
 
 // The stereo image of the whole mix is kept between these left/right
@@ -257,8 +261,11 @@ func balanceWidth(s []float32, corrMin, corrMax float64) {
 // it out. Each stage runs over a block at a time with both channels in the
 // same loop: the two recursions are independent, so the processor overlaps
 // them instead of waiting on one at a time.
-func busTone(s []float32) {
-	lowMono, eq := newSideHP(monoBelow), busEQ()
+func busTone(s []float32) { busToneWith(s, busEQ()) }
+
+// busToneWith is busTone with the given EQ bands.
+func busToneWith(s []float32, eq []eqBand) {
+	lowMono := newSideHP(monoBelow)
 	const block = 2 * blockSize
 	for lo := 0; lo < len(s)&^1; lo += block {
 		fr := s[lo:min(lo+block, len(s)&^1)]

@@ -41,7 +41,8 @@ func RenderWith(ctx context.Context, s *score.Score, o Options) (*audio.Buffer, 
 	if err != nil {
 		return nil, err
 	}
-	busTone(out.Samples)
+	plan := planFor(s)
+	busToneWith(out.Samples, busEQFor(plan.LowShelfDB, plan.PresenceDB))
 	if err := Master(ctx, out, masterOptions(s, o)); err != nil {
 		return nil, err
 	}

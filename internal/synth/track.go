@@ -75,13 +75,7 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfo
 	t.bright = math.Exp2((b - 0.5) * 3)
 	t.tiltK = math.Pow(t.bright, 0.6)
 	t.tilt.set(2500)
-	hp, ok := roleHP[tr.Role]
-	if !ok {
-		hp = 120
-	}
-	if t.drums {
-		hp = 0
-	}
+	hp := hpCorner(tr, planFor(s).HighPassFloorHz)
 	if hp > 0 {
 		t.hp.set(hp, 0.7)
 		t.hpOn = true
@@ -115,6 +109,31 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfo
 		t.wide = newWidener(w.width, w.delay, widenerHP)
 	}
 	return t
+}
+
+// hpCorner is a part's high-pass corner (Hz, 0 for none): under its own
+// register, 0.6 times the frequency of its low notes (the 10th
+// percentile of its pitches), so that a cello or a piano's left hand keeps
+// its body, but not above its role's corner nor under floor (the sub band
+// belongs to the bass and kick). Bass parts keep 28 Hz, drums none.
+func hpCorner(tr *score.Track, floor float64) float64 {
+	if tr.Instrument == score.Drums {
+		return 0
+	}
+	hp, ok := roleHP[tr.Role]
+	if !ok {
+		hp = 120
+	}
+	if tr.Role == score.RoleBass || len(tr.Notes) == 0 {
+		return hp
+	}
+	p := make([]int, len(tr.Notes))
+	for i, n := range tr.Notes {
+		p[i] = n.Pitch
+	}
+	sort.Ints(p)
+	low := 440 * math.Exp2(float64(p[len(p)/10]-69)/12)
+	return math.Min(hp, math.Max(floor, 0.6*low))
 }
 
 // setLevel sets the track's fader to db, keeping its pan.
