@@ -36,9 +36,10 @@ func TestSeatPans(t *testing.T) {
 }
 
 // TestHPCorner: a part is high-passed under its own register, not by its
-// role alone: a piano's left hand (C3, 131 Hz) keeps its body in a calm
-// piece (corner 78 Hz) and gives the sub band to the kick and bass in a
-// kit-driven one (floor 100 Hz); a high flute keeps its role's corner.
+// role alone: a piano's left hand (its 10th-percentile note E3, 165 Hz)
+// keeps its body in a calm piece (corner 99 Hz, not 140) and gives the sub
+// band to the kick and bass in a kit-driven one (floor 110 Hz); a high
+// flute keeps its role's corner.
 func TestHPCorner(t *testing.T) {
 	notes := func(p ...int) []score.Note {
 		var n []score.Note
@@ -55,7 +56,7 @@ func TestHPCorner(t *testing.T) {
 		floor float64
 		lo    float64
 		hi    float64
-	}{{piano, 40, 75, 82}, {piano, 100, 100, 100}, {flute, 40, 170, 170}, {bass, 100, 28, 28}, {&score.Track{Instrument: score.Drums, Role: score.RoleDrums}, 100, 0, 0}} {
+	}{{piano, 40, 98, 100}, {piano, 110, 110, 110}, {flute, 40, 170, 170}, {bass, 100, 28, 28}, {&score.Track{Instrument: score.Drums, Role: score.RoleDrums}, 100, 0, 0}} {
 		if got := hpCorner(c.tr, c.floor); got < c.lo || got > c.hi {
 			t.Errorf("%s %s, floor %v: corner %.1f Hz, want %v..%v", c.tr.Instrument, c.tr.Role, c.floor, got, c.lo, c.hi)
 		}
