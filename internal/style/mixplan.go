@@ -27,6 +27,11 @@ type MixPlan struct {
 	// more than 6 LU under the song's loud parts (dense families only:
 	// elsewhere soft intros and crescendos keep their range).
 	Leveller bool
+	// SectionRideDB is how far the mix rides each section's level with
+	// its energy, dB per unit of energy around the song's mean (an
+	// engineer's hand on the master fader: a soft intro, a full climax),
+	// so calm music keeps the loudness range of human-made pieces.
+	SectionRideDB float64
 	// Reverb is the room the parts' reverb sends feed.
 	Reverb Room
 	// HighPassFloorHz is the lowest high-pass corner of a part other
@@ -84,55 +89,55 @@ var mixPlans = map[MixFamily]MixPlan{
 		Parts: map[score.Role]float64{score.RoleDrums: -4, score.RoleBass: -2, score.RoleChords: -2,
 			score.RolePad: -3, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10},
 		Featured: 3, LoudnessLUFS: -18, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 12, Ratio: 1.5}, Reverb: RoomHall,
-		HighPassFloorHz: 40, LowShelfDB: 0, PresenceDB: 0,
+		HighPassFloorHz: 40, SectionRideDB: 10, LowShelfDB: 0, PresenceDB: 0,
 	},
 	MixAmbient: {
 		Parts: map[score.Role]float64{score.RoleDrums: -6, score.RoleBass: -3, score.RoleChords: -2,
 			score.RolePad: -1, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -6},
 		Featured: 3, LoudnessLUFS: -19, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 12, Ratio: 1.5}, Reverb: RoomHall,
-		HighPassFloorHz: 50, LowShelfDB: 0, PresenceDB: 0,
+		HighPassFloorHz: 50, SectionRideDB: 8, LowShelfDB: 0, PresenceDB: 0,
 	},
 	MixAcoustic: {
 		Parts: map[score.Role]float64{score.RoleDrums: -1, score.RoleBass: -4, score.RoleChords: -3,
 			score.RolePad: -4, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10},
 		Featured: 3, LoudnessLUFS: -16, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 10, Ratio: 1.8}, Reverb: RoomSmall,
-		HighPassFloorHz: 70, LowShelfDB: -1, PresenceDB: 1,
+		HighPassFloorHz: 70, SectionRideDB: 5, LowShelfDB: -1, PresenceDB: 1,
 	},
 	MixJazz: {
 		Parts: map[score.Role]float64{score.RoleDrums: -2, score.RoleBass: -3, score.RoleChords: -3,
 			score.RolePad: -4, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10},
 		Featured: 3, LoudnessLUFS: -17, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 10, Ratio: 1.5}, Reverb: RoomPlate,
-		HighPassFloorHz: 60, LowShelfDB: -1, PresenceDB: 0.5,
+		HighPassFloorHz: 60, SectionRideDB: 5, LowShelfDB: -1, PresenceDB: 0.5,
 	},
 	MixLatin: {
 		Parts: map[score.Role]float64{score.RoleDrums: 1, score.RoleBass: -3, score.RoleChords: -3,
 			score.RolePad: -4, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10},
 		Featured: 3, LoudnessLUFS: -15, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 8, Ratio: 2}, Leveller: true, Reverb: RoomSmall,
-		HighPassFloorHz: 90, LowShelfDB: -2, PresenceDB: 0,
+		HighPassFloorHz: 90, SectionRideDB: 2, LowShelfDB: -2, PresenceDB: 0,
 	},
 	MixPop: {
 		Parts: map[score.Role]float64{score.RoleDrums: 1, score.RoleBass: -2, score.RoleChords: -4,
 			score.RolePad: -5, score.RoleLead: 0, score.RoleArp: -6, score.RoleFX: -10},
 		Featured: 3, LoudnessLUFS: -14, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 7, Ratio: 2}, Leveller: true, Reverb: RoomPlate,
-		HighPassFloorHz: 100, LowShelfDB: -2, PresenceDB: 0,
+		HighPassFloorHz: 100, SectionRideDB: 2, LowShelfDB: -2, PresenceDB: 0,
 	},
 	MixRock: {
 		Parts: map[score.Role]float64{score.RoleDrums: 2, score.RoleBass: -3, score.RoleChords: -2,
 			score.RolePad: -5, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10},
 		Featured: 3, LoudnessLUFS: -13.5, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 6, Ratio: 2.5}, Leveller: true, Reverb: RoomSmall,
-		HighPassFloorHz: 100, LowShelfDB: -2, PresenceDB: -4,
+		HighPassFloorHz: 100, SectionRideDB: 2, LowShelfDB: -2, PresenceDB: -4,
 	},
 	MixUrban: {
 		Parts: map[score.Role]float64{score.RoleDrums: 3, score.RoleBass: -1, score.RoleChords: -5,
 			score.RolePad: -6, score.RoleLead: 0, score.RoleArp: -6, score.RoleFX: -10},
 		Featured: 3, LoudnessLUFS: -13.5, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 6, Ratio: 2.5}, Leveller: true, Reverb: RoomSmall,
-		HighPassFloorHz: 110, LowShelfDB: -2, PresenceDB: -1,
+		HighPassFloorHz: 110, SectionRideDB: 0, LowShelfDB: -2, PresenceDB: -1,
 	},
 	MixDance: {
 		Parts: map[score.Role]float64{score.RoleDrums: 4, score.RoleBass: -1, score.RoleChords: -4,
 			score.RolePad: -5, score.RoleLead: 0, score.RoleArp: -4, score.RoleFX: -8},
 		Featured: 3, LoudnessLUFS: -13, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 5, Ratio: 3}, Leveller: true, Reverb: RoomPlate,
-		HighPassFloorHz: 110, LowShelfDB: -2, PresenceDB: -1,
+		HighPassFloorHz: 110, SectionRideDB: 0, LowShelfDB: -2, PresenceDB: -1,
 	},
 }
 

@@ -58,7 +58,9 @@ func strikes(x []float32, ms int) int {
 	a := 1 - math.Exp(-1/(0.001*44100))
 	z1, z2 := 0.0, 0.0
 	for i := range e {
-		z1 += a * (math.Abs(float64(x[2*i])) - z1)
+		// The mono sum: the kit's overhead image (a delayed side
+		// signal) belongs to the mix, not to the sound.
+		z1 += a * (math.Abs(0.5*float64(x[2*i]+x[2*i+1])) - z1)
 		z2 += a * (z1 - z2)
 		e[i] = z2
 	}

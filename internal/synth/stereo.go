@@ -55,9 +55,9 @@ func newWidener(width, delay, hp float64) *widener {
 	return w
 }
 
-// process reads the mono part in and adds the side signal to l and
-// subtracts it from r.
-func (w *widener) process(in, l, r []float32) {
+// side reads the mono part in and writes the side signal to out: the part
+// delayed and high-passed, times the width.
+func (w *widener) side(in, out []float32) {
 	buf, pos, d, k := w.buf[:widenerLen], w.pos, w.delay, w.width
 	z, a := w.hp.z, w.hp.a
 	b := 1 - a
@@ -65,9 +65,7 @@ func (w *widener) process(in, l, r []float32) {
 		buf[pos] = x
 		y := float64(buf[(pos-d)&(widenerLen-1)])
 		z = a*y + b*z // the one-pole's recursion is one multiply and one add long
-		s := float32(y-z) * k
-		l[i] += s
-		r[i] -= s
+		out[i] = float32(y-z) * k
 		pos = (pos + 1) & (widenerLen - 1)
 	}
 	w.pos, w.hp.z = pos, z

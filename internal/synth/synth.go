@@ -43,6 +43,7 @@ func RenderWith(ctx context.Context, s *score.Score, o Options) (*audio.Buffer, 
 	}
 	plan := planFor(s)
 	busToneWith(out.Samples, busEQFor(plan.LowShelfDB, plan.PresenceDB))
+	rideSections(out, s, plan.SectionRideDB)
 	if err := Master(ctx, out, masterOptions(s, o)); err != nil {
 		return nil, err
 	}

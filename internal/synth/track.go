@@ -35,6 +35,7 @@ type trackState struct {
 	bright float64
 
 	mono, l, r [blockSize]float32
+	sb         [blockSize]float32 // the widener's side signal
 	env, env2  [blockSize]float32
 	wide       *widener
 
@@ -304,23 +305,40 @@ func (t *trackState) render(start, n int, e *engine) {
 		copy(l, buf)
 		copy(r, buf)
 	}
-	if t.wide != nil {
-		t.wide.process(buf, l, r)
-	}
 	duck := e.duck[:n]
 	mixL, mixR := e.mixL[:n], e.mixR[:n]
 	revIn, dlyIn := e.revIn[:n], e.dlyIn[:n]
 	gl, gr, side, rev, dly := t.gl, t.gr, t.side, t.rev, t.dly
-	for i := range n {
-		g := float32(1)
-		if side > 0 {
-			g -= side * duck[i]
+	if t.wide != nil {
+		// The widener's side signal goes in after the pan, at the
+		// fader's mean gain, so that it cancels in the mono sum wherever
+		// the part sits.
+		sb := t.sb[:n]
+		t.wide.side(buf, sb)
+		gw := 0.5 * (gl + gr)
+		for i := range n {
+			g := float32(1)
+			if side > 0 {
+				g -= side * duck[i]
+			}
+			w := sb[i] * gw
+			a, b := (l[i]*gl+w)*g, (r[i]*gr-w)*g
+			mixL[i] += a
+			mixR[i] += b
+			l[i] = (a + b) * 0.5
 		}
-		a, b := l[i]*gl*g, r[i]*gr*g
-		mixL[i] += a
-		mixR[i] += b
-		// Reuse l for the send signal.
-		l[i] = (a + b) * 0.5
+	} else {
+		for i := range n {
+			g := float32(1)
+			if side > 0 {
+				g -= side * duck[i]
+			}
+			a, b := l[i]*gl*g, r[i]*gr*g
+			mixL[i] += a
+			mixR[i] += b
+			// Reuse l for the send signal.
+			l[i] = (a + b) * 0.5
+		}
 	}
 	if rev != 0 {
 		for i, m := range l {
