@@ -65,7 +65,7 @@ func TestMixFamiliesComplete(t *testing.T) {
 // TestMixPlanOverride: a style's own loudness wins over its family's.
 func TestMixPlanOverride(t *testing.T) {
 	lofi, hiphop := style.Must("lo-fi").MixPlan(), style.Must("hip hop").MixPlan()
-	if lofi.LoudnessLUFS != -15 || hiphop.LoudnessLUFS != style.FamilyPlan(style.MixUrban).LoudnessLUFS {
+	if lofi.LoudnessLUFS != -15.5 || hiphop.LoudnessLUFS != style.FamilyPlan(style.MixUrban).LoudnessLUFS {
 		t.Errorf("lo-fi %v, hip hop %v LUFS", lofi.LoudnessLUFS, hiphop.LoudnessLUFS)
 	}
 	lofi.Parts[score.RoleLead] = 99 // a copy: the family's plan is untouched

@@ -57,7 +57,7 @@ type MixPlan struct {
 // beat 0.75; docs/engine-mix.md).
 var stageWidth = map[Reference][2]float64{
 	RefCalm: {0.2, 0.42},
-	RefBeat: {0.58, 0.8},
+	RefBeat: {0.55, 0.76},
 }
 
 // BusCompressor is a gentle stereo-linked peak compressor on the mix bus.
@@ -89,13 +89,13 @@ var mixPlans = map[MixFamily]MixPlan{
 		Parts: map[score.Role]float64{score.RoleDrums: -4, score.RoleBass: -2, score.RoleChords: -2,
 			score.RolePad: -3, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10},
 		Featured: 3, LoudnessLUFS: -18, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 12, Ratio: 1.5}, Reverb: RoomHall,
-		HighPassFloorHz: 40, SectionRideDB: 10, LowShelfDB: 0, PresenceDB: 0,
+		HighPassFloorHz: 40, SectionRideDB: 10, LowShelfDB: 0, PresenceDB: -1.5,
 	},
 	MixAmbient: {
 		Parts: map[score.Role]float64{score.RoleDrums: -6, score.RoleBass: -3, score.RoleChords: -2,
 			score.RolePad: -1, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -6},
 		Featured: 3, LoudnessLUFS: -19, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 12, Ratio: 1.5}, Reverb: RoomHall,
-		HighPassFloorHz: 50, SectionRideDB: 8, LowShelfDB: 0, PresenceDB: 0,
+		HighPassFloorHz: 50, SectionRideDB: 8, LowShelfDB: 0, PresenceDB: -1.5,
 	},
 	MixAcoustic: {
 		Parts: map[score.Role]float64{score.RoleDrums: -1, score.RoleBass: -4, score.RoleChords: -3,
@@ -112,31 +112,31 @@ var mixPlans = map[MixFamily]MixPlan{
 	MixLatin: {
 		Parts: map[score.Role]float64{score.RoleDrums: 1, score.RoleBass: -3, score.RoleChords: -3,
 			score.RolePad: -4, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10},
-		Featured: 3, LoudnessLUFS: -15, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 8, Ratio: 2}, Leveller: true, Reverb: RoomSmall,
+		Featured: 3, LoudnessLUFS: -15.5, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 8, Ratio: 2}, Leveller: true, Reverb: RoomSmall,
 		HighPassFloorHz: 90, SectionRideDB: 2, LowShelfDB: -2, PresenceDB: 0,
 	},
 	MixPop: {
 		Parts: map[score.Role]float64{score.RoleDrums: 1, score.RoleBass: -2, score.RoleChords: -4,
 			score.RolePad: -5, score.RoleLead: 0, score.RoleArp: -6, score.RoleFX: -10},
-		Featured: 3, LoudnessLUFS: -14, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 7, Ratio: 2}, Leveller: true, Reverb: RoomPlate,
+		Featured: 3, LoudnessLUFS: -15, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 7, Ratio: 2}, Leveller: true, Reverb: RoomPlate,
 		HighPassFloorHz: 100, SectionRideDB: 2, LowShelfDB: -2, PresenceDB: 0,
 	},
 	MixRock: {
 		Parts: map[score.Role]float64{score.RoleDrums: 2, score.RoleBass: -3, score.RoleChords: -2,
 			score.RolePad: -5, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10},
-		Featured: 3, LoudnessLUFS: -13.5, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 6, Ratio: 2.5}, Leveller: true, Reverb: RoomSmall,
+		Featured: 3, LoudnessLUFS: -14.5, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 6, Ratio: 2.5}, Leveller: true, Reverb: RoomSmall,
 		HighPassFloorHz: 100, SectionRideDB: 2, LowShelfDB: -2, PresenceDB: -4,
 	},
 	MixUrban: {
 		Parts: map[score.Role]float64{score.RoleDrums: 3, score.RoleBass: -1, score.RoleChords: -5,
 			score.RolePad: -6, score.RoleLead: 0, score.RoleArp: -6, score.RoleFX: -10},
-		Featured: 3, LoudnessLUFS: -13.5, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 6, Ratio: 2.5}, Leveller: true, Reverb: RoomSmall,
+		Featured: 3, LoudnessLUFS: -14.5, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 6, Ratio: 2.5}, Leveller: true, Reverb: RoomSmall,
 		HighPassFloorHz: 110, SectionRideDB: 0, LowShelfDB: -2, PresenceDB: -1,
 	},
 	MixDance: {
 		Parts: map[score.Role]float64{score.RoleDrums: 4, score.RoleBass: -1, score.RoleChords: -4,
 			score.RolePad: -5, score.RoleLead: 0, score.RoleArp: -4, score.RoleFX: -8},
-		Featured: 3, LoudnessLUFS: -13, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 5, Ratio: 3}, Leveller: true, Reverb: RoomPlate,
+		Featured: 3, LoudnessLUFS: -14, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 5, Ratio: 3}, Leveller: true, Reverb: RoomPlate,
 		HighPassFloorHz: 110, SectionRideDB: 0, LowShelfDB: -2, PresenceDB: -1,
 	},
 }
