@@ -22,6 +22,8 @@ type extensions struct {
 	// Issue 20 item 3.
 	ExactDuration bool `json:"exact_duration,omitempty"`
 	SampleRate    int  `json:"sample_rate,omitempty"`
+	// Issue 18 item 3.
+	LoudnessLUFS float64 `json:"loudness_lufs,omitempty"`
 }
 
 // Audio formats [WithFormat] accepts.
@@ -61,6 +63,15 @@ func WithExactDuration() GenerateOption {
 // default) or 48000 (video).
 func WithSampleRate(rate int) GenerateOption {
 	return func(o *generateOptions) { o.ext.SampleRate = rate }
+}
+
+// WithLoudness asks for the mastered song at lufs integrated loudness
+// (-31 to -9 LUFS: -23 for EBU R128 broadcast, -16 for podcasts, -14 for
+// streaming) instead of its style family's default; the true peak stays at
+// or under -1 dBTP, which wins where both cannot hold. Stems stay
+// unmastered.
+func WithLoudness(lufs float64) GenerateOption {
+	return func(o *generateOptions) { o.ext.LoudnessLUFS = lufs }
 }
 
 // WithBPM asks for an exact tempo (40 to 240), overriding the prompt's.

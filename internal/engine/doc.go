@@ -9,7 +9,7 @@
 // (micro-timing, spread, accents; programmed styles stay on the grid);
 // synth renders the score, playing acoustic parts from the
 // SoundFont bank when one is loaded (internal/soundfont), mixes it in
-// stereo and masters it to -14 LUFS; music.Describe gives the title and
+// stereo and masters it to its style family's loudness (docs/engine-mix.md); music.Describe gives the title and
 // tags. The same prompt, seed and overrides always give the same samples;
 // the service derives each job's seed from its id unless the request
 // names one.

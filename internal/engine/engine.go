@@ -40,6 +40,10 @@ type Options struct {
 	ExactSeconds bool
 	// Synth tunes the synthesizer (the sample bank of recorded parts).
 	Synth synth.Options
+	// LoudnessLUFS is the master's integrated loudness target, -31 to
+	// -9 LUFS (the -1 dBTP ceiling wins where both cannot hold); 0 keeps
+	// the style family's default (-20 to -9 LUFS, docs/engine-mix.md).
+	LoudnessLUFS float64
 }
 
 // apply sets the overrides on a parsed plan.
@@ -88,7 +92,9 @@ func ComposeWritten(prompt string, seed uint64, o Options) (s *score.Score, titl
 // sample.
 func Render(ctx context.Context, prompt string, seed uint64, o Options) (*Song, error) {
 	s, title, tags := Compose(prompt, seed, o)
-	buf, err := synth.Render(ctx, s, o.Synth)
+	so := o.Synth
+	so.LoudnessLUFS = o.LoudnessLUFS
+	buf, err := synth.Render(ctx, s, so)
 	if err != nil {
 		return nil, fmt.Errorf("engine: render: %w", err)
 	}

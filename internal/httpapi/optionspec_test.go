@@ -171,6 +171,7 @@ var sdkOptions = map[string][]client.GenerateOption{
 	"webhook_url":      {client.WithWebhook("https://example.com/hook")},
 	"exact_duration":   {client.WithExactDuration(), client.WithDuration(20 * time.Second)},
 	"sample_rate":      {client.WithSampleRate(48000)},
+	"loudness_lufs":    {client.WithLoudness(-23)},
 }
 
 // TestOptionSpecsSDK checks the SDK against the table of request options:

@@ -15,6 +15,9 @@ const (
 	MinSeconds, MaxSeconds = 10.0, 300.0
 	// MinBPM and MaxBPM bound bpm (the composer's range).
 	MinBPM, MaxBPM = 40.0, 240.0
+	// MinLUFS and MaxLUFS bound loudness_lufs (-23 is EBU R128 broadcast,
+	// -16 podcasts, -14 streaming).
+	MinLUFS, MaxLUFS = -31.0, -9.0
 	// MaxWebhookURLLen is the longest accepted webhook_url.
 	MaxWebhookURLLen = 2048
 )
@@ -57,6 +60,7 @@ type Options struct {
 	// Issue 20 item 3 (exact length and sample rate).
 	ExactDuration bool    // the audio lasts exactly Seconds (which must be set)
 	SampleRate    *uint64 // 44100 or 48000; nil = the engine's 44100
+	LoudnessLUFS  float64 // the master's integrated loudness (MinLUFS..MaxLUFS); 0 = the style family's
 }
 
 // SampleRates lists the sample rates a request may ask for, the default first.

@@ -35,7 +35,7 @@ type Studio struct {
 // studio's), length, tempo, key and sample rate override the prompt, and
 // the extra outputs they ask for are made.
 func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o jobs.Options) (*jobs.Song, error) {
-	eo := engine.Options{Seconds: o.Seconds, BPM: o.BPM, ExactSeconds: o.ExactDuration, Synth: s.Synth}
+	eo := engine.Options{Seconds: o.Seconds, BPM: o.BPM, ExactSeconds: o.ExactDuration, LoudnessLUFS: o.LoudnessLUFS, Synth: s.Synth}
 	rate := audio.CD
 	if o.SampleRate != nil {
 		rate = audio.SampleRate(*o.SampleRate)

@@ -221,6 +221,11 @@ type Mix struct {
 	GuitarDrive float64 // distorted guitar saturation (0 means the default 0.7)
 	FadeIn      float64 // longest fade-in over the intro, seconds (0: none)
 	DrumsDB     float64 // the kit's level against the band, dB (boom bap: drums up front)
+	// Parts overrides the family mix plan's part levels (LU re the lead;
+	// see MixPlan.Parts); nil keeps the family's.
+	Parts map[score.Role]float64
+	// LoudnessLUFS overrides the family's master loudness (0: keep it).
+	LoudnessLUFS float64
 }
 
 // Cover is a style's cover-art look: a composition family and its colours.

@@ -1,9 +1,10 @@
 // Package synth turns a score.Score into mastered 44.1 kHz stereo audio:
 // band-limited subtractive, FM, Karplus-Strong and formant voices,
 // synthesized drums, per-track inserts (high-pass, tone, drive, chorus,
-// pan, sidechain), shared reverb and delay sends, and a mastering chain
-// (glue compressor, loudness normalisation to -14 LUFS, true-peak-aware
-// look-ahead limiter). Rendering is block based and deterministic: the
+// pan, sidechain), parts levelled by their measured loudness to the
+// style's mix plan, shared reverb and delay sends, and a mastering chain
+// (glue compressor, loudness normalisation to the style family's target,
+// true-peak-aware look-ahead limiter). Rendering is block based and deterministic: the
 // same score, including its Seed, always yields the same samples.
 //
 // # Instruments, drums and kits

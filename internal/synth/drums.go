@@ -23,7 +23,7 @@ type drumPatch struct {
 	clap                        bool    // three bursts before the tail
 	length                      float64 // hard stop, seconds
 
-	drumExt // the extensions of drums2.go (zero: the original sound)
+	drumExt // the extensions of drums_extended.go (zero: the original sound)
 
 	// mc caches the metallic cluster: its oscillators always start at
 	// phase zero, so every hit of a patch plays the same cluster. Every
@@ -113,7 +113,7 @@ type drumState struct {
 	metal         []float64
 	hp, lp        svf
 	length        int
-	x             drumExtState // state of the extensions (drums2.go)
+	x             drumExtState // state of the extensions (drums_extended.go)
 }
 
 // init prepares a drum hit. Velocity scales level and opens the filters.

@@ -5,7 +5,7 @@ import "math"
 // maxModes is the most partials a modal patch may list.
 const maxModes = 10
 
-// voiceExt holds the state only the instruments of instruments2.go need
+// voiceExt holds the state only the instruments of patches_catalogue.go need
 // (modal partials, a second string, body resonators, crackle), kept out of
 // voice so the original voices stay as small and fast as before. A voice
 // keeps its voiceExt between notes, so the string buffer is reused.

@@ -1,6 +1,10 @@
 package synth
 
-import "math"
+import (
+	"math"
+
+	"github.com/songsmith/songsmith/internal/style"
+)
 
 // reverb is a stereo feedback-delay-network reverb: a pre-delay, two
 // all-pass diffusers and eight damped delay lines mixed by a Householder
@@ -45,11 +49,25 @@ func (a *allpass) tick(x float64) float64 {
 
 var fdnLengths = [8]int{1433, 1601, 1867, 2053, 2251, 2399, 2617, 2797}
 
-// newReverb builds a reverb for a room size in 0..1.
-func newReverb(size float64) *reverb {
+// roomShapes is each reverb room's character: decay time scale and
+// offset (s), the dampers' corner (Hz: a hall is darker than a plate) and
+// extra pre-delay (s).
+var roomShapes = map[style.Room]struct{ t60Scale, t60Add, damp, pre float64 }{
+	style.RoomSmall: {0.7, 0, 6000, 0},
+	style.RoomHall:  {1, 0.6, 4500, 0.012},
+	style.RoomPlate: {0.9, 0.1, 9000, 0},
+}
+
+// newReverb builds a reverb for a room size in 0..1 and a room kind ("":
+// the plain reverb of earlier mixes).
+func newReverb(size float64, room style.Room) *reverb {
 	size = math.Max(0, math.Min(1, size))
 	rv := &reverb{wet: 0.45}
-	t60 := 0.7 + 2.8*size
+	shape, ok := roomShapes[room]
+	if !ok {
+		shape.t60Scale, shape.damp = 1, 6500
+	}
+	t60 := (0.7+2.8*size)*shape.t60Scale + shape.t60Add
 	scale := 0.55 + 0.75*size
 	for k := range rv.lines {
 		n := int(float64(fdnLengths[k]) * scale)
@@ -59,8 +77,8 @@ func newReverb(size float64) *reverb {
 		}
 		rv.fb[k] = math.Pow(0.001, float64(n)/(sr*t60))
 	}
-	rv.dampA = 1 - math.Exp(-2*math.Pi*6500/sr)
-	rv.pre = make([]float32, int(0.012*sr+0.02*sr*size))
+	rv.dampA = 1 - math.Exp(-2*math.Pi*shape.damp/sr)
+	rv.pre = make([]float32, int((0.012+shape.pre)*sr+0.02*sr*size))
 	rv.ap[0] = allpass{buf: make([]float32, 347), g: 0.6}
 	rv.ap[1] = allpass{buf: make([]float32, 113), g: 0.6}
 	rv.inHP.set(220, 0.7)

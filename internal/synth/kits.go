@@ -7,7 +7,7 @@ import (
 )
 
 // Drum kits. The acoustic kit is drumPatches plus handDrums; every other
-// kit is data (kitSpecs in drums3.go): the sounds it replaces and
+// kit is data (kitSpecs in drums_kits.go): the sounds it replaces and
 // modifiers for the sounds it inherits (decay, pitch, the chip noise
 // channel), plus a colour (saturation, low-pass) applied to every hit of
 // the kit.

@@ -7,32 +7,70 @@ import (
 	"github.com/songsmith/songsmith/internal/audio"
 )
 
-// Mastering targets.
+// Mastering defaults: a song's style sets its own (style.MixPlan).
 const (
-	// TargetLUFS is the integrated loudness Master aims for.
+	// TargetLUFS is the integrated loudness Master aims for when the
+	// options name none.
 	TargetLUFS = -14.0
-	// CeilingDBTP is the true-peak ceiling the limiter aims for; it leaves
-	// room for 16-bit dither and MP3 encoding (which adds up to about
-	// 1.9 dB of true peak at sharp attacks) to stay under -1 dBTP after
-	// decoding.
+	// CeilingDBTP is the default true-peak ceiling of the limiter; it
+	// leaves room for 16-bit dither and MP3 encoding (which adds up to
+	// about 1.9 dB of true peak at sharp attacks) to stay under -1 dBTP
+	// after decoding.
 	CeilingDBTP = -3.0
-	// loudTol and peakMax decide when the iteration may stop.
-	loudTol = 0.2
-	peakMax = -2.8
+	// MinLoudnessLUFS and MaxLoudnessLUFS bound a requested loudness.
+	MinLoudnessLUFS = -31.0
+	MaxLoudnessLUFS = -9.0
+	// loudTol and peakSlack decide when the iteration may stop: the
+	// loudness within loudTol of the target, the true peak within
+	// peakSlack over the ceiling.
+	loudTol   = 0.2
+	peakSlack = 0.2
+	// busThresholdLU and busRatio are the default bus compressor.
+	busThresholdLU = 7.0
+	busRatio       = 2.0
 )
 
-// MasterOptions configures Master.
+// MasterOptions configures Master. Zero fields take the defaults above.
 type MasterOptions struct {
 	FadeIn  float64 // seconds of fade-in at the start
 	FadeOut float64 // seconds of fade-out at the end
+	// LoudnessLUFS is the integrated loudness target (0: TargetLUFS),
+	// clamped to MinLoudnessLUFS..MaxLoudnessLUFS. The ceiling wins
+	// where both cannot hold.
+	LoudnessLUFS float64
+	// CeilingDBTP is the limiter's true-peak ceiling (0: CeilingDBTP).
+	CeilingDBTP float64
+	// BusThresholdLU is where the bus compressor acts: the peak
+	// envelope's level over the song's loudness (0: 7 LU).
+	BusThresholdLU float64
+	// BusRatio is the bus compressor's ratio (0: 2; 1 turns it off).
+	BusRatio float64
+	// NoLeveller turns off the upward leveller: soft intros and
+	// crescendos keep their range (orchestral, ambient, acoustic, jazz).
+	NoLeveller bool
+	// Correlation is the range the full mix's left/right correlation is
+	// brought into (zero: 0.45..0.82).
+	Correlation [2]float64
+}
+
+// target returns the loudness target and the ceiling.
+func (o MasterOptions) target() (lufs, ceiling float64) {
+	lufs, ceiling = TargetLUFS, CeilingDBTP
+	if o.LoudnessLUFS != 0 && isFinite(o.LoudnessLUFS) {
+		lufs = math.Max(MinLoudnessLUFS, math.Min(MaxLoudnessLUFS, o.LoudnessLUFS))
+	}
+	if o.CeilingDBTP < 0 && o.CeilingDBTP >= -12 {
+		ceiling = o.CeilingDBTP
+	}
+	return lufs, ceiling
 }
 
 // Master masters an interleaved stereo (or mono) buffer in place: a slow
-// upward leveller for passages far under the loud parts (see level), a
-// gentle bus compressor, the stereo width brought into range (see
-// balanceWidth), fades, then loudness normalisation to TargetLUFS with a
-// true-peak look-ahead limiter at CeilingDBTP, re-measuring until both
-// targets hold. Silence stays silence.
+// upward leveller for passages far under the loud parts (see level; off
+// with NoLeveller), a gentle bus compressor, the stereo width brought into
+// range (see balanceWidth), fades, then loudness normalisation to the
+// target with a true-peak look-ahead limiter at the ceiling, re-measuring
+// until both targets hold. Silence stays silence.
 func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 	if b == nil || b.Channels < 1 || len(b.Samples) == 0 {
 		return nil
@@ -40,13 +78,36 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 	if isSilent(b.Samples) {
 		return nil
 	}
-	if l := level(b.Samples, b.Channels); !math.IsInf(l, -1) {
-		compress(b.Samples, b.Channels, dbToGain(-20-l))
+	targetLUFS, ceilDB := o.target()
+	peakMax := ceilDB + peakSlack
+	var l float64
+	if o.NoLeveller {
+		l = IntegratedLoudness(b)
+	} else {
+		l = level(b.Samples, b.Channels)
+	}
+	if !math.IsInf(l, -1) {
+		th, ratio := busThresholdLU, busRatio
+		if o.BusThresholdLU > 0 {
+			th = o.BusThresholdLU
+		}
+		if o.BusRatio >= 1 {
+			ratio = o.BusRatio
+		}
+		if ratio > 1 {
+			compress(b.Samples, b.Channels, dbToGain(-20-l), -20+th, ratio)
+		} else {
+			scale(b.Samples, dbToGain(-20-l))
+		}
 	}
 	// The width is set after the leveller: lifting a quiet, wide passage
 	// (a pad intro, a breakdown) widens the whole song.
 	if b.Channels == 2 {
-		balanceWidth(b.Samples)
+		lo, hi := corrMin, corrMax
+		if c := o.Correlation; c[0] > -1 && c[0] < c[1] && c[1] <= 1 {
+			lo, hi = c[0], c[1]
+		}
+		balanceWidth(b.Samples, lo, hi)
 	}
 	fades(b, o.FadeIn, o.FadeOut)
 	if err := ctx.Err(); err != nil {
@@ -56,7 +117,7 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 	frames := b.Frames()
 	nc := (frames + analysisChunk - 1) / analysisChunk
 	cs := chunkStats{energy: make([]float32, nc), peak: make([]float32, nc), subLen: int(math.Round(float64(b.Rate) / 10))}
-	ceiling, pmax := dbToGain(CeilingDBTP), dbToGain(peakMax)
+	ceiling, pmax := dbToGain(ceilDB), dbToGain(peakMax)
 	for iter := 0; iter < 4; iter++ {
 		subs := kWeigh(b.Samples, ch, float64(b.Rate), cs.energy)
 		loud := gatedLoudness(subs)
@@ -70,15 +131,15 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 		// The true peak is interpolated only where it can matter (see
 		// truePeakFrames): at pmax for the stopping test, and at the
 		// level the limiter would act on for the gains searched below.
-		g0 := dbToGain(TargetLUFS - loud)
+		g0 := dbToGain(targetLUFS - loud)
 		need := ceiling / (g0 * tpHeadroom)
 		thr := pmax
-		if math.Abs(loud-TargetLUFS) > loudTol {
+		if math.Abs(loud-targetLUFS) > loudTol {
 			thr = math.Min(thr, need)
 		}
 		peak := truePeakFrames(b.Samples, ch, nil, cs.peak, thr)
 		pdb := gainToDB(peak)
-		if math.Abs(loud-TargetLUFS) <= loudTol && pdb <= peakMax {
+		if math.Abs(loud-targetLUFS) <= loudTol && pdb <= peakMax {
 			break
 		}
 		if thr > need {
@@ -86,11 +147,11 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 			peak = truePeakFrames(b.Samples, ch, nil, cs.peak, thr)
 			pdb = gainToDB(peak)
 		}
-		if pdb+(TargetLUFS-loud) <= CeilingDBTP {
+		if pdb+(targetLUFS-loud) <= ceilDB {
 			scale(b.Samples, g0) // exact: both scale linearly
 			break
 		}
-		g, gmax := searchGain(cs, g0, ceiling)
+		g, gmax := searchGain(cs, g0, ceiling, targetLUFS)
 		for try := 0; gmax*thr > ceiling; try++ {
 			// The search went further than the measurement covers:
 			// measure more (everything, in the end) and search again.
@@ -99,12 +160,12 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 				thr = 0
 			}
 			truePeakFrames(b.Samples, ch, nil, cs.peak, thr)
-			g, gmax = searchGain(cs, g0, ceiling)
+			g, gmax = searchGain(cs, g0, ceiling, targetLUFS)
 		}
 		applyLimiter(b.Samples, ch, cs.peak, thr, g, ceiling)
 		if iter == 3 {
 			if p := TruePeak(b); p > peakMax {
-				scale(b.Samples, dbToGain(CeilingDBTP-p))
+				scale(b.Samples, dbToGain(ceilDB-p))
 			}
 		}
 	}
@@ -221,10 +282,10 @@ func (l *gainLimiter) pushBlock(i0 int, pk []float32, gs []float64) {
 const searchBlock = 256
 
 // searchGain finds the make-up gain g whose limited output is predicted to
-// read TargetLUFS, using chunk-resolution statistics.
+// read target LUFS, using chunk-resolution statistics.
 // It also returns the largest gain it tried, which bounds the peaks the
 // prediction relied on.
-func searchGain(cs chunkStats, g, ceiling float64) (float64, float64) {
+func searchGain(cs chunkStats, g, ceiling, target float64) (float64, float64) {
 	gmax := g
 	look := max(1, int(math.Ceil(lookAhead*sr/analysisChunk)))
 	relA := 1 - math.Exp(-analysisChunk/(releaseTau*sr))
@@ -261,7 +322,7 @@ func searchGain(cs chunkStats, g, ceiling float64) (float64, float64) {
 		if math.IsInf(pred, -1) {
 			return g, gmax
 		}
-		err := TargetLUFS - pred
+		err := target - pred
 		g *= dbToGain(err)
 		g = math.Min(g, 1e3)
 		gmax = math.Max(gmax, g)
@@ -326,14 +387,11 @@ func applyLimiter(s []float32, ch int, chunkPeak []float32, thr, g, ceiling floa
 }
 
 // compress scales s by pre (which should bring it to about -20 LUFS), then
-// runs a gentle stereo-linked bus compressor (2:1, soft knee) over it.
-func compress(s []float32, ch int, pre float64) {
+// runs a gentle stereo-linked bus compressor (soft knee) over it, acting
+// over threshDB (dBFS, peak envelope) at ratio.
+func compress(s []float32, ch int, pre, threshDB, ratio float64) {
 	kp := float32(pre)
-	const (
-		threshDB = -13.0
-		ratio    = 2.0
-		kneeDB   = 8.0
-	)
+	const kneeDB = 8.0
 	aA := 1 - math.Exp(-1/(0.006*sr))
 	aR := 1 - math.Exp(-1/(0.15*sr))
 	bA, bR := 1-aA, 1-aR
@@ -379,10 +437,15 @@ func compress(s []float32, ch int, pre float64) {
 	}
 }
 
-// fades applies raised-sine fades (at least 5 ms each, to avoid clicks).
+// minFadeIn is the shortest fade-in: no song starts at full level within
+// its first 10 ms (a raised sine over 30 ms is at -12 dB after 10 ms).
+const minFadeIn = 0.03
+
+// fades applies raised-sine fades (at least minFadeIn and 5 ms, to avoid
+// clicks).
 func fades(b *audio.Buffer, in, out float64) {
 	frames, ch := b.Frames(), b.Channels
-	nIn := min(frames, max(audio.CD.NSeconds(finite(in)), audio.CD.NSeconds(0.005)))
+	nIn := min(frames, max(audio.CD.NSeconds(finite(in)), audio.CD.NSeconds(minFadeIn)))
 	nOut := min(frames, max(audio.CD.NSeconds(finite(out)), audio.CD.NSeconds(0.005)))
 	for i := range nIn {
 		x := math.Sin(0.5 * math.Pi * float64(i) / float64(nIn))

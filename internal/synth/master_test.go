@@ -4,16 +4,19 @@ import (
 	"math"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/style"
 	"github.com/songsmith/songsmith/internal/synth"
 )
 
 func TestRenderMastered(t *testing.T) {
-	b := mustRender(t, demoScore(12, 1))
+	s := demoScore(12, 1)
+	b := mustRender(t, s)
+	want := style.Must(s.Genre).MixPlan().LoudnessLUFS // the family's target
 	t.Run("OK", func(t *testing.T) {
 		l, p := synth.IntegratedLoudness(b), synth.TruePeak(b)
 		t.Logf("own meter: %.2f LUFS, %.2f dBTP", l, p)
-		if math.Abs(l-synth.TargetLUFS) > 0.5 {
-			t.Errorf("integrated loudness %.2f LUFS, want -14 +-0.5", l)
+		if math.Abs(l-want) > 0.5 {
+			t.Errorf("integrated loudness %.2f LUFS, want %.1f +-0.5", l, want)
 		}
 		if p > -1.2 {
 			t.Errorf("true peak %.2f dBTP, want <= -1.2", p)
@@ -28,8 +31,8 @@ func TestRenderMastered(t *testing.T) {
 		path := writeWAV(t, b)
 		l, p := ffmpegLoudness(t, path)
 		t.Logf("ffmpeg: %.1f LUFS, %.1f dBTP", l, p)
-		if math.Abs(l+14) > 1 {
-			t.Errorf("ffmpeg integrated %.1f LUFS, want -14 +-1", l)
+		if math.Abs(l-want) > 1 {
+			t.Errorf("ffmpeg integrated %.1f LUFS, want %.1f +-1", l, want)
 		}
 		if p > -1.0 {
 			t.Errorf("ffmpeg true peak %.1f dBTP, want <= -1.0", p)

@@ -70,7 +70,7 @@ type patch struct {
 	cab    float64 // post-drive low-pass in Hz (0: none)
 	mono   bool    // a new note releases sounding notes (basses, leads)
 
-	// Extensions used by the instruments of instruments2.go; their zero
+	// Extensions used by the instruments of patches_catalogue.go; their zero
 	// values leave the original voices untouched.
 	dropTau   float64   // time constant of drop (0: 60 ms)
 	dropVel   bool      // drop scales with velocity (membranes)

@@ -58,7 +58,9 @@ func strikes(x []float32, ms int) int {
 	a := 1 - math.Exp(-1/(0.001*44100))
 	z1, z2 := 0.0, 0.0
 	for i := range e {
-		z1 += a * (math.Abs(float64(x[2*i])) - z1)
+		// The mono sum: the kit's overhead image (a delayed side
+		// signal) belongs to the mix, not to the sound.
+		z1 += a * (math.Abs(0.5*float64(x[2*i]+x[2*i+1])) - z1)
 		z2 += a * (z1 - z2)
 		e[i] = z2
 	}
@@ -166,7 +168,7 @@ func TestVinylCrackle(t *testing.T) {
 	x, pad := render(score.VinylCrackle), render(score.Pad)
 	lvl, padLvl := 20*math.Log10(rms(x)), 20*math.Log10(rms(pad))
 	t.Logf("crackle %.1f dBFS, pad %.1f dBFS", lvl, padLvl)
-	if lvl > -45 || lvl > padLvl-12 || lvl < -80 {
+	if lvl > -36 || lvl > padLvl-12 || lvl < -80 { // at the fader's 0 dB (Unbalanced)
 		t.Errorf("crackle at %.1f dBFS (pad %.1f): want audible but quiet", lvl, padLvl)
 	}
 	b := bandsDB(x)

@@ -17,6 +17,14 @@ type Options struct {
 	// Bank loads the sample bank, called only when some track is
 	// Recorded. Nil means soundfont.Shared(soundfont.DebianPath).
 	Bank BankLoader
+	// LoudnessLUFS is the master's integrated loudness target: 0 keeps
+	// the style family's default; otherwise MinLoudnessLUFS to
+	// MaxLoudnessLUFS (the true-peak ceiling wins where both cannot
+	// hold). Stems are not mastered and ignore it.
+	LoudnessLUFS float64
+	// Unbalanced leaves every part's fader at 0 dB instead of levelling
+	// it by its measured loudness (balance.go): for comparing sources.
+	Unbalanced bool
 }
 
 // NoBank is a BankLoader that synthesizes every part.

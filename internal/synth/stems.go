@@ -24,8 +24,7 @@ func RenderStem(ctx context.Context, s *score.Score, i int, o Options) (*audio.B
 	}
 	frames := audio.CD.NSeconds(s.Seconds())
 	out := audio.NewBuffer(audio.CD, 2, frames)
-	e := newEngine(s, frames, o.bank(s)) // every track's kicks key the sidechain
-	e.tracks = e.tracks[i : i+1]         // but only track i sounds
+	e := newEngine(s, frames, o, i) // every track's kicks key the sidechain, only track i sounds
 	for start := 0; start < frames; start += blockSize {
 		if start%(64*blockSize) == 0 {
 			if err := ctx.Err(); err != nil {

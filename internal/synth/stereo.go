@@ -20,6 +20,18 @@ var roleWidth = map[score.Role]struct{ width, delay float64 }{
 // widenerLen is the widener's delay-line length (a power of two).
 const widenerLen = 2048
 
+// widenerHP is the corner (Hz) under which a part's widener leaves it
+// centred.
+const widenerHP = 300
+
+// The drum kit's overhead image: cymbals, hats and the snare's crack
+// spread (above overheadHP), kick and snare body centred.
+const (
+	overheadWidth = 0.5
+	overheadDelay = 0.0071
+	overheadHP    = 2500
+)
+
 // widener spreads a part without hurting mono: it adds a delayed, high-passed
 // copy of the part to the left channel and subtracts it from the right, so
 // the mono sum (L+R) is exactly the unwidened part and everything under the
@@ -32,20 +44,20 @@ type widener struct {
 	hp    onePole
 }
 
-// newWidener returns a widener of the given width (0..1) and delay in
-// seconds, or nil for a zero width.
-func newWidener(width, delay float64) *widener {
+// newWidener returns a widener of the given width (0..1), delay in
+// seconds and high-pass corner in Hz, or nil for a zero width.
+func newWidener(width, delay, hp float64) *widener {
 	if !(width > 0) {
 		return nil
 	}
 	w := &widener{buf: make([]float32, widenerLen), delay: min(widenerLen-1, int(delay*sr)), width: float32(math.Min(1, width))}
-	w.hp.set(300)
+	w.hp.set(hp)
 	return w
 }
 
-// process reads the mono part in and adds the side signal to l and
-// subtracts it from r.
-func (w *widener) process(in, l, r []float32) {
+// side reads the mono part in and writes the side signal to out: the part
+// delayed and high-passed, times the width.
+func (w *widener) side(in, out []float32) {
 	buf, pos, d, k := w.buf[:widenerLen], w.pos, w.delay, w.width
 	z, a := w.hp.z, w.hp.a
 	b := 1 - a
@@ -53,9 +65,7 @@ func (w *widener) process(in, l, r []float32) {
 		buf[pos] = x
 		y := float64(buf[(pos-d)&(widenerLen-1)])
 		z = a*y + b*z // the one-pole's recursion is one multiply and one add long
-		s := float32(y-z) * k
-		l[i] += s
-		r[i] -= s
+		out[i] = float32(y-z) * k
 		pos = (pos + 1) & (widenerLen - 1)
 	}
 	w.pos, w.hp.z = pos, z
@@ -167,12 +177,16 @@ func (f *eqBand) process(fr []float32) {
 // fourth-order low-pass at 17 kHz, so that an MP3 encoder's band limit
 // (19.5 kHz at 192 kbit/s) removes next to nothing and cannot raise the
 // true peak the limiter set.
-func busEQ() []eqBand {
-	return []eqBand{shelfLow(150, -5), peaking(3000, 2.5, 0.8), lowPass(17000, 0.5412), lowPass(17000, 1.3066)}
+func busEQ() []eqBand { return busEQFor(-5, 2.5) }
+
+// busEQFor is busEQ with the low shelf's and the presence bell's gains
+// of a style's mix plan.
+func busEQFor(lowShelf, presence float64) []eqBand {
+	return []eqBand{shelfLow(150, lowShelf), peaking(3000, presence, 0.8), lowPass(17000, 0.5412), lowPass(17000, 1.3066)}
 }
 
 // The stereo image of the whole mix is kept between these left/right
-// correlations (see balanceWidth).
+// correlations (see balanceWidth) unless the style's plan sets its own.
 const (
 	corrMax     = 0.82
 	corrMin     = 0.45
@@ -184,7 +198,7 @@ const (
 // mastering engineer sets the width: the mono sum (L+R) is untouched, and
 // the side signal holds nothing under monoBelow, so the low end stays
 // centred. The side gain is at most sideGainMax.
-func balanceWidth(s []float32) {
+func balanceWidth(s []float32, corrMin, corrMax float64) {
 	var mm, ss, ms float64
 	for i := 0; i+1 < len(s); i += 2 {
 		m := 0.5 * (float64(s[i]) + float64(s[i+1]))
@@ -232,6 +246,11 @@ func balanceWidth(s []float32) {
 		d := 0.5 * (s[i] - s[i+1]) * k
 		s[i], s[i+1] = m+d, m-d
 	}
+	if k > 1 {
+		// Widening lifted what little side the bus's low-mono stage left
+		// near its corner: centre the low end again.
+		newSideHP(monoBelow).process(s)
+	}
 }
 
 // busTone runs the mix bus's tone over an interleaved stereo mix in place:
@@ -240,8 +259,11 @@ func balanceWidth(s []float32) {
 // it out. Each stage runs over a block at a time with both channels in the
 // same loop: the two recursions are independent, so the processor overlaps
 // them instead of waiting on one at a time.
-func busTone(s []float32) {
-	lowMono, eq := newSideHP(monoBelow), busEQ()
+func busTone(s []float32) { busToneWith(s, busEQ()) }
+
+// busToneWith is busTone with the given EQ bands.
+func busToneWith(s []float32, eq []eqBand) {
+	lowMono := newSideHP(monoBelow)
 	const block = 2 * blockSize
 	for lo := 0; lo < len(s)&^1; lo += block {
 		fr := s[lo:min(lo+block, len(s)&^1)]

@@ -31,7 +31,7 @@ func TestBalanceWidth(t *testing.T) {
 		for i := range n {
 			mono[i] = s[2*i] + s[2*i+1]
 		}
-		balanceWidth(s)
+		balanceWidth(s, corrMin, corrMax)
 		after := corr(s)
 		t.Logf("side %.1f: correlation %.3f -> %.3f", side, before, after)
 		if after < corrMin-0.01 || after > corrMax+0.01 {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/score"
-	"github.com/songsmith/songsmith/internal/soundfont"
 )
 
 // MaxSeconds is the longest song Render accepts.
@@ -20,8 +19,9 @@ const MaxSeconds = 20 * 60
 var ErrInvalidScore = errors.New("synth: invalid score")
 
 // Render synthesizes, mixes and masters a score into 44.1 kHz stereo. The
-// result has exactly audio.CD.NSeconds(s.Seconds()) frames, reads
-// TargetLUFS integrated and stays under CeilingDBTP (see Master). It
+// result has exactly audio.CD.NSeconds(s.Seconds()) frames, reads the
+// loudness its style's mix plan sets and stays under the plan's true-peak
+// ceiling (see Master and masterOptions). It
 // returns ctx.Err() if the context is cancelled while rendering.
 // o holds the render's settings (the sample bank of recorded parts).
 func Render(ctx context.Context, s *score.Score, o Options) (*audio.Buffer, error) {
@@ -29,11 +29,30 @@ func Render(ctx context.Context, s *score.Score, o Options) (*audio.Buffer, erro
 	if err != nil {
 		return nil, err
 	}
-	busTone(out.Samples)
-	if err := Master(ctx, out, MasterOptions{FadeIn: s.FadeIn, FadeOut: s.FadeOut}); err != nil {
+	plan := planFor(s)
+	busToneWith(out.Samples, busEQFor(plan.LowShelfDB, plan.PresenceDB))
+	rideSections(out, s, plan.SectionRideDB)
+	if err := Master(ctx, out, masterOptions(s, o)); err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+// masterOptions returns the master settings of a song: its style's mix
+// plan (loudness, ceiling, bus compressor, leveller), the score's fades
+// and the options' loudness, which wins over the plan's.
+func masterOptions(s *score.Score, o Options) MasterOptions {
+	plan := planFor(s)
+	m := MasterOptions{
+		FadeIn: s.FadeIn, FadeOut: s.FadeOut,
+		LoudnessLUFS: plan.LoudnessLUFS, CeilingDBTP: plan.CeilingDBTP,
+		BusThresholdLU: plan.Bus.ThresholdLU, BusRatio: plan.Bus.Ratio,
+		NoLeveller: !plan.Leveller, Correlation: plan.Correlation,
+	}
+	if o.LoudnessLUFS != 0 {
+		m.LoudnessLUFS = o.LoudnessLUFS
+	}
+	return m
 }
 
 // RenderDry synthesizes and mixes a score (voices, inserts, sends, sidechain)
@@ -45,7 +64,7 @@ func RenderDry(ctx context.Context, s *score.Score, o Options) (*audio.Buffer, e
 	}
 	frames := audio.CD.NSeconds(s.Seconds())
 	out := audio.NewBuffer(audio.CD, 2, frames)
-	e := newEngine(s, frames, o.bank(s))
+	e := newEngine(s, frames, o, -1)
 	for start := 0; start < frames; start += blockSize {
 		if start%(64*blockSize) == 0 {
 			if err := ctx.Err(); err != nil {
@@ -90,21 +109,35 @@ type engine struct {
 	revIn, dlyIn          [blockSize]float32
 }
 
-func newEngine(s *score.Score, frames int, bank *soundfont.Bank) *engine {
+// newEngine prepares the tracks of s, each levelled by its measured
+// loudness (balance.go). With only >= 0, only track only sounds (a stem),
+// while every track's kicks still key the sidechain.
+func newEngine(s *score.Score, frames int, o Options, only int) *engine {
 	e := &engine{lastKick: -1 << 40}
+	bank := o.bank(s)
+	plan := planFor(s)
+	targets := partTargets(s, plan)
+	pans := seatPans(s)
 	for i := range s.Tracks {
 		t := newTrack(s, i, &s.Tracks[i], frames, bank)
-		e.tracks = append(e.tracks, t)
-		e.ducked = e.ducked || t.side > 0
+		t.pan = (pans[i] + 1) * math.Pi / 4
 		if t.drums {
 			e.kicks = append(e.kicks, t.kickFrames()...)
 		}
+		if only >= 0 && i != only {
+			continue
+		}
+		if !o.Unbalanced {
+			t.setLevel(balanceGain(s, i, frames, bank, targets[i]))
+		}
+		e.tracks = append(e.tracks, t)
+		e.ducked = e.ducked || t.side > 0
 	}
 	slices.Sort(e.kicks)
 	spb := s.SecondsPerBeat()
 	e.duckAtt = 0.004 * sr
 	e.duckK = expCoef(math.Min(0.16, 0.3*spb))
-	e.rev = newReverb(s.ReverbSize)
+	e.rev = newReverb(s.ReverbSize, plan.Reverb)
 	e.dly = newPingPong(s.BPM)
 	return e
 }

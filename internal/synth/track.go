@@ -9,17 +9,15 @@ import (
 	"github.com/songsmith/songsmith/internal/soundfont"
 )
 
-// roleMix holds the mixer defaults of a role: level and high-pass corner.
-type roleMix struct{ db, hp float64 }
-
-var roleDefaults = map[score.Role]roleMix{
-	score.RoleDrums:  {-1.5, 0},
-	score.RoleBass:   {-3, 28},
-	score.RoleChords: {-4.5, 140},
-	score.RolePad:    {-7, 160},
-	score.RoleLead:   {-3.5, 170},
-	score.RoleArp:    {-6, 200},
-	score.RoleFX:     {-9, 200},
+// roleHP is the high-pass corner (Hz) of each role's part.
+var roleHP = map[score.Role]float64{
+	score.RoleDrums:  0,
+	score.RoleBass:   28,
+	score.RoleChords: 140,
+	score.RolePad:    160,
+	score.RoleLead:   170,
+	score.RoleArp:    200,
+	score.RoleFX:     200,
 }
 
 // maxPoly is the most voices a track may sound at once; the oldest is
@@ -37,6 +35,7 @@ type trackState struct {
 	bright float64
 
 	mono, l, r [blockSize]float32
+	sb         [blockSize]float32 // the widener's side signal
 	env, env2  [blockSize]float32
 	wide       *widener
 
@@ -47,8 +46,11 @@ type trackState struct {
 	drive, driveOut float64
 	cab             svf
 	cabOn           bool
+	dcOn            bool    // a DC blocker after the drive (driven parts and drums)
+	dcX, dcY        float64 // its input and output history
 	ch              *chorus
 	gl, gr          float32
+	pan             float64 // pan angle: 0 left, pi/4 centre, pi/2 right
 	rev, dly        float32
 	side            float32
 	tail            int
@@ -74,15 +76,9 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfo
 	t.bright = math.Exp2((b - 0.5) * 3)
 	t.tiltK = math.Pow(t.bright, 0.6)
 	t.tilt.set(2500)
-	rm, ok := roleDefaults[tr.Role]
-	if !ok {
-		rm = roleMix{-6, 120}
-	}
-	if t.drums {
-		rm.hp = 0
-	}
-	if rm.hp > 0 {
-		t.hp.set(rm.hp, 0.7)
+	hp := hpCorner(tr, planFor(s).HighPassFloorHz)
+	if hp > 0 {
+		t.hp.set(hp, 0.7)
 		t.hpOn = true
 	}
 	t.drive = clamp01(tr.Drive) + t.p.drive
@@ -91,6 +87,9 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfo
 		t.driveOut = (1 + 1.5*t.drive) / pre
 		t.drive = pre
 	}
+	// Saturation of an asymmetric wave (a kick's first half-cycle, a
+	// driven sawtooth) leaves an offset: block it after the drive.
+	t.dcOn = t.drive > 0 || t.drums
 	if t.p.cab > 0 {
 		t.cab.set(t.p.cab*math.Sqrt(t.bright), 0.8)
 		t.cabOn = true
@@ -98,16 +97,50 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfo
 	if ch := math.Max(clamp01(tr.Chorus), t.p.chorus); ch > 0 {
 		t.ch = newChorus(ch)
 	}
-	g := dbToGain(rm.db + finite(tr.GainDB))
-	th := (clampPan(tr.Pan) + 1) * math.Pi / 4
-	t.gl, t.gr = float32(g*math.Cos(th)), float32(g*math.Sin(th))
+	// The fader is set by the engine from the part's measured loudness
+	// (balance.go); until then the gains are the pan law's alone.
+	t.pan = (clampPan(tr.Pan) + 1) * math.Pi / 4 // seatPans may move it (newEngine)
+	t.setLevel(0)
 	t.rev = float32(0.6 * clamp01(tr.Reverb))
 	t.dly = float32(0.5 * clamp01(tr.Delay))
 	t.side = float32(clamp01(tr.Sidechain))
-	if w, ok := roleWidth[tr.Role]; ok && !t.drums {
-		t.wide = newWidener(w.width, w.delay)
+	if t.drums {
+		t.wide = newWidener(overheadWidth, overheadDelay, overheadHP)
+	} else if w, ok := roleWidth[tr.Role]; ok {
+		t.wide = newWidener(w.width, w.delay, widenerHP)
 	}
 	return t
+}
+
+// hpCorner is a part's high-pass corner (Hz, 0 for none): under its own
+// register, 0.6 times the frequency of its low notes (the 10th
+// percentile of its pitches), so that a cello or a piano's left hand keeps
+// its body, but not above its role's corner nor under floor (the sub band
+// belongs to the bass and kick). Bass parts keep 28 Hz, drums none.
+func hpCorner(tr *score.Track, floor float64) float64 {
+	if tr.Instrument == score.Drums {
+		return 0
+	}
+	hp, ok := roleHP[tr.Role]
+	if !ok {
+		hp = 120
+	}
+	if tr.Role == score.RoleBass || len(tr.Notes) == 0 {
+		return hp
+	}
+	p := make([]int, len(tr.Notes))
+	for i, n := range tr.Notes {
+		p[i] = n.Pitch
+	}
+	sort.Ints(p)
+	low := 440 * math.Exp2(float64(p[len(p)/10]-69)/12)
+	return math.Min(hp, math.Max(floor, 0.6*low))
+}
+
+// setLevel sets the track's fader to db, keeping its pan.
+func (t *trackState) setLevel(db float64) {
+	g := dbToGain(db)
+	t.gl, t.gr = float32(g*math.Cos(t.pan)), float32(g*math.Sin(t.pan))
 }
 
 // buildEvents converts notes or hits to frame-timed events, humanised from
@@ -272,23 +305,40 @@ func (t *trackState) render(start, n int, e *engine) {
 		copy(l, buf)
 		copy(r, buf)
 	}
-	if t.wide != nil {
-		t.wide.process(buf, l, r)
-	}
 	duck := e.duck[:n]
 	mixL, mixR := e.mixL[:n], e.mixR[:n]
 	revIn, dlyIn := e.revIn[:n], e.dlyIn[:n]
 	gl, gr, side, rev, dly := t.gl, t.gr, t.side, t.rev, t.dly
-	for i := range n {
-		g := float32(1)
-		if side > 0 {
-			g -= side * duck[i]
+	if t.wide != nil {
+		// The widener's side signal goes in after the pan, at the
+		// fader's mean gain, so that it cancels in the mono sum wherever
+		// the part sits.
+		sb := t.sb[:n]
+		t.wide.side(buf, sb)
+		gw := 0.5 * (gl + gr)
+		for i := range n {
+			g := float32(1)
+			if side > 0 {
+				g -= side * duck[i]
+			}
+			w := sb[i] * gw
+			a, b := (l[i]*gl+w)*g, (r[i]*gr-w)*g
+			mixL[i] += a
+			mixR[i] += b
+			l[i] = (a + b) * 0.5
 		}
-		a, b := l[i]*gl*g, r[i]*gr*g
-		mixL[i] += a
-		mixR[i] += b
-		// Reuse l for the send signal.
-		l[i] = (a + b) * 0.5
+	} else {
+		for i := range n {
+			g := float32(1)
+			if side > 0 {
+				g -= side * duck[i]
+			}
+			a, b := l[i]*gl*g, r[i]*gr*g
+			mixL[i] += a
+			mixR[i] += b
+			// Reuse l for the send signal.
+			l[i] = (a + b) * 0.5
+		}
 	}
 	if rev != 0 {
 		for i, m := range l {
@@ -302,13 +352,18 @@ func (t *trackState) render(start, n int, e *engine) {
 	}
 }
 
-// insert runs the per-track mono chain: high-pass, tone tilt, drive, cab.
+// dcR is the DC blocker's pole: a 10 Hz corner.
+const dcR = 1 - 2*math.Pi*10/sr
+
+// insert runs the per-track mono chain: high-pass, tone tilt, drive, cab,
+// DC blocker.
 func (t *trackState) insert(buf []float32) {
 	tilt := t.tiltK != 1
-	if !t.hpOn && !tilt && t.drive == 0 {
+	if !t.hpOn && !tilt && t.drive == 0 && !t.dcOn {
 		return
 	}
-	hpOn, drive, cabOn := t.hpOn, t.drive, t.cabOn
+	hpOn, drive, cabOn, dcOn := t.hpOn, t.drive, t.cabOn, t.dcOn
+	dx, dy := t.dcX, t.dcY
 	H, C := t.hp, t.cab
 	h1, h2, c1, c2 := H.ic1, H.ic2, C.ic1, C.ic2
 	tk, ta, tz := t.tiltK, t.tilt.a, t.tilt.z
@@ -335,8 +390,14 @@ func (t *trackState) insert(buf []float32) {
 				c1, c2 = n1, n2
 			}
 		}
+		if dcOn {
+			dy = y - dx + dcR*dy
+			dx = y
+			y = dy
+		}
 		buf[i] = float32(y)
 	}
+	t.dcX, t.dcY = dx, dy
 	t.hp.ic1, t.hp.ic2, t.cab.ic1, t.cab.ic2 = h1, h2, c1, c2
 	t.tilt.z = tz
 }

@@ -64,7 +64,7 @@ type voice struct {
 	guard1   float64
 	guard2   float64
 
-	x *voiceExt // state of the instruments of instruments2.go (nil otherwise)
+	x *voiceExt // state of the instruments of patches_catalogue.go (nil otherwise)
 }
 
 // ctrlDecay tracks e^(-(t-t0)/tau) at control rate.

@@ -17,7 +17,7 @@ func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 		j := NewJob("owner1")
 		j.Options = &jobs.Options{Seed: &seed, Format: "flac", Seconds: 42.5, BPM: 97, Key: "F# minor",
 			Outputs: []string{"stems", "midi", "timeline"}, WebhookURL: "https://example.com/hook?a=1",
-			ExactDuration: true, SampleRate: &rate}
+			ExactDuration: true, SampleRate: &rate, LoudnessLUFS: -23.5}
 		mustCreate(t, s, j)
 		if err := s.CreateJob(ctx, j); err != nil {
 			t.Fatalf("repeated create with options: %v", err)

@@ -15,7 +15,7 @@ var morePatches = map[score.Instrument]*patch{
 		vibDepth: 0.2, vibRate: 5.8, vibDelay: 0.15, drop: -0.3, dropTau: 0.05,
 		a: 0.05, d: 0.4, s: 0.85, r: 0.15, level: 0.45},
 
-	// Plucked strings (Karplus-Strong, see pluck2.go).
+	// Plucked strings (Karplus-Strong, see pluck_extended.go).
 	score.Banjo: {algo: algoPluck, t60: 1.1, stretch: 0.15, ksBright: 1, pickPos: 0.07,
 		body: []formant{{2400, 1.4, 1}, {420, 2.5, 0.6}}, a: 0.001, d: 10, s: 1, r: 0.08, level: 0.8},
 	score.Mandolin: {algo: algoPluck, t60: 1.6, stretch: 0.22, ksBright: 0.8, pickPos: 0.1,

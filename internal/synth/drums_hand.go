@@ -13,7 +13,7 @@ const (
 
 // handDrums are the acoustic kit's sounds beyond the drum set of
 // drumPatches: hand percussion, tabla, big drums and jingles. They use
-// the extensions of drums2.go.
+// the extensions of drums_extended.go.
 var handDrums = map[score.Drum]*drumPatch{
 	// A few people clapping: six strikes spread over ~50 ms, band-limited
 	// noise centred near 1.5 kHz, a short room tail.
