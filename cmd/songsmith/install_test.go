@@ -63,7 +63,27 @@ func TestGoInstall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := zip.CreateFromVCS(zf, module.Version{Path: modulePath, Version: version}, root, hash, ""); err != nil {
+	// The committed tree, as git archive gives it (a tag would publish
+	// exactly that; this works in a worktree too, where the module zip's
+	// own VCS reader does not).
+	tree := t.TempDir()
+	archive := exec.Command(gitTool, "-C", root, "archive", "--format=tar", hash)
+	untar := exec.Command("tar", "-x", "-C", tree)
+	if untar.Stdin, err = archive.StdoutPipe(); err != nil {
+		t.Fatal(err)
+	}
+	if err := untar.Start(); err != nil {
+		t.Fatalf("tar: %v", err)
+	}
+	var stderr strings.Builder
+	archive.Stderr = &stderr
+	if err := archive.Run(); err != nil {
+		t.Fatalf("git archive: %v\n%s", err, stderr.String())
+	}
+	if err := untar.Wait(); err != nil {
+		t.Fatalf("tar: %v", err)
+	}
+	if err := zip.CreateFromDir(zf, module.Version{Path: modulePath, Version: version}, tree); err != nil {
 		t.Fatalf("module zip of %s: %v", hash, err)
 	}
 	if err := zf.Close(); err != nil {
