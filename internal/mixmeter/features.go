@@ -117,14 +117,31 @@ func Measure(b *audio.Buffer) Features {
 		f.Crest = db(peak / math.Sqrt(sum/float64(2*len(l))))
 	}
 	f.SideMid = 10 * math.Log10(side/mid)
+	f.LUFS, f.TruePeak, f.SideMid = floor(f.LUFS), floor(f.TruePeak), floor(f.SideMid)
+	f.PLR = f.TruePeak - f.LUFS
+	for i, v := range f.Bands {
+		f.Bands[i] = floor(v)
+	}
 	return f
+}
+
+// FloorDB is the lowest level Measure reports in dB (silence, a mono
+// song's side signal): finite, so that the figures encode as JSON.
+const FloorDB = -150
+
+// floor replaces NaN and anything under FloorDB by FloorDB.
+func floor(db float64) float64 {
+	if math.IsNaN(db) || db < FloorDB {
+		return FloorDB
+	}
+	return db
 }
 
 // MeasureStems returns the integrated loudness of every stem by name.
 func MeasureStems(stems map[string]*audio.Buffer) map[string]float64 {
 	out := make(map[string]float64, len(stems))
 	for name, b := range stems {
-		out[name] = Loudness(b)
+		out[name] = floor(Loudness(b))
 	}
 	return out
 }

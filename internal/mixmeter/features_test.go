@@ -2,6 +2,7 @@ package mixmeter_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"math"
 	"os"
 	"os/exec"
@@ -198,5 +199,27 @@ func TestLoadReference(t *testing.T) {
 				t.Errorf("%s: track %q with %d bands", fam, tr.File, len(tr.Bands))
 			}
 		}
+	}
+}
+
+// Stems are measured by name; a silent one reads FloorDB, not -Inf, and so
+// does the side signal of a mono song: the figures stay JSON numbers.
+func TestMeasureStemsAndSilence(t *testing.T) {
+	loud := tone(3, func(i int) (float64, float64) { s := 0.5 * sine(440, i); return s, s })
+	quiet := tone(3, func(i int) (float64, float64) { s := 0.05 * sine(440, i); return s, s })
+	silent := tone(3, func(int) (float64, float64) { return 0, 0 })
+	st := mixmeter.MeasureStems(map[string]*audio.Buffer{"lead": loud, "pad": quiet, "fx": silent})
+	if d := st["lead"] - st["pad"]; math.Abs(d-20) > 0.1 {
+		t.Errorf("lead %.2f LUFS, pad %.2f: %.2f LU apart, want 20", st["lead"], st["pad"], d)
+	}
+	if st["fx"] != mixmeter.FloorDB {
+		t.Errorf("silent stem %v LUFS, want %v", st["fx"], mixmeter.FloorDB)
+	}
+	if f := mixmeter.Measure(loud); f.SideMid != mixmeter.FloorDB {
+		t.Errorf("side/mid of a mono song %v, want %v", f.SideMid, mixmeter.FloorDB)
+	}
+	f := mixmeter.Measure(silent)
+	if _, err := json.Marshal(f); err != nil {
+		t.Errorf("silence does not encode: %v", err)
 	}
 }

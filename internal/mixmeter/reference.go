@@ -37,7 +37,11 @@ type Set struct {
 func NewSet(source string, tracks []Features) Set {
 	s := Set{Source: source, Tracks: tracks, Median: map[string]float64{}, Q1: map[string]float64{}, Q3: map[string]float64{}}
 	for _, m := range Measures() {
-		q1, med, q3 := Quartiles(Values(tracks, m))
+		v := Values(tracks, m)
+		if len(v) == 0 {
+			continue
+		}
+		q1, med, q3 := Quartiles(v)
 		s.Q1[m], s.Median[m], s.Q3[m] = round(q1), round(med), round(q3)
 	}
 	return s
