@@ -14,6 +14,9 @@
 // song's stems and their integrated loudness is reported by stem name.
 // -o writes the sets as JSON (mixmeter.Reference); `make reference` uses it
 // to write internal/mixmeter/testdata/reference.json (docs/reference-music.md).
+// -compare FILE checks each set's medians against the interquartile range
+// of the family of the same name in a reference JSON (e.g. Songsmith songs
+// as calm=DIR against the committed figures).
 package main
 
 import (
@@ -46,6 +49,7 @@ func main() {
 	stems := flag.String("stems", "", "folder with one subfolder of stems per song")
 	workers := flag.Int("j", 2, "files measured in parallel")
 	method := flag.String("method", "", "method note stored in the JSON")
+	compare := flag.String("compare", "", "reference JSON: check each set's medians against the same-named family's IQR")
 	flag.Parse()
 	if flag.NArg() == 0 {
 		fmt.Fprintln(os.Stderr, "usage: refmeasure [flags] [family=]DIR ...")
@@ -70,6 +74,15 @@ func main() {
 	}
 	for _, name := range names {
 		printSet(name, ref.Families[name])
+	}
+	if *compare != "" {
+		against, err := mixmeter.ReadReference(*compare)
+		check(err)
+		for _, name := range names {
+			if set, ok := against.Families[name]; ok {
+				fmt.Printf("== %s against %s\n%s", name, set.Source, mixmeter.Table(set.CheckMedians(ref.Families[name].Tracks, mixmeter.Measures())))
+			}
+		}
 	}
 	if *out != "" {
 		b, err := json.MarshalIndent(ref, "", "  ")
@@ -153,14 +166,15 @@ func measureFile(path, stems string) mixmeter.Features {
 	if stems != "" {
 		dir := filepath.Join(stems, strings.TrimSuffix(f.File, filepath.Ext(f.File)))
 		if entries, err := os.ReadDir(dir); err == nil {
-			f.Stems = map[string]float64{}
+			bufs := map[string]*audio.Buffer{}
 			for _, e := range entries {
 				if ext := filepath.Ext(e.Name()); audioExt[strings.ToLower(ext)] {
 					sb, err := decode(filepath.Join(dir, e.Name()))
 					check(err)
-					f.Stems[strings.TrimSuffix(e.Name(), ext)] = mixmeter.Loudness(sb)
+					bufs[strings.TrimSuffix(e.Name(), ext)] = sb
 				}
 			}
+			f.Stems = mixmeter.MeasureStems(bufs)
 		}
 	}
 	return f
