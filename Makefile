@@ -6,7 +6,7 @@ ARTIFACTS_DIR ?= $(BIN)/lambda
 # tagged commit, else tag-commits-hash, else the short hash; -dirty when changed.
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: help run test bench build install lint fuzz clean tools meltysynth-patches
+.PHONY: help run test bench build install lint fuzz clean tools meltysynth-patches reference
 
 ## run: start the local service (embedded storage); prints an API key and a curl example
 run:
@@ -27,6 +27,10 @@ build:
 ## install: install the songsmith command into $GOBIN (default $(go env GOPATH)/bin), stamped with VERSION
 install:
 	CGO_ENABLED=0 $(GO) install -trimpath -ldflags "-X main.version=$(VERSION)" ./cmd/songsmith
+
+## reference: measure the human-made reference music (apt: wesnoth-1.16-music, supertuxkart-data) into internal/mixmeter/testdata/reference.json; not part of make test
+reference:
+	bash scripts/reference.sh
 
 ## tools: install outside tools (ffmpeg, sox, bpm-tools, lame, ...) when missing
 tools:

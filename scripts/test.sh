@@ -22,15 +22,19 @@ else
   echo "moto_server missing: AWS tests will start their own or fail in CI"
 fi
 
-# The engine's every-style audio checks render 114 forty-second songs; the
-# race detector slows that DSP about 8x (30 minutes on 2 cores) while the
-# rendering's concurrency is covered under -race by the synth package and the
-# engine's other tests. They run once, without -race, right after.
-heavy='^(TestStyles|TestBoomBapTempo)$'
+# The engine's heavy audio tests share one render cache inside the test
+# binary (internal/engine/cache_test.go): TestStyles renders every style
+# once at a seed rotated across the styles plus a few pinned (style, seed)
+# pairs (60 forty-second songs), TestBoomBapTempo its tempo sweep, and
+# TestGenresDiffer and TestFamilyMedians measure TestStyles' renders again
+# without rendering. The race detector slows that DSP about 8x while the
+# rendering's concurrency is covered under -race by the synth package and
+# the engine's other tests, so they run once, without -race, right after.
+heavy='^(TestStyles|TestBoomBapTempo|TestGenresDiffer|TestFamilyMedians)$'
 echo "== go test -race"
 go test -race -count=1 -timeout 45m -skip "$heavy" ./...
 
-echo "== engine: every style at four seeds with outside tools (no -race)"
+echo "== engine: every style once (seeds rotated), per-family medians, with outside tools (no -race)"
 go test -count=1 -timeout 30m -run "$heavy" ./internal/engine/
 
 echo "== README walkthrough against make run"

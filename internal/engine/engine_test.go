@@ -11,7 +11,6 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
-	"sync"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/audio"
@@ -43,23 +42,13 @@ func promptFor(g music.Genre) string {
 	return string(g) + " music"
 }
 
-var (
-	featMu    sync.Mutex
-	featCache = map[string]features{}
-)
-
-// renderSong renders prompt and remembers its features for later tests.
+// renderSong renders prompt for a test that measures it alone (songs that
+// several tests measure come from renderCached).
 func renderSong(t *testing.T, prompt string, seed uint64) *engine.Song {
 	t.Helper()
 	song, err := engine.Render(context.Background(), prompt, seed, engine.Options{})
 	if err != nil {
 		t.Fatalf("Render(%q): %v", prompt, err)
-	}
-	if measured[song.Genre] {
-		f := measure(song.Audio)
-		featMu.Lock()
-		featCache[fmt.Sprintf("%s#%d", prompt, seed)] = f
-		featMu.Unlock()
 	}
 	return song
 }

@@ -1,9 +1,8 @@
 package engine_test
 
 import (
-	"fmt"
 	"math"
-	"strings"
+	"slices"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/music"
@@ -16,31 +15,14 @@ var groups = map[string][]music.Genre{
 	"band": {music.Rock, music.Metal},
 }
 
-// measured says which genres' features TestStyles keeps for TestGenresDiffer.
-var measured = map[string]bool{}
-
-func init() {
-	for _, gs := range groups {
-		for _, g := range gs {
-			measured[string(g)] = true
-		}
-	}
+// rotatedSeed is the seed TestStyles renders a style at (styleSeed), so
+// that tests measuring one song per style share its render.
+func rotatedSeed(g music.Genre) uint64 {
+	return styleSeed(slices.Index(music.Genres, g))
 }
 
-// featuresOf returns the features of a rendered prompt, rendering it unless
-// TestStyles already did.
-func featuresOf(t *testing.T, prompt string, seed uint64) features {
-	key := fmt.Sprintf("%s#%d", prompt, seed)
-	featMu.Lock()
-	f, ok := featCache[key]
-	featMu.Unlock()
-	if !ok {
-		f = measure(renderSong(t, prompt, seed).Audio)
-	}
-	return f
-}
-
-// TestGenresDiffer shows that genres are measurably different: with onset
+// TestGenresDiffer shows that genres are measurably different (on the
+// songs TestStyles renders, from the shared cache): with onset
 // density and spectral centroid (log scale), every song of three contrasting
 // groups (calm ambient/classical, club techno/house/trance, band
 // rock/metal/punk-ish) lies nearer to its own group's centre than to any
@@ -48,11 +30,18 @@ func featuresOf(t *testing.T, prompt string, seed uint64) features {
 func TestGenresDiffer(t *testing.T) {
 	names := []string{"calm", "club", "band"}
 	point := func(f features) [2]float64 { return [2]float64{math.Log2(f.Onsets + 0.5), math.Log2(f.Centroid)} }
+	var songs []cachedSong
+	for _, name := range names {
+		for _, g := range groups[name] {
+			songs = append(songs, cachedSong{stylePrompt(g), rotatedSeed(g)})
+		}
+	}
+	prefetch(t, songs)
 	pts := map[string][][2]float64{}
 	centre := map[string][2]float64{}
 	for _, name := range names {
 		for _, g := range groups[name] {
-			f := featuresOf(t, stylePrompt(g), 1)
+			f := renderCached(t, stylePrompt(g), rotatedSeed(g)).Features()
 			t.Logf("%-10s %-8s onsets %5.2f/s centroid %6.0f Hz", g, name, f.Onsets, f.Centroid)
 			p := point(f)
 			pts[name] = append(pts[name], p)
@@ -71,14 +60,4 @@ func TestGenresDiffer(t *testing.T) {
 			}
 		}
 	}
-	var b strings.Builder
-	for _, g := range music.Genres {
-		featMu.Lock()
-		f, ok := featCache[stylePrompt(g)+"#1"]
-		featMu.Unlock()
-		if ok {
-			fmt.Fprintf(&b, "\n%-14s onsets %5.2f/s centroid %6.0f Hz", g, f.Onsets, f.Centroid)
-		}
-	}
-	t.Log(b.String())
 }

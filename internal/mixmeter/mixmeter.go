@@ -214,8 +214,10 @@ func ShortTerm(b *audio.Buffer) []float64 {
 
 // LRA is the loudness range in LU per EBU Tech 3342: the spread between
 // the 10th and 95th percentiles of the gated short-term loudness.
-func LRA(b *audio.Buffer) float64 {
-	st := ShortTerm(b)
+func LRA(b *audio.Buffer) float64 { return lraShortTerm(ShortTerm(b)) }
+
+// lraShortTerm is LRA from short-term loudness values.
+func lraShortTerm(st []float64) float64 {
 	var abs []float64
 	for _, v := range st {
 		if v > -70 {

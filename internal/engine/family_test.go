@@ -1,0 +1,85 @@
+package engine_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/songsmith/songsmith/internal/mixmeter"
+	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/style"
+)
+
+// familyMeasures are the measures whose median over a family's styles must
+// lie inside the interquartile range of the family's human-made
+// references (issue 18 item 6; docs/reference-music.md).
+var familyMeasures = []string{"crest", "plr", "lra", "band_125", "band_250", "band_500", "band_4000"}
+
+// familyCorrelation bounds the median full-mix left/right correlation of
+// each family (issue 18 item 4).
+var familyCorrelation = map[string][2]float64{"calm": {0.2, 0.55}, "beat": {0.55, 0.83}}
+
+// referenceFamily derives a style's reference family (calm or beat) from
+// its catalogue entry: styles without a kit (Drums.None) and the calm and
+// orchestral families are calm, the rest beat. A stand-in until the
+// catalogue maps every style to its mix family (issue 18's mix work).
+func referenceFamily(g music.Genre) string {
+	st := style.Must(string(g))
+	if st.Drums.None || st.Family == "calm" || st.Family == "orchestral" {
+		return "calm"
+	}
+	return "beat"
+}
+
+// TestFamilyMedians measures every style's song (one per style, the
+// rotation seed TestStyles renders, from the shared cache) with
+// mixmeter.Measure and requires, per reference family, that the median
+// over the family's styles lies inside the references' interquartile
+// range for familyMeasures, and that the median correlation meets
+// familyCorrelation. It logs a table per family: the songs' median and
+// IQR, the bounds and the references' median, per measure.
+func TestFamilyMedians(t *testing.T) {
+	ref, err := mixmeter.LoadReference()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var songs []cachedSong
+	for _, g := range music.Genres {
+		songs = append(songs, cachedSong{stylePrompt(g), rotatedSeed(g)})
+	}
+	prefetch(t, songs)
+	byFamily := map[string][]mixmeter.Features{}
+	var rows strings.Builder
+	for _, g := range music.Genres {
+		fam := referenceFamily(g)
+		f := renderCached(t, stylePrompt(g), rotatedSeed(g)).Mix()
+		f.File = string(g)
+		byFamily[fam] = append(byFamily[fam], f)
+		fmt.Fprintf(&rows, "\n%-16s %-5s", g, fam)
+		for _, m := range append(slices.Clone(familyMeasures), "correlation", "lufs") {
+			v, _ := f.Value(m)
+			fmt.Fprintf(&rows, " %s %6.2f", strings.TrimPrefix(m, "band_"), v)
+		}
+	}
+	t.Logf("per style:%s", rows.String())
+	for _, fam := range []string{"calm", "beat"} {
+		set, ok := ref.Families[fam]
+		if !ok {
+			t.Fatalf("no %q family in the reference figures (make reference)", fam)
+		}
+		fs := byFamily[fam]
+		if len(fs) == 0 {
+			t.Fatalf("no style maps to the %s family", fam)
+		}
+		checks := set.CheckMedians(fs, familyMeasures)
+		b := familyCorrelation[fam]
+		checks = append(checks, mixmeter.CheckRange(fs, "correlation", b[0], b[1]))
+		t.Logf("%s family (%d styles) against %s:\n%s", fam, len(fs), set.Source, mixmeter.Table(checks))
+		for _, c := range checks {
+			if !c.OK {
+				t.Errorf("%s family: median %s %.2f outside [%.2f, %.2f]", fam, c.Measure, c.Median, c.Lo, c.Hi)
+			}
+		}
+	}
+}

@@ -1,0 +1,233 @@
+package mixmeter
+
+import (
+	"math"
+	"math/cmplx"
+	"strconv"
+
+	"github.com/songsmith/songsmith/internal/audio"
+	"github.com/songsmith/songsmith/internal/audio/fft"
+)
+
+// Features is the feature set issue 18 compares songs with human-made
+// music by (docs/reference-music.md): loudness, dynamics, stereo image and
+// tone of the first ExcerptSeconds of a mix.
+type Features struct {
+	// File names the measured file (empty for an in-memory song).
+	File string `json:"file,omitempty"`
+	// LUFS is the integrated loudness (BS.1770-4).
+	LUFS float64 `json:"lufs"`
+	// LRA is the loudness range in LU (EBU Tech 3342).
+	LRA float64 `json:"lra"`
+	// TruePeak is the 4x oversampled peak in dBTP.
+	TruePeak float64 `json:"true_peak"`
+	// PLR is the peak-to-loudness ratio: TruePeak - LUFS in dB.
+	PLR float64 `json:"plr"`
+	// Crest is the crest factor in dB: sample peak over the RMS of the
+	// whole excerpt, both channels together.
+	Crest float64 `json:"crest"`
+	// Correlation is the Pearson correlation of left and right.
+	Correlation float64 `json:"correlation"`
+	// SideMid is 20 log10(rms(side)/rms(mid)) in dB.
+	SideMid float64 `json:"side_mid"`
+	// Bands are the octave bands of BandCentres in dB re the total power,
+	// in the same order.
+	Bands []float64 `json:"bands"`
+	// Stems is the integrated loudness (LUFS) of each stem by name, when
+	// the song's stems were measured.
+	Stems map[string]float64 `json:"stems,omitempty"`
+}
+
+// ExcerptSeconds is how much of a song Measure reads: the first 120 s.
+const ExcerptSeconds = 120
+
+// WelchSize is the FFT length of the Welch power spectrum behind Bands.
+const WelchSize = 8192
+
+// BandCentres are the centres in Hz of the octave bands of Features.Bands;
+// a band spans centre/√2 .. centre·√2.
+var BandCentres = []float64{63, 125, 250, 500, 1000, 2000, 4000, 8000, 16000}
+
+// Measures names the measures of Features for Value, CheckMedians and the
+// reference file: lufs, lra, true_peak, plr, crest, correlation, side_mid
+// and one band_<centre> per octave band (band_63 ... band_16000).
+func Measures() []string {
+	out := []string{"lufs", "lra", "true_peak", "plr", "crest", "correlation", "side_mid"}
+	for _, c := range BandCentres {
+		out = append(out, bandName(c))
+	}
+	return out
+}
+
+func bandName(c float64) string { return "band_" + strconv.Itoa(int(c)) }
+
+// Value returns the measure called name (see Measures), false for an
+// unknown name.
+func (f Features) Value(name string) (float64, bool) {
+	switch name {
+	case "lufs":
+		return f.LUFS, true
+	case "lra":
+		return f.LRA, true
+	case "true_peak":
+		return f.TruePeak, true
+	case "plr":
+		return f.PLR, true
+	case "crest":
+		return f.Crest, true
+	case "correlation":
+		return f.Correlation, true
+	case "side_mid":
+		return f.SideMid, true
+	}
+	for i, c := range BandCentres {
+		if name == bandName(c) && i < len(f.Bands) {
+			return f.Bands[i], true
+		}
+	}
+	return 0, false
+}
+
+// Measure computes the feature set of the first ExcerptSeconds of b (any
+// rate; mono counts as both channels). Stems is left empty: see
+// MeasureStems.
+func Measure(b *audio.Buffer) Features {
+	l, r := channels(b)
+	if n := b.Rate.NSeconds(ExcerptSeconds); len(l) > n {
+		l, r = l[:n], r[:n]
+	}
+	rate := float64(b.Rate)
+	f := Features{
+		LUFS:        integrated(blockPowers(l, r, rate, 0.4, 0.1)),
+		LRA:         lraOf(l, r, rate),
+		TruePeak:    db(math.Max(truePeak(l), truePeak(r))),
+		Correlation: correlation(l, r),
+		Bands:       octaveBands(l, r, rate),
+	}
+	f.PLR = f.TruePeak - f.LUFS
+	var peak, sum, side, mid float64
+	for i := range l {
+		peak = math.Max(peak, math.Max(math.Abs(l[i]), math.Abs(r[i])))
+		sum += l[i]*l[i] + r[i]*r[i]
+		m, s := (l[i]+r[i])/2, (l[i]-r[i])/2
+		mid += m * m
+		side += s * s
+	}
+	if sum > 0 {
+		f.Crest = db(peak / math.Sqrt(sum/float64(2*len(l))))
+	}
+	f.SideMid = 10 * math.Log10(side/mid)
+	f.LUFS, f.TruePeak, f.SideMid = floor(f.LUFS), floor(f.TruePeak), floor(f.SideMid)
+	f.PLR = f.TruePeak - f.LUFS
+	for i, v := range f.Bands {
+		f.Bands[i] = floor(v)
+	}
+	return f
+}
+
+// FloorDB is the lowest level Measure reports in dB (silence, a mono
+// song's side signal): finite, so that the figures encode as JSON.
+const FloorDB = -150
+
+// floor replaces NaN and anything under FloorDB by FloorDB.
+func floor(db float64) float64 {
+	if math.IsNaN(db) || db < FloorDB {
+		return FloorDB
+	}
+	return db
+}
+
+// MeasureStems returns the integrated loudness of every stem by name.
+func MeasureStems(stems map[string]*audio.Buffer) map[string]float64 {
+	out := make(map[string]float64, len(stems))
+	for name, b := range stems {
+		out[name] = floor(Loudness(b))
+	}
+	return out
+}
+
+func db(x float64) float64 { return 20 * math.Log10(x) }
+
+// lraOf is LRA on two channels already split.
+func lraOf(l, r []float64, rate float64) float64 {
+	ps := blockPowers(l, r, rate, 3, ShortTermHop)
+	st := make([]float64, len(ps))
+	for i, p := range ps {
+		st[i] = lufs(p)
+	}
+	return lraShortTerm(st)
+}
+
+// truePeak is the largest absolute value of x upsampled four times
+// (BS.1770-4 annex 2: a 48-tap, four-phase interpolator; here a
+// Hann-windowed sinc).
+func truePeak(x []float64) float64 {
+	const up, taps = 4, 12
+	var coef [up][taps]float64
+	for p := range up {
+		for k := range taps {
+			// Tap k of phase p sits (k - taps/2 + 1) - p/up samples from
+			// the output instant.
+			t := float64(k-taps/2+1) - float64(p)/up
+			w := 0.5 + 0.5*math.Cos(math.Pi*t/(taps/2+1))
+			s := 1.0
+			if t != 0 {
+				s = math.Sin(math.Pi*t) / (math.Pi * t)
+			}
+			coef[p][k] = s * w
+		}
+	}
+	peak := 0.0
+	for i := range x {
+		peak = math.Max(peak, math.Abs(x[i]))
+		for p := 1; p < up; p++ {
+			v := 0.0
+			for k := range taps {
+				if j := i + k - taps/2 + 1; j >= 0 && j < len(x) {
+					v += coef[p][k] * x[j]
+				}
+			}
+			peak = math.Max(peak, math.Abs(v))
+		}
+	}
+	return peak
+}
+
+// octaveBands sums a Welch power spectrum (WelchSize points, Hann window,
+// half overlap) of the mid signal (L+R)/2 per octave band of BandCentres,
+// in dB re the total power.
+func octaveBands(l, r []float64, rate float64) []float64 {
+	const n = WelchSize
+	win := make([]float64, n)
+	for i := range win {
+		win[i] = 0.5 - 0.5*math.Cos(2*math.Pi*float64(i)/n)
+	}
+	psd := make([]float64, n/2+1)
+	buf := make([]complex128, n)
+	for start := 0; start+n <= len(l); start += n / 2 {
+		for i := range buf {
+			buf[i] = complex((l[start+i]+r[start+i])/2*win[i], 0)
+		}
+		fft.Transform(buf, false)
+		for k := range psd {
+			a := cmplx.Abs(buf[k])
+			psd[k] += a * a
+		}
+	}
+	total := 0.0
+	for _, p := range psd {
+		total += p
+	}
+	out := make([]float64, len(BandCentres))
+	for i, c := range BandCentres {
+		lo, hi := c/math.Sqrt2, c*math.Sqrt2
+		s := 0.0
+		for k, p := range psd {
+			if f := float64(k) * rate / n; f >= lo && f < hi {
+				s += p
+			}
+		}
+		out[i] = 10 * math.Log10(s/total)
+	}
+	return out
+}
