@@ -201,7 +201,7 @@ func checkMix(t *testing.T, g music.Genre, s *score.Score, b *audio.Buffer) {
 	t.Helper()
 	corr, low := mixmeter.Correlation(b), mixmeter.LowCorrelation(b, 150)
 	hp, band, lra := mixmeter.HighPassLoss(b, 200), mixmeter.BandLoss(b, 1000, 4000), mixmeter.LRA(b)
-	depth, hasBreak := breakdownDepth(s, mixmeter.ShortTerm(b))
+	depth, hasBreak := mixmeter.BreakdownDepth(s, mixmeter.ShortTerm(b))
 	t.Logf("corr %.2f (<150 Hz %.2f), 200 Hz high-pass loses %.1f LU, 1-4 kHz keeps -%.1f LU, LRA %.1f LU, breakdown %.1f LU under the drops (%v)",
 		corr, low, hp, band, lra, depth, hasBreak)
 	cr := corrRange[style.Must(string(g)).Reference()]
@@ -224,37 +224,6 @@ func checkMix(t *testing.T, g music.Genre, s *score.Score, b *audio.Buffer) {
 	if hasBreak && depth > maxBreakdown {
 		t.Errorf("breakdowns %.1f LU under the drops, want <= %.0f", depth, maxBreakdown)
 	}
-}
-
-// breakdownDepth is how many LU the median short-term loudness of the
-// breakdowns lies under that of the drops (false without both).
-func breakdownDepth(s *score.Score, st []float64) (float64, bool) {
-	var drop, brk []float64
-	for _, sec := range s.Sections {
-		from := s.BeatToSeconds(sec.StartBeat)
-		to := s.BeatToSeconds(sec.StartBeat + float64(sec.Bars*s.BeatsPerBar))
-		m, ok := mixmeter.Median(st, from, to)
-		if !ok {
-			continue
-		}
-		switch sec.Name {
-		case "drop":
-			drop = append(drop, m)
-		case "breakdown":
-			brk = append(brk, m)
-		}
-	}
-	if len(drop) == 0 || len(brk) == 0 {
-		return 0, false
-	}
-	mean := func(x []float64) float64 {
-		s := 0.0
-		for _, v := range x {
-			s += v
-		}
-		return s / float64(len(x))
-	}
-	return mean(drop) - mean(brk), true
 }
 
 // listenerPairs are styles a listener tells apart, at one tempo both allow.

@@ -11,6 +11,7 @@ import (
 	"slices"
 
 	"github.com/songsmith/songsmith/internal/audio"
+	"github.com/songsmith/songsmith/internal/score"
 )
 
 // biquad is a direct-form-I biquad in float64.
@@ -258,4 +259,36 @@ func Median(st []float64, from, to float64) (float64, bool) {
 	}
 	slices.Sort(in)
 	return in[len(in)/2], true
+}
+
+// BreakdownDepth is how many LU the median short-term loudness (st, from
+// ShortTerm) of s's breakdowns lies under that of its drops, on average
+// (false when s has not both).
+func BreakdownDepth(s *score.Score, st []float64) (float64, bool) {
+	var drop, brk []float64
+	for _, sec := range s.Sections {
+		from := s.BeatToSeconds(sec.StartBeat)
+		to := s.BeatToSeconds(sec.StartBeat + float64(sec.Bars*s.BeatsPerBar))
+		m, ok := Median(st, from, to)
+		if !ok {
+			continue
+		}
+		switch sec.Name {
+		case "drop":
+			drop = append(drop, m)
+		case "breakdown":
+			brk = append(brk, m)
+		}
+	}
+	if len(drop) == 0 || len(brk) == 0 {
+		return 0, false
+	}
+	mean := func(x []float64) float64 {
+		sum := 0.0
+		for _, v := range x {
+			sum += v
+		}
+		return sum / float64(len(x))
+	}
+	return mean(drop) - mean(brk), true
 }

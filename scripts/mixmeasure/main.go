@@ -158,7 +158,7 @@ func measure(style, prompt string, seed uint64) row {
 	for _, t := range s.Tracks {
 		r.drums = r.drums || len(t.Hits) > 0
 	}
-	r.depth, r.hasBreak = BreakdownDepth(s, mixmeter.ShortTerm(b))
+	r.depth, r.hasBreak = mixmeter.BreakdownDepth(s, mixmeter.ShortTerm(b))
 	dir, err := os.MkdirTemp("", "mixmeasure")
 	if err != nil {
 		panic(err)
@@ -181,38 +181,6 @@ func measure(style, prompt string, seed uint64) row {
 		r.heard, _ = strconv.ParseFloat(strings.TrimSpace(string(out)), 64)
 	}
 	return r
-}
-
-// BreakdownDepth is how many LU the median short-term loudness of the
-// breakdowns lies under that of the drops (false without both).
-func BreakdownDepth(s *score.Score, st []float64) (float64, bool) {
-	var drop, brk []float64
-	for _, sec := range s.Sections {
-		from := s.BeatToSeconds(sec.StartBeat)
-		to := s.BeatToSeconds(sec.StartBeat + float64(sec.Bars*s.BeatsPerBar))
-		m, ok := mixmeter.Median(st, from, to)
-		if !ok {
-			continue
-		}
-		switch sec.Name {
-		case "drop":
-			drop = append(drop, m)
-		case "breakdown":
-			brk = append(brk, m)
-		}
-	}
-	if len(drop) == 0 || len(brk) == 0 {
-		return 0, false
-	}
-	return mean(drop) - mean(brk), true
-}
-
-func mean(x []float64) float64 {
-	s := 0.0
-	for _, v := range x {
-		s += v
-	}
-	return s / float64(len(x))
 }
 
 var peakRe = regexp.MustCompile(`Peak:\s+(-?[0-9.inf]+) dBFS`)
