@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/songsmith/songsmith/client"
+	"github.com/songsmith/songsmith/internal/httpapi"
 )
 
 // apiOpts are the flags of every command that calls the API.
@@ -65,32 +66,17 @@ func (o *apiOpts) withTimeout(ctx context.Context) (context.Context, context.Can
 	return context.WithCancel(ctx)
 }
 
-// jobJSON is the job as the API sends it, plus its id and the files the
-// CLI wrote.
+// jobJSON is the job as the API sends it (its result is the wire type of
+// internal/httpapi), plus its id and the files the CLI wrote.
 type jobJSON struct {
-	JobID      string      `json:"job_id"`
-	Status     string      `json:"status"`
-	Prompt     string      `json:"prompt"`
-	Result     *resultJSON `json:"result"`
-	Error      *string     `json:"error"`
-	StartedAt  string      `json:"started_at,omitempty"`
-	FinishedAt *string     `json:"finished_at,omitempty"`
-	Files      *filesJSON  `json:"files,omitempty"`
-}
-
-type resultJSON struct {
-	Title    string  `json:"title"`
-	BPM      float64 `json:"bpm"`
-	Duration float64 `json:"duration"`
-	SongURL  string  `json:"song_url"`
-	ImageURL string  `json:"image_url"`
-	Tags     string  `json:"tags"`
-	// Extensions, present for jobs submitted with extension options.
-	Seed     *uint64 `json:"seed,omitempty"`
-	Format   string  `json:"format,omitempty"`
-	StemsURL string  `json:"stems_url,omitempty"`
-	MIDIURL  string  `json:"midi_url,omitempty"`
-	Timeline string  `json:"timeline_url,omitempty"`
+	JobID      string              `json:"job_id"`
+	Status     string              `json:"status"`
+	Prompt     string              `json:"prompt"`
+	Result     *httpapi.ResultBody `json:"result"`
+	Error      *string             `json:"error"`
+	StartedAt  string              `json:"started_at,omitempty"`
+	FinishedAt *string             `json:"finished_at,omitempty"`
+	Files      *filesJSON          `json:"files,omitempty"`
 }
 
 // filesJSON names the files written for a job.
@@ -112,8 +98,8 @@ func toJSON(j *client.Job) *jobJSON {
 		out.FinishedAt = &s
 	}
 	if r := j.Result; r != nil {
-		out.Result = &resultJSON{Title: r.Title, BPM: r.BPM, Duration: r.Duration, SongURL: r.SongURL, ImageURL: r.ImageURL, Tags: r.Tags,
-			Seed: r.Seed, Format: r.Format, StemsURL: r.StemsURL, MIDIURL: r.MIDIURL, Timeline: r.TimelineURL}
+		out.Result = &httpapi.ResultBody{Title: r.Title, BPM: r.BPM, Duration: r.Duration, SongURL: r.SongURL, ImageURL: r.ImageURL, Tags: r.Tags,
+			Seed: r.Seed, Format: r.Format, StemsURL: r.StemsURL, MIDIURL: r.MIDIURL, TimelineURL: r.TimelineURL}
 	}
 	return out
 }
