@@ -46,19 +46,9 @@ type Service struct {
 	WebhookCheck func(ctx context.Context, url string) error
 }
 
-func (s *Service) now() time.Time {
-	if s.Now != nil {
-		return s.Now().UTC()
-	}
-	return time.Now().UTC()
-}
+func (s *Service) now() time.Time { return Clock(s.Now) }
 
-func (s *Service) log() *slog.Logger {
-	if s.Logger != nil {
-		return s.Logger
-	}
-	return slog.Default()
-}
+func (s *Service) log() *slog.Logger { return LoggerOr(s.Logger) }
 
 // Authenticate returns the active API key whose secret is token (the
 // bearer token as sent). Any failure is EUnauthorized: a malformed,

@@ -166,9 +166,4 @@ func (h *Handler) handle(ctx context.Context, r events.SQSMessage) (again bool) 
 	return true
 }
 
-func (h *Handler) log() *slog.Logger {
-	if h.Logger != nil {
-		return h.Logger
-	}
-	return slog.Default()
-}
+func (h *Handler) log() *slog.Logger { return jobs.LoggerOr(h.Logger) }

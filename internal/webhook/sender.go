@@ -284,19 +284,9 @@ func (s *Sender) schedule() []time.Duration {
 	return DefaultSchedule
 }
 
-func (s *Sender) now() time.Time {
-	if s.Now != nil {
-		return s.Now().UTC()
-	}
-	return time.Now().UTC()
-}
+func (s *Sender) now() time.Time { return jobs.Clock(s.Now) }
 
-func (s *Sender) log() *slog.Logger {
-	if s.Logger != nil {
-		return s.Logger
-	}
-	return slog.Default()
-}
+func (s *Sender) log() *slog.Logger { return jobs.LoggerOr(s.Logger) }
 
 // HandleWebhook is Handle for queue adapters that know only the
 // decision's parts (sqsqueue.WebhookProcessor).

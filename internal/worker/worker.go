@@ -294,19 +294,9 @@ func (w *Worker) Attempts() int { return w.maxAttempts() }
 
 func (w *Worker) maxAttempts() int { return max(w.MaxAttempts, 1) }
 
-func (w *Worker) now() time.Time {
-	if w.Now != nil {
-		return w.Now().UTC()
-	}
-	return time.Now().UTC()
-}
+func (w *Worker) now() time.Time { return jobs.Clock(w.Now) }
 
-func (w *Worker) log() *slog.Logger {
-	if w.Logger != nil {
-		return w.Logger
-	}
-	return slog.Default()
-}
+func (w *Worker) log() *slog.Logger { return jobs.LoggerOr(w.Logger) }
 
 // put stores one generated file under key.
 func (w *Worker) put(ctx context.Context, key string, f *jobs.File) error {
