@@ -8,11 +8,11 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/songsmith/songsmith/internal/audio/mp3"
 	"github.com/songsmith/songsmith/internal/jobs"
 )
 
@@ -245,21 +245,21 @@ func (p *parser) int(name string, lo, hi int) int {
 	return n
 }
 
-// MinMP3Bitrate is the lowest SONGSMITH_MP3_BITRATE accepted (kbit/s).
-const MinMP3Bitrate = 128
+// MP3Bitrates are the SONGSMITH_MP3_BITRATE values accepted (kbit/s): the
+// MPEG-1 Layer III bitrates of 128 and above that internal/audio/mp3
+// encodes (a test in internal/app/generator checks the two agree; this
+// package does not import the encoder, which the API Lambdas must not link).
+var MP3Bitrates = []int{128, 160, 192, 224, 256, 320}
 
-// bitrate reads an MP3 bitrate the encoder supports, at least
-// MinMP3Bitrate: one of 128, 160, 192, 224, 256 or 320 kbit/s.
+// bitrate reads one of MP3Bitrates.
 func (p *parser) bitrate(name string) int {
-	var ok []string
-	for n := MinMP3Bitrate; n <= 320; n++ {
-		if mp3.ValidBitrate(n) {
-			ok = append(ok, strconv.Itoa(n))
-		}
-	}
 	s := p.str(name)
 	n, err := strconv.Atoi(s)
-	if err != nil || n < MinMP3Bitrate || !mp3.ValidBitrate(n) {
+	if err != nil || !slices.Contains(MP3Bitrates, n) {
+		ok := make([]string, len(MP3Bitrates))
+		for i, b := range MP3Bitrates {
+			ok[i] = strconv.Itoa(b)
+		}
 		p.fail(name, fmt.Sprintf("must be an MP3 bitrate in kbit/s: %s (not %q)", strings.Join(ok, ", "), s))
 		n, _ = strconv.Atoi(defaultOf(name))
 	}

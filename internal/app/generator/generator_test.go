@@ -2,10 +2,12 @@ package generator_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/app/generator"
+	"github.com/songsmith/songsmith/internal/audio/mp3"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/soundfont"
 	"github.com/songsmith/songsmith/internal/studio"
@@ -35,6 +37,20 @@ func TestNewCarriesConfig(t *testing.T) {
 	bank := load(t, map[string]string{"SONGSMITH_SOUNDFONT": soundfont.DebianPath})
 	if got, want := generator.SynthOptions(bank).Bank(), soundfont.Shared(soundfont.DebianPath); got != want {
 		t.Fatalf("bank %v, want the shared one of %s (%v)", got, soundfont.DebianPath, want)
+	}
+}
+
+// The bitrates config accepts are those of 128 kbit/s and above that the
+// MP3 encoder supports, so no configured bitrate fails at encoding.
+func TestConfigBitratesAreEncoderBitrates(t *testing.T) {
+	var want []int
+	for n := 1; n <= 1000; n++ {
+		if n >= app.MP3Bitrates[0] && mp3.ValidBitrate(n) {
+			want = append(want, n)
+		}
+	}
+	if !slices.Equal(app.MP3Bitrates, want) {
+		t.Fatalf("app.MP3Bitrates %v, the encoder's from %d: %v", app.MP3Bitrates, app.MP3Bitrates[0], want)
 	}
 }
 
