@@ -87,7 +87,7 @@ var OptionSpecs = []OptionSpec{
 		Description: "make the audio exactly duration_seconds long, to the sample, still ending on its cadence",
 		Field:       func(o *Options) any { return &o.ExactDuration }},
 	{Name: "loudness_lufs", Type: TypeNumber, Min: MinLUFS, Max: MaxLUFS,
-		Default:     "the style family's (-19 to -13 LUFS)",
+		Default:     "the style family's (-19 to -14 LUFS)",
 		Description: "integrated loudness of the mastered song in LUFS (-23 broadcast, -16 podcasts, -14 streaming); true peak stays at or under -1 dBTP",
 		Field:       func(o *Options) any { return &o.LoudnessLUFS }},
 	{Name: "sample_rate", Type: TypeInteger, Min: 44100, Max: 48000, Enum: SampleRates,
