@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -219,7 +220,17 @@ func openKeys(ctx context.Context, cfg app.Config) (keyManager, func() error, er
 		if err != nil {
 			return nil, nil, err
 		}
-		return storeKeys{ks: b.Keys, secret: b.WebhookSecret}, b.Close, nil
+		secret := b.WebhookSecret
+		if cfg.WebhookSecretARN == "" {
+			secret = func(ctx context.Context, k *jobs.APIKey) (string, error) {
+				s, err := b.WebhookSecret(ctx, k)
+				if s != "" && err == nil {
+					fmt.Fprintln(os.Stderr, "Note: SONGSMITH_WEBHOOK_SECRET_ARN is not set, so the webhook signing secret printed derives from the master kept in the table (right for `songsmith aws init` setups). A stack deployed from template.yaml signs with its Secrets Manager secret: set SONGSMITH_WEBHOOK_SECRET_ARN to its WebhookSecretArn output and rotate the key.")
+				}
+				return s, err
+			}
+		}
+		return storeKeys{ks: b.Keys, secret: secret}, b.Close, nil
 	default:
 		return nil, nil, usageErr("--backend must be embedded or aws, not %q", cfg.Backend)
 	}
