@@ -22,6 +22,8 @@ type extensions struct {
 	// Issue 20 item 3.
 	ExactDuration bool `json:"exact_duration,omitempty"`
 	SampleRate    int  `json:"sample_rate,omitempty"`
+	// Issue 20 item 2.
+	Loop bool `json:"loop,omitempty"`
 }
 
 // Audio formats [WithFormat] accepts.
@@ -61,6 +63,14 @@ func WithExactDuration() GenerateOption {
 // default) or 48000 (video).
 func WithSampleRate(rate int) GenerateOption {
 	return func(o *generateOptions) { o.ext.SampleRate = rate }
+}
+
+// WithLoop asks for a seamless loop of about [WithDuration] (from 4 s):
+// whole bars whose end flows into their start, tails wrapped into the
+// beginning, no intro, ending or fades. [Result].LoopEnd gives its length;
+// a WAV carries the loop points in its smpl chunk.
+func WithLoop() GenerateOption {
+	return func(o *generateOptions) { o.ext.Loop = true }
 }
 
 // WithBPM asks for an exact tempo (40 to 240), overriding the prompt's.

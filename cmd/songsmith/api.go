@@ -86,11 +86,13 @@ type resultJSON struct {
 	ImageURL string  `json:"image_url"`
 	Tags     string  `json:"tags"`
 	// Extensions, present for jobs submitted with extension options.
-	Seed     *uint64 `json:"seed,omitempty"`
-	Format   string  `json:"format,omitempty"`
-	StemsURL string  `json:"stems_url,omitempty"`
-	MIDIURL  string  `json:"midi_url,omitempty"`
-	Timeline string  `json:"timeline_url,omitempty"`
+	Seed     *uint64  `json:"seed,omitempty"`
+	Format   string   `json:"format,omitempty"`
+	StemsURL string   `json:"stems_url,omitempty"`
+	MIDIURL  string   `json:"midi_url,omitempty"`
+	Timeline string   `json:"timeline_url,omitempty"`
+	LoopS    *float64 `json:"loop_start,omitempty"`
+	LoopE    *float64 `json:"loop_end,omitempty"`
 }
 
 // filesJSON names the files written for a job.
@@ -111,7 +113,8 @@ func toJSON(j *client.Job) *jobJSON {
 	}
 	if r := j.Result; r != nil {
 		out.Result = &resultJSON{Title: r.Title, BPM: r.BPM, Duration: r.Duration, SongURL: r.SongURL, ImageURL: r.ImageURL, Tags: r.Tags,
-			Seed: r.Seed, Format: r.Format, StemsURL: r.StemsURL, MIDIURL: r.MIDIURL, Timeline: r.TimelineURL}
+			Seed: r.Seed, Format: r.Format, StemsURL: r.StemsURL, MIDIURL: r.MIDIURL, Timeline: r.TimelineURL,
+			LoopS: r.LoopStart, LoopE: r.LoopEnd}
 	}
 	return out
 }

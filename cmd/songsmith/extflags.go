@@ -25,6 +25,7 @@ type extFlags struct {
 	webhook  string
 	exact    bool
 	rate     int
+	loop     bool
 	fs       *pflag.FlagSet
 }
 
@@ -39,6 +40,7 @@ func (x *extFlags) bind(fs *pflag.FlagSet) {
 	fs.BoolVar(&x.midi, "midi", false, "also make the song's MIDI file (its URL is printed and in --json)")
 	fs.BoolVar(&x.timeline, "timeline", false, "also make the song's timeline: beats, downbeats, sections, chords and parts in seconds, as JSON (its URL is printed and in --json)")
 	fs.BoolVar(&x.exact, "exact-duration", false, "make the song exactly --duration long, to the sample (the tempo moves by up to 4% unless --bpm is given)")
+	fs.BoolVar(&x.loop, "loop", false, "make a seamless loop of about --duration (from 4s): whole bars, no intro, ending or fades")
 	fs.IntVar(&x.rate, "sample-rate", 0, "sample rate of the audio: 44100 (default) or 48000")
 	fs.StringVar(&x.webhook, "webhook", "", "URL the service POSTs the job to when it ends (signed with the key's webhook secret)")
 }
@@ -75,6 +77,9 @@ func (x *extFlags) options() []client.GenerateOption {
 	}
 	if x.rate != 0 {
 		o = append(o, client.WithSampleRate(x.rate))
+	}
+	if x.loop {
+		o = append(o, client.WithLoop())
 	}
 	if x.webhook != "" {
 		o = append(o, client.WithWebhook(x.webhook))

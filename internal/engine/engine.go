@@ -39,6 +39,8 @@ type Overrides struct {
 	// ExactSeconds makes the audio exactly Seconds long, to the sample,
 	// still ending on its final cadence (music.Plan.ExactSeconds).
 	ExactSeconds bool
+	// Loop makes a seamless loop of about Seconds (music.Plan.Loop).
+	Loop bool
 }
 
 // apply sets the overrides on a parsed plan.
@@ -46,6 +48,12 @@ func (o Overrides) apply(p music.Plan) music.Plan {
 	if o.Seconds > 0 {
 		p.Seconds = min(max(o.Seconds, music.MinSeconds), music.MaxSeconds)
 		p.ExactSeconds = o.ExactSeconds
+	}
+	if o.Loop {
+		p.Loop = true
+		if o.Seconds > 0 {
+			p.Seconds = min(max(o.Seconds, music.MinLoopSeconds), music.MaxSeconds)
+		}
 	}
 	if o.BPM > 0 {
 		p.BPM, p.ExplicitBPM = min(max(o.BPM, music.MinBPM), music.MaxBPM), true
@@ -89,7 +97,7 @@ func RenderWith(ctx context.Context, prompt string, seed uint64, o Overrides) (*
 	if err != nil {
 		return nil, fmt.Errorf("engine: render: %w", err)
 	}
-	if o.ExactSeconds && o.Seconds > 0 {
+	if o.ExactSeconds && o.Seconds > 0 && !o.Loop {
 		// The score lasts the length up to float rounding: make the
 		// frame count exact.
 		SetFrames(buf, buf.Rate.NSeconds(min(max(o.Seconds, music.MinSeconds), music.MaxSeconds)))

@@ -21,6 +21,8 @@ const (
 	// Issue 20 item 3.
 	MemberExactDuration = "exact_duration"
 	MemberSampleRate    = "sample_rate"
+	// Issue 20 item 2.
+	MemberLoop = "loop"
 )
 
 // ReadOptions reads the extension members of a submission's body. A member
@@ -82,6 +84,12 @@ func ReadOptions(fields map[string]json.RawMessage) (*jobs.Options, error) {
 	if raw, ok := has(MemberSampleRate); ok {
 		if err := json.Unmarshal(raw, &o.SampleRate); err != nil {
 			return nil, jobs.Errorf(jobs.EInvalid, "'sample_rate' must be 44100 or 48000.")
+		}
+	}
+	// Issue 20 item 2: seamless loops.
+	if raw, ok := has(MemberLoop); ok {
+		if err := json.Unmarshal(raw, &o.Loop); err != nil {
+			return nil, jobs.Errorf(jobs.EInvalid, "'loop' must be true or false.")
 		}
 	}
 	if !set {

@@ -13,6 +13,8 @@ const (
 	MaxSeed = 1<<53 - 1
 	// MinSeconds and MaxSeconds bound duration_seconds (the composer's range).
 	MinSeconds, MaxSeconds = 10.0, 300.0
+	// MinLoopSeconds is the shortest duration_seconds of a loop.
+	MinLoopSeconds = 4.0
 	// MinBPM and MaxBPM bound bpm (the composer's range).
 	MinBPM, MaxBPM = 40.0, 240.0
 	// MaxWebhookURLLen is the longest accepted webhook_url.
@@ -56,6 +58,9 @@ type Options struct {
 	// Issue 20 item 3 (exact length and sample rate).
 	ExactDuration bool // the audio lasts exactly Seconds (which must be set)
 	SampleRate    int  // 44100 or 48000; 0 = the engine's 44100
+
+	// Issue 20 item 2: a seamless loop of about Seconds (whole bars).
+	Loop bool
 }
 
 // SampleRates lists the sample rates a request may ask for, the default first.
@@ -74,7 +79,7 @@ func (o *Options) Equal(p *Options) bool {
 	}
 	return o.Format == p.Format && o.Seconds == p.Seconds && o.BPM == p.BPM && o.Key == p.Key &&
 		slices.Equal(o.Outputs, p.Outputs) && o.WebhookURL == p.WebhookURL &&
-		o.ExactDuration == p.ExactDuration && o.SampleRate == p.SampleRate
+		o.ExactDuration == p.ExactDuration && o.SampleRate == p.SampleRate && o.Loop == p.Loop
 }
 
 // Normalize validates o and puts it in canonical form: a canonical key,
@@ -91,8 +96,14 @@ func (o *Options) Normalize() error {
 	if o.Format != "" && !slices.Contains(Formats, o.Format) {
 		return Errorf(EInvalid, "'format' must be one of %s.", strings.Join(Formats, ", "))
 	}
-	if o.Seconds != 0 && !(o.Seconds >= MinSeconds && o.Seconds <= MaxSeconds) {
+	if o.Loop && o.Seconds != 0 && !(o.Seconds >= MinLoopSeconds && o.Seconds <= MaxSeconds) {
+		return Errorf(EInvalid, "A 'loop' needs a 'duration_seconds' from %g to %g.", MinLoopSeconds, MaxSeconds)
+	}
+	if !o.Loop && o.Seconds != 0 && !(o.Seconds >= MinSeconds && o.Seconds <= MaxSeconds) {
 		return Errorf(EInvalid, "'duration_seconds' must be a number from %g to %g.", MinSeconds, MaxSeconds)
+	}
+	if o.Loop && o.ExactDuration {
+		return Errorf(EInvalid, "'loop' and 'exact_duration' cannot be combined: a loop lasts whole bars (see loop_end in the result).")
 	}
 	if o.BPM != 0 && !(o.BPM >= MinBPM && o.BPM <= MaxBPM) {
 		return Errorf(EInvalid, "'bpm' must be a number from %g to %g.", MinBPM, MaxBPM)

@@ -37,7 +37,7 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64) (*job
 // GenerateOptions implements jobs.OptionsGenerator: the options' format
 // (else the studio's), length, tempo and key override the prompt.
 func (s *Studio) GenerateOptions(ctx context.Context, prompt string, seed uint64, o jobs.Options) (*jobs.Song, error) {
-	ov := engine.Overrides{Seconds: o.Seconds, BPM: o.BPM, ExactSeconds: o.ExactDuration}
+	ov := engine.Overrides{Seconds: o.Seconds, BPM: o.BPM, ExactSeconds: o.ExactDuration, Loop: o.Loop}
 	rate := audio.CD
 	if o.SampleRate != 0 {
 		rate = audio.SampleRate(o.SampleRate)
@@ -112,7 +112,11 @@ func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, forma
 		out.Audio = jobs.File{ContentType: flac.ContentType, Ext: "flac"}
 	case "wav":
 		snd.Grow(int(wav.Size(song.Audio)))
-		err = wav.Encode(&snd, song.Audio)
+		if song.Score.Loop {
+			err = wav.EncodeLoop(&snd, song.Audio, 0, song.Audio.Frames()-1) // loop points in the smpl chunk
+		} else {
+			err = wav.Encode(&snd, song.Audio)
+		}
 		out.Audio = jobs.File{ContentType: wav.ContentType, Ext: "wav"}
 	case "", "mp3":
 		err = mp3.EncodeContext(ctx, &snd, song.Audio, mp3.Options{Bitrate: s.Bitrate, Tag: &mp3.Tag{
@@ -127,5 +131,8 @@ func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, forma
 		return nil, nil, fmt.Errorf("studio: encode %s: %w", out.Audio.Ext, err)
 	}
 	out.Audio.Data = snd.Bytes()
+	if song.Score.Loop {
+		out.LoopEnd = song.Audio.Seconds()
+	}
 	return out, song, nil
 }

@@ -40,6 +40,9 @@ func RenderWith(ctx context.Context, s *score.Score, o Options) (*audio.Buffer, 
 	if err != nil {
 		return nil, err
 	}
+	if s.Loop {
+		return masterLoop(ctx, out) // loop.go
+	}
 	busTone(out.Samples)
 	if err := Master(ctx, out, MasterOptions{FadeIn: s.FadeIn, FadeOut: s.FadeOut}); err != nil {
 		return nil, err
@@ -58,6 +61,9 @@ func RenderDry(ctx context.Context, s *score.Score) (*audio.Buffer, error) {
 func RenderDryWith(ctx context.Context, s *score.Score, o Options) (*audio.Buffer, error) {
 	if err := validate(s); err != nil {
 		return nil, err
+	}
+	if s.Loop {
+		return renderDryLoop(ctx, s, o) // loop.go
 	}
 	frames := audio.CD.NSeconds(s.Seconds())
 	out := audio.NewBuffer(audio.CD, 2, frames)

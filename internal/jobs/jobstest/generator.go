@@ -42,6 +42,9 @@ func (g *Generator) GenerateOptions(ctx context.Context, prompt string, seed uin
 	if o.Wants(jobs.OutputMIDI) {
 		song.MIDI = &jobs.File{Data: []byte("MThd\x00\x00\x00\x06\x00\x01\x00\x01\x01\xe0"), ContentType: "audio/midi", Ext: "mid"}
 	}
+	if o.Loop {
+		song.LoopEnd = song.Duration
+	}
 	if o.Wants(jobs.OutputTimeline) {
 		song.Timeline = &jobs.File{Data: []byte(`{"version":1,"beats":[0,0.5]}`), ContentType: "application/json", Ext: "json"}
 	}
