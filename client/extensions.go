@@ -24,6 +24,8 @@ type extensions struct {
 	SampleRate    int  `json:"sample_rate,omitempty"`
 	// Issue 18 item 3.
 	LoudnessLUFS float64 `json:"loudness_lufs,omitempty"`
+	// Issue 20 item 2.
+	Loop bool `json:"loop,omitempty"`
 }
 
 // Audio formats [WithFormat] accepts.
@@ -72,6 +74,14 @@ func WithSampleRate(rate int) GenerateOption {
 // unmastered.
 func WithLoudness(lufs float64) GenerateOption {
 	return func(o *generateOptions) { o.ext.LoudnessLUFS = lufs }
+}
+
+// WithLoop asks for a seamless loop of about [WithDuration] (from 4 s):
+// whole bars whose end flows into their start, tails wrapped into the
+// beginning, no intro, ending or fades. [Result].LoopEnd gives its length;
+// a WAV carries the loop points in its smpl chunk.
+func WithLoop() GenerateOption {
+	return func(o *generateOptions) { o.ext.Loop = true }
 }
 
 // WithBPM asks for an exact tempo (40 to 240), overriding the prompt's.

@@ -165,6 +165,9 @@ type Result struct {
 	// TimelineURL is the direct, time-limited URL of the timeline
 	// document ([WithTimeline]).
 	TimelineURL string
+	// LoopStart and LoopEnd are the loop points in seconds of a loop
+	// ([WithLoop]); nil otherwise.
+	LoopStart, LoopEnd *float64
 }
 
 // Length returns Duration as a [time.Duration].
@@ -186,6 +189,8 @@ func (r *Result) UnmarshalJSON(data []byte) error {
 		StemsURL string          `json:"stems_url"`
 		MIDIURL  string          `json:"midi_url"`
 		Timeline string          `json:"timeline_url"`
+		LoopS    *float64        `json:"loop_start"`
+		LoopE    *float64        `json:"loop_end"`
 	}
 	if err := json.Unmarshal(data, &w); err != nil {
 		return err
@@ -195,7 +200,8 @@ func (r *Result) UnmarshalJSON(data []byte) error {
 		return fmt.Errorf("duration: %w", err)
 	}
 	*r = Result{Title: w.Title, BPM: w.BPM, Duration: d, SongURL: w.SongURL, ImageURL: w.ImageURL, Tags: w.Tags,
-		Seed: w.Seed, Format: w.Format, StemsURL: w.StemsURL, MIDIURL: w.MIDIURL, TimelineURL: w.Timeline}
+		Seed: w.Seed, Format: w.Format, StemsURL: w.StemsURL, MIDIURL: w.MIDIURL, TimelineURL: w.Timeline,
+		LoopStart: w.LoopS, LoopEnd: w.LoopE}
 	return nil
 }
 

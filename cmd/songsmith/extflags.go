@@ -26,6 +26,7 @@ type extFlags struct {
 	exact    bool
 	rate     int
 	loudness float64
+	loop     bool
 	fs       *pflag.FlagSet
 }
 
@@ -40,6 +41,7 @@ func (x *extFlags) bind(fs *pflag.FlagSet) {
 	fs.BoolVar(&x.midi, "midi", false, "also make the song's MIDI file (its URL is printed and in --json)")
 	fs.BoolVar(&x.timeline, "timeline", false, "also make the song's timeline: beats, downbeats, sections, chords and parts in seconds, as JSON (its URL is printed and in --json)")
 	fs.BoolVar(&x.exact, "exact-duration", false, "make the song exactly --duration long, to the sample (the tempo moves by up to 4% unless --bpm is given)")
+	fs.BoolVar(&x.loop, "loop", false, "make a seamless loop of about --duration (from 4s): whole bars, no intro, ending or fades")
 	fs.IntVar(&x.rate, "sample-rate", 0, "sample rate of the audio: 44100 (default) or 48000")
 	fs.Float64Var(&x.loudness, "loudness-lufs", 0, "integrated loudness of the song, -31 to -9 LUFS (-23 broadcast, -16 podcasts, -14 streaming; default: the style's)")
 	fs.StringVar(&x.webhook, "webhook", "", "URL the service POSTs the job to when it ends (signed with the key's webhook secret)")
@@ -80,6 +82,9 @@ func (x *extFlags) options() []client.GenerateOption {
 	}
 	if x.loudness != 0 {
 		o = append(o, client.WithLoudness(x.loudness))
+	}
+	if x.loop {
+		o = append(o, client.WithLoop())
 	}
 	if x.webhook != "" {
 		o = append(o, client.WithWebhook(x.webhook))

@@ -52,6 +52,8 @@ type jobItem struct {
 	TimelineKey string `dynamodbav:"timeline_key,omitempty"`
 	// Webhook is the delivery state of the job's webhook (SetWebhookState).
 	Webhook *jobs.WebhookState `dynamodbav:"webhook,omitempty"`
+	// LoopEnd: loop (issue 20 item 2).
+	LoopEnd float64 `dynamodbav:"loop_end,omitempty"`
 }
 
 // CreateJob stores a new running job. EConflict if another job has the
@@ -84,7 +86,7 @@ func jobAttrs(j *jobs.Job) (map[string]types.AttributeValue, error) {
 	if r := j.Result; r != nil {
 		it.Title, it.BPM, it.Duration, it.Tags, it.SongKey, it.ImageKey = r.Title, r.BPM, r.Duration, r.Tags, r.SongKey, r.ImageKey
 		it.Seed, it.Format, it.StemsKey, it.MIDIKey = r.Seed, r.Format, r.StemsKey, r.MIDIKey
-		it.TimelineKey = r.TimelineKey
+		it.TimelineKey, it.LoopEnd = r.TimelineKey, r.LoopEnd
 	}
 	av, err := attributevalue.MarshalMap(it)
 	if err != nil {
@@ -125,7 +127,8 @@ func decodeJob(item map[string]types.AttributeValue) (*jobs.Job, error) {
 	}
 	if j.Status == jobs.StatusCompleted {
 		j.Result = &jobs.Result{Title: it.Title, BPM: it.BPM, Duration: it.Duration, Tags: it.Tags, SongKey: it.SongKey, ImageKey: it.ImageKey,
-			Seed: it.Seed, Format: it.Format, StemsKey: it.StemsKey, MIDIKey: it.MIDIKey, TimelineKey: it.TimelineKey}
+			Seed: it.Seed, Format: it.Format, StemsKey: it.StemsKey, MIDIKey: it.MIDIKey, TimelineKey: it.TimelineKey,
+			LoopEnd: it.LoopEnd}
 	}
 	return j, nil
 }
@@ -163,6 +166,10 @@ func (s *Store) CompleteJob(ctx context.Context, id jobs.JobID, r jobs.Result, f
 			names["#"+x.attr] = x.attr
 			values[":"+x.attr] = &types.AttributeValueMemberS{Value: x.val}
 		}
+	}
+	if r.LoopEnd > 0 {
+		set += ", #loop_end = :loop_end"
+		names["#loop_end"], values[":loop_end"] = "loop_end", number(r.LoopEnd)
 	}
 	return s.finish(ctx, id, jobs.StatusCompleted, finishedAt, set, names, values)
 }

@@ -44,6 +44,8 @@ type Options struct {
 	// -9 LUFS (the -1 dBTP ceiling wins where both cannot hold); 0 keeps
 	// the style family's default (-20 to -9 LUFS, docs/engine-mix.md).
 	LoudnessLUFS float64
+	// Loop makes a seamless loop of about Seconds (music.Plan.Loop).
+	Loop bool
 }
 
 // apply sets the overrides on a parsed plan.
@@ -51,6 +53,12 @@ func (o Options) apply(p music.Plan) music.Plan {
 	if o.Seconds > 0 {
 		p.Seconds = min(max(o.Seconds, music.MinSeconds), music.MaxSeconds)
 		p.ExactSeconds = o.ExactSeconds
+	}
+	if o.Loop {
+		p.Loop = true
+		if o.Seconds > 0 {
+			p.Seconds = min(max(o.Seconds, music.MinLoopSeconds), music.MaxSeconds)
+		}
 	}
 	if o.BPM > 0 {
 		p.BPM, p.ExplicitBPM = min(max(o.BPM, music.MinBPM), music.MaxBPM), true
@@ -98,7 +106,7 @@ func Render(ctx context.Context, prompt string, seed uint64, o Options) (*Song, 
 	if err != nil {
 		return nil, fmt.Errorf("engine: render: %w", err)
 	}
-	if o.ExactSeconds && o.Seconds > 0 {
+	if o.ExactSeconds && o.Seconds > 0 && !o.Loop {
 		// The score lasts the length up to float rounding: make the
 		// frame count exact.
 		SetFrames(buf, buf.Rate.NSeconds(min(max(o.Seconds, music.MinSeconds), music.MaxSeconds)))

@@ -55,6 +55,10 @@ type ResultBody struct {
 	MIDIURL  string  `json:"midi_url,omitempty"`
 	// TimelineURL: outputs ["timeline"] (docs/api-extensions.md).
 	TimelineURL string `json:"timeline_url,omitempty"`
+	// LoopStart and LoopEnd: loop (seconds; the WAV's smpl chunk has them
+	// in frames).
+	LoopStart *float64 `json:"loop_start,omitempty"`
+	LoopEnd   *float64 `json:"loop_end,omitempty"`
 }
 
 // NewJobBody converts a job to its wire form.
@@ -75,6 +79,10 @@ func NewJobBody(j *jobs.Job) JobBody {
 			seed := r.Seed
 			b.Result.Seed, b.Result.Format, b.Result.StemsURL, b.Result.MIDIURL = &seed, r.Format, r.StemsURL, r.MIDIURL
 			b.Result.TimelineURL = r.TimelineURL
+			if r.LoopEnd > 0 {
+				start, end := 0.0, r.LoopEnd
+				b.Result.LoopStart, b.Result.LoopEnd = &start, &end
+			}
 		}
 	case j.Status == jobs.StatusFailed:
 		msg := j.Error

@@ -35,6 +35,11 @@ func TestRequestOptions(t *testing.T) {
 			`{"prompt":"jazz","sample_rate":96000}`,
 			`{"prompt":"jazz","sample_rate":"48000"}`,
 			`{"prompt":"jazz","outputs":["timeline","loops"]}`,
+			// Issue 20 item 2: a loop from 4 s, not with an exact length.
+			`{"prompt":"jazz","loop":true,"duration_seconds":3.5}`,
+			`{"prompt":"jazz","loop":true,"duration_seconds":8,"exact_duration":true}`,
+			`{"prompt":"jazz","loop":"yes"}`,
+			`{"prompt":"jazz","duration_seconds":8}`, // under 10 s without loop
 		} {
 			res, m := e.do(t, "POST", "/generate", e.Key, []byte(body))
 			assertErrorBody(t, http.StatusBadRequest, res, m)
@@ -55,6 +60,16 @@ func TestRequestOptions(t *testing.T) {
 		j, _ := e.Store.Job(context.Background(), jobs.JobID(m["job_id"].(string)))
 		if o := j.Options; o == nil || !o.ExactDuration || o.Seconds != 20.5 || o.SampleRate == nil || *o.SampleRate != 48000 || !o.Wants(jobs.OutputTimeline) {
 			t.Fatalf("options %+v", j.Options)
+		}
+		res, m = e.do(t, "POST", "/generate", e.Key, []byte(`{"prompt":"jazz","loop":true,"duration_seconds":4}`))
+		if res.StatusCode != http.StatusAccepted {
+			t.Fatalf("a 4 s loop: %d %v", res.StatusCode, m)
+		}
+		id := m["job_id"].(string)
+		e.process(t, id)
+		_, m = e.do(t, "GET", "/jobs/"+id, e.Key, nil)
+		if r, _ := m["result"].(map[string]any); r == nil || r["loop_start"] != 0.0 || r["loop_end"] == nil {
+			t.Fatalf("loop result %v", m["result"])
 		}
 		res, m = e.do(t, "POST", "/generate", e.Key, []byte(`{"prompt":"jazz","exact_duration":true}`))
 		if res.StatusCode != http.StatusBadRequest || !strings.Contains(m["message"].(string), "duration_seconds") {

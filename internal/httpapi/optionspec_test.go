@@ -172,6 +172,7 @@ var sdkOptions = map[string][]client.GenerateOption{
 	"exact_duration":   {client.WithExactDuration(), client.WithDuration(20 * time.Second)},
 	"sample_rate":      {client.WithSampleRate(48000)},
 	"loudness_lufs":    {client.WithLoudness(-23)},
+	"loop":             {client.WithLoop()},
 }
 
 // TestOptionSpecsSDK checks the SDK against the table of request options:

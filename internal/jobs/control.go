@@ -94,7 +94,9 @@ func (s *Service) delete(ctx context.Context, key *APIKey, rawID string) error {
 	if j.Status == StatusRunning {
 		return JobStillRunning(j.ID)
 	}
-	for _, k := range MediaKeys(j) {
+	// Every key the job could have (a result's keys are among them), so
+	// no file of an earlier attempt outlives the record.
+	for _, k := range MediaKeys(&Job{ID: j.ID}) {
 		if err := s.Media.DeleteMedia(ctx, k); err != nil {
 			return err
 		}

@@ -96,6 +96,9 @@ type Result struct {
 	// TimelineKey is the media key of the timeline document; "" when not
 	// asked for. TimelineURL is its signed URL, filled in when read.
 	TimelineKey, TimelineURL string
+	// LoopEnd is the length in seconds of a loop (options loop: true),
+	// which starts at 0; 0 for a song that is not a loop.
+	LoopEnd float64
 }
 
 // StemsKey returns the media key of a job's stems archive.

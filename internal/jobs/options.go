@@ -13,6 +13,8 @@ const (
 	MaxSeed = 1<<53 - 1
 	// MinSeconds and MaxSeconds bound duration_seconds (the composer's range).
 	MinSeconds, MaxSeconds = 10.0, 300.0
+	// MinLoopSeconds is the shortest duration_seconds of a loop.
+	MinLoopSeconds = 4.0
 	// MinBPM and MaxBPM bound bpm (the composer's range).
 	MinBPM, MaxBPM = 40.0, 240.0
 	// MinLUFS and MaxLUFS bound loudness_lufs (-23 is EBU R128 broadcast,
@@ -61,6 +63,7 @@ type Options struct {
 	ExactDuration bool    // the audio lasts exactly Seconds (which must be set)
 	SampleRate    *uint64 // 44100 or 48000; nil = the engine's 44100
 	LoudnessLUFS  float64 // the master's integrated loudness (MinLUFS..MaxLUFS); 0 = the style family's
+	Loop          bool    // a seamless loop of about Seconds (whole bars); false = a song
 }
 
 // SampleRates lists the sample rates a request may ask for, the default first.
@@ -101,6 +104,19 @@ func (o *Options) Normalize() error {
 		if err := OptionSpecs[i].requires(o); err != nil {
 			return err
 		}
+	}
+	return o.combined()
+}
+
+// combined checks the rules that join options beyond a row's own range
+// and Requires: a song (not a loop) is 10 s at least, and a loop's length
+// is whole bars, so it cannot also be exact.
+func (o *Options) combined() error {
+	if !o.Loop && o.Seconds != 0 && o.Seconds < MinSeconds {
+		return Errorf(EInvalid, "'duration_seconds' must be a number from %g to %g (from %g for a 'loop').", MinSeconds, MaxSeconds, MinLoopSeconds)
+	}
+	if o.Loop && o.ExactDuration {
+		return Errorf(EInvalid, "'loop' and 'exact_duration' cannot be combined: a loop lasts whole bars (see loop_end in the result).")
 	}
 	return nil
 }

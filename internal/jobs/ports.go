@@ -133,9 +133,10 @@ type Song struct {
 	Tags     []string
 	Audio    File
 	Cover    File
-	Stems    *File // a zip of one WAV per part, when Options asked for stems
-	MIDI     *File // the score as a Standard MIDI File, when Options asked for it
-	Timeline *File // the composed grid as JSON, when Options asked for it
+	Stems    *File   // a zip of one WAV per part, when Options asked for stems
+	MIDI     *File   // the score as a Standard MIDI File, when Options asked for it
+	Timeline *File   // the composed grid as JSON, when Options asked for it
+	LoopEnd  float64 // seconds: the loop's end (it starts at 0) when Options asked for a loop
 }
 
 // Generator turns a prompt into a song, honouring a job's Options (format,

@@ -32,11 +32,16 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 	barSec := float64(bpb) * 60 / p.BPM
 	bars := max(1, int(math.Round((p.Seconds-prof.tail)/barSec)))
 	tail := prof.tail
-	if p.ExactSeconds && p.Seconds > 0 {
+	if p.ExactSeconds && p.Seconds > 0 && !p.Loop {
 		bars, p.BPM, tail = fitLength(p.Seconds, p.BPM, bpb, prof.tail, p.ExplicitBPM)
 		barSec = float64(bpb) * 60 / p.BPM
 	}
-	secs := layout(prof.form, bars, bpb)
+	loopBeats := 0 // a loop is the first half of a song twice its length (cutLoop)
+	if p.Loop {
+		bars, tail = 2*loopBars(p.Seconds, barSec), 0
+		loopBeats = bars / 2 * bpb
+	}
+	secs := layoutWith(prof.form, bars, bpb, !p.Loop)
 	h := chooseHarmony(k, prof, bpb, newRNG(seed, "harmony"))
 	cast := castInstruments(p, prof, seed)
 	have, forced := [numLayers]bool{}, [numLayers]bool{}
@@ -45,8 +50,10 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 		forced[l] = cast.named[l]
 	}
 	arrange(secs, h, have, forced, mood, prof.form)
-	endSong(secs, k, prof, bpb)
-	turnIntro(secs, k, prof, bpb)
+	if !p.Loop {
+		endSong(secs, k, prof, bpb)
+		turnIntro(secs, k, prof, bpb)
+	}
 
 	swing := prof.swing
 	if m.Subdivision == 3 {
@@ -72,6 +79,9 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 	}
 	s.Chords = chart(secs, k, bpb)
 	s.FadeIn, s.FadeOut = fades(secs, prof.st.Mix.FadeIn, barSec, prof.tail)
+	if p.Loop {
+		s.FadeIn, s.FadeOut, s.Loop = 0, 0, true
+	}
 	groove := pickGroove(prof, m, seed)
 	bassLines, compLines := linesFor(prof.st.Bass, fallbackBass, m), linesFor(prof.st.Comp, fallbackComp, m)
 	bassKind, compKind := cast.bass, prof.comp
@@ -134,7 +144,11 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 	}
 	develop(s, k, seed)
 	choirChorus(s, p)
-	ringOut(s, tail-prof.tail)
+	if p.Loop {
+		cutLoop(s, float64(loopBeats))
+	} else {
+		ringOut(s, tail-prof.tail)
+	}
 	if tx := prof.st.Band.Texture; tx != "" && !slices.Contains(p.Without, tx) {
 		s.Tracks = append(s.Tracks, score.Track{Name: "texture (" + string(tx) + ")", Instrument: tx, Role: score.RoleFX,
 			Notes: []score.Note{{Start: 0, Length: s.TotalBeats, Pitch: 60, Velocity: 0.6}}, Brightness: 0.5, Pan: 0})

@@ -45,10 +45,12 @@ var baseEnergy = map[string]float64{
 	"drop": 1, "breakdown": 0.65, "outro": 0.35,
 }
 
-// layout splits bars into the sections of the form: whole bars, an intro and
+// layoutWith splits bars into the sections of the form: whole bars, an intro and
 // an outro when there is room, phrases of 2, 4, 8 (or 12 for blues) bars
 // of beats beats each.
-func layout(form formKind, bars, beats int) []section {
+// Without edges it writes no intro and no outro (a loop: the form's
+// middle sections only).
+func layoutWith(form formKind, bars, beats int, edges bool) []section {
 	phrase := 2
 	switch {
 	case form == formBlues && bars >= 30:
@@ -67,6 +69,9 @@ func layout(form formKind, bars, beats int) []section {
 		if bars >= 3 {
 			edge = 1
 		}
+	}
+	if !edges {
+		edge = 0
 	}
 	var names []string
 	var lens []int

@@ -60,3 +60,57 @@ func ringOut(s *score.Score, extra float64) {
 		}
 	}
 }
+
+// loopBars is the length of a loop of about seconds: whole phrases of 2
+// bars (of 4 from 8 bars on), at least 2 bars.
+func loopBars(seconds, barSec float64) int {
+	bars := max(2, int(math.Round(seconds/barSec)))
+	phrase := 2
+	if bars >= 8 {
+		phrase = 4
+	}
+	return max(phrase, int(math.Round(float64(bars)/float64(phrase)))*phrase)
+}
+
+// cutLoop keeps the first beats of s: a loop is composed as the first
+// half of a song twice as long, so that none of its bars is written as an
+// ending (the last section's changes, the final root and note, a held
+// last chord) and its last bar leads on as into the next section. Notes
+// that start in the loop keep their length: what rings past the end is
+// wrapped into the start by synthesis.
+func cutLoop(s *score.Score, beats float64) {
+	const eps = 1e-9
+	s.TotalBeats = beats
+	var secs []score.Section
+	for _, sec := range s.Sections {
+		if sec.StartBeat < beats-eps {
+			secs = append(secs, sec)
+		}
+	}
+	s.Sections = secs
+	var chords []score.Chord
+	for _, c := range s.Chords {
+		if c.StartBeat < beats-eps {
+			c.Beats = math.Min(c.Beats, beats-c.StartBeat)
+			chords = append(chords, c)
+		}
+	}
+	s.Chords = chords
+	for ti := range s.Tracks {
+		t := &s.Tracks[ti]
+		notes := t.Notes[:0]
+		for _, n := range t.Notes {
+			if n.Start < beats-eps {
+				notes = append(notes, n)
+			}
+		}
+		t.Notes = notes
+		hits := t.Hits[:0]
+		for _, h := range t.Hits {
+			if h.Start < beats-eps {
+				hits = append(hits, h)
+			}
+		}
+		t.Hits = hits
+	}
+}

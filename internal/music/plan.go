@@ -15,6 +15,8 @@ const (
 	MinSeconds = 10.0
 	// MaxSeconds is the longest song the composer writes (300 s = 5 min).
 	MaxSeconds = 300.0
+	// MinLoopSeconds is the shortest loop the composer writes (4 s).
+	MinLoopSeconds = 4.0
 	// MinBPM is the slowest tempo accepted from a prompt.
 	MinBPM = 40.0
 	// MaxBPM is the fastest tempo accepted from a prompt.
@@ -45,17 +47,21 @@ type Plan struct {
 	// ExactSeconds makes the song last exactly Seconds, release tail
 	// included (see fitLength); otherwise the length is whole bars near it.
 	ExactSeconds bool
-	KeyRoot      int                // pitch class 0..11; -1 when the prompt names no key
-	Mode         string             // "major", "minor", "dorian" ...; "" when not named
-	Instruments  []score.Instrument // instruments the prompt asks for, in prompt order
-	Without      []score.Instrument // instruments the prompt excludes ("no piano")
-	NoDrums      bool               // "no drums", "without drums", "drumless"
-	Meter        int                // meter asked for: 3 for "waltz", "3/4"; 6 for "6/8", "jig"; 4 for "4/4"; 0 when not named
-	Featured     []score.Instrument // instruments the prompt itself names (not a scene's), in prompt order: cast in leading roles
-	Acoustic     bool               // "acoustic", "unplugged", or a live style whose named instruments are all acoustic: no synth parts
-	NoLead       bool               // no melody: "minimal techno", "no melody"
-	Vocal        bool               // the prompt asks for vocals or lyrics: an instrumental whose lead plays the vocal line
-	Words        []string           // other content words, used for titles
+	// Loop makes a seamless loop of about Seconds (from MinLoopSeconds):
+	// whole phrases of the form's middle sections, no intro, outro,
+	// final cadence or fades; synthesis wraps the tails into the start.
+	Loop        bool
+	KeyRoot     int                // pitch class 0..11; -1 when the prompt names no key
+	Mode        string             // "major", "minor", "dorian" ...; "" when not named
+	Instruments []score.Instrument // instruments the prompt asks for, in prompt order
+	Without     []score.Instrument // instruments the prompt excludes ("no piano")
+	NoDrums     bool               // "no drums", "without drums", "drumless"
+	Meter       int                // meter asked for: 3 for "waltz", "3/4"; 6 for "6/8", "jig"; 4 for "4/4"; 0 when not named
+	Featured    []score.Instrument // instruments the prompt itself names (not a scene's), in prompt order: cast in leading roles
+	Acoustic    bool               // "acoustic", "unplugged", or a live style whose named instruments are all acoustic: no synth parts
+	NoLead      bool               // no melody: "minimal techno", "no melody"
+	Vocal       bool               // the prompt asks for vocals or lyrics: an instrumental whose lead plays the vocal line
+	Words       []string           // other content words, used for titles
 }
 
 // WantsDrums reports whether the prompt asks for drums.
@@ -79,7 +85,11 @@ func (p Plan) Resolve(seed uint64) Plan {
 	if p.Seconds <= 0 {
 		p.Seconds = prof.seconds
 	}
-	p.Seconds = clamp(p.Seconds, MinSeconds, MaxSeconds)
+	if p.Loop {
+		p.Seconds = clamp(p.Seconds, MinLoopSeconds, MaxSeconds)
+	} else {
+		p.Seconds = clamp(p.Seconds, MinSeconds, MaxSeconds)
+	}
 	if p.KeyRoot < 0 || p.KeyRoot > 11 {
 		p.KeyRoot = r.intn(12)
 	}

@@ -202,6 +202,10 @@ type Score struct {
 	FadeOut     float64 // seconds
 	ReverbSize  float64 // 0..1 room size for the shared reverb
 	Seed        uint64  // for any randomness in synthesis (noise, humanisation)
+	// Loop marks a seamless loop: TotalBeats repeat end to start, and
+	// synthesis wraps what rings past the end into the beginning (no tail,
+	// no fades).
+	Loop bool
 }
 
 // SecondsPerBeat returns the length of one beat.

@@ -35,7 +35,7 @@ type Studio struct {
 // studio's), length, tempo, key and sample rate override the prompt, and
 // the extra outputs they ask for are made.
 func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o jobs.Options) (*jobs.Song, error) {
-	eo := engine.Options{Seconds: o.Seconds, BPM: o.BPM, ExactSeconds: o.ExactDuration, LoudnessLUFS: o.LoudnessLUFS, Synth: s.Synth}
+	eo := engine.Options{Seconds: o.Seconds, BPM: o.BPM, ExactSeconds: o.ExactDuration, Loop: o.Loop, LoudnessLUFS: o.LoudnessLUFS, Synth: s.Synth}
 	rate := audio.CD
 	if o.SampleRate != nil {
 		rate = audio.SampleRate(*o.SampleRate)
@@ -110,7 +110,11 @@ func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, forma
 		out.Audio = jobs.File{ContentType: flac.ContentType, Ext: "flac"}
 	case "wav":
 		snd.Grow(int(wav.Size(song.Audio)))
-		err = wav.Encode(&snd, song.Audio)
+		if song.Score.Loop {
+			err = wav.EncodeLoop(&snd, song.Audio, 0, song.Audio.Frames()-1) // loop points in the smpl chunk
+		} else {
+			err = wav.Encode(&snd, song.Audio)
+		}
 		out.Audio = jobs.File{ContentType: wav.ContentType, Ext: "wav"}
 	case "", "mp3":
 		err = mp3.Encode(ctx, &snd, song.Audio, mp3.Options{Bitrate: s.Bitrate, Tag: &mp3.Tag{
@@ -125,5 +129,8 @@ func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, forma
 		return nil, nil, fmt.Errorf("studio: encode %s: %w", out.Audio.Ext, err)
 	}
 	out.Audio.Data = snd.Bytes()
+	if song.Score.Loop {
+		out.LoopEnd = song.Audio.Seconds()
+	}
 	return out, song, nil
 }

@@ -22,6 +22,14 @@ func RenderStem(ctx context.Context, s *score.Score, i int, o Options) (*audio.B
 	if i < 0 || i >= len(s.Tracks) {
 		return nil, fmt.Errorf("%w: no track %d", ErrInvalidScore, i)
 	}
+	if s.Loop { // loop.go: the stem's tail wraps into its start, as the mix's does
+		st, err := RenderStem(ctx, withTail(s), i, o)
+		if err != nil {
+			return nil, err
+		}
+		wrap(st, LoopFrames(s))
+		return st, nil
+	}
 	frames := audio.CD.NSeconds(s.Seconds())
 	out := audio.NewBuffer(audio.CD, 2, frames)
 	e := newEngine(s, frames, o, i) // every track's kicks key the sidechain, only track i sounds

@@ -29,6 +29,9 @@ func Render(ctx context.Context, s *score.Score, o Options) (*audio.Buffer, erro
 	if err != nil {
 		return nil, err
 	}
+	if s.Loop {
+		return masterLoop(ctx, out, s, o) // loop.go
+	}
 	plan := planFor(s)
 	busToneWith(out.Samples, busEQFor(plan.LowShelfDB, plan.PresenceDB))
 	rideSections(out, s, plan.SectionRideDB)
@@ -61,6 +64,9 @@ func masterOptions(s *score.Score, o Options) MasterOptions {
 func RenderDry(ctx context.Context, s *score.Score, o Options) (*audio.Buffer, error) {
 	if err := validate(s); err != nil {
 		return nil, err
+	}
+	if s.Loop {
+		return renderDryLoop(ctx, s, o) // loop.go
 	}
 	frames := audio.CD.NSeconds(s.Seconds())
 	out := audio.NewBuffer(audio.CD, 2, frames)

@@ -54,12 +54,18 @@ func (w *Worker) watch(ctx context.Context, id jobs.JobID) (gctx context.Context
 	}
 }
 
-// canceled ends the attempt of a job cancelled while it generated:
-// whatever the attempt (or an earlier one) stored is deleted, and the
-// message is done.
+// canceled ends the attempt of a job that ended while it generated. A job
+// another delivery completed meanwhile keeps its files (they are that
+// delivery's: keys derive from the id); for a failed job (cancelled, or
+// timed out) whatever an attempt stored is deleted. The message is done.
 func (w *Worker) canceled(ctx context.Context, j *jobs.Job, log *slog.Logger) (Outcome, error) {
+	now, err := w.Jobs.Job(context.WithoutCancel(ctx), j.ID)
+	if err == nil && now.Status == jobs.StatusCompleted {
+		log.InfoContext(ctx, "job completed by another delivery meanwhile; this attempt stops")
+		return Skipped, nil
+	}
 	w.deleteMedia(ctx, log, jobs.MediaKeys(&jobs.Job{ID: j.ID}))
-	log.InfoContext(ctx, "job cancelled during generation; its media is deleted")
+	log.InfoContext(ctx, "job ended (cancelled or timed out) during generation; its media is deleted")
 	return Canceled, nil
 }
 

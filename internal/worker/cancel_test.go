@@ -107,3 +107,39 @@ func TestCancelWhileUploading(t *testing.T) {
 		}
 	}
 }
+
+// A duplicate delivery whose job another delivery completes meanwhile
+// stops generating and deletes nothing: the files are the completed job's.
+func TestDuplicateDeliveryKeepsTheWinnersFiles(t *testing.T) {
+	ctx := context.Background()
+	started := make(chan struct{})
+	gen := &jobstest.Generator{Func: func(ctx context.Context, _ string, _ uint64, _ jobs.Options) (*jobs.Song, error) {
+		close(started)
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}}
+	var deletes []string
+	var mu sync.Mutex
+	m := &media{del: func(k string) { mu.Lock(); deletes = append(deletes, k); mu.Unlock() }}
+	w, st, id := setup(t, gen, m)
+	w.CancelPoll = 50 * time.Millisecond
+	done := make(chan worker.Outcome, 1)
+	go func() { out, _ := w.Process(ctx, id, 1); done <- out }()
+	<-started
+	if err := st.CompleteJob(ctx, id, jobs.Result{Title: "won", SongKey: jobs.SongKey(id, "wav"), ImageKey: jobs.ImageKey(id, "png")}, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case out := <-done:
+		if out != worker.Skipped {
+			t.Errorf("outcome %s, want skipped", out)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the duplicate did not stop")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(deletes) != 0 {
+		t.Errorf("the duplicate deleted the completed job's files: %v", deletes)
+	}
+}

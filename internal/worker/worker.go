@@ -204,7 +204,7 @@ func (w *Worker) generate(ctx context.Context, j *jobs.Job, log *slog.Logger) (*
 	}
 	files := []file{{r.SongKey, song.Audio}, {r.ImageKey, song.Cover}}
 	if o := j.Options; o != nil {
-		r.Seed, r.Format = j.Seed(), song.Audio.Ext
+		r.Seed, r.Format, r.LoopEnd = j.Seed(), song.Audio.Ext, song.LoopEnd
 		if o.Wants(jobs.OutputStems) {
 			if song.Stems.Empty() {
 				return nil, errors.New("generator returned no stems")

@@ -62,3 +62,15 @@ func TestDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkTo48k resamples 30 s of stereo from 44.1 to 48 kHz (what a
+// 30 s song with sample_rate 48000 adds to its generation).
+func BenchmarkTo48k(b *testing.B) {
+	in := tone(audio.CD, 440, 30*44100)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := resample.To(context.Background(), in, 48000); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

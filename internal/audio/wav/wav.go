@@ -21,18 +21,22 @@ func Size(b *audio.Buffer) int64 { return 44 + int64(len(b.Samples))*2 }
 // Encode writes b as 16-bit little-endian PCM WAV. Samples are converted with
 // deterministic triangular dither and clamped to the 16-bit range, so the same
 // buffer always yields the same bytes.
-func Encode(w io.Writer, b *audio.Buffer) error {
+func Encode(w io.Writer, b *audio.Buffer) error { return encode(w, b, nil) }
+
+// encode is Encode with extra chunks (whole, even-sized) between the fmt
+// and data chunks.
+func encode(w io.Writer, b *audio.Buffer, extra []byte) error {
 	if b.Channels < 1 || b.Rate <= 0 {
 		return fmt.Errorf("wav: invalid format %d ch at %d Hz", b.Channels, b.Rate)
 	}
 	dataLen := int64(len(b.Samples)) * 2
-	if dataLen+36 > math.MaxUint32 {
+	if dataLen+36+int64(len(extra)) > math.MaxUint32 {
 		return errors.New("wav: audio too long for a RIFF file")
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var h [44]byte
 	copy(h[0:], "RIFF")
-	binary.LittleEndian.PutUint32(h[4:], uint32(36+dataLen))
+	binary.LittleEndian.PutUint32(h[4:], uint32(36+int64(len(extra))+dataLen))
 	copy(h[8:], "WAVEfmt ")
 	binary.LittleEndian.PutUint32(h[16:], 16)
 	binary.LittleEndian.PutUint16(h[20:], 1) // PCM
@@ -41,9 +45,15 @@ func Encode(w io.Writer, b *audio.Buffer) error {
 	binary.LittleEndian.PutUint32(h[28:], uint32(int(b.Rate)*b.Channels*2))
 	binary.LittleEndian.PutUint16(h[32:], uint16(b.Channels*2))
 	binary.LittleEndian.PutUint16(h[34:], 16)
+	if _, err := bw.Write(h[:36]); err != nil {
+		return err
+	}
+	if _, err := bw.Write(extra); err != nil {
+		return err
+	}
 	copy(h[36:], "data")
 	binary.LittleEndian.PutUint32(h[40:], uint32(dataLen))
-	if _, err := bw.Write(h[:]); err != nil {
+	if _, err := bw.Write(h[36:]); err != nil {
 		return err
 	}
 	q := NewQuantizer()

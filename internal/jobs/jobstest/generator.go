@@ -36,6 +36,9 @@ func (g *Generator) Generate(ctx context.Context, prompt string, seed uint64, o 
 	if o.Wants(jobs.OutputMIDI) {
 		song.MIDI = &jobs.File{Data: []byte("MThd\x00\x00\x00\x06\x00\x01\x00\x01\x01\xe0"), ContentType: "audio/midi", Ext: "mid"}
 	}
+	if o.Loop {
+		song.LoopEnd = song.Duration
+	}
 	if o.Wants(jobs.OutputTimeline) {
 		song.Timeline = &jobs.File{Data: []byte(`{"version":1,"beats":[0,0.5]}`), ContentType: "application/json", Ext: "json"}
 	}

@@ -17,7 +17,7 @@ func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 		j := NewJob("owner1")
 		j.Options = &jobs.Options{Seed: &seed, Format: "flac", Seconds: 42.5, BPM: 97, Key: "F# minor",
 			Outputs: []string{"stems", "midi", "timeline"}, WebhookURL: "https://example.com/hook?a=1",
-			ExactDuration: true, SampleRate: &rate, LoudnessLUFS: -23.5}
+			ExactDuration: true, SampleRate: &rate, LoudnessLUFS: -23.5, Loop: true}
 		mustCreate(t, s, j)
 		if err := s.CreateJob(ctx, j); err != nil {
 			t.Fatalf("repeated create with options: %v", err)
@@ -29,7 +29,7 @@ func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 		}
 		r := jobs.Result{Title: "T", BPM: 97, Duration: 42.5, Tags: []string{"x"}, SongKey: jobs.SongKey(j.ID, "flac"),
 			ImageKey: jobs.ImageKey(j.ID, "jpg"), Seed: seed, Format: "flac", StemsKey: jobs.StemsKey(j.ID), MIDIKey: jobs.MIDIKey(j.ID),
-			TimelineKey: jobs.TimelineKey(j.ID)}
+			TimelineKey: jobs.TimelineKey(j.ID), LoopEnd: 12.345678}
 		if err := s.CompleteJob(ctx, j.ID, r, T0); err != nil {
 			t.Fatal(err)
 		}
@@ -41,7 +41,7 @@ func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 			t.Fatalf("options %+v, want %+v", got.Options, j.Options)
 		}
 		g := got.Result
-		if g.Seed != seed || g.Format != "flac" || g.StemsKey != r.StemsKey || g.MIDIKey != r.MIDIKey || g.TimelineKey != r.TimelineKey {
+		if g.Seed != seed || g.Format != "flac" || g.StemsKey != r.StemsKey || g.MIDIKey != r.MIDIKey || g.TimelineKey != r.TimelineKey || g.LoopEnd != r.LoopEnd {
 			t.Fatalf("result %+v", g)
 		}
 	})
