@@ -20,17 +20,9 @@ var familyMeasures = []string{"crest", "plr", "lra", "band_125", "band_250", "ba
 // each family (issue 18 item 4).
 var familyCorrelation = map[string][2]float64{"calm": {0.2, 0.55}, "beat": {0.55, 0.83}}
 
-// referenceFamily derives a style's reference family (calm or beat) from
-// its catalogue entry: styles without a kit (Drums.None) and the calm and
-// orchestral families are calm, the rest beat. A stand-in until the
-// catalogue maps every style to its mix family (issue 18's mix work).
-func referenceFamily(g music.Genre) string {
-	st := style.Must(string(g))
-	if st.Drums.None || st.Family == "calm" || st.Family == "orchestral" {
-		return "calm"
-	}
-	return "beat"
-}
+// referenceFamily is a style's reference family (calm or beat), from the
+// catalogue's mix family table (internal/style/mixfamily.go).
+func referenceFamily(g music.Genre) string { return string(style.Must(string(g)).Reference()) }
 
 // TestFamilyMedians measures every style's song (one per style, the
 // rotation seed TestStyles renders, from the shared cache) with

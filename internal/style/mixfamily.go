@@ -59,6 +59,8 @@ var mixFamilies = map[string]mixSeat{
 	"sea shanty": {MixAcoustic, RefBeat},
 	"tango":      {MixAcoustic, RefCalm},
 	"christmas":  {MixAcoustic, RefBeat},
+	// a lively sing-along band with a light kit, not a lullaby
+	"children's song": {MixAcoustic, RefBeat},
 	// jazz
 	"jazz":       {MixJazz, RefBeat},
 	"big band":   {MixJazz, RefBeat},
@@ -69,6 +71,7 @@ var mixFamilies = map[string]mixSeat{
 	"samba":     {MixLatin, RefBeat},
 	"latin pop": {MixLatin, RefBeat},
 	"soca":      {MixLatin, RefBeat},
+	"calypso":   {MixLatin, RefBeat},
 	// pop
 	"pop":       {MixPop, RefBeat},
 	"k-pop":     {MixPop, RefBeat},
