@@ -32,7 +32,10 @@ func RenderStem(ctx context.Context, s *score.Score, i int, o Options) (*audio.B
 	}
 	frames := audio.CD.NSeconds(s.Seconds())
 	out := audio.NewBuffer(audio.CD, 2, frames)
-	e := newEngine(s, frames, o, i) // every track's kicks key the sidechain, only track i sounds
+	e, err := newEngine(ctx, s, frames, o, i) // every track's kicks key the sidechain, only track i sounds
+	if err != nil {
+		return nil, err
+	}
 	for start := 0; start < frames; start += blockSize {
 		if start%(64*blockSize) == 0 {
 			if err := ctx.Err(); err != nil {

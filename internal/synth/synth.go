@@ -70,7 +70,10 @@ func RenderDry(ctx context.Context, s *score.Score, o Options) (*audio.Buffer, e
 	}
 	frames := audio.CD.NSeconds(s.Seconds())
 	out := audio.NewBuffer(audio.CD, 2, frames)
-	e := newEngine(s, frames, o, -1)
+	e, err := newEngine(ctx, s, frames, o, -1)
+	if err != nil {
+		return nil, err
+	}
 	for start := 0; start < frames; start += blockSize {
 		if start%(64*blockSize) == 0 {
 			if err := ctx.Err(); err != nil {
@@ -117,8 +120,9 @@ type engine struct {
 
 // newEngine prepares the tracks of s, each levelled by its measured
 // loudness (balance.go). With only >= 0, only track only sounds (a stem),
-// while every track's kicks still key the sidechain.
-func newEngine(s *score.Score, frames int, o Options, only int) *engine {
+// while every track's kicks still key the sidechain. The measuring renders
+// excerpts of every part, so it stops with ctx.Err() between parts.
+func newEngine(ctx context.Context, s *score.Score, frames int, o Options, only int) (*engine, error) {
 	e := &engine{lastKick: -1 << 40}
 	bank := o.bank(s)
 	plan := planFor(s)
@@ -134,6 +138,9 @@ func newEngine(s *score.Score, frames int, o Options, only int) *engine {
 			continue
 		}
 		if !o.Unbalanced {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			t.setLevel(balanceGain(s, i, frames, bank, targets[i]))
 		}
 		e.tracks = append(e.tracks, t)
@@ -145,7 +152,7 @@ func newEngine(s *score.Score, frames int, o Options, only int) *engine {
 	e.duckK = expCoef(math.Min(0.16, 0.3*spb))
 	e.rev = newReverb(s.ReverbSize, plan.Reverb)
 	e.dly = newPingPong(s.BPM)
-	return e
+	return e, nil
 }
 
 // renderBlock renders n frames starting at frame start into dst (interleaved
