@@ -39,11 +39,11 @@ func TestMixFamiliesComplete(t *testing.T) {
 			}
 		}
 		d := p.PartLU(score.RoleDrums) - lead
-		if max := map[bool]float64{true: 6, false: 4}[p.DrumLed()]; d > max {
+		if max := map[bool]float64{true: 6, false: 4}[p.DrumLed]; d > max {
 			t.Errorf("%s: drums %v LU over the lead (at most %v)", s.Name, d, max)
 		}
-		if p.DrumLed() != (f == style.MixDance || f == style.MixUrban) {
-			t.Errorf("%s (%s): drum-led %v", s.Name, f, p.DrumLed())
+		if p.DrumLed != (f == style.MixDance || f == style.MixUrban) {
+			t.Errorf("%s (%s): drum-led %v", s.Name, f, p.DrumLed)
 		}
 		if p.Featured <= 0 || p.Featured > 6 {
 			t.Errorf("%s: featured part up to %v LU under the loudest", s.Name, p.Featured)

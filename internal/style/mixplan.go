@@ -13,6 +13,10 @@ type MixPlan struct {
 	// lead -2) shifts it from there. A role missing here sits at
 	// DefaultPartLU.
 	Parts map[score.Role]float64
+	// DrumLed marks the families whose drums lead the mix (dance, hip
+	// hop, drum and bass): the kit may sit up to 6 LU over the lead
+	// melody, elsewhere at most 4.
+	DrumLed bool
 	// Featured is the most a featured part (score.Track.Featured: an
 	// instrument the prompt names) may sit under the loudest part, LU.
 	Featured float64
@@ -104,10 +108,10 @@ var mixPlans = map[MixFamily]MixPlan{
 		HighPassFloorHz: 70, SectionRideDB: 4, LowShelfDB: -1, PresenceDB: 1,
 	},
 	MixJazz: {
-		Parts: map[score.Role]float64{score.RoleDrums: -2, score.RoleBass: -3, score.RoleChords: -3,
-			score.RolePad: -4, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10},
-		Featured: 3, LoudnessLUFS: -17, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 10, Ratio: 1.5}, Reverb: RoomPlate,
-		HighPassFloorHz: 60, SectionRideDB: 4, LowShelfDB: -1, PresenceDB: 0.5,
+		Parts: map[score.Role]float64{score.RoleDrums: 4, score.RoleBass: -2, score.RoleChords: -6,
+			score.RolePad: -7, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10},
+		Featured: 3, LoudnessLUFS: -17, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 7, Ratio: 2.5}, Reverb: RoomPlate,
+		HighPassFloorHz: 60, SectionRideDB: 4, LowShelfDB: -1, PresenceDB: 1,
 	},
 	MixLatin: {
 		Parts: map[score.Role]float64{score.RoleDrums: 1, score.RoleBass: -3, score.RoleChords: -3,
@@ -130,13 +134,13 @@ var mixPlans = map[MixFamily]MixPlan{
 	MixUrban: {
 		Parts: map[score.Role]float64{score.RoleDrums: 3, score.RoleBass: -1, score.RoleChords: -5,
 			score.RolePad: -6, score.RoleLead: 0, score.RoleArp: -6, score.RoleFX: -10},
-		Featured: 3, LoudnessLUFS: -14.5, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 6, Ratio: 2.5}, Leveller: true, Reverb: RoomSmall,
+		DrumLed: true, Featured: 3, LoudnessLUFS: -14.5, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 6, Ratio: 2.5}, Leveller: true, Reverb: RoomSmall,
 		HighPassFloorHz: 110, SectionRideDB: 0, LowShelfDB: -2, PresenceDB: -1,
 	},
 	MixDance: {
 		Parts: map[score.Role]float64{score.RoleDrums: 4, score.RoleBass: -1, score.RoleChords: -4,
 			score.RolePad: -5, score.RoleLead: 0, score.RoleArp: -4, score.RoleFX: -8},
-		Featured: 3, LoudnessLUFS: -14, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 5, Ratio: 3}, Leveller: true, Reverb: RoomPlate,
+		DrumLed: true, Featured: 3, LoudnessLUFS: -14, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 5, Ratio: 3}, Leveller: true, Reverb: RoomPlate,
 		HighPassFloorHz: 110, SectionRideDB: 0, LowShelfDB: -2, PresenceDB: -1,
 	},
 }
@@ -182,7 +186,3 @@ func (p MixPlan) PartLU(r score.Role) float64 {
 	}
 	return DefaultPartLU
 }
-
-// DrumLed reports whether the drums lead the mix (they sit over the lead
-// melody): dance and urban families.
-func (p MixPlan) DrumLed() bool { return p.PartLU(score.RoleDrums) > 2 }

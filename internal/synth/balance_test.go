@@ -57,7 +57,7 @@ func checkBalance(t *testing.T, name string, s *score.Score, l []float64) {
 		t.Errorf("%s: a %.1f LUFS part is louder than the melody (%.1f)", name, pitched, lead)
 	}
 	most := 4.0
-	if plan.DrumLed() {
+	if plan.DrumLed {
 		most = 6
 	}
 	if !math.IsInf(drums, -1) && drums-lead > most {
