@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -77,33 +79,42 @@ func newJobsGetCmd() *cobra.Command {
 		Short:   "Print a job's current state (exit 0 whatever the state)",
 		Example: "  songsmith jobs get 3f0c8d2e-... --json",
 		Args:    exactArgs(1, "one job id"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			c, base, err := o.client(nil)
-			if err != nil {
-				return err
+		RunE: onJob(&o, (*client.Client).Job, func(w io.Writer, job *client.Job) {
+			fmt.Fprintln(w, summary(job))
+			if r := job.Result; r != nil {
+				fmt.Fprintf(w, "song:  %s\ncover: %s\n", r.SongURL, r.ImageURL)
 			}
-			job, err := c.Job(cmd.Context(), args[0])
-			if err != nil {
-				return explain(err, base)
-			}
-			stdout := cmd.OutOrStdout()
-			switch {
-			case o.jsonOut:
-				return writeJSON(stdout, toJSON(job))
-			case o.quiet:
-				fmt.Fprintln(stdout, job.Status)
-			default:
-				fmt.Fprintln(stdout, summary(job))
-				if r := job.Result; r != nil {
-					fmt.Fprintf(stdout, "song:  %s\ncover: %s\n", r.SongURL, r.ImageURL)
-				}
-				printExtraURLs(stdout, job.Result)
-			}
-			return nil
-		},
+			printExtraURLs(w, job.Result)
+		}),
 	}
 	o.bind(cmd.Flags(), false)
 	return cmd
+}
+
+// onJob is the RunE of a command that calls the API on one job (its only
+// argument) and prints the job: as JSON with --json, its status with -q,
+// else what human writes.
+func onJob(o *apiOpts, call func(*client.Client, context.Context, string) (*client.Job, error), human func(io.Writer, *client.Job)) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, args []string) error {
+		c, base, err := o.client(nil)
+		if err != nil {
+			return err
+		}
+		job, err := call(c, cmd.Context(), args[0])
+		if err != nil {
+			return explain(err, base)
+		}
+		stdout := cmd.OutOrStdout()
+		switch {
+		case o.jsonOut:
+			return writeJSON(stdout, toJSON(job))
+		case o.quiet:
+			fmt.Fprintln(stdout, job.Status)
+		default:
+			human(stdout, job)
+		}
+		return nil
+	}
 }
 
 func newJobsWaitCmd() *cobra.Command {

@@ -2,8 +2,11 @@ package main
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
+
+	"github.com/songsmith/songsmith/client"
 )
 
 // Job controls: songsmith jobs cancel | delete (API extensions, see
@@ -20,26 +23,9 @@ second and keeps none of its files. Cancelling a cancelled job is fine (exit 0);
 job that already completed or failed otherwise cannot be cancelled (exit 1).`,
 		Example: "  songsmith jobs cancel 3f0c8d2e-...",
 		Args:    exactArgs(1, "one job id"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			c, base, err := o.client(nil)
-			if err != nil {
-				return err
-			}
-			job, err := c.Cancel(cmd.Context(), args[0])
-			if err != nil {
-				return explain(err, base)
-			}
-			stdout := cmd.OutOrStdout()
-			switch {
-			case o.jsonOut:
-				return writeJSON(stdout, toJSON(job))
-			case o.quiet:
-				fmt.Fprintln(stdout, job.Status)
-			default:
-				fmt.Fprintf(stdout, "cancelled %s\n%s\n", job.JobID, summary(job))
-			}
-			return nil
-		},
+		RunE: onJob(&o, (*client.Client).Cancel, func(w io.Writer, job *client.Job) {
+			fmt.Fprintf(w, "cancelled %s\n%s\n", job.JobID, summary(job))
+		}),
 	}
 	o.bind(cmd.Flags(), false)
 	return cmd
