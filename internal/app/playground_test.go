@@ -297,6 +297,7 @@ func testPlaygroundFailedJob(t *testing.T, ctx context.Context, shots string) {
 		chromedp.WaitVisible("#opt-bpm", chromedp.ByID),
 		chromedp.SendKeys("#opt-bpm", "97", chromedp.ByID),
 		chromedp.Click(`#options input[value="midi"]`, chromedp.ByQuery),
+		shot(t, shots, "playground-options-desktop.png", 1280, 1400, false),
 		chromedp.Click("#generate", chromedp.ByID),
 		chromedp.WaitVisible(`#status[data-state="failed"]`, chromedp.ByQuery),
 		chromedp.WaitVisible("#error", chromedp.ByID),
