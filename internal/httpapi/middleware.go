@@ -68,6 +68,11 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 // Unwrap lets http.ResponseController reach the underlying writer.
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
+// CORSAllowMethods are the methods a browser may use across origins (DELETE
+// for DELETE /jobs/{job_id}); template.yaml's HttpApi CORS configuration
+// lists the same (a test checks).
+var CORSAllowMethods = []string{http.MethodGet, http.MethodPost, http.MethodDelete, http.MethodOptions}
+
 // CORSAllowHeaders are the request headers a browser may send; template.yaml's
 // HttpApi CORS configuration lists the same (a test checks).
 var CORSAllowHeaders = []string{"Authorization", "Content-Type", IdempotencyHeader, "X-Request-Id"}
@@ -129,7 +134,7 @@ func (a *api) middleware(next http.Handler) http.Handler {
 			h.Set("Vary", "Origin")
 			h.Set("Access-Control-Expose-Headers", strings.Join(CORSExposeHeaders, ", "))
 			if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
-				h.Set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
+				h.Set("Access-Control-Allow-Methods", strings.Join(CORSAllowMethods, ", "))
 				h.Set("Access-Control-Allow-Headers", strings.Join(CORSAllowHeaders, ", "))
 				h.Set("Access-Control-Max-Age", "600")
 				sw.WriteHeader(http.StatusNoContent)

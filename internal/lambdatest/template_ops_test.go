@@ -101,6 +101,9 @@ func TestTemplateCORS(t *testing.T) {
 	if got, want := list("AllowHeaders"), lower(httpapi.CORSAllowHeaders); !slices.Equal(got, want) {
 		t.Errorf("template AllowHeaders %v, local server %v", got, want)
 	}
+	if got, want := list("AllowMethods"), lower(httpapi.CORSAllowMethods); !slices.Equal(got, want) {
+		t.Errorf("template AllowMethods %v, local server %v", got, want)
+	}
 	if got, want := list("ExposeHeaders"), lower(httpapi.CORSExposeHeaders); !slices.Equal(got, want) {
 		t.Errorf("template ExposeHeaders %v, local server %v", got, want)
 	}
