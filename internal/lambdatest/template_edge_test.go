@@ -185,6 +185,27 @@ func TestTemplateRoutes(t *testing.T) {
 	if rate < 20*perKey || burst < rate {
 		t.Errorf("stage limits rate %v burst %v, want rate >= 20 keys at full per-key rate (%.2f/s) and burst >= rate", rate, burst, perKey)
 	}
+	// The submission routes have their own lower limit, sized from the
+	// per-key submit rate: it carries at least 20 keys submitting at their
+	// full rate, stays under the stage's, and bounds the generate
+	// invocations a flood (with or without a key) can cause.
+	submit, err := app.ParseRate(c.paramDefault(t, "SubmitRate"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sRate, _ := strconv.ParseFloat(c.paramDefault(t, "SubmitThrottlingRateLimit"), 64)
+	sBurst, _ := strconv.ParseFloat(c.paramDefault(t, "SubmitThrottlingBurstLimit"), 64)
+	perKeySubmit := float64(submit.N) / submit.Per.Seconds()
+	if sRate < 20*perKeySubmit || sRate > rate || sBurst < sRate || sBurst > burst {
+		t.Errorf("submit route limits rate %v burst %v: want >= 20 keys at %.2f/s, under the stage's %v/%v, burst >= rate", sRate, sBurst, perKeySubmit, rate, burst)
+	}
+	for _, route := range []string{"POST /generate", "POST /compose"} {
+		for param, field := range map[string]string{"SubmitThrottlingBurstLimit": "ThrottlingBurstLimit", "SubmitThrottlingRateLimit": "ThrottlingRateLimit"} {
+			if str(api, "Properties", "RouteSettings", route, field, "Ref") != param {
+				t.Errorf("%s's %s is not the parameter %s", route, field, param)
+			}
+		}
+	}
 }
 
 // TestTemplateAccessLog checks the HTTP API's access log: JSON lines to a
