@@ -73,7 +73,6 @@ type audioState struct {
 	Download    string  `json:"download"`
 	Target      string  `json:"target"`
 	RecentCount int     `json:"recentCount"`
-	Stored      string  `json:"stored"`
 }
 
 const audioStateJS = `new Promise((resolve) => {
@@ -85,7 +84,6 @@ const audioStateJS = `new Promise((resolve) => {
     download: document.getElementById("download-song").getAttribute("download") || "",
     target: document.getElementById("download-song").target,
     recentCount: document.querySelectorAll("#recent li").length,
-    stored: localStorage.getItem("songsmith.jobs") || "",
   });
   const ready = () => a.readyState >= 1 && img.complete && img.naturalWidth > 0;
   if (ready()) { report(); return; }
@@ -139,20 +137,36 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		t.Errorf("focus order %q, want it to start %q", order, want)
 	}
 
-	// A wrong key: the submission is refused (401), the page says so in its
-	// failed state and puts the focus back on the key.
-	var focused, status, errText string
+	// A wrong key: Save checks it with the API, which refuses it (401); the
+	// page says so, keeps the focus on the key and does not store it.
+	var focused, status, errText, stored string
 	if err := chromedp.Run(ctx,
 		chromedp.SendKeys("#key", "ss_000000000000_wrongwrongwrongwrong0000"+kb.Enter, chromedp.ByID),
+		chromedp.WaitVisible("#key-error", chromedp.ByID),
+		chromedp.Text("#key-error", &errText, chromedp.ByID),
+		chromedp.Evaluate(`document.activeElement.id`, &focused),
+		chromedp.Evaluate(`localStorage.getItem("songsmith.key") || ""`, &stored),
+		shot(t, shots, "playground-wrong-key-desktop.png", 1280, 900, false),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(errText, "refused this key") || !strings.Contains(errText, "not saved") || focused != "key" || stored != "" {
+		t.Errorf("wrong key on Save: error %q, focus on %q (want the key field), stored %q (want nothing)", errText, focused, stored)
+	}
+
+	// A stored key the server refuses later (revoked): the submission fails
+	// (401), the page says so in its failed state and puts the focus back on
+	// the key.
+	if err := chromedp.Run(ctx,
+		chromedp.Evaluate(`localStorage.setItem("songsmith.key", JSON.stringify("ss_000000000000_revokedrevokedrevoked00")); true`, nil),
+		chromedp.Reload(),
+		chromedp.WaitVisible("#key", chromedp.ByID),
 		chromedp.SendKeys("#prompt", "pop, 10 seconds", chromedp.ByID),
 		chromedp.KeyEvent(kb.Enter, chromedp.KeyModifiers(2)), // Ctrl
 		chromedp.WaitVisible(`#status[data-state="failed"]`, chromedp.ByQuery),
 	); err != nil {
 		t.Fatal(err)
 	}
-	// The failed state may already show from saving the wrong key: wait
-	// (bounded) for the submission's own refusal to move the focus, then
-	// read where it is; a page that never moves it fails below.
 	_ = chromedp.Run(ctx, chromedp.Poll(`document.activeElement.id === "key"`, nil, chromedp.WithPollingTimeout(10*time.Second)))
 	if err := chromedp.Run(ctx,
 		chromedp.Text("#error", &errText, chromedp.ByID),
@@ -165,11 +179,28 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		t.Errorf("refused key: error %q, focus on %q (want the key field)", errText, focused)
 	}
 
+	// Another device: a job submitted with the key straight to the API. On
+	// Save the page lists it (GET /jobs), before this browser submits anything.
+	code, ack, err := r.call("POST", "/generate", map[string]any{"prompt": "calm ambient from another device, 10 seconds"})
+	if err != nil || code != http.StatusAccepted {
+		t.Fatalf("POST /generate: %d %v %v", code, ack, err)
+	}
+	otherID, _ := ack["job_id"].(string)
+	other := r.waitTerminal(t, otherID)
+	otherResult, _ := other["result"].(map[string]any)
+	otherTitle, _ := otherResult["title"].(string)
+	if otherTitle == "" {
+		t.Fatalf("the other device's job: %v", other)
+	}
+	otherRow := `#recent li[data-id="` + otherID + `"]`
+
 	// The right key, saved with Enter; submit the prompt with Ctrl+Enter.
 	if err := chromedp.Run(ctx,
 		chromedp.Evaluate(`document.getElementById("key").value = ""; true`, nil),
 		chromedp.SendKeys("#key", r.Key+kb.Enter, chromedp.ByID),
+		chromedp.WaitVisible(otherRow, chromedp.ByQuery),
 		chromedp.Evaluate(`document.activeElement.id`, &focused),
+		shot(t, shots, "playground-history-desktop.png", 1280, 900, false),
 		chromedp.KeyEvent(kb.Enter, chromedp.KeyModifiers(2)),
 		chromedp.WaitVisible(`#status[data-state="completed"]`, chromedp.ByQuery),
 		chromedp.WaitVisible("#song", chromedp.ByID),
@@ -194,7 +225,7 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	if st.CoverWidth != 1024 || !strings.HasPrefix(st.CoverAlt, "Cover art of") {
 		t.Errorf("cover: %+v", st)
 	}
-	if !strings.HasSuffix(st.Download, ".mp3") || st.Target != "" || st.RecentCount != 1 || !strings.Contains(st.Stored, `"completed"`) {
+	if !strings.HasSuffix(st.Download, ".mp3") || st.Target != "" || st.RecentCount != 2 {
 		t.Errorf("download/recent: %+v", st)
 	}
 	res, err := http.Head(st.Src)
@@ -250,22 +281,24 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// Reload: the key and the recent job survive; "Open" polls it again.
-	var keyValue string
+	// Reload: the key survives and the history is loaded again; "Open" on
+	// the other device's job polls it and shows its song.
+	var keyValue, title string
 	if err := chromedp.Run(ctx,
 		emulation.SetDeviceMetricsOverride(1280, 900, 1, false),
 		chromedp.Reload(),
-		chromedp.WaitVisible("#recent li button", chromedp.ByQuery),
+		chromedp.WaitVisible(otherRow+" button", chromedp.ByQuery),
 		chromedp.Value("#key", &keyValue, chromedp.ByID),
-		chromedp.Click("#recent li button", chromedp.ByQuery),
+		chromedp.Click(otherRow+" button", chromedp.ByQuery),
 		chromedp.WaitVisible(`#status[data-state="completed"]`, chromedp.ByQuery),
 		chromedp.WaitVisible("#song", chromedp.ByID),
 		chromedp.Text("#status", &status, chromedp.ByID),
+		chromedp.Text("#song-title", &title, chromedp.ByID),
 	); err != nil {
 		t.Fatal(err)
 	}
-	if keyValue != r.Key || !strings.HasPrefix(status, "Completed") {
-		t.Errorf("after reload: key kept %v, status %q", keyValue == r.Key, status)
+	if keyValue != r.Key || !strings.HasPrefix(status, "Completed") || title != otherTitle {
+		t.Errorf("after reload: key kept %v, status %q, opened %q, want the other device's %q", keyValue == r.Key, status, title, otherTitle)
 	}
 
 	testPlaygroundFailedJob(t, ctx, shots)
@@ -275,7 +308,9 @@ func TestPlaygroundInBrowser(t *testing.T) {
 // testPlaygroundFailedJob submits, with two fields of the options form
 // filled in, to a server whose generator fails: the options reach the
 // generator, the page shows the failed state with the job's error, and
-// lists the job as failed.
+// lists the job as failed; then the code it shows for the submission
+// (testPlaygroundCode) and the pages of the history
+// (testPlaygroundHistoryPages).
 func testPlaygroundFailedJob(t *testing.T, ctx context.Context, shots string) {
 	const reason = "This prompt cannot be played."
 	got := make(chan jobs.Options, 1)
@@ -304,10 +339,12 @@ func testPlaygroundFailedJob(t *testing.T, ctx context.Context, shots string) {
 		chromedp.Text("#status", &status, chromedp.ByID),
 		chromedp.Text("#error", &errText, chromedp.ByID),
 		chromedp.Text("#recent", &recent, chromedp.ByID),
-		shot(t, shots, "playground-failed-job-desktop.png", 1280, 900, false),
+		shot(t, shots, "playground-failed-job-desktop.png", 1280, 1100, false),
 	); err != nil {
 		t.Fatal(err)
 	}
+	testPlaygroundCode(t, ctx, r)
+	testPlaygroundHistoryPages(t, ctx, r, shots)
 	if status != "Failed." || !strings.Contains(errText, reason) || !strings.Contains(recent, "failed") {
 		t.Errorf("failed job: status %q, error %q, recent %q", status, errText, recent)
 	}

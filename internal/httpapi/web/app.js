@@ -1,7 +1,7 @@
 // Songsmith playground: plain JavaScript, same origin as the API, no build.
 "use strict";
 (function () {
-  const KEY = "songsmith.key", JOBS = "songsmith.jobs", MAX_JOBS = 20;
+  const KEY = "songsmith.key", PAGE = 10; // jobs per page of GET /jobs
   const FIRST_POLL = 2000, MAX_POLL = 10000; // ms: every ~2 s, backing off to 10 s
   const $ = (id) => document.getElementById(id);
   const el = {
@@ -10,8 +10,9 @@
     status: $("status"), elapsed: $("elapsed"), jobId: $("job-id"), error: $("error"),
     song: $("song"), cover: $("cover"), title: $("song-title"), meta: $("song-meta"), player: $("player"),
     dlSong: $("download-song"), dlCover: $("download-cover"),
-    recent: $("recent"), recentEmpty: $("recent-empty"), recentClear: $("recent-clear"),
-    cancel: $("cancel"),
+    recent: $("recent"), recentEmpty: $("recent-empty"), recentMore: $("recent-more"),
+    recentRefresh: $("recent-refresh"), keyError: $("key-error"), keySave: document.querySelector("#key-form button[type=submit]"),
+    cancel: $("cancel"), code: $("code"), codeCurl: $("code-curl"), codeGo: $("code-go"),
   };
 
   // --- storage (localStorage may be unavailable: private modes) -------------
@@ -33,15 +34,43 @@
     }
     el.key.value = k ? k : "";
   }
-  el.keyForm.addEventListener("submit", (ev) => {
+  function setKeyError(msg) {
+    el.keyError.hidden = !msg;
+    el.keyError.textContent = msg || "";
+  }
+  // Save checks the key with the API (the first page of its history) and
+  // keeps it only if the server accepts it.
+  el.keyForm.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const k = el.key.value.trim();
     if (!k) { el.key.focus(); return; }
+    setKeyError("");
+    el.keySave.disabled = true;
+    el.keyState.textContent = "Checking the key…";
+    let page = null, err = null;
+    try {
+      page = await api("GET", "/jobs?limit=" + PAGE, undefined, undefined, k);
+    } catch (e) {
+      err = e;
+    } finally {
+      el.keySave.disabled = false;
+    }
+    if (err instanceof APIError && err.status === 401) {
+      showKeyState();
+      el.key.value = k;
+      setKeyError("The server refused this key: " + err.message + " It was not saved; check it, or create one with songsmith keys create NAME.");
+      el.key.focus();
+      return;
+    }
     store.set(KEY, k);
     showKeyState();
+    if (page) showHistory(page, false);
+    else setKeyError("Key saved, but it could not be checked: " + (err.message || String(err)));
     el.prompt.focus();
   });
-  el.keyForget.addEventListener("click", () => { store.del(KEY); showKeyState(); el.key.focus(); });
+  el.keyForget.addEventListener("click", () => {
+    store.del(KEY); showKeyState(); setKeyError(""); clearHistory(); el.key.focus();
+  });
 
   // --- API -----------------------------------------------------------------
   class APIError extends Error {
@@ -50,8 +79,8 @@
       this.status = status; this.code = body && body.error; this.retryAfter = retryAfter;
     }
   }
-  async function api(method, path, body, headers) {
-    const h = Object.assign({ "Authorization": "Bearer " + apiKey() }, headers || {});
+  async function api(method, path, body, headers, key) {
+    const h = Object.assign({ "Authorization": "Bearer " + (key || apiKey()) }, headers || {});
     if (body !== undefined) h["Content-Type"] = "application/json";
     const res = await fetch(path, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body), cache: "no-store" });
     let data = null;
@@ -88,50 +117,136 @@
 
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-  // --- recent jobs -----------------------------------------------------------
-  function jobs() { return store.get(JOBS, []); }
-  function saveJob(j) {
-    const list = jobs().filter((x) => x.id !== j.id);
-    list.unshift(j);
-    store.set(JOBS, list.slice(0, MAX_JOBS));
+  // --- the key's jobs (GET /jobs: newest first, pages by next_cursor) -------
+  let history = { items: [], next: "" };
+  function clearHistory() { history = { items: [], next: "" }; renderRecent(); }
+  // showHistory shows a page of GET /jobs, after the shown ones (more) or
+  // instead of them.
+  function showHistory(page, more) {
+    const items = more ? history.items.slice() : [];
+    for (const j of page.jobs || []) if (!items.some((x) => x.job_id === j.job_id)) items.push(j);
+    history = { items, next: page.next_cursor || "" };
     renderRecent();
   }
-  function updateJob(id, patch) {
-    const list = jobs();
-    const j = list.find((x) => x.id === id);
-    if (!j) return;
-    Object.assign(j, patch);
-    store.set(JOBS, list);
+  async function loadHistory(more) {
+    if (!apiKey()) { clearHistory(); return; }
+    let path = "/jobs?limit=" + PAGE;
+    if (more && history.next) path += "&cursor=" + encodeURIComponent(history.next);
+    try {
+      showHistory(await api("GET", path), more);
+    } catch (e) {
+      if (e instanceof APIError && e.status === 401) setKeyError("The saved key is refused by the server now (" + e.message + "). Replace it above.");
+      else setKeyError("Could not load your jobs: " + (e.message || String(e)));
+    }
+  }
+  // noteJob adds or updates a job of the list (a submission, a poll's answer).
+  function noteJob(j) {
+    const i = history.items.findIndex((x) => x.job_id === j.job_id);
+    if (i >= 0) history.items[i] = Object.assign({}, history.items[i], j);
+    else history.items.unshift(j);
     renderRecent();
+  }
+  function when(s) {
+    const t = Date.parse(String(s || "").replace(" ", "T") + "Z");
+    return Number.isFinite(t) ? new Date(t).toLocaleString() : "";
   }
   function renderRecent() {
-    const list = jobs();
+    const list = history.items;
     el.recent.replaceChildren();
     el.recentEmpty.hidden = list.length > 0;
-    el.recentClear.hidden = list.length === 0;
+    el.recentEmpty.textContent = apiKey() ? "No jobs for this key yet." : "Save your key to list its jobs (from this page or anywhere else).";
+    el.recentMore.hidden = !history.next;
+    el.recentRefresh.hidden = !apiKey();
     for (const j of list) {
+      const title = (j.result && j.result.title) || j.prompt;
       const li = document.createElement("li");
+      li.dataset.id = j.job_id;
       const what = document.createElement("div");
       what.className = "what";
       const name = document.createElement("div");
       name.className = "name";
-      name.textContent = j.title || j.prompt;
+      name.textContent = title;
       name.title = j.prompt;
       const st = document.createElement("div");
       st.className = "state";
-      st.textContent = j.status + " · " + new Date(j.submitted).toLocaleString();
+      st.textContent = [j.status, when(j.started_at)].filter(Boolean).join(" · ");
       what.append(name, st);
       const b = document.createElement("button");
       b.type = "button";
       b.className = "secondary";
       b.textContent = j.status === "running" ? "Check" : "Open";
-      b.setAttribute("aria-label", b.textContent + ": " + (j.title || j.prompt));
-      b.addEventListener("click", () => { follow(j.id, j.prompt, j.submitted); el.status.focus(); });
+      b.setAttribute("aria-label", b.textContent + ": " + title);
+      b.addEventListener("click", () => { el.code.hidden = true; follow(j.job_id, j.prompt, Date.now()); el.status.focus(); });
       li.append(what, b);
       el.recent.append(li);
     }
   }
-  el.recentClear.addEventListener("click", () => { store.del(JOBS); renderRecent(); el.prompt.focus(); });
+  el.recentMore.addEventListener("click", () => loadHistory(true));
+  el.recentRefresh.addEventListener("click", () => loadHistory(false));
+
+  // --- the same request from code ---------------------------------------
+  // SDK is the Go SDK's GenerateOption for each request option, keyed by
+  // the option's name (one entry per row of the server's table of options,
+  // which a test checks): a function of the value sent to the Go calls.
+  const goString = (v) => JSON.stringify(String(v));
+  const SDK = {
+    seed: (v) => ["client.WithSeed(" + v + ")"],
+    format: (v) => ["client.WithFormat(client.Format" + String(v).toUpperCase() + ")"],
+    duration_seconds: (v) => ["client.WithDuration(" + (Number.isInteger(v) ? v + " * time.Second" : Math.round(v * 1000) + " * time.Millisecond") + ")"],
+    exact_duration: () => ["client.WithExactDuration()"],
+    loop: () => ["client.WithLoop()"],
+    bpm: (v) => ["client.WithBPM(" + v + ")"],
+    key: (v) => ["client.WithKey(" + goString(v) + ")"],
+    outputs: (v) => v.map((o) => ({ stems: "client.WithStems()", midi: "client.WithMIDI()", timeline: "client.WithTimeline()" })[o]),
+    loudness_lufs: (v) => ["client.WithLoudness(" + v + ")"],
+    sample_rate: (v) => ["client.WithSampleRate(" + v + ")"],
+    webhook_url: (v) => ["client.WithWebhook(" + goString(v) + ")"],
+  };
+  // shellQuote quotes s for a POSIX shell.
+  const shellQuote = (s) => "'" + String(s).replace(/'/g, "'\\''") + "'";
+  function curlFor(body) {
+    return "curl -s -X POST " + shellQuote(location.origin + "/generate") + " \\\n" +
+      "  -H \"Authorization: Bearer $SONGSMITH_API_KEY\" \\\n" +
+      "  -H \"Content-Type: application/json\" \\\n" +
+      "  -d " + shellQuote(JSON.stringify(body));
+  }
+  function goFor(body) {
+    const calls = [];
+    let usesTime = false;
+    for (const [name, v] of Object.entries(body)) {
+      if (name === "prompt") continue;
+      const f = SDK[name];
+      if (!f) continue; // cannot happen: a test keeps SDK complete
+      for (const c of f(v)) { calls.push(c); usesTime = usesTime || c.includes("time."); }
+    }
+    const imports = ["context", "fmt", "log", "os"].concat(usesTime ? ["time"] : []);
+    const args = ["context.Background()", goString(body.prompt)].concat(calls);
+    return "package main\n\nimport (\n" + imports.map((x) => "\t\"" + x + "\"\n").join("") +
+      "\n\t\"github.com/songsmith/songsmith/client\"\n)\n\nfunc main() {\n" +
+      "\tc := client.New(" + goString(location.origin) + ", os.Getenv(\"SONGSMITH_API_KEY\"))\n" +
+      "\tsub, err := c.Generate(" + (calls.length ? args.slice(0, 2).join(", ") + ",\n\t\t" + calls.join(",\n\t\t") + ",\n\t" : args.join(", ")) + ")\n" +
+      "\tif err != nil {\n\t\tlog.Fatal(err)\n\t}\n\tfmt.Println(sub.JobID)\n}\n";
+  }
+  function showCode(body) {
+    el.codeCurl.textContent = curlFor(body);
+    el.codeGo.textContent = goFor(body);
+    el.code.hidden = false;
+  }
+  for (const b of document.querySelectorAll("button.copy")) {
+    b.addEventListener("click", async () => {
+      const text = $(b.dataset.copy).textContent;
+      try {
+        await navigator.clipboard.writeText(text);
+        b.textContent = "Copied";
+      } catch (e) { // no clipboard (an insecure origin): select it instead
+        const r = document.createRange();
+        r.selectNodeContents($(b.dataset.copy));
+        const sel = getSelection(); sel.removeAllRanges(); sel.addRange(r);
+        b.textContent = "Selected";
+      }
+      setTimeout(() => { b.textContent = "Copy"; }, 2000);
+    });
+  }
 
   // --- submit ------------------------------------------------------------------
   // options reads the options form: one member per filled-in field, named
@@ -176,8 +291,10 @@
       for (;;) {
         setStatus("Submitting…", "submitting");
         try {
-          const ack = await api("POST", "/generate", Object.assign({ prompt }, options()), { "Idempotency-Key": idem });
-          saveJob({ id: ack.job_id, prompt, status: "running", submitted: started });
+          const body = Object.assign({ prompt }, options());
+          const ack = await api("POST", "/generate", body, { "Idempotency-Key": idem });
+          showCode(body);
+          noteJob({ job_id: ack.job_id, prompt, status: "running", result: null });
           follow(ack.job_id, prompt, started);
           return;
         } catch (e) {
@@ -256,7 +373,7 @@
           continue;
         }
         if (e instanceof APIError && e.status === 404) {
-          updateJob(id, { status: "expired" });
+          noteJob({ job_id: id, status: "expired" });
           fail(new Error("This job no longer exists (it may have expired)."));
           return;
         }
@@ -266,7 +383,11 @@
       if (current.token !== token) return;
       if (job.status === "running") {
         el.cancel.hidden = false;
-        if (announced !== "running") { setStatus("Running: composing and rendering.", "running"); announced = "running"; }
+        if (announced !== "running") {
+          noteJob(Object.assign({ job_id: id }, job));
+          setStatus("Running: composing and rendering.", "running");
+          announced = "running";
+        }
         tick();
         await sleep(delay);
         delay = Math.min(Math.round(delay * 1.5), MAX_POLL);
@@ -279,11 +400,11 @@
       if (took !== null) el.elapsed.textContent = took < 1 ? "Took under a second." : "Took " + took + " s.";
       if (job.status === "completed") {
         const r = job.result;
-        updateJob(id, { status: "completed", title: r.title });
+        noteJob(Object.assign({ job_id: id }, job));
         showSong(r);
         setStatus("Completed: “" + r.title + "” is ready to play.", "completed");
       } else {
-        updateJob(id, { status: "failed" });
+        noteJob(Object.assign({ job_id: id }, job));
         setStatus("Failed.", "failed");
         setError(job.error || "Generation failed.");
       }
@@ -329,4 +450,5 @@
   el.status.tabIndex = -1;
   showKeyState();
   renderRecent();
+  loadHistory(false);
 })();
