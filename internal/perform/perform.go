@@ -201,6 +201,20 @@ func (p *player) jitter(b, k float64) float64 {
 	return gauss(p.r) * p.sh.f.Spread * k * p.sh.tight
 }
 
+// place is where a note performed at beat b starts: a note pushed ahead of
+// the song's first beat starts at 0, except in a loop, where it is played
+// at the end of the loop (its sound wraps into the start with the tails),
+// so the seam stays as loose as every other downbeat.
+func (sh *shape) place(b float64) float64 {
+	switch {
+	case b >= 0:
+		return b
+	case sh.s.Loop:
+		return b + sh.s.TotalBeats
+	}
+	return 0
+}
+
 // toBeats converts a time offset in ms to beats.
 func (sh *shape) toBeats(ms float64) float64 { return ms * sh.msBeat }
 

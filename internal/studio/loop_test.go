@@ -16,11 +16,14 @@ import (
 // TestLoop renders seamless loops (WAV, 44.1 and 48 kHz) and measures:
 // the length is whole bars of the song's tempo (to the frame) and equals
 // loop_end; the WAV's smpl chunk loops frames 0 to the last; the seam has
-// no click: the high-frequency energy (first difference) of the 2 ms
-// around it is at most that around the loop's loudest other downbeat
-// (where notes start too), while a song cut mid-bar, the control, has
-// 4.4 times it; and there is no fade: the first and last 250 ms are within
-// 10 dB of the loop's level.
+// no click: the sample step from the last frame to the first lies under
+// the 99th percentile of the loop's steps between neighbouring frames
+// (a song cut mid-bar, the control, steps at the 99.6th), and the
+// high-frequency energy (first difference) of the most energetic 2 ms near
+// it is at most twice that near the loop's loudest other downbeat (the
+// players move notes by tens of ms, so "near" is within 30 ms; the missing
+// fade-out that once broke the seam measured 4.1); and there is no fade:
+// the first and last 250 ms are within 10 dB of the loop's level.
 func TestLoop(t *testing.T) {
 	ctx := context.Background()
 	s := &studio.Studio{TempDir: t.TempDir()}
@@ -63,7 +66,10 @@ func TestLoop(t *testing.T) {
 			if math.Abs(beats-math.Round(beats)) > 1.0/float64(b.Rate)*song.BPM/60+1e-9 || int(math.Round(beats))%2 != 0 {
 				t.Errorf("%.4f beats: not whole bars", beats)
 			}
-			if burst > 1 {
+			if pct >= 99 {
+				t.Errorf("the step from the last frame to the first is at the %.1fth percentile of the loop's steps: a discontinuity", pct)
+			}
+			if burst > 2 {
 				t.Errorf("the seam's burst is %.2f x the loudest downbeat's: a click", burst)
 			}
 			all := rms(b.Samples)
@@ -87,8 +93,8 @@ func TestLoop(t *testing.T) {
 			cut := &audio.Buffer{Rate: b.Rate, Channels: 2, Samples: b.Samples[:2*b.Rate.NSeconds(3*barSec+0.37*barSec)]}
 			burst := seamBurst(cut, barSec)
 			t.Logf("%s cut: burst %.2f, step at the %.2fth percentile", prompt, burst, seamPercentile(cut))
-			if prompt == "jazz piano trio" && burst <= 1 {
-				t.Errorf("a cut mid-bar in a busy song has a burst of %.2f: the measure would not catch a click", burst)
+			if pct := seamPercentile(cut); prompt == "jazz piano trio" && pct < 99 {
+				t.Errorf("a cut mid-bar in a busy song steps at the %.2fth percentile: the measure would not catch a click", pct)
 			}
 		}
 	})
@@ -109,9 +115,10 @@ func seamPercentile(b *audio.Buffer) float64 {
 	return 100 * float64(sort.SearchFloat64s(d, step(n-1, 0))) / float64(len(d))
 }
 
-// seamBurst is the high-frequency energy (first difference) in the 2 ms
-// around the seam over the largest such energy around the loop's other
-// downbeats (bars of barSec): a click is a burst no note onset makes.
+// seamBurst is the high-frequency energy (first difference) of the most
+// energetic 2 ms near the seam over the largest such energy near the
+// loop's other downbeats (bars of barSec): a click is a burst no note
+// onset makes.
 func seamBurst(b *audio.Buffer, barSec float64) float64 {
 	n := b.Frames()
 	w := b.Rate.NSeconds(0.001)
@@ -126,9 +133,19 @@ func seamBurst(b *audio.Buffer, barSec float64) float64 {
 		}
 		return e
 	}
+	// The players move a downbeat's notes by up to a few tens of ms
+	// (internal/perform), so each downbeat, the seam's included, is the
+	// most energetic 2 ms within 30 ms of it.
+	near := func(center int) float64 {
+		e, span, step := 0.0, b.Rate.NSeconds(0.030), max(1, b.Rate.NSeconds(0.0005))
+		for k := -span; k <= span; k += step {
+			e = math.Max(e, energy(center+k))
+		}
+		return e
+	}
 	most := 0.0
 	for t := barSec; t < b.Seconds()-barSec/2; t += barSec {
-		most = math.Max(most, energy(b.Rate.NSeconds(t)))
+		most = math.Max(most, near(b.Rate.NSeconds(t)))
 	}
-	return energy(0) / most
+	return near(0) / most
 }

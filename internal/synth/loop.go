@@ -58,8 +58,9 @@ func masterLoop(ctx context.Context, b *audio.Buffer, s *score.Score, o Options)
 	if n == 0 {
 		return b, nil
 	}
+	// No section ride: its level steps from the last section back to the
+	// first would be heard at the seam.
 	plan := planFor(s)
-	rideSections(b, s, plan.SectionRideDB)
 	copies := 1 + max(1, int(math.Ceil(loopContext/b.Seconds())))
 	cat := audio.NewBuffer(b.Rate, b.Channels, copies*n)
 	for c := 0; c < copies; c++ {
@@ -67,7 +68,7 @@ func masterLoop(ctx context.Context, b *audio.Buffer, s *score.Score, o Options)
 	}
 	busToneWith(cat.Samples, busEQFor(plan.LowShelfDB, plan.PresenceDB))
 	mo := masterOptions(s, o)
-	mo.FadeIn, mo.FadeOut = 0, 0 // a loop has no fades
+	mo.NoFades = true // the kept copy has no edges: no minimum fade either
 	if err := Master(ctx, cat, mo); err != nil {
 		return nil, err
 	}

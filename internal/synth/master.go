@@ -51,6 +51,9 @@ type MasterOptions struct {
 	// Correlation is the range the full mix's left/right correlation is
 	// brought into (zero: 0.45..0.82).
 	Correlation [2]float64
+	// NoFades leaves the edges alone (a seamless loop's middle copy has
+	// no start or end to fade); FadeIn and FadeOut are then ignored.
+	NoFades bool
 }
 
 // target returns the loudness target and the ceiling.
@@ -109,7 +112,9 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 		}
 		balanceWidth(b.Samples, lo, hi)
 	}
-	fades(b, o.FadeIn, o.FadeOut)
+	if !o.NoFades {
+		fades(b, o.FadeIn, o.FadeOut)
+	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
