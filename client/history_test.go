@@ -189,7 +189,7 @@ func TestRun(t *testing.T) {
 func TestWithMusicalKey(t *testing.T) {
 	for name, opt := range map[string]client.GenerateOption{
 		"WithMusicalKey": client.WithMusicalKey("F# minor"),
-		"WithKey":        client.WithKey("F# minor"), //lint:ignore SA1019 the deprecated alias must keep working
+		"WithKey":        client.WithKey("F# minor"),
 	} {
 		api, c, _ := mustServe(t, []reply{rep(202, ackBody)})
 		if _, err := c.Generate(context.Background(), "lofi", opt); err != nil {
