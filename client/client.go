@@ -25,11 +25,6 @@ const DefaultPollInterval = 5 * time.Second
 // away at once do not come back at once.
 const DefaultJitter = 0.2
 
-// DefaultMaxRetries is how many times one call retries after a 429 or a
-// transient server error before it gives up, unless [WithMaxRetries] says
-// otherwise.
-const DefaultMaxRetries = 8
-
 // DefaultUserAgent is the User-Agent header sent unless [WithUserAgent] says
 // otherwise.
 const DefaultUserAgent = "songsmith-go-client/1"
@@ -49,7 +44,7 @@ type Client struct {
 	httpClient   *http.Client
 	pollInterval time.Duration
 	userAgent    string
-	maxRetries   int
+	retry        RetryPolicy
 	sleep        SleepFunc
 	jitter       float64
 	progress     func(Progress)
@@ -93,16 +88,6 @@ func WithUserAgent(ua string) Option {
 	}
 }
 
-// WithMaxRetries sets how many times one call retries after a 429 or a
-// transient server error. Zero disables retries; negative values are ignored.
-func WithMaxRetries(n int) Option {
-	return func(c *Client) {
-		if n >= 0 {
-			c.maxRetries = n
-		}
-	}
-}
-
 // WithSleep replaces the function the client waits with between retries and
 // polls. Tests use it to record the waits instead of sleeping. A nil fn is
 // ignored.
@@ -136,7 +121,7 @@ func New(baseURL, apiKey string, opts ...Option) *Client {
 		apiKey:     strings.TrimSpace(apiKey), // a key pasted with its newline works
 		httpClient: http.DefaultClient,
 		userAgent:  DefaultUserAgent,
-		maxRetries: DefaultMaxRetries,
+		retry:      DefaultRetryPolicy(),
 		sleep:      sleepContext,
 		jitter:     DefaultJitter,
 	}
@@ -278,11 +263,10 @@ func (c *Client) do(ctx context.Context, cl *call, method, path string, body []b
 			return nil, &ctxError{err: ctx.Err(), last: last}
 		}
 		last = err
-		wait, retry := b.next(err, idempotent)
-		if !retry || attempt >= c.maxRetries {
+		wait, retry := b.next(c, err, idempotent)
+		if !retry || attempt >= c.retry.MaxRetries {
 			return nil, err
 		}
-		wait = c.addJitter(wait)
 		c.report(cl, wait, err)
 		if err := c.sleep(ctx, wait); err != nil {
 			return nil, &ctxError{err: err, last: last}

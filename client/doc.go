@@ -2,26 +2,38 @@
 //
 // The service is asynchronous: [Client.Generate] submits a prompt and returns a
 // job id at once; [Client.Job] reads the job's state and [Client.Wait] polls it
-// until it is completed or failed; [Client.Download] fetches the song and
-// cover from their signed URLs.
+// until it is completed or failed; [Client.Run] does both in one call;
+// [Client.Download] fetches the song and cover from their signed URLs.
 //
 //	c := client.New("", "") // $SONGSMITH_URL and $SONGSMITH_API_KEY
-//	sub, err := c.Generate(ctx, "dreamy lo-fi with soft piano")
-//	if err != nil { ... }
-//	job, err := c.Wait(ctx, sub.JobID)
-//	if err != nil { ... }
-//	if err := job.Err(); err != nil { ... } // the job failed
+//	job, err := c.Run(ctx, "dreamy lo-fi with soft piano", client.WithMusicalKey("D minor"))
+//	if err != nil { ... } // a request failed for good, ctx ended, or the job failed (*JobError)
 //	fmt.Println(job.Result.Title, job.Result.SongURL)
+//
+// [Client.Jobs] iterates over the key's history, newest first, following
+// GET /jobs's next_cursor page by page ([WithPageSize], [WithCursor]):
+//
+//	for job, err := range c.Jobs(ctx) {
+//		if err != nil { ... }
+//		fmt.Println(job.JobID, job.Status)
+//	}
+//
+// [Client.JobsPage] reads one page.
 //
 // Request errors are returned as *[APIError] (with the service's request id);
 // use [errors.As] or helpers such as [IsNotFound] and [IsRateLimited] to
 // inspect them.
 //
-// Retries. The client backs off on 429 (5 s, 10 s, then doubling up to 60 s,
-// or longer when the server sends a longer Retry-After) and retries after 5xx
-// answers and transport errors such as a reset connection (10 s, 20 s, 30 s),
-// as the interface specification recommends, adding up to 20 % random jitter
-// ([WithJitter]). Permanent failures return at once: a base URL that is not
+// Retries. A call is retried at most 3 times by default
+// ([DefaultRetryPolicy]; [WithRetry] sets a [RetryPolicy], [WithMaxRetries]
+// only the count). A Retry-After header is honoured exactly as sent (up to
+// 60 s; a longer one returns the *[APIError] at once, its RetryAfter saying
+// when to come back). Without one, a 429 waits 5 s, 10 s, 20 s (the
+// specification's schedule) and a 5xx answer or a transport error such as
+// a reset connection 1 s, 2 s, 4 s, doubling up to 60 s with more
+// retries, adding up to 20 % random jitter ([WithJitter]). A read against a
+// server that keeps failing thus gives up within seconds. Permanent
+// failures return at once: a base URL that is not
 // http(s)://host ([ErrInvalidBaseURL]), no key ([ErrNoAPIKey]), a key with
 // a space, control or non-ASCII character ([ErrInvalidAPIKey]), an unknown
 // host, https:// against a plain-HTTP server, every 4xx other than 429, and a

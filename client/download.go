@@ -37,11 +37,10 @@ func (c *Client) Download(ctx context.Context, mediaURL string, w io.Writer) (in
 			return 0, &ctxError{err: ctx.Err(), last: last}
 		}
 		last = err
-		wait, retry := b.next(err, true)
-		if !retry || attempt >= c.maxRetries {
+		wait, retry := b.next(c, err, true)
+		if !retry || attempt >= c.retry.MaxRetries {
 			return 0, err
 		}
-		wait = c.addJitter(wait)
 		c.report(cl, wait, err)
 		if err := c.sleep(ctx, wait); err != nil {
 			return 0, &ctxError{err: err, last: last}

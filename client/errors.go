@@ -30,6 +30,8 @@ type APIError struct {
 	// X-Request-Id response header, or API Gateway's or S3's own request
 	// id); quote it when reporting a problem. Empty when none was sent.
 	RequestID string
+	// retryAfterSet tells a Retry-After of 0 from none.
+	retryAfterSet bool
 }
 
 // Error implements error.
@@ -86,6 +88,7 @@ func newAPIError(resp *http.Response, data []byte) *APIError {
 		StatusCode: resp.StatusCode,
 		RetryAfter: parseRetryAfter(resp.Header.Get("Retry-After"), time.Now()),
 	}
+	e.retryAfterSet = e.RetryAfter > 0 || strings.TrimSpace(resp.Header.Get("Retry-After")) == "0"
 	for _, h := range []string{"X-Request-Id", "Apigw-Requestid", "X-Amz-Request-Id"} {
 		if v := resp.Header.Get(h); v != "" {
 			e.RequestID = v

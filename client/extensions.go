@@ -1,12 +1,6 @@
 package client
 
-import (
-	"context"
-	"net/http"
-	"net/url"
-	"strconv"
-	"time"
-)
+import "time"
 
 // extensions are the optional members of a submission beyond the spec's
 // prompt (Songsmith extensions; see docs/api.md). Zero members
@@ -89,11 +83,18 @@ func WithBPM(bpm float64) GenerateOption {
 	return func(o *generateOptions) { o.ext.BPM = bpm }
 }
 
-// WithKey asks for a key such as "D minor", "F#" or "A dorian",
-// overriding the prompt's.
-func WithKey(key string) GenerateOption {
+// WithMusicalKey asks for a musical key such as "D minor", "F#" or
+// "A dorian", overriding the prompt's (the request's "key" member; not the
+// API key).
+func WithMusicalKey(key string) GenerateOption {
 	return func(o *generateOptions) { o.ext.Key = key }
 }
+
+// WithKey asks for a musical key, as [WithMusicalKey] does.
+//
+// Deprecated: use WithMusicalKey. WithKey read as the API key; it will be
+// removed in the next release allowed to break (see docs/releasing.md).
+func WithKey(key string) GenerateOption { return WithMusicalKey(key) }
 
 // WithStems adds Result.StemsURL: a zip of one 32-bit float WAV per part,
 // unmastered, summing to the pre-master mix.
@@ -123,42 +124,4 @@ func withOutput(out string) GenerateOption {
 // [VerifyWebhook]).
 func WithWebhook(webhookURL string) GenerateOption {
 	return func(o *generateOptions) { o.ext.WebhookURL = webhookURL }
-}
-
-// JobPage is one page of [Client.Jobs].
-type JobPage struct {
-	// Jobs are the key's jobs, newest first, each with its JobID.
-	Jobs []*Job
-	// NextCursor continues the list; "" on the last page.
-	NextCursor string
-	// RateLimit is the polling window the request was counted in.
-	RateLimit *RateLimit
-}
-
-// Jobs lists the key's jobs, newest first, with GET /jobs (a Songsmith
-// extension): up to limit (1 to 100; the service's default of 20 when
-// 0) starting after cursor ("" for the first page; then the previous
-// page's NextCursor).
-func (c *Client) Jobs(ctx context.Context, limit int, cursor string) (*JobPage, error) {
-	q := url.Values{}
-	if limit > 0 {
-		q.Set("limit", strconv.Itoa(limit))
-	}
-	if cursor != "" {
-		q.Set("cursor", cursor)
-	}
-	path := "/jobs"
-	if len(q) > 0 {
-		path += "?" + q.Encode()
-	}
-	var w struct {
-		Jobs       []*Job `json:"jobs"`
-		NextCursor string `json:"next_cursor"`
-	}
-	h, err := c.do(ctx, &call{start: time.Now(), state: StateRunning}, http.MethodGet, path, nil, nil, true, &w)
-	if err != nil {
-		return nil, err
-	}
-	page := &JobPage{Jobs: w.Jobs, NextCursor: w.NextCursor, RateLimit: parseRateLimit(h)}
-	return page, nil
 }

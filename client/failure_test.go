@@ -135,7 +135,7 @@ func TestFailFast(t *testing.T) {
 func TestContextKeepsCause(t *testing.T) {
 	t.Run("ServerError", func(t *testing.T) {
 		api := &fakeAPI{replies: []reply{{status: 503, body: `{"error":"unavailable","message":"down"}`, header: map[string]string{"X-Request-Id": "req-9"}}}}
-		c := client.New(newServer(t, api), testKey)
+		c := client.New(newServer(t, api), testKey, client.WithRetry(client.RetryPolicy{MaxRetries: 3, ServerErrorBackoff: 10 * time.Second}))
 		// The first answer comes well within the deadline, even on a busy
 		// machine; the 10 s backoff after it does not.
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
@@ -173,7 +173,7 @@ func TestJitter(t *testing.T) {
 	waits := sl.recorded()
 	distinct := map[time.Duration]bool{}
 	for i, w := range waits {
-		base := min(time.Duration(i+1)*10*time.Second, 30*time.Second)
+		base := min(time.Second<<i, client.DefaultMaxBackoff)
 		if w < base || w > base+base/5 {
 			t.Errorf("wait %d = %v, want %v to %v", i, w, base, base+base/5)
 		}
@@ -252,8 +252,8 @@ func TestDownload(t *testing.T) {
 	if err != nil || n != int64(buf.Len()) || buf.String() != "ID3 song bytes" {
 		t.Fatalf("Download = %d, %v, %q", n, err, buf.String())
 	}
-	if got := sl.recorded(); !equalDurations(got, seconds(10)) {
-		t.Errorf("waits %v, want one 10 s retry after the 503", got)
+	if got := sl.recorded(); !equalDurations(got, seconds(1)) {
+		t.Errorf("waits %v, want one 1 s retry after the 503", got)
 	}
 	_, err = c.Download(context.Background(), srv.URL+"/expired", &buf)
 	var apiErr *client.APIError

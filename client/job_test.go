@@ -140,7 +140,7 @@ func TestJob(t *testing.T) {
 		if job.Result.Duration != 205 {
 			t.Errorf("duration = %v, want 205", job.Result.Duration)
 		}
-		if got, want := sl.recorded(), seconds(10, 20); !equalDurations(got, want) {
+		if got, want := sl.recorded(), seconds(1, 2); !equalDurations(got, want) {
 			t.Errorf("waits = %v, want %v", got, want)
 		}
 		if len(api.seen()) != 3 {
@@ -154,7 +154,7 @@ func TestJob(t *testing.T) {
 		if !client.IsServerError(err) {
 			t.Fatalf("error = %v, want server error", err)
 		}
-		if got, want := sl.recorded(), seconds(10, 20, 30, 30); !equalDurations(got, want) {
+		if got, want := sl.recorded(), seconds(1, 2, 4, 8); !equalDurations(got, want) {
 			t.Errorf("waits = %v, want %v", got, want)
 		}
 		if len(api.seen()) != 5 {

@@ -15,19 +15,12 @@ import (
 )
 
 // saveSong is the program of the SDK's README, word for word (a test
-// compares them): submit, wait, download.
+// compares them): submit and wait (Run), download.
 func saveSong(ctx context.Context, prompt, path string) error {
 	c := client.New("", "") // reads SONGSMITH_URL and SONGSMITH_API_KEY
-	sub, err := c.Generate(ctx, prompt)
+	job, err := c.Run(ctx, prompt)
 	if err != nil {
-		return err
-	}
-	job, err := c.Wait(ctx, sub.JobID)
-	if err != nil {
-		return err // failed for good, or ctx ended (the error keeps the cause)
-	}
-	if err := job.Err(); err != nil {
-		return err // the job failed: *client.JobError
+		return err // failed for good, ctx ended (the error keeps the cause), or the job failed (*client.JobError)
 	}
 	f, err := os.Create(path)
 	if err != nil {

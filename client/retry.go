@@ -26,20 +26,26 @@ type backoff struct {
 	rateLimited, failed, refused int
 }
 
-// next returns the wait before retrying after err, and whether to retry at
-// all. idempotent requests are retried after server errors and transport
-// failures; every request is retried after a 429.
-func (b *backoff) next(err error, idempotent bool) (time.Duration, bool) {
+// next returns the wait before retrying after err under policy p, and
+// whether to retry at all. idempotent requests are retried after server
+// errors and transport failures; every request is retried after a 429. A
+// Retry-After is waited for as sent; the computed backoffs get jitter.
+func (b *backoff) next(c *Client, err error, idempotent bool) (time.Duration, bool) {
+	p := &c.retry
 	var apiErr *APIError
 	switch {
 	case errors.As(err, &apiErr) && apiErr.StatusCode == http.StatusTooManyRequests:
-		wait := rateLimitBackoff(b.rateLimited)
 		b.rateLimited++
-		return max(wait, apiErr.RetryAfter), true
+		if apiErr.retryAfterSet {
+			return apiErr.RetryAfter, apiErr.RetryAfter <= p.MaxRetryAfter
+		}
+		return c.addJitter(doubling(p.RateLimitBackoff, p.MaxBackoff, b.rateLimited-1)), true
 	case apiErr != nil && apiErr.StatusCode >= 500 && idempotent:
-		wait := serverErrorBackoff(b.failed)
 		b.failed++
-		return max(wait, apiErr.RetryAfter), true
+		if apiErr.retryAfterSet {
+			return apiErr.RetryAfter, apiErr.RetryAfter <= p.MaxRetryAfter
+		}
+		return c.addJitter(doubling(p.ServerErrorBackoff, p.MaxBackoff, b.failed-1)), true
 	case apiErr != nil || !idempotent || permanentTransport(err) || unsendable(err):
 		return 0, false
 	case isRefused(err):
@@ -48,29 +54,12 @@ func (b *backoff) next(err error, idempotent bool) (time.Duration, bool) {
 		}
 		wait := 500 * time.Millisecond << b.refused
 		b.refused++
-		return wait, true
+		return c.addJitter(wait), true
 	default:
 		// Reset, timeout, EOF on an idempotent request: as transient as a 500.
-		wait := serverErrorBackoff(b.failed)
 		b.failed++
-		return wait, true
+		return c.addJitter(doubling(p.ServerErrorBackoff, p.MaxBackoff, b.failed-1)), true
 	}
-}
-
-// rateLimitBackoff is the wait after the n-th (from 0) consecutive 429:
-// 5 s, 10 s, then doubling up to 60 s.
-func rateLimitBackoff(n int) time.Duration {
-	d := 5 * time.Second
-	for i := 0; i < n && d < time.Minute; i++ {
-		d *= 2
-	}
-	return min(d, time.Minute)
-}
-
-// serverErrorBackoff is the wait after the n-th (from 0) server error:
-// 10 s, 20 s, then 30 s, inside the 10 to 30 s the specification advises.
-func serverErrorBackoff(n int) time.Duration {
-	return min(time.Duration(n+1)*10*time.Second, 30*time.Second)
 }
 
 // addJitter lengthens d by a random fraction of up to c.jitter.

@@ -35,6 +35,15 @@ func (o *apiOpts) bind(fs *pflag.FlagSet, waits bool) {
 // to skip the waits between retries.
 var sdkOptions []client.Option
 
+// cliRetry is the commands' retry policy: more patient than the SDK's
+// default, since a command shows every wait and its cause as it happens
+// (the progress line) and `generate` may wait many minutes anyway. A
+// request that keeps failing with 5xx answers gives up after about a
+// minute (1, 2, 4, 8, 16, 32 s, or the server's Retry-After six times),
+// one that keeps drawing 429s without Retry-After after 195 s (5 s
+// doubling to 60 s); a Retry-After of up to 5 minutes is waited for.
+var cliRetry = client.RetryPolicy{MaxRetries: 6, MaxRetryAfter: 5 * time.Minute}
+
 // client returns an SDK client for the flags and the environment, and the
 // base URL it uses. It fails early, without a request, on a missing key or
 // a URL without http(s)://.
@@ -46,7 +55,7 @@ func (o *apiOpts) client(progress func(client.Progress)) (*client.Client, string
 	if key == "" {
 		key = client.APIKeyFromEnv()
 	}
-	opts := []client.Option{client.WithUserAgent("songsmith-cli/" + versionString())}
+	opts := []client.Option{client.WithUserAgent("songsmith-cli/" + versionString()), client.WithRetry(cliRetry)}
 	if progress != nil {
 		opts = append(opts, client.WithProgress(progress))
 	}

@@ -63,7 +63,7 @@ func (x *extFlags) options() []client.GenerateOption {
 		o = append(o, client.WithBPM(x.bpm))
 	}
 	if x.key != "" {
-		o = append(o, client.WithKey(x.key))
+		o = append(o, client.WithMusicalKey(x.key))
 	}
 	if x.stems {
 		o = append(o, client.WithStems())

@@ -27,7 +27,7 @@ when more remain, the last line gives the command for the next page (--cursor).`
 			if err != nil {
 				return err
 			}
-			page, err := c.Jobs(cmd.Context(), limit, cursor)
+			page, err := c.JobsPage(cmd.Context(), limit, cursor)
 			if err != nil {
 				return explain(err, base)
 			}

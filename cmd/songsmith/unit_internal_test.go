@@ -211,8 +211,8 @@ func TestRetriesUsedUpExitCodes(t *testing.T) {
 			if code != tc.code {
 				t.Errorf("%d %v: exit %d, want %d; stderr %q", tc.status, args[:2], code, tc.code, stderr.String())
 			}
-			if n := calls.Load(); n != 1+client.DefaultMaxRetries {
-				t.Errorf("%d %v: %d requests, want 1 + %d retries", tc.status, args[:2], n, client.DefaultMaxRetries)
+			if n := calls.Load(); n != 1+int32(cliRetry.MaxRetries) {
+				t.Errorf("%d %v: %d requests, want 1 + %d retries", tc.status, args[:2], n, cliRetry.MaxRetries)
 			}
 			msg := stderr.String()
 			if strings.Count(msg, "\n") != 1 || !strings.HasPrefix(msg, "songsmith: ") || strings.Contains(msg, "songsmith: songsmith:") {

@@ -166,7 +166,7 @@ var sdkOptions = map[string][]client.GenerateOption{
 	"format":           {client.WithFormat(client.FormatFLAC)},
 	"duration_seconds": {client.WithDuration(42 * time.Second)},
 	"bpm":              {client.WithBPM(97)},
-	"key":              {client.WithKey("F# minor")},
+	"key":              {client.WithMusicalKey("F# minor")},
 	"outputs":          {client.WithStems(), client.WithMIDI(), client.WithTimeline()},
 	"webhook_url":      {client.WithWebhook("https://example.com/hook")},
 	"exact_duration":   {client.WithExactDuration(), client.WithDuration(20 * time.Second)},

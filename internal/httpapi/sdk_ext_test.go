@@ -27,7 +27,7 @@ func TestGoSDKExtensions(t *testing.T) {
 	}
 	e.Clock.Add(time.Second)
 	sub, err := c.Generate(ctx, "lo-fi", client.WithSeed(7), client.WithFormat(client.FormatFLAC), client.WithDuration(45*time.Second),
-		client.WithBPM(84), client.WithKey("D minor"), client.WithStems(), client.WithMIDI(), client.WithMIDI(),
+		client.WithBPM(84), client.WithMusicalKey("D minor"), client.WithStems(), client.WithMIDI(), client.WithMIDI(),
 		client.WithTimeline(), client.WithExactDuration(), client.WithSampleRate(48000))
 	if err != nil {
 		t.Fatal(err)
@@ -56,14 +56,14 @@ func TestGoSDKExtensions(t *testing.T) {
 		t.Fatalf("bpm 500: %v", err)
 	}
 
-	page, err := c.Jobs(ctx, 1, "")
+	page, err := c.JobsPage(ctx, 1, "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(page.Jobs) != 1 || page.Jobs[0].JobID != sub.JobID || page.NextCursor == "" || page.Jobs[0].Result == nil {
 		t.Fatalf("first page %+v", page)
 	}
-	page, err = c.Jobs(ctx, 1, page.NextCursor)
+	page, err = c.JobsPage(ctx, 1, page.NextCursor)
 	if err != nil || len(page.Jobs) != 1 || page.Jobs[0].JobID != first.JobID || page.NextCursor != "" {
 		t.Fatalf("second page %+v %v", page, err)
 	}
