@@ -30,22 +30,7 @@ func RenderStem(ctx context.Context, s *score.Score, i int, o Options) (*audio.B
 		wrap(st, LoopFrames(s))
 		return st, nil
 	}
-	frames := audio.CD.NSeconds(s.Seconds())
-	out := audio.NewBuffer(audio.CD, 2, frames)
-	e, err := newEngine(ctx, s, frames, o, i) // every track's kicks key the sidechain, only track i sounds
-	if err != nil {
-		return nil, err
-	}
-	for start := 0; start < frames; start += blockSize {
-		if start%(64*blockSize) == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-		}
-		n := min(blockSize, frames-start)
-		e.renderBlock(start, n, out.Samples[2*start:2*(start+n)])
-	}
-	return out, nil
+	return renderTracks(ctx, s, o, i) // every track's kicks key the sidechain, only track i sounds
 }
 
 // StemTolerance is the largest difference, per sample, between the sum

@@ -68,9 +68,16 @@ func RenderDry(ctx context.Context, s *score.Score, o Options) (*audio.Buffer, e
 	if s.Loop {
 		return renderDryLoop(ctx, s, o) // loop.go
 	}
+	return renderTracks(ctx, s, o, -1)
+}
+
+// renderTracks renders the whole of s, unmastered, with every track (only
+// < 0) or with track only alone (a stem); it stops with ctx.Err() every 64
+// blocks.
+func renderTracks(ctx context.Context, s *score.Score, o Options, only int) (*audio.Buffer, error) {
 	frames := audio.CD.NSeconds(s.Seconds())
 	out := audio.NewBuffer(audio.CD, 2, frames)
-	e, err := newEngine(ctx, s, frames, o, -1)
+	e, err := newEngine(ctx, s, frames, o, only)
 	if err != nil {
 		return nil, err
 	}
