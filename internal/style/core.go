@@ -27,8 +27,10 @@ var core = []Style{
 		Comp:    []Line{{Builtin: "charleston"}},
 		Band:    Band{Bass: score.Bass, Chords: score.EPiano, Pad: score.Pad, Lead: score.Bells, Recorded: []string{"bass", "chords", "lead"}},
 		Harmony: Harmony{Family: "jazz", Ext: 5, Modes: []string{"dorian"}}, Form: "beat",
-		Lead:   Lead{Density: 0.35},
-		Mix:    Mix{Reverb: 0.5, Tail: 2, Brightness: 0.35, Drive: 0.15, LoudnessLUFS: -15.5},
+		Lead: Lead{Density: 0.35},
+		Mix: Mix{Reverb: 0.5, Tail: 2, Brightness: 0.35, Drive: 0.15, LoudnessLUFS: -15.5,
+			// Dusty drums, not a club kit: the keys keep their 1-4 kHz presence.
+			Parts: map[score.Role]float64{score.RoleDrums: 1}},
 		Cover:  Cover{Look: "grain", Variant: 0, Hues: [4]float64{25, 345, 175, 40}, Sat: 0.45, BgL: 0.55, AccL: 0.62, Grain: 0.09},
 		Titles: []string{"Tapes", "Window", "Notebook", "Coffee", "Afternoon", "Rooftop"},
 	},

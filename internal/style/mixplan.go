@@ -108,10 +108,10 @@ var mixPlans = map[MixFamily]MixPlan{
 		HighPassFloorHz: 70, SectionRideDB: 4, LowShelfDB: -1, PresenceDB: 1,
 	},
 	MixJazz: {
-		Parts: map[score.Role]float64{score.RoleDrums: 4, score.RoleBass: -2, score.RoleChords: -6,
+		Parts: map[score.Role]float64{score.RoleDrums: 3, score.RoleBass: -2, score.RoleChords: -6,
 			score.RolePad: -7, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10},
 		Featured: 3, LoudnessLUFS: -17, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 7, Ratio: 2.5}, Reverb: RoomPlate,
-		HighPassFloorHz: 60, SectionRideDB: 4, LowShelfDB: -1, PresenceDB: 1,
+		HighPassFloorHz: 60, SectionRideDB: 2, LowShelfDB: -1, PresenceDB: 1,
 	},
 	MixLatin: {
 		Parts: map[score.Role]float64{score.RoleDrums: 1, score.RoleBass: -3, score.RoleChords: -3,
@@ -135,7 +135,7 @@ var mixPlans = map[MixFamily]MixPlan{
 		Parts: map[score.Role]float64{score.RoleDrums: 3, score.RoleBass: -1, score.RoleChords: -5,
 			score.RolePad: -6, score.RoleLead: 0, score.RoleArp: -6, score.RoleFX: -10},
 		DrumLed: true, Featured: 3, LoudnessLUFS: -14.5, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 6, Ratio: 2.5}, Leveller: true, Reverb: RoomSmall,
-		HighPassFloorHz: 110, SectionRideDB: 0, LowShelfDB: -2, PresenceDB: -1,
+		HighPassFloorHz: 110, SectionRideDB: 0, LowShelfDB: -5, PresenceDB: 2.5,
 	},
 	MixDance: {
 		Parts: map[score.Role]float64{score.RoleDrums: 4, score.RoleBass: -1, score.RoleChords: -4,

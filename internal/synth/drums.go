@@ -99,6 +99,11 @@ var drumPatches = map[score.Drum]*drumPatch{
 	score.Shaker: {level: 0.22, noise: 1, noiseTau: 0.045, attack: 0.012, hp: 5500, lp: 11000, length: 0.4},
 }
 
+// roundRobin are the drums whose every hit varies a little in tone (see
+// init): the ones played on every eighth or sixteenth.
+var roundRobin = map[score.Drum]bool{score.ClosedHat: true, score.OpenHat: true, score.Ride: true,
+	score.Shaker: true, score.Tambourine: true}
+
 // drumState is the per-hit state of a drum voice.
 type drumState struct {
 	dp            *drumPatch
@@ -113,6 +118,7 @@ type drumState struct {
 	metal         []float64
 	hp, lp        svf
 	length        int
+	rr            float64      // the hit's cutoff factor (roundRobin; 1 otherwise)
 	x             drumExtState // state of the extensions (drums_extended.go)
 }
 
@@ -130,11 +136,30 @@ func (d *drumState) init(v *voice, ev event) {
 	d.ampN, d.ampNK = dp.noise, expCoef(dp.noiseTau)
 	d.ampM, d.ampMK = dp.metal, expCoef(dp.metalTau)
 	d.click, d.clickK = dp.click*tone, expCoef(dp.clickTau)
+	d.rr = 1
+	if roundRobin[ev.drum] && dp.lp > 0 {
+		// No two strokes alike: each hit of a hat, shaker, ride or
+		// tambourine gets its own cutoff (a drummer's stick lands on
+		// another spot), on top of velocity's opening. The hit's gain
+		// makes up for the noise band the cutoff adds or removes, so the
+		// kit's level stays.
+		r := newRNG(ev.seed ^ 0x9e3779b97f4a7c15)
+		d.rr = 1 + 0.2*r.bipolar()
+		lo := 0.0
+		if dp.hp > 0 {
+			lo = dp.hp * (0.8 + 0.2*tone) * v.bright
+		}
+		hi := math.Min(0.45*sr, dp.lp*(0.5+0.5*tone)*v.bright)
+		hv := math.Min(0.45*sr, hi*d.rr)
+		if hi > lo+500 && hv > lo+500 {
+			d.gain *= math.Sqrt((hi - lo) / (hv - lo))
+		}
+	}
 	if dp.hp > 0 {
 		d.hp.set(dp.hp*(0.8+0.2*tone)*v.bright, 0.7)
 	}
 	if dp.lp > 0 {
-		d.lp.set(dp.lp*(0.5+0.5*tone)*v.bright, 0.7)
+		d.lp.set(dp.lp*(0.5+0.5*tone)*v.bright*d.rr, 0.7)
 	}
 	if dp.metal > 0 {
 		d.metal = dp.metalCluster()

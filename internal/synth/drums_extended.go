@@ -75,7 +75,7 @@ func (d *drumState) initExt(v *voice, ev event) {
 			d.hp.set(dp.hp*(0.8+0.2*d.tone)*v.bright, dp.fq)
 		}
 		if dp.lp > 0 {
-			d.lp.set(dp.lp*(0.5+0.5*d.tone)*v.bright, dp.fq)
+			d.lp.set(dp.lp*(0.5+0.5*d.tone)*v.bright*d.rr, dp.fq)
 		}
 	}
 	if dp.outLP > 0 {
