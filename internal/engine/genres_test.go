@@ -59,7 +59,9 @@ func TestGenresDiffer(t *testing.T) {
 			centre[name] = [3]float64{c[0] + p[0]/n, c[1] + p[1]/n, c[2] + p[2]/n}
 		}
 	}
-	dist := func(a, b [3]float64) float64 { return math.Sqrt((a[0]-b[0])*(a[0]-b[0]) + (a[1]-b[1])*(a[1]-b[1]) + (a[2]-b[2])*(a[2]-b[2])) }
+	dist := func(a, b [3]float64) float64 {
+		return math.Sqrt((a[0]-b[0])*(a[0]-b[0]) + (a[1]-b[1])*(a[1]-b[1]) + (a[2]-b[2])*(a[2]-b[2]))
+	}
 	for _, name := range names {
 		for i, p := range pts[name] {
 			own := dist(p, centre[name])
