@@ -13,7 +13,7 @@
 // sound; tests read the enums from internal/score/score.go, so a value
 // added there without a sound fails. Instruments are data over a few
 // algorithms (subtractive, FM, Karplus-Strong with body resonances,
-// formant, modal, crackle: patch.go, instruments2.go). Drums are a swept
+// formant, modal, crackle: patch.go, patches_catalogue.go). Drums are a swept
 // body with extra membrane partials, filtered noise in one or several
 // strikes (group claps, jingles), a metallic square cluster and a click
 // (drums*.go). A kit is data too (drums_kits.go): the sounds it replaces
@@ -26,26 +26,30 @@
 //
 // # The mix
 //
-// Every song is mixed in stereo before it is mastered (stereo.go,
-// leveller.go): each part keeps the pan the composer gives it (chords
-// left, arp right), and chords, pads, arps and leads are widened by a
-// mono-compatible widener (a delayed, high-passed copy added to the left
-// channel and taken from the right, so the mono sum is the dry part); bass
-// and drums stay centred. The finished mix is made mono under 180 Hz (a
-// fourth-order high-pass on the side signal), gets a low shelf (-5 dB
-// under 150 Hz), a broad presence lift at 3 kHz and a 17 kHz low-pass.
-// The dry render (stems, single sounds) leaves this bus tone out.
+// Every song is mixed and mastered by its style's mix plan
+// (internal/style: mixfamily.go maps every style to one of nine mix
+// families, mixplan.go holds a plan per family; docs/engine-mix.md has the
+// figures). Each part is levelled by its measured loudness (balance.go: a
+// few excerpts of the part rendered ahead of the mix, K-weighted, brought
+// to the plan's level for its role; a part playing an instrument the
+// prompt names, Track.Featured, within a few LU of the loudest), seated by
+// instrument (seating.go), high-passed under its own register, and sent to
+// a reverb room that suits the family (room, hall, plate). The drum kit
+// gets a stereo overhead image above 2.5 kHz; chords, pads, arps and leads
+// are widened after their pan by a mono-compatible widener; the low end is
+// made mono under 180 Hz; the bus's low shelf and presence follow the
+// plan. A DC blocker follows every drive stage.
 //
-// Mastering then starts with a slow upward leveller that lifts passages
-// more than 6 LU under the song's loud parts (a breakdown after a drop) by
-// 4/5 of the excess (near silence is left alone) and a gentle bus
-// compressor; after them the width is set: the side signal is scaled (at
-// most 3x) so that the left/right correlation lies between 0.45 and 0.82,
-// and the mono sum does not change (set before the leveller, a lifted wide
-// intro made a whole song too wide). The limiter's ceiling is -3 dBTP: the
-// MP3 encoder adds up to about 1.9 dB of true peak at isolated sharp
-// attacks (lame 1.1 dB on the same song), and the decoded MP3 must stay
-// under -1 dBTP.
+// Mastering then rides the sections by their energy (ride.go; orchestral
+// and ambient most), runs the upward leveller only in dense families (not
+// orchestral, ambient, acoustic, jazz: their soft intros and crescendos
+// keep their range) and the plan's bus compressor, sets the width into the
+// plan's correlation range, normalises to the plan's loudness (-19 to -14
+// LUFS, or Options.LoudnessLUFS from the request's loudness_lufs) and
+// limits to the plan's true-peak ceiling (-3 dBTP: the MP3 encoder adds up
+// to about 1.9 dB of true peak at sharp attacks, and the decoded MP3 must
+// stay under -1 dBTP). Every song fades in over at least 30 ms, so none
+// starts at full level; a seamless loop is mastered without fades.
 //
 // Each recursion of the bus (side high-pass, bus EQ, widener, leveller)
 // runs per sample, so it is written for the CPU's latency: each bus-EQ band
