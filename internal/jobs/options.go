@@ -95,6 +95,11 @@ func (o *Options) Normalize() error {
 	if o == nil {
 		return nil
 	}
+	// A song's length first: the row's range starts at a loop's 4 s, and a
+	// song of 5 s is told the song's range, not the loop's.
+	if !o.Loop && o.Seconds != 0 && o.Seconds < MinSeconds {
+		return Errorf(EInvalid, "'duration_seconds' must be a number from %g to %g (from %g for a 'loop').", MinSeconds, MaxSeconds, MinLoopSeconds)
+	}
 	for i := range OptionSpecs {
 		if err := OptionSpecs[i].normalize(o); err != nil {
 			return err
@@ -109,12 +114,9 @@ func (o *Options) Normalize() error {
 }
 
 // combined checks the rules that join options beyond a row's own range
-// and Requires: a song (not a loop) is 10 s at least, and a loop's length
-// is whole bars, so it cannot also be exact.
+// and Requires (besides a song's length, checked first by Normalize): a
+// loop's length is whole bars, so it cannot also be exact.
 func (o *Options) combined() error {
-	if !o.Loop && o.Seconds != 0 && o.Seconds < MinSeconds {
-		return Errorf(EInvalid, "'duration_seconds' must be a number from %g to %g (from %g for a 'loop').", MinSeconds, MaxSeconds, MinLoopSeconds)
-	}
 	if o.Loop && o.ExactDuration {
 		return Errorf(EInvalid, "'loop' and 'exact_duration' cannot be combined: a loop lasts whole bars (see loop_end in the result).")
 	}

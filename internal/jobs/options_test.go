@@ -1,6 +1,7 @@
 package jobs_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/jobs"
@@ -76,5 +77,30 @@ func TestJobSeed(t *testing.T) {
 	j.Options = &jobs.Options{Seed: &n}
 	if j.Seed() != 42 {
 		t.Fatal("the options' seed wins")
+	}
+}
+
+// A song shorter than 10 s is told the song's range, a loop the loop's,
+// and a loop cannot also be exact.
+func TestOptionsLengthRules(t *testing.T) {
+	for _, c := range []struct {
+		o    jobs.Options
+		want string // "" for valid
+	}{
+		{jobs.Options{Seconds: 5}, "from 10 to 300 (from 4 for a 'loop')"},
+		{jobs.Options{Seconds: 3}, "from 10 to 300 (from 4 for a 'loop')"},
+		{jobs.Options{Seconds: 5, Loop: true}, ""},
+		{jobs.Options{Seconds: 3, Loop: true}, "from 4 to 300"},
+		{jobs.Options{Seconds: 12}, ""},
+		{jobs.Options{Seconds: 12, Loop: true, ExactDuration: true}, "cannot be combined"},
+		{jobs.Options{ExactDuration: true}, "needs 'duration_seconds'"},
+	} {
+		err := c.o.Normalize()
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%+v: %v, want valid", c.o, err)
+		case c.want != "" && (!jobs.IsCode(err, jobs.EInvalid) || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%+v: %v, want invalid saying %q", c.o, err, c.want)
+		}
 	}
 }
