@@ -4,14 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/songsmith/songsmith/internal/app"
-	"github.com/songsmith/songsmith/internal/httpapi/openapitest"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
 	"github.com/songsmith/songsmith/internal/worker"
@@ -27,15 +25,8 @@ import (
 // and a completed one with its S3 objects; every other documented outcome
 // of both operations (401, 404, 405, 409, 429, 500, 503) is exercised.
 func TestAWSCancelAndDelete(t *testing.T) {
-	v := openapitest.New(t)
-	st := newAWSStack(t, 2)
+	v, st, b, log, c := newAWSAPI(t, nil)
 	ctx := context.Background()
-	b, err := app.OpenAWS(ctx, st.Config)
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := app.NewLogger(st.Config, io.Discard)
-	c := &lambdaClient{t: t, v: v, h: app.NewAPIHandler(st.Config, b, log)}
 	k, key, _ := jobs.NewAPIKey("controls", time.Now(), 0)
 	k2, other, _ := jobs.NewAPIKey("controls-other", time.Now(), 0)
 	for _, k := range []*jobs.APIKey{k, k2} {

@@ -3,12 +3,10 @@ package app_test
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"testing"
 	"time"
 
 	"github.com/songsmith/songsmith/internal/app"
-	"github.com/songsmith/songsmith/internal/httpapi/openapitest"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
 )
@@ -17,15 +15,8 @@ import (
 // job with the extension result, and GET /jobs paging newest first over
 // the owner index; every answer valid against openapi.json.
 func TestAWSExtensions(t *testing.T) {
-	v := openapitest.New(t)
-	st := newAWSStack(t, 2)
+	_, st, b, log, c := newAWSAPI(t, nil)
 	ctx := context.Background()
-	b, err := app.OpenAWS(ctx, st.Config)
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := app.NewLogger(st.Config, io.Discard)
-	c := &lambdaClient{t: t, v: v, h: app.NewAPIHandler(st.Config, b, log)}
 	k, key, err := jobs.NewAPIKey("ext", time.Now(), 0)
 	if err != nil {
 		t.Fatal(err)

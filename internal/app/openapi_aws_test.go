@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"log/slog"
 	"net/http"
 	"strings"
 	"testing"
@@ -22,6 +23,25 @@ import (
 
 // lambdaClient sends API Gateway v2 events to the API Lambda's handler and
 // checks each answer against the OpenAPI document.
+// newAWSAPI starts an AWS stack on moto (2 attempts), opens its backend
+// and returns a client of the API Lambda's handler that checks every
+// exchange against openapi.json (v), after mutate (when not nil) has set
+// the stack's configuration.
+func newAWSAPI(t *testing.T, mutate func(*app.Config)) (*openapitest.Validator, *awsStack, *app.Backend, *slog.Logger, *lambdaClient) {
+	t.Helper()
+	v := openapitest.New(t)
+	st := newAWSStack(t, 2)
+	b, err := app.OpenAWS(context.Background(), st.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := app.NewLogger(st.Config, io.Discard)
+	if mutate != nil {
+		mutate(&st.Config)
+	}
+	return v, st, b, log, &lambdaClient{t: t, v: v, h: app.NewAPIHandler(st.Config, b, log)}
+}
+
 type lambdaClient struct {
 	t *testing.T
 	v *openapitest.Validator
@@ -90,16 +110,8 @@ func (b brokenJobs) CreateJob(context.Context, *jobs.Job) error         { return
 // Lambda serves (the media path is the local server's only: on AWS media
 // URLs are presigned S3 URLs).
 func TestOpenAPIAWS(t *testing.T) {
-	v := openapitest.New(t)
-	st := newAWSStack(t, 2)
+	v, st, b, log, c := newAWSAPI(t, func(c *app.Config) { c.MaxBodyBytes = 4096 })
 	ctx := context.Background()
-	b, err := app.OpenAWS(ctx, st.Config)
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := app.NewLogger(st.Config, io.Discard)
-	st.Config.MaxBodyBytes = 4096
-	c := &lambdaClient{t: t, v: v, h: app.NewAPIHandler(st.Config, b, log)}
 	tight := st.Config
 	tight.Service.SubmitRate, tight.Service.PollRate = jobs.Rate{N: 1, Per: time.Hour}, jobs.Rate{N: 1, Per: time.Hour}
 	tc := &lambdaClient{t: t, v: v, h: app.NewAPIHandler(tight, b, log)}
