@@ -1,8 +1,6 @@
 package music_test
 
 import (
-	"bufio"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,18 +29,8 @@ type castingCase struct {
 
 func loadCasting(t *testing.T) []castingCase {
 	t.Helper()
-	f, err := os.Open("testdata/casting.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var out []castingCase
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
+	for n, line := range tsvLines(t, "testdata/casting.tsv") {
 		prompt, rules, ok := strings.Cut(line, "\t")
 		if !ok {
 			t.Fatalf("line %d: no rules", n)

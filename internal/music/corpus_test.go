@@ -1,8 +1,8 @@
 package music_test
 
 import (
-	"bufio"
 	"fmt"
+	"iter"
 	"os"
 	"slices"
 	"strconv"
@@ -24,20 +24,30 @@ type corpusCase struct {
 	meter          string
 }
 
-func loadCorpus(t *testing.T) []corpusCase {
+// tsvLines returns the lines of a prompt corpus by line number, less blank
+// lines and # comments, in order.
+func tsvLines(t *testing.T, path string) iter.Seq2[int, string] {
 	t.Helper()
-	f, err := os.Open("testdata/prompts.tsv")
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	var out []corpusCase
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
-			continue
+	return func(yield func(int, string) bool) {
+		for i, line := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
+			if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			if !yield(i+1, line) {
+				return
+			}
 		}
+	}
+}
+
+func loadCorpus(t *testing.T) []corpusCase {
+	t.Helper()
+	var out []corpusCase
+	for n, line := range tsvLines(t, "testdata/prompts.tsv") {
 		cols := strings.Split(line, "\t")
 		if len(cols) != 5 {
 			t.Fatalf("line %d: %d columns", n, len(cols))
