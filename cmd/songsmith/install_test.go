@@ -31,11 +31,13 @@ func goEnv(t *testing.T, gobin string, extra ...string) []string {
 }
 
 // TestGoInstall publishes the committed HEAD of this repository as a module
-// version in a file-based module proxy, then runs what the README tells a
-// user: go install github.com/songsmith/songsmith/cmd/songsmith@<version>.
-// It fails if the module cannot be installed that way (a replace directive
-// in go.mod, a missing dependency) and checks the installed binary reports
-// the version it was installed at.
+// version in a file-based module proxy, with the SDK module (client/) at the
+// version go.mod requires, then runs what the README tells a user: go
+// install github.com/songsmith/songsmith/cmd/songsmith@<version>, outside
+// any workspace. It fails if the module cannot be installed that way (a
+// replace directive in go.mod, a missing dependency, a CLI that needs SDK
+// code the required client version lacks) and checks the installed binary
+// reports the version it was installed at.
 func TestGoInstall(t *testing.T) {
 	goTool := testutil.RequireTool(t, "go")
 	gitTool := testutil.RequireTool(t, "git")
@@ -98,6 +100,12 @@ func TestGoInstall(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, name), body, 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+	// The SDK module at the version go.mod requires, as its tag would
+	// publish it: the committed client/ must be that content (go.sum's hash).
+	clientVersion, sum, modSum := requiredClient(t, tree)
+	if gotSum, gotModSum := publishClient(t, proxy, filepath.Join(tree, "client"), clientVersion); gotSum != sum || gotModSum != modSum {
+		t.Fatalf("%s (committed client/ hashes to %s, go.sum has %s)", clientChanged(clientVersion), gotSum, sum)
 	}
 	upstream, _ := exec.Command(goTool, "env", "GOPROXY").Output()
 	gobin := t.TempDir()
