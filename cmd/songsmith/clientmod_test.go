@@ -254,7 +254,10 @@ func main() {
 			t.Fatal(err)
 		}
 	}
-	env := goEnv(t, t.TempDir(), "GOPROXY=file://"+filepath.ToSlash(proxy), "GONOSUMDB="+modulePath)
+	// Only the file proxy, and a private module cache: the SDK must need no
+	// other module, and its version never reaches the shared cache.
+	env := goEnv(t, t.TempDir(), "GOPROXY=file://"+filepath.ToSlash(proxy), "GONOSUMDB="+modulePath,
+		"GOMODCACHE="+t.TempDir(), "GOFLAGS=-modcacherw")
 	for _, args := range [][]string{{"mod", "tidy"}, {"vet", "./..."}, {"build", "./..."}} {
 		cmd := exec.Command(goTool, args...)
 		cmd.Dir = user

@@ -17,6 +17,19 @@ import (
 
 const modulePath = "github.com/songsmith/songsmith"
 
+// cacheProxy returns this machine's module download cache as a file-based
+// proxy entry for GOPROXY (with its trailing comma), so a go command with a
+// fresh, private GOMODCACHE gets the dependencies without the network while
+// the versions it publishes itself never reach the shared cache.
+func cacheProxy(t *testing.T, goTool string) string {
+	t.Helper()
+	out, err := exec.Command(goTool, "env", "GOMODCACHE").Output()
+	if err != nil || strings.TrimSpace(string(out)) == "" {
+		return ""
+	}
+	return "file://" + filepath.ToSlash(filepath.Join(strings.TrimSpace(string(out)), "cache", "download")) + ","
+}
+
 // goEnv returns the environment for a go command that installs into gobin
 // with nothing of this checkout's go.mod in the way.
 func goEnv(t *testing.T, gobin string, extra ...string) []string {
@@ -111,8 +124,8 @@ func TestGoInstall(t *testing.T) {
 	gobin := t.TempDir()
 	cmd := exec.Command(goTool, "install", modulePath+"/cmd/songsmith@"+version)
 	cmd.Dir = t.TempDir() // outside this module, as a user would run it
-	cmd.Env = goEnv(t, gobin, "GOPROXY=file://"+filepath.ToSlash(proxy)+","+strings.TrimSpace(string(upstream)),
-		"GONOSUMDB="+modulePath)
+	cmd.Env = goEnv(t, gobin, "GOPROXY=file://"+filepath.ToSlash(proxy)+","+cacheProxy(t, goTool)+strings.TrimSpace(string(upstream)),
+		"GONOSUMDB="+modulePath, "GOMODCACHE="+t.TempDir(), "GOFLAGS=-modcacherw -trimpath")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go install %s@%s: %v\n%s", modulePath+"/cmd/songsmith", version, err, out)
 	}
@@ -131,7 +144,8 @@ func TestMakeInstall(t *testing.T) {
 	mk := testutil.RequireTool(t, "make")
 	gobin := t.TempDir()
 	cmd := exec.Command(mk, "-s", "-C", "../..", "install", "VERSION=v9.9.9-test")
-	cmd.Env = goEnv(t, gobin)
+	// In the repository, as a user runs it: the workspace (go.work) is on.
+	cmd.Env = goEnv(t, gobin, "GOWORK=")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("make install: %v\n%s", err, out)
 	}
