@@ -104,8 +104,8 @@ type Result struct {
 	// engine version, the recipe that renders the song again (compact
 	// JSON; internal/recipe) and the licence of its files.
 	EngineVersion string
-	Recipe        json.RawMessage
-	License       *License
+	Recipe        json.RawMessage `json:",omitempty"`
+	License       *License        `json:",omitempty"`
 }
 
 // StemsKey returns the media key of a job's stems archive.

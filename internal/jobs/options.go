@@ -69,7 +69,7 @@ type Options struct {
 	// Recipe is the recipe of an earlier result (compact JSON object;
 	// issue 20 item 5): the song is rendered from it, not from the prompt.
 	// Submit fills the options the request leaves out from the recipe's.
-	Recipe json.RawMessage
+	Recipe json.RawMessage `json:",omitempty" dynamodbav:",omitempty"`
 }
 
 // SampleRates lists the sample rates a request may ask for, the default first.
