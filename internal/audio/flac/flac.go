@@ -55,8 +55,12 @@ func EncodeTagged(w io.Writer, b *audio.Buffer, tags [][2]string) error {
 	}
 	var blocks []*meta.Block
 	if len(tags) > 0 {
-		blocks = append(blocks, &meta.Block{Header: meta.Header{Type: meta.TypeVorbisComment},
-			Body: &meta.VorbisComment{Vendor: "Songsmith", Tags: tags}})
+		vc := &meta.VorbisComment{Vendor: "Songsmith", Tags: tags}
+		n := 4 + len(vc.Vendor) + 4 // the encoder writes an empty block when Length is 0
+		for _, t := range tags {
+			n += 4 + len(t[0]) + 1 + len(t[1])
+		}
+		blocks = append(blocks, &meta.Block{Header: meta.Header{Type: meta.TypeVorbisComment, Length: int64(n)}, Body: vc})
 	}
 	enc, err := mflac.NewEncoder(nopSeeker{w}, info, blocks...)
 	if err != nil {
