@@ -16,6 +16,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"strconv"
 
 	"github.com/songsmith/songsmith/internal/jobs"
 )
@@ -35,7 +37,7 @@ const NoBank = "none"
 type Recipe struct {
 	EngineVersion string `json:"engine_version"` // Version of the engine that rendered it
 	Seed          uint64 `json:"seed"`           // the job's seed (titles number by it)
-	SongSeed      uint64 `json:"song_seed"`      // the seed the composer saw (the job's seed mixed with the prompt)
+	SongSeed      Seed64 `json:"song_seed"`      // the seed the composer saw (the job's seed mixed with the prompt)
 	Title         string `json:"title"`          // the song's title
 	// Bank identifies the sample bank of the recorded parts ("name:bytes",
 	// or NoBank): another bank plays other samples.
@@ -91,6 +93,31 @@ func Parse(raw []byte) (*Recipe, error) {
 func Check(raw []byte) error {
 	_, err := Parse(raw)
 	return err
+}
+
+// Seed64 is a 64-bit seed, written as a string of 16 hex digits: a JSON
+// number carries integers exactly only up to 2^53 in most clients
+// (JavaScript's, Python's json with floats), and a recipe must come back
+// bit for bit.
+type Seed64 uint64
+
+// MarshalJSON writes the seed as "0123456789abcdef".
+func (s Seed64) MarshalJSON() ([]byte, error) {
+	return []byte(fmt.Sprintf(`"%016x"`, uint64(s))), nil
+}
+
+// UnmarshalJSON reads a seed written by MarshalJSON.
+func (s *Seed64) UnmarshalJSON(b []byte) error {
+	var h string
+	if err := json.Unmarshal(b, &h); err != nil {
+		return err
+	}
+	n, err := strconv.ParseUint(h, 16, 64)
+	if err != nil || len(h) != 16 {
+		return fmt.Errorf("recipe: song_seed %q is not 16 hex digits", h)
+	}
+	*s = Seed64(n)
+	return nil
 }
 
 // SHA256 is the hex SHA-256 of a recipe's bytes as results carry them:

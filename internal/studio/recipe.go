@@ -44,10 +44,10 @@ func (s *Studio) render(ctx context.Context, prompt string, seed uint64, format 
 			return nil, nil, jobs.Errorf(jobs.EInvalid, "The recipe's plan does not read: it was not made by this engine.")
 		}
 		rec.Seed, rec.SongSeed = from.Seed, from.SongSeed
-		if song, err = engine.RenderPlan(ctx, plan, from.SongSeed, from.Seed, from.Title, eo); err != nil {
+		if song, err = engine.RenderPlan(ctx, plan, uint64(from.SongSeed), from.Seed, from.Title, eo); err != nil {
 			return nil, nil, fmt.Errorf("studio: render recipe: %w", err)
 		}
-		if rec.Plan, err = engine.MarshalPlan(engine.ApplyPlan(plan, from.SongSeed, eo)); err != nil {
+		if rec.Plan, err = engine.MarshalPlan(engine.ApplyPlan(plan, uint64(from.SongSeed), eo)); err != nil {
 			return nil, nil, err
 		}
 	} else {
@@ -55,7 +55,7 @@ func (s *Studio) render(ctx context.Context, prompt string, seed uint64, format 
 			return nil, nil, fmt.Errorf("studio: render: %w", err)
 		}
 		plan, songSeed := engine.ResolvePlan(prompt, seed, eo)
-		rec.SongSeed = songSeed
+		rec.SongSeed = recipe.Seed64(songSeed)
 		if rec.Plan, err = engine.MarshalPlan(plan); err != nil {
 			return nil, nil, err
 		}
