@@ -84,12 +84,12 @@ func TestProvenanceInEveryFile(t *testing.T) {
 			}
 			switch format {
 			case jobs.FormatWAV: // ICMT holds name=value lines, ISFT the engine
-				if !strings.Contains(tags["comment"], "SONGSMITH_RECIPE_SHA256="+sha) || !strings.Contains(tags["encoder"], recipe.Version) ||
+				if !strings.Contains(tags["comment"], "SONGSMITH-RECIPE-SHA256="+sha) || !strings.Contains(tags["encoder"], recipe.Version) ||
 					!strings.Contains(tags["comment"], "LICENSE="+testLicense.ID) {
 					t.Errorf("WAV tags %v lack the recipe hash %s or engine version", tags, sha)
 				}
 			default: // TXXX frames and Vorbis comments, by name
-				if tags["songsmith_recipe_sha256"] != sha || tags["songsmith_engine_version"] != recipe.Version ||
+				if tags["songsmith-recipe-sha256"] != sha || tags["songsmith-engine-version"] != recipe.Version ||
 					tags["license"] != testLicense.ID || tags["license_url"] != testLicense.URL {
 					t.Errorf("%s tags %v, want recipe hash %s, engine version %s, licence %s", format, tags, sha, recipe.Version, testLicense.ID)
 				}

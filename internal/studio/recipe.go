@@ -120,7 +120,7 @@ func (p prov) copyright() string {
 func (p prov) fields() [][2]string {
 	return [][2]string{
 		{"LICENSE", p.licenseID()}, {"LICENSE_URL", p.licenseURL()},
-		{"SONGSMITH_ENGINE_VERSION", recipe.Version}, {"SONGSMITH_RECIPE_SHA256", p.sha},
+		{"SONGSMITH-ENGINE-VERSION", recipe.Version}, {"SONGSMITH-RECIPE-SHA256", p.sha},
 	}
 }
 
