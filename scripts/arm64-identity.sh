@@ -2,12 +2,15 @@
 # arm64 identity of recipes (issue 20 item 5): the Lambdas run on arm64,
 # where Go may fuse x*y+z into one FMA instruction (amd64 never does), so
 # a recipe could render other samples there. This script cross-builds
-# songsmith-engine for arm64, renders recipes natively (amd64) and under
-# Debian's qemu-user (qemu-aarch64), and compares the WAVs' SHA-256.
-# Not part of `make test` (qemu is slow); see docs/engine.md, "arm64".
+# songsmith-engine for arm64 with the Lambda build's compiler flags
+# (LAMBDA_GCFLAGS of Makefile.aws: no FMA fusion), renders recipes natively
+# (amd64) and under Debian's qemu-user (qemu-aarch64), and compares the
+# WAVs' SHA-256. Not part of `make test` (qemu is slow, about 25 s per
+# 20 s song); see docs/engine.md, "arm64".
 #
 #   scripts/arm64-identity.sh            # a synthesized song and one with the bank
 #   SECONDS_LONG=30 scripts/arm64-identity.sh
+#   ARM64_FMA=1 scripts/arm64-identity.sh   # without the flag: shows the difference
 #
 # Exit status: 0 when every hash matches, 1 when one differs, 2 when
 # qemu-user cannot be had.
@@ -27,11 +30,20 @@ if ! command -v qemu-aarch64 >/dev/null 2>&1; then
   fi
 fi
 
+# The Lambda build's flags, read from Makefile.aws so the two cannot drift.
+gcflags=$(sed -n 's/^LAMBDA_GCFLAGS = //p' Makefile.aws)
+if [ -z "$gcflags" ]; then
+  echo "arm64-identity: Makefile.aws has no LAMBDA_GCFLAGS" >&2
+  exit 1
+fi
+[ "${ARM64_FMA:-}" = 1 ] && gcflags="" && echo "arm64-identity: ARM64_FMA=1: arm64 built WITH fused multiply-add"
 build() { # build GOARCH OUT
-  CGO_ENABLED=0 GOOS=linux GOARCH="$1" go build -trimpath -buildvcs=false -o "$2" ./internal/engine/cmd/songsmith-engine
+  CGO_ENABLED=0 GOOS=linux GOARCH="$1" go build -trimpath -buildvcs=false $gcflags -o "$2" ./internal/engine/cmd/songsmith-engine
 }
 build amd64 "$work/engine-amd64"
 build arm64 "$work/engine-arm64"
+fused=$(go tool objdump "$work/engine-arm64" 2>/dev/null | awk '/^TEXT /{fn=$2} /\tF(N)?M(ADD|SUB)[SD] / && fn ~ /songsmith/ {n++} END{print n+0}')
+echo "arm64-identity: multiply-add instructions in songsmith code of the arm64 binary: $fused (explicit math.FMA calls, exact on every architecture, are the only ones wanted)"
 file "$work/engine-arm64" 2>/dev/null | grep -q aarch64 || echo "arm64-identity: note: 'file' does not confirm an aarch64 binary"
 
 bank=/usr/share/sounds/sf2/FluidR3_GM.sf2
