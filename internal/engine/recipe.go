@@ -8,7 +8,6 @@ import (
 
 	"github.com/songsmith/songsmith/internal/music"
 	"github.com/songsmith/songsmith/internal/perform"
-	"github.com/songsmith/songsmith/internal/synth"
 )
 
 // Recipes (issue 20 item 5): what the composer sees of a prompt is the
@@ -34,26 +33,11 @@ func ResolveSeed(prompt string, seed uint64) uint64 { return songSeed(prompt, se
 // not "", replaces the described one (the prompt's words that titles
 // also draw on are not in a recipe).
 func RenderPlan(ctx context.Context, plan music.Plan, songSeed, seed uint64, title string, o Options) (*Song, error) {
-	plan = ApplyPlan(plan, songSeed, o)
-	written := music.Compose(plan, songSeed)
-	described, tags := music.Describe(plan, written, seed)
+	written, described, tags := composePlan(ApplyPlan(plan, songSeed, o), songSeed, seed)
 	if title == "" {
 		title = described
 	}
-	s := perform.Apply(written)
-	so := o.Synth
-	so.LoudnessLUFS = o.LoudnessLUFS
-	buf, err := synth.Render(ctx, s, so)
-	if err != nil {
-		return nil, fmt.Errorf("engine: render: %w", err)
-	}
-	if o.ExactSeconds && o.Seconds > 0 && !o.Loop {
-		SetFrames(buf, buf.Rate.NSeconds(min(max(o.Seconds, music.MinSeconds), music.MaxSeconds)))
-	}
-	return &Song{
-		Title: title, BPM: s.BPM, Seconds: buf.Seconds(), Tags: tags,
-		Genre: s.Genre, Mood: s.Mood, Key: music.KeyName(s), Audio: buf, Score: s,
-	}, nil
+	return synthesize(ctx, perform.Apply(written), title, tags, o)
 }
 
 // MarshalPlan is a resolved plan as a recipe holds it: JSON of every
