@@ -64,7 +64,18 @@ func writeDrums(secs []section, groove *style.Groove, swing float64, halfTime bo
 			continue
 		}
 		nextOn := i+1 < len(secs) && secs[i+1].on[layerDrums] && secs[i+1].drumLevel >= 2
+		// A section that rises (more energy, drums coming) is always
+		// filled into; a drummer entering plays a pickup fill into his
+		// first downbeat and a crash on it.
+		rising := i+1 < len(secs) && secs[i+1].on[layerDrums] && secs[i+1].Energy > s.Energy
+		entering := i > 0 && !secs[i-1].on[layerDrums]
+		if entering {
+			d.pickup(s.StartBeat, s.Energy)
+		}
 		for b := 0; b < s.Bars; b++ {
+			if !s.plays(layerDrums, b) {
+				continue
+			}
 			start := s.StartBeat + float64(s.beats*b)
 			beats := float64(s.beats)
 			fill := 0.0
@@ -75,11 +86,17 @@ func writeDrums(secs []section, groove *style.Groove, swing float64, halfTime bo
 					fill = 2
 				}
 			}
+			if last && secs[i+1].riser {
+				d.cymbalSwell(start+beats, min(2, beats))
+			}
 			if s.build && s.Bars >= 2 && b >= s.Bars/2 {
 				d.roll(start, beats, float64(b-s.Bars/2+1)/float64(s.Bars-s.Bars/2), s.Energy)
 				continue
 			}
 			level := s.drumLevel
+			if s.Name == "intro" && b < s.Bars/2 {
+				level = 1 // an intro builds in: a sparse groove first
+			}
 			n := len(d.hits)
 			if d.groove != nil {
 				d.patternBar(start, s.beats, level, b, s.Energy)
@@ -88,10 +105,14 @@ func writeDrums(secs []section, groove *style.Groove, swing float64, halfTime bo
 			} else {
 				d.bar(start, level, b, s.Energy)
 			}
-			if b == 0 && level >= 2 && i > 0 {
+			switch {
+			case b != 0 || i == 0:
+			case level >= 2 || secs[i].riser:
 				d.hit(start, score.Crash, 0.8*s.Energy+0.2)
+			case d.style != drumsSoftPulse:
+				d.hit(start, score.Crash, 0.5*s.Energy+0.15) // a lighter section still starts on a cymbal
 			}
-			if fill > 0 && (nextOn || d.r.chance(0.5)) {
+			if fill > 0 && (nextOn || rising || d.r.chance(0.5)) {
 				d.cut(n, start+beats-fill)
 				d.fill(start+beats-fill, fill, s.Energy)
 			}
