@@ -156,6 +156,7 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 	if p.Loop {
 		cutLoop(s, float64(loopBeats))
 	} else {
+		endFor(s, prof.st.Family)
 		ringOut(s, tail-prof.tail)
 	}
 	if tx := prof.st.Band.Texture; tx != "" && !slices.Contains(p.Without, tx) {

@@ -22,6 +22,7 @@ type edgeStats struct {
 	crashes           int // of them, a crash on the new section's downbeat
 	fills             int // of them, a fill, roll or cymbal swell in the beat(s) before
 	anticipations     int // bass or chord notes pushed an eighth ahead of a section's downbeat
+	risers            int // cymbal swells (a crescendo of crash hits) into a downbeat
 	blockChanges      int // section changes where every entry and exit sits on the bar line
 	introGaps, intros int // intros with a silent beat; intros measured
 }
@@ -103,8 +104,11 @@ func (st *edgeStats) measureEdges(s *score.Score) {
 			}
 			if t.Role == score.RoleDrums && anyIn(o, at, at+bpb) {
 				st.drumChanges++
-				fill, crash := 0, 0
+				fill, crash, swell := 0, 0, 0
 				for _, h := range t.Hits {
+					if h.Drum == score.Crash && h.Start >= at-2-1e-9 && h.Start < at-1e-9 {
+						swell++
+					}
 					if h.Start >= at-2-1e-9 && h.Start < at-1e-9 {
 						switch h.Drum {
 						case score.TomLow, score.TomMid, score.TomHigh, score.Snare, score.Crash, score.Ride, score.Timpani, score.Timbale:
@@ -116,6 +120,9 @@ func (st *edgeStats) measureEdges(s *score.Score) {
 					}
 				}
 				st.crashes += crash
+				if swell >= 4 {
+					st.risers++
+				}
 				if fill >= 4 {
 					st.fills++
 				}
@@ -173,10 +180,10 @@ func introGap(s *score.Score) float64 {
 func (st *edgeStats) String() string {
 	pct := func(a, b int) float64 { return 100 * float64(a) / float64(max(b, 1)) }
 	return fmt.Sprintf("songs %d, changes %d: entries on the downbeat %.0f %% (%d/%d), pickups %d, exits on the bar line %.0f %% (%d/%d), "+
-		"block changes %.0f %%, crash on the downbeat %.0f %%, fills %.0f %% (%d/%d), anticipations %d, intros with a gap %d/%d",
+		"block changes %.0f %%, crash on the downbeat %.0f %%, fills %.0f %% (%d/%d), anticipations %d, risers %d, intros with a gap %d/%d",
 		st.songs, st.changes, pct(st.onDown, st.entries), st.onDown, st.entries, st.pickups, pct(st.onLine, st.exits), st.onLine, st.exits,
 		pct(st.blockChanges, st.changes), pct(st.crashes, st.drumChanges), pct(st.fills, st.drumChanges), st.fills, st.drumChanges,
-		st.anticipations, st.introGaps, st.intros)
+		st.anticipations, st.risers, st.introGaps, st.intros)
 }
 
 // familyOf returns the catalogue family of a genre.
@@ -215,4 +222,64 @@ func TestTransitions(t *testing.T) {
 		fmt.Fprintf(&b, "%-11s %s\n", f, fam[f])
 	}
 	t.Logf("per family:\n%sall: %s", b.String(), all)
+	pct := func(a, b int) float64 { return 100 * float64(a) / float64(max(b, 1)) }
+	// Parts no longer all start and stop on the bar line together.
+	if p := pct(all.onDown, all.entries); p > 50 {
+		t.Errorf("%.0f %% of entering parts start exactly on the downbeat, want at most 50 %%", p)
+	}
+	if p := pct(all.onLine, all.exits); p > 60 {
+		t.Errorf("%.0f %% of leaving parts stop exactly on the bar line, want at most 60 %%", p)
+	}
+	if p := pct(all.blockChanges, all.changes); p > 40 {
+		t.Errorf("%.0f %% of section changes switch block-wise on the bar line, want at most 40 %%", p)
+	}
+	for _, f := range names {
+		st := fam[f]
+		if st.pickups == 0 {
+			t.Errorf("%s: no part enters with a pickup", f)
+		}
+		if st.drumChanges > 0 {
+			if p := pct(st.crashes, st.drumChanges); p < 95 {
+				t.Errorf("%s: a crash on %.0f %% of the downbeats of sections with drums, want 95 %%", f, p)
+			}
+			if p := pct(st.fills, st.drumChanges); p < 75 {
+				t.Errorf("%s: fills into %.0f %% of the sections with drums, want 75 %%", f, p)
+			}
+		}
+		if _, ok := pushFamilies[f]; ok && f != "jazz" && st.anticipations == 0 {
+			t.Errorf("%s: no anticipated downbeat", f)
+		}
+		if f == "electronic" && st.risers < st.songs {
+			t.Errorf("%s: %d cymbal swells into a section in %d songs, want one a song", f, st.risers, st.songs)
+		}
+		if st.introGaps > 0 {
+			t.Errorf("%s: %d intros with a silent beat", f, st.introGaps)
+		}
+	}
+}
+
+// TestIntroKeepsSounding checks every style's intro at seeds 1-3 and three
+// lengths: every beat of it has a sounding note (each note counted for its
+// written length, at most as long as its instrument rings: a plucked
+// ukulele or guitar chord held for a bar dies away, see ringSeconds). The
+// samba intro's held ukulele chords used to stop dead twice.
+func TestIntroKeepsSounding(t *testing.T) {
+	intros := 0
+	for _, g := range Genres {
+		for _, length := range []string{"45 seconds", "2 minutes", "60 bpm, 3 minutes"} {
+			for seed := uint64(1); seed <= 3; seed++ {
+				s := Compose(Parse(string(g)+", "+length), seed)
+				if len(s.Sections) < 2 || s.Sections[0].Name != "intro" {
+					continue
+				}
+				intros++
+				if b := introGap(s); b >= 0 {
+					t.Errorf("%s, %s, seed %d: nothing sounds in beat %v of the intro", g, length, seed, b)
+				}
+			}
+		}
+	}
+	if intros < len(Genres)*6 {
+		t.Errorf("only %d intros measured", intros)
+	}
 }
