@@ -59,6 +59,8 @@ func writeDrums(secs []section, groove *style.Groove, swing float64, halfTime bo
 	if groove.Builtin != "" {
 		d.style, d.groove = drumNames[groove.Builtin], nil
 	}
+	last := secs[len(secs)-1]
+	songEnd := last.StartBeat + float64(last.Bars*last.beats)
 	for i, s := range secs {
 		if !s.on[layerDrums] {
 			continue
@@ -109,8 +111,10 @@ func writeDrums(secs []section, groove *style.Groove, swing float64, halfTime bo
 			case b != 0 || i == 0:
 			case level >= 2 || secs[i].riser:
 				d.hit(start, score.Crash, 0.8*s.Energy+0.2)
-			case d.style != drumsSoftPulse:
-				d.hit(start, score.Crash, 0.5*s.Energy+0.15) // a lighter section still starts on a cymbal
+			case d.style != drumsSoftPulse && start < songEnd-2*beats:
+				// A lighter section still starts on a cymbal (not in
+				// the song's last two bars, where it would ring on).
+				d.hit(start, score.Crash, 0.5*s.Energy+0.15)
 			}
 			if fill > 0 && (nextOn || rising || d.r.chance(0.5)) {
 				d.cut(n, start+beats-fill)
@@ -422,7 +426,11 @@ func (d *drummer) fill(t, length, energy float64) {
 		if d.r.chance(0.25) {
 			drum = score.Snare
 		}
-		d.hit(t+float64(i)*step, drum, v*(0.65+0.35*float64(i)/float64(n)))
+		vel := v * (0.65 + 0.35*float64(i)/float64(n))
+		if i == 0 {
+			vel = v * 0.85 // the fill starts on an accent
+		}
+		d.hit(t+float64(i)*step, drum, vel)
 	}
 }
 
