@@ -152,7 +152,7 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 	if p.Loop {
 		edgeLimit = float64(loopBeats)
 	}
-	edges(s, secs, k, edgeLimit, prof.st.Family)
+	edges(s, secs, k, edgeLimit, prof.st.Family, style.FeelOf(prof.st).Programmed)
 	if p.Loop {
 		cutLoop(s, float64(loopBeats))
 	} else {

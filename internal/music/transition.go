@@ -67,9 +67,14 @@ func planEdges(secs []section, prof genreProfile, seed uint64) {
 
 // edges reworks the pitched parts at every section change before beat
 // limit (a loop's end), see the comment at the top of this file.
-func edges(s *score.Score, secs []section, k key, limit float64, family string) {
-	band := bandFamilies[family]
+// Programmed styles (trap, phonk, techno ...; style.Feel) push no
+// downbeats and play no bass pickups or buttons: a sequenced bass loop
+// stops and starts on the grid (an 808 pickup into a phonk drop made
+// bpm-tools hear 259 bpm instead of 155).
+func edges(s *score.Score, secs []section, k key, limit float64, family string, programmed bool) {
+	band := bandFamilies[family] && !programmed
 	_, pushes := pushFamilies[family]
+	pushes = pushes && !programmed
 	for ti := range s.Tracks {
 		t := &s.Tracks[ti]
 		var l layer
@@ -105,6 +110,10 @@ func edges(s *score.Score, secs []section, k key, limit float64, family string) 
 				changed = true
 				switch l {
 				case layerBass:
+					if programmed {
+						changed = false
+						break
+					}
 					t.Notes = bassPickup(t.Notes, k, down[0], at, s.Swing, sec.Energy)
 				case layerChords:
 					if !canPush {
@@ -124,7 +133,7 @@ func edges(s *score.Score, secs []section, k key, limit float64, family string) 
 				// A pad that stops holds the tones the next chord
 				// shares over the bar line, dying away.
 				tieOver(t.Notes, at, 1, sec.barAt(0).c.pcs(k))
-			case before && !after && (band || l == layerArp) && i < len(secs)-1:
+			case before && !after && (band || l == layerArp && !programmed) && i < len(secs)-1:
 				changed = true
 				t.Notes = button(t.Notes, l, t.Instrument, k, sec.barAt(0).c, at)
 			}
