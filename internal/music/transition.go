@@ -75,6 +75,10 @@ func edges(s *score.Score, secs []section, k key, limit float64, family string, 
 	band := bandFamilies[family] && !programmed
 	_, pushes := pushFamilies[family]
 	pushes = pushes && !programmed
+	eighth := 0.5 // the push: an eighth early (a third of a beat in compound meter)
+	if s.Subdivision == 3 {
+		eighth = 1.0 / 3
+	}
 	for ti := range s.Tracks {
 		t := &s.Tracks[ti]
 		var l layer
@@ -114,13 +118,13 @@ func edges(s *score.Score, secs []section, k key, limit float64, family string, 
 						changed = false
 						break
 					}
-					t.Notes = bassPickup(t.Notes, k, down[0], at, s.Swing, sec.Energy)
+					t.Notes = bassPickup(t.Notes, k, down[0], at, swingPos(at-eighth, s.Swing), sec.Energy)
 				case layerChords:
 					if !canPush {
 						changed = false
 						break
 					}
-					anticipate(t.Notes, down, swingPos(at-0.5, s.Swing))
+					anticipate(t.Notes, down, swingPos(at-eighth, s.Swing))
 				case layerPad:
 					t.Notes = padSwell(t.Notes, down, at, 1, prevChord(prev, k), sec.barAt(0).c.pcs(k))
 				default:
@@ -128,7 +132,7 @@ func edges(s *score.Score, secs []section, k key, limit float64, family string, 
 				}
 			case before && len(down) > 0 && sec.push && canPush && (l == layerChords || l == layerBass && family != "jazz"):
 				changed = true
-				t.Notes = pushInto(t.Notes, down, at, swingPos(at-0.5, s.Swing))
+				t.Notes = pushInto(t.Notes, down, at, swingPos(at-eighth, s.Swing))
 			case before && !after && l == layerPad:
 				// A pad that stops holds the tones the next chord
 				// shares over the bar line, dying away.
@@ -218,8 +222,8 @@ func pushInto(notes []score.Note, down []int, at, push float64) []score.Note {
 
 // bassPickup adds the notes a bass leads into its first downbeat with:
 // a scale step below the note on the last beat, or, in a lively section,
-// the fifth below and the step on its two eighths.
-func bassPickup(notes []score.Note, k key, first int, at, swing, energy float64) []score.Note {
+// the fifth below on the beat and the step on its last eighth (beat e).
+func bassPickup(notes []score.Note, k key, first int, at, e, energy float64) []score.Note {
 	target := notes[first]
 	v := target.Velocity * 0.8
 	step := approach(k, target.Pitch, target.Pitch-1)
@@ -230,7 +234,6 @@ func bassPickup(notes []score.Note, k key, first int, at, swing, energy float64)
 	if low < 28 {
 		low = target.Pitch + 7
 	}
-	e := swingPos(at-0.5, swing)
 	return append(notes, score.Note{Start: at - 1, Length: e - (at - 1) - 0.05, Pitch: low, Velocity: v},
 		score.Note{Start: e, Length: at - e - 0.02, Pitch: step, Velocity: v * 0.9})
 }
