@@ -67,10 +67,10 @@ func planEdges(secs []section, prof genreProfile, seed uint64) {
 
 // edges reworks the pitched parts at every section change before beat
 // limit (a loop's end), see the comment at the top of this file.
-// Programmed styles (trap, phonk, techno ...; style.Feel) push no
-// downbeats and play no bass pickups or buttons: a sequenced bass loop
-// stops and starts on the grid (an 808 pickup into a phonk drop made
-// bpm-tools hear 259 bpm instead of 155).
+// Bass pickups, pushes and buttons are for live bands (bandFamilies, not
+// programmed: style.Feel): a sequenced bass loop, an orchestral or an
+// ambient drone bass stops and starts on the grid (an 808 pickup into a
+// phonk drop made bpm-tools hear 259 bpm instead of 155).
 func edges(s *score.Score, secs []section, k key, limit float64, family string, programmed bool) {
 	band := bandFamilies[family] && !programmed
 	_, pushes := pushFamilies[family]
@@ -114,7 +114,7 @@ func edges(s *score.Score, secs []section, k key, limit float64, family string, 
 				changed = true
 				switch l {
 				case layerBass:
-					if programmed {
+					if !band {
 						changed = false
 						break
 					}
