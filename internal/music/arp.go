@@ -23,6 +23,9 @@ func writeArp(secs []section, k key, rate float64, inst score.Instrument, swing 
 			continue
 		}
 		for b := 0; b < s.Bars; b++ {
+			if !s.plays(layerArp, b) {
+				continue
+			}
 			t := s.StartBeat + float64(s.beats*b)
 			h := s.barAt(b)
 			v := (0.45 + 0.3*s.Energy) * swell(s, b)

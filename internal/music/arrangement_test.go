@@ -91,19 +91,22 @@ func TestLeadBreathes(t *testing.T) {
 	}
 }
 
-// sectionTracks returns the names of the tracks that play in a section.
+// sectionTracks returns the names of the tracks that play in a section:
+// a note sounding after its first beat and before its last (the edges'
+// pickups, pushes and buttons do not count), or a hit before its last
+// beat.
 func sectionTracks(s *score.Score, sec section) []string {
 	from, to := sec.StartBeat, sec.StartBeat+float64(sec.Bars*s.BeatsPerBar)
 	var out []string
 	for _, t := range s.Tracks {
 		for _, n := range t.Notes {
-			if n.Start >= from-1e-9 && n.Start < to-1e-9 {
+			if n.Start < to-1-1e-9 && n.Start+n.Length > from+1+1e-9 {
 				out = append(out, t.Name)
 				break
 			}
 		}
 		for _, h := range t.Hits {
-			if h.Start >= from-1e-9 && h.Start < to-1e-9 {
+			if h.Start >= from-1e-9 && h.Start < to-1-1e-9 {
 				out = append(out, t.Name)
 				break
 			}

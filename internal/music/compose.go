@@ -42,6 +42,9 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 		loopBeats = bars / 2 * bpb
 	}
 	secs := layoutWith(prof.form, bars, bpb, !p.Loop)
+	for i := range secs {
+		secs[i].bpm = p.BPM
+	}
 	h := chooseHarmony(k, prof, bpb, newRNG(seed, "harmony"))
 	cast := castInstruments(p, prof, seed)
 	have, forced := [numLayers]bool{}, [numLayers]bool{}
@@ -54,6 +57,7 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 		endSong(secs, k, prof, bpb)
 		turnIntro(secs, k, prof, bpb)
 	}
+	planEdges(secs, prof, seed)
 
 	swing := prof.swing
 	if m.Subdivision == 3 {
@@ -144,9 +148,15 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 	}
 	develop(s, k, seed)
 	choirChorus(s, p)
+	edgeLimit := s.TotalBeats
+	if p.Loop {
+		edgeLimit = float64(loopBeats)
+	}
+	edges(s, secs, k, edgeLimit, prof.st.Family, style.FeelOf(prof.st).Programmed)
 	if p.Loop {
 		cutLoop(s, float64(loopBeats))
 	} else {
+		endFor(s, prof.st.Family)
 		ringOut(s, tail-prof.tail)
 	}
 	if tx := prof.st.Band.Texture; tx != "" && !slices.Contains(p.Without, tx) {

@@ -134,7 +134,10 @@ func TestComposeRanges(t *testing.T) {
 	}
 }
 
-// activeTracks returns, per section, the names of the tracks that play in it.
+// activeTracks returns, per section, the names of the tracks that play in
+// it: a note sounding after its first beat and before its last (pickups,
+// pushes and buttons at the edges do not count), a hit before its last
+// beat.
 func activeTracks(s *score.Score) [][]string {
 	out := make([][]string, len(s.Sections))
 	for i, sec := range s.Sections {
@@ -142,12 +145,12 @@ func activeTracks(s *score.Score) [][]string {
 		for _, tr := range s.Tracks {
 			n := 0
 			for _, x := range tr.Notes {
-				if x.Start >= sec.StartBeat && x.Start < end {
+				if x.Start < end-1-1e-9 && x.Start+x.Length > sec.StartBeat+1+1e-9 {
 					n++
 				}
 			}
 			for _, x := range tr.Hits {
-				if x.Start >= sec.StartBeat && x.Start < end {
+				if x.Start >= sec.StartBeat && x.Start < end-1-1e-9 {
 					n++
 				}
 			}

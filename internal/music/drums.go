@@ -59,12 +59,25 @@ func writeDrums(secs []section, groove *style.Groove, swing float64, halfTime bo
 	if groove.Builtin != "" {
 		d.style, d.groove = drumNames[groove.Builtin], nil
 	}
+	last := secs[len(secs)-1]
+	songEnd := last.StartBeat + float64(last.Bars*last.beats)
 	for i, s := range secs {
 		if !s.on[layerDrums] {
 			continue
 		}
 		nextOn := i+1 < len(secs) && secs[i+1].on[layerDrums] && secs[i+1].drumLevel >= 2
+		// A section that rises (more energy, drums coming) is always
+		// filled into; a drummer entering plays a pickup fill into his
+		// first downbeat and a crash on it.
+		rising := i+1 < len(secs) && secs[i+1].on[layerDrums] && secs[i+1].Energy > s.Energy
+		entering := i > 0 && !secs[i-1].on[layerDrums]
+		if entering {
+			d.pickup(s.StartBeat, s.Energy)
+		}
 		for b := 0; b < s.Bars; b++ {
+			if !s.plays(layerDrums, b) {
+				continue
+			}
 			start := s.StartBeat + float64(s.beats*b)
 			beats := float64(s.beats)
 			fill := 0.0
@@ -75,11 +88,17 @@ func writeDrums(secs []section, groove *style.Groove, swing float64, halfTime bo
 					fill = 2
 				}
 			}
+			if last && secs[i+1].riser {
+				d.cymbalSwell(start+beats, min(2, beats))
+			}
 			if s.build && s.Bars >= 2 && b >= s.Bars/2 {
 				d.roll(start, beats, float64(b-s.Bars/2+1)/float64(s.Bars-s.Bars/2), s.Energy)
 				continue
 			}
 			level := s.drumLevel
+			if s.Name == "intro" && b < s.Bars/2 {
+				level = 1 // an intro builds in: a sparse groove first
+			}
 			n := len(d.hits)
 			if d.groove != nil {
 				d.patternBar(start, s.beats, level, b, s.Energy)
@@ -88,10 +107,16 @@ func writeDrums(secs []section, groove *style.Groove, swing float64, halfTime bo
 			} else {
 				d.bar(start, level, b, s.Energy)
 			}
-			if b == 0 && level >= 2 && i > 0 {
+			switch {
+			case b != 0 || i == 0:
+			case level >= 2 || secs[i].riser:
 				d.hit(start, score.Crash, 0.8*s.Energy+0.2)
+			case d.style != drumsSoftPulse && start < songEnd-2*beats:
+				// A lighter section still starts on a cymbal (not in
+				// the song's last two bars, where it would ring on).
+				d.hit(start, score.Crash, 0.5*s.Energy+0.15)
 			}
-			if fill > 0 && (nextOn || d.r.chance(0.5)) {
+			if fill > 0 && (nextOn || rising || d.r.chance(0.5)) {
 				d.cut(n, start+beats-fill)
 				d.fill(start+beats-fill, fill, s.Energy)
 			}
@@ -401,7 +426,11 @@ func (d *drummer) fill(t, length, energy float64) {
 		if d.r.chance(0.25) {
 			drum = score.Snare
 		}
-		d.hit(t+float64(i)*step, drum, v*(0.65+0.35*float64(i)/float64(n)))
+		vel := v * (0.65 + 0.35*float64(i)/float64(n))
+		if i == 0 {
+			vel = v * 0.85 // the fill starts on an accent
+		}
+		d.hit(t+float64(i)*step, drum, vel)
 	}
 }
 

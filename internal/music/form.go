@@ -29,6 +29,19 @@ type section struct {
 	motif     int  // melody motif: 0 verse, 1 chorus, 2 bridge
 	index     int  // occurrence of this kind of section (0 for the first verse ...)
 	beats     int  // beats per bar: 4, or 3 in triple meter
+	bpm       float64
+	// Transitions (see planEdges): the bar of the section each layer
+	// enters on (an intro builds in), whether the band pushes this
+	// section's downbeat an eighth early, and whether a cymbal swell
+	// rises into it.
+	enter [numLayers]int
+	push  bool
+	riser bool
+}
+
+// plays reports whether layer l plays bar b of the section.
+func (s *section) plays(l layer, b int) bool {
+	return s.on[l] && b >= s.enter[l]
 }
 
 // formCycles are the middle sections of each form, repeated as needed.

@@ -81,7 +81,7 @@ func writeBass(secs []section, k key, kind bassStyle, lines []style.Line, m styl
 				pt.add(t, 1, s.barAt(b).c.rootPitch(k, lo), v, false)
 				continue
 			}
-			if !s.on[layerBass] {
+			if !s.plays(layerBass, b) {
 				continue
 			}
 			h, n := s.barAt(b), nextChord(secs, i, b)
@@ -290,6 +290,9 @@ func writeChords(secs []section, k key, l layer, kind compStyle, lines []style.L
 			continue
 		}
 		for b := 0; b < s.Bars; b++ {
+			if !s.plays(l, b) {
+				continue
+			}
 			t := s.StartBeat + float64(s.beats*b)
 			h := s.barAt(b)
 			c := h.c
@@ -318,7 +321,13 @@ func writeChords(secs []section, k key, l layer, kind compStyle, lines []style.L
 				// groove cut down: chords roll in one note after another
 				// in the intro and are held in the outro, and the final
 				// cadence's chord sounds to the end.
-				pt.held(t, float64(s.beats), vc, vc2, h.split, s.Name == "intro", v)
+				// A plucked instrument that would die away before the
+				// bar ends strikes the chord again (see keepSounding).
+				every := 0.0
+				if final := i == len(secs)-1 && b == s.Bars-1; !final {
+					every = strikeEvery(inst, s)
+				}
+				pt.keepSounding(t, float64(s.beats), vc, vc2, h.split, s.Name == "intro", v, every)
 				continue
 			}
 			if pl := pickLine(lines, m, sectionLevel(s)); pl != nil {

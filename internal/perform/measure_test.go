@@ -79,9 +79,11 @@ func gridShare(tb testing.TB, s *score.Score) float64 {
 // spreadMS is the timing spread of a performed score against the composed
 // one: the standard deviation, in ms, of each note's offset from its
 // composed position after removing each instrument's (each drum sound's)
-// mean push, over all notes.
+// mean push, over all notes before the final ritardando.
 func spreadMS(composed, played *score.Score) float64 {
 	msPerBeat := 60000 / composed.BPM
+	// The final ritardando (three bars before the end) is no scatter.
+	until := composed.TotalBeats - 3*float64(composed.BeatsPerBar)
 	var sum2 float64
 	n := 0
 	add := func(offs []float64) {
@@ -103,7 +105,9 @@ func spreadMS(composed, played *score.Score) float64 {
 		if len(t.Hits) > 0 {
 			byDrum := map[score.Drum][]float64{}
 			for j, h := range t.Hits {
-				byDrum[h.Drum] = append(byDrum[h.Drum], (p.Hits[j].Start-h.Start)*msPerBeat)
+				if h.Start < until {
+					byDrum[h.Drum] = append(byDrum[h.Drum], (p.Hits[j].Start-h.Start)*msPerBeat)
+				}
 			}
 			for _, offs := range byDrum {
 				add(offs)
@@ -111,7 +115,9 @@ func spreadMS(composed, played *score.Score) float64 {
 		}
 		var offs []float64
 		for j, nt := range t.Notes {
-			offs = append(offs, (p.Notes[j].Start-nt.Start)*msPerBeat)
+			if nt.Start < until {
+				offs = append(offs, (p.Notes[j].Start-nt.Start)*msPerBeat)
+			}
 		}
 		add(offs)
 	}

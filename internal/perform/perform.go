@@ -4,7 +4,8 @@
 // against the beat (a laid-back hip hop snare, a jazz ride ahead of the
 // beat, anticipations pushed in salsa and bossa nova), wanders slowly and
 // errs the same way for notes near each other, breathes at phrase ends in
-// rubato styles, rushes into fills and shapes dynamics across the phrase.
+// rubato styles (and slows into the final chord: a ritardando), rushes
+// into fills and shapes dynamics across the phrase.
 // Programmed styles (techno, trap ...) are left exactly on the grid.
 //
 // How each style plays is catalogue data (style.Feel); this package only
@@ -82,7 +83,18 @@ type shape struct {
 	band     []float64 // the band's common wander per phrase, ms
 	sections []float64 // section starts in beats, ending with the song's end
 	tight    float64   // scale of timing offsets at this tempo (see newShape)
+	ritFrom  float64   // where the final ritardando starts, beats (see ritard)
+	ritDepth float64   // how much the tempo slows by the last downbeat (0: no ritardando)
 }
+
+// RitardRubato is the least rubato (Feel.Rubato, ms) of a style that ends
+// its songs with a ritardando: classical, cinematic, chant, calm styles,
+// ballads.
+const RitardRubato = 18.0
+
+// ritBars is the length of the final ritardando, in bars before the last
+// downbeat.
+const ritBars = 2
 
 // phraseBars is the length of a phrase inside a section.
 const phraseBars = 4
@@ -106,6 +118,11 @@ func newShape(s *score.Score, f style.Feel) *shape {
 		for b := 0.0; b < end; b += phraseBars * sh.bpb {
 			sh.phrases = append(sh.phrases, b)
 		}
+	}
+	if f.Rubato >= RitardRubato && !s.Loop && end >= 4*sh.bpb {
+		// The tempo slows by up to a quarter over the last two bars.
+		sh.ritDepth = min(0.25, f.Rubato/100)
+		sh.ritFrom = end - (ritBars+1)*sh.bpb
 	}
 	sh.phrases = append(sh.phrases, end)
 	sh.sections = append(sh.sections, end)
@@ -155,6 +172,22 @@ func (sh *shape) rubato(b float64) float64 {
 		lag = max(lag, end*y*y)
 	}
 	return lag
+}
+
+// ritard is how late beat b is played in the song's final ritardando, ms:
+// the tempo slows evenly from ritFrom to the last downbeat, to 1-ritDepth
+// of itself, so each beat comes a little later than the one before; the
+// last downbeat (the final chord, a fermata over the tail) comes the
+// latest, and what follows it keeps that delay.
+func (sh *shape) ritard(b float64) float64 {
+	if sh.ritDepth == 0 || b <= sh.ritFrom {
+		return 0
+	}
+	span := ritBars * sh.bpb
+	u := min(b-sh.ritFrom, span)
+	d := sh.ritDepth
+	beats := -span/d*math.Log(1-d*u/span) - u
+	return beats / sh.msBeat
 }
 
 // player is one musician: a slow wander of its own and its own random

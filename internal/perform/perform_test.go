@@ -1,6 +1,7 @@
 package perform_test
 
 import (
+	"math"
 	"reflect"
 	"slices"
 	"sort"
@@ -263,5 +264,39 @@ func TestFillsRush(t *testing.T) {
 	}
 	if m := mean(toms); m > snare-3 {
 		t.Errorf("fill toms at %+.1f ms, snare at %+.1f: want the fills rushing", m, snare)
+	}
+}
+
+// TestRitardando: a classical song and a slow, sad piano ballad (70 bpm) slow into
+// their final chord (each of the last two bars' downbeats later than the
+// one before, the final chord at least a third of a beat late); a pop
+// song does not (its final chord within 40 ms of the grid).
+func TestRitardando(t *testing.T) {
+	late := func(c, p *score.Score, at float64) float64 {
+		var offs []float64
+		for i, tr := range c.Tracks {
+			for j, n := range tr.Notes {
+				if math.Abs(n.Start-at) < 1e-6 {
+					offs = append(offs, (p.Tracks[i].Notes[j].Start-n.Start)*60000/c.BPM)
+				}
+			}
+		}
+		return mean(offs)
+	}
+	for _, g := range []string{"classical", "sad piano ballad, 70 bpm"} {
+		for _, seed := range feelSeeds {
+			c := music.Compose(music.Parse(g+", 60 seconds"), seed)
+			p := perform.Apply(c)
+			bpb := float64(c.BeatsPerBar)
+			last := c.TotalBeats - bpb
+			a, b, z := late(c, p, last-2*bpb), late(c, p, last-bpb), late(c, p, last)
+			if !(a < b && b < z) || z < 60000/c.BPM/3 {
+				t.Errorf("%s seed %d: downbeats %.0f, %.0f, %.0f ms late into the final chord: want a ritardando", g, seed, a, b, z)
+			}
+		}
+	}
+	c := music.Compose(music.Parse("pop, 60 seconds"), 1)
+	if z := late(c, perform.Apply(c), c.TotalBeats-float64(c.BeatsPerBar)); math.Abs(z) > 40 {
+		t.Errorf("pop: final chord %.0f ms off the grid", z)
 	}
 }

@@ -99,7 +99,7 @@ func (p *player) playHits(hits []score.Hit) []score.Hit {
 		if pt == partKick {
 			k = 1.0 / 3
 		}
-		ms := push(f, pt)*sh.tight + p.drift(h.Start)*k + sh.rubato(h.Start) + p.jitter(h.Start, k)
+		ms := push(f, pt)*sh.tight + p.drift(h.Start)*k + sh.rubato(h.Start) + p.jitter(h.Start, k) + sh.ritard(h.Start)
 		if pt == partPerc && f.Clave > 0 && !sh.onBeat(h.Start) && h.Drum != score.Clave {
 			ms -= f.Clave * 0.5 * sh.tight
 		}
@@ -116,12 +116,13 @@ func (p *player) playHits(hits []score.Hit) []score.Hit {
 }
 
 // fills finds the drum fills, the toms and snares that crowd the last bar
-// of a section, and returns for each of their hits (and any hit among
-// them) how far through the fill it is, 0..1.
+// of a section (or the bar before the song's final hit), and returns for
+// each of their hits (and any hit among them) how far through the fill it
+// is, 0..1.
 func (sh *shape) fills(hits []score.Hit) map[int]float64 {
 	out := map[int]float64{}
-	for j := 1; j < len(sh.sections); j++ {
-		end := sh.sections[j]
+	ends := append(slices.Clone(sh.sections[1:]), sh.s.TotalBeats-sh.bpb)
+	for _, end := range ends {
 		from := end - sh.bpb
 		first, n, toms := math.Inf(1), 0, false
 		for _, h := range hits {
@@ -157,7 +158,7 @@ func (p *player) playNotes(notes []score.Note, pt part) []score.Note {
 	for i, n := range notes {
 		ms, ok := group[n.Start]
 		if !ok {
-			ms = push(f, pt)*sh.tight + p.drift(n.Start) + sh.rubato(n.Start) + p.jitter(n.Start, 1)
+			ms = push(f, pt)*sh.tight + p.drift(n.Start) + sh.rubato(n.Start) + p.jitter(n.Start, 1) + sh.ritard(n.Start)
 			if f.Clave > 0 && sh.anticipates(n) {
 				ms -= f.Clave * sh.tight
 			}
@@ -165,6 +166,8 @@ func (p *player) playNotes(notes []score.Note, pt part) []score.Note {
 		}
 		ms += gauss(p.r) * f.Spread * 0.2 * sh.tight
 		out[i].Start = sh.place(sh.loosened(n.Start) + sh.toBeats(ms))
+		// A note held into the ritardando lasts as much longer.
+		out[i].Length += sh.toBeats(sh.ritard(n.Start+n.Length) - sh.ritard(n.Start))
 		// The melody shapes its phrases and leans on its high notes; the
 		// band's time (bass and drums) keeps the composer's dynamics.
 		switch pt {

@@ -1,0 +1,168 @@
+package music
+
+import (
+	"slices"
+
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// ending is how a style ends a song (see endFor).
+type ending int
+
+const (
+	endRing    ending = iota // the final chord rings out over a crash
+	endBigHit                // rock: a fill, then the whole band on one last hit
+	endStinger               // jazz, big band, blues: a short, accented final hit
+	endThin                  // ambient and calm styles: parts leave one by one, softer and softer
+	endFermata               // orchestral and classical: the final chord held (the performance slows into it)
+)
+
+// endingOf is the ending a style family writes.
+func endingOf(family string) ending {
+	switch family {
+	case "rock":
+		return endBigHit
+	case "jazz":
+		return endStinger
+	case "calm":
+		return endThin
+	case "orchestral":
+		return endFermata
+	}
+	return endRing
+}
+
+// minEndingBars is the length a song needs before its drums stop for an
+// ending: a short song keeps its pulse to the end (for listeners and tempo
+// detectors).
+const minEndingBars = 16
+
+// endFor writes the song's ending for its style family into the last bar
+// (and the outro): see ending. Not for loops.
+func endFor(s *score.Score, family string) {
+	bpb := float64(s.BeatsPerBar)
+	if s.TotalBeats < 2*bpb || len(s.Sections) == 0 {
+		return
+	}
+	last := s.TotalBeats - bpb
+	long := s.TotalBeats >= minEndingBars*bpb
+	kind := endingOf(family)
+	for ti := range s.Tracks {
+		t := &s.Tracks[ti]
+		switch {
+		case t.Role == score.RoleDrums && long && kind != endThin && playsBefore(t.Hits, last, bpb):
+			t.Hits = finalHit(t.Hits, last, bpb, kind)
+		case t.Role == score.RoleDrums || t.Role == score.RoleFX:
+		case kind == endBigHit:
+			accentFinal(t.Notes, last, 0.92, 0)
+		case kind == endStinger && t.Role != score.RoleChords && t.Role != score.RolePad:
+			// The band hits the final chord short and hard; the
+			// piano's (or guitar's) chord rings under it.
+			accentFinal(t.Notes, last, 0.95, 0.5)
+		}
+	}
+	if kind == endThin {
+		thinOut(s)
+	}
+}
+
+// accentFinal lifts the notes starting on the final downbeat last to at
+// least velocity v and, with short > 0, cuts them to short beats.
+func accentFinal(notes []score.Note, last, v, short float64) {
+	for i := range notes {
+		n := &notes[i]
+		if n.Start < last-1e-6 {
+			continue
+		}
+		n.Velocity = max(n.Velocity, v)
+		if short > 0 {
+			n.Length = min(n.Length, short)
+		}
+	}
+}
+
+// finalHit rewrites the drums of the last bar: the groove stops and the
+// final downbeat gets a crash with the kick (and the snare for a big hit
+// or a stinger); a big hit is led into by a fill over the beat before, a
+// fermata by a swell on the low drum.
+func finalHit(hits []score.Hit, last, bpb float64, kind ending) []score.Hit {
+	from := last
+	if kind == endBigHit || kind == endStinger {
+		from = last - 1
+	}
+	out := slices.DeleteFunc(hits, func(h score.Hit) bool { return h.Start >= from-1e-9 })
+	switch kind {
+	case endBigHit:
+		toms := []score.Drum{score.Snare, score.Snare, score.TomHigh, score.TomHigh, score.TomMid, score.TomMid, score.TomLow, score.TomLow}
+		for i, d := range toms {
+			out = append(out, score.Hit{Start: from + 0.125*float64(i), Drum: d, Velocity: 0.7 + 0.03*float64(i)})
+		}
+	case endStinger:
+		for i := 0; i < 3; i++ {
+			out = append(out, score.Hit{Start: from + float64(i)/3, Drum: score.Snare, Velocity: 0.55 + 0.1*float64(i)})
+		}
+	case endFermata:
+		for i := 0; i < 8; i++ {
+			out = append(out, score.Hit{Start: last - 2 + 0.25*float64(i), Drum: score.TomLow, Velocity: 0.3 + 0.06*float64(i)})
+		}
+	}
+	out = append(out, score.Hit{Start: last, Drum: score.Kick, Velocity: 1}, score.Hit{Start: last, Drum: score.Crash, Velocity: 0.95})
+	if kind == endBigHit || kind == endStinger {
+		out = append(out, score.Hit{Start: last, Drum: score.Snare, Velocity: 0.95})
+	}
+	slices.SortStableFunc(out, func(a, b score.Hit) int {
+		switch {
+		case a.Start < b.Start:
+			return -1
+		case a.Start > b.Start:
+			return 1
+		}
+		return 0
+	})
+	return out
+}
+
+// thinOut lets the outro of a calm song fade by its parts: the arpeggio
+// and any drums leave first, then the answering and chord parts where a
+// pad holds the harmony, and everything left grows softer towards the
+// final chord (which the lead and the harmony still play).
+func thinOut(s *score.Score) {
+	out := s.Sections[len(s.Sections)-1]
+	if out.Name != "outro" || out.Bars < 2 {
+		return
+	}
+	bpb := float64(s.BeatsPerBar)
+	from, last := out.StartBeat, s.TotalBeats-bpb
+	span := last - from
+	hasPad := slices.ContainsFunc(s.Tracks, func(t score.Track) bool { return t.Role == score.RolePad && len(t.Notes) > 0 })
+	for ti := range s.Tracks {
+		t := &s.Tracks[ti]
+		leave := -1.0 // where the part stops, beats into the outro
+		switch {
+		case t.Role == score.RoleArp || t.Role == score.RoleDrums:
+			leave = 0
+		case t.Role == score.RoleChords && hasPad:
+			leave = span / 2
+		case t.Role == score.RoleLead && t.Name != trackName(layerLead, t.Instrument):
+			leave = span / 2 // the answer; the lead closes the song
+		}
+		if leave >= 0 {
+			t.Notes = slices.DeleteFunc(t.Notes, func(n score.Note) bool { return n.Start >= from+leave-1e-9 && n.Start < last-1e-9 })
+			t.Hits = slices.DeleteFunc(t.Hits, func(h score.Hit) bool { return h.Start >= from+leave-1e-9 })
+			if t.Role == score.RoleArp || t.Role == score.RoleDrums || t.Name != trackName(layerChords, t.Instrument) && t.Role == score.RoleChords {
+				t.Notes = slices.DeleteFunc(t.Notes, func(n score.Note) bool { return n.Start >= last-1e-9 })
+			}
+		}
+		for i := range t.Notes {
+			if n := &t.Notes[i]; n.Start >= from {
+				n.Velocity *= 1 - 0.35*min(1, (n.Start-from)/max(span, 1))
+			}
+		}
+	}
+}
+
+// playsBefore reports whether the drums play in the bar before last (an
+// outro without drums stays without them).
+func playsBefore(hits []score.Hit, last, bpb float64) bool {
+	return slices.ContainsFunc(hits, func(h score.Hit) bool { return h.Start >= last-bpb-1e-9 && h.Start < last-1e-9 })
+}

@@ -1,0 +1,310 @@
+package music
+
+import (
+	"math"
+	"slices"
+
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// Transitions: how parts enter and leave at section changes, written
+// after the parts (see docs/engine-composition.md, "Transitions").
+//
+// planEdges marks, before the parts are written, where the intro's parts
+// enter, which section downbeats the band anticipates (push) and where a
+// cymbal swell rises (riser); the drummer writes pickups, fills, swells
+// and crashes from these marks (writeDrums). edges then reworks the
+// pitched parts at every section change: a bass that enters plays a
+// pickup into the downbeat, chords that enter or are pushed come in an
+// eighth early, a pad that enters swells in on the tones it shares with
+// the chord before, and a bass or chord part that stops lands the new
+// downbeat before it rests.
+
+// pushFamilies are the style families whose bands anticipate a section's
+// downbeat (a chord and bass note an eighth early), and how often: at a
+// change into a section with more energy, and at any other change.
+var pushFamilies = map[string][2]float64{
+	"pop": {0.6, 0.2}, "rock": {0.6, 0.25}, "soul": {0.7, 0.3}, "latin": {0.8, 0.4}, "world": {0.6, 0.25},
+	"folk": {0.4, 0.15}, "jazz": {0.6, 0.3}, "urban": {0.4, 0.1}, "holiday": {0.5, 0.2},
+}
+
+// bandFamilies are the families whose bass and chord players land the
+// next downbeat when they stop (a button) instead of stopping on the bar
+// line.
+var bandFamilies = map[string]bool{"pop": true, "rock": true, "soul": true, "latin": true, "world": true,
+	"folk": true, "jazz": true, "urban": true, "holiday": true}
+
+// planEdges sets the sections' transition marks (see section.enter,
+// push, riser).
+func planEdges(secs []section, prof genreProfile, seed uint64) {
+	r := newRNG(seed, "edges")
+	fam := prof.st.Family
+	electronic := fam == "electronic" || prof.form == formDance
+	for i := range secs {
+		s := &secs[i]
+		if s.Name == "intro" && s.Bars >= 2 && s.on[layerChords] && s.on[layerPad] {
+			// The intro builds in: the chords first, the pad joins
+			// halfway (swelling in, see edges).
+			s.enter[layerPad] = s.Bars / 2
+		}
+		if i == 0 {
+			continue
+		}
+		prev := &secs[i-1]
+		up := s.Energy > prev.Energy+1e-9
+		if p, ok := pushFamilies[fam]; ok && !s.build && s.Name != "outro" {
+			chance := p[1]
+			if up {
+				chance = p[0]
+			}
+			s.push = r.chance(chance)
+		}
+		if electronic && up && s.on[layerDrums] && (s.Name == "drop" || s.Name == "chorus") {
+			s.riser = true
+		}
+	}
+}
+
+// edges reworks the pitched parts at every section change before beat
+// limit (a loop's end), see the comment at the top of this file.
+// Bass pickups, pushes and buttons are for live bands (bandFamilies, not
+// programmed: style.Feel): a sequenced bass loop, an orchestral or an
+// ambient drone bass stops and starts on the grid (an 808 pickup into a
+// phonk drop made bpm-tools hear 259 bpm instead of 155).
+func edges(s *score.Score, secs []section, k key, limit float64, family string, programmed bool) {
+	band := bandFamilies[family] && !programmed
+	_, pushes := pushFamilies[family]
+	pushes = pushes && !programmed
+	eighth := 0.5 // the push: an eighth early (a third of a beat in compound meter)
+	if s.Subdivision == 3 {
+		eighth = 1.0 / 3
+	}
+	for ti := range s.Tracks {
+		t := &s.Tracks[ti]
+		var l layer
+		switch {
+		case t.Role == score.RoleBass:
+			l = layerBass
+		case t.Role == score.RoleChords && t.Name == trackName(layerChords, t.Instrument):
+			l = layerChords
+		case t.Role == score.RolePad && t.Name == trackName(layerPad, t.Instrument):
+			l = layerPad
+		case t.Role == score.RoleArp && t.Name == trackName(layerArp, t.Instrument):
+			l = layerArp
+		default:
+			continue
+		}
+		changed := false
+		for i := 1; i < len(secs); i++ {
+			prev, sec := &secs[i-1], &secs[i]
+			at := sec.StartBeat
+			if at >= limit-1e-9 {
+				break
+			}
+			beats := float64(sec.beats)
+			// No pushes into the final cadence (its last two bars
+			// follow their chords on the beat) nor out of a bar that
+			// changes chord inside (its second chord sounds to its end).
+			canPush := pushes && at < s.TotalBeats-2*beats-1e-9 && prev.barAt(prev.Bars-1).split == 0
+			before := soundsIn(t.Notes, at-beats, at-1)
+			after := soundsIn(t.Notes, at, at+beats)
+			down := startsAt(t.Notes, at)
+			switch {
+			case !before && len(down) > 0:
+				changed = true
+				switch l {
+				case layerBass:
+					if !band {
+						changed = false
+						break
+					}
+					t.Notes = bassPickup(t.Notes, k, down[0], at, swingPos(at-eighth, s.Swing), sec.Energy)
+				case layerChords:
+					if !canPush {
+						changed = false
+						break
+					}
+					anticipate(t.Notes, down, swingPos(at-eighth, s.Swing))
+				case layerPad:
+					t.Notes = padSwell(t.Notes, down, at, 1, prevChord(prev, k), sec.barAt(0).c.pcs(k))
+				default:
+					changed = false
+				}
+			case before && len(down) > 0 && sec.push && canPush && (l == layerChords || l == layerBass && family != "jazz"):
+				changed = true
+				t.Notes = pushInto(t.Notes, down, at, swingPos(at-eighth, s.Swing))
+			case before && !after && l == layerPad:
+				// A pad that stops holds the tones the next chord
+				// shares over the bar line, dying away.
+				tieOver(t.Notes, at, 1, sec.barAt(0).c.pcs(k))
+			case before && !after && (band || l == layerArp && !programmed) && i < len(secs)-1:
+				changed = true
+				t.Notes = button(t.Notes, l, t.Instrument, k, sec.barAt(0).c, at)
+			}
+		}
+		if changed {
+			slices.SortStableFunc(t.Notes, func(a, b score.Note) int {
+				switch {
+				case a.Start < b.Start:
+					return -1
+				case a.Start > b.Start:
+					return 1
+				}
+				return 0
+			})
+		}
+	}
+}
+
+// soundsIn reports whether a note starts in [from, to).
+func soundsIn(notes []score.Note, from, to float64) bool {
+	for _, n := range notes {
+		if n.Start >= from-1e-9 && n.Start < to-1e-9 {
+			return true
+		}
+	}
+	return false
+}
+
+// startsAt returns the indexes of the notes starting at beat at.
+func startsAt(notes []score.Note, at float64) []int {
+	var out []int
+	for i, n := range notes {
+		if math.Abs(n.Start-at) < 1e-6 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// prevChord returns the pitch classes of the chord that ends section s.
+func prevChord(s *section, k key) []int {
+	h := s.barAt(s.Bars - 1)
+	if h.split > 0 {
+		return h.c2.pcs(k)
+	}
+	return h.c.pcs(k)
+}
+
+// anticipate moves the notes down (all starting on a downbeat) to beat
+// push, an eighth early, keeping their ends.
+func anticipate(notes []score.Note, down []int, push float64) {
+	for _, i := range down {
+		notes[i].Length += notes[i].Start - push
+		notes[i].Start = push
+	}
+}
+
+// pushInto anticipates the downbeat at in a part that plays on through
+// the change: notes sounding into the push stop there, notes starting
+// between the push and the downbeat are dropped, and the downbeat's notes
+// start at the push.
+func pushInto(notes []score.Note, down []int, at, push float64) []score.Note {
+	isDown := map[int]bool{}
+	for _, i := range down {
+		isDown[i] = true
+	}
+	out := notes[:0]
+	for i, n := range notes {
+		switch {
+		case isDown[i]:
+			n.Length += n.Start - push
+			n.Start = push
+		case n.Start >= push-1e-9 && n.Start < at-1e-9:
+			continue
+		case n.Start < push && n.Start+n.Length > push:
+			n.Length = push - n.Start
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// bassPickup adds the notes a bass leads into its first downbeat with:
+// a scale step below the note on the last beat, or, in a lively section,
+// the fifth below on the beat and the step on its last eighth (beat e).
+func bassPickup(notes []score.Note, k key, first int, at, e, energy float64) []score.Note {
+	target := notes[first]
+	v := target.Velocity * 0.8
+	step := approach(k, target.Pitch, target.Pitch-1)
+	if energy < 0.6 {
+		return append(notes, score.Note{Start: at - 1, Length: 0.9, Pitch: step, Velocity: v})
+	}
+	low := target.Pitch - 5
+	if low < 28 {
+		low = target.Pitch + 7
+	}
+	return append(notes, score.Note{Start: at - 1, Length: e - (at - 1) - 0.05, Pitch: low, Velocity: v},
+		score.Note{Start: e, Length: at - e - 0.02, Pitch: step, Velocity: v * 0.9})
+}
+
+// padSwell lets a pad entering at beat at swell in over lead beats: the
+// tones of its first chord (the notes down) that the chord before shares
+// sound softly from there to the downbeat.
+func padSwell(notes []score.Note, down []int, at, lead float64, before, after []int) []score.Note {
+	for _, i := range down {
+		n := notes[i]
+		if !slices.Contains(before, n.Pitch%12) || !slices.Contains(after, n.Pitch%12) {
+			continue
+		}
+		notes = append(notes, score.Note{Start: at - lead, Length: lead, Pitch: n.Pitch, Velocity: n.Velocity * 0.45})
+	}
+	return notes
+}
+
+// tieOver lets the notes of a part that end on the bar line at and whose
+// pitch class the next chord (pcs) shares ring on for hold beats.
+func tieOver(notes []score.Note, at, hold float64, pcs []int) {
+	for i := range notes {
+		n := &notes[i]
+		if math.Abs(n.Start+n.Length-at) < 1e-6 && slices.Contains(pcs, n.Pitch%12) {
+			n.Length += hold
+		}
+	}
+}
+
+// button lands the downbeat at of the section a bass or chord part stops
+// in: the bass on the new chord's root, the chords on a short stab of it.
+func button(notes []score.Note, l layer, inst score.Instrument, k key, c chord, at float64) []score.Note {
+	v := 0.55
+	var prev []int
+	for _, n := range notes {
+		if n.Start < at && n.Start >= at-4 {
+			v = n.Velocity
+			if l == layerChords {
+				prev = append(prev, n.Pitch)
+			}
+		}
+	}
+	switch l {
+	case layerBass:
+		return append(notes, score.Note{Start: at, Length: 1, Pitch: c.rootPitch(k, bassRange(inst)), Velocity: v * 0.9})
+	case layerArp:
+		return append(notes, score.Note{Start: at, Length: 1, Pitch: c.rootPitch(k, 66), Velocity: v * 0.9})
+	}
+	if len(prev) > 4 {
+		prev = prev[len(prev)-4:]
+	}
+	for _, p := range voice(c.pcs(k), compCenter(inst), prev) {
+		notes = append(notes, score.Note{Start: at, Length: 0.5, Pitch: p, Velocity: v * 0.85})
+	}
+	return notes
+}
+
+// pickup writes the one-beat fill a drummer enters with, into the
+// downbeat at.
+func (d *drummer) pickup(at, energy float64) {
+	d.fill(at-1, 1, energy)
+}
+
+// cymbalSwell writes a reverse-cymbal swell into the downbeat at: a
+// cymbal roll over the last length beats, from almost nothing to loud
+// (the crash on the downbeat follows it).
+func (d *drummer) cymbalSwell(at, length float64) {
+	const step = 0.25
+	n := int(length / step)
+	for i := 0; i < n; i++ {
+		x := float64(i+1) / float64(n)
+		d.hits = append(d.hits, score.Hit{Start: at - length + float64(i)*step, Drum: score.Crash, Velocity: 0.05 + 0.5*x*x})
+	}
+}
