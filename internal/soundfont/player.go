@@ -2,6 +2,7 @@ package soundfont
 
 import (
 	"fmt"
+	"log/slog"
 	"math"
 
 	"github.com/songsmith/songsmith/third_party/meltysynth/meltysynth"
@@ -33,8 +34,11 @@ const EventLead = BlockFrames / 2
 // Player plays presets of one Bank on up to 16 MIDI channels and renders
 // their sum as mono. It is not safe for concurrent use; make one per part.
 type Player struct {
-	syn  *meltysynth.Synthesizer
-	held int // notes on and not yet off, all channels
+	syn    *meltysynth.Synthesizer
+	held   int                    // notes on and not yet off, all channels
+	lazy   *sf3                   // the bank's SF3 samples (nil: SF2)
+	sf     *meltysynth.SoundFont  // the bank's tables
+	preset [16]*meltysynth.Preset // each channel's preset, for lazy decoding
 }
 
 // NewPlayer returns a player with every channel on GM piano (channel 9 on
@@ -49,7 +53,12 @@ func (b *Bank) NewPlayer(polyphony int) (*Player, error) {
 		return nil, fmt.Errorf("soundfont: %w", err)
 	}
 	syn.MasterVolume = 1
-	return &Player{syn: syn}, nil
+	p := &Player{syn: syn, lazy: b.lazy, sf: b.sf}
+	for ch := range p.preset {
+		p.preset[ch] = b.presetOf[0]
+	}
+	p.preset[PercussionChannel] = b.presetOf[PercussionBank<<16]
+	return p, nil
 }
 
 // Program selects preset bank:program on channel ch (0..15) and sets the
@@ -60,6 +69,7 @@ func (p *Player) Program(b *Bank, ch, bank, program int) error {
 	if _, ok := b.Preset(bank, program); !ok {
 		return fmt.Errorf("%w: %d:%d", ErrNoPreset, bank, program)
 	}
+	p.preset[ch] = b.presetOf[int32(bank)<<16|int32(program)]
 	c := int32(ch)
 	sel := int32(bank)
 	if ch == PercussionChannel {
@@ -76,9 +86,17 @@ func (p *Player) Program(b *Bank, ch, bank, program int) error {
 	return nil
 }
 
-// NoteOn starts key (MIDI note) on channel ch at velocity vel (0..1).
+// NoteOn starts key (MIDI note) on channel ch at velocity vel (0..1). With
+// an SF3 bank it first decodes the samples of the zones the note plays that
+// are not decoded yet (once per bank: only what a song plays is decoded; a
+// sample that fails to decode plays silence, and the error is logged once).
 func (p *Player) NoteOn(ch, key int, vel float64) {
 	v := int32(math.Round(1 + 126*math.Max(0, math.Min(1, vel))))
+	if p.lazy != nil && ch >= 0 && ch < len(p.preset) && p.preset[ch] != nil {
+		if err := p.lazy.prepare(p.sf, p.preset[ch], int32(key), v); err != nil {
+			slog.Error("soundfont: sample failed to decode; it plays silence", "err", err)
+		}
+	}
 	p.syn.NoteOn(int32(ch), int32(key), v)
 	p.held++
 }
