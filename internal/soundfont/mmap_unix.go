@@ -26,5 +26,6 @@ func reserve(n int) ([]int16, error) {
 	if err != nil {
 		return make([]int16, n), nil
 	}
+	noHugePages(b)
 	return unsafe.Slice((*int16)(unsafe.Pointer(&b[0])), n), nil
 }

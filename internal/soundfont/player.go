@@ -2,7 +2,6 @@ package soundfont
 
 import (
 	"fmt"
-	"log/slog"
 	"math"
 
 	"github.com/songsmith/songsmith/third_party/meltysynth/meltysynth"
@@ -39,6 +38,8 @@ type Player struct {
 	lazy   *sf3                   // the bank's SF3 samples (nil: SF2)
 	sf     *meltysynth.SoundFont  // the bank's tables
 	preset [16]*meltysynth.Preset // each channel's preset, for lazy decoding
+	bend   [16]float64            // each channel's pitch bend, semitones
+	notes  []sf3Note              // sounding zones of an SF3 bank (sf3play.go)
 }
 
 // NewPlayer returns a player with every channel on GM piano (channel 9 on
@@ -87,15 +88,12 @@ func (p *Player) Program(b *Bank, ch, bank, program int) error {
 }
 
 // NoteOn starts key (MIDI note) on channel ch at velocity vel (0..1). With
-// an SF3 bank it first decodes the samples of the zones the note plays that
-// are not decoded yet (once per bank: only what a song plays is decoded; a
-// sample that fails to decode plays silence, and the error is logged once).
+// an SF3 bank it decodes the start of the samples the note plays (and
+// Render decodes on as far as they can play; sf3play.go).
 func (p *Player) NoteOn(ch, key int, vel float64) {
 	v := int32(math.Round(1 + 126*math.Max(0, math.Min(1, vel))))
-	if p.lazy != nil && ch >= 0 && ch < len(p.preset) && p.preset[ch] != nil {
-		if err := p.lazy.prepare(p.sf, p.preset[ch], int32(key), v); err != nil {
-			slog.Error("soundfont: sample failed to decode; it plays silence", "err", err)
-		}
+	if p.lazy != nil && ch >= 0 && ch < len(p.preset) {
+		p.sf3NoteOn(ch, key, v)
 	}
 	p.syn.NoteOn(int32(ch), int32(key), v)
 	p.held++
@@ -104,6 +102,9 @@ func (p *Player) NoteOn(ch, key int, vel float64) {
 // NoteOff releases every voice of key on channel ch.
 func (p *Player) NoteOff(ch, key int) {
 	p.syn.NoteOff(int32(ch), int32(key))
+	if p.lazy != nil {
+		p.sf3NoteOff(ch, key)
+	}
 	p.held = max(0, p.held-1)
 }
 
@@ -111,6 +112,9 @@ func (p *Player) NoteOff(ch, key int) {
 func (p *Player) Bend(ch int, semitones float64) {
 	x := math.Max(-1, math.Min(1, semitones/BendRange))
 	v := int32(math.Round(8192 + x*8191))
+	if ch >= 0 && ch < len(p.bend) {
+		p.bend[ch] = x * BendRange
+	}
 	p.syn.ProcessMidiMessage(int32(ch), 0xE0, v&0x7F, v>>7)
 }
 
@@ -120,5 +124,8 @@ func (p *Player) Held() int { return p.held }
 // Render writes the next len(dst) frames, left and right summed to mono
 // with a gain of one half, into dst.
 func (p *Player) Render(dst []float32) {
+	if p.lazy != nil {
+		p.sf3Ahead(len(dst))
+	}
 	p.syn.RenderMono(dst)
 }

@@ -94,6 +94,9 @@ func parse(f *os.File) (*meltysynth.SoundFont, *sf3, int64, error) {
 		if err != nil {
 			return nil, nil, 0, err
 		}
+		if mapped {
+			dropPages(data)
+		}
 		return sf, lazy, 0, nil
 	}
 	sf.WaveData = int16s(data[smplOff : smplOff+smplLen])

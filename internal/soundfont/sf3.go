@@ -27,17 +27,26 @@ const (
 )
 
 // sf3 holds the compressed samples of an SF3 bank and decodes them into the
-// bank's wave data on first use. At load every sample header is moved from
+// bank's wave data as they play. At load every sample header is moved from
 // its compressed byte range to a slot of a reserved, zero-filled region of
 // decoded frames (an anonymous memory mapping: pages cost memory only once
-// a decoded sample is written to them); prepare decodes the samples of one
-// preset, each once.
+// a decoded sample is written to them); decodeTo decodes a sample as far
+// as a note can read it (sf3play.go), each frame once per bank.
 type sf3 struct {
 	wave    []int16  // the decoded frames, sf.WaveData
 	sources []sf3Src // per sample header, in sf.SampleHeaders order
 	index   map[*meltysynth.SampleHeader]int
-	once    []sync.Once
+	state   []sf3State
 	frames  atomic.Int64 // frames decoded so far
+}
+
+// sf3State is how far one sample is decoded, and its open decoder.
+type sf3State struct {
+	done atomic.Int64 // frames decoded from the sample's start
+	mu   sync.Mutex   // held while decoding
+	dec  *oggvorbis.Reader
+	buf  []float32
+	err  error
 }
 
 // sf3Src is where one sample's data is in the file's smpl chunk.
@@ -67,7 +76,7 @@ func newSF3(sf *meltysynth.SoundFont, smpl []byte) (*sf3, error) {
 	s := &sf3{
 		sources: make([]sf3Src, len(sf.SampleHeaders)),
 		index:   make(map[*meltysynth.SampleHeader]int, len(sf.SampleHeaders)),
-		once:    make([]sync.Once, len(sf.SampleHeaders)),
+		state:   make([]sf3State, len(sf.SampleHeaders)),
 	}
 	off := 0
 	for i, h := range sf.SampleHeaders {
@@ -87,11 +96,11 @@ func newSF3(sf *meltysynth.SoundFont, smpl []byte) (*sf3, error) {
 		if src.raw {
 			src.frames = len(src.data) / 2
 		} else if len(src.data) > 0 {
-			n, _, err := oggvorbis.GetLength(bytes.NewReader(src.data))
+			n, err := lastGranule(src.data)
 			if err != nil {
 				return nil, fmt.Errorf("sample %q: %w", h.Name, err)
 			}
-			src.frames = int(n)
+			src.frames = n
 		}
 		s.sources[i] = src
 		h.Start = int32(off)
@@ -113,68 +122,93 @@ func newSF3(sf *meltysynth.SoundFont, smpl []byte) (*sf3, error) {
 	return s, nil
 }
 
-// prepare decodes the samples preset p plays for key at MIDI velocity vel
-// (the zones a note-on selects), each sample once per bank; concurrent
-// callers wait for a sample being decoded. A sample that fails to decode
-// stays silent (the error is returned once, by the call that decoded it).
-func (s *sf3) prepare(sf *meltysynth.SoundFont, p *meltysynth.Preset, key, vel int32) error {
-	var first error
-	for _, pr := range p.Regions {
-		if key < pr.GetKeyRangeStart() || key > pr.GetKeyRangeEnd() || vel < pr.GetVelocityRangeStart() || vel > pr.GetVelocityRangeEnd() {
-			continue
-		}
-		for _, ir := range pr.Instrument.Regions {
-			if key < ir.GetKeyRangeStart() || key > ir.GetKeyRangeEnd() || vel < ir.GetVelocityRangeStart() || vel > ir.GetVelocityRangeEnd() {
-				continue
-			}
-			i, ok := s.index[ir.Sample]
-			if !ok {
-				continue
-			}
-			s.once[i].Do(func() {
-				if err := s.decode(sf.SampleHeaders[i], s.sources[i]); err != nil && first == nil {
-					first = fmt.Errorf("sample %q: %w", ir.Sample.Name, err)
-				}
-			})
-		}
+// decodeTo decodes sample i (header h) from where its decoding stopped up
+// to at least frame upto of the sample (all of it when upto is past its
+// end). Each sample keeps its decoder open between calls; concurrent
+// callers (players of one bank) take turns per sample, and a caller that
+// finds the sample decoded far enough returns at once.
+func (s *sf3) decodeTo(h *meltysynth.SampleHeader, i, upto int) error {
+	st := &s.state[i]
+	src := s.sources[i]
+	upto = min(upto, src.frames)
+	if int(st.done.Load()) >= upto {
+		return nil
 	}
-	return first
-}
-
-// decode writes one sample's frames into its slot.
-func (s *sf3) decode(h *meltysynth.SampleHeader, src sf3Src) error {
-	dst := s.wave[h.Start:h.End]
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	done := int(st.done.Load())
+	if done >= upto || st.err != nil {
+		return st.err
+	}
+	dst := s.wave[int(h.Start)+done : int(h.Start)+src.frames]
 	if src.raw {
-		for i := range dst {
-			dst[i] = int16(binary.LittleEndian.Uint16(src.data[2*i:]))
+		for j := range dst {
+			dst[j] = int16(binary.LittleEndian.Uint16(src.data[2*(done+j):]))
 		}
 		s.frames.Add(int64(len(dst)))
+		st.done.Store(int64(src.frames))
 		return nil
 	}
-	if len(dst) == 0 {
-		return nil
+	if st.dec == nil {
+		r, err := oggvorbis.NewReader(bytes.NewReader(src.data))
+		if err != nil {
+			st.err = err
+			return err
+		}
+		st.dec, st.buf = r, make([]float32, 1024*r.Channels())
 	}
-	r, err := oggvorbis.NewReader(bytes.NewReader(src.data))
-	if err != nil {
-		return err
-	}
-	ch := r.Channels()
-	buf := make([]float32, 4096*ch)
+	ch := st.dec.Channels()
 	n := 0
-	for n < len(dst) {
-		k, err := r.Read(buf)
+	for done+n < upto {
+		k, err := st.dec.Read(st.buf)
 		for j := 0; j < k/ch && n < len(dst); j++ {
-			dst[n] = toInt16(buf[j*ch])
+			dst[n] = toInt16(st.buf[j*ch])
 			n++
 		}
 		if err == io.EOF {
+			n = len(dst) // the rest, if any, stays silent
 			break
 		} else if err != nil {
-			return err
+			st.err = err
+			break
 		}
 	}
 	s.frames.Add(int64(n))
-	return nil
+	st.done.Store(int64(done + n))
+	if done+n >= src.frames {
+		st.dec, st.buf = nil, nil
+	}
+	return st.err
+}
+
+// lastGranule returns the granule position of an Ogg stream's last page,
+// the stream's length in frames, reading that page only: it is the last
+// "OggS" capture whose header, segment table and body end exactly at the
+// stream's end.
+func lastGranule(b []byte) (int, error) {
+	const head = 27
+	for i := len(b) - head; i >= 0; i-- {
+		if b[i] != 'O' || string(b[i:i+4]) != "OggS" || b[i+4] != 0 {
+			continue
+		}
+		nseg := int(b[i+26])
+		if i+head+nseg > len(b) {
+			continue
+		}
+		body := 0
+		for _, l := range b[i+head : i+head+nseg] {
+			body += int(l)
+		}
+		if i+head+nseg+body != len(b) {
+			continue
+		}
+		g := int64(binary.LittleEndian.Uint64(b[i+6:]))
+		if g < 0 || g > math.MaxInt32 {
+			return 0, fmt.Errorf("last Ogg page has granule position %d", g)
+		}
+		return int(g), nil
+	}
+	return 0, fmt.Errorf("no Ogg page ends the stream (%d bytes)", len(b))
 }
 
 // toInt16 converts a decoded sample in [-1, 1] to 16 bits, rounding.

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/testutil"
@@ -19,8 +20,9 @@ type fixtureSample struct {
 	name               string
 	pcm                []int16
 	ogg                []byte
-	frames             int // encoded length, frames
-	loopStart, loopEnd int // frames from the sample's start
+	frames             int  // encoded length, frames
+	loopStart, loopEnd int  // frames from the sample's start
+	once               bool // plays once (no loop)
 }
 
 // tone is frames of a decaying two-partial tone at hz, the kind of sample
@@ -104,7 +106,11 @@ func writeBank(t *testing.T, samples []fixtureSample) string {
 		pgen = le.AppendUint16(le.AppendUint16(pgen, 41), uint16(i)) // instrument
 		inst = le.AppendUint16(append(inst, name(s.name)...), uint16(i))
 		ibag = le.AppendUint16(le.AppendUint16(ibag, uint16(2*i)), 0)
-		igen = le.AppendUint16(le.AppendUint16(igen, 54), 1)         // sampleModes: loop
+		mode := uint16(1)
+		if s.once {
+			mode = 0
+		}
+		igen = le.AppendUint16(le.AppendUint16(igen, 54), mode)      // sampleModes
 		igen = le.AppendUint16(le.AppendUint16(igen, 53), uint16(i)) // sampleID
 		shdr = append(shdr, name(s.name)...)
 		for _, v := range []int{start, end, ls, le2, SampleRate} {
@@ -167,20 +173,24 @@ func fixtures(t *testing.T) ([]fixtureSample, [][]int16) {
 		pcm := tone(hz, 22050+5000*i)
 		ogg, dec := vorbisOf(t, pcm)
 		ss = append(ss, fixtureSample{name: []string{"low", "high"}[i], ogg: ogg, frames: len(pcm),
-			loopStart: 11025, loopEnd: 11025 + 4410})
+			loopStart: 11025, loopEnd: 11025 + 4410, once: i == 1})
 		ref = append(ref, dec)
 	}
 	return ss, ref
 }
 
 // TestSF3 loads a two-preset SF3 bank made here: nothing is decoded at
-// load; a note decodes its preset's sample only, of the encoded length and
+// load; a note decodes its preset's sample only, as far as it plays (the
+// start at the note-on, then on as it renders), to the encoded length and
 // equal to ffmpeg's decoding within 2 LSB, with the loop moved along; and a
-// phrase played from it matches the same phrase from an SF2 bank holding
-// ffmpeg's decoded samples.
+// phrase played from it (pitch bends, a note an octave and a half over the
+// sample's root, a looped and a one-shot sample) matches the same phrase
+// from an SF2 bank holding ffmpeg's decoded samples: decoding keeps ahead
+// of every voice.
 func TestSF3(t *testing.T) {
 	ss, ref := fixtures(t)
-	b, err := Load(writeBank(t, ss))
+	path := writeBank(t, ss)
+	b, err := Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,9 +207,17 @@ func TestSF3(t *testing.T) {
 	if b.SampleFrames() != 0 {
 		t.Fatalf("Program decoded %d frames, want none before a note", b.SampleFrames())
 	}
-	pl.NoteOn(0, 69, 0.8)
+	pl.NoteOn(0, 60, 0.8)
+	if got := b.SampleFrames(); got < 1024 || got > 8192 {
+		t.Fatalf("a note-on of preset 0:1 decoded %d frames, want only the sample's start (1024-8192 of %d)", got, ss[1].frames)
+	}
+	pl.Render(make([]float32, 4410))
+	if got := b.SampleFrames(); got < 4410 || got > 4410*2+8192 {
+		t.Fatalf("0.1 s of the note decoded %d frames, want about 0.1 s ahead", got)
+	}
+	pl.Render(make([]float32, SampleRate))
 	if got := b.SampleFrames(); got != ss[1].frames {
-		t.Fatalf("one note of preset 0:1 decoded %d frames, want its sample's %d only", got, ss[1].frames)
+		t.Fatalf("1.1 s of a note of preset 0:1 (0.6 s, played once) decoded %d frames, want its sample's %d only", got, ss[1].frames)
 	}
 	// The stream's length (its last granule position) is the encoded
 	// length; ffmpeg's decoding drops the last 128 frames or so.
@@ -222,24 +240,42 @@ func TestSF3(t *testing.T) {
 		t.Error("no silence after the decoded sample")
 	}
 
-	// The same phrase from the SF3 bank and from an SF2 of ffmpeg's decoding.
+	// The same phrase decoded as it plays and decoded in full first: the
+	// same samples, so no voice ever read a frame not yet decoded.
+	lazy := phrase(t, mustLoadFile(t, path))
+	eager := mustLoadFile(t, path)
+	for i, h := range eager.sf.SampleHeaders {
+		if err := eager.lazy.decodeTo(h, i, math.MaxInt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if full := phrase(t, eager); !slices.Equal(lazy, full) {
+		t.Error("the phrase decoded as it plays differs from the phrase of fully decoded samples")
+	}
+	// And from an SF2 bank of ffmpeg's decoding (whose one-shot sample ends
+	// 128 frames early, hence 25 dB rather than the 2 LSB above).
 	var raw []fixtureSample
 	for i, s := range ss {
-		raw = append(raw, fixtureSample{name: s.name, pcm: ref[i], loopStart: s.loopStart, loopEnd: s.loopEnd})
+		raw = append(raw, fixtureSample{name: s.name, pcm: ref[i], loopStart: s.loopStart, loopEnd: s.loopEnd, once: s.once})
 	}
-	b2, err := Load(writeBank(t, raw))
+	c := phrase(t, mustLoadFile(t, writeBank(t, raw)))
+	var diff, sig float64
+	for i := range lazy {
+		diff += float64((lazy[i] - c[i]) * (lazy[i] - c[i]))
+		sig += float64(c[i] * c[i])
+	}
+	if sig == 0 || 10*math.Log10(diff/sig) > -25 {
+		t.Errorf("SF3 phrase vs SF2 of ffmpeg's decoding: error %.1f dB under the signal, want >= 25 (signal %g)", -10*math.Log10(diff/sig), sig)
+	}
+}
+
+func mustLoadFile(t *testing.T, path string) *Bank {
+	t.Helper()
+	b, err := Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, c := phrase(t, b), phrase(t, b2)
-	var diff, sig float64
-	for i := range a {
-		diff += float64((a[i] - c[i]) * (a[i] - c[i]))
-		sig += float64(c[i] * c[i])
-	}
-	if sig == 0 || 10*math.Log10(diff/sig) > -60 {
-		t.Errorf("SF3 phrase vs SF2 of ffmpeg's decoding: error %.1f dB under the signal, want >= 60 (signal %g)", -10*math.Log10(diff/sig), sig)
-	}
+	return b
 }
 
 // phrase plays both presets, a few notes each, for a second.
@@ -253,12 +289,18 @@ func phrase(t *testing.T, b *Bank) []float32 {
 			t.Fatal(err)
 		}
 	}
-	out := make([]float32, SampleRate)
-	for i, n := range []int{60, 64, 67, 72} {
+	out := make([]float32, 2*SampleRate)
+	at := 0
+	play := func(n int) { pl.Render(out[at : at+n]); at += n }
+	for i, n := range []int{60, 64, 67, 78} {
 		pl.NoteOn(i%2, n, 0.5+0.1*float64(i))
-		pl.Render(out[i*BlockFrames*40 : (i+1)*BlockFrames*40])
+		play(5000)
+		pl.Bend(i%2, float64(4*i))
+		play(100)
 	}
-	pl.Render(out[4*BlockFrames*40:])
+	pl.NoteOff(0, 60)
+	pl.Bend(1, 12)
+	play(len(out) - at)
 	return out
 }
 
