@@ -1,182 +1,30 @@
 package soundfont
 
 import (
-	"bytes"
-	"encoding/binary"
 	"math"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"testing"
 
-	"github.com/songsmith/songsmith/internal/testutil"
+	"github.com/songsmith/songsmith/internal/soundfont/sfwrite"
 )
 
-// fixtureSample is one sample of a test bank: 16-bit mono frames, or an Ogg
-// Vorbis stream (SF3).
-type fixtureSample struct {
-	name               string
-	pcm                []int16
-	ogg                []byte
-	frames             int  // encoded length, frames
-	loopStart, loopEnd int  // frames from the sample's start
-	once               bool // plays once (no loop)
-}
-
-// tone is frames of a decaying two-partial tone at hz, the kind of sample
-// a bank holds (vorbis codes it with ordinary losses).
-func tone(hz float64, frames int) []int16 {
-	out := make([]int16, frames)
-	for i := range out {
-		t := float64(i) / SampleRate
-		x := 0.5*math.Sin(2*math.Pi*hz*t) + 0.2*math.Sin(2*math.Pi*2*hz*t)
-		out[i] = int16(math.Round(12000 * x * math.Exp(-t)))
-	}
-	return out
-}
-
-// vorbisOf encodes pcm to Ogg Vorbis with ffmpeg and returns the stream and
-// ffmpeg's own decoding of it (the reference the loader must match).
-func vorbisOf(t *testing.T, pcm []int16) ([]byte, []int16) {
-	t.Helper()
-	ff := testutil.RequireTool(t, "ffmpeg")
-	dir := t.TempDir()
-	raw, ogg, back := filepath.Join(dir, "in.raw"), filepath.Join(dir, "s.ogg"), filepath.Join(dir, "back.raw")
-	var in bytes.Buffer
-	binary.Write(&in, binary.LittleEndian, pcm)
-	if err := os.WriteFile(raw, in.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{
-		{"-f", "s16le", "-ar", "44100", "-ac", "1", "-i", raw, "-c:a", "libvorbis", "-q:a", "6", ogg},
-		{"-i", ogg, "-f", "s16le", "-ac", "1", back},
-	} {
-		cmd := exec.Command(ff, append([]string{"-hide_banner", "-loglevel", "error", "-y"}, args...)...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("ffmpeg %v: %v\n%s", args, err, out)
-		}
-	}
-	stream, err := os.ReadFile(ogg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(back)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dec := make([]int16, len(b)/2)
-	binary.Read(bytes.NewReader(b), binary.LittleEndian, dec)
-	return stream, dec
-}
-
-// writeBank writes a SoundFont with one preset per sample (0:0, 0:1, ...),
-// each one instrument zone over every key, looped. With Ogg samples it is
-// an SF3 file: version 3, sample type 0x11, Start/End byte offsets into
-// smpl and loop points relative to the sample's start.
-func writeBank(t *testing.T, samples []fixtureSample) string {
-	t.Helper()
-	le := binary.LittleEndian
-	name := func(s string) []byte { b := make([]byte, 20); copy(b, s); return b }
-	var smpl, phdr, pbag, pgen, inst, ibag, igen, shdr []byte
-	sf3 := false
-	for i, s := range samples {
-		var start, end, ls, le2 int
-		typ := uint16(1)
-		if s.ogg != nil {
-			sf3 = true
-			typ |= sampleTypeVorbis
-			start, end = len(smpl), len(smpl)+len(s.ogg)
-			smpl = append(smpl, s.ogg...)
-			ls, le2 = s.loopStart, s.loopEnd
-		} else {
-			start = len(smpl) / 2
-			for _, v := range s.pcm {
-				smpl = le.AppendUint16(smpl, uint16(v))
-			}
-			end = len(smpl) / 2
-			smpl = append(smpl, make([]byte, 2*padFrames)...)
-			ls, le2 = start+s.loopStart, start+s.loopEnd
-		}
-		phdr = append(phdr, name(s.name)...)
-		phdr = le.AppendUint16(le.AppendUint16(le.AppendUint16(phdr, uint16(i)), 0), uint16(i))
-		phdr = append(phdr, make([]byte, 12)...)
-		pbag = le.AppendUint16(le.AppendUint16(pbag, uint16(i)), 0)
-		pgen = le.AppendUint16(le.AppendUint16(pgen, 41), uint16(i)) // instrument
-		inst = le.AppendUint16(append(inst, name(s.name)...), uint16(i))
-		ibag = le.AppendUint16(le.AppendUint16(ibag, uint16(2*i)), 0)
-		mode := uint16(1)
-		if s.once {
-			mode = 0
-		}
-		igen = le.AppendUint16(le.AppendUint16(igen, 54), mode)      // sampleModes
-		igen = le.AppendUint16(le.AppendUint16(igen, 53), uint16(i)) // sampleID
-		shdr = append(shdr, name(s.name)...)
-		for _, v := range []int{start, end, ls, le2, SampleRate} {
-			shdr = le.AppendUint32(shdr, uint32(v))
-		}
-		shdr = le.AppendUint16(append(shdr, 60, 0), 0)
-		shdr = le.AppendUint16(shdr, typ)
-	}
-	n := len(samples)
-	phdr = append(append(phdr, name("EOP")...), make([]byte, 18)...)
-	le.PutUint16(phdr[len(phdr)-14:], uint16(n))
-	pbag = le.AppendUint16(le.AppendUint16(pbag, uint16(n)), 0)
-	pgen = append(pgen, 0, 0, 0, 0)
-	inst = le.AppendUint16(append(inst, name("EOI")...), uint16(n))
-	ibag = le.AppendUint16(le.AppendUint16(ibag, uint16(2*n)), 0)
-	igen = append(igen, 0, 0, 0, 0)
-	shdr = append(append(shdr, name("EOS")...), make([]byte, 26)...)
-	if len(smpl)%2 == 1 {
-		smpl = append(smpl, 0)
-	}
-	chunk := func(id string, b []byte) []byte {
-		out := le.AppendUint32([]byte(id), uint32(len(b)))
-		out = append(out, b...)
-		if len(b)%2 == 1 {
-			out = append(out, 0)
-		}
-		return out
-	}
-	list := func(typ string, parts ...[]byte) []byte {
-		body := []byte(typ)
-		for _, p := range parts {
-			body = append(body, p...)
-		}
-		return chunk("LIST", body)
-	}
-	major := uint16(2)
-	if sf3 {
-		major = 3
-	}
-	info := list("INFO", chunk("ifil", le.AppendUint16(le.AppendUint16(nil, major), 1)),
-		chunk("isng", []byte("EMU8000\x00")), chunk("INAM", []byte("fixture\x00")))
-	pdta := list("pdta", chunk("phdr", phdr), chunk("pbag", pbag), chunk("pmod", make([]byte, 10)),
-		chunk("pgen", pgen), chunk("inst", inst), chunk("ibag", ibag), chunk("imod", make([]byte, 10)),
-		chunk("igen", igen), chunk("shdr", shdr))
-	body := append([]byte("sfbk"), info...)
-	body = append(body, list("sdta", chunk("smpl", smpl))...)
-	body = append(body, pdta...)
-	p := filepath.Join(t.TempDir(), "bank.sf2")
-	if err := os.WriteFile(p, chunk("RIFF", body), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-// fixtures returns two samples, Ogg-coded, and ffmpeg's decoding of each.
-func fixtures(t *testing.T) ([]fixtureSample, [][]int16) {
-	var ss []fixtureSample
+// fixtures returns two samples, Ogg-coded (the first looped, the second
+// played once), their encoded lengths and ffmpeg's decoding of each.
+func fixtures(t *testing.T) ([]sfwrite.Sample, []int, [][]int16) {
+	var ss []sfwrite.Sample
+	var frames []int
 	var ref [][]int16
 	for i, hz := range []float64{261.63, 440} {
-		pcm := tone(hz, 22050+5000*i)
-		ogg, dec := vorbisOf(t, pcm)
-		ss = append(ss, fixtureSample{name: []string{"low", "high"}[i], ogg: ogg, frames: len(pcm),
-			loopStart: 11025, loopEnd: 11025 + 4410, once: i == 1})
+		pcm := sfwrite.Tone(hz, 22050+5000*i)
+		ogg, dec := sfwrite.Vorbis(t, pcm)
+		ss = append(ss, sfwrite.Sample{Name: []string{"low", "high"}[i], Ogg: ogg,
+			LoopStart: 11025, LoopEnd: 11025 + 4410, Once: i == 1})
+		frames = append(frames, len(pcm))
 		ref = append(ref, dec)
 	}
-	return ss, ref
+	return ss, frames, ref
 }
 
 // TestSF3 loads a two-preset SF3 bank made here: nothing is decoded at
@@ -188,8 +36,8 @@ func fixtures(t *testing.T) ([]fixtureSample, [][]int16) {
 // from an SF2 bank holding ffmpeg's decoded samples: decoding keeps ahead
 // of every voice.
 func TestSF3(t *testing.T) {
-	ss, ref := fixtures(t)
-	path := writeBank(t, ss)
+	ss, frames, ref := fixtures(t)
+	path := sfwrite.WriteBank(t, ss)
 	b, err := Load(path)
 	if err != nil {
 		t.Fatal(err)
@@ -209,15 +57,15 @@ func TestSF3(t *testing.T) {
 	}
 	pl.NoteOn(0, 60, 0.8)
 	if got := b.SampleFrames(); got < 1024 || got > 8192 {
-		t.Fatalf("a note-on of preset 0:1 decoded %d frames, want only the sample's start (1024-8192 of %d)", got, ss[1].frames)
+		t.Fatalf("a note-on of preset 0:1 decoded %d frames, want only the sample's start (1024-8192 of %d)", got, frames[1])
 	}
 	pl.Render(make([]float32, 4410))
 	if got := b.SampleFrames(); got < 4410 || got > 4410*2+8192 {
 		t.Fatalf("0.1 s of the note decoded %d frames, want about 0.1 s ahead", got)
 	}
 	pl.Render(make([]float32, SampleRate))
-	if got := b.SampleFrames(); got != ss[1].frames {
-		t.Fatalf("1.1 s of a note of preset 0:1 (0.6 s, played once) decoded %d frames, want its sample's %d only", got, ss[1].frames)
+	if got := b.SampleFrames(); got != frames[1] {
+		t.Fatalf("1.1 s of a note of preset 0:1 (0.6 s, played once) decoded %d frames, want its sample's %d only", got, frames[1])
 	}
 	// The stream's length (its last granule position) is the encoded
 	// length; ffmpeg's decoding drops the last 128 frames or so.
@@ -254,11 +102,11 @@ func TestSF3(t *testing.T) {
 	}
 	// And from an SF2 bank of ffmpeg's decoding (whose one-shot sample ends
 	// 128 frames early, hence 25 dB rather than the 2 LSB above).
-	var raw []fixtureSample
+	var raw []sfwrite.Sample
 	for i, s := range ss {
-		raw = append(raw, fixtureSample{name: s.name, pcm: ref[i], loopStart: s.loopStart, loopEnd: s.loopEnd, once: s.once})
+		raw = append(raw, sfwrite.Sample{Name: s.Name, PCM: ref[i], LoopStart: s.LoopStart, LoopEnd: s.LoopEnd, Once: s.Once})
 	}
-	c := phrase(t, mustLoadFile(t, writeBank(t, raw)))
+	c := phrase(t, mustLoadFile(t, sfwrite.WriteBank(t, raw)))
 	var diff, sig float64
 	for i := range lazy {
 		diff += float64((lazy[i] - c[i]) * (lazy[i] - c[i]))
