@@ -86,7 +86,7 @@ var Vars = []Env{
 	{"SONGSMITH_LOG_LEVEL", "info", "`debug`, `info`, `warn` or `error`"},
 	{"SONGSMITH_CORS_ORIGIN", "", "value of Access-Control-Allow-Origin; empty disables CORS"},
 	{"SONGSMITH_METRICS_NAMESPACE", "", "CloudWatch namespace of the worker's metrics, written to stdout in Embedded Metric Format; empty writes none (the template sets `Songsmith/<stack>`)"},
-	{"SONGSMITH_SOUNDFONT", "/usr/share/sounds/sf2/FluidR3_GM.sf2", "SoundFont 2 bank the recorded instruments play from, loaded once per process (used when the file exists; without a bank every part is synthesized); `off` synthesizes every part. The worker's Lambda layer sets `/opt/soundfont/FluidR3_GM.sf2`"},
+	{"SONGSMITH_SOUNDFONT", "/usr/share/sounds/sf2/FluidR3_GM.sf2", "SoundFont bank (SF2, or SF3 with Ogg Vorbis samples) the recorded instruments play from, loaded once per process (used when the file exists; without a bank every part is synthesized); `off` synthesizes every part. The worker's Lambda layer sets `/opt/soundfont/FluidR3_GM.sf2`"},
 	{"SONGSMITH_TABLE", "songsmith", "DynamoDB table (aws backend)"},
 	{"SONGSMITH_QUEUE_URL", "", "SQS jobs queue URL (aws backend)"},
 	{"SONGSMITH_DLQ_URL", "", "SQS dead-letter queue URL (aws backend: `serve` consumes it; the worker Lambda recognises its records by it)"},

@@ -216,3 +216,24 @@ func toInt16(x float32) int16 {
 	v := math.Round(float64(x) * 32768)
 	return int16(max(-32768, min(32767, v)))
 }
+
+// Decode decodes every sample preset bank:program can play, in full (an
+// SF3 bank; nothing to do for SF2): for measuring a bank's samples, or to
+// pay the decoding before a render rather than during it. The decoded
+// frames stay resident for the bank's life.
+func (b *Bank) Decode(bank, program int) error {
+	p := b.presetOf[int32(bank)<<16|int32(program)]
+	if b.lazy == nil || p == nil {
+		return nil
+	}
+	for _, pr := range p.Regions {
+		for _, ir := range pr.Instrument.Regions {
+			if i, ok := b.lazy.index[ir.Sample]; ok {
+				if err := b.lazy.decodeTo(ir.Sample, i, math.MaxInt); err != nil {
+					return fmt.Errorf("soundfont: sample %q: %w", ir.Sample.Name, err)
+				}
+			}
+		}
+	}
+	return nil
+}

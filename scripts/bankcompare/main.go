@@ -89,7 +89,7 @@ func main() {
 			fmt.Println(measure(b, in))
 		}
 		if b.Compressed() {
-			fmt.Printf("\ndecoded for these notes: %.1f MiB\n", float64(b.SampleFrames()*2)/(1<<20))
+			fmt.Printf("\ndecoded for these presets, in full: %.1f MiB\n", float64(b.SampleFrames()*2)/(1<<20))
 		}
 		if *songs != "" {
 			renderSongs(b, filepath.Join(*songs, name), *seconds)
@@ -131,16 +131,24 @@ func measure(b *soundfont.Bank, in instrument) string {
 		v, _ := f.Value(band)
 		row += fmt.Sprintf(" %.1f |", v)
 	}
-	layers := map[string]bool{}
-	worst := 0.0
+	// Velocity layers: the distinct sample sets over velocities 1-127.
+	layers := map[string]int{}
 	for v := 1; v <= 127; v++ {
 		var names []string
 		for _, r := range b.Regions(in.bank, in.program, in.key, v) {
 			names = append(names, r.Sample)
-			worst = max(worst, r.LoopJump)
 		}
 		slices.Sort(names)
-		layers[strings.Join(names, "+")] = true
+		if _, ok := layers[strings.Join(names, "+")]; !ok {
+			layers[strings.Join(names, "+")] = v
+		}
+	}
+	worst := 0.0
+	check(b.Decode(in.bank, in.program)) // an SF3 bank's loops, decoded
+	for _, v := range layers {
+		for _, r := range b.Regions(in.bank, in.program, in.key, v) {
+			worst = max(worst, r.LoopJump)
+		}
 	}
 	return row + fmt.Sprintf(" %.0f | %d | %.2f |", peakMs(x), len(layers), worst)
 }
