@@ -97,7 +97,7 @@ func TestSF3(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if full := phrase(t, eager); !slices.Equal(lazy, full) {
+	if full := phrase(t, eager); lazy == nil || !slices.Equal(lazy, full) {
 		t.Error("the phrase decoded as it plays differs from the phrase of fully decoded samples")
 	}
 	// And from an SF2 bank of ffmpeg's decoding (whose one-shot sample ends
@@ -127,14 +127,18 @@ func mustLoadFile(t *testing.T, path string) *Bank {
 }
 
 // phrase plays both presets, a few notes each, for a second.
+// It reports errors with t.Error (it runs on other goroutines too) and
+// returns nil then.
 func phrase(t *testing.T, b *Bank) []float32 {
 	pl, err := b.NewPlayer(8)
 	if err != nil {
-		t.Fatal(err)
+		t.Error(err)
+		return nil
 	}
 	for ch := range 2 {
 		if err := pl.Program(b, ch, 0, ch); err != nil {
-			t.Fatal(err)
+			t.Error(err)
+			return nil
 		}
 	}
 	out := make([]float32, 2*SampleRate)
@@ -197,4 +201,39 @@ func BenchmarkSF3Note(b *testing.B) {
 	}
 	b.ReportMetric(decoded, "decoded-MiB")
 	b.ReportMetric(heap, "heap-MiB")
+}
+
+// TestSF3Concurrent: four players of one SF3 bank play the phrase at once
+// (decoding the same samples as they go, each frame once) and each gets
+// the phrase of the fully decoded bank. Run with -race.
+func TestSF3Concurrent(t *testing.T) {
+	ss, _, _ := fixtures(t)
+	path := sfwrite.WriteBank(t, ss)
+	eager := mustLoadFile(t, path)
+	for _, p := range []int{0, 1} {
+		if err := eager.Decode(0, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := phrase(t, eager)
+	b := mustLoadFile(t, path)
+	got := make([][]float32, 4)
+	done := make(chan int)
+	for i := range got {
+		go func() {
+			got[i] = phrase(t, b)
+			done <- i
+		}()
+	}
+	for range got {
+		<-done
+	}
+	for i := range got {
+		if got[i] == nil || !slices.Equal(got[i], want) {
+			t.Errorf("player %d of 4 playing at once differs from the fully decoded phrase", i)
+		}
+	}
+	if n, all := b.SampleFrames(), eager.SampleFrames(); n > all {
+		t.Errorf("%d frames decoded by four players, more than the %d of both samples: decoded twice", n, all)
+	}
 }
