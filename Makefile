@@ -36,11 +36,11 @@ reference:
 tools:
 	bash scripts/tools.sh
 
-## lint: gofmt, vet and staticcheck only
+## lint: gofmt, vet and staticcheck only (both modules of the workspace: . and ./client)
 lint:
 	test -z "$$(gofmt -l $$(git ls-files '*.go'))"
-	$(GO) vet ./...
-	$(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
+	$(GO) vet ./... ./client/...
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./... ./client/...
 
 ## fuzz: longer fuzzing (count budgets, see scripts/test.sh) of the request parser and the MP3 encoder
 fuzz:

@@ -19,6 +19,7 @@ require (
 	github.com/jfreymuth/oggvorbis v1.0.5
 	github.com/mewkiz/flac v1.0.14
 	github.com/sinshu/go-meltysynth v0.0.0-20230205031334-05d311382fc4
+	github.com/songsmith/songsmith/client v0.1.0
 	github.com/spf13/cobra v1.10.2
 	github.com/spf13/pflag v1.0.9
 	go.etcd.io/bbolt v1.4.3

@@ -1,6 +1,9 @@
 package client
 
-import "time"
+import (
+	"encoding/json"
+	"time"
+)
 
 // extensions are the optional members of a submission beyond the spec's
 // prompt (Songsmith extensions; see docs/api.md). Zero members
@@ -20,6 +23,8 @@ type extensions struct {
 	LoudnessLUFS float64 `json:"loudness_lufs,omitempty"`
 	// Issue 20 item 2.
 	Loop bool `json:"loop,omitempty"`
+	// Issue 20 item 5 (recipe.go).
+	Recipe json.RawMessage `json:"recipe,omitempty"`
 }
 
 // Audio formats [WithFormat] accepts.

@@ -168,6 +168,13 @@ type Result struct {
 	// LoopStart and LoopEnd are the loop points in seconds of a loop
 	// ([WithLoop]); nil otherwise.
 	LoopStart, LoopEnd *float64
+	// EngineVersion, Recipe and License are in every completed result:
+	// the engine's version, the recipe that renders this song again
+	// ([WithRecipe]; its JSON text, so that a Result stays comparable)
+	// and the licence of its files.
+	EngineVersion string
+	Recipe        string
+	License       *License
 }
 
 // Length returns Duration as a [time.Duration].
@@ -191,6 +198,9 @@ func (r *Result) UnmarshalJSON(data []byte) error {
 		Timeline string          `json:"timeline_url"`
 		LoopS    *float64        `json:"loop_start"`
 		LoopE    *float64        `json:"loop_end"`
+		EngineV  string          `json:"engine_version"`
+		Recipe   json.RawMessage `json:"recipe"`
+		License  *License        `json:"license"`
 	}
 	if err := json.Unmarshal(data, &w); err != nil {
 		return err
@@ -201,7 +211,7 @@ func (r *Result) UnmarshalJSON(data []byte) error {
 	}
 	*r = Result{Title: w.Title, BPM: w.BPM, Duration: d, SongURL: w.SongURL, ImageURL: w.ImageURL, Tags: w.Tags,
 		Seed: w.Seed, Format: w.Format, StemsURL: w.StemsURL, MIDIURL: w.MIDIURL, TimelineURL: w.Timeline,
-		LoopStart: w.LoopS, LoopEnd: w.LoopE}
+		LoopStart: w.LoopS, LoopEnd: w.LoopE, EngineVersion: w.EngineV, Recipe: string(w.Recipe), License: w.License}
 	return nil
 }
 

@@ -5,11 +5,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/tools.sh
 
+# The repository is a workspace (go.work) of two modules: the service (.)
+# and the SDK (./client). ./... stops at a module boundary, so every go
+# command below names both.
 echo "== gofmt, go vet, staticcheck"
 unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
 if [ -n "$unformatted" ]; then echo "gofmt needed: $unformatted"; exit 1; fi
-go vet ./...
-go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
+go vet ./... ./client/...
+go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./... ./client/...
 
 echo "== moto_server"
 moto_pid=""
@@ -32,7 +35,7 @@ fi
 # the engine's other tests, so they run once, without -race, right after.
 heavy='^(TestStyles|TestBoomBapTempo|TestGenresDiffer|TestFamilyMedians)$'
 echo "== go test -race"
-go test -race -count=1 -timeout 45m -skip "$heavy" ./...
+go test -race -count=1 -timeout 45m -skip "$heavy" ./... ./client/...
 
 echo "== engine: every style once (seeds rotated), per-family medians, with outside tools (no -race)"
 go test -count=1 -timeout 30m -run "$heavy" ./internal/engine/

@@ -110,6 +110,7 @@ func toJSON(j *client.Job) *jobJSON {
 		out.Result = &httpapi.ResultBody{Title: r.Title, BPM: r.BPM, Duration: r.Duration, SongURL: r.SongURL, ImageURL: r.ImageURL, Tags: r.Tags,
 			Seed: r.Seed, Format: r.Format, StemsURL: r.StemsURL, MIDIURL: r.MIDIURL, TimelineURL: r.TimelineURL,
 			LoopStart: r.LoopStart, LoopEnd: r.LoopEnd}
+		provenanceJSON(out.Result, r)
 	}
 	return out
 }

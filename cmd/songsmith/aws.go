@@ -21,10 +21,13 @@ func newAWSCmd() *cobra.Command {
 	})
 	cmd.AddCommand(&cobra.Command{
 		Use:   "init",
-		Short: "Create the table, queues and bucket that SONGSMITH_* name; print their variables",
+		Short: "Create the table, queues, bucket and webhook secret that SONGSMITH_* name; print their variables",
 		Long: `Create what the aws backend needs: the DynamoDB table (TTL on expires_at), the jobs
-queue with its dead-letter queue, and the media bucket. Names come from SONGSMITH_TABLE,
-SONGSMITH_QUEUE_URL (its last part; the dead-letter queue adds "-dlq") and SONGSMITH_BUCKET.
+queue with its dead-letter queue, the webhooks queue, the media bucket, and the Secrets
+Manager secret that webhook signing secrets derive from. Names come from SONGSMITH_TABLE,
+SONGSMITH_QUEUE_URL (its last part; the dead-letter queue adds "-dlq", the webhooks queue
+"-webhooks"), SONGSMITH_BUCKET and SONGSMITH_WEBHOOK_SECRET_ARN (default: the table's name
+plus "-webhook-master"); an existing secret is kept as it is.
 The AWS SDK's usual variables choose the account and endpoint (AWS_ENDPOINT_URL for
 LocalStack or moto, AWS_REGION...). Running it again changes nothing.
 
@@ -42,8 +45,8 @@ It prints NAME=value lines to add to the environment of 'songsmith serve --backe
 			if err != nil {
 				return awsInitErr(err)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "SONGSMITH_BACKEND=aws\nSONGSMITH_TABLE=%s\nSONGSMITH_QUEUE_URL=%s\nSONGSMITH_DLQ_URL=%s\nSONGSMITH_BUCKET=%s\nSONGSMITH_WEBHOOK_QUEUE_URL=%s\n",
-				r.Table, r.QueueURL, r.DLQURL, r.Bucket, r.WebhookQueueURL)
+			fmt.Fprintf(cmd.OutOrStdout(), "SONGSMITH_BACKEND=aws\nSONGSMITH_TABLE=%s\nSONGSMITH_QUEUE_URL=%s\nSONGSMITH_DLQ_URL=%s\nSONGSMITH_BUCKET=%s\nSONGSMITH_WEBHOOK_QUEUE_URL=%s\nSONGSMITH_WEBHOOK_SECRET_ARN=%s\n",
+				r.Table, r.QueueURL, r.DLQURL, r.Bucket, r.WebhookQueueURL, r.WebhookSecretARN)
 			return nil
 		},
 	})

@@ -44,13 +44,17 @@ func TestAWSInitCommand(t *testing.T) {
 		vars[k] = v
 	}
 	if !strings.HasSuffix(vars["SONGSMITH_QUEUE_URL"], "/"+queue) || !strings.HasSuffix(vars["SONGSMITH_DLQ_URL"], "/"+queue+"-dlq") ||
-		!strings.HasSuffix(vars["SONGSMITH_WEBHOOK_QUEUE_URL"], "/"+queue+"-webhooks") {
+		!strings.HasSuffix(vars["SONGSMITH_WEBHOOK_QUEUE_URL"], "/"+queue+"-webhooks") ||
+		!strings.Contains(vars["SONGSMITH_WEBHOOK_SECRET_ARN"], ":secret:"+vars["SONGSMITH_TABLE"]+"-webhook-master") {
 		t.Fatalf("aws init printed %v", vars)
 	}
 	for k, v := range vars {
 		env = append(env, k+"="+v)
 	}
-	if out := run("keys", "create", "--name", "init"); !strings.Contains(out, "ss_") || !strings.Contains(out, "whsec_") {
+	// With the printed variables the key's signing secret derives from the
+	// Secrets Manager secret, not from a master in the table.
+	if out := run("keys", "create", "--name", "init"); !strings.Contains(out, "ss_") || !strings.Contains(out, "whsec_") ||
+		strings.Contains(out, "SONGSMITH_WEBHOOK_SECRET_ARN is not set") {
 		t.Fatalf("keys create on the initialised backend: %s", out)
 	}
 }

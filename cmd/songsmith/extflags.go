@@ -27,6 +27,7 @@ type extFlags struct {
 	rate     int
 	loudness float64
 	loop     bool
+	recipe   recipeFlag // recipe.go
 	fs       *pflag.FlagSet
 }
 
@@ -44,6 +45,7 @@ func (x *extFlags) bind(fs *pflag.FlagSet) {
 	fs.BoolVar(&x.loop, "loop", false, "make a seamless loop of about --duration (from 4s): whole bars, no intro, ending or fades")
 	fs.IntVar(&x.rate, "sample-rate", 0, "sample rate of the audio: 44100 (default) or 48000")
 	fs.Float64Var(&x.loudness, "loudness-lufs", 0, "integrated loudness of the song, -31 to -9 LUFS (-23 broadcast, -16 podcasts, -14 streaming; default: the style's)")
+	fs.Var(&x.recipe, "recipe", "render the song of a recipe again: a file with a result's recipe (such as the JSON generate writes), or the recipe's JSON; other flags change it")
 	fs.StringVar(&x.webhook, "webhook", "", "URL the service POSTs the job to when it ends (signed with the key's webhook secret)")
 }
 
@@ -88,6 +90,9 @@ func (x *extFlags) options() []client.GenerateOption {
 	}
 	if x.webhook != "" {
 		o = append(o, client.WithWebhook(x.webhook))
+	}
+	if x.recipe.json != "" {
+		o = append(o, client.WithRecipe(x.recipe.json))
 	}
 	return o
 }

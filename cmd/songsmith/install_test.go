@@ -17,6 +17,19 @@ import (
 
 const modulePath = "github.com/songsmith/songsmith"
 
+// cacheProxy returns this machine's module download cache as a file-based
+// proxy entry for GOPROXY (with its trailing comma), so a go command with a
+// fresh, private GOMODCACHE gets the dependencies without the network while
+// the versions it publishes itself never reach the shared cache.
+func cacheProxy(t *testing.T, goTool string) string {
+	t.Helper()
+	out, err := exec.Command(goTool, "env", "GOMODCACHE").Output()
+	if err != nil || strings.TrimSpace(string(out)) == "" {
+		return ""
+	}
+	return "file://" + filepath.ToSlash(filepath.Join(strings.TrimSpace(string(out)), "cache", "download")) + ","
+}
+
 // goEnv returns the environment for a go command that installs into gobin
 // with nothing of this checkout's go.mod in the way.
 func goEnv(t *testing.T, gobin string, extra ...string) []string {
@@ -31,11 +44,13 @@ func goEnv(t *testing.T, gobin string, extra ...string) []string {
 }
 
 // TestGoInstall publishes the committed HEAD of this repository as a module
-// version in a file-based module proxy, then runs what the README tells a
-// user: go install github.com/songsmith/songsmith/cmd/songsmith@<version>.
-// It fails if the module cannot be installed that way (a replace directive
-// in go.mod, a missing dependency) and checks the installed binary reports
-// the version it was installed at.
+// version in a file-based module proxy, with the SDK module (client/) at the
+// version go.mod requires, then runs what the README tells a user: go
+// install github.com/songsmith/songsmith/cmd/songsmith@<version>, outside
+// any workspace. It fails if the module cannot be installed that way (a
+// replace directive in go.mod, a missing dependency, a CLI that needs SDK
+// code the required client version lacks) and checks the installed binary
+// reports the version it was installed at.
 func TestGoInstall(t *testing.T) {
 	goTool := testutil.RequireTool(t, "go")
 	gitTool := testutil.RequireTool(t, "git")
@@ -99,12 +114,18 @@ func TestGoInstall(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// The SDK module at the version go.mod requires, as its tag would
+	// publish it: the committed client/ must be that content (go.sum's hash).
+	clientVersion, sum, modSum := requiredClient(t, tree)
+	if gotSum, gotModSum := publishClient(t, proxy, filepath.Join(tree, "client"), clientVersion); gotSum != sum || gotModSum != modSum {
+		t.Fatalf("%s (committed client/ hashes to %s, go.sum has %s)", clientChanged(clientVersion), gotSum, sum)
+	}
 	upstream, _ := exec.Command(goTool, "env", "GOPROXY").Output()
 	gobin := t.TempDir()
 	cmd := exec.Command(goTool, "install", modulePath+"/cmd/songsmith@"+version)
 	cmd.Dir = t.TempDir() // outside this module, as a user would run it
-	cmd.Env = goEnv(t, gobin, "GOPROXY=file://"+filepath.ToSlash(proxy)+","+strings.TrimSpace(string(upstream)),
-		"GONOSUMDB="+modulePath)
+	cmd.Env = goEnv(t, gobin, "GOPROXY=file://"+filepath.ToSlash(proxy)+","+cacheProxy(t, goTool)+strings.TrimSpace(string(upstream)),
+		"GONOSUMDB="+modulePath, "GOMODCACHE="+t.TempDir(), "GOFLAGS=-modcacherw -trimpath")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go install %s@%s: %v\n%s", modulePath+"/cmd/songsmith", version, err, out)
 	}
@@ -123,7 +144,8 @@ func TestMakeInstall(t *testing.T) {
 	mk := testutil.RequireTool(t, "make")
 	gobin := t.TempDir()
 	cmd := exec.Command(mk, "-s", "-C", "../..", "install", "VERSION=v9.9.9-test")
-	cmd.Env = goEnv(t, gobin)
+	// In the repository, as a user runs it: the workspace (go.work) is on.
+	cmd.Env = goEnv(t, gobin, "GOWORK=")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("make install: %v\n%s", err, out)
 	}

@@ -225,7 +225,7 @@ func openKeys(ctx context.Context, cfg app.Config) (keyManager, func() error, er
 			secret = func(ctx context.Context, k *jobs.APIKey) (string, error) {
 				s, err := b.WebhookSecret(ctx, k)
 				if s != "" && err == nil {
-					fmt.Fprintln(os.Stderr, "Note: SONGSMITH_WEBHOOK_SECRET_ARN is not set, so the webhook signing secret printed derives from the master kept in the table (right for `songsmith aws init` setups). A stack deployed from template.yaml signs with its Secrets Manager secret: set SONGSMITH_WEBHOOK_SECRET_ARN to its WebhookSecretArn output and rotate the key.")
+					fmt.Fprintln(os.Stderr, "Note: SONGSMITH_WEBHOOK_SECRET_ARN is not set, so the webhook signing secret printed derives from the master kept in the table. A stack deployed from template.yaml signs with its Secrets Manager secret (set SONGSMITH_WEBHOOK_SECRET_ARN to its WebhookSecretArn output and rotate the key), and `songsmith aws init` prints the variable for the secret it makes.")
 				}
 				return s, err
 			}

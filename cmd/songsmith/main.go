@@ -5,7 +5,7 @@
 //	songsmith jobs get|wait|download ID    come back to a job
 //	songsmith keys create|list|revoke|rotate   manage API keys (the "account dashboard")
 //	songsmith render PROMPT                render a song to files, no server needed
-//	songsmith aws init                     create the aws backend's table, queues and bucket (LocalStack, moto)
+//	songsmith aws init                     create the aws backend's table, queues, bucket and webhook secret (LocalStack, moto)
 //	songsmith completion bash|zsh|fish     shell completion
 //
 // Configuration comes from SONGSMITH_* environment variables and flags (see

@@ -99,6 +99,8 @@ func flagSample(s jobs.OptionSpec, f *pflag.Flag) string {
 		return s.Enum[len(s.Enum)-1]
 	case s.Name == "key":
 		return "D minor"
+	case s.Type == jobs.TypeObject:
+		return `{"engine_version":"x","plan":{}}`
 	}
 	return "http://127.0.0.1:1/hook"
 }

@@ -81,7 +81,8 @@ func render(ctx context.Context, o *renderOpts, prompt string, stdout, stderr io
 	if err != nil {
 		return err
 	}
-	st := &studio.Studio{Format: o.format, Bitrate: o.bitrate, Synth: generator.SynthOptions(cfg)}
+	st := generator.New(cfg).(*studio.Studio)
+	st.Format, st.Bitrate = o.format, o.bitrate
 	song, err := st.Generate(ctx, prompt, o.seed, jobs.Options{})
 	if err != nil {
 		return err
@@ -91,7 +92,8 @@ func render(ctx context.Context, o *renderOpts, prompt string, stdout, stderr io
 		return fmt.Errorf("cannot write into %s: %w", o.out, err)
 	}
 	res := httpapi.ResultBody{Title: song.Title, BPM: song.BPM, Duration: song.Duration,
-		SongURL: fileURL(files[0].Name()), ImageURL: fileURL(files[1].Name()), Tags: strings.Join(song.Tags, ", ")}
+		SongURL: fileURL(files[0].Name()), ImageURL: fileURL(files[1].Name()), Tags: strings.Join(song.Tags, ", "),
+		EngineVersion: song.EngineVersion, Recipe: song.Recipe, License: httpapi.NewLicenseBody(song.License)}
 	for i, data := range [][]byte{song.Audio.Data, song.Cover.Data} {
 		if _, err := files[i].Write(data); err != nil {
 			discard(files)

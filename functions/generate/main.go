@@ -5,7 +5,7 @@
 // Build (see Makefile.aws):
 //
 //	CGO_ENABLED=0 GOOS=linux GOARCH=arm64 go build -trimpath -buildvcs=false \
-//	  -tags lambda.norpc -ldflags="-s -w -buildid=" -o bootstrap ./functions/generate
+//	  -tags lambda.norpc -gcflags=all=-d=fmahash=qn -ldflags="-s -w -buildid=" -o bootstrap ./functions/generate
 package main
 
 import (

@@ -7,7 +7,7 @@
 // Build (see Makefile.aws):
 //
 //	CGO_ENABLED=0 GOOS=linux GOARCH=arm64 go build -trimpath -buildvcs=false \
-//	  -tags lambda.norpc -ldflags="-s -w -buildid=" -o bootstrap ./functions/worker
+//	  -tags lambda.norpc -gcflags=all=-d=fmahash=qn -ldflags="-s -w -buildid=" -o bootstrap ./functions/worker
 package main
 
 import (

@@ -61,6 +61,7 @@ func OpenAWS(ctx context.Context, cfg Config) (*Backend, error) {
 		hooks := sqsqueue.New(sq, cfg.WebhookQueueURL)
 		withWebhooks(b, hooks, hooks)
 		b.WebhookStates = store
+		b.WebhookLeases = store
 	}
 	// The master secret of webhook signing secrets: from Secrets Manager
 	// (the template's secret, readable by the worker's role only), else

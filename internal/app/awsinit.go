@@ -39,7 +39,13 @@ func MaxReceiveCount(maxAttempts int) int { return max(5, maxAttempts+4) }
 type AWSResources struct {
 	Table, QueueURL, DLQURL, Bucket string
 	WebhookQueueURL                 string // the webhook delivery queue
+	WebhookSecretARN                string // the webhook master secret in Secrets Manager
 }
+
+// WebhookSecretSuffix ends the name of the Secrets Manager secret InitAWS
+// makes for the webhook master secret: the table's name plus it, unless
+// SONGSMITH_WEBHOOK_SECRET_ARN names one.
+const WebhookSecretSuffix = "-webhook-master"
 
 // WebhookQueueSuffix ends the name of the webhook queue InitAWS makes: the
 // jobs queue's name plus it, unless SONGSMITH_WEBHOOK_QUEUE_URL names one.
@@ -54,8 +60,11 @@ const WebhookQueueSuffix = "-webhooks"
 // dead-letter queue is that name plus "-dlq"; SONGSMITH_DLQ_URL, when set,
 // must name it) and SONGSMITH_BUCKET, or the defaults; the webhook queue
 // is SONGSMITH_WEBHOOK_QUEUE_URL's, or the jobs queue's name plus
-// WebhookQueueSuffix (no redrive: the sender gives up by itself). Running it again
-// changes nothing.
+// WebhookQueueSuffix (no redrive: the sender gives up by itself); the
+// webhook master secret is the Secrets Manager secret
+// SONGSMITH_WEBHOOK_SECRET_ARN names (made when it is a name that does not
+// exist yet), or the table's name plus WebhookSecretSuffix, holding a
+// random 64-character string. Running it again changes nothing.
 func InitAWS(ctx context.Context, cfg Config) (AWSResources, error) {
 	table, queue, bucket := cfg.Table, DefaultQueueName, cfg.Bucket
 	if cfg.QueueURL != "" {
@@ -94,7 +103,15 @@ func InitAWS(ctx context.Context, cfg Config) (AWSResources, error) {
 	if err := s3media.CreateBucket(ctx, s3.NewFromConfig(ac, s3media.Options(ac)), bucket); err != nil {
 		return AWSResources{}, err
 	}
-	return AWSResources{Table: table, QueueURL: qurl, DLQURL: dlqurl, Bucket: bucket, WebhookQueueURL: hookURL}, nil
+	secret := cfg.WebhookSecretARN
+	if secret == "" {
+		secret = table + WebhookSecretSuffix
+	}
+	secretARN, err := EnsureSecretString(ctx, ac, secret)
+	if err != nil {
+		return AWSResources{}, fmt.Errorf("aws init: webhook master secret: %w", err)
+	}
+	return AWSResources{Table: table, QueueURL: qurl, DLQURL: dlqurl, Bucket: bucket, WebhookQueueURL: hookURL, WebhookSecretARN: secretARN}, nil
 }
 
 // loadAWSConfig loads the SDK's default configuration, in DefaultRegion

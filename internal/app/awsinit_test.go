@@ -102,6 +102,14 @@ func TestInitAWS(t *testing.T) {
 		t.Errorf("bucket %s: %v", cfg.Bucket, err)
 	}
 
+	if !strings.Contains(res.WebhookSecretARN, ":secret:"+cfg.Table+"-webhook-master") {
+		t.Errorf("webhook master secret %q, want the table's name plus -webhook-master", res.WebhookSecretARN)
+	}
+	master, err := app.ReadSecretString(ctx, ac, res.WebhookSecretARN)
+	if err != nil || len(master) != 64 {
+		t.Fatalf("webhook master secret: %d characters, %v; want 64", len(master), err)
+	}
+
 	again, err := app.InitAWS(ctx, cfg)
 	if err != nil {
 		t.Fatalf("second InitAWS: %v", err)
@@ -109,9 +117,13 @@ func TestInitAWS(t *testing.T) {
 	if again != res {
 		t.Errorf("second InitAWS = %+v, first %+v", again, res)
 	}
+	if m, err := app.ReadSecretString(ctx, ac, res.WebhookSecretARN); err != nil || m != master {
+		t.Errorf("the second InitAWS changed the webhook master secret (%v): every key's signing secret would change", err)
+	}
 
-	// The created resources work as the backend.
-	cfg.QueueURL, cfg.DLQURL = res.QueueURL, res.DLQURL
+	// The created resources work as the backend, with the printed
+	// variables: a key's webhook signing secret derives from the secret.
+	cfg.QueueURL, cfg.DLQURL, cfg.WebhookSecretARN = res.QueueURL, res.DLQURL, res.WebhookSecretARN
 	b, err := app.OpenAWS(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -120,8 +132,12 @@ func TestInitAWS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	k.WebhookDerived = true
 	if err := b.Keys.CreateKey(ctx, k); err != nil {
 		t.Fatal(err)
+	}
+	if got, err := b.WebhookSecret(ctx, k); err != nil || got != jobs.WebhookSecretFrom([]byte(master), k.ID) {
+		t.Errorf("the key's webhook signing secret does not derive from the secret aws init made (%v)", err)
 	}
 	id := jobs.NewJobID()
 	if err := b.Queue.Enqueue(ctx, id); err != nil {
@@ -186,5 +202,55 @@ func TestLambdaHealth(t *testing.T) {
 	}
 	if code, body := health(); code != 200 || !strings.Contains(body, `"ok"`) {
 		t.Errorf("GET /healthz: %d %s, want 200", code, body)
+	}
+}
+
+// TestInitAWSWebhookSecretNamed checks SONGSMITH_WEBHOOK_SECRET_ARN in
+// InitAWS: a name that does not exist is created, an existing secret is
+// kept (its value too), and an ARN of no secret is an error.
+func TestInitAWSWebhookSecretNamed(t *testing.T) {
+	ep := testutil.StartMoto(t)
+	testutil.SetAWSEnv(t, ep)
+	ctx := context.Background()
+	ac := testutil.AWSConfig(ep)
+	cfg, err := app.Load(func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Backend, cfg.Table, cfg.Bucket, cfg.MaxAttempts = "aws", testutil.UniqueName("songsmith"), testutil.UniqueName("songsmith-media"), 3
+	cfg.QueueURL = "http://localhost:4566/000000000000/" + testutil.UniqueName("songsmith-jobs")
+
+	cfg.WebhookSecretARN = testutil.UniqueName("team-webhook-master")
+	res, err := app.InitAWS(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(res.WebhookSecretARN, ":secret:"+cfg.WebhookSecretARN) {
+		t.Fatalf("webhook secret %q, want the one named %s", res.WebhookSecretARN, cfg.WebhookSecretARN)
+	}
+	first, err := app.ReadSecretString(ctx, ac, res.WebhookSecretARN)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	existing, err := app.CreateSecretString(ctx, ac, testutil.UniqueName("made-elsewhere"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, err := app.ReadSecretString(ctx, ac, existing)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.WebhookSecretARN = existing
+	if res, err = app.InitAWS(ctx, cfg); err != nil || res.WebhookSecretARN != existing {
+		t.Fatalf("InitAWS with an existing secret's ARN = %q, %v; want that ARN", res.WebhookSecretARN, err)
+	}
+	if after, err := app.ReadSecretString(ctx, ac, existing); err != nil || after != before || after == first {
+		t.Errorf("InitAWS changed an existing secret (%v)", err)
+	}
+
+	cfg.WebhookSecretARN = "arn:aws:secretsmanager:us-east-1:123456789012:secret:nothing-here-AbCdEf"
+	if _, err := app.InitAWS(ctx, cfg); err == nil || !strings.Contains(err.Error(), "no secret") {
+		t.Errorf("InitAWS with the ARN of no secret: %v, want an error naming it", err)
 	}
 }

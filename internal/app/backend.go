@@ -11,6 +11,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/embedded"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/webhook"
 )
 
 // Backend is one set of adapters behind the ports.
@@ -38,6 +39,10 @@ type Backend struct {
 	// WebhookStates records each webhook's delivery state on its job (the
 	// store behind Jobs).
 	WebhookStates jobs.WebhookRecorder
+	// WebhookLeases hold a key's webhook deliveries in flight to its limit
+	// across processes (the aws backend's worker instances); nil when one
+	// process delivers every webhook (embedded).
+	WebhookLeases webhook.Leases
 	// WebhookMaster returns the master secret that the webhook signing
 	// secrets of keys derive from (WebhookSecret); nil when the backend
 	// has none.

@@ -51,6 +51,9 @@ type Config struct {
 	WebhookSecretARN string
 	Bucket           string // SONGSMITH_BUCKET: S3 media bucket
 	SoundFont        string // SONGSMITH_SOUNDFONT: sample bank file; "" for none (the value "off")
+	// OutputLicense is the licence of every song's files
+	// (SONGSMITH_OUTPUT_LICENSE, SONGSMITH_OUTPUT_LICENSE_URL; license.go).
+	OutputLicense jobs.License
 }
 
 // Env is one configuration variable: its name, default and meaning.
@@ -87,6 +90,8 @@ var Vars = []Env{
 	{"SONGSMITH_CORS_ORIGIN", "", "value of Access-Control-Allow-Origin; empty disables CORS"},
 	{"SONGSMITH_METRICS_NAMESPACE", "", "CloudWatch namespace of the worker's metrics, written to stdout in Embedded Metric Format; empty writes none (the template sets `Songsmith/<stack>`)"},
 	{"SONGSMITH_SOUNDFONT", "/usr/share/sounds/sf2/FluidR3_GM.sf2", "SoundFont bank (SF2, or SF3 with Ogg Vorbis samples) the recorded instruments play from, loaded once per process (used when the file exists; without a bank every part is synthesized); `off` synthesizes every part. The worker's Lambda layer sets `/opt/soundfont/FluidR3_GM.sf2`"},
+	{"SONGSMITH_OUTPUT_LICENSE", "CC0-1.0", "licence of every song's files, in results (`license`) and the files' tags: an SPDX identifier or `LicenseRef-<name>`; CC0 because the audio is machine-made from our own code and the MIT-licensed FluidR3_GM bank (docs/api-extensions.md)"},
+	{"SONGSMITH_OUTPUT_LICENSE_URL", "", "URL of the licence's terms; derived for CC0-1.0, CC-BY(-SA)-4.0 and other SPDX ids, required for a `LicenseRef-`"},
 	{"SONGSMITH_TABLE", "songsmith", "DynamoDB table (aws backend)"},
 	{"SONGSMITH_QUEUE_URL", "", "SQS jobs queue URL (aws backend)"},
 	{"SONGSMITH_DLQ_URL", "", "SQS dead-letter queue URL (aws backend: `serve` consumes it; the worker Lambda recognises its records by it)"},
@@ -169,6 +174,7 @@ func Load(getenv func(string) string) (Config, error) {
 		WebhookAllowLoopback: p.bool("SONGSMITH_WEBHOOK_ALLOW_LOOPBACK"),
 		WebhookSecretARN:     p.str("SONGSMITH_WEBHOOK_SECRET_ARN"),
 		SoundFont:            p.soundFont("SONGSMITH_SOUNDFONT"),
+		OutputLicense:        p.outputLicense(),
 		Service: jobs.Config{
 			Retention:      p.dur("SONGSMITH_RETENTION"),
 			SubmitRate:     p.rate("SONGSMITH_SUBMIT_RATE"),

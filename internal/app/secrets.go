@@ -99,14 +99,36 @@ func secretsManagerCall(ctx context.Context, ac aws.Config, op string, in, out a
 	defer res.Body.Close()
 	data, _ := io.ReadAll(io.LimitReader(res.Body, 1<<20))
 	if res.StatusCode != http.StatusOK {
-		var e struct {
+		e := &secretsError{Op: op, Status: res.StatusCode}
+		var body struct {
 			Type    string `json:"__type"`
 			Message string `json:"message"`
 		}
-		_ = json.Unmarshal(data, &e)
-		return fmt.Errorf("secretsmanager %s: %d %s %s", op, res.StatusCode, e.Type, e.Message)
+		_ = json.Unmarshal(data, &body)
+		e.Type, e.Message = body.Type, body.Message
+		if _, after, ok := strings.Cut(e.Type, "#"); ok {
+			e.Type = after // "com.amazonaws...#ResourceNotFoundException"
+		}
+		return e
 	}
 	return json.Unmarshal(data, out)
+}
+
+// secretsError is a Secrets Manager API error answer.
+type secretsError struct {
+	Op, Type, Message string
+	Status            int
+}
+
+func (e *secretsError) Error() string {
+	return fmt.Sprintf("secretsmanager %s: %d %s %s", e.Op, e.Status, e.Type, e.Message)
+}
+
+// secretsErrorIs reports whether err is a Secrets Manager answer of type
+// typ (such as ResourceNotFoundException).
+func secretsErrorIs(err error, typ string) bool {
+	var e *secretsError
+	return errors.As(err, &e) && e.Type == typ
 }
 
 // ReadSecretString returns the SecretString of a Secrets Manager secret
@@ -133,4 +155,27 @@ func CreateSecretString(ctx context.Context, ac aws.Config, name string) (string
 	var out struct{ ARN string }
 	err := secretsManagerCall(ctx, ac, "CreateSecret", map[string]string{"Name": name, "SecretString": pw.RandomPassword}, &out)
 	return out.ARN, err
+}
+
+// EnsureSecretString returns the ARN of the Secrets Manager secret id (a
+// name or an ARN), creating it with a random 64-character string when no
+// secret has that name (`songsmith aws init`). An existing secret is kept
+// as it is, so running it again changes no key's webhook signing secret.
+// A missing secret named by ARN is an error: an ARN cannot be created.
+func EnsureSecretString(ctx context.Context, ac aws.Config, id string) (string, error) {
+	var out struct{ ARN string }
+	err := secretsManagerCall(ctx, ac, "DescribeSecret", map[string]string{"SecretId": id}, &out)
+	switch {
+	case err == nil:
+		return out.ARN, nil
+	case !secretsErrorIs(err, "ResourceNotFoundException"):
+		return "", err
+	case strings.HasPrefix(id, "arn:"):
+		return "", fmt.Errorf("secretsmanager: no secret %s (SONGSMITH_WEBHOOK_SECRET_ARN): name one that exists, or a name to create", id)
+	}
+	arn, err := CreateSecretString(ctx, ac, id)
+	if secretsErrorIs(err, "ResourceExistsException") { // made meanwhile by another run
+		return EnsureSecretString(ctx, ac, id)
+	}
+	return arn, err
 }

@@ -45,6 +45,7 @@ func CheckListen(cfg Config, addr net.Addr) error {
 // svc signs the media URLs of the bodies it sends.
 func NewWebhookSender(cfg Config, b *Backend, svc *jobs.Service, log *slog.Logger) *webhook.Sender {
 	return &webhook.Sender{Jobs: b.Jobs, Keys: b.Keys, Recorder: b.WebhookStates, Secret: b.WebhookSecret, Policy: WebhookPolicy(cfg), Logger: log,
+		Leases: b.WebhookLeases,
 		Limits: webhook.LimitsFor(cfg.Service.SubmitRate, webhook.DefaultTimeout),
 		Body: func(ctx context.Context, j *jobs.Job) ([]byte, error) {
 			if err := svc.FreshURLs(ctx, j); err != nil {

@@ -13,10 +13,13 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	ddbtypes "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	sqstypes "github.com/aws/aws-sdk-go-v2/service/sqs/types"
 
 	"github.com/songsmith/songsmith/internal/app"
+	"github.com/songsmith/songsmith/internal/dynamo"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
 	"github.com/songsmith/songsmith/internal/sqsqueue"
@@ -144,5 +147,18 @@ func TestAWSWebhooks(t *testing.T) {
 	defer mu.Unlock()
 	if len(got) != 2 || !got[0] || !got[1] {
 		t.Fatalf("receiver saw %v, want two verified deliveries of the failed job", got)
+	}
+	// Each attempt held one of the key's leases in the table (the per-key
+	// cap across worker instances) and returned it.
+	item, err := dynamodb.NewFromConfig(testutil.AWSConfig(st.Endpoint)).GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(cfg.Table),
+		Key: map[string]ddbtypes.AttributeValue{"pk": &ddbtypes.AttributeValueMemberS{Value: dynamo.PrefixLease + webhook.LeaseName(k.ID)},
+			"sk": &ddbtypes.AttributeValueMemberS{Value: "LEASE"}}, ConsistentRead: aws.Bool(true)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	leases, _ := item.Item["leases"].(*ddbtypes.AttributeValueMemberM)
+	version, _ := item.Item["v"].(*ddbtypes.AttributeValueMemberN)
+	if leases == nil || len(leases.Value) != 0 || version == nil || version.Value != "4" {
+		t.Errorf("the key's lease item %v, want no lease held after 2 acquires and 2 releases (v 4)", item.Item)
 	}
 }

@@ -16,11 +16,13 @@ import (
 	"github.com/songsmith/songsmith/internal/testutil"
 )
 
-// Fair delivery in the worker Lambda (moto): one SQS batch holds four
-// webhooks of one key, to two receivers that never answer, and one of
-// another key. The other key's webhook arrives within 5 s; the hanging
-// key uses at most its two slots (the others wait without an attempt),
-// and the batch ends within the 5 s attempt timeout plus slack.
+// Fair delivery in the worker Lambda (moto): two worker instances (two
+// handlers, each with its own sender) take two SQS batches at once, which
+// hold four webhooks of one key, to two receivers that never answer, and
+// one of another key. The other key's webhook arrives within 5 s; the
+// hanging key uses at most its two slots across both instances (the
+// table's leases; the others wait without an attempt), and the batches end
+// within the 5 s attempt timeout plus slack.
 func TestAWSWebhooksFair(t *testing.T) {
 	st := newAWSStack(t, 3)
 	ctx := context.Background()
@@ -74,33 +76,36 @@ func TestAWSWebhooksFair(t *testing.T) {
 	recs = append(recs, events.SQSMessage{MessageId: "other", Body: string(otherJob), ReceiptHandle: "r", EventSourceARN: arn,
 		Attributes: map[string]string{"ApproximateReceiveCount": "1"}})
 
-	h := app.NewSQSHandler(cfg, b, nil, nil)
 	start := time.Now()
-	done := make(chan events.SQSEventResponse, 1)
-	go func() {
-		res, err := h.Handle(ctx, events.SQSEvent{Records: recs})
-		if err != nil {
-			t.Error(err)
-		}
-		done <- res
-	}()
+	done := make(chan events.SQSEventResponse, 2)
+	for _, batch := range [][]events.SQSMessage{{recs[0], recs[1], recs[4]}, {recs[2], recs[3]}} {
+		h := app.NewSQSHandler(cfg, b, nil, nil) // an instance: its own sender and in-process limits
+		go func() {
+			res, err := h.Handle(ctx, events.SQSEvent{Records: batch})
+			if err != nil {
+				t.Error(err)
+			}
+			done <- res
+		}()
+	}
 	select {
 	case at := <-arrived:
 		t.Logf("the other key's webhook arrived %.2f s after the batch started", at.Sub(start).Seconds())
 	case <-time.After(5 * time.Second):
 		t.Fatal("the other key's webhook did not arrive within 5 s")
 	}
-	res := <-done
-	el := time.Since(start)
 	failed := map[string]bool{}
-	for _, f := range res.BatchItemFailures {
-		failed[f.ItemIdentifier] = true
+	for range 2 {
+		for _, f := range (<-done).BatchItemFailures {
+			failed[f.ItemIdentifier] = true
+		}
 	}
+	el := time.Since(start)
 	if len(failed) != 4 || failed["other"] || el > 9*time.Second {
 		t.Fatalf("batch took %s, failures %v: want the four hanging ones back on the queue", el, failed)
 	}
 	if n := n1.Load() + n2.Load(); n != 2 {
-		t.Fatalf("the hanging key made %d attempts at once, want its 2 slots", n)
+		t.Fatalf("the hanging key made %d attempts at once on two instances, want its 2 slots", n)
 	}
 	j, err := b.Jobs.Job(ctx, otherJob)
 	if err != nil || j.Webhook == nil || j.Webhook.Status != jobs.WebhookDelivered {

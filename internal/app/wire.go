@@ -14,6 +14,7 @@ import (
 	"github.com/songsmith/songsmith/internal/emf"
 	"github.com/songsmith/songsmith/internal/httpapi"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/recipe"
 	"github.com/songsmith/songsmith/internal/worker"
 )
 
@@ -120,7 +121,7 @@ func secretOf(full string) string {
 // NewService builds the service on a backend.
 func NewService(cfg Config, b *Backend, log *slog.Logger) *jobs.Service {
 	svc := &jobs.Service{Jobs: b.Jobs, Keys: b.Keys, Limiter: b.Limiter, Queue: b.Queue, Media: b.Media,
-		Config: cfg.Service, Logger: log}
+		Config: cfg.Service, Logger: log, RecipeCheck: recipe.Check}
 	if b.Webhooks != nil {
 		svc.WebhookCheck = WebhookPolicy(cfg).Check
 	}

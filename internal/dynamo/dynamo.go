@@ -7,6 +7,7 @@
 //	API key      pk KEYS                    sk KEY#<key id>
 //	rate window  pk RATE#<bucket>           sk W#<window start, unix ns>
 //	idempotency  pk IDEM#<key id>#<idem>    sk IDEM   (job_id of the job it created)
+//	lease set    pk LEASE#<name>            sk LEASE  (leases: token → expiry; v: version)
 //
 // A job with an Idempotency-Key is written in one transaction with its
 // idempotency record, conditional on the record being absent or expired.

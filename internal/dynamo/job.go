@@ -2,6 +2,7 @@ package dynamo
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"time"
@@ -54,6 +55,10 @@ type jobItem struct {
 	Webhook *jobs.WebhookState `dynamodbav:"webhook,omitempty"`
 	// LoopEnd: loop (issue 20 item 2).
 	LoopEnd float64 `dynamodbav:"loop_end,omitempty"`
+	// Provenance (issue 20 items 5 and 7): the recipe as its JSON text.
+	EngineVersion string        `dynamodbav:"engine_version,omitempty"`
+	Recipe        string        `dynamodbav:"recipe,omitempty"`
+	License       *jobs.License `dynamodbav:"license,omitempty"`
 }
 
 // CreateJob stores a new running job. EConflict if another job has the
@@ -87,6 +92,7 @@ func jobAttrs(j *jobs.Job) (map[string]types.AttributeValue, error) {
 		it.Title, it.BPM, it.Duration, it.Tags, it.SongKey, it.ImageKey = r.Title, r.BPM, r.Duration, r.Tags, r.SongKey, r.ImageKey
 		it.Seed, it.Format, it.StemsKey, it.MIDIKey = r.Seed, r.Format, r.StemsKey, r.MIDIKey
 		it.TimelineKey, it.LoopEnd = r.TimelineKey, r.LoopEnd
+		it.EngineVersion, it.Recipe, it.License = r.EngineVersion, string(r.Recipe), r.License
 	}
 	av, err := attributevalue.MarshalMap(it)
 	if err != nil {
@@ -128,7 +134,10 @@ func decodeJob(item map[string]types.AttributeValue) (*jobs.Job, error) {
 	if j.Status == jobs.StatusCompleted {
 		j.Result = &jobs.Result{Title: it.Title, BPM: it.BPM, Duration: it.Duration, Tags: it.Tags, SongKey: it.SongKey, ImageKey: it.ImageKey,
 			Seed: it.Seed, Format: it.Format, StemsKey: it.StemsKey, MIDIKey: it.MIDIKey, TimelineKey: it.TimelineKey,
-			LoopEnd: it.LoopEnd}
+			LoopEnd: it.LoopEnd, EngineVersion: it.EngineVersion, License: it.License}
+		if it.Recipe != "" {
+			j.Result.Recipe = json.RawMessage(it.Recipe)
+		}
 	}
 	return j, nil
 }
@@ -170,6 +179,9 @@ func (s *Store) CompleteJob(ctx context.Context, id jobs.JobID, r jobs.Result, f
 	if r.LoopEnd > 0 {
 		set += ", #loop_end = :loop_end"
 		names["#loop_end"], values[":loop_end"] = "loop_end", number(r.LoopEnd)
+	}
+	if set, err = provenance(r, set, names, values); err != nil {
+		return err
 	}
 	return s.finish(ctx, id, jobs.StatusCompleted, finishedAt, set, names, values)
 }

@@ -20,6 +20,9 @@ func TestPartitionPrefixes(t *testing.T) {
 	if got := idemPK("k1", "abc"); !strings.HasPrefix(got, PrefixIdem) || got == PrefixIdem {
 		t.Errorf("idemPK = %q, want prefix %q", got, PrefixIdem)
 	}
+	if got := leasePK("webhook:k1"); got != PrefixLease+"webhook:k1" {
+		t.Errorf("leasePK = %q, want prefix %q", got, PrefixLease)
+	}
 	if got := ratePK("submit:k1"); got != PrefixRate+"submit:k1" {
 		t.Errorf("ratePK = %q, want prefix %q", got, PrefixRate)
 	}

@@ -86,8 +86,14 @@ func Compose(prompt string, seed uint64, o Options) (s *score.Score, title strin
 // composed grid. A tempo edit keeps these notes on their beats and performs
 // them again (perform.Apply) at the new tempo.
 func ComposeWritten(prompt string, seed uint64, o Options) (s *score.Score, title string, tags []string) {
-	mixed := songSeed(prompt, seed)
-	plan := o.apply(music.Parse(prompt)).Resolve(mixed)
+	plan, mixed := ResolvePlan(prompt, seed, o)
+	return composePlan(plan, mixed, seed)
+}
+
+// composePlan composes a resolved plan with the mixed seed and describes
+// it: the one step from a plan to the written score, for a prompt
+// (ComposeWritten) and for a recipe (RenderPlan).
+func composePlan(plan music.Plan, mixed, seed uint64) (s *score.Score, title string, tags []string) {
 	s = music.Compose(plan, mixed)
 	// Titles number the title space by the job's own seed, so that
 	// neighbouring seeds never share one.
@@ -100,6 +106,12 @@ func ComposeWritten(prompt string, seed uint64, o Options) (s *score.Score, titl
 // sample.
 func Render(ctx context.Context, prompt string, seed uint64, o Options) (*Song, error) {
 	s, title, tags := Compose(prompt, seed, o)
+	return synthesize(ctx, s, title, tags, o)
+}
+
+// synthesize renders a performed score to the mastered song: the one step
+// after the performance, for a prompt (Render) and a recipe (RenderPlan).
+func synthesize(ctx context.Context, s *score.Score, title string, tags []string, o Options) (*Song, error) {
 	so := o.Synth
 	so.LoudnessLUFS = o.LoudnessLUFS
 	buf, err := synth.Render(ctx, s, so)

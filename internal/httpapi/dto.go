@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"encoding/json"
 	"strings"
 
 	"github.com/songsmith/songsmith/internal/jobs"
@@ -59,6 +60,28 @@ type ResultBody struct {
 	// in frames).
 	LoopStart *float64 `json:"loop_start,omitempty"`
 	LoopEnd   *float64 `json:"loop_end,omitempty"`
+	// Provenance of every completed result (issue 20 items 5 and 7;
+	// docs/api-extensions.md): additions to the spec's six members.
+	EngineVersion string          `json:"engine_version,omitempty"`
+	Recipe        json.RawMessage `json:"recipe,omitempty"`
+	License       *LicenseBody    `json:"license,omitempty"`
+}
+
+// LicenseBody is the license member of a result: the licence of the
+// song's files.
+type LicenseBody struct {
+	ID          string `json:"id"`  // SPDX identifier or LicenseRef-...
+	URL         string `json:"url"` // the terms
+	Attribution string `json:"attribution"`
+	Warranty    string `json:"warranty"`
+}
+
+// NewLicenseBody is the wire form of l (nil for nil).
+func NewLicenseBody(l *jobs.License) *LicenseBody {
+	if l == nil {
+		return nil
+	}
+	return &LicenseBody{ID: l.ID, URL: l.URL, Attribution: l.Attribution, Warranty: l.Warranty}
 }
 
 // NewJobBody converts a job to its wire form.
@@ -74,7 +97,8 @@ func NewJobBody(j *jobs.Job) JobBody {
 	case j.Status == jobs.StatusCompleted && j.Result != nil:
 		r := j.Result
 		b.Result = &ResultBody{Title: r.Title, BPM: r.BPM, Duration: r.Duration,
-			SongURL: r.SongURL, ImageURL: r.ImageURL, Tags: strings.Join(r.Tags, ", ")}
+			SongURL: r.SongURL, ImageURL: r.ImageURL, Tags: strings.Join(r.Tags, ", "),
+			EngineVersion: r.EngineVersion, Recipe: r.Recipe, License: NewLicenseBody(r.License)}
 		if j.Options != nil && r.Format != "" {
 			seed := r.Seed
 			b.Result.Seed, b.Result.Format, b.Result.StemsURL, b.Result.MIDIURL = &seed, r.Format, r.StemsURL, r.MIDIURL

@@ -3,10 +3,12 @@ package httpapi_test
 import (
 	"context"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/jobstest"
 )
 
 func TestRequestOptions(t *testing.T) {
@@ -87,14 +89,35 @@ func TestRequestOptions(t *testing.T) {
 			t.Fatalf("unknown members made options %+v", j.Options)
 		}
 	})
-	t.Run("SpecOnlyJobHasNoExtensions", func(t *testing.T) {
+	// A spec-only job's result has the spec's six members, unchanged, plus
+	// exactly the provenance every completed result carries (issue 20
+	// items 5 and 7; docs/api-extensions.md): engine_version, recipe and
+	// license. No option-driven extension appears.
+	t.Run("SpecOnlyJobHasOnlyProvenance", func(t *testing.T) {
 		e := newEnv(t, nil)
 		id := e.submit(t, "jazz")
 		e.process(t, id)
 		_, m := e.do(t, "GET", "/jobs/"+id, e.Key, nil)
 		r := m["result"].(map[string]any)
-		if len(r) != 6 {
-			t.Fatalf("result of a spec-only job has %d members: %v", len(r), r)
+		var names []string
+		for k := range r {
+			names = append(names, k)
+		}
+		slices.Sort(names)
+		want := []string{"bpm", "duration", "engine_version", "image_url", "license", "recipe", "song_url", "tags", "title"}
+		if !slices.Equal(names, want) {
+			t.Fatalf("result of a spec-only job has members %v, want %v", names, want)
+		}
+		if _, ok := r["title"].(string); !ok {
+			t.Fatalf("title %v", r["title"])
+		}
+		if _, ok := r["duration"].(float64); !ok {
+			t.Fatalf("duration %v", r["duration"])
+		}
+		lic, _ := r["license"].(map[string]any)
+		rec, _ := r["recipe"].(map[string]any)
+		if r["engine_version"] != jobstest.TestEngineVersion || lic["id"] != "CC0-1.0" || lic["url"] == "" || rec["engine_version"] != jobstest.TestEngineVersion {
+			t.Fatalf("provenance %v %v %v", r["engine_version"], lic, rec)
 		}
 	})
 	t.Run("OK", func(t *testing.T) {

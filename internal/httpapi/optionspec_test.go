@@ -173,6 +173,7 @@ var sdkOptions = map[string][]client.GenerateOption{
 	"sample_rate":      {client.WithSampleRate(48000)},
 	"loudness_lufs":    {client.WithLoudness(-23)},
 	"loop":             {client.WithLoop()},
+	"recipe":           {client.WithRecipe(`{"engine_version":"x","plan":{}}`)},
 }
 
 // TestOptionSpecsSDK checks the SDK against the table of request options:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
+	"encoding/json"
 	"regexp"
 	"strings"
 	"time"
@@ -99,6 +100,12 @@ type Result struct {
 	// LoopEnd is the length in seconds of a loop (options loop: true),
 	// which starts at 0; 0 for a song that is not a loop.
 	LoopEnd float64
+	// Provenance of every completed result (issue 20 items 5 and 7): the
+	// engine version, the recipe that renders the song again (compact
+	// JSON; internal/recipe) and the licence of its files.
+	EngineVersion string
+	Recipe        json.RawMessage `json:",omitempty"`
+	License       *License        `json:",omitempty"`
 }
 
 // StemsKey returns the media key of a job's stems archive.

@@ -1,6 +1,7 @@
 package jobs
 
 import (
+	"encoding/json"
 	"regexp"
 	"slices"
 	"strings"
@@ -64,6 +65,11 @@ type Options struct {
 	SampleRate    *uint64 // 44100 or 48000; nil = the engine's 44100
 	LoudnessLUFS  float64 // the master's integrated loudness (MinLUFS..MaxLUFS); 0 = the style family's
 	Loop          bool    // a seamless loop of about Seconds (whole bars); false = a song
+
+	// Recipe is the recipe of an earlier result (compact JSON object;
+	// issue 20 item 5): the song is rendered from it, not from the prompt.
+	// Submit fills the options the request leaves out from the recipe's.
+	Recipe json.RawMessage `json:",omitempty" dynamodbav:",omitempty"`
 }
 
 // SampleRates lists the sample rates a request may ask for, the default first.

@@ -20,6 +20,7 @@ const (
 	TypeString  OptionType = "string"  // string: one of Enum, or any up to MaxLen characters
 	TypeStrings OptionType = "array"   // []string: items from Enum, kept in Enum's order, no repeats
 	TypeBoolean OptionType = "boolean" // bool: false is "not set"
+	TypeObject  OptionType = "object"  // json.RawMessage: a JSON object, kept compact; nil is "not set"
 )
 
 // OptionSpec is one row of the table of request options: a member of the
@@ -98,6 +99,11 @@ var OptionSpecs = []OptionSpec{
 		Default:     "44100",
 		Description: "sample rate of the audio and stems, in Hz: 44100 or 48000 (video)",
 		Field:       func(o *Options) any { return &o.SampleRate }},
+	// Issue 20 item 5: a recipe (internal/recipe) renders its song again.
+	{Name: "recipe", Type: TypeObject,
+		Default:     "none: the song is made from the prompt",
+		Description: "the recipe of an earlier result: renders the identical song (same engine_version); other options given here change it",
+		Field:       func(o *Options) any { return &o.Recipe }},
 }
 
 // OptionSpecNamed returns the row of the option called name.
@@ -133,6 +139,11 @@ func (s *OptionSpec) ReadJSON(o *Options, raw json.RawMessage) error {
 		ok = json.Unmarshal(raw, p) == nil && *p != ""
 	case *[]string:
 		ok = json.Unmarshal(raw, p) == nil
+	case *json.RawMessage:
+		var c bytes.Buffer
+		if ok = json.Compact(&c, raw) == nil && c.Len() > 0 && c.Bytes()[0] == '{'; ok {
+			*p = c.Bytes()
+		}
 	default:
 		panic(s.badField(p))
 	}
@@ -156,6 +167,8 @@ func (s *OptionSpec) typeError() error {
 		return Errorf(EInvalid, "'%s' must be an array of strings such as [\"%s\"].", s.Name, strings.Join(s.Enum, `", "`))
 	case TypeBoolean:
 		return Errorf(EInvalid, "'%s' must be true or false.", s.Name)
+	case TypeObject:
+		return Errorf(EInvalid, "'%s' must be a JSON object.", s.Name)
 	default:
 		return Errorf(EInvalid, "'%s' must be a non-empty string.", s.Name)
 	}
@@ -217,6 +230,7 @@ func (s *OptionSpec) normalize(o *Options) error {
 			}
 		}
 		*p = canon
+	case *json.RawMessage:
 	default:
 		panic(s.badField(p))
 	}
@@ -255,6 +269,8 @@ func (s *OptionSpec) equal(o, p *Options) bool {
 		return *a == *s.Field(p).(*string)
 	case *[]string:
 		return slices.Equal(*a, *s.Field(p).(*[]string))
+	case *json.RawMessage:
+		return bytes.Equal(*a, *s.Field(p).(*json.RawMessage))
 	default:
 		panic(s.badField(a))
 	}

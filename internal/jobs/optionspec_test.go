@@ -18,6 +18,7 @@ var goTypes = map[jobs.OptionType][]reflect.Type{
 	jobs.TypeString:  {reflect.TypeFor[string]()},
 	jobs.TypeStrings: {reflect.TypeFor[[]string]()},
 	jobs.TypeBoolean: {reflect.TypeFor[bool]()},
+	jobs.TypeObject:  {reflect.TypeFor[json.RawMessage]()},
 }
 
 // sample returns a valid JSON value of the option, and one of the right
@@ -26,6 +27,8 @@ func sample(s jobs.OptionSpec) (ok, bad string) {
 	switch {
 	case s.Type == jobs.TypeBoolean:
 		return "true", ""
+	case s.Type == jobs.TypeObject:
+		return `{"a": [1, 2]}`, `[{"a": 1}]`
 	case s.Type == jobs.TypeInteger && s.Enum != nil:
 		return s.Enum[len(s.Enum)-1], strconv.FormatFloat(s.Max+1, 'f', -1, 64)
 	case s.Type == jobs.TypeInteger || s.Type == jobs.TypeNumber:
@@ -98,8 +101,12 @@ func TestOptionSpecs(t *testing.T) {
 			if a.Equal(&jobs.Options{}) || !a.Equal(&a) {
 				t.Fatalf("Equal does not compare %s", s.Name)
 			}
-			if err := s.ReadJSON(&jobs.Options{}, json.RawMessage(`{}`)); !jobs.IsCode(err, jobs.EInvalid) {
-				t.Fatalf("an object as %s: %v", s.Name, err)
+			other := `{}` // a value of another JSON type
+			if s.Type == jobs.TypeObject {
+				other = `"x"`
+			}
+			if err := s.ReadJSON(&jobs.Options{}, json.RawMessage(other)); !jobs.IsCode(err, jobs.EInvalid) {
+				t.Fatalf("%s as %s: %v", other, s.Name, err)
 			}
 			if bad != "" {
 				var b jobs.Options

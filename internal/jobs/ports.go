@@ -3,6 +3,7 @@ package jobs
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"os"
 	"time"
@@ -137,6 +138,11 @@ type Song struct {
 	MIDI     *File   // the score as a Standard MIDI File, when Options asked for it
 	Timeline *File   // the composed grid as JSON, when Options asked for it
 	LoopEnd  float64 // seconds: the loop's end (it starts at 0) when Options asked for a loop
+	// Provenance (see Result): the engine version, the song's recipe and
+	// the licence its files carry.
+	EngineVersion string
+	Recipe        json.RawMessage
+	License       *License
 }
 
 // Generator turns a prompt into a song, honouring a job's Options (format,

@@ -44,6 +44,10 @@ type Service struct {
 	// resolves); EInvalid when it may not be used. Nil means webhooks are
 	// not enabled: a webhook_url is EInvalid.
 	WebhookCheck func(ctx context.Context, url string) error
+	// RecipeCheck vets a submission's recipe (internal/recipe.Check: its
+	// form and engine version); EInvalid when it cannot be rendered. Nil
+	// checks only that the recipe is a JSON object.
+	RecipeCheck func(recipe []byte) error
 }
 
 func (s *Service) now() time.Time { return Clock(s.Now) }
@@ -96,6 +100,9 @@ type Submission struct {
 // since have failed (also when the first request could not queue it).
 func (s *Service) Submit(ctx context.Context, key *APIKey, sub Submission) (*Job, RateStatus, error) {
 	opts, idem := sub.Options, sub.IdempotencyKey
+	if err := s.withRecipe(opts); err != nil {
+		return nil, RateStatus{}, err
+	}
 	if err := opts.Normalize(); err != nil {
 		return nil, RateStatus{}, err
 	}

@@ -85,12 +85,12 @@ func like(pattern, s string) bool {
 func TestTemplateIAM(t *testing.T) {
 	c := loadTemplate(t)
 	job, keys, rate, idem := dynamo.PrefixJob+"*", dynamo.PartitionKeys, dynamo.PrefixRate+"*", dynamo.PrefixIdem+"*"
-	owner := dynamo.PrefixOwner + "*"
+	owner, lease := dynamo.PrefixOwner+"*", dynamo.PrefixLease+"*"
 	wantDB := map[string]map[string][]string{
 		"GenerateFunction": {"dynamodb:GetItem": {keys, job, idem}, "dynamodb:PutItem": {job, idem}, "dynamodb:UpdateItem": {rate}},
 		"GetJobFunction": {"dynamodb:GetItem": {keys, job}, "dynamodb:UpdateItem": {rate, job}, "dynamodb:Query": {owner},
 			"dynamodb:DeleteItem": {job, idem}}, // DELETE /jobs/{job_id}
-		"WorkerFunction": {"dynamodb:GetItem": {job, keys}, "dynamodb:UpdateItem": {job}},
+		"WorkerFunction": {"dynamodb:GetItem": {job, lease, keys}, "dynamodb:UpdateItem": {job, lease}},
 	}
 	wantOther := map[string][]string{
 		"GenerateFunction": {"sqs:SendMessage JobsQueue.Arn", "sqs:SendMessage WebhooksQueue.Arn"},

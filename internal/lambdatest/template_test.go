@@ -65,7 +65,9 @@ func TestTemplateFunctions(t *testing.T) {
 	tmpl := readRoot(t, "template.yaml")
 	mk := readRoot(t, "Makefile.aws")
 	for _, want := range []string{"\nLAMBDA_GOARCH ?= arm64\n",
-		"\nLAMBDA_BUILD = CGO_ENABLED=0 GOOS=linux GOARCH=$(LAMBDA_GOARCH) go build -trimpath -buildvcs=false -tags lambda.norpc -ldflags=\"-s -w -buildid=\" -o $(ARTIFACTS_DIR)/bootstrap\n"} {
+		"\nLAMBDA_BUILD = CGO_ENABLED=0 GOOS=linux GOARCH=$(LAMBDA_GOARCH) go build -trimpath -buildvcs=false -tags lambda.norpc $(LAMBDA_GCFLAGS) -ldflags=\"-s -w -buildid=\" -o $(ARTIFACTS_DIR)/bootstrap\n",
+		// No fused multiply-add on arm64: recipes render the same samples there.
+		"\nLAMBDA_GCFLAGS = -gcflags=all=-d=fmahash=qn\n"} {
 		if !strings.Contains(mk, want) {
 			t.Errorf("Makefile.aws lacks %q", want)
 		}

@@ -6,6 +6,7 @@ package studio
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 
@@ -17,6 +18,7 @@ import (
 	"github.com/songsmith/songsmith/internal/cover"
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/recipe"
 	"github.com/songsmith/songsmith/internal/synth"
 )
 
@@ -29,6 +31,12 @@ type Studio struct {
 	Bitrate int           // MP3 kbit/s; mp3.DefaultBitrate when 0
 	TempDir string        // where stems are assembled; os.TempDir() when ""
 	Synth   synth.Options // the synthesizer's settings (the sample bank), for the mix and the stems
+	// Bank identifies Synth's sample bank in recipes (soundfont.Identity;
+	// recipe.NoBank when ""): a recipe of another bank is not rendered.
+	Bank string
+	// License is the licence of the songs' files, written into their tags
+	// and results; nil writes none.
+	License *jobs.License
 }
 
 // Generate implements jobs.Generator: the options' format (else the
@@ -51,7 +59,11 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o job
 	if o.Format != "" {
 		format = o.Format
 	}
-	out, song, err := s.generate(ctx, prompt, seed, format, eo, rate)
+	song, rec, err := s.render(ctx, prompt, seed, format, o, eo)
+	if err != nil {
+		return nil, err
+	}
+	out, song, err := s.generate(ctx, prompt, seed, format, song, eo, rate, rec)
 	if err != nil {
 		return nil, err
 	}
@@ -75,13 +87,11 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o job
 	return out, nil
 }
 
-// generate renders, resamples to rate (the engine renders at audio.CD),
-// paints the cover and encodes. An exact length stays exact at rate.
-func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, format string, eo engine.Options, rate audio.SampleRate) (*jobs.Song, *engine.Song, error) {
-	song, err := engine.Render(ctx, prompt, seed, eo)
-	if err != nil {
-		return nil, nil, fmt.Errorf("studio: render: %w", err)
-	}
+// generate resamples a rendered song to rate (the engine renders at
+// audio.CD), paints the cover and encodes with the provenance of rec (its
+// recipe) in the file's tags. An exact length stays exact at rate.
+func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, format string, song *engine.Song, eo engine.Options, rate audio.SampleRate, rec json.RawMessage) (*jobs.Song, *engine.Song, error) {
+	var err error
 	if rate != song.Audio.Rate {
 		if song.Audio, err = resample.To(ctx, song.Audio, rate); err != nil {
 			return nil, nil, fmt.Errorf("studio: resample: %w", err)
@@ -102,24 +112,24 @@ func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, forma
 	var snd bytes.Buffer
 	out := &jobs.Song{
 		Title: song.Title, BPM: song.BPM, Duration: math.Round(song.Seconds*1000) / 1000, Tags: song.Tags,
-		Cover: jobs.File{Data: art.Web, ContentType: cover.JPEGContentType, Ext: "jpg"},
+		Cover:         jobs.File{Data: art.Web, ContentType: cover.JPEGContentType, Ext: "jpg"},
+		EngineVersion: recipe.Version, Recipe: rec, License: s.License,
 	}
+	pv := s.provenance(rec)
 	switch format {
 	case "flac":
-		err = flac.Encode(&snd, song.Audio)
+		err = flac.EncodeTagged(&snd, song.Audio, pv.vorbis(song))
 		out.Audio = jobs.File{ContentType: flac.ContentType, Ext: "flac"}
 	case "wav":
 		snd.Grow(int(wav.Size(song.Audio)))
-		if song.Score.Loop {
-			err = wav.EncodeLoop(&snd, song.Audio, 0, song.Audio.Frames()-1) // loop points in the smpl chunk
-		} else {
-			err = wav.Encode(&snd, song.Audio)
-		}
+		// Loop points in the smpl chunk, provenance in LIST/INFO.
+		err = wav.EncodeInfo(&snd, song.Audio, pv.info(song), song.Score.Loop)
 		out.Audio = jobs.File{ContentType: wav.ContentType, Ext: "wav"}
 	case "", "mp3":
 		err = mp3.Encode(ctx, &snd, song.Audio, mp3.Options{Bitrate: s.Bitrate, Tag: &mp3.Tag{
 			Title: song.Title, Artist: "Songsmith", Genre: song.Genre, BPM: int(math.Round(song.BPM)),
 			Comment: prompt, Cover: art.Thumb, CoverMIME: cover.JPEGContentType,
+			Copyright: pv.copyright(), CopyrightURL: pv.licenseURL(), Custom: pv.fields(),
 		}})
 		out.Audio = jobs.File{ContentType: mp3.ContentType, Ext: "mp3"}
 	default:

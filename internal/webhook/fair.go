@@ -16,7 +16,8 @@ import (
 )
 
 // Limits bound the deliveries in flight in one process, so that one key's
-// (or one host's) slow receivers cannot take every delivery slot.
+// (or one host's) slow receivers cannot take every delivery slot. With
+// Sender.Leases, PerKey holds across processes too.
 type Limits struct {
 	Total   int // deliveries at once in all (the local server's delivery goroutines)
 	PerKey  int // deliveries of one API key's jobs at once
@@ -98,17 +99,34 @@ func (g *gate) acquire(l Limits, b Breaker, key jobs.KeyID, host, receiver strin
 	return true, time.Time{}
 }
 
-// done returns a slot and records the attempt's outcome; parkedUntil is
-// set when the receiver's circuit is (now) open.
-func (g *gate) done(b Breaker, key jobs.KeyID, host, receiver string, ok bool, now time.Time) (parkedUntil time.Time) {
+// cancel returns a slot taken by acquire for a delivery that was not
+// attempted after all (no cross-process lease): no outcome is recorded,
+// and a half-open circuit's trial is free again.
+func (g *gate) cancel(key jobs.KeyID, host, receiver string) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	g.release(key, host)
+	if c := g.circuits[receiver]; c != nil {
+		c.trial = false
+	}
+}
+
+// release returns the in-flight counts of a slot (g.mu held).
+func (g *gate) release(key jobs.KeyID, host string) {
 	if g.perKey[key]--; g.perKey[key] <= 0 {
 		delete(g.perKey, key)
 	}
 	if g.perHost[host]--; g.perHost[host] <= 0 {
 		delete(g.perHost, host)
 	}
+}
+
+// done returns a slot and records the attempt's outcome; parkedUntil is
+// set when the receiver's circuit is (now) open.
+func (g *gate) done(b Breaker, key jobs.KeyID, host, receiver string, ok bool, now time.Time) (parkedUntil time.Time) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.release(key, host)
 	if ok {
 		delete(g.circuits, receiver)
 		return time.Time{}

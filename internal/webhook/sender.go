@@ -57,6 +57,9 @@ type Sender struct {
 	// (DefaultBusyDelay when 0).
 	Limits    Limits
 	BusyDelay time.Duration
+	// Leases, when set, hold Limits.PerKey across processes too (the
+	// aws backend's Lambda instances); nil for one process.
+	Leases Leases
 	// Breaker parks failing receivers (DefaultBreaker when zero).
 	Breaker Breaker
 	Client  *http.Client     // built from Policy when nil
@@ -144,11 +147,17 @@ func (s *Sender) Handle(ctx context.Context, d jobs.Delivery) Decision {
 		}
 		return Decision{Release: true, Delay: max(parkedUntil.Sub(now), time.Second), Deferred: true}
 	}
+	token, ok := s.lease(ctx, log, j.Owner, now)
+	if !ok {
+		s.gate.cancel(j.Owner, host, receiver)
+		return Decision{Release: true, Delay: s.BusyDelay, Deferred: true}
+	}
 	body, err := s.Body(ctx, j)
 	var code int
 	if err == nil {
 		code, err = s.post(ctx, j.Options.WebhookURL, DeliveryID(string(j.ID)), secret, body)
 	}
+	s.unlease(ctx, log, j.Owner, token)
 	parkedUntil = s.gate.done(s.Breaker, j.Owner, host, receiver, err == nil, s.now())
 	if err == nil {
 		s.record(ctx, log, j.ID, jobs.WebhookState{Status: jobs.WebhookDelivered, Attempts: attempt})

@@ -3,6 +3,7 @@ package webhook_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net"
 	"net/http"
@@ -319,5 +320,74 @@ func TestPerKeyLimit(t *testing.T) {
 	}
 	if dec := <-done; dec.Release {
 		t.Fatalf("first delivery: %+v", dec)
+	}
+}
+
+// memLeases is an in-memory webhook.Leases shared by several senders, as
+// the DynamoDB lease sets are by Lambda instances.
+type memLeases struct {
+	mu    sync.Mutex
+	held  map[string]int
+	names []string // every name acquired
+	err   error
+}
+
+func (m *memLeases) AcquireLease(_ context.Context, name string, limit int, _ time.Duration, _ time.Time) (string, bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.err != nil {
+		return "", false, m.err
+	}
+	m.names = append(m.names, name)
+	if m.held[name] >= limit {
+		return "", false, nil
+	}
+	m.held[name]++
+	return name, true, nil
+}
+
+func (m *memLeases) ReleaseLease(_ context.Context, name, _ string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.held[name]--
+	return nil
+}
+
+// The per-key limit holds across senders (Lambda instances) that share
+// Leases: a second sender, with free slots of its own, defers the key's
+// delivery while the first one's is in flight; the lease is returned after
+// the attempt; a lease store that fails does not hold webhooks back.
+func TestPerKeyLimitAcrossProcesses(t *testing.T) {
+	s1, j, secret := setup(t, "")
+	hang := newReceiver(t, secret, -1)
+	s1.Jobs = withURL{s1.Jobs, hang.URL()}
+	leases := &memLeases{held: map[string]int{}}
+	limits := webhook.Limits{Total: 8, PerKey: 1, PerHost: 8}
+	s1.Limits, s1.Timeout, s1.Leases = limits, 2*time.Second, leases
+	s2 := &webhook.Sender{Jobs: s1.Jobs, Keys: s1.Keys, Secret: s1.Secret, Body: s1.Body, Policy: s1.Policy,
+		Timeout: s1.Timeout, Limits: limits, Leases: leases}
+
+	done := make(chan webhook.Decision)
+	go func() { done <- attempt(s1, j, 1) }()
+	for deadline := time.Now().Add(2 * time.Second); len(hang.deliveries()) == 0; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the first delivery did not start")
+		}
+	}
+	if dec := attempt(s2, j, 2); !dec.Deferred || !dec.Release || dec.Delay != webhook.DefaultBusyDelay {
+		t.Fatalf("the same key's delivery on another instance: %+v, want deferred", dec)
+	}
+	<-done
+	leases.mu.Lock()
+	held, names := leases.held[webhook.LeaseName(j.Owner)], leases.names
+	leases.mu.Unlock()
+	if held != 0 || len(names) != 2 || names[0] != "webhook:"+string(j.Owner) {
+		t.Errorf("after the attempts the key holds %d leases (names %v), want 0 (webhook:<key id>)", held, names)
+	}
+	// s2's deferral returned its in-process slot: with the lease store
+	// failing, it delivers (to the hanging receiver, which times out).
+	leases.err = errors.New("table unavailable")
+	if dec := attempt(s2, j, 2); dec.Deferred || len(hang.deliveries()) != 2 {
+		t.Errorf("with the lease store failing: %+v after %d deliveries, want an attempt", dec, len(hang.deliveries()))
 	}
 }

@@ -197,6 +197,7 @@ func (w *Worker) generate(ctx context.Context, j *jobs.Job, log *slog.Logger) (*
 	r := &jobs.Result{
 		Title: song.Title, BPM: song.BPM, Duration: song.Duration, Tags: song.Tags,
 		SongKey: jobs.SongKey(j.ID, song.Audio.Ext), ImageKey: jobs.ImageKey(j.ID, song.Cover.Ext),
+		EngineVersion: song.EngineVersion, Recipe: song.Recipe, License: song.License,
 	}
 	type file struct {
 		key  string

@@ -17,9 +17,11 @@ import (
 )
 
 // New returns the production generator of cfg: its audio format, MP3
-// bitrate and sample bank.
+// bitrate, sample bank (and its identity in recipes) and output licence.
 func New(cfg app.Config) jobs.Generator {
-	return &studio.Studio{Format: cfg.AudioFormat, Bitrate: cfg.MP3Bitrate, Synth: SynthOptions(cfg)}
+	lic := cfg.OutputLicense
+	return &studio.Studio{Format: cfg.AudioFormat, Bitrate: cfg.MP3Bitrate, Synth: SynthOptions(cfg),
+		Bank: soundfont.Identity(cfg.SoundFont), License: &lic}
 }
 
 // SynthOptions are the synthesizer's settings of cfg: the sample bank of

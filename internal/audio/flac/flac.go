@@ -26,7 +26,11 @@ const BlockSize = 4096
 // Encode writes b as a 16-bit FLAC stream (1 or 2 channels). The stream
 // info carries the sample count and the MD5 of the PCM, so decoders can
 // verify the file.
-func Encode(w io.Writer, b *audio.Buffer) error {
+func Encode(w io.Writer, b *audio.Buffer) error { return EncodeTagged(w, b, nil) }
+
+// EncodeTagged is Encode with a Vorbis comment block of tags (name,
+// value: TITLE, LICENSE, COPYRIGHT ...; none when tags is empty).
+func EncodeTagged(w io.Writer, b *audio.Buffer, tags [][2]string) error {
 	if b.Channels < 1 || b.Channels > 2 || b.Rate <= 0 {
 		return fmt.Errorf("flac: unsupported format %d ch at %d Hz", b.Channels, b.Rate)
 	}
@@ -49,7 +53,16 @@ func Encode(w io.Writer, b *audio.Buffer) error {
 	if frames < BlockSize {
 		info.BlockSizeMin, info.BlockSizeMax = uint16(max(frames, 16)), uint16(max(frames, 16))
 	}
-	enc, err := mflac.NewEncoder(nopSeeker{w}, info)
+	var blocks []*meta.Block
+	if len(tags) > 0 {
+		vc := &meta.VorbisComment{Vendor: "Songsmith", Tags: tags}
+		n := 4 + len(vc.Vendor) + 4 // the encoder writes an empty block when Length is 0
+		for _, t := range tags {
+			n += 4 + len(t[0]) + 1 + len(t[1])
+		}
+		blocks = append(blocks, &meta.Block{Header: meta.Header{Type: meta.TypeVorbisComment, Length: int64(n)}, Body: vc})
+	}
+	enc, err := mflac.NewEncoder(nopSeeker{w}, info, blocks...)
 	if err != nil {
 		return fmt.Errorf("flac: %w", err)
 	}

@@ -28,6 +28,22 @@ func id3v2(t *Tag) []byte {
 		text("TYER", strconv.Itoa(t.Year))
 	}
 	text("TSSE", "Songsmith MP3 encoder")
+	text("TCOP", t.Copyright)
+	if t.CopyrightURL != "" {
+		body = appendFrame(body, "WCOP", latin1(t.CopyrightURL))
+	}
+	for _, c := range t.Custom {
+		if c[1] == "" {
+			continue
+		}
+		d, ok1 := toLatin1(c[0])
+		v, ok2 := toLatin1(c[1])
+		if ok1 && ok2 {
+			body = appendFrame(body, "TXXX", append(append(append([]byte{0}, d...), 0), v...))
+		} else {
+			body = appendFrame(body, "TXXX", encodeUTF16Pair(c[0], c[1]))
+		}
+	}
 	if t.Comment != "" {
 		enc := encodeText(t.Comment)
 		p := append([]byte{enc[0]}, "eng"...)
@@ -64,6 +80,21 @@ func encodeText(s string) []byte {
 	b := []byte{1, 0xff, 0xfe}
 	for _, u := range utf16.Encode([]rune(s)) {
 		b = append(b, byte(u), byte(u>>8))
+	}
+	return b
+}
+
+// encodeUTF16Pair is a TXXX payload in UTF-16: description, a two-byte
+// terminator, value.
+func encodeUTF16Pair(desc, value string) []byte {
+	b := []byte{1, 0xff, 0xfe}
+	for i, s := range []string{desc, value} {
+		if i == 1 {
+			b = append(b, 0, 0, 0xff, 0xfe)
+		}
+		for _, u := range utf16.Encode([]rune(s)) {
+			b = append(b, byte(u), byte(u>>8))
+		}
 	}
 	return b
 }

@@ -80,6 +80,12 @@ type Tag struct {
 	// for example "image/png".
 	Cover     []byte
 	CoverMIME string
+	// Copyright is the copyright or licence message (TCOP) and
+	// CopyrightURL the URL of its terms (WCOP); "" omits either.
+	Copyright, CopyrightURL string
+	// Custom are user-defined text frames (TXXX), description and value,
+	// in order: the licence id, engine version and recipe hash.
+	Custom [][2]string
 }
 
 // Errors returned by NewEncoder, Encode and Encoder methods.

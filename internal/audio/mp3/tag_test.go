@@ -24,6 +24,8 @@ func TestID3v2Tag(t *testing.T) {
 		Title: "Nachtfahrt über Köln", Artist: "Songsmith ♪", Album: "Demos",
 		Genre: "Synthwave", Comment: "made by a test", BPM: 128, Year: 2026,
 		Cover: tinyPNG, CoverMIME: "image/png",
+		Copyright: "License: CC0-1.0", CopyrightURL: "https://creativecommons.org/publicdomain/zero/1.0/",
+		Custom: [][2]string{{"LICENSE", "CC0-1.0"}, {"NOTE", "Köln ♪ Straße"}, {"EMPTY", ""}},
 	}
 	data := encode(t, sine(44100, 2, 1, 440, 0.3), mp3.Options{Tag: tag})
 	if !bytes.HasPrefix(data, []byte("ID3\x03\x00")) {
@@ -52,6 +54,11 @@ func TestID3v2Tag(t *testing.T) {
 	want := map[string]string{
 		"title": tag.Title, "artist": tag.Artist, "album": tag.Album, "genre": tag.Genre,
 		"TBPM": "128", "date": "2026", "comment": tag.Comment,
+		// TCOP and user-defined TXXX frames, a UTF-16 one among them.
+		"copyright": tag.Copyright, "LICENSE": "CC0-1.0", "NOTE": "Köln ♪ Straße",
+	}
+	if _, ok := probe.Format.Tags["EMPTY"]; ok {
+		t.Errorf("a TXXX frame without a value was written: %v", probe.Format.Tags)
 	}
 	for k, v := range want {
 		if got := probe.Format.Tags[k]; got != v {

@@ -15,6 +15,12 @@ func EncodeLoop(w io.Writer, b *audio.Buffer, start, end int) error {
 	if start < 0 || end < start || end >= b.Frames() {
 		return fmt.Errorf("wav: loop %d..%d outside %d frames", start, end, b.Frames())
 	}
+	return encode(w, b, smplChunk(b, start, end))
+}
+
+// smplChunk is the sampler chunk of a forward loop from frame start to
+// end (inclusive), played forever.
+func smplChunk(b *audio.Buffer, start, end int) []byte {
 	c := make([]byte, 8+36+24)
 	copy(c, "smpl")
 	binary.LittleEndian.PutUint32(c[4:], 36+24)
@@ -26,7 +32,7 @@ func EncodeLoop(w io.Writer, b *audio.Buffer, start, end int) error {
 	binary.LittleEndian.PutUint32(l[8:], uint32(start))
 	binary.LittleEndian.PutUint32(l[12:], uint32(end))
 	// cue point id 0, type 0 (forward), fraction 0, play count 0 (forever)
-	return encode(w, b, c)
+	return c
 }
 
 // Loop returns the first forward loop of a WAV file's smpl chunk: its

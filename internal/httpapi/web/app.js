@@ -201,6 +201,7 @@
     loudness_lufs: (v) => ["client.WithLoudness(" + v + ")"],
     sample_rate: (v) => ["client.WithSampleRate(" + v + ")"],
     webhook_url: (v) => ["client.WithWebhook(" + goString(v) + ")"],
+    recipe: (v) => ["client.WithRecipe(" + goString(JSON.stringify(v)) + ")"],
   };
   // shellQuote quotes s for a POSIX shell.
   const shellQuote = (s) => "'" + String(s).replace(/'/g, "'\\''") + "'";
@@ -264,6 +265,10 @@
       }
       const v = f.value.trim();
       if (v === "") continue;
+      if (f.dataset.type === "object") { // JSON; not JSON is sent as text for the server to refuse
+        try { body[f.name] = JSON.parse(v); } catch (e) { body[f.name] = v; }
+        continue;
+      }
       body[f.name] = (f.dataset.type === "integer" || f.dataset.type === "number") ? Number(v) : v;
     }
     return body;

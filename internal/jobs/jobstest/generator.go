@@ -3,6 +3,8 @@ package jobstest
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -30,6 +32,11 @@ func (g *Generator) Generate(ctx context.Context, prompt string, seed uint64, o 
 		return g.Func(ctx, prompt, seed, o)
 	}
 	song := TinySong()
+	// Provenance, as the studio gives every song (issue 20 items 5, 7).
+	song.EngineVersion = TestEngineVersion
+	song.Recipe = json.RawMessage(fmt.Sprintf(`{"engine_version":%q,"seed":%d,"song_seed":"%016x","title":%q,"bank":"none","plan":{},"options":{}}`,
+		TestEngineVersion, seed, seed, song.Title))
+	song.License = &TestLicense
 	if o.Wants(jobs.OutputStems) {
 		song.Stems = &jobs.File{Data: []byte("PK\x05\x06" + string(make([]byte, 18))), ContentType: "application/zip", Ext: "zip"}
 	}
@@ -44,6 +51,13 @@ func (g *Generator) Generate(ctx context.Context, prompt string, seed uint64, o 
 	}
 	return song, nil
 }
+
+// TestEngineVersion is the engine version of Generator's songs.
+const TestEngineVersion = "test.1"
+
+// TestLicense is the licence of Generator's songs.
+var TestLicense = jobs.License{ID: "CC0-1.0", URL: "https://creativecommons.org/publicdomain/zero/1.0/",
+	Attribution: "None required.", Warranty: "Provided as is."}
 
 // TinySong returns a valid half-second 440 Hz WAV and a 16x16 PNG.
 func TinySong() *jobs.Song {

@@ -2,6 +2,7 @@ package jobstest
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/jobs"
@@ -17,7 +18,8 @@ func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 		j := NewJob("owner1")
 		j.Options = &jobs.Options{Seed: &seed, Format: "flac", Seconds: 42.5, BPM: 97, Key: "F# minor",
 			Outputs: []string{"stems", "midi", "timeline"}, WebhookURL: "https://example.com/hook?a=1",
-			ExactDuration: true, SampleRate: &rate, LoudnessLUFS: -23.5, Loop: true}
+			ExactDuration: true, SampleRate: &rate, LoudnessLUFS: -23.5, Loop: true,
+			Recipe: json.RawMessage(`{"engine_version":"v","plan":{"BPM":97},"options":{"loop":true}}`)}
 		mustCreate(t, s, j)
 		if err := s.CreateJob(ctx, j); err != nil {
 			t.Fatalf("repeated create with options: %v", err)
@@ -29,7 +31,9 @@ func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 		}
 		r := jobs.Result{Title: "T", BPM: 97, Duration: 42.5, Tags: []string{"x"}, SongKey: jobs.SongKey(j.ID, "flac"),
 			ImageKey: jobs.ImageKey(j.ID, "jpg"), Seed: seed, Format: "flac", StemsKey: jobs.StemsKey(j.ID), MIDIKey: jobs.MIDIKey(j.ID),
-			TimelineKey: jobs.TimelineKey(j.ID), LoopEnd: 12.345678}
+			TimelineKey: jobs.TimelineKey(j.ID), LoopEnd: 12.345678,
+			EngineVersion: "2026.1", Recipe: json.RawMessage(`{"engine_version":"2026.1","seed":7}`),
+			License: &jobs.License{ID: "CC0-1.0", URL: "https://example.com/terms", Attribution: "a", Warranty: "w"}}
 		if err := s.CompleteJob(ctx, j.ID, r, T0); err != nil {
 			t.Fatal(err)
 		}
@@ -43,6 +47,12 @@ func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 		g := got.Result
 		if g.Seed != seed || g.Format != "flac" || g.StemsKey != r.StemsKey || g.MIDIKey != r.MIDIKey || g.TimelineKey != r.TimelineKey || g.LoopEnd != r.LoopEnd {
 			t.Fatalf("result %+v", g)
+		}
+		if g.EngineVersion != r.EngineVersion || string(g.Recipe) != string(r.Recipe) || g.License == nil || *g.License != *r.License {
+			t.Fatalf("provenance %q %s %+v, want %q %s %+v", g.EngineVersion, g.Recipe, g.License, r.EngineVersion, r.Recipe, r.License)
+		}
+		if string(got.Options.Recipe) != string(j.Options.Recipe) {
+			t.Fatalf("options recipe %s, want %s", got.Options.Recipe, j.Options.Recipe)
 		}
 	})
 	t.Run("SpecOnlyJobHasNoOptions", func(t *testing.T) {

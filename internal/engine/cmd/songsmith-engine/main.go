@@ -35,6 +35,8 @@ func run() error {
 	midOut := flag.String("mid", "", "write the score as a MIDI file here")
 	noRender := flag.Bool("no-render", false, "compose only (with -mid)")
 	bank := flag.String("soundfont", soundfont.DebianPath, "SoundFont bank of the recorded parts (off: synthesize every part)")
+	recipeIn := flag.String("recipe", "", "render this recipe file (a result's recipe) instead of -prompt")
+	recipeOut := flag.String("write-recipe", "", "also write the song's recipe to this file")
 	flag.Parse()
 	if *bank == "off" {
 		*bank = ""
@@ -60,9 +62,20 @@ func run() error {
 		return nil
 	}
 	start := time.Now()
-	song, err := engine.Render(context.Background(), *prompt, *seed, opts)
+	var song *engine.Song
+	var err error
+	if *recipeIn != "" {
+		song, err = renderRecipe(*recipeIn, *bank, opts)
+	} else {
+		song, err = engine.Render(context.Background(), *prompt, *seed, opts)
+	}
 	if err != nil {
 		return err
+	}
+	if *recipeOut != "" {
+		if err := writeRecipe(*recipeOut, *prompt, *seed, *bank, opts, song.Title); err != nil {
+			return err
+		}
 	}
 	el := time.Since(start)
 	fmt.Printf("title=%q genre=%s mood=%s key=%q bpm=%.0f seconds=%.2f render=%.2fs x_realtime=%.1f vmhwm_kib=%d tags=%s\n",

@@ -1,0 +1,3 @@
+module github.com/songsmith/songsmith/client
+
+go 1.23

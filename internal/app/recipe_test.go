@@ -1,0 +1,134 @@
+package app_test
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/songsmith/songsmith/internal/audio/wav"
+	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/recipe"
+	"github.com/songsmith/songsmith/internal/studio"
+	"github.com/songsmith/songsmith/internal/synth"
+)
+
+// waitDone polls a job until it ends, with a deadline generous for a
+// shared machine (a 10 s song renders in about a second on one idle core).
+func (r *running) waitDone(t *testing.T, id string) map[string]any {
+	t.Helper()
+	deadline := time.Now().Add(3 * time.Minute)
+	for time.Now().Before(deadline) {
+		code, m, err := r.call("GET", "/jobs/"+id, nil)
+		if err != nil || code != 200 {
+			t.Fatalf("poll %s: %d %v %v", id, code, m, err)
+		}
+		if m["status"] != "running" {
+			return m
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("job %s still running", id)
+	return nil
+}
+
+// submitDone submits body and returns the completed job's result.
+func (r *running) submitDone(t *testing.T, body map[string]any) map[string]any {
+	t.Helper()
+	code, m, err := r.call("POST", "/generate", body)
+	if err != nil || code != 202 {
+		t.Fatalf("submit %v: %d %v %v", body, code, m, err)
+	}
+	j := r.waitDone(t, m["job_id"].(string))
+	if j["status"] != "completed" {
+		t.Fatalf("job %v", j)
+	}
+	return j["result"].(map[string]any)
+}
+
+// wavSamplesHash downloads a result's WAV and hashes its decoded samples.
+func wavSamplesHash(t *testing.T, res map[string]any) string {
+	t.Helper()
+	_, data := download(t, res["song_url"].(string))
+	b, err := wav.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := sha256.New()
+	for _, v := range b.Samples {
+		_ = binary.Write(h, binary.LittleEndian, math.Float32bits(v))
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// TestRecipeRendersTheSameSong: a result's recipe, sent back to
+// POST /generate with another prompt on a server that has never seen the
+// first job (a fresh database: the first job is as good as expired),
+// renders the same decoded audio, title and tempo, and comes back with an
+// equal recipe; options beside the recipe change it (bpm); a recipe of
+// another engine version, or a malformed one, is a 400 saying which.
+func TestRecipeRendersTheSameSong(t *testing.T) {
+	lic := jobs.License{ID: "CC0-1.0", URL: "https://creativecommons.org/publicdomain/zero/1.0/", Attribution: "none", Warranty: "as is"}
+	gen := func() jobs.Generator {
+		return &studio.Studio{Format: "wav", Synth: synth.Options{Bank: synth.NoBank}, License: &lic}
+	}
+	first := startServer(t, t.TempDir(), gen(), nil)
+	r1 := first.submitDone(t, map[string]any{"prompt": "happy pop song in A minor, 10 seconds", "loudness_lufs": -18})
+	want := wavSamplesHash(t, r1)
+	first.Stop()
+	rec, _ := r1["recipe"].(map[string]any)
+	if r1["engine_version"] != recipe.Version || rec == nil || rec["engine_version"] != recipe.Version {
+		t.Fatalf("result provenance %v %v", r1["engine_version"], r1["recipe"])
+	}
+	if opts, _ := rec["options"].(map[string]any); opts["loudness_lufs"] != -18.0 || opts["format"] != "wav" || opts["seed"] == nil {
+		t.Fatalf("recipe options %v: want loudness_lufs, the effective format and seed", rec["options"])
+	}
+
+	second := startServer(t, t.TempDir(), gen(), nil)
+	r2 := second.submitDone(t, map[string]any{"prompt": "anything at all", "recipe": rec})
+	if got := wavSamplesHash(t, r2); got != want {
+		t.Fatalf("the recipe rendered other audio: samples hash %s, want %s", got, want)
+	}
+	if r2["title"] != r1["title"] || r2["bpm"] != r1["bpm"] || r2["duration"] != r1["duration"] || r2["tags"] != r1["tags"] {
+		t.Fatalf("recipe result %v, want the song of %v", r2, r1)
+	}
+	if !reflect.DeepEqual(r2["recipe"], r1["recipe"]) {
+		t.Fatalf("the recipe of the recipe's song %v, want %v", r2["recipe"], r1["recipe"])
+	}
+
+	r3 := second.submitDone(t, map[string]any{"prompt": "faster", "recipe": rec, "bpm": 150})
+	if r3["bpm"] != 150.0 || r3["title"] != r1["title"] {
+		t.Fatalf("recipe with bpm 150: %v", r3)
+	}
+
+	other := map[string]any{}
+	for k, v := range rec {
+		other[k] = v
+	}
+	other["engine_version"] = "1999.01.01.1"
+	for _, c := range []struct {
+		recipe any
+		says   string
+	}{
+		{other, "engine version"},
+		{map[string]any{"plan": map[string]any{}}, "malformed"},
+		{map[string]any{"engine_version": recipe.Version, "plan": 3, "bank": "none"}, "malformed"},
+		{"a recipe", "JSON object"},
+	} {
+		code, m, err := second.call("POST", "/generate", map[string]any{"prompt": "x", "recipe": c.recipe})
+		msg, _ := m["message"].(string)
+		if err != nil || code != 400 || m["error"] != "invalid_request" || !strings.Contains(msg, c.says) {
+			t.Errorf("recipe %v: %d %v %v, want 400 saying %q", c.recipe, code, m, err, c.says)
+		}
+	}
+	raw, _ := json.Marshal(rec)
+	if len(raw) > 2048 {
+		t.Errorf("the recipe is %d bytes, not small: %s", len(raw), raw)
+	}
+}

@@ -1,0 +1,100 @@
+package engine_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"math"
+	"os"
+	"testing"
+
+	"github.com/songsmith/songsmith/internal/audio"
+	"github.com/songsmith/songsmith/internal/engine"
+	"github.com/songsmith/songsmith/internal/recipe"
+	"github.com/songsmith/songsmith/internal/soundfont"
+	"github.com/songsmith/songsmith/internal/synth"
+)
+
+// goldenRecipe is a fixed song whose samples must not change while
+// recipe.Version stays the same.
+type goldenRecipe struct {
+	name   string
+	prompt string
+	seed   uint64
+	opts   engine.Options
+	hash   string // SHA-256 of the float32 samples (little-endian bits)
+}
+
+// goldenRecipes are short songs (10 s), so the test stays cheap: two
+// fully synthesized, one playing the Debian FluidR3_GM bank.
+var goldenRecipes = []goldenRecipe{
+	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
+		"0c74d07c77552c9950f24cd6575efb985fbe6e24bed898bb6413ed63bd6dbb14"},
+	{"ambient-exact", "calm ambient soundscape in D minor", 7,
+		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
+		"7e4edb460001ec239c7d323d6ee941a8a4e00d1837c101f0503cf697e1c0534b"},
+	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
+		"b287e032b2153d4a5a2f7d29ab1fa374a5eb9ecf9da58afda30dfffded9b6d99"},
+}
+
+// SamplesHash is the hex SHA-256 of b's float32 samples.
+func samplesHash(b *audio.Buffer) string {
+	h := sha256.New()
+	var w [4]byte
+	for _, v := range b.Samples {
+		binary.LittleEndian.PutUint32(w[:], math.Float32bits(v))
+		h.Write(w[:])
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// TestGoldenRecipes: the audio of each fixed recipe hashes to its golden
+// value, so a change that alters the engine's output cannot keep
+// recipe.Version (recipes of the old version would render another song).
+// Each recipe also renders the same samples and title from its plan
+// through a JSON round trip (engine.RenderPlan), as POST /generate with a
+// recipe does.
+func TestGoldenRecipes(t *testing.T) {
+	for _, g := range goldenRecipes {
+		t.Run(g.name, func(t *testing.T) {
+			if g.name == "folk-bank" {
+				if _, err := os.Stat(soundfont.DebianPath); err != nil {
+					if os.Getenv("CI") == "true" {
+						t.Fatalf("the bank %s is missing (apt-get install fluid-soundfont-gm): %v", soundfont.DebianPath, err)
+					}
+					t.Skipf("no bank at %s", soundfont.DebianPath)
+				}
+			}
+			ctx := context.Background()
+			song, err := engine.Render(ctx, g.prompt, g.seed, g.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := samplesHash(song.Audio)
+			if got != g.hash {
+				t.Errorf("the audio of golden recipe %q changed: samples hash %s, golden %s.\n"+
+					"If the change is intended, bump recipe.Version (now %q, internal/recipe/recipe.go) AND set this recipe's golden hash "+
+					"in internal/engine/golden_test.go to the new value, in the same commit: recipes of the old version must be refused, not rendered differently.",
+					g.name, got, g.hash, recipe.Version)
+			}
+			plan, songSeed := engine.ResolvePlan(g.prompt, g.seed, g.opts)
+			raw, err := engine.MarshalPlan(plan)
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := engine.UnmarshalPlan(raw)
+			if err != nil {
+				t.Fatalf("plan %s does not read back: %v", raw, err)
+			}
+			again, err := engine.RenderPlan(ctx, back, songSeed, g.seed, song.Title, g.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h := samplesHash(again.Audio); h != got || again.Title != song.Title || again.BPM != song.BPM {
+				t.Fatalf("the recipe's render differs from the prompt's: hash %s title %q bpm %g, want %s %q %g (plan %s)",
+					h, again.Title, again.BPM, got, song.Title, song.BPM, raw)
+			}
+		})
+	}
+}
