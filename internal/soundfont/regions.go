@@ -18,7 +18,8 @@ type Region struct {
 	// LoopJump is the step at the loop's wrap (last looped frame to the
 	// loop start) over the RMS step between neighbouring frames inside the
 	// loop: about 1 or less for a seamless loop, far above 1 for a click;
-	// 0 when not looped (or, in an SF3 bank, not decoded yet).
+	// 0 when not looped (or, in an SF3 bank, not decoded as far as the
+	// loop's end yet: Bank.Decode decodes a preset).
 	LoopJump float64
 }
 
@@ -52,7 +53,9 @@ func (b *Bank) Regions(bank, program, key, vel int) []Region {
 				}
 				if r.LoopMode == 1 || r.LoopMode == 3 {
 					r.LoopFrames = int(ir.GetSampleEndLoop() - ir.GetSampleStartLoop())
-					r.LoopJump = loopJump(b.sf.WaveData, int(ir.GetSampleStartLoop()), int(ir.GetSampleEndLoop()))
+					if b.lazy == nil || b.lazy.decoded(ir.Sample, int(ir.GetSampleEndLoop())) {
+						r.LoopJump = loopJump(b.sf.WaveData, int(ir.GetSampleStartLoop()), int(ir.GetSampleEndLoop()))
+					}
 				}
 				out = append(out, r)
 			}

@@ -181,6 +181,13 @@ func (s *sf3) decodeTo(h *meltysynth.SampleHeader, i, upto int) error {
 	return st.err
 }
 
+// decoded reports whether sample h is decoded up to frame end of the
+// bank's wave data.
+func (s *sf3) decoded(h *meltysynth.SampleHeader, end int) bool {
+	i, ok := s.index[h]
+	return ok && int(h.Start)+int(s.state[i].done.Load()) >= end
+}
+
 // lastGranule returns the granule position of an Ogg stream's last page,
 // the stream's length in frames, reading that page only: it is the last
 // "OggS" capture whose header, segment table and body end exactly at the
