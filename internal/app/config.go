@@ -89,7 +89,7 @@ var Vars = []Env{
 	{"SONGSMITH_LOG_LEVEL", "info", "`debug`, `info`, `warn` or `error`"},
 	{"SONGSMITH_CORS_ORIGIN", "", "value of Access-Control-Allow-Origin; empty disables CORS"},
 	{"SONGSMITH_METRICS_NAMESPACE", "", "CloudWatch namespace of the worker's metrics, written to stdout in Embedded Metric Format; empty writes none (the template sets `Songsmith/<stack>`)"},
-	{"SONGSMITH_SOUNDFONT", "/usr/share/sounds/sf2/FluidR3_GM.sf2", "SoundFont 2 bank the recorded instruments play from, loaded once per process (used when the file exists; without a bank every part is synthesized); `off` synthesizes every part. The worker's Lambda layer sets `/opt/soundfont/FluidR3_GM.sf2`"},
+	{"SONGSMITH_SOUNDFONT", "/usr/share/sounds/sf2/FluidR3_GM.sf2", "SoundFont bank (SF2, or SF3 with Ogg Vorbis samples) the recorded instruments play from, loaded once per process (used when the file exists; without a bank every part is synthesized); `off` synthesizes every part. The worker's Lambda layer sets `/opt/soundfont/FluidR3_GM.sf2`"},
 	{"SONGSMITH_OUTPUT_LICENSE", "CC0-1.0", "licence of every song's files, in results (`license`) and the files' tags: an SPDX identifier or `LicenseRef-<name>`; CC0 because the audio is machine-made from our own code and the MIT-licensed FluidR3_GM bank (docs/api-extensions.md)"},
 	{"SONGSMITH_OUTPUT_LICENSE_URL", "", "URL of the licence's terms; derived for CC0-1.0, CC-BY(-SA)-4.0 and other SPDX ids, required for a `LicenseRef-`"},
 	{"SONGSMITH_TABLE", "songsmith", "DynamoDB table (aws backend)"},

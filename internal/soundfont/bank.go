@@ -30,6 +30,9 @@ type Bank struct {
 	presets map[int32]string // bank<<16|program -> preset name
 	samples int              // 16-bit sample frames in the file
 	heap    int64            // bytes of sample data copied to the heap (0: mapped)
+	lazy    *sf3             // an SF3 bank's samples, decoded per note zone (nil: SF2)
+	// presetOf finds a preset by bank<<16|program (lazy decoding).
+	presetOf map[int32]*meltysynth.Preset
 }
 
 // Load reads a SoundFont 2 file: the preset, instrument and sample tables
@@ -37,21 +40,25 @@ type Bank struct {
 // Stereo sample pairs are folded to their left sample (see foldStereo):
 // parts render mono, and one voice per note instead of two halves the
 // sampler's work. Default filter cutoffs are opened (see openFilters).
+// An SF3 bank (Ogg Vorbis samples) is decoded lazily: a Player's NoteOn
+// decodes the samples of the zones the note plays, once per bank (sf3.go).
 func Load(path string) (*Bank, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("soundfont: %w", err)
 	}
 	defer f.Close()
-	sf, heap, err := parse(f)
+	sf, lazy, heap, err := parse(f)
 	if err != nil {
 		return nil, fmt.Errorf("soundfont: %s: %w", path, err)
 	}
 	foldStereo(sf)
 	openFilters(sf)
-	b := &Bank{sf: sf, path: path, presets: make(map[int32]string), samples: len(sf.WaveData), heap: heap}
+	b := &Bank{sf: sf, path: path, presets: make(map[int32]string), samples: len(sf.WaveData), heap: heap, lazy: lazy,
+		presetOf: make(map[int32]*meltysynth.Preset)}
 	for _, p := range sf.Presets {
 		b.presets[p.BankNumber<<16|p.PatchNumber] = p.Name
+		b.presetOf[p.BankNumber<<16|p.PatchNumber] = p
 	}
 	return b, nil
 }
@@ -127,8 +134,18 @@ func splitSide(name string) (string, byte) {
 func (b *Bank) Path() string { return b.path }
 
 // SampleFrames returns the number of 16-bit sample frames the bank holds
-// in memory (two bytes each).
-func (b *Bank) SampleFrames() int { return b.samples }
+// in memory (two bytes each): the whole sample chunk of an SF2 bank, the
+// samples decoded so far of an SF3 bank.
+func (b *Bank) SampleFrames() int {
+	if b.lazy != nil {
+		return int(b.lazy.frames.Load())
+	}
+	return b.samples
+}
+
+// Compressed reports whether the bank is an SF3 bank (Ogg Vorbis samples,
+// decoded per preset on first use).
+func (b *Bank) Compressed() bool { return b.lazy != nil }
 
 // Preset returns the name of preset bank:program and whether the file has it.
 func (b *Bank) Preset(bank, program int) (string, bool) {

@@ -1,4 +1,4 @@
-// Package soundfont loads a SoundFont 2 bank and plays its presets, one
+// Package soundfont loads a SoundFont 2 (or SF3) bank and plays its presets, one
 // part at a time, through go-meltysynth (MIT). A Bank is loaded once and
 // shared read-only; every Player owns its own synthesizer state, so
 // concurrent renders each make their own players from the same Bank.
@@ -22,6 +22,28 @@
 // resident. meltysynth is handed a stand-in sample chunk. Reading the bank
 // the ordinary way (meltysynth's NewSoundFont) took a peak RSS of 440 MB
 // for the recorded 3-minute benchmark; mapped, 152-158 MB.
+//
+// # SF3 banks, decoded as they play
+//
+// An SF3 bank (MuseScore's format: Ogg Vorbis samples; e.g. MuseScore
+// General, Debian musescore-general-soundfont, MIT) loads as well: Load
+// tells it by the sample type bit 0x10 and sf3.go decodes with
+// github.com/jfreymuth/oggvorbis (MIT, pure Go, pinned v1.0.5). At load
+// only each stream's last Ogg page is read, for its length; every sample
+// gets a slot in a reserved anonymous mapping of decoded 16-bit frames
+// (466 MiB of address space for MuseScore General, no memory until
+// written, 4 KiB pages), and the headers point into it, so meltysynth
+// plays decoded frames and needs no patch. A Player decodes a sample only
+// as far as its notes can have read it (sf3play.go: a rate bound with a
+// quarter to spare and a lead of two blocks and 2048 frames, checked
+// before every render), each frame once per bank, shared by every player:
+// a 3-minute song decodes 18 MiB of MuseScore General, not the 466 MiB of
+// the whole bank (BenchmarkSF3Note; TestSF3 checks the decoding against
+// ffmpeg's and that no voice reads ahead of it). Decoding costs CPU the
+// first time a sample plays in a process (0.5-0.6 s more CPU for a
+// 3-minute song than FluidR3), and the decoded frames stay resident for
+// the process's life. docs/engine.md, "Choosing the bank", has the
+// comparison of both banks.
 //
 // # Stereo folded
 //

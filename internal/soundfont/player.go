@@ -33,8 +33,13 @@ const EventLead = BlockFrames / 2
 // Player plays presets of one Bank on up to 16 MIDI channels and renders
 // their sum as mono. It is not safe for concurrent use; make one per part.
 type Player struct {
-	syn  *meltysynth.Synthesizer
-	held int // notes on and not yet off, all channels
+	syn    *meltysynth.Synthesizer
+	held   int                    // notes on and not yet off, all channels
+	lazy   *sf3                   // the bank's SF3 samples (nil: SF2)
+	sf     *meltysynth.SoundFont  // the bank's tables
+	preset [16]*meltysynth.Preset // each channel's preset, for lazy decoding
+	bend   [16]float64            // each channel's pitch bend, semitones
+	notes  []sf3Note              // sounding zones of an SF3 bank (sf3play.go)
 }
 
 // NewPlayer returns a player with every channel on GM piano (channel 9 on
@@ -49,7 +54,12 @@ func (b *Bank) NewPlayer(polyphony int) (*Player, error) {
 		return nil, fmt.Errorf("soundfont: %w", err)
 	}
 	syn.MasterVolume = 1
-	return &Player{syn: syn}, nil
+	p := &Player{syn: syn, lazy: b.lazy, sf: b.sf}
+	for ch := range p.preset {
+		p.preset[ch] = b.presetOf[0]
+	}
+	p.preset[PercussionChannel] = b.presetOf[PercussionBank<<16]
+	return p, nil
 }
 
 // Program selects preset bank:program on channel ch (0..15) and sets the
@@ -60,6 +70,7 @@ func (p *Player) Program(b *Bank, ch, bank, program int) error {
 	if _, ok := b.Preset(bank, program); !ok {
 		return fmt.Errorf("%w: %d:%d", ErrNoPreset, bank, program)
 	}
+	p.preset[ch] = b.presetOf[int32(bank)<<16|int32(program)]
 	c := int32(ch)
 	sel := int32(bank)
 	if ch == PercussionChannel {
@@ -76,9 +87,14 @@ func (p *Player) Program(b *Bank, ch, bank, program int) error {
 	return nil
 }
 
-// NoteOn starts key (MIDI note) on channel ch at velocity vel (0..1).
+// NoteOn starts key (MIDI note) on channel ch at velocity vel (0..1). With
+// an SF3 bank it decodes the start of the samples the note plays (and
+// Render decodes on as far as they can play; sf3play.go).
 func (p *Player) NoteOn(ch, key int, vel float64) {
 	v := int32(math.Round(1 + 126*math.Max(0, math.Min(1, vel))))
+	if p.lazy != nil && ch >= 0 && ch < len(p.preset) {
+		p.sf3NoteOn(ch, key, v)
+	}
 	p.syn.NoteOn(int32(ch), int32(key), v)
 	p.held++
 }
@@ -86,6 +102,9 @@ func (p *Player) NoteOn(ch, key int, vel float64) {
 // NoteOff releases every voice of key on channel ch.
 func (p *Player) NoteOff(ch, key int) {
 	p.syn.NoteOff(int32(ch), int32(key))
+	if p.lazy != nil {
+		p.sf3NoteOff(ch, key)
+	}
 	p.held = max(0, p.held-1)
 }
 
@@ -93,6 +112,9 @@ func (p *Player) NoteOff(ch, key int) {
 func (p *Player) Bend(ch int, semitones float64) {
 	x := math.Max(-1, math.Min(1, semitones/BendRange))
 	v := int32(math.Round(8192 + x*8191))
+	if ch >= 0 && ch < len(p.bend) {
+		p.bend[ch] = x * BendRange
+	}
 	p.syn.ProcessMidiMessage(int32(ch), 0xE0, v&0x7F, v>>7)
 }
 
@@ -102,5 +124,8 @@ func (p *Player) Held() int { return p.held }
 // Render writes the next len(dst) frames, left and right summed to mono
 // with a gain of one half, into dst.
 func (p *Player) Render(dst []float32) {
+	if p.lazy != nil {
+		p.sf3Ahead(len(dst))
+	}
 	p.syn.RenderMono(dst)
 }
