@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,6 +21,9 @@ const (
 	TypeString  OptionType = "string"  // string: one of Enum, or any up to MaxLen characters
 	TypeStrings OptionType = "array"   // []string: items from Enum, kept in Enum's order, no repeats
 	TypeBoolean OptionType = "boolean" // bool: false is "not set"
+	// TypeObject is map[string]string: members named from Keys, each a
+	// string from Enum or null (held as ""); nil or empty is "not set".
+	TypeObject OptionType = "object"
 )
 
 // OptionSpec is one row of the table of request options: a member of the
@@ -31,7 +35,9 @@ type OptionSpec struct {
 	Name        string     // JSON member name
 	Type        OptionType // JSON type (fixes the Go type of Field's result)
 	Min, Max    float64    // range of an integer or number
-	Enum        []string   // allowed values of a string, or of an array's items; nil: any
+	Enum        []string   // allowed values of a string, of an array's items or of an object's members; nil: any
+	Keys        []string   // allowed member names of an object
+	MaxItems    int        // most items of an array, or members of an object (0: no limit)
 	MaxLen      int        // longest string (0: no limit beyond the body's)
 	Default     string     // what an absent member means, in words
 	Description string     // one line, for CLI flags and forms
@@ -98,6 +104,20 @@ var OptionSpecs = []OptionSpec{
 		Default:     "44100",
 		Description: "sample rate of the audio and stems, in Hz: 44100 or 48000 (video)",
 		Field:       func(o *Options) any { return &o.SampleRate }},
+	// Edits (issue 20 item 4, edit.go): also accepted by POST /generate,
+	// where they change the song the rest of the request describes.
+	{Name: "intensity", Type: TypeNumber, Min: 0, Max: 1,
+		Default:     "0.5: the arrangement as composed",
+		Description: "density and energy of the accompaniment, 0 (sparse, soft) to 1 (busy, loud); the lead's notes stay",
+		Field:       func(o *Options) any { return &o.Intensity }},
+	{Name: "instruments", Type: TypeObject, Keys: EditRoles, Enum: EditInstruments, MaxItems: len(EditRoles),
+		Default:     "the composer's",
+		Description: `a part's instrument by role, or null to mute it: {"lead": "piano", "drums": null} (drums take a kit: "808", "brush" ...)`,
+		Field:       func(o *Options) any { return &o.Instruments }},
+	{Name: "regenerate", Type: TypeStrings, MaxLen: 32, MaxItems: 16,
+		Default:     "none",
+		Description: `sections to compose anew, by label ("bridge", "chorus", "verse 2"); every other bar stays note for note`,
+		Field:       func(o *Options) any { return &o.Regenerate }},
 }
 
 // OptionSpecNamed returns the row of the option called name.
@@ -133,6 +153,8 @@ func (s *OptionSpec) ReadJSON(o *Options, raw json.RawMessage) error {
 		ok = json.Unmarshal(raw, p) == nil && *p != ""
 	case *[]string:
 		ok = json.Unmarshal(raw, p) == nil
+	case *map[string]string:
+		return s.readObject(p, raw)
 	default:
 		panic(s.badField(p))
 	}
@@ -153,9 +175,14 @@ func (s *OptionSpec) typeError() error {
 		}
 		return s.rangeError()
 	case TypeStrings:
+		if s.Enum == nil {
+			return Errorf(EInvalid, "'%s' must be an array of strings.", s.Name)
+		}
 		return Errorf(EInvalid, "'%s' must be an array of strings such as [\"%s\"].", s.Name, strings.Join(s.Enum, `", "`))
 	case TypeBoolean:
 		return Errorf(EInvalid, "'%s' must be true or false.", s.Name)
+	case TypeObject:
+		return Errorf(EInvalid, "'%s' must be an object such as {\"%s\": \"%s\"}.", s.Name, s.Keys[0], s.Enum[0])
 	default:
 		return Errorf(EInvalid, "'%s' must be a non-empty string.", s.Name)
 	}
@@ -205,6 +232,9 @@ func (s *OptionSpec) normalize(o *Options) error {
 			return Errorf(EInvalid, "'%s' is longer than %d characters.", s.Name, s.MaxLen)
 		}
 	case *[]string:
+		if s.Enum == nil {
+			return s.normalizeLabels(p)
+		}
 		for _, v := range *p {
 			if !slices.Contains(s.Enum, v) {
 				return Errorf(EInvalid, "'%s' may hold only %s.", s.Name, strings.Join(s.Enum, ", "))
@@ -217,6 +247,8 @@ func (s *OptionSpec) normalize(o *Options) error {
 			}
 		}
 		*p = canon
+	case *map[string]string:
+		return s.normalizeObject(p)
 	default:
 		panic(s.badField(p))
 	}
@@ -255,6 +287,8 @@ func (s *OptionSpec) equal(o, p *Options) bool {
 		return *a == *s.Field(p).(*string)
 	case *[]string:
 		return slices.Equal(*a, *s.Field(p).(*[]string))
+	case *map[string]string:
+		return maps.Equal(*a, *s.Field(p).(*map[string]string))
 	default:
 		panic(s.badField(a))
 	}
