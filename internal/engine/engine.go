@@ -46,6 +46,9 @@ type Options struct {
 	LoudnessLUFS float64
 	// Loop makes a seamless loop of about Seconds (music.Plan.Loop).
 	Loop bool
+	// Edits change the composed song in turn (edit.go, issue 20 item 4):
+	// the fields above compose the source song, each edit changes it.
+	Edits []Edit
 }
 
 // apply sets the overrides on a parsed plan.
@@ -99,17 +102,20 @@ func ComposeWritten(prompt string, seed uint64, o Options) (s *score.Score, titl
 // The same prompt, seed and options always give the same song, sample for
 // sample.
 func Render(ctx context.Context, prompt string, seed uint64, o Options) (*Song, error) {
-	s, title, tags := Compose(prompt, seed, o)
+	s, title, tags, err := composeFor(prompt, seed, o)
+	if err != nil {
+		return nil, err
+	}
 	so := o.Synth
 	so.LoudnessLUFS = o.LoudnessLUFS
 	buf, err := synth.Render(ctx, s, so)
 	if err != nil {
 		return nil, fmt.Errorf("engine: render: %w", err)
 	}
-	if o.ExactSeconds && o.Seconds > 0 && !o.Loop {
+	if secs := o.ExactLength(); secs > 0 {
 		// The score lasts the length up to float rounding: make the
 		// frame count exact.
-		SetFrames(buf, buf.Rate.NSeconds(min(max(o.Seconds, music.MinSeconds), music.MaxSeconds)))
+		SetFrames(buf, buf.Rate.NSeconds(secs))
 	}
 	return &Song{
 		Title:   title,
