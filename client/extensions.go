@@ -20,6 +20,10 @@ type extensions struct {
 	LoudnessLUFS float64 `json:"loudness_lufs,omitempty"`
 	// Issue 20 item 2.
 	Loop bool `json:"loop,omitempty"`
+	// Issue 20 item 4 (edit.go).
+	Intensity   *float64           `json:"intensity,omitempty"`
+	Instruments map[string]*string `json:"instruments,omitempty"`
+	Regenerate  []string           `json:"regenerate,omitempty"`
 }
 
 // Audio formats [WithFormat] accepts.

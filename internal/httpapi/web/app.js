@@ -201,6 +201,10 @@
     loudness_lufs: (v) => ["client.WithLoudness(" + v + ")"],
     sample_rate: (v) => ["client.WithSampleRate(" + v + ")"],
     webhook_url: (v) => ["client.WithWebhook(" + goString(v) + ")"],
+    intensity: (v) => ["client.WithIntensity(" + v + ")"],
+    instruments: (v) => Object.entries(v).map(([role, inst]) => inst === null ?
+      "client.WithMute(" + goString(role) + ")" : "client.WithInstrument(" + goString(role) + ", " + goString(inst) + ")"),
+    regenerate: (v) => ["client.WithRegenerate(" + v.map(goString).join(", ") + ")"],
   };
   // shellQuote quotes s for a POSIX shell.
   const shellQuote = (s) => "'" + String(s).replace(/'/g, "'\\''") + "'";
@@ -254,8 +258,22 @@
   function options() {
     const body = {};
     for (const f of document.querySelectorAll("#options [name]")) {
+      if (f.dataset.type === "array" && f.type === "text") { // free labels, comma-separated
+        const items = f.value.split(",").map((x) => x.trim()).filter(Boolean);
+        if (items.length) body[f.name] = items;
+        continue;
+      }
       if (f.dataset.type === "array") {
         if (f.checked) (body[f.name] = body[f.name] || []).push(f.value);
+        continue;
+      }
+      if (f.dataset.type === "object") { // "role: instrument, role: none"
+        const o = {};
+        for (const pair of f.value.split(",")) {
+          const [k, v] = pair.split(":").map((x) => (x || "").trim());
+          if (k) o[k] = (!v || v === "none" || v === "null") ? null : v;
+        }
+        if (Object.keys(o).length) body[f.name] = o;
         continue;
       }
       if (f.dataset.type === "boolean") {
