@@ -27,6 +27,7 @@ type extFlags struct {
 	rate     int
 	loudness float64
 	loop     bool
+	edit     editFlags // jobs_edit.go
 	fs       *pflag.FlagSet
 }
 
@@ -45,6 +46,7 @@ func (x *extFlags) bind(fs *pflag.FlagSet) {
 	fs.IntVar(&x.rate, "sample-rate", 0, "sample rate of the audio: 44100 (default) or 48000")
 	fs.Float64Var(&x.loudness, "loudness-lufs", 0, "integrated loudness of the song, -31 to -9 LUFS (-23 broadcast, -16 podcasts, -14 streaming; default: the style's)")
 	fs.StringVar(&x.webhook, "webhook", "", "URL the service POSTs the job to when it ends (signed with the key's webhook secret)")
+	x.edit.bind(fs)
 }
 
 // options returns the SDK options of the flags that were set.
@@ -89,7 +91,7 @@ func (x *extFlags) options() []client.GenerateOption {
 	if x.webhook != "" {
 		o = append(o, client.WithWebhook(x.webhook))
 	}
-	return o
+	return append(o, x.edit.options(x.fs)...)
 }
 
 // printExtraURLs prints the URLs of a result's stems and MIDI file, when
