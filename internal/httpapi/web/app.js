@@ -12,7 +12,7 @@
     dlSong: $("download-song"), dlCover: $("download-cover"),
     recent: $("recent"), recentEmpty: $("recent-empty"), recentMore: $("recent-more"),
     recentRefresh: $("recent-refresh"), keyError: $("key-error"), keySave: document.querySelector("#key-form button[type=submit]"),
-    cancel: $("cancel"), code: $("code"), codeCurl: $("code-curl"), codeGo: $("code-go"),
+    cancel: $("cancel"), edit: $("edit"), code: $("code"), codeCurl: $("code-curl"), codeGo: $("code-go"),
   };
 
   // --- storage (localStorage may be unavailable: private modes) -------------
@@ -345,6 +345,28 @@
       if (!(e instanceof APIError) || e.status !== 409) setError(e.message || String(e));
     } finally {
       el.cancel.disabled = false;
+    }
+  });
+
+  // Edit (POST /jobs/{id}/edit): a new job, the finished song with the
+  // options form's changes; its prompt and seed are the source's.
+  el.edit.addEventListener("click", async () => {
+    if (!current || !current.id || !current.done) return;
+    const body = options();
+    delete body.seed;
+    const src = current;
+    el.edit.disabled = true;
+    setError("");
+    try {
+      const idem = (crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random());
+      const ack = await api("POST", "/jobs/" + encodeURIComponent(src.id) + "/edit", body, { "Idempotency-Key": idem });
+      el.code.hidden = true;
+      noteJob({ job_id: ack.job_id, prompt: src.prompt, status: "running", result: null });
+      follow(ack.job_id, src.prompt, Date.now());
+    } catch (e) {
+      setError(e.message || String(e));
+    } finally {
+      el.edit.disabled = false;
     }
   });
 
