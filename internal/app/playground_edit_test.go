@@ -48,7 +48,9 @@ func TestPlaygroundEdit(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	id := func(s string) string { return strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(s), "Job "), ".") }
+	id := func(s string) string {
+		return strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(s), "Job "), ".")
+	}
 	src, ed := id(first), id(second)
 	if src == ed || ed == "" {
 		t.Fatalf("the edit did not make a new job: %q then %q", first, second)
