@@ -330,3 +330,28 @@ func TestEditChain(t *testing.T) {
 		}
 	}
 }
+
+// TestEditLoop: a song made a loop loses its intro and outro and keeps
+// every other section note for note, moved to the start; no tail, no fades.
+func TestEditLoop(t *testing.T) {
+	src := mustEdited(t, editOpts(60))
+	got := mustEdited(t, editOpts(60, engine.Edit{Loop: true}))
+	if !got.Loop || got.TailSeconds != 0 || got.FadeIn != 0 || got.FadeOut != 0 {
+		t.Fatalf("loop %v tail %g fades %g %g", got.Loop, got.TailSeconds, got.FadeIn, got.FadeOut)
+	}
+	if src.Sections[0].Name != "intro" || src.Sections[len(src.Sections)-1].Name != "outro" {
+		t.Fatalf("the test song's form: %v", edit.Labels(src))
+	}
+	if len(got.Sections) != len(src.Sections)-2 || got.Sections[0].StartBeat != 0 {
+		t.Fatalf("sections %v", edit.Labels(got))
+	}
+	for i := 1; i < len(src.Sections)-1; i++ {
+		a, b := sectionSpan(src, i)
+		ga, gb := sectionSpan(got, i-1)
+		for ti, st := range src.Tracks {
+			if !slices.Equal(notesIn(st, a, b, a), notesIn(got.Tracks[ti], ga, gb, ga)) {
+				t.Errorf("%s in section %d changed", st.Name, i)
+			}
+		}
+	}
+}
