@@ -133,7 +133,7 @@ func Intensity(s *score.Score, x float64) *score.Score {
 				return isHat(h.Drum) && Weight(h.Start, bpb) <= min(drop, weightEighth)
 			})
 			if x > 0.65 {
-				t.Hits = fillHats(t.Hits, out.TotalBeats, x > 0.85)
+				t.Hits = fillHats(t.Hits, out.TotalBeats, bpb, x > 0.85)
 			}
 		}
 		for k := range t.Notes {
@@ -179,7 +179,7 @@ func restrike(notes []score.Note, eighths bool) []score.Note {
 
 // fillHats adds soft closed hats on the eighths (and sixteenths) that have
 // no hat, over the bars where hats already play.
-func fillHats(hits []score.Hit, total float64, sixteenths bool) []score.Hit {
+func fillHats(hits []score.Hit, total float64, bpb int, sixteenths bool) []score.Hit {
 	var hats []score.Hit
 	for _, h := range hits {
 		if isHat(h.Drum) {
@@ -197,7 +197,7 @@ func fillHats(hits []score.Hit, total float64, sixteenths bool) []score.Hit {
 	has := map[int]bool{}
 	vel := 0.0
 	for _, h := range hats {
-		playing[int(h.Start)/4] = true
+		playing[int(h.Start)/bpb] = true
 		has[int(math.Round(h.Start/step))] = true
 		vel += h.Velocity
 	}
@@ -205,7 +205,7 @@ func fillHats(hits []score.Hit, total float64, sixteenths bool) []score.Hit {
 	out := slices.Clone(hits)
 	for i := 0; float64(i)*step < total-1e-9; i++ {
 		at := float64(i) * step
-		if has[i] || !playing[int(at)/4] {
+		if has[i] || !playing[int(at)/bpb] {
 			continue
 		}
 		out = append(out, score.Hit{Start: at, Drum: score.ClosedHat, Velocity: vel})
