@@ -355,3 +355,23 @@ func TestEditLoop(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkComposeEdited measures composing a three-minute song with an
+// edit of every kind (the work an edit adds before synthesis).
+func BenchmarkComposeEdited(b *testing.B) {
+	x := 0.8
+	o := engine.Options{Seconds: 180, Edits: []engine.Edit{{BPM: 100, HasKey: true, KeyRoot: 4, Seconds: 200, Intensity: &x,
+		Instruments: map[string]string{"lead": "flute", "drums": ""}, Regenerate: []string{"bridge"}}}}
+	for b.Loop() {
+		if _, _, _, err := engine.ComposeEdited(editPrompt, editSeed, o); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkComposeWritten is the same song without edits, for comparison.
+func BenchmarkComposeWritten(b *testing.B) {
+	for b.Loop() {
+		engine.ComposeWritten(editPrompt, editSeed, engine.Options{Seconds: 180})
+	}
+}
