@@ -25,6 +25,10 @@ type extensions struct {
 	Loop bool `json:"loop,omitempty"`
 	// Issue 20 item 5 (recipe.go).
 	Recipe json.RawMessage `json:"recipe,omitempty"`
+	// Issue 20 item 4 (edit.go).
+	Intensity   *float64           `json:"intensity,omitempty"`
+	Instruments map[string]*string `json:"instruments,omitempty"`
+	Regenerate  []string           `json:"regenerate,omitempty"`
 }
 
 // Audio formats [WithFormat] accepts.

@@ -95,7 +95,7 @@ func TestHelpTouchesNothing(t *testing.T) {
 		want string
 	}{
 		{[]string{"__complete", ""}, "aws\ncompletion\ngenerate\nhelp\njobs\nkeys\nrender\nserve\n:4\n"},
-		{[]string{"__complete", "jobs", ""}, "cancel\ndelete\ndownload\nget\nhistory\nlist\nwait\n:4\n"},
+		{[]string{"__complete", "jobs", ""}, "cancel\ndelete\ndownload\nedit\nget\nhistory\nlist\nwait\n:4\n"},
 		{[]string{"__complete", "render", "x", "--format", ""}, "mp3\nwav\n:4\n"},
 		{[]string{"__complete", "serve", "--backend", ""}, "embedded\naws\n:4\n"},
 		{[]string{"__complete", "keys", "list", "--backend", "a"}, "embedded\naws\n:4\n"},

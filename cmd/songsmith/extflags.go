@@ -28,6 +28,7 @@ type extFlags struct {
 	loudness float64
 	loop     bool
 	recipe   recipeFlag // recipe.go
+	edit     editFlags  // jobs_edit.go
 	fs       *pflag.FlagSet
 }
 
@@ -47,6 +48,7 @@ func (x *extFlags) bind(fs *pflag.FlagSet) {
 	fs.Float64Var(&x.loudness, "loudness-lufs", 0, "integrated loudness of the song, -31 to -9 LUFS (-23 broadcast, -16 podcasts, -14 streaming; default: the style's)")
 	fs.Var(&x.recipe, "recipe", "render the song of a recipe again: a file with a result's recipe (such as the JSON generate writes), or the recipe's JSON; other flags change it")
 	fs.StringVar(&x.webhook, "webhook", "", "URL the service POSTs the job to when it ends (signed with the key's webhook secret)")
+	x.edit.bind(fs)
 }
 
 // options returns the SDK options of the flags that were set.
@@ -94,7 +96,7 @@ func (x *extFlags) options() []client.GenerateOption {
 	if x.recipe.json != "" {
 		o = append(o, client.WithRecipe(x.recipe.json))
 	}
-	return o
+	return append(o, x.edit.options(x.fs)...)
 }
 
 // printExtraURLs prints the URLs of a result's stems and MIDI file, when

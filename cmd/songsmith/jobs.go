@@ -17,7 +17,8 @@ func newJobsCmd() *cobra.Command {
 		Short: "Come back to a job: get its state, wait for it, download its files",
 	})
 	cmd.AddCommand(newJobsListCmd(), newJobsHistoryCmd(), newJobsGetCmd(), newJobsWaitCmd(), newJobsDownloadCmd(),
-		newJobsCancelCmd(), newJobsDeleteCmd()) // jobs_control.go
+		newJobsCancelCmd(), newJobsDeleteCmd(), // jobs_control.go
+		newJobsEditCmd()) // jobs_edit.go
 	return cmd
 }
 

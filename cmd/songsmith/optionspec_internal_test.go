@@ -24,6 +24,7 @@ var optionFlags = map[string][]string{
 	"key":              {"song-key"},
 	"outputs":          {"stems", "midi", "timeline"},
 	"webhook_url":      {"webhook"},
+	"instruments":      {"instrument"},
 }
 
 // TestOptionSpecsCLI checks generate's flags against the table of request
@@ -93,6 +94,10 @@ func flagSample(s jobs.OptionSpec, f *pflag.Flag) string {
 		return "true"
 	case f.Value.Type() == "duration":
 		return strconv.FormatFloat(s.Max, 'f', -1, 64) + "s"
+	case s.Type == jobs.TypeObject:
+		return s.Keys[0] + "=" + s.Enum[0]
+	case s.Type == jobs.TypeStrings && s.Enum == nil:
+		return "bridge"
 	case s.Type == jobs.TypeInteger || s.Type == jobs.TypeNumber:
 		return strconv.FormatFloat(s.Max, 'f', -1, 64)
 	case s.Enum != nil:

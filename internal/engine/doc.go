@@ -14,6 +14,17 @@
 // the service derives each job's seed from its id unless the request
 // names one.
 //
+// # Edits
+//
+// Options.Edits change the composed song in turn (issue 20 item 4, POST
+// /jobs/{job_id}/edit): ComposeEdited composes the written score of the
+// prompt, seed and the other options, applies each edit.Change to it
+// (internal/edit: key, tempo, length, loop, instruments, intensity, and
+// regenerated sections spliced in from the same plan composed at
+// seed + (k+1)*regenSalt for edit k, with the earlier edits applied), and
+// Render performs the result (internal/perform) at its tempo. An edit the
+// song cannot take wraps ErrEdit (an *EditError, its Message for the user).
+//
 // # Checks against outside tools
 //
 // The every-style checks of this package run with the recorded bank on,

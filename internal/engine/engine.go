@@ -46,6 +46,9 @@ type Options struct {
 	LoudnessLUFS float64
 	// Loop makes a seamless loop of about Seconds (music.Plan.Loop).
 	Loop bool
+	// Edits change the composed song in turn (edit.go, issue 20 item 4):
+	// the fields above compose the source song, each edit changes it.
+	Edits []Edit
 }
 
 // apply sets the overrides on a parsed plan.
@@ -105,7 +108,11 @@ func composePlan(plan music.Plan, mixed, seed uint64) (s *score.Score, title str
 // The same prompt, seed and options always give the same song, sample for
 // sample.
 func Render(ctx context.Context, prompt string, seed uint64, o Options) (*Song, error) {
-	s, title, tags := Compose(prompt, seed, o)
+	plan, mixed := ResolvePlan(prompt, seed, o)
+	s, title, tags, err := performPlan(plan, mixed, seed, o)
+	if err != nil {
+		return nil, err
+	}
 	return synthesize(ctx, s, title, tags, o)
 }
 
@@ -118,10 +125,10 @@ func synthesize(ctx context.Context, s *score.Score, title string, tags []string
 	if err != nil {
 		return nil, fmt.Errorf("engine: render: %w", err)
 	}
-	if o.ExactSeconds && o.Seconds > 0 && !o.Loop {
+	if secs := o.ExactLength(); secs > 0 {
 		// The score lasts the length up to float rounding: make the
 		// frame count exact.
-		SetFrames(buf, buf.Rate.NSeconds(min(max(o.Seconds, music.MinSeconds), music.MaxSeconds)))
+		SetFrames(buf, buf.Rate.NSeconds(secs))
 	}
 	return &Song{
 		Title:   title,

@@ -7,7 +7,6 @@ import (
 	"fmt"
 
 	"github.com/songsmith/songsmith/internal/music"
-	"github.com/songsmith/songsmith/internal/perform"
 )
 
 // Recipes (issue 20 item 5): what the composer sees of a prompt is the
@@ -29,15 +28,18 @@ func ResolveSeed(prompt string, seed uint64) uint64 { return songSeed(prompt, se
 // RenderPlan renders a resolved plan (a recipe's) as Render renders a
 // prompt: o's overrides are applied to the plan again (a recipe's own
 // options change nothing; others edit it), composed with songSeed,
-// performed, synthesized and mastered. Titles number by seed; title, when
+// edited (o.Edits), performed, synthesized and mastered. Titles number by seed; title, when
 // not "", replaces the described one (the prompt's words that titles
 // also draw on are not in a recipe).
 func RenderPlan(ctx context.Context, plan music.Plan, songSeed, seed uint64, title string, o Options) (*Song, error) {
-	written, described, tags := composePlan(ApplyPlan(plan, songSeed, o), songSeed, seed)
+	s, described, tags, err := performPlan(ApplyPlan(plan, songSeed, o), songSeed, seed, o)
+	if err != nil {
+		return nil, err
+	}
 	if title == "" {
 		title = described
 	}
-	return synthesize(ctx, perform.Apply(written), title, tags, o)
+	return synthesize(ctx, s, title, tags, o)
 }
 
 // MarshalPlan is a resolved plan as a recipe holds it: JSON of every

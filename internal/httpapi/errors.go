@@ -19,6 +19,7 @@ var statusOf = map[jobs.Code]int{
 	jobs.EConflict:     http.StatusConflict,
 	jobs.EJobFinished:  http.StatusConflict,
 	jobs.EJobRunning:   http.StatusConflict,
+	jobs.EJobFailed:    http.StatusConflict,
 	jobs.ETooLarge:     http.StatusRequestEntityTooLarge,
 	jobs.ERateLimited:  http.StatusTooManyRequests,
 	jobs.EInternal:     http.StatusInternalServerError,

@@ -48,6 +48,7 @@ func New(svc *jobs.Service, opts Options) http.Handler {
 	mux.Handle("/jobs/{job_id}", a.methods(map[string]http.HandlerFunc{ // DELETE: control.go
 		http.MethodGet: a.authed(a.job), http.MethodDelete: a.authed(a.deleteJob)}))
 	mux.Handle("/jobs/{job_id}/cancel", a.only(http.MethodPost, a.authed(a.cancel))) // extension: control.go
+	mux.Handle("/jobs/{job_id}/edit", a.only(http.MethodPost, a.authed(a.edit)))     // extension: edit.go
 	mux.Handle("/jobs", a.only(http.MethodGet, a.authed(a.list)))                    // extension: history.go
 	mux.Handle("/healthz", a.only(http.MethodGet, a.health))
 	// Documentation and the playground page (openapi.go, playground.go).

@@ -118,6 +118,7 @@ func TestOpenAPIEmbedded(t *testing.T) {
 	c.expect(t, 405, "PUT", "/compose", e.Key, prompt, nil, false)
 	c.expect(t, 413, "POST", "/generate", e.Key, []byte(`{"prompt": "`+strings.Repeat("x", 5000)+`"}`), nil, false)
 	c.expect(t, 413, "POST", "/compose", e.Key, []byte(`{"prompt": "`+strings.Repeat("x", 5000)+`"}`), nil, false)
+	c.expect(t, 413, "POST", ack.PollURL+"/edit", e.Key, []byte(`{"key": "`+strings.Repeat("x", 5000)+`"}`), nil, false)
 
 	// Polling: running, completed, failed, and the refusals.
 	running := c.expect(t, 200, "GET", ack.PollURL, e.Key, nil, nil, true)
@@ -171,6 +172,7 @@ func TestOpenAPIEmbedded(t *testing.T) {
 		}
 	}
 	c.expect(t, 429, "POST", "/compose", e.Key, prompt, nil, true)
+	c.expect(t, 429, "POST", ack.PollURL+"/edit", e.Key, []byte(`{"bpm": 90}`), nil, true)
 	pe := newEnv(t, func(c *jobs.Config) { c.PollRate = jobs.Rate{N: 1, Per: time.Hour} })
 	pc := &oasClient{v: v, url: pe.URL}
 	pid := pe.submit(t, "one poll only")
@@ -207,8 +209,19 @@ func TestOpenAPIEmbedded(t *testing.T) {
 	// a finished job's cancel (409), and the refusals.
 	cid := x.submit(t, "a song to cancel")
 	xc.expect(t, 409, "DELETE", "/jobs/"+cid, x.Key, nil, nil, true)
+	// Edits (edit.go): of a completed job (202), a running or failed one
+	// (409), another key's (404), and the refusals.
+	xc.expect(t, 202, "POST", xack.PollURL+"/edit", x.Key, []byte(`{"bpm": 90, "key": "E", "intensity": 0.7, "instruments": {"lead": "piano", "drums": null}, "regenerate": ["bridge"], "format": "flac"}`), nil, true)
+	xc.expect(t, 202, "POST", xack.PollURL+"/edit", x.Key, nil, nil, true)
+	xc.expect(t, 409, "POST", "/jobs/"+cid+"/edit", x.Key, []byte(`{"bpm": 90}`), nil, true)
+	xc.expect(t, 400, "POST", xack.PollURL+"/edit", x.Key, []byte(`{"prompt": "other"}`), nil, false)
+	xc.expect(t, 400, "POST", xack.PollURL+"/edit", x.Key, []byte(`{"instruments": {"vocals": "piano"}}`), nil, false)
+	xc.expect(t, 404, "POST", xack.PollURL+"/edit", x.Other, []byte(`{"bpm": 90}`), nil, true)
+	xc.expect(t, 401, "POST", xack.PollURL+"/edit", "", nil, nil, false)
+	xc.expect(t, 405, "GET", xack.PollURL+"/edit", x.Key, nil, nil, false)
 	xc.expect(t, 202, "POST", "/jobs/"+cid+"/cancel", x.Key, nil, nil, true)
 	xc.expect(t, 200, "POST", "/jobs/"+cid+"/cancel", x.Key, nil, nil, true)
+	xc.expect(t, 409, "POST", "/jobs/"+cid+"/edit", x.Key, nil, nil, true)
 	xc.expect(t, 409, "POST", "/jobs/"+string(xack.JobID)+"/cancel", x.Key, nil, nil, true)
 	xc.expect(t, 404, "POST", "/jobs/"+cid+"/cancel", x.Other, nil, nil, true)
 	xc.expect(t, 404, "DELETE", "/jobs/"+cid, x.Other, nil, nil, true)
@@ -235,6 +248,7 @@ func TestOpenAPIEmbedded(t *testing.T) {
 		bc.expect(t, tc.status, "GET", ack.PollURL, e.Key, nil, nil, true)
 		bc.expect(t, tc.status, "GET", "/jobs", e.Key, nil, nil, true)
 		bc.expect(t, tc.status, "POST", ack.PollURL+"/cancel", e.Key, nil, nil, true)
+		bc.expect(t, tc.status, "POST", ack.PollURL+"/edit", e.Key, nil, nil, true)
 		bc.expect(t, tc.status, "DELETE", ack.PollURL, e.Key, nil, nil, true)
 		if tc.status == 503 {
 			bc.expect(t, 503, "GET", "/healthz", "", nil, nil, true)

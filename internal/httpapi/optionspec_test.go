@@ -52,11 +52,25 @@ func TestOptionSpecsOpenAPI(t *testing.T) {
 		if s.Type == jobs.TypeStrings {
 			items, _ := p["items"].(map[string]any)
 			enum = items["enum"]
+			if s.MaxLen > 0 && items["maxLength"] != float64(s.MaxLen) {
+				t.Errorf("%s: items' maxLength %v, want %d", s.Name, items["maxLength"], s.MaxLen)
+			}
+		}
+		if s.Type == jobs.TypeObject {
+			names, _ := p["propertyNames"].(map[string]any)
+			if fmt.Sprint(names["enum"]) != fmt.Sprint(toAny(s.Keys)) {
+				t.Errorf("%s: propertyNames %v, want %v", s.Name, names["enum"], s.Keys)
+			}
+			vals, _ := p["additionalProperties"].(map[string]any)
+			enum = vals["enum"]
+			if e, ok := enum.([]any); ok && len(e) > 0 && e[len(e)-1] == nil {
+				enum = e[:len(e)-1] // null mutes
+			}
 		}
 		if got := fmt.Sprint(enum); s.Enum != nil && got != fmt.Sprint(toAny(s.Enum)) {
 			t.Errorf("%s: enum %s, want %v", s.Name, got, s.Enum)
 		}
-		if s.MaxLen > 0 && p["maxLength"] != float64(s.MaxLen) {
+		if s.MaxLen > 0 && s.Type == jobs.TypeString && p["maxLength"] != float64(s.MaxLen) {
 			t.Errorf("%s: maxLength %v, want %d", s.Name, p["maxLength"], s.MaxLen)
 		}
 	}
@@ -120,7 +134,13 @@ func TestOptionSpecsPlayground(t *testing.T) {
 			if attr(got[0], "min") != num(s.Min) || attr(got[0], "max") != num(s.Max) {
 				t.Errorf("%s: min %q max %q, want %g and %g", s.Name, attr(got[0], "min"), attr(got[0], "max"), s.Min, s.Max)
 			}
-		case jobs.TypeStrings:
+		case jobs.TypeStrings, jobs.TypeObject:
+			if s.Enum == nil || s.Type == jobs.TypeObject { // free labels, or role: instrument pairs, typed in
+				if attr(got[0], "type") != "text" || len(got) != 1 {
+					t.Errorf("%s: want one text input, got %v", s.Name, got)
+				}
+				break
+			}
 			var vals []string
 			for _, tag := range got {
 				vals = append(vals, attr(tag, "value"))
@@ -129,7 +149,7 @@ func TestOptionSpecsPlayground(t *testing.T) {
 				t.Errorf("%s: checkboxes %v, want %v", s.Name, vals, s.Enum)
 			}
 		}
-		if s.MaxLen > 0 && attr(got[0], "maxlength") != fmt.Sprint(s.MaxLen) {
+		if s.MaxLen > 0 && s.Type == jobs.TypeString && attr(got[0], "maxlength") != fmt.Sprint(s.MaxLen) {
 			t.Errorf("%s: maxlength %q, want %d", s.Name, attr(got[0], "maxlength"), s.MaxLen)
 		}
 		if s.Type == jobs.TypeString && s.Enum != nil {
@@ -174,6 +194,9 @@ var sdkOptions = map[string][]client.GenerateOption{
 	"loudness_lufs":    {client.WithLoudness(-23)},
 	"loop":             {client.WithLoop()},
 	"recipe":           {client.WithRecipe(`{"engine_version":"x","plan":{}}`)},
+	"intensity":        {client.WithIntensity(0)},
+	"instruments":      {client.WithInstrument("lead", "piano"), client.WithMute("drums")},
+	"regenerate":       {client.WithRegenerate("bridge", "verse 2")},
 }
 
 // TestOptionSpecsSDK checks the SDK against the table of request options:

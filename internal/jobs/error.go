@@ -20,6 +20,7 @@ const (
 	EConflict     Code = "conflict"            // a conditional write lost (state already moved) (409)
 	EJobFinished  Code = "job_finished"        // cancel of a job that completed or failed otherwise (409)
 	EJobRunning   Code = "job_running"         // delete of a job that is still running (409)
+	EJobFailed    Code = "job_failed"          // edit of a job that failed (409)
 	ETooLarge     Code = "payload_too_large"   // request body over the limit (413)
 	ERateLimited  Code = "rate_limited"        // over the per-key request rate (429)
 	EInternal     Code = "internal_error"      // anything unexpected (500)

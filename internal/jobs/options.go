@@ -70,6 +70,13 @@ type Options struct {
 	// issue 20 item 5): the song is rendered from it, not from the prompt.
 	// Submit fills the options the request leaves out from the recipe's.
 	Recipe json.RawMessage `json:",omitempty" dynamodbav:",omitempty"`
+	// Issue 20 item 4 (edits, edit.go): changes to the composed song.
+	Intensity   *float64          // 0..1 density and energy of the accompaniment; nil = as composed (0.5)
+	Instruments map[string]string // role -> instrument (or kit for drums); "" mutes the role
+	Regenerate  []string          // section labels composed anew, canonical (lower case, sorted, no repeats)
+	// Source is the song an edit changes (POST /jobs/{id}/edit): set by
+	// Service.Edit, never read from a request body, so it has no row.
+	Source *EditSource
 }
 
 // SampleRates lists the sample rates a request may ask for, the default first.
@@ -89,7 +96,7 @@ func (o *Options) Equal(p *Options) bool {
 			return false
 		}
 	}
-	return true
+	return o.Source.equal(p.Source)
 }
 
 // Normalize validates o and puts it in canonical form (a canonical key,

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,7 +21,11 @@ const (
 	TypeString  OptionType = "string"  // string: one of Enum, or any up to MaxLen characters
 	TypeStrings OptionType = "array"   // []string: items from Enum, kept in Enum's order, no repeats
 	TypeBoolean OptionType = "boolean" // bool: false is "not set"
-	TypeObject  OptionType = "object"  // json.RawMessage: a JSON object, kept compact; nil is "not set"
+	// TypeObject is a JSON object: json.RawMessage (any object, kept
+	// compact; nil is "not set"), or map[string]string (members named from
+	// Keys, each a string from Enum or null, held as ""; nil or empty is
+	// "not set").
+	TypeObject OptionType = "object"
 )
 
 // OptionSpec is one row of the table of request options: a member of the
@@ -32,7 +37,9 @@ type OptionSpec struct {
 	Name        string     // JSON member name
 	Type        OptionType // JSON type (fixes the Go type of Field's result)
 	Min, Max    float64    // range of an integer or number
-	Enum        []string   // allowed values of a string, or of an array's items; nil: any
+	Enum        []string   // allowed values of a string, of an array's items or of an object's members; nil: any
+	Keys        []string   // allowed member names of an object
+	MaxItems    int        // most items of an array, or members of an object (0: no limit)
 	MaxLen      int        // longest string (0: no limit beyond the body's)
 	Default     string     // what an absent member means, in words
 	Description string     // one line, for CLI flags and forms
@@ -104,6 +111,20 @@ var OptionSpecs = []OptionSpec{
 		Default:     "none: the song is made from the prompt",
 		Description: "the recipe of an earlier result: renders the identical song (same engine_version); other options given here change it",
 		Field:       func(o *Options) any { return &o.Recipe }},
+	// Edits (issue 20 item 4, edit.go): also accepted by POST /generate,
+	// where they change the song the rest of the request describes.
+	{Name: "intensity", Type: TypeNumber, Min: 0, Max: 1,
+		Default:     "0.5: the arrangement as composed",
+		Description: "density and energy of the accompaniment, 0 (sparse, soft) to 1 (busy, loud); the lead's notes stay",
+		Field:       func(o *Options) any { return &o.Intensity }},
+	{Name: "instruments", Type: TypeObject, Keys: EditRoles, Enum: EditInstruments, MaxItems: len(EditRoles),
+		Default:     "the composer's",
+		Description: `a part's instrument by role, or null to mute it: {"lead": "piano", "drums": null} (drums take a kit: "808", "brush" ...)`,
+		Field:       func(o *Options) any { return &o.Instruments }},
+	{Name: "regenerate", Type: TypeStrings, MaxLen: 32, MaxItems: 16,
+		Default:     "none",
+		Description: `sections to compose anew, by label ("bridge", "chorus", "verse 2"); every other bar stays note for note`,
+		Field:       func(o *Options) any { return &o.Regenerate }},
 }
 
 // OptionSpecNamed returns the row of the option called name.
@@ -144,6 +165,8 @@ func (s *OptionSpec) ReadJSON(o *Options, raw json.RawMessage) error {
 		if ok = json.Compact(&c, raw) == nil && c.Len() > 0 && c.Bytes()[0] == '{'; ok {
 			*p = c.Bytes()
 		}
+	case *map[string]string:
+		return s.readObject(p, raw)
 	default:
 		panic(s.badField(p))
 	}
@@ -164,11 +187,17 @@ func (s *OptionSpec) typeError() error {
 		}
 		return s.rangeError()
 	case TypeStrings:
+		if s.Enum == nil {
+			return Errorf(EInvalid, "'%s' must be an array of strings.", s.Name)
+		}
 		return Errorf(EInvalid, "'%s' must be an array of strings such as [\"%s\"].", s.Name, strings.Join(s.Enum, `", "`))
 	case TypeBoolean:
 		return Errorf(EInvalid, "'%s' must be true or false.", s.Name)
 	case TypeObject:
-		return Errorf(EInvalid, "'%s' must be a JSON object.", s.Name)
+		if len(s.Keys) == 0 {
+			return Errorf(EInvalid, "'%s' must be a JSON object.", s.Name)
+		}
+		return Errorf(EInvalid, "'%s' must be an object such as {\"%s\": \"%s\"}.", s.Name, s.Keys[0], s.Enum[0])
 	default:
 		return Errorf(EInvalid, "'%s' must be a non-empty string.", s.Name)
 	}
@@ -218,6 +247,9 @@ func (s *OptionSpec) normalize(o *Options) error {
 			return Errorf(EInvalid, "'%s' is longer than %d characters.", s.Name, s.MaxLen)
 		}
 	case *[]string:
+		if s.Enum == nil {
+			return s.normalizeLabels(p)
+		}
 		for _, v := range *p {
 			if !slices.Contains(s.Enum, v) {
 				return Errorf(EInvalid, "'%s' may hold only %s.", s.Name, strings.Join(s.Enum, ", "))
@@ -231,6 +263,8 @@ func (s *OptionSpec) normalize(o *Options) error {
 		}
 		*p = canon
 	case *json.RawMessage:
+	case *map[string]string:
+		return s.normalizeObject(p)
 	default:
 		panic(s.badField(p))
 	}
@@ -271,6 +305,8 @@ func (s *OptionSpec) equal(o, p *Options) bool {
 		return slices.Equal(*a, *s.Field(p).(*[]string))
 	case *json.RawMessage:
 		return bytes.Equal(*a, *s.Field(p).(*json.RawMessage))
+	case *map[string]string:
+		return maps.Equal(*a, *s.Field(p).(*map[string]string))
 	default:
 		panic(s.badField(a))
 	}

@@ -69,6 +69,17 @@ func (o *Options) fromRecipe() error {
 	return nil
 }
 
+// RecipeOptions returns the options of o.Recipe's "options" member alone
+// (what the recipe's song was asked with), read as fromRecipe reads them.
+func (o *Options) RecipeOptions() (Options, error) {
+	r := Options{Recipe: o.Recipe}
+	if err := r.fromRecipe(); err != nil {
+		return Options{}, err
+	}
+	r.Recipe = nil
+	return r, nil
+}
+
 // License is the licence of a song's files (the operator's
 // SONGSMITH_OUTPUT_LICENSE), as results and the files' tags carry it.
 type License struct {

@@ -132,7 +132,7 @@ func httpRoutes(t *testing.T, c cfn) []string {
 // documented, since API Gateway's own 429 cannot carry our body.
 func TestTemplateRoutes(t *testing.T) {
 	c := loadTemplate(t)
-	want := []string{"GenerateFunction POST /compose", "GenerateFunction POST /generate",
+	want := []string{"GenerateFunction POST /compose", "GenerateFunction POST /generate", "GenerateFunction POST /jobs/{job_id}/edit",
 		"GetJobFunction $default", "GetJobFunction DELETE /jobs/{job_id}", "GetJobFunction GET /", "GetJobFunction GET /healthz", "GetJobFunction GET /jobs", "GetJobFunction GET /jobs/{job_id}",
 		"GetJobFunction GET /openapi.json", "GetJobFunction GET /playground/{file}", "GetJobFunction POST /jobs/{job_id}/cancel"}
 	if got := httpRoutes(t, c); !slices.Equal(got, want) {
@@ -199,7 +199,7 @@ func TestTemplateRoutes(t *testing.T) {
 	if sRate < 20*perKeySubmit || sRate > rate || sBurst < sRate || sBurst > burst {
 		t.Errorf("submit route limits rate %v burst %v: want >= 20 keys at %.2f/s, under the stage's %v/%v, burst >= rate", sRate, sBurst, perKeySubmit, rate, burst)
 	}
-	for _, route := range []string{"POST /generate", "POST /compose"} {
+	for _, route := range []string{"POST /generate", "POST /compose", "POST /jobs/{job_id}/edit"} {
 		for param, field := range map[string]string{"SubmitThrottlingBurstLimit": "ThrottlingBurstLimit", "SubmitThrottlingRateLimit": "ThrottlingRateLimit"} {
 			if str(api, "Properties", "RouteSettings", route, field, "Ref") != param {
 				t.Errorf("%s's %s is not the parameter %s", route, field, param)

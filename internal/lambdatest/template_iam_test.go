@@ -87,7 +87,7 @@ func TestTemplateIAM(t *testing.T) {
 	job, keys, rate, idem := dynamo.PrefixJob+"*", dynamo.PartitionKeys, dynamo.PrefixRate+"*", dynamo.PrefixIdem+"*"
 	owner, lease := dynamo.PrefixOwner+"*", dynamo.PrefixLease+"*"
 	wantDB := map[string]map[string][]string{
-		"GenerateFunction": {"dynamodb:GetItem": {keys, job, idem}, "dynamodb:PutItem": {job, idem}, "dynamodb:UpdateItem": {rate}},
+		"GenerateFunction": {"dynamodb:GetItem": {keys, job, idem}, "dynamodb:PutItem": {job, idem}, "dynamodb:UpdateItem": {rate, job}}, // job: an edit's source past JobTimeout
 		"GetJobFunction": {"dynamodb:GetItem": {keys, job}, "dynamodb:UpdateItem": {rate, job}, "dynamodb:Query": {owner},
 			"dynamodb:DeleteItem": {job, idem}}, // DELETE /jobs/{job_id}
 		"WorkerFunction": {"dynamodb:GetItem": {job, lease, keys}, "dynamodb:UpdateItem": {job, lease}},

@@ -49,6 +49,10 @@ type Recipe struct {
 	// Options are the request options as POST /generate members (the
 	// effective seed and format included; webhook_url and recipe left out).
 	Options json.RawMessage `json:"options,omitempty"`
+	// Edits are the changes applied in turn to the plan's composition
+	// (engine.Edit as JSON: an edited song's chain, and the request's
+	// intensity, instruments and regenerate); absent for none.
+	Edits json.RawMessage `json:"edits,omitempty"`
 }
 
 // Marshal returns r as compact JSON, the form results carry and SHA256
@@ -82,6 +86,9 @@ func Parse(raw []byte) (*Recipe, error) {
 	}
 	if len(r.Options) > 0 && !isObject(r.Options) {
 		return nil, jobs.Errorf(jobs.EInvalid, "'recipe' is malformed: its 'options' must be an object.")
+	}
+	if len(r.Edits) > 0 && (r.Edits[0] != '[') {
+		return nil, jobs.Errorf(jobs.EInvalid, "'recipe' is malformed: its 'edits' must be an array.")
 	}
 	if r.Bank == "" {
 		return nil, jobs.Errorf(jobs.EInvalid, "'recipe' is malformed: it has no 'bank'.")

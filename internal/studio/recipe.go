@@ -22,42 +22,71 @@ func (s *Studio) bank() string {
 	return s.Bank
 }
 
-// render renders the song of a job: from o.Recipe when the job has one
-// (o's other options applied to its plan), else from the prompt. It
-// returns the song and its recipe, which renders it again.
-func (s *Studio) render(ctx context.Context, prompt string, seed uint64, format string, o jobs.Options, eo engine.Options) (*engine.Song, json.RawMessage, error) {
+// render renders the song of a job: from its root's recipe when the chain
+// starts from one, else from the prompt. It returns the song and its
+// recipe, which renders it again, and the engine options it rendered with.
+//
+// A recipe's song is its plan composed and changed by its edits; a
+// request with the recipe changes it further, as an edit does (recipeEdit:
+// the tempo, key, length, intensity, instruments and regenerate it asks
+// for that the recipe's options do not have), and so do the edits of a
+// chain above it (eo.Edits past the root's own).
+func (s *Studio) render(ctx context.Context, prompt string, seed uint64, format string, o jobs.Options, eo engine.Options) (*engine.Song, json.RawMessage, engine.Options, error) {
 	var (
 		song *engine.Song
 		rec  = recipe.Recipe{EngineVersion: recipe.Version, Seed: seed, Bank: s.bank()}
 		err  error
 	)
-	if len(o.Recipe) > 0 {
-		from, err := recipe.Parse(o.Recipe)
+	if root := rootOptions(&o); len(root.Recipe) > 0 {
+		from, err := recipe.Parse(root.Recipe)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, eo, err
 		}
 		if from.Bank != rec.Bank {
-			return nil, nil, jobs.Errorf(jobs.EInvalid, "The recipe was rendered with the sample bank %q; this server has %q, which plays other samples.", from.Bank, rec.Bank)
+			return nil, nil, eo, jobs.Errorf(jobs.EInvalid, "The recipe was rendered with the sample bank %q; this server has %q, which plays other samples.", from.Bank, rec.Bank)
 		}
 		plan, err := engine.UnmarshalPlan(from.Plan)
 		if err != nil {
-			return nil, nil, jobs.Errorf(jobs.EInvalid, "The recipe's plan does not read: it was not made by this engine.")
+			return nil, nil, eo, jobs.Errorf(jobs.EInvalid, "The recipe's plan does not read: it was not made by this engine.")
 		}
-		rec.Seed, rec.SongSeed = from.Seed, from.SongSeed
-		if song, err = engine.RenderPlan(ctx, plan, uint64(from.SongSeed), from.Seed, from.Title, eo); err != nil {
-			return nil, nil, fmt.Errorf("studio: render recipe: %w", err)
+		var edits []engine.Edit
+		if len(from.Edits) > 0 && json.Unmarshal(from.Edits, &edits) != nil {
+			return nil, nil, eo, jobs.Errorf(jobs.EInvalid, "The recipe's edits do not read: it was not made by this engine.")
 		}
-		if rec.Plan, err = engine.MarshalPlan(engine.ApplyPlan(plan, uint64(from.SongSeed), eo)); err != nil {
-			return nil, nil, err
+		fromOpts, err := root.RecipeOptions()
+		if err != nil {
+			return nil, nil, eo, err
 		}
+		e, ok, err := recipeEdit(root, &fromOpts)
+		if err != nil {
+			return nil, nil, eo, err
+		}
+		if ok {
+			edits = append(edits, e)
+		}
+		if e, _ := editOf(root, false); e.Intensity != nil || len(e.Instruments) > 0 || len(e.Regenerate) > 0 {
+			eo.Edits = eo.Edits[1:] // the root's own edit: the recipe's, or in recipeEdit
+		}
+		ro := engine.Options{Seconds: plan.Seconds, ExactSeconds: plan.ExactSeconds, Loop: plan.Loop,
+			LoudnessLUFS: eo.LoudnessLUFS, Synth: eo.Synth, Edits: append(edits, eo.Edits...)}
+		rec.Seed, rec.SongSeed, rec.Plan = from.Seed, from.SongSeed, from.Plan
+		if song, err = engine.RenderPlan(ctx, plan, uint64(from.SongSeed), from.Seed, from.Title, ro); err != nil {
+			return nil, nil, eo, fmt.Errorf("studio: render recipe: %w", err)
+		}
+		eo = ro
 	} else {
 		if song, err = engine.Render(ctx, prompt, seed, eo); err != nil {
-			return nil, nil, fmt.Errorf("studio: render: %w", err)
+			return nil, nil, eo, fmt.Errorf("studio: render: %w", err)
 		}
 		plan, songSeed := engine.ResolvePlan(prompt, seed, eo)
 		rec.SongSeed = recipe.Seed64(songSeed)
 		if rec.Plan, err = engine.MarshalPlan(plan); err != nil {
-			return nil, nil, err
+			return nil, nil, eo, err
+		}
+	}
+	if len(eo.Edits) > 0 {
+		if rec.Edits, err = json.Marshal(eo.Edits); err != nil {
+			return nil, nil, eo, err
 		}
 	}
 	rec.Title = song.Title
@@ -67,10 +96,10 @@ func (s *Studio) render(ctx context.Context, prompt string, seed uint64, format 
 		eff.Format = jobs.FormatMP3
 	}
 	if rec.Options, err = eff.Members(); err != nil {
-		return nil, nil, err
+		return nil, nil, eo, err
 	}
 	raw, err := rec.Marshal()
-	return song, raw, err
+	return song, raw, eo, err
 }
 
 // prov is what a song's files say of their origin and rights.

@@ -43,29 +43,26 @@ type Studio struct {
 // studio's), length, tempo, key and sample rate override the prompt, and
 // the extra outputs they ask for are made.
 func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o jobs.Options) (*jobs.Song, error) {
-	eo := engine.Options{Seconds: o.Seconds, BPM: o.BPM, ExactSeconds: o.ExactDuration, Loop: o.Loop, LoudnessLUFS: o.LoudnessLUFS, Synth: s.Synth}
+	eo, prompt, seed, err := EngineOptions(prompt, seed, o) // edit.go: an edit composes its source
+	if err != nil {
+		return nil, err
+	}
+	eo.Synth = s.Synth
 	rate := audio.CD
 	if o.SampleRate != nil {
 		rate = audio.SampleRate(*o.SampleRate)
-	}
-	if o.Key != "" {
-		k, err := jobs.ParseKey(o.Key)
-		if err != nil {
-			return nil, err
-		}
-		eo.KeyRoot, eo.HasKey, eo.Mode = k.Root, true, k.Mode
 	}
 	format := s.Format
 	if o.Format != "" {
 		format = o.Format
 	}
-	song, rec, err := s.render(ctx, prompt, seed, format, o, eo)
+	song, rec, eo, err := s.render(ctx, prompt, seed, format, o, eo)
 	if err != nil {
-		return nil, err
+		return nil, editError(err)
 	}
 	out, song, err := s.generate(ctx, prompt, seed, format, song, eo, rate, rec)
 	if err != nil {
-		return nil, err
+		return nil, editError(err)
 	}
 	if o.Wants(jobs.OutputStems) {
 		if out.Stems, err = Stems(ctx, song.Score, s.Synth, s.TempDir, rate, song.Audio.Frames()); err != nil {
@@ -96,7 +93,7 @@ func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, forma
 		if song.Audio, err = resample.To(ctx, song.Audio, rate); err != nil {
 			return nil, nil, fmt.Errorf("studio: resample: %w", err)
 		}
-		if eo.ExactSeconds && eo.Seconds > 0 {
+		if eo.ExactLength() > 0 {
 			engine.SetFrames(song.Audio, rate.NSeconds(song.Seconds))
 		}
 	}

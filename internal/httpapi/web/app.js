@@ -12,7 +12,7 @@
     dlSong: $("download-song"), dlCover: $("download-cover"),
     recent: $("recent"), recentEmpty: $("recent-empty"), recentMore: $("recent-more"),
     recentRefresh: $("recent-refresh"), keyError: $("key-error"), keySave: document.querySelector("#key-form button[type=submit]"),
-    cancel: $("cancel"), code: $("code"), codeCurl: $("code-curl"), codeGo: $("code-go"),
+    cancel: $("cancel"), edit: $("edit"), code: $("code"), codeCurl: $("code-curl"), codeGo: $("code-go"),
   };
 
   // --- storage (localStorage may be unavailable: private modes) -------------
@@ -202,6 +202,10 @@
     sample_rate: (v) => ["client.WithSampleRate(" + v + ")"],
     webhook_url: (v) => ["client.WithWebhook(" + goString(v) + ")"],
     recipe: (v) => ["client.WithRecipe(" + goString(JSON.stringify(v)) + ")"],
+    intensity: (v) => ["client.WithIntensity(" + v + ")"],
+    instruments: (v) => Object.entries(v).map(([role, inst]) => inst === null ?
+      "client.WithMute(" + goString(role) + ")" : "client.WithInstrument(" + goString(role) + ", " + goString(inst) + ")"),
+    regenerate: (v) => ["client.WithRegenerate(" + v.map(goString).join(", ") + ")"],
   };
   // shellQuote quotes s for a POSIX shell.
   const shellQuote = (s) => "'" + String(s).replace(/'/g, "'\\''") + "'";
@@ -255,8 +259,22 @@
   function options() {
     const body = {};
     for (const f of document.querySelectorAll("#options [name]")) {
+      if (f.dataset.type === "array" && f.type === "text") { // free labels, comma-separated
+        const items = f.value.split(",").map((x) => x.trim()).filter(Boolean);
+        if (items.length) body[f.name] = items;
+        continue;
+      }
       if (f.dataset.type === "array") {
         if (f.checked) (body[f.name] = body[f.name] || []).push(f.value);
+        continue;
+      }
+      if (f.dataset.type === "object") { // "role: instrument, role: none"
+        const o = {};
+        for (const pair of f.value.split(",")) {
+          const [k, v] = pair.split(":").map((x) => (x || "").trim());
+          if (k) o[k] = (!v || v === "none" || v === "null") ? null : v;
+        }
+        if (Object.keys(o).length) body[f.name] = o;
         continue;
       }
       if (f.dataset.type === "boolean") {
@@ -332,6 +350,28 @@
       if (!(e instanceof APIError) || e.status !== 409) setError(e.message || String(e));
     } finally {
       el.cancel.disabled = false;
+    }
+  });
+
+  // Edit (POST /jobs/{id}/edit): a new job, the finished song with the
+  // options form's changes; its prompt and seed are the source's.
+  el.edit.addEventListener("click", async () => {
+    if (!current || !current.id || !current.done) return;
+    const body = options();
+    delete body.seed;
+    const src = current;
+    el.edit.disabled = true;
+    setError("");
+    try {
+      const idem = (crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random());
+      const ack = await api("POST", "/jobs/" + encodeURIComponent(src.id) + "/edit", body, { "Idempotency-Key": idem });
+      el.code.hidden = true;
+      noteJob({ job_id: ack.job_id, prompt: src.prompt, status: "running", result: null });
+      follow(ack.job_id, src.prompt, Date.now());
+    } catch (e) {
+      setError(e.message || String(e));
+    } finally {
+      el.edit.disabled = false;
     }
   });
 

@@ -1,0 +1,71 @@
+package studio_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/studio"
+)
+
+// TestEditLists keeps the instruments and kits an edit may name (jobs,
+// stdlib only) equal to the score's.
+func TestEditLists(t *testing.T) {
+	pitched := []score.Instrument{score.Piano, score.EPiano, score.Organ, score.Guitar, score.DistGuitar, score.Pluck,
+		score.Strings, score.Pad, score.ChoirPad, score.SawLead, score.SquareLead, score.Bells, score.Flute, score.Sax,
+		score.Brass, score.Bass, score.SubBass, score.SynthBass, score.Reese, score.Arp, score.Fiddle, score.Banjo,
+		score.Mandolin, score.Ukulele, score.Accordion, score.SteelDrums, score.Sitar, score.MusicBox, score.NylonGuitar,
+		score.Harpsichord, score.Marimba, score.Vibraphone, score.Kalimba, score.Harp, score.UprightBass, score.SingingBowl,
+		score.LogDrum, score.CowbellLead, score.ChipLead, score.ChipBass, score.Tabla}
+	kits := []score.Kit{score.KitAcoustic, score.KitBrush, score.KitVintage, score.Kit808, score.Kit909,
+		score.KitElectronic, score.KitLatin, score.KitOrchestral, score.KitChip, score.KitMarching}
+	for _, i := range pitched {
+		if !slices.Contains(jobs.EditPitched, string(i)) {
+			t.Errorf("instrument %s missing from jobs.EditPitched", i)
+		}
+	}
+	for _, k := range kits {
+		if !slices.Contains(jobs.EditKits, string(k)) {
+			t.Errorf("kit %s missing from jobs.EditKits", k)
+		}
+	}
+	if len(jobs.EditPitched) != len(pitched) || len(jobs.EditKits) != len(kits) {
+		t.Errorf("jobs lists %d instruments and %d kits, the score %d and %d", len(jobs.EditPitched), len(jobs.EditKits), len(pitched), len(kits))
+	}
+	roles := []score.Role{score.RoleLead, score.RoleChords, score.RoleBass, score.RolePad, score.RoleArp, score.RoleDrums, score.RoleFX}
+	for i, r := range roles {
+		if jobs.EditRoles[i] != string(r) {
+			t.Errorf("role %d: %s, want %s", i, jobs.EditRoles[i], r)
+		}
+	}
+}
+
+// TestEngineOptions: an edit of an edit composes the root source's
+// prompt, seed and options, then each level's changes in turn.
+func TestEngineOptions(t *testing.T) {
+	half := 0.2
+	root := &jobs.Options{BPM: 90, Key: "D minor", Intensity: &half}
+	first := &jobs.Options{Key: "E", Source: &jobs.EditSource{Prompt: "lo-fi", Seed: 7, Options: root}}
+	top := jobs.Options{BPM: 120, Seconds: 30, ExactDuration: true, Regenerate: []string{"bridge"},
+		Source: &jobs.EditSource{Prompt: "lo-fi", Seed: 7, Options: first}}
+	eo, prompt, seed, err := studio.EngineOptions("ignored", 1, top)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if prompt != "lo-fi" || seed != 7 || eo.BPM != 90 || !eo.HasKey || eo.KeyRoot != 2 || eo.Mode != "minor" {
+		t.Fatalf("root: %q %d %+v", prompt, seed, eo)
+	}
+	if len(eo.Edits) != 3 || eo.Edits[0].Intensity == nil || eo.Edits[0].BPM != 0 ||
+		!eo.Edits[1].HasKey || eo.Edits[1].KeyRoot != 4 || eo.Edits[1].Mode != "" ||
+		eo.Edits[2].BPM != 120 || eo.Edits[2].Seconds != 30 || !eo.Edits[2].Exact || eo.Edits[2].Regenerate[0] != "bridge" {
+		t.Fatalf("edits: %+v", eo.Edits)
+	}
+	if eo.ExactLength() != 30 {
+		t.Fatalf("exact length %g", eo.ExactLength())
+	}
+	plain, p, s, _ := studio.EngineOptions("rock", 3, jobs.Options{BPM: 100})
+	if p != "rock" || s != 3 || plain.BPM != 100 || len(plain.Edits) != 0 {
+		t.Fatalf("a song of its own: %+v", plain)
+	}
+}
