@@ -41,12 +41,12 @@ func (o *Options) Members() (json.RawMessage, error) {
 	return append(b, '}'), nil
 }
 
-// fromRecipe fills the options o leaves out with those of o.Recipe's
+// FromRecipe fills the options o leaves out with those of o.Recipe's
 // "options" member, read through OptionSpecs like a request's members:
 // the request's own options change the recipe's song, the rest stays as
 // it was. A recipe without options changes nothing; options that do not
 // read are EInvalid naming the recipe.
-func (o *Options) fromRecipe() error {
+func (o *Options) FromRecipe() error {
 	if o == nil || len(o.Recipe) == 0 {
 		return nil
 	}
@@ -70,10 +70,10 @@ func (o *Options) fromRecipe() error {
 }
 
 // RecipeOptions returns the options of o.Recipe's "options" member alone
-// (what the recipe's song was asked with), read as fromRecipe reads them.
+// (what the recipe's song was asked with), read as FromRecipe reads them.
 func (o *Options) RecipeOptions() (Options, error) {
 	r := Options{Recipe: o.Recipe}
-	if err := r.fromRecipe(); err != nil {
+	if err := r.FromRecipe(); err != nil {
 		return Options{}, err
 	}
 	r.Recipe = nil
@@ -100,5 +100,5 @@ func (s *Service) withRecipe(o *Options) error {
 			return err
 		}
 	}
-	return o.fromRecipe()
+	return o.FromRecipe()
 }
