@@ -94,7 +94,7 @@ func flagSample(s jobs.OptionSpec, f *pflag.Flag) string {
 		return "true"
 	case f.Value.Type() == "duration":
 		return strconv.FormatFloat(s.Max, 'f', -1, 64) + "s"
-	case s.Type == jobs.TypeObject:
+	case s.Type == jobs.TypeObject && len(s.Keys) > 0:
 		return s.Keys[0] + "=" + s.Enum[0]
 	case s.Type == jobs.TypeStrings && s.Enum == nil:
 		return "bridge"
