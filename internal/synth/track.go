@@ -42,6 +42,7 @@ type trackState struct {
 
 	hp              svf
 	hpOn            bool
+	tone            []monoBand // body and box bells (tone.go)
 	tilt            onePole
 	tiltK           float64
 	drive, driveOut float64
@@ -82,6 +83,7 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfo
 		t.hp.set(hp, 0.7)
 		t.hpOn = true
 	}
+	t.tone = toneBands(tr)
 	t.drive = clamp01(tr.Drive) + t.p.drive
 	if t.drive > 0 {
 		pre := 1 + 8*t.drive
@@ -372,9 +374,12 @@ func (t *trackState) render(start, n int, e *engine) {
 // dcR is the DC blocker's pole: a 10 Hz corner.
 const dcR = 1 - 2*math.Pi*10/sr
 
-// insert runs the per-track mono chain: high-pass, tone tilt, drive, cab,
-// DC blocker.
+// insert runs the per-track mono chain: the body and box bells
+// (tone.go), high-pass, tone tilt, drive, cab, DC blocker.
 func (t *trackState) insert(buf []float32) {
+	for i := range t.tone {
+		t.tone[i].process(buf)
+	}
 	tilt := t.tiltK != 1
 	if !t.hpOn && !tilt && t.drive == 0 && !t.dcOn {
 		return
