@@ -7,6 +7,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/soundfont"
+	"github.com/songsmith/songsmith/internal/style"
 )
 
 // Recorded parts: a track with score.Track.Recorded plays from the sample
@@ -60,13 +61,19 @@ type recPart struct {
 var stereoRoles = []score.Role{score.RolePad, score.RoleChords, score.RoleArp}
 
 // stereoPart returns the index of the one track of s that plays stereo
-// sample pairs stereo, or -1: the first recorded track of the first of
-// stereoRoles whose preset in b has pairs. One part, because a stereo
-// note sounds two sample voices: a sustained strings pad in stereo costs
-// about 9% of a 3-minute pop song's CPU, and every accompanying part in
-// stereo 26% (docs/engine-mix.md, the CPU budget).
+// sample pairs stereo, or -1: in a style measured against the calm
+// references (orchestral, choral, ambient: wide, correlation 0.29), the
+// first recorded track of the first of stereoRoles whose preset in b has
+// pairs. Kit-driven styles keep mono samples: their references are
+// narrow (0.75), which the widener reaches. One part, calm styles only,
+// because a stereo note sounds two sample voices: a sustained strings pad
+// in stereo costs about 9% of a 3-minute pop song's CPU, and every
+// accompanying part in stereo 26% (docs/engine-mix.md, the CPU budget).
 func stereoPart(s *score.Score, b *soundfont.Bank) int {
 	if b == nil {
+		return -1
+	}
+	if st, ok := style.Lookup(s.Genre); !ok || st.Reference() != style.RefCalm {
 		return -1
 	}
 	best, rank := -1, len(stereoRoles)

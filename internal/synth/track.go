@@ -377,9 +377,7 @@ const dcR = 1 - 2*math.Pi*10/sr
 // insert runs the per-track mono chain: the body and box bells
 // (tone.go), high-pass, tone tilt, drive, cab, DC blocker.
 func (t *trackState) insert(buf []float32) {
-	for i := range t.tone {
-		t.tone[i].process(buf)
-	}
+	processBells(t.tone, buf)
 	tilt := t.tiltK != 1
 	if !t.hpOn && !tilt && t.drive == 0 && !t.dcOn {
 		return
