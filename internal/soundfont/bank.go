@@ -25,7 +25,9 @@ var ErrNoPreset = errors.New("soundfont: no such preset")
 
 // Bank is a loaded SoundFont 2 file. It is immutable after Load.
 type Bank struct {
-	sf      *meltysynth.SoundFont
+	sf      *meltysynth.SoundFont // stereo pairs folded (see foldStereo): mono players
+	stereo  *meltysynth.SoundFont // every region: stereo players (NewStereoPlayer)
+	pairs   map[int32]bool        // bank<<16|program -> the preset plays stereo pairs
 	path    string
 	presets map[int32]string // bank<<16|program -> preset name
 	samples int              // 16-bit sample frames in the file
@@ -37,11 +39,13 @@ type Bank struct {
 
 // Load reads a SoundFont 2 file: the preset, instrument and sample tables
 // are parsed; the sample data is memory-mapped, not copied (see parse).
-// Stereo sample pairs are folded to their left sample (see foldStereo):
-// parts render mono, and one voice per note instead of two halves the
-// sampler's work. Default filter cutoffs are opened (see openFilters).
-// An SF3 bank (Ogg Vorbis samples) is decoded lazily: a Player's NoteOn
-// decodes the samples of the zones the note plays, once per bank (sf3.go).
+// Mono players play stereo sample pairs folded to their left sample (see
+// foldStereo): one voice per note instead of two halves the sampler's
+// work; stereo players (NewStereoPlayer) play both halves. Default filter
+// cutoffs are opened (see openFilters). An SF3 bank (Ogg Vorbis samples)
+// is decoded lazily: a Player's NoteOn decodes the samples of the zones
+// the note plays, once per bank (sf3.go); only the left halves of its
+// pairs are decoded, so it has no stereo presets (StereoPairs is false).
 func Load(path string) (*Bank, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -52,24 +56,32 @@ func Load(path string) (*Bank, error) {
 	if err != nil {
 		return nil, fmt.Errorf("soundfont: %s: %w", path, err)
 	}
-	foldStereo(sf)
 	openFilters(sf)
-	b := &Bank{sf: sf, path: path, presets: make(map[int32]string), samples: len(sf.WaveData), heap: heap, lazy: lazy,
+	mono, pairs := foldStereo(sf)
+	stereo := sf
+	if lazy != nil { // SF3: the right halves are never decoded (sf3play.go)
+		stereo, pairs = mono, map[int32]bool{}
+	}
+	b := &Bank{sf: mono, stereo: stereo, pairs: pairs, path: path, presets: make(map[int32]string), samples: len(sf.WaveData), heap: heap, lazy: lazy,
 		presetOf: make(map[int32]*meltysynth.Preset)}
-	for _, p := range sf.Presets {
+	for _, p := range mono.Presets {
 		b.presets[p.BankNumber<<16|p.PatchNumber] = p.Name
 		b.presetOf[p.BankNumber<<16|p.PatchNumber] = p
 	}
 	return b, nil
 }
 
-// foldStereo drops the right-hand region of every stereo pair whose left
-// partner the same preset plays over the same keys and velocities. A pair
-// is matched by name (FluidR3 leaves the SF2 sample links unset): the
-// side comes from the sample type or the name: "Strings C#6L"/"Strings C#6R",
-// "Flute D5(L)"/"Flute D5(R)".
-func foldStereo(sf *meltysynth.SoundFont) {
+// foldStereo returns a copy of sf without the right-hand region of every
+// stereo pair whose left partner the same preset plays over the same keys
+// and velocities, and the presets (bank<<16|program) that have such pairs.
+// sf is left whole (the stereo players' view); the copy shares its
+// regions, samples and generators, and only its instrument and preset
+// tables are new. A pair is matched by name (FluidR3 leaves the SF2 sample
+// links unset): the side comes from the sample type or the name: "Strings
+// C#6L"/"Strings C#6R", "Flute D5(L)"/"Flute D5(R)".
+func foldStereo(sf *meltysynth.SoundFont) (*meltysynth.SoundFont, map[int32]bool) {
 	drop := make(map[*meltysynth.InstrumentRegion]bool)
+	pairs := make(map[int32]bool)
 	for _, p := range sf.Presets {
 		lefts := make(map[string]bool)
 		for _, pr := range p.Regions {
@@ -83,20 +95,40 @@ func foldStereo(sf *meltysynth.SoundFont) {
 			for _, r := range pr.Instrument.Regions {
 				if k, side := pairKey(r); side == 'R' && lefts[k] {
 					drop[r] = true
+					pairs[p.BankNumber<<16|p.PatchNumber] = true
 				}
 			}
 		}
 	}
-	for _, in := range sf.Instruments {
-		kept := in.Regions[:0]
+	mono := *sf
+	folded := make(map[*meltysynth.Instrument]*meltysynth.Instrument, len(sf.Instruments))
+	mono.Instruments = make([]*meltysynth.Instrument, len(sf.Instruments))
+	for i, in := range sf.Instruments {
+		c := &meltysynth.Instrument{Name: in.Name}
 		for _, r := range in.Regions {
 			if !drop[r] {
-				kept = append(kept, r)
+				c.Regions = append(c.Regions, r)
 			}
 		}
-		in.Regions = kept
+		folded[in], mono.Instruments[i] = c, c
 	}
+	mono.Presets = make([]*meltysynth.Preset, len(sf.Presets))
+	for i, p := range sf.Presets {
+		c := *p
+		c.Regions = make([]*meltysynth.PresetRegion, len(p.Regions))
+		for j, pr := range p.Regions {
+			r := *pr
+			r.Instrument = folded[pr.Instrument]
+			c.Regions[j] = &r
+		}
+		mono.Presets[i] = &c
+	}
+	return &mono, pairs
 }
+
+// StereoPairs reports whether preset bank:program plays stereo sample
+// pairs (a stereo player of it renders a side signal).
+func (b *Bank) StereoPairs(bank, program int) bool { return b.pairs[int32(bank)<<16|int32(program)] }
 
 // pairKey names the stereo pair a region belongs to (the same for its left
 // and right halves) and its side, 'L', 'R' or 0 when it is no half.

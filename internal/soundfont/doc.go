@@ -45,11 +45,18 @@
 // the process's life. docs/engine.md, "Choosing the bank", has the
 // comparison of both banks.
 //
-// # Stereo folded
+// # Stereo pairs
 //
-// Parts render mono into the track's inserts, so each stereo sample pair
-// plays its left sample only (foldStereo): one voice per note instead of
-// two. This cut the sampler's CPU time by about a third.
+// A Player from NewPlayer renders mono into a track's inserts, so it plays
+// each stereo sample pair's left sample only (foldStereo builds that view
+// of the bank: the same regions, without the right halves): one voice per
+// note instead of two, which cut the sampler's CPU time by about a third.
+// A Player from NewStereoPlayer plays both halves, each panned where the
+// bank puts it, and renders mid and side (RenderMidSide); the synthesizer
+// gives that to one accompanying part per song (package synth), within its
+// CPU budget (docs/engine-mix.md). StereoPairs tells which presets have
+// pairs (FluidR3: the grand piano, strings, choir, organ and others; an
+// SF3 bank none, since only the left halves of its pairs are decoded).
 //
 // # Filters
 //
@@ -78,7 +85,7 @@
 // synthesizer per track, its own reverb and chorus off, the engine's sends
 // used instead). Its only costly habits were outside the voice: copying the
 // sample data (fixed by memory-mapping it) and playing both halves of
-// stereo pairs (fixed by folding). Its per-voice loops were then the
+// stereo pairs (fixed by folding, except for the one stereo part). Its per-voice loops were then the
 // largest cost (the filter alone a quarter of the render); the patched copy
 // made them about twice as fast with the same output, which a voice of our
 // own would not have beaten by much, for weeks of work that meltysynth has

@@ -31,10 +31,13 @@ const BlockFrames = 128
 const EventLead = BlockFrames / 2
 
 // Player plays presets of one Bank on up to 16 MIDI channels and renders
-// their sum as mono. It is not safe for concurrent use; make one per part.
+// their sum as mono (Render), or as mid and side (RenderMidSide) when it
+// is a stereo player. It is not safe for concurrent use; make one per part.
 type Player struct {
 	syn    *meltysynth.Synthesizer
 	held   int                    // notes on and not yet off, all channels
+	stereo bool                   // NewStereoPlayer's: RenderMidSide
+	l, r   []float32              // a stereo player's scratch channels
 	lazy   *sf3                   // the bank's SF3 samples (nil: SF2)
 	sf     *meltysynth.SoundFont  // the bank's tables
 	preset [16]*meltysynth.Preset // each channel's preset, for lazy decoding
@@ -42,14 +45,30 @@ type Player struct {
 	notes  []sf3Note              // sounding zones of an SF3 bank (sf3play.go)
 }
 
-// NewPlayer returns a player with every channel on GM piano (channel 9 on
-// the standard drum kit), no reverb or chorus of its own.
-func (b *Bank) NewPlayer(polyphony int) (*Player, error) {
+// NewPlayer returns a mono player with every channel on GM piano (channel 9
+// on the standard drum kit), no reverb or chorus of its own. It plays the
+// left half of each stereo sample pair only.
+func (b *Bank) NewPlayer(polyphony int) (*Player, error) { return b.newPlayer(b.sf, polyphony) }
+
+// NewStereoPlayer returns a player like NewPlayer's that plays both halves
+// of stereo sample pairs, each where the bank pans it, for RenderMidSide.
+// A note of a stereo preset then sounds two voices (about twice a mono
+// player's work for that preset; StereoPairs tells which presets have
+// pairs).
+func (b *Bank) NewStereoPlayer(polyphony int) (*Player, error) {
+	p, err := b.newPlayer(b.stereo, polyphony)
+	if p != nil {
+		p.stereo = true
+	}
+	return p, err
+}
+
+func (b *Bank) newPlayer(sf *meltysynth.SoundFont, polyphony int) (*Player, error) {
 	st := meltysynth.NewSynthesizerSettings(SampleRate)
 	st.BlockSize = BlockFrames
 	st.MaximumPolyphony = int32(max(8, min(256, polyphony)))
 	st.EnableReverbAndChorus = false
-	syn, err := meltysynth.NewSynthesizer(b.sf, st)
+	syn, err := meltysynth.NewSynthesizer(sf, st)
 	if err != nil {
 		return nil, fmt.Errorf("soundfont: %w", err)
 	}
@@ -128,4 +147,34 @@ func (p *Player) Render(dst []float32) {
 		p.sf3Ahead(len(dst))
 	}
 	p.syn.RenderMono(dst)
+}
+
+// Stereo reports whether p is a stereo player (NewStereoPlayer).
+func (p *Player) Stereo() bool { return p.stereo }
+
+// StereoGain scales RenderMidSide's mid and side: a stereo pair's two
+// halves, each panned hard to its side, sum in the mid where a mono
+// player plays one half alone; the square root of one half keeps the
+// pair's power where a mono player puts its left half (the halves of a
+// recorded pair are partly correlated: the mid reads 0-3 dB over the
+// mono player's).
+const StereoGain = 0.7071067811865476
+
+// RenderMidSide writes the next len(mid) frames as mid, StereoGain times
+// (left+right)/2, and side, StereoGain times (left-right)/2, so that
+// left = (mid+side)/StereoGain and right = (mid-side)/StereoGain. side
+// must be as long as mid.
+func (p *Player) RenderMidSide(mid, side []float32) {
+	n := len(mid)
+	if cap(p.l) < n {
+		p.l, p.r = make([]float32, n), make([]float32, n)
+	}
+	l, r := p.l[:n], p.r[:n]
+	p.syn.Render(l, r)
+	side = side[:n]
+	const k = 0.5 * StereoGain
+	for i := range mid {
+		mid[i] = k * (l[i] + r[i])
+		side[i] = k * (l[i] - r[i])
+	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/studio"
+	"github.com/songsmith/songsmith/internal/style"
 	"github.com/songsmith/songsmith/internal/synth"
 	"github.com/songsmith/songsmith/internal/testutil"
 )
@@ -37,7 +38,9 @@ func stemSong(t *testing.T) *jobs.Song {
 }
 
 // The zip holds one float WAV per part, all of the song's length, and
-// they sum to the pre-master mix of the same score.
+// they sum to the pre-master mix of the same score: the stems carry the
+// faders the mix's balance pass set. As delivered, they keep the balance
+// rules of the mix plan (checkStemBalance).
 func TestStemsSumToPreMasterMix(t *testing.T) {
 	song := stemSong(t)
 	if song.Stems.ContentType != "application/zip" || song.Stems.Ext != "zip" {
@@ -60,6 +63,7 @@ func TestStemsSumToPreMasterMix(t *testing.T) {
 		t.Fatalf("%d stems for %d parts", len(zr.File), len(s.Tracks))
 	}
 	sum := make([]float64, len(dry.Samples))
+	loud := make([]float64, len(zr.File))
 	for i, f := range zr.File {
 		if want := studio.StemName(i, s.Tracks[i]); f.Name != want {
 			t.Errorf("stem %d named %q, want %q", i, f.Name, want)
@@ -82,7 +86,9 @@ func TestStemsSumToPreMasterMix(t *testing.T) {
 		for k, v := range b.Samples {
 			sum[k] += float64(v)
 		}
+		loud[i] = synth.IntegratedLoudness(b)
 	}
+	checkStemBalance(t, s, loud)
 	worst := 0.0
 	for k, v := range dry.Samples {
 		worst = max(worst, math.Abs(sum[k]-float64(v)))
@@ -95,6 +101,43 @@ func TestStemsSumToPreMasterMix(t *testing.T) {
 	}
 	st, _ := os.Stat(song.Stems.Path)
 	t.Logf("%d stems, %d KB zip, largest difference from the pre-master mix %.2g", len(zr.File), st.Size()>>10, worst)
+}
+
+// checkStemBalance asserts the stem rules of the mix (issue 18) on the
+// stems' integrated loudness l: a featured part (an instrument the prompt
+// names) within 6 LU of the loudest part, the drums at most 4 LU over the
+// lead melody (6 in drum-led styles).
+func checkStemBalance(t *testing.T, s *score.Score, l []float64) {
+	t.Helper()
+	loudest, lead, drums, featured := math.Inf(-1), math.Inf(-1), math.Inf(-1), 0
+	for i, tr := range s.Tracks {
+		t.Logf("stem %-28s %-6s featured=%-5v %6.1f LUFS", studio.StemName(i, tr), tr.Role, tr.Featured, l[i])
+		loudest = max(loudest, l[i])
+		switch tr.Role {
+		case score.RoleLead:
+			lead = max(lead, l[i])
+		case score.RoleDrums:
+			drums = l[i]
+		}
+	}
+	for i, tr := range s.Tracks {
+		if tr.Featured {
+			featured++
+			if loudest-l[i] > 6 {
+				t.Errorf("featured %s %.1f LU under the loudest stem (at most 6)", tr.Name, loudest-l[i])
+			}
+		}
+	}
+	most := 4.0
+	if style.Must(s.Genre).MixPlan().DrumLed {
+		most = 6
+	}
+	if math.IsInf(lead, -1) || math.IsInf(drums, -1) || featured == 0 {
+		t.Fatalf("the stem song needs a lead, drums and a featured part (lead %v, drums %v, %d featured)", lead, drums, featured)
+	}
+	if drums-lead > most {
+		t.Errorf("drums %.1f LU over the lead melody (at most %v)", drums-lead, most)
+	}
 }
 
 // FluidSynth plays the MIDI file to the song's length.

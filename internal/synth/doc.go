@@ -33,8 +33,10 @@
 // few excerpts of the part rendered ahead of the mix, K-weighted, brought
 // to the plan's level for its role; a part playing an instrument the
 // prompt names, Track.Featured, within a few LU of the loudest), seated by
-// instrument (seating.go), high-passed under its own register, and sent to
-// a reverb room that suits the family (room, hall, plate). The drum kit
+// instrument (seating.go), high-passed under its own register, toned by
+// instrument (tone.go: a body bell at 125 Hz on low strings, basses and a
+// choir's basses, a box cut at 500 Hz on mid-register chords and pads), and
+// sent to a reverb room that suits the family (room, hall, plate). The drum kit
 // gets a stereo overhead image above 2.5 kHz; chords, pads, arps and leads
 // are widened after their pan by a mono-compatible widener; the low end is
 // made mono under 180 Hz; the bus's low shelf and presence follow the
@@ -72,7 +74,11 @@
 //
 // One meltysynth synthesizer per recorded track renders mono blocks into
 // the track's buffer, ahead of the same inserts, pan, sidechain and sends
-// as a synthesized part (sampler*.go). Note events land on the
+// as a synthesized part (sampler*.go). One accompanying part per song
+// (stereoPart: the pad, else the chords, else the arp, when its preset has
+// stereo sample pairs) plays both halves of its pairs: its mid goes
+// through the inserts, its side joins after the pan at the fader's gain,
+// so it cancels in the mono sum; that part has no widener. Note events land on the
 // synthesizer's 128-frame blocks; each is sent half a block early, so it
 // lands within ±1.45 ms of its time (128-frame blocks halve the per-block
 // voice work against meltysynth's 64; TestRecordedNoteTiming plays notes at

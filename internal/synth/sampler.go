@@ -7,12 +7,16 @@ import (
 
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/soundfont"
+	"github.com/songsmith/songsmith/internal/style"
 )
 
 // Recorded parts: a track with score.Track.Recorded plays from the sample
 // bank when one is loaded and the instrument (or drum) has a General MIDI
 // counterpart (sampler_map.go). The part renders mono into the track's
-// buffer, ahead of the track's inserts, pan and sends, like a voice.
+// buffer, ahead of the track's inserts, pan and sends, like a voice. One
+// part per song (stereoPart) whose preset holds stereo sample pairs
+// renders both halves: the mid goes through the inserts, the side joins
+// the track after its pan (trackState.render).
 
 // recKind orders actions at the same frame: releases before bends before
 // note-ons.
@@ -50,13 +54,53 @@ type recPart struct {
 	kicks    []int // frames of kick hits (drums), for the sidechain key
 }
 
+// stereoRoles are the roles whose recorded part may keep stereo sample
+// pairs stereo, first choice first: the accompaniment, which a band or an
+// orchestra spreads. The lead and bass stay centred and mono, the kits
+// mono (their hits are placed by the kit's overhead image).
+var stereoRoles = []score.Role{score.RolePad, score.RoleChords, score.RoleArp}
+
+// stereoPart returns the index of the one track of s that plays stereo
+// sample pairs stereo, or -1: in a style measured against the calm
+// references (orchestral, choral, ambient: wide, correlation 0.29), the
+// first recorded track of the first of stereoRoles whose preset in b has
+// pairs. Kit-driven styles keep mono samples: their references are
+// narrow (0.75), which the widener reaches. One part, calm styles only,
+// because a stereo note sounds two sample voices: a sustained strings pad
+// in stereo costs about 9% of a 3-minute pop song's CPU, and every
+// accompanying part in stereo 26% (docs/engine-mix.md, the CPU budget).
+func stereoPart(s *score.Score, b *soundfont.Bank) int {
+	if b == nil {
+		return -1
+	}
+	if st, ok := style.Lookup(s.Genre); !ok || st.Reference() != style.RefCalm {
+		return -1
+	}
+	best, rank := -1, len(stereoRoles)
+	for i := range s.Tracks {
+		tr := &s.Tracks[i]
+		if !tr.Recorded || tr.Instrument == score.Drums {
+			continue
+		}
+		gv, ok := gmVoices[tr.Instrument]
+		if !ok || !b.StereoPairs(0, gv.program) {
+			continue
+		}
+		if r := slices.Index(stereoRoles, tr.Role); r >= 0 && r < rank {
+			best, rank = i, r
+		}
+	}
+	return best
+}
+
 // recDrumHold is how long a recorded drum hit is held before its note-off.
 const recDrumHold = 0.1
 
 // newRecPart prepares a recorded part for a track, or returns nil when the
 // bank cannot play it. For drums, it takes the events it plays out of evs
 // and returns the rest for the synthesized kit.
-func newRecPart(b *soundfont.Bank, s *score.Score, tr *score.Track, evs []event, glide float64) (*recPart, []event) {
+// A stereo part plays both halves of stereo sample pairs.
+func newRecPart(b *soundfont.Bank, s *score.Score, tr *score.Track, evs []event, glide float64, stereo bool) (*recPart, []event) {
 	if b == nil || !tr.Recorded {
 		return nil, evs
 	}
@@ -67,7 +111,11 @@ func newRecPart(b *soundfont.Bank, s *score.Score, tr *score.Track, evs []event,
 	if !ok {
 		return nil, evs
 	}
-	pl, err := b.NewPlayer(recPolyphony)
+	newPlayer := b.NewPlayer
+	if stereo {
+		newPlayer = b.NewStereoPlayer
+	}
+	pl, err := newPlayer(recPolyphony)
 	if err != nil || pl.Program(b, 0, 0, gv.program) != nil {
 		return nil, evs
 	}
@@ -201,8 +249,13 @@ func sortActs(a []recAct) {
 	})
 }
 
-// render writes the part's len(buf) frames from frame start into buf.
-func (r *recPart) render(start int, buf []float32) {
+// stereo reports whether the part renders a side signal.
+func (r *recPart) stereo() bool { return r.pl.Stereo() }
+
+// render writes the part's len(buf) frames from frame start into buf and,
+// for a stereo part, its side signal into side (as long as buf; nil for a
+// mono part).
+func (r *recPart) render(start int, buf, side []float32) {
 	n := len(buf)
 	end := start + n
 	pos := start
@@ -222,10 +275,17 @@ func (r *recPart) render(start int, buf []float32) {
 			stop = min(stop, pos+blockFramesRamp)
 			r.stepRamp(pos)
 		}
-		r.pl.Render(buf[pos-start : stop-start])
+		if side != nil {
+			r.pl.RenderMidSide(buf[pos-start:stop-start], side[pos-start:stop-start])
+		} else {
+			r.pl.Render(buf[pos-start : stop-start])
+		}
 		pos = stop
 	}
 	peak, g := float32(0), r.gain
+	for i := range side {
+		side[i] *= g
+	}
 	for i, x := range buf {
 		x *= g
 		buf[i] = x

@@ -23,7 +23,8 @@ type Options struct {
 	// hold). Stems are not mastered and ignore it.
 	LoudnessLUFS float64
 	// Unbalanced leaves every part's fader at 0 dB instead of levelling
-	// it by its measured loudness (balance.go): for comparing sources.
+	// it by its measured loudness (balance.go), and its tone bells off
+	// (tone.go): for comparing sources.
 	Unbalanced bool
 }
 

@@ -45,7 +45,19 @@ func TestRecordedPitch(t *testing.T) {
 					key += 12
 				}
 				s := recordedScore(c.in, c.role, []score.Note{{Start: 0, Length: 2, Pitch: key, Velocity: 0.8}})
-				x := renderLeft(t, s, b)
+				// The source's own tone: a bell near the note bends
+				// the estimator's peak (a -5.5 dB box at 500 Hz read
+				// the piano's C5 28 cents sharp).
+				o := withBank(b)
+				o.Unbalanced = true
+				buf, err := synth.RenderDry(context.Background(), s, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				x, r := channel(buf, 0), channel(buf, 1)
+				for i := range x {
+					x[i] = 0.5 * (x[i] + r[i]) // the mid: the widener's side cancels
+				}
 				from := int(0.35 * 44100)
 				got := estimatePitch(x[from:from+8192+1300], 44100)
 				want := midiHz(p)

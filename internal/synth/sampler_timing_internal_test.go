@@ -33,13 +33,13 @@ func TestRecordedNoteTiming(t *testing.T) {
 		{"kit", score.Track{Instrument: score.Drums, Kit: score.KitAcoustic, Recorded: true}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r, _ := newRecPart(b, s, &tc.tr, append([]event(nil), evs...), 0)
+			r, _ := newRecPart(b, s, &tc.tr, append([]event(nil), evs...), 0, false)
 			if r == nil {
 				t.Fatal("the bank cannot play the part")
 			}
 			x := make([]float32, gap*27)
 			for start := 0; start < len(x); start += blockSize {
-				r.render(start, x[start:min(len(x), start+blockSize)])
+				r.render(start, x[start:min(len(x), start+blockSize)], nil)
 			}
 			var errs []float64
 			for _, ev := range evs {

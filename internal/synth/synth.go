@@ -144,7 +144,9 @@ func newEngine(ctx context.Context, s *score.Score, frames int, o Options, only 
 		if only >= 0 && i != only {
 			continue
 		}
-		if !o.Unbalanced {
+		if o.Unbalanced {
+			t.tone = nil // the source's own tone too (tone.go)
+		} else {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}

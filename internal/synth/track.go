@@ -35,12 +35,14 @@ type trackState struct {
 	bright float64
 
 	mono, l, r [blockSize]float32
-	sb         [blockSize]float32 // the widener's side signal
+	sb         [blockSize]float32 // the side signal: the widener's and a stereo recorded part's
+	rs         [blockSize]float32 // a stereo recorded part's side signal
 	env, env2  [blockSize]float32
 	wide       *widener
 
 	hp              svf
 	hpOn            bool
+	tone            []monoBand // body and box bells (tone.go)
 	tilt            onePole
 	tiltK           float64
 	drive, driveOut float64
@@ -61,7 +63,7 @@ type trackState struct {
 func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfont.Bank) *trackState {
 	t := &trackState{p: patchFor(tr.Instrument), drums: tr.Instrument == score.Drums}
 	t.events = buildEvents(s, ti, tr, t.drums, frames)
-	t.rec, t.events = newRecPart(bank, s, tr, t.events, t.p.glide)
+	t.rec, t.events = newRecPart(bank, s, tr, t.events, t.p.glide, stereoPart(s, bank) == ti)
 	if t.drums {
 		t.useKit(s, tr) // kits.go: each hit's sound in the track's kit and the song's key
 	}
@@ -81,6 +83,7 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfo
 		t.hp.set(hp, 0.7)
 		t.hpOn = true
 	}
+	t.tone = toneBands(tr)
 	t.drive = clamp01(tr.Drive) + t.p.drive
 	if t.drive > 0 {
 		pre := 1 + 8*t.drive
@@ -106,6 +109,8 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfo
 	t.side = float32(clamp01(tr.Sidechain))
 	if t.drums {
 		t.wide = newWidener(overheadWidth, overheadDelay, overheadHP)
+	} else if t.rec != nil && t.rec.stereo() {
+		// A stereo sample pair brings its own width.
 	} else if w, ok := roleWidth[tr.Role]; ok {
 		t.wide = newWidener(w.width, w.delay, widenerHP)
 	}
@@ -259,8 +264,12 @@ func (t *trackState) render(start, n int, e *engine) {
 		t.tail = int(0.1 * sr)
 	}
 	buf := t.mono[:n]
+	var recSide []float32 // a stereo recorded part's side signal
+	if live && t.rec.stereo() {
+		recSide = t.rs[:n]
+	}
 	if live {
-		t.rec.render(start, buf)
+		t.rec.render(start, buf, recSide)
 	} else {
 		clear(buf)
 	}
@@ -309,12 +318,22 @@ func (t *trackState) render(start, n int, e *engine) {
 	mixL, mixR := e.mixL[:n], e.mixR[:n]
 	revIn, dlyIn := e.revIn[:n], e.dlyIn[:n]
 	gl, gr, side, rev, dly := t.gl, t.gr, t.side, t.rev, t.dly
-	if t.wide != nil {
-		// The widener's side signal goes in after the pan, at the
-		// fader's mean gain, so that it cancels in the mono sum wherever
-		// the part sits.
+	if t.wide != nil || recSide != nil {
+		// The side signals (the widener's, a stereo sample pair's) go
+		// in after the pan, at the fader's mean gain, so that they
+		// cancel in the mono sum wherever the part sits.
 		sb := t.sb[:n]
-		t.wide.side(buf, sb)
+		switch {
+		case t.wide == nil:
+			copy(sb, recSide)
+		case recSide == nil:
+			t.wide.side(buf, sb)
+		default:
+			t.wide.side(buf, sb)
+			for i, x := range recSide {
+				sb[i] += x
+			}
+		}
 		gw := 0.5 * (gl + gr)
 		for i := range n {
 			g := float32(1)
@@ -355,9 +374,10 @@ func (t *trackState) render(start, n int, e *engine) {
 // dcR is the DC blocker's pole: a 10 Hz corner.
 const dcR = 1 - 2*math.Pi*10/sr
 
-// insert runs the per-track mono chain: high-pass, tone tilt, drive, cab,
-// DC blocker.
+// insert runs the per-track mono chain: the body and box bells
+// (tone.go), high-pass, tone tilt, drive, cab, DC blocker.
 func (t *trackState) insert(buf []float32) {
+	processBells(t.tone, buf)
 	tilt := t.tiltK != 1
 	if !t.hpOn && !tilt && t.drive == 0 && !t.dcOn {
 		return

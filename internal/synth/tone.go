@@ -1,0 +1,154 @@
+package synth
+
+import (
+	"math"
+
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// Tone per instrument: besides the high-pass under its register
+// (hpCorner), a part may get two bells at the head of its insert chain,
+// set by its instrument and role. Measured against the human-made
+// references (docs/engine-mix.md), the calm songs lacked body at 125 Hz
+// and had too much box at 500 Hz, and the beat songs' 125 Hz band sat
+// 1 dB under the references' quartiles: the low strings, upright and
+// electric basses and a choir's basses carry that band, and the
+// mid-register chords and pads (strings, choir, organ, piano, accordion)
+// the box. The balance pass measures each part after its bells, so they
+// change its tone, not its loudness.
+
+// bodyHz, mudHz and boxHz are the centres of the body, mud and box bells.
+const (
+	bodyHz = 125.0
+	mudHz  = 300.0
+	boxHz  = 500.0
+)
+
+// bodyDB is the body bell's gain by instrument, for parts in the bass
+// role (and the drum kit: its kick's and toms' body): the instruments whose
+// fundamentals and second harmonics fill the 88-177 Hz octave. A sine sub
+// bass has nothing there to lift.
+var bodyDB = map[score.Instrument]float64{
+	score.Drums:       3,
+	score.Bass:        6,
+	score.UprightBass: 5,
+	score.Strings:     8.5,
+	score.ChoirPad:    5,
+	score.Piano:       4,
+	score.SynthBass:   3,
+	score.Reese:       3,
+	score.Guitar:      3,
+	score.Organ:       3,
+}
+
+// mudDB is the mud bell's gain for bass parts of bowed strings and a
+// choir, whose second and third harmonics crowd the 250 Hz octave: with it
+// the body bell adds low end rather than loudness, which the balance pass
+// would level away.
+var mudDB = map[score.Instrument]float64{score.Strings: -4, score.ChoirPad: -3}
+
+// boxDB is the box bell's gain by instrument, for parts in the chords and
+// pad roles; a lead or arp of these instruments gets leadBox of it (a
+// melody keeps most of its body), a bass part none. Each bell costs about
+// 1 % of a song's render (docs/engine-mix.md).
+var boxDB = map[score.Instrument]float64{
+	score.Strings:   -3.5,
+	score.ChoirPad:  -4,
+	score.Pad:       -3,
+	score.Organ:     -3,
+	score.Piano:     -5.5,
+	score.EPiano:    -2,
+	score.Accordion: -3,
+	score.Guitar:    -2,
+	score.Harp:      -2,
+}
+
+// leadBox is the share of boxDB a melodic part (lead, arp, fx) gets.
+const leadBox = 0.6
+
+// toneBands returns the bells of a part's insert chain (none to two).
+func toneBands(tr *score.Track) []monoBand {
+	var out []monoBand
+	if tr.Role == score.RoleBass || tr.Role == score.RoleDrums {
+		if db, ok := bodyDB[tr.Instrument]; ok {
+			out = append(out, monoBand{eqBand: peaking(bodyHz, db, 0.8)})
+		}
+		if db, ok := mudDB[tr.Instrument]; ok && tr.Role == score.RoleBass {
+			out = append(out, monoBand{eqBand: peaking(mudHz, db, 1.2)})
+		}
+	}
+	if db, ok := boxDB[tr.Instrument]; ok && tr.Role != score.RoleBass && tr.Role != score.RoleDrums {
+		if tr.Role != score.RoleChords && tr.Role != score.RolePad {
+			db *= leadBox
+		}
+		out = append(out, monoBand{eqBand: peaking(boxHz, db, 1)})
+	}
+	return out
+}
+
+// processBells runs a part's bells over buf in place, ahead of
+// trackState.insert's loop (inside that loop their state crowded its
+// registers: 7 % more CPU for the whole render). Two bells run in one
+// loop, so that their recursions overlap.
+func processBells(bells []monoBand, buf []float32) {
+	switch len(bells) {
+	case 0:
+	case 1:
+		bells[0].process(buf)
+	default:
+		processPair(&bells[0], &bells[1], buf)
+		for i := 2; i < len(bells); i++ {
+			bells[i].process(buf)
+		}
+	}
+}
+
+// processPair is f.process(buf) then g.process(buf), in one loop: the
+// same samples (the first bell's output is rounded to float32 as it would
+// be in buf).
+func processPair(f, g *monoBand, buf []float32) {
+	fb0, fb1, fb2, fa1, fa2 := f.b0, f.b1, f.b2, f.a1, f.a2
+	fx1, fx2, fy1, fy2 := f.x1, f.x2, f.y1, f.y2
+	gb0, gb1, gb2, ga1, ga2 := g.b0, g.b1, g.b2, g.a1, g.a2
+	gx1, gx2, gy1, gy2 := g.x1, g.x2, g.y1, g.y2
+	for i, v := range buf {
+		x := float64(v)
+		y := fb0*x + fb1*fx1 + fb2*fx2 - fa2*fy2 - fa1*fy1
+		fx2, fx1, fy2, fy1 = fx1, x, fy1, y
+		u := float64(float32(y))
+		w := gb0*u + gb1*gx1 + gb2*gx2 - ga2*gy2 - ga1*gy1
+		gx2, gx1, gy2, gy1 = gx1, u, gy1, w
+		buf[i] = float32(w)
+	}
+	f.x1, f.x2, f.y1, f.y2 = fx1, fx2, flush(fy1), flush(fy2)
+	g.x1, g.x2, g.y1, g.y2 = gx1, gx2, flush(gy1), flush(gy2)
+}
+
+// flush returns 0 for a recursion's state too small to matter, so a
+// part that fell silent does not compute denormals.
+func flush(x float64) float64 {
+	if math.Abs(x) < 1e-20 {
+		return 0
+	}
+	return x
+}
+
+// monoBand runs an eqBand's biquad over a mono signal.
+type monoBand struct {
+	eqBand
+	x1, x2, y1, y2 float64
+}
+
+func (f *monoBand) process(buf []float32) {
+	b0, b1, b2, a1, a2 := f.b0, f.b1, f.b2, f.a1, f.a2
+	x1, x2, y1, y2 := f.x1, f.x2, f.y1, f.y2
+	for i, v := range buf {
+		x := float64(v)
+		// The feedback terms last: the recursion is one multiply and one
+		// add long.
+		y := b0*x + b1*x1 + b2*x2 - a2*y2 - a1*y1
+		x2, x1, y2, y1 = x1, x, y1, y
+		buf[i] = float32(y)
+	}
+	f.x1, f.x2, f.y1, f.y2 = x1, x2, flush(y1), flush(y2)
+}

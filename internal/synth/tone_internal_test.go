@@ -1,0 +1,56 @@
+package synth
+
+import (
+	"math"
+	"testing"
+
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// bandGain returns the gain in dB of a part's bells for a sine at hz.
+func bandGain(tr *score.Track, hz float64) float64 {
+	bands := toneBands(tr)
+	x := make([]float32, int(sr))
+	for i := range x {
+		x[i] = float32(math.Sin(2 * math.Pi * hz * float64(i) / sr))
+	}
+	in := rmsOf(x[len(x)/2:])
+	for i := range bands {
+		bands[i].process(x)
+	}
+	return 20 * math.Log10(rmsOf(x[len(x)/2:])/in)
+}
+
+func rmsOf(x []float32) float64 {
+	s := 0.0
+	for _, v := range x {
+		s += float64(v) * float64(v)
+	}
+	return math.Sqrt(s / float64(len(x)))
+}
+
+// TestToneBands: a bass part of low strings gets body at 125 Hz, a chords
+// part of piano loses box at 500 Hz, a lead of the same piano leadBox of it,
+// and an instrument without a tone entry (a flute lead) is untouched;
+// away from the bells (1-2 kHz) nothing moves.
+func TestToneBands(t *testing.T) {
+	for _, c := range []struct {
+		tr       score.Track
+		hz, want float64
+	}{
+		{score.Track{Instrument: score.Strings, Role: score.RoleBass}, 125, bodyDB[score.Strings]},
+		{score.Track{Instrument: score.Bass, Role: score.RoleBass}, 125, bodyDB[score.Bass]},
+		{score.Track{Instrument: score.SubBass, Role: score.RoleBass}, 125, 0},
+		{score.Track{Instrument: score.Piano, Role: score.RoleChords}, 500, boxDB[score.Piano]},
+		{score.Track{Instrument: score.Piano, Role: score.RoleLead}, 500, boxDB[score.Piano] * leadBox},
+		{score.Track{Instrument: score.Strings, Role: score.RoleBass}, 1000, 0},
+		{score.Track{Instrument: score.Flute, Role: score.RoleLead}, 500, 0},
+		{score.Track{Instrument: score.ChoirPad, Role: score.RolePad}, 2000, 0},
+	} {
+		got := bandGain(&c.tr, c.hz)
+		// Within 1 dB: a neighbouring bell (the mud's) reaches a little.
+		if math.Abs(got-c.want) > 1 {
+			t.Errorf("%s %s at %v Hz: %.2f dB, want %.1f", c.tr.Instrument, c.tr.Role, c.hz, got, c.want)
+		}
+	}
+}
