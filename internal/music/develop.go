@@ -32,13 +32,30 @@ func develop(s *score.Score, k key, seed uint64) {
 				return s.Tracks[order[i]].Role == score.RoleDrums && s.Tracks[order[j]].Role != score.RoleDrums
 			})
 		}
+		hook := hookBar(s, start)
 		for attempt := 0; !empty && seen[key] && attempt < 2*len(order)+2; attempt++ {
 			t := &s.Tracks[order[attempt%len(order)]]
+			if hook && t.Role == score.RoleLead {
+				continue // the chorus hook returns as it was
+			}
 			vary(t, k, start, end, b, attempt/len(order), r)
 			key, empty = barState(s, start, end)
 		}
 		seen[key] = true
 	}
+}
+
+// hookBar reports whether the bar starting at beat start is one of the
+// first two bars of a chorus or a drop: the hook, which the lead plays the
+// same each time.
+func hookBar(s *score.Score, start float64) bool {
+	bar := float64(s.BeatsPerBar)
+	for _, sec := range s.Sections {
+		if (sec.Name == "chorus" || sec.Name == "drop") && start >= sec.StartBeat-1e-9 && start < sec.StartBeat+2*bar-1e-9 {
+			return true
+		}
+	}
+	return false
 }
 
 // barState returns what the bar [start, end) plays in every track, and

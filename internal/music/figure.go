@@ -1,0 +1,94 @@
+package music
+
+// Motif development: a one-bar figure is placed as a whole (its rhythm and
+// its steps kept), so that its restatements a step or a third away are
+// heard as the same figure (a sequence), and the bridge recalls the hook in
+// augmentation.
+
+// figureBase returns the degree a figure (bar, realised from degree base)
+// starts on so that its first note is a tone of the bar's chord: base moved
+// by pref scale steps when pref is not 0 (a sequence), else the nearest
+// start on the chord. A sequence tries pref, then the other steps and
+// thirds, and never stays on base.
+func figureBase(k key, h barChord, bar []melodyNote, base, oct, pref int) int {
+	if len(bar) == 0 {
+		return base
+	}
+	first, c := bar[0].deg-base, h.at(bar[0].at)
+	if pref == 0 {
+		return nearestChordDegree(k, c, bar[0].deg, oct) - first
+	}
+	for _, s := range []int{pref, -pref, 2, -2, 1, -1, 3, -3} {
+		if c.has(k, k.pitch(base+s+first, oct)) {
+			return base + s
+		}
+	}
+	return base + pref
+}
+
+// placeFigure moves a figure's pitches by whole octaves into [lo, hi] and
+// away from a leap of more than a major sixth from last, keeping its
+// intervals; false when it does not fit.
+func placeFigure(ps []int, lo, hi, last int) bool {
+	if len(ps) == 0 {
+		return true
+	}
+	mn, mx := ps[0], ps[0]
+	for _, p := range ps {
+		mn, mx = min(mn, p), max(mx, p)
+	}
+	if mx-mn > hi-lo {
+		return false
+	}
+	shift := 0
+	for mx+shift > hi {
+		shift -= 12
+	}
+	for mn+shift < lo {
+		shift += 12
+	}
+	if mx+shift > hi {
+		return false
+	}
+	if last > 0 {
+		p0 := ps[0] + shift
+		if p0-last > 9 && mn+shift-12 >= lo {
+			shift -= 12
+		} else if last-p0 > 9 && mx+shift+12 <= hi {
+			shift += 12
+		}
+	}
+	for i := range ps {
+		ps[i] += shift
+	}
+	return true
+}
+
+// augmented is the motif at half speed: the notes of its first half with
+// their onsets and lengths doubled.
+func (m motif) augmented() motif {
+	a := m
+	a.rhythm, a.steps = nil, nil
+	for i, n := range m.rhythm {
+		if n.at*2 >= m.beats {
+			break
+		}
+		a.rhythm = append(a.rhythm, beatNote{n.at * 2, min(n.len*2, m.beats-n.at*2)})
+		a.steps = append(a.steps, m.steps[i])
+	}
+	return a
+}
+
+// oct0 is the octave of the lead voice's tonic.
+func oct0(voices map[voiceOf]*melodyVoice) int { return voices[sing].oct }
+
+// fitsSplit reports whether a figure's strong notes from the chord change
+// of a two-chord bar on are tones of the second chord.
+func fitsSplit(k key, h barChord, bar []melodyNote, oct int) bool {
+	for _, n := range bar {
+		if n.at >= h.split && n.at == float64(int(n.at)) && !h.c2.has(k, k.pitch(n.deg, oct)) {
+			return false
+		}
+	}
+	return true
+}
