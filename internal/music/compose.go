@@ -50,9 +50,11 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 		forced[l] = cast.named[l]
 	}
 	arrange(secs, h, have, forced, mood, prof.form)
+	mod := modulation{index: -1}
 	if !p.Loop {
 		endSong(secs, k, prof, bpb)
 		turnIntro(secs, k, prof, bpb)
+		mod = planModulation(secs, k, prof, bpb)
 	}
 
 	swing := prof.swing
@@ -142,6 +144,7 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 	if answerTrack != nil {
 		s.Tracks = append(s.Tracks, *answerTrack)
 	}
+	modulate(s, secs, mod, k)
 	develop(s, k, seed)
 	choirChorus(s, p)
 	if p.Loop {

@@ -243,9 +243,9 @@ func writeLead(secs []section, k key, prof genreProfile, inst, answerInst score.
 			if rigid && !placeFigure(pitches, lo, hi, last) {
 				rigid = false
 			}
-			// A grace note of the blues is drawn per bar of the section, so
+			// A grace note of the blues is drawn per bar of the phrase, so
 			// that a repeated section (the chorus hook) repeats its notes.
-			blue := newRNG(seed, fmt.Sprintf("blue-%d-%d", s.motif, b))
+			blue := newRNG(seed, fmt.Sprintf("blue-%d-%d", s.motif, b%4))
 			for j, n := range bar {
 				p := pitches[j]
 				if !rigid {
