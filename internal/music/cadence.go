@@ -105,6 +105,9 @@ func finalBars(k key, prof genreProfile, beats int) (approach, tonic barChord) {
 	if prof.harmony == "blues" {
 		ac = k.dominant7(a)
 	}
+	if a == 4 && ac.root == 7 && len(ac.tones) == 3 && k.mode == "major" {
+		ac.tones = []int{0, 4, 7, 10} // V7: its fourth degree falls to the third of I
+	}
 	approach = barChord{c: ac}
 	if pre >= 0 && beats == 4 {
 		approach = barChord{c: mk(pre), c2: ac, split: 2}
@@ -157,4 +160,38 @@ func turnIntro(secs []section, k key, prof genreProfile, beats int) {
 	}
 	approach, _ := finalBars(k, prof, beats)
 	secs[0].ending = []barChord{approach}
+}
+
+// cadenceSections ends every chorus and drop on the style's cadence (see
+// approachDegrees), so the tonic is heard arriving each time the chorus
+// closes, not only at the song's end: a section of eight bars or more ends
+// on the approach chord and a bar of the tonic; a shorter one of four bars
+// or more (in 4/4) on a bar that moves from the approach to the tonic on
+// beat 3. Sections that already end on a cadence (the song's last, a
+// lifted chorus) keep theirs; the blues keeps its form.
+func cadenceSections(secs []section, k key, prof genreProfile, beats int) {
+	if prof.harmony == "blues" {
+		return
+	}
+	approach, tonic := finalBars(k, prof, beats)
+	for i := range secs {
+		s := &secs[i]
+		if s.Name != "chorus" && s.Name != "drop" || len(s.ending) > 0 {
+			continue
+		}
+		switch {
+		case s.Bars >= 8:
+			s.ending = []barChord{approach, tonic}
+		case s.Bars >= 4 && beats == 4:
+			s.ending = []barChord{{c: endChord(approach), c2: tonic.c, split: 2}}
+		}
+	}
+}
+
+// endChord returns the chord sounding at the end of a bar.
+func endChord(h barChord) chord {
+	if h.split > 0 {
+		return h.c2
+	}
+	return h.c
 }

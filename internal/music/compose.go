@@ -55,6 +55,7 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 		endSong(secs, k, prof, bpb)
 		turnIntro(secs, k, prof, bpb)
 		mod = planModulation(secs, k, prof, bpb)
+		cadenceSections(secs, k, prof, bpb)
 	}
 
 	swing := prof.swing

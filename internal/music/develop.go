@@ -228,11 +228,18 @@ func varyMelody(t *score.Track, k key, start, end float64, r *rng) {
 	}
 }
 
-// varyArp plays the bar's arpeggio in reverse order.
+// varyArp plays the bar's arpeggio in reverse order, each half of a 4/4
+// bar apart (the chord may change on beat 3).
 func varyArp(t *score.Track, start, end float64) {
-	idx := notesIn(t, start, end)
-	for a, b := 0, len(idx)-1; a < b; a, b = a+1, b-1 {
-		t.Notes[idx[a]].Pitch, t.Notes[idx[b]].Pitch = t.Notes[idx[b]].Pitch, t.Notes[idx[a]].Pitch
+	cuts := []float64{start, end}
+	if end-start == 4 {
+		cuts = []float64{start, start + 2, end}
+	}
+	for c := 0; c+1 < len(cuts); c++ {
+		idx := notesIn(t, cuts[c], cuts[c+1])
+		for a, b := 0, len(idx)-1; a < b; a, b = a+1, b-1 {
+			t.Notes[idx[a]].Pitch, t.Notes[idx[b]].Pitch = t.Notes[idx[b]].Pitch, t.Notes[idx[a]].Pitch
+		}
 	}
 }
 

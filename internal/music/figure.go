@@ -6,20 +6,45 @@ package music
 // augmentation.
 
 // figureBase returns the degree a figure (bar, realised from degree base)
-// starts on so that its first note is a tone of the bar's chord: base moved
-// by pref scale steps when pref is not 0 (a sequence), else the nearest
-// start on the chord. A sequence tries pref, then the other steps and
-// thirds, and never stays on base.
+// starts on so that its first note is a tone of the bar's chord (and, in a
+// bar that changes chord, its strong notes after the change tones of the
+// second): base moved by pref scale steps when pref is not 0 (a sequence),
+// else the nearest such start. A sequence tries pref, then the other steps
+// and thirds, and never stays on base.
 func figureBase(k key, h barChord, bar []melodyNote, base, oct, pref int) int {
 	if len(bar) == 0 {
 		return base
 	}
-	first, c := bar[0].deg-base, h.at(bar[0].at)
-	if pref == 0 {
-		return nearestChordDegree(k, c, bar[0].deg, oct) - first
+	c := h.at(bar[0].at)
+	tries := []int{0, 1, -1, 2, -2, 3, -3}
+	if pref != 0 {
+		tries = []int{pref, -pref, 2, -2, 1, -1, 3, -3}
 	}
-	for _, s := range []int{pref, -pref, 2, -2, 1, -1, 3, -3} {
-		if c.has(k, k.pitch(base+s+first, oct)) {
+	moved := make([]melodyNote, len(bar))
+	fits := func(s int, strict bool) bool {
+		if !c.has(k, k.pitch(bar[0].deg+s, oct)) {
+			return false
+		}
+		for i, n := range bar {
+			moved[i] = melodyNote{n.at, n.len, n.deg + s}
+			if p := k.pitch(n.deg+s, oct); strict && borrowedTone(k, h.at(n.at), p) != p {
+				return false // a note a chromatic chord would bend
+			}
+		}
+		return h.split == 0 || fitsSplit(k, h, moved, oct)
+	}
+	for _, strict := range []bool{true, false} {
+		for _, s := range tries {
+			if fits(s, strict) {
+				return base + s
+			}
+		}
+	}
+	if pref == 0 {
+		return nearestChordDegree(k, c, bar[0].deg, oct) - (bar[0].deg - base)
+	}
+	for _, s := range tries {
+		if c.has(k, k.pitch(bar[0].deg+s, oct)) {
 			return base + s
 		}
 	}
@@ -82,12 +107,12 @@ func (m motif) augmented() motif {
 // oct0 is the octave of the lead voice's tonic.
 func oct0(voices map[voiceOf]*melodyVoice) int { return voices[sing].oct }
 
-// fitsSplit reports whether a figure's strong notes from the chord change
-// of a two-chord bar on are tones of the second chord.
+// fitsSplit reports whether the note a figure plays on (or first after)
+// the chord change of a two-chord bar is a tone of the second chord.
 func fitsSplit(k key, h barChord, bar []melodyNote, oct int) bool {
 	for _, n := range bar {
-		if n.at >= h.split && n.at == float64(int(n.at)) && !h.c2.has(k, k.pitch(n.deg, oct)) {
-			return false
+		if n.at >= h.split {
+			return h.c2.has(k, k.pitch(n.deg, oct))
 		}
 	}
 	return true

@@ -86,6 +86,19 @@ func colourJazz(cs []barChord, ext int, rate float64, r *rng) {
 		target := cs[(j+1)%n].c
 		cur := &cs[j]
 		if cur.split == 0 && target.root != cur.c.root && r.chance(rate) {
+			if cur.c.degree == 0 && target.degree == 1 && r.chance(0.5) {
+				// I–#Idim7–ii: the passing diminished seventh of the
+				// standards and the bossa nova.
+				*cur = barChord{c: cur.c, c2: chord{degree: 0, root: (cur.c.root + 1) % 12, tones: []int{0, 3, 6, 9}}, split: 2}
+				continue
+			}
+			if target.degree == 4 && target.root == 7 && r.chance(0.5) {
+				// Into V, its diatonic ii (vi7) more often than V7/V,
+				// whose raised fourth would pull the key towards the
+				// dominant's.
+				*cur = barChord{c: cur.c, c2: relatedTwo(target, ext), split: 2}
+				continue
+			}
 			if j%2 == 1 && r.chance(0.4) {
 				*cur = barChord{c: relatedTwo(target, ext), c2: secondaryDominant(target, ext), split: 2}
 			} else {
@@ -122,4 +135,35 @@ func chromatic(target chord, semis, steps int, tones []int, ext int) chord {
 		c.tones = append(append([]int(nil), tones...), 14)
 	}
 	return c
+}
+
+// dominantSevenths makes a major-key V triad that resolves to I (in the
+// next bar, or inside a two-chord bar) a dominant seventh: its fourth
+// degree resolving to the third establishes the tonic. Triad styles only
+// (seventh-chord styles already voice V7).
+func dominantSevenths(cs []barChord, k key) {
+	if k.mode != "major" {
+		return
+	}
+	v7 := func(c *chord) {
+		if c.degree == 4 && c.root == 7 && len(c.tones) == 3 {
+			c.tones = []int{0, 4, 7, 10}
+		}
+	}
+	n := len(cs)
+	for j := range cs {
+		next := cs[(j+1)%n].c
+		if cs[j].split > 0 {
+			if cs[j].c2.degree == 0 || next.degree == 0 {
+				v7(&cs[j].c2)
+			}
+			if cs[j].c2.degree == 0 {
+				v7(&cs[j].c)
+			}
+			continue
+		}
+		if next.degree == 0 {
+			v7(&cs[j].c)
+		}
+	}
 }

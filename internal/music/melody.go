@@ -266,6 +266,9 @@ func writeLead(secs []section, k key, prof genreProfile, inst, answerInst score.
 						}
 					}
 				}
+				if q := borrowedTone(k, h.at(n.at), p); q != p && q >= lo && q <= hi {
+					p = q // mode mixture: the melody takes the borrowed chord's note
+				}
 				vel := v * (0.85 + 0.15*accent(n.at))
 				if j == len(bar)-1 && pb == 3 {
 					vel *= 0.9

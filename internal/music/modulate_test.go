@@ -45,7 +45,7 @@ func TestModulation(t *testing.T) {
 				continue
 			}
 			lifted++
-			for b := 0; b < last.Bars-1; b++ {
+			for b := 0; b < min(last.Bars-1, first.Bars-len(first.ending)); b++ {
 				if a, z := first.barAt(b%first.Bars).c.root, last.barAt(b).c.root; (z-a+12)%12 != want {
 					t.Errorf("%s: bar %d of the last chorus on +%d, the first chorus's on +%d", name, b, z, a)
 				}

@@ -173,6 +173,8 @@ func chooseHarmony(k key, prof genreProfile, beatsPerBar int, r *rng) harmony {
 		for j, d := range degs {
 			cs[j] = barChord{c: mk(d)}
 		}
+		dominantSevenths(cs, k)
+		borrow(cs, k, string(prof.harmony), prof.ext, r)
 		if beatsPerBar == 4 {
 			rhythmize(cs, degs, string(prof.harmony), k, mk, r)
 			switch {
