@@ -68,7 +68,6 @@ func songBars(secs []section) []songBar {
 	return out
 }
 
-
 // TestFinalCadence checks that every genre, at several lengths, tempos and
 // seeds, in 4/4 and (where it waltzes) in 3/4, ends on the tonic chord of its
 // key approached by its documented chord; that chords, pad and arpeggio
