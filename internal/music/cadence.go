@@ -165,9 +165,9 @@ func turnIntro(secs []section, k key, prof genreProfile, beats int) {
 // cadenceSections ends every chorus and drop on the style's cadence (see
 // approachDegrees), so the tonic is heard arriving each time the chorus
 // closes, not only at the song's end: a section of eight bars or more ends
-// on the approach chord and a bar of the tonic; a shorter one of four bars
-// or more (in 4/4) on a bar that moves from the approach to the tonic on
-// beat 3. Sections that already end on a cadence (the song's last, a
+// on the approach chord and a bar of the tonic (so does a shorter one of
+// four bars or more outside 4/4); a shorter one in 4/4 on a bar that moves
+// from the approach to the tonic on beat 3. Sections that already end on a cadence (the song's last, a
 // lifted chorus) keep theirs; the blues keeps its form.
 func cadenceSections(secs []section, k key, prof genreProfile, beats int) {
 	if prof.harmony == "blues" {
@@ -180,9 +180,9 @@ func cadenceSections(secs []section, k key, prof genreProfile, beats int) {
 			continue
 		}
 		switch {
-		case s.Bars >= 8:
+		case s.Bars >= 8 || s.Bars >= 4 && beats != 4:
 			s.ending = []barChord{approach, tonic}
-		case s.Bars >= 4 && beats == 4:
+		case s.Bars >= 4:
 			s.ending = []barChord{{c: endChord(approach), c2: tonic.c, split: 2}}
 		}
 	}

@@ -6,8 +6,9 @@ package music
 // rhythmize turns some one-chord bars of a progression (degrees degs, chords
 // cs built with mk) into two-chord bars, the way the harmony family does it:
 // jazz always ends the cycle with a ii–V turnaround into its first chord;
-// pop, rock and folk sometimes split the cadential last bar (IV–V before the
-// return to I), and pop and folk sometimes pass through the scale chord
+// pop, rock, folk, soul, gospel, anime, christmas and epic sometimes split
+// the cadential last bar (IV–V before the return to I), and pop, folk,
+// soul, gospel, anime and christmas sometimes pass through the scale chord
 // between two chords a third apart (I–V–vi, IV–V–vi).
 func rhythmize(cs []barChord, degs []int, family string, k key, mk func(int) chord, r *rng) {
 	n := len(degs)
@@ -20,14 +21,16 @@ func rhythmize(cs []barChord, degs []int, family string, k key, mk func(int) cho
 		target := degs[0]
 		cs[n-1] = barChord{c: mk(target + 1), c2: mk(target + 4), split: 2}
 		return
-	case "pop", "rock", "folk":
+	case "pop", "rock", "folk", "soul", "gospel", "anime", "christmas", "epic":
 		if degs[0] == 0 && r.chance(0.5) {
 			if a, b, ok := cadence(last, k.minorish()); ok {
 				cs[n-1] = barChord{c: mk(a), c2: mk(b), split: 2}
 			}
 		}
 	}
-	if family != "pop" && family != "folk" {
+	switch family {
+	case "pop", "folk", "soul", "gospel", "anime", "christmas":
+	default:
 		return
 	}
 	for j := 0; j+1 < n; j++ {

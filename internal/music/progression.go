@@ -140,6 +140,11 @@ func chooseHarmony(k key, prof genreProfile, beatsPerBar int, r *rng) harmony {
 			if r.chance(0.5) {
 				cs[10] = barChord{c: mk(0), c2: mk(3), split: 2}
 			}
+			if k.minorish() {
+				minorBlues(cs, mk)
+			} else {
+				jazzBlues(cs, mk)
+			}
 		}
 		return harmony{verse: cs, chorus: cs, bridge: cs}
 	}
@@ -169,6 +174,14 @@ func chooseHarmony(k key, prof genreProfile, beatsPerBar int, r *rng) harmony {
 	}
 	pick := func(i int) []barChord {
 		degs := pool[i%len(pool)]
+		if prof.harmony == "ambient" || prof.harmony == "chant" {
+			// Harmony that floats: each chord held for two bars.
+			slow := make([]int, 0, 2*len(degs))
+			for _, d := range degs {
+				slow = append(slow, d, d)
+			}
+			degs = slow
+		}
 		cs := make([]barChord, len(degs))
 		for j, d := range degs {
 			cs[j] = barChord{c: mk(d)}
@@ -250,4 +263,34 @@ func chordMaker(k key, prof genreProfile) func(int) chord {
 		}
 		return k.diatonic(d, size)
 	}
+}
+
+// jazzBlues colours a major 12-bar blues the way jazz players do, keeping
+// its landmarks (I, IV in bars 5-6, V in bar 9, the turnaround): a ii–V
+// into IV in bar 4 (vm7–I7), the passing #IVdim7 in bar 6, VI7 (V7/ii)
+// after I in bar 8 and the turnaround I–VI7 | ii7–V7, a ii7–V7 in bar 9
+// and iii7 after I in bar 7.
+func jazzBlues(cs []barChord, mk func(int) chord) {
+	dom := func(root, degree int) chord { return chord{degree: degree, root: root, tones: []int{0, 4, 7, 10}} }
+	min7 := func(root, degree int) chord { return chord{degree: degree, root: root, tones: []int{0, 3, 7, 10}} }
+	cs[3] = barChord{c: min7(7, 4), c2: mk(0), split: 2}
+	cs[5] = barChord{c: mk(3), c2: chord{degree: 3, root: 6, tones: []int{0, 3, 6, 9}}, split: 2}
+	cs[6] = barChord{c: mk(0), c2: min7(4, 2), split: 2}
+	cs[7] = barChord{c: mk(0), c2: dom(9, 5), split: 2}
+	cs[8] = barChord{c: min7(2, 1), c2: mk(4), split: 2}
+	cs[10] = barChord{c: mk(0), c2: dom(9, 5), split: 2}
+	cs[11] = barChord{c: min7(2, 1), c2: mk(4), split: 2}
+}
+
+// minorBlues colours a minor 12-bar blues: I7 (V7/iv) into the iv in bar
+// 4, the passing #ivdim7 in bar 6, bVI7–V7 in bar 9, the tritone substitute
+// bII7 into i in bar 10 and the turnaround iiø7–V7 (a major V with its
+// leading tone).
+func minorBlues(cs []barChord, mk func(int) chord) {
+	dom := func(root, degree int) chord { return chord{degree: degree, root: root, tones: []int{0, 4, 7, 10}} }
+	cs[3] = barChord{c: mk(0), c2: dom(0, 0), split: 2}
+	cs[5] = barChord{c: mk(3), c2: chord{degree: 3, root: 6, tones: []int{0, 3, 6, 9}}, split: 2}
+	cs[8] = barChord{c: dom(8, 5), c2: dom(7, 4), split: 2}
+	cs[9] = barChord{c: mk(3), c2: dom(1, 1), split: 2}
+	cs[11] = barChord{c: chord{degree: 1, root: 2, tones: []int{0, 3, 6, 10}}, c2: dom(7, 4), split: 2}
 }
