@@ -50,8 +50,15 @@ var qualities = []struct {
 }
 
 // chordSymbol spells c in k: the root's name and the quality of its tones
-// (a stack the table does not know is named by its triad).
+// (a stack the table does not know is named by its triad), over its bass
+// note when that is not the root.
 func chordSymbol(c chord, k key) string {
+	if c.slash != 0 {
+		// An inversion or a pedal: the chord over its bass note, "C/E".
+		plain := c
+		plain.slash = 0
+		return chordSymbol(plain, k) + "/" + noteName(k.root+c.bassPC())
+	}
 	root := noteName(k.root + c.root)
 	for n := len(c.tones); n >= 3; n-- {
 		for _, q := range qualities {

@@ -2,10 +2,12 @@ package music
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 )
 
@@ -14,14 +16,15 @@ import (
 // chart), the share of bars with two chords, the songs with chromatic
 // chords (borrowed, secondary dominants, passing diminished: a chord tone
 // outside the scale), the choruses and drops that close on the tonic, and
-// the songs that modulate. It requires every chorus and drop of four bars
+// the songs that modulate and the songs with slash chords (inversions,
+// pedals). It requires every chorus and drop of four bars
 // or more that neither ends the song nor modulates to close on the tonic
 // (the blues, whose form runs on, aside), and chromatic chords in at least
 // half of the major-key pop, rock and folk songs.
 func TestHarmonyMeasures(t *testing.T) {
 	type fam struct {
-		songs, bars, chords, split, chromatic, closed, choruses, lifted int
-		majorPop, majorPopChromatic                                     int
+		songs, bars, chords, split, chromatic, closed, choruses, lifted, slash int
+		majorPop, majorPopChromatic                                            int
 	}
 	fams := map[string]*fam{}
 	for _, st := range style.All() {
@@ -35,7 +38,7 @@ func TestHarmonyMeasures(t *testing.T) {
 				fams[st.Family] = f
 			}
 			f.songs++
-			chromatic := false
+			chromatic, slash := false, false
 			for i := range secs {
 				sec := &secs[i]
 				for b := 0; b < sec.Bars; b++ {
@@ -44,7 +47,11 @@ func TestHarmonyMeasures(t *testing.T) {
 					if h.split > 0 {
 						f.split++
 					}
+					if h.c.slash != 0 && sec.on[layerBass] && sec.Name != "breakdown" {
+						checkSlashBass(t, s, k, sec.StartBeat+float64(b*sec.beats), h.c, st.Name, seed)
+					}
 					for _, c := range []chord{h.c, h.c2} {
+						slash = slash || c.slash != 0
 						for _, x := range c.pcs(k) {
 							chromatic = chromatic || !InScale(x, k.root, k.mode)
 						}
@@ -67,6 +74,9 @@ func TestHarmonyMeasures(t *testing.T) {
 			if chromatic {
 				f.chromatic++
 			}
+			if slash {
+				f.slash++
+			}
 			if k.mode == "major" && (st.Family == "pop" || st.Family == "rock" || st.Family == "folk") {
 				f.majorPop++
 				if chromatic {
@@ -86,11 +96,14 @@ func TestHarmonyMeasures(t *testing.T) {
 		f := fams[n]
 		pop += f.majorPop
 		popChrom += f.majorPopChromatic
-		lines = append(lines, fmt.Sprintf("%-11s songs %2d: %.2f chords a bar, %2.0f %% two-chord bars, chromatic chords in %2d, choruses closing on I %d of %d, lifted %d",
-			n, f.songs, float64(f.chords)/float64(f.bars), 100*float64(f.split)/float64(f.bars), f.chromatic, f.closed, f.choruses, f.lifted))
+		lines = append(lines, fmt.Sprintf("%-11s songs %2d: %.2f chords a bar, %2.0f %% two-chord bars, chromatic chords in %2d, choruses closing on I %d of %d, lifted %d, slash chords in %d",
+			n, f.songs, float64(f.chords)/float64(f.bars), 100*float64(f.split)/float64(f.bars), f.chromatic, f.closed, f.choruses, f.lifted, f.slash))
 	}
 	t.Log("\n" + strings.Join(lines, "\n"))
 	t.Logf("major-key pop, rock and folk songs with chromatic chords: %d of %d", popChrom, pop)
+	if f := fams["pop"]; 2*f.slash < f.songs {
+		t.Errorf("only %d of %d pop songs have a slash chord", f.slash, f.songs)
+	}
 	if 2*popChrom < pop {
 		t.Errorf("only %d of %d major-key pop, rock and folk songs borrow a chord", popChrom, pop)
 	}
@@ -104,4 +117,22 @@ func first(secs []section, name string) *section {
 		}
 	}
 	return nil
+}
+
+// checkSlashBass checks that the bass plays a slash chord's bass note on
+// the downbeat of its bar.
+func checkSlashBass(t *testing.T, s *score.Score, k key, at float64, c chord, name string, seed uint64) {
+	t.Helper()
+	bass := trackOf(s, score.RoleBass)
+	if bass == nil {
+		return
+	}
+	for _, n := range bass.Notes {
+		if math.Abs(n.Start-at) < 1e-6 {
+			if pc(n.Pitch) != pc(k.root+c.bassPC()) {
+				t.Errorf("%s seed %d: bass %d on beat %v under %s", name, seed, n.Pitch, at, chordSymbol(c, k))
+			}
+			return
+		}
+	}
 }

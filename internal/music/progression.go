@@ -188,6 +188,7 @@ func chooseHarmony(k key, prof genreProfile, beatsPerBar int, r *rng) harmony {
 		}
 		dominantSevenths(cs, k)
 		borrow(cs, k, string(prof.harmony), prof.ext, r)
+		invert(cs, string(prof.harmony), r)
 		if beatsPerBar == 4 {
 			rhythmize(cs, degs, string(prof.harmony), k, mk, r)
 			switch {
@@ -224,6 +225,9 @@ func chooseHarmony(k key, prof genreProfile, beatsPerBar int, r *rng) harmony {
 			pool = append(pool, degs)
 			h.bridge = pick(len(pool) - 1)
 		}
+	}
+	if r.chance(0.5) {
+		dominantPedal(h.bridge, k, string(prof.harmony))
 	}
 	return h
 }
