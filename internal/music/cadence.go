@@ -173,7 +173,7 @@ func cadenceSections(secs []section, k key, prof genreProfile, beats int) {
 	if prof.harmony == "blues" {
 		return
 	}
-	approach, tonic := finalBars(k, prof, beats)
+	approach, tonic := sectionCadence(k, prof, beats)
 	for i := range secs {
 		s := &secs[i]
 		if s.Name != "chorus" && s.Name != "drop" || len(s.ending) > 0 {
@@ -194,4 +194,22 @@ func endChord(h barChord) chord {
 		return h.c2
 	}
 	return h.c
+}
+
+// sectionCadence is the cadence that closes a chorus: the song's final
+// cadence (finalBars), except in natural minor keys, where the Aeolian
+// bVII–i and v–i are heard as the relative major's: there a chorus closes
+// on the harmonic minor's V7–i (its leading tone names the tonic), or in
+// rock, metal and the minor loops of hip hop, trap and drum and bass on
+// the minor plagal iv–i.
+func sectionCadence(k key, prof genreProfile, beats int) (approach, tonic barChord) {
+	approach, tonic = finalBars(k, prof, beats)
+	fam := cadenceFamily(prof)
+	if k.mode != "minor" || fam == "one" || fam == "blues" {
+		return approach, tonic
+	}
+	if fam == "rock" || fam == "metal" || fam == "minor" {
+		return barChord{c: k.diatonic(3, min(prof.ext, 4))}, tonic
+	}
+	return barChord{c: chord{degree: 4, root: 7, tones: []int{0, 4, 7, 10}}}, tonic
 }

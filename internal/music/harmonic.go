@@ -95,7 +95,7 @@ func colourJazz(cs []barChord, ext int, rate float64, r *rng) {
 				*cur = barChord{c: cur.c, c2: chord{degree: 0, root: (cur.c.root + 1) % 12, tones: []int{0, 3, 6, 9}}, split: 2}
 				continue
 			}
-			if target.degree == 4 && target.root == 7 && r.chance(0.5) {
+			if target.degree == 4 && target.root == 7 && r.chance(0.75) {
 				// Into V, its diatonic ii (vi7) more often than V7/V,
 				// whose raised fourth would pull the key towards the
 				// dominant's.

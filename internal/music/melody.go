@@ -214,7 +214,13 @@ func writeLead(secs []section, k key, prof genreProfile, inst, answerInst score.
 						cut = append(cut, n)
 					}
 				}
-				target := 4 // open ending on the dominant
+				// An open ending on the third (the dominant, over and over,
+				// pulls the key to it), or in styles with blue notes on the
+				// dominant their flat fifth leans into.
+				target := 2
+				if prof.blue > 0 {
+					target = 4
+				}
 				if phrase%2 == 1 || b == s.Bars-1 {
 					target = 0 // closed ending on the tonic
 				}
