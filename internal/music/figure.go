@@ -104,6 +104,64 @@ func (m motif) augmented() motif {
 	return a
 }
 
+// placeClimax gives every chorus and drop the melody's climax: in the
+// third (else fourth) bar of its first phrase the lead's longest note
+// rises to the lowest chord tone above every note the lead plays outside
+// the choruses, when the lead's range has room for it and the leap stays
+// within an octave of the notes around it.
+func placeClimax(secs []section, k key, mv *melodyVoice) {
+	notes := mv.pt.notes
+	inChorus := func(p float64) bool {
+		for i := range secs {
+			s := &secs[i]
+			end := s.StartBeat + float64(s.Bars*s.beats)
+			if (s.Name == "chorus" || s.Name == "drop") && p >= s.StartBeat-1e-6 && p < end-1e-6 {
+				return true
+			}
+		}
+		return false
+	}
+	top := -1
+	for _, n := range notes {
+		if !inChorus(n.Start) {
+			top = max(top, n.Pitch)
+		}
+	}
+	for i := range secs {
+		s := &secs[i]
+		if s.Name != "chorus" && s.Name != "drop" || !s.on[layerLead] || s.Bars < 4 {
+			continue
+		}
+		for _, b := range []int{2, 3} {
+			if whoPlays(s, b, false) != sing || b >= s.Bars-len(s.ending) {
+				continue
+			}
+			t := s.StartBeat + float64(b*s.beats)
+			best := -1
+			for j, n := range notes {
+				if n.Start >= t-1e-6 && n.Start < t+float64(s.beats)-1e-6 && (best < 0 || n.Length > notes[best].Length+1e-9) {
+					best = j
+				}
+			}
+			if best < 0 {
+				continue
+			}
+			c := s.barAt(b).at(notes[best].Start - t)
+			q := top + 1
+			for q <= mv.hi && !(c.has(k, q) && InScale(q, k.root, k.mode)) {
+				q++
+			}
+			near := func(j int) bool { return j < 0 || j >= len(notes) || abs(notes[j].Pitch-q) <= 12 }
+			// A note a blue grace leads into keeps its pitch.
+			graced := best > 0 && !InScale(notes[best-1].Pitch, k.root, k.mode)
+			if q <= mv.hi && q > notes[best].Pitch && near(best-1) && near(best+1) && !graced {
+				notes[best].Pitch = q
+			}
+			break
+		}
+	}
+}
+
 // oct0 is the octave of the lead voice's tonic.
 func oct0(voices map[voiceOf]*melodyVoice) int { return voices[sing].oct }
 

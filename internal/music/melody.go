@@ -303,6 +303,7 @@ func writeLead(secs []section, k key, prof genreProfile, inst, answerInst score.
 			mv.last = last
 		}
 	}
+	placeClimax(secs, k, voices[sing])
 	return voices[sing].pt.notes, voices[answer].pt.notes
 }
 

@@ -168,7 +168,7 @@ var hookFamilies = map[string]bool{"pop": true, "rock": true, "electronic": true
 // reports hook recurrence, sequences and the stepwise share; see
 // the assertions at its end for what it requires.
 func TestMelodyMeasures(t *testing.T) {
-	type fam struct{ songs, hooks, seqSongs, exactSongs, steps, all int }
+	type fam struct{ songs, hooks, seqSongs, exactSongs, steps, all, climax int }
 	fams := map[string]*fam{}
 	var fails []string
 	for _, st := range style.All() {
@@ -197,6 +197,9 @@ func TestMelodyMeasures(t *testing.T) {
 			if e > 0 {
 				f.exactSongs++
 			}
+			if climaxInChorus(s) {
+				f.climax++
+			}
 			st1, a1 := stepwise(s)
 			f.steps += st1
 			f.all += a1
@@ -212,13 +215,22 @@ func TestMelodyMeasures(t *testing.T) {
 	slices.Sort(names)
 	for _, n := range names {
 		f := fams[n]
-		t.Logf("%-11s songs %2d: hook >=3x spread %2d, restated figure %2d (exactly %2d), stepwise %.0f %%",
-			n, f.songs, f.hooks, f.seqSongs, f.exactSongs, 100*float64(f.steps)/float64(max(1, f.all)))
+		t.Logf("%-11s songs %2d: hook >=3x spread %2d, restated figure %2d (exactly %2d), stepwise %.0f %%, climax in a chorus %2d",
+			n, f.songs, f.hooks, f.seqSongs, f.exactSongs, 100*float64(f.steps)/float64(max(1, f.all)), f.climax)
 	}
 	// One song may miss (amapiano seed 2: the chromatic ii–V of its
 	// drops bends its figure's restatements by a semitone too many).
 	if len(fails) > 1 {
 		t.Errorf("pop, rock and dance songs without a hook returning 3 times over 40 %% of the song or a restated figure: %s", strings.Join(fails, ", "))
+	}
+	climax, songs := 0, 0
+	for _, f := range fams {
+		climax += f.climax
+		songs += f.songs
+	}
+	t.Logf("the melody's highest note is in a chorus in %d of %d songs", climax, songs)
+	if 2*climax < songs {
+		t.Errorf("the melody's highest note is in a chorus in only %d of %d songs", climax, songs)
 	}
 	for _, n := range []string{"pop", "folk"} {
 		if f := fams[n]; 100*f.steps < 63*f.all {
@@ -267,4 +279,29 @@ func TestChorusHookLiteral(t *testing.T) {
 		}
 	}
 	t.Logf("%d choruses and drops return with the first one's hook", checked)
+}
+
+// climaxInChorus reports whether the lead's highest note sounds in a
+// chorus or drop (and no higher one elsewhere).
+func climaxInChorus(s *score.Score) bool {
+	t := leadTrack(s)
+	if t == nil {
+		return false
+	}
+	in, out := -1, -1
+	for _, n := range t.Notes {
+		chorus := false
+		for _, sec := range s.Sections {
+			end := sec.StartBeat + float64(sec.Bars*s.BeatsPerBar)
+			if (sec.Name == "chorus" || sec.Name == "drop") && n.Start >= sec.StartBeat-1e-6 && n.Start < end-1e-6 {
+				chorus = true
+			}
+		}
+		if chorus {
+			in = max(in, n.Pitch)
+		} else {
+			out = max(out, n.Pitch)
+		}
+	}
+	return in > out
 }
