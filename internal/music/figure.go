@@ -162,6 +162,63 @@ func placeClimax(secs []section, k key, mv *melodyVoice) {
 	}
 }
 
+// endOnChordTones moves the last note of every phrase of a melody voice
+// (a note followed by a rest of a beat or more, or the voice's last) to the
+// nearest tone of the chord sounding when it starts, in the scale and the
+// voice's range; a blue grace's target and the hook keep their pitch.
+func endOnChordTones(secs []section, k key, mv *melodyVoice) {
+	notes := mv.pt.notes
+	for i := range notes {
+		n := &notes[i]
+		if i+1 < len(notes) && notes[i+1].Start-(n.Start+n.Length) < 1 {
+			continue
+		}
+		if i > 0 && !InScale(notes[i-1].Pitch, k.root, k.mode) {
+			continue
+		}
+		c, ok := soundingAt(secs, n.Start)
+		if !ok || c.has(k, n.Pitch) || inHook(secs, n.Start) {
+			continue // (the hook stays as it is, whatever follows it)
+		}
+		for d := 1; d <= 2; d++ {
+			if q := n.Pitch - d; q >= mv.lo && c.has(k, q) && InScale(q, k.root, k.mode) {
+				n.Pitch = q
+				break
+			}
+			if q := n.Pitch + d; q <= mv.hi && c.has(k, q) && InScale(q, k.root, k.mode) {
+				n.Pitch = q
+				break
+			}
+		}
+	}
+}
+
+// soundingAt returns the chord sounding at beat p of the song.
+func soundingAt(secs []section, p float64) (chord, bool) {
+	for i := range secs {
+		s := &secs[i]
+		rel := p - s.StartBeat
+		if rel < -1e-6 || rel >= float64(s.Bars*s.beats)-1e-6 {
+			continue
+		}
+		b := min(int(rel/float64(s.beats)+1e-9), s.Bars-1)
+		return s.barAt(b).at(rel - float64(b*s.beats)), true
+	}
+	return chord{}, false
+}
+
+// inHook reports whether beat p lies in the first two bars of a chorus or
+// a drop.
+func inHook(secs []section, p float64) bool {
+	for i := range secs {
+		s := &secs[i]
+		if (s.Name == "chorus" || s.Name == "drop") && p >= s.StartBeat-1e-6 && p < s.StartBeat+float64(2*s.beats)-1e-6 {
+			return true
+		}
+	}
+	return false
+}
+
 // oct0 is the octave of the lead voice's tonic.
 func oct0(voices map[voiceOf]*melodyVoice) int { return voices[sing].oct }
 

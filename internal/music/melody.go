@@ -303,6 +303,9 @@ func writeLead(secs []section, k key, prof genreProfile, inst, answerInst score.
 			mv.last = last
 		}
 	}
+	for _, mv := range voices {
+		endOnChordTones(secs, k, mv)
+	}
 	placeClimax(secs, k, voices[sing])
 	return voices[sing].pt.notes, voices[answer].pt.notes
 }

@@ -168,14 +168,14 @@ var hookFamilies = map[string]bool{"pop": true, "rock": true, "electronic": true
 // reports hook recurrence, sequences and the stepwise share; see
 // the assertions at its end for what it requires.
 func TestMelodyMeasures(t *testing.T) {
-	type fam struct{ songs, hooks, seqSongs, exactSongs, steps, all, climax int }
+	type fam struct{ songs, hooks, seqSongs, exactSongs, steps, all, climax, ends, endsOn int }
 	fams := map[string]*fam{}
 	var fails []string
 	for _, st := range style.All() {
 		for seed := uint64(1); seed <= 3; seed++ {
 			p := Parse(st.Name + " music, 3 minutes")
 			p.Genre = Genre(st.Name)
-			s := Compose(p, seed)
+			s, secs, k := compose(p, seed)
 			if leadTrack(s) == nil {
 				continue
 			}
@@ -197,6 +197,9 @@ func TestMelodyMeasures(t *testing.T) {
 			if e > 0 {
 				f.exactSongs++
 			}
+			e, on := phraseEnds(s, secs, k)
+			f.ends += e
+			f.endsOn += on
 			if climaxInChorus(s) {
 				f.climax++
 			}
@@ -215,18 +218,24 @@ func TestMelodyMeasures(t *testing.T) {
 	slices.Sort(names)
 	for _, n := range names {
 		f := fams[n]
-		t.Logf("%-11s songs %2d: hook >=3x spread %2d, restated figure %2d (exactly %2d), stepwise %.0f %%, climax in a chorus %2d",
-			n, f.songs, f.hooks, f.seqSongs, f.exactSongs, 100*float64(f.steps)/float64(max(1, f.all)), f.climax)
+		t.Logf("%-11s songs %2d: hook >=3x spread %2d, restated figure %2d (exactly %2d), stepwise %.0f %%, climax in a chorus %2d, phrase ends on a chord tone %.0f %%",
+			n, f.songs, f.hooks, f.seqSongs, f.exactSongs, 100*float64(f.steps)/float64(max(1, f.all)), f.climax, 100*float64(f.endsOn)/float64(max(1, f.ends)))
 	}
 	// One song may miss (amapiano seed 2: the chromatic ii–V of its
 	// drops bends its figure's restatements by a semitone too many).
 	if len(fails) > 1 {
 		t.Errorf("pop, rock and dance songs without a hook returning 3 times over 40 %% of the song or a restated figure: %s", strings.Join(fails, ", "))
 	}
-	climax, songs := 0, 0
+	climax, songs, ends, endsOn := 0, 0, 0, 0
 	for _, f := range fams {
 		climax += f.climax
 		songs += f.songs
+		ends += f.ends
+		endsOn += f.endsOn
+	}
+	t.Logf("phrase endings on a chord tone: %d of %d", endsOn, ends)
+	if 10*endsOn < 9*ends {
+		t.Errorf("only %d of %d phrase endings are chord tones", endsOn, ends)
 	}
 	t.Logf("the melody's highest note is in a chorus in %d of %d songs", climax, songs)
 	if 2*climax < songs {
@@ -304,4 +313,29 @@ func climaxInChorus(s *score.Score) bool {
 		}
 	}
 	return in > out
+}
+
+// phraseEnds counts the lead's phrase endings (a note followed by a rest
+// of a beat or more, or the last) and those on a tone of the chord
+// sounding when the note starts.
+func phraseEnds(s *score.Score, secs []section, k key) (ends, on int) {
+	t := leadTrack(s)
+	for i, n := range t.Notes {
+		if i+1 < len(t.Notes) && t.Notes[i+1].Start-(n.Start+n.Length) < 1 {
+			continue
+		}
+		for j := range secs {
+			sec := &secs[j]
+			rel := n.Start - sec.StartBeat
+			if rel < -1e-6 || rel >= float64(sec.Bars*sec.beats)-1e-6 {
+				continue
+			}
+			b := int(math.Floor(rel/float64(sec.beats) + 1e-9))
+			ends++
+			if sec.barAt(b).at(rel-float64(b*sec.beats)).has(k, n.Pitch) {
+				on++
+			}
+		}
+	}
+	return ends, on
 }
