@@ -163,27 +163,31 @@ func turnIntro(secs []section, k key, prof genreProfile, beats int) {
 }
 
 // cadenceSections ends every chorus and drop on the style's cadence (see
-// approachDegrees), so the tonic is heard arriving each time the chorus
-// closes, not only at the song's end: a section of eight bars or more ends
-// on the approach chord and a bar of the tonic (so does a shorter one of
-// four bars or more outside 4/4); a shorter one in 4/4 on a bar that moves
-// from the approach to the tonic on beat 3. Sections that already end on a cadence (the song's last, a
-// lifted chorus) keep theirs; the blues keeps its form.
+// sectionCadence), so the tonic is heard arriving each time the chorus
+// closes, not only at the song's end: in 4/4 a bar moving from the
+// approach chord to the tonic on beat 3, and in a section of eight bars
+// or more a bar of the tonic after it; outside 4/4 (four bars or more) a
+// bar of the approach and a bar of the tonic. Sections that already end
+// on a cadence (the song's last, a lifted chorus) keep theirs; the blues
+// keeps its form and a modal song its vamp.
 func cadenceSections(secs []section, k key, prof genreProfile, beats int) {
-	if prof.harmony == "blues" {
-		return
+	if prof.harmony == "blues" || k.mode != "major" && k.mode != "minor" && k.mode != "harmonic minor" {
+		return // the blues runs its form on; a modal song keeps its vamp
 	}
 	approach, tonic := sectionCadence(k, prof, beats)
+	arrive := barChord{c: endChord(approach), c2: tonic.c, split: 2} // the approach, the tonic from beat 3
 	for i := range secs {
 		s := &secs[i]
 		if s.Name != "chorus" && s.Name != "drop" || len(s.ending) > 0 {
 			continue
 		}
 		switch {
-		case s.Bars >= 8 || s.Bars >= 4 && beats != 4:
+		case s.Bars >= 4 && beats != 4:
 			s.ending = []barChord{approach, tonic}
+		case s.Bars >= 8:
+			s.ending = []barChord{arrive, tonic}
 		case s.Bars >= 4:
-			s.ending = []barChord{{c: endChord(approach), c2: tonic.c, split: 2}}
+			s.ending = []barChord{arrive}
 		}
 	}
 }

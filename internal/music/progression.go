@@ -227,7 +227,7 @@ func chooseHarmony(k key, prof genreProfile, beatsPerBar int, r *rng) harmony {
 		}
 	}
 	if r.chance(0.5) {
-		dominantPedal(h.bridge, k, string(prof.harmony))
+		tonicPedal(h.bridge, string(prof.harmony))
 	}
 	return h
 }

@@ -1,7 +1,7 @@
 package music
 
 // Slash chords: inversions that let the bass walk by step (C G/B Am, F C/E
-// Dm) and pedal points (a bridge over the dominant held in the bass), the
+// Dm) and pedal points (a bridge over the tonic held in the bass), the
 // way pop, folk, gospel, classical, epic and dance music write them. A
 // chord's slash is the bass note's distance above its root; the chords,
 // pads and melody play the chord as before, the bass plays the slash note.
@@ -57,20 +57,21 @@ func invert(cs []barChord, family string, r *rng) {
 	}
 }
 
-// pedalFamilies are the harmony families whose bridge (or breakdown) holds
-// the dominant in the bass, building towards the return of the chorus.
+// pedalFamilies are the harmony families whose bridge (or breakdown) may
+// hold the tonic in the bass under its chords (a tonic pedal: the
+// bridge moves above a bass that names the key).
 var pedalFamilies = map[string]bool{"epic": true, "dance": true, "classical": true, "pop": true, "anime": true}
 
-// dominantPedal sets the bass of every chord of a bridge progression to
-// the key's fifth (a dominant pedal) where the family uses one.
-func dominantPedal(cs []barChord, k key, family string) {
-	if !pedalFamilies[family] || k.steps[4] != 7 {
+// tonicPedal sets the bass of every chord of a bridge progression to the
+// key's tonic where the family uses a pedal.
+func tonicPedal(cs []barChord, family string) {
+	if !pedalFamilies[family] {
 		return
 	}
 	for j := range cs {
-		cs[j].c.slash = (7 - cs[j].c.root + 12) % 12
+		cs[j].c.slash = (12 - cs[j].c.root) % 12
 		if cs[j].split > 0 {
-			cs[j].c2.slash = (7 - cs[j].c2.root + 12) % 12
+			cs[j].c2.slash = (12 - cs[j].c2.root) % 12
 		}
 	}
 }
