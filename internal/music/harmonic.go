@@ -95,7 +95,7 @@ func colourJazz(cs []barChord, ext int, rate float64, r *rng) {
 				*cur = barChord{c: cur.c, c2: chord{degree: 0, root: (cur.c.root + 1) % 12, tones: []int{0, 3, 6, 9}}, split: 2}
 				continue
 			}
-			if target.degree == 4 && target.root == 7 && r.chance(0.75) {
+			if target.degree == 4 && target.root == 7 && r.chance(0.9) {
 				// Into V, its diatonic ii (vi7) more often than V7/V,
 				// whose raised fourth would pull the key towards the
 				// dominant's.
@@ -140,10 +140,11 @@ func chromatic(target chord, semis, steps int, tones []int, ext int) chord {
 	return c
 }
 
-// dominantSevenths makes a major-key V triad that resolves to I (in the
-// next bar, or inside a two-chord bar) a dominant seventh: its fourth
-// degree resolving to the third establishes the tonic. Triad styles only
-// (seventh-chord styles already voice V7).
+// dominantSevenths makes every major-key V triad a dominant seventh: its
+// seventh, the key's fourth degree, falls to the third of I and tells the
+// key from the dominant's (whose scale has a raised fourth instead).
+// Triad styles only (seventh-chord styles already voice V7; power chords
+// keep root and fifth).
 func dominantSevenths(cs []barChord, k key) {
 	if k.mode != "major" {
 		return
@@ -153,20 +154,10 @@ func dominantSevenths(cs []barChord, k key) {
 			c.tones = []int{0, 4, 7, 10}
 		}
 	}
-	n := len(cs)
 	for j := range cs {
-		next := cs[(j+1)%n].c
+		v7(&cs[j].c)
 		if cs[j].split > 0 {
-			if cs[j].c2.degree == 0 || next.degree == 0 {
-				v7(&cs[j].c2)
-			}
-			if cs[j].c2.degree == 0 {
-				v7(&cs[j].c)
-			}
-			continue
-		}
-		if next.degree == 0 {
-			v7(&cs[j].c)
+			v7(&cs[j].c2)
 		}
 	}
 }

@@ -200,6 +200,7 @@ func chooseHarmony(k key, prof genreProfile, beatsPerBar int, r *rng) harmony {
 			case prof.harmony == "latin": // samba, salsa: fewer chromatic chords
 				colourJazz(cs, prof.ext, 0.3, r)
 			}
+			dominantSevenths(cs, k) // the cadential V–I bars rhythmize wrote too
 		}
 		return cs
 	}
