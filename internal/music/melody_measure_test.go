@@ -221,6 +221,7 @@ func TestMelodyMeasures(t *testing.T) {
 		t.Logf("%-11s songs %2d: hook >=3x spread %2d, restated figure %2d (exactly %2d), stepwise %.0f %%, climax in a chorus %2d, phrase ends on a chord tone %.0f %%",
 			n, f.songs, f.hooks, f.seqSongs, f.exactSongs, 100*float64(f.steps)/float64(max(1, f.all)), f.climax, 100*float64(f.endsOn)/float64(max(1, f.ends)))
 	}
+	t.Logf("pop, rock and dance songs short of the goal: %d %v", len(fails), fails)
 	// One song may miss (amapiano seed 2: the chromatic ii–V of its
 	// drops bends its figure's restatements by a semitone too many).
 	if len(fails) > 1 {

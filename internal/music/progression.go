@@ -266,6 +266,9 @@ func chordMaker(k key, prof genreProfile) func(int) chord {
 		if k.steps[d%7] != 0 && size > 3 && (d == 6 && !k.minorish()) {
 			size = 3 // the diminished vii stays a triad
 		}
+		if d == 0 && size > 4 {
+			size = 4 // the tonic as a seventh chord: its ninth is the dominant's fifth
+		}
 		return k.diatonic(d, size)
 	}
 }
