@@ -102,6 +102,12 @@ func colourJazz(cs []barChord, ext int, rate float64, r *rng) {
 				*cur = barChord{c: cur.c, c2: relatedTwo(target, ext), split: 2}
 				continue
 			}
+			if target.degree == 0 && target.root == 0 && r.chance(0.35) {
+				// The backdoor dominant bVII7 into I (Bb7–C): its flat
+				// sixth and seventh lean away from the dominant's key.
+				*cur = barChord{c: cur.c, c2: chord{degree: 6, root: 10, tones: []int{0, 4, 7, 10}}, split: 2}
+				continue
+			}
 			if j%2 == 1 && r.chance(0.4) {
 				*cur = barChord{c: relatedTwo(target, ext), c2: secondaryDominant(target, ext), split: 2}
 			} else {

@@ -269,6 +269,11 @@ func chordMaker(k key, prof genreProfile) func(int) chord {
 		if d == 0 && size > 4 {
 			size = 4 // the tonic as a seventh chord: its ninth is the dominant's fifth
 		}
+		if d == 0 && size >= 4 && !k.minorish() && prof.harmony == "latin" {
+			// The samba and salsa tonic: a sixth chord (its major seventh
+			// is the dominant's third).
+			return chord{degree: 0, root: 0, tones: []int{0, 4, 7, 9}}
+		}
 		return k.diatonic(d, size)
 	}
 }

@@ -2,8 +2,9 @@
 // 0.1.3, KeyExtractor with its defaults, on a 60 s mono excerpt from 15 s
 // in, as docs/engine-composition.md describes) which key it hears, then
 // compares it with the song's tagged key: right when Essentia hears the
-// tagged key or its relative, or, for a mode, its tonic (either scale) or
-// its parent scale (the major or minor key with the same notes).
+// tagged key or its relative (for a mode, the relative of its tonic's major
+// or minor key), or, for a mode, its tonic (either scale) or its parent
+// scale (the major or minor key with the same notes).
 //
 //	NODE_PATH=/path/to/node_modules go run ./scripts/keymeasure [-seeds 1] [-s 75] [-j 2]
 //
@@ -118,6 +119,11 @@ func judge(root int, mode, name, scale string) bool {
 	}
 	if pc == root && mode != "major" && mode != "minor" && mode != "harmonic minor" {
 		return true // a mode's tonic
+	}
+	// The relative of the tonic's major or minor key (Bb major for G
+	// dorian, as for G minor).
+	if minor && scale == "major" && pc == (root+3)%12 || !minor && scale == "minor" && pc == (root+9)%12 {
+		return true
 	}
 	major := (root + parent[mode]) % 12
 	if scale == "major" {
