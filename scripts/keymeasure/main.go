@@ -6,7 +6,7 @@
 // or minor key), or, for a mode, its tonic (either scale) or its parent
 // scale (the major or minor key with the same notes).
 //
-//	NODE_PATH=/path/to/node_modules go run ./scripts/keymeasure [-seeds 1] [-s 75] [-j 2]
+//	NODE_PATH=/path/to/node_modules go run ./scripts/keymeasure [-seeds 1] [-s 75] [-j 2] [-styles pop,jazz]
 //
 // It renders every style of the catalogue at each seed and prints one line
 // per song and the share heard right.
@@ -21,6 +21,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -50,12 +51,16 @@ func main() {
 	seeds := flag.Int("seeds", 1, "seeds 1..n per style")
 	secs := flag.Int("s", 75, "song length in seconds")
 	workers := flag.Int("j", 2, "songs rendered at once")
+	only := flag.String("styles", "", "comma-separated styles to render (default: every style)")
 	flag.Parse()
 	dir, err := os.MkdirTemp("", "keymeasure")
 	check(err)
 	defer os.RemoveAll(dir)
 	var songs []*song
 	for _, g := range music.Genres {
+		if *only != "" && !slices.Contains(strings.Split(*only, ","), string(g)) {
+			continue
+		}
 		for seed := 1; seed <= *seeds; seed++ {
 			songs = append(songs, &song{genre: g, seed: uint64(seed)})
 		}
