@@ -58,6 +58,9 @@ func bassTonesOf(c chord, k key, lo int) bassTones {
 		return slashTones(c, k, lo) // an inversion or a pedal (slash.go)
 	}
 	root := c.rootPitch(k, lo)
+	if c.octave {
+		return bassTones{root: root, third: root + c.tones[1], fifth: root + 12, octave: root + 12}
+	}
 	return bassTones{root: root, third: root + c.tones[1], fifth: c.fifthPitch(k, root), octave: root + 12}
 }
 

@@ -272,9 +272,15 @@ func chordMaker(k key, prof genreProfile) func(int) chord {
 		if d == 0 && size >= 4 && !k.minorish() && prof.harmony == "latin" {
 			// The samba and salsa tonic: a sixth chord (its major seventh
 			// is the dominant's third).
-			return chord{degree: 0, root: 0, tones: []int{0, 4, 7, 9}}
+			return chord{degree: 0, root: 0, tones: []int{0, 4, 7, 9}, octave: true}
 		}
-		return k.diatonic(d, size)
+		c := k.diatonic(d, size)
+		// Under the tonic of jazz and Latin jazz the bass answers its root
+		// with the octave, not the fifth: a walking or tumbao line that
+		// leans on the fifth of I makes the dominant the loudest pitch and
+		// the key heard a fifth up.
+		c.octave = d == 0 && (prof.harmony == "jazz" || prof.harmony == "latin")
+		return c
 	}
 }
 
