@@ -43,6 +43,9 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 	}
 	secs := layoutWith(prof.form, bars, bpb, !p.Loop)
 	h := chooseHarmony(k, prof, bpb, newRNG(seed, "harmony"))
+	if !p.Loop {
+		h = floating(h, prof)
+	}
 	cast := castInstruments(p, prof, seed)
 	have, forced := [numLayers]bool{}, [numLayers]bool{}
 	for l := range cast.inst {

@@ -150,9 +150,9 @@ func chromatic(target chord, semis, steps int, tones []int, ext int) chord {
 // seventh, the key's fourth degree, falls to the third of I and tells the
 // key from the dominant's (whose scale has a raised fourth instead).
 // Triad styles only (seventh-chord styles already voice V7; power chords
-// keep root and fifth).
-func dominantSevenths(cs []barChord, k key) {
-	if k.mode != "major" {
+// keep root and fifth), and not reggae, whose skank plays plain triads.
+func dominantSevenths(cs []barChord, k key, family string) {
+	if k.mode != "major" || family == "reggae" {
 		return
 	}
 	v7 := func(c *chord) {

@@ -174,19 +174,11 @@ func chooseHarmony(k key, prof genreProfile, beatsPerBar int, r *rng) harmony {
 	}
 	pick := func(i int) []barChord {
 		degs := pool[i%len(pool)]
-		if prof.harmony == "ambient" || prof.harmony == "chant" {
-			// Harmony that floats: each chord held for two bars.
-			slow := make([]int, 0, 2*len(degs))
-			for _, d := range degs {
-				slow = append(slow, d, d)
-			}
-			degs = slow
-		}
 		cs := make([]barChord, len(degs))
 		for j, d := range degs {
 			cs[j] = barChord{c: mk(d)}
 		}
-		dominantSevenths(cs, k)
+		dominantSevenths(cs, k, string(prof.harmony))
 		borrow(cs, k, string(prof.harmony), prof.ext, r)
 		invert(cs, string(prof.harmony), r)
 		if beatsPerBar == 4 {
@@ -200,7 +192,7 @@ func chooseHarmony(k key, prof genreProfile, beatsPerBar int, r *rng) harmony {
 			case prof.harmony == "latin": // samba, salsa: fewer chromatic chords
 				colourJazz(cs, prof.ext, 0.3, r)
 			}
-			dominantSevenths(cs, k) // the cadential V–I bars rhythmize wrote too
+			dominantSevenths(cs, k, string(prof.harmony)) // the cadential V–I bars rhythmize wrote too
 		}
 		return cs
 	}
@@ -312,4 +304,21 @@ func minorBlues(cs []barChord, mk func(int) chord) {
 	cs[8] = barChord{c: dom(8, 5), c2: dom(7, 4), split: 2}
 	cs[9] = barChord{c: mk(3), c2: dom(1, 1), split: 2}
 	cs[11] = barChord{c: chord{degree: 1, root: 2, tones: []int{0, 3, 6, 10}}, c2: dom(7, 4), split: 2}
+}
+
+// floating holds each chord of a song's harmony for two bars where the
+// style's harmony floats (ambient, chant). Compose leaves a loop's harmony
+// as it is: a chord held across the loop's seam would be cut there.
+func floating(h harmony, prof genreProfile) harmony {
+	if prof.harmony != "ambient" && prof.harmony != "chant" {
+		return h
+	}
+	slow := func(cs []barChord) []barChord {
+		out := make([]barChord, 0, 2*len(cs))
+		for _, c := range cs {
+			out = append(out, c, c)
+		}
+		return out
+	}
+	return harmony{verse: slow(h.verse), chorus: slow(h.chorus), bridge: slow(h.bridge)}
 }
