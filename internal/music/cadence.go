@@ -105,7 +105,7 @@ func finalBars(k key, prof genreProfile, beats int) (approach, tonic barChord) {
 	if prof.harmony == "blues" {
 		ac = k.dominant7(a)
 	}
-	if a == 4 && ac.root == 7 && len(ac.tones) == 3 && k.mode == "major" {
+	if a == 4 && ac.root == 7 && len(ac.tones) == 3 && k.mode == "major" && beats == 4 {
 		ac.tones = []int{0, 4, 7, 10} // V7: its fourth degree falls to the third of I
 	}
 	approach = barChord{c: ac}

@@ -114,6 +114,9 @@ func leadRange(inst score.Instrument) (lo, hi int) {
 // plays in the song's last bar, that bar is a closed cadence ending on the
 // tonic.
 func writeLead(secs []section, k key, prof genreProfile, inst, answerInst score.Instrument, swing float64, seed uint64) (lead, answered []score.Note) {
+	if secs[0].beats != 4 {
+		return writeLeadPlain(secs, k, prof, inst, answerInst, swing, seed)
+	}
 	r := newRNG(seed, "melody")
 	voices := map[voiceOf]*melodyVoice{
 		sing:   newMelodyVoice(k, inst, &part{swing: swing, r: newRNG(seed, "melody-vel")}),

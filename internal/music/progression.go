@@ -258,7 +258,7 @@ func chordMaker(k key, prof genreProfile) func(int) chord {
 		if k.steps[d%7] != 0 && size > 3 && (d == 6 && !k.minorish()) {
 			size = 3 // the diminished vii stays a triad
 		}
-		if d == 0 && size > 4 {
+		if d == 0 && size > 4 && (prof.harmony == "jazz" || prof.harmony == "latin") {
 			size = 4 // the tonic as a seventh chord: its ninth is the dominant's fifth
 		}
 		if d == 0 && size >= 4 && !k.minorish() && prof.harmony == "latin" {
