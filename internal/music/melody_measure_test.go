@@ -222,8 +222,8 @@ func TestMelodyMeasures(t *testing.T) {
 			n, f.songs, f.hooks, f.seqSongs, f.exactSongs, 100*float64(f.steps)/float64(max(1, f.all)), f.climax, 100*float64(f.endsOn)/float64(max(1, f.ends)))
 	}
 	t.Logf("pop, rock and dance songs short of the goal: %d %v", len(fails), fails)
-	// One song may miss (amapiano seed 2: the chromatic ii–V of its
-	// drops bends its figure's restatements by a semitone too many).
+	// One song may miss (a chromatic ii–V, as in amapiano's drops, can
+	// bend a figure's restatement by a semitone too many).
 	if len(fails) > 1 {
 		t.Errorf("pop, rock and dance songs without a hook returning 3 times over 40 %% of the song or a restated figure: %s", strings.Join(fails, ", "))
 	}
