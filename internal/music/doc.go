@@ -56,9 +56,11 @@
 // # Melody
 //
 // The lead develops a one-bar motif per kind of section (melody.go,
-// figure.go): the figure is placed whole on the chord, restated a step or
-// a third away (a sequence), inverted, displaced, recalled in augmentation
-// in the bridge; every chorus opens with the same two-bar hook, which
+// figure.go): in 4/4 the figure is placed whole on the chord, restated a
+// step or a third away (a sequence), inverted, displaced, recalled in
+// augmentation in the bridge, its phrases end on chord tones and each
+// chorus has the melody's climax; 3/4 and 6/8 keep the plain melody
+// (melody_plain.go). Every chorus opens with the same two-bar hook, which
 // develop.go leaves as it is while the other parts vary.
 //
 // # Arrangement
