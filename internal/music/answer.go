@@ -21,9 +21,10 @@ const (
 // through a whole section. Each section occurrence takes the next plan of
 // its kind.
 var phrasePlans = map[string][][4]voiceOf{
-	"verse":     {{sing, sing, answer, breath}, {sing, breath, sing, answer}, {sing, sing, breath, answer}},
-	"chorus":    {{sing, sing, sing, answer}, {sing, answer, sing, sing}},
-	"drop":      {{sing, sing, sing, answer}, {sing, answer, sing, breath}},
+	"verse": {{sing, sing, answer, breath}, {sing, breath, sing, answer}, {sing, sing, breath, answer}},
+	// A chorus and a drop open with the hook on the lead, every time.
+	"chorus":    {{sing, sing, sing, answer}, {sing, sing, answer, sing}},
+	"drop":      {{sing, sing, sing, answer}, {sing, sing, answer, breath}},
 	"bridge":    {{answer, breath, sing, sing}, {answer, answer, sing, breath}},
 	"breakdown": {{answer, answer, sing, breath}, {answer, breath, sing, sing}},
 	// The intro previews the chorus hook on the answering instrument; the

@@ -44,8 +44,8 @@ func TestBlueNotes(t *testing.T) {
 					}
 					total += len(tr.Notes)
 					for i, n := range tr.Notes {
-						if music.InScale(n.Pitch, s.KeyRoot, s.Mode) {
-							continue
+						if inPlace(s, n) {
+							continue // in the key, or a tone of the chord
 						}
 						blue++
 						if !resolvedBlue(s, tr.Notes, i) {

@@ -105,6 +105,9 @@ func finalBars(k key, prof genreProfile, beats int) (approach, tonic barChord) {
 	if prof.harmony == "blues" {
 		ac = k.dominant7(a)
 	}
+	if a == 4 && ac.root == 7 && len(ac.tones) == 3 && k.mode == "major" && beats == 4 {
+		ac.tones = []int{0, 4, 7, 10} // V7: its fourth degree falls to the third of I
+	}
 	approach = barChord{c: ac}
 	if pre >= 0 && beats == 4 {
 		approach = barChord{c: mk(pre), c2: ac, split: 2}
@@ -157,4 +160,60 @@ func turnIntro(secs []section, k key, prof genreProfile, beats int) {
 	}
 	approach, _ := finalBars(k, prof, beats)
 	secs[0].ending = []barChord{approach}
+}
+
+// cadenceSections ends every chorus and drop on the style's cadence (see
+// sectionCadence), so the tonic is heard arriving each time the chorus
+// closes, not only at the song's end: in 4/4 a bar moving from the
+// approach chord to the tonic on beat 3, and in a section of eight bars
+// or more a bar of the tonic after it; outside 4/4 (four bars or more) a
+// bar of the approach and a bar of the tonic. Sections that already end
+// on a cadence (the song's last, a lifted chorus) keep theirs; the blues
+// keeps its form and a modal song its vamp.
+func cadenceSections(secs []section, k key, prof genreProfile, beats int) {
+	if prof.harmony == "blues" || k.mode != "major" && k.mode != "minor" && k.mode != "harmonic minor" {
+		return // the blues runs its form on; a modal song keeps its vamp
+	}
+	approach, tonic := sectionCadence(k, prof, beats)
+	arrive := barChord{c: endChord(approach), c2: tonic.c, split: 2} // the approach, the tonic from beat 3
+	for i := range secs {
+		s := &secs[i]
+		if s.Name != "chorus" && s.Name != "drop" || len(s.ending) > 0 {
+			continue
+		}
+		switch {
+		case s.Bars >= 4 && beats != 4:
+			s.ending = []barChord{approach, tonic}
+		case s.Bars >= 8:
+			s.ending = []barChord{arrive, tonic}
+		case s.Bars >= 4:
+			s.ending = []barChord{arrive}
+		}
+	}
+}
+
+// endChord returns the chord sounding at the end of a bar.
+func endChord(h barChord) chord {
+	if h.split > 0 {
+		return h.c2
+	}
+	return h.c
+}
+
+// sectionCadence is the cadence that closes a chorus: the song's final
+// cadence (finalBars), except in natural minor keys, where the Aeolian
+// bVII–i and v–i are heard as the relative major's: there a chorus closes
+// on the harmonic minor's V7–i (its leading tone names the tonic), or in
+// rock, metal and the minor loops of hip hop, trap and drum and bass on
+// the minor plagal iv–i.
+func sectionCadence(k key, prof genreProfile, beats int) (approach, tonic barChord) {
+	approach, tonic = finalBars(k, prof, beats)
+	fam := cadenceFamily(prof)
+	if k.mode != "minor" || fam == "one" || fam == "blues" {
+		return approach, tonic
+	}
+	if fam == "rock" || fam == "metal" || fam == "minor" {
+		return barChord{c: k.diatonic(3, min(prof.ext, 4))}, tonic
+	}
+	return barChord{c: chord{degree: 4, root: 7, tones: []int{0, 4, 7, 10}}}, tonic
 }

@@ -68,14 +68,6 @@ func songBars(secs []section) []songBar {
 	return out
 }
 
-// endChord returns the chord sounding at the end of a bar.
-func endChord(h barChord) chord {
-	if h.split > 0 {
-		return h.c2
-	}
-	return h.c
-}
-
 // TestFinalCadence checks that every genre, at several lengths, tempos and
 // seeds, in 4/4 and (where it waltzes) in 3/4, ends on the tonic chord of its
 // key approached by its documented chord; that chords, pad and arpeggio

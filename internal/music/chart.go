@@ -42,7 +42,7 @@ var qualities = []struct {
 }{
 	{[]int{0, 4, 7}, ""}, {[]int{0, 3, 7}, "m"}, {[]int{0, 3, 6}, "dim"}, {[]int{0, 4, 8}, "aug"},
 	{[]int{0, 2, 7}, "sus2"}, {[]int{0, 5, 7}, "sus4"},
-	{[]int{0, 4, 7, 11}, "maj7"}, {[]int{0, 3, 7, 10}, "m7"}, {[]int{0, 4, 7, 10}, "7"},
+	{[]int{0, 4, 7, 9}, "6"}, {[]int{0, 4, 7, 11}, "maj7"}, {[]int{0, 3, 7, 10}, "m7"}, {[]int{0, 4, 7, 10}, "7"},
 	{[]int{0, 3, 6, 10}, "m7b5"}, {[]int{0, 3, 6, 9}, "dim7"}, {[]int{0, 3, 7, 11}, "m(maj7)"}, {[]int{0, 4, 8, 11}, "maj7#5"},
 	{[]int{0, 4, 7, 11, 14}, "maj9"}, {[]int{0, 3, 7, 10, 14}, "m9"}, {[]int{0, 4, 7, 10, 14}, "9"},
 	{[]int{0, 3, 6, 10, 13}, "m7b5(b9)"}, {[]int{0, 4, 7, 10, 13}, "7b9"}, {[]int{0, 3, 7, 10, 13}, "m7(b9)"},
@@ -50,8 +50,15 @@ var qualities = []struct {
 }
 
 // chordSymbol spells c in k: the root's name and the quality of its tones
-// (a stack the table does not know is named by its triad).
+// (a stack the table does not know is named by its triad), over its bass
+// note when that is not the root.
 func chordSymbol(c chord, k key) string {
+	if c.slash != 0 {
+		// An inversion or a pedal: the chord over its bass note, "C/E".
+		plain := c
+		plain.slash = 0
+		return chordSymbol(plain, k) + "/" + noteName(k.root+c.bassPC())
+	}
 	root := noteName(k.root + c.root)
 	for n := len(c.tones); n >= 3; n-- {
 		for _, q := range qualities {

@@ -67,6 +67,7 @@ func chordAt(cs []score.Chord, beat float64) score.Chord {
 // parseSymbol reads a symbol chordSymbol wrote back into a root and tones.
 func parseSymbol(t *testing.T, pc map[string]int, sym string) (int, []int) {
 	t.Helper()
+	sym, _, _ = strings.Cut(sym, "/") // the chord over its bass note
 	name := sym[:1]
 	if len(sym) > 1 && (sym[1] == '#' || sym[1] == 'b') {
 		if _, ok := pc[sym[:2]]; ok {

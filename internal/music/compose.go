@@ -46,6 +46,9 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 		secs[i].bpm = p.BPM
 	}
 	h := chooseHarmony(k, prof, bpb, newRNG(seed, "harmony"))
+	if !p.Loop {
+		h = floating(h, prof)
+	}
 	cast := castInstruments(p, prof, seed)
 	have, forced := [numLayers]bool{}, [numLayers]bool{}
 	for l := range cast.inst {
@@ -53,9 +56,12 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 		forced[l] = cast.named[l]
 	}
 	arrange(secs, h, have, forced, mood, prof.form)
+	mod := modulation{index: -1}
 	if !p.Loop {
 		endSong(secs, k, prof, bpb)
 		turnIntro(secs, k, prof, bpb)
+		mod = planModulation(secs, k, prof, bpb)
+		cadenceSections(secs, k, prof, bpb)
 	}
 	planEdges(secs, prof, seed)
 
@@ -146,6 +152,7 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 	if answerTrack != nil {
 		s.Tracks = append(s.Tracks, *answerTrack)
 	}
+	modulate(s, secs, mod, k)
 	develop(s, k, seed)
 	choirChorus(s, p)
 	edgeLimit := s.TotalBeats

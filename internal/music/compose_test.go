@@ -96,7 +96,7 @@ func TestComposeInScale(t *testing.T) {
 				for _, tr := range s.Tracks {
 					out := 0
 					for i, n := range tr.Notes {
-						if !music.InScale(n.Pitch, s.KeyRoot, s.Mode) && !(tr.Role == score.RoleLead && resolvedBlue(s, tr.Notes, i)) {
+						if !inPlace(s, n) && !(tr.Role == score.RoleLead && resolvedBlue(s, tr.Notes, i)) {
 							out++
 						}
 					}

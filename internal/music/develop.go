@@ -32,13 +32,30 @@ func develop(s *score.Score, k key, seed uint64) {
 				return s.Tracks[order[i]].Role == score.RoleDrums && s.Tracks[order[j]].Role != score.RoleDrums
 			})
 		}
+		hook := hookBar(s, start)
 		for attempt := 0; !empty && seen[key] && attempt < 2*len(order)+2; attempt++ {
 			t := &s.Tracks[order[attempt%len(order)]]
+			if hook && t.Role == score.RoleLead {
+				continue // the chorus hook returns as it was
+			}
 			vary(t, k, start, end, b, attempt/len(order), r)
 			key, empty = barState(s, start, end)
 		}
 		seen[key] = true
 	}
+}
+
+// hookBar reports whether the bar starting at beat start is one of the
+// first two bars of a chorus or a drop: the hook, which the lead plays the
+// same each time.
+func hookBar(s *score.Score, start float64) bool {
+	bar := float64(s.BeatsPerBar)
+	for _, sec := range s.Sections {
+		if (sec.Name == "chorus" || sec.Name == "drop") && start >= sec.StartBeat-1e-9 && start < sec.StartBeat+2*bar-1e-9 {
+			return true
+		}
+	}
+	return false
 }
 
 // barState returns what the bar [start, end) plays in every track, and
@@ -211,11 +228,18 @@ func varyMelody(t *score.Track, k key, start, end float64, r *rng) {
 	}
 }
 
-// varyArp plays the bar's arpeggio in reverse order.
+// varyArp plays the bar's arpeggio in reverse order, each half of a 4/4
+// bar apart (the chord may change on beat 3).
 func varyArp(t *score.Track, start, end float64) {
-	idx := notesIn(t, start, end)
-	for a, b := 0, len(idx)-1; a < b; a, b = a+1, b-1 {
-		t.Notes[idx[a]].Pitch, t.Notes[idx[b]].Pitch = t.Notes[idx[b]].Pitch, t.Notes[idx[a]].Pitch
+	cuts := []float64{start, end}
+	if end-start == 4 {
+		cuts = []float64{start, start + 2, end}
+	}
+	for c := 0; c+1 < len(cuts); c++ {
+		idx := notesIn(t, cuts[c], cuts[c+1])
+		for a, b := 0, len(idx)-1; a < b; a, b = a+1, b-1 {
+			t.Notes[idx[a]].Pitch, t.Notes[idx[b]].Pitch = t.Notes[idx[b]].Pitch, t.Notes[idx[a]].Pitch
+		}
 	}
 }
 

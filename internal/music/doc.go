@@ -34,15 +34,34 @@
 //
 // # Harmony and endings
 //
-// Harmony changes within the bar where the genre wants it (jazz ii-V
-// turnarounds, the blues turnaround, cadences in pop, rock, folk and
-// country), and blues, jazz, funk, rock and hip hop melodies use sparse
-// blue notes that resolve by step (blue.go). Every song ends on its tonic
-// chord, reached from the chord its style resolves from (V-I, plagal IV-I
-// in rock and folk, bVII-i in minor pop and rock, the mode's own chord in
-// modal keys, a tonic drone in techno), with the bass on the tonic
-// (cadence.go); blues plays whole 12-bar choruses through its sections,
-// after an intro on the turnaround.
+// Verse, chorus and bridge have their own progressions, coloured as the
+// style does (progression.go, harmonic.go, borrowed.go, slash.go): two
+// chords a bar where the genre moves (jazz ii-V turnarounds, cadential and
+// passing chords in pop, folk, soul, gospel), a chord held two bars where
+// it floats (ambient, chant), V7 into I, secondary dominants, ii-V chains,
+// tritone substitutes and passing diminished chords in jazz and Latin jazz,
+// borrowed chords (iv, bVII, bVI-bVII) in major keys, inversions that let
+// the bass walk by step and a dominant pedal in bridges, a jazz or minor
+// blues colour on the 12 bars. Blues, jazz, funk, rock and hip hop melodies
+// use sparse blue notes that resolve by step (blue.go). Every chorus and
+// drop closes on the tonic (cadence.go: the style's approach, V7-i in
+// natural minor); every song ends on its tonic chord, reached from the
+// chord its style resolves from (V-I, plagal IV-I in rock and folk, bVII-i
+// in minor pop and rock, the mode's own chord in modal keys, a tonic drone
+// in techno), with the bass on the tonic; blues plays whole 12-bar choruses
+// through its sections, after an intro on the turnaround. The last chorus
+// of pop, ballads, gospel, country and soul lifts a step or a half step
+// (modulate.go), from the new key's V7, and returns home for the outro.
+//
+// # Melody
+//
+// The lead develops a one-bar motif per kind of section (melody.go,
+// figure.go): in 4/4 the figure is placed whole on the chord, restated a
+// step or a third away (a sequence), inverted, displaced, recalled in
+// augmentation in the bridge, its phrases end on chord tones and each
+// chorus has the melody's climax; 3/4 and 6/8 keep the plain melody
+// (melody_plain.go). Every chorus opens with the same two-bar hook, which
+// develop.go leaves as it is while the other parts vary.
 //
 // # Arrangement
 //

@@ -6,8 +6,9 @@ package music
 // rhythmize turns some one-chord bars of a progression (degrees degs, chords
 // cs built with mk) into two-chord bars, the way the harmony family does it:
 // jazz always ends the cycle with a ii–V turnaround into its first chord;
-// pop, rock and folk sometimes split the cadential last bar (IV–V before the
-// return to I), and pop and folk sometimes pass through the scale chord
+// pop, rock, folk, soul, gospel, anime, christmas and epic sometimes split
+// the cadential last bar (IV–V before the return to I), and pop, folk,
+// soul, gospel, anime and christmas sometimes pass through the scale chord
 // between two chords a third apart (I–V–vi, IV–V–vi).
 func rhythmize(cs []barChord, degs []int, family string, k key, mk func(int) chord, r *rng) {
 	n := len(degs)
@@ -20,14 +21,16 @@ func rhythmize(cs []barChord, degs []int, family string, k key, mk func(int) cho
 		target := degs[0]
 		cs[n-1] = barChord{c: mk(target + 1), c2: mk(target + 4), split: 2}
 		return
-	case "pop", "rock", "folk":
+	case "pop", "rock", "folk", "soul", "gospel", "anime", "christmas", "epic":
 		if degs[0] == 0 && r.chance(0.5) {
 			if a, b, ok := cadence(last, k.minorish()); ok {
 				cs[n-1] = barChord{c: mk(a), c2: mk(b), split: 2}
 			}
 		}
 	}
-	if family != "pop" && family != "folk" {
+	switch family {
+	case "pop", "folk", "soul", "gospel", "anime", "christmas":
+	default:
 		return
 	}
 	for j := 0; j+1 < n; j++ {
@@ -86,6 +89,25 @@ func colourJazz(cs []barChord, ext int, rate float64, r *rng) {
 		target := cs[(j+1)%n].c
 		cur := &cs[j]
 		if cur.split == 0 && target.root != cur.c.root && r.chance(rate) {
+			if cur.c.degree == 0 && target.degree == 1 && r.chance(0.5) {
+				// I–#Idim7–ii: the passing diminished seventh of the
+				// standards and the bossa nova.
+				*cur = barChord{c: cur.c, c2: chord{degree: 0, root: (cur.c.root + 1) % 12, tones: []int{0, 3, 6, 9}}, split: 2}
+				continue
+			}
+			if target.degree == 4 && target.root == 7 && r.chance(0.9) {
+				// Into V, its diatonic ii (vi7) more often than V7/V,
+				// whose raised fourth would pull the key towards the
+				// dominant's.
+				*cur = barChord{c: cur.c, c2: relatedTwo(target, ext), split: 2}
+				continue
+			}
+			if target.degree == 0 && target.root == 0 && r.chance(0.35) {
+				// The backdoor dominant bVII7 into I (Bb7–C): its flat
+				// sixth and seventh lean away from the dominant's key.
+				*cur = barChord{c: cur.c, c2: chord{degree: 6, root: 10, tones: []int{0, 4, 7, 10}}, split: 2}
+				continue
+			}
 			if j%2 == 1 && r.chance(0.4) {
 				*cur = barChord{c: relatedTwo(target, ext), c2: secondaryDominant(target, ext), split: 2}
 			} else {
@@ -122,4 +144,26 @@ func chromatic(target chord, semis, steps int, tones []int, ext int) chord {
 		c.tones = append(append([]int(nil), tones...), 14)
 	}
 	return c
+}
+
+// dominantSevenths makes every major-key V triad a dominant seventh: its
+// seventh, the key's fourth degree, falls to the third of I and tells the
+// key from the dominant's (whose scale has a raised fourth instead).
+// Triad styles only (seventh-chord styles already voice V7; power chords
+// keep root and fifth), and not reggae, whose skank plays plain triads.
+func dominantSevenths(cs []barChord, k key, family string) {
+	if k.mode != "major" || family == "reggae" {
+		return
+	}
+	v7 := func(c *chord) {
+		if c.degree == 4 && c.root == 7 && len(c.tones) == 3 {
+			c.tones = []int{0, 4, 7, 10}
+		}
+	}
+	for j := range cs {
+		v7(&cs[j].c)
+		if cs[j].split > 0 {
+			v7(&cs[j].c2)
+		}
+	}
 }

@@ -85,7 +85,7 @@ func checkBassFollows(t *testing.T, s *score.Score, k key, bars []splitBar, seed
 	bass := trackOf(s, score.RoleBass)
 	for _, sb := range bars {
 		at := sb.start + sb.h.split
-		want := pc(k.root + sb.h.c2.root)
+		want := pc(k.root + sb.h.c2.bassPC())
 		ok := false
 		for _, n := range bass.Notes {
 			ok = ok || n.Start == at && pc(n.Pitch) == want

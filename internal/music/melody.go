@@ -1,6 +1,8 @@
 package music
 
 import (
+	"fmt"
+
 	"github.com/songsmith/songsmith/internal/score"
 )
 
@@ -112,8 +114,10 @@ func leadRange(inst score.Instrument) (lo, hi int) {
 // plays in the song's last bar, that bar is a closed cadence ending on the
 // tonic.
 func writeLead(secs []section, k key, prof genreProfile, inst, answerInst score.Instrument, swing float64, seed uint64) (lead, answered []score.Note) {
+	if secs[0].beats != 4 {
+		return writeLeadPlain(secs, k, prof, inst, answerInst, swing, seed)
+	}
 	r := newRNG(seed, "melody")
-	blue := newRNG(seed, "blue")
 	voices := map[voiceOf]*melodyVoice{
 		sing:   newMelodyVoice(k, inst, &part{swing: swing, r: newRNG(seed, "melody-vel")}),
 		answer: newMelodyVoice(k, answerInst, &part{swing: swing, r: newRNG(seed, "answer-vel")}),
@@ -131,6 +135,7 @@ func writeLead(secs []section, k key, prof genreProfile, inst, answerInst score.
 		newMotif(min(tier+1, 2), 2+2*r.intn(2), beats, r), // chorus: higher
 		newMotif(max(tier-1, 0), 1+r.intn(4), beats, r),   // bridge: sparser, elsewhere
 	}
+	motifs[1].vary = 0 // the chorus hook: a figure and its sequence
 	for i := range secs {
 		s := &secs[i]
 		if !melodic(s) {
@@ -141,6 +146,7 @@ func writeLead(secs []section, k key, prof genreProfile, inst, answerInst score.
 		for _, mv := range voices {
 			mv.last = -1 << 30
 		}
+		base0 := m.start // where bar 0 of the current phrase placed the figure
 		for b := 0; b < s.Bars; b++ {
 			pb, phrase := b%4, b/4
 			final := i == len(secs)-1 && b == s.Bars-1
@@ -148,30 +154,61 @@ func writeLead(secs []section, k key, prof genreProfile, inst, answerInst score.
 			if who == answer && answerInst == "" {
 				who = breath
 			}
+			if final {
+				pb = 3 // the song's last bar: a closed ending on the tonic
+			}
+			h := s.barAt(b)
+			if pb == 0 && who == breath {
+				base0 = figureBase(k, h, m.realise(m.start, false, 0), m.start, oct0(voices), 0)
+			}
 			if who == breath {
 				continue
 			}
 			mv := voices[who]
 			pt, lo, hi, oct := mv.pt, mv.lo, mv.hi, mv.oct
 			last := mv.last
-			if final {
-				pb = 3 // the song's last bar: a closed ending on the tonic
-			}
 			var bar []melodyNote
+			rigid := false // a figure kept whole: moved as one, not note by note
 			switch pb {
 			case 0:
 				bar = m.realise(m.start, false, 0)
+				base0 = figureBase(k, h, bar, m.start, oct, 0)
+				bar, rigid = m.realise(base0, false, 0), true
 			case 1:
-				switch m.vary {
-				case 0:
-					bar = m.realise(m.start+[]int{1, -1, 2}[phrase%3], false, 0)
-				case 1:
-					bar = m.realise(m.start+2, true, 0)
-				default:
-					bar = m.realise(m.start, false, 0.5)
+				vary := m.vary
+				if phrase%2 == 0 {
+					vary = 0 // a section's first phrase develops its figure by sequence
 				}
+				switch vary {
+				case 0: // a sequence: the figure a step or a third away
+					pref := []int{1, -1, 2}[phrase%3]
+					bar = m.realise(figureBase(k, h, m.realise(base0, false, 0), base0, oct, pref), false, 0)
+				case 1: // the figure inverted
+					inv := m.realise(base0+2, true, 0)
+					bar = m.realise(figureBase(k, h, inv, base0+2, oct, 0), true, 0)
+				default: // displaced by an eighth
+					bar = m.realise(base0, false, 0.5)
+				}
+				rigid = true
 			case 2:
-				bar = m.realise(m.start, phrase%2 == 1, 0) // call, then answer inverted
+				if s.Name == "bridge" && phrase == 0 {
+					// The bridge recalls the hook in augmentation: the
+					// chorus figure's first half at half speed.
+					am := motifs[1].augmented()
+					bar = am.realise(figureBase(k, h, am.realise(am.start, false, 0), am.start, oct, 0), false, 0)
+					rigid = true
+					break
+				}
+				switch {
+				case phrase%2 == 1: // call, then answer inverted
+					inv := m.realise(base0+2, true, 0)
+					bar = m.realise(figureBase(k, h, inv, base0+2, oct, 0), true, 0)
+				case m.vary != 0: // the figure a step down, when bar 2 did not sequence it
+					bar = m.realise(figureBase(k, h, m.realise(base0, false, 0), base0, oct, -1), false, 0)
+				default: // restated on this bar's chord
+					bar = m.realise(figureBase(k, h, m.realise(base0, false, 0), base0, oct, 0), false, 0)
+				}
+				rigid = true
 			default:
 				bar = m.realise(m.start, false, 0)
 				cut := bar[:0]
@@ -180,7 +217,13 @@ func writeLead(secs []section, k key, prof genreProfile, inst, answerInst score.
 						cut = append(cut, n)
 					}
 				}
-				target := 4 // open ending on the dominant
+				// An open ending on the third (the dominant, over and over,
+				// pulls the key to it), or in styles with blue notes on the
+				// dominant their flat fifth leans into.
+				target := 2
+				if prof.blue > 0 {
+					target = 4
+				}
 				if phrase%2 == 1 || b == s.Bars-1 {
 					target = 0 // closed ending on the tonic
 				}
@@ -193,30 +236,47 @@ func writeLead(secs []section, k key, prof genreProfile, inst, answerInst score.
 					bar = append(cut, melodyNote{2, 2, target})
 				}
 			}
-			h := s.barAt(b)
+			if rigid && h.split > 0 && !fitsSplit(k, h, bar, oct) {
+				rigid = false // a figure off the second chord: every strong note on the chord
+			}
 			t := s.StartBeat + float64(beats*b)
+			pitches := make([]int, len(bar))
 			for j, n := range bar {
 				d := n.deg
 				strong := n.at == 0 || n.at == 2 && beats == 4 || (n.len >= 1 && n.at == float64(int(n.at)))
-				if strong {
+				if strong && !rigid {
 					d = nearestChordDegree(k, h.at(n.at), d, oct)
 				}
-				p := k.pitch(d, oct)
-				for p > hi {
-					p -= 12
-				}
-				for p < lo {
-					p += 12
-				}
-				if last > 0 && abs(p-last) > 9 { // avoid awkward leaps
-					if p > last {
+				pitches[j] = k.pitch(d, oct)
+			}
+			if rigid && !placeFigure(pitches, lo, hi, last) {
+				rigid = false
+			}
+			// A grace note of the blues is drawn per bar of the phrase, so
+			// that a repeated section (the chorus hook) repeats its notes.
+			blue := newRNG(seed, fmt.Sprintf("blue-%d-%d", s.motif, b%4))
+			for j, n := range bar {
+				p := pitches[j]
+				if !rigid {
+					for p > hi {
 						p -= 12
-					} else {
+					}
+					for p < lo {
 						p += 12
 					}
-					if p < lo || p > hi {
-						p = k.pitch(k.degreeNear(last, 0)+sign(p-last), 0)
+					if last > 0 && abs(p-last) > 9 { // avoid awkward leaps
+						if p > last {
+							p -= 12
+						} else {
+							p += 12
+						}
+						if p < lo || p > hi {
+							p = k.pitch(k.degreeNear(last, 0)+sign(p-last), 0)
+						}
 					}
+				}
+				if q := borrowedTone(k, h.at(n.at), p); q != p && q >= lo && q <= hi {
+					p = q // mode mixture: the melody takes the borrowed chord's note
 				}
 				vel := v * (0.85 + 0.15*accent(n.at))
 				if j == len(bar)-1 && pb == 3 {
@@ -246,6 +306,10 @@ func writeLead(secs []section, k key, prof genreProfile, inst, answerInst score.
 			mv.last = last
 		}
 	}
+	for _, mv := range voices {
+		endOnChordTones(secs, k, mv)
+	}
+	placeClimax(secs, k, voices[sing])
 	return voices[sing].pt.notes, voices[answer].pt.notes
 }
 

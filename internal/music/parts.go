@@ -54,7 +54,13 @@ func bassRange(inst score.Instrument) int {
 type bassTones struct{ root, third, fifth, octave int }
 
 func bassTonesOf(c chord, k key, lo int) bassTones {
+	if c.slash != 0 {
+		return slashTones(c, k, lo) // an inversion or a pedal (slash.go)
+	}
 	root := c.rootPitch(k, lo)
+	if c.octave {
+		return bassTones{root: root, third: root + c.tones[1], fifth: root + 12, octave: root + 12}
+	}
 	return bassTones{root: root, third: root + c.tones[1], fifth: c.fifthPitch(k, root), octave: root + 12}
 }
 
@@ -98,7 +104,7 @@ func writeBass(secs []section, k key, kind bassStyle, lines []style.Line, m styl
 			if h.split > 0 {
 				second = bassTonesOf(h.c2, k, lo)
 			}
-			nextRoot := n.rootPitch(k, lo)
+			nextRoot := n.bassPitch(k, lo)
 			// at returns the tones of the chord sounding at beat p.
 			at := func(p float64) bassTones {
 				if h.split > 0 && p >= h.split {

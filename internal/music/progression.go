@@ -140,6 +140,11 @@ func chooseHarmony(k key, prof genreProfile, beatsPerBar int, r *rng) harmony {
 			if r.chance(0.5) {
 				cs[10] = barChord{c: mk(0), c2: mk(3), split: 2}
 			}
+			if k.minorish() {
+				minorBlues(cs, mk)
+			} else {
+				jazzBlues(cs, mk)
+			}
 		}
 		return harmony{verse: cs, chorus: cs, bridge: cs}
 	}
@@ -173,6 +178,9 @@ func chooseHarmony(k key, prof genreProfile, beatsPerBar int, r *rng) harmony {
 		for j, d := range degs {
 			cs[j] = barChord{c: mk(d)}
 		}
+		dominantSevenths(cs, k, string(prof.harmony))
+		borrow(cs, k, string(prof.harmony), prof.ext, r)
+		invert(cs, string(prof.harmony), r)
 		if beatsPerBar == 4 {
 			rhythmize(cs, degs, string(prof.harmony), k, mk, r)
 			switch {
@@ -184,6 +192,7 @@ func chooseHarmony(k key, prof genreProfile, beatsPerBar int, r *rng) harmony {
 			case prof.harmony == "latin": // samba, salsa: fewer chromatic chords
 				colourJazz(cs, prof.ext, 0.3, r)
 			}
+			dominantSevenths(cs, k, string(prof.harmony)) // the cadential V–I bars rhythmize wrote too
 		}
 		return cs
 	}
@@ -209,6 +218,9 @@ func chooseHarmony(k key, prof genreProfile, beatsPerBar int, r *rng) harmony {
 			pool = append(pool, degs)
 			h.bridge = pick(len(pool) - 1)
 		}
+	}
+	if r.chance(0.5) {
+		tonicPedal(h.bridge, string(prof.harmony))
 	}
 	return h
 }
@@ -246,6 +258,67 @@ func chordMaker(k key, prof genreProfile) func(int) chord {
 		if k.steps[d%7] != 0 && size > 3 && (d == 6 && !k.minorish()) {
 			size = 3 // the diminished vii stays a triad
 		}
-		return k.diatonic(d, size)
+		if d == 0 && size > 4 && (prof.harmony == "jazz" || prof.harmony == "latin") {
+			size = 4 // the tonic as a seventh chord: its ninth is the dominant's fifth
+		}
+		if d == 0 && size >= 4 && !k.minorish() && prof.harmony == "latin" {
+			// The samba and salsa tonic: a sixth chord (its major seventh
+			// is the dominant's third).
+			return chord{degree: 0, root: 0, tones: []int{0, 4, 7, 9}, octave: true}
+		}
+		c := k.diatonic(d, size)
+		// Under the tonic of jazz and Latin jazz the bass answers its root
+		// with the octave, not the fifth: a walking or tumbao line that
+		// leans on the fifth of I makes the dominant the loudest pitch and
+		// the key heard a fifth up.
+		c.octave = d == 0 && (prof.harmony == "jazz" || prof.harmony == "latin")
+		return c
 	}
+}
+
+// jazzBlues colours a major 12-bar blues the way jazz players do, keeping
+// its landmarks (I, IV in bars 5-6, V in bar 9, the turnaround): a ii–V
+// into IV in bar 4 (vm7–I7), the passing #IVdim7 in bar 6, VI7 (V7/ii)
+// after I in bar 8 and the turnaround I–VI7 | ii7–V7, a ii7–V7 in bar 9
+// and iii7 after I in bar 7.
+func jazzBlues(cs []barChord, mk func(int) chord) {
+	dom := func(root, degree int) chord { return chord{degree: degree, root: root, tones: []int{0, 4, 7, 10}} }
+	min7 := func(root, degree int) chord { return chord{degree: degree, root: root, tones: []int{0, 3, 7, 10}} }
+	cs[3] = barChord{c: min7(7, 4), c2: mk(0), split: 2}
+	cs[5] = barChord{c: mk(3), c2: chord{degree: 3, root: 6, tones: []int{0, 3, 6, 9}}, split: 2}
+	cs[6] = barChord{c: mk(0), c2: min7(4, 2), split: 2}
+	cs[7] = barChord{c: mk(0), c2: dom(9, 5), split: 2}
+	cs[8] = barChord{c: min7(2, 1), c2: mk(4), split: 2}
+	cs[10] = barChord{c: mk(0), c2: dom(9, 5), split: 2}
+	cs[11] = barChord{c: min7(2, 1), c2: mk(4), split: 2}
+}
+
+// minorBlues colours a minor 12-bar blues: I7 (V7/iv) into the iv in bar
+// 4, the passing #ivdim7 in bar 6, bVI7–V7 in bar 9, the tritone substitute
+// bII7 into i in bar 10 and the turnaround iiø7–V7 (a major V with its
+// leading tone).
+func minorBlues(cs []barChord, mk func(int) chord) {
+	dom := func(root, degree int) chord { return chord{degree: degree, root: root, tones: []int{0, 4, 7, 10}} }
+	cs[3] = barChord{c: mk(0), c2: dom(0, 0), split: 2}
+	cs[5] = barChord{c: mk(3), c2: chord{degree: 3, root: 6, tones: []int{0, 3, 6, 9}}, split: 2}
+	cs[8] = barChord{c: dom(8, 5), c2: dom(7, 4), split: 2}
+	cs[9] = barChord{c: mk(3), c2: dom(1, 1), split: 2}
+	cs[11] = barChord{c: chord{degree: 1, root: 2, tones: []int{0, 3, 6, 10}}, c2: dom(7, 4), split: 2}
+}
+
+// floating holds each chord of a song's harmony for two bars where the
+// style's harmony floats (ambient, chant). Compose leaves a loop's harmony
+// as it is: a chord held across the loop's seam would be cut there.
+func floating(h harmony, prof genreProfile) harmony {
+	if prof.harmony != "ambient" && prof.harmony != "chant" {
+		return h
+	}
+	slow := func(cs []barChord) []barChord {
+		out := make([]barChord, 0, 2*len(cs))
+		for _, c := range cs {
+			out = append(out, c, c)
+		}
+		return out
+	}
+	return harmony{verse: slow(h.verse), chorus: slow(h.chorus), bridge: slow(h.bridge)}
 }

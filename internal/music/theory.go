@@ -74,6 +74,8 @@ type chord struct {
 	degree int   // scale degree of the root, 0..6
 	root   int   // semitones of the root above the tonic
 	tones  []int // semitones above the chord root, ascending, 0 first
+	slash  int   // semitones from the root up to the bass note (an inversion or a pedal); 0: the root
+	octave bool  // the bass plays the root's octave where its line has the fifth (see chordMaker)
 }
 
 // diatonic stacks size scale thirds on degree (3 triad, 4 seventh, 5 ninth).

@@ -1,0 +1,234 @@
+package music
+
+// Motif development: a one-bar figure is placed as a whole (its rhythm and
+// its steps kept), so that its restatements a step or a third away are
+// heard as the same figure (a sequence), and the bridge recalls the hook in
+// augmentation.
+
+// figureBase returns the degree a figure (bar, realised from degree base)
+// starts on so that its first note is a tone of the bar's chord (and, in a
+// bar that changes chord, its strong notes after the change tones of the
+// second): base moved by pref scale steps when pref is not 0 (a sequence),
+// else the nearest such start. A sequence tries pref, then the other steps
+// and thirds, and never stays on base.
+func figureBase(k key, h barChord, bar []melodyNote, base, oct, pref int) int {
+	if len(bar) == 0 {
+		return base
+	}
+	c := h.at(bar[0].at)
+	tries := []int{0, 1, -1, 2, -2, 3, -3}
+	if pref != 0 {
+		tries = []int{pref, -pref, 2, -2, 1, -1, 3, -3}
+	}
+	moved := make([]melodyNote, len(bar))
+	fits := func(s int, strict bool) bool {
+		if !c.has(k, k.pitch(bar[0].deg+s, oct)) {
+			return false
+		}
+		for i, n := range bar {
+			moved[i] = melodyNote{n.at, n.len, n.deg + s}
+			if p := k.pitch(n.deg+s, oct); strict && borrowedTone(k, h.at(n.at), p) != p {
+				return false // a note a chromatic chord would bend
+			}
+		}
+		return h.split == 0 || fitsSplit(k, h, moved, oct)
+	}
+	for _, strict := range []bool{true, false} {
+		for _, s := range tries {
+			if fits(s, strict) {
+				return base + s
+			}
+		}
+	}
+	if pref == 0 {
+		return nearestChordDegree(k, c, bar[0].deg, oct) - (bar[0].deg - base)
+	}
+	for _, s := range tries {
+		if c.has(k, k.pitch(bar[0].deg+s, oct)) {
+			return base + s
+		}
+	}
+	return base + pref
+}
+
+// placeFigure moves a figure's pitches by whole octaves into [lo, hi] and
+// away from a leap of more than a major sixth from last, keeping its
+// intervals; false when it does not fit.
+func placeFigure(ps []int, lo, hi, last int) bool {
+	if len(ps) == 0 {
+		return true
+	}
+	mn, mx := ps[0], ps[0]
+	for _, p := range ps {
+		mn, mx = min(mn, p), max(mx, p)
+	}
+	if mx-mn > hi-lo {
+		return false
+	}
+	shift := 0
+	for mx+shift > hi {
+		shift -= 12
+	}
+	for mn+shift < lo {
+		shift += 12
+	}
+	if mx+shift > hi {
+		return false
+	}
+	if last > 0 {
+		p0 := ps[0] + shift
+		if p0-last > 9 && mn+shift-12 >= lo {
+			shift -= 12
+		} else if last-p0 > 9 && mx+shift+12 <= hi {
+			shift += 12
+		}
+	}
+	for i := range ps {
+		ps[i] += shift
+	}
+	return true
+}
+
+// augmented is the motif at half speed: the notes of its first half with
+// their onsets and lengths doubled.
+func (m motif) augmented() motif {
+	a := m
+	a.rhythm, a.steps = nil, nil
+	for i, n := range m.rhythm {
+		if n.at*2 >= m.beats {
+			break
+		}
+		a.rhythm = append(a.rhythm, beatNote{n.at * 2, min(n.len*2, m.beats-n.at*2)})
+		a.steps = append(a.steps, m.steps[i])
+	}
+	return a
+}
+
+// placeClimax gives every chorus and drop the melody's climax: in the
+// third (else fourth) bar of its first phrase the lead's longest note
+// rises to the lowest chord tone above every note the lead plays outside
+// the choruses, when the lead's range has room for it and the leap stays
+// within an octave of the notes around it.
+func placeClimax(secs []section, k key, mv *melodyVoice) {
+	notes := mv.pt.notes
+	inChorus := func(p float64) bool {
+		for i := range secs {
+			s := &secs[i]
+			end := s.StartBeat + float64(s.Bars*s.beats)
+			if (s.Name == "chorus" || s.Name == "drop") && p >= s.StartBeat-1e-6 && p < end-1e-6 {
+				return true
+			}
+		}
+		return false
+	}
+	top := -1
+	for _, n := range notes {
+		if !inChorus(n.Start) {
+			top = max(top, n.Pitch)
+		}
+	}
+	for i := range secs {
+		s := &secs[i]
+		if s.Name != "chorus" && s.Name != "drop" || !s.on[layerLead] || s.Bars < 4 {
+			continue
+		}
+		for _, b := range []int{2, 3} {
+			if whoPlays(s, b, false) != sing || b >= s.Bars-len(s.ending) {
+				continue
+			}
+			t := s.StartBeat + float64(b*s.beats)
+			best := -1
+			for j, n := range notes {
+				if n.Start >= t-1e-6 && n.Start < t+float64(s.beats)-1e-6 && (best < 0 || n.Length > notes[best].Length+1e-9) {
+					best = j
+				}
+			}
+			if best < 0 {
+				continue
+			}
+			c := s.barAt(b).at(notes[best].Start - t)
+			q := top + 1
+			for q <= mv.hi && !(c.has(k, q) && InScale(q, k.root, k.mode)) {
+				q++
+			}
+			near := func(j int) bool { return j < 0 || j >= len(notes) || abs(notes[j].Pitch-q) <= 12 }
+			// A note a blue grace leads into keeps its pitch.
+			graced := best > 0 && !InScale(notes[best-1].Pitch, k.root, k.mode)
+			if q <= mv.hi && q > notes[best].Pitch && near(best-1) && near(best+1) && !graced {
+				notes[best].Pitch = q
+			}
+			break
+		}
+	}
+}
+
+// endOnChordTones moves the last note of every phrase of a melody voice
+// (a note followed by a rest of a beat or more, or the voice's last) to the
+// nearest tone of the chord sounding when it starts, in the scale and the
+// voice's range; a blue grace's target and the hook keep their pitch.
+func endOnChordTones(secs []section, k key, mv *melodyVoice) {
+	notes := mv.pt.notes
+	for i := range notes {
+		n := &notes[i]
+		if i+1 < len(notes) && notes[i+1].Start-(n.Start+n.Length) < 1 {
+			continue
+		}
+		if i > 0 && !InScale(notes[i-1].Pitch, k.root, k.mode) {
+			continue
+		}
+		c, ok := soundingAt(secs, n.Start)
+		if !ok || c.has(k, n.Pitch) || inHook(secs, n.Start) {
+			continue // (the hook stays as it is, whatever follows it)
+		}
+		for d := 1; d <= 2; d++ {
+			if q := n.Pitch - d; q >= mv.lo && c.has(k, q) && InScale(q, k.root, k.mode) {
+				n.Pitch = q
+				break
+			}
+			if q := n.Pitch + d; q <= mv.hi && c.has(k, q) && InScale(q, k.root, k.mode) {
+				n.Pitch = q
+				break
+			}
+		}
+	}
+}
+
+// soundingAt returns the chord sounding at beat p of the song.
+func soundingAt(secs []section, p float64) (chord, bool) {
+	for i := range secs {
+		s := &secs[i]
+		rel := p - s.StartBeat
+		if rel < -1e-6 || rel >= float64(s.Bars*s.beats)-1e-6 {
+			continue
+		}
+		b := min(int(rel/float64(s.beats)+1e-9), s.Bars-1)
+		return s.barAt(b).at(rel - float64(b*s.beats)), true
+	}
+	return chord{}, false
+}
+
+// inHook reports whether beat p lies in the first two bars of a chorus or
+// a drop.
+func inHook(secs []section, p float64) bool {
+	for i := range secs {
+		s := &secs[i]
+		if (s.Name == "chorus" || s.Name == "drop") && p >= s.StartBeat-1e-6 && p < s.StartBeat+float64(2*s.beats)-1e-6 {
+			return true
+		}
+	}
+	return false
+}
+
+// oct0 is the octave of the lead voice's tonic.
+func oct0(voices map[voiceOf]*melodyVoice) int { return voices[sing].oct }
+
+// fitsSplit reports whether the note a figure plays on (or first after)
+// the chord change of a two-chord bar is a tone of the second chord.
+func fitsSplit(k key, h barChord, bar []melodyNote, oct int) bool {
+	for _, n := range bar {
+		if n.at >= h.split {
+			return h.c2.has(k, k.pitch(n.deg, oct))
+		}
+	}
+	return true
+}

@@ -1,0 +1,84 @@
+package music
+
+import (
+	"fmt"
+	"math"
+	"testing"
+)
+
+// TestModulation checks that the styles of liftStyles lift their last
+// chorus (3-minute songs, seeds 1-4): its chords are the first chorus's a
+// step or half step up, the bar before it is the new key's dominant, the
+// lead's hook is the first chorus's transposed, and its last bar is the
+// home dominant; and that other styles never modulate.
+func TestModulation(t *testing.T) {
+	lifted := 0
+	for _, g := range []Genre{"pop", "power ballad", "gospel", "k-pop", "country", "rock", "house", "jazz"} {
+		for seed := uint64(1); seed <= 4; seed++ {
+			p := Parse(fmt.Sprintf("%s, 3 minutes", g))
+			p.Genre = g
+			s, secs, k := compose(p, seed)
+			name := fmt.Sprintf("%s seed %d (%s)", g, seed, s.Mode)
+			var ch []int
+			for i := range secs {
+				if secs[i].Name == "chorus" {
+					ch = append(ch, i)
+				}
+			}
+			want, lifts := liftStyles[string(g)]
+			if len(ch) < 2 {
+				continue
+			}
+			first, last := &secs[ch[0]], &secs[ch[len(ch)-1]]
+			d := (last.barAt(0).c.root - first.barAt(0).c.root + 12) % 12
+			if !lifts || k.mode != "major" && k.mode != "minor" {
+				if d != 0 {
+					t.Errorf("%s: the last chorus moves by %d semitones", name, d)
+				}
+				continue
+			}
+			if d == 0 {
+				continue // no outro after the last chorus, or the final cadence in it
+			}
+			if d != want {
+				t.Errorf("%s: the last chorus moves by %d semitones, want %d", name, d, want)
+				continue
+			}
+			lifted++
+			for b := 0; b < min(last.Bars-1, first.Bars-len(first.ending)); b++ {
+				if a, z := first.barAt(b%first.Bars).c.root, last.barAt(b).c.root; (z-a+12)%12 != want {
+					t.Errorf("%s: bar %d of the last chorus on +%d, the first chorus's on +%d", name, b, z, a)
+				}
+			}
+			prev := &secs[ch[len(ch)-1]-1]
+			if piv := prev.barAt(prev.Bars - 1).c; piv.root != (7+want)%12 || len(piv.tones) < 4 || piv.tones[1] != 4 || piv.tones[3] != 10 {
+				t.Errorf("%s: the bar before the last chorus is %+v, not the new key's dominant seventh", name, piv)
+			}
+			if end := last.barAt(last.Bars - 1).c; end.root != 7 || end.tones[1] != 4 {
+				t.Errorf("%s: the last chorus ends on %+v, not the home dominant", name, end)
+			}
+			lt := leadTrack(s)
+			if lt == nil || !first.on[layerLead] || !last.on[layerLead] {
+				continue
+			}
+			bars := barNotes(s, lt)
+			fb, lb := int(first.StartBeat)/s.BeatsPerBar, int(last.StartBeat)/s.BeatsPerBar
+			for b := 0; b < 2; b++ {
+				f, l := bars[fb+b], bars[lb+b]
+				if len(f) != len(l) {
+					t.Errorf("%s: hook bar %d has %d notes in the last chorus, %d in the first", name, b, len(l), len(f))
+					continue
+				}
+				for i := range f {
+					if l[i].Pitch-f[i].Pitch != want || math.Abs((l[i].Start-last.StartBeat)-(f[i].Start-first.StartBeat)) > 1e-6 {
+						t.Errorf("%s: hook bar %d note %d: %+v in the last chorus, %+v in the first", name, b, i, l[i], f[i])
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d songs lift their last chorus", lifted)
+	if lifted < 10 {
+		t.Errorf("only %d of the 20 songs of lifting styles modulate", lifted)
+	}
+}
