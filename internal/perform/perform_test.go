@@ -241,8 +241,9 @@ func TestSwingLoosens(t *testing.T) {
 	}
 }
 
-// TestFillsRush: the toms of a rock fill land ahead of the snare's usual
-// placement, the later the more.
+// TestFillsRush: the toms of a rock fill (a bar with three toms or more;
+// a single tom at a phrase's end is no fill) land ahead of the snare's
+// usual placement, the later the more.
 func TestFillsRush(t *testing.T) {
 	var toms []float64
 	snare := 0.0
@@ -251,10 +252,17 @@ func TestFillsRush(t *testing.T) {
 		p := perform.Apply(c)
 		ms := 60000 / c.BPM
 		snare += meanPush(c, p, score.Snare, "") / float64(len(feelSeeds))
+		bar := func(beat float64) int { return int(beat / float64(c.BeatsPerBar)) }
 		for i, tr := range c.Tracks {
+			perBar := map[int][]float64{}
 			for j, h := range tr.Hits {
 				if h.Drum == score.TomLow || h.Drum == score.TomMid || h.Drum == score.TomHigh {
-					toms = append(toms, (p.Tracks[i].Hits[j].Start-h.Start)*ms)
+					perBar[bar(h.Start)] = append(perBar[bar(h.Start)], (p.Tracks[i].Hits[j].Start-h.Start)*ms)
+				}
+			}
+			for _, offs := range perBar {
+				if len(offs) >= 3 {
+					toms = append(toms, offs...)
 				}
 			}
 		}
