@@ -30,12 +30,12 @@ type goldenRecipe struct {
 // fully synthesized, one playing the Debian FluidR3_GM bank.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
-		"0c74d07c77552c9950f24cd6575efb985fbe6e24bed898bb6413ed63bd6dbb14"},
+		"24e366121f86ebe2aae5cfa151c9917ce184d6bfe234c6464d70d8b83369f3c2"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
-		"7e4edb460001ec239c7d323d6ee941a8a4e00d1837c101f0503cf697e1c0534b"},
+		"3dd5a4cc5fda9f20ab20efc2803ed05533fa0027a5b1b5594aa76700e9fab791"},
 	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
-		"b287e032b2153d4a5a2f7d29ab1fa374a5eb9ecf9da58afda30dfffded9b6d99"},
+		"1066b58f944d9da78f6b988f85308cb02569022f85daec308a04567408190894"},
 }
 
 // SamplesHash is the hex SHA-256 of b's float32 samples.
