@@ -188,3 +188,13 @@ func testPlaygroundUseRecipe(t *testing.T, ctx context.Context, r *running, shot
 		t.Fatal(err)
 	}
 }
+
+// saveKey types key into the page's key field, presses Enter and waits
+// until the page has checked and stored it: a submission before that
+// would find no key ("Save your API key first").
+func saveKey(key string) chromedp.Action {
+	return chromedp.Tasks{
+		chromedp.SendKeys("#key", key+kb.Enter, chromedp.ByID),
+		chromedp.Poll(`localStorage.getItem("songsmith.key") === `+strconv.Quote(strconv.Quote(key)), nil),
+	}
+}

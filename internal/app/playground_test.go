@@ -336,7 +336,7 @@ func testPlaygroundFailedJob(t *testing.T, ctx context.Context, shots string) {
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate(r.URL+"/"),
 		chromedp.WaitVisible("#key", chromedp.ByID),
-		chromedp.SendKeys("#key", r.Key+kb.Enter, chromedp.ByID),
+		saveKey(r.Key),
 		chromedp.SendKeys("#prompt", "a song that cannot be played", chromedp.ByID),
 		chromedp.Click(".options summary", chromedp.ByQuery),
 		chromedp.WaitVisible("#opt-bpm", chromedp.ByID),
@@ -390,7 +390,7 @@ func testPlaygroundRateLimited(t *testing.T, ctx context.Context, shots string) 
 			const s = document.getElementById("status").dataset.state, l = window.__states;
 			if (!l.length || l[l.length - 1].s !== s) l.push({s: s});
 		}).observe(document.getElementById("status"), {attributes: true, childList: true, subtree: true}); true`, nil),
-		chromedp.SendKeys("#key", slow.Key+kb.Enter, chromedp.ByID),
+		saveKey(slow.Key),
 		chromedp.SendKeys("#prompt", "calm ambient, 10 seconds", chromedp.ByID),
 		chromedp.Click("#generate", chromedp.ByID),
 		chromedp.WaitVisible(`#status[data-state="waiting"]`, chromedp.ByQuery),
