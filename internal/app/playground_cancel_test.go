@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
-	"github.com/chromedp/chromedp/kb"
 
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
@@ -27,7 +26,7 @@ func TestPlaygroundCancel(t *testing.T) {
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate(r.URL+"/"),
 		chromedp.WaitVisible("#key", chromedp.ByID),
-		chromedp.SendKeys("#key", r.Key+kb.Enter, chromedp.ByID),
+		saveKey(r.Key),
 		chromedp.SendKeys("#prompt", "an endless song", chromedp.ByID),
 		chromedp.Click("#generate", chromedp.ByID),
 		chromedp.WaitVisible("#cancel", chromedp.ByID),

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
-	"github.com/chromedp/chromedp/kb"
 
 	"github.com/songsmith/songsmith/internal/engine"
 )
@@ -26,7 +25,7 @@ func TestPlaygroundEdit(t *testing.T) {
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate(r.URL+"/"),
 		chromedp.WaitVisible("#key", chromedp.ByID),
-		chromedp.SendKeys("#key", r.Key+kb.Enter, chromedp.ByID),
+		saveKey(r.Key),
 		chromedp.SendKeys("#prompt", prompt, chromedp.ByID),
 		chromedp.Evaluate(`document.querySelector("details.options").open = true`, nil),
 		chromedp.Evaluate(`document.querySelector('#options [name="outputs"][value="midi"]').checked = true`, nil),

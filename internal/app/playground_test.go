@@ -97,8 +97,10 @@ const audioStateJS = `new Promise((resolve) => {
 // then saves the right key, submits a prompt from the keyboard, waits for
 // the job to complete and checks the player has a playable MP3 and plays
 // it, the cover, accessibility basics, and both downloads through the
-// page's links (file names and bytes); it reloads the page (key and recent
-// jobs kept) and re-opens the job from the list. Then a job that fails,
+// page's links (file names and bytes), the song's licence, engine version
+// and recipe (testPlaygroundRights, testPlaygroundUseRecipe: the recipe
+// downloaded and used again); it reloads the page (key and recent jobs
+// kept) and re-opens the job from the list. Then a job that fails,
 // and last, behind a proxy that makes the server's poll limit bite, the
 // page shows the wait and polls again no sooner than Retry-After. Every
 // wait is on a state of the page, never a fixed time, so a loaded machine
@@ -106,7 +108,11 @@ const audioStateJS = `new Promise((resolve) => {
 // widths are kept (see ScreenshotEnv).
 func TestPlaygroundInBrowser(t *testing.T) {
 	ctx := browser(t)
-	r := startServer(t, t.TempDir(), &studio.Studio{}, nil)
+	// A licence other than the default, with an attribution: the page
+	// shows what the result says.
+	lic := jobs.License{ID: "CC-BY-4.0", URL: "https://creativecommons.org/licenses/by/4.0/",
+		Attribution: `Credit "Music: Songsmith" as the terms ask.`, Warranty: app.Warranty}
+	r := startServer(t, t.TempDir(), &studio.Studio{License: &lic}, nil)
 	shots := screenshotDir(t)
 
 	// Keyboard: Tab from the top reaches the key field, its buttons, then
@@ -273,13 +279,17 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		}
 		t.Logf("downloaded %q, %d bytes", name, len(got))
 	}
+	testPlaygroundRights(t, ctx, r)
 	if err := chromedp.Run(ctx, shot(t, shots, "playground-completed-desktop.png", 1280, 900, false),
 		shot(t, shots, "playground-completed-phone.png", 390, 844, true),
 		emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}),
 		shot(t, shots, "playground-completed-phone-dark.png", 390, 844, true),
-		emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "light"}})); err != nil {
+		shot(t, shots, "playground-completed-desktop-dark.png", 1280, 900, false),
+		emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "light"}}),
+		emulation.SetDeviceMetricsOverride(1280, 900, 1, false)); err != nil {
 		t.Fatal(err)
 	}
+	testPlaygroundUseRecipe(t, ctx, r, shots)
 
 	// Reload: the key survives and the history is loaded again; "Open" on
 	// the other device's job polls it and shows its song.
@@ -326,7 +336,7 @@ func testPlaygroundFailedJob(t *testing.T, ctx context.Context, shots string) {
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate(r.URL+"/"),
 		chromedp.WaitVisible("#key", chromedp.ByID),
-		chromedp.SendKeys("#key", r.Key+kb.Enter, chromedp.ByID),
+		saveKey(r.Key),
 		chromedp.SendKeys("#prompt", "a song that cannot be played", chromedp.ByID),
 		chromedp.Click(".options summary", chromedp.ByQuery),
 		chromedp.WaitVisible("#opt-bpm", chromedp.ByID),
@@ -380,7 +390,7 @@ func testPlaygroundRateLimited(t *testing.T, ctx context.Context, shots string) 
 			const s = document.getElementById("status").dataset.state, l = window.__states;
 			if (!l.length || l[l.length - 1].s !== s) l.push({s: s});
 		}).observe(document.getElementById("status"), {attributes: true, childList: true, subtree: true}); true`, nil),
-		chromedp.SendKeys("#key", slow.Key+kb.Enter, chromedp.ByID),
+		saveKey(slow.Key),
 		chromedp.SendKeys("#prompt", "calm ambient, 10 seconds", chromedp.ByID),
 		chromedp.Click("#generate", chromedp.ByID),
 		chromedp.WaitVisible(`#status[data-state="waiting"]`, chromedp.ByQuery),

@@ -13,6 +13,10 @@
     recent: $("recent"), recentEmpty: $("recent-empty"), recentMore: $("recent-more"),
     recentRefresh: $("recent-refresh"), keyError: $("key-error"), keySave: document.querySelector("#key-form button[type=submit]"),
     cancel: $("cancel"), edit: $("edit"), code: $("code"), codeCurl: $("code-curl"), codeGo: $("code-go"),
+    dlRecipe: $("download-recipe"), licenseRow: $("license-row"), licenseLink: $("license-link"), licenseId: $("license-id"),
+    licenseAttr: $("license-attribution"), engineRow: $("engine-row"), engineVersion: $("engine-version"),
+    useRecipe: $("use-recipe"), useRecipeHint: $("use-recipe-hint"), recipe: $("opt-recipe"),
+    optionsBox: document.querySelector("details.options"),
   };
 
   // --- storage (localStorage may be unavailable: private modes) -------------
@@ -268,6 +272,13 @@
         if (f.checked) (body[f.name] = body[f.name] || []).push(f.value);
         continue;
       }
+      if (f.dataset.type === "object" && (f.name === "recipe" || f.value.trim().startsWith("{"))) {
+        // JSON (a recipe); not JSON is sent as text for the server to refuse
+        const v = f.value.trim();
+        if (v === "") continue;
+        try { body[f.name] = JSON.parse(v); } catch (e) { body[f.name] = v; }
+        continue;
+      }
       if (f.dataset.type === "object") { // "role: instrument, role: none"
         const o = {};
         for (const pair of f.value.split(",")) {
@@ -283,10 +294,6 @@
       }
       const v = f.value.trim();
       if (v === "") continue;
-      if (f.dataset.type === "object") { // JSON; not JSON is sent as text for the server to refuse
-        try { body[f.name] = JSON.parse(v); } catch (e) { body[f.name] = v; }
-        continue;
-      }
       body[f.name] = (f.dataset.type === "integer" || f.dataset.type === "number") ? Number(v) : v;
     }
     return body;
@@ -358,7 +365,8 @@
   el.edit.addEventListener("click", async () => {
     if (!current || !current.id || !current.done) return;
     const body = options();
-    delete body.seed;
+    delete body.seed; // the source's seed and song stay: no seed nor recipe
+    delete body.recipe;
     const src = current;
     el.edit.disabled = true;
     setError("");
@@ -480,6 +488,46 @@
     try { cross = new URL(url, location.href).origin !== location.origin; } catch (e) { cross = false; }
     if (cross) { a.target = "_blank"; a.rel = "noopener"; } else { a.removeAttribute("target"); a.removeAttribute("rel"); }
   }
+  const fileName = (title, d) => (title || d).replace(/[^\w\- ]+/g, "") || d;
+  let shown = null; // {result, prompt}: the song on show
+  // The shown song's recipe as a file: a blob URL, freed when another
+  // song is shown.
+  let recipeURL = "";
+  // showRights shows the song's licence and engine version and offers its
+  // recipe (each hidden when the result lacks it: results made before
+  // issue 20).
+  function showRights(r) {
+    const lic = r.license || null;
+    el.licenseRow.hidden = !(lic && lic.id);
+    if (lic && lic.id) {
+      el.licenseId.textContent = lic.id;
+      if (lic.url) el.licenseLink.href = lic.url; else el.licenseLink.removeAttribute("href");
+      el.licenseAttr.textContent = lic.attribution || "";
+      el.licenseAttr.hidden = !lic.attribution;
+    }
+    el.engineRow.hidden = !r.engine_version;
+    el.engineVersion.textContent = r.engine_version || "";
+    if (recipeURL) { URL.revokeObjectURL(recipeURL); recipeURL = ""; }
+    const has = !!(r.recipe && typeof r.recipe === "object");
+    el.dlRecipe.hidden = el.useRecipe.hidden = el.useRecipeHint.hidden = !has;
+    if (!has) { el.dlRecipe.removeAttribute("href"); return; }
+    recipeURL = URL.createObjectURL(new Blob([JSON.stringify(r.recipe, null, 2) + "\n"], { type: "application/json" }));
+    link(el.dlRecipe, recipeURL, fileName(r.title, "song") + ".recipe.json");
+  }
+  // Use this recipe: the recipe in the options form (the other options
+  // cleared, the webhook kept), the prompt filled in if empty; Generate
+  // then renders the same song, and any option filled in changes it.
+  el.useRecipe.addEventListener("click", () => {
+    if (!shown || !shown.result.recipe) return;
+    for (const f of document.querySelectorAll("#options [name]")) {
+      if (f.name === "webhook_url") continue;
+      if (f.type === "checkbox") f.checked = false; else f.value = "";
+    }
+    el.recipe.value = JSON.stringify(shown.result.recipe);
+    if (!el.prompt.value.trim() && shown.prompt) el.prompt.value = shown.prompt;
+    el.optionsBox.open = true;
+    el.recipe.focus();
+  });
   function showSong(r) {
     el.title.textContent = r.title;
     el.meta.textContent = [fmtDuration(r.duration), Math.round(r.bpm) + " bpm", r.tags].join(" · ");
@@ -487,8 +535,10 @@
     el.cover.alt = "Cover art of “" + r.title + "”";
     el.player.src = r.song_url;
     el.player.setAttribute("aria-label", "Play “" + r.title + "”");
-    link(el.dlSong, r.song_url, (r.title || "song").replace(/[^\w\- ]+/g, "") + "." + extOf(r.song_url, "mp3"));
-    link(el.dlCover, r.image_url, (r.title || "cover").replace(/[^\w\- ]+/g, "") + "." + extOf(r.image_url, "jpg"));
+    link(el.dlSong, r.song_url, fileName(r.title, "song") + "." + extOf(r.song_url, "mp3"));
+    link(el.dlCover, r.image_url, fileName(r.title, "cover") + "." + extOf(r.image_url, "jpg"));
+    shown = { result: r, prompt: current ? current.prompt : "" };
+    showRights(r);
     el.song.hidden = false;
   }
 
