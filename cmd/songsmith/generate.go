@@ -64,6 +64,12 @@ func generate(ctx context.Context, o *apiOpts, prompt, out string, noWait bool, 
 		return waitErr(err, base, "", o)
 	}
 	recordJob(base, sub, prompt) // for songsmith jobs list
+	return follow(ctx, c, sub, "Job", out, noWait, o, line, stdout, base)
+}
+
+// follow reports an accepted submission (what: "Job", "Edit"): with
+// noWait its id, else the job waited for and finished (finish).
+func follow(ctx context.Context, c *client.Client, sub *client.Submission, what, out string, noWait bool, o *apiOpts, line *progressLine, stdout io.Writer, base string) error {
 	if noWait {
 		line.close()
 		switch {
@@ -72,7 +78,7 @@ func generate(ctx context.Context, o *apiOpts, prompt, out string, noWait bool, 
 		case o.quiet:
 			fmt.Fprintln(stdout, sub.JobID)
 		default:
-			fmt.Fprintf(stdout, "Job %s accepted. Follow it with: songsmith jobs wait %[1]s\n", sub.JobID)
+			fmt.Fprintf(stdout, "%s %s accepted. Follow it with: songsmith jobs wait %[2]s\n", what, sub.JobID)
 		}
 		return nil
 	}

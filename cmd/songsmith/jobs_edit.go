@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -101,21 +100,5 @@ func edit(cmd *cobra.Command, o *apiOpts, jobID, out string, noWait bool, ext ..
 		return waitErr(err, base, "", o)
 	}
 	recordJob(base, sub, "edit of "+jobID) // for songsmith jobs list
-	if noWait {
-		line.close()
-		switch {
-		case o.jsonOut:
-			return writeJSON(stdout, sub)
-		case o.quiet:
-			fmt.Fprintln(stdout, sub.JobID)
-		default:
-			fmt.Fprintf(stdout, "Edit %s accepted. Follow it with: songsmith jobs wait %[1]s\n", sub.JobID)
-		}
-		return nil
-	}
-	job, err := c.Wait(ctx, sub.JobID)
-	if err != nil {
-		return waitErr(err, base, sub.JobID, o)
-	}
-	return finish(ctx, c, job, out, o, line, stdout, base)
+	return follow(ctx, c, sub, "Edit", out, noWait, o, line, stdout, base)
 }

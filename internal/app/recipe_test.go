@@ -1,22 +1,17 @@
 package app_test
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/binary"
-	"encoding/hex"
 	"encoding/json"
-	"math"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/recipe"
 	"github.com/songsmith/songsmith/internal/studio"
 	"github.com/songsmith/songsmith/internal/synth"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // waitDone polls a job until it ends, with a deadline generous for a
@@ -56,15 +51,7 @@ func (r *running) submitDone(t *testing.T, body map[string]any) map[string]any {
 func wavSamplesHash(t *testing.T, res map[string]any) string {
 	t.Helper()
 	_, data := download(t, res["song_url"].(string))
-	b, err := wav.Decode(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := sha256.New()
-	for _, v := range b.Samples {
-		_ = binary.Write(h, binary.LittleEndian, math.Float32bits(v))
-	}
-	return hex.EncodeToString(h.Sum(nil))
+	return testutil.WAVSamplesHash(t, data)
 }
 
 // TestRecipeRendersTheSameSong: a result's recipe, sent back to

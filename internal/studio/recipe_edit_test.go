@@ -1,33 +1,19 @@
 package studio_test
 
 import (
-	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/binary"
-	"encoding/hex"
-	"math"
 	"testing"
 
-	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/studio"
 	"github.com/songsmith/songsmith/internal/synth"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
-// samplesHash is the SHA-256 of a WAV song's decoded samples (the tags,
-// which name the recipe, left out).
+// samplesHash is the SHA-256 of a WAV song's decoded samples.
 func samplesHash(t *testing.T, song *jobs.Song) string {
 	t.Helper()
-	b, err := wav.Decode(bytes.NewReader(song.Audio.Data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := sha256.New()
-	for _, v := range b.Samples {
-		_ = binary.Write(h, binary.LittleEndian, math.Float32bits(v))
-	}
-	return hex.EncodeToString(h.Sum(nil))
+	return testutil.WAVSamplesHash(t, song.Audio.Data)
 }
 
 // TestRecipesAndEdits: a recipe carries the edits that made its song, so
