@@ -153,7 +153,7 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 		s.Tracks = append(s.Tracks, *answerTrack)
 	}
 	modulate(s, secs, mod, k)
-	develop(s, k, seed)
+	develop(s, k, seed, style.FeelOf(prof.st).Programmed)
 	choirChorus(s, p)
 	edgeLimit := s.TotalBeats
 	if p.Loop {

@@ -17,7 +17,10 @@ import (
 // arpeggio by turning its pattern round. The last two bars (the final
 // cadence) stay as written. Harmony stays: approach and
 // neighbour notes are scale tones on weak beats, voicings keep their notes.
-func develop(s *score.Score, k key, seed uint64) {
+// A programmed style (style.Feel) keeps its sequencer grid: its bass
+// approaches land on a beat, never on a sixteenth (an 808 retriggered on
+// the "e" of a beat made bpm-tools hear a phonk song at 322 bpm for 155).
+func develop(s *score.Score, k key, seed uint64, programmed bool) {
 	r := newRNG(seed, "develop")
 	beats := float64(s.BeatsPerBar)
 	bars := int(math.Round(s.TotalBeats / beats))
@@ -38,7 +41,7 @@ func develop(s *score.Score, k key, seed uint64) {
 			if hook && t.Role == score.RoleLead {
 				continue // the chorus hook returns as it was
 			}
-			vary(t, k, start, end, b, attempt/len(order), r)
+			vary(t, k, start, end, b, attempt/len(order), programmed, r)
 			key, empty = barState(s, start, end)
 		}
 		seen[key] = true
@@ -82,12 +85,12 @@ func barState(s *score.Score, start, end float64) (string, bool) {
 }
 
 // vary changes one bar of one track; round > 0 asks for a further change.
-func vary(t *score.Track, k key, start, end float64, bar, round int, r *rng) {
+func vary(t *score.Track, k key, start, end float64, bar, round int, programmed bool, r *rng) {
 	switch t.Role {
 	case score.RoleDrums:
 		varyDrums(t, start, end, bar, round, r)
 	case score.RoleBass:
-		varyBass(t, k, start, end, r)
+		varyBass(t, k, start, end, programmed, r)
 	case score.RoleLead:
 		varyMelody(t, k, start, end, r)
 	case score.RoleArp:
@@ -177,8 +180,10 @@ func splitNote(t *score.Track, i int, at float64, pitch int) {
 }
 
 // varyBass turns the end of the bar's last long note into an approach: a
-// scale step towards the bar's root from above or below.
-func varyBass(t *score.Track, k key, start, end float64, r *rng) {
+// scale step towards the bar's root from above or below. In a programmed
+// style the approach starts on the nearest beat (onGrid): a sequenced
+// bass line gains no sixteenth off-beats.
+func varyBass(t *score.Track, k key, start, end float64, onGrid bool, r *rng) {
 	idx := notesIn(t, start, end)
 	for j := len(idx) - 1; j >= 0; j-- {
 		n := t.Notes[idx[j]]
@@ -186,6 +191,9 @@ func varyBass(t *score.Track, k key, start, end float64, r *rng) {
 			continue
 		}
 		at := n.Start + math.Floor(n.Length*2)/4
+		if onGrid {
+			at = math.Round(at)
+		}
 		if at <= n.Start || at >= n.Start+n.Length-0.2 {
 			continue
 		}
