@@ -35,7 +35,9 @@
 // prompt names, Track.Featured, within a few LU of the loudest), seated by
 // instrument (seating.go), high-passed under its own register, toned by
 // instrument (tone.go: a body bell at 125 Hz on low strings, basses and a
-// choir's basses, a box cut at 500 Hz on mid-register chords and pads), and
+// choir's basses, a box cut at 500 Hz on mid-register chords and pads, and
+// in calm styles a warmth bell at 250 Hz on guitar, piano, string and choir
+// chords and pads), and
 // sent to a reverb room that suits the family (room, hall, plate). The drum kit
 // gets a stereo overhead image above 2.5 kHz; chords, pads, arps and leads
 // are widened after their pan by a mono-compatible widener; the low end is

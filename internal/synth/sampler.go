@@ -60,6 +60,13 @@ type recPart struct {
 // mono (their hits are placed by the kit's overhead image).
 var stereoRoles = []score.Role{score.RolePad, score.RoleChords, score.RoleArp}
 
+// calmStyle reports whether s's style is measured against the calm
+// references (orchestral, choral, folk without a kit).
+func calmStyle(s *score.Score) bool {
+	st, ok := style.Lookup(s.Genre)
+	return ok && st.Reference() == style.RefCalm
+}
+
 // stereoPart returns the index of the one track of s that plays stereo
 // sample pairs stereo, or -1: in a style measured against the calm
 // references (orchestral, choral, ambient: wide, correlation 0.29), the
@@ -73,7 +80,7 @@ func stereoPart(s *score.Score, b *soundfont.Bank) int {
 	if b == nil {
 		return -1
 	}
-	if st, ok := style.Lookup(s.Genre); !ok || st.Reference() != style.RefCalm {
+	if !calmStyle(s) {
 		return -1
 	}
 	best, rank := -1, len(stereoRoles)

@@ -17,9 +17,11 @@ import (
 // the box. The balance pass measures each part after its bells, so they
 // change its tone, not its loudness.
 
-// bodyHz, mudHz and boxHz are the centres of the body, mud and box bells.
+// bodyHz, warmHz, mudHz and boxHz are the centres of the body, warmth, mud
+// and box bells.
 const (
 	bodyHz = 125.0
+	warmHz = 250.0
 	mudHz  = 300.0
 	boxHz  = 500.0
 )
@@ -63,12 +65,29 @@ var boxDB = map[score.Instrument]float64{
 	score.Harp:      -2,
 }
 
+// warmDB is the warmth bell's gain by instrument, for chords and pads in
+// styles measured against the calm references (orchestral, choral, folk
+// without a kit): their accompaniment carries the 250 Hz octave (the
+// references' median -8.4 dB re total; the songs' sat at -9.7, the
+// bluegrass guitar and the tango piano lowest), where a kit-driven mix
+// leaves room for the kick, the bass and the snare's body. Kit-driven
+// styles get no warmth bell.
+var warmDB = map[score.Instrument]float64{
+	score.Guitar:   3,
+	score.Piano:    3,
+	score.Strings:  3,
+	score.ChoirPad: 3,
+}
+
 // leadBox is the share of boxDB a melodic part (lead, arp, fx) gets.
 const leadBox = 0.6
 
-// toneBands returns the bells of a part's insert chain (none to two).
-func toneBands(tr *score.Track) []monoBand {
+// toneBands returns the bells of a part's insert chain (none to three):
+// calm is whether the song's style is measured against the calm references
+// (calmStyle), which adds the warmth bell.
+func toneBands(tr *score.Track, calm bool) []monoBand {
 	var out []monoBand
+
 	if tr.Role == score.RoleBass || tr.Role == score.RoleDrums {
 		if db, ok := bodyDB[tr.Instrument]; ok {
 			out = append(out, monoBand{eqBand: peaking(bodyHz, db, 0.8)})
@@ -82,6 +101,9 @@ func toneBands(tr *score.Track) []monoBand {
 			db *= leadBox
 		}
 		out = append(out, monoBand{eqBand: peaking(boxHz, db, 1)})
+	}
+	if db, ok := warmDB[tr.Instrument]; ok && calm && (tr.Role == score.RoleChords || tr.Role == score.RolePad) {
+		out = append(out, monoBand{eqBand: peaking(warmHz, db, 1.2)})
 	}
 	return out
 }

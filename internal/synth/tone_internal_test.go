@@ -7,9 +7,13 @@ import (
 	"github.com/songsmith/songsmith/internal/score"
 )
 
-// bandGain returns the gain in dB of a part's bells for a sine at hz.
-func bandGain(tr *score.Track, hz float64) float64 {
-	bands := toneBands(tr)
+// bandGain returns the gain in dB of a part's bells for a sine at hz, in a
+// kit-driven style.
+func bandGain(tr *score.Track, hz float64) float64 { return bandGainIn(tr, hz, false) }
+
+// bandGainIn is bandGain in a calm style (calm) or a kit-driven one.
+func bandGainIn(tr *score.Track, hz float64, calm bool) float64 {
+	bands := toneBands(tr, calm)
 	x := make([]float32, int(sr))
 	for i := range x {
 		x[i] = float32(math.Sin(2 * math.Pi * hz * float64(i) / sr))
@@ -51,6 +55,31 @@ func TestToneBands(t *testing.T) {
 		// Within 1 dB: a neighbouring bell (the mud's) reaches a little.
 		if math.Abs(got-c.want) > 1 {
 			t.Errorf("%s %s at %v Hz: %.2f dB, want %.1f", c.tr.Instrument, c.tr.Role, c.hz, got, c.want)
+		}
+	}
+}
+
+// TestWarmthBell: in a calm style a guitar's chords and a piano pad get
+// the warmth bell (+3 dB at 250 Hz over the same part in a kit-driven
+// style) and keep their box cut at 500 Hz; a piano lead and a bass of low
+// strings get none.
+func TestWarmthBell(t *testing.T) {
+	for _, c := range []struct {
+		tr   score.Track
+		want float64
+	}{
+		{score.Track{Instrument: score.Guitar, Role: score.RoleChords}, warmDB[score.Guitar]},
+		{score.Track{Instrument: score.Piano, Role: score.RolePad}, warmDB[score.Piano]},
+		{score.Track{Instrument: score.Piano, Role: score.RoleLead}, 0},
+		{score.Track{Instrument: score.Strings, Role: score.RoleBass}, 0},
+	} {
+		got := bandGainIn(&c.tr, warmHz, true) - bandGainIn(&c.tr, warmHz, false)
+		if math.Abs(got-c.want) > 0.2 {
+			t.Errorf("%s %s at %v Hz: calm adds %.2f dB, want %.1f", c.tr.Instrument, c.tr.Role, warmHz, got, c.want)
+		}
+		box, want := bandGainIn(&c.tr, boxHz, true), bandGain(&c.tr, boxHz)
+		if c.want > 0 && (box > want+1 || want > -1) {
+			t.Errorf("%s %s at %v Hz: %.2f dB in a calm style, want the box cut (%.2f)", c.tr.Instrument, c.tr.Role, boxHz, box, want)
 		}
 	}
 }

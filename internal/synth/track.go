@@ -83,7 +83,7 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfo
 		t.hp.set(hp, 0.7)
 		t.hpOn = true
 	}
-	t.tone = toneBands(tr)
+	t.tone = toneBands(tr, calmStyle(s))
 	t.drive = clamp01(tr.Drive) + t.p.drive
 	if t.drive > 0 {
 		pre := 1 + 8*t.drive
