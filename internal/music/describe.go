@@ -248,6 +248,12 @@ func noteName(pc int) string { return sharpNames[((pc%12)+12)%12] }
 // KeyName returns a key such as "D minor" for a score.
 func KeyName(s *score.Score) string { return noteName(s.KeyRoot) + " " + s.Mode }
 
+// KeyNameShifted is the name of the key shift semitones above s's key (a
+// section's, score.Section.KeyShift).
+func KeyNameShifted(s *score.Score, shift int) string {
+	return noteName(((s.KeyRoot+shift)%12+12)%12) + " " + s.Mode
+}
+
 // titleCase capitalises the first letter of every word.
 func titleCase(s string) string {
 	words := strings.Fields(s)

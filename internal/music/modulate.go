@@ -67,6 +67,9 @@ func modulate(s *score.Score, secs []section, mod modulation, k key) {
 		return
 	}
 	sec := &secs[mod.index]
+	if mod.index < len(s.Sections) {
+		s.Sections[mod.index].KeyShift = mod.shift
+	}
 	from := sec.StartBeat
 	to := from + float64(sec.beats*(sec.Bars-len(sec.ending)))
 	const eps = 1e-6

@@ -26,6 +26,15 @@ func TestModulation(t *testing.T) {
 				}
 			}
 			want, lifts := liftStyles[string(g)]
+			shifted := 0 // the score's sections marked in another key (the timeline's modulations)
+			for i, sec := range s.Sections {
+				if sec.KeyShift != 0 {
+					shifted++
+					if len(ch) == 0 || i != ch[len(ch)-1] || sec.KeyShift != want {
+						t.Errorf("%s: section %d (%s) marked %+d semitones", name, i, sec.Name, sec.KeyShift)
+					}
+				}
+			}
 			if len(ch) < 2 {
 				continue
 			}
@@ -45,6 +54,9 @@ func TestModulation(t *testing.T) {
 				continue
 			}
 			lifted++
+			if shifted != 1 {
+				t.Errorf("%s: the lifted chorus is not marked in the score's sections", name)
+			}
 			for b := 0; b < min(last.Bars-1, first.Bars-len(first.ending)); b++ {
 				if a, z := first.barAt(b%first.Bars).c.root, last.barAt(b).c.root; (z-a+12)%12 != want {
 					t.Errorf("%s: bar %d of the last chorus on +%d, the first chorus's on +%d", name, b, z, a)

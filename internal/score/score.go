@@ -173,6 +173,9 @@ type Section struct {
 	StartBeat float64 // beats from song start
 	Bars      int
 	Energy    float64 // 0..1
+	// KeyShift is how many semitones above the song's key the section
+	// is played (a lifted last chorus); 0 for the song's key.
+	KeyShift int
 }
 
 // Chord is one chord of the harmony the parts are written over (what a

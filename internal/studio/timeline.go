@@ -35,7 +35,8 @@ type Timeline struct {
 	} `json:"meter"`
 	Key struct {
 		Name string `json:"name"` // "D minor"
-		// Modulations lists key changes; none today.
+		// Modulations lists key changes: a section played in another
+		// key (a lifted last chorus) and the return to the song's key.
 		Modulations []Modulation `json:"modulations"`
 	} `json:"key"`
 	Beats     []float64 `json:"beats"`     // every beat of the music (bpm counts them)
@@ -108,8 +109,13 @@ func NewTimeline(s *score.Score, seconds float64) *Timeline {
 		}
 	}
 	t.Sections = make([]Span, 0, len(s.Sections))
+	shift := 0
 	for _, sec := range s.Sections {
 		t.Sections = append(t.Sections, Span{Label: sec.Name, Start: at(sec.StartBeat), End: at(sec.StartBeat + float64(sec.Bars*bpb))})
+		if sec.KeyShift != shift {
+			shift = sec.KeyShift
+			t.Key.Modulations = append(t.Key.Modulations, Modulation{At: at(sec.StartBeat), Key: music.KeyNameShifted(s, shift)})
+		}
 	}
 	t.Chords = make([]Chord, 0, len(s.Chords))
 	for _, c := range s.Chords {
