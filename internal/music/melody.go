@@ -258,50 +258,12 @@ func writeLead(secs []section, k key, prof genreProfile, inst, answerInst score.
 			for j, n := range bar {
 				p := pitches[j]
 				if !rigid {
-					for p > hi {
-						p -= 12
-					}
-					for p < lo {
-						p += 12
-					}
-					if last > 0 && abs(p-last) > 9 { // avoid awkward leaps
-						if p > last {
-							p -= 12
-						} else {
-							p += 12
-						}
-						if p < lo || p > hi {
-							p = k.pitch(k.degreeNear(last, 0)+sign(p-last), 0)
-						}
-					}
+					p = fitMelody(k, p, last, lo, hi)
 				}
 				if q := borrowedTone(k, h.at(n.at), p); q != p && q >= lo && q <= hi {
 					p = q // mode mixture: the melody takes the borrowed chord's note
 				}
-				vel := v * (0.85 + 0.15*accent(n.at))
-				if j == len(bar)-1 && pb == 3 {
-					vel *= 0.9
-				}
-				if j > 0 {
-					pt.blueGrace(k, blue, prof.blue, t, bar[j-1].at, n.at, p, lo, hi, vel)
-				}
-				if h.split > 0 && n.at < h.split && n.at+n.len > h.split && !h.c2.has(k, p) {
-					// A held note that would clash with the new chord moves
-					// to its nearest tone when the chord changes.
-					pt.add(t+n.at, h.split-n.at, p, vel, false)
-					q := k.pitch(nearestChordDegree(k, h.c2, k.degreeNear(p, 0), 0), 0)
-					if q > hi || q < lo {
-						q = p
-					}
-					pt.add(t+h.split, (n.at+n.len-h.split)*0.95, q, vel*0.9, false)
-					last = q
-					continue
-				}
-				if final && j == len(bar)-1 {
-					p = tonicNear(k, p, lo, hi) // the tonic, also where the leap rules moved it
-				}
-				pt.add(t+n.at, n.len*0.95, p, vel, false)
-				last = p
+				last = pt.singNote(k, h, bar, j, pb, t, v, p, lo, hi, blue, prof.blue, final)
 			}
 			mv.last = last
 		}
@@ -369,4 +331,60 @@ func tonicNear(k key, p, lo, hi int) int {
 		return p
 	}
 	return best
+}
+
+// fitMelody moves a melody pitch p into lo..hi by octaves, and away from a
+// leap of more than 9 semitones from the last note (to the scale step
+// toward it when the octave leaves the range).
+func fitMelody(k key, p, last, lo, hi int) int {
+	for p > hi {
+		p -= 12
+	}
+	for p < lo {
+		p += 12
+	}
+	if last > 0 && abs(p-last) > 9 { // avoid awkward leaps
+		if p > last {
+			p -= 12
+		} else {
+			p += 12
+		}
+		if p < lo || p > hi {
+			p = k.pitch(k.degreeNear(last, 0)+sign(p-last), 0)
+		}
+	}
+	return p
+}
+
+// singNote writes note j of a melody bar (starting at beat t, bar pb of
+// its phrase, harmony h) at pitch p: its velocity from the accent, a blues
+// grace before it (blue, at rate), a held note that would clash with the
+// bar's second chord moved to that chord's nearest tone when it comes, and
+// the song's last note on the tonic when final. It returns the pitch that
+// sounds last.
+func (pt *part) singNote(k key, h barChord, bar []melodyNote, j, pb int, t, v float64, p, lo, hi int, blue *rng, rate float64, final bool) int {
+	n := bar[j]
+	vel := v * (0.85 + 0.15*accent(n.at))
+	if j == len(bar)-1 && pb == 3 {
+		vel *= 0.9
+	}
+	if j > 0 {
+		pt.blueGrace(k, blue, rate, t, bar[j-1].at, n.at, p, lo, hi, vel)
+	}
+	if h.split > 0 && n.at < h.split && n.at+n.len > h.split && !h.c2.has(k, p) {
+		// A held note that would clash with the new chord moves
+		// to its nearest tone when the chord changes.
+		pt.add(t+n.at, h.split-n.at, p, vel, false)
+		q := k.pitch(nearestChordDegree(k, h.c2, k.degreeNear(p, 0), 0), 0)
+		if q > hi || q < lo {
+			q = p
+		}
+		pt.add(t+h.split, (n.at+n.len-h.split)*0.95, q, vel*0.9, false)
+		return q
+	}
+	if final && j == len(bar)-1 {
+		p = tonicNear(k, p, lo, hi) // the tonic, also where the leap rules moved it
+	}
+	pt.add(t+n.at, n.len*0.95, p, vel, false)
+	return p
 }

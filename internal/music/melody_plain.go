@@ -100,46 +100,8 @@ func writeLeadPlain(secs []section, k key, prof genreProfile, inst, answerInst s
 					d = nearestChordDegree(k, h.at(n.at), d, oct)
 				}
 				p := k.pitch(d, oct)
-				for p > hi {
-					p -= 12
-				}
-				for p < lo {
-					p += 12
-				}
-				if last > 0 && abs(p-last) > 9 { // avoid awkward leaps
-					if p > last {
-						p -= 12
-					} else {
-						p += 12
-					}
-					if p < lo || p > hi {
-						p = k.pitch(k.degreeNear(last, 0)+sign(p-last), 0)
-					}
-				}
-				vel := v * (0.85 + 0.15*accent(n.at))
-				if j == len(bar)-1 && pb == 3 {
-					vel *= 0.9
-				}
-				if j > 0 {
-					pt.blueGrace(k, blue, prof.blue, t, bar[j-1].at, n.at, p, lo, hi, vel)
-				}
-				if h.split > 0 && n.at < h.split && n.at+n.len > h.split && !h.c2.has(k, p) {
-					// A held note that would clash with the new chord moves
-					// to its nearest tone when the chord changes.
-					pt.add(t+n.at, h.split-n.at, p, vel, false)
-					q := k.pitch(nearestChordDegree(k, h.c2, k.degreeNear(p, 0), 0), 0)
-					if q > hi || q < lo {
-						q = p
-					}
-					pt.add(t+h.split, (n.at+n.len-h.split)*0.95, q, vel*0.9, false)
-					last = q
-					continue
-				}
-				if final && j == len(bar)-1 {
-					p = tonicNear(k, p, lo, hi) // the tonic, also where the leap rules moved it
-				}
-				pt.add(t+n.at, n.len*0.95, p, vel, false)
-				last = p
+				p = fitMelody(k, p, last, lo, hi)
+				last = pt.singNote(k, h, bar, j, pb, t, v, p, lo, hi, blue, prof.blue, final)
 			}
 			mv.last = last
 		}
