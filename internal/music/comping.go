@@ -1,0 +1,141 @@
+package music
+
+import (
+	"slices"
+
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// How a chord part plays a bar: comping styles, held and re-struck chords,
+// strums (writeChords in parts.go chooses the voicings).
+
+// comp writes one bar of a comping style with voicing vc (for compBroken the
+// last pitch of vc is the low root) at time t.
+func comp(pt *part, style compStyle, t float64, vc []int, v, energy float64) {
+	switch style {
+	case compPower:
+		if energy < 0.5 {
+			pt.chord(t, 4, vc, v)
+			return
+		}
+		for p := 0.0; p < 4; p += 0.5 {
+			pt.chord(t+p, 0.45, vc, v*accent(p))
+		}
+	case compBlock:
+		pt.chord(t, 4, vc, v*0.85)
+	case compPop:
+		if energy < 0.6 {
+			pt.chord(t, 2, vc, v)
+			pt.chord(t+2, 2, vc, v*0.85)
+		} else {
+			for _, e := range [][2]float64{{0, 1.5}, {1.5, 1}, {2.5, 0.5}, {3, 1}} {
+				pt.chord(t+e[0], e[1], vc, v*accent(e[0]))
+			}
+		}
+	case compCharles:
+		pt.chord(t, 1.4, vc, v)
+		pt.chord(t+1.5, 2.4, vc, v*0.8)
+	case compStab:
+		for p := 0.5; p < 4; p++ {
+			pt.chord(t+p, 0.3, vc, v*0.85)
+		}
+	case compSkank:
+		pt.chord(t+1, 0.3, vc, v*0.85)
+		pt.chord(t+3, 0.3, vc, v*0.85)
+	case compFunk:
+		top := vc[len(vc)-3:]
+		for _, p := range []float64{0, 0.75, 1.5, 2.25, 2.5, 3.5} {
+			pt.chord(t+p, 0.2, top, v*accent(p))
+		}
+	case compStrum:
+		for _, e := range [][2]float64{{0, 1}, {1, 0.5}, {1.5, 1}, {2.5, 0.5}, {3, 0.5}, {3.5, 0.5}} {
+			pt.strum(t+e[0], e[1], vc, v*accent(e[0]), e[0]-float64(int(e[0])) == 0.5)
+		}
+	case compBroken:
+		low, vc := vc[len(vc)-1], vc[:len(vc)-1]
+		seq := []int{low, vc[len(vc)-1], vc[1%len(vc)], vc[len(vc)-1]}
+		for j := 0; j < 8; j++ {
+			pt.add(t+float64(j)*0.5, 0.5, seq[j%4], v*accent(float64(j)*0.5), false)
+		}
+	}
+}
+
+// rechord moves the notes written since index from onto a second chord from
+// beat at: pitch old[i] becomes pitch new[i] (dropped when new is shorter)
+// in notes starting at or after at; notes sounding across at stop there and
+// sound on with the new pitch.
+func (pt *part) rechord(from int, at float64, old, new []int) {
+	mapped := func(p int) (int, bool) {
+		for i, o := range old {
+			if o == p {
+				if i < len(new) {
+					return new[i], true
+				}
+				return 0, false
+			}
+		}
+		return p, true
+	}
+	n := len(pt.notes)
+	keep := pt.notes[:from]
+	var tail []score.Note
+	for _, x := range pt.notes[from:n] {
+		switch {
+		case x.Start >= at-1e-9:
+			p, ok := mapped(x.Pitch)
+			if !ok {
+				continue
+			}
+			x.Pitch = p
+		case x.Start+x.Length > at+1e-9:
+			if p, ok := mapped(x.Pitch); ok {
+				tail = append(tail, score.Note{Start: at, Length: x.Start + x.Length - at, Pitch: p, Velocity: x.Velocity * 0.9})
+			}
+			x.Length = at - x.Start
+		}
+		keep = append(keep, x)
+	}
+	pt.notes = append(keep, tail...)
+}
+
+// held plays one bar of voicing vc held to the bar's end (to split, then
+// vc2 when the chord changes inside the bar); with roll the notes of vc
+// come in one after another, lowest first, over the first half of the bar.
+func (pt *part) held(t, beats float64, vc, vc2 []int, split float64, roll bool, v float64) {
+	end := beats
+	if split > 0 {
+		end = split
+	}
+	step := 0.0
+	if roll && len(vc) > 1 {
+		step = min(0.5, end/2/float64(len(vc)-1))
+	}
+	for j, p := range slices.Sorted(slices.Values(vc)) {
+		at := float64(j) * step
+		pt.add(t+at, end-at, p, v*(0.9-0.05*float64(j)), false)
+	}
+	if split > 0 {
+		for _, p := range vc2 {
+			pt.add(t+split, beats-split, p, v*0.85, false)
+		}
+	}
+}
+
+// chord adds all pitches of a voicing together.
+func (pt *part) chord(t, length float64, vc []int, v float64) {
+	for _, p := range vc {
+		pt.add(t, length, p, v, false)
+	}
+}
+
+// strum adds a voicing spread over a few milliseconds, downwards when up is false.
+func (pt *part) strum(t, length float64, vc []int, v float64, up bool) {
+	for j := range vc {
+		p := vc[j]
+		if up {
+			p = vc[len(vc)-1-j]
+		}
+		d := 0.015 * float64(j)
+		pt.add(t+d, length-d, p, v*(1-0.05*float64(j)), false)
+	}
+}
