@@ -27,13 +27,7 @@ import (
 func TestAWSCancelAndDelete(t *testing.T) {
 	v, st, b, log, c := newAWSAPI(t, nil)
 	ctx := context.Background()
-	k, key, _ := jobs.NewAPIKey("controls", time.Now(), 0)
-	k2, other, _ := jobs.NewAPIKey("controls-other", time.Now(), 0)
-	for _, k := range []*jobs.APIKey{k, k2} {
-		if err := b.Keys.CreateKey(ctx, k); err != nil {
-			t.Fatal(err)
-		}
-	}
+	key, other := newAWSKey(t, b, "controls"), newAWSKey(t, b, "controls-other")
 	started := make(chan struct{}, 1)
 	stopped := make(chan time.Time, 1)
 	gen := &jobstest.Generator{Func: func(ctx context.Context, prompt string, _ uint64, _ jobs.Options) (*jobs.Song, error) {
@@ -129,22 +123,15 @@ func TestAWSCancelAndDelete(t *testing.T) {
 	// Rate limits and a failing store.
 	tight := st.Config
 	tight.Service.PollRate = jobs.Rate{N: 1, Per: time.Hour}
-	k3, key3, _ := jobs.NewAPIKey("controls-tight", time.Now(), 0)
-	_ = b.Keys.CreateKey(ctx, k3)
+	key3 := newAWSKey(t, b, "controls-tight")
 	tc := &lambdaClient{t: t, v: v, h: app.NewAPIHandler(tight, b, log)}
 	tc.do(404, "POST", path+"/cancel", key3, nil, nil, true)
 	tc.do(429, "POST", path+"/cancel", key3, nil, nil, true)
 	tc.do(429, "DELETE", path, key3, nil, nil, true)
-	for _, f := range []struct {
-		status int
-		err    error
-	}{{500, errors.New("throttled for good")}, {503, &jobs.Error{Code: jobs.EUnavailable, Message: "The table is unavailable."}}} {
-		broken := *b
-		broken.Jobs = brokenJobs{err: f.err}
-		bc := &lambdaClient{t: t, v: v, h: app.NewAPIHandler(st.Config, &broken, log)}
-		bc.do(f.status, "POST", path+"/cancel", key, nil, nil, true)
-		bc.do(f.status, "DELETE", path, key, nil, nil, true)
-	}
+	withBrokenStore(t, v, st.Config, b, log, func(bc *lambdaClient, status int) {
+		bc.do(status, "POST", path+"/cancel", key, nil, nil, true)
+		bc.do(status, "DELETE", path, key, nil, nil, true)
+	})
 	if miss := v.Missing(nil, "cancelJob", "deleteJob"); len(miss) > 0 {
 		t.Errorf("documented outcomes never exercised on AWS: %v", miss)
 	}

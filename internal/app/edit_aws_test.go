@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -25,13 +24,7 @@ import (
 func TestAWSEdit(t *testing.T) {
 	v, st, b, log, c := newAWSAPI(t, nil)
 	ctx := context.Background()
-	k, key, _ := jobs.NewAPIKey("edits", time.Now(), 0)
-	k2, other, _ := jobs.NewAPIKey("edits-other", time.Now(), 0)
-	for _, k := range []*jobs.APIKey{k, k2} {
-		if err := b.Keys.CreateKey(ctx, k); err != nil {
-			t.Fatal(err)
-		}
-	}
+	key, other := newAWSKey(t, b, "edits"), newAWSKey(t, b, "edits-other")
 	w := app.NewWorker(st.Config, b, scoreGen(), log)
 	post := func(want int, path, body string) jobs.JobID {
 		var ack struct {
@@ -100,25 +93,16 @@ func TestAWSEdit(t *testing.T) {
 	tight := st.Config
 	tight.Service.SubmitRate = jobs.Rate{N: 1, Per: time.Hour}
 	tc := &lambdaClient{t: t, v: v, h: app.NewAPIHandler(tight, b, log)}
-	k3, key3, _ := jobs.NewAPIKey("edits-tight", time.Now(), 0)
-	if err := b.Keys.CreateKey(ctx, k3); err != nil {
-		t.Fatal(err)
-	}
+	key3 := newAWSKey(t, b, "edits-tight")
 	var ack struct {
 		JobID jobs.JobID `json:"job_id"`
 	}
 	_ = json.Unmarshal(tc.do(202, "POST", "/generate", key3, []byte(`{"prompt": "one song an hour"}`), nil, true), &ack)
 	run(ack.JobID, worker.Completed)
 	tc.do(429, "POST", "/jobs/"+string(ack.JobID)+"/edit", key3, nil, nil, true)
-	for _, f := range []struct {
-		status int
-		err    error
-	}{{500, errors.New("throttled for good")}, {503, &jobs.Error{Code: jobs.EUnavailable, Message: "The table is unavailable."}}} {
-		broken := *b
-		broken.Jobs = brokenJobs{err: f.err}
-		bc := &lambdaClient{t: t, v: v, h: app.NewAPIHandler(st.Config, &broken, log)}
-		bc.do(f.status, "POST", "/jobs/"+string(src)+"/edit", key, nil, nil, true)
-	}
+	withBrokenStore(t, v, st.Config, b, log, func(bc *lambdaClient, status int) {
+		bc.do(status, "POST", "/jobs/"+string(src)+"/edit", key, nil, nil, true)
+	})
 	if miss := v.Missing(nil, "editJob"); len(miss) > 0 {
 		t.Errorf("documented outcomes never exercised on AWS: %v", miss)
 	}

@@ -17,13 +17,7 @@ import (
 func TestAWSExtensions(t *testing.T) {
 	_, st, b, log, c := newAWSAPI(t, nil)
 	ctx := context.Background()
-	k, key, err := jobs.NewAPIKey("ext", time.Now(), 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := b.Keys.CreateKey(ctx, k); err != nil {
-		t.Fatal(err)
-	}
+	key := newAWSKey(t, b, "ext")
 	var ids []jobs.JobID
 	for _, body := range []string{`{"prompt": "first"}`, `{"prompt": "second", "seed": 5, "outputs": ["midi"], "format": "flac"}`, `{"prompt": "third", "bpm": 90}`} {
 		var ack struct {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -117,16 +116,7 @@ func TestOpenAPIAWS(t *testing.T) {
 	tc := &lambdaClient{t: t, v: v, h: app.NewAPIHandler(tight, b, log)}
 	gen := &jobstest.Generator{}
 	w := app.NewWorker(st.Config, b, gen, log)
-	newKey := func() string {
-		k, key, err := jobs.NewAPIKey("openapi", time.Now(), 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := b.Keys.CreateKey(ctx, k); err != nil {
-			t.Fatal(err)
-		}
-		return key
-	}
+	newKey := func() string { return newAWSKey(t, b, "openapi") }
 	key, other := newKey(), newKey()
 	prompt := []byte(`{"prompt": "sunny reggae with a walking bass"}`)
 
@@ -206,18 +196,12 @@ func TestOpenAPIAWS(t *testing.T) {
 	tc.do(429, "GET", ack.PollURL, key, nil, nil, true)
 
 	// A store that fails (500) or is down (503), keys and limits on moto.
-	for _, f := range []struct {
-		status int
-		err    error
-	}{{500, errors.New("throttled for good")}, {503, &jobs.Error{Code: jobs.EUnavailable, Message: "The table is unavailable."}}} {
-		broken := *b
-		broken.Jobs = brokenJobs{err: f.err}
-		bc := &lambdaClient{t: t, v: v, h: app.NewAPIHandler(st.Config, &broken, log)}
-		bc.do(f.status, "POST", "/generate", key, prompt, nil, true)
-		bc.do(f.status, "POST", "/compose", key, prompt, nil, true)
-		bc.do(f.status, "GET", ack.PollURL, key, nil, nil, true)
+	withBrokenStore(t, v, st.Config, b, log, func(bc *lambdaClient, status int) {
+		bc.do(status, "POST", "/generate", key, prompt, nil, true)
+		bc.do(status, "POST", "/compose", key, prompt, nil, true)
+		bc.do(status, "GET", ack.PollURL, key, nil, nil, true)
 		bc.do(503, "GET", "/healthz", "", nil, nil, true) // the probe reads the table
-	}
+	})
 
 	if miss := v.Missing(nil, "submitJob", "submitJobCompose", "getJob", "health", "openapi", "playground", "playgroundAsset"); len(miss) > 0 {
 		t.Errorf("documented outcomes never exercised on AWS: %v", miss)

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/jobs"
@@ -27,13 +26,7 @@ func TestRecipeAWS(t *testing.T) {
 	ctx := context.Background()
 	lic := st.Config.OutputLicense
 	w := app.NewWorker(st.Config, b, &studio.Studio{Format: "wav", Synth: synth.Options{Bank: synth.NoBank}, License: &lic}, log)
-	k, key, err := jobs.NewAPIKey("recipe", time.Now(), 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := b.Keys.CreateKey(ctx, k); err != nil {
-		t.Fatal(err)
-	}
+	key := newAWSKey(t, b, "recipe")
 	run := func(body map[string]any) map[string]any {
 		t.Helper()
 		raw, _ := json.Marshal(body)

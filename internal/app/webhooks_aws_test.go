@@ -22,7 +22,6 @@ import (
 	"github.com/songsmith/songsmith/internal/dynamo"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
-	"github.com/songsmith/songsmith/internal/sqsqueue"
 	"github.com/songsmith/songsmith/internal/testutil"
 	"github.com/songsmith/songsmith/internal/webhook"
 	"github.com/songsmith/songsmith/internal/webhook/webhooktest"
@@ -33,14 +32,10 @@ import (
 // queue and delivers it, signed, after a failed first attempt; a webhook
 // URL to a private address is refused at submission.
 func TestAWSWebhooks(t *testing.T) {
-	st := newAWSStack(t, 3)
+	st, cfg := newWebhookStack(t)
 	ctx := context.Background()
-	hookURL, err := sqsqueue.CreateQueue(ctx, st.SQS, testutil.UniqueName("songsmith-webhooks"), time.Second, time.Hour)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := st.Config
-	cfg.WebhookQueueURL = hookURL
+	hookURL := cfg.WebhookQueueURL
+	var err error
 	// The master secret from Secrets Manager, as the template sets it up.
 	cfg.WebhookSecretARN, err = app.CreateSecretString(ctx, testutil.AWSConfig(st.Endpoint), testutil.UniqueName("songsmith-webhook-master"))
 	if err != nil {

@@ -12,8 +12,6 @@ import (
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
-	"github.com/songsmith/songsmith/internal/sqsqueue"
-	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // Fair delivery in the worker Lambda (moto): two worker instances (two
@@ -24,14 +22,10 @@ import (
 // table's leases; the others wait without an attempt), and the batches end
 // within the 5 s attempt timeout plus slack.
 func TestAWSWebhooksFair(t *testing.T) {
-	st := newAWSStack(t, 3)
+	st, cfg := newWebhookStack(t)
 	ctx := context.Background()
-	hookURL, err := sqsqueue.CreateQueue(ctx, st.SQS, testutil.UniqueName("songsmith-webhooks"), time.Second, time.Hour)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := st.Config
-	cfg.WebhookQueueURL, cfg.WebhookAllowLoopback = hookURL, true
+	hookURL := cfg.WebhookQueueURL
+	cfg.WebhookAllowLoopback = true
 	cfg.Service.SubmitRate = jobs.Rate{N: 10, Per: time.Minute}
 	b, err := app.OpenAWS(ctx, cfg)
 	if err != nil {
