@@ -7,7 +7,7 @@
 //
 //	go run ./scripts/mixmeasure -seconds 48 -seeds 1,2 > after.tsv
 //
-// It uses only engine.Render, engine.Compose, music.Genres and the
+// It uses only engine.Render, engine.Compose, plan.Genres and the
 // mp3 encoder, so the same file measures older versions of the engine.
 package main
 
@@ -29,7 +29,7 @@ import (
 	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/mixmeter"
-	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
@@ -80,7 +80,7 @@ func main() {
 	if *only != "" {
 		styles = strings.Split(*only, ",")
 	} else {
-		for _, g := range music.Genres {
+		for _, g := range plan.Genres {
 			styles = append(styles, string(g))
 		}
 	}

@@ -1,30 +1,18 @@
-package music
+package reader
 
 import (
-	"hash/fnv"
 	"slices"
 	"strings"
 
+	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 )
 
-// defaultStyles are the sensible choices for a prompt that says nothing the
-// reader understands; the prompt's own text picks one, so different
-// prompts give different songs.
-var defaultStyles = []Genre{Pop, LoFi, Ambient, Folk, Jazz, House, "indie", "cinematic", Classical, Synthwave, "soul", "bossa nova"}
-
-// defaultStyle picks a default style from the prompt text.
-func defaultStyle(prompt string) Genre {
-	h := fnv.New64a()
-	h.Write([]byte(strings.TrimSpace(prompt)))
-	return defaultStyles[h.Sum64()%uint64(len(defaultStyles))]
-}
-
 // rhythmic reports whether a style's identity is its groove, so a calm
 // mood keeps its drums ("relaxing house").
-func rhythmic(g Genre) bool {
-	switch profile(g).st.Family {
+func rhythmic(g plan.Genre) bool {
+	switch catalogued(g).Family {
 	case "calm", "orchestral", "folk", "jazz":
 		return false
 	}
@@ -37,11 +25,11 @@ var onlyWords = map[string]bool{"just": true, "only": true, "solo": true, "alone
 
 // read applies the terms found in a prompt to the plan: style and colour,
 // mood, tempo feel, instruments and exclusions, and what scenes imply.
-func (p *Plan) read(ms []match, toks []string) {
+func read(p *plan.Plan, ms []match, toks []string) {
 	var mains []match
-	excluded := map[Genre]bool{}
-	scores := map[Genre]float64{}
-	var sceneMood Mood
+	excluded := map[plan.Genre]bool{}
+	scores := map[plan.Genre]float64{}
+	var sceneMood plan.Mood
 	sceneTempo, drumsHint, explicitDrums := "", 0, false
 	only := false
 	for i, t := range toks {
@@ -86,7 +74,7 @@ func (p *Plan) read(ms []match, toks []string) {
 				p.Tempo = m.tempo
 			}
 		case termInst:
-			p.readInstrument(m.inst, m.neg)
+			readInstrument(p, m.inst, m.neg)
 			if !m.neg && m.inst != score.Drums && m.inst != score.VinylCrackle && !slices.Contains(p.Without, m.inst) {
 				p.Featured = appendUnique(p.Featured, m.inst)
 			}
@@ -116,7 +104,7 @@ func (p *Plan) read(ms []match, toks []string) {
 			}
 		}
 	}
-	p.readNamedInstruments(ms, toks)
+	readNamedInstruments(p, ms, toks)
 	// A style word right before another modifies it: "jazzy hip hop",
 	// "country rock", "orchestral dubstep" (the head noun is the style),
 	// unless it is the longer, more specific name ("dark ambient drone").
@@ -138,7 +126,7 @@ func (p *Plan) read(ms []match, toks []string) {
 	// each naming counts, and so does what the rest of the prompt says
 	// ("background music for a yoga flow ... singing bowl").
 	if len(mains) > 1 {
-		support := map[Genre]float64{}
+		support := map[plan.Genre]float64{}
 		for i, m := range mains {
 			support[m.style] += 10
 			if i == 0 {
@@ -197,8 +185,8 @@ func (p *Plan) read(ms []match, toks []string) {
 			}
 		}
 		if p.Mood != "" {
-			for _, g := range Genres {
-				if ms := profile(g).moods; len(ms) > 0 && ms[0] == p.Mood {
+			for _, g := range plan.Genres {
+				if ms := catalogued(g).Moods; len(ms) > 0 && plan.Mood(ms[0]) == p.Mood {
 					scores[g] += 0.5
 				}
 			}
@@ -206,7 +194,7 @@ func (p *Plan) read(ms []match, toks []string) {
 		p.Genre, _ = topStyle(scores, excluded)
 	}
 	if p.Genre == "" {
-		p.Genre = defaultStyle(p.Prompt)
+		p.Genre = plan.DefaultStyle(p.Prompt)
 	}
 	if p.Colour == p.Genre || excluded[p.Colour] {
 		p.Colour = ""
@@ -218,7 +206,7 @@ func (p *Plan) read(ms []match, toks []string) {
 		p.Tempo = sceneTempo
 	}
 	wants := p.WantsDrums() || drumsHint > 0 && !explicit
-	calm := drumsHint < 0 || p.Mood == Calm
+	calm := drumsHint < 0 || p.Mood == plan.Calm
 	if calm && !wants && !(explicit && rhythmic(p.Genre)) {
 		p.NoDrums = true
 	}
@@ -234,10 +222,10 @@ func (p *Plan) read(ms []match, toks []string) {
 	if p.NoLead && family(p.Genre) != "electronic" && !hasPhrase(toks, "no", "melody") && !hasPhrase(toks, "without", "melody") {
 		p.NoLead = false // "minimal" strips the melody of electronic music only
 	}
-	if !p.Acoustic && len(p.Featured) > 0 && family(p.Genre) != "electronic" && !style.FeelOf(profile(p.Genre).st).Programmed {
+	if !p.Acoustic && len(p.Featured) > 0 && family(p.Genre) != "electronic" && !style.FeelOf(catalogued(p.Genre)).Programmed {
 		all := true
 		for _, in := range p.Featured {
-			all = all && acoustic[in]
+			all = all && plan.AcousticInstrument(in)
 		}
 		p.Acoustic = all
 	}
@@ -246,7 +234,7 @@ func (p *Plan) read(ms []match, toks []string) {
 // readNamedInstruments features the instruments a prompt names inside a
 // style's name ("gospel choir") and those it misspells by one letter
 // ("pianno", "guitr" is too short to tell).
-func (p *Plan) readNamedInstruments(ms []match, toks []string) {
+func readNamedInstruments(p *plan.Plan, ms []match, toks []string) {
 	known := make([]bool, len(toks))
 	for _, m := range ms {
 		for k := max(m.from, 0); k < m.to && k < len(toks); k++ {
@@ -295,7 +283,16 @@ func soloInstrument(word string) (score.Instrument, bool) {
 }
 
 // family is a style's family.
-func family(g Genre) string { return profile(g).st.Family }
+func family(g plan.Genre) string { return catalogued(g).Family }
+
+// catalogued returns the catalogue entry of style g, falling back to pop
+// as the composer does.
+func catalogued(g plan.Genre) style.Style {
+	if st, ok := style.Lookup(string(g)); ok {
+		return st
+	}
+	return style.Must(string(plan.Pop))
+}
 
 // hasPhrase reports whether the tokens hold a then b.
 func hasPhrase(toks []string, a, b string) bool {
@@ -322,7 +319,7 @@ var acousticWords = map[string]bool{"acoustic": true, "unplugged": true, "akusti
 	"acustica": true, "acoustique": true, "akustik": true}
 
 // readInstrument adds or excludes an instrument the prompt names.
-func (p *Plan) readInstrument(in score.Instrument, neg bool) {
+func readInstrument(p *plan.Plan, in score.Instrument, neg bool) {
 	switch {
 	case in == score.VinylCrackle && !neg:
 		p.Texture = in
@@ -340,9 +337,9 @@ func (p *Plan) readInstrument(in score.Instrument, neg bool) {
 
 // topStyle returns the best-scored style that is not excluded (the first in
 // catalogue order on ties), or "" when none scored.
-func topStyle(scores map[Genre]float64, excluded map[Genre]bool) (Genre, float64) {
-	best, bestScore := Genre(""), 0.0
-	for _, g := range Genres {
+func topStyle(scores map[plan.Genre]float64, excluded map[plan.Genre]bool) (plan.Genre, float64) {
+	best, bestScore := plan.Genre(""), 0.0
+	for _, g := range plan.Genres {
 		if sc := scores[g]; sc > bestScore && !excluded[g] {
 			best, bestScore = g, sc
 		}
@@ -353,7 +350,7 @@ func topStyle(scores map[Genre]float64, excluded map[Genre]bool) (Genre, float64
 // misspelt finds a style name or alias written with one typo (a letter
 // missing, added, changed or two swapped: "tecno", "dupstep", "bosanova"):
 // single words of five letters or more, and two words written as one.
-func misspelt(toks []string, known []bool) (Genre, bool) {
+func misspelt(toks []string, known []bool) (plan.Genre, bool) {
 	for i, tok := range toks {
 		if known[i] {
 			continue // a word the reader knows is no typo
@@ -382,7 +379,7 @@ func misspelt(toks []string, known []bool) (Genre, bool) {
 // editDistance1 reports whether a and b differ by exactly one edit
 // (insertion, deletion, substitution or adjacent transposition).
 func editDistance1(a, b string) bool {
-	if a == b || abs(len(a)-len(b)) > 1 {
+	if a == b || len(a)-len(b) > 1 || len(b)-len(a) > 1 {
 		return false
 	}
 	i := 0
