@@ -23,15 +23,51 @@ func rhythmic(g plan.Genre) bool {
 var onlyWords = map[string]bool{"just": true, "only": true, "solo": true, "alone": true, "unaccompanied": true,
 	"solamente": true, "solo de": true, "seulement": true, "nur": true, "apenas": true, "somente": true}
 
+// reading is the state of one prompt's reading: the plan being filled,
+// the prompt's terms and tokens, and what the terms say beyond the plan
+// until the steps of read settle it.
+type reading struct {
+	p    *plan.Plan
+	ms   []match
+	toks []string
+
+	mains         []match                // styles named, in prompt order (the main one first once ranked)
+	excluded      map[plan.Genre]bool    // styles the prompt rules out ("no jazz")
+	scores        map[plan.Genre]float64 // weights of the styles the scenes suggest
+	sceneMood     plan.Mood              // the first scene's mood
+	sceneTempo    string                 // the first scene's tempo feel
+	drumsHint     int                    // the first scene's wish for drums: +1, -1 or 0
+	explicitDrums bool                   // the prompt names drums
+	only          bool                   // an "only" word: the named instruments are the band
+	explicit      bool                   // the style was named (or an adjective names it)
+}
+
 // read applies the terms found in a prompt to the plan: style and colour,
 // mood, tempo feel, instruments and exclusions, and what scenes imply.
+// Each step is a method of reading; their order is the reading's.
 func read(p *plan.Plan, ms []match, toks []string) {
-	var mains []match
-	excluded := map[plan.Genre]bool{}
-	scores := map[plan.Genre]float64{}
-	var sceneMood plan.Mood
-	sceneTempo, drumsHint, explicitDrums := "", 0, false
-	only := false
+	r := &reading{p: p, ms: ms, toks: toks, excluded: map[plan.Genre]bool{}, scores: map[plan.Genre]float64{}}
+	r.readWords()
+	for _, m := range ms {
+		r.readTerm(m)
+	}
+	readNamedInstruments(p, ms, toks)
+	r.joinModifiers()
+	r.rankStyles()
+	r.readMisspeltStyle()
+	r.chooseNamedStyle()
+	r.chooseUnnamedStyle()
+	r.applyScenes()
+	r.decideDrums()
+	r.decideLead()
+	r.decideAcoustic()
+}
+
+// readWords reads the single words that set a flag wherever they stand:
+// drumless, vocals or lyrics, acoustic or unplugged, minimal or no melody,
+// the "only" words, and a cappella (a choir, no drums).
+func (r *reading) readWords() {
+	p, toks := r.p, r.toks
 	for i, t := range toks {
 		if t == "drumless" || t == "percussionless" || t == "beatless" {
 			p.NoDrums = true
@@ -45,69 +81,100 @@ func read(p *plan.Plan, ms []match, toks []string) {
 		if t == "minimal" || t == "minimalist" || (t == "melody" || t == "melodies") && i > 0 && (toks[i-1] == "no" || toks[i-1] == "without") {
 			p.NoLead = true
 		}
-		if onlyWords[t] || (t == "cappella" || t == "acapella" || t == "capella") {
-			only = true
+		if onlyWords[t] || cappella(t) {
+			r.only = true
 		}
-		if (t == "cappella" || t == "acapella" || t == "capella") && (i == 0 || toks[i-1] == "a" || t == "acapella") {
+		if cappella(t) && (i == 0 || toks[i-1] == "a" || t == "acapella") {
 			p.Instruments = appendUnique(p.Instruments, score.ChoirPad)
 			p.NoDrums = true
 		}
 	}
-	for _, m := range ms {
-		switch m.kind {
-		case termStyle, termColour:
-			if m.neg {
-				excluded[m.style] = true
-				continue
-			}
-			if m.kind == termStyle {
-				mains = append(mains, m)
-			} else if p.Colour == "" {
-				p.Colour = m.style
-			}
-		case termMood:
-			if !m.neg && p.Mood == "" {
-				p.Mood = m.mood
-			}
-		case termTempo:
-			if !m.neg && p.Tempo == "" {
-				p.Tempo = m.tempo
-			}
-		case termInst:
-			readInstrument(p, m.inst, m.neg)
-			if !m.neg && m.inst != score.Drums && m.inst != score.VinylCrackle && !slices.Contains(p.Without, m.inst) {
-				p.Featured = appendUnique(p.Featured, m.inst)
-			}
-			if m.inst == score.Drums {
-				explicitDrums = true
-			}
-		case termScene:
-			if m.neg {
-				continue
-			}
-			for _, s := range m.scene.styles {
-				scores[s.style] += s.w
-			}
-			if sceneMood == "" {
-				sceneMood = m.scene.mood
-			}
-			if sceneTempo == "" {
-				sceneTempo = m.scene.tempo
-			}
-			if m.scene.drums != 0 && drumsHint == 0 {
-				drumsHint = m.scene.drums
-			}
-			for _, in := range m.scene.inst {
-				if !slices.Contains(p.Without, in) {
-					p.Instruments = appendUnique(p.Instruments, in)
-				}
-			}
+}
+
+// cappella reports whether t is the second word of "a cappella" (or the
+// one-word spelling).
+func cappella(t string) bool { return t == "cappella" || t == "acapella" || t == "capella" }
+
+// readTerm applies one term of the prompt: a style or colour is kept for
+// choosing the style, the first mood and tempo words set the plan's, an
+// instrument is added, excluded or featured, a scene adds its weights.
+func (r *reading) readTerm(m match) {
+	p := r.p
+	switch m.kind {
+	case termStyle, termColour:
+		r.styleTerm(m)
+	case termMood:
+		if !m.neg && p.Mood == "" {
+			p.Mood = m.mood
+		}
+	case termTempo:
+		if !m.neg && p.Tempo == "" {
+			p.Tempo = m.tempo
+		}
+	case termInst:
+		r.instrumentTerm(m)
+	case termScene:
+		if !m.neg {
+			r.sceneTerm(m.scene)
 		}
 	}
-	readNamedInstruments(p, ms, toks)
-	// A style word right before another modifies it: "jazzy hip hop",
-	// "country rock", "orchestral dubstep" (the head noun is the style),
-	// unless it is the longer, more specific name ("dark ambient drone").
+}
+
+// styleTerm keeps a style the prompt names (or excludes: "no jazz"); the
+// first colour adjective ("jazzy") colours the plan.
+func (r *reading) styleTerm(m match) {
+	switch {
+	case m.neg:
+		r.excluded[m.style] = true
+	case m.kind == termStyle:
+		r.mains = append(r.mains, m)
+	case r.p.Colour == "":
+		r.p.Colour = m.style
+	}
+}
+
+// instrumentTerm adds or excludes an instrument; one the prompt itself
+// names (not drums or a texture) is featured.
+func (r *reading) instrumentTerm(m match) {
+	p := r.p
+	readInstrument(p, m.inst, m.neg)
+	if !m.neg && m.inst != score.Drums && m.inst != score.VinylCrackle && !slices.Contains(p.Without, m.inst) {
+		p.Featured = appendUnique(p.Featured, m.inst)
+	}
+	if m.inst == score.Drums {
+		r.explicitDrums = true
+	}
+}
+
+// sceneTerm adds what a scene says: its styles' weights, and (from the
+// first scene that says them) a mood, a tempo feel and a wish for drums;
+// its instruments unless excluded.
+func (r *reading) sceneTerm(h hint) {
+	for _, s := range h.styles {
+		r.scores[s.style] += s.w
+	}
+	if r.sceneMood == "" {
+		r.sceneMood = h.mood
+	}
+	if r.sceneTempo == "" {
+		r.sceneTempo = h.tempo
+	}
+	if h.drums != 0 && r.drumsHint == 0 {
+		r.drumsHint = h.drums
+	}
+	for _, in := range h.inst {
+		if !slices.Contains(r.p.Without, in) {
+			r.p.Instruments = appendUnique(r.p.Instruments, in)
+		}
+	}
+}
+
+// joinModifiers reads a style word right before another as modifying it:
+// "jazzy hip hop", "country rock", "orchestral dubstep" (the head noun is
+// the style), unless it is the longer, more specific name ("dark ambient
+// drone"). The modifier becomes the colour.
+func (r *reading) joinModifiers() {
+	mains := r.mains
 	for i := 0; i+1 < len(mains); i++ {
 		a, b := mains[i], mains[i+1]
 		if a.from >= 0 && a.to == b.from && a.style != b.style {
@@ -115,113 +182,164 @@ func read(p *plan.Plan, ms []match, toks []string) {
 			if a.to-a.from > b.to-b.from {
 				drop, mod = i+1, b
 			}
-			if p.Colour == "" {
-				p.Colour = mod.style
+			if r.p.Colour == "" {
+				r.p.Colour = mod.style
 			}
 			mains = append(mains[:drop], mains[drop+1:]...)
 			i--
 		}
 	}
-	// Of several styles named apart, the best supported is the main one:
-	// each naming counts, and so does what the rest of the prompt says
-	// ("background music for a yoga flow ... singing bowl").
-	if len(mains) > 1 {
-		support := map[plan.Genre]float64{}
-		for i, m := range mains {
-			support[m.style] += 10
-			if i == 0 {
-				support[m.style] += 3 // the style named first leads unless outweighed
-			}
-		}
-		for _, in := range p.Instruments {
-			for _, s := range instrumentStyles[in] {
-				support[s.style] += s.w * 0.8
-			}
-		}
-		best := 0
-		for i, m := range mains {
-			if support[m.style]+scores[m.style] > support[mains[best].style]+scores[mains[best].style] {
-				best = i
-			}
-		}
-		mains[0], mains[best] = mains[best], mains[0]
+	r.mains = mains
+}
+
+// rankStyles puts first, of several styles named apart, the best
+// supported: each naming counts, the first a little more, and so does
+// what the rest of the prompt says ("background music for a yoga flow ...
+// singing bowl").
+func (r *reading) rankStyles() {
+	mains := r.mains
+	if len(mains) <= 1 {
+		return
 	}
-	if len(mains) == 0 && p.Colour == "" {
-		known := make([]bool, len(toks))
-		for _, m := range ms {
-			for k := max(m.from, 0); k < m.to; k++ {
-				known[k] = true
-			}
-		}
-		if g, ok := misspelt(toks, known); ok {
-			mains = append(mains, match{term: term{kind: termStyle, style: g}, from: -1, to: -1})
+	support := map[plan.Genre]float64{}
+	for i, m := range mains {
+		support[m.style] += 10
+		if i == 0 {
+			support[m.style] += 3 // the style named first leads unless outweighed
 		}
 	}
-	explicit := false
-	for _, m := range mains {
-		if !excluded[m.style] {
+	for _, in := range r.p.Instruments {
+		for _, s := range instrumentStyles[in] {
+			support[s.style] += s.w * 0.8
+		}
+	}
+	best := 0
+	for i, m := range mains {
+		if support[m.style]+r.scores[m.style] > support[mains[best].style]+r.scores[mains[best].style] {
+			best = i
+		}
+	}
+	mains[0], mains[best] = mains[best], mains[0]
+}
+
+// readMisspeltStyle names the style of a prompt that names none (and no
+// colour) but misspells one by a letter ("tecno").
+func (r *reading) readMisspeltStyle() {
+	if len(r.mains) > 0 || r.p.Colour != "" {
+		return
+	}
+	known := make([]bool, len(r.toks))
+	for _, m := range r.ms {
+		for k := max(m.from, 0); k < m.to; k++ {
+			known[k] = true
+		}
+	}
+	if g, ok := misspelt(r.toks, known); ok {
+		r.mains = append(r.mains, match{term: term{kind: termStyle, style: g}, from: -1, to: -1})
+	}
+}
+
+// chooseNamedStyle makes the first named style that is not excluded the
+// plan's, and the next different one its colour; an adjective alone names
+// the style ("jazzy", "funky groove"), unless the scene clearly is another
+// ("orchestral trailer").
+func (r *reading) chooseNamedStyle() {
+	p := r.p
+	for _, m := range r.mains {
+		if !r.excluded[m.style] {
 			if p.Genre == "" {
-				p.Genre, explicit = m.style, true
+				p.Genre, r.explicit = m.style, true
 			} else if p.Colour == "" && m.style != p.Genre {
 				p.Colour = m.style
 			}
 		}
 	}
 	if p.Genre == "" && p.Colour != "" {
-		// An adjective alone names the style ("jazzy", "funky groove"),
-		// unless the scene clearly is another ("orchestral trailer").
-		best, bestScore := topStyle(scores, excluded)
+		best, bestScore := topStyle(r.scores, r.excluded)
 		if bestScore >= 4 && best != p.Colour {
 			p.Genre = best
 		} else {
 			p.Genre, p.Colour = p.Colour, ""
 		}
-		explicit = true
+		r.explicit = true
 	}
+}
+
+// chooseUnnamedStyle gives a prompt that names no style the best-weighted
+// style of what it does say (scenes, instruments, a mood a style lists
+// first), or the default its text picks; a colour equal to the style or
+// excluded is dropped.
+func (r *reading) chooseUnnamedStyle() {
+	p := r.p
 	if p.Genre == "" {
 		for _, in := range p.Instruments {
 			for _, s := range instrumentStyles[in] {
-				scores[s.style] += s.w * 0.8
+				r.scores[s.style] += s.w * 0.8
 			}
 		}
 		if p.Mood != "" {
 			for _, g := range plan.Genres {
 				if ms := catalogued(g).Moods; len(ms) > 0 && plan.Mood(ms[0]) == p.Mood {
-					scores[g] += 0.5
+					r.scores[g] += 0.5
 				}
 			}
 		}
-		p.Genre, _ = topStyle(scores, excluded)
+		p.Genre, _ = topStyle(r.scores, r.excluded)
 	}
 	if p.Genre == "" {
 		p.Genre = plan.DefaultStyle(p.Prompt)
 	}
-	if p.Colour == p.Genre || excluded[p.Colour] {
+	if p.Colour == p.Genre || r.excluded[p.Colour] {
 		p.Colour = ""
 	}
-	if p.Mood == "" {
-		p.Mood = sceneMood
+}
+
+// applyScenes gives the plan the scenes' mood and tempo feel where the
+// prompt's own words set none.
+func (r *reading) applyScenes() {
+	if r.p.Mood == "" {
+		r.p.Mood = r.sceneMood
 	}
-	if p.Tempo == "" {
-		p.Tempo = sceneTempo
+	if r.p.Tempo == "" {
+		r.p.Tempo = r.sceneTempo
 	}
-	wants := p.WantsDrums() || drumsHint > 0 && !explicit
-	calm := drumsHint < 0 || p.Mood == plan.Calm
-	if calm && !wants && !(explicit && rhythmic(p.Genre)) {
+}
+
+// decideDrums drops the drums of a calm song (a calm mood or a scene
+// without drums) unless the prompt asks for drums or names a style whose
+// identity is its groove, and of a band of "only" the named instruments
+// unless drums are named.
+func (r *reading) decideDrums() {
+	p := r.p
+	wants := p.WantsDrums() || r.drumsHint > 0 && !r.explicit
+	calm := r.drumsHint < 0 || p.Mood == plan.Calm
+	if calm && !wants && !(r.explicit && rhythmic(p.Genre)) {
 		p.NoDrums = true
 	}
-	if only && !explicit && len(p.Instruments) > 0 {
+	if r.only && !r.explicit && len(p.Instruments) > 0 {
 		p.Only = true
-		if !explicitDrums {
+		if !r.explicitDrums {
 			p.NoDrums = true
 		}
 	}
 	if p.NoDrums {
 		p.Instruments = removeInst(p.Instruments, score.Drums)
 	}
+}
+
+// decideLead keeps "minimal" from stripping the melody of anything but
+// electronic music; "no melody" strips it everywhere.
+func (r *reading) decideLead() {
+	p, toks := r.p, r.toks
 	if p.NoLead && family(p.Genre) != "electronic" && !hasPhrase(toks, "no", "melody") && !hasPhrase(toks, "without", "melody") {
-		p.NoLead = false // "minimal" strips the melody of electronic music only
+		p.NoLead = false
 	}
+}
+
+// decideAcoustic makes a live (not electronic, not programmed) style
+// acoustic when every instrument the prompt features is acoustic.
+func (r *reading) decideAcoustic() {
+	p := r.p
 	if !p.Acoustic && len(p.Featured) > 0 && family(p.Genre) != "electronic" && !style.FeelOf(catalogued(p.Genre)).Programmed {
 		all := true
 		for _, in := range p.Featured {
@@ -345,56 +463,4 @@ func topStyle(scores map[plan.Genre]float64, excluded map[plan.Genre]bool) (plan
 		}
 	}
 	return best, bestScore
-}
-
-// misspelt finds a style name or alias written with one typo (a letter
-// missing, added, changed or two swapped: "tecno", "dupstep", "bosanova"):
-// single words of five letters or more, and two words written as one.
-func misspelt(toks []string, known []bool) (plan.Genre, bool) {
-	for i, tok := range toks {
-		if known[i] {
-			continue // a word the reader knows is no typo
-		}
-		cands := []string{tok}
-		if i+1 < len(toks) && !known[i+1] {
-			cands = append(cands, tok+toks[i+1])
-		}
-		for _, c := range cands {
-			if len(c) < 5 || !isASCII(c) {
-				continue
-			}
-			for _, t := range vocabulary() {
-				if t.kind != termStyle || t.cjk || t.hangul {
-					continue
-				}
-				if p := strings.ReplaceAll(t.phrase, " ", ""); len(p) >= 5 && editDistance1(c, p) {
-					return t.style, true
-				}
-			}
-		}
-	}
-	return "", false
-}
-
-// editDistance1 reports whether a and b differ by exactly one edit
-// (insertion, deletion, substitution or adjacent transposition).
-func editDistance1(a, b string) bool {
-	if a == b || len(a)-len(b) > 1 || len(b)-len(a) > 1 {
-		return false
-	}
-	i := 0
-	for i < len(a) && i < len(b) && a[i] == b[i] {
-		i++
-	}
-	switch {
-	case len(a) == len(b):
-		if a[i+1:] == b[i+1:] {
-			return true
-		}
-		return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
-	case len(a) > len(b):
-		return a[i+1:] == b[i:]
-	default:
-		return a[i:] == b[i+1:]
-	}
 }
