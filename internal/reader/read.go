@@ -51,7 +51,7 @@ func read(p *plan.Plan, ms []match, toks []string) {
 	for _, m := range ms {
 		r.readTerm(m)
 	}
-	readNamedInstruments(p, ms, toks)
+	r.featureNamedInstruments()
 	r.joinModifiers()
 	r.rankStyles()
 	r.readMisspeltStyle()
@@ -228,13 +228,7 @@ func (r *reading) readMisspeltStyle() {
 	if len(r.mains) > 0 || r.p.Colour != "" {
 		return
 	}
-	known := make([]bool, len(r.toks))
-	for _, m := range r.ms {
-		for k := max(m.from, 0); k < m.to; k++ {
-			known[k] = true
-		}
-	}
-	if g, ok := misspelt(r.toks, known); ok {
+	if g, ok := misspelt(r.toks, r.knownTokens()); ok {
 		r.mains = append(r.mains, match{term: term{kind: termStyle, style: g}, from: -1, to: -1})
 	}
 }
@@ -349,39 +343,46 @@ func (r *reading) decideAcoustic() {
 	}
 }
 
-// readNamedInstruments features the instruments a prompt names inside a
-// style's name ("gospel choir") and those it misspells by one letter
+// featureNamedInstruments features the instruments a prompt names inside
+// a style's name ("gospel choir") and those it misspells by one letter
 // ("pianno", "guitr" is too short to tell).
-func readNamedInstruments(p *plan.Plan, ms []match, toks []string) {
-	known := make([]bool, len(toks))
-	for _, m := range ms {
-		for k := max(m.from, 0); k < m.to && k < len(toks); k++ {
-			known[k] = true
-		}
-		if m.kind != termStyle || m.neg {
-			continue
-		}
-		for k := max(m.from, 0); k < m.to && k < len(toks) && m.to-m.from > 1; k++ {
-			if in, ok := soloInstrument(toks[k]); ok && !slices.Contains(p.Without, in) {
-				p.Instruments = appendUnique(p.Instruments, in)
-				p.Featured = appendUnique(p.Featured, in)
+func (r *reading) featureNamedInstruments() {
+	for _, m := range r.ms {
+		if m.kind == termStyle && !m.neg && m.to-m.from > 1 {
+			for k := max(m.from, 0); k < m.to && k < len(r.toks); k++ {
+				r.featureWord(r.toks[k])
 			}
 		}
 	}
-	for i, tok := range toks {
+	known := r.knownTokens()
+	for i, tok := range r.toks {
 		if known[i] || len(tok) < 5 || !isASCII(tok) {
 			continue
 		}
-		for _, iw := range instrumentWords {
-			if len(iw.phrase) >= 5 && !strings.Contains(iw.phrase, " ") && editDistance1(tok, iw.phrase) {
-				if in, ok := soloInstrument(iw.phrase); ok && !slices.Contains(p.Without, in) {
-					p.Instruments = appendUnique(p.Instruments, in)
-					p.Featured = appendUnique(p.Featured, in)
-				}
-				break
-			}
+		if phrase, ok := misspeltInstrument(tok); ok {
+			r.featureWord(phrase)
 		}
 	}
+}
+
+// featureWord adds and features the melodic instrument word names, unless
+// the prompt excludes it.
+func (r *reading) featureWord(word string) {
+	if in, ok := soloInstrument(word); ok && !slices.Contains(r.p.Without, in) {
+		r.p.Instruments = appendUnique(r.p.Instruments, in)
+		r.p.Featured = appendUnique(r.p.Featured, in)
+	}
+}
+
+// knownTokens marks the tokens some term of the prompt covers.
+func (r *reading) knownTokens() []bool {
+	known := make([]bool, len(r.toks))
+	for _, m := range r.ms {
+		for k := max(m.from, 0); k < m.to && k < len(r.toks); k++ {
+			known[k] = true
+		}
+	}
+	return known
 }
 
 // soloInstrument returns the melodic instrument a single word names; bass

@@ -57,3 +57,14 @@ func editDistance1(a, b string) bool {
 		return a[i:] == b[i+1:]
 	}
 }
+
+// misspeltInstrument returns the one-word instrument name (of five letters
+// or more) that tok misspells by one letter.
+func misspeltInstrument(tok string) (string, bool) {
+	for _, iw := range instrumentWords {
+		if len(iw.phrase) >= 5 && !strings.Contains(iw.phrase, " ") && editDistance1(tok, iw.phrase) {
+			return iw.phrase, true
+		}
+	}
+	return "", false
+}
