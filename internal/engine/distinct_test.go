@@ -7,6 +7,8 @@ import (
 
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/plan"
+	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/synth"
 )
@@ -52,8 +54,8 @@ func TestDifferentPromptsDifferentSongs(t *testing.T) {
 
 // shorter returns the plan of prompt as engine.Compose read it (the
 // score's own genre, mood, tempo and key), 8 seconds long.
-func shorter(prompt string, s *score.Score) music.Plan {
-	p := music.Parse(prompt)
-	p.Genre, p.Mood, p.BPM, p.KeyRoot, p.Mode, p.Seconds = music.Genre(s.Genre), music.Mood(s.Mood), s.BPM, s.KeyRoot, s.Mode, 8
+func shorter(prompt string, s *score.Score) plan.Plan {
+	p := reader.Parse(prompt)
+	p.Genre, p.Mood, p.BPM, p.KeyRoot, p.Mode, p.Seconds = plan.Genre(s.Genre), plan.Mood(s.Mood), s.BPM, s.KeyRoot, s.Mode, 8
 	return p
 }

@@ -1,11 +1,11 @@
 // Package engine is the music engine behind the API: it understands a
-// prompt, composes a song (internal/music), performs it (internal/perform:
+// prompt (internal/reader), composes a song (internal/music), performs it (internal/perform:
 // the players' timing and dynamics), synthesizes and masters it
 // (internal/synth) and describes it (title, tags, tempo, key).
 //
-// The pipeline: music.Parse reads the prompt against the style catalogue
-// (internal/style) into a plan; music.Compose writes a score.Score from the
-// plan and a seed; perform.Apply plays it as the style's players would
+// The pipeline: reader.Parse reads the prompt against the style catalogue
+// (internal/style) into a plan.Plan; music.Resolve completes the plan and
+// music.Compose writes a score.Score from it and a seed; perform.Apply plays it as the style's players would
 // (micro-timing, spread, accents; programmed styles stay on the grid);
 // synth renders the score, playing acoustic parts from the
 // SoundFont bank when one is loaded (internal/soundfont), mixes it in

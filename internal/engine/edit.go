@@ -7,6 +7,7 @@ import (
 	"github.com/songsmith/songsmith/internal/edit"
 	"github.com/songsmith/songsmith/internal/music"
 	"github.com/songsmith/songsmith/internal/perform"
+	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/synth"
 )
@@ -38,7 +39,7 @@ func ComposeEdited(prompt string, seed uint64, o Options) (*score.Score, string,
 
 // editPlan is ComposeEdited from a resolved plan and its mixed seed (a
 // prompt's or a recipe's).
-func editPlan(plan music.Plan, mixed, seed uint64, o Options) (*score.Score, string, []string, error) {
+func editPlan(plan plan.Plan, mixed, seed uint64, o Options) (*score.Score, string, []string, error) {
 	s := music.Compose(plan, mixed)
 	for k, e := range o.Edits {
 		h := edit.Hooks{Recorded: recordedInstrument}
@@ -69,7 +70,7 @@ func editPlan(plan music.Plan, mixed, seed uint64, o Options) (*score.Score, str
 
 // performPlan is what Render and RenderPlan play from a resolved plan:
 // the performed composition, or the performed editPlan when o has edits.
-func performPlan(plan music.Plan, mixed, seed uint64, o Options) (*score.Score, string, []string, error) {
+func performPlan(plan plan.Plan, mixed, seed uint64, o Options) (*score.Score, string, []string, error) {
 	if len(o.Edits) == 0 {
 		s, title, tags := composePlan(plan, mixed, seed)
 		return perform.Apply(s), title, tags, nil
@@ -94,7 +95,7 @@ func (o Options) ExactLength() float64 {
 		}
 	}
 	if o.ExactSeconds && o.Seconds > 0 && !o.Loop {
-		return min(max(o.Seconds, music.MinSeconds), music.MaxSeconds)
+		return min(max(o.Seconds, plan.MinSeconds), plan.MaxSeconds)
 	}
 	return 0
 }

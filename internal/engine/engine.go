@@ -9,6 +9,7 @@ import (
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/music"
 	"github.com/songsmith/songsmith/internal/perform"
+	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/synth"
 )
@@ -19,8 +20,8 @@ type Song struct {
 	BPM     float64       // the tempo actually used
 	Seconds float64       // exact length of Audio in seconds
 	Tags    []string      // genre, mood, tempo feel, key, instruments
-	Genre   string        // canonical genre (see music.Genres)
-	Mood    string        // canonical mood (see music.Moods)
+	Genre   string        // canonical genre (see plan.Genres)
+	Mood    string        // canonical mood (see plan.Moods)
 	Key     string        // for example "D minor"
 	Audio   *audio.Buffer // mastered 44.1 kHz stereo
 	Score   *score.Score  // what was played (for MIDI and stems)
@@ -36,7 +37,7 @@ type Options struct {
 	HasKey  bool    // KeyRoot is set
 	Mode    string  // "major", "minor", "dorian" ...; "" leaves the mode to the prompt
 	// ExactSeconds makes the audio exactly Seconds long, to the sample,
-	// still ending on its final cadence (music.Plan.ExactSeconds).
+	// still ending on its final cadence (plan.Plan.ExactSeconds).
 	ExactSeconds bool
 	// Synth tunes the synthesizer (the sample bank of recorded parts).
 	Synth synth.Options
@@ -44,7 +45,7 @@ type Options struct {
 	// -9 LUFS (the -1 dBTP ceiling wins where both cannot hold); 0 keeps
 	// the style family's default (-20 to -9 LUFS, docs/engine-mix.md).
 	LoudnessLUFS float64
-	// Loop makes a seamless loop of about Seconds (music.Plan.Loop).
+	// Loop makes a seamless loop of about Seconds (plan.Plan.Loop).
 	Loop bool
 	// Edits change the composed song in turn (edit.go, issue 20 item 4):
 	// the fields above compose the source song, each edit changes it.
@@ -52,19 +53,19 @@ type Options struct {
 }
 
 // apply sets the overrides on a parsed plan.
-func (o Options) apply(p music.Plan) music.Plan {
+func (o Options) apply(p plan.Plan) plan.Plan {
 	if o.Seconds > 0 {
-		p.Seconds = min(max(o.Seconds, music.MinSeconds), music.MaxSeconds)
+		p.Seconds = min(max(o.Seconds, plan.MinSeconds), plan.MaxSeconds)
 		p.ExactSeconds = o.ExactSeconds
 	}
 	if o.Loop {
 		p.Loop = true
 		if o.Seconds > 0 {
-			p.Seconds = min(max(o.Seconds, music.MinLoopSeconds), music.MaxSeconds)
+			p.Seconds = min(max(o.Seconds, plan.MinLoopSeconds), plan.MaxSeconds)
 		}
 	}
 	if o.BPM > 0 {
-		p.BPM, p.ExplicitBPM = min(max(o.BPM, music.MinBPM), music.MaxBPM), true
+		p.BPM, p.ExplicitBPM = min(max(o.BPM, plan.MinBPM), plan.MaxBPM), true
 	}
 	if o.HasKey {
 		p.KeyRoot = o.KeyRoot
@@ -96,7 +97,7 @@ func ComposeWritten(prompt string, seed uint64, o Options) (s *score.Score, titl
 // composePlan composes a resolved plan with the mixed seed and describes
 // it: the one step from a plan to the written score, for a prompt
 // (ComposeWritten) and for a recipe (RenderPlan).
-func composePlan(plan music.Plan, mixed, seed uint64) (s *score.Score, title string, tags []string) {
+func composePlan(plan plan.Plan, mixed, seed uint64) (s *score.Score, title string, tags []string) {
 	s = music.Compose(plan, mixed)
 	// Titles number the title space by the job's own seed, so that
 	// neighbouring seeds never share one.

@@ -16,26 +16,26 @@ import (
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/engine"
-	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
 // genrePrompts has one short prompt per genre the engine knows.
-var genrePrompts = map[music.Genre]string{
-	music.LoFi: "chill lofi hip hop beat", music.HipHop: "boom bap hip-hop", music.Trap: "dark trap with 808s",
-	music.House: "deep house groove", music.Techno: "driving techno", music.Trance: "uplifting trance",
-	music.DrumAndBass: "energetic dnb", music.Dubstep: "aggressive dubstep", music.Synthwave: "nostalgic synthwave",
-	music.Pop: "happy pop song", music.Rock: "energetic rock", music.Metal: "heavy metal", music.Funk: "funky groove",
-	music.Disco: "disco", music.Reggae: "roots reggae", music.Jazz: "smooth jazz with saxophone",
-	music.Ambient: "calm ambient soundscape", music.Classical: "classical piece with strings and timpani", music.Folk: "acoustic folk",
-	music.Blues: "slow blues", music.Country: "country",
+var genrePrompts = map[plan.Genre]string{
+	plan.LoFi: "chill lofi hip hop beat", plan.HipHop: "boom bap hip-hop", plan.Trap: "dark trap with 808s",
+	plan.House: "deep house groove", plan.Techno: "driving techno", plan.Trance: "uplifting trance",
+	plan.DrumAndBass: "energetic dnb", plan.Dubstep: "aggressive dubstep", plan.Synthwave: "nostalgic synthwave",
+	plan.Pop: "happy pop song", plan.Rock: "energetic rock", plan.Metal: "heavy metal", plan.Funk: "funky groove",
+	plan.Disco: "disco", plan.Reggae: "roots reggae", plan.Jazz: "smooth jazz with saxophone",
+	plan.Ambient: "calm ambient soundscape", plan.Classical: "classical piece with strings and timpani", plan.Folk: "acoustic folk",
+	plan.Blues: "slow blues", plan.Country: "country",
 }
 
 const testSeconds = 24
 
 // promptFor returns the test prompt of a style: a hand-written one for
 // the first 21, else the style's name as people write it.
-func promptFor(g music.Genre) string {
+func promptFor(g plan.Genre) string {
 	if p, ok := genrePrompts[g]; ok {
 		return p
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/mixmeter"
-	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/style"
 )
 
@@ -30,7 +30,7 @@ var familyCorrelation = map[string][2]float64{"calm": {0.2, 0.55}, "beat": {0.55
 
 // referenceFamily is a style's reference family (calm or beat), from the
 // catalogue's mix family table (internal/style/mixfamily.go).
-func referenceFamily(g music.Genre) string { return string(style.Must(string(g)).Reference()) }
+func referenceFamily(g plan.Genre) string { return string(style.Must(string(g)).Reference()) }
 
 // TestFamilyMedians measures every style's song (one per style, the
 // rotation seed TestStyles renders, from the shared cache) with
@@ -45,13 +45,13 @@ func TestFamilyMedians(t *testing.T) {
 		t.Fatal(err)
 	}
 	var songs []cachedSong
-	for _, g := range music.Genres {
+	for _, g := range plan.Genres {
 		songs = append(songs, cachedSong{stylePrompt(g), rotatedSeed(g)})
 	}
 	prefetch(t, songs)
 	byFamily := map[string][]mixmeter.Features{}
 	var rows strings.Builder
-	for _, g := range music.Genres {
+	for _, g := range plan.Genres {
 		fam := referenceFamily(g)
 		f := renderCached(t, stylePrompt(g), rotatedSeed(g)).Mix()
 		f.File = string(g)

@@ -6,20 +6,20 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/mixmeter"
-	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/plan"
 )
 
 // groups are three families of genres that must sound measurably different.
-var groups = map[string][]music.Genre{
-	"calm": {music.Ambient, music.Classical},
-	"club": {music.Techno, music.House, music.Trance},
-	"band": {music.Rock, music.Metal},
+var groups = map[string][]plan.Genre{
+	"calm": {plan.Ambient, plan.Classical},
+	"club": {plan.Techno, plan.House, plan.Trance},
+	"band": {plan.Rock, plan.Metal},
 }
 
 // rotatedSeed is the seed TestStyles renders a style at (styleSeed), so
 // that tests measuring one song per style share its render.
-func rotatedSeed(g music.Genre) uint64 {
-	return styleSeed(slices.Index(music.Genres, g))
+func rotatedSeed(g plan.Genre) uint64 {
+	return styleSeed(slices.Index(plan.Genres, g))
 }
 
 // TestGenresDiffer shows that genres are measurably different (on the

@@ -7,6 +7,8 @@ import (
 	"fmt"
 
 	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/plan"
+	"github.com/songsmith/songsmith/internal/reader"
 )
 
 // Recipes (issue 20 item 5): what the composer sees of a prompt is the
@@ -17,9 +19,9 @@ import (
 // ResolvePlan is what ComposeWritten composes from: the prompt's plan with
 // o's overrides, resolved by the seed mixed with the prompt, and that
 // mixed seed. It takes milliseconds.
-func ResolvePlan(prompt string, seed uint64, o Options) (plan music.Plan, songSeed uint64) {
+func ResolvePlan(prompt string, seed uint64, o Options) (plan plan.Plan, songSeed uint64) {
 	songSeed = ResolveSeed(prompt, seed)
-	return o.apply(music.Parse(prompt)).Resolve(songSeed), songSeed
+	return music.Resolve(o.apply(reader.Parse(prompt)), songSeed), songSeed
 }
 
 // ResolveSeed is the seed the composer sees for a prompt and job seed.
@@ -31,7 +33,7 @@ func ResolveSeed(prompt string, seed uint64) uint64 { return songSeed(prompt, se
 // edited (o.Edits), performed, synthesized and mastered. Titles number by seed; title, when
 // not "", replaces the described one (the prompt's words that titles
 // also draw on are not in a recipe).
-func RenderPlan(ctx context.Context, plan music.Plan, songSeed, seed uint64, title string, o Options) (*Song, error) {
+func RenderPlan(ctx context.Context, plan plan.Plan, songSeed, seed uint64, title string, o Options) (*Song, error) {
 	s, described, tags, err := performPlan(ApplyPlan(plan, songSeed, o), songSeed, seed, o)
 	if err != nil {
 		return nil, err
@@ -43,22 +45,22 @@ func RenderPlan(ctx context.Context, plan music.Plan, songSeed, seed uint64, tit
 }
 
 // MarshalPlan is a resolved plan as a recipe holds it: JSON of every
-// field of music.Plan (a field added to Plan lands in recipes by itself)
+// field of plan.Plan (a field added to Plan lands in recipes by itself)
 // but the prompt's text.
-func MarshalPlan(p music.Plan) (json.RawMessage, error) {
+func MarshalPlan(p plan.Plan) (json.RawMessage, error) {
 	p.Prompt = ""
 	return json.Marshal(p)
 }
 
 // UnmarshalPlan reads a recipe's plan. Members that are not fields of
-// music.Plan, or of the wrong type, are an error: the plan was not made
+// plan.Plan, or of the wrong type, are an error: the plan was not made
 // by this engine.
-func UnmarshalPlan(raw json.RawMessage) (music.Plan, error) {
-	var p music.Plan
+func UnmarshalPlan(raw json.RawMessage) (plan.Plan, error) {
+	var p plan.Plan
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&p); err != nil {
-		return music.Plan{}, fmt.Errorf("engine: recipe plan: %w", err)
+		return plan.Plan{}, fmt.Errorf("engine: recipe plan: %w", err)
 	}
 	p.Prompt = ""
 	return p, nil
@@ -66,6 +68,6 @@ func UnmarshalPlan(raw json.RawMessage) (music.Plan, error) {
 
 // ApplyPlan is the plan RenderPlan composes: o's overrides on plan,
 // resolved by songSeed (a recipe of an edited recipe).
-func ApplyPlan(plan music.Plan, songSeed uint64, o Options) music.Plan {
-	return o.apply(plan).Resolve(songSeed)
+func ApplyPlan(plan plan.Plan, songSeed uint64, o Options) plan.Plan {
+	return music.Resolve(o.apply(plan), songSeed)
 }

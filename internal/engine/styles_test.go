@@ -10,7 +10,7 @@ import (
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/mixmeter"
-	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 	"github.com/songsmith/songsmith/internal/testutil"
@@ -22,7 +22,7 @@ import (
 const styleSeconds = 40
 
 // styleSeeds are the seeds TestStyles spreads over the styles: style i of
-// music.Genres renders at styleSeed(i) only, so every run checks every
+// plan.Genres renders at styleSeed(i) only, so every run checks every
 // style once and four runs' worth of seeds are covered across the styles.
 var styleSeeds = []uint64{1, 2, 3, 4}
 
@@ -30,28 +30,28 @@ var styleSeeds = []uint64{1, 2, 3, 4}
 // the rotation itself covers three of the pinned pairs below.
 const styleSeedShift = 1
 
-// styleSeed is the seed style i of music.Genres renders at.
+// styleSeed is the seed style i of plan.Genres renders at.
 func styleSeed(i int) uint64 { return styleSeeds[(i+styleSeedShift)%len(styleSeeds)] }
 
 // pinnedStyleSeeds are styles and seeds that earlier bugs were found at;
 // TestStyles renders them as well as the rotation's seed.
 var pinnedStyleSeeds = []struct {
-	style music.Genre
+	style plan.Genre
 	seed  uint64
 	why   string
 }{
-	{music.HipHop, 3, "bpm-tools read 184 for boom bap at 89 bpm (febaf45)"},
+	{plan.HipHop, 3, "bpm-tools read 184 for boom bap at 89 bpm (febaf45)"},
 	{"dark ambient", 4, "the sub drone lost 4.6 LU through a 200 Hz high-pass (febaf45)"},
 	{"sea shanty", 1, "left/right correlation 0.26 (abab972)"},
 	{"salsa", 1, "bpm-tools heard 2/3 of the tempo (abab972)"},
-	{music.Country, 3, "bpm-tools heard 60 bpm at 111 (1582e15)"},
-	{music.Funk, 2, "bpm-tools heard 195 bpm at 105 (7ff430f)"},
+	{plan.Country, 3, "bpm-tools heard 60 bpm at 111 (1582e15)"},
+	{plan.Funk, 2, "bpm-tools heard 195 bpm at 105 (7ff430f)"},
 }
 
 // styleSong is one song TestStyles checks, with the reason it is pinned
 // (empty for the rotation's songs).
 type styleSong struct {
-	style music.Genre
+	style plan.Genre
 	seed  uint64
 	why   string
 }
@@ -60,7 +60,7 @@ type styleSong struct {
 // rotation seed, then the pinned pairs the rotation does not cover.
 func styleSongs() []styleSong {
 	var out []styleSong
-	for i, g := range music.Genres {
+	for i, g := range plan.Genres {
 		out = append(out, styleSong{g, styleSeed(i), ""})
 	}
 	for _, p := range pinnedStyleSeeds {
@@ -131,7 +131,7 @@ func TestStyles(t *testing.T) {
 		}
 	})
 	t.Run("grooves differ between seeds", func(t *testing.T) {
-		for _, g := range music.Genres {
+		for _, g := range plan.Genres {
 			a, b := styleScore(g, styleSeeds[0]), styleScore(g, styleSeeds[1])
 			if !hasDrums(a) || !hasDrums(b) {
 				continue
@@ -144,18 +144,18 @@ func TestStyles(t *testing.T) {
 }
 
 // styleScore returns the score of a style at a seed.
-func styleScore(g music.Genre, seed uint64) *score.Score {
+func styleScore(g plan.Genre, seed uint64) *score.Score {
 	s, _, _ := engine.Compose(stylePrompt(g), seed, engine.Options{})
 	return s
 }
 
-func stylePrompt(g music.Genre) string {
+func stylePrompt(g plan.Genre) string {
 	return fmt.Sprintf("%s, %d seconds", promptFor(g), styleSeconds)
 }
 
 // checkStyle renders one style at one seed (through the shared cache) and
 // checks the song.
-func checkStyle(t *testing.T, g music.Genre, seed uint64) {
+func checkStyle(t *testing.T, g plan.Genre, seed uint64) {
 	prompt := stylePrompt(g)
 	r := renderCached(t, prompt, seed)
 	song, s := r.Song, r.Song.Score
@@ -201,7 +201,7 @@ func checkStyle(t *testing.T, g music.Genre, seed uint64) {
 }
 
 // checkMix checks the mix measures of a mastered song.
-func checkMix(t *testing.T, g music.Genre, s *score.Score, b *audio.Buffer) {
+func checkMix(t *testing.T, g plan.Genre, s *score.Score, b *audio.Buffer) {
 	t.Helper()
 	corr, low := mixmeter.Correlation(b), mixmeter.LowCorrelation(b, 150)
 	hp, band, lra := mixmeter.HighPassLoss(b, 200), mixmeter.BandLoss(b, 1000, 4000), mixmeter.LRA(b)
@@ -238,9 +238,9 @@ func checkMix(t *testing.T, g music.Genre, s *score.Score, b *audio.Buffer) {
 
 // listenerPairs are styles a listener tells apart, at one tempo both allow.
 var listenerPairs = []struct {
-	a, b music.Genre
+	a, b plan.Genre
 	bpm  int
-}{{music.House, music.Trance, 126}, {music.Disco, music.House, 122}, {music.Blues, music.Country, 100}, {music.Country, music.Folk, 110}}
+}{{plan.House, plan.Trance, 126}, {plan.Disco, plan.House, 122}, {plan.Blues, plan.Country, 100}, {plan.Country, plan.Folk, 110}}
 
 // TestStylesDifferAtEqualTempo checks that styles a listener tells apart
 // stay measurably different at one tempo: their drum patterns (cosine

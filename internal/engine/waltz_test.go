@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/engine"
-	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/testutil"
 )
 
@@ -19,7 +19,7 @@ func TestRenderWaltz(t *testing.T) {
 	for _, tool := range []string{"bpm", "sox"} {
 		testutil.RequireTool(t, tool)
 	}
-	for _, g := range []music.Genre{music.Folk, music.Country, music.Classical, music.Jazz, music.Pop, music.Ambient, music.LoFi, music.Blues} {
+	for _, g := range []plan.Genre{plan.Folk, plan.Country, plan.Classical, plan.Jazz, plan.Pop, plan.Ambient, plan.LoFi, plan.Blues} {
 		t.Run(strings.ReplaceAll(string(g), " ", "_"), func(t *testing.T) {
 			t.Parallel()
 			prompt := fmt.Sprintf("%s waltz, %d seconds", g, testSeconds)

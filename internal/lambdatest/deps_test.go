@@ -8,7 +8,7 @@ import (
 
 // engine lists the packages of the music engine: only the worker Lambda
 // (and `songsmith serve`) may link them.
-var engine = []string{"internal/music", "internal/synth", "internal/engine", "internal/studio", "internal/cover", "internal/audio/mp3", "internal/style", "internal/score"}
+var engine = []string{"internal/reader", "internal/plan", "internal/music", "internal/synth", "internal/engine", "internal/studio", "internal/cover", "internal/audio/mp3", "internal/style", "internal/score"}
 
 // TestAPIFunctionsDoNotLinkTheEngine: the API Lambdas stay small and
 // start fast because they leave the music engine out; the worker needs it.

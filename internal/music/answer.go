@@ -3,6 +3,7 @@ package music
 import (
 	"slices"
 
+	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
@@ -60,7 +61,7 @@ func whoPlays(s *section, b int, final bool) voiceOf {
 // from the band (arpeggio, chords, pad instruments that can carry a tune)
 // and the style's other lead instruments; "" when the band has none (the
 // lead then rests where the answer would play).
-func answerInstrument(p Plan, prof genreProfile, c cast, seed uint64) score.Instrument {
+func answerInstrument(p plan.Plan, prof genreProfile, c cast, seed uint64) score.Instrument {
 	lead := c.inst[layerLead]
 	if lead == "" {
 		return ""

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/plan"
+	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
@@ -46,9 +48,9 @@ func count(on []bool) int {
 func TestLeadBreathes(t *testing.T) {
 	lead, total, songs, answered := 0, 0, 0, 0
 	var report []string
-	for _, g := range Genres {
+	for _, g := range plan.Genres {
 		for seed := uint64(1); seed <= 3; seed++ {
-			s, secs, _ := compose(Parse(string(g)+", 3 minutes"), seed)
+			s, secs, _ := compose(reader.Parse(string(g)+", 3 minutes"), seed)
 			on := barsPlayed(s, "lead (")
 			n := count(on)
 			if n == 0 {
@@ -132,9 +134,9 @@ func degreesOf(p []barChord) string {
 func TestSectionsDiffer(t *testing.T) {
 	var verse, chorus, drop, breakdown, build [2]int // parts summed, sections
 	bridges, intros, held, songs := 0, 0, 0, 0
-	for _, g := range Genres {
+	for _, g := range plan.Genres {
 		for seed := uint64(1); seed <= 2; seed++ {
-			s, secs, _ := compose(Parse(string(g)+", 3 minutes"), seed)
+			s, secs, _ := compose(reader.Parse(string(g)+", 3 minutes"), seed)
 			name := fmt.Sprintf("%s seed %d", g, seed)
 			songs++
 			var body []section
@@ -232,8 +234,8 @@ func TestSectionsDiffer(t *testing.T) {
 // first half.
 func TestBuildsRise(t *testing.T) {
 	builds := 0
-	for _, g := range Genres {
-		s, secs, _ := compose(Parse(string(g)+", 3 minutes"), 1)
+	for _, g := range plan.Genres {
+		s, secs, _ := compose(reader.Parse(string(g)+", 3 minutes"), 1)
 		for _, sec := range secs {
 			if !sec.build || sec.Bars < 4 {
 				continue

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/reader"
 )
 
 // BenchmarkCompose measures parsing and composing a three-minute song, the
@@ -11,6 +12,6 @@ import (
 func BenchmarkCompose(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		music.Compose(music.Parse("happy pop song with piano and strings, 3 minutes"), 1)
+		music.Compose(reader.Parse("happy pop song with piano and strings, 3 minutes"), 1)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
@@ -30,10 +31,10 @@ func resolvedBlue(s *score.Score, notes []score.Note, i int) bool {
 // blue notes have none.
 func TestBlueNotes(t *testing.T) {
 	for _, c := range []struct {
-		genre    music.Genre
+		genre    plan.Genre
 		min, max float64 // share of melody notes over all seeds
-	}{{music.Blues, 0.03, 0.12}, {music.Jazz, 0.01, 0.08}, {music.Funk, 0.01, 0.08}, {music.Rock, 0.01, 0.08},
-		{music.HipHop, 0.01, 0.08}, {music.Pop, 0, 0}, {music.Folk, 0, 0}, {music.Classical, 0, 0}} {
+	}{{plan.Blues, 0.03, 0.12}, {plan.Jazz, 0.01, 0.08}, {plan.Funk, 0.01, 0.08}, {plan.Rock, 0.01, 0.08},
+		{plan.HipHop, 0.01, 0.08}, {plan.Pop, 0, 0}, {plan.Folk, 0, 0}, {plan.Classical, 0, 0}} {
 		t.Run(string(c.genre), func(t *testing.T) {
 			blue, total := 0, 0
 			for seed := uint64(1); seed <= 8; seed++ {

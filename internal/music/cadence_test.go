@@ -2,9 +2,12 @@ package music
 
 import (
 	"fmt"
-	"github.com/songsmith/songsmith/internal/style"
 	"slices"
 	"testing"
+
+	"github.com/songsmith/songsmith/internal/plan"
+	"github.com/songsmith/songsmith/internal/reader"
+	"github.com/songsmith/songsmith/internal/style"
 
 	"github.com/songsmith/songsmith/internal/score"
 )
@@ -12,7 +15,7 @@ import (
 // wantApproach is the documented approach of a genre's final cadence in a
 // mode (see approachDegrees): the scale degree of the chord sounding at the
 // end of the song's second-to-last bar.
-func wantApproach(g Genre, mode string) int {
+func wantApproach(g plan.Genre, mode string) int {
 	fam := cadenceFamily(profile(g))
 	switch fam {
 	case "blues":
@@ -76,7 +79,7 @@ func songBars(secs []section) []songBar {
 // final bar are the tonic.
 func TestFinalCadence(t *testing.T) {
 	leadEnds := 0
-	for _, g := range Genres {
+	for _, g := range plan.Genres {
 		t.Run(string(g), func(t *testing.T) {
 			prompts := []string{"20 seconds", "45 seconds", "2 minutes", "60 bpm, 10 seconds"}
 			if slices.Contains(profile(g).st.Meters, style.ThreeFour) {
@@ -87,7 +90,7 @@ func TestFinalCadence(t *testing.T) {
 			}
 			for _, rest := range prompts {
 				for seed := uint64(1); seed <= 4; seed++ {
-					s, secs, k := compose(Parse(fmt.Sprintf("%s, %s", g, rest)), seed)
+					s, secs, k := compose(reader.Parse(fmt.Sprintf("%s, %s", g, rest)), seed)
 					name := fmt.Sprintf("%s seed %d (%s %s)", rest, seed, s.Mode, s.Genre)
 					if s.Genre != string(g) {
 						t.Fatalf("%s: genre %s", name, s.Genre)
@@ -185,7 +188,7 @@ func TestBluesFormRunsOn(t *testing.T) {
 			for _, bpm := range []int{72, 90, 110} {
 				for seed := uint64(1); seed <= 3; seed++ {
 					prompt := fmt.Sprintf("blues %s%d bpm, %d seconds", meter, bpm, secs)
-					s, ss, k := compose(Parse(prompt), seed)
+					s, ss, k := compose(reader.Parse(prompt), seed)
 					name := fmt.Sprintf("%s seed %d", prompt, seed)
 					bars := songBars(ss)
 					if ss[0].Name != "intro" || ss[len(ss)-1].Name != "outro" {

@@ -3,6 +3,7 @@ package music
 import (
 	"slices"
 
+	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
@@ -80,7 +81,7 @@ var substitutes = map[score.Instrument]score.Instrument{
 
 // castInstruments starts from the genre's band and seats the instruments the
 // prompt names, honouring exclusions ("no drums", "without piano").
-func castInstruments(p Plan, prof genreProfile, seed uint64) cast {
+func castInstruments(p plan.Plan, prof genreProfile, seed uint64) cast {
 	c := cast{drums: prof.drums, bass: prof.bass}
 	c.inst = [numLayers]score.Instrument{score.Drums, prof.bassInst, prof.compInst, prof.padInst, prof.leadInst, prof.arpInst}
 	// The band varies per song within the style's palette.
@@ -175,7 +176,7 @@ func castInstruments(p Plan, prof genreProfile, seed uint64) cast {
 // prompt names that can lead; "" for none. Section instruments (strings,
 // plucks, bells, arps) colour a band rather than lead it ("rock with
 // strings"); they lead when they are the whole band ("violin solo").
-func leader(p Plan, prof genreProfile) score.Instrument {
+func leader(p plan.Plan, prof genreProfile) score.Instrument {
 	for _, in := range p.Featured {
 		if in == score.Guitar && prof.compInst == score.DistGuitar {
 			in = score.DistGuitar
@@ -211,7 +212,7 @@ func unplug(c *cast) {
 }
 
 // featured reports whether inst plays an instrument the plan features.
-func featured(p Plan, inst score.Instrument) bool {
+func featured(p plan.Plan, inst score.Instrument) bool {
 	return slices.Contains(p.Featured, inst) || inst == score.DistGuitar && slices.Contains(p.Featured, score.Guitar)
 }
 

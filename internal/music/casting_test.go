@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // synthInst are the synthesized instruments an acoustic band does without.
@@ -30,7 +32,7 @@ type castingCase struct {
 func loadCasting(t *testing.T) []castingCase {
 	t.Helper()
 	var out []castingCase
-	for n, line := range tsvLines(t, "testdata/casting.tsv") {
+	for n, line := range testutil.TSVLines(t, "testdata/casting.tsv") {
 		prompt, rules, ok := strings.Cut(line, "\t")
 		if !ok {
 			t.Fatalf("line %d: no rules", n)
@@ -51,7 +53,7 @@ func loadCasting(t *testing.T) []castingCase {
 
 // check composes c at seed and returns the rules it breaks.
 func (c castingCase) check(seed uint64) []string {
-	p := music.Parse(c.prompt).Resolve(seed)
+	p := music.Resolve(reader.Parse(c.prompt), seed)
 	s := music.Compose(p, seed)
 	title, tags := music.Describe(p, s, seed)
 	var lead score.Instrument

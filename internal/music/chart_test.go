@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
@@ -18,7 +19,7 @@ func TestChordChart(t *testing.T) {
 	}
 	for _, prompt := range []string{"sad piano ballad in D minor", "jazz trio with swing", "12 bar blues shuffle", "edm drop 128 bpm",
 		"folk waltz", "bossa nova", "lo-fi hip hop", "epic orchestral", "funk groove", "k-pop"} {
-		s := Compose(Parse(prompt), 5)
+		s := Compose(reader.Parse(prompt), 5)
 		if len(s.Chords) == 0 {
 			t.Fatalf("%s: no chords", prompt)
 		}

@@ -3,6 +3,7 @@ package music
 import (
 	"slices"
 
+	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
@@ -10,7 +11,7 @@ import (
 // chords, it sings the lead's melody in every chorus and drop, each note
 // held until the next (a choir sings lines, not staccato figures). The
 // new part is featured, so the mix keeps it near the loudest part.
-func choirChorus(s *score.Score, p Plan) {
+func choirChorus(s *score.Score, p plan.Plan) {
 	if !slices.Contains(p.Featured, score.ChoirPad) {
 		return
 	}

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/plan"
+	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 )
@@ -71,8 +73,8 @@ func TestChordVocabulary(t *testing.T) {
 	for _, st := range style.All() {
 		var counts []int
 		for seed := uint64(1); seed <= 3; seed++ {
-			p := music.Parse(st.Name + " music, 2 minutes")
-			p.Genre = music.Genre(st.Name)
+			p := reader.Parse(st.Name + " music, 2 minutes")
+			p.Genre = plan.Genre(st.Name)
 			counts = append(counts, distinctChords(music.Compose(p, seed)))
 		}
 		slices.Sort(counts)

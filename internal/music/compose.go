@@ -4,23 +4,24 @@ import (
 	"math"
 	"slices"
 
+	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 )
 
 // Compose writes the song a plan asks for. The plan is resolved with seed
-// first (see Plan.Resolve), so a bare Parse result is fine. The result is
+// first (see Resolve), so a bare reader.Parse result is fine. The result is
 // deterministic for the plan and seed. Its length, TotalBeats in whole bars
 // plus TailSeconds, is within half a bar of the requested length.
-func Compose(p Plan, seed uint64) *score.Score {
+func Compose(p plan.Plan, seed uint64) *score.Score {
 	s, _, _ := compose(p, seed)
 	return s
 }
 
 // compose is Compose that also returns the sections (with their harmony)
 // and the key, for tests that check parts against the chords.
-func compose(p Plan, seed uint64) (*score.Score, []section, key) {
-	p = p.Resolve(seed)
+func compose(p plan.Plan, seed uint64) (*score.Score, []section, key) {
+	p = Resolve(p, seed)
 	prof := profile(p.Genre)
 	if p.Colour != "" && p.Colour != p.Genre {
 		prof = blend(prof, profile(p.Colour))
@@ -69,7 +70,7 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 	if m.Subdivision == 3 {
 		swing = 0 // compound meter already divides the beat in three
 	}
-	halfTime := p.Tempo == TempoHalfTime
+	halfTime := p.Tempo == plan.TempoHalfTime
 	s := &score.Score{
 		BPM:         p.BPM,
 		BeatsPerBar: bpb,
@@ -176,7 +177,7 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 // meterFor returns the meter a plan is composed in: the one the prompt
 // asks for (any style can play it; see fallbackGroove), else the style's
 // default.
-func meterFor(p Plan, prof genreProfile) style.Meter {
+func meterFor(p plan.Plan, prof genreProfile) style.Meter {
 	switch {
 	case p.Meter == 3:
 		return style.ThreeFour
@@ -230,17 +231,6 @@ func linesFor(lines []style.Line, fallback map[style.Meter][]style.Line, m style
 	return fallback[m]
 }
 
-// acoustic instruments are the ones a sample bank plays better than the
-// synthesizer; the catalogue says which parts of a style are recorded.
-var acoustic = map[score.Instrument]bool{
-	score.Piano: true, score.EPiano: true, score.Organ: true, score.Guitar: true, score.DistGuitar: true,
-	score.Strings: true, score.ChoirPad: true, score.Flute: true, score.Sax: true, score.Brass: true,
-	score.Bass: true, score.Bells: true, score.Fiddle: true, score.Banjo: true, score.Mandolin: true,
-	score.Ukulele: true, score.Accordion: true, score.SteelDrums: true, score.Sitar: true, score.MusicBox: true,
-	score.NylonGuitar: true, score.Harpsichord: true, score.Marimba: true, score.Vibraphone: true,
-	score.Kalimba: true, score.Harp: true, score.UprightBass: true,
-}
-
 var acousticKits = map[score.Kit]bool{"": true, score.KitAcoustic: true, score.KitBrush: true,
 	score.KitOrchestral: true, score.KitLatin: true, score.KitMarching: true}
 
@@ -252,7 +242,7 @@ func recorded(st style.Style, l layer, inst score.Instrument, named bool) bool {
 	if l == layerDrums {
 		return listed && acousticKits[st.Drums.Kit]
 	}
-	return acoustic[inst] && (listed || named)
+	return plan.AcousticInstrument(inst) && (listed || named)
 }
 
 var roleOf = [numLayers]score.Role{score.RoleDrums, score.RoleBass, score.RoleChords, score.RolePad, score.RoleLead, score.RoleArp}

@@ -2,12 +2,15 @@ package music_test
 
 import (
 	"fmt"
-	"github.com/songsmith/songsmith/internal/style"
 	"math"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/songsmith/songsmith/internal/plan"
+	"github.com/songsmith/songsmith/internal/reader"
+	"github.com/songsmith/songsmith/internal/style"
 
 	"github.com/songsmith/songsmith/internal/music"
 	"github.com/songsmith/songsmith/internal/score"
@@ -15,11 +18,11 @@ import (
 
 // compose parses prompt and composes it with seed.
 func compose(prompt string, seed uint64) *score.Score {
-	return music.Compose(music.Parse(prompt), seed)
+	return music.Compose(reader.Parse(prompt), seed)
 }
 
 func TestComposeLength(t *testing.T) {
-	for _, g := range music.Genres {
+	for _, g := range plan.Genres {
 		t.Run(strings.ReplaceAll(string(g), " ", "_"), func(t *testing.T) {
 			t.Parallel()
 			for i, secs := range []float64{10, 30, 95, 300} {
@@ -88,7 +91,7 @@ func chromaticAllowed(s *score.Score, tr score.Track) bool {
 }
 
 func TestComposeInScale(t *testing.T) {
-	for _, g := range music.Genres {
+	for _, g := range plan.Genres {
 		t.Run(strings.ReplaceAll(string(g), " ", "_"), func(t *testing.T) {
 			t.Parallel()
 			for seed := uint64(1); seed <= 3; seed++ {
@@ -114,7 +117,7 @@ func TestComposeInScale(t *testing.T) {
 }
 
 func TestComposeRanges(t *testing.T) {
-	for _, g := range music.Genres {
+	for _, g := range plan.Genres {
 		s := compose(string(g)+", 40 seconds", 9)
 		for _, tr := range s.Tracks {
 			for _, n := range tr.Notes {
@@ -163,7 +166,7 @@ func activeTracks(s *score.Score) [][]string {
 }
 
 func TestComposeArrangementChanges(t *testing.T) {
-	for _, g := range music.Genres {
+	for _, g := range plan.Genres {
 		for _, secs := range []string{"30 seconds", "2 minutes"} {
 			s := compose(string(g)+", "+secs, 11)
 			act := activeTracks(s)
@@ -180,7 +183,7 @@ func TestComposeArrangementChanges(t *testing.T) {
 }
 
 func TestComposeDrumsEverywhere(t *testing.T) {
-	for _, g := range music.Genres {
+	for _, g := range plan.Genres {
 		s := compose(string(g), 2)
 		var drums *score.Track
 		for i := range s.Tracks {
@@ -243,7 +246,7 @@ func TestComposeInstruments(t *testing.T) {
 }
 
 func TestComposeDeterministic(t *testing.T) {
-	p := music.Parse("dreamy synthwave with arps, 40 seconds")
+	p := reader.Parse("dreamy synthwave with arps, 40 seconds")
 	a, b := music.Compose(p, 42), music.Compose(p, 42)
 	if !reflect.DeepEqual(a, b) {
 		t.Fatal("same plan and seed gave different scores")
@@ -255,7 +258,7 @@ func TestComposeDeterministic(t *testing.T) {
 }
 
 func TestComposeGenresDiffer(t *testing.T) {
-	density := func(g music.Genre) float64 {
+	density := func(g plan.Genre) float64 {
 		s := compose(string(g)+", 60 seconds", 1)
 		n := 0
 		for _, tr := range s.Tracks {
@@ -263,7 +266,7 @@ func TestComposeGenresDiffer(t *testing.T) {
 		}
 		return float64(n) / s.Seconds()
 	}
-	if a, m := density(music.Ambient), density(music.Metal); a*2 > m {
+	if a, m := density(plan.Ambient), density(plan.Metal); a*2 > m {
 		t.Fatalf("ambient (%.1f events/s) should be far sparser than metal (%.1f events/s)", a, m)
 	}
 }

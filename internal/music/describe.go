@@ -1,26 +1,28 @@
 package music
 
 import (
+	"regexp"
 	"strings"
 
+	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
-var moodAdjectives = map[Mood][]string{
-	Happy:       {"Golden", "Sunlit", "Bright", "Bouncing", "Lucky", "Sunny"},
-	Sad:         {"Fading", "Empty", "Broken", "Grey", "Lonely", "Silent"},
-	Dark:        {"Midnight", "Shadow", "Obsidian", "Hollow", "Black", "Restless"},
-	Dreamy:      {"Velvet", "Floating", "Lucid", "Drifting", "Hazy", "Silver"},
-	Epic:        {"Iron", "Rising", "Eternal", "Burning", "Thunder", "Crowned"},
-	Calm:        {"Still", "Quiet", "Gentle", "Slow", "Soft", "Open"},
-	Energetic:   {"Electric", "Racing", "Wild", "Neon", "Rapid", "Burning"},
-	Romantic:    {"Tender", "Crimson", "Warm", "Secret", "Sweet", "Candlelit"},
-	Mysterious:  {"Hidden", "Veiled", "Strange", "Distant", "Unknown", "Whispering"},
-	Melancholic: {"Faded", "Autumn", "Rainy", "Pale", "Blue", "Wistful"},
-	Chill:       {"Lazy", "Mellow", "Late", "Easy", "Cozy", "Slow"},
-	Aggressive:  {"Savage", "Steel", "Raging", "Brutal", "Scorched", "Fierce"},
-	Uplifting:   {"Higher", "Radiant", "Endless", "Bright", "Soaring", "New"},
-	Nostalgic:   {"Vintage", "Old", "Yesterday's", "Polaroid", "Summer", "Forgotten"},
+var moodAdjectives = map[plan.Mood][]string{
+	plan.Happy:       {"Golden", "Sunlit", "Bright", "Bouncing", "Lucky", "Sunny"},
+	plan.Sad:         {"Fading", "Empty", "Broken", "Grey", "Lonely", "Silent"},
+	plan.Dark:        {"Midnight", "Shadow", "Obsidian", "Hollow", "Black", "Restless"},
+	plan.Dreamy:      {"Velvet", "Floating", "Lucid", "Drifting", "Hazy", "Silver"},
+	plan.Epic:        {"Iron", "Rising", "Eternal", "Burning", "Thunder", "Crowned"},
+	plan.Calm:        {"Still", "Quiet", "Gentle", "Slow", "Soft", "Open"},
+	plan.Energetic:   {"Electric", "Racing", "Wild", "Neon", "Rapid", "Burning"},
+	plan.Romantic:    {"Tender", "Crimson", "Warm", "Secret", "Sweet", "Candlelit"},
+	plan.Mysterious:  {"Hidden", "Veiled", "Strange", "Distant", "Unknown", "Whispering"},
+	plan.Melancholic: {"Faded", "Autumn", "Rainy", "Pale", "Blue", "Wistful"},
+	plan.Chill:       {"Lazy", "Mellow", "Late", "Easy", "Cozy", "Slow"},
+	plan.Aggressive:  {"Savage", "Steel", "Raging", "Brutal", "Scorched", "Fierce"},
+	plan.Uplifting:   {"Higher", "Radiant", "Endless", "Bright", "Soaring", "New"},
+	plan.Nostalgic:   {"Vintage", "Old", "Yesterday's", "Polaroid", "Summer", "Forgotten"},
 }
 
 // themeNouns are prompt words worth putting in a title.
@@ -41,11 +43,11 @@ var themeNouns = map[string]bool{
 // some), the mood and the genre, and never equal to the prompt. Tags list the
 // genre, the mood, the tempo feel ("slow", "mid-tempo", "uptempo"), the key,
 // "3/4" and "waltz" for a song in triple meter, and the instruments.
-func Describe(p Plan, s *score.Score, seed uint64) (title string, tags []string) {
-	p = p.Resolve(seed)
+func Describe(p plan.Plan, s *score.Score, seed uint64) (title string, tags []string) {
+	p = Resolve(p, seed)
 	adjs := moodAdjectives[p.Mood]
 	if len(adjs) == 0 {
-		adjs = moodAdjectives[Dreamy]
+		adjs = moodAdjectives[plan.Dreamy]
 	}
 	adjs = unique(append(append([]string(nil), adjs...), moodAdjectives[moodNeighbour[p.Mood]]...))
 	nouns := unique(append(append([]string(nil), profile(p.Genre).st.Titles...), imageNouns...))
@@ -76,9 +78,9 @@ var imageNouns = []string{"Lanterns", "Harbor", "Orchard", "Satellite", "Compass
 	"Quarry", "Telegraph", "Atlas", "Kite", "Harvest Moon"}
 
 // moodNeighbour lends each mood a kindred mood's adjectives.
-var moodNeighbour = map[Mood]Mood{Happy: Uplifting, Sad: Melancholic, Dark: Mysterious, Dreamy: Calm, Epic: Energetic,
-	Calm: Dreamy, Energetic: Epic, Romantic: Dreamy, Mysterious: Dark, Melancholic: Sad, Chill: Calm,
-	Aggressive: Dark, Uplifting: Happy, Nostalgic: Melancholic}
+var moodNeighbour = map[plan.Mood]plan.Mood{plan.Happy: plan.Uplifting, plan.Sad: plan.Melancholic, plan.Dark: plan.Mysterious, plan.Dreamy: plan.Calm, plan.Epic: plan.Energetic,
+	plan.Calm: plan.Dreamy, plan.Energetic: plan.Epic, plan.Romantic: plan.Dreamy, plan.Mysterious: plan.Dark, plan.Melancholic: plan.Sad, plan.Chill: plan.Calm,
+	plan.Aggressive: plan.Dark, plan.Uplifting: plan.Happy, plan.Nostalgic: plan.Melancholic}
 
 // pickTitle returns title number n of the title space of these words:
 // every pattern's combinations, numbered and scrambled by a multiplication
@@ -180,7 +182,7 @@ func promptHash(prompt string) uint64 {
 	return h % 1000003
 }
 
-func songTags(p Plan, s *score.Score) []string {
+func songTags(p plan.Plan, s *score.Score) []string {
 	tags := []string{string(p.Genre)}
 	if p.Colour != "" {
 		tags = append(tags, string(p.Colour))
@@ -201,7 +203,7 @@ func songTags(p Plan, s *score.Score) []string {
 	}
 	for _, t := range s.Tracks {
 		name := instrumentTag(t.Instrument)
-		if t.Instrument == score.SubBass && p.Genre != HipHop && p.Genre != Trap {
+		if t.Instrument == score.SubBass && p.Genre != plan.HipHop && p.Genre != plan.Trap {
 			name = "sub bass" // an "808" outside hip hop and trap reads oddly
 		}
 		if !seen[name] {
@@ -262,6 +264,9 @@ func titleCase(s string) string {
 	}
 	return strings.Join(words, " ")
 }
+
+// tokenRE finds the words of a title or prompt.
+var tokenRE = regexp.MustCompile(`[a-z0-9]+|&`)
 
 // sameWords reports whether a and b have the same words, ignoring case and punctuation.
 func sameWords(a, b string) bool {

@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/reader"
 )
 
 func TestDescribe(t *testing.T) {
@@ -16,7 +17,7 @@ func TestDescribe(t *testing.T) {
 		t.Run(prompt, func(t *testing.T) {
 			titles := map[string]bool{}
 			for seed := uint64(0); seed < 6; seed++ {
-				p := music.Parse(prompt)
+				p := reader.Parse(prompt)
 				s := music.Compose(p, seed)
 				title, tags := music.Describe(p, s, seed)
 				words := strings.Fields(title)
@@ -47,7 +48,7 @@ func TestDescribe(t *testing.T) {
 	t.Run("ThemeWord", func(t *testing.T) {
 		hits := 0
 		for seed := uint64(0); seed < 10; seed++ {
-			p := music.Parse("jazz for a rainy night in the city")
+			p := reader.Parse("jazz for a rainy night in the city")
 			title, _ := music.Describe(p, music.Compose(p, seed), seed)
 			if strings.Contains(title, "Night") || strings.Contains(title, "City") || strings.Contains(title, "Rain") {
 				hits++
@@ -63,7 +64,7 @@ func TestDescribe(t *testing.T) {
 // word for it (hip hop, trap) and "sub bass" elsewhere.
 func TestSubBassTag(t *testing.T) {
 	for prompt, want := range map[string]string{"trap with 808s": "808", "ambient with sub bass": "sub bass", "techno with 808": "sub bass"} {
-		p := music.Parse(prompt)
+		p := reader.Parse(prompt)
 		_, tags := music.Describe(p, music.Compose(p, 1), 1)
 		other := map[string]string{"808": "sub bass", "sub bass": "808"}[want]
 		if !slices.Contains(tags, want) || slices.Contains(tags, other) {
@@ -79,7 +80,7 @@ func TestTitlesVary(t *testing.T) {
 		seen := map[string]uint64{}
 		ends := map[string]int{}
 		for seed := uint64(0); seed < 100; seed++ {
-			p := music.Parse(prompt).Resolve(seed)
+			p := music.Resolve(reader.Parse(prompt), seed)
 			title, _ := music.Describe(p, music.Compose(p, seed), seed)
 			if prev, dup := seen[title]; dup {
 				t.Errorf("%q: seeds %d and %d share the title %q", prompt, prev, seed, title)

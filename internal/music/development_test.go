@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/plan"
+	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
@@ -58,9 +60,9 @@ func copyRatio(s *score.Score) (copies, bars int) {
 func TestDevelopment(t *testing.T) {
 	worst, total, sum := 0.0, 0, 0.0
 	var report []string
-	for _, g := range Genres {
+	for _, g := range plan.Genres {
 		for seed := uint64(1); seed <= 3; seed++ {
-			s := Compose(Parse(string(g)+", 3 minutes"), seed)
+			s := Compose(reader.Parse(string(g)+", 3 minutes"), seed)
 			c, n := copyRatio(s)
 			r := float64(c) / float64(n)
 			sum += r

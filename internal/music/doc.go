@@ -1,36 +1,14 @@
-// Package music turns a plain-text prompt into a composed song: Parse reads
-// the prompt into a Plan (genre, mood, tempo, duration, key, instruments),
-// Compose writes a deterministic score.Score from a Plan and a seed (form,
-// harmony, melody, bass, drums, arrangement), Describe names and tags the
-// song, and WriteMIDI exports the score as a Standard MIDI File.
+// Package music is the composer: it turns a plan (package plan; the
+// prompt reader, package reader, makes one from a prompt) into a composed
+// song. Resolve completes a plan (genre, mood, tempo, length, key and mode
+// from the genre profile, the mood and a seed), Compose writes a
+// deterministic score.Score from a plan and a seed (form, harmony, melody,
+// bass, drums, arrangement), Describe names and tags the song, and
+// WriteMIDI exports the score as a Standard MIDI File.
 //
 // Everything here is deterministic: the same plan and seed always give the
 // same score. Randomness comes only from a seeded SplitMix64 generator, one
 // stream per musical concern, and never from map iteration order.
-//
-// # Reading a prompt
-//
-// The prompt is read against the style catalogue (package style: one
-// declarative entry per style with its names and aliases in several
-// languages), the scenes, occasions and eras of scenes.go (each weighs the
-// styles that fit it and may set a mood, a tempo feel, instruments and
-// whether drums play), and the words of other languages and emoji in
-// i18n.go, which map onto the same words. Compound names are one term,
-// longest first; hyphen, space and plural variants and one typo are
-// understood. The style word nearest the end of a run of style words is
-// the main one, unless the first is the longer, more specific name; styles
-// named apart are weighed (each naming counts, the first a little more,
-// and so do the instruments the prompt asks for); the second is the
-// colour. Nothing random stands in for reading: a prompt that names no
-// style gets the best-weighted style of what it does say, one that says
-// nothing the engine knows a default picked by its own text, and the
-// prompt's text joins the seed, so two different prompts never give the
-// same song. What a user can write is in docs/prompts.md.
-//
-// The corpus in testdata/prompts.tsv (prompts written as people write
-// them, with the reading each must get) is the specification of the
-// reader: TestCorpusReadings requires 95 %, and corpus_format_test.go
-// checks its format and that every style is some prompt's first reading.
 //
 // # Harmony and endings
 //

@@ -5,6 +5,8 @@ import (
 	"math"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/plan"
+	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
@@ -17,11 +19,11 @@ import (
 // crash over the ringing final chord, with no groove after it.
 func TestEndings(t *testing.T) {
 	seen := map[ending]int{}
-	for _, g := range Genres {
+	for _, g := range plan.Genres {
 		fam := familyOf(g)
 		kind := endingOf(fam)
 		for seed := uint64(1); seed <= 2; seed++ {
-			s := Compose(Parse(string(g)+", 2 minutes"), seed)
+			s := Compose(reader.Parse(string(g)+", 2 minutes"), seed)
 			name := fmt.Sprintf("%s seed %d", g, seed)
 			bpb := float64(s.BeatsPerBar)
 			last := s.TotalBeats - bpb

@@ -1,49 +1,10 @@
 package music
 
 import (
+	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 )
-
-// Genre is a canonical genre name, as stored in score.Score.Genre.
-type Genre string
-
-// The genres the composer knows. Parse maps many spellings and synonyms onto
-// these names (for example "lofi" to LoFi, "dnb" to DrumAndBass, "edm" to
-// House, "orchestral" to Classical).
-const (
-	LoFi        Genre = "lo-fi"
-	HipHop      Genre = "hip hop"
-	Trap        Genre = "trap"
-	House       Genre = "house"
-	Techno      Genre = "techno"
-	Trance      Genre = "trance"
-	DrumAndBass Genre = "drum and bass"
-	Dubstep     Genre = "dubstep"
-	Synthwave   Genre = "synthwave"
-	Pop         Genre = "pop"
-	Rock        Genre = "rock"
-	Metal       Genre = "metal"
-	Funk        Genre = "funk"
-	Disco       Genre = "disco"
-	Reggae      Genre = "reggae"
-	Jazz        Genre = "jazz"
-	Ambient     Genre = "ambient"
-	Classical   Genre = "classical"
-	Folk        Genre = "folk"
-	Blues       Genre = "blues"
-	Country     Genre = "country"
-)
-
-// Genres lists every style of the catalogue (internal/style) in its fixed
-// order: the first 21 are the constants above.
-var Genres = func() []Genre {
-	var out []Genre
-	for _, n := range style.Names() {
-		out = append(out, Genre(n))
-	}
-	return out
-}()
 
 type drumStyle int
 
@@ -115,8 +76,8 @@ type genreProfile struct {
 	bpm       [2]float64 // typical tempo range
 	seconds   float64    // default length when the prompt gives none
 	swing     float64
-	moods     []Mood // moods that suit the genre, used when the prompt names none
-	bright    bool   // prefers major modes when the mood does not decide
+	moods     []plan.Mood // moods that suit the genre, used when the prompt names none
+	bright    bool        // prefers major modes when the mood does not decide
 	drums     drumStyle
 	bass      bassStyle
 	comp      compStyle
@@ -151,10 +112,10 @@ var (
 )
 
 // profiles holds the profile of every style, built once from the catalogue.
-var profiles = func() map[Genre]genreProfile {
-	m := make(map[Genre]genreProfile, len(style.All()))
+var profiles = func() map[plan.Genre]genreProfile {
+	m := make(map[plan.Genre]genreProfile, len(style.All()))
 	for _, st := range style.All() {
-		m[Genre(st.Name)] = profileOf(st)
+		m[plan.Genre(st.Name)] = profileOf(st)
 	}
 	return m
 }()
@@ -169,7 +130,7 @@ func profileOf(st style.Style) genreProfile {
 		arpInst: st.Band.Arp, arpRate: st.Band.ArpRate, reverb: st.Mix.Reverb, tail: st.Mix.Tail,
 		leadDense: st.Lead.Density, blue: st.Lead.Blue}
 	for _, m := range st.Moods {
-		p.moods = append(p.moods, Mood(m))
+		p.moods = append(p.moods, plan.Mood(m))
 	}
 	p.drums = drumsPattern
 	if g := st.Drums.Grooves; len(g) > 0 && g[0].Builtin != "" {
@@ -187,9 +148,9 @@ func profileOf(st style.Style) genreProfile {
 }
 
 // profile returns the profile of g, falling back to Pop.
-func profile(g Genre) genreProfile {
+func profile(g plan.Genre) genreProfile {
 	if p, ok := profiles[g]; ok {
 		return p
 	}
-	return profiles[Pop]
+	return profiles[plan.Pop]
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/plan"
+	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 )
@@ -45,9 +47,9 @@ func cosine(a, b map[string]float64) float64 {
 
 // grooveOf returns the name of the groove seed plays in genre g's
 // default meter, and how many grooves fit that meter.
-func grooveOf(g Genre, seed uint64) (string, int) {
+func grooveOf(g plan.Genre, seed uint64) (string, int) {
 	prof := profile(g)
-	m := meterFor(Plan{}, prof)
+	m := meterFor(plan.Plan{}, prof)
 	names := map[string]bool{}
 	for s := uint64(0); s < 8; s++ {
 		names[pickGroove(prof, m, s).Name] = true
@@ -63,7 +65,7 @@ func grooveOf(g Genre, seed uint64) (string, int) {
 func TestGroovesPerSeed(t *testing.T) {
 	worst, sum, pairs := 0.0, 0.0, 0
 	var report []string
-	for _, g := range Genres {
+	for _, g := range plan.Genres {
 		prof := profile(g)
 		if prof.st.Drums.None {
 			continue
@@ -75,7 +77,7 @@ func TestGroovesPerSeed(t *testing.T) {
 		var vs []map[string]float64
 		var names []string
 		for seed := uint64(1); seed <= 4; seed++ {
-			vs = append(vs, drumVector(Compose(Parse(string(g)), seed)))
+			vs = append(vs, drumVector(Compose(reader.Parse(string(g)), seed)))
 			name, _ := grooveOf(g, seed)
 			names = append(names, name)
 		}
@@ -113,8 +115,8 @@ func TestStylesSoundApart(t *testing.T) {
 	for _, p := range pairs {
 		most := 0.0
 		for seed := uint64(1); seed <= 4; seed++ {
-			a := drumVector(Compose(Parse(p[0]+", 120 bpm"), seed))
-			b := drumVector(Compose(Parse(p[1]+", 120 bpm"), seed))
+			a := drumVector(Compose(reader.Parse(p[0]+", 120 bpm"), seed))
+			b := drumVector(Compose(reader.Parse(p[1]+", 120 bpm"), seed))
 			c := cosine(a, b)
 			most = max(most, c)
 			if c >= 0.9 {

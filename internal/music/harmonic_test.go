@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
@@ -52,7 +53,7 @@ func TestHarmonicRhythm(t *testing.T) {
 		t.Run(c.genre, func(t *testing.T) {
 			songs := 0
 			for seed := uint64(1); seed <= 6; seed++ {
-				s, secs, k := compose(Parse(fmt.Sprintf("%s, 150 seconds", c.genre)), seed)
+				s, secs, k := compose(reader.Parse(fmt.Sprintf("%s, 150 seconds", c.genre)), seed)
 				if s.BeatsPerBar != 4 {
 					t.Fatalf("beats per bar %d", s.BeatsPerBar)
 				}

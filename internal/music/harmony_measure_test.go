@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/plan"
+	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 )
@@ -30,8 +32,8 @@ func TestHarmonyMeasures(t *testing.T) {
 	fams := map[string]*fam{}
 	for _, st := range style.All() {
 		for seed := uint64(1); seed <= 3; seed++ {
-			p := Parse(st.Name + " music, 3 minutes")
-			p.Genre = Genre(st.Name)
+			p := reader.Parse(st.Name + " music, 3 minutes")
+			p.Genre = plan.Genre(st.Name)
 			s, secs, k := compose(p, seed)
 			f := fams[st.Family]
 			if f == nil {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/plan"
+	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 )
@@ -173,8 +175,8 @@ func TestMelodyMeasures(t *testing.T) {
 	var fails []string
 	for _, st := range style.All() {
 		for seed := uint64(1); seed <= 3; seed++ {
-			p := Parse(st.Name + " music, 3 minutes")
-			p.Genre = Genre(st.Name)
+			p := reader.Parse(st.Name + " music, 3 minutes")
+			p.Genre = plan.Genre(st.Name)
 			s, secs, k := compose(p, seed)
 			if leadTrack(s) == nil {
 				continue
@@ -254,9 +256,9 @@ func TestMelodyMeasures(t *testing.T) {
 // chorus plays them transposed).
 func TestChorusHookLiteral(t *testing.T) {
 	checked := 0
-	for _, g := range Genres {
+	for _, g := range plan.Genres {
 		for seed := uint64(1); seed <= 2; seed++ {
-			s, secs, _ := compose(Parse(string(g)+", 3 minutes"), seed)
+			s, secs, _ := compose(reader.Parse(string(g)+", 3 minutes"), seed)
 			lt := leadTrack(s)
 			if lt == nil || profile(g).form == formBlues {
 				continue // the blues runs its 12-bar form on through its sections

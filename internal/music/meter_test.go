@@ -7,20 +7,10 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/plan"
+	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
 )
-
-func TestParseMeter(t *testing.T) {
-	for prompt, want := range map[string]int{
-		"folk waltz": 3, "a country song in 3/4": 3, "jazz in three": 3, "waltzing strings": 3, "pop in 3 / 4 time": 3,
-		"folk, three minutes": 0, "jazz in three minutes": 0, "rock 4/4": 4, "techno": 0,
-		"a celtic jig": 6, "shanty in 6/8": 6, "slow blues in 12/8": 6,
-	} {
-		if got := music.Parse(prompt).Meter; got != want {
-			t.Errorf("Parse(%q).Meter = %d, want %d", prompt, got, want)
-		}
-	}
-}
 
 // TestComposeWaltz checks 3/4: bars of three beats throughout, a kick on
 // every downbeat, the requested length within one bar; genres that do not
@@ -81,15 +71,15 @@ func TestComposeWaltz(t *testing.T) {
 		}
 	}
 	for seed := uint64(0); seed < 6; seed++ {
-		p := music.Parse("a gentle waltz").Resolve(seed)
-		if p.Genre != music.Folk && p.Genre != music.Classical {
+		p := music.Resolve(reader.Parse("a gentle waltz"), seed)
+		if p.Genre != plan.Folk && p.Genre != plan.Classical {
 			t.Errorf("seed %d: a bare waltz is %s", seed, p.Genre)
 		}
 		if s := music.Compose(p, seed); s.BeatsPerBar != 3 {
 			t.Errorf("seed %d: a bare waltz has %d beats per bar", seed, s.BeatsPerBar)
 		}
 	}
-	_, tags := music.Describe(music.Parse("jazz waltz"), compose("jazz waltz", 2), 2)
+	_, tags := music.Describe(reader.Parse("jazz waltz"), compose("jazz waltz", 2), 2)
 	if !slices.Contains(tags, "3/4") || !slices.Contains(tags, "waltz") {
 		t.Errorf("jazz waltz tags %v", tags)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
@@ -94,7 +95,7 @@ func readSMF(t *testing.T, b []byte) smf {
 }
 
 func TestWriteMIDI(t *testing.T) {
-	s := music.Compose(music.Parse("funk with organ and brass, 120 bpm, 30 seconds"), 5)
+	s := music.Compose(reader.Parse("funk with organ and brass, 120 bpm, 30 seconds"), 5)
 	var buf bytes.Buffer
 	if err := music.WriteMIDI(&buf, s, "Brass Heat"); err != nil {
 		t.Fatal(err)

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"math"
 	"testing"
+
+	"github.com/songsmith/songsmith/internal/plan"
+	"github.com/songsmith/songsmith/internal/reader"
 )
 
 // TestModulation checks that the styles of liftStyles lift their last
@@ -13,9 +16,9 @@ import (
 // home dominant; and that other styles never modulate.
 func TestModulation(t *testing.T) {
 	lifted := 0
-	for _, g := range []Genre{"pop", "power ballad", "gospel", "k-pop", "country", "rock", "house", "jazz"} {
+	for _, g := range []plan.Genre{"pop", "power ballad", "gospel", "k-pop", "country", "rock", "house", "jazz"} {
 		for seed := uint64(1); seed <= 4; seed++ {
-			p := Parse(fmt.Sprintf("%s, 3 minutes", g))
+			p := reader.Parse(fmt.Sprintf("%s, 3 minutes", g))
 			p.Genre = g
 			s, secs, k := compose(p, seed)
 			name := fmt.Sprintf("%s seed %d (%s)", g, seed, s.Mode)

@@ -1,30 +1,6 @@
 package music
 
-// Mood is a canonical mood name, as stored in score.Score.Mood.
-type Mood string
-
-// The moods the composer knows. Parse maps synonyms onto these (for example
-// "joyful" to Happy, "wistful" to Melancholic, "laid back" to Chill).
-const (
-	Happy       Mood = "happy"
-	Sad         Mood = "sad"
-	Dark        Mood = "dark"
-	Dreamy      Mood = "dreamy"
-	Epic        Mood = "epic"
-	Calm        Mood = "calm"
-	Energetic   Mood = "energetic"
-	Romantic    Mood = "romantic"
-	Mysterious  Mood = "mysterious"
-	Melancholic Mood = "melancholic"
-	Chill       Mood = "chill"
-	Aggressive  Mood = "aggressive"
-	Uplifting   Mood = "uplifting"
-	Nostalgic   Mood = "nostalgic"
-)
-
-// Moods lists every mood in a fixed order.
-var Moods = []Mood{Happy, Sad, Dark, Dreamy, Epic, Calm, Energetic, Romantic,
-	Mysterious, Melancholic, Chill, Aggressive, Uplifting, Nostalgic}
+import "github.com/songsmith/songsmith/internal/plan"
 
 // moodProfile says how a mood bends the music.
 type moodProfile struct {
@@ -34,22 +10,22 @@ type moodProfile struct {
 	special string  // a characteristic mode, tried first: "lydian", "dorian", "phrygian", "mixolydian"
 }
 
-var moodProfiles = map[Mood]moodProfile{
-	Happy:       {bright: 1, tempo: 0.4, energy: 0.1},
-	Sad:         {bright: -1, tempo: -0.6, energy: -0.15},
-	Dark:        {bright: -1, tempo: 0, energy: 0.05, special: "phrygian"},
-	Dreamy:      {bright: 1, tempo: -0.3, energy: -0.1, special: "lydian"},
-	Epic:        {bright: -1, tempo: 0.2, energy: 0.15},
-	Calm:        {bright: 1, tempo: -0.6, energy: -0.2},
-	Energetic:   {bright: 0, tempo: 0.7, energy: 0.2},
-	Romantic:    {bright: 1, tempo: -0.3, energy: -0.05},
-	Mysterious:  {bright: -1, tempo: -0.2, energy: -0.05, special: "dorian"},
-	Melancholic: {bright: -1, tempo: -0.4, energy: -0.1},
-	Chill:       {bright: 0, tempo: -0.4, energy: -0.1, special: "dorian"},
-	Aggressive:  {bright: -1, tempo: 0.8, energy: 0.2, special: "phrygian"},
-	Uplifting:   {bright: 1, tempo: 0.3, energy: 0.15},
-	Nostalgic:   {bright: 0, tempo: -0.1, energy: 0, special: "mixolydian"},
+var moodProfiles = map[plan.Mood]moodProfile{
+	plan.Happy:       {bright: 1, tempo: 0.4, energy: 0.1},
+	plan.Sad:         {bright: -1, tempo: -0.6, energy: -0.15},
+	plan.Dark:        {bright: -1, tempo: 0, energy: 0.05, special: "phrygian"},
+	plan.Dreamy:      {bright: 1, tempo: -0.3, energy: -0.1, special: "lydian"},
+	plan.Epic:        {bright: -1, tempo: 0.2, energy: 0.15},
+	plan.Calm:        {bright: 1, tempo: -0.6, energy: -0.2},
+	plan.Energetic:   {bright: 0, tempo: 0.7, energy: 0.2},
+	plan.Romantic:    {bright: 1, tempo: -0.3, energy: -0.05},
+	plan.Mysterious:  {bright: -1, tempo: -0.2, energy: -0.05, special: "dorian"},
+	plan.Melancholic: {bright: -1, tempo: -0.4, energy: -0.1},
+	plan.Chill:       {bright: 0, tempo: -0.4, energy: -0.1, special: "dorian"},
+	plan.Aggressive:  {bright: -1, tempo: 0.8, energy: 0.2, special: "phrygian"},
+	plan.Uplifting:   {bright: 1, tempo: 0.3, energy: 0.15},
+	plan.Nostalgic:   {bright: 0, tempo: -0.1, energy: 0, special: "mixolydian"},
 }
 
 // moodOf returns the profile of m (neutral when unknown).
-func moodOf(m Mood) moodProfile { return moodProfiles[m] }
+func moodOf(m plan.Mood) moodProfile { return moodProfiles[m] }

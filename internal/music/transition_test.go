@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/plan"
+	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 )
@@ -187,7 +189,7 @@ func (st *edgeStats) String() string {
 }
 
 // familyOf returns the catalogue family of a genre.
-func familyOf(g Genre) string {
+func familyOf(g plan.Genre) string {
 	st, _ := style.Lookup(string(g))
 	return st.Family
 }
@@ -201,13 +203,13 @@ func familyOf(g Genre) string {
 func TestTransitions(t *testing.T) {
 	fam := map[string]*edgeStats{}
 	all := &edgeStats{}
-	for _, g := range Genres {
+	for _, g := range plan.Genres {
 		f := familyOf(g)
 		if fam[f] == nil {
 			fam[f] = &edgeStats{}
 		}
 		for seed := uint64(1); seed <= 2; seed++ {
-			s := Compose(Parse(string(g)+", 2 minutes"), seed)
+			s := Compose(reader.Parse(string(g)+", 2 minutes"), seed)
 			fam[f].measureEdges(s)
 			all.measureEdges(s)
 		}
@@ -265,10 +267,10 @@ func TestTransitions(t *testing.T) {
 // samba intro's held ukulele chords used to stop dead twice.
 func TestIntroKeepsSounding(t *testing.T) {
 	intros := 0
-	for _, g := range Genres {
+	for _, g := range plan.Genres {
 		for _, length := range []string{"45 seconds", "2 minutes", "60 bpm, 3 minutes"} {
 			for seed := uint64(1); seed <= 3; seed++ {
-				s := Compose(Parse(string(g)+", "+length), seed)
+				s := Compose(reader.Parse(string(g)+", "+length), seed)
 				if len(s.Sections) < 2 || s.Sections[0].Name != "intro" {
 					continue
 				}
@@ -279,7 +281,7 @@ func TestIntroKeepsSounding(t *testing.T) {
 			}
 		}
 	}
-	if intros < len(Genres)*6 {
+	if intros < len(plan.Genres)*6 {
 		t.Errorf("only %d intros measured", intros)
 	}
 }

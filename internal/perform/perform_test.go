@@ -9,6 +9,8 @@ import (
 
 	"github.com/songsmith/songsmith/internal/music"
 	"github.com/songsmith/songsmith/internal/perform"
+	"github.com/songsmith/songsmith/internal/plan"
+	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 )
@@ -17,10 +19,10 @@ import (
 var feelSeeds = []uint64{1, 2, 3}
 
 // composed returns the composed (unperformed) score of style g at seed.
-func composed(tb testing.TB, g string, seed uint64, edit func(*music.Plan)) *score.Score {
+func composed(tb testing.TB, g string, seed uint64, edit func(*plan.Plan)) *score.Score {
 	tb.Helper()
-	p := music.Parse(g + " music, 60 seconds")
-	p.Genre = music.Genre(g)
+	p := reader.Parse(g + " music, 60 seconds")
+	p.Genre = plan.Genre(g)
 	if edit != nil {
 		edit(&p)
 	}
@@ -88,7 +90,7 @@ func median(v []float64) float64 {
 // seeds perform differently.
 func TestApplyDeterministic(t *testing.T) {
 	c := composed(t, "jazz", 7, nil)
-	keep := music.Compose(func() music.Plan { p := music.Parse("jazz music, 60 seconds"); p.Genre = "jazz"; return p }(), 7)
+	keep := music.Compose(func() plan.Plan { p := reader.Parse("jazz music, 60 seconds"); p.Genre = "jazz"; return p }(), 7)
 	a, b := perform.Apply(c), perform.Apply(c)
 	if !reflect.DeepEqual(a, b) {
 		t.Fatal("two performances of one score differ")
@@ -208,11 +210,11 @@ func TestRubatoBreathes(t *testing.T) {
 	if e, m := lag(c, perform.Apply(c)); e-m < 8 {
 		t.Errorf("classical: phrase ends %+.1f ms, middles %+.1f: want the ends held back", e, m)
 	}
-	ballad := composed(t, "pop", 1, func(p *music.Plan) { p.BPM, p.ExplicitBPM, p.Mood = 70, true, "sad" })
+	ballad := composed(t, "pop", 1, func(p *plan.Plan) { p.BPM, p.ExplicitBPM, p.Mood = 70, true, "sad" })
 	if f := perform.FeelOf(ballad); f.Rubato < style.BalladRubato {
 		t.Errorf("slow sad pop: rubato %v, want at least %v", f.Rubato, style.BalladRubato)
 	}
-	fast := composed(t, "pop", 1, func(p *music.Plan) { p.BPM, p.ExplicitBPM, p.Mood = 120, true, "happy" })
+	fast := composed(t, "pop", 1, func(p *plan.Plan) { p.BPM, p.ExplicitBPM, p.Mood = 120, true, "happy" })
 	if f := perform.FeelOf(fast); f.Rubato != 0 {
 		t.Errorf("fast happy pop: rubato %v, want none", f.Rubato)
 	}
@@ -222,7 +224,7 @@ func TestRubatoBreathes(t *testing.T) {
 // to straight than written; at 130 bpm they stay as written.
 func TestSwingLoosens(t *testing.T) {
 	shift := func(bpm float64) float64 {
-		c := composed(t, "big band", 2, func(p *music.Plan) { p.BPM, p.ExplicitBPM = bpm, true })
+		c := composed(t, "big band", 2, func(p *plan.Plan) { p.BPM, p.ExplicitBPM = bpm, true })
 		p := perform.Apply(c)
 		ms := 60000 / c.BPM
 		var offs []float64
@@ -293,7 +295,7 @@ func TestRitardando(t *testing.T) {
 	}
 	for _, g := range []string{"classical", "sad piano ballad, 70 bpm"} {
 		for _, seed := range feelSeeds {
-			c := music.Compose(music.Parse(g+", 60 seconds"), seed)
+			c := music.Compose(reader.Parse(g+", 60 seconds"), seed)
 			p := perform.Apply(c)
 			bpb := float64(c.BeatsPerBar)
 			last := c.TotalBeats - bpb
@@ -303,7 +305,7 @@ func TestRitardando(t *testing.T) {
 			}
 		}
 	}
-	c := music.Compose(music.Parse("pop, 60 seconds"), 1)
+	c := music.Compose(reader.Parse("pop, 60 seconds"), 1)
 	if z := late(c, perform.Apply(c), c.TotalBeats-float64(c.BeatsPerBar)); math.Abs(z) > 40 {
 		t.Errorf("pop: final chord %.0f ms off the grid", z)
 	}

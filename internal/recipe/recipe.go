@@ -42,7 +42,7 @@ type Recipe struct {
 	// Bank identifies the sample bank of the recorded parts ("name:bytes",
 	// or NoBank): another bank plays other samples.
 	Bank string `json:"bank"`
-	// Plan is the resolved plan of the song (internal/music.Plan without
+	// Plan is the resolved plan of the song (internal/plan.Plan without
 	// its prompt): style, mood, tempo, key, mode, meter, length, the
 	// instruments asked for, loop and exact-length flags.
 	Plan json.RawMessage `json:"plan"`

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 	"github.com/songsmith/songsmith/internal/synth"
@@ -79,7 +80,7 @@ func checkBalance(t *testing.T, name string, s *score.Score, l []float64) {
 func TestBalanceByLoudness(t *testing.T) {
 	for _, prompt := range []string{"pop song, 30 seconds", "epic cinematic trailer music with choir, 30 seconds",
 		"house track, 30 seconds", "hip hop beat, 30 seconds", "rock song, 30 seconds"} {
-		s := music.Compose(music.Parse(prompt).Resolve(1), 1)
+		s := music.Compose(music.Resolve(reader.Parse(prompt), 1), 1)
 		checkBalance(t, prompt, s, stemLoudness(t, s))
 	}
 }
@@ -88,7 +89,7 @@ func TestBalanceByLoudness(t *testing.T) {
 // instrument) is raised to within the plan's distance of the loudest part;
 // unmarked, the same part sits where its role puts it.
 func TestBalanceFeatured(t *testing.T) {
-	s := music.Compose(music.Parse("house track with piano, 30 seconds").Resolve(2), 2)
+	s := music.Compose(music.Resolve(reader.Parse("house track with piano, 30 seconds"), 2), 2)
 	ci := -1
 	for i, tr := range s.Tracks {
 		s.Tracks[i].Featured = false

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/synth"
 )
 
@@ -32,7 +33,7 @@ func dbGain(db float64) float64 { return math.Pow(10, db/20) }
 // DC offset in the mix: each channel's mean stays under -60 dBFS.
 func TestNoDCOffset(t *testing.T) {
 	for _, prompt := range []string{"heavy metal, 20 seconds", "energetic rock, 20 seconds", "dark trap with 808s, 20 seconds"} {
-		s := music.Compose(music.Parse(prompt).Resolve(1), 1)
+		s := music.Compose(music.Resolve(reader.Parse(prompt), 1), 1)
 		b, err := synth.Render(context.Background(), s, synth.Options{})
 		if err != nil {
 			t.Fatal(err)

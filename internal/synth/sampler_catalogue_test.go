@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 	"github.com/songsmith/songsmith/internal/synth"
@@ -100,8 +101,8 @@ func TestRecordedCatalogueSongs(t *testing.T) {
 	for _, st := range style.All() {
 		recorded := 0
 		for seed := uint64(1); seed <= 3; seed++ {
-			plan := music.Plan{Genre: music.Genre(st.Name), KeyRoot: -1, Seconds: 30}.Resolve(seed)
-			s := music.Compose(plan, seed)
+			p := music.Resolve(plan.Plan{Genre: plan.Genre(st.Name), KeyRoot: -1, Seconds: 30}, seed)
+			s := music.Compose(p, seed)
 			for i := range s.Tracks {
 				tr := &s.Tracks[i]
 				bank, prog, ok := synth.RecordedPreset(tr)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/mixmeter"
 	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/style"
 	"github.com/songsmith/songsmith/internal/synth"
 )
@@ -19,7 +20,7 @@ func TestStereoStage(t *testing.T) {
 		ref    style.Reference
 	}{{"classical piece with strings, 30 seconds", style.RefCalm}, {"calm ambient soundscape, 30 seconds", style.RefCalm},
 		{"happy pop song, 30 seconds", style.RefBeat}, {"energetic rock, 30 seconds", style.RefBeat}} {
-		s := music.Compose(music.Parse(c.prompt).Resolve(1), 1)
+		s := music.Compose(music.Resolve(reader.Parse(c.prompt), 1), 1)
 		if got := style.Must(s.Genre).Reference(); got != c.ref {
 			t.Fatalf("%s: reference %s, want %s", c.prompt, got, c.ref)
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/synth"
 )
 
@@ -14,7 +15,7 @@ import (
 func TestStemsSumToDryMix(t *testing.T) {
 	ctx := context.Background()
 	for _, prompt := range []string{"deep house with pads and plucks, 12 seconds", "dub reggae, 12 seconds"} {
-		s := music.Compose(music.Parse(prompt).Resolve(5), 5)
+		s := music.Compose(music.Resolve(reader.Parse(prompt), 5), 5)
 		dry, err := synth.RenderDry(ctx, s, synth.Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -42,7 +43,7 @@ func TestStemsSumToDryMix(t *testing.T) {
 		}
 		t.Logf("%q: %d stems, largest difference from the mix %.2g (peak %.3f)", prompt, len(s.Tracks), worst, peak)
 	}
-	if _, err := synth.RenderStem(ctx, music.Compose(music.Parse("jazz").Resolve(1), 1), 99, synth.Options{}); err == nil {
+	if _, err := synth.RenderStem(ctx, music.Compose(music.Resolve(reader.Parse("jazz"), 1), 1), 99, synth.Options{}); err == nil {
 		t.Fatal("no error for a missing track")
 	}
 }

@@ -33,7 +33,7 @@ import (
 	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/mixmeter"
-	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/soundfont"
 	"github.com/songsmith/songsmith/internal/style"
 	"github.com/songsmith/songsmith/internal/synth"
@@ -219,7 +219,7 @@ func fft(a []complex128) {
 // renderSongs renders every style at seed 1 with bank b into dir/<family>/.
 func renderSongs(b *soundfont.Bank, dir string, seconds int) {
 	o := engine.Options{Synth: synth.Options{Bank: func() *soundfont.Bank { return b }}}
-	for _, g := range music.Genres {
+	for _, g := range plan.Genres {
 		fam := string(style.Must(string(g)).Reference())
 		prompt := fmt.Sprintf("%s music, %d seconds", g, seconds)
 		song, err := engine.Render(context.Background(), prompt, 1, o)
@@ -231,7 +231,7 @@ func renderSongs(b *soundfont.Bank, dir string, seconds int) {
 		check(wav.Encode(f, song.Audio))
 		check(f.Close())
 	}
-	fmt.Printf("\nrendered %d styles to %s\n", len(music.Genres), dir)
+	fmt.Printf("\nrendered %d styles to %s\n", len(plan.Genres), dir)
 }
 
 func check(err error) {

@@ -26,7 +26,7 @@ import (
 	"sync"
 
 	"github.com/songsmith/songsmith/internal/engine"
-	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/plan"
 )
 
 var names = []string{"C", "C#", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"}
@@ -41,7 +41,7 @@ var parent = map[string]int{"major": 0, "minor": 3, "harmonic minor": 3, "dorian
 	"lydian": 7, "mixolydian": 5, "locrian": 1}
 
 type song struct {
-	genre      music.Genre
+	genre      plan.Genre
 	seed       uint64
 	root       int
 	mode, path string
@@ -57,7 +57,7 @@ func main() {
 	check(err)
 	defer os.RemoveAll(dir)
 	var songs []*song
-	for _, g := range music.Genres {
+	for _, g := range plan.Genres {
 		if *only != "" && !slices.Contains(strings.Split(*only, ","), string(g)) {
 			continue
 		}

@@ -7,8 +7,9 @@
 //
 //	go run ./scripts/mixmeasure -seconds 48 -seeds 1,2 > after.tsv
 //
-// It uses only engine.Render, engine.Compose, music.Genres and the
-// mp3 encoder, so the same file measures older versions of the engine.
+// It uses only engine.Render, engine.Compose, style.Names and the
+// mp3 encoder, so the same file measures older versions of the engine
+// (before and after the reader left internal/music).
 package main
 
 import (
@@ -29,8 +30,8 @@ import (
 	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/mixmeter"
-	"github.com/songsmith/songsmith/internal/music"
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/style"
 )
 
 // prompts are the engine tests' prompts for the first 21 styles.
@@ -76,13 +77,9 @@ func main() {
 		}
 		seeds = append(seeds, v)
 	}
-	var styles []string
+	styles := style.Names()
 	if *only != "" {
 		styles = strings.Split(*only, ",")
-	} else {
-		for _, g := range music.Genres {
-			styles = append(styles, string(g))
-		}
 	}
 	type job struct {
 		i    int

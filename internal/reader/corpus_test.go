@@ -1,16 +1,16 @@
-package music_test
+package reader_test
 
 import (
 	"fmt"
-	"iter"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // corpusCase is one line of testdata/prompts.tsv: a prompt as people write
@@ -24,30 +24,10 @@ type corpusCase struct {
 	meter          string
 }
 
-// tsvLines returns the lines of a prompt corpus by line number, less blank
-// lines and # comments, in order.
-func tsvLines(t *testing.T, path string) iter.Seq2[int, string] {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return func(yield func(int, string) bool) {
-		for i, line := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
-			if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
-				continue
-			}
-			if !yield(i+1, line) {
-				return
-			}
-		}
-	}
-}
-
 func loadCorpus(t *testing.T) []corpusCase {
 	t.Helper()
 	var out []corpusCase
-	for n, line := range tsvLines(t, "testdata/prompts.tsv") {
+	for n, line := range testutil.TSVLines(t, "testdata/prompts.tsv") {
 		cols := strings.Split(line, "\t")
 		if len(cols) != 5 {
 			t.Fatalf("line %d: %d columns", n, len(cols))
@@ -65,7 +45,7 @@ func loadCorpus(t *testing.T) []corpusCase {
 // reading describes how a prompt was read, and why it does not match c
 // ("" when it does).
 func (c corpusCase) check(seed uint64) (got, miss string) {
-	p := music.Parse(c.prompt).Resolve(seed)
+	p := music.Resolve(reader.Parse(c.prompt), seed)
 	s := music.Compose(p, seed)
 	drums := slices.ContainsFunc(s.Tracks, func(t score.Track) bool { return t.Role == score.RoleDrums && len(t.Hits) > 0 })
 	meter := fmt.Sprintf("%d/4", s.BeatsPerBar)

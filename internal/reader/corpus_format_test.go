@@ -1,4 +1,4 @@
-package music_test
+package reader_test
 
 import (
 	"bufio"

@@ -1,10 +1,12 @@
-package music
+package reader
 
 import (
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
@@ -15,35 +17,35 @@ type synonym[T any] struct {
 	value  T
 }
 
-var moodWords = []synonym[Mood]{
-	{"happy", Happy}, {"joyful", Happy}, {"cheerful", Happy}, {"sunny", Happy}, {"fun", Happy}, {"playful", Happy},
-	{"feel good", Happy}, {"bouncy", Happy}, {"summer", Happy}, {"summery", Happy}, {"bright", Happy}, {"joy", Happy},
-	{"sad", Sad}, {"sorrow", Sad}, {"sorrowful", Sad}, {"heartbreak", Sad}, {"heartbroken", Sad}, {"lonely", Sad},
-	{"tearful", Sad}, {"grief", Sad}, {"somber", Sad}, {"sombre", Sad}, {"crying", Sad}, {"depressing", Sad},
-	{"dark", Dark}, {"sinister", Dark}, {"ominous", Dark}, {"evil", Dark}, {"menacing", Dark}, {"gloomy", Dark},
-	{"haunting", Dark}, {"horror", Dark}, {"spooky", Dark}, {"creepy", Dark}, {"gritty", Dark},
-	{"dreamy", Dreamy}, {"ethereal", Dreamy}, {"floating", Dreamy}, {"hazy", Dreamy}, {"dream", Dreamy}, {"airy", Dreamy},
-	{"celestial", Dreamy}, {"spacey", Dreamy}, {"shimmering", Dreamy}, {"magical", Dreamy},
-	{"epic", Epic}, {"heroic", Epic}, {"grand", Epic}, {"triumphant", Epic}, {"majestic", Epic}, {"anthemic", Epic},
-	{"battle", Epic}, {"powerful", Epic}, {"legendary", Epic},
-	{"calm", Calm}, {"peaceful", Calm}, {"relaxing", Calm}, {"relaxed", Calm}, {"serene", Calm}, {"soothing", Calm},
-	{"gentle", Calm}, {"tranquil", Calm}, {"meditative", Calm}, {"meditation", Calm}, {"quiet", Calm}, {"soft", Calm}, {"sleep", Calm},
-	{"energetic", Energetic}, {"energy", Energetic}, {"driving", Energetic}, {"hype", Energetic}, {"intense", Energetic},
-	{"party", Energetic}, {"pumping", Energetic}, {"workout", Energetic}, {"exciting", Energetic}, {"upbeat", Energetic},
-	{"romantic", Romantic}, {"love", Romantic}, {"sensual", Romantic}, {"tender", Romantic}, {"intimate", Romantic},
-	{"passionate", Romantic}, {"sexy", Romantic},
-	{"mysterious", Mysterious}, {"mystery", Mysterious}, {"enigmatic", Mysterious}, {"suspense", Mysterious},
-	{"suspenseful", Mysterious}, {"eerie", Mysterious}, {"noir", Mysterious}, {"secret", Mysterious},
-	{"melancholic", Melancholic}, {"melancholy", Melancholic}, {"wistful", Melancholic}, {"bittersweet", Melancholic},
-	{"reflective", Melancholic}, {"pensive", Melancholic}, {"longing", Melancholic}, {"rainy", Melancholic}, {"rain", Melancholic},
-	{"chill", Chill}, {"chilled", Chill}, {"laid back", Chill}, {"laidback", Chill}, {"mellow", Chill}, {"lazy", Chill},
-	{"cozy", Chill}, {"cosy", Chill}, {"smooth", Chill}, {"study", Chill}, {"chillout", Chill}, {"easy going", Chill},
-	{"aggressive", Aggressive}, {"angry", Aggressive}, {"rage", Aggressive}, {"furious", Aggressive}, {"brutal", Aggressive},
-	{"fierce", Aggressive}, {"violent", Aggressive}, {"hard", Aggressive}, {"heavy", Aggressive},
-	{"uplifting", Uplifting}, {"hopeful", Uplifting}, {"inspiring", Uplifting}, {"inspirational", Uplifting},
-	{"euphoric", Uplifting}, {"positive", Uplifting}, {"optimistic", Uplifting}, {"motivational", Uplifting},
-	{"nostalgic", Nostalgic}, {"nostalgia", Nostalgic}, {"retro", Nostalgic}, {"vintage", Nostalgic},
-	{"memories", Nostalgic}, {"childhood", Nostalgic}, {"old school", Nostalgic},
+var moodWords = []synonym[plan.Mood]{
+	{"happy", plan.Happy}, {"joyful", plan.Happy}, {"cheerful", plan.Happy}, {"sunny", plan.Happy}, {"fun", plan.Happy}, {"playful", plan.Happy},
+	{"feel good", plan.Happy}, {"bouncy", plan.Happy}, {"summer", plan.Happy}, {"summery", plan.Happy}, {"bright", plan.Happy}, {"joy", plan.Happy},
+	{"sad", plan.Sad}, {"sorrow", plan.Sad}, {"sorrowful", plan.Sad}, {"heartbreak", plan.Sad}, {"heartbroken", plan.Sad}, {"lonely", plan.Sad},
+	{"tearful", plan.Sad}, {"grief", plan.Sad}, {"somber", plan.Sad}, {"sombre", plan.Sad}, {"crying", plan.Sad}, {"depressing", plan.Sad},
+	{"dark", plan.Dark}, {"sinister", plan.Dark}, {"ominous", plan.Dark}, {"evil", plan.Dark}, {"menacing", plan.Dark}, {"gloomy", plan.Dark},
+	{"haunting", plan.Dark}, {"horror", plan.Dark}, {"spooky", plan.Dark}, {"creepy", plan.Dark}, {"gritty", plan.Dark},
+	{"dreamy", plan.Dreamy}, {"ethereal", plan.Dreamy}, {"floating", plan.Dreamy}, {"hazy", plan.Dreamy}, {"dream", plan.Dreamy}, {"airy", plan.Dreamy},
+	{"celestial", plan.Dreamy}, {"spacey", plan.Dreamy}, {"shimmering", plan.Dreamy}, {"magical", plan.Dreamy},
+	{"epic", plan.Epic}, {"heroic", plan.Epic}, {"grand", plan.Epic}, {"triumphant", plan.Epic}, {"majestic", plan.Epic}, {"anthemic", plan.Epic},
+	{"battle", plan.Epic}, {"powerful", plan.Epic}, {"legendary", plan.Epic},
+	{"calm", plan.Calm}, {"peaceful", plan.Calm}, {"relaxing", plan.Calm}, {"relaxed", plan.Calm}, {"serene", plan.Calm}, {"soothing", plan.Calm},
+	{"gentle", plan.Calm}, {"tranquil", plan.Calm}, {"meditative", plan.Calm}, {"meditation", plan.Calm}, {"quiet", plan.Calm}, {"soft", plan.Calm}, {"sleep", plan.Calm},
+	{"energetic", plan.Energetic}, {"energy", plan.Energetic}, {"driving", plan.Energetic}, {"hype", plan.Energetic}, {"intense", plan.Energetic},
+	{"party", plan.Energetic}, {"pumping", plan.Energetic}, {"workout", plan.Energetic}, {"exciting", plan.Energetic}, {"upbeat", plan.Energetic},
+	{"romantic", plan.Romantic}, {"love", plan.Romantic}, {"sensual", plan.Romantic}, {"tender", plan.Romantic}, {"intimate", plan.Romantic},
+	{"passionate", plan.Romantic}, {"sexy", plan.Romantic},
+	{"mysterious", plan.Mysterious}, {"mystery", plan.Mysterious}, {"enigmatic", plan.Mysterious}, {"suspense", plan.Mysterious},
+	{"suspenseful", plan.Mysterious}, {"eerie", plan.Mysterious}, {"noir", plan.Mysterious}, {"secret", plan.Mysterious},
+	{"melancholic", plan.Melancholic}, {"melancholy", plan.Melancholic}, {"wistful", plan.Melancholic}, {"bittersweet", plan.Melancholic},
+	{"reflective", plan.Melancholic}, {"pensive", plan.Melancholic}, {"longing", plan.Melancholic}, {"rainy", plan.Melancholic}, {"rain", plan.Melancholic},
+	{"chill", plan.Chill}, {"chilled", plan.Chill}, {"laid back", plan.Chill}, {"laidback", plan.Chill}, {"mellow", plan.Chill}, {"lazy", plan.Chill},
+	{"cozy", plan.Chill}, {"cosy", plan.Chill}, {"smooth", plan.Chill}, {"study", plan.Chill}, {"chillout", plan.Chill}, {"easy going", plan.Chill},
+	{"aggressive", plan.Aggressive}, {"angry", plan.Aggressive}, {"rage", plan.Aggressive}, {"furious", plan.Aggressive}, {"brutal", plan.Aggressive},
+	{"fierce", plan.Aggressive}, {"violent", plan.Aggressive}, {"hard", plan.Aggressive}, {"heavy", plan.Aggressive},
+	{"uplifting", plan.Uplifting}, {"hopeful", plan.Uplifting}, {"inspiring", plan.Uplifting}, {"inspirational", plan.Uplifting},
+	{"euphoric", plan.Uplifting}, {"positive", plan.Uplifting}, {"optimistic", plan.Uplifting}, {"motivational", plan.Uplifting},
+	{"nostalgic", plan.Nostalgic}, {"nostalgia", plan.Nostalgic}, {"retro", plan.Nostalgic}, {"vintage", plan.Nostalgic},
+	{"memories", plan.Nostalgic}, {"childhood", plan.Nostalgic}, {"old school", plan.Nostalgic},
 }
 
 var instrumentWords = []synonym[score.Instrument]{
@@ -91,15 +93,14 @@ var instrumentWords = []synonym[score.Instrument]{
 }
 
 var tempoWords = []synonym[string]{
-	{"slow", TempoSlow}, {"slower", TempoSlow}, {"very slow", TempoSlow}, {"downtempo", TempoSlow}, {"down tempo", TempoSlow}, {"ballad", TempoSlow},
-	{"half time", TempoHalfTime}, {"halftime", TempoHalfTime},
-	{"fast", TempoFast}, {"faster", TempoFast}, {"quick", TempoFast}, {"uptempo", TempoFast}, {"up tempo", TempoFast},
-	{"rapid", TempoFast}, {"speedy", TempoFast}, {"double time", TempoFast},
-	{"mid tempo", TempoMid}, {"midtempo", TempoMid}, {"moderate", TempoMid}, {"medium tempo", TempoMid},
+	{"slow", plan.TempoSlow}, {"slower", plan.TempoSlow}, {"very slow", plan.TempoSlow}, {"downtempo", plan.TempoSlow}, {"down tempo", plan.TempoSlow}, {"ballad", plan.TempoSlow},
+	{"half time", plan.TempoHalfTime}, {"halftime", plan.TempoHalfTime},
+	{"fast", plan.TempoFast}, {"faster", plan.TempoFast}, {"quick", plan.TempoFast}, {"uptempo", plan.TempoFast}, {"up tempo", plan.TempoFast},
+	{"rapid", plan.TempoFast}, {"speedy", plan.TempoFast}, {"double time", plan.TempoFast},
+	{"mid tempo", plan.TempoMid}, {"midtempo", plan.TempoMid}, {"moderate", plan.TempoMid}, {"medium tempo", plan.TempoMid},
 }
 
 var (
-	tokenRE    = regexp.MustCompile(`[a-z0-9]+|&`)
 	bpmRE      = regexp.MustCompile(`\b(\d{2,4}(?:\.\d+)?)\s*(?:bpm|beats per minute)\b|\b(?:bpm|tempo)\s*(?:of|at|=|:)?\s*(\d{2,4}(?:\.\d+)?)\b`)
 	clockRE    = regexp.MustCompile(`\b(\d{1,2}):([0-5]\d)\b`)
 	minutesRE  = regexp.MustCompile(`(\d+(?:\.\d+)?)\s*(?:minutes?|mins?|m)\b|\b(an?|one|two|three|four|five|half an?)\s+(?:minutes?|mins?)\b`)
@@ -111,9 +112,9 @@ var (
 
 var numberWords = map[string]float64{"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "half a": 0.5, "half an": 0.5}
 
-// Parse reads a free-text prompt into a Plan. It never fails: words it does
+// Parse reads a free-text prompt into a plan.Plan. It never fails: words it does
 // not know are kept for the title, and anything the prompt leaves open is
-// decided later by Plan.Resolve.
+// decided later by the composer (music.Resolve).
 //
 // Understood: genres and moods with common synonyms; an exact tempo ("84
 // bpm", "84bpm", "tempo 84"); tempo words (slow, fast, half-time, uptempo);
@@ -122,8 +123,8 @@ var numberWords = map[string]float64{"a": 1, "an": 1, "one": 1, "two": 2, "three
 // minor", "F# major", "A dorian", "Am"); instruments, and "no"/"without"
 // before an instrument to exclude it; triple meter ("waltz", "3/4", "in
 // three"), which genres that suit it honour.
-func Parse(prompt string) Plan {
-	p := Plan{Prompt: prompt, KeyRoot: -1}
+func Parse(prompt string) plan.Plan {
+	p := plan.Plan{Prompt: prompt, KeyRoot: -1}
 	lower := strings.ToLower(prompt)
 	parseTempo(&p, lower)
 	parseDuration(&p, lower)
@@ -133,7 +134,7 @@ func Parse(prompt string) Plan {
 	folded := fold(prompt)
 	toks := tokens(folded)
 	ms := findTerms(folded, toks)
-	p.read(ms, toks)
+	read(&p, ms, toks)
 	used := make([]bool, len(toks))
 	for _, m := range ms {
 		if m.kind == termScene || m.kind == termMood {
@@ -151,6 +152,10 @@ func Parse(prompt string) Plan {
 	return p
 }
 
+// clamp limits v to [lo, hi].
+func clamp(v, lo, hi float64) float64 { return math.Min(hi, math.Max(lo, v)) }
+
+// isASCII reports whether s is plain ASCII.
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= 0x80 {
@@ -160,7 +165,7 @@ func isASCII(s string) bool {
 	return true
 }
 
-func parseTempo(p *Plan, lower string) {
+func parseTempo(p *plan.Plan, lower string) {
 	m := bpmRE.FindStringSubmatch(lower)
 	if m == nil {
 		return
@@ -170,17 +175,17 @@ func parseTempo(p *Plan, lower string) {
 		s = m[2]
 	}
 	if v, err := strconv.ParseFloat(s, 64); err == nil {
-		p.BPM = clamp(v, MinBPM, MaxBPM)
+		p.BPM = clamp(v, plan.MinBPM, plan.MaxBPM)
 		p.ExplicitBPM = true
 	}
 }
 
-func parseDuration(p *Plan, lower string) {
+func parseDuration(p *plan.Plan, lower string) {
 	lower = bpmRE.ReplaceAllString(lower, " ")
 	if m := clockRE.FindStringSubmatch(lower); m != nil {
 		mm, _ := strconv.Atoi(m[1])
 		ss, _ := strconv.Atoi(m[2])
-		p.Seconds = clamp(float64(mm*60+ss), MinSeconds, MaxSeconds)
+		p.Seconds = clamp(float64(mm*60+ss), plan.MinSeconds, plan.MaxSeconds)
 		return
 	}
 	total, found := 0.0, false
@@ -206,13 +211,13 @@ func parseDuration(p *Plan, lower string) {
 		break
 	}
 	if found {
-		p.Seconds = clamp(total, MinSeconds, MaxSeconds)
+		p.Seconds = clamp(total, plan.MinSeconds, plan.MaxSeconds)
 	}
 }
 
 var noteNames = map[string]int{"c": 0, "d": 2, "e": 4, "f": 5, "g": 7, "a": 9, "b": 11}
 
-func parseKey(p *Plan, prompt string) {
+func parseKey(p *plan.Plan, prompt string) {
 	for _, m := range keyRE.FindAllStringSubmatch(prompt, -1) {
 		prefix, letter, acc, mode := strings.ToLower(strings.TrimSpace(m[1])), m[2], strings.ToLower(strings.TrimSpace(m[3])), strings.ToLower(m[4])
 		explicit := strings.HasPrefix(prefix, "in") || strings.HasPrefix(prefix, "key")

@@ -1,4 +1,4 @@
-package music
+package reader
 
 // The reader's lexicon: the terms it knows, how prompt text is folded
 // and cut into tokens, and how terms are found in it (longest first).
@@ -13,6 +13,7 @@ import (
 	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 )
@@ -33,8 +34,8 @@ const (
 type term struct {
 	phrase string // normalised: folded, lower case, single spaces
 	kind   termKind
-	style  Genre
-	mood   Mood
+	style  plan.Genre
+	mood   plan.Mood
 	tempo  string
 	inst   score.Instrument
 	scene  hint
@@ -66,10 +67,10 @@ func buildVocabulary() []term {
 	}
 	for _, st := range style.All() {
 		for _, a := range append([]string{st.Name}, st.Aliases...) {
-			add(term{phrase: a, kind: termStyle, style: Genre(st.Name)})
+			add(term{phrase: a, kind: termStyle, style: plan.Genre(st.Name)})
 		}
 		for _, c := range st.Colour {
-			add(term{phrase: c, kind: termColour, style: Genre(st.Name)})
+			add(term{phrase: c, kind: termColour, style: plan.Genre(st.Name)})
 		}
 	}
 	artists := make([]string, 0, len(artistStyles))

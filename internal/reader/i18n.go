@@ -1,4 +1,4 @@
-package music
+package reader
 
 // foreignWords maps the commonest music words of Spanish, Portuguese,
 // French, German, Italian, Japanese, Chinese and Korean (lower case,

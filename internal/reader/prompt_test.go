@@ -1,4 +1,4 @@
-package music_test
+package reader_test
 
 import (
 	"fmt"
@@ -6,25 +6,27 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/plan"
+	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
 func TestParseGenre(t *testing.T) {
-	cases := map[string]music.Genre{
-		"lofi beat to study to": music.LoFi, "lo-fi chill": music.LoFi, "chillhop": music.LoFi,
-		"hip-hop instrumental": music.HipHop, "boom bap": music.HipHop, "hip hop": music.HipHop,
-		"dark trap banger": music.Trap, "deep house groove": music.House, "edm festival": "edm",
-		"berlin techno": music.Techno, "uplifting trance": music.Trance, "fast dnb": music.DrumAndBass,
-		"drum and bass": music.DrumAndBass, "drum & bass roller": music.DrumAndBass, "d&b": music.DrumAndBass,
-		"dubstep drop": music.Dubstep, "synthwave night drive": music.Synthwave, "retrowave": music.Synthwave,
-		"catchy pop song": music.Pop, "indie rock": "indie", "heavy metal": music.Metal, "funky groove": music.Funk,
-		"disco": music.Disco, "roots reggae": music.Reggae, "smooth jazz": music.Jazz, "ambient soundscape": music.Ambient,
-		"classical piece": music.Classical, "orchestral trailer": "cinematic", "cinematic score": "cinematic",
-		"acoustic folk": music.Folk, "delta blues": music.Blues, "country road": music.Country,
+	cases := map[string]plan.Genre{
+		"lofi beat to study to": plan.LoFi, "lo-fi chill": plan.LoFi, "chillhop": plan.LoFi,
+		"hip-hop instrumental": plan.HipHop, "boom bap": plan.HipHop, "hip hop": plan.HipHop,
+		"dark trap banger": plan.Trap, "deep house groove": plan.House, "edm festival": "edm",
+		"berlin techno": plan.Techno, "uplifting trance": plan.Trance, "fast dnb": plan.DrumAndBass,
+		"drum and bass": plan.DrumAndBass, "drum & bass roller": plan.DrumAndBass, "d&b": plan.DrumAndBass,
+		"dubstep drop": plan.Dubstep, "synthwave night drive": plan.Synthwave, "retrowave": plan.Synthwave,
+		"catchy pop song": plan.Pop, "indie rock": "indie", "heavy metal": plan.Metal, "funky groove": plan.Funk,
+		"disco": plan.Disco, "roots reggae": plan.Reggae, "smooth jazz": plan.Jazz, "ambient soundscape": plan.Ambient,
+		"classical piece": plan.Classical, "orchestral trailer": "cinematic", "cinematic score": "cinematic",
+		"acoustic folk": plan.Folk, "delta blues": plan.Blues, "country road": plan.Country,
 	}
 	for prompt, want := range cases {
 		t.Run(prompt, func(t *testing.T) {
-			if got := music.Parse(prompt).Genre; got != want {
+			if got := reader.Parse(prompt).Genre; got != want {
 				t.Fatalf("Parse(%q).Genre = %q, want %q", prompt, got, want)
 			}
 		})
@@ -32,19 +34,19 @@ func TestParseGenre(t *testing.T) {
 }
 
 func TestParseMood(t *testing.T) {
-	cases := map[string]music.Mood{
-		"a happy pop song": music.Happy, "joyful": music.Happy, "sad piano": music.Sad, "heartbroken ballad": music.Sad,
-		"dark techno": music.Dark, "sinister": music.Dark, "dreamy ambient": music.Dreamy, "ethereal": music.Dreamy,
-		"epic orchestral": music.Epic, "heroic": music.Epic, "calm piano": music.Calm, "peaceful": music.Calm,
-		"energetic rock": music.Energetic, "driving": music.Energetic, "romantic jazz": music.Romantic,
-		"mysterious": music.Mysterious, "eerie": music.Mysterious, "melancholic": music.Melancholic,
-		"wistful folk": music.Melancholic, "chill lofi": music.Chill, "laid back": music.Chill,
-		"aggressive metal": music.Aggressive, "angry": music.Aggressive, "uplifting trance": music.Uplifting,
-		"hopeful": music.Uplifting, "nostalgic synthwave": music.Nostalgic, "retro": music.Nostalgic,
+	cases := map[string]plan.Mood{
+		"a happy pop song": plan.Happy, "joyful": plan.Happy, "sad piano": plan.Sad, "heartbroken ballad": plan.Sad,
+		"dark techno": plan.Dark, "sinister": plan.Dark, "dreamy ambient": plan.Dreamy, "ethereal": plan.Dreamy,
+		"epic orchestral": plan.Epic, "heroic": plan.Epic, "calm piano": plan.Calm, "peaceful": plan.Calm,
+		"energetic rock": plan.Energetic, "driving": plan.Energetic, "romantic jazz": plan.Romantic,
+		"mysterious": plan.Mysterious, "eerie": plan.Mysterious, "melancholic": plan.Melancholic,
+		"wistful folk": plan.Melancholic, "chill lofi": plan.Chill, "laid back": plan.Chill,
+		"aggressive metal": plan.Aggressive, "angry": plan.Aggressive, "uplifting trance": plan.Uplifting,
+		"hopeful": plan.Uplifting, "nostalgic synthwave": plan.Nostalgic, "retro": plan.Nostalgic,
 	}
 	for prompt, want := range cases {
 		t.Run(prompt, func(t *testing.T) {
-			if got := music.Parse(prompt).Mood; got != want {
+			if got := reader.Parse(prompt).Mood; got != want {
 				t.Fatalf("Parse(%q).Mood = %q, want %q", prompt, got, want)
 			}
 		})
@@ -58,13 +60,13 @@ func TestParseTempo(t *testing.T) {
 		feel   string
 	}{
 		{"lofi at 84 bpm", 84, ""}, {"84bpm house", 84, ""}, {"tempo 84", 84, ""}, {"BPM: 128 techno", 128, ""},
-		{"97.5 bpm", 97.5, ""}, {"1000 bpm madness", music.MaxBPM, ""}, {"20 bpm", music.MinBPM, ""},
-		{"slow jazz", 0, music.TempoSlow}, {"fast punk rock", 0, music.TempoFast}, {"uptempo pop", 0, music.TempoFast},
-		{"half-time dnb", 0, music.TempoHalfTime}, {"mid tempo", 0, music.TempoMid}, {"rock", 0, ""},
+		{"97.5 bpm", 97.5, ""}, {"1000 bpm madness", plan.MaxBPM, ""}, {"20 bpm", plan.MinBPM, ""},
+		{"slow jazz", 0, plan.TempoSlow}, {"fast punk rock", 0, plan.TempoFast}, {"uptempo pop", 0, plan.TempoFast},
+		{"half-time dnb", 0, plan.TempoHalfTime}, {"mid tempo", 0, plan.TempoMid}, {"rock", 0, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.prompt, func(t *testing.T) {
-			p := music.Parse(c.prompt)
+			p := reader.Parse(c.prompt)
 			if p.BPM != c.bpm || p.ExplicitBPM != (c.bpm != 0) || p.Tempo != c.feel {
 				t.Fatalf("Parse(%q) = bpm %v explicit %v feel %q, want %v %q", c.prompt, p.BPM, p.ExplicitBPM, p.Tempo, c.bpm, c.feel)
 			}
@@ -72,8 +74,8 @@ func TestParseTempo(t *testing.T) {
 	}
 	t.Run("WordsMoveTempo", func(t *testing.T) {
 		for seed := uint64(0); seed < 5; seed++ {
-			slow := music.Parse("slow house").Resolve(seed).BPM
-			fast := music.Parse("fast house").Resolve(seed).BPM
+			slow := music.Resolve(reader.Parse("slow house"), seed).BPM
+			fast := music.Resolve(reader.Parse("fast house"), seed).BPM
 			if slow >= fast {
 				t.Fatalf("seed %d: slow house %v bpm >= fast house %v bpm", seed, slow, fast)
 			}
@@ -84,13 +86,13 @@ func TestParseTempo(t *testing.T) {
 func TestParseDuration(t *testing.T) {
 	cases := map[string]float64{
 		"45 seconds of jazz": 45, "45s loop": 45, "2 minutes": 120, "2 min": 120, "2:30 song": 150,
-		"1 minute 30 seconds": 90, "a minute of rain": 60, "1.5 minutes": 90, "3 sec": music.MinSeconds,
-		"10 minutes": music.MaxSeconds, "80s synthwave": 0, "no length": 0, "20 seconds at 120 bpm": 20,
+		"1 minute 30 seconds": 90, "a minute of rain": 60, "1.5 minutes": 90, "3 sec": plan.MinSeconds,
+		"10 minutes": plan.MaxSeconds, "80s synthwave": 0, "no length": 0, "20 seconds at 120 bpm": 20,
 		"trap with 808s, 40 seconds": 40,
 	}
 	for prompt, want := range cases {
 		t.Run(prompt, func(t *testing.T) {
-			if got := music.Parse(prompt).Seconds; got != want {
+			if got := reader.Parse(prompt).Seconds; got != want {
 				t.Fatalf("Parse(%q).Seconds = %v, want %v", prompt, got, want)
 			}
 		})
@@ -110,7 +112,7 @@ func TestParseKey(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.prompt, func(t *testing.T) {
-			p := music.Parse(c.prompt)
+			p := reader.Parse(c.prompt)
 			if p.KeyRoot != c.root || p.Mode != c.mode {
 				t.Fatalf("Parse(%q) = key %d %q, want %d %q", c.prompt, p.KeyRoot, p.Mode, c.root, c.mode)
 			}
@@ -137,7 +139,7 @@ func TestParseInstruments(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.prompt, func(t *testing.T) {
-			p := music.Parse(c.prompt)
+			p := reader.Parse(c.prompt)
 			if !slices.Equal(p.Instruments, c.want) || p.NoDrums != c.noDrums {
 				t.Fatalf("Parse(%q) = %v noDrums=%v, want %v noDrums=%v", c.prompt, p.Instruments, p.NoDrums, c.want, c.noDrums)
 			}
@@ -149,11 +151,11 @@ func TestParseGarbage(t *testing.T) {
 	for _, prompt := range []string{"", "   ", "asdf qwerty zxcv", "!!!???", "🎵🎶", "1234567890", "in in in bpm bpm minutes"} {
 		t.Run(prompt, func(t *testing.T) {
 			for seed := uint64(0); seed < 3; seed++ {
-				p := music.Parse(prompt).Resolve(seed)
-				if !slices.Contains(music.Genres, p.Genre) || !slices.Contains(music.Moods, p.Mood) {
+				p := music.Resolve(reader.Parse(prompt), seed)
+				if !slices.Contains(plan.Genres, p.Genre) || !slices.Contains(plan.Moods, p.Mood) {
 					t.Fatalf("seed %d: genre %q mood %q not canonical", seed, p.Genre, p.Mood)
 				}
-				if p.BPM < music.MinBPM || p.BPM > music.MaxBPM || p.Seconds < music.MinSeconds || p.Seconds > music.MaxSeconds {
+				if p.BPM < plan.MinBPM || p.BPM > plan.MaxBPM || p.Seconds < plan.MinSeconds || p.Seconds > plan.MaxSeconds {
 					t.Fatalf("seed %d: bpm %v seconds %v out of range", seed, p.BPM, p.Seconds)
 				}
 				if p.KeyRoot < 0 || p.KeyRoot > 11 || !slices.Contains(music.Modes, p.Mode) {
@@ -166,11 +168,11 @@ func TestParseGarbage(t *testing.T) {
 		// Nothing random stands in for reading: a prompt the reader does
 		// not understand gets the same style at every seed, and different
 		// such prompts get different styles.
-		seen := map[music.Genre]bool{}
+		seen := map[plan.Genre]bool{}
 		for i := 0; i < 40; i++ {
 			prompt := fmt.Sprintf("zxq%dvw", i)
-			g := music.Parse(prompt).Resolve(1).Genre
-			if other := music.Parse(prompt).Resolve(99).Genre; other != g {
+			g := music.Resolve(reader.Parse(prompt), 1).Genre
+			if other := music.Resolve(reader.Parse(prompt), 99).Genre; other != g {
 				t.Fatalf("%q: genre %s at seed 1, %s at seed 99", prompt, g, other)
 			}
 			seen[g] = true
