@@ -142,7 +142,8 @@ func onBeats(rhythm []beatNote, beats float64) []beatNote {
 // third (else fourth) bar of its first phrase the lead's longest note
 // rises to the lowest chord tone above every note the lead plays outside
 // the choruses, when the lead's range has room for it and the leap stays
-// within an octave of the notes around it.
+// within an octave of the notes around it. Where it has no room,
+// reserveClimax keeps the song's highest note in a chorus.
 func placeClimax(secs []section, k key, mv *melodyVoice) {
 	notes := mv.pt.notes
 	inChorus := func(p float64) bool {
