@@ -142,8 +142,9 @@ func onBeats(rhythm []beatNote, beats float64) []beatNote {
 // third (else fourth) bar of its first phrase the lead's longest note
 // rises to the lowest chord tone above every note the lead plays outside
 // the choruses, when the lead's range has room for it and the leap stays
-// within an octave of the notes around it. Where it has no room,
-// reserveClimax keeps the song's highest note in a chorus.
+// within an octave of the notes around it; with no room above them, to the
+// highest chord tone of the range, and reserveClimax moves the notes
+// outside the choruses that reach it under it.
 func placeClimax(secs []section, k key, mv *melodyVoice) {
 	notes := mv.pt.notes
 	inChorus := func(p float64) bool {
@@ -185,6 +186,10 @@ func placeClimax(secs []section, k key, mv *melodyVoice) {
 			q := top + 1
 			for q <= mv.hi && !(c.has(k, q) && InScale(q, k.root, k.mode)) {
 				q++
+			}
+			if q > mv.hi { // no room above the rest: the highest chord tone in range (reserveClimax does the rest)
+				for q = mv.hi; q > notes[best].Pitch && !(c.has(k, q) && InScale(q, k.root, k.mode)); q-- {
+				}
 			}
 			near := func(j int) bool { return j < 0 || j >= len(notes) || abs(notes[j].Pitch-q) <= 12 }
 			// A note a blue grace leads into keeps its pitch.
