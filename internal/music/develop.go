@@ -41,7 +41,7 @@ func develop(s *score.Score, k key, seed uint64, programmed bool) {
 			if hook && t.Role == score.RoleLead {
 				continue // the chorus hook returns as it was
 			}
-			vary(t, k, start, end, b, attempt/len(order), programmed, r)
+			vary(s, t, k, start, end, b, attempt/len(order), programmed, r)
 			key, empty = barState(s, start, end)
 		}
 		seen[key] = true
@@ -85,14 +85,14 @@ func barState(s *score.Score, start, end float64) (string, bool) {
 }
 
 // vary changes one bar of one track; round > 0 asks for a further change.
-func vary(t *score.Track, k key, start, end float64, bar, round int, programmed bool, r *rng) {
+func vary(s *score.Score, t *score.Track, k key, start, end float64, bar, round int, programmed bool, r *rng) {
 	switch t.Role {
 	case score.RoleDrums:
 		varyDrums(t, start, end, bar, round, r)
 	case score.RoleBass:
 		varyBass(t, k, start, end, programmed, r)
 	case score.RoleLead:
-		varyMelody(t, k, start, end, r)
+		varyMelody(t, k, start, end, ceiling(s, t, start), r)
 	case score.RoleArp:
 		varyArp(t, start, end)
 	case score.RoleChords, score.RolePad:
@@ -206,9 +206,39 @@ func varyBass(t *score.Track, k key, start, end float64, onGrid bool, r *rng) {
 	}
 }
 
+// ceiling returns the pitch a variation of track t's bar at beat start
+// stays under: outside the choruses and drops, the highest note t plays in
+// them (the melody's climax, placeClimax), else no limit.
+func ceiling(s *score.Score, t *score.Track, start float64) int {
+	in := func(p float64) bool {
+		for _, sec := range s.Sections {
+			if (sec.Name == "chorus" || sec.Name == "drop") && p >= sec.StartBeat-1e-9 && p < sec.StartBeat+float64(sec.Bars*s.BeatsPerBar)-1e-9 {
+				return true
+			}
+		}
+		return false
+	}
+	if in(start) {
+		return 1 << 30
+	}
+	peak := -1
+	for _, n := range t.Notes {
+		if in(n.Start) {
+			peak = max(peak, n.Pitch)
+		}
+	}
+	if peak < 0 {
+		return 1 << 30
+	}
+	return peak
+}
+
 // varyMelody adds a neighbour tone: a long note becomes the note, the scale
-// step above or below, and back; or, failing that, a note moves a step.
-func varyMelody(t *score.Track, k key, start, end float64, r *rng) {
+// step above or below, and back; or, failing that, a note off the beat
+// moves a step (in 3/4 and 6/8 not a phrase's last note, which
+// endOnChordTones put on the chord). A step that would reach ceil goes
+// down instead.
+func varyMelody(t *score.Track, k key, start, end float64, ceil int, r *rng) {
 	idx := notesIn(t, start, end)
 	for _, i := range idx {
 		n := t.Notes[i]
@@ -221,19 +251,36 @@ func varyMelody(t *score.Track, k key, start, end float64, r *rng) {
 		}
 		step := []int{1, -1}[r.intn(2)]
 		nb := k.pitch(k.degreeNear(n.Pitch, 0)+step, 0)
+		if nb >= ceil {
+			nb = k.pitch(k.degreeNear(n.Pitch, 0)-1, 0)
+		}
 		splitNote(t, i, half, nb)
 		return
 	}
 	for j := len(idx) - 1; j >= 1; j-- { // not the bar's first note, which sits on the chord
 		i := idx[j]
+		if end-start != 4 && phraseEnd(t.Notes, i) {
+			continue // in 3/4 and 6/8 a phrase's last note keeps its chord tone
+		}
 		if t.Notes[i].Start-start != math.Floor(t.Notes[i].Start-start) {
-			t.Notes[i].Pitch = k.pitch(k.degreeNear(t.Notes[i].Pitch, 0)+[]int{1, -1}[r.intn(2)], 0)
+			d := k.degreeNear(t.Notes[i].Pitch, 0)
+			q := k.pitch(d+[]int{1, -1}[r.intn(2)], 0)
+			if q >= ceil {
+				q = k.pitch(d-1, 0)
+			}
+			t.Notes[i].Pitch = q
 			return
 		}
 	}
 	if len(idx) > 1 {
 		t.Notes[idx[len(idx)-1]].Length *= 0.5 // a shorter last note: a breath
 	}
+}
+
+// phraseEnd reports whether note i ends a phrase: the last note, or one a
+// rest of a beat or more follows.
+func phraseEnd(notes []score.Note, i int) bool {
+	return i+1 >= len(notes) || notes[i+1].Start-(notes[i].Start+notes[i].Length) >= 1
 }
 
 // varyArp plays the bar's arpeggio in reverse order, each half of a 4/4

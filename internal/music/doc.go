@@ -34,12 +34,19 @@
 // # Melody
 //
 // The lead develops a one-bar motif per kind of section (melody.go,
-// figure.go): in 4/4 the figure is placed whole on the chord, restated a
-// step or a third away (a sequence), inverted, displaced, recalled in
-// augmentation in the bridge, its phrases end on chord tones and each
-// chorus has the melody's climax; 3/4 and 6/8 keep the plain melody
-// (melody_plain.go). Every chorus opens with the same two-bar hook, which
-// develop.go leaves as it is while the other parts vary.
+// figure.go), in every meter through one bar loop: the figure (a bar of
+// four beats, of three, or of two dotted beats in 6/8) is placed whole on
+// the chord, restated a step or a third away (a sequence), inverted,
+// recalled in augmentation in the bridge, and its phrases end on chord
+// tones. In 4/4 a figure may also be displaced by an eighth; in 3/4 and
+// 6/8 every bar keeps its downbeat and an augmented figure keeps a note on
+// every beat (onBeats), so the meter stays heard. The melody's single
+// highest note is in a chorus in every song whose lead plays one:
+// placeClimax lifts a chorus note above the rest of the song where the
+// range allows, else reserveClimax moves the few notes outside the
+// choruses that reach the chorus peak under it, and develop.go's
+// variations stay under it. Every chorus opens with the same two-bar hook,
+// which develop.go leaves as it is while the other parts vary.
 //
 // # Arrangement
 //

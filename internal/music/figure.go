@@ -101,14 +101,50 @@ func (m motif) augmented() motif {
 		a.rhythm = append(a.rhythm, beatNote{n.at * 2, min(n.len*2, m.beats-n.at*2)})
 		a.steps = append(a.steps, m.steps[i])
 	}
+	if m.beats != 4 {
+		a.rhythm = onBeats(a.rhythm, m.beats)
+	}
 	return a
+}
+
+// onBeats keeps a rhythm of a 3/4 or 6/8 bar on the meter's beats: a beat
+// of the bar that no note starts on takes the first note starting inside
+// it (a 6/8 figure of eighths augmented to quarters, 0 2/3 4/3, becomes
+// the jig's quarter, eighth and dotted quarter, 0 2/3 1, not a hemiola of
+// three quarters), and every note lasts until the next one starts.
+func onBeats(rhythm []beatNote, beats float64) []beatNote {
+	out := append([]beatNote(nil), rhythm...)
+	for p := 1.0; p < beats; p++ {
+		has, first := false, -1
+		for i, n := range out {
+			if n.at == p {
+				has = true
+			}
+			if first < 0 && n.at > p && n.at < p+1 {
+				first = i
+			}
+		}
+		if !has && first >= 0 {
+			out[first].at = p
+		}
+	}
+	for i := range out {
+		end := beats
+		if i+1 < len(out) {
+			end = out[i+1].at
+		}
+		out[i].len = end - out[i].at
+	}
+	return out
 }
 
 // placeClimax gives every chorus and drop the melody's climax: in the
 // third (else fourth) bar of its first phrase the lead's longest note
 // rises to the lowest chord tone above every note the lead plays outside
 // the choruses, when the lead's range has room for it and the leap stays
-// within an octave of the notes around it.
+// within an octave of the notes around it; with no room above them, to the
+// highest chord tone of the range, and reserveClimax moves the notes
+// outside the choruses that reach it under it.
 func placeClimax(secs []section, k key, mv *melodyVoice) {
 	notes := mv.pt.notes
 	inChorus := func(p float64) bool {
@@ -151,12 +187,53 @@ func placeClimax(secs []section, k key, mv *melodyVoice) {
 			for q <= mv.hi && !(c.has(k, q) && InScale(q, k.root, k.mode)) {
 				q++
 			}
+			if q > mv.hi { // no room above the rest: the highest chord tone in range (reserveClimax does the rest)
+				for q = mv.hi; q > notes[best].Pitch && !(c.has(k, q) && InScale(q, k.root, k.mode)); q-- {
+				}
+			}
 			near := func(j int) bool { return j < 0 || j >= len(notes) || abs(notes[j].Pitch-q) <= 12 }
 			// A note a blue grace leads into keeps its pitch.
 			graced := best > 0 && !InScale(notes[best-1].Pitch, k.root, k.mode)
 			if q <= mv.hi && q > notes[best].Pitch && near(best-1) && near(best+1) && !graced {
 				notes[best].Pitch = q
 			}
+			break
+		}
+	}
+	reserveClimax(secs, k, mv, inChorus)
+}
+
+// reserveClimax keeps the top of the melody for the choruses when
+// placeClimax found no room above the rest of the song: every note outside
+// the choruses as high as the choruses' highest note moves down to the
+// highest pitch under it that is a scale tone (a tone of the chord
+// sounding, when it was one; the song's last note keeps its pitch class).
+func reserveClimax(secs []section, k key, mv *melodyVoice, inChorus func(float64) bool) {
+	notes := mv.pt.notes
+	peak, top := -1, -1
+	for _, n := range notes {
+		if inChorus(n.Start) {
+			peak = max(peak, n.Pitch)
+		} else {
+			top = max(top, n.Pitch)
+		}
+	}
+	if peak < 0 || top < peak {
+		return // no chorus, or its climax already the song's
+	}
+	for i := range notes {
+		n := &notes[i]
+		if n.Pitch < peak || inChorus(n.Start) {
+			continue
+		}
+		c, ok := soundingAt(secs, n.Start)
+		onChord := ok && c.has(k, n.Pitch)
+		last := i == len(notes)-1
+		for q := peak - 1; q >= mv.lo; q-- {
+			if last && pcOf(q) != pcOf(n.Pitch) || !InScale(q, k.root, k.mode) || onChord && !c.has(k, q) {
+				continue
+			}
+			n.Pitch = q
 			break
 		}
 	}

@@ -114,9 +114,6 @@ func leadRange(inst score.Instrument) (lo, hi int) {
 // plays in the song's last bar, that bar is a closed cadence ending on the
 // tonic.
 func writeLead(secs []section, k key, prof genreProfile, inst, answerInst score.Instrument, swing float64, seed uint64) (lead, answered []score.Note) {
-	if secs[0].beats != 4 {
-		return writeLeadPlain(secs, k, prof, inst, answerInst, swing, seed)
-	}
 	r := newRNG(seed, "melody")
 	voices := map[voiceOf]*melodyVoice{
 		sing:   newMelodyVoice(k, inst, &part{swing: swing, r: newRNG(seed, "melody-vel")}),
@@ -136,6 +133,13 @@ func writeLead(secs []section, k key, prof genreProfile, inst, answerInst score.
 		newMotif(max(tier-1, 0), 1+r.intn(4), beats, r),   // bridge: sparser, elsewhere
 	}
 	motifs[1].vary = 0 // the chorus hook: a figure and its sequence
+	if beats != 4 {
+		// In 3/4 and 6/8 a figure is not displaced: every bar keeps a
+		// note on its downbeat, so the meter (and its tempo) stays heard.
+		for i := range motifs {
+			motifs[i].vary = min(motifs[i].vary, 1)
+		}
+	}
 	for i := range secs {
 		s := &secs[i]
 		if !melodic(s) {

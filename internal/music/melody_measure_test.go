@@ -166,24 +166,39 @@ func stepwise(s *score.Score) (steps, all int) {
 // songs the hook and sequence goals are about.
 var hookFamilies = map[string]bool{"pop": true, "rock": true, "electronic": true, "dance": true}
 
-// TestMelodyMeasures composes every style at seeds 1-3 (3 minutes) and
-// reports hook recurrence, sequences and the stepwise share; see
-// the assertions at its end for what it requires.
-func TestMelodyMeasures(t *testing.T) {
-	type fam struct{ songs, hooks, seqSongs, exactSongs, steps, all, climax, ends, endsOn int }
-	fams := map[string]*fam{}
-	var fails []string
+// meterPrompts are the prompt endings that ask for each meter, and the
+// styles that play it (those whose catalogue entry lists it).
+var meterPrompts = []struct {
+	name, ask string
+	meter     style.Meter
+}{{"4/4", "", style.FourFour}, {"3/4", " waltz", style.ThreeFour}, {"6/8", " in 6/8", style.SixEight}}
+
+// melodyFam sums the melody measures of one style family.
+type melodyFam struct{ songs, hooks, seqSongs, exactSongs, steps, all, climax, chorusSongs, ends, endsOn int }
+
+// measureMelodies composes every style that plays meter m (its default
+// meter for 4/4's empty ask) at seeds 1-3 (3 minutes) and sums the melody
+// measures per family; fails lists the pop, rock and dance songs short of
+// the hook and sequence goals.
+func measureMelodies(t *testing.T, ask string, m style.Meter) (fams map[string]*melodyFam, fails []string) {
+	fams = map[string]*melodyFam{}
 	for _, st := range style.All() {
+		if ask != "" && !slices.Contains(st.Meters, m) {
+			continue
+		}
 		for seed := uint64(1); seed <= 3; seed++ {
-			p := reader.Parse(st.Name + " music, 3 minutes")
+			p := reader.Parse(st.Name + ask + " music, 3 minutes")
 			p.Genre = plan.Genre(st.Name)
 			s, secs, k := compose(p, seed)
+			if ask != "" && s.BeatsPerBar != m.Beats {
+				t.Fatalf("%s%s: %d beats a bar, want %d", st.Name, ask, s.BeatsPerBar, m.Beats)
+			}
 			if leadTrack(s) == nil {
 				continue
 			}
 			f := fams[st.Family]
 			if f == nil {
-				f = &fam{}
+				f = &melodyFam{}
 				fams[st.Family] = f
 			}
 			f.songs++
@@ -202,8 +217,11 @@ func TestMelodyMeasures(t *testing.T) {
 			e, on := phraseEnds(s, secs, k)
 			f.ends += e
 			f.endsOn += on
-			if climaxInChorus(s) {
-				f.climax++
+			if leadInChorus(s) {
+				f.chorusSongs++
+				if climaxInChorus(s) {
+					f.climax++
+				}
 			}
 			st1, a1 := stepwise(s)
 			f.steps += st1
@@ -218,36 +236,82 @@ func TestMelodyMeasures(t *testing.T) {
 		names = append(names, n)
 	}
 	slices.Sort(names)
+	var all melodyFam
 	for _, n := range names {
 		f := fams[n]
-		t.Logf("%-11s songs %2d: hook >=3x spread %2d, restated figure %2d (exactly %2d), stepwise %.0f %%, climax in a chorus %2d, phrase ends on a chord tone %.0f %%",
-			n, f.songs, f.hooks, f.seqSongs, f.exactSongs, 100*float64(f.steps)/float64(max(1, f.all)), f.climax, 100*float64(f.endsOn)/float64(max(1, f.ends)))
+		t.Logf("%-11s songs %2d: hook >=3x spread %2d, restated figure %2d (exactly %2d), stepwise %.0f %%, climax in a chorus %2d of %2d, phrase ends on a chord tone %.0f %%",
+			n, f.songs, f.hooks, f.seqSongs, f.exactSongs, 100*float64(f.steps)/float64(max(1, f.all)), f.climax, f.chorusSongs, 100*float64(f.endsOn)/float64(max(1, f.ends)))
+		all.songs += f.songs
+		all.hooks += f.hooks
+		all.seqSongs += f.seqSongs
+		all.exactSongs += f.exactSongs
+		all.steps += f.steps
+		all.all += f.all
+		all.climax += f.climax
+		all.chorusSongs += f.chorusSongs
+		all.ends += f.ends
+		all.endsOn += f.endsOn
 	}
+	fams["all"] = &all
+	t.Logf("all         songs %2d: hook >=3x spread %2d, restated figure %2d (exactly %2d), stepwise %.0f %%, climax in a chorus %2d of %2d, phrase ends on a chord tone %d of %d",
+		all.songs, all.hooks, all.seqSongs, all.exactSongs, 100*float64(all.steps)/float64(max(1, all.all)), all.climax, all.chorusSongs, all.endsOn, all.ends)
+	return fams, fails
+}
+
+// TestMelodyMeasures composes every style at seeds 1-3 (3 minutes) in its
+// default meter and reports hook recurrence, sequences and the stepwise
+// share; see the assertions at its end for what it requires.
+func TestMelodyMeasures(t *testing.T) {
+	fams, fails := measureMelodies(t, "", style.FourFour)
 	t.Logf("pop, rock and dance songs short of the goal: %d %v", len(fails), fails)
 	// One song may miss (a chromatic ii–V, as in amapiano's drops, can
 	// bend a figure's restatement by a semitone too many).
 	if len(fails) > 1 {
 		t.Errorf("pop, rock and dance songs without a hook returning 3 times over 40 %% of the song or a restated figure: %s", strings.Join(fails, ", "))
 	}
-	climax, songs, ends, endsOn := 0, 0, 0, 0
-	for _, f := range fams {
-		climax += f.climax
-		songs += f.songs
-		ends += f.ends
-		endsOn += f.endsOn
+	all := fams["all"]
+	if 10*all.endsOn < 9*all.ends {
+		t.Errorf("only %d of %d phrase endings are chord tones", all.endsOn, all.ends)
 	}
-	t.Logf("phrase endings on a chord tone: %d of %d", endsOn, ends)
-	if 10*endsOn < 9*ends {
-		t.Errorf("only %d of %d phrase endings are chord tones", endsOn, ends)
-	}
-	t.Logf("the melody's highest note is in a chorus in %d of %d songs", climax, songs)
-	if 2*climax < songs {
-		t.Errorf("the melody's highest note is in a chorus in only %d of %d songs", climax, songs)
+	if all.climax < all.chorusSongs {
+		t.Errorf("the melody's highest note is in a chorus in only %d of %d songs whose lead plays a chorus", all.climax, all.chorusSongs)
 	}
 	for _, n := range []string{"pop", "folk"} {
 		if f := fams[n]; 100*f.steps < 63*f.all {
 			t.Errorf("%s: %d of %d melodic intervals are steps, want about two thirds", n, f.steps, f.all)
 		}
+	}
+}
+
+// TestMelodyMeasuresMeters composes every style that plays 3/4 or 6/8 in
+// that meter (a waltz, a jig, a 6/8 ballad) at seeds 1-3 and checks that
+// their melody develops as in 4/4: a figure restated at another pitch in
+// most songs, the hook returning, phrase endings on chord tones, a
+// stepwise folk melody and the climax in a chorus.
+func TestMelodyMeasuresMeters(t *testing.T) {
+	for _, mp := range meterPrompts[1:] {
+		t.Run(mp.name, func(t *testing.T) {
+			fams, _ := measureMelodies(t, mp.ask, mp.meter)
+			all := fams["all"]
+			if 4*all.seqSongs < 3*all.songs {
+				t.Errorf("a figure restated at another pitch in %d of %d songs, want three quarters", all.seqSongs, all.songs)
+			}
+			if 2*all.exactSongs < all.songs {
+				t.Errorf("a figure restated exactly at another pitch in %d of %d songs, want half", all.exactSongs, all.songs)
+			}
+			if 4*all.hooks < 3*all.songs {
+				t.Errorf("a hook returning 3 times over 40 %% of the song in %d of %d songs, want three quarters", all.hooks, all.songs)
+			}
+			if 10*all.endsOn < 9*all.ends {
+				t.Errorf("only %d of %d phrase endings are chord tones", all.endsOn, all.ends)
+			}
+			if all.climax < all.chorusSongs {
+				t.Errorf("the melody's highest note is in a chorus in only %d of %d songs whose lead plays a chorus", all.climax, all.chorusSongs)
+			}
+			if f := fams["folk"]; f != nil && 100*f.steps < 60*f.all {
+				t.Errorf("folk: %d of %d melodic intervals are steps, want about two thirds", f.steps, f.all)
+			}
+		})
 	}
 }
 
@@ -257,40 +321,67 @@ func TestMelodyMeasures(t *testing.T) {
 func TestChorusHookLiteral(t *testing.T) {
 	checked := 0
 	for _, g := range plan.Genres {
-		for seed := uint64(1); seed <= 2; seed++ {
-			s, secs, _ := compose(reader.Parse(string(g)+", 3 minutes"), seed)
-			lt := leadTrack(s)
-			if lt == nil || profile(g).form == formBlues {
-				continue // the blues runs its 12-bar form on through its sections
+		for _, mp := range meterPrompts {
+			if mp.ask != "" && !slices.Contains(profile(g).st.Meters, mp.meter) {
+				continue
 			}
-			bars := barNotes(s, lt)
-			var first string
-			for _, sec := range secs {
-				if sec.Name != "chorus" && sec.Name != "drop" || sec.Bars < 2 || !sec.on[layerLead] {
-					continue // (the arrangement may leave the lead out of a chorus)
+			for seed := uint64(1); seed <= 2; seed++ {
+				s, secs, _ := compose(reader.Parse(string(g)+mp.ask+", 3 minutes"), seed)
+				lt := leadTrack(s)
+				if lt == nil || profile(g).form == formBlues {
+					continue // the blues runs its 12-bar form on through its sections
 				}
-				b := int(sec.StartBeat) / s.BeatsPerBar
-				ns := append(append([]score.Note(nil), bars[b]...), bars[b+1]...)
-				f := figureOf(ns, sec.StartBeat)
-				var k strings.Builder
-				k.WriteString(f.rhythm)
-				for i := 1; i < len(f.pitches); i++ {
-					fmt.Fprintf(&k, ",%d", f.pitches[i]-f.pitches[i-1])
-				}
-				switch {
-				case len(ns) == 0:
-					t.Errorf("%s seed %d: the lead does not play the hook of the %s at bar %d", g, seed, sec.Name, b)
-				case first == "":
-					first = k.String()
-				case k.String() != first:
-					t.Errorf("%s seed %d: the %s at bar %d opens with %s, the first with %s", g, seed, sec.Name, b, k.String(), first)
-				default:
-					checked++
+				bars := barNotes(s, lt)
+				var first string
+				for _, sec := range secs {
+					if sec.Name != "chorus" && sec.Name != "drop" || sec.Bars < 2 || !sec.on[layerLead] {
+						continue // (the arrangement may leave the lead out of a chorus)
+					}
+					b := int(sec.StartBeat) / s.BeatsPerBar
+					ns := append(append([]score.Note(nil), bars[b]...), bars[b+1]...)
+					f := figureOf(ns, sec.StartBeat)
+					var k strings.Builder
+					k.WriteString(f.rhythm)
+					for i := 1; i < len(f.pitches); i++ {
+						fmt.Fprintf(&k, ",%d", f.pitches[i]-f.pitches[i-1])
+					}
+					switch {
+					case len(ns) == 0:
+						t.Errorf("%s seed %d: the lead does not play the hook of the %s at bar %d", g, seed, sec.Name, b)
+					case first == "":
+						first = k.String()
+					case k.String() != first:
+						t.Errorf("%s seed %d: the %s at bar %d opens with %s, the first with %s", g, seed, sec.Name, b, k.String(), first)
+					default:
+						checked++
+					}
 				}
 			}
 		}
 	}
 	t.Logf("%d choruses and drops return with the first one's hook", checked)
+}
+
+// leadInChorus reports whether the lead plays a note in a chorus or drop.
+func leadInChorus(s *score.Score) bool {
+	t := leadTrack(s)
+	for _, n := range t.Notes {
+		if inChorusAt(s, n.Start) {
+			return true
+		}
+	}
+	return false
+}
+
+// inChorusAt reports whether beat p of the score lies in a chorus or drop.
+func inChorusAt(s *score.Score, p float64) bool {
+	for _, sec := range s.Sections {
+		end := sec.StartBeat + float64(sec.Bars*s.BeatsPerBar)
+		if (sec.Name == "chorus" || sec.Name == "drop") && p >= sec.StartBeat-1e-6 && p < end-1e-6 {
+			return true
+		}
+	}
+	return false
 }
 
 // climaxInChorus reports whether the lead's highest note sounds in a
@@ -302,14 +393,7 @@ func climaxInChorus(s *score.Score) bool {
 	}
 	in, out := -1, -1
 	for _, n := range t.Notes {
-		chorus := false
-		for _, sec := range s.Sections {
-			end := sec.StartBeat + float64(sec.Bars*s.BeatsPerBar)
-			if (sec.Name == "chorus" || sec.Name == "drop") && n.Start >= sec.StartBeat-1e-6 && n.Start < end-1e-6 {
-				chorus = true
-			}
-		}
-		if chorus {
+		if inChorusAt(s, n.Start) {
 			in = max(in, n.Pitch)
 		} else {
 			out = max(out, n.Pitch)
