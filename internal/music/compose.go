@@ -56,6 +56,12 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 		forced[l] = cast.named[l]
 	}
 	arrange(secs, h, have, forced, mood, prof.form)
+	// A ballad lets its drums in late and soft; a rock (power) ballad
+	// keeps its style's drive.
+	ballad := p.Tempo == TempoBallad && prof.st.Family != "rock"
+	if ballad {
+		balladArrangement(secs, p.WantsDrums())
+	}
 	mod := modulation{index: -1}
 	if !p.Loop {
 		endSong(secs, k, prof, bpb)
@@ -144,6 +150,9 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 		t.Recorded = recorded(prof.st, l, inst, cast.named[l])
 		t.Featured = cast.named[l] && featured(p, inst)
 		styleTrack(&t, prof.st.Mix)
+		if ballad && l == layerDrums {
+			t.GainDB -= balladDrumsDB
+		}
 		if len(t.Notes) == 0 && len(t.Hits) == 0 {
 			continue
 		}

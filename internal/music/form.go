@@ -217,3 +217,24 @@ func arrange(secs []section, h harmony, have [numLayers]bool, forced [numLayers]
 		runBluesForm(secs)
 	}
 }
+
+// balladDrumsDB is how much softer a ballad's kit plays than the style's.
+const balladDrumsDB = 4
+
+// balladArrangement lets a ballad's band in as a producer would: the
+// piano (or whatever carries the chords and the tune) alone with the bass
+// through the intro and the first verse, the drums entering at the first
+// chorus and never beyond a groove (no full, crashing level), played
+// softer too (balladDrumsDB). A prompt that asks for drums keeps them
+// from the first verse.
+func balladArrangement(secs []section, wantsDrums bool) {
+	chorus := false
+	for i := range secs {
+		s := &secs[i]
+		chorus = chorus || s.Name == "chorus" || s.Name == "drop"
+		if !chorus && !wantsDrums {
+			s.on[layerDrums] = false
+		}
+		s.drumLevel = min(s.drumLevel, 2)
+	}
+}

@@ -29,6 +29,10 @@ const (
 	TempoMid      = "mid"
 	TempoFast     = "fast"
 	TempoHalfTime = "half-time"
+	// TempoBallad is a ballad's tempo, about 60-80 bpm whatever the
+	// style's own range (see pickBPM); the composer also lets the band
+	// in softly (see balladArrangement).
+	TempoBallad = "ballad"
 )
 
 // Plan is what a prompt asks for. Parse fills only what the prompt says;
@@ -42,7 +46,7 @@ type Plan struct {
 	Mood        Mood             // "" when the prompt names none
 	BPM         float64          // exact tempo; 0 when the prompt gives no number
 	ExplicitBPM bool             // BPM came from the prompt and must be kept exactly
-	Tempo       string           // TempoSlow, TempoMid, TempoFast, TempoHalfTime or ""
+	Tempo       string           // TempoSlow, TempoMid, TempoFast, TempoHalfTime, TempoBallad or ""
 	Seconds     float64          // requested length in seconds (clamped); 0 for the genre default
 	// ExactSeconds makes the song last exactly Seconds, release tail
 	// included (see fitLength); otherwise the length is whole bars near it.
@@ -100,13 +104,20 @@ func (p Plan) Resolve(seed uint64) Plan {
 }
 
 // pickBPM chooses a whole-number tempo inside (or, for slow and fast, just
-// beyond) the genre range, leaning the way the mood and tempo words say.
+// beyond) the genre range, leaning the way the mood and tempo words say; a
+// ballad is 60-80 bpm in a faster style, and slow in a slow one.
 func pickBPM(prof genreProfile, mood moodProfile, feel string, r *rng) float64 {
 	lo, hi := prof.bpm[0], prof.bpm[1]
 	pos := 0.5 + 0.35*mood.tempo + r.between(-0.15, 0.15)
+	if feel == TempoBallad && lo <= 80 {
+		feel = TempoSlow // a slow style's ballad: its slow end
+	}
 	switch feel {
 	case TempoSlow, TempoHalfTime:
 		lo, hi = lo*0.85, lo+(hi-lo)*0.3
+		pos = r.between(0.2, 0.8)
+	case TempoBallad:
+		lo, hi = 60, 80
 		pos = r.between(0.2, 0.8)
 	case TempoFast:
 		lo, hi = hi-(hi-lo)*0.3, hi*1.1

@@ -91,7 +91,7 @@ var instrumentWords = []synonym[score.Instrument]{
 }
 
 var tempoWords = []synonym[string]{
-	{"slow", TempoSlow}, {"slower", TempoSlow}, {"very slow", TempoSlow}, {"downtempo", TempoSlow}, {"down tempo", TempoSlow}, {"ballad", TempoSlow},
+	{"slow", TempoSlow}, {"slower", TempoSlow}, {"very slow", TempoSlow}, {"downtempo", TempoSlow}, {"down tempo", TempoSlow}, {"ballad", TempoBallad},
 	{"half time", TempoHalfTime}, {"halftime", TempoHalfTime},
 	{"fast", TempoFast}, {"faster", TempoFast}, {"quick", TempoFast}, {"uptempo", TempoFast}, {"up tempo", TempoFast},
 	{"rapid", TempoFast}, {"speedy", TempoFast}, {"double time", TempoFast},

@@ -82,7 +82,7 @@ func (p *Plan) read(ms []match, toks []string) {
 				p.Mood = m.mood
 			}
 		case termTempo:
-			if !m.neg && p.Tempo == "" {
+			if !m.neg && (p.Tempo == "" || p.Tempo == TempoSlow && m.tempo == TempoBallad) {
 				p.Tempo = m.tempo
 			}
 		case termInst:
