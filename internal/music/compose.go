@@ -61,6 +61,9 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 	ballad := p.Tempo == TempoBallad && prof.st.Family != "rock"
 	if ballad {
 		balladArrangement(secs, p.WantsDrums())
+		// A ballad's tune moves in quarters and halves, a verse's
+		// phrases sparse, so the pulse heard is the beat, not eighths.
+		prof.leadDense = min(prof.leadDense, 0.3)
 	}
 	mod := modulation{index: -1}
 	if !p.Loop {
@@ -143,6 +146,8 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 			rate := prof.arpRate
 			if m.Subdivision == 3 {
 				rate = 1.0 / 3
+			} else if ballad {
+				rate = max(rate, 1) // a ballad's arpeggio walks in quarter notes
 			}
 			t.Notes = writeArp(secs, k, rate, inst, swing, seed)
 			t.Pan, t.Reverb, t.Delay, t.GainDB = 0.5, 0.2+0.3*prof.reverb, 0.25, -2
