@@ -9,9 +9,10 @@ import (
 
 // TestBalladArrangement checks how a piano ballad is produced (issue 19,
 // item 4) at five seeds: 60-80 bpm, the piano on the melody, no synthesized
-// part (answering voice included), an arpeggio in quarter notes, and
-// drums, when there are any, entering only at the first chorus (a pickup
-// fill in the bar before it) and softer than the style's kit.
+// part (answering voice included), an arpeggio in quarter notes, the bass
+// entering at the first chorus, and drums, when there are any, entering
+// there too (a pickup fill in the bar before it) and softer than the
+// style's kit.
 func TestBalladArrangement(t *testing.T) {
 	for _, prompt := range []string{"sad romantic piano ballad in D minor", "emotional piano ballad",
 		"slow love ballad with piano and strings", "balada romántica con piano"} {
@@ -42,6 +43,9 @@ func TestBalladArrangement(t *testing.T) {
 				}
 				if tr.Name == "lead (piano)" && len(tr.Notes) == 0 {
 					t.Errorf("%q seed %d: the piano lead plays nothing", prompt, seed)
+				}
+				if tr.Role == score.RoleBass && len(tr.Notes) > 0 && (chorus < 0 || tr.Notes[0].Start < chorus-1) {
+					t.Errorf("%q seed %d: the bass enters at beat %.1f, the first chorus at %.1f", prompt, seed, tr.Notes[0].Start, chorus)
 				}
 				if tr.Role != score.RoleDrums || len(tr.Hits) == 0 {
 					continue

@@ -60,7 +60,7 @@ func compose(p Plan, seed uint64) (*score.Score, []section, key) {
 	// keeps its style's drive.
 	ballad := p.Tempo == TempoBallad && prof.st.Family != "rock"
 	if ballad {
-		balladArrangement(secs, p.WantsDrums())
+		balladArrangement(secs, p.WantsDrums(), cast.named[layerBass])
 		// A ballad's tune moves in quarters and halves, a verse's
 		// phrases sparse, so the pulse heard is the beat, not eighths.
 		prof.leadDense = min(prof.leadDense, 0.3)
