@@ -59,8 +59,9 @@ func whoPlays(s *section, b int, final bool) voiceOf {
 
 // answerInstrument draws the instrument that answers the lead, per seed,
 // from the band (arpeggio, chords, pad instruments that can carry a tune)
-// and the style's other lead instruments; "" when the band has none (the
-// lead then rests where the answer would play).
+// and the style's other lead instruments (acoustic ones only in an acoustic
+// band); "" when the band has none (the lead then rests where the answer
+// would play).
 func answerInstrument(p plan.Plan, prof genreProfile, c cast, seed uint64) score.Instrument {
 	lead := c.inst[layerLead]
 	if lead == "" {
@@ -70,6 +71,9 @@ func answerInstrument(p plan.Plan, prof genreProfile, c cast, seed uint64) score
 	add := func(in score.Instrument) {
 		if in == "" || in == lead || slices.Contains(pool, in) || slices.Contains(p.Without, in) {
 			return
+		}
+		if _, synth := synthParts[in]; synth && p.Acoustic {
+			return // an acoustic band answers on acoustic instruments only
 		}
 		if slices.Contains(preferredLayers[in], layerLead) {
 			pool = append(pool, in)

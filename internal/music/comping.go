@@ -48,7 +48,11 @@ func comp(pt *part, style compStyle, t float64, vc []int, v, energy float64) {
 			pt.chord(t+p, 0.2, top, v*accent(p))
 		}
 	case compStrum:
-		for _, e := range [][2]float64{{0, 1}, {1, 0.5}, {1.5, 1}, {2.5, 0.5}, {3, 0.5}, {3.5, 0.5}} {
+		// Down on every beat, up on every "and": the hand keeps moving
+		// and the beat keeps the full down-strum. (The "missed" down on
+		// beat 3 of D–DU–UDU let the bass's beat 3 fill the eighths in,
+		// and bpm-tools heard a folk song at 100 bpm as 197.)
+		for _, e := range [][2]float64{{0, 1}, {1, 0.5}, {1.5, 0.5}, {2, 0.5}, {2.5, 0.5}, {3, 0.5}, {3.5, 0.5}} {
 			pt.strum(t+e[0], e[1], vc, v*accent(e[0]), e[0]-float64(int(e[0])) == 0.5)
 		}
 	case compBroken:
@@ -128,8 +132,17 @@ func (pt *part) chord(t, length float64, vc []int, v float64) {
 	}
 }
 
-// strum adds a voicing spread over a few milliseconds, downwards when up is false.
+// strum adds a voicing spread over a few milliseconds, downwards when up is
+// false. An upstroke is lighter and, on a voicing of four notes or more,
+// catches the treble strings only (the upper half): the down-strum on the
+// beat stays the louder, fuller sound.
 func (pt *part) strum(t, length float64, vc []int, v float64, up bool) {
+	if up {
+		v *= 0.85
+		if len(vc) > 3 {
+			vc = vc[len(vc)/2:]
+		}
+	}
 	for j := range vc {
 		p := vc[j]
 		if up {

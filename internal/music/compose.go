@@ -57,6 +57,15 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []section, key) {
 		forced[l] = cast.named[l]
 	}
 	arrange(secs, h, have, forced, mood, prof.form)
+	// A ballad lets its drums in late and soft; a rock (power) ballad
+	// keeps its style's drive.
+	ballad := p.Tempo == plan.TempoBallad && prof.st.Family != "rock"
+	if ballad {
+		balladArrangement(secs, p.WantsDrums(), cast.named[layerBass])
+		// A ballad's tune moves in quarters and halves, a verse's
+		// phrases sparse, so the pulse heard is the beat, not eighths.
+		prof.leadDense = min(prof.leadDense, 0.3)
+	}
 	mod := modulation{index: -1}
 	if !p.Loop {
 		endSong(secs, k, prof, bpb)
@@ -138,6 +147,8 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []section, key) {
 			rate := prof.arpRate
 			if m.Subdivision == 3 {
 				rate = 1.0 / 3
+			} else if ballad {
+				rate = max(rate, 1) // a ballad's arpeggio walks in quarter notes
 			}
 			t.Notes = writeArp(secs, k, rate, inst, swing, seed)
 			t.Pan, t.Reverb, t.Delay, t.GainDB = 0.5, 0.2+0.3*prof.reverb, 0.25, -2
@@ -145,6 +156,9 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []section, key) {
 		t.Recorded = recorded(prof.st, l, inst, cast.named[l])
 		t.Featured = cast.named[l] && featured(p, inst)
 		styleTrack(&t, prof.st.Mix)
+		if ballad && l == layerDrums {
+			t.GainDB -= balladDrumsDB
+		}
 		if len(t.Notes) == 0 && len(t.Hits) == 0 {
 			continue
 		}

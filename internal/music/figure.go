@@ -1,5 +1,7 @@
 package music
 
+import "github.com/songsmith/songsmith/internal/score"
+
 // Motif development: a one-bar figure is placed as a whole (its rhythm and
 // its steps kept), so that its restatements a step or a third away are
 // heard as the same figure (a sequence), and the bridge recalls the hook in
@@ -236,6 +238,28 @@ func reserveClimax(secs []section, k key, mv *melodyVoice, inChorus func(float64
 			n.Pitch = q
 			break
 		}
+		regrace(notes, i, k)
+	}
+}
+
+// regrace keeps a blue grace (an out-of-scale note just before notes[i])
+// resolving by step into notes[i] after notes[i] moved: the grace becomes
+// the new target's blue approach, or the target's pitch when it has none.
+func regrace(notes []score.Note, i int, k key) {
+	if i == 0 {
+		return
+	}
+	g, n := &notes[i-1], notes[i]
+	if InScale(g.Pitch, k.root, k.mode) || n.Start-(g.Start+g.Length) > 0.1 {
+		return
+	}
+	if d := n.Pitch - g.Pitch; d != 0 && d >= -2 && d <= 2 {
+		return
+	}
+	if b, ok := blueApproach(k, n.Pitch); ok {
+		g.Pitch = b
+	} else {
+		g.Pitch = n.Pitch
 	}
 }
 

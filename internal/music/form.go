@@ -217,3 +217,28 @@ func arrange(secs []section, h harmony, have [numLayers]bool, forced [numLayers]
 		runBluesForm(secs)
 	}
 }
+
+// balladDrumsDB is how much softer a ballad's kit plays than the style's.
+const balladDrumsDB = 4
+
+// balladArrangement lets a ballad's band in as a producer would: the
+// piano (or whatever carries the chords and the tune) alone through the
+// intro and the first verse, the bass and the drums entering at the first
+// chorus, the drums never beyond a groove (no full, crashing level) and
+// played softer too (balladDrumsDB). A prompt that names drums or a bass
+// keeps them from the first verse. (With the bass under the first verse,
+// bpm-tools heard some ballads near 68 bpm at double tempo.)
+func balladArrangement(secs []section, wantsDrums, namedBass bool) {
+	chorus := false
+	for i := range secs {
+		s := &secs[i]
+		chorus = chorus || s.Name == "chorus" || s.Name == "drop"
+		if !chorus && !wantsDrums {
+			s.on[layerDrums] = false
+		}
+		if !chorus && !namedBass {
+			s.on[layerBass] = false
+		}
+		s.drumLevel = min(s.drumLevel, 2)
+	}
+}

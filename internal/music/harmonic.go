@@ -20,6 +20,13 @@ func rhythmize(cs []barChord, degs []int, family string, k key, mk func(int) cho
 	case "jazz":
 		target := degs[0]
 		cs[n-1] = barChord{c: mk(target + 1), c2: mk(target + 4), split: 2}
+		if target == 0 && k.minorish() {
+			// Into a minor tonic the V is a dominant seventh, as jazz
+			// players take it from the harmonic or melodic minor: after
+			// ii the natural minor's v7 (Dm7 in G minor or dorian) makes
+			// a ii–v of the key a fourth down, and the song is heard there.
+			cs[n-1].c2 = k.dominant7(4)
+		}
 		return
 	case "pop", "rock", "folk", "soul", "gospel", "anime", "christmas", "epic":
 		if degs[0] == 0 && r.chance(0.5) {
@@ -82,13 +89,26 @@ func cadence(last int, minor bool) (a, b int, ok bool) {
 // then a whole bar turned into a ii–V of the next chord (ii–V chains), and
 // tritone substitutes for dominants (bII7 for V7). ext is the chord size:
 // 5 adds the ninth to these chords; rate is the chance of a secondary
-// dominant in a bar.
-func colourJazz(cs []barChord, ext int, rate float64, r *rng) {
+// dominant in a bar. With keepTonic (a beat's loop, lo-fi) a progression's
+// only tonic bar stays whole: a four-bar loop whose turnaround already
+// took its last tonic (see rhythmize) and whose one tonic bar leaned on a
+// secondary dominant from beat 3 held the tonic two beats in sixteen, and
+// was heard in another key.
+func colourJazz(cs []barChord, ext int, rate float64, keepTonic bool, r *rng) {
 	n := len(cs)
+	tonics := 0
+	for _, c := range cs {
+		if c.split == 0 && c.c.degree == 0 && c.c.root == 0 {
+			tonics++
+		}
+	}
 	for j := range cs {
 		target := cs[(j+1)%n].c
 		cur := &cs[j]
 		if cur.split == 0 && target.root != cur.c.root && r.chance(rate) {
+			if keepTonic && tonics == 1 && cur.c.degree == 0 && cur.c.root == 0 {
+				continue
+			}
 			if cur.c.degree == 0 && target.degree == 1 && r.chance(0.5) {
 				// I–#Idim7–ii: the passing diminished seventh of the
 				// standards and the bossa nova.

@@ -42,13 +42,20 @@ func Resolve(p plan.Plan, seed uint64) plan.Plan {
 }
 
 // pickBPM chooses a whole-number tempo inside (or, for slow and fast, just
-// beyond) the genre range, leaning the way the mood and tempo words say.
+// beyond) the genre range, leaning the way the mood and tempo words say; a
+// ballad is 60-80 bpm in a faster style, and slow in a slow one.
 func pickBPM(prof genreProfile, mood moodProfile, feel string, r *rng) float64 {
 	lo, hi := prof.bpm[0], prof.bpm[1]
 	pos := 0.5 + 0.35*mood.tempo + r.between(-0.15, 0.15)
+	if feel == plan.TempoBallad && lo <= 80 {
+		feel = plan.TempoSlow // a slow style's ballad: its slow end
+	}
 	switch feel {
 	case plan.TempoSlow, plan.TempoHalfTime:
 		lo, hi = lo*0.85, lo+(hi-lo)*0.3
+		pos = r.between(0.2, 0.8)
+	case plan.TempoBallad:
+		lo, hi = 60, 80
 		pos = r.between(0.2, 0.8)
 	case plan.TempoFast:
 		lo, hi = hi-(hi-lo)*0.3, hi*1.1

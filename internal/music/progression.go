@@ -186,11 +186,11 @@ func chooseHarmony(k key, prof genreProfile, beatsPerBar int, r *rng) harmony {
 			switch {
 			case prof.ext < 4:
 			case prof.harmony == "jazz":
-				colourJazz(cs, prof.ext, 0.65, r)
+				colourJazz(cs, prof.ext, 0.65, prof.form == formBeat, r)
 			case prof.harmony == "latin" && prof.ext >= 5: // bossa nova
-				colourJazz(cs, prof.ext, 0.6, r)
+				colourJazz(cs, prof.ext, 0.6, false, r)
 			case prof.harmony == "latin": // samba, salsa: fewer chromatic chords
-				colourJazz(cs, prof.ext, 0.3, r)
+				colourJazz(cs, prof.ext, 0.3, false, r)
 			}
 			dominantSevenths(cs, k, string(prof.harmony)) // the cadential V–I bars rhythmize wrote too
 		}
@@ -221,6 +221,14 @@ func chooseHarmony(k key, prof genreProfile, beatsPerBar int, r *rng) harmony {
 	}
 	if r.chance(0.5) {
 		tonicPedal(h.bridge, string(prof.harmony))
+	}
+	if prof.harmony == "chant" {
+		// The ison: chant is sung over a held tonic (the drone of
+		// Byzantine and organum practice), which names the mode's
+		// final under its IV, bVII and bII.
+		for _, cs := range [][]barChord{h.verse, h.chorus, h.bridge} {
+			holdTonic(cs)
+		}
 	}
 	return h
 }
@@ -258,8 +266,12 @@ func chordMaker(k key, prof genreProfile) func(int) chord {
 		if k.steps[d%7] != 0 && size > 3 && (d == 6 && !k.minorish()) {
 			size = 3 // the diminished vii stays a triad
 		}
-		if d == 0 && size > 4 && (prof.harmony == "jazz" || prof.harmony == "latin") {
-			size = 4 // the tonic as a seventh chord: its ninth is the dominant's fifth
+		if d == 0 && size > 4 && prof.harmony != "ambient" {
+			// The tonic as a seventh chord: its ninth is the dominant's
+			// fifth, and Imaj9's upper notes are the dominant's triad
+			// (Dmaj9 holds A–C#–E), heard as the key a fifth up. Only
+			// ambient's floating harmony keeps its added ninth.
+			size = 4
 		}
 		if d == 0 && size >= 4 && !k.minorish() && prof.harmony == "latin" {
 			// The samba and salsa tonic: a sixth chord (its major seventh

@@ -65,9 +65,14 @@ var pedalFamilies = map[string]bool{"epic": true, "dance": true, "classical": tr
 // tonicPedal sets the bass of every chord of a bridge progression to the
 // key's tonic where the family uses a pedal.
 func tonicPedal(cs []barChord, family string) {
-	if !pedalFamilies[family] {
-		return
+	if pedalFamilies[family] {
+		holdTonic(cs)
 	}
+}
+
+// holdTonic sets the bass of every chord of a progression to the key's
+// tonic.
+func holdTonic(cs []barChord) {
 	for j := range cs {
 		cs[j].c.slash = (12 - cs[j].c.root) % 12
 		if cs[j].split > 0 {

@@ -30,6 +30,10 @@ const (
 	TempoMid      = "mid"
 	TempoFast     = "fast"
 	TempoHalfTime = "half-time"
+	// TempoBallad is a ballad's tempo, about 60-80 bpm whatever the
+	// style's own range (see the composer's pickBPM); the composer also
+	// lets the band in softly (see its balladArrangement).
+	TempoBallad = "ballad"
 )
 
 // Plan is what a prompt asks for. reader.Parse fills only what the prompt
@@ -43,7 +47,7 @@ type Plan struct {
 	Mood        Mood             // "" when the prompt names none
 	BPM         float64          // exact tempo; 0 when the prompt gives no number
 	ExplicitBPM bool             // BPM came from the prompt and must be kept exactly
-	Tempo       string           // TempoSlow, TempoMid, TempoFast, TempoHalfTime or ""
+	Tempo       string           // TempoSlow, TempoMid, TempoFast, TempoHalfTime, TempoBallad or ""
 	Seconds     float64          // requested length in seconds (clamped); 0 for the genre default
 	// ExactSeconds makes the song last exactly Seconds, release tail
 	// included (see the composer's fitLength); otherwise the length is

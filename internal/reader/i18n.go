@@ -16,6 +16,7 @@ var foreignWords = map[string]string{
 	"nostalgica": "nostalgic", "nostalgico": "nostalgic", "energetica": "energetic", "energetico": "energetic",
 	"miedo": "horror", "terror": "horror", "cafeteria": "coffee shop", "meditacion": "meditation", "gimnasio": "gym",
 	"entrenamiento": "workout", "pelicula": "movie", "videojuego": "video game", "ninos": "children", "infantil": "children",
+	"balada": "ballad", "baladas": "ballad", "ballade": "ballad", "ballata": "ballad",
 	// Portuguese
 	"musica relaxante": "relaxing", "relaxante": "relaxing", "animada": "upbeat", "animado": "upbeat", "saudade": "nostalgic",
 	"saudosa": "nostalgic", "aniversario": "birthday", "casamento": "wedding", "chuva": "rain", "praia": "beach",

@@ -93,7 +93,7 @@ var instrumentWords = []synonym[score.Instrument]{
 }
 
 var tempoWords = []synonym[string]{
-	{"slow", plan.TempoSlow}, {"slower", plan.TempoSlow}, {"very slow", plan.TempoSlow}, {"downtempo", plan.TempoSlow}, {"down tempo", plan.TempoSlow}, {"ballad", plan.TempoSlow},
+	{"slow", plan.TempoSlow}, {"slower", plan.TempoSlow}, {"very slow", plan.TempoSlow}, {"downtempo", plan.TempoSlow}, {"down tempo", plan.TempoSlow}, {"ballad", plan.TempoBallad},
 	{"half time", plan.TempoHalfTime}, {"halftime", plan.TempoHalfTime},
 	{"fast", plan.TempoFast}, {"faster", plan.TempoFast}, {"quick", plan.TempoFast}, {"uptempo", plan.TempoFast}, {"up tempo", plan.TempoFast},
 	{"rapid", plan.TempoFast}, {"speedy", plan.TempoFast}, {"double time", plan.TempoFast},

@@ -108,7 +108,7 @@ func (r *reading) readTerm(m match) {
 			p.Mood = m.mood
 		}
 	case termTempo:
-		if !m.neg && p.Tempo == "" {
+		if !m.neg && (p.Tempo == "" || p.Tempo == plan.TempoSlow && m.tempo == plan.TempoBallad) {
 			p.Tempo = m.tempo
 		}
 	case termInst:

@@ -23,10 +23,18 @@ var core = []Style{
 				{Drum: score.ClosedHat, Steps: "x...x...x..."},
 			}},
 		}},
-		Bass:    []Line{{Builtin: "boombap"}},
-		Comp:    []Line{{Builtin: "charleston"}},
-		Band:    Band{Bass: score.Bass, Chords: score.EPiano, Pad: score.Pad, Lead: score.Bells, Recorded: []string{"bass", "chords", "lead"}},
-		Harmony: Harmony{Family: "jazz", Ext: 5, Modes: []string{"dorian"}}, Form: "beat",
+		Bass: []Line{{Builtin: "boombap"}},
+		Comp: []Line{{Builtin: "charleston"}},
+		Band: Band{Bass: score.Bass, Chords: score.EPiano, Pad: score.Pad, Lead: score.Bells, Recorded: []string{"bass", "chords", "lead"}},
+		// Jazz loops that start on the tonic, or land on it (IV–iii–ii–I):
+		// a beat repeats its four bars for two minutes, and the jazz
+		// pool's loops from ii or iii (ii–V–I–I, iii–vi–ii–V), whose
+		// last bar the turnaround takes (see rhythmize), were heard in
+		// the key a fourth or fifth away.
+		Harmony: Harmony{Family: "jazz", Ext: 5, Modes: []string{"dorian"},
+			Major: [][]int{{0, 5, 1, 4}, {3, 2, 1, 0}, {0, 3, 2, 5}, {0, 2, 3, 4}},
+			Minor: [][]int{{0, 3, 6, 2}, {0, 5, 1, 4}, {0, 3, 0, 4}, {0, 6, 5, 4}}},
+		Form: "beat",
 		Lead: Lead{Density: 0.35},
 		Mix: Mix{Reverb: 0.5, Tail: 2, Brightness: 0.35, Drive: 0.15, LoudnessLUFS: -15.5,
 			// Dusty drums, not a club kit: the keys keep their 1-4 kHz presence.

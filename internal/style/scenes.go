@@ -249,7 +249,10 @@ var scenes = []Style{
 		Band: Band{Bass: score.SubBass, Chords: score.SawLead, Pad: score.Pad, Lead: score.Bells, Arp: score.Arp, ArpRate: 0.25,
 			LeadAlt: []score.Instrument{score.Pluck, score.SquareLead, score.Kalimba}, ChordsAlt: []score.Instrument{score.Pad},
 			Recorded: []string{}},
-		Harmony: Harmony{Family: "dance", Ext: 5,
+		// Seventh chords, not ninths: on loops that land on I as rarely
+		// as the royal road IV–V–iii–vi, the ninths of IV, V and vi (the
+		// dominant's root, fifth and third) made the key heard a fifth up.
+		Harmony: Harmony{Family: "dance", Ext: 4,
 			Major: [][]int{{3, 4, 2, 5}, {0, 4, 5, 3}, {3, 0, 4, 5}, {3, 4, 5, 5}},
 			Minor: [][]int{{5, 6, 0, 0}, {0, 5, 2, 6}, {3, 4, 0, 0}}},
 		Form:   "dance",

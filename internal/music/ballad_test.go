@@ -1,0 +1,122 @@
+package music_test
+
+import (
+	"testing"
+
+	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/reader"
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// TestBalladArrangement checks how a piano ballad is produced (issue 19,
+// item 4) at five seeds: 60-80 bpm, the piano on the melody, no synthesized
+// part (answering voice included), an arpeggio in quarter notes, the bass
+// entering at the first chorus, and drums, when there are any, entering
+// there too (a pickup fill in the bar before it) and softer than the
+// style's kit.
+func TestBalladArrangement(t *testing.T) {
+	for _, prompt := range []string{"sad romantic piano ballad in D minor", "emotional piano ballad",
+		"slow love ballad with piano and strings", "balada romántica con piano"} {
+		for seed := uint64(1); seed <= 5; seed++ {
+			p := music.Resolve(reader.Parse(prompt), seed)
+			s := music.Compose(p, seed)
+			if s.BPM < 60 || s.BPM > 80 {
+				t.Errorf("%q seed %d: %.0f bpm, want 60-80", prompt, seed, s.BPM)
+			}
+			chorus := -1.0
+			for _, sec := range s.Sections {
+				if sec.Name == "chorus" {
+					chorus = sec.StartBeat
+					break
+				}
+			}
+			for _, tr := range s.Tracks {
+				if synthInst[tr.Instrument] {
+					t.Errorf("%q seed %d: track %s is synthesized", prompt, seed, tr.Name)
+				}
+				if tr.Role == score.RoleArp {
+					for _, n := range tr.Notes {
+						if f := n.Start - float64(int(n.Start)); f > 0.05 && f < 0.95 {
+							t.Errorf("%q seed %d: arpeggio note off the beat at %.2f, want quarter notes", prompt, seed, n.Start)
+							break
+						}
+					}
+				}
+				if tr.Name == "lead (piano)" && len(tr.Notes) == 0 {
+					t.Errorf("%q seed %d: the piano lead plays nothing", prompt, seed)
+				}
+				if tr.Role == score.RoleBass && len(tr.Notes) > 0 && (chorus < 0 || tr.Notes[0].Start < chorus-1) {
+					t.Errorf("%q seed %d: the bass enters at beat %.1f, the first chorus at %.1f", prompt, seed, tr.Notes[0].Start, chorus)
+				}
+				if tr.Role != score.RoleDrums || len(tr.Hits) == 0 {
+					continue
+				}
+				if tr.GainDB > -3.9 {
+					t.Errorf("%q seed %d: drums at %+.1f dB, want softer than the style's kit", prompt, seed, tr.GainDB)
+				}
+				if first := tr.Hits[0].Start; chorus < 0 || first < chorus-float64(s.BeatsPerBar) {
+					t.Errorf("%q seed %d: drums enter at beat %.1f, the first chorus at %.1f", prompt, seed, first, chorus)
+				}
+			}
+			lead := false
+			for _, tr := range s.Tracks {
+				lead = lead || tr.Name == "lead (piano)"
+			}
+			if !lead {
+				t.Errorf("%q seed %d: no piano lead", prompt, seed)
+			}
+		}
+	}
+}
+
+// TestStrumOnTheBeat checks that strummed guitar keeps the beat louder
+// than its eighths (bpm-tools heard "acoustic folk song with guitar and
+// fiddle, 100 bpm" at 197 when the strum skipped beat 3 and its
+// upstrokes were as loud as the downs): every beat of a strummed bar has
+// a down-strum, and the down-strums on the beat are louder on average
+// than the upstrokes between them.
+func TestStrumOnTheBeat(t *testing.T) {
+	for seed := uint64(1); seed <= 3; seed++ {
+		p := music.Resolve(reader.Parse("acoustic folk song with guitar and fiddle, 100 bpm"), seed)
+		s := music.Compose(p, seed)
+		var tr *score.Track
+		for i := range s.Tracks {
+			if s.Tracks[i].Role == score.RoleChords {
+				tr = &s.Tracks[i]
+			}
+		}
+		if tr == nil || s.BeatsPerBar != 4 {
+			t.Fatalf("seed %d: no chords track in 4/4", seed)
+		}
+		beats := map[int]bool{}
+		var on, off, nOn, nOff float64
+		for _, n := range tr.Notes {
+			frac := n.Start - float64(int(n.Start))
+			switch {
+			case frac < 0.05:
+				beats[int(n.Start)] = true
+				on, nOn = on+n.Velocity, nOn+1
+			case frac > 0.45 && frac < 0.55:
+				off, nOff = off+n.Velocity, nOff+1
+			}
+		}
+		if nOn == 0 || nOff == 0 || on/nOn <= off/nOff {
+			t.Errorf("seed %d: strums on the beat %.2f, between %.2f: want the beat louder", seed, on/max(nOn, 1), off/max(nOff, 1))
+		}
+		// In a bar the strum plays from its first beat, every beat has a
+		// strum.
+		bars := map[int]int{}
+		for b := range beats {
+			bars[b/4]++
+		}
+		full := 0
+		for _, n := range bars {
+			if n == 4 {
+				full++
+			}
+		}
+		if full < len(bars)/2 {
+			t.Errorf("seed %d: only %d of %d strummed bars strum every beat", seed, full, len(bars))
+		}
+	}
+}

@@ -1,0 +1,51 @@
+package music
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/songsmith/songsmith/internal/plan"
+	"github.com/songsmith/songsmith/internal/reader"
+)
+
+// TestTonicHeard checks the harmony rules that let a listener (and
+// Essentia, scripts/keymeasure) hear a song's tonic, at seeds 1-3 of every
+// style: the tonic chord never carries its ninth (Imaj9's upper notes are
+// the dominant's triad) outside ambient's floating harmony; chant is sung
+// over a held tonic (every bar of its progressions has the tonic in the
+// bass); a jazz turnaround into a minor tonic has a dominant seventh with
+// its leading tone; and a lo-fi loop starts on its tonic or lands on it.
+func TestTonicHeard(t *testing.T) {
+	for _, g := range plan.Genres {
+		prof := profile(g)
+		for seed := uint64(1); seed <= 3; seed++ {
+			p := reader.Parse(fmt.Sprintf("%s, 2 minutes", g))
+			p.Genre = g
+			_, secs, k := compose(p, seed)
+			name := fmt.Sprintf("%s seed %d (%s)", g, seed, k.mode)
+			for _, s := range secs {
+				for b, h := range s.prog {
+					// A whole bar's chord on the tonic (split bars hold
+					// colourJazz's chromatic chords, which may share its root).
+					if c := h.c; h.split == 0 && c.degree == 0 && c.root == 0 && slices.Contains(c.tones, 14) && prof.harmony != "ambient" {
+						t.Errorf("%s: %s bar %d: the tonic with its ninth %v", name, s.Name, b, c.tones)
+					}
+					if prof.harmony == "chant" && (h.c.root+h.c.slash)%12 != 0 {
+						t.Errorf("%s: %s bar %d: chant's bass on %d, not the tonic", name, s.Name, b, (h.c.root+h.c.slash)%12)
+					}
+				}
+				last := s.prog[len(s.prog)-1]
+				if prof.harmony == "jazz" && k.minorish() && s.prog[0].c.degree == 0 && s.prog[0].c.root == 0 &&
+					last.split > 0 && last.c2.degree == 4 && (len(last.c2.tones) < 4 || last.c2.tones[1] != 4) {
+					t.Errorf("%s: %s turns into its minor tonic on %v, not a dominant seventh", name, s.Name, last.c2)
+				}
+			}
+		}
+	}
+	for _, degs := range append(profile("lo-fi").st.Harmony.Major, profile("lo-fi").st.Harmony.Minor...) {
+		if degs[0] != 0 && degs[len(degs)-1] != 0 {
+			t.Errorf("lo-fi loop %v neither starts nor ends on the tonic", degs)
+		}
+	}
+}
