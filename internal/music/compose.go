@@ -51,6 +51,7 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []section, key) {
 		h = floating(h, prof)
 	}
 	cast := castInstruments(p, prof, seed)
+	cast.inst[layerBass] = waltzBassInstrument(cast, m)
 	have, forced := [numLayers]bool{}, [numLayers]bool{}
 	for l := range cast.inst {
 		have[l] = cast.inst[l] != ""
