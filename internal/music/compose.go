@@ -140,6 +140,9 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []section, key) {
 			if m.Subdivision == 3 {
 				rate = 1.0 / 3
 			}
+			if m == style.ThreeFour && cast.inst[layerDrums] == "" {
+				rate = 1 // a waltz without drums: the arpeggio counts the beats
+			}
 			t.Notes = writeArp(secs, k, rate, inst, swing, seed)
 			t.Pan, t.Reverb, t.Delay, t.GainDB = 0.5, 0.2+0.3*prof.reverb, 0.25, -2
 		}

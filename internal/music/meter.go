@@ -49,6 +49,12 @@ func (pt *part) waltzBass(style bassStyle, k key, t float64, c bassTones, nextRo
 		pt.add(t+1, 1, []int{c.third, c.fifth}[pt.r.intn(2)], v*0.8, false)
 		pt.add(t+2, 1, nextRoot+[]int{1, -1}[pt.r.intn(2)], v*0.75, false) // chromatic approach
 	case bassSustain:
+		if band {
+			pt.add(t, 0.9, c.root, v*0.8, false)
+			pt.add(t+1, 0.9, c.fifth, v*0.6, false)
+			pt.add(t+2, 0.9, c.octave, v*0.6, false)
+			return
+		}
 		pt.add(t, 3, c.root, v*0.8, false)
 	default:
 		pitch := c.root
