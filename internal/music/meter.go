@@ -100,13 +100,15 @@ func drumless(secs []section) bool {
 }
 
 // waltzBassInstrument returns the bass instrument of a song in meter m
-// cast as c: in a waltz without drums the basses play pizzicato (the
-// plucked upright bass) where the style has the strings' slow bowed attack,
-// which has no onset for a listener to count the beats by. A bass the
-// prompt names keeps its instrument.
+// cast as c: in a waltz or a 6/8 song without drums the basses play
+// pizzicato (the plucked upright bass) where the style has the strings'
+// slow bowed attack, which has no onset for a listener to count the beats
+// by (bpm-tools read the classical waltz's bowed bass on the downbeat as
+// two thirds of the tempo, and missed 3 of 8 classical pieces in 6/8). A
+// bass the prompt names keeps its instrument.
 func waltzBassInstrument(c cast, m style.Meter) score.Instrument {
 	in := c.inst[layerBass]
-	if m == style.ThreeFour && c.inst[layerDrums] == "" && in == score.Strings && !c.named[layerBass] {
+	if (m == style.ThreeFour || m == style.SixEight) && c.inst[layerDrums] == "" && in == score.Strings && !c.named[layerBass] {
 		return score.UprightBass
 	}
 	return in
