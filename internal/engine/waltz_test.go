@@ -14,7 +14,10 @@ import (
 
 // TestRenderWaltz renders waltzes (3/4) and checks them with outside tools
 // like TestStyles: bpm-tools hears the reported tempo (or half or
-// double it) within 3%, and the length is within one 3-beat bar.
+// double it) within 3%, and the length is within one 3-beat bar. Every
+// waltz is checked, with drums or without (the classical and the ambient
+// one): without a kit the band counts the beats (music's oomPahPah and
+// the plucked bass on every beat), as a waltz band does.
 func TestRenderWaltz(t *testing.T) {
 	for _, tool := range []string{"bpm", "sox"} {
 		testutil.RequireTool(t, tool)

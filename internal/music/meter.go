@@ -114,6 +114,12 @@ func waltzBassInstrument(c cast, m style.Meter) score.Instrument {
 	return in
 }
 
+// slowAttack reports whether an instrument swells in (pads, choir, bowed
+// strings): it holds a waltz's harmony rather than striking its beats.
+func slowAttack(inst score.Instrument) bool {
+	return inst == score.Pad || inst == score.ChoirPad || inst == score.Strings
+}
+
 // oomPahPah writes one 3/4 bar of the chord part of a waltz without drums
 // at t, as a waltz band's accompaniment states the meter: the "oom" on the
 // downbeat (the low root for broken-chord styles, whose last pitch of vc

@@ -288,8 +288,10 @@ func compCenter(inst score.Instrument) int {
 func writeChords(secs []section, k key, l layer, kind compStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing float64, seed uint64, stream string) []score.Note {
 	pt := &part{swing: swing, r: newRNG(seed, stream)}
 	center := compCenter(inst)
-	// The chord part of a waltz without drums keeps the beats (oomPahPah).
-	waltz := l == layerChords && drumless(secs)
+	// The chord part of a waltz without drums keeps the beats (oomPahPah),
+	// unless a pad or strings play it: their slow attack cannot mark a
+	// beat, and they hold the harmony as in a waltz band.
+	waltz := l == layerChords && drumless(secs) && !slowAttack(inst)
 	var prev []int
 	for i := range secs {
 		s := &secs[i]

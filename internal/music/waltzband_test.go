@@ -14,9 +14,10 @@ import (
 // listener and bpm-tools count the beats by: the bass sounds on every beat
 // of its bars (a plucked bass for the classical strings and the lullaby),
 // the chord part strikes beats 2 and 3 (the "pah-pah" of oom-pah-pah) and
-// nothing between the beats, in at least 90 % of the bars they play
-// outside the intro, the outro and the final bar. In 6/8 without drums the
-// strings' bass is the plucked one too.
+// nothing between the beats (a pad or strings hold the harmony instead),
+// in at least 90 % of the bars they play outside the intro, the outro and
+// the final bar. In 6/8 without drums the strings' bass is the plucked one
+// too.
 func TestWaltzBandCountsBeats(t *testing.T) {
 	for _, prompt := range []string{"viennese waltz", "lullaby waltz for a baby", "dreamy ambient waltz", "sad waltz in A minor"} {
 		for seed := uint64(1); seed <= 4; seed++ {
@@ -36,7 +37,7 @@ func TestWaltzBandCountsBeats(t *testing.T) {
 					if bars, good := countBars(s, tr.Notes, func(on [6]bool) bool { return on[0] && on[2] && on[4] }); good < 0.9*float64(bars) {
 						t.Errorf("%s: bass on every beat in %v of %d bars", name, good, bars)
 					}
-				case tr.Role == score.RoleChords:
+				case tr.Role == score.RoleChords && tr.Instrument != score.Pad && tr.Instrument != score.Strings && tr.Instrument != score.ChoirPad:
 					if bars, good := countBars(s, tr.Notes, func(on [6]bool) bool { return on[2] && on[4] && !on[1] && !on[3] && !on[5] }); good < 0.9*float64(bars) {
 						t.Errorf("%s: chords on beats 2 and 3 only in %v of %d bars", name, good, bars)
 					}
