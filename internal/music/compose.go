@@ -51,6 +51,7 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []section, key) {
 		h = floating(h, prof)
 	}
 	cast := castInstruments(p, prof, seed)
+	cast.inst[layerBass] = waltzBassInstrument(cast, m)
 	have, forced := [numLayers]bool{}, [numLayers]bool{}
 	for l := range cast.inst {
 		have[l] = cast.inst[l] != ""
@@ -149,6 +150,9 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []section, key) {
 				rate = 1.0 / 3
 			} else if ballad {
 				rate = max(rate, 1) // a ballad's arpeggio walks in quarter notes
+			}
+			if m == style.ThreeFour && cast.inst[layerDrums] == "" {
+				rate = 1 // a waltz without drums: the arpeggio counts the beats
 			}
 			t.Notes = writeArp(secs, k, rate, inst, swing, seed)
 			t.Pan, t.Reverb, t.Delay, t.GainDB = 0.5, 0.2+0.3*prof.reverb, 0.25, -2

@@ -71,6 +71,16 @@
 // sit 8 to 11 dB RMS under the drops, where they sat 15 to 20 dB under)
 // (TestSectionsDiffer, TestBuildsRise).
 //
+// A waltz without drums is accompanied as a waltz band plays it (meter.go):
+// the bass on every beat (the root on the downbeat, fifth and octave
+// lighter on 2 and 3; the strings' bowed bass becomes the plucked upright
+// bass, pizzicato, also in 6/8: waltzBassInstrument), the chord part's
+// "oom-pah-pah" (oomPahPah: the low root or the chord on the downbeat,
+// the chord detached on 2 and 3, nothing between the beats; chords on a
+// pad or strings hold the harmony), the arpeggio in quarters; the pad
+// holds. A listener, and bpm-tools, hears
+// the tempo from these beats (TestWaltzBandCountsBeats, TestRenderWaltz).
+//
 // # Grooves per seed
 //
 // Every style with drums has at least two grooves in its default meter,

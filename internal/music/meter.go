@@ -1,6 +1,9 @@
 package music
 
-import "github.com/songsmith/songsmith/internal/score"
+import (
+	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/style"
+)
 
 // Triple meter: a prompt asking for a waltz, 3/4 or "in three" composes in
 // 3/4 when the genre suits it; other genres keep 4/4.
@@ -39,18 +42,36 @@ var rhythmCells68 = [3][][]beatNote{
 // waltzBass writes one 3/4 bar of bass at t on chord tones c: a walking
 // line for walking styles, a held root for sustained ones, otherwise the
 // "oom" of oom-pah-pah on the downbeat, alternating root and fifth by bar.
-func (pt *part) waltzBass(style bassStyle, k key, t float64, c bassTones, nextRoot, bar int, v, energy float64) {
+func (pt *part) waltzBass(style bassStyle, k key, t float64, c bassTones, nextRoot, bar int, v, energy float64, band bool) {
 	switch style {
 	case bassWalking:
 		pt.add(t, 1, c.root, v, false)
 		pt.add(t+1, 1, []int{c.third, c.fifth}[pt.r.intn(2)], v*0.8, false)
 		pt.add(t+2, 1, nextRoot+[]int{1, -1}[pt.r.intn(2)], v*0.75, false) // chromatic approach
 	case bassSustain:
+		if band {
+			pt.add(t, 0.9, c.root, v*0.8, false)
+			pt.add(t+1, 0.9, c.fifth, v*0.6, false)
+			pt.add(t+2, 0.9, c.octave, v*0.6, false)
+			return
+		}
 		pt.add(t, 3, c.root, v*0.8, false)
 	default:
 		pitch := c.root
 		if bar%2 == 1 {
 			pitch = c.fifth
+		}
+		if band {
+			// Without drums the plucked bass (see waltzBassInstrument)
+			// strikes every beat, the root on the downbeat and the fifth
+			// and octave lighter on 2 and 3, with the chords' "pah-pah"
+			// (oomPahPah): the bass is the loudest part in the low end, so
+			// a bass on the downbeat alone puts the song's pulse in bars
+			// (bpm-tools reads two thirds of the tempo).
+			pt.add(t, 0.9, c.root, v, false)
+			pt.add(t+1, 0.9, c.fifth, v*0.75, false)
+			pt.add(t+2, 0.9, c.octave, v*0.75, false)
+			return
 		}
 		if energy < 0.5 {
 			pt.add(t, 2.5, pitch, v, false)
@@ -65,6 +86,59 @@ func (pt *part) waltzBass(style bassStyle, k key, t float64, c bassTones, nextRo
 			pt.add(t+2.5, 0.5, approach(k, nextRoot, pitch), v*0.55, false)
 		}
 	}
+}
+
+// drumless reports whether no section of a song has drums: the band
+// itself has to state the beats.
+func drumless(secs []section) bool {
+	for i := range secs {
+		if secs[i].on[layerDrums] {
+			return false
+		}
+	}
+	return true
+}
+
+// waltzBassInstrument returns the bass instrument of a song in meter m
+// cast as c: in a waltz or a 6/8 song without drums the basses play
+// pizzicato (the plucked upright bass) where the style has the strings'
+// slow bowed attack, which has no onset for a listener to count the beats
+// by (bpm-tools read the classical waltz's bowed bass on the downbeat as
+// two thirds of the tempo, and missed 3 of 8 classical pieces in 6/8). A
+// bass the prompt names keeps its instrument.
+func waltzBassInstrument(c cast, m style.Meter) score.Instrument {
+	in := c.inst[layerBass]
+	if (m == style.ThreeFour || m == style.SixEight) && c.inst[layerDrums] == "" && in == score.Strings && !c.named[layerBass] {
+		return score.UprightBass
+	}
+	return in
+}
+
+// slowAttack reports whether an instrument swells in (pads, choir, bowed
+// strings): it holds a waltz's harmony rather than striking its beats.
+func slowAttack(inst score.Instrument) bool {
+	return inst == score.Pad || inst == score.ChoirPad || inst == score.Strings
+}
+
+// oomPahPah writes one 3/4 bar of the chord part of a waltz without drums
+// at t, as a waltz band's accompaniment states the meter: the "oom" on the
+// downbeat (the low root for broken-chord styles, whose last pitch of vc
+// is that root; the whole voicing otherwise), then the "pah-pah", the
+// chord lighter and detached on beats 2 and 3. Every beat is struck and
+// nothing sounds between them, so a listener (and bpm-tools) hears the
+// tempo in beats; six broken eighths, or a chord held through the bar
+// under a melody, read as twice the tempo or as a bar and a half.
+func oomPahPah(pt *part, style compStyle, t float64, vc []int, v float64) {
+	if style == compBroken {
+		low, upper := vc[len(vc)-1], vc[:len(vc)-1]
+		pt.add(t, 0.9, low, v, false)
+		pt.chord(t+1, 0.55, upper, v*0.8)
+		pt.chord(t+2, 0.55, upper, v*0.8)
+		return
+	}
+	pt.chord(t, 0.9, vc, v*0.85)
+	pt.chord(t+1, 0.55, vc, v*0.6)
+	pt.chord(t+2, 0.55, vc, v*0.6)
 }
 
 // comp3 writes one 3/4 bar of a comping style with voicing vc (for

@@ -72,6 +72,7 @@ func bassTonesOf(c chord, k key, lo int) bassTones {
 func writeBass(secs []section, k key, kind bassStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing float64, seed uint64) []score.Note {
 	pt := &part{swing: swing, r: newRNG(seed, "bass")}
 	lo := bassRange(inst)
+	band := drumless(secs)
 	for i := range secs {
 		s := &secs[i]
 		last := i == len(secs)-1
@@ -115,7 +116,7 @@ func writeBass(secs []section, k key, kind bassStyle, lines []style.Line, m styl
 				continue
 			}
 			if s.beats == 3 {
-				pt.waltzBass(kind, k, t, first, nextRoot, b, v, s.Energy)
+				pt.waltzBass(kind, k, t, first, nextRoot, b, v, s.Energy, band)
 				continue
 			}
 			from := len(pt.notes)
@@ -287,6 +288,10 @@ func compCenter(inst score.Instrument) int {
 func writeChords(secs []section, k key, l layer, kind compStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing float64, seed uint64, stream string) []score.Note {
 	pt := &part{swing: swing, r: newRNG(seed, stream)}
 	center := compCenter(inst)
+	// The chord part of a waltz without drums keeps the beats (oomPahPah),
+	// unless a pad or strings play it: their slow attack cannot mark a
+	// beat, and they hold the harmony as in a waltz band.
+	waltz := l == layerChords && drumless(secs) && !slowAttack(inst)
 	var prev []int
 	for i := range secs {
 		s := &secs[i]
@@ -342,7 +347,9 @@ func writeChords(secs []section, k key, l layer, kind compStyle, lines []style.L
 				pt.compLine(pl, t, s.beats, vc, vc2, low, low2, h.split, v)
 				continue
 			}
-			if s.beats == 3 {
+			if s.beats == 3 && waltz && (kind == compBroken || kind == compBlock) {
+				oomPahPah(pt, kind, t, vc, v)
+			} else if s.beats == 3 {
 				comp3(pt, kind, t, vc, v, s.Energy)
 			} else {
 				comp(pt, kind, t, vc, v, s.Energy)

@@ -18,10 +18,12 @@ var coreAcoustic = []Style{
 				{Drum: score.Snare, Steps: "o-oo-oo-oo-o"},
 				{Drum: score.ClosedHat, Steps: "....x.......x...", Level: 2},
 			}},
-			// Jazz waltz: bass drum on one, ride "ding ding-a ding",
+			// Jazz waltz: bass drum on one, feathered on two and three
+			// (a kick on one alone puts the pulse in bars: bpm-tools
+			// read two thirds of the tempo), ride "ding ding-a ding",
 			// hi-hat foot on two and three.
 			{Name: "jazz waltz", Meter: ThreeFour, Lines: []DrumLine{
-				{Drum: score.Kick, Steps: "x..........."},
+				{Drum: score.Kick, Steps: "x...o...o..."},
 				{Drum: score.Ride, Steps: "x...x...x..."},
 				{Drum: score.ClosedHat, Steps: "....x...x..."},
 				{Drum: score.Snare, Steps: ".......o....", Level: 2},

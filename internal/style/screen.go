@@ -115,14 +115,15 @@ var screen = []Style{
 			}},
 		}},
 		Bass: []Line{
-			{Steps: "R-----", Meter: ThreeFour},
-			{Steps: "R---5-", Meter: ThreeFour, Level: 2},
+			// The waltz's "oom-pah-pah" (plucked: see music's
+			// waltzBassInstrument): the bass on every beat, the harp's
+			// chord on 2 and 3, so the beats are heard without drums.
+			{Steps: "R-5-8-", Meter: ThreeFour},
 			{Steps: "R-----", Meter: SixEight},
 			{Steps: "R--5--", Meter: SixEight, Level: 2},
 		},
 		Comp: []Line{
-			{Steps: "x-----", Meter: ThreeFour},
-			{Steps: "123232", Meter: ThreeFour, Level: 2},
+			{Steps: "b-t.t.", Meter: ThreeFour},
 			{Steps: "x-----", Meter: SixEight},
 			{Steps: "123123", Meter: SixEight, Level: 2},
 		},
