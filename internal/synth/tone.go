@@ -35,7 +35,7 @@ var bodyDB = map[score.Instrument]float64{
 	score.Bass:        6,
 	score.UprightBass: 5,
 	score.Strings:     8.5,
-	score.ChoirPad:    5,
+	score.ChoirPad:    8,
 	score.Piano:       4,
 	score.SynthBass:   3,
 	score.Reese:       3,
@@ -47,7 +47,16 @@ var bodyDB = map[score.Instrument]float64{
 // choir, whose second and third harmonics crowd the 250 Hz octave: with it
 // the body bell adds low end rather than loudness, which the balance pass
 // would level away.
-var mudDB = map[score.Instrument]float64{score.Strings: -4, score.ChoirPad: -3}
+var mudDB = map[score.Instrument]float64{score.Strings: -4, score.ChoirPad: -5}
+
+// humDB is the box bell's gain for bass parts of a choir: an ison hummed
+// or sung on a closed vowel, whose fundamental carries it rather than the
+// open vowel's formants around 500 Hz and 2 kHz (the box bell and a
+// second at nasalHz).
+var humDB = map[score.Instrument]float64{score.ChoirPad: -10}
+
+// nasalHz is the centre of an ison's second formant cut.
+const nasalHz = 2200.0
 
 // boxDB is the box bell's gain by instrument, for parts in the chords and
 // pad roles; a lead or arp of these instruments gets leadBox of it (a
@@ -94,6 +103,9 @@ func toneBands(tr *score.Track, calm bool) []monoBand {
 		}
 		if db, ok := mudDB[tr.Instrument]; ok && tr.Role == score.RoleBass {
 			out = append(out, monoBand{eqBand: peaking(mudHz, db, 1.2)})
+		}
+		if db, ok := humDB[tr.Instrument]; ok && tr.Role == score.RoleBass {
+			out = append(out, monoBand{eqBand: peaking(boxHz, db, 0.9)}, monoBand{eqBand: peaking(nasalHz, db, 0.9)})
 		}
 	}
 	if db, ok := boxDB[tr.Instrument]; ok && tr.Role != score.RoleBass && tr.Role != score.RoleDrums {
