@@ -23,9 +23,12 @@ var core = []Style{
 				{Drum: score.ClosedHat, Steps: "x...x...x..."},
 			}},
 		}},
-		Bass:    []Line{{Builtin: "boombap"}},
-		Comp:    []Line{{Builtin: "charleston"}},
-		Band:    Band{Bass: score.Bass, Chords: score.EPiano, Pad: score.Pad, Lead: score.Bells, Recorded: []string{"bass", "chords", "lead"}},
+		Bass: []Line{{Builtin: "boombap"}},
+		Comp: []Line{{Builtin: "charleston"}},
+		// Mellow vibes or a flute sing the hook: the glockenspiel lead it
+		// had carried 99 % of a lo-fi beat's 4 kHz octave, 7 dB over the
+		// beat references' (docs/engine-mix.md).
+		Band:    Band{Bass: score.Bass, Chords: score.EPiano, Pad: score.Pad, Lead: score.Vibraphone, LeadAlt: []score.Instrument{score.Flute}, Recorded: []string{"bass", "chords", "lead"}},
 		Harmony: Harmony{Family: "jazz", Ext: 5, Modes: []string{"dorian"}}, Form: "beat",
 		Lead: Lead{Density: 0.35},
 		Mix: Mix{Reverb: 0.5, Tail: 2, Brightness: 0.35, Drive: 0.15, LoudnessLUFS: -15.5,
