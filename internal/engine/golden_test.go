@@ -30,12 +30,12 @@ type goldenRecipe struct {
 // fully synthesized, one playing the Debian FluidR3_GM bank.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
-		"24e366121f86ebe2aae5cfa151c9917ce184d6bfe234c6464d70d8b83369f3c2"},
+		"ec65ba3c6f2ee3d4b1fe0c18bb8bad82ed84f9091ed60b30e1500fb87e86743b"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
-		"3dd5a4cc5fda9f20ab20efc2803ed05533fa0027a5b1b5594aa76700e9fab791"},
+		"d118f5086fd6c26ff5db7e77d74a1fd1e13f909f537596d1a2da3f9fa288218d"},
 	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
-		"1066b58f944d9da78f6b988f85308cb02569022f85daec308a04567408190894"},
+		"5c20d6889d1d9d4fe6666fd6d135860e8e595b27903cae0d88c40ef350abe61c"},
 }
 
 // SamplesHash is the hex SHA-256 of b's float32 samples.
