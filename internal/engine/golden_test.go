@@ -30,7 +30,7 @@ type goldenRecipe struct {
 // fully synthesized, one playing the Debian FluidR3_GM bank.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
-		"ec65ba3c6f2ee3d4b1fe0c18bb8bad82ed84f9091ed60b30e1500fb87e86743b"},
+		"a3a13c06fe3fbda63f34c43420ebc23e45c8dbff00c5ae77cc28bd70eb91f62e"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
 		"d118f5086fd6c26ff5db7e77d74a1fd1e13f909f537596d1a2da3f9fa288218d"},
