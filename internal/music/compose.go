@@ -173,6 +173,10 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []section, key) {
 	}
 	modulate(s, secs, mod, k)
 	develop(s, k, seed, style.FeelOf(prof.st).Programmed)
+	if d := droneTrack(p, prof, secs, k, mod); d != nil {
+		// Written after develop: a pedal holds, it is not varied.
+		s.Tracks = append(s.Tracks, *d)
+	}
 	choirChorus(s, p)
 	edgeLimit := s.TotalBeats
 	if p.Loop {

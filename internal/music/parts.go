@@ -43,6 +43,8 @@ func bassRange(inst score.Instrument) int {
 		return 29 // F1
 	case score.Strings:
 		return 36 // cellos
+	case score.ChoirPad:
+		return 40 // a choir's basses (E2)
 	default:
 		return 33 // A1
 	}

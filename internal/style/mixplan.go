@@ -105,7 +105,7 @@ var mixPlans = map[MixFamily]MixPlan{
 		Parts: map[score.Role]float64{score.RoleDrums: -1, score.RoleBass: -4, score.RoleChords: -3,
 			score.RolePad: -4, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10},
 		Featured: 3, LoudnessLUFS: -16, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 10, Ratio: 1.8}, Reverb: RoomSmall,
-		HighPassFloorHz: 70, SectionRideDB: 4, LowShelfDB: -1, PresenceDB: 1,
+		HighPassFloorHz: 70, SectionRideDB: 4, LowShelfDB: -1, PresenceDB: 0,
 	},
 	MixJazz: {
 		Parts: map[score.Role]float64{score.RoleDrums: 3, score.RoleBass: -2, score.RoleChords: -6,
@@ -135,7 +135,7 @@ var mixPlans = map[MixFamily]MixPlan{
 		Parts: map[score.Role]float64{score.RoleDrums: 3, score.RoleBass: -1, score.RoleChords: -5,
 			score.RolePad: -6, score.RoleLead: 0, score.RoleArp: -6, score.RoleFX: -10},
 		DrumLed: true, Featured: 3, LoudnessLUFS: -14.5, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 6, Ratio: 2.5}, Leveller: true, Reverb: RoomSmall,
-		HighPassFloorHz: 110, SectionRideDB: 0, LowShelfDB: -5, PresenceDB: 2.5,
+		HighPassFloorHz: 110, SectionRideDB: 0, LowShelfDB: -5, PresenceDB: 1,
 	},
 	MixDance: {
 		Parts: map[score.Role]float64{score.RoleDrums: 4, score.RoleBass: -1, score.RoleChords: -4,

@@ -439,11 +439,14 @@ var screen = []Style{
 				{Drum: score.Tambourine, Steps: ".... o... .... o...", Level: 2},
 			}},
 		}},
-		// A drone: the choir holds the final under the chant.
+		// No bass part: the choir's basses sing the ison, the drone.
 		Bass: []Line{{Steps: "R--- ---- ---- ----"}},
 		Comp: []Line{{Steps: "x--- ---- ---- ----"}},
-		Band: Band{Bass: score.ChoirPad, Pad: score.ChoirPad, Lead: score.ChoirPad,
-			Recorded: []string{"bass", "pad", "lead"}},
+		// The ison (Byzantine and Gregorian practice): the choir's basses
+		// hold the final under the chant from the first bar to the last,
+		// hummed (internal/synth tone.go).
+		Band: Band{Pad: score.ChoirPad, Lead: score.ChoirPad,
+			Drone: Drone{Instrument: score.ChoirPad, Pedal: true, GainDB: 2}, Recorded: []string{"pad", "lead", "drone"}},
 		Harmony: Harmony{Family: "chant", Ext: 3, Cadence: "plagal", Modes: []string{"dorian", "phrygian", "mixolydian", "lydian"},
 			Major: [][]int{{0, 0, 6, 0}, {0, 3, 0, 0}},
 			Minor: [][]int{{0, 0, 0, 6}, {0, 6, 0, 0}, {0, 0, 3, 0}}},

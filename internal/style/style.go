@@ -171,13 +171,38 @@ type Band struct {
 	LeadAlt, ChordsAlt []score.Instrument
 	// Texture is an optional bed under the whole song (vinyl crackle).
 	Texture score.Instrument
+	// Drone is an optional low pedal held under the harmony beside the
+	// bass: the body a calm style without a kit would otherwise lack.
+	Drone Drone
 	// Recorded lists the parts played from a sample bank when one is
-	// loaded: "bass", "chords", "pad", "lead", "arp", "drums". Synth leads,
+	// loaded: "bass", "chords", "pad", "lead", "arp", "drums", "drone". Synth leads,
 	// pads, 808s, reese and wobble basses and electronic kits stay
 	// synthesized and are not listed.
 	Recorded []string
 	// ArpRate is beats per arpeggio note (0 for the default of 0.5).
 	ArpRate float64
+}
+
+// Drone is a low pedal under a style's harmony, as producers and
+// traditions place one: a cello pedal under an ambient pad, a choir's ison
+// under a chant, a low synth drone in dark ambient, a tanpura-like drone
+// under a meditation. The composer holds its root in the octave from
+// E2, where its fundamentals and second harmonics fill the 88-177 Hz
+// octave (docs/engine-mix.md), from the first bar to the last; the mixer
+// levels it as a bass-register part. The song's last bar sings it anew:
+// the final.
+type Drone struct {
+	// Instrument plays the drone; empty means no drone.
+	Instrument score.Instrument
+	// Pedal holds the song's tonic through every chord (an ison, a
+	// tanpura); otherwise the drone follows each bar's chord root.
+	Pedal bool
+	// Fifth adds the fifth above (an open fifth; a pedal's is the key's
+	// perfect fifth, left out in a mode without one).
+	Fifth bool
+	// GainDB sets the drone against the bass level of the mix plan (0:
+	// at it).
+	GainDB float64
 }
 
 // Harmony is a style's harmonic language.

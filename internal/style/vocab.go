@@ -44,5 +44,6 @@ type Cadence string
 // Cadences lists every cadence besides "".
 var Cadences = []Cadence{"authentic", "plagal", "modal", "drone"}
 
-// Parts lists the parts a band plays, the role names Band.Recorded uses.
-var Parts = []string{"bass", "chords", "pad", "lead", "arp", "drums"}
+// Parts lists the parts a band plays, the role names Band.Recorded uses
+// ("drone" is Band.Drone).
+var Parts = []string{"bass", "chords", "pad", "lead", "arp", "drums", "drone"}

@@ -50,6 +50,15 @@ func TestToneBands(t *testing.T) {
 		{score.Track{Instrument: score.Strings, Role: score.RoleBass}, 1000, 0},
 		{score.Track{Instrument: score.Flute, Role: score.RoleLead}, 500, 0},
 		{score.Track{Instrument: score.ChoirPad, Role: score.RolePad}, 2000, 0},
+		// A choir's bass (a chant's ison) is hummed: its vowel formants cut
+		// (at 500 Hz the mud bell adds its reach to the hum's).
+		{score.Track{Instrument: score.ChoirPad, Role: score.RoleBass}, nasalHz, humDB[score.ChoirPad]},
+		// The bright sources' bite at 4 kHz, on a lead and chords alike; not on a bass.
+		{score.Track{Instrument: score.Bells, Role: score.RoleLead}, biteHz, biteDB[score.Bells]},
+		{score.Track{Instrument: score.Guitar, Role: score.RoleChords}, biteHz, biteDB[score.Guitar]},
+		{score.Track{Instrument: score.Fiddle, Role: score.RoleLead}, biteHz, biteDB[score.Fiddle]},
+		{score.Track{Instrument: score.Guitar, Role: score.RoleBass}, biteHz, 0},
+		{score.Track{Instrument: score.Sax, Role: score.RoleLead}, biteHz, 0},
 	} {
 		got := bandGain(&c.tr, c.hz)
 		// Within 1 dB: a neighbouring bell (the mud's) reaches a little.

@@ -1,0 +1,96 @@
+package music
+
+import (
+	"slices"
+
+	"github.com/songsmith/songsmith/internal/plan"
+	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/style"
+)
+
+// dronePart is the drone's name in a style's Band.Recorded.
+const dronePart = "drone"
+
+// droneLow is the lowest pitch of the octave a drone's root sits in (E2,
+// 82 Hz): its roots sound at 82-156 Hz, the octave a calm mix's body lives
+// in (the 125 Hz band), their fifths and second harmonics above.
+const droneLow = 40
+
+// droneTrack returns the style's low drone as a bass-register track (nil
+// when the style has none or the prompt leaves its instrument out): a
+// pedal on the tonic (and its fifth), or the chord roots bar by bar, held
+// from the first bar to the last, tied across bars while the pitch stays,
+// and shifted with the song's modulation.
+func droneTrack(p plan.Plan, prof genreProfile, secs []section, k key, mod modulation) *score.Track {
+	d := prof.st.Band.Drone
+	if d.Instrument == "" {
+		return nil
+	}
+	if slices.Contains(p.Without, d.Instrument) {
+		return nil
+	}
+	t := &score.Track{Name: "drone (" + string(d.Instrument) + ")", Instrument: d.Instrument, Role: score.RoleBass,
+		Notes: writeDrone(secs, k, d, mod), Brightness: 0.5, Reverb: 0.1 + 0.2*prof.reverb, GainDB: d.GainDB}
+	t.Recorded = plan.AcousticInstrument(d.Instrument) && slices.Contains(prof.st.Band.Recorded, dronePart)
+	styleTrack(t, prof.st.Mix)
+	if len(t.Notes) == 0 {
+		return nil
+	}
+	return t
+}
+
+// writeDrone writes a drone's notes: for every bar the pitches it holds
+// (droneChord), one note per pitch, extended while the next bar holds it
+// too; a section starts new notes, at its energy's velocity, and the
+// song's last bar (the final, on its downbeat like the bass's).
+func writeDrone(secs []section, k key, d style.Drone, mod modulation) []score.Note {
+	lo := droneLow
+	var notes []score.Note
+	open := map[int]int{} // pitch -> index of its sounding note
+	for i := range secs {
+		s := &secs[i]
+		v := 0.5 + 0.3*s.Energy
+		clear(open)
+		for b := 0; b < s.Bars; b++ {
+			start := s.StartBeat + float64(s.beats*b)
+			shift := 0
+			if i == mod.index && b < s.Bars-len(s.ending) {
+				shift = mod.shift
+			}
+			if i == len(secs)-1 && b == s.Bars-1 {
+				clear(open)
+			}
+			now := map[int]int{}
+			for _, pitch := range droneChord(s.barAt(b).c, k, d, lo) {
+				pitch += shift
+				if j, ok := open[pitch]; ok {
+					notes[j].Length += float64(s.beats)
+					now[pitch] = j
+					continue
+				}
+				now[pitch] = len(notes)
+				notes = append(notes, score.Note{Start: start, Length: float64(s.beats), Pitch: pitch, Velocity: v})
+			}
+			open = now
+		}
+	}
+	return notes
+}
+
+// droneChord returns the pitches a drone holds under chord c: the tonic
+// (a pedal) or the chord's root in the octave from lo, and the fifth above
+// it when the drone has one.
+func droneChord(c chord, k key, d style.Drone, lo int) []int {
+	if d.Pedal {
+		root := placeAbove(k.root, lo)
+		if d.Fifth && k.steps[4] == 7 {
+			return []int{root, root + 7}
+		}
+		return []int{root}
+	}
+	root := c.rootPitch(k, lo)
+	if d.Fifth {
+		return []int{root, c.fifthPitch(k, root)}
+	}
+	return []int{root}
+}
