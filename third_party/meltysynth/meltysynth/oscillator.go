@@ -135,6 +135,12 @@ func (o *oscillator) fillBlock_Continuous(block []float32, pitchRatio_fp int64) 
 				m = rest
 			}
 			run := block[t : t+int(m)]
+			if pos >= 0 && int(endLoop) <= len(data) {
+				// Every index of the run lies in [0, endLoop-1).
+				pos = interpolateRun(data, pos, pitchRatio_fp, run)
+				t += int(m) - 1
+				continue
+			}
 			for i := range run {
 				index := pos >> fracBits
 				x1 := int64(data[index])
