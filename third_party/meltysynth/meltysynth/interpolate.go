@@ -11,7 +11,9 @@ import "unsafe"
 // pos + i*step, linearly interpolated as oscillator.fillBlock_Continuous
 // does, and returns the position after the run. data[pos>>fracBits] and
 // data[pos>>fracBits+1] must lie inside data for every position of the
-// run.
+// run. (Not inlined: inside its caller the loop ran out of registers.)
+//
+//go:noinline
 func interpolateRun(data []int16, pos, step int64, run []float32) int64 {
 	base := unsafe.Pointer(unsafe.SliceData(data))
 	for i := range run {
@@ -27,19 +29,22 @@ func interpolateRun(data []int16, pos, step int64, run []float32) int64 {
 
 // interpolateTwins is interpolateRun for a and, off samples further on in
 // data, for b (as long as a), one index for both.
+//
+//go:noinline
 func interpolateTwins(data []int16, off, pos, step int64, a, b []float32) int64 {
 	base := unsafe.Pointer(unsafe.SliceData(data))
 	b = b[:len(a)]
+	off *= 2 // bytes
 	for i := range a {
 		p := unsafe.Add(base, (pos>>fracBits)*2)
-		q := unsafe.Add(p, off*2)
+		a_fp := pos & (fracUnit - 1)
 		x1 := int64(*(*int16)(p))
 		x2 := int64(*(*int16)(unsafe.Add(p, 2)))
-		y1 := int64(*(*int16)(q))
-		y2 := int64(*(*int16)(unsafe.Add(q, 2)))
-		a_fp := pos & (fracUnit - 1)
 		a[i] = fpToSample * float32((x1<<fracBits)+a_fp*(x2-x1))
-		b[i] = fpToSample * float32((y1<<fracBits)+a_fp*(y2-y1))
+		p = unsafe.Add(p, off)
+		x1 = int64(*(*int16)(p))
+		x2 = int64(*(*int16)(unsafe.Add(p, 2)))
+		b[i] = fpToSample * float32((x1<<fracBits)+a_fp*(x2-x1))
 		pos += step
 	}
 	return pos

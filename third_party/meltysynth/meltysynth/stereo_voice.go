@@ -190,11 +190,28 @@ func (v *voice) processRightGain(channelInfo *channel, mixGain float32) {
 	}
 }
 
-// writeRight mixes the right half of a stereo voice into the block, as
-// renderBlock mixes a voice.
-func (s *Synthesizer) writeRight(h *stereoHalf) {
-	s.writeBlockPair(s.MasterVolume*h.previousMixGainLeft, s.MasterVolume*h.currentMixGainLeft,
-		s.MasterVolume*h.previousMixGainRight, s.MasterVolume*h.currentMixGainRight, h.block)
+// writeStereo mixes a stereo voice into the block: its left half with the
+// given gains, as renderBlock mixes a voice, then its right half h. When
+// each half sounds on one side only (a pair panned hard left and right)
+// at a steady gain, both go in one pass (the same operations).
+func (s *Synthesizer) writeStereo(prevL, curL, prevR, curR float32, source []float32, h *stereoHalf) {
+	hl, hlc := s.MasterVolume*h.previousMixGainLeft, s.MasterVolume*h.currentMixGainLeft
+	hr, hrc := s.MasterVolume*h.previousMixGainRight, s.MasterVolume*h.currentMixGainRight
+	steady := func(p, c float32) bool {
+		return math.Max(float64(p), float64(c)) >= float64(nonAudible) && math.Abs(float64(c-p)) < 1.0e-3
+	}
+	if prevR == 0 && curR == 0 && hl == 0 && hlc == 0 && steady(prevL, curL) && steady(hr, hrc) {
+		left, right := s.blockLeft, s.blockRight
+		a, b := source[:len(left)], h.block[:len(left)]
+		right = right[:len(left)]
+		for i := range left {
+			left[i] += curL * a[i]
+			right[i] += hrc * b[i]
+		}
+		return
+	}
+	s.writeBlockPair(prevL, curL, prevR, curR, source)
+	s.writeBlockPair(hl, hlc, hr, hrc, h.block)
 }
 
 // writeRightEffects adds the right half of a stereo voice to the chorus

@@ -385,10 +385,11 @@ func (s *Synthesizer) renderBlock() {
 		currentGainLeft := s.MasterVolume * voice.currentMixGainLeft
 		var previousGainRight = s.MasterVolume * voice.previousMixGainRight
 		var currentGainRight = s.MasterVolume * voice.currentMixGainRight
-		s.writeBlockPair(previousGainLeft, currentGainLeft, previousGainRight, currentGainRight, voice.block)
 		if h := voice.right; h != nil && h.on {
-			s.writeRight(h)
+			s.writeStereo(previousGainLeft, currentGainLeft, previousGainRight, currentGainRight, voice.block, h)
+			continue
 		}
+		s.writeBlockPair(previousGainLeft, currentGainLeft, previousGainRight, currentGainRight, voice.block)
 	}
 
 	if s.EnableReverbAndChorus {
