@@ -70,8 +70,10 @@ func (c *countingSynth) Render(l, r []float32) {
 // sounds each pair as two voices, and through the patched copy with the
 // pairs folded into one voice each (PlayStereoPairs, the right-hand
 // regions taken out of the instruments): the same samples within 1e-6
-// (2e-8 on amd64: the voices sum into the block, the chorus and the reverb
-// in another order), left and right different, and fewer voices. Pairs
+// (5e-8 on amd64: the voices sum into the block, the chorus and the reverb
+// in another order, and a stereo voice's filter subtracts its feedback
+// terms in another order, processStereo), left and right different, and
+// fewer voices. Pairs
 // with an exclusive class (hi-hats) are left out: upstream's second half
 // chokes its first (requestNew finds the voice just started), where one
 // voice plays both.
