@@ -243,6 +243,10 @@ func processStereo(f, g *biQuadFilter, a, b []float32) {
 		g.process(b)
 		return
 	}
+	if len(a) >= 2 && f.lowPassShape() {
+		processStereoLowPass(f, g, a, b)
+		return
+	}
 	a0, a1, a2, a3, a4 := f.a0, f.a1, f.a2, f.a3, f.a4
 	fx1, fx2, fy1, fy2 := f.x1, f.x2, f.y1, f.y2
 	gx1, gx2, gy1, gy2 := g.x1, g.x2, g.y1, g.y2
@@ -255,6 +259,30 @@ func processStereo(f, g *biQuadFilter, a, b []float32) {
 		in2 := b[t]
 		out2 := a0*in2 + a1*gx1 + a2*gx2 - a4*gy2 - a3*gy1
 		gx2, gx1, gy2, gy1 = gx1, in2, gy1, out2
+		b[t] = out2
+	}
+	f.x1, f.x2, f.y1, f.y2 = fx1, fx2, fy1, fy2
+	g.x1, g.x2, g.y1, g.y2 = gx1, gx2, gy1, gy2
+}
+
+// processStereoLowPass is processStereo for a filter of low-pass shape,
+// with processPairLowPass's one feed-forward multiply a sample.
+func processStereoLowPass(f, g *biQuadFilter, a, b []float32) {
+	n := len(a)
+	b = b[:n]
+	a0, a3, a4 := f.a0, f.a3, f.a4
+	fp1, fp2, fy1, fy2 := a0*f.x1, a0*f.x2, f.y1, f.y2
+	gp1, gp2, gy1, gy2 := a0*g.x1, a0*g.x2, g.y1, g.y2
+	fx1, fx2, gx1, gx2 := a[n-1], a[n-2], b[n-1], b[n-2]
+	for t, in := range a {
+		p := a0 * in
+		out := p + (fp1 + fp1) + fp2 - a4*fy2 - a3*fy1
+		fp2, fp1, fy2, fy1 = fp1, p, fy1, out
+		a[t] = out
+
+		q := a0 * b[t]
+		out2 := q + (gp1 + gp1) + gp2 - a4*gy2 - a3*gy1
+		gp2, gp1, gy2, gy1 = gp1, q, gy1, out2
 		b[t] = out2
 	}
 	f.x1, f.x2, f.y1, f.y2 = fx1, fx2, fy1, fy2
