@@ -195,7 +195,10 @@ func (s *Synthesizer) writeStereo(prevL, curL, prevR, curR float32, source []flo
 	steady := func(p, c float32) bool {
 		return math.Max(float64(p), float64(c)) >= float64(nonAudible) && math.Abs(float64(c-p)) < 1.0e-3
 	}
-	if prevR == 0 && curR == 0 && hl == 0 && hlc == 0 && steady(prevL, curL) && steady(hr, hrc) {
+	// writeBlock skips a gain under nonAudible (the right half's left gain
+	// is cos(pi/2) in float32, not 0).
+	silent := func(p, c float32) bool { return math.Max(float64(p), float64(c)) < float64(nonAudible) }
+	if silent(prevR, curR) && silent(hl, hlc) && steady(prevL, curL) && steady(hr, hrc) {
 		left, right := s.blockLeft, s.blockRight
 		a, b := source[:len(left)], h.block[:len(left)]
 		right = right[:len(left)]
