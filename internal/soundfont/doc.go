@@ -58,7 +58,7 @@
 // same shape) and filtered with one state each. pairVoices finds the pairs
 // that allow it (902 of FluidR3's 942: the two regions differ only in
 // their sample, its placement and tuning, and pan); the others play as
-// two voices. A stereo part costs about 1.35 times a mono one
+// two voices. A stereo part costs about 1.5 times a mono one
 // (BenchmarkPlayer), where two voices a pair cost twice. The synthesizer
 // gives a stereo player to every recorded pitched part whose preset has
 // pairs (package synth). StereoPairs tells which presets have pairs

@@ -61,12 +61,14 @@ func calmStyle(s *score.Score) bool {
 	return ok && st.Reference() == style.RefCalm
 }
 
-// stereoTrack reports whether track tr of s plays stereo sample pairs
-// stereo: every recorded pitched part whose preset in b has pairs, in
-// every style. A pair sounds as one sample voice with two sample reads
-// (soundfont.Bank.NewStereoPlayer), so a stereo part costs about a third
-// more than a mono one, not twice (docs/engine-mix.md, the CPU budget).
-// The kit stays mono: its hits are placed by the overhead image.
+// stereoTrack reports whether track tr plays stereo sample pairs stereo:
+// every recorded pitched part whose preset in b has pairs, in every style.
+// A pair sounds as one sample voice with two sample reads
+// (soundfont.Bank.NewStereoPlayer), so a stereo part costs about 1.5 times
+// a mono one, not twice (docs/engine-mix.md, the CPU budget). The kit
+// stays mono: its hits are placed by the overhead image (a stereo kit
+// would need its per-drum trims, matched against the mono player, and the
+// tempo checks redone).
 func stereoTrack(tr *score.Track, b *soundfont.Bank) bool {
 	if b == nil || !tr.Recorded || tr.Instrument == score.Drums {
 		return false
