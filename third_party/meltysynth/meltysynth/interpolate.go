@@ -49,3 +49,17 @@ func interpolateTwins(data []int16, off, pos, step int64, a, b []float32) int64 
 	}
 	return pos
 }
+
+// noLoopRun returns how many of n samples from fixed-point position pos,
+// stepping by step > 0, lie before sample index end: the samples a
+// non-looping oscillator plays before it stops.
+func noLoopRun(pos, step int64, end int32, n int) int {
+	end_fp := int64(end) << fracBits
+	if pos >= end_fp {
+		return 0
+	}
+	if m := (end_fp - pos + step - 1) / step; m < int64(n) {
+		return int(m)
+	}
+	return n
+}

@@ -48,6 +48,20 @@ func fillTwins(o, p *oscillator, a, b []float32, pitch float32) bool {
 // for b.
 func (o *oscillator) fillTwins_NoLoop(a, b []float32, off int64, pitchRatio_fp int64) bool {
 	data, end, pos := o.data, o.sampleEnd, o.position_fp
+	if pitchRatio_fp > 0 && pos >= 0 && end >= 0 && (pos>>fracBits)+off >= 0 && int(end) < len(data) && int64(end)+off < int64(len(data)) {
+		// Every index read before the end, and off further on, lies in data.
+		m := noLoopRun(pos, pitchRatio_fp, end, len(a))
+		if m > 0 {
+			pos = interpolateTwins(data, off, pos, pitchRatio_fp, a[:m], b[:m])
+		}
+		o.position_fp = pos
+		if m > 0 {
+			clear(a[m:])
+			clear(b[m:])
+			return true
+		}
+		return false
+	}
 	for t := range a {
 		index := int32(pos >> fracBits)
 		if index >= end {
