@@ -35,7 +35,7 @@ var goldenRecipes = []goldenRecipe{
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
 		"3dd5a4cc5fda9f20ab20efc2803ed05533fa0027a5b1b5594aa76700e9fab791"},
 	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
-		"e774abc2fcee1135352c2c882b9d0c7cb556f344579d6bf04bbe630b158b903c"},
+		"cbaacc44063f3d26cd69467f8838af873b42472dc4be9d08eeb49284ce2dd6bf"},
 }
 
 // SamplesHash is the hex SHA-256 of b's float32 samples.
