@@ -25,9 +25,10 @@ var ErrNoPreset = errors.New("soundfont: no such preset")
 
 // Bank is a loaded SoundFont 2 file. It is immutable after Load.
 type Bank struct {
-	sf      *meltysynth.SoundFont // stereo pairs folded (see foldStereo): mono players
-	stereo  *meltysynth.SoundFont // every region: stereo players (NewStereoPlayer)
-	pairs   map[int32]bool        // bank<<16|program -> the preset plays stereo pairs
+	sf      *meltysynth.SoundFont                                         // stereo pairs folded (see foldStereo): mono players
+	stereo  *meltysynth.SoundFont                                         // stereo players (NewStereoPlayer): pairs played as one voice folded
+	partner map[*meltysynth.InstrumentRegion]*meltysynth.InstrumentRegion // left -> right half of those pairs
+	pairs   map[int32]bool                                                // bank<<16|program -> the preset plays stereo pairs
 	path    string
 	presets map[int32]string // bank<<16|program -> preset name
 	samples int              // 16-bit sample frames in the file
@@ -41,7 +42,8 @@ type Bank struct {
 // are parsed; the sample data is memory-mapped, not copied (see parse).
 // Mono players play stereo sample pairs folded to their left sample (see
 // foldStereo): one voice per note instead of two halves the sampler's
-// work; stereo players (NewStereoPlayer) play both halves. Default filter
+// work; stereo players (NewStereoPlayer) play both halves, in one voice
+// where the pair's regions allow it. Default filter
 // cutoffs are opened (see openFilters). An SF3 bank (Ogg Vorbis samples)
 // is decoded lazily: a Player's NoteOn decodes the samples of the zones
 // the note plays, once per bank (sf3.go); only the left halves of its
@@ -57,12 +59,13 @@ func Load(path string) (*Bank, error) {
 		return nil, fmt.Errorf("soundfont: %s: %w", path, err)
 	}
 	openFilters(sf)
-	mono, pairs := foldStereo(sf)
-	stereo := sf
+	mono, pairs := foldStereo(sf, nil)
+	partner := pairVoices(sf)
+	stereo, _ := foldStereo(sf, partner)
 	if lazy != nil { // SF3: the right halves are never decoded (sf3play.go)
-		stereo, pairs = mono, map[int32]bool{}
+		stereo, pairs, partner = mono, map[int32]bool{}, nil
 	}
-	b := &Bank{sf: mono, stereo: stereo, pairs: pairs, path: path, presets: make(map[int32]string), samples: len(sf.WaveData), heap: heap, lazy: lazy,
+	b := &Bank{sf: mono, stereo: stereo, partner: partner, pairs: pairs, path: path, presets: make(map[int32]string), samples: len(sf.WaveData), heap: heap, lazy: lazy,
 		presetOf: make(map[int32]*meltysynth.Preset)}
 	for _, p := range mono.Presets {
 		b.presets[p.BankNumber<<16|p.PatchNumber] = p.Name
@@ -71,15 +74,18 @@ func Load(path string) (*Bank, error) {
 	return b, nil
 }
 
-// foldStereo returns a copy of sf without the right-hand region of every
-// stereo pair whose left partner the same preset plays over the same keys
-// and velocities, and the presets (bank<<16|program) that have such pairs.
-// sf is left whole (the stereo players' view); the copy shares its
-// regions, samples and generators, and only its instrument and preset
-// tables are new. A pair is matched by name (FluidR3 leaves the SF2 sample
-// links unset): the side comes from the sample type or the name: "Strings
+// foldStereo returns a copy of sf without the right-hand regions of
+// stereo pairs, and the presets (bank<<16|program) that have pairs. With
+// only nil, it drops every right-hand region whose left partner the same
+// preset plays over the same keys and velocities (the mono players' view);
+// otherwise only the right-hand regions in only (a stereo player plays
+// them in their left partner's voice) and keeps the other halves as
+// regions of their own. sf is left whole; the copy shares its regions,
+// samples and generators, and only its instrument and preset tables are
+// new. A pair is matched by name (FluidR3 leaves the SF2 sample links
+// unset): the side comes from the sample type or the name: "Strings
 // C#6L"/"Strings C#6R", "Flute D5(L)"/"Flute D5(R)".
-func foldStereo(sf *meltysynth.SoundFont) (*meltysynth.SoundFont, map[int32]bool) {
+func foldStereo(sf *meltysynth.SoundFont, only map[*meltysynth.InstrumentRegion]*meltysynth.InstrumentRegion) (*meltysynth.SoundFont, map[int32]bool) {
 	drop := make(map[*meltysynth.InstrumentRegion]bool)
 	pairs := make(map[int32]bool)
 	for _, p := range sf.Presets {
@@ -94,11 +100,16 @@ func foldStereo(sf *meltysynth.SoundFont) (*meltysynth.SoundFont, map[int32]bool
 		for _, pr := range p.Regions {
 			for _, r := range pr.Instrument.Regions {
 				if k, side := pairKey(r); side == 'R' && lefts[k] {
-					drop[r] = true
 					pairs[p.BankNumber<<16|p.PatchNumber] = true
+					if only == nil {
+						drop[r] = true
+					}
 				}
 			}
 		}
+	}
+	for _, r := range only {
+		drop[r] = true
 	}
 	mono := *sf
 	folded := make(map[*meltysynth.Instrument]*meltysynth.Instrument, len(sf.Instruments))
@@ -124,6 +135,33 @@ func foldStereo(sf *meltysynth.SoundFont) (*meltysynth.SoundFont, map[int32]bool
 		mono.Presets[i] = &c
 	}
 	return &mono, pairs
+}
+
+// pairVoices returns the stereo pairs a stereo player sounds as one voice
+// (left region -> right region): a left and a right half of the same
+// instrument over the same keys and velocities (pairKey) that differ only
+// in their sample, its placement and tuning, and pan
+// (meltysynth.InstrumentRegion.PairsWith). FluidR3 has 942 pairs; 902
+// qualify, the rest (an envelope, cutoff or attenuation of their own) play
+// as two voices.
+func pairVoices(sf *meltysynth.SoundFont) map[*meltysynth.InstrumentRegion]*meltysynth.InstrumentRegion {
+	partner := make(map[*meltysynth.InstrumentRegion]*meltysynth.InstrumentRegion)
+	for _, in := range sf.Instruments {
+		lefts := make(map[string]*meltysynth.InstrumentRegion)
+		for _, r := range in.Regions {
+			if k, side := pairKey(r); side == 'L' {
+				lefts[k] = r
+			}
+		}
+		for _, r := range in.Regions {
+			if k, side := pairKey(r); side == 'R' {
+				if l := lefts[k]; l != nil && partner[l] == nil && l.PairsWith(r) {
+					partner[l] = r
+				}
+			}
+		}
+	}
+	return partner
 }
 
 // StereoPairs reports whether preset bank:program plays stereo sample

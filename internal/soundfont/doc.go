@@ -49,14 +49,21 @@
 //
 // A Player from NewPlayer renders mono into a track's inserts, so it plays
 // each stereo sample pair's left sample only (foldStereo builds that view
-// of the bank: the same regions, without the right halves): one voice per
-// note instead of two, which cut the sampler's CPU time by about a third.
-// A Player from NewStereoPlayer plays both halves, each panned where the
-// bank puts it, and renders mid and side (RenderMidSide); the synthesizer
-// gives that to one accompanying part per song (package synth), within its
-// CPU budget (docs/engine-mix.md). StereoPairs tells which presets have
-// pairs (FluidR3: the grand piano, strings, choir, organ and others; an
-// SF3 bank none, since only the left halves of its pairs are decoded).
+// of the bank: the same regions, without the right halves). A Player from
+// NewStereoPlayer plays both halves, each panned where the bank puts it,
+// and renders mid and side (RenderMidSide). It plays a pair as one
+// meltysynth voice (the patch in third_party/meltysynth, stereo_voice.go):
+// the envelopes, LFOs, pitch and filter cutoff are computed once, the two
+// samples read by two oscillators (in one loop when the samples have the
+// same shape) and filtered with one state each. pairVoices finds the pairs
+// that allow it (902 of FluidR3's 942: the two regions differ only in
+// their sample, its placement and tuning, and pan); the others play as
+// two voices. A stereo part costs about 1.5 times a mono one
+// (BenchmarkPlayer), where two voices a pair cost twice. The synthesizer
+// gives a stereo player to every recorded pitched part whose preset has
+// pairs (package synth). StereoPairs tells which presets have pairs
+// (FluidR3: the grand piano, strings, choir, organ and others; an SF3 bank
+// none, since only the left halves of its pairs are decoded).
 //
 // # Filters
 //
@@ -85,8 +92,9 @@
 // synthesizer per track, its own reverb and chorus off, the engine's sends
 // used instead). Its only costly habits were outside the voice: copying the
 // sample data (fixed by memory-mapping it) and playing both halves of
-// stereo pairs (fixed by folding, except for the one stereo part). Its per-voice loops were then the
-// largest cost (the filter alone a quarter of the render); the patched copy
+// stereo pairs as two voices (fixed by folding, then by one voice a
+// pair). Its per-voice loops were then the largest cost (the filter alone
+// a quarter of the render); the patched copy
 // made them about twice as fast with the same output, which a voice of our
 // own would not have beaten by much, for weeks of work that meltysynth has
 // already had.

@@ -37,7 +37,6 @@ type Player struct {
 	syn    *meltysynth.Synthesizer
 	held   int                    // notes on and not yet off, all channels
 	stereo bool                   // NewStereoPlayer's: RenderMidSide
-	l, r   []float32              // a stereo player's scratch channels
 	lazy   *sf3                   // the bank's SF3 samples (nil: SF2)
 	sf     *meltysynth.SoundFont  // the bank's tables
 	preset [16]*meltysynth.Preset // each channel's preset, for lazy decoding
@@ -52,13 +51,15 @@ func (b *Bank) NewPlayer(polyphony int) (*Player, error) { return b.newPlayer(b.
 
 // NewStereoPlayer returns a player like NewPlayer's that plays both halves
 // of stereo sample pairs, each where the bank pans it, for RenderMidSide.
-// A note of a stereo preset then sounds two voices (about twice a mono
-// player's work for that preset; StereoPairs tells which presets have
-// pairs).
+// A pair whose two regions differ only in their samples and pan (most of
+// them; see pairVoices) sounds as one voice with two sample reads and
+// filter states; the others as two voices. StereoPairs tells which
+// presets have pairs.
 func (b *Bank) NewStereoPlayer(polyphony int) (*Player, error) {
 	p, err := b.newPlayer(b.stereo, polyphony)
 	if p != nil {
 		p.stereo = true
+		p.syn.PlayStereoPairs(b.partner)
 	}
 	return p, err
 }
@@ -165,16 +166,8 @@ const StereoGain = 0.7071067811865476
 // left = (mid+side)/StereoGain and right = (mid-side)/StereoGain. side
 // must be as long as mid.
 func (p *Player) RenderMidSide(mid, side []float32) {
-	n := len(mid)
-	if cap(p.l) < n {
-		p.l, p.r = make([]float32, n), make([]float32, n)
+	if p.lazy != nil {
+		p.sf3Ahead(len(mid))
 	}
-	l, r := p.l[:n], p.r[:n]
-	p.syn.Render(l, r)
-	side = side[:n]
-	const k = 0.5 * StereoGain
-	for i := range mid {
-		mid[i] = k * (l[i] + r[i])
-		side[i] = k * (l[i] - r[i])
-	}
+	p.syn.RenderMidSide(mid, side[:len(mid)], 0.5*StereoGain)
 }

@@ -76,11 +76,13 @@
 //
 // One meltysynth synthesizer per recorded track renders mono blocks into
 // the track's buffer, ahead of the same inserts, pan, sidechain and sends
-// as a synthesized part (sampler*.go). One accompanying part per song
-// (stereoPart: the pad, else the chords, else the arp, when its preset has
-// stereo sample pairs) plays both halves of its pairs: its mid goes
-// through the inserts, its side joins after the pan at the fader's gain,
-// so it cancels in the mono sum; that part has no widener. Note events land on the
+// as a synthesized part (sampler*.go). Every recorded pitched part whose
+// preset has stereo sample pairs (stereoTrack), in every style, plays both
+// halves of its pairs, one sample voice per pair (a patched meltysynth
+// voice: one envelope, two sample reads): its mid goes through the
+// inserts, its side joins after the pan at the fader's gain, so it cancels
+// in the mono sum; that part has no widener. The kit stays mono (its
+// overhead widener places the hits). Note events land on the
 // synthesizer's 128-frame blocks; each is sent half a block early, so it
 // lands within ±1.45 ms of its time (128-frame blocks halve the per-block
 // voice work against meltysynth's 64; TestRecordedNoteTiming plays notes at

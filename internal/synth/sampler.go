@@ -13,10 +13,10 @@ import (
 // Recorded parts: a track with score.Track.Recorded plays from the sample
 // bank when one is loaded and the instrument (or drum) has a General MIDI
 // counterpart (sampler_map.go). The part renders mono into the track's
-// buffer, ahead of the track's inserts, pan and sends, like a voice. One
-// part per song (stereoPart) whose preset holds stereo sample pairs
-// renders both halves: the mid goes through the inserts, the side joins
-// the track after its pan (trackState.render).
+// buffer, ahead of the track's inserts, pan and sends, like a voice. A
+// part whose preset holds stereo sample pairs (stereoTrack) renders both
+// halves: the mid goes through the inserts, the side joins the track after
+// its pan (trackState.render).
 
 // recKind orders actions at the same frame: releases before bends before
 // note-ons.
@@ -54,12 +54,6 @@ type recPart struct {
 	kicks    []int // frames of kick hits (drums), for the sidechain key
 }
 
-// stereoRoles are the roles whose recorded part may keep stereo sample
-// pairs stereo, first choice first: the accompaniment, which a band or an
-// orchestra spreads. The lead and bass stay centred and mono, the kits
-// mono (their hits are placed by the kit's overhead image).
-var stereoRoles = []score.Role{score.RolePad, score.RoleChords, score.RoleArp}
-
 // calmStyle reports whether s's style is measured against the calm
 // references (orchestral, choral, folk without a kit).
 func calmStyle(s *score.Score) bool {
@@ -67,37 +61,19 @@ func calmStyle(s *score.Score) bool {
 	return ok && st.Reference() == style.RefCalm
 }
 
-// stereoPart returns the index of the one track of s that plays stereo
-// sample pairs stereo, or -1: in a style measured against the calm
-// references (orchestral, choral, ambient: wide, correlation 0.29), the
-// first recorded track of the first of stereoRoles whose preset in b has
-// pairs. Kit-driven styles keep mono samples: their references are
-// narrow (0.75), which the widener reaches. One part, calm styles only,
-// because a stereo note sounds two sample voices: a sustained strings pad
-// in stereo costs about 9% of a 3-minute pop song's CPU, and every
-// accompanying part in stereo 26% (docs/engine-mix.md, the CPU budget).
-func stereoPart(s *score.Score, b *soundfont.Bank) int {
-	if b == nil {
-		return -1
+// stereoTrack reports whether track tr plays stereo sample pairs stereo:
+// every recorded pitched part whose preset in b has pairs, in every style.
+// A pair sounds as one sample voice with two sample reads
+// (soundfont.Bank.NewStereoPlayer), so a stereo part costs about 1.5 times
+// a mono one, not twice (docs/engine-mix.md, the CPU budget). The kit
+// stays mono, its hits placed by the overhead image: played stereo it cost
+// another 3 % of a song's CPU, too close to the 100x real-time goal.
+func stereoTrack(tr *score.Track, b *soundfont.Bank) bool {
+	if b == nil || !tr.Recorded || tr.Instrument == score.Drums {
+		return false
 	}
-	if !calmStyle(s) {
-		return -1
-	}
-	best, rank := -1, len(stereoRoles)
-	for i := range s.Tracks {
-		tr := &s.Tracks[i]
-		if !tr.Recorded || tr.Instrument == score.Drums {
-			continue
-		}
-		gv, ok := gmVoices[tr.Instrument]
-		if !ok || !b.StereoPairs(0, gv.program) {
-			continue
-		}
-		if r := slices.Index(stereoRoles, tr.Role); r >= 0 && r < rank {
-			best, rank = i, r
-		}
-	}
-	return best
+	gv, ok := gmVoices[tr.Instrument]
+	return ok && b.StereoPairs(0, gv.program)
 }
 
 // recDrumHold is how long a recorded drum hit is held before its note-off.

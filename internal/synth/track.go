@@ -63,7 +63,7 @@ type trackState struct {
 func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfont.Bank) *trackState {
 	t := &trackState{p: patchFor(tr.Instrument), drums: tr.Instrument == score.Drums}
 	t.events = buildEvents(s, ti, tr, t.drums, frames)
-	t.rec, t.events = newRecPart(bank, s, tr, t.events, t.p.glide, stereoPart(s, bank) == ti)
+	t.rec, t.events = newRecPart(bank, s, tr, t.events, t.p.glide, stereoTrack(tr, bank))
 	if t.drums {
 		t.useKit(s, tr) // kits.go: each hit's sound in the track's kit and the song's key
 	}

@@ -104,6 +104,10 @@ func processPair(f, g *biQuadFilter, a, b []float32) {
 		g.process(b)
 		return
 	}
+	if len(a) >= 2 && f.lowPassShape() && g.lowPassShape() {
+		processPairLowPass(f, g, a, b)
+		return
+	}
 	fa0, fa1, fa2, fa3, fa4 := f.a0, f.a1, f.a2, f.a3, f.a4
 	fx1, fx2, fy1, fy2 := f.x1, f.x2, f.y1, f.y2
 	ga0, ga1, ga2, ga3, ga4 := g.a0, g.a1, g.a2, g.a3, g.a4
@@ -129,4 +133,43 @@ func (bf *biQuadFilter) setCoefficients(a0 float32, a1 float32, a2 float32, b0 f
 	bf.a2 = b2 / a0
 	bf.a3 = a1 / a0
 	bf.a4 = a2 / a0
+}
+
+// lowPassShape reports whether bf's feed-forward coefficients have the
+// low-pass shape setLowPassFilter gives them: a1 = 2*a0 and a2 = a0, bit
+// for bit (b0 = b2 = (1-cos w)/2 and b1 = 1-cos w = 2*b0 are exact in
+// float64, and doubling commutes with rounding and with the division by
+// a0). Songsmith patch.
+func (bf *biQuadFilter) lowPassShape() bool { return bf.a2 == bf.a0 && bf.a1 == bf.a0+bf.a0 }
+
+// processPairLowPass is processPair for two filters of low-pass shape
+// (Songsmith patch): a1*x1 = 2*(a0*x1) and a2*x2 = a0*x2 exactly (scaling
+// by two is exact; the products of a0 with an oscillator's samples are
+// normal numbers or zero), and a0*x2 is a0*x1 one sample earlier, which
+// was a0*in one sample before that. So each sample needs one feed-forward
+// multiply instead of three and three coefficients instead of five: both
+// recursions and their coefficients fit in registers. The same values are
+// added and subtracted in the same order as in process: the same bits.
+func processPairLowPass(f, g *biQuadFilter, a, b []float32) {
+	n := len(a)
+	b = b[:n]
+	fa0, fa3, fa4 := f.a0, f.a3, f.a4
+	ga0, ga3, ga4 := g.a0, g.a3, g.a4
+	fp1, fp2, fy1, fy2 := fa0*f.x1, fa0*f.x2, f.y1, f.y2
+	gp1, gp2, gy1, gy2 := ga0*g.x1, ga0*g.x2, g.y1, g.y2
+	// The last two inputs are the next block's history.
+	fx1, fx2, gx1, gx2 := a[n-1], a[n-2], b[n-1], b[n-2]
+	for t, in := range a {
+		p := fa0 * in
+		out := p + (fp1 + fp1) + fp2 - fa3*fy1 - fa4*fy2
+		fp2, fp1, fy2, fy1 = fp1, p, fy1, out
+		a[t] = out
+
+		q := ga0 * b[t]
+		out2 := q + (gp1 + gp1) + gp2 - ga3*gy1 - ga4*gy2
+		gp2, gp1, gy2, gy1 = gp1, q, gy1, out2
+		b[t] = out2
+	}
+	f.x1, f.x2, f.y1, f.y2 = fx1, fx2, fy1, fy2
+	g.x1, g.x2, g.y1, g.y2 = gx1, gx2, gy1, gy2
 }

@@ -88,8 +88,22 @@ func (o *oscillator) fillBlock(block []float32, pitchRatio float64) bool {
 }
 
 func (o *oscillator) fillBlock_NoLoop(block []float32, pitchRatio_fp int64) bool {
-	// Songsmith patch: position, data and end in local variables.
+	// Songsmith patch: position, data and end in local variables; the
+	// samples before the end interpolated without bounds checks.
 	data, end, pos := o.data, o.sampleEnd, o.position_fp
+	if pitchRatio_fp > 0 && pos >= 0 && end >= 0 && int(end) < len(data) {
+		// Every index read before the end lies in [0, end].
+		m := noLoopRun(pos, pitchRatio_fp, end, len(block))
+		if m > 0 {
+			pos = interpolateRun(data, pos, pitchRatio_fp, block[:m])
+		}
+		o.position_fp = pos
+		if m > 0 {
+			clear(block[m:])
+			return true
+		}
+		return false
+	}
 	for t := range block {
 		index := int32(pos >> fracBits)
 		if index >= end {
@@ -135,6 +149,12 @@ func (o *oscillator) fillBlock_Continuous(block []float32, pitchRatio_fp int64) 
 				m = rest
 			}
 			run := block[t : t+int(m)]
+			if pos >= 0 && int(endLoop) <= len(data) {
+				// Every index of the run lies in [0, endLoop-1).
+				pos = interpolateRun(data, pos, pitchRatio_fp, run)
+				t += int(m) - 1
+				continue
+			}
 			for i := range run {
 				index := pos >> fracBits
 				x1 := int64(data[index])

@@ -100,3 +100,70 @@ func TestPow2SameBits(t *testing.T) {
 		check(float64(x>>11)/(1<<53)*128 - 64)
 	}
 }
+
+// testOscillators returns two oscillators over data whose samples have the
+// same shape, the second off samples after the first (twins), in loop
+// mode mode.
+func testOscillators(data []int16, off, mode int32) (*oscillator, *oscillator) {
+	s := &Synthesizer{SampleRate: 44100}
+	o, p := newOscillator(s), newOscillator(s)
+	o.start(data, mode, 44100, 10, 3010, 500, 2500, 60, 0, 0, 100)
+	p.start(data, mode, 44100, 10+off, 3010+off, 500+off, 2500+off, 60, 0, 0, 100)
+	return o, p
+}
+
+// TestTwinsSameBits: fillTwins gives the samples the two oscillators give
+// on their own (looping and not, up to the sample's end), and the
+// oscillators' runs without bounds checks the samples of the checked loop.
+func TestTwinsSameBits(t *testing.T) {
+	data := make([]int16, 8000)
+	x := uint32(12345)
+	for i := range data {
+		x = x*1664525 + 1013904223
+		data[i] = int16(x >> 16)
+	}
+	for _, mode := range []int32{loop_NoLoop, loop_Continuous} {
+		o1, p1 := testOscillators(data, 4000, mode)
+		o2, p2 := testOscillators(data, 4000, mode)
+		if !o2.twins(p2) {
+			t.Fatal("oscillators of the same shape are not twins")
+		}
+		a1, b1 := make([]float32, 128), make([]float32, 128)
+		a2, b2 := make([]float32, 128), make([]float32, 128)
+		for n := 0; n < 60; n++ {
+			pitch := float32(60 + n%13 - 6) // up to half an octave either way
+			ok1, okp := o1.process(a1, pitch), p1.process(b1, pitch)
+			ok2 := fillTwins(o2, p2, a2, b2, pitch)
+			if ok1 != ok2 || okp != ok2 {
+				t.Fatalf("mode %d block %d: twins report %v, alone %v and %v", mode, n, ok2, ok1, okp)
+			}
+			if !ok2 {
+				break
+			}
+			for i := range a1 {
+				if math.Float32bits(a1[i]) != math.Float32bits(a2[i]) || math.Float32bits(b1[i]) != math.Float32bits(b2[i]) {
+					t.Fatalf("mode %d block %d sample %d: twins %v %v, alone %v %v", mode, n, i, a2[i], b2[i], a1[i], b1[i])
+				}
+			}
+		}
+	}
+	// The unchecked run against the loop it replaces.
+	run, want := make([]float32, 500), make([]float32, 500)
+	pos, step := int64(37)<<fracBits+12345, int64(fracUnit)*3/2+77
+	end := interpolateRun(data, pos, step, run)
+	p := pos
+	for i := range want {
+		index := p >> fracBits
+		x1, x2 := int64(data[index]), int64(data[index+1])
+		want[i] = fpToSample * float32((x1<<fracBits)+(p&(fracUnit-1))*(x2-x1))
+		p += step
+	}
+	if end != p {
+		t.Fatalf("interpolateRun ends at %d, want %d", end, p)
+	}
+	for i := range want {
+		if math.Float32bits(run[i]) != math.Float32bits(want[i]) {
+			t.Fatalf("sample %d: interpolateRun %v, want %v", i, run[i], want[i])
+		}
+	}
+}

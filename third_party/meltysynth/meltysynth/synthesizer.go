@@ -44,6 +44,10 @@ type Synthesizer struct {
 	chorusInputRight  []float32
 	chorusOutputLeft  []float32
 	chorusOutputRight []float32
+
+	// Songsmith patch: left region -> right region of the stereo pairs
+	// played as one voice (stereo_voice.go), nil for none.
+	stereoPairs map[*InstrumentRegion]*InstrumentRegion
 }
 
 func NewSynthesizer(sf *SoundFont, settings *SynthesizerSettings) (*Synthesizer, error) {
@@ -381,6 +385,10 @@ func (s *Synthesizer) renderBlock() {
 		currentGainLeft := s.MasterVolume * voice.currentMixGainLeft
 		var previousGainRight = s.MasterVolume * voice.previousMixGainRight
 		var currentGainRight = s.MasterVolume * voice.currentMixGainRight
+		if h := voice.right; h != nil && h.on {
+			s.writeStereo(previousGainLeft, currentGainLeft, previousGainRight, currentGainRight, voice.block, h)
+			continue
+		}
 		s.writeBlockPair(previousGainLeft, currentGainLeft, previousGainRight, currentGainRight, voice.block)
 	}
 
@@ -399,6 +407,9 @@ func (s *Synthesizer) renderBlock() {
 			previousGainRight := voice.previousChorusSend * voice.previousMixGainRight
 			currentGainRight := voice.currentChorusSend * voice.currentMixGainRight
 			s.writeBlock(previousGainRight, currentGainRight, voice.block, s.chorusInputRight)
+			if h := voice.right; h != nil && h.on {
+				s.writeRightChorus(h)
+			}
 		}
 		s.chorus.process(s.chorusInputLeft, s.chorusInputRight, s.chorusOutputLeft, s.chorusOutputRight)
 		arrayMultiplyAdd(s.MasterVolume, s.chorusOutputLeft, s.blockLeft)
@@ -412,6 +423,9 @@ func (s *Synthesizer) renderBlock() {
 			previousGain := s.reverb.getInputGain() * voice.previousReverbSend * (voice.previousMixGainLeft + voice.previousMixGainRight)
 			currentGain := s.reverb.getInputGain() * voice.currentReverbSend * (voice.currentMixGainLeft + voice.currentMixGainRight)
 			s.writeBlock(previousGain, currentGain, voice.block, s.reverbInput)
+			if h := voice.right; h != nil && h.on {
+				s.writeRightReverb(h)
+			}
 		}
 		s.reverb.process(s.reverbInput, s.reverbOutputLeft, s.reverbOutputRight)
 		arrayMultiplyAdd(s.MasterVolume, s.reverbOutputLeft, s.blockLeft)

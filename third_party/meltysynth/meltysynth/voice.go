@@ -74,6 +74,10 @@ type voice struct {
 	lastCos, lastSin      float32
 	hasAngle              bool
 
+	// Songsmith patch: the right half of a stereo pair played in this
+	// voice (stereo_voice.go); nil unless the synthesizer plays pairs.
+	right *stereoHalf
+
 	voiceState  int32
 	voiceLength int32
 }
@@ -136,6 +140,7 @@ func (v *voice) start(region regionPair, channel int32, key int32, velocity int3
 
 	v.smoothedCutoff = v.cutoff
 	v.hasCents, v.hasAngle = false, false
+	v.startRight(region)
 
 	v.voiceState = voice_Playing
 	v.voiceLength = 0
@@ -177,7 +182,11 @@ func (v *voice) processSource() bool {
 	modPitchChange := v.modLfoToPitch*v.modLfo.value + v.modEnvToPitch*v.modEnv.value
 	channelPitchChange := channelInfo.getTune() + channelInfo.getPitchBend()
 	pitch := float32(v.key) + vibPitchChange + modPitchChange + channelPitchChange
-	if !v.oscillator.process(v.block, pitch) {
+	if h := v.right; h != nil && h.on {
+		if !v.processStereoSource(pitch) {
+			return false
+		}
+	} else if !v.oscillator.process(v.block, pitch) {
 		return false
 	}
 
@@ -201,6 +210,9 @@ func (v *voice) processSource() bool {
 		}
 
 		v.filter.setLowPassFilter(v.smoothedCutoff, v.resonance)
+		if h := v.right; h != nil && h.on {
+			h.filter.follow(v.filter)
+		}
 	}
 	return true
 }
@@ -244,6 +256,10 @@ func (v *voice) processGain() {
 	v.currentReverbSend = calcClamp(channelInfo.getReverbSend()+v.instrumentReverb, 0, 1)
 	v.currentChorusSend = calcClamp(channelInfo.getChorusSend()+v.instrumentChorus, 0, 1)
 
+	if h := v.right; h != nil && h.on {
+		v.processRightGain(channelInfo, mixGain)
+	}
+
 	if v.voiceLength == 0 {
 		v.previousMixGainLeft = v.currentMixGainLeft
 		v.previousMixGainRight = v.currentMixGainRight
@@ -263,6 +279,9 @@ func (v *voice) releaseIfNecessary(channelInfo *channel) {
 		v.volEnv.release()
 		v.modEnv.release()
 		v.oscillator.release()
+		if h := v.right; h != nil && h.on {
+			h.oscillator.release()
+		}
 
 		v.voiceState = voice_Released
 	}

@@ -88,15 +88,26 @@ func (vc *voiceCollection) process() {
 // filterAndGain runs the filters of the active voices, in pairs (two
 // independent recursions interleave, where one alone waits on its own
 // latency), then their mix gains (Songsmith patch). Each voice sees the
-// same operations as in voice.process.
+// same operations as in voice.process. A stereo voice's two halves run as
+// one pair (processStereo); the mono voices pair among themselves in
+// their order.
 func (vc *voiceCollection) filterAndGain() {
 	active := vc.voices[:vc.activeVoiceCount]
-	i := 0
-	for ; i+1 < len(active); i += 2 {
-		processPair(active[i].filter, active[i+1].filter, active[i].block, active[i+1].block)
+	var single *voice // a mono voice waiting for another
+	for _, v := range active {
+		if h := v.right; h != nil && h.on {
+			processStereo(v.filter, h.filter, v.block, h.block)
+			continue
+		}
+		if single == nil {
+			single = v
+			continue
+		}
+		processPair(single.filter, v.filter, single.block, v.block)
+		single = nil
 	}
-	if i < len(active) {
-		active[i].filter.process(active[i].block)
+	if single != nil {
+		single.filter.process(single.block)
 	}
 	for _, v := range active {
 		v.processGain()

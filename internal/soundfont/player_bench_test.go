@@ -1,0 +1,69 @@
+package soundfont_test
+
+import (
+	"testing"
+
+	"github.com/songsmith/songsmith/internal/soundfont"
+)
+
+// BenchmarkPlayer plays 20 s of piano chords (four notes each half second,
+// held to the next) and a strings pad (a chord every two seconds) on a mono
+// player and on a stereo player (FluidR3's piano and strings are stereo
+// pairs, one voice each on a stereo player): the cost of a stereo part
+// against a mono one (x_realtime: audio seconds per second).
+func BenchmarkPlayer(b *testing.B) {
+	bank := mustLoad(b)
+	for _, mode := range []struct {
+		name   string
+		stereo bool
+	}{{"mono", false}, {"stereo", true}} {
+		b.Run(mode.name, func(b *testing.B) {
+			const seconds = 20
+			mid := make([]float32, soundfont.SampleRate/2)
+			side := make([]float32, len(mid))
+			total := 0.0
+			for b.Loop() {
+				newPlayer := bank.NewPlayer
+				if mode.stereo {
+					newPlayer = bank.NewStereoPlayer
+				}
+				pl, err := newPlayer(32)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := pl.Program(bank, 1, 0, 48); err != nil {
+					b.Fatal(err)
+				}
+				chords := [][]int{{60, 64, 67, 72}, {57, 60, 64, 69}, {53, 57, 60, 65}, {55, 59, 62, 67}}
+				for step := range 2 * seconds {
+					c := chords[step/2%len(chords)]
+					if step > 0 {
+						for _, k := range chords[(step-1)/2%len(chords)] {
+							pl.NoteOff(0, k)
+						}
+					}
+					for _, k := range c {
+						pl.NoteOn(0, k, 0.7)
+					}
+					if step%4 == 0 {
+						if step > 0 {
+							for _, k := range chords[(step-4)/2%len(chords)] {
+								pl.NoteOff(1, k-12)
+							}
+						}
+						for _, k := range c {
+							pl.NoteOn(1, k-12, 0.6)
+						}
+					}
+					if mode.stereo {
+						pl.RenderMidSide(mid, side)
+					} else {
+						pl.Render(mid)
+					}
+				}
+				total += seconds
+			}
+			b.ReportMetric(total/b.Elapsed().Seconds(), "x_realtime")
+		})
+	}
+}
