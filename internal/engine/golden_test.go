@@ -30,12 +30,12 @@ type goldenRecipe struct {
 // fully synthesized, one playing the Debian FluidR3_GM bank.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
-		"24e366121f86ebe2aae5cfa151c9917ce184d6bfe234c6464d70d8b83369f3c2"},
+		"a3a13c06fe3fbda63f34c43420ebc23e45c8dbff00c5ae77cc28bd70eb91f62e"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
-		"3dd5a4cc5fda9f20ab20efc2803ed05533fa0027a5b1b5594aa76700e9fab791"},
+		"d118f5086fd6c26ff5db7e77d74a1fd1e13f909f537596d1a2da3f9fa288218d"},
 	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
-		"338704735ceaebc9cabc082ec24c5c3115d68073ab4e291780a46a85874c7957"},
+		"54509372c7e97f0ef2d5aa157a1b499c9c60c1629da0dbaaec36a4a7352044a7"},
 }
 
 // SamplesHash is the hex SHA-256 of b's float32 samples.
