@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # bench-engine.sh measures the music engine on a three-minute song:
 #   1. BenchmarkRender3Min on one core (-cpu 1): x_realtime, allocations;
-#   2. the peak resident memory of that benchmark process (/usr/bin/time -v);
+#   2. the peak resident memory of that benchmark process (/usr/bin/time -v)
+#      and its peak Go heap (the benchmark's peak_heap_MiB; each song is
+#      released for the next render to reuse, as a server worker does);
 #   3. the same song with its acoustic parts recorded (played from the
 #      SoundFont bank, BenchmarkRenderRecorded3Min), speed and peak RSS;
 #   4. as a yardstick, FluidSynth rendering the same score (written as MIDI
@@ -41,6 +43,7 @@ else
 fi
 engine_x=$(awk '/BenchmarkRender3Min/ { for (i = 1; i < NF; i++) if ($(i+1) == "x_realtime") print $i }' "$tmp/bench.txt")
 runs=$(awk '/BenchmarkRender3Min/ { print $2 }' "$tmp/bench.txt")
+engine_heap=$(awk '/BenchmarkRender3Min/ { for (i = 1; i < NF; i++) if ($(i+1) == "peak_heap_MiB") printf "%.0f", $i }' "$tmp/bench.txt")
 
 echo "== Go benchmark, recorded parts from the SoundFont bank (one core)"
 rec_x="n/a"
@@ -77,6 +80,6 @@ rec_cpu="n/a"
 [ -f "$tmp/time-rec.txt" ] && rec_cpu=$(cpu_x "$(awk -v s="$seconds" -v n="${rec_runs:-0}" 'BEGIN { print s * n }')" "$tmp/time-rec.txt")
 
 echo "== Summary (wall clock; on CPU time, process start, composition and bank load included)"
-echo "songsmith engine: ${engine_x} x real time (one core; CPU time ${engine_cpu}x), peak RSS $((peak_kib / 1024)) MiB (goal >= 100x, <= 200 MiB)"
+echo "songsmith engine: ${engine_x} x real time (one core; CPU time ${engine_cpu}x), peak RSS $((peak_kib / 1024)) MiB, peak heap ${engine_heap:-n/a} MiB (goal >= 100x, <= 200 MiB)"
 echo "recorded parts:   ${rec_x} x real time (one core; CPU time ${rec_cpu}x), peak RSS $((rec_kib / 1024)) MiB (bank memory-mapped; goal >= 100x)"
 echo "fluidsynth GM:    ${fluid_x} x real time (CPU time ${fluid_cpu}x; same ${seconds} s score)"

@@ -144,6 +144,19 @@ func synthesize(ctx context.Context, s *score.Score, title string, tags []string
 	}, nil
 }
 
+// Release hands the song's audio back for the next render to reuse
+// (audio.Recycle) and sets Audio to nil. Call it once the audio is encoded
+// and nothing else holds Audio.Samples: a worker rendering songs one after
+// another then keeps one song's samples in memory instead of two
+// (docs/engine.md, "CPU and memory budget"). The rest of the song stays.
+func (s *Song) Release() {
+	if s == nil || s.Audio == nil {
+		return
+	}
+	audio.Recycle(s.Audio)
+	s.Audio = nil
+}
+
 // songSeed mixes the prompt's text into the seed: two prompts that read
 // alike ("rain", "🌧️☕📚") still give two different songs at one seed,
 // while a prompt and seed always give the same song.

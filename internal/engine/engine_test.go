@@ -153,6 +153,23 @@ func TestRenderDeterministic(t *testing.T) {
 	if slices.Equal(a.Audio.Samples, c.Audio.Samples) {
 		t.Fatal("different seeds gave identical audio")
 	}
+	// A released, longer song's samples are reused (audio.TakeBuffer):
+	// the next song must not hear any of them.
+	long, err := engine.Render(ctx, "dreamy synthwave with arps, 40 seconds", 8, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	long.Release()
+	if long.Audio != nil {
+		t.Fatal("Release left the audio")
+	}
+	d, err := engine.Render(ctx, prompt, 7, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(a.Audio.Samples, d.Audio.Samples) {
+		t.Fatal("a render reusing a released song's samples differs")
+	}
 }
 
 func TestRenderDescribes(t *testing.T) {

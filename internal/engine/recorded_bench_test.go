@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/soundfont"
 	"github.com/songsmith/songsmith/internal/soundfont/sftest"
@@ -23,7 +24,8 @@ func recordedBench(tb testing.TB) (*synth.Options, float64, func() error) {
 	}
 	o := &synth.Options{Bank: func() *soundfont.Bank { return bank }}
 	return o, s.Seconds(), func() error {
-		_, err := synth.Render(context.Background(), s, *o)
+		b, err := synth.Render(context.Background(), s, *o)
+		audio.Recycle(b) // as BenchmarkRender3Min releases its songs
 		return err
 	}
 }
@@ -35,6 +37,7 @@ func BenchmarkRenderRecorded3Min(b *testing.B) {
 	_, seconds, render := recordedBench(b)
 	b.ReportAllocs()
 	total := 0.0
+	peak := watchHeap()
 	for b.Loop() {
 		if err := render(); err != nil {
 			b.Fatal(err)
@@ -42,4 +45,5 @@ func BenchmarkRenderRecorded3Min(b *testing.B) {
 		total += seconds
 	}
 	b.ReportMetric(total/b.Elapsed().Seconds(), "x_realtime")
+	b.ReportMetric(float64(peak())/(1<<20), "peak_heap_MiB")
 }

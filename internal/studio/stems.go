@@ -59,8 +59,12 @@ func Stems(ctx context.Context, s *score.Score, o synth.Options, dir string, rat
 		if err != nil {
 			return nil, fmt.Errorf("studio: stem %d: %w", i, err)
 		}
+		src := st
 		if st, err = resample.To(ctx, st, rate); err != nil {
 			return nil, fmt.Errorf("studio: stem %d: %w", i, err)
+		}
+		if st != src {
+			audio.Recycle(src)
 		}
 		if frames > 0 {
 			engine.SetFrames(st, frames)
@@ -74,6 +78,7 @@ func Stems(ctx context.Context, s *score.Score, o synth.Options, dir string, rat
 		if err := wav.EncodeFloat(w, st); err != nil {
 			return nil, fmt.Errorf("studio: stem %d: %w", i, err)
 		}
+		audio.Recycle(st) // written: the next stem reuses its samples
 	}
 	if err := zw.Close(); err != nil {
 		return nil, err

@@ -64,8 +64,12 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o job
 	if err != nil {
 		return nil, editError(err)
 	}
+	// The song is encoded: its samples go back for the stems (or the
+	// next song) to reuse, so memory holds one song's audio at a time.
+	frames := song.Audio.Frames()
+	song.Release()
 	if o.Wants(jobs.OutputStems) {
-		if out.Stems, err = Stems(ctx, song.Score, s.Synth, s.TempDir, rate, song.Audio.Frames()); err != nil {
+		if out.Stems, err = Stems(ctx, song.Score, s.Synth, s.TempDir, rate, frames); err != nil {
 			return nil, err
 		}
 	}
@@ -90,9 +94,11 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o job
 func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, format string, song *engine.Song, eo engine.Options, rate audio.SampleRate, rec json.RawMessage) (*jobs.Song, *engine.Song, error) {
 	var err error
 	if rate != song.Audio.Rate {
-		if song.Audio, err = resample.To(ctx, song.Audio, rate); err != nil {
+		src := song.Audio
+		if song.Audio, err = resample.To(ctx, src, rate); err != nil {
 			return nil, nil, fmt.Errorf("studio: resample: %w", err)
 		}
+		audio.Recycle(src) // the engine's rate: no longer needed
 		if eo.ExactLength() > 0 {
 			engine.SetFrames(song.Audio, rate.NSeconds(song.Seconds))
 		}

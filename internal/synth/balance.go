@@ -78,7 +78,8 @@ func measurePart(s *score.Score, ti int, frames int, bank *soundfont.Bank) float
 	wins := partWindows(s, tr)
 	var subs []float64
 	e := &engine{}
-	buf := make([]float32, 0, 2*audio.CD.NSeconds(balanceWin+balanceWarm)+2*blockSize)
+	buf := takeScratch(2*audio.CD.NSeconds(balanceWin+balanceWarm) + 2*blockSize)[:0]
+	defer func() { putScratch(buf) }()
 	for _, w0 := range wins {
 		warm := math.Max(0, w0-balanceWarm)
 		sub := excerpt(s, tr, warm, w0+balanceWin)

@@ -121,7 +121,9 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 	ch := b.Channels
 	frames := b.Frames()
 	nc := (frames + analysisChunk - 1) / analysisChunk
-	cs := chunkStats{energy: make([]float32, nc), peak: make([]float32, nc), subLen: int(math.Round(float64(b.Rate) / 10))}
+	cs := chunkStats{energy: takeScratch(nc), peak: takeScratch(nc), subLen: int(math.Round(float64(b.Rate) / 10))}
+	defer putScratch(cs.energy)
+	defer putScratch(cs.peak)
 	ceiling, pmax := dbToGain(ceilDB), dbToGain(peakMax)
 	for iter := 0; iter < 4; iter++ {
 		subs := kWeigh(b.Samples, ch, float64(b.Rate), cs.energy)

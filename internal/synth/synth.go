@@ -76,14 +76,17 @@ func RenderDry(ctx context.Context, s *score.Score, o Options) (*audio.Buffer, e
 // blocks.
 func renderTracks(ctx context.Context, s *score.Score, o Options, only int) (*audio.Buffer, error) {
 	frames := audio.CD.NSeconds(s.Seconds())
-	out := audio.NewBuffer(audio.CD, 2, frames)
 	e, err := newEngine(ctx, s, frames, o, only)
 	if err != nil {
 		return nil, err
 	}
+	// Taken after the parts are measured (balance.go): their scratch is
+	// garbage by then. A song handed back with audio.Recycle is reused.
+	out := audio.TakeBuffer(audio.CD, 2, frames)
 	for start := 0; start < frames; start += blockSize {
 		if start%(64*blockSize) == 0 {
 			if err := ctx.Err(); err != nil {
+				audio.Recycle(out)
 				return nil, err
 			}
 		}
