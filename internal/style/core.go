@@ -28,7 +28,7 @@ var core = []Style{
 		// Mellow vibes or a flute sing the hook: the glockenspiel lead it
 		// had carried 99 % of a lo-fi beat's 4 kHz octave, 7 dB over the
 		// beat references' (docs/engine-mix.md).
-		Band:    Band{Bass: score.Bass, Chords: score.EPiano, Pad: score.Pad, Lead: score.Vibraphone, LeadAlt: []score.Instrument{score.Flute}, Recorded: []string{"bass", "chords", "lead"}},
+		Band: Band{Bass: score.Bass, Chords: score.EPiano, Pad: score.Pad, Lead: score.Vibraphone, LeadAlt: []score.Instrument{score.Flute}, Recorded: []string{"bass", "chords", "lead"}},
 		// Jazz loops that start on the tonic, or land on it (IV–iii–ii–I):
 		// a beat repeats its four bars for two minutes, and the jazz
 		// pool's loops from ii or iii (ii–V–I–I, iii–vi–ii–V), whose
