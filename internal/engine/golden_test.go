@@ -35,7 +35,7 @@ var goldenRecipes = []goldenRecipe{
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
 		"d118f5086fd6c26ff5db7e77d74a1fd1e13f909f537596d1a2da3f9fa288218d"},
 	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
-		"54509372c7e97f0ef2d5aa157a1b499c9c60c1629da0dbaaec36a4a7352044a7"},
+		"9cbb04928773d77b9140b480c63d2f14e089e02aab232aa1e958476c01b8bad6"},
 }
 
 // SamplesHash is the hex SHA-256 of b's float32 samples.

@@ -67,3 +67,71 @@ func BenchmarkPlayer(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkKit plays 20 s of a rock beat on FluidR3's standard kit (kick
+// and snare on the beats, closed hats on the eighths, an open hat and a
+// crash each bar, every hit released after 0.1 s as the engine does) on a
+// mono player and on a stereo player (the kit's hits are stereo pairs):
+// the cost of a stereo kit against a mono one.
+func BenchmarkKit(b *testing.B) {
+	bank := mustLoad(b)
+	for _, mode := range []struct {
+		name   string
+		stereo bool
+	}{{"mono", false}, {"stereo", true}} {
+		b.Run(mode.name, func(b *testing.B) {
+			const seconds = 20
+			step := soundfont.SampleRate / 20 // 50 ms: the hold is two steps
+			mid := make([]float32, step)
+			side := make([]float32, len(mid))
+			total := 0.0
+			for b.Loop() {
+				newPlayer := bank.NewPlayer
+				if mode.stereo {
+					newPlayer = bank.NewStereoPlayer
+				}
+				pl, err := newPlayer(64)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := pl.Program(bank, soundfont.PercussionChannel, soundfont.PercussionBank, 0); err != nil {
+					b.Fatal(err)
+				}
+				var held []int
+				for s := range 20 * seconds {
+					if s%5 == 2 { // 0.1 s after the last eighth
+						for _, k := range held {
+							pl.NoteOff(soundfont.PercussionChannel, k)
+						}
+						held = held[:0]
+					}
+					if s%5 == 0 { // an eighth at 120 bpm is 0.25 s
+						eighth := s / 5
+						hits := []int{42}
+						switch eighth % 8 {
+						case 0:
+							hits = append(hits, 36, 49)
+						case 4:
+							hits = append(hits, 36)
+						case 2, 6:
+							hits = append(hits, 38)
+						case 7:
+							hits = []int{46}
+						}
+						for _, k := range hits {
+							pl.NoteOn(soundfont.PercussionChannel, k, 0.8)
+						}
+						held = append(held, hits...)
+					}
+					if mode.stereo {
+						pl.RenderMidSide(mid, side)
+					} else {
+						pl.Render(mid)
+					}
+				}
+				total += seconds
+			}
+			b.ReportMetric(total/b.Elapsed().Seconds(), "x_realtime")
+		})
+	}
+}

@@ -81,8 +81,9 @@
 // halves of its pairs, one sample voice per pair (a patched meltysynth
 // voice: one envelope, two sample reads): its mid goes through the
 // inserts, its side joins after the pan at the fader's gain, so it cancels
-// in the mono sum; that part has no widener. The kit stays mono (its
-// overhead widener places the hits). Note events land on the
+// in the mono sum; that part has no widener. A recorded kit plays its
+// pairs stereo as well, its side added to its overhead widener's. Note
+// events land on the
 // synthesizer's 128-frame blocks; each is sent half a block early, so it
 // lands within ±1.45 ms of its time (128-frame blocks halve the per-block
 // voice work against meltysynth's 64; TestRecordedNoteTiming plays notes at

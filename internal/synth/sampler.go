@@ -65,9 +65,8 @@ func calmStyle(s *score.Score) bool {
 // every recorded pitched part whose preset in b has pairs, in every style.
 // A pair sounds as one sample voice with two sample reads
 // (soundfont.Bank.NewStereoPlayer), so a stereo part costs about 1.5 times
-// a mono one, not twice (docs/engine-mix.md, the CPU budget). The kit
-// stays mono, its hits placed by the overhead image: played stereo it cost
-// another 3 % of a song's CPU, too close to the 100x real-time goal.
+// a mono one, not twice (docs/engine-mix.md, the CPU budget). A recorded
+// kit plays its pairs stereo too (newRecDrums).
 func stereoTrack(tr *score.Track, b *soundfont.Bank) bool {
 	if b == nil || !tr.Recorded || tr.Instrument == score.Drums {
 		return false
@@ -114,7 +113,17 @@ func newRecDrums(b *soundfont.Bank, s *score.Score, tr *score.Track, evs []event
 	if !ok {
 		return nil, evs
 	}
-	pl, err := b.NewPlayer(recPolyphony)
+	newPlayer, stereoGain := b.NewPlayer, 1.0
+	if b.StereoPairs(soundfont.PercussionBank, kit.program) {
+		// Every FluidR3 kit records its hits as stereo pairs: both
+		// halves play (the kit's own stereo image under the overhead
+		// widener's). Two halves have about twice the power of one, in
+		// mid and side together; the gain takes it back to the mono
+		// level, and the trims (gmDrumKeys, gmKits) are matched to the
+		// stereo hits (TestRecordedDrumBalance).
+		newPlayer, stereoGain = b.NewStereoPlayer, math.Sqrt(0.5)
+	}
+	pl, err := newPlayer(recPolyphony)
 	if err != nil || pl.Program(b, soundfont.PercussionChannel, soundfont.PercussionBank, kit.program) != nil {
 		return nil, evs
 	}
@@ -124,7 +133,7 @@ func newRecDrums(b *soundfont.Bank, s *score.Score, tr *score.Track, evs []event
 		timpKey += 12
 	}
 	// The kit's gain carries the kick's lift; every other hit plays softer.
-	r := &recPart{pl: pl, gain: float32(dbToGain(kit.db + recKitLift + recKickLift))}
+	r := &recPart{pl: pl, gain: float32(stereoGain * dbToGain(kit.db+recKitLift+recKickLift))}
 	var rest []event
 	hold := int(recDrumHold * sr)
 	for _, ev := range evs {

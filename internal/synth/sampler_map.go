@@ -59,9 +59,9 @@ var gmKits = map[score.Kit]gmKit{
 	score.KitAcoustic:   {0, 27.4, nil, nil},
 	score.KitVintage:    {8, 27.4, nil, nil},
 	score.KitLatin:      {0, 27.4, map[score.Drum]float64{score.Snare: -13.1, score.Rim: -15.0}, []score.Drum{score.Kick}},
-	score.KitMarching:   {0, 27.4, map[score.Drum]float64{score.Kick: -2.1, score.Clap: -28.6, score.Rim: -22.4, score.Crash: -17.7, score.TomLow: -10.6, score.TomHigh: -10.0, score.Shaker: -30.9, score.Cowbell: -8.3, score.Clave: -16.4, score.CongaHigh: -10.9, score.Timbale: -16.5, score.Tambourine: -26.1}, nil},
+	score.KitMarching:   {0, 27.4, map[score.Drum]float64{score.Kick: -2.1, score.Clap: -28.6, score.Rim: -22.4, score.HandClap: -29.8, score.Crash: -17.7, score.TomLow: -10.6, score.TomHigh: -10.0, score.Shaker: -30.9, score.Cowbell: -10.3, score.Clave: -16.4, score.CongaHigh: -10.9, score.Timbale: -16.5, score.Tambourine: -26.1}, nil},
 	score.KitBrush:      {40, 26.9, map[score.Drum]float64{score.Kick: -9.9, score.Snare: -12.0, score.Clap: -22.2, score.HandClap: -24.0, score.ClosedHat: -31.5, score.OpenHat: -25.9, score.Ride: -28.8, score.Crash: -26.5, score.Shaker: -33.5, score.Tambourine: -28.5}, nil},
-	score.KitOrchestral: {48, 25.5, map[score.Drum]float64{score.Kick: -4.1, score.Snare: -9.3, score.Clap: -24.6, score.HandClap: -26.4, score.Rim: -18.0, score.ClosedHat: -39.7, score.OpenHat: -26.8, score.Ride: -16.9, score.Crash: -8.2, score.TomLow: -3.8, score.TomMid: -0.5, score.TomHigh: -1.5, score.Shaker: -25.7, score.Cowbell: -3.6, score.Clave: -11.8, score.CongaHigh: -6.8, score.CongaLow: -6.8, score.Bongo: -7.0, score.Timbale: -12.4, score.Guiro: -22.4, score.Tambourine: -21.6, score.Timpani: 5.4}, nil},
+	score.KitOrchestral: {48, 25.5, map[score.Drum]float64{score.Kick: -4.1, score.Snare: -9.3, score.Clap: -24.6, score.HandClap: -26.4, score.Rim: -18.0, score.ClosedHat: -39.7, score.OpenHat: -26.8, score.Ride: -16.9, score.Crash: -8.2, score.TomLow: -3.8, score.TomMid: -0.5, score.TomHigh: -1.5, score.Shaker: -25.7, score.Cowbell: -5.7, score.Clave: -11.8, score.CongaHigh: -6.8, score.CongaLow: -6.8, score.Bongo: -7.0, score.Timbale: -10.3, score.Guiro: -22.4, score.Tambourine: -21.6, score.Timpani: 3.6}, nil},
 }
 
 // gmKit is a GM drum kit: its program in bank 128, the level trim that
@@ -93,10 +93,10 @@ type gmDrum struct {
 // bells) are synthesized on a recorded drum track.
 var gmDrumKeys = map[score.Drum]gmDrum{
 	score.Kick: {36, -0.5}, score.Snare: {38, -14.5}, score.Clap: {39, -26.9}, score.HandClap: {39, -28.8}, score.Rim: {37, -21.0},
-	score.ClosedHat: {42, -26.5}, score.OpenHat: {46, -21.2}, score.Ride: {51, -23.8}, score.Crash: {49, -19.6},
+	score.ClosedHat: {42, -26.5}, score.OpenHat: {46, -21.2}, score.Ride: {51, -22.3}, score.Crash: {49, -19.6},
 	score.TomLow: {41, -9.3}, score.TomMid: {45, -7.4}, score.TomHigh: {48, -8.7}, score.Shaker: {70, -29.2},
-	score.Cowbell: {56, -6.8}, score.Clave: {75, -15.2}, score.CongaHigh: {63, -9.7}, score.CongaLow: {64, -9.7},
-	score.Bongo: {60, -10.0}, score.Timbale: {65, -15.3}, score.Guiro: {74, -24.9}, score.Tambourine: {54, -24.4},
+	score.Cowbell: {56, -9.1}, score.Clave: {75, -15.2}, score.CongaHigh: {63, -9.7}, score.CongaLow: {64, -9.7},
+	score.Bongo: {60, -10.0}, score.Timbale: {65, -13.7}, score.Guiro: {74, -24.9}, score.Tambourine: {54, -24.4},
 }
 
 // On top of the matched levels, a recorded kit sits recKitLift dB up and
@@ -131,7 +131,7 @@ func drumVelocity(vel, db float64) float64 { return vel * math.Pow(10, db/40) }
 // tuned to the song's key root, timpaniDB its trim like gmDrum's.
 const (
 	timpaniProgram = 47
-	timpaniDB      = 3.0
+	timpaniDB      = 1.2
 )
 
 // RecordedPreset returns the preset (SoundFont bank and program) a track

@@ -140,7 +140,7 @@ func TestPatchSeriesRebuildsTree(t *testing.T) {
 	}
 }
 
-// song plays a few presets (piano chord, strings, bass, drums) on a synth
+// song plays a few presets (piano chord, strings, bass, drums and a crash) on a synth
 // through the two packages' common API and returns the rendered stereo.
 type synth interface {
 	ProcessMidiMessage(channel, command, data1, data2 int32)
@@ -164,6 +164,12 @@ func play(s synth) []float32 {
 			s.NoteOn(1, 55, 70)
 			s.NoteOn(2, 36, 100)
 			s.NoteOn(9, 36, 110)
+			if step == 0 {
+				// A crash: a cutoff over the filter's ceiling that its
+				// modulation envelope only raises (voice.start's static
+				// cutoff).
+				s.NoteOn(9, 49, 100)
+			}
 		case 3:
 			s.NoteOn(9, 38, 100)
 			s.ProcessMidiMessage(1, 0xE0, 0, 80) // pitch bend on the strings

@@ -16,6 +16,12 @@ import "unsafe"
 //go:noinline
 func interpolateRun(data []int16, pos, step int64, run []float32) int64 {
 	base := unsafe.Pointer(unsafe.SliceData(data))
+	if step == fracUnit && pos&(fracUnit-1) == 0 {
+		// Unit steps from a whole sample: every fraction is zero.
+		p := unsafe.Add(base, (pos>>fracBits)*2)
+		copyUnit(unsafe.Slice((*int16)(p), len(run)), run)
+		return pos + int64(len(run))*step
+	}
 	for i := range run {
 		p := unsafe.Add(base, (pos>>fracBits)*2)
 		x1 := int64(*(*int16)(p))
@@ -34,6 +40,13 @@ func interpolateRun(data []int16, pos, step int64, run []float32) int64 {
 func interpolateTwins(data []int16, off, pos, step int64, a, b []float32) int64 {
 	base := unsafe.Pointer(unsafe.SliceData(data))
 	b = b[:len(a)]
+	if step == fracUnit && pos&(fracUnit-1) == 0 {
+		// Unit steps from a whole sample: every fraction is zero.
+		p := unsafe.Add(base, (pos>>fracBits)*2)
+		copyUnit(unsafe.Slice((*int16)(p), len(a)), a)
+		copyUnit(unsafe.Slice((*int16)(unsafe.Add(p, off*2)), len(b)), b)
+		return pos + int64(len(a))*step
+	}
 	off *= 2 // bytes
 	for i := range a {
 		p := unsafe.Add(base, (pos>>fracBits)*2)
@@ -62,4 +75,20 @@ func noLoopRun(pos, step int64, end int32, n int) int {
 		return int(m)
 	}
 	return n
+}
+
+// unitSample is fpToSample scaled by 1<<fracBits: 2^-15, exactly.
+const unitSample float32 = float32(1) / float32(32768)
+
+// copyUnit writes dst[i] = src[i] as interpolateRun would at a zero
+// fraction, fpToSample * float32(x<<fracBits): x<<fracBits is exact in a
+// float32 (sixteen significant bits) and fpToSample a power of two, so it
+// is float32(x) * 2^-15 bit for bit, without the interpolation's integer
+// multiply (a drum hit at its recorded pitch, at the bank's sample rate,
+// steps by exactly one sample: most of a recorded kit's samples).
+func copyUnit(src []int16, dst []float32) {
+	src = src[:len(dst)]
+	for i, x := range src {
+		dst[i] = unitSample * float32(x)
+	}
 }

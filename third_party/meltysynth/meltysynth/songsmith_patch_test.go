@@ -167,3 +167,45 @@ func TestTwinsSameBits(t *testing.T) {
 		}
 	}
 }
+
+// TestUnitStepSameBits: a run at a step of exactly one sample from a whole
+// sample position (copyUnit, a drum hit at its recorded pitch) gives the
+// interpolating loop's samples for every int16 value, alone and as twins;
+// from a position with a fraction it interpolates as before.
+func TestUnitStepSameBits(t *testing.T) {
+	data := make([]int16, 1<<16+2)
+	for i := range 1 << 16 {
+		data[i] = int16(i - 1<<15)
+	}
+	want := func(pos int64, n int) []float32 {
+		out := make([]float32, n)
+		for i := range out {
+			index := pos >> fracBits
+			x1, x2 := int64(data[index]), int64(data[index+1])
+			out[i] = fpToSample * float32((x1<<fracBits)+(pos&(fracUnit-1))*(x2-x1))
+			pos += fracUnit
+		}
+		return out
+	}
+	for _, pos := range []int64{0, 1 << fracBits, 1<<fracBits + 1, 7<<fracBits + fracUnit/2} {
+		n := 1<<16 - 8
+		run := make([]float32, n)
+		if end := interpolateRun(data, pos, fracUnit, run); end != pos+int64(n)*fracUnit {
+			t.Fatalf("pos %d: interpolateRun ends at %d", pos, end)
+		}
+		a, b := make([]float32, n/2), make([]float32, n/2)
+		off := int64(n / 2)
+		interpolateTwins(data, off, pos, fracUnit, a, b)
+		w, wb := want(pos, n), want(pos+off<<fracBits, n/2)
+		for i := range run {
+			if math.Float32bits(run[i]) != math.Float32bits(w[i]) {
+				t.Fatalf("pos %d sample %d: run %v, want %v", pos, i, run[i], w[i])
+			}
+		}
+		for i := range a {
+			if math.Float32bits(a[i]) != math.Float32bits(w[i]) || math.Float32bits(b[i]) != math.Float32bits(wb[i]) {
+				t.Fatalf("pos %d sample %d: twins %v %v, want %v %v", pos, i, a[i], b[i], w[i], wb[i])
+			}
+		}
+	}
+}

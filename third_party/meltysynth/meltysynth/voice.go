@@ -137,6 +137,15 @@ func (v *voice) start(region regionPair, channel int32, key int32, velocity int3
 	v.oscillator.startByRegion(v.synthesizer.SoundFont.WaveData, region)
 	v.filter.clearBuffer()
 	v.filter.setLowPassFilter(v.cutoff, v.resonance)
+	if v.dynamicCutoff && !v.filter.active && v.modLfoToCutoff == 0 && v.modEnvToCutoff > 0 {
+		// Songsmith patch: a cutoff at or above the filter's ceiling
+		// (inactive) that only the modulation envelope moves, upwards
+		// (its value is never negative, so the factor is at least one and
+		// the smoothed cutoff never falls under the initial one): the
+		// filter stays off for the whole note, and the per-block factor
+		// (math.Pow) and smoothing change nothing (FluidR3's crashes).
+		v.dynamicCutoff = false
+	}
 
 	v.smoothedCutoff = v.cutoff
 	v.hasCents, v.hasAngle = false, false
