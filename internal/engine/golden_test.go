@@ -30,10 +30,10 @@ type goldenRecipe struct {
 // fully synthesized, one playing the Debian FluidR3_GM bank.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
-		"a3a13c06fe3fbda63f34c43420ebc23e45c8dbff00c5ae77cc28bd70eb91f62e"},
+		"16e15d70f88c2162c55b22522933e09d7bfddde41e04d825fd6203d9832b0759"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
-		"d118f5086fd6c26ff5db7e77d74a1fd1e13f909f537596d1a2da3f9fa288218d"},
+		"4ca7148582bd2a0269fb14794710dd08dc302bfc657f920dd690489fdc99e0ff"},
 	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
 		"54509372c7e97f0ef2d5aa157a1b499c9c60c1629da0dbaaec36a4a7352044a7"},
 }
