@@ -30,7 +30,7 @@ type goldenRecipe struct {
 // fully synthesized, one playing the Debian FluidR3_GM bank.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
-		"16e15d70f88c2162c55b22522933e09d7bfddde41e04d825fd6203d9832b0759"},
+		"afc9243e81c1ef266d6d2bac8e630968035aa3c3876939ecdad0f3442d2a508a"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
 		"4ca7148582bd2a0269fb14794710dd08dc302bfc657f920dd690489fdc99e0ff"},

@@ -21,8 +21,9 @@
 // channel...), how it plays the acoustic sounds it inherits, and a colour
 // on every hit. Kicks, 808s, the tabla's dayan, timpani, surdo and the
 // log-drum hit are tuned to the song's tonic, in the octave nearest the
-// drum's natural pitch (a 50 Hz kick lands between 34.6 and 69.3 Hz); a
-// kick on the fifth made Essentia hear the song a fifth away.
+// drum's natural pitch (a 50 Hz 808 lands between 34.6 and 69.3 Hz; a
+// kit's kick never under 44 Hz, kickFloorHz); a kick on the fifth made
+// Essentia hear the song a fifth away.
 //
 // # The mix
 //

@@ -17,8 +17,8 @@ import (
 // then heard salsa a fifth away (E major as B minor: a kick on every beat
 // outweighs the chords' tonic). The tonic wins: each kit's kick spans up
 // to eleven semitones over the twelve keys (the octave nearest its nominal
-// pitch, never more than six semitones from it: TestKeyPitchTonicNearest)
-// and stays between 30 and 110 Hz.
+// pitch, never more than six semitones from it, a kick never under 44 Hz:
+// TestKeyPitchTonicNearest) and stays between 30 and 110 Hz.
 func TestKickFollowsKey(t *testing.T) {
 	for _, k := range enumValues(t, "Kit") {
 		kit := score.Kit(k)
