@@ -30,10 +30,10 @@ type goldenRecipe struct {
 // fully synthesized, one playing the Debian FluidR3_GM bank.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
-		"a3a13c06fe3fbda63f34c43420ebc23e45c8dbff00c5ae77cc28bd70eb91f62e"},
+		"afc9243e81c1ef266d6d2bac8e630968035aa3c3876939ecdad0f3442d2a508a"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
-		"d118f5086fd6c26ff5db7e77d74a1fd1e13f909f537596d1a2da3f9fa288218d"},
+		"4ca7148582bd2a0269fb14794710dd08dc302bfc657f920dd690489fdc99e0ff"},
 	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
 		"9cbb04928773d77b9140b480c63d2f14e089e02aab232aa1e958476c01b8bad6"},
 }

@@ -11,10 +11,12 @@ import (
 // dronePart is the drone's name in a style's Band.Recorded.
 const dronePart = "drone"
 
-// droneLow is the lowest pitch of the octave a drone's root sits in (E2,
-// 82 Hz): its roots sound at 82-156 Hz, the octave a calm mix's body lives
-// in (the 125 Hz band), their fifths and second harmonics above.
-const droneLow = 40
+// droneLow is the lowest pitch of the octave a drone's root sits in (F#2,
+// 92.5 Hz): its roots sound at 92.5-175 Hz, inside the octave a calm mix's
+// body lives in (the 125 Hz band, 88-177 Hz; from E2, an E or F root fell
+// under it), a pedal's fifth too (below the root where above would leave
+// the band).
+const droneLow = 42
 
 // droneTrack returns the style's low drone as a bass-register track (nil
 // when the style has none or the prompt leaves its instrument out): a
@@ -79,18 +81,29 @@ func writeDrone(secs []section, k key, d style.Drone, mod modulation) []score.No
 
 // droneChord returns the pitches a drone holds under chord c: the tonic
 // (a pedal) or the chord's root in the octave from lo, and the fifth above
-// it when the drone has one.
+// it when the drone has one (below it, where above would leave that
+// octave).
 func droneChord(c chord, k key, d style.Drone, lo int) []int {
 	if d.Pedal {
 		root := placeAbove(k.root, lo)
 		if d.Fifth && k.steps[4] == 7 {
+			// The fifth in the root's octave band, below the root where it
+			// would leave it (a tanpura's low Pa): its fundamental then
+			// fills the 125 Hz band with the root's, not the 250 Hz one.
+			if root+7 >= lo+12 {
+				return []int{root - 5, root}
+			}
 			return []int{root, root + 7}
 		}
 		return []int{root}
 	}
 	root := c.rootPitch(k, lo)
 	if d.Fifth {
-		return []int{root, c.fifthPitch(k, root)}
+		f := c.fifthPitch(k, root)
+		if f >= lo+12 {
+			return []int{f - 12, root}
+		}
+		return []int{root, f}
 	}
 	return []int{root}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/style"
 )
 
 // lowStyles are the calm styles without a kit whose body under 200 Hz is a
@@ -68,6 +69,27 @@ func TestLowRegister(t *testing.T) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// TestPedalInBand checks that a pedal drone (and its fifth) sounds in the
+// 125 Hz octave band (F#2-F3, 92-175 Hz) in every key: the fifth goes
+// below the root where above it would leave the band (a tanpura's low Pa).
+func TestPedalInBand(t *testing.T) {
+	for root := range 12 {
+		k := newKey(root, "major")
+		got := droneChord(chord{}, k, style.Drone{Instrument: score.Pad, Pedal: true, Fifth: true}, droneLow)
+		if len(got) != 2 || ((got[0]-root)%12+12)%12 != 0 && ((got[1]-root)%12+12)%12 != 0 {
+			t.Errorf("key %d: pedal %v, want the tonic and its fifth", root, got)
+		}
+		for _, p := range got {
+			if hz := 440 * math.Exp2(float64(p-69)/12); hz < 88.4 || hz > 176.8 {
+				t.Errorf("key %d: pedal pitch %d (%.1f Hz) outside the 125 Hz band", root, p, hz)
+			}
+		}
+		if d := got[1] - got[0]; d != 7 && d != 5 {
+			t.Errorf("key %d: pedal %v is not an open fifth or fourth", root, got)
 		}
 	}
 }

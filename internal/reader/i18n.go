@@ -28,7 +28,7 @@ var foreignWords = map[string]string{
 	"heureux": "happy", "heureuse": "happy", "triste ": "sad", "pour etudier": "study", "etudier": "study", "mariage": "wedding",
 	"anniversaire": "birthday", "joyeux anniversaire": "happy birthday", "pluie": "rain", "plage": "beach", "nuit": "night",
 	"danser": "dancing", "fete": "party", "sombre": "dark", "rapide": "fast", "lente": "slow", "calme": "calm",
-	"apaisante": "soothing", "relaxante ": "relaxing", "sans batterie": "no drums", "batterie": "drums", "guitare": "guitar",
+	"melancolique": "melancholic", "melancoliques": "melancholic", "apaisante": "soothing", "relaxante ": "relaxing", "sans batterie": "no drums", "batterie": "drums", "guitare": "guitar",
 	"violon": "violin", "noel": "christmas", "berceuse": "lullaby", "dormir ": "sleep", "pour dormir": "sleep",
 	"mysterieuse": "mysterious", "mysterieux": "mysterious", "epique": "epic", "cafe ": "cafe", "ete": "summer",
 	"jeu video": "video game", "film ": "film", "accordeon": "accordion", "entrainement": "workout",

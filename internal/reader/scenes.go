@@ -98,7 +98,7 @@ var scenes = map[string]hint{
 	"dance":           {styles: w("house", 2, "edm", 1.5, "pop", 1.5, "disco", 1), mood: plan.Energetic, drums: 1},
 	"dancing":         {styles: w("house", 2, "pop", 2, "disco", 1.5, "edm", 1), mood: plan.Happy, drums: 1},
 	"dance floor":     {styles: w("house", 3, "disco", 2, "edm", 1), mood: plan.Energetic, drums: 1},
-	"ballad":          {styles: w("pop", 2, "soul", 2, "power ballad", 1.5), mood: plan.Romantic, tempo: plan.TempoBallad},
+	"ballad":          {styles: w("pop", 4, "soul", 2.5, "power ballad", 2), mood: plan.Romantic, tempo: plan.TempoBallad},
 	"love song":       {styles: w("pop", 2, "soul", 2, "r&b", 1.5), mood: plan.Romantic, tempo: plan.TempoSlow},
 	"lovesong":        {styles: w("pop", 2, "soul", 2, "r&b", 1.5), mood: plan.Romantic, tempo: plan.TempoSlow},
 	"breakup":         {styles: w("pop", 2, "r&b", 2, "indie", 1.5), mood: plan.Sad},

@@ -446,7 +446,7 @@ var screen = []Style{
 		// hold the final under the chant from the first bar to the last,
 		// hummed (internal/synth tone.go).
 		Band: Band{Pad: score.ChoirPad, Lead: score.ChoirPad,
-			Drone: Drone{Instrument: score.ChoirPad, Pedal: true, GainDB: 2}, Recorded: []string{"pad", "lead", "drone"}},
+			Drone: Drone{Instrument: score.ChoirPad, Pedal: true, GainDB: 5}, Recorded: []string{"pad", "lead", "drone"}},
 		Harmony: Harmony{Family: "chant", Ext: 3, Cadence: "plagal", Modes: []string{"dorian", "phrygian", "mixolydian", "lydian"},
 			Major: [][]int{{0, 0, 6, 0}, {0, 3, 0, 0}},
 			Minor: [][]int{{0, 0, 0, 6}, {0, 6, 0, 0}, {0, 0, 3, 0}}},

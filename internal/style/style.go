@@ -187,8 +187,8 @@ type Band struct {
 // traditions place one: a cello pedal under an ambient pad, a choir's ison
 // under a chant, a low synth drone in dark ambient, a tanpura-like drone
 // under a meditation. The composer holds its root in the octave from
-// E2, where its fundamentals and second harmonics fill the 88-177 Hz
-// octave (docs/engine-mix.md), from the first bar to the last; the mixer
+// F#2, where its fundamentals fill the 88-177 Hz octave
+// (docs/engine-mix.md), from the first bar to the last; the mixer
 // levels it as a bass-register part. The song's last bar sings it anew:
 // the final.
 type Drone struct {

@@ -20,9 +20,10 @@
 // (an 808 or 909 kick, a brushed snare, a concert bass drum, a chip noise
 // channel...), how it plays the acoustic sounds it inherits, and a colour
 // on every hit. Kicks, 808s, the tabla's dayan, timpani, surdo and the
-// log-drum hit are tuned to the song's key: the tonic when it lies within
-// three semitones of the drum's natural pitch, else the fifth (a 50 Hz kick
-// lands between 42 and 59.5 Hz).
+// log-drum hit are tuned to the song's tonic, in the octave nearest the
+// drum's natural pitch (a 50 Hz 808 lands between 34.6 and 69.3 Hz; a
+// kit's kick never under 44 Hz, kickFloorHz); a kick on the fifth made
+// Essentia hear the song a fifth away.
 //
 // # The mix
 //

@@ -18,7 +18,7 @@ type drumExt struct {
 	hold      float64       // chip: 1-bit noise held at this rate Hz
 	steps     bool          // chip: 4-bit volume steps
 	stop      float64       // seconds after which the hit fades out (0: never)
-	tuned     bool          // body lands on the song's tonic or fifth (see kits.go)
+	tuned     bool          // body lands on the song's tonic (see kits.go)
 	fq        float64       // Q of the noise high- and low-pass (0: 0.7); above 1 they ring
 	outDrive  float64       // kit colour: saturation of the whole hit (0: none)
 	outLP     float64       // kit colour: low-pass of the whole hit, Hz (0: none)

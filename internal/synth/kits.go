@@ -133,7 +133,7 @@ func (spec *kitSpec) inherit(p *drumPatch) *drumPatch {
 }
 
 // forKey returns the set with its tuned sounds landing on the key's tonic
-// or fifth (see keyPitch); sets without tuned sounds are returned as they
+// (see keyPitch; a kick never under kickFloorHz); sets without tuned sounds are returned as they
 // are.
 func (ds *drumSet) forKey(root int) *drumSet {
 	if !ds.tuned {
@@ -144,6 +144,9 @@ func (ds *drumSet) forKey(root int) *drumSet {
 		if p.tuned {
 			q := *p
 			q.f0 = keyPitch(p.f0, root)
+			if d == score.Kick && q.f0 < kickFloorHz {
+				q.f0 *= 2
+			}
 			q.f2 *= q.f0 / p.f0
 			q.mc = new(metalCache)
 			p = &q
@@ -153,21 +156,22 @@ func (ds *drumSet) forKey(root int) *drumSet {
 	return out
 }
 
-// keyPitch returns the frequency nearest to nominal Hz that is the key's
-// tonic (pitch class root, 0 = C) when one lies within three semitones of
-// it, else the nearest fifth of the key, which then lies within three
-// semitones too: a 50 Hz kick lands between 42 and 59.5 Hz.
+// kickFloorHz is the lowest a kit's kick is tuned to: under it (the
+// 63 Hz octave band's floor) the tonic takes the octave above. A 909 kick
+// (52 Hz) tuned to D1 (37 Hz) emptied a trance song's 63 Hz band, and it
+// measured nearer a rock band than a club (TestGenresDiffer). The 808,
+// a sub bass, goes lower.
+const kickFloorHz = 44.0
+
+// keyPitch returns the frequency of the key's tonic (pitch class root,
+// 0 = C) in the octave nearest to nominal Hz, so within six semitones of
+// it: a 50 Hz drum lands between 34.6 and 69.3 Hz. Tuned drums play the
+// tonic, never the fifth: a kick on the fifth, repeated on every beat,
+// made Essentia hear the song a fifth away (salsa in E heard as B minor).
 func keyPitch(nominal float64, root int) float64 {
 	root = ((root % 12) + 12) % 12
 	m := 69 + 12*math.Log2(nominal/440)
-	near := func(pc int) float64 {
-		return float64(pc) + 12*math.Round((m-float64(pc))/12)
-	}
-	t := near(root)
-	if math.Abs(t-m) > 3 {
-		t = near((root + 7) % 12)
-	}
-	return mtof(t)
+	return mtof(float64(root) + 12*math.Round((m-float64(root))/12))
 }
 
 // KickHz reports the settled body pitch of a kit's kick in a song whose

@@ -92,3 +92,23 @@ func TestWarmthBell(t *testing.T) {
 		}
 	}
 }
+
+// TestIsonBells: a hummed ison (a choir's bass part) gets its body bell on
+// its own fundamental and loses its upper harmonics (humLP): a G2 ison
+// gains within 2 dB of bodyDB at 98 Hz (the mud bell on its second
+// harmonic reaches down), its fourth harmonic sits over 16 dB under it (11 without the low-pass),
+// and a choir bass without notes keeps the fixed bells.
+func TestIsonBells(t *testing.T) {
+	tr := score.Track{Instrument: score.ChoirPad, Role: score.RoleBass, Notes: []score.Note{{Pitch: 43, Length: 4, Velocity: 0.6}}}
+	f := mtof(43)
+	if got, want := bandGain(&tr, f), bodyDB[score.ChoirPad]; math.Abs(got-want) > 2 {
+		t.Errorf("G2 ison at its fundamental: %.2f dB, want %.1f", got, want)
+	}
+	if d := bandGain(&tr, f) - bandGain(&tr, 4*f); d < 16 {
+		t.Errorf("G2 ison: fourth harmonic only %.1f dB under the fundamental", d)
+	}
+	bare := score.Track{Instrument: score.ChoirPad, Role: score.RoleBass}
+	if got := bandGain(&bare, bodyHz); math.Abs(got-bodyDB[score.ChoirPad]) > 2 || bandGain(&bare, 4*mtof(43)) < -12 {
+		t.Errorf("choir bass without notes at %v Hz: %.2f dB", bodyHz, got)
+	}
+}
