@@ -76,7 +76,6 @@ func BenchmarkKit(b *testing.B) {
 	})
 }
 
-
 // benchPlayers runs play for 20 s of audio in blocks of block frames, on a
 // mono and on a stereo player of the given polyphony with program prog of
 // bank bnk on channel ch: play is called once a block (step counts the
