@@ -10,6 +10,10 @@ echo "### Music engine: 3-minute song, composition + synthesis + mastering (vs F
 bash scripts/bench-engine.sh
 
 echo
+echo "### The whole job: 3-minute song composed, rendered, mastered, encoded to MP3, with its cover (one core; goal >= 60x)"
+go test -run '^$' -bench '^BenchmarkJob3Min$' -benchtime 3x -cpu 1 -benchmem ./internal/studio/ | grep -E '^Benchmark'
+
+echo
 echo "### MP3 encoder, 192 kbit/s (vs lame and shineenc)"
 bash scripts/bench-mp3.sh
 
