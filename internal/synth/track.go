@@ -389,12 +389,13 @@ func (t *trackState) insert(buf []float32) {
 	tk, ta, tz := t.tiltK, t.tilt.a, t.tilt.z
 	tb := 1 - ta
 	dOut := t.driveOut
+	hk := H.k * 0.5 // as in H.k*0.5*(n1+h1), hoisted
 	for i, x := range buf {
 		y := float64(x)
 		if hpOn {
 			n1 := H.b1*y + H.c11*h1 + H.c12*h2
 			n2 := H.b2*y + H.c21*h1 + H.c22*h2
-			y -= H.k*0.5*(n1+h1) + 0.5*(n2+h2)
+			y -= hk*(n1+h1) + 0.5*(n2+h2)
 			h1, h2 = n1, n2
 		}
 		if tilt {
