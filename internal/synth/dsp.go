@@ -147,3 +147,21 @@ func dbToGain(db float64) float64 { return math.Pow(10, db/20) }
 
 // gainToDB converts a linear factor to decibels.
 func gainToDB(g float64) float64 { return 20 * math.Log10(g) }
+
+// processHP high-passes buf in place (the input minus the band-pass
+// scaled by k and the low-pass), exactly as trackState.insert's
+// high-pass stage, with no other stage's tests in the loop.
+func (f *svf) processHP(buf []float32) {
+	hk := f.k * 0.5
+	b1, b2, c11, c12, c21, c22 := f.b1, f.b2, f.c11, f.c12, f.c21, f.c22
+	h1, h2 := f.ic1, f.ic2
+	for i, x := range buf {
+		y := float64(x)
+		n1 := b1*y + c11*h1 + c12*h2
+		n2 := b2*y + c21*h1 + c22*h2
+		y -= hk*(n1+h1) + 0.5*(n2+h2)
+		h1, h2 = n1, n2
+		buf[i] = float32(y)
+	}
+	f.ic1, f.ic2 = h1, h2
+}

@@ -382,6 +382,10 @@ func (t *trackState) insert(buf []float32) {
 	if !t.hpOn && !tilt && t.drive == 0 && !t.dcOn {
 		return
 	}
+	if t.hpOn && !tilt && t.drive == 0 && !t.dcOn {
+		t.hp.processHP(buf) // the common chain: the high-pass alone
+		return
+	}
 	hpOn, drive, cabOn, dcOn := t.hpOn, t.drive, t.cabOn, t.dcOn
 	dx, dy := t.dcX, t.dcY
 	H, C := t.hp, t.cab
