@@ -165,3 +165,27 @@ func (f *svf) processHP(buf []float32) {
 	}
 	f.ic1, f.ic2 = h1, h2
 }
+
+// processBellHP is b.process(buf) then h.processHP(buf) in one loop (the
+// bell's output rounded to float32 as it would be in buf), so that the
+// two recursions overlap.
+func processBellHP(b *monoBand, h *svf, buf []float32) {
+	b0, b1, b2, a1, a2 := b.b0, b.b1, b.b2, b.a1, b.a2
+	x1, x2, y1, y2 := b.x1, b.x2, b.y1, b.y2
+	hk := h.k * 0.5
+	hb1, hb2, c11, c12, c21, c22 := h.b1, h.b2, h.c11, h.c12, h.c21, h.c22
+	h1, h2 := h.ic1, h.ic2
+	for i, v := range buf {
+		x := float64(v)
+		y := b0*x + b1*x1 + b2*x2 - a2*y2 - a1*y1
+		x2, x1, y2, y1 = x1, x, y1, y
+		u := float64(float32(y))
+		n1 := hb1*u + c11*h1 + c12*h2
+		n2 := hb2*u + c21*h1 + c22*h2
+		u -= hk*(n1+h1) + 0.5*(n2+h2)
+		h1, h2 = n1, n2
+		buf[i] = float32(u)
+	}
+	b.x1, b.x2, b.y1, b.y2 = x1, x2, flush(y1), flush(y2)
+	h.ic1, h.ic2 = h1, h2
+}

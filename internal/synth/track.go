@@ -377,8 +377,12 @@ const dcR = 1 - 2*math.Pi*10/sr
 // insert runs the per-track mono chain: the body and box bells
 // (tone.go), high-pass, tone tilt, drive, cab, DC blocker.
 func (t *trackState) insert(buf []float32) {
-	processBells(t.tone, buf)
 	tilt := t.tiltK != 1
+	if t.hpOn && !tilt && t.drive == 0 && !t.dcOn && len(t.tone) == 1 {
+		processBellHP(&t.tone[0], &t.hp, buf) // the common chain in one loop
+		return
+	}
+	processBells(t.tone, buf)
 	if !t.hpOn && !tilt && t.drive == 0 && !t.dcOn {
 		return
 	}
