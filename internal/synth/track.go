@@ -382,6 +382,10 @@ func (t *trackState) insert(buf []float32) {
 		processBellHP(&t.tone[0], &t.hp, buf) // the common chain in one loop
 		return
 	}
+	if t.hpOn && !tilt && t.drive == 0 && !t.dcOn && len(t.tone) == 2 {
+		processPairHP(&t.tone[0], &t.tone[1], &t.hp, buf)
+		return
+	}
 	processBells(t.tone, buf)
 	if !t.hpOn && !tilt && t.drive == 0 && !t.dcOn {
 		return
