@@ -147,3 +147,74 @@ func dbToGain(db float64) float64 { return math.Pow(10, db/20) }
 
 // gainToDB converts a linear factor to decibels.
 func gainToDB(g float64) float64 { return 20 * math.Log10(g) }
+
+// processHP high-passes buf in place (the input minus the band-pass
+// scaled by k and the low-pass), exactly as trackState.insert's
+// high-pass stage, with no other stage's tests in the loop.
+func (f *svf) processHP(buf []float32) {
+	hk := f.k * 0.5
+	b1, b2, c11, c12, c21, c22 := f.b1, f.b2, f.c11, f.c12, f.c21, f.c22
+	h1, h2 := f.ic1, f.ic2
+	for i, x := range buf {
+		y := float64(x)
+		n1 := b1*y + c11*h1 + c12*h2
+		n2 := b2*y + c21*h1 + c22*h2
+		y -= hk*(n1+h1) + 0.5*(n2+h2)
+		h1, h2 = n1, n2
+		buf[i] = float32(y)
+	}
+	f.ic1, f.ic2 = h1, h2
+}
+
+// processBellHP is b.process(buf) then h.processHP(buf) in one loop (the
+// bell's output rounded to float32 as it would be in buf), so that the
+// two recursions overlap.
+func processBellHP(b *monoBand, h *svf, buf []float32) {
+	b0, b1, b2, a1, a2 := b.b0, b.b1, b.b2, b.a1, b.a2
+	x1, x2, y1, y2 := b.x1, b.x2, b.y1, b.y2
+	hk := h.k * 0.5
+	hb1, hb2, c11, c12, c21, c22 := h.b1, h.b2, h.c11, h.c12, h.c21, h.c22
+	h1, h2 := h.ic1, h.ic2
+	for i, v := range buf {
+		x := float64(v)
+		y := b0*x + b1*x1 + b2*x2 - a2*y2 - a1*y1
+		x2, x1, y2, y1 = x1, x, y1, y
+		u := float64(float32(y))
+		n1 := hb1*u + c11*h1 + c12*h2
+		n2 := hb2*u + c21*h1 + c22*h2
+		u -= hk*(n1+h1) + 0.5*(n2+h2)
+		h1, h2 = n1, n2
+		buf[i] = float32(u)
+	}
+	b.x1, b.x2, b.y1, b.y2 = x1, x2, flush(y1), flush(y2)
+	h.ic1, h.ic2 = h1, h2
+}
+
+// processPairHP is processPair(f, g, buf) then h.processHP(buf) in one
+// loop (each stage's output rounded to float32 as it would be in buf).
+func processPairHP(f, g *monoBand, h *svf, buf []float32) {
+	fb0, fb1, fb2, fa1, fa2 := f.b0, f.b1, f.b2, f.a1, f.a2
+	fx1, fx2, fy1, fy2 := f.x1, f.x2, f.y1, f.y2
+	gb0, gb1, gb2, ga1, ga2 := g.b0, g.b1, g.b2, g.a1, g.a2
+	gx1, gx2, gy1, gy2 := g.x1, g.x2, g.y1, g.y2
+	hk := h.k * 0.5
+	hb1, hb2, c11, c12, c21, c22 := h.b1, h.b2, h.c11, h.c12, h.c21, h.c22
+	h1, h2 := h.ic1, h.ic2
+	for i, v := range buf {
+		x := float64(v)
+		y := fb0*x + fb1*fx1 + fb2*fx2 - fa2*fy2 - fa1*fy1
+		fx2, fx1, fy2, fy1 = fx1, x, fy1, y
+		u := float64(float32(y))
+		w := gb0*u + gb1*gx1 + gb2*gx2 - ga2*gy2 - ga1*gy1
+		gx2, gx1, gy2, gy1 = gx1, u, gy1, w
+		q := float64(float32(w))
+		n1 := hb1*q + c11*h1 + c12*h2
+		n2 := hb2*q + c21*h1 + c22*h2
+		q -= hk*(n1+h1) + 0.5*(n2+h2)
+		h1, h2 = n1, n2
+		buf[i] = float32(q)
+	}
+	f.x1, f.x2, f.y1, f.y2 = fx1, fx2, flush(fy1), flush(fy2)
+	g.x1, g.x2, g.y1, g.y2 = gx1, gx2, flush(gy1), flush(gy2)
+	h.ic1, h.ic2 = h1, h2
+}

@@ -81,7 +81,23 @@ func level(s []float32, ch int) float64 {
 		gain[i] = dbToGain(g)
 		pw[i] *= gain[i] * gain[i]
 	}
-	for i := range frames {
+	// A frame is boosted only where a gain it interpolates between is
+	// above 1.006: the frames of step j read gains j-1 to j+1 (j-2 to
+	// j+1 with margin for rounding), so a step whose gains are all below
+	// 1.0059 (an interpolation cannot round up past 1.006) is skipped.
+	quiet := func(j int) bool {
+		for k := max(0, j-2); k <= min(nStep-1, j+1); k++ {
+			if gain[k] >= 1.0059 {
+				return false
+			}
+		}
+		return true
+	}
+	for i := 0; i < frames; i++ {
+		if i%step == 0 && quiet(i/step) {
+			i += step - 1
+			continue
+		}
 		pos := (float64(i) - 0.5*float64(step)) / float64(step)
 		k := int(math.Floor(pos))
 		f := pos - float64(k)

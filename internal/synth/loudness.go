@@ -106,9 +106,9 @@ func kWeigh(s []float32, ch int, rate float64, energy []float32) (subs []float64
 	for lo := 0; lo < frames; lo += analysisChunk {
 		hi := min(frames, lo+analysisChunk)
 		p := pw[:hi-lo]
-		left.run(s[lo*ch:], ch, &shelf, &hp, p, false)
+		left.run(s[lo*ch:], ch, &shelf, &hp, p)
 		if stereo {
-			right.run(s[lo*ch+1:], ch, &shelf, &hp, p, true)
+			right.runAdd(s[lo*ch+1:], ch, &shelf, &hp, p)
 		}
 		e := 0.0
 		for _, v := range p {
@@ -133,8 +133,8 @@ func kWeigh(s []float32, ch int, rate float64, energy []float32) (subs []float64
 type kState struct{ x1, x2, y1, y2, z1, z2 float64 }
 
 // run K-weights len(p) frames of one channel of s (stride ch) and stores
-// each squared output in p, or adds it when add is set.
-func (k *kState) run(s []float32, ch int, shelf, hp *biquad, p []float64, add bool) {
+// each squared output in p.
+func (k *kState) run(s []float32, ch int, shelf, hp *biquad, p []float64) {
 	sb0, sb1, sb2, sa1, sa2 := shelf.b0, shelf.b1, shelf.b2, shelf.a1, shelf.a2
 	ha1, ha2 := hp.a1, hp.a2 // hp numerator is 1, -2, 1
 	x1, x2, y1, y2, z1, z2 := k.x1, k.x2, k.y1, k.y2, k.z1, k.z2
@@ -148,11 +148,27 @@ func (k *kState) run(s []float32, ch int, shelf, hp *biquad, p []float64, add bo
 		x2, x1 = x1, x
 		y2, y1 = y1, y
 		z2, z1 = z1, z
-		if add {
-			p[i] += z * z
-		} else {
-			p[i] = z * z
-		}
+		p[i] = z * z
+	}
+	k.x1, k.x2, k.y1, k.y2, k.z1, k.z2 = x1, x2, y1, y2, z1, z2
+}
+
+// runAdd is run adding each squared output to p.
+func (k *kState) runAdd(s []float32, ch int, shelf, hp *biquad, p []float64) {
+	sb0, sb1, sb2, sa1, sa2 := shelf.b0, shelf.b1, shelf.b2, shelf.a1, shelf.a2
+	ha1, ha2 := hp.a1, hp.a2 // hp numerator is 1, -2, 1
+	x1, x2, y1, y2, z1, z2 := k.x1, k.x2, k.y1, k.y2, k.z1, k.z2
+	s = s[:(len(p)-1)*ch+1]
+	for i := range p {
+		// The feedback terms come last, so the recursion is one multiply
+		// and one add long.
+		x := float64(s[i*ch])
+		y := sb0*x + sb1*x1 + sb2*x2 - sa2*y2 - sa1*y1
+		z := y - 2*y1 + y2 - ha2*z2 - ha1*z1
+		x2, x1 = x1, x
+		y2, y1 = y1, y
+		z2, z1 = z1, z
+		p[i] += z * z
 	}
 	k.x1, k.x2, k.y1, k.y2, k.z1, k.z2 = x1, x2, y1, y2, z1, z2
 }

@@ -377,9 +377,21 @@ const dcR = 1 - 2*math.Pi*10/sr
 // insert runs the per-track mono chain: the body and box bells
 // (tone.go), high-pass, tone tilt, drive, cab, DC blocker.
 func (t *trackState) insert(buf []float32) {
-	processBells(t.tone, buf)
 	tilt := t.tiltK != 1
+	if t.hpOn && !tilt && t.drive == 0 && !t.dcOn && len(t.tone) == 1 {
+		processBellHP(&t.tone[0], &t.hp, buf) // the common chain in one loop
+		return
+	}
+	if t.hpOn && !tilt && t.drive == 0 && !t.dcOn && len(t.tone) == 2 {
+		processPairHP(&t.tone[0], &t.tone[1], &t.hp, buf)
+		return
+	}
+	processBells(t.tone, buf)
 	if !t.hpOn && !tilt && t.drive == 0 && !t.dcOn {
+		return
+	}
+	if t.hpOn && !tilt && t.drive == 0 && !t.dcOn {
+		t.hp.processHP(buf) // the common chain: the high-pass alone
 		return
 	}
 	hpOn, drive, cabOn, dcOn := t.hpOn, t.drive, t.cabOn, t.dcOn
@@ -389,12 +401,13 @@ func (t *trackState) insert(buf []float32) {
 	tk, ta, tz := t.tiltK, t.tilt.a, t.tilt.z
 	tb := 1 - ta
 	dOut := t.driveOut
+	hk := H.k * 0.5 // as in H.k*0.5*(n1+h1), hoisted
 	for i, x := range buf {
 		y := float64(x)
 		if hpOn {
 			n1 := H.b1*y + H.c11*h1 + H.c12*h2
 			n2 := H.b2*y + H.c21*h1 + H.c22*h2
-			y -= H.k*0.5*(n1+h1) + 0.5*(n2+h2)
+			y -= hk*(n1+h1) + 0.5*(n2+h2)
 			h1, h2 = n1, n2
 		}
 		if tilt {

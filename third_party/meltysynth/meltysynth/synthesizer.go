@@ -374,10 +374,9 @@ func (s *Synthesizer) renderBlock() {
 
 	s.voices.process()
 
-	for i := 0; i < blockSize; i++ {
-		s.blockLeft[i] = 0
-		s.blockRight[i] = 0
-	}
+	// Songsmith patch: clear (a memory clear) for the zeroing loop.
+	clear(s.blockLeft[:blockSize])
+	clear(s.blockRight[:blockSize])
 
 	for i := 0; i < activeVoiceCount; i++ {
 		voice := s.voices.voices[i]
