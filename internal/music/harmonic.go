@@ -1,5 +1,7 @@
 package music
 
+import "slices"
+
 // Harmonic rhythm: where a genre changes chord inside a bar. Every change
 // falls on beat 3 of a 4/4 bar (split 2), the bar's secondary strong beat.
 
@@ -30,7 +32,11 @@ func rhythmize(cs []barChord, degs []int, family string, k key, mk func(int) cho
 		return
 	case "pop", "rock", "folk", "soul", "gospel", "anime", "christmas", "epic":
 		if degs[0] == 0 && r.chance(0.5) {
-			if a, b, ok := cadence(last, k.minorish()); ok {
+			// A minor key's bVI takes no second turn in the cycle: i–VI–
+			// III–VI|VII (or i–iv–VI–VI|VII) holds the bVI a bar and a
+			// half against the tonic's one bar, and the song is heard in
+			// the bVI's major key (Gb major for Bb minor, Essentia).
+			if a, b, ok := cadence(last, k.minorish()); ok && !(k.minorish() && a == 5 && slices.Contains(degs[:n-1], 5)) {
 				cs[n-1] = barChord{c: mk(a), c2: mk(b), split: 2}
 			}
 		}

@@ -15,7 +15,9 @@ import (
 // the dominant's triad) outside ambient's floating harmony; chant is sung
 // over a held tonic (every bar of its progressions has the tonic in the
 // bass); a jazz turnaround into a minor tonic has a dominant seventh with
-// its leading tone; and a lo-fi loop starts on its tonic or lands on it.
+// its leading tone; in a minor cycle that starts on the tonic the bVI holds
+// no more beats than the tonic (i–iv–VI–VI|VII was heard in the bVI's
+// major key); and a lo-fi loop starts on its tonic or lands on it.
 func TestTonicHeard(t *testing.T) {
 	for _, g := range plan.Genres {
 		prof := profile(g)
@@ -35,6 +37,9 @@ func TestTonicHeard(t *testing.T) {
 						t.Errorf("%s: %s bar %d: chant's bass on %d, not the tonic", name, s.Name, b, (h.c.root+h.c.slash)%12)
 					}
 				}
+				if k.mode == "minor" && s.prog[0].c.root == 0 && beatsOn(s.prog, 8) > beatsOn(s.prog, 0) {
+					t.Errorf("%s: %s: the bVI holds %g beats of the cycle, the tonic %g", name, s.Name, beatsOn(s.prog, 8), beatsOn(s.prog, 0))
+				}
 				last := s.prog[len(s.prog)-1]
 				if prof.harmony == "jazz" && k.minorish() && s.prog[0].c.degree == 0 && s.prog[0].c.root == 0 &&
 					last.split > 0 && last.c2.degree == 4 && (len(last.c2.tones) < 4 || last.c2.tones[1] != 4) {
@@ -48,4 +53,22 @@ func TestTonicHeard(t *testing.T) {
 			t.Errorf("lo-fi loop %v neither starts nor ends on the tonic", degs)
 		}
 	}
+}
+
+// beatsOn returns the beats of a 4/4 progression cycle whose chord has its
+// root on pitch class root (above the key's tonic).
+func beatsOn(prog []barChord, root int) float64 {
+	n := 0.0
+	for _, h := range prog {
+		switch {
+		case h.split == 0 && h.c.root == root:
+			n += 4
+		case h.split > 0 && h.c.root == root:
+			n += h.split
+		}
+		if h.split > 0 && h.c2.root == root {
+			n += 4 - h.split
+		}
+	}
+	return n
 }

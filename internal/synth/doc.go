@@ -19,7 +19,7 @@
 // (drums*.go). A kit is data too (drums_kits.go): the sounds it replaces
 // (an 808 or 909 kick, a brushed snare, a concert bass drum, a chip noise
 // channel...), how it plays the acoustic sounds it inherits, and a colour
-// on every hit. Kicks, 808s, the tabla's dayan, timpani, surdo and the
+// on every hit. Kicks, 808s, the tabla's dayan, timpani, taiko, surdo and the
 // log-drum hit are tuned to the song's tonic, in the octave nearest the
 // drum's natural pitch (a 50 Hz 808 lands between 34.6 and 69.3 Hz; a
 // kit's kick never under 44 Hz, kickFloorHz); a kick on the fifth made

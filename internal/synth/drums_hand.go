@@ -64,10 +64,13 @@ var handDrums = map[score.Drum]*drumPatch{
 	score.TablaGe: {level: 0.8, f0: 98, sweep: -0.3, sweepTau: 0.09, tone: 1, toneTau: 0.42, drive: 1.1,
 		noise: 0.15, noiseTau: 0.01, hp: 300, lp: 2000, length: 1.6,
 		drumExt: drumExt{partials: []drumPartial{{2, 0.2, 0.2}, {mode11, 0.1, 0.1}}}},
-	// Taiko: a huge, slow skin with a long boom and a stick crack.
+	// Taiko: a huge, slow skin with a long boom and a stick crack. Its
+	// boom is pitched, so it lands on the song's tonic like the timpani:
+	// left on B1 in every key it boomed the bVI of Eb minor, and Essentia
+	// heard the cinematic song in B major (scripts/keymeasure).
 	score.Taiko: {level: 1, f0: 62, sweep: 0.5, sweepTau: 0.05, tone: 1, toneTau: 0.45, drive: 1.3,
 		noise: 0.4, noiseTau: 0.05, hp: 120, lp: 1600, click: 0.3, clickTau: 0.002, length: 3.5,
-		drumExt: drumExt{partials: []drumPartial{{mode11, 0.45, 0.2}, {mode21, 0.3, 0.14}, {mode02, 0.2, 0.1}}}},
+		drumExt: drumExt{tuned: true, partials: []drumPartial{{mode11, 0.45, 0.2}, {mode21, 0.3, 0.14}, {mode02, 0.2, 0.1}}}},
 	// Timpani: the kettle makes the head's modes nearly harmonic
 	// (1 : 1.5 : 2 : 2.44 over the principal tone), tuned to the key.
 	score.Timpani: {level: 0.8, f0: 98, sweep: 0.03, sweepTau: 0.03, tone: 1, toneTau: 0.7,

@@ -36,3 +36,14 @@ func TestKeyPitchTonicNearest(t *testing.T) {
 		}
 	}
 }
+
+// TestPitchedHandDrumsTuned checks that the hand drums whose boom has a
+// clear pitch follow the key: a taiko left on B1 in every key boomed the
+// bVI of Eb minor, and Essentia heard the cinematic song in B major.
+func TestPitchedHandDrumsTuned(t *testing.T) {
+	for _, d := range []score.Drum{score.Taiko, score.Timpani} {
+		if !handDrums[d].tuned {
+			t.Errorf("%s is not tuned to the key", d)
+		}
+	}
+}
