@@ -51,6 +51,8 @@ type quantizer struct {
 	xr34  [granuleSize]float64 // |xr|^(3/4)
 	max34 [maxBands]float64    // largest xr34 per partition
 	ix    [granuleSize]int32   // quantised magnitudes; signs come from xr
+	// zero[b] records that quantize left partition b of ix all zero.
+	zero  [maxBands]bool
 	noise [maxBands]float64
 	// lastGain seeds the rate loop's search (the previous result).
 	lastGain int
@@ -58,6 +60,7 @@ type quantizer struct {
 
 // prepare computes the |xr|^(3/4) tables for a new spectrum in q.xr.
 func (q *quantizer) prepare() {
+	q.zero = [maxBands]bool{} // bnd may have changed
 	for b := 0; b < q.nb; b++ {
 		m := 0.0
 		for i := q.bnd[b]; i < q.bnd[b+1]; i++ {
@@ -77,10 +80,20 @@ func (q *quantizer) prepare() {
 func (q *quantizer) quantize(g *granuleInfo) bool {
 	for b := 0; b < q.nb; b++ {
 		step := step34(g.gain, g.sfScale, g.sf[b])
-		if q.max34[b]*step+0.4054 > maxQuant {
+		top := q.max34[b]*step + 0.4054
+		if top > maxQuant {
 			return false
 		}
-		for i := q.bnd[b]; i < q.bnd[b+1]; i++ {
+		lo, hi := q.bnd[b], q.bnd[b+1]
+		if top < 1 { // every line rounds to zero
+			if !q.zero[b] {
+				clear(q.ix[lo:hi])
+				q.zero[b] = true
+			}
+			continue
+		}
+		q.zero[b] = false
+		for i := lo; i < hi; i++ {
 			q.ix[i] = int32(q.xr34[i]*step + 0.4054)
 		}
 	}
