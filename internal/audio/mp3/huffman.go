@@ -126,48 +126,60 @@ func bestOf(ix []int32, tables []int) (table, nbits int) {
 	return table, nbits + signs
 }
 
-// escBits returns the bits of the escape tree (16 or 24) for ix, and how
-// many values need linbits.
-func escBits(ix []int32, t int) (n, esc int) {
-	l := &hlen[t]
+// escBits returns the bits of the two escape trees (16 and 24) for ix in
+// one pass, and how many values need linbits.
+func escBits(ix []int32) (n16, n24, esc int) {
+	l16, l24 := &hlen[16], &hlen[24]
 	for i := 0; i+1 < len(ix); i += 2 {
 		x, y := int(ix[i]), int(ix[i+1])
-		if x >= 15 {
-			x = 15
-			esc++
-		}
-		if y >= 15 {
-			y = 15
-			esc++
-		}
-		n += int(l[x<<4|y])
+		signs := 0
 		if x != 0 {
-			n++
+			signs++
+			if x >= 15 {
+				x = 15
+				esc++
+			}
 		}
 		if y != 0 {
-			n++
+			signs++
+			if y >= 15 {
+				y = 15
+				esc++
+			}
 		}
+		k := x<<4 | y
+		n16 += int(l16[k]) + signs
+		n24 += int(l24[k]) + signs
 	}
-	return n, esc
+	return n16, n24, esc
+}
+
+// escByLen[L] are escTables' answers for magnitudes m with
+// bits.Len(m-15) = L: a table can code m when its linbits are at least L.
+var escByLen [14][2]int
+
+func init() {
+	for l := range escByLen {
+		a, b := -1, -1
+		for t := 23; t >= 16; t-- {
+			if hlinbits[t] >= l {
+				a = t
+			}
+		}
+		for t := 31; t >= 24; t-- {
+			if hlinbits[t] >= l {
+				b = t
+			}
+		}
+		escByLen[l] = [2]int{a, b}
+	}
 }
 
 // escTables returns the smallest-linbits tables of the two escape families
-// (16..23 and 24..31) that can code magnitude max.
+// (16..23 and 24..31) that can code magnitude max (15 < max <= maxQuant).
 func escTables(max int) (a, b int) {
-	a, b = -1, -1
-	for t := 16; t < 24; t++ {
-		if 15+(1<<hlinbits[t])-1 >= max {
-			a = t
-			break
-		}
-	}
-	for t := 24; t < 32; t++ {
-		if 15+(1<<hlinbits[t])-1 >= max {
-			b = t
-			break
-		}
-	}
-	return a, b
+	e := escByLen[bits.Len(uint(max-15))]
+	return e[0], e[1]
 }
 
 // chooseTable picks the cheapest table for a big_values region and returns it
@@ -189,8 +201,7 @@ func chooseTable(ix []int32) (table, nbits int) {
 		}
 	}
 	a, b := escTables(m)
-	na, esc := escBits(ix, 16)
-	nb, _ := escBits(ix, 24)
+	na, nb, esc := escBits(ix)
 	na += esc * hlinbits[a]
 	nb += esc * hlinbits[b]
 	if nb < na {
@@ -199,18 +210,29 @@ func chooseTable(ix []int32) (table, nbits int) {
 	return a, na
 }
 
+// quadCost[q] is the bits of quadruple pattern q with table A (32),
+// signs included; table B (33) always takes 4 bits plus the signs.
+var quadCost [16]int
+
+func init() {
+	for q := range quadCost {
+		quadCost[q] = int(hlen[32][q]) + bits.OnesCount8(uint8(q))
+	}
+}
+
 // quadBits returns the bits of the count1 region with tables A (32) and B (33).
 func quadBits(ix []int32) (a, b int) {
-	for i := 0; i+3 < len(ix); i += 4 {
-		q := quadIndex(ix[i:])
-		s := bits.OnesCount8(uint8(q))
-		a += int(hlen[32][q]) + s
-		b += 4 + s
+	for len(ix) >= 4 {
+		q := quadIndex(ix[:4])
+		a += quadCost[q]
+		b += 4 + bits.OnesCount8(uint8(q))
+		ix = ix[4:]
 	}
 	return a, b
 }
 
 func quadIndex(v []int32) int {
+	_ = v[3]
 	q := 0
 	if v[0] != 0 {
 		q |= 8
