@@ -65,13 +65,49 @@ func walkTree(tree []uint16, p int, code uint32, n int, visit func(uint16, uint3
 
 // regionMax returns the largest magnitude in ix.
 func regionMax(ix []int32) int {
-	m := 0
-	for _, v := range ix {
-		if int(v) > m {
-			m = int(v)
-		}
+	var m0, m1 int32
+	for len(ix) >= 2 {
+		m0, m1 = max(m0, ix[0]), max(m1, ix[1])
+		ix = ix[2:]
 	}
-	return m
+	if len(ix) == 1 {
+		m0 = max(m0, ix[0])
+	}
+	return int(max(m0, m1))
+}
+
+// Per-pair tables by k = x<<4|y (magnitudes capped at 15): pairSigns[k]
+// is the number of sign bits, escCost[0][k] and escCost[1][k] the bits of
+// the pair with tables 16 and 24 (linbits excluded, signs included), and
+// escCount[k] how many of its values need linbits.
+var (
+	pairSigns [256]uint8
+	escCost   [2][256]uint16
+	escCount  [256]uint8
+)
+
+func init() {
+	for k := range 256 {
+		x, y := k>>4, k&15
+		n := 0
+		if x != 0 {
+			n++
+		}
+		if y != 0 {
+			n++
+		}
+		pairSigns[k] = uint8(n)
+		escCost[0][k] = uint16(hlen[16][k]) + uint16(n)
+		escCost[1][k] = uint16(hlen[24][k]) + uint16(n)
+		c := 0
+		if x == 15 {
+			c++
+		}
+		if y == 15 {
+			c++
+		}
+		escCount[k] = uint8(c)
+	}
 }
 
 // pairBits returns the bits table t needs for the pairs in ix (no escapes).
@@ -79,14 +115,8 @@ func pairBits(ix []int32, t int) int {
 	n := 0
 	l := &hlen[t]
 	for i := 0; i+1 < len(ix); i += 2 {
-		x, y := int(ix[i]), int(ix[i+1])
-		n += int(l[x<<4|y])
-		if x != 0 {
-			n++
-		}
-		if y != 0 {
-			n++
-		}
+		k := uint8(ix[i]<<4 | ix[i+1])
+		n += int(l[k]) + int(pairSigns[k])
 	}
 	return n
 }
@@ -105,17 +135,11 @@ func bestOf(ix []int32, tables []int) (table, nbits int) {
 		l2 = &hlen[tables[2]]
 	}
 	for i := 0; i+1 < len(ix); i += 2 {
-		x, y := ix[i], ix[i+1]
-		k := x<<4 | y
+		k := uint8(ix[i]<<4 | ix[i+1])
 		n[0] += int(l0[k])
 		n[1] += int(l1[k])
 		n[2] += int(l2[k])
-		if x != 0 {
-			signs++
-		}
-		if y != 0 {
-			signs++
-		}
+		signs += int(pairSigns[k])
 	}
 	table, nbits = tables[0], n[0]
 	for j := 1; j < len(tables); j++ {
@@ -129,27 +153,11 @@ func bestOf(ix []int32, tables []int) (table, nbits int) {
 // escBits returns the bits of the two escape trees (16 and 24) for ix in
 // one pass, and how many values need linbits.
 func escBits(ix []int32) (n16, n24, esc int) {
-	l16, l24 := &hlen[16], &hlen[24]
 	for i := 0; i+1 < len(ix); i += 2 {
-		x, y := int(ix[i]), int(ix[i+1])
-		signs := 0
-		if x != 0 {
-			signs++
-			if x >= 15 {
-				x = 15
-				esc++
-			}
-		}
-		if y != 0 {
-			signs++
-			if y >= 15 {
-				y = 15
-				esc++
-			}
-		}
-		k := x<<4 | y
-		n16 += int(l16[k]) + signs
-		n24 += int(l24[k]) + signs
+		k := uint8(min(ix[i], 15)<<4 | min(ix[i+1], 15))
+		n16 += int(escCost[0][k])
+		n24 += int(escCost[1][k])
+		esc += int(escCount[k])
 	}
 	return n16, n24, esc
 }
