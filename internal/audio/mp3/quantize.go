@@ -54,6 +54,9 @@ type quantizer struct {
 	// zero[b] records that quantize left partition b of ix all zero.
 	zero  [maxBands]bool
 	noise [maxBands]float64
+	// energy[b] is the sum of xr^2 over partition b, its noise when all
+	// of its lines quantise to zero.
+	energy [maxBands]float64
 	// lastGain seeds the rate loop's search (the previous result).
 	lastGain int
 }
@@ -62,9 +65,10 @@ type quantizer struct {
 func (q *quantizer) prepare() {
 	q.zero = [maxBands]bool{} // bnd may have changed
 	for b := 0; b < q.nb; b++ {
-		m := 0.0
+		m, e := 0.0, 0.0
 		for i := q.bnd[b]; i < q.bnd[b+1]; i++ {
 			v := math.Abs(q.xr[i])
+			e += v * v
 			if v != 0 {
 				v = math.Sqrt(v * math.Sqrt(v))
 			}
@@ -72,6 +76,7 @@ func (q *quantizer) prepare() {
 			m = max(m, v)
 		}
 		q.max34[b] = m
+		q.energy[b] = e
 	}
 }
 
@@ -172,6 +177,10 @@ func (q *quantizer) innerLoop(g *granuleInfo, avail int, warm bool) int {
 // measureNoise fills q.noise with the quantisation noise energy per band.
 func (q *quantizer) measureNoise(g *granuleInfo) {
 	for b := 0; b < q.nb; b++ {
+		if q.zero[b] { // all noise: the same sum as below with ix = 0
+			q.noise[b] = q.energy[b]
+			continue
+		}
 		step := stepSize(g.gain, g.sfScale, g.sf[b])
 		s := 0.0
 		for i := q.bnd[b]; i < q.bnd[b+1]; i++ {
