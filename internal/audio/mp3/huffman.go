@@ -193,11 +193,12 @@ func escTables(max int) (a, b int) {
 // chooseTable picks the cheapest table for a big_values region and returns it
 // with its bit count.
 func chooseTable(ix []int32) (table, nbits int) {
-	if len(ix) == 0 {
-		return 0, 0
-	}
-	m := regionMax(ix)
-	if m == 0 {
+	return chooseTableMax(ix, regionMax(ix))
+}
+
+// chooseTableMax is chooseTable for a region whose largest magnitude is m.
+func chooseTableMax(ix []int32, m int) (table, nbits int) {
+	if len(ix) == 0 || m == 0 {
 		return 0, 0
 	}
 	if m <= 15 {

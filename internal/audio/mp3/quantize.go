@@ -51,7 +51,9 @@ type quantizer struct {
 	xr34  [granuleSize]float64 // |xr|^(3/4)
 	max34 [maxBands]float64    // largest xr34 per partition
 	ix    [granuleSize]int32   // quantised magnitudes; signs come from xr
-	// zero[b] records that quantize left partition b of ix all zero.
+	// zero[b] records that quantize left partition b of ix all zero; top[b]
+	// is the largest value quantize put in partition b.
+	top   [maxBands]int32
 	zero  [maxBands]bool
 	noise [maxBands]float64
 	// energy[b] is the sum of xr^2 over partition b, its noise when all
@@ -95,9 +97,12 @@ func (q *quantizer) quantize(g *granuleInfo) bool {
 				clear(q.ix[lo:hi])
 				q.zero[b] = true
 			}
+			q.top[b] = 0
 			continue
 		}
 		q.zero[b] = false
+		// The largest line gives the largest value: the same expression.
+		q.top[b] = int32(top)
 		for i := lo; i < hi; i++ {
 			q.ix[i] = int32(q.xr34[i]*step + 0.4054)
 		}
@@ -111,7 +116,11 @@ func (q *quantizer) bitsAt(g *granuleInfo) int {
 	if !q.quantize(g) {
 		return 1 << 30
 	}
-	return g.layout(&q.ix, q.sfb, false)
+	top := &q.top
+	if g.blockType != blockNormal {
+		top = nil // the partitions are not the long bands
+	}
+	return g.layout(&q.ix, q.sfb, false, top)
 }
 
 // innerLoop finds the smallest global gain whose Huffman data fits in avail
@@ -169,7 +178,7 @@ func (q *quantizer) innerLoop(g *granuleInfo, avail int, warm bool) int {
 	n := q.bitsAt(g)
 	if n > avail { // not even the coarsest gain fits: send silence
 		q.ix = [granuleSize]int32{}
-		n = g.layout(&q.ix, q.sfb, false)
+		n = g.layout(&q.ix, q.sfb, false, nil)
 	}
 	return n
 }
@@ -207,7 +216,7 @@ func (q *quantizer) code(g *granuleInfo, bt int, avail int, xmin *[maxBands]floa
 		q.ix = [granuleSize]int32{}
 	}
 	q.lastGain = g.gain
-	g.part23 = g.part2 + g.layout(&q.ix, q.sfb, true)
+	g.part23 = g.part2 + g.layout(&q.ix, q.sfb, true, nil)
 }
 
 // outerLoop amplifies the bands whose noise exceeds xmin, re-running the rate
