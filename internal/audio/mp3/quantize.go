@@ -103,8 +103,11 @@ func (q *quantizer) quantize(g *granuleInfo) bool {
 		q.zero[b] = false
 		// The largest line gives the largest value: the same expression.
 		q.top[b] = int32(top)
-		for i := lo; i < hi; i++ {
-			q.ix[i] = int32(q.xr34[i]*step + 0.4054)
+		xs := q.xr34[lo:hi]
+		ix := q.ix[lo:hi]
+		ix = ix[:len(xs)]
+		for i, x := range xs {
+			ix[i] = int32(x*step + 0.4054)
 		}
 	}
 	return true
@@ -192,8 +195,11 @@ func (q *quantizer) measureNoise(g *granuleInfo) {
 		}
 		step := stepSize(g.gain, g.sfScale, g.sf[b])
 		s := 0.0
-		for i := q.bnd[b]; i < q.bnd[b+1]; i++ {
-			d := math.Abs(q.xr[i]) - pow43[q.ix[i]]*step
+		xr := q.xr[q.bnd[b]:q.bnd[b+1]]
+		ix := q.ix[q.bnd[b]:q.bnd[b+1]]
+		ix = ix[:len(xr)]
+		for i, x := range xr {
+			d := math.Abs(x) - pow43[ix[i]]*step
 			s += d * d
 		}
 		q.noise[b] = s
