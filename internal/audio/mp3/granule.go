@@ -25,9 +25,17 @@ type granuleInfo struct {
 // it uses a proportional split. It returns the Huffman (part3) bit count.
 //
 // top, when not nil, holds the largest value of ix in each long band (as
-// quantize records it), which spares scanning the regions for their maxima.
+// quantize records it), which spares scanning the all-zero top bands and
+// the regions for their maxima.
 func (g *granuleInfo) layout(ix *[granuleSize]int32, sfb *[numSfbLong + 1]int, exhaustive bool, top *[maxBands]int32) int {
 	i := granuleSize
+	if top != nil { // start below the all-zero bands at the top
+		k := numSfbLong
+		for k > 0 && top[k-1] == 0 {
+			k--
+		}
+		i = sfb[k] // even, as every band boundary
+	}
 	for i > 1 && ix[i-1] == 0 && ix[i-2] == 0 {
 		i -= 2
 	}
