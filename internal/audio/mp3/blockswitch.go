@@ -45,16 +45,24 @@ type attackDetector struct {
 
 // feed runs the detector over the next input samples.
 func (d *attackDetector) feed(pcm []float32) {
-	for _, v := range pcm {
-		x := float64(v)
-		h := x - 2*d.x1 + d.x2
-		d.x2, d.x1 = d.x1, x
-		d.acc += h * h
-		d.n++
+	x1, x2 := d.x1, d.x2
+	for len(pcm) > 0 {
+		chunk := pcm[:min(len(pcm), attackBlock-d.n)]
+		pcm = pcm[len(chunk):]
+		acc := d.acc
+		for _, v := range chunk {
+			x := float64(v)
+			h := x - 2*x1 + x2
+			x2, x1 = x1, x
+			acc += h * h
+		}
+		d.acc = acc
+		d.n += len(chunk)
 		if d.n == attackBlock {
 			d.endBlock()
 		}
 	}
+	d.x1, d.x2 = x1, x2
 }
 
 // endBlock classifies the finished block and starts the next one.

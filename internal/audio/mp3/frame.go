@@ -97,7 +97,7 @@ func (f *frameCoder) encode(pcm *[2][frameSize + lookahead]float32) {
 	for ch := 0; ch < c.nch; ch++ {
 		for gr := 0; gr < 2; gr++ {
 			f.ch[ch].fb.analyze(pcm[ch][gr*granuleSize:(gr+1)*granuleSize], &sb)
-			f.ch[ch].md.transform(&sb, &f.xr[gr][ch], f.bt[gr][ch])
+			f.ch[ch].md.transform(&sb, &f.xr[gr][ch], f.bt[gr][ch], c.cutoff)
 			clear(f.xr[gr][ch][c.cutoff:])
 			if f.bt[gr][ch] == blockShort {
 				reorderShort(&f.xr[gr][ch], c.srIdx)

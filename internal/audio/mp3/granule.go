@@ -23,8 +23,19 @@ type granuleInfo struct {
 // layout finds big_values and the count1 region of ix and splits big_values
 // into regions. With exhaustive set it searches every region split; otherwise
 // it uses a proportional split. It returns the Huffman (part3) bit count.
-func (g *granuleInfo) layout(ix *[granuleSize]int32, sfb *[numSfbLong + 1]int, exhaustive bool) int {
+//
+// top, when not nil, holds the largest value of ix in each long band (as
+// quantize records it), which spares scanning the all-zero top bands and
+// the regions for their maxima.
+func (g *granuleInfo) layout(ix *[granuleSize]int32, sfb *[numSfbLong + 1]int, exhaustive bool, top *[maxBands]int32) int {
 	i := granuleSize
+	if top != nil { // start below the all-zero bands at the top
+		k := numSfbLong
+		for k > 0 && top[k-1] == 0 {
+			k--
+		}
+		i = sfb[k] // even, as every band boundary
+	}
 	for i > 1 && ix[i-1] == 0 && ix[i-2] == 0 {
 		i -= 2
 	}
@@ -62,20 +73,39 @@ func (g *granuleInfo) layout(ix *[granuleSize]int32, sfb *[numSfbLong + 1]int, e
 	r0 := max(1, min(16, s/3))
 	r1 := max(r0+1, min(r0+8, min(numSfbLong, (2*s)/3+1)))
 	g.region0, g.region1 = r0-1, r1-r0-1
-	return n + g.selectTables(ix, sfb, bvEnd)
+	return n + g.selectTables(ix, sfb, bvEnd, top)
 }
 
-// selectTables picks the table of each region for the current split.
-func (g *granuleInfo) selectTables(ix *[granuleSize]int32, sfb *[numSfbLong + 1]int, bvEnd int) int {
-	r1 := min(sfb[g.region0+1], bvEnd)
-	r2 := min(sfb[g.region0+g.region1+2], bvEnd)
+// selectTables picks the table of each region for the current split; top
+// is as for layout.
+func (g *granuleInfo) selectTables(ix *[granuleSize]int32, sfb *[numSfbLong + 1]int, bvEnd int, top *[maxBands]int32) int {
+	a1, a2 := g.region0+1, g.region0+g.region1+2
+	r1 := min(sfb[a1], bvEnd)
+	r2 := min(sfb[a2], bvEnd)
 	var n, c int
-	g.table[0], c = chooseTable(ix[:r1])
+	g.table[0], c = chooseTableMax(ix[:r1], regionTop(ix[:r1], top, sfb, 0, a1, bvEnd))
 	n += c
-	g.table[1], c = chooseTable(ix[r1:r2])
+	g.table[1], c = chooseTableMax(ix[r1:r2], regionTop(ix[r1:r2], top, sfb, a1, a2, bvEnd))
 	n += c
-	g.table[2], c = chooseTable(ix[r2:bvEnd])
+	g.table[2], c = chooseTableMax(ix[r2:bvEnd], regionTop(ix[r2:bvEnd], top, sfb, a2, numSfbLong, bvEnd))
 	return n + c
+}
+
+// regionTop returns the largest value of region, which spans long bands
+// [a, b) cut at bvEnd. From the band maxima in top: the values past bvEnd
+// are at most 1, so a band maximum of 2 or more lies inside the region;
+// otherwise (or without top) the region is scanned.
+func regionTop(region []int32, top *[maxBands]int32, sfb *[numSfbLong + 1]int, a, b, bvEnd int) int {
+	if top != nil {
+		m := int32(0)
+		for k := a; k < b && sfb[k] < bvEnd; k++ {
+			m = max(m, top[k])
+		}
+		if m >= 2 {
+			return int(m)
+		}
+	}
+	return regionMax(region)
 }
 
 // writeHuffman writes the part3 data of ix as laid out by g.

@@ -65,13 +65,49 @@ func walkTree(tree []uint16, p int, code uint32, n int, visit func(uint16, uint3
 
 // regionMax returns the largest magnitude in ix.
 func regionMax(ix []int32) int {
-	m := 0
-	for _, v := range ix {
-		if int(v) > m {
-			m = int(v)
-		}
+	var m0, m1 int32
+	for len(ix) >= 2 {
+		m0, m1 = max(m0, ix[0]), max(m1, ix[1])
+		ix = ix[2:]
 	}
-	return m
+	if len(ix) == 1 {
+		m0 = max(m0, ix[0])
+	}
+	return int(max(m0, m1))
+}
+
+// Per-pair tables by k = x<<4|y (magnitudes capped at 15): pairSigns[k]
+// is the number of sign bits, escCost[0][k] and escCost[1][k] the bits of
+// the pair with tables 16 and 24 (linbits excluded, signs included), and
+// escCount[k] how many of its values need linbits.
+var (
+	pairSigns [256]uint8
+	escCost   [2][256]uint16
+	escCount  [256]uint8
+)
+
+func init() {
+	for k := range 256 {
+		x, y := k>>4, k&15
+		n := 0
+		if x != 0 {
+			n++
+		}
+		if y != 0 {
+			n++
+		}
+		pairSigns[k] = uint8(n)
+		escCost[0][k] = uint16(hlen[16][k]) + uint16(n)
+		escCost[1][k] = uint16(hlen[24][k]) + uint16(n)
+		c := 0
+		if x == 15 {
+			c++
+		}
+		if y == 15 {
+			c++
+		}
+		escCount[k] = uint8(c)
+	}
 }
 
 // pairBits returns the bits table t needs for the pairs in ix (no escapes).
@@ -79,14 +115,8 @@ func pairBits(ix []int32, t int) int {
 	n := 0
 	l := &hlen[t]
 	for i := 0; i+1 < len(ix); i += 2 {
-		x, y := int(ix[i]), int(ix[i+1])
-		n += int(l[x<<4|y])
-		if x != 0 {
-			n++
-		}
-		if y != 0 {
-			n++
-		}
+		k := uint8(ix[i]<<4 | ix[i+1])
+		n += int(l[k]) + int(pairSigns[k])
 	}
 	return n
 }
@@ -105,17 +135,11 @@ func bestOf(ix []int32, tables []int) (table, nbits int) {
 		l2 = &hlen[tables[2]]
 	}
 	for i := 0; i+1 < len(ix); i += 2 {
-		x, y := ix[i], ix[i+1]
-		k := x<<4 | y
+		k := uint8(ix[i]<<4 | ix[i+1])
 		n[0] += int(l0[k])
 		n[1] += int(l1[k])
 		n[2] += int(l2[k])
-		if x != 0 {
-			signs++
-		}
-		if y != 0 {
-			signs++
-		}
+		signs += int(pairSigns[k])
 	}
 	table, nbits = tables[0], n[0]
 	for j := 1; j < len(tables); j++ {
@@ -126,58 +150,55 @@ func bestOf(ix []int32, tables []int) (table, nbits int) {
 	return table, nbits + signs
 }
 
-// escBits returns the bits of the escape tree (16 or 24) for ix, and how
-// many values need linbits.
-func escBits(ix []int32, t int) (n, esc int) {
-	l := &hlen[t]
+// escBits returns the bits of the two escape trees (16 and 24) for ix in
+// one pass, and how many values need linbits.
+func escBits(ix []int32) (n16, n24, esc int) {
 	for i := 0; i+1 < len(ix); i += 2 {
-		x, y := int(ix[i]), int(ix[i+1])
-		if x >= 15 {
-			x = 15
-			esc++
-		}
-		if y >= 15 {
-			y = 15
-			esc++
-		}
-		n += int(l[x<<4|y])
-		if x != 0 {
-			n++
-		}
-		if y != 0 {
-			n++
-		}
+		k := uint8(min(ix[i], 15)<<4 | min(ix[i+1], 15))
+		n16 += int(escCost[0][k])
+		n24 += int(escCost[1][k])
+		esc += int(escCount[k])
 	}
-	return n, esc
+	return n16, n24, esc
+}
+
+// escByLen[L] are escTables' answers for magnitudes m with
+// bits.Len(m-15) = L: a table can code m when its linbits are at least L.
+var escByLen [14][2]int
+
+func init() {
+	for l := range escByLen {
+		a, b := -1, -1
+		for t := 23; t >= 16; t-- {
+			if hlinbits[t] >= l {
+				a = t
+			}
+		}
+		for t := 31; t >= 24; t-- {
+			if hlinbits[t] >= l {
+				b = t
+			}
+		}
+		escByLen[l] = [2]int{a, b}
+	}
 }
 
 // escTables returns the smallest-linbits tables of the two escape families
-// (16..23 and 24..31) that can code magnitude max.
+// (16..23 and 24..31) that can code magnitude max (15 < max <= maxQuant).
 func escTables(max int) (a, b int) {
-	a, b = -1, -1
-	for t := 16; t < 24; t++ {
-		if 15+(1<<hlinbits[t])-1 >= max {
-			a = t
-			break
-		}
-	}
-	for t := 24; t < 32; t++ {
-		if 15+(1<<hlinbits[t])-1 >= max {
-			b = t
-			break
-		}
-	}
-	return a, b
+	e := escByLen[bits.Len(uint(max-15))]
+	return e[0], e[1]
 }
 
 // chooseTable picks the cheapest table for a big_values region and returns it
 // with its bit count.
 func chooseTable(ix []int32) (table, nbits int) {
-	if len(ix) == 0 {
-		return 0, 0
-	}
-	m := regionMax(ix)
-	if m == 0 {
+	return chooseTableMax(ix, regionMax(ix))
+}
+
+// chooseTableMax is chooseTable for a region whose largest magnitude is m.
+func chooseTableMax(ix []int32, m int) (table, nbits int) {
+	if len(ix) == 0 || m == 0 {
 		return 0, 0
 	}
 	if m <= 15 {
@@ -189,8 +210,7 @@ func chooseTable(ix []int32) (table, nbits int) {
 		}
 	}
 	a, b := escTables(m)
-	na, esc := escBits(ix, 16)
-	nb, _ := escBits(ix, 24)
+	na, nb, esc := escBits(ix)
 	na += esc * hlinbits[a]
 	nb += esc * hlinbits[b]
 	if nb < na {
@@ -199,18 +219,29 @@ func chooseTable(ix []int32) (table, nbits int) {
 	return a, na
 }
 
+// quadCost[q] is the bits of quadruple pattern q with table A (32),
+// signs included; table B (33) always takes 4 bits plus the signs.
+var quadCost [16]int
+
+func init() {
+	for q := range quadCost {
+		quadCost[q] = int(hlen[32][q]) + bits.OnesCount8(uint8(q))
+	}
+}
+
 // quadBits returns the bits of the count1 region with tables A (32) and B (33).
 func quadBits(ix []int32) (a, b int) {
-	for i := 0; i+3 < len(ix); i += 4 {
-		q := quadIndex(ix[i:])
-		s := bits.OnesCount8(uint8(q))
-		a += int(hlen[32][q]) + s
-		b += 4 + s
+	for len(ix) >= 4 {
+		q := quadIndex(ix[:4])
+		a += quadCost[q]
+		b += 4 + bits.OnesCount8(uint8(q))
+		ix = ix[4:]
 	}
 	return a, b
 }
 
 func quadIndex(v []int32) int {
+	_ = v[3]
 	q := 0
 	if v[0] != 0 {
 		q |= 8

@@ -8,6 +8,17 @@
 // 48 kHz, mono or stereo. An attack detector switches granules with sharp
 // transients to short blocks (normal, start, short, stop windows) to keep
 // pre-echo in check; Options.LongBlocksOnly turns that off.
+//
+// Speed (1.5x to 1.75x the first version's, same bytes): the filterbank
+// sums its 512-tap window in one pass over 8 rows and matrixes with a
+// fixed-size 32-point DCT-III (dct32); the MDCT folds odd subbands' sign
+// flips into blockWinOdd and skips subbands above the cut-off; Huffman bit
+// counts use per-pair tables (pairSigns, escCost, escCount, quadCost); the
+// region-split search caches region 2's choice; quantize skips partitions
+// that round to zero and records each band's largest value for the rate
+// loop's table choice (layout's top). TestOutputPinned pins the bytes: a
+// change that alters them must pass the quality tests (quality_test.go,
+// decoders_test.go) before its hashes are updated.
 package mp3
 
 import (

@@ -51,17 +51,26 @@ type quantizer struct {
 	xr34  [granuleSize]float64 // |xr|^(3/4)
 	max34 [maxBands]float64    // largest xr34 per partition
 	ix    [granuleSize]int32   // quantised magnitudes; signs come from xr
+	// zero[b] records that quantize left partition b of ix all zero; top[b]
+	// is the largest value quantize put in partition b.
+	top   [maxBands]int32
+	zero  [maxBands]bool
 	noise [maxBands]float64
+	// energy[b] is the sum of xr^2 over partition b, its noise when all
+	// of its lines quantise to zero.
+	energy [maxBands]float64
 	// lastGain seeds the rate loop's search (the previous result).
 	lastGain int
 }
 
 // prepare computes the |xr|^(3/4) tables for a new spectrum in q.xr.
 func (q *quantizer) prepare() {
+	q.zero = [maxBands]bool{} // bnd may have changed
 	for b := 0; b < q.nb; b++ {
-		m := 0.0
+		m, e := 0.0, 0.0
 		for i := q.bnd[b]; i < q.bnd[b+1]; i++ {
 			v := math.Abs(q.xr[i])
+			e += v * v
 			if v != 0 {
 				v = math.Sqrt(v * math.Sqrt(v))
 			}
@@ -69,6 +78,7 @@ func (q *quantizer) prepare() {
 			m = max(m, v)
 		}
 		q.max34[b] = m
+		q.energy[b] = e
 	}
 }
 
@@ -77,11 +87,27 @@ func (q *quantizer) prepare() {
 func (q *quantizer) quantize(g *granuleInfo) bool {
 	for b := 0; b < q.nb; b++ {
 		step := step34(g.gain, g.sfScale, g.sf[b])
-		if q.max34[b]*step+0.4054 > maxQuant {
+		top := q.max34[b]*step + 0.4054
+		if top > maxQuant {
 			return false
 		}
-		for i := q.bnd[b]; i < q.bnd[b+1]; i++ {
-			q.ix[i] = int32(q.xr34[i]*step + 0.4054)
+		lo, hi := q.bnd[b], q.bnd[b+1]
+		if top < 1 { // every line rounds to zero
+			if !q.zero[b] {
+				clear(q.ix[lo:hi])
+				q.zero[b] = true
+			}
+			q.top[b] = 0
+			continue
+		}
+		q.zero[b] = false
+		// The largest line gives the largest value: the same expression.
+		q.top[b] = int32(top)
+		xs := q.xr34[lo:hi]
+		ix := q.ix[lo:hi]
+		ix = ix[:len(xs)]
+		for i, x := range xs {
+			ix[i] = int32(x*step + 0.4054)
 		}
 	}
 	return true
@@ -93,7 +119,11 @@ func (q *quantizer) bitsAt(g *granuleInfo) int {
 	if !q.quantize(g) {
 		return 1 << 30
 	}
-	return g.layout(&q.ix, q.sfb, false)
+	top := &q.top
+	if g.blockType != blockNormal {
+		top = nil // the partitions are not the long bands
+	}
+	return g.layout(&q.ix, q.sfb, false, top)
 }
 
 // innerLoop finds the smallest global gain whose Huffman data fits in avail
@@ -151,7 +181,7 @@ func (q *quantizer) innerLoop(g *granuleInfo, avail int, warm bool) int {
 	n := q.bitsAt(g)
 	if n > avail { // not even the coarsest gain fits: send silence
 		q.ix = [granuleSize]int32{}
-		n = g.layout(&q.ix, q.sfb, false)
+		n = g.layout(&q.ix, q.sfb, false, nil)
 	}
 	return n
 }
@@ -159,10 +189,17 @@ func (q *quantizer) innerLoop(g *granuleInfo, avail int, warm bool) int {
 // measureNoise fills q.noise with the quantisation noise energy per band.
 func (q *quantizer) measureNoise(g *granuleInfo) {
 	for b := 0; b < q.nb; b++ {
+		if q.zero[b] { // all noise: the same sum as below with ix = 0
+			q.noise[b] = q.energy[b]
+			continue
+		}
 		step := stepSize(g.gain, g.sfScale, g.sf[b])
 		s := 0.0
-		for i := q.bnd[b]; i < q.bnd[b+1]; i++ {
-			d := math.Abs(q.xr[i]) - pow43[q.ix[i]]*step
+		xr := q.xr[q.bnd[b]:q.bnd[b+1]]
+		ix := q.ix[q.bnd[b]:q.bnd[b+1]]
+		ix = ix[:len(xr)]
+		for i, x := range xr {
+			d := math.Abs(x) - pow43[ix[i]]*step
 			s += d * d
 		}
 		q.noise[b] = s
@@ -185,7 +222,7 @@ func (q *quantizer) code(g *granuleInfo, bt int, avail int, xmin *[maxBands]floa
 		q.ix = [granuleSize]int32{}
 	}
 	q.lastGain = g.gain
-	g.part23 = g.part2 + g.layout(&q.ix, q.sfb, true)
+	g.part23 = g.part2 + g.layout(&q.ix, q.sfb, true, nil)
 }
 
 // outerLoop amplifies the bands whose noise exceeds xmin, re-running the rate

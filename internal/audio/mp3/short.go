@@ -74,6 +74,10 @@ func init() {
 	for t := range blockWin {
 		for i := range blockWin[t] {
 			blockWin[t][i] /= 9
+			blockWinOdd[t][i] = blockWin[t][i]
+			if i&1 == 1 {
+				blockWinOdd[t][i] = -blockWin[t][i]
+			}
 		}
 	}
 	for p := range shortWin {

@@ -20,6 +20,12 @@ func init() {
 			slotLen[k][s] = uint16(hlen[t][k])
 		}
 	}
+	for t := range slotOf {
+		slotOf[t] = -1
+	}
+	for s, t := range splitSlots {
+		slotOf[t] = s
+	}
 }
 
 // splitCosts holds prefix sums over scalefactor bands.
@@ -72,14 +78,16 @@ func (c *splitCosts) fill(ix *[granuleSize]int32, sfb *[numSfbLong + 1]int, bvEn
 
 // region returns the cheapest table and bits for bands [a, b).
 func (c *splitCosts) region(a, b int) (table, nbits int) {
-	if a >= b {
-		return 0, 0
-	}
 	m := 0
 	for i := a; i < b; i++ {
 		m = max(m, c.maxv[i])
 	}
-	if m == 0 {
+	return c.choose(a, b, m)
+}
+
+// choose is region for bands [a, b) whose largest magnitude is m.
+func (c *splitCosts) choose(a, b, m int) (table, nbits int) {
+	if a >= b || m == 0 {
 		return 0, 0
 	}
 	signs := c.signs[b] - c.signs[a]
@@ -90,7 +98,7 @@ func (c *splitCosts) region(a, b int) (table, nbits int) {
 				continue
 			}
 			for _, t := range g.tables {
-				s := slotOf(t)
+				s := slotOf[t]
 				if n := c.cost[b][s] - c.cost[a][s]; n < bestBits {
 					best, bestBits = t, n
 				}
@@ -108,28 +116,32 @@ func (c *splitCosts) region(a, b int) (table, nbits int) {
 	return ta, na + signs
 }
 
-func slotOf(t int) int {
-	for s, v := range splitSlots {
-		if v == t {
-			return s
-		}
-	}
-	return -1
-}
+// slotOf[t] is the index of table t in splitSlots.
+var slotOf [34]int
 
 // bestSplit tries every (region0_count, region1_count) and keeps the split
-// that needs the fewest bits; it returns the big_values bits.
+// that needs the fewest bits; it returns the big_values bits. Region 2's
+// choice depends only on where it starts, so it is computed once per band,
+// and region 1's largest value is kept as it grows band by band.
 func (g *granuleInfo) bestSplit(ix *[granuleSize]int32, sfb *[numSfbLong + 1]int, bvEnd int) int {
 	var c splitCosts
 	c.fill(ix, sfb, bvEnd)
+	var tailT, tailN [numSfbLong + 1]int
+	for b := 0; b <= c.n; b++ {
+		tailT[b], tailN[b] = c.region(b, c.n)
+	}
 	best := -1
 	for r0 := 0; r0 < 16; r0++ {
 		a := min(r0+1, c.n)
 		t0, n0 := c.region(0, a)
+		m, end := 0, a
 		for r1 := 0; r1 < 8 && r0+r1+2 <= numSfbLong; r1++ {
 			b := min(r0+r1+2, c.n)
-			t1, n1 := c.region(a, b)
-			t2, n2 := c.region(b, c.n)
+			for ; end < b; end++ {
+				m = max(m, c.maxv[end])
+			}
+			t1, n1 := c.choose(a, b, m)
+			t2, n2 := tailT[b], tailN[b]
 			if n := n0 + n1 + n2; best < 0 || n < best {
 				best = n
 				g.region0, g.region1 = r0, r1
