@@ -102,13 +102,17 @@ func kWeigh(s []float32, ch int, rate float64, energy []float32) (subs []float64
 	var acc float64
 	n := 0
 	stereo := ch >= 2
-	var pw [analysisChunk]float64
+	var pw, pr [analysisChunk]float64
 	for lo := 0; lo < frames; lo += analysisChunk {
 		hi := min(frames, lo+analysisChunk)
 		p := pw[:hi-lo]
 		left.run(s[lo*ch:], ch, &shelf, &hp, p)
 		if stereo {
-			right.runAdd(s[lo*ch+1:], ch, &shelf, &hp, p)
+			r := pr[:hi-lo]
+			right.run(s[lo*ch+1:], ch, &shelf, &hp, r)
+			for i, v := range r {
+				p[i] += v
+			}
 		}
 		e := 0.0
 		for _, v := range p {
@@ -149,26 +153,6 @@ func (k *kState) run(s []float32, ch int, shelf, hp *biquad, p []float64) {
 		y2, y1 = y1, y
 		z2, z1 = z1, z
 		p[i] = z * z
-	}
-	k.x1, k.x2, k.y1, k.y2, k.z1, k.z2 = x1, x2, y1, y2, z1, z2
-}
-
-// runAdd is run adding each squared output to p.
-func (k *kState) runAdd(s []float32, ch int, shelf, hp *biquad, p []float64) {
-	sb0, sb1, sb2, sa1, sa2 := shelf.b0, shelf.b1, shelf.b2, shelf.a1, shelf.a2
-	ha1, ha2 := hp.a1, hp.a2 // hp numerator is 1, -2, 1
-	x1, x2, y1, y2, z1, z2 := k.x1, k.x2, k.y1, k.y2, k.z1, k.z2
-	s = s[:(len(p)-1)*ch+1]
-	for i := range p {
-		// The feedback terms come last, so the recursion is one multiply
-		// and one add long.
-		x := float64(s[i*ch])
-		y := sb0*x + sb1*x1 + sb2*x2 - sa2*y2 - sa1*y1
-		z := y - 2*y1 + y2 - ha2*z2 - ha1*z1
-		x2, x1 = x1, x
-		y2, y1 = y1, y
-		z2, z1 = z1, z
-		p[i] += z * z
 	}
 	k.x1, k.x2, k.y1, k.y2, k.z1, k.z2 = x1, x2, y1, y2, z1, z2
 }
