@@ -192,23 +192,9 @@ func remove(s *score.Score, i int) *score.Score {
 			}
 		}
 		t.Notes = notes
-		hits := t.Hits[:0]
-		for _, h := range t.Hits {
-			if st, ok := move(h.Start); ok {
-				h.Start = st
-				hits = append(hits, h)
-			}
-		}
-		t.Hits = hits
+		t.Hits = keepMoved(t.Hits, func(h *score.Hit) *float64 { return &h.Start }, move)
 	}
-	chords := out.Chords[:0]
-	for _, c := range out.Chords {
-		if st, ok := move(c.StartBeat); ok {
-			c.StartBeat = st
-			chords = append(chords, c)
-		}
-	}
-	out.Chords = chords
+	out.Chords = keepMoved(out.Chords, func(c *score.Chord) *float64 { return &c.StartBeat }, move)
 	out.Sections = slices.Delete(out.Sections, i, i+1)
 	for j := i; j < len(out.Sections); j++ {
 		out.Sections[j].StartBeat -= d
@@ -362,4 +348,17 @@ func Fit(s *score.Score, seconds float64, nudge bool) {
 		s.BPM = min(max(bpm, s.BPM*(1-MaxNudge)), s.BPM*(1+MaxNudge))
 	}
 	s.TailSeconds = max(seconds-s.BeatToSeconds(s.TotalBeats), 0)
+}
+
+// keepMoved keeps, in place, the items of xs whose start (the field at
+// returns) move maps to a new place, each moved there.
+func keepMoved[T any](xs []T, at func(*T) *float64, move func(float64) (float64, bool)) []T {
+	kept := xs[:0]
+	for _, x := range xs {
+		if st, ok := move(*at(&x)); ok {
+			*at(&x) = st
+			kept = append(kept, x)
+		}
+	}
+	return kept
 }
