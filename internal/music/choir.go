@@ -1,6 +1,7 @@
 package music
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/songsmith/songsmith/internal/plan"
@@ -40,15 +41,7 @@ func choirChorus(s *score.Score, p plan.Plan) {
 				in = append(in, n)
 			}
 		}
-		slices.SortFunc(in, func(a, b score.Note) int {
-			switch {
-			case a.Start < b.Start:
-				return -1
-			case a.Start > b.Start:
-				return 1
-			}
-			return 0
-		})
+		slices.SortFunc(in, func(a, b score.Note) int { return cmp.Compare(a.Start, b.Start) })
 		for i, n := range in {
 			end := to
 			if i+1 < len(in) {

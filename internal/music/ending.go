@@ -1,6 +1,7 @@
 package music
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/songsmith/songsmith/internal/score"
@@ -110,15 +111,7 @@ func finalHit(hits []score.Hit, last, bpb float64, kind ending) []score.Hit {
 	if kind == endBigHit || kind == endStinger {
 		out = append(out, score.Hit{Start: last, Drum: score.Snare, Velocity: 0.95})
 	}
-	slices.SortStableFunc(out, func(a, b score.Hit) int {
-		switch {
-		case a.Start < b.Start:
-			return -1
-		case a.Start > b.Start:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(out, func(a, b score.Hit) int { return cmp.Compare(a.Start, b.Start) })
 	return out
 }
 

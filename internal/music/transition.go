@@ -1,6 +1,7 @@
 package music
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -143,15 +144,7 @@ func edges(s *score.Score, secs []section, k key, limit float64, family string, 
 			}
 		}
 		if changed {
-			slices.SortStableFunc(t.Notes, func(a, b score.Note) int {
-				switch {
-				case a.Start < b.Start:
-					return -1
-				case a.Start > b.Start:
-					return 1
-				}
-				return 0
-			})
+			slices.SortStableFunc(t.Notes, func(a, b score.Note) int { return cmp.Compare(a.Start, b.Start) })
 		}
 	}
 }
