@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"context"
 	"math"
 
 	"github.com/songsmith/songsmith/internal/audio"
@@ -61,19 +62,24 @@ func partTargets(s *score.Score, plan style.MixPlan) []float64 {
 	return tg
 }
 
-// balanceGain returns the fader gain (dB) that brings track ti to target.
-func balanceGain(s *score.Score, ti int, frames int, bank *soundfont.Bank, target float64) float64 {
-	l := measurePart(s, ti, frames, bank)
-	if math.IsInf(l, -1) || math.IsNaN(l) {
-		return 0
+// balanceGain returns the fader gain (dB) that brings track ti to target,
+// or ctx.Err() when the context is cancelled while the part is measured.
+func balanceGain(ctx context.Context, s *score.Score, ti int, frames int, bank *soundfont.Bank, target float64) (float64, error) {
+	l, err := measurePart(ctx, s, ti, frames, bank)
+	if err != nil {
+		return 0, err
 	}
-	return math.Max(-maxBalanceDB, math.Min(maxBalanceDB, target-l))
+	if math.IsInf(l, -1) || math.IsNaN(l) {
+		return 0, nil
+	}
+	return math.Max(-maxBalanceDB, math.Min(maxBalanceDB, target-l)), nil
 }
 
 // measurePart renders excerpts of track ti alone, dry (no sends, no
 // sidechain), centred at unity gain, and returns their gated K-weighted
-// loudness (LUFS), or -Inf when the part is silent.
-func measurePart(s *score.Score, ti int, frames int, bank *soundfont.Bank) float64 {
+// loudness (LUFS), or -Inf when the part is silent. It stops with ctx.Err()
+// between excerpts, so a cancelled render does not wait for a whole part.
+func measurePart(ctx context.Context, s *score.Score, ti int, frames int, bank *soundfont.Bank) (float64, error) {
 	tr := &s.Tracks[ti]
 	wins := partWindows(s, tr)
 	var subs []float64
@@ -81,6 +87,9 @@ func measurePart(s *score.Score, ti int, frames int, bank *soundfont.Bank) float
 	buf := takeScratch(2*audio.CD.NSeconds(balanceWin+balanceWarm) + 2*blockSize)[:0]
 	defer func() { putScratch(buf) }()
 	for _, w0 := range wins {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
 		warm := math.Max(0, w0-balanceWarm)
 		sub := excerpt(s, tr, warm, w0+balanceWin)
 		t := newTrack(s, ti, &sub, frames, bank)
@@ -103,7 +112,7 @@ func measurePart(s *score.Score, ti int, frames int, bank *soundfont.Bank) float
 		}
 		subs = append(subs, kWeigh(buf, 2, sr, nil)...)
 	}
-	return gatedLoudness(subs)
+	return gatedLoudness(subs), nil
 }
 
 // partWindows picks the start times (seconds) of up to balanceWindows

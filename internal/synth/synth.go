@@ -131,7 +131,7 @@ type engine struct {
 // newEngine prepares the tracks of s, each levelled by its measured
 // loudness (balance.go). With only >= 0, only track only sounds (a stem),
 // while every track's kicks still key the sidechain. The measuring renders
-// excerpts of every part, so it stops with ctx.Err() between parts.
+// excerpts of every part, so it stops with ctx.Err() between excerpts.
 func newEngine(ctx context.Context, s *score.Score, frames int, o Options, only int) (*engine, error) {
 	e := &engine{lastKick: -1 << 40}
 	bank := o.bank(s)
@@ -150,10 +150,11 @@ func newEngine(ctx context.Context, s *score.Score, frames int, o Options, only 
 		if o.Unbalanced {
 			t.tone = nil // the source's own tone too (tone.go)
 		} else {
-			if err := ctx.Err(); err != nil {
+			g, err := balanceGain(ctx, s, i, frames, bank, targets[i])
+			if err != nil {
 				return nil, err
 			}
-			t.setLevel(balanceGain(s, i, frames, bank, targets[i]))
+			t.setLevel(g)
 		}
 		e.tracks = append(e.tracks, t)
 		e.ducked = e.ducked || t.side > 0
