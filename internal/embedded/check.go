@@ -137,11 +137,11 @@ func CheckFile(path string) error {
 	return nil
 }
 
-// openChecked opens the database at path after CheckFile, waiting up to
-// lock for another process's lock, and reads every page once: a panic or
-// a memory fault in bbolt on a damaged file becomes a *DamagedError
-// instead of a crash.
-func openChecked(path string, lock time.Duration) (db *bolt.DB, err error) {
+// openChecked opens the database at path after CheckFile (bbolt options
+// o: a lock timeout, read-only), and reads every page once: a panic or a
+// memory fault in bbolt on a damaged file becomes a *DamagedError instead
+// of a crash.
+func openChecked(path string, o *bolt.Options) (db *bolt.DB, err error) {
 	if err := CheckFile(path); err != nil {
 		return nil, err
 	}
@@ -154,7 +154,7 @@ func openChecked(path string, lock time.Duration) (db *bolt.DB, err error) {
 			db, err = nil, &DamagedError{Path: path, Reason: fmt.Sprintf("its pages cannot be read (%v)", p)}
 		}
 	}()
-	db, err = bolt.Open(path, 0o600, &bolt.Options{Timeout: lock})
+	db, err = bolt.Open(path, 0o600, o)
 	switch {
 	case errors.Is(err, bolterrors.ErrInvalid), errors.Is(err, bolterrors.ErrChecksum), errors.Is(err, bolterrors.ErrVersionMismatch):
 		return nil, &DamagedError{Path: path, Reason: "its header pages are invalid", Err: err}

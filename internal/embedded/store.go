@@ -140,7 +140,7 @@ func Open(path string, opts Options) (*Store, error) {
 	if lock <= 0 {
 		lock = 5 * time.Second
 	}
-	bdb, err := openChecked(path, lock)
+	bdb, err := openChecked(path, &bolt.Options{Timeout: lock})
 	if err != nil {
 		return nil, err
 	}
