@@ -8,7 +8,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -168,3 +170,56 @@ func TestStoreDiskFull(t *testing.T) {
 }
 
 var _ io.Writer = (*fullAfter)(nil)
+
+// On a real full filesystem (a 256 KiB tmpfs; Linux as root only, where a
+// test may mount one) the database's commits and the media writes are
+// StorageFull, the database opens again afterwards, and the media
+// directory holds nothing of the refused write.
+func TestRealDiskFull(t *testing.T) {
+	if runtime.GOOS != "linux" || os.Getuid() != 0 {
+		t.Skip("mounting a tmpfs needs Linux and root; TestStoreDiskFull and TestMediaDiskFull inject the same failure")
+	}
+	dir := t.TempDir()
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", dir).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a tmpfs here: %v %s", err, out)
+	}
+	t.Cleanup(func() { _ = exec.Command("umount", "-l", dir).Run() })
+	ctx := context.Background()
+	path := filepath.Join(dir, "songsmith.db")
+	s, err := embedded.Open(path, embedded.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stored []*jobs.Job
+	for i := 0; i < 10_000; i++ {
+		j := jobstest.NewJob("k")
+		j.Prompt = strings.Repeat("x", 900)
+		if err = s.CreateJob(ctx, j); err != nil {
+			break
+		}
+		stored = append(stored, j)
+	}
+	if !errors.Is(err, jobs.ErrStorageFull) || !jobs.IsCode(err, jobs.EUnavailable) {
+		t.Fatalf("after %d jobs: %v, want storage full", len(stored), err)
+	}
+	m := &embedded.Media{Dir: filepath.Join(dir, "media"), Key: []byte("k")}
+	big := strings.Repeat("y", 1<<20)
+	if err := m.PutMedia(ctx, "0f8d3c2a-1b4e-4c6d-8e9f-0a1b2c3d4e5f/stems.zip", "application/zip", strings.NewReader(big), int64(len(big))); !errors.Is(err, jobs.ErrStorageFull) {
+		t.Fatalf("media on a full disk: %v", err)
+	}
+	if left := files(t, m.Dir); len(left) != 0 {
+		t.Fatalf("the refused media write left %v", left)
+	}
+	must(t, s.Close())
+	s, err = embedded.Open(path, embedded.Options{})
+	if err != nil {
+		t.Fatalf("reopening after the full disk: %v", err)
+	}
+	defer s.Close()
+	for _, j := range stored {
+		if _, err := s.Job(ctx, j.ID); err != nil {
+			t.Fatalf("job %s lost: %v", j.ID, err)
+		}
+	}
+	t.Logf("%d jobs stored before the disk was full; all there after reopening", len(stored))
+}
