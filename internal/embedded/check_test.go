@@ -13,6 +13,7 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+	bolterrors "go.etcd.io/bbolt/errors"
 
 	"github.com/songsmith/songsmith/internal/embedded"
 	"github.com/songsmith/songsmith/internal/jobs"
@@ -191,8 +192,15 @@ func TestOpenLocked(t *testing.T) {
 	defer s.Close()
 	start := time.Now()
 	_, err = embedded.Open(path, embedded.Options{LockTimeout: 200 * time.Millisecond})
-	if err == nil || time.Since(start) > 5*time.Second {
-		t.Fatalf("a locked database: %v after %v", err, time.Since(start))
+	if !errors.Is(err, bolterrors.ErrTimeout) || time.Since(start) > 5*time.Second {
+		t.Fatalf("a locked database: %v after %v, want bbolt's ErrTimeout (serve explains it)", err, time.Since(start))
+	}
+	if embedded.InUse(path, 100*time.Millisecond) != true {
+		t.Fatal("InUse: false for a database a store holds")
+	}
+	s.Close()
+	if embedded.InUse(path, 100*time.Millisecond) {
+		t.Fatal("InUse: true after the store closed")
 	}
 }
 
