@@ -83,4 +83,3 @@ func TestBackupWhileWriting(t *testing.T) {
 type discard struct{ n int64 }
 
 func (d *discard) Write(p []byte) (int, error) { d.n += int64(len(p)); return len(p), nil }
-
