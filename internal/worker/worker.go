@@ -191,6 +191,10 @@ func (w *Worker) fail(ctx context.Context, id jobs.JobID, msg string) (Outcome, 
 // the job id, so a retry overwrites rather than duplicates. When it fails
 // after storing a file, it deletes what it stored.
 func (w *Worker) generate(ctx context.Context, j *jobs.Job, log *slog.Logger) (*jobs.Result, error) {
+	var deadline time.Time // of the attempt, for waits on a full disk
+	if w.Timeout > 0 {
+		deadline = time.Now().Add(w.Timeout)
+	}
 	song, err := w.run(ctx, j, log)
 	if song != nil {
 		defer song.Stems.Remove() // large outputs come in temporary files
@@ -238,7 +242,7 @@ func (w *Worker) generate(ctx context.Context, j *jobs.Job, log *slog.Logger) (*
 	}
 	var stored []string
 	for _, f := range files {
-		if err := w.putWaiting(ctx, log, f.key, &f.file); err != nil {
+		if err := w.putWaiting(ctx, log, f.key, &f.file, deadline); err != nil {
 			w.deleteMedia(ctx, log, stored)
 			return nil, err
 		}
@@ -309,18 +313,15 @@ func (w *Worker) log() *slog.Logger { return jobs.LoggerOr(w.Logger) }
 
 // putWaiting is put that, while the storage is full, keeps the finished
 // song and tries again (after RetryDelay, doubling, at least
-// storageFullPoll) until space is freed or Timeout has passed since the
-// first refusal (ctx's end at the latest): a song made is not thrown away
-// for a disk that an operator can clear.
-func (w *Worker) putWaiting(ctx context.Context, log *slog.Logger, key string, f *jobs.File) error {
-	var deadline time.Time
+// storageFullPoll) until space is freed, or until the attempt's deadline
+// (Timeout from its start; zero: none) or ctx's end: a song made is not
+// thrown away for a disk an operator can clear, and the attempt still ends
+// within Timeout (before the queue would deliver the job again).
+func (w *Worker) putWaiting(ctx context.Context, log *slog.Logger, key string, f *jobs.File, deadline time.Time) error {
 	for n := 1; ; n++ {
 		err := w.put(ctx, key, f)
 		if !errors.Is(err, jobs.ErrStorageFull) {
 			return err
-		}
-		if deadline.IsZero() && w.Timeout > 0 {
-			deadline = time.Now().Add(w.Timeout)
 		}
 		delay := max(w.RetryDelay(n), storageFullPoll)
 		if !deadline.IsZero() && time.Now().Add(delay).After(deadline) {
