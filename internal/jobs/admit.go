@@ -30,10 +30,10 @@ func Heavy(o *Options) bool { return o != nil && o.Wants(OutputStems) }
 func TooManyJobs(lim Limits, heavy bool) *Error {
 	if heavy {
 		return &Error{Code: ETooManyJobs, RetryAfter: 30 * time.Second, Message: fmt.Sprintf(
-			"This API key already has %d jobs with stems queued or running, the most allowed. Wait until one finishes, or submit without 'stems'.", lim.MaxActiveStems)}
+			"This API key already has the most jobs with stems queued or running that it may have (%d). Wait until one finishes, or submit without 'stems'.", lim.MaxActiveStems)}
 	}
 	return &Error{Code: ETooManyJobs, RetryAfter: 30 * time.Second, Message: fmt.Sprintf(
-		"This API key already has %d jobs queued or running, the most allowed. Wait until one finishes (or cancel one), then submit again.", lim.MaxActive)}
+		"This API key already has the most jobs queued or running that it may have (%d). Wait until one finishes (or cancel one), then submit again.", lim.MaxActive)}
 }
 
 // Admission is what Admitter.Admit did.
