@@ -120,14 +120,14 @@ func TestFairQueue(t *testing.T) {
 
 // TestQueueTimeIsNotRunTime: a backlog of 120 queued jobs behind two
 // workers, a run timeout (SONGSMITH_JOB_TIMEOUT, read side, and the
-// per-attempt SONGSMITH_GENERATE_TIMEOUT) of 1 s and a generator taking
-// 40 ms: the backlog takes about 2.4 s, so most jobs wait longer than the
-// run timeout; every job is polled throughout. All 120 complete: 0 failed
-// by the run timeout (it counts from the start of an attempt).
+// per-attempt SONGSMITH_GENERATE_TIMEOUT) of 2 s and a generator taking
+// 80 ms: the backlog takes at least 4.8 s, so most jobs wait longer than
+// the run timeout; every job is polled throughout. All 120 complete: 0
+// failed by the run timeout (it counts from the start of an attempt).
 func TestQueueTimeIsNotRunTime(t *testing.T) {
-	gen := sleepyGenerator(0, 40*time.Millisecond)
+	gen := sleepyGenerator(0, 80*time.Millisecond)
 	srv := startServer(t, t.TempDir(), gen, func(c *app.Config) {
-		c.Workers, c.Service.JobTimeout, c.GenerateTimeout = 2, time.Second, time.Second
+		c.Workers, c.Service.JobTimeout, c.GenerateTimeout = 2, 2*time.Second, 2*time.Second
 		c.Service.Limits = jobs.Limits{}
 	})
 	var ids []string
@@ -163,8 +163,8 @@ func TestQueueTimeIsNotRunTime(t *testing.T) {
 			t.Errorf("job %d: %v", i, m)
 		}
 	}
-	t.Logf("120 queued jobs, run timeout 1s: the backlog took %v; %d failed", time.Since(start).Round(time.Millisecond), failed)
-	if time.Since(start) < 1500*time.Millisecond {
-		t.Fatalf("the backlog took under 1.5 s: the test does not make jobs wait past the run timeout")
+	t.Logf("120 queued jobs, run timeout 2s: the backlog took %v; %d failed", time.Since(start).Round(time.Millisecond), failed)
+	if time.Since(start) < 3*time.Second {
+		t.Fatalf("the backlog took under 3 s: the test does not make jobs wait past the run timeout")
 	}
 }
