@@ -29,11 +29,28 @@ func DecodeSubmit(r io.Reader, limit int64) (jobs.Submission, error) {
 	return jobs.Submission{Prompt: prompt, Options: opts}, nil
 }
 
+// tooLarge is the ETooLarge answer of a body over limit bytes.
+func tooLarge(limit int64) error {
+	return jobs.Errorf(jobs.ETooLarge, "The request body is larger than %d bytes.", limit)
+}
+
+// CheckLength refuses, with ETooLarge and before a byte of it is read, a
+// request whose declared Content-Length is over limit: the client gets the
+// 413 while it still sends, instead of a connection closed under it. A
+// body without a length (chunked) is bounded while it is read
+// (http.MaxBytesReader).
+func CheckLength(r *http.Request, limit int64) error {
+	if r.ContentLength > limit {
+		return tooLarge(limit)
+	}
+	return nil
+}
+
 func decodeSubmit(r io.Reader, limit int64) (string, map[string]json.RawMessage, error) {
 	body, err := io.ReadAll(r)
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) || int64(len(body)) > limit {
-		return "", nil, jobs.Errorf(jobs.ETooLarge, "The request body is larger than %d bytes.", limit)
+		return "", nil, tooLarge(limit)
 	} else if err != nil {
 		return "", nil, jobs.Errorf(jobs.EInvalid, "The request body could not be read.")
 	}

@@ -77,6 +77,14 @@ var UnsafeTargets = []string{
 	"https://mixed.internal.example/hook",    // one public and one private address
 	"https://nat64.internal.example/hook",    // resolves to NAT64 of the metadata address
 	"https://db.internal.example:5432/",      // resolves to 10.1.2.3
+	// Ports: 443 and 1024-65535 only, whatever the host.
+	"https://hooks.public.example:22/hook",    // ssh
+	"https://hooks.public.example:25/hook",    // smtp
+	"https://hooks.public.example:80/hook",    // a well-known port below 1024
+	"https://hooks.public.example:1023/hook",  // the last privileged port
+	"https://hooks.public.example:0/hook",     // no port
+	"https://hooks.public.example:65536/hook", // past the last port
+	"https://hooks.public.example:99999/hook", // far past it
 }
 
 // Names maps the host names of UnsafeTargets (and a public one) to the
