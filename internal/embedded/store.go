@@ -49,6 +49,10 @@ type Store struct {
 
 	mu     sync.Mutex
 	notify chan struct{} // closed and replaced on every enqueue/release
+	cursor jobs.KeyID    // the key whose job the queue took last (round robin)
+
+	heavyPerKey int          // Options.HeavyPerKey
+	fault       func(string) // SetFault
 }
 
 // Options tune a Store.
@@ -64,6 +68,10 @@ type Options struct {
 	RestartDelay time.Duration
 	// Now is the clock used for queue visibility (time.Now when nil).
 	Now func() time.Time
+	// HeavyPerKey bounds how many heavy (stems) jobs of one API key the
+	// queue hands out at a time, so one key's expensive jobs cannot take
+	// every worker; 0 = no bound.
+	HeavyPerKey int
 	// LockTimeout is how long Open waits for another process to release
 	// the database file (5 s when 0); then it fails with an error that
 	// wraps bbolt's ErrTimeout.
@@ -145,7 +153,8 @@ func Open(path string, opts Options) (*Store, error) {
 		return nil, err
 	}
 	db := boltDB{DB: bdb, fault: opts.WriteFault}
-	s := &Store{db: db, visibility: opts.Visibility, restartDelay: opts.RestartDelay, now: opts.Now, notify: make(chan struct{})}
+	s := &Store{db: db, visibility: opts.Visibility, restartDelay: opts.RestartDelay, now: opts.Now, notify: make(chan struct{}),
+		heavyPerKey: opts.HeavyPerKey}
 	if s.visibility <= 0 {
 		s.visibility = 10 * time.Minute
 	}
@@ -166,6 +175,9 @@ func Open(path string, opts Options) (*Store, error) {
 			return err
 		}
 		if err := buildOwnerIndex(tx); err != nil {
+			return err
+		}
+		if err := openQueue(tx); err != nil {
 			return err
 		}
 		if err := s.resetInFlight(tx, bucketQueue); err != nil {
@@ -196,6 +208,8 @@ type jobRecord struct {
 	ExpiresAt  time.Time          `json:"expires_at"`
 	Options    *jobs.Options      `json:"options,omitempty"`
 	Webhook    *jobs.WebhookState `json:"webhook,omitempty"`
+	// AttemptedAt: the start of the latest attempt (StartAttempt).
+	AttemptedAt time.Time `json:"attempted_at,omitzero"`
 }
 
 // CreateJob implements jobs.JobStore.
@@ -255,6 +269,9 @@ func (s *Store) transition(id jobs.JobID, change func(*jobRecord)) error {
 			return jobs.AlreadyFinished(id, r.Status)
 		}
 		change(&r)
+		if err := endActive(tx, r.Owner, id); err != nil {
+			return err
+		}
 		return putJSON(b, string(id), r)
 	})
 }
@@ -314,6 +331,12 @@ func (s *Store) DeleteJob(ctx context.Context, id jobs.JobID) error {
 }
 
 func removeJob(tx *bolt.Tx, id jobs.JobID) error {
+	var r jobRecord
+	if err := getJSON(tx.Bucket(bucketJobs), string(id), &r, jobs.JobNotFound(id)); err == nil {
+		if err := endActive(tx, r.Owner, id); err != nil {
+			return err
+		}
+	}
 	if err := deleteIdem(tx, id); err != nil {
 		return err
 	}

@@ -22,8 +22,10 @@ var statusOf = map[jobs.Code]int{
 	jobs.EJobFailed:    http.StatusConflict,
 	jobs.ETooLarge:     http.StatusRequestEntityTooLarge,
 	jobs.ERateLimited:  http.StatusTooManyRequests,
+	jobs.ETooManyJobs:  http.StatusTooManyRequests,
 	jobs.EInternal:     http.StatusInternalServerError,
 	jobs.EUnavailable:  http.StatusServiceUnavailable,
+	jobs.EQueueTimeout: http.StatusServiceUnavailable, // a job's failure, never an answer
 }
 
 // StatusOf returns the HTTP status for an error code (500 for unknown codes).
@@ -63,7 +65,7 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		log.ErrorContext(r.Context(), "request failed", "err", err)
 	}
 	var e *jobs.Error
-	if code == jobs.ERateLimited && asError(err, &e) {
+	if (code == jobs.ERateLimited || code == jobs.ETooManyJobs) && asError(err, &e) && e.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(jobs.RetrySeconds(e.RetryAfter)))
 	}
 	if status >= 500 {

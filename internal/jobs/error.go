@@ -23,8 +23,13 @@ const (
 	EJobFailed    Code = "job_failed"          // edit of a job that failed (409)
 	ETooLarge     Code = "payload_too_large"   // request body over the limit (413)
 	ERateLimited  Code = "rate_limited"        // over the per-key request rate (429)
+	ETooManyJobs  Code = "too_many_jobs"       // over the per-key cap of queued plus running jobs (429)
 	EInternal     Code = "internal_error"      // anything unexpected (500)
 	EUnavailable  Code = "service_unavailable" // shutting down or a dependency is down (503)
+	// EQueueTimeout is not an HTTP answer but the kind of a job's failure:
+	// it waited in the queue longer than Config.MaxQueueAge and never
+	// started (its error text is MsgQueueTimeout; logs name the code).
+	EQueueTimeout Code = "queue_timeout"
 )
 
 // Error is the domain error: a code and a message safe to show a client.
@@ -63,6 +68,10 @@ const (
 	MsgRetriesExhausted = "Generation failed after repeated attempts. Submit the prompt again."
 	// MsgTimedOut is the error of a job still running after JobTimeout.
 	MsgTimedOut = "Generation timed out. Submit the prompt again."
+	// MsgQueueTimeout is the error of a job that waited in the queue
+	// longer than the maximum queue age and never started (code
+	// EQueueTimeout in logs; the job's error text is this message).
+	MsgQueueTimeout = "The service was busy: the job waited in the queue too long and never started. Submit the prompt again."
 	// MsgCanceled is the error of a job its owner cancelled (POST
 	// /jobs/{job_id}/cancel): exactly "canceled", so clients can test it.
 	MsgCanceled = "canceled"

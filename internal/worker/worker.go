@@ -56,6 +56,13 @@ type Worker struct {
 	// CancelPoll is how often a generation re-reads its job to notice a
 	// cancellation (POST /jobs/{id}/cancel); never when 0. See watch.
 	CancelPoll time.Duration
+	// MaxQueueAge fails a job that waited longer than this for its first
+	// attempt with jobs.MsgQueueTimeout instead of rendering it; none when 0.
+	MaxQueueAge time.Duration
+	// Leases, when set, records each attempt's start on the job (the run
+	// timeout counts from it) under a lease, so a duplicate delivery never
+	// renders a job another delivery is rendering. Nil records nothing.
+	Leases jobs.AttemptRecorder
 }
 
 // Observation is what handling one delivery did, for metrics.
@@ -115,7 +122,16 @@ func (w *Worker) process(ctx context.Context, id jobs.JobID, attempt int, audio 
 		log.InfoContext(ctx, "job already finished or expired; duplicate delivery", "status", j.Status)
 		return Skipped, nil
 	}
+	if jobs.QueueExpired(j, w.MaxQueueAge, w.now()) {
+		log.WarnContext(ctx, "job waited in the queue too long; failing it unstarted", "code", jobs.EQueueTimeout, "waited_s", w.now().Sub(j.StartedAt).Seconds())
+		return w.fail(ctx, id, jobs.MsgQueueTimeout)
+	}
 	start := time.Now()
+	end, out, err := w.startAttempt(ctx, j, log)
+	if end == nil {
+		return out, err
+	}
+	defer end()
 	gctx, stopWatch := w.watch(ctx, id)
 	res, err := w.generate(gctx, j, log)
 	stopWatch()
@@ -156,6 +172,46 @@ func (w *Worker) process(ctx context.Context, id jobs.JobID, attempt int, audio 
 	}
 	log.ErrorContext(ctx, "job failed", "err", err)
 	return w.fail(ctx, id, msg)
+}
+
+// leaseSlack is added to an attempt's deadline for its lease: time to
+// record the attempt's outcome.
+const leaseSlack = 30 * time.Second
+
+// defaultLease is the lease of an attempt without any deadline.
+const defaultLease = 15 * time.Minute
+
+// startAttempt records the attempt's start and takes the job's lease (see
+// Leases). It returns the function that releases the lease, or nil with
+// the outcome of a delivery that must not render: another delivery holds
+// the lease (this one is a duplicate: its message is done, the holder's
+// own message stays queued until it finishes), the job ended meanwhile,
+// or the store failed (Retry).
+func (w *Worker) startAttempt(ctx context.Context, j *jobs.Job, log *slog.Logger) (func(), Outcome, error) {
+	if w.Leases == nil {
+		return func() {}, "", nil
+	}
+	at := w.now()
+	until := at.Add(defaultLease)
+	if dl, ok := w.attemptDeadline(ctx); ok {
+		until = at.Add(time.Until(dl) + leaseSlack)
+	}
+	ok, err := w.Leases.StartAttempt(ctx, j.ID, at, until)
+	switch {
+	case jobs.IsCode(err, jobs.EConflict), jobs.IsCode(err, jobs.ENotFound):
+		log.InfoContext(ctx, "job ended before its attempt started; duplicate delivery")
+		return nil, Skipped, nil
+	case err != nil:
+		return nil, Retry, err
+	case !ok:
+		log.WarnContext(ctx, "another delivery is rendering this job; dropping the duplicate")
+		return nil, Skipped, nil
+	}
+	return func() {
+		if err := w.Leases.EndAttempt(context.WithoutCancel(ctx), j.ID, at); err != nil {
+			log.WarnContext(ctx, "could not release the job's lease (it expires on its own)", "err", err)
+		}
+	}, "", nil
 }
 
 // DeadLetter fails a job whose message exhausted its deliveries (the SQS
@@ -276,7 +332,17 @@ func (w *Worker) run(ctx context.Context, j *jobs.Job, log *slog.Logger) (song *
 // attemptContext limits one attempt to Timeout and to ctx's deadline less
 // DeadlineReserve, whichever comes first.
 func (w *Worker) attemptContext(ctx context.Context) (context.Context, context.CancelFunc) {
-	var deadline time.Time
+	deadline, ok := w.attemptDeadline(ctx)
+	if !ok {
+		return context.WithCancel(ctx)
+	}
+	return context.WithDeadline(ctx, deadline)
+}
+
+// attemptDeadline is the end of an attempt starting now: Timeout from
+// now or ctx's deadline less DeadlineReserve, whichever comes first; ok
+// is false when there is neither.
+func (w *Worker) attemptDeadline(ctx context.Context) (deadline time.Time, ok bool) {
 	if w.Timeout > 0 {
 		deadline = time.Now().Add(w.Timeout)
 	}
@@ -285,10 +351,7 @@ func (w *Worker) attemptContext(ctx context.Context) (context.Context, context.C
 			deadline = reserved
 		}
 	}
-	if deadline.IsZero() {
-		return context.WithCancel(ctx)
-	}
-	return context.WithDeadline(ctx, deadline)
+	return deadline, !deadline.IsZero()
 }
 
 // deleteMedia removes files a failed attempt stored; errors are logged
