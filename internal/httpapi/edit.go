@@ -20,7 +20,7 @@ import (
 // one that is not the key's or has expired.
 func (a *api) edit(w http.ResponseWriter, r *http.Request, key *jobs.APIKey) {
 	if err := CheckLength(r, a.opts.MaxBodyBytes); err != nil {
-		writeError(w, r, a.log, err)
+		a.refuseBody(w, r, err)
 		return
 	}
 	idem, err := IdempotencyKey(r.Header)

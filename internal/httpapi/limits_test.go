@@ -52,6 +52,28 @@ func TestErrTooLargeByLength(t *testing.T) {
 			t.Fatalf("%s with Expect: 100-continue: %d %s", path, res.StatusCode, body)
 		}
 	}
+	// A client that sends its whole body before it reads (no Expect, as
+	// Python's urllib does) reads the 413, not a connection reset.
+	for _, path := range []string{"/generate", "/jobs/" + id + "/edit"} {
+		conn, err := net.Dial("tcp", strings.TrimPrefix(e.URL, "http://"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
+		fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\nContent-Length: %d\r\n\r\n", path, e.Key, len(big))
+		if _, err := conn.Write(big); err != nil {
+			t.Fatalf("%s: sending the body: %v", path, err)
+		}
+		res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		conn.Close()
+		if res.StatusCode != 413 || !strings.Contains(string(body), "payload_too_large") {
+			t.Fatalf("%s, body sent whole: %d %s", path, res.StatusCode, body)
+		}
+	}
 	// The check reads the declared length only: a request that says its
 	// body is huge is refused even though it sends nothing yet.
 	req := httptestRequest(t, e, 10<<20)
