@@ -128,6 +128,8 @@ func summary(j *client.Job) string {
 	case j.Result != nil:
 		r := j.Result
 		return fmt.Sprintf("%q · %.0f bpm · %s · %s", r.Title, r.BPM, clock(r.Length()), r.Tags)
+	case j.Canceled():
+		return fmt.Sprintf("Cancelled: job %s was stopped before it finished (songsmith jobs cancel); no files were kept", j.JobID)
 	case j.Status == client.StatusFailed && j.Error != nil:
 		return fmt.Sprintf("job %s failed: %s", j.JobID, *j.Error)
 	default:

@@ -38,6 +38,9 @@ after Ctrl-C or --timeout.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := x.check(); err != nil {
+				return err
+			}
 			return generate(cmd.Context(), &o, strings.Join(args, " "), out, noWait, cmd.OutOrStdout(), cmd.ErrOrStderr(), x.options()...)
 		},
 	}
@@ -120,7 +123,9 @@ func finish(ctx context.Context, c *client.Client, job *client.Job, out string, 
 			printExtraURLs(stdout, job.Result)
 		}
 	}
-	if err := job.Err(); err != nil {
+	if err := job.Err(); err != nil && job.Canceled() {
+		return &exitError{exitJobFailed, fmt.Sprintf("job %s was cancelled: it has no song", job.JobID), err}
+	} else if err != nil {
 		return &exitError{exitJobFailed, strings.TrimPrefix(err.Error(), "songsmith: "), err}
 	}
 	return nil

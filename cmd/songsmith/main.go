@@ -113,7 +113,7 @@ Exit codes: 0 success, 1 other failure, 2 usage, 3 no or refused API key,
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetVersionTemplate("songsmith {{.Version}}\n")
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageErr("%v", err) })
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return flagErr(err) })
 	root.AddCommand(newServeCmd(), newGenerateCmd(), newJobsCmd(), newKeysCmd(), newRenderCmd(), newAWSCmd())
 	return root
 }
