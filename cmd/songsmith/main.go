@@ -14,12 +14,14 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -27,9 +29,17 @@ import (
 )
 
 // version is the release this binary was built from, set at build time
-// with -ldflags "-X main.version=v1.2.3" (make build does, from the git
-// tag). Empty means: ask the Go build info, else "dev".
+// with -ldflags "-X main.version=v1.2.3" (make build, install, run and
+// release do, by scripts/version.sh). Empty means: ask the Go build info,
+// else the release of the VERSION file, marked -dev.
 var version = ""
+
+// release is the release this source is, or is being prepared as
+// (docs/releasing.md): a tag vX.Y.Z is made on a commit whose VERSION says
+// vX.Y.Z.
+//
+//go:embed VERSION
+var release string
 
 // versionString is what --version prints.
 func versionString() string {
@@ -39,7 +49,7 @@ func versionString() string {
 	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
 		return bi.Main.Version // go install github.com/songsmith/songsmith/cmd/songsmith@v1.2.3
 	}
-	return "dev"
+	return strings.TrimSpace(release) + "-dev" // go build or go run in a checkout
 }
 
 // signalError is the cancel cause of the command context after SIGINT or
