@@ -46,10 +46,31 @@ func versionString() string {
 	if version != "" {
 		return version
 	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+	dev := strings.TrimSpace(release) + "-dev" // go build or go run in a checkout
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return dev
+	}
+	var rev, modified string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value
+		}
+	}
+	switch {
+	case len(rev) >= 7: // built in a git checkout (Go stamps the commit)
+		dev += "+" + rev[:7]
+		if modified == "true" {
+			dev += ".dirty"
+		}
+		return dev
+	case bi.Main.Version != "" && bi.Main.Version != "(devel)":
 		return bi.Main.Version // go install github.com/songsmith/songsmith/cmd/songsmith@v1.2.3
 	}
-	return strings.TrimSpace(release) + "-dev" // go build or go run in a checkout
+	return dev
 }
 
 // signalError is the cancel cause of the command context after SIGINT or
