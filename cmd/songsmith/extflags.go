@@ -1,8 +1,11 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -40,9 +43,9 @@ func (x *extFlags) bind(fs *pflag.FlagSet) {
 	fs.Var(durationValue{&x.duration}, "duration", "length of the song in seconds, 10 to 300 (90, or 1m30s), overriding the prompt")
 	numberFlag(fs, &x.bpm, "bpm", "a tempo", jobs.MinBPM, jobs.MaxBPM, "96", "exact tempo (40 to 240), overriding the prompt")
 	fs.StringVar(&x.key, "song-key", "", `musical key such as "D minor", "F#" or "A dorian", overriding the prompt`)
-	fs.BoolVar(&x.stems, "stems", false, "also make stems: a zip of one WAV per part (its URL is printed and in --json)")
-	fs.BoolVar(&x.midi, "midi", false, "also make the song's MIDI file (its URL is printed and in --json)")
-	fs.BoolVar(&x.timeline, "timeline", false, "also make the song's timeline: beats, downbeats, sections, chords and parts in seconds, as JSON (its URL is printed and in --json)")
+	fs.BoolVar(&x.stems, "stems", false, "also make stems: a zip of one WAV per part, saved as <title>.stems.zip")
+	fs.BoolVar(&x.midi, "midi", false, "also make the song's MIDI file, saved as <title>.mid")
+	fs.BoolVar(&x.timeline, "timeline", false, "also make the song's timeline: beats, downbeats, sections, chords and parts in seconds, saved as <title>.timeline.json; its sections and chords are printed")
 	fs.BoolVar(&x.exact, "exact-duration", false, "make the song exactly --duration long, to the sample (the tempo moves by up to 4% unless --bpm is given)")
 	fs.BoolVar(&x.loop, "loop", false, "make a seamless loop of about --duration (from 4s): whole bars, no intro, ending or fades")
 	fs.Var(&intValue{numberValue{p: new(float64), name: "sample-rate", min: 44100, max: 48000, only: jobs.SampleRates}, &x.rate}, "sample-rate", "sample rate of the audio: 44100 (default) or 48000")
@@ -124,4 +127,48 @@ func printExtraURLs(w io.Writer, r *client.Result) {
 	if r.TimelineURL != "" {
 		fmt.Fprintf(w, "timeline: %s\n", r.TimelineURL)
 	}
+}
+
+// printWebhook tells the delivery state of a job's webhook, when it has one.
+func printWebhook(w io.Writer, h *client.WebhookState) {
+	if h == nil {
+		return
+	}
+	line := fmt.Sprintf("webhook: %s after %d attempt(s)", h.Status, h.Attempts)
+	if h.LastError != "" {
+		line += " (last error: " + h.LastError + ")"
+	}
+	fmt.Fprintln(w, line)
+}
+
+// printTimelineFile prints the sections and chords of a saved timeline
+// file ("" prints nothing): where each section starts, and the chords in
+// order of play with repeats merged.
+func printTimelineFile(w io.Writer, path string) {
+	if path == "" {
+		return
+	}
+	data, err := os.ReadFile(path)
+	var t client.Timeline
+	if err == nil {
+		err = json.Unmarshal(data, &t)
+	}
+	if err != nil {
+		fmt.Fprintf(w, "timeline: %s (unreadable: %v)\n", path, err)
+		return
+	}
+	var sections, chords []string
+	for _, s := range t.Sections {
+		sections = append(sections, fmt.Sprintf("%s %s", s.Label, clock(time.Duration(s.Start*float64(time.Second)))))
+	}
+	for _, c := range t.Chords {
+		if n := len(chords); n == 0 || chords[n-1] != c.Symbol {
+			chords = append(chords, c.Symbol)
+		}
+	}
+	if len(chords) > 24 {
+		chords = append(chords[:24], "…")
+	}
+	fmt.Fprintf(w, "timeline: %s, %d beats, %d bars\nsections: %s\nchords:   %s\n", t.Meter.Signature, len(t.Beats), len(t.Downbeats),
+		strings.Join(sections, " · "), strings.Join(chords, " "))
 }

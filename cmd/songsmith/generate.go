@@ -118,10 +118,12 @@ func finish(ctx context.Context, c *client.Client, job *client.Job, out string, 
 		fmt.Fprintln(stdout, summary(job))
 		if j.Files != nil {
 			fmt.Fprintf(stdout, "saved %s\n", j.Files.saved())
+			printTimelineFile(stdout, j.Files.Timeline)
 		} else if r := job.Result; r != nil {
 			fmt.Fprintf(stdout, "song:  %s\ncover: %s\n", r.SongURL, r.ImageURL)
 			printExtraURLs(stdout, job.Result)
 		}
+		printWebhook(stdout, job.Webhook)
 	}
 	if err := job.Err(); err != nil && job.Canceled() {
 		return &exitError{exitJobFailed, fmt.Sprintf("job %s was cancelled: it has no song", job.JobID), err}
