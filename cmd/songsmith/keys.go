@@ -71,7 +71,7 @@ the commands go through the server's admin endpoint (loopback only, authenticate
 by a secret in <data-dir>/admin.json); otherwise they open the database directly.`,
 	})
 	cmd.PersistentFlags().StringVar(&o.backend, "backend", "", "embedded or aws (default $SONGSMITH_BACKEND, else embedded)")
-	cmd.PersistentFlags().StringVar(&o.dataDir, "data-dir", "", "data directory of the embedded backend (default $SONGSMITH_DATA_DIR, else the running songsmith serve's, else ./data)")
+	cmd.PersistentFlags().StringVar(&o.dataDir, "data-dir", "", "data directory of the embedded backend (default $SONGSMITH_DATA_DIR, else ./data when it holds a database, else the running songsmith serve's)")
 	cmd.PersistentFlags().BoolVar(&o.jsonOut, "json", false, "print JSON on stdout")
 	_ = cmd.RegisterFlagCompletionFunc("backend", fixedValues("embedded", "aws"))
 	_ = cmd.MarkPersistentFlagDirname("data-dir")
