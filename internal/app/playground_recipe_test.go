@@ -85,13 +85,14 @@ func testPlaygroundRights(t *testing.T, ctx context.Context, r *running) {
 	if v.RecipeName != songFileName(title)+".recipe.json" || v.UseRecipeText != "Use this recipe" {
 		t.Errorf("recipe download named %q (want %q), button %q", v.RecipeName, songFileName(title)+".recipe.json", v.UseRecipeText)
 	}
-	// Keyboard: after the song's downloads come the licence's link, then
-	// "Use this recipe", then the edit button.
+	// Keyboard: after the song's downloads (the timeline's: the page asks
+	// for it) come the licence's link, then "Use this recipe", then the
+	// edit button.
 	var focus []string
 	if err := chromedp.Run(ctx,
 		chromedp.Focus("#download-song", chromedp.ByID),
 		chromedp.ActionFunc(func(ctx context.Context) error {
-			for range 5 {
+			for range 6 {
 				var id string
 				if err := chromedp.Run(ctx, chromedp.KeyEvent(kb.Tab),
 					chromedp.Evaluate(`document.activeElement.id`, &id)); err != nil {
@@ -104,7 +105,7 @@ func testPlaygroundRights(t *testing.T, ctx context.Context, r *running) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"download-cover", "download-recipe", "license-link", "use-recipe", "edit"}
+	want := []string{"download-cover", "download-timeline", "download-recipe", "license-link", "use-recipe", "edit"}
 	if strings.Join(focus, "|") != strings.Join(want, "|") {
 		t.Errorf("focus order from the song's download %q, want %q", focus, want)
 	}
