@@ -122,15 +122,21 @@ const pageViewJS = `(() => {
 // TestPlaygroundSongView: every output must be reachable from the page.
 var resultSurface = map[string]func(v pageView, val any) bool{
 	// URLs are signed again on every read: the same file is the same path.
-	"title":          func(v pageView, val any) bool { return v.Title == val },
-	"bpm":            func(v pageView, val any) bool { return strings.Contains(v.Meta, fmt.Sprint(math.Round(val.(float64)))+" bpm") },
-	"duration":       func(v pageView, val any) bool { return strings.Contains(v.Meta, fmtDuration(val.(float64))) },
-	"tags":           func(v pageView, val any) bool { return strings.Contains(v.Meta, val.(string)) },
-	"song_url":       func(v pageView, val any) bool { return samePath(v.Links["download-song"], val) },
-	"image_url":      func(v pageView, val any) bool { return samePath(v.Links["download-cover"], val) && samePath(v.Cover, val) },
-	"stems_url":      func(v pageView, val any) bool { return samePath(v.Links["download-stems"], val) && len(v.Parts) > 0 },
-	"midi_url":       func(v pageView, val any) bool { return samePath(v.Links["download-midi"], val) && v.RollShown },
-	"timeline_url":   func(v pageView, val any) bool { return samePath(v.Links["download-timeline"], val) && len(v.Sections) > 0 },
+	"title": func(v pageView, val any) bool { return v.Title == val },
+	"bpm": func(v pageView, val any) bool {
+		return strings.Contains(v.Meta, fmt.Sprint(math.Round(val.(float64)))+" bpm")
+	},
+	"duration": func(v pageView, val any) bool { return strings.Contains(v.Meta, fmtDuration(val.(float64))) },
+	"tags":     func(v pageView, val any) bool { return strings.Contains(v.Meta, val.(string)) },
+	"song_url": func(v pageView, val any) bool { return samePath(v.Links["download-song"], val) },
+	"image_url": func(v pageView, val any) bool {
+		return samePath(v.Links["download-cover"], val) && samePath(v.Cover, val)
+	},
+	"stems_url": func(v pageView, val any) bool { return samePath(v.Links["download-stems"], val) && len(v.Parts) > 0 },
+	"midi_url":  func(v pageView, val any) bool { return samePath(v.Links["download-midi"], val) && v.RollShown },
+	"timeline_url": func(v pageView, val any) bool {
+		return samePath(v.Links["download-timeline"], val) && len(v.Sections) > 0
+	},
 	"seed":           func(v pageView, val any) bool { return strings.Contains(v.Facts, fmt.Sprintf("seed %.0f", val)) },
 	"format":         func(v pageView, val any) bool { return strings.Contains(v.Facts, strings.ToUpper(val.(string))) },
 	"loop_start":     func(v pageView, val any) bool { return strings.Contains(v.Facts, fmt.Sprintf("from %v s", val)) },
