@@ -120,8 +120,8 @@ const pageViewJS = `(() => {
 // resultSurface names, for every member of a completed job's result, how
 // the page shows it. A member the API adds without a line here fails
 // TestPlaygroundSongView: every output must be reachable from the page.
+// URLs are signed again on every read: the same file is the same path.
 var resultSurface = map[string]func(v pageView, val any) bool{
-	// URLs are signed again on every read: the same file is the same path.
 	"title": func(v pageView, val any) bool { return v.Title == val },
 	"bpm": func(v pageView, val any) bool {
 		return strings.Contains(v.Meta, fmt.Sprint(math.Round(val.(float64)))+" bpm")

@@ -13,7 +13,7 @@ window.SongsmithView = (function () {
     wave: $("view-wave"), canvas: $("wave-canvas"), head: $("playhead"), done: $("wave-played"),
     sections: $("view-sections"), chords: $("view-chords"), note: $("view-note"),
     mixer: $("mixer"), parts: $("mixer-parts"), srcSong: $("listen-song"), srcStems: $("listen-stems"),
-    mixNote: $("mixer-note"), rollBox: $("roll-box"), roll: $("roll"), rollHead: $("roll-head"), legend: $("roll-legend"),
+    mixNote: $("mixer-note"), mixLoad: $("mixer-load"), listen: $("listen"), rollBox: $("roll-box"), roll: $("roll"), rollHead: $("roll-head"), legend: $("roll-legend"),
     player: $("player"),
   };
   let s = null; // the song on show: {duration, peaks, timeline, stems, midi, token}
@@ -253,10 +253,24 @@ window.SongsmithView = (function () {
   el.srcStems.addEventListener("change", () => setMode("stems"));
   el.player.addEventListener("play", () => { if (mode === "stems") { el.srcSong.checked = true; setMode("song"); } });
 
-  async function loadStems(url, token) {
+  // STEMS_AUTO is the largest stems zip loaded without asking (bytes): a
+  // long song's stems are hundreds of MB, held in the browser's memory.
+  const STEMS_AUTO = 100e6;
+  async function loadStems(url, token, asked) {
     el.mixNote.textContent = "Loading the stems…";
+    el.mixLoad.hidden = true;
     const res = await fetch(url);
     if (!res.ok) throw new Error("HTTP " + res.status);
+    const size = Number(res.headers.get("Content-Length") || 0);
+    if (!asked && size > STEMS_AUTO) {
+      res.body.cancel();
+      el.mixNote.textContent = "";
+      el.mixLoad.textContent = "Load the stems into the mixer (" + Math.round(size / 1e6) + " MB)";
+      el.mixLoad.onclick = () => loadStems(url, token, true).catch((e) => { el.mixNote.textContent = "Could not load the stems (" + (e.message || e) + ")."; });
+      el.mixLoad.hidden = false;
+      el.mixer.hidden = false;
+      return;
+    }
     const files = await M.readZip(await res.arrayBuffer());
     if (!s || s.token !== token) return;
     const parts = files.filter((f) => /\.wav$/i.test(f.name)).map((f) => ({ name: f.name.replace(/^\d+-/, "").replace(/\.wav$/i, ""), pcm: M.readWAV(f.data) }));
@@ -303,6 +317,7 @@ window.SongsmithView = (function () {
     });
     gains();
     el.mixNote.textContent = parts.length + " parts. Listen to the stems to mix them: M mutes a part, S solos it.";
+    el.listen.hidden = false;
     el.mixer.hidden = false;
   }
 
@@ -362,6 +377,8 @@ window.SongsmithView = (function () {
     el.srcSong.checked = true;
     el.view.hidden = true;
     el.mixer.hidden = true;
+    el.listen.hidden = true;
+    el.mixLoad.hidden = true;
     el.rollBox.hidden = true;
     el.parts.replaceChildren();
     el.legend.replaceChildren();
@@ -408,6 +425,7 @@ window.SongsmithView = (function () {
     if (!s || s.token !== token) return;
     if (!r.timeline_url) el.note.textContent = "Ask for the timeline (Options, Extra files) to see the sections and chords along the song.";
     if (problems.length) el.note.textContent = "Could not load " + problems.join(", ") + ".";
+    lastSec = -1; // the current chord and section, now known
     paintWave();
     paintRoll();
     draw();
