@@ -279,15 +279,29 @@ func TestPlaygroundSongView(t *testing.T) {
 	}
 }
 
-// screens saves the page at desktop and phone widths.
+// screens saves the page at desktop and phone widths; at each the page
+// is no wider than the screen and the drawn song fits its card.
 func screens(t *testing.T, ctx context.Context, shots, name string) {
 	t.Helper()
+	const fitsJS = `(() => {
+	  const card = document.getElementById("view").getBoundingClientRect();
+	  const inside = [...document.querySelectorAll("#view-wave, #view-sections, #view-chords, #roll, #mixer-parts")]
+	    .filter((e) => e.getClientRects().length > 0)
+	    .every((e) => { const r = e.getBoundingClientRect(); return r.left >= card.left - 0.5 && r.right <= card.right + 0.5; });
+	  return document.documentElement.scrollWidth <= innerWidth && inside;
+	})()`
+	var desk, phone bool
 	if err := chromedp.Run(ctx,
 		shot(t, shots, "playground-"+name+"-desktop.png", 1280, 800, false),
+		chromedp.Evaluate(fitsJS, &desk),
 		shot(t, shots, "playground-"+name+"-phone.png", 390, 844, true),
+		chromedp.Evaluate(fitsJS, &phone),
 		emulation.SetDeviceMetricsOverride(1280, 800, 1, false),
 	); err != nil {
 		t.Fatal(err)
+	}
+	if !desk || !phone {
+		t.Errorf("%s: the page overflows its width or the drawn song its card (desktop fits %v, phone fits %v)", name, desk, phone)
 	}
 }
 
