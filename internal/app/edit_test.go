@@ -17,17 +17,17 @@ import (
 )
 
 // scoreGen is a Generator that composes (with edits, as the studio does:
-// studio.EngineOptions, engine.ComposeEdited) without synthesizing: its
+// studio.Request, engine.Compose) without synthesizing: its
 // song carries the written score as MIDI, so a test can compare an edit's
 // notes with its source's through the whole road (HTTP, store, queue,
 // worker, media) without a render.
 func scoreGen() *jobstest.Generator {
 	return &jobstest.Generator{Func: func(_ context.Context, prompt string, seed uint64, o jobs.Options) (*jobs.Song, error) {
-		eo, p, s, err := studio.EngineOptions(prompt, seed, o)
+		req, err := (&studio.Studio{}).Request(prompt, seed, o)
 		if err != nil {
 			return nil, err
 		}
-		mid, err := writtenMIDI(p, s, eo)
+		mid, err := requestMIDI(req)
 		if err != nil {
 			var ee *engine.EditError
 			if errors.As(err, &ee) {
@@ -41,15 +41,20 @@ func scoreGen() *jobstest.Generator {
 	}}
 }
 
-// writtenMIDI is the MIDI file of the written score of prompt, seed and eo.
-func writtenMIDI(prompt string, seed uint64, eo engine.Options) ([]byte, error) {
-	s, _, _, err := engine.ComposeEdited(prompt, seed, eo)
+// requestMIDI is the MIDI file of the written score of req.
+func requestMIDI(req engine.Request) ([]byte, error) {
+	c, err := engine.Compose(req)
 	if err != nil {
 		return nil, err
 	}
 	var b bytes.Buffer
-	err = music.WriteMIDI(&b, s, "song")
+	err = music.WriteMIDI(&b, c.Written, "song")
 	return b.Bytes(), err
+}
+
+// writtenMIDI is the MIDI file of the written score of prompt, seed and eo.
+func writtenMIDI(prompt string, seed uint64, eo engine.Options) ([]byte, error) {
+	return requestMIDI(engine.Resolve(prompt, seed, eo))
 }
 
 // TestServerEdit drives edits on the local server (embedded backend): an

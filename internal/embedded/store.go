@@ -9,9 +9,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"sync"
+	"syscall"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -40,7 +42,7 @@ var (
 
 // Store is the embedded database. One process owns the file at a time.
 type Store struct {
-	db           *bolt.DB
+	db           boltDB
 	visibility   time.Duration
 	restartDelay time.Duration
 	now          func() time.Time
@@ -74,6 +76,64 @@ type Options struct {
 	// the database file (5 s when 0); then it fails with an error that
 	// wraps bbolt's ErrTimeout.
 	LockTimeout time.Duration
+	// Logger receives the records Open quarantines (slog.Default() when
+	// nil).
+	Logger *slog.Logger
+	// WriteFault, when set, is asked after every write transaction's work
+	// and before its commit; an error aborts the transaction as a failed
+	// commit would (tests inject a full disk with it: an error wrapping
+	// syscall.ENOSPC).
+	WriteFault func() error
+}
+
+// boltDB is the bbolt database with its write errors translated: a write
+// refused for want of space is jobs.StorageFull (503, retryable), whoever
+// in this package writes.
+type boltDB struct {
+	*bolt.DB
+	fault func() error
+}
+
+// Update runs fn in a write transaction (bolt.DB.Update), translating a
+// full disk.
+func (d boltDB) Update(fn func(*bolt.Tx) error) error {
+	return writeErr(d.DB.Update(d.faulty(fn)))
+}
+
+// Batch is bolt.DB.Batch, translating a full disk.
+func (d boltDB) Batch(fn func(*bolt.Tx) error) error {
+	return writeErr(d.DB.Batch(d.faulty(fn)))
+}
+
+func (d boltDB) faulty(fn func(*bolt.Tx) error) func(*bolt.Tx) error {
+	if d.fault == nil {
+		return fn
+	}
+	return func(tx *bolt.Tx) error {
+		if err := fn(tx); err != nil {
+			return err
+		}
+		return d.fault()
+	}
+}
+
+// writeErr turns a write that failed for want of space into
+// jobs.StorageFull; other errors pass unchanged.
+func writeErr(err error) error {
+	var je *jobs.Error
+	if err == nil || errors.As(err, &je) {
+		return err
+	}
+	if noSpace(err) {
+		return jobs.StorageFull(err)
+	}
+	return err
+}
+
+// noSpace reports a write refused because the disk or the user's quota is
+// full.
+func noSpace(err error) bool {
+	return errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT)
 }
 
 // Open opens (creating if needed) the database at path. Messages that were
@@ -88,10 +148,11 @@ func Open(path string, opts Options) (*Store, error) {
 	if lock <= 0 {
 		lock = 5 * time.Second
 	}
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: lock})
+	bdb, err := openChecked(path, &bolt.Options{Timeout: lock})
 	if err != nil {
-		return nil, fmt.Errorf("embedded: open %s: %w", path, err)
+		return nil, err
 	}
+	db := boltDB{DB: bdb, fault: opts.WriteFault}
 	s := &Store{db: db, visibility: opts.Visibility, restartDelay: opts.RestartDelay, now: opts.Now, notify: make(chan struct{}),
 		heavyPerKey: opts.HeavyPerKey}
 	if s.visibility <= 0 {
@@ -100,11 +161,18 @@ func Open(path string, opts Options) (*Store, error) {
 	if s.now == nil {
 		s.now = time.Now
 	}
+	log := opts.Logger
+	if log == nil {
+		log = slog.Default()
+	}
 	err = db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{bucketJobs, bucketKeys, bucketLimits, bucketQueue, bucketMeta, bucketIdem, bucketOwners, bucketHooks} {
+		for _, b := range [][]byte{bucketJobs, bucketKeys, bucketLimits, bucketQueue, bucketMeta, bucketIdem, bucketOwners, bucketHooks, bucketQuarantine} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
+		}
+		if err := quarantine(tx, path, log); err != nil {
+			return err
 		}
 		if err := buildOwnerIndex(tx); err != nil {
 			return err

@@ -69,8 +69,13 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		w.Header().Set("Retry-After", strconv.Itoa(jobs.RetrySeconds(e.RetryAfter)))
 	}
 	if status >= 500 {
-		// The spec's advice after a 500: retry in 10 to 30 seconds.
-		w.Header().Set("Retry-After", strconv.Itoa(serverRetrySeconds))
+		// The spec's advice after a 500: retry in 10 to 30 seconds (longer
+		// when the error says so: a full disk).
+		retry := serverRetrySeconds
+		if asError(err, &e) && e.RetryAfter > 0 {
+			retry = jobs.RetrySeconds(e.RetryAfter)
+		}
+		w.Header().Set("Retry-After", strconv.Itoa(retry))
 	}
 	if code == jobs.EUnauthorized {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="songsmith"`)

@@ -153,6 +153,14 @@ func (w *Worker) process(ctx context.Context, id jobs.JobID, attempt int, audio 
 		log.WarnContext(ctx, "generation interrupted; the job stays queued", "err", err)
 		return Retry, err // shutting down: leave the job for the next delivery
 	}
+	if errors.Is(err, jobs.ErrStorageFull) {
+		// A full disk is the service's fault, not the job's: the job waits
+		// for space (each retry after RetryDelay) instead of failing on
+		// its last attempt; only the delivery bound (MaxAttempts +
+		// CrashHeadroom receives, then the dead letter) ends it.
+		log.WarnContext(ctx, "storage full; the job will be retried", "err", err)
+		return Retry, err
+	}
 	permanent := jobs.IsCode(err, jobs.EInvalid)
 	if !permanent && attempt < w.maxAttempts() {
 		log.WarnContext(ctx, "generation attempt failed; will retry", "err", err)
@@ -239,6 +247,10 @@ func (w *Worker) fail(ctx context.Context, id jobs.JobID, msg string) (Outcome, 
 // the job id, so a retry overwrites rather than duplicates. When it fails
 // after storing a file, it deletes what it stored.
 func (w *Worker) generate(ctx context.Context, j *jobs.Job, log *slog.Logger) (*jobs.Result, error) {
+	var deadline time.Time // of the attempt, for waits on a full disk
+	if w.Timeout > 0 {
+		deadline = time.Now().Add(w.Timeout)
+	}
 	song, err := w.run(ctx, j, log)
 	if song != nil {
 		defer song.Stems.Remove() // large outputs come in temporary files
@@ -286,7 +298,7 @@ func (w *Worker) generate(ctx context.Context, j *jobs.Job, log *slog.Logger) (*
 	}
 	var stored []string
 	for _, f := range files {
-		if err := w.put(ctx, f.key, &f.file); err != nil {
+		if err := w.putWaiting(ctx, log, f.key, &f.file, deadline); err != nil {
 			w.deleteMedia(ctx, log, stored)
 			return nil, err
 		}
@@ -361,6 +373,34 @@ func (w *Worker) maxAttempts() int { return max(w.MaxAttempts, 1) }
 func (w *Worker) now() time.Time { return jobs.Clock(w.Now) }
 
 func (w *Worker) log() *slog.Logger { return jobs.LoggerOr(w.Logger) }
+
+// putWaiting is put that, while the storage is full, keeps the finished
+// song and tries again (after RetryDelay, doubling, at least
+// storageFullPoll) until space is freed, or until the attempt's deadline
+// (Timeout from its start; zero: none) or ctx's end: a song made is not
+// thrown away for a disk an operator can clear, and the attempt still ends
+// within Timeout (before the queue would deliver the job again).
+func (w *Worker) putWaiting(ctx context.Context, log *slog.Logger, key string, f *jobs.File, deadline time.Time) error {
+	for n := 1; ; n++ {
+		err := w.put(ctx, key, f)
+		if !errors.Is(err, jobs.ErrStorageFull) {
+			return err
+		}
+		delay := max(w.RetryDelay(n), storageFullPoll)
+		if !deadline.IsZero() && time.Now().Add(delay).After(deadline) {
+			return err
+		}
+		log.WarnContext(ctx, "storage full; the song waits for space", "key", key, "retry_in_s", delay.Seconds())
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(delay):
+		}
+	}
+}
+
+// storageFullPoll is the shortest wait between two writes to a full disk.
+const storageFullPoll = 100 * time.Millisecond
 
 // put stores one generated file under key.
 func (w *Worker) put(ctx context.Context, key string, f *jobs.File) error {
