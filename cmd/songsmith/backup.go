@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	bolterrors "go.etcd.io/bbolt/errors"
 
 	"github.com/songsmith/songsmith/internal/embedded"
 )
@@ -31,10 +30,10 @@ import (
 const dbName = "songsmith.db"
 
 // backupRoute serves GET /admin/backup on the admin endpoint: a consistent
-// copy of st's database, streamed.
-func backupRoute(st *embedded.Store) func(*http.ServeMux) {
+// copy of the database backup writes, streamed (none when backup is nil).
+func backupRoute(backup func(io.Writer) (int64, error)) func(*http.ServeMux) {
 	return func(mux *http.ServeMux) {
-		if st == nil {
+		if backup == nil {
 			return
 		}
 		mux.HandleFunc("GET /admin/backup", func(w http.ResponseWriter, r *http.Request) {
@@ -43,7 +42,7 @@ func backupRoute(st *embedded.Store) func(*http.ServeMux) {
 			_ = http.NewResponseController(w).SetWriteDeadline(time.Time{})
 			w.Header().Set("Content-Type", "application/octet-stream")
 			w.Header().Set("Cache-Control", "no-store")
-			if _, err := st.Backup(w); err != nil {
+			if _, err := backup(w); err != nil {
 				// The status is sent: cut the answer short, so the client
 				// sees a broken transfer, never a short file.
 				panic(http.ErrAbortHandler)
@@ -122,7 +121,7 @@ func backup(ctx context.Context, flag, target string, stdout io.Writer) error {
 	} else {
 		path := filepath.Join(dir, dbName)
 		_, err = embedded.BackupFile(path, tmp, time.Second)
-		if errors.Is(err, bolterrors.ErrTimeout) {
+		if errors.Is(err, embedded.ErrLocked) {
 			err = fmt.Errorf("the database %s is in use by another process that offers no admin endpoint (an older songsmith serve, or another songsmith command): retry in a moment, or stop it", path)
 		}
 	}

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	bolterrors "go.etcd.io/bbolt/errors"
 
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/embedded"
@@ -243,7 +242,7 @@ func openKeys(ctx context.Context, cfg app.Config) (keyManager, func() error, er
 	}
 	path := filepath.Join(cfg.DataDir, "songsmith.db")
 	st, err := embedded.Open(path, embedded.Options{LockTimeout: time.Second})
-	if errors.Is(err, bolterrors.ErrTimeout) {
+	if errors.Is(err, embedded.ErrLocked) {
 		return nil, nil, fmt.Errorf("the database %s is in use by another process that offers no admin endpoint (an older songsmith serve, or another songsmith command): stop it, or retry in a moment", path)
 	}
 	if err != nil {

@@ -14,10 +14,10 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	bolterrors "go.etcd.io/bbolt/errors"
 
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/app/generator"
+	"github.com/songsmith/songsmith/internal/embedded"
 	"github.com/songsmith/songsmith/internal/jobs"
 )
 
@@ -71,7 +71,7 @@ func serve(ctx context.Context, cfg app.Config, stdout, stderr io.Writer) error 
 		cfg.BaseURL = "http://" + ln.Addr().String()
 	}
 	b, err := app.Open(ctx, cfg)
-	if errors.Is(err, bolterrors.ErrTimeout) {
+	if errors.Is(err, embedded.ErrLocked) {
 		ln.Close()
 		return fmt.Errorf("the database in %s is in use by another process (a songsmith serve on the same data): stop it, or use another --data-dir or SONGSMITH_DATA_DIR", cfg.DataDir)
 	}
@@ -87,7 +87,7 @@ func serve(ctx context.Context, cfg app.Config, stdout, stderr io.Writer) error 
 	}
 	log := app.NewLogger(cfg, stderr)
 	if cfg.Backend == "embedded" {
-		stopAdmin, err := startAdmin(cfg.DataDir, cfg.BaseURL, b.Keys, b.WebhookSecret, log, backupRoute(b.Embedded))
+		stopAdmin, err := startAdmin(cfg.DataDir, cfg.BaseURL, b.Keys, b.WebhookSecret, log, backupRoute(b.Backup))
 		if err != nil {
 			ln.Close()
 			return err

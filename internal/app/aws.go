@@ -51,6 +51,7 @@ func OpenAWS(ctx context.Context, cfg Config) (*Backend, error) {
 	queue.Visibility = cfg.GenerateTimeout + time.Minute
 	b := &Backend{
 		Jobs: store, Keys: store, Limiter: store, Queue: queue, Consumer: queue, Admit: store, Leases: store,
+		Sweeper: store, Prober: store,
 		Media: s3media.New(s3.NewFromConfig(ac, s3media.Options(ac)), cfg.Bucket),
 		Close: func() error { return nil },
 	}
@@ -101,7 +102,7 @@ func NewSQSHandler(cfg Config, b *Backend, w *worker.Worker, log *slog.Logger) *
 // GET /healthz reads the table.
 func NewAPIHandler(cfg Config, b *Backend, log *slog.Logger) func(context.Context, events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
 	h := httpapi.New(NewService(cfg, b, log), httpapi.Options{MaxBodyBytes: cfg.MaxBodyBytes, CORSOrigin: cfg.CORSOrigin, Logger: log,
-		Health: func(r *http.Request) error { return readProbe(r.Context(), b.Jobs) }})
+		Health: func(r *http.Request) error { return b.Prober.Probe(r.Context()) }})
 	return httpapi.LambdaHandler(h)
 }
 

@@ -3,13 +3,13 @@ package app
 import (
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/http"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/songsmith/songsmith/internal/embedded"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/webhook"
 )
@@ -33,9 +33,15 @@ type Backend struct {
 	// MediaHandler serves media URLs under /media/ (embedded backend only;
 	// on AWS the URLs point at S3).
 	MediaHandler http.Handler
-	// Embedded is the local database when the backend is embedded (used
-	// by the janitor that removes expired jobs and their media).
-	Embedded *embedded.Store
+	// Sweeper removes expired jobs, their media and old rate windows on
+	// the janitor's timer (a no-op on DynamoDB, whose TTL does it); nil
+	// runs no janitor. Prober is the store's check of GET /healthz.
+	Sweeper jobs.Sweeper
+	Prober  jobs.Prober
+	// Backup writes a consistent copy of the database to w while it is in
+	// use and returns its size (GET /admin/backup); nil when the backend
+	// has no local database to copy (aws).
+	Backup func(w io.Writer) (int64, error)
 	// Webhooks is the webhook delivery queue and WebhookConsumer its pull
 	// side; nil when webhooks are off (aws backend without
 	// SONGSMITH_WEBHOOK_QUEUE_URL). See withWebhooks.
@@ -58,9 +64,6 @@ type Backend struct {
 	health *health // made on first use (healthOf)
 }
 
-// probeJobID names a job that never exists; reading it checks the store.
-const probeJobID = jobs.JobID("00000000-0000-4000-8000-000000000000")
-
 // ProbeMediaPrefix starts the media objects /healthz writes and deletes,
 // one key per write check (so concurrent checks, or several servers on one
 // bucket, never delete each other's object).
@@ -75,12 +78,13 @@ type health struct {
 
 // Check reports whether the backend works (GET /healthz). Every call reads
 // a job that does not exist; at most every HealthWriteEvery, one call also
-// writes to the embedded database and writes then deletes a small media
+// probes the store (jobs.Prober: the embedded database is written) and
+// writes then deletes a small media
 // object under a key of its own (concurrent calls wait for that check and
 // share its result), so a full disk or a read-only bucket makes the service
 // unhealthy within HealthWriteEvery, and probes cost no writes in between.
 func (b *Backend) Check(ctx context.Context) error {
-	if _, err := b.Jobs.Job(ctx, probeJobID); err != nil && !jobs.IsCode(err, jobs.ENotFound) {
+	if err := readProbe(ctx, b.Jobs); err != nil {
 		return err
 	}
 	h := b.healthOf()
@@ -107,8 +111,8 @@ func (b *Backend) healthOf() *health {
 }
 
 func (b *Backend) writeCheck(ctx context.Context) error {
-	if b.Embedded != nil {
-		if err := b.Embedded.Probe(); err != nil {
+	if b.Prober != nil {
+		if err := b.Prober.Probe(ctx); err != nil {
 			return err
 		}
 	}
@@ -117,4 +121,16 @@ func (b *Backend) writeCheck(ctx context.Context) error {
 		return err
 	}
 	return b.Media.DeleteMedia(ctx, key)
+}
+
+// healthProbeJob names a job that never exists.
+const healthProbeJob = jobs.JobID("00000000-0000-4000-8000-000000000000")
+
+// readProbe is the read of every GET /healthz of a server: one store read
+// (a job that does not exist answers ENotFound). It writes nothing.
+func readProbe(ctx context.Context, store jobs.JobStore) error {
+	if _, err := store.Job(ctx, healthProbeJob); err != nil && !jobs.IsCode(err, jobs.ENotFound) {
+		return err
+	}
+	return nil
 }

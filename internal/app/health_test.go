@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/songsmith/songsmith/internal/app"
+	"github.com/songsmith/songsmith/internal/embedded"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
 )
 
@@ -16,7 +17,7 @@ import (
 // HealthWriteEvery, not on every probe.
 func TestHealthzConcurrentProbes(t *testing.T) {
 	r := startServer(t, t.TempDir(), &jobstest.Generator{}, nil)
-	st := r.Server.Backend.Embedded
+	st := r.Server.Backend.Keys.(*embedded.Store)
 	before, err := st.CommittedTx()
 	if err != nil {
 		t.Fatal(err)
@@ -64,7 +65,7 @@ func TestHealthzConcurrentProbes(t *testing.T) {
 // poll period (5 s).
 func TestIdleServerDoesNotWrite(t *testing.T) {
 	r := startServer(t, t.TempDir(), &jobstest.Generator{}, nil)
-	st := r.Server.Backend.Embedded
+	st := r.Server.Backend.Keys.(*embedded.Store)
 	time.Sleep(500 * time.Millisecond) // start-up writes (keys, signing key, first sweep) settle
 	before, err := st.CommittedTx()
 	if err != nil {

@@ -5,8 +5,6 @@ import (
 	"log/slog"
 
 	"github.com/aws/aws-lambda-go/lambdacontext"
-
-	"github.com/songsmith/songsmith/internal/jobs"
 )
 
 // AWSRequestIDAttr names the log attribute that carries the Lambda
@@ -39,17 +37,4 @@ func (h lambdaHandler) WithAttrs(as []slog.Attr) slog.Handler {
 
 func (h lambdaHandler) WithGroup(name string) slog.Handler {
 	return lambdaHandler{h.Handler.WithGroup(name)}
-}
-
-// healthProbeJob names a job that never exists.
-const healthProbeJob = jobs.JobID("00000000-0000-4000-8000-000000000000")
-
-// readProbe is GET /healthz on Lambda: one table read (a job that does not
-// exist answers ENotFound). It writes nothing, so the API functions keep
-// read-only access to the bucket and no write access beyond their items.
-func readProbe(ctx context.Context, store jobs.JobStore) error {
-	if _, err := store.Job(ctx, healthProbeJob); err != nil && !jobs.IsCode(err, jobs.ENotFound) {
-		return err
-	}
-	return nil
 }

@@ -77,7 +77,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		wg.Add(1)
 		go func() { defer wg.Done(); s.consume(ctx, jobCtx, s.Backend.DeadLetters, true) }()
 	}
-	if s.Backend.Embedded != nil {
+	if s.Backend.Sweeper != nil {
 		wg.Add(1)
 		go func() { defer wg.Done(); s.janitor(ctx) }()
 	}
@@ -192,30 +192,13 @@ func (s *Server) janitor(ctx context.Context) {
 }
 
 func (s *Server) sweep(ctx context.Context, now time.Time) {
-	st := s.Backend.Embedded
-	expired, err := st.ExpiredJobs(now)
+	maxWindow := max(s.Config.Service.SubmitRate.Per, s.Config.Service.PollRate.Per)
+	removed, err := s.Backend.Sweeper.Sweep(ctx, now, maxWindow, s.Backend.Media)
+	for _, id := range removed {
+		s.Logger.Info("expired job removed", "job_id", id)
+	}
 	if err != nil {
 		s.Logger.Error("janitor", "err", err)
-		return
-	}
-	for _, j := range expired {
-		// Failed and unfinished jobs may have media too (an attempt cut
-		// short by a crash): delete every key the job could have written.
-		for _, k := range jobs.MediaKeys(j) {
-			if err := s.Backend.Media.DeleteMedia(ctx, k); err != nil {
-				s.Logger.Error("janitor: delete media", "job_id", j.ID, "err", err)
-				return
-			}
-		}
-		if err := st.RemoveJob(j.ID); err != nil {
-			s.Logger.Error("janitor: delete job", "job_id", j.ID, "err", err)
-			return
-		}
-		s.Logger.Info("expired job removed", "job_id", j.ID)
-	}
-	maxWindow := max(s.Config.Service.SubmitRate.Per, s.Config.Service.PollRate.Per)
-	if err := st.PurgeLimits(now, maxWindow); err != nil {
-		s.Logger.Error("janitor: purge limits", "err", err)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/songsmith/songsmith/internal/app"
+	"github.com/songsmith/songsmith/internal/embedded"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
 )
@@ -218,7 +219,7 @@ func TestNoStrandedJobsEmbedded(t *testing.T) {
 			}
 			return b
 		},
-		fault:        func(b *app.Backend, f func(string)) { b.Embedded.SetFault(f) },
+		fault:        func(b *app.Backend, f func(string)) { b.Keys.(*embedded.Store).SetFault(f) },
 		submitPoints: []string{"admit:job", "submit:stored"},
 	}, 60)
 }

@@ -55,7 +55,7 @@ func OpenEmbedded(cfg Config) (*Backend, error) {
 	media := &embedded.Media{Dir: filepath.Join(cfg.DataDir, "media"), BaseURL: cfg.BaseURL, Key: key,
 		WriteError: func(w http.ResponseWriter, r *http.Request, err error) { httpapi.WriteError(w, r, nil, err) }}
 	b := &Backend{Jobs: st, Keys: st, Limiter: st, Queue: st, Consumer: st, Media: media, Admit: st, Leases: st,
-		MediaHandler: media, Close: st.Close, Embedded: st}
+		MediaHandler: media, Close: st.Close, Sweeper: st, Prober: st, Backup: st.Backup}
 	withWebhooks(b, st.Webhooks(), st.Webhooks())
 	b.WebhookStates = st
 	master, err := st.Secret(WebhookMasterName, 32)

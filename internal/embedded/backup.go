@@ -38,8 +38,8 @@ func (s *Store) BackupSize() (n int64, err error) {
 
 // BackupFile writes a consistent copy of the database file at path to w
 // without changing it: it opens the file read-only, waiting up to lock
-// for a process that holds it for writing (then the error wraps bbolt's
-// ErrTimeout: that process must make the copy, see Store.Backup). A
+// for a process that holds it for writing (then the error wraps
+// ErrLocked: that process must make the copy, see Store.Backup). A
 // damaged file is a *DamagedError.
 func BackupFile(path string, w io.Writer, lock time.Duration) (n int64, err error) {
 	db, err := openChecked(path, &bolt.Options{ReadOnly: true, Timeout: lock})

@@ -2,6 +2,7 @@ package embedded_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"sync"
@@ -66,9 +67,9 @@ func TestBackupWhileWriting(t *testing.T) {
 	t.Logf("backup: %d bytes, %d jobs (%d written while writers ran)", n, sum.Jobs, sum.Jobs-len(before))
 
 	// BackupFile reads a database no process holds, read-only; one a
-	// store holds is ErrTimeout for it.
-	if _, err := embedded.BackupFile(path, &discard{}, 100*time.Millisecond); err == nil {
-		t.Fatal("BackupFile read a database a store holds")
+	// store holds is ErrLocked for it.
+	if _, err := embedded.BackupFile(path, &discard{}, 100*time.Millisecond); !errors.Is(err, embedded.ErrLocked) {
+		t.Fatalf("BackupFile of a database a store holds: %v, want ErrLocked", err)
 	}
 	b.Close()
 	var w discard

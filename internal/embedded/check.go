@@ -159,7 +159,7 @@ func openChecked(path string, o *bolt.Options) (db *bolt.DB, err error) {
 	case errors.Is(err, bolterrors.ErrInvalid), errors.Is(err, bolterrors.ErrChecksum), errors.Is(err, bolterrors.ErrVersionMismatch):
 		return nil, &DamagedError{Path: path, Reason: "its header pages are invalid", Err: err}
 	case err != nil:
-		return nil, fmt.Errorf("embedded: open %s: %w", path, err)
+		return nil, fmt.Errorf("embedded: open %s: %w", path, lockedErr(err))
 	}
 	if err := db.View(walk); err != nil {
 		_ = db.Close()

@@ -192,8 +192,8 @@ func TestOpenLocked(t *testing.T) {
 	defer s.Close()
 	start := time.Now()
 	_, err = embedded.Open(path, embedded.Options{LockTimeout: 200 * time.Millisecond})
-	if !errors.Is(err, bolterrors.ErrTimeout) || time.Since(start) > 5*time.Second {
-		t.Fatalf("a locked database: %v after %v, want bbolt's ErrTimeout (serve explains it)", err, time.Since(start))
+	if !errors.Is(err, embedded.ErrLocked) || !errors.Is(err, bolterrors.ErrTimeout) || time.Since(start) > 5*time.Second {
+		t.Fatalf("a locked database: %v after %v, want ErrLocked wrapping bbolt's ErrTimeout (serve explains it)", err, time.Since(start))
 	}
 	if embedded.InUse(path, 100*time.Millisecond) != true {
 		t.Fatal("InUse: false for a database a store holds")

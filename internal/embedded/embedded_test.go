@@ -39,6 +39,10 @@ func TestWebhookRecorder(t *testing.T) {
 	})
 }
 
+func TestSweeper(t *testing.T) {
+	jobstest.RunSweeper(t, false, func(t *testing.T) jobstest.SweepStore { return MustOpen(t, embedded.Options{}) })
+}
+
 func TestLimiter(t *testing.T) {
 	jobstest.RunLimiter(t, func(t *testing.T) jobs.Limiter { return MustOpen(t, embedded.Options{}) })
 }

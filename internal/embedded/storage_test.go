@@ -148,7 +148,7 @@ func TestStoreDiskFull(t *testing.T) {
 		"CreateJob": func() error { return s.CreateJob(ctx, j) },
 		"Enqueue":   func() error { return s.Enqueue(ctx, j.ID) },
 		"CreateKey": func() error { k, _, _ := jobs.NewAPIKey("x", jobstest.T0, 0); return s.CreateKey(ctx, k) },
-		"Probe":     s.Probe,
+		"Probe":     func() error { return s.Probe(ctx) },
 	} {
 		err := write()
 		var je *jobs.Error

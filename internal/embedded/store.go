@@ -74,7 +74,7 @@ type Options struct {
 	HeavyPerKey int
 	// LockTimeout is how long Open waits for another process to release
 	// the database file (5 s when 0); then it fails with an error that
-	// wraps bbolt's ErrTimeout.
+	// wraps ErrLocked.
 	LockTimeout time.Duration
 	// Logger receives the records Open quarantines (slog.Default() when
 	// nil).
@@ -360,14 +360,6 @@ func (s *Store) Secret(name string, size int) ([]byte, error) {
 		return b.Put([]byte(name), out)
 	})
 	return out, err
-}
-
-// Probe writes a small record (the time) to the database and syncs it:
-// it fails when the database cannot be written, e.g. on a full disk.
-func (s *Store) Probe() error {
-	return s.db.Update(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketMeta).Put([]byte("probe"), []byte(s.now().UTC().Format(time.RFC3339Nano)))
-	})
 }
 
 func putJSON(b *bolt.Bucket, key string, v any) error {

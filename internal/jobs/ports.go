@@ -159,3 +159,33 @@ type Generator interface {
 type seekCloser struct{ *bytes.Reader }
 
 func (seekCloser) Close() error { return nil }
+
+// Sweeper removes what a store keeps past its retention. The embedded
+// store sweeps on the local server's janitor timer; a store whose database
+// expires records by itself (DynamoDB's TTL, with an S3 lifecycle rule on
+// the media) implements Sweep as a no-op that returns nil, nil.
+type Sweeper interface {
+	// Sweep removes every job whose retention (ExpiresAt) ended at or
+	// before now, whatever its state, together with its idempotency record;
+	// before each removal it deletes every media key the job could have
+	// written (MediaKeys) from media, so no object outlives its job. It
+	// also drops rate-limit windows that ended more than maxWindow before
+	// now. It returns the ids it removed, in order, also when it stops at
+	// its first error: a media or store error is returned as it came (a
+	// *Error of code EUnavailable when the adapter can tell, StorageFull
+	// for a full disk; any other error reads as EInternal by ErrorCode),
+	// and the next sweep carries on where this one stopped.
+	Sweep(ctx context.Context, now time.Time, maxWindow time.Duration, media Media) ([]JobID, error)
+}
+
+// Prober checks that a store answers, for GET /healthz.
+type Prober interface {
+	// Probe makes the cheapest call that proves the store works for the
+	// service: the embedded store writes and syncs a small record (so a
+	// full disk fails it), DynamoDB reads a job that never exists (the API
+	// functions may not write). It returns nil when the store works, else
+	// the store's error: EUnavailable (StorageFull for a full disk) when
+	// the adapter can tell, any other error reads as EInternal by
+	// ErrorCode.
+	Probe(ctx context.Context) error
+}
