@@ -40,6 +40,7 @@ func withBrokenStore(t *testing.T, v *openapitest.Validator, cfg app.Config, b *
 		broken := *b
 		broken.Jobs = brokenJobs{err: f.err}
 		broken.Admit = brokenJobs{err: f.err}
+		broken.Prober = brokenJobs{err: f.err}
 		try(&lambdaClient{t: t, v: v, h: app.NewAPIHandler(cfg, &broken, log)}, f.status)
 	}
 }

@@ -102,6 +102,7 @@ type brokenJobs struct {
 
 func (b brokenJobs) Job(context.Context, jobs.JobID) (*jobs.Job, error) { return nil, b.err }
 func (b brokenJobs) CreateJob(context.Context, *jobs.Job) error         { return b.err }
+func (b brokenJobs) Probe(context.Context) error                        { return b.err }
 
 // Admit fails as the store's other writes do (brokenJobs is also the
 // backend's Admitter).
