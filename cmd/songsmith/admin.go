@@ -39,20 +39,24 @@ type adminInfo struct {
 	URL   string `json:"url"`
 	Token string `json:"token"`
 	PID   int    `json:"pid"`
+	// ServerURL is the API address of the serve that wrote the file, so the
+	// keys commands can say which server runs on the database.
+	ServerURL string `json:"server_url,omitempty"`
 }
 
 // startAdmin serves the key operations of ks on a loopback port and
-// publishes the address and token in dataDir. stop closes the listener and
+// publishes the address and token in dataDir, with serverURL (the API's
+// address). stop closes the listener and
 // removes the file.
 // routes add more operations to the endpoint (backupRoute).
-func startAdmin(dataDir string, ks jobs.KeyStore, secret func(context.Context, *jobs.APIKey) (string, error), log *slog.Logger, routes ...func(*http.ServeMux)) (stop func(), err error) {
+func startAdmin(dataDir, serverURL string, ks jobs.KeyStore, secret func(context.Context, *jobs.APIKey) (string, error), log *slog.Logger, routes ...func(*http.ServeMux)) (stop func(), err error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, fmt.Errorf("admin endpoint: %w", err)
 	}
 	var tok [32]byte
 	_, _ = rand.Read(tok[:])
-	info := adminInfo{URL: "http://" + ln.Addr().String(), Token: hex.EncodeToString(tok[:]), PID: os.Getpid()}
+	info := adminInfo{URL: "http://" + ln.Addr().String(), Token: hex.EncodeToString(tok[:]), PID: os.Getpid(), ServerURL: serverURL}
 	data, _ := json.Marshal(info)
 	path := filepath.Join(dataDir, adminFile)
 	tmp := path + ".tmp"

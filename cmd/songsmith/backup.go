@@ -102,10 +102,11 @@ Media files are not in it: copy <data-dir>/media as well (docs/operations.md).`,
 
 // backup writes the database of the data directory flag names to target.
 func backup(ctx context.Context, flag, target string, stdout io.Writer) error {
-	dir, _, err := keysDataDir(flag, false)
+	db, err := keysDataDir(flag, false)
 	if err != nil {
 		return err
 	}
+	dir := db.dir
 	if st, err := os.Stat(target); err == nil && st.IsDir() {
 		return usageErr("%s is a directory: give the backup's file name, e.g. %s", target, filepath.Join(target, dbName))
 	}

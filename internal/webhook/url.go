@@ -41,6 +41,17 @@ func invalid(format string, args ...any) error {
 // resolved to: the answer must not let a caller map internal DNS.
 var errNotPublic = invalid("must point to a public internet address (https); private, loopback, link-local, reserved and other special-purpose addresses are refused.")
 
+// errLoopback is the submission error of a URL that names a loopback
+// address or localhost itself, on a server that does not allow them: it
+// names the setting that does (for a receiver on the same machine).
+var errLoopback = invalid("points to this machine (loopback), which this server refuses; a server for local development allows it when started with SONGSMITH_WEBHOOK_ALLOW_LOOPBACK=true.")
+
+// numericIP reports whether host is an IP address literal.
+func numericIP(host string) bool {
+	_, err := netip.ParseAddr(host)
+	return err == nil
+}
+
 // Check vets a webhook URL at submission: EInvalid when the policy does
 // not allow its scheme or when its host is not, or does not resolve only
 // to, addresses the policy allows.
@@ -70,6 +81,9 @@ func (p Policy) Check(ctx context.Context, raw string) error {
 		return invalid("names a host that does not resolve.")
 	}
 	for _, a := range addrs {
+		if !p.Allowed(a) && isLoopback(a) && (host == "localhost" || numericIP(host)) {
+			return errLoopback // named by the caller itself: nothing about DNS is told
+		}
 		if !p.Allowed(a) {
 			return errNotPublic
 		}

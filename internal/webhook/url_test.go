@@ -228,3 +228,16 @@ func TestSignVerify(t *testing.T) {
 		}
 	}
 }
+
+// A loopback webhook URL on a server that refuses loopback names the
+// setting that allows it.
+func TestCheckLoopbackNamesTheSetting(t *testing.T) {
+	for _, raw := range []string{"http://127.0.0.1:9000/hook", "http://localhost:9000/hook", "https://[::1]/hook"} {
+		err := webhook.Policy{Lookup: func(context.Context, string) ([]netip.Addr, error) {
+			return []netip.Addr{netip.MustParseAddr("127.0.0.1")}, nil
+		}}.Check(context.Background(), raw)
+		if err == nil || !strings.Contains(err.Error(), "SONGSMITH_WEBHOOK_ALLOW_LOOPBACK=true") {
+			t.Errorf("Check(%s) = %v, want it to name SONGSMITH_WEBHOOK_ALLOW_LOOPBACK", raw, err)
+		}
+	}
+}
