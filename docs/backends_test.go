@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -90,6 +91,32 @@ func TestBackendsPageNamesEverySuite(t *testing.T) {
 	for _, name := range names {
 		if !strings.Contains(string(page), "`"+name+"`") {
 			t.Errorf("backends.md does not name `%s`", name)
+		}
+	}
+}
+
+// TestDomainImportsOnlyTheSchema: internal/request (the request schema)
+// links no package of the module, and internal/jobs links only it, so the
+// domain stays the standard library plus its own request schema.
+func TestDomainImportsOnlyTheSchema(t *testing.T) {
+	const mod = "github.com/songsmith/songsmith/"
+	for pkg, allowed := range map[string][]string{
+		"internal/request": {"internal/request"},
+		"internal/jobs":    {"internal/jobs", "internal/request"},
+	} {
+		cmd := exec.Command("go", "list", "-deps", "./"+pkg)
+		cmd.Dir = root
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("go list -deps %s: %v", pkg, err)
+		}
+		if !strings.Contains(string(out), mod+pkg) {
+			t.Fatalf("go list -deps %s does not list the package: it read the tree wrongly", pkg)
+		}
+		for _, dep := range strings.Fields(string(out)) {
+			if rest, ok := strings.CutPrefix(dep, mod); ok && !slices.Contains(allowed, rest) {
+				t.Errorf("%s links %s; it may link only %v of the module", pkg, rest, allowed)
+			}
 		}
 	}
 }

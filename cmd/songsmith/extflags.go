@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/songsmith/songsmith/client"
-	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // extFlags are generate's flags for the service's extensions (request
@@ -39,17 +39,17 @@ type extFlags struct {
 func (x *extFlags) bind(fs *pflag.FlagSet) {
 	x.fs = fs
 	fs.Var(seedValue{&x.seed}, "seed", "generation seed (0 to 2^53-1): the same prompt, seed and options give the same song")
-	fs.Var(formatValue{&x.format, jobs.Formats}, "format", "audio format: mp3, wav or flac (default: the server's)")
+	fs.Var(formatValue{&x.format, request.Formats}, "format", "audio format: mp3, wav or flac (default: the server's)")
 	fs.Var(durationValue{&x.duration}, "duration", "length of the song in seconds, 10 to 300 (90, or 1m30s), overriding the prompt")
-	numberFlag(fs, &x.bpm, "bpm", "a tempo", jobs.MinBPM, jobs.MaxBPM, "96", "exact tempo (40 to 240), overriding the prompt")
+	numberFlag(fs, &x.bpm, "bpm", "a tempo", request.MinBPM, request.MaxBPM, "96", "exact tempo (40 to 240), overriding the prompt")
 	fs.StringVar(&x.key, "song-key", "", `musical key such as "D minor", "F#" or "A dorian", overriding the prompt`)
 	fs.BoolVar(&x.stems, "stems", false, "also make stems: a zip of one WAV per part, saved as <title>.stems.zip")
 	fs.BoolVar(&x.midi, "midi", false, "also make the song's MIDI file, saved as <title>.mid")
 	fs.BoolVar(&x.timeline, "timeline", false, "also make the song's timeline: beats, downbeats, sections, chords and parts in seconds, saved as <title>.timeline.json; its sections and chords are printed")
 	fs.BoolVar(&x.exact, "exact-duration", false, "make the song exactly --duration long, to the sample (the tempo moves by up to 4% unless --bpm is given)")
 	fs.BoolVar(&x.loop, "loop", false, "make a seamless loop of about --duration (from 4s): whole bars, no intro, ending or fades")
-	fs.Var(&intValue{numberValue{p: new(float64), name: "sample-rate", min: 44100, max: 48000, only: jobs.SampleRates}, &x.rate}, "sample-rate", "sample rate of the audio: 44100 (default) or 48000")
-	numberFlag(fs, &x.loudness, "loudness-lufs", "LUFS", jobs.MinLUFS, jobs.MaxLUFS, "-14", "integrated loudness of the song, -31 to -9 LUFS (-23 broadcast, -16 podcasts, -14 streaming; default: the style's)")
+	fs.Var(&intValue{numberValue{p: new(float64), name: "sample-rate", min: 44100, max: 48000, only: request.SampleRates}, &x.rate}, "sample-rate", "sample rate of the audio: 44100 (default) or 48000")
+	numberFlag(fs, &x.loudness, "loudness-lufs", "LUFS", request.MinLUFS, request.MaxLUFS, "-14", "integrated loudness of the song, -31 to -9 LUFS (-23 broadcast, -16 podcasts, -14 streaming; default: the style's)")
 	fs.Var(&x.recipe, "recipe", "render the song of a recipe again: a file with a result's recipe (such as the JSON generate writes), or the recipe's JSON; other flags change it")
 	fs.StringVar(&x.webhook, "webhook", "", "URL the service POSTs the job to when it ends (signed with the key's webhook secret)")
 	x.edit.bind(fs)
@@ -58,8 +58,8 @@ func (x *extFlags) bind(fs *pflag.FlagSet) {
 // check reports the flag values that are each of the right form but not
 // together: a --duration under 10 seconds is only for a --loop.
 func (x *extFlags) check() error {
-	if x.duration > 0 && !x.loop && x.duration.Seconds() < jobs.MinSeconds {
-		return flagErr(durationErr(durationValue{&x.duration}.String(), jobs.MinSeconds))
+	if x.duration > 0 && !x.loop && x.duration.Seconds() < request.MinSeconds {
+		return flagErr(durationErr(durationValue{&x.duration}.String(), request.MinSeconds))
 	}
 	return nil
 }

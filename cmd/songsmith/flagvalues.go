@@ -7,9 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/request"
 	"github.com/spf13/pflag"
-
-	"github.com/songsmith/songsmith/internal/jobs"
 )
 
 // Flag values in the user's words: a flag's value that is not of the
@@ -34,23 +33,23 @@ func flagErr(err error) error {
 	return usageErr("%v", err)
 }
 
-// seedValue is --seed: a whole number from 0 to jobs.MaxSeed.
+// seedValue is --seed: a whole number from 0 to request.MaxSeed.
 type seedValue struct{ p *uint64 }
 
 func (v seedValue) String() string { return strconv.FormatUint(*v.p, 10) }
 func (v seedValue) Type() string   { return "uint" }
 func (v seedValue) Set(s string) error {
 	n, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64)
-	if err != nil || n > jobs.MaxSeed {
-		return &flagError{fmt.Sprintf("--seed must be a whole number from 0 to %d, e.g. --seed 42 (got %q)", uint64(jobs.MaxSeed), s)}
+	if err != nil || n > request.MaxSeed {
+		return &flagError{fmt.Sprintf("--seed must be a whole number from 0 to %d, e.g. --seed 42 (got %q)", uint64(request.MaxSeed), s)}
 	}
 	*v.p = n
 	return nil
 }
 
 // durationValue is --duration: seconds (90, 92.5) or a Go duration (90s,
-// 1m30s), from jobs.MinLoopSeconds to jobs.MaxSeconds (the lower bound of
-// a song that is not a loop, jobs.MinSeconds, is checked by checkFlags).
+// 1m30s), from request.MinLoopSeconds to request.MaxSeconds (the lower bound of
+// a song that is not a loop, request.MinSeconds, is checked by checkFlags).
 type durationValue struct{ p *time.Duration }
 
 func (v durationValue) String() string {
@@ -66,12 +65,12 @@ func (v durationValue) Set(s string) error {
 	if err != nil {
 		f, ferr := strconv.ParseFloat(s, 64)
 		if ferr != nil {
-			return durationErr(s, jobs.MinSeconds)
+			return durationErr(s, request.MinSeconds)
 		}
 		d = time.Duration(f * float64(time.Second))
 	}
-	if d.Seconds() < jobs.MinLoopSeconds || d.Seconds() > jobs.MaxSeconds {
-		return durationErr(s, jobs.MinSeconds)
+	if d.Seconds() < request.MinLoopSeconds || d.Seconds() > request.MaxSeconds {
+		return durationErr(s, request.MinSeconds)
 	}
 	*v.p = d
 	return nil
@@ -80,7 +79,7 @@ func (v durationValue) Set(s string) error {
 // durationErr is the error of a --duration value s; min is the shortest
 // length allowed (shorter for a --loop).
 func durationErr(s string, min float64) error {
-	return &flagError{fmt.Sprintf("--duration must be seconds from %g to %g, e.g. --duration 90 (got %q)", min, jobs.MaxSeconds, s)}
+	return &flagError{fmt.Sprintf("--duration must be seconds from %g to %g, e.g. --duration 90 (got %q)", min, request.MaxSeconds, s)}
 }
 
 // numberValue is a number flag with a range: --bpm, --loudness-lufs,

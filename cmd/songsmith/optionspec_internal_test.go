@@ -15,6 +15,7 @@ import (
 	"github.com/songsmith/songsmith/client"
 	"github.com/songsmith/songsmith/internal/httpapi"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // optionFlags names generate's flags for the request options whose flag is
@@ -30,7 +31,7 @@ var optionFlags = map[string][]string{
 // TestOptionSpecsCLI checks generate's flags against the table of request
 // options: every row has its flags, and setting them sends the member.
 func TestOptionSpecsCLI(t *testing.T) {
-	for _, s := range jobs.OptionSpecs {
+	for _, s := range request.OptionSpecs {
 		t.Run(s.Name, func(t *testing.T) {
 			var x extFlags
 			fs := pflag.NewFlagSet("generate", pflag.ContinueOnError)
@@ -47,7 +48,7 @@ func TestOptionSpecsCLI(t *testing.T) {
 				}
 				args = append(args, "--"+name+"="+flagSample(s, f))
 			}
-			if r, ok := jobs.OptionSpecNamed(s.Requires); ok { // the option it needs
+			if r, ok := request.OptionSpecNamed(s.Requires); ok { // the option it needs
 				for _, name := range optionFlagsOf(r.Name) {
 					args = append(args, "--"+name+"="+flagSample(r, fs.Lookup(name)))
 				}
@@ -88,23 +89,23 @@ func optionFlagsOf(name string) []string {
 }
 
 // flagSample is a valid value of f for the option s.
-func flagSample(s jobs.OptionSpec, f *pflag.Flag) string {
+func flagSample(s request.OptionSpec, f *pflag.Flag) string {
 	switch {
 	case f.Value.Type() == "bool":
 		return "true"
 	case f.Value.Type() == "duration":
 		return strconv.FormatFloat(s.Max, 'f', -1, 64) + "s"
-	case s.Type == jobs.TypeObject && len(s.Keys) > 0:
+	case s.Type == request.TypeObject && len(s.Keys) > 0:
 		return s.Keys[0] + "=" + s.Enum[0]
-	case s.Type == jobs.TypeStrings && s.Enum == nil:
+	case s.Type == request.TypeStrings && s.Enum == nil:
 		return "bridge"
-	case s.Type == jobs.TypeInteger || s.Type == jobs.TypeNumber:
+	case s.Type == request.TypeInteger || s.Type == request.TypeNumber:
 		return strconv.FormatFloat(s.Max, 'f', -1, 64)
 	case s.Enum != nil:
 		return s.Enum[len(s.Enum)-1]
 	case s.Name == "key":
 		return "D minor"
-	case s.Type == jobs.TypeObject:
+	case s.Type == request.TypeObject:
 		return `{"engine_version":"x","plan":{}}`
 	}
 	return "http://127.0.0.1:1/hook"

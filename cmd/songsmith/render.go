@@ -15,6 +15,7 @@ import (
 	"github.com/songsmith/songsmith/internal/audio/mp3"
 	"github.com/songsmith/songsmith/internal/httpapi"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 	"github.com/songsmith/songsmith/internal/studio"
 )
 
@@ -52,11 +53,11 @@ goes to stdout, a human summary to stderr. The same prompt and seed give the sam
 	f.Var(seedValue{&o.seed}, "seed", "seed: the same prompt and seed give the same song")
 	f.StringVarP(&o.out, "out", "o", ".", "output directory")
 	_ = cmd.MarkFlagDirname("out")
-	o.format = jobs.FormatMP3
-	f.Var(formatValue{&o.format, jobs.Formats}, "format", "audio format: mp3, wav or flac")
+	o.format = request.FormatMP3
+	f.Var(formatValue{&o.format, request.Formats}, "format", "audio format: mp3, wav or flac")
 	f.IntVar(&o.bitrate, "bitrate", mp3.DefaultBitrate, "MP3 bitrate in kbit/s: 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256 or 320")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "no summary on stderr")
-	_ = cmd.RegisterFlagCompletionFunc("format", fixedValues(jobs.Formats...))
+	_ = cmd.RegisterFlagCompletionFunc("format", fixedValues(request.Formats...))
 	_ = cmd.RegisterFlagCompletionFunc("bitrate", fixedValues("32", "40", "48", "56", "64", "80", "96", "112", "128", "160", "192", "224", "256", "320"))
 	return cmd
 }
@@ -67,7 +68,7 @@ func render(ctx context.Context, o *renderOpts, prompt string, stdout, stderr io
 	if o.format == "mp3" && !mp3.ValidBitrate(o.bitrate) {
 		return usageErr("--bitrate %d is not an MP3 bitrate: use 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256 or 320", o.bitrate)
 	}
-	prompt, err := jobs.NormalizePrompt(prompt, jobs.DefaultMaxPromptRunes)
+	prompt, err := request.NormalizePrompt(prompt, request.DefaultMaxPromptRunes)
 	if err != nil {
 		return usageErr("%s", jobs.ErrorMessage(err))
 	}

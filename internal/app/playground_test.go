@@ -16,6 +16,7 @@ import (
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
+	"github.com/songsmith/songsmith/internal/request"
 	"github.com/songsmith/songsmith/internal/studio"
 )
 
@@ -360,7 +361,7 @@ func testPlaygroundFailedJob(t *testing.T, ctx context.Context, shots string) {
 	}
 	select {
 	case o := <-got:
-		if o.BPM != 97 || !o.Wants(jobs.OutputMIDI) || o.Wants(jobs.OutputStems) || o.Key != "" || o.Seed != nil {
+		if o.BPM != 97 || !o.Wants(request.OutputMIDI) || o.Wants(request.OutputStems) || o.Key != "" || o.Seed != nil {
 			t.Errorf("the options form sent %+v, want bpm 97 and midi only", o)
 		}
 	default:

@@ -9,6 +9,7 @@ import (
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // sleepyGenerator renders a song in the time its prompt names: "long"
@@ -27,7 +28,7 @@ func sleepyGenerator(long, short time.Duration) *jobstest.Generator {
 		case <-time.After(d):
 		}
 		s := jobstest.TinySong()
-		if o.Wants(jobs.OutputStems) {
+		if o.Wants(request.OutputStems) {
 			s.Stems = &jobs.File{Data: []byte("PK\x05\x06" + string(make([]byte, 18))), ContentType: "application/zip", Ext: "zip"}
 		}
 		return s, nil

@@ -94,7 +94,7 @@ func NewJobBody(j *jobs.Job) JobBody {
 		b.Webhook = &WebhookStateBody{Status: w.Status, Attempts: w.Attempts, LastError: w.LastError}
 	}
 	if o := j.Options; o != nil && o.Source != nil {
-		b.EditedFrom = o.Source.JobID
+		b.EditedFrom = jobs.JobID(o.Source.JobID)
 	}
 	if j.Status.Terminal() {
 		b.FinishedAt = j.FinishedAt.UTC().Format(jobs.TimeFormat)

@@ -13,7 +13,7 @@ import (
 
 // Edits (issue 20 item 4): POST /jobs/{job_id}/edit makes a new job from a
 // completed one; its body holds the request options to change (any row of
-// jobs.OptionSpecs but seed), and may be empty.
+// request.OptionSpecs but seed), and may be empty.
 
 // edit answers 202 with the new job's acknowledgement, as /generate does;
 // 409 (job_running, job_failed) for a source that has no song yet, 404 for

@@ -18,6 +18,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/httpapi"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 func TestErrInvalid(t *testing.T) {
@@ -42,7 +43,7 @@ func TestErrInvalid(t *testing.T) {
 		"PromptBool":         `{"prompt": true}`,
 		"InvalidUTF8":        "{\"prompt\": \"lo-fi \xff\xfe\"}",
 		"TrailingData":       `{"prompt": "lo-fi"} {"prompt": "x"}`,
-		"PromptTooLong":      `{"prompt": "` + strings.Repeat("a", jobs.DefaultMaxPromptRunes+1) + `"}`,
+		"PromptTooLong":      `{"prompt": "` + strings.Repeat("a", request.DefaultMaxPromptRunes+1) + `"}`,
 		"PromptControlChars": `{"prompt": "lo-fi\u0000beats"}`,
 	}
 	for name, body := range bodies {
@@ -62,7 +63,7 @@ func TestErrInvalid(t *testing.T) {
 		t.Fatalf("bad requests queued %d messages", n)
 	}
 	t.Run("LongestPromptAccepted", func(t *testing.T) {
-		res, m := e.do(t, "POST", "/generate", e.Key, []byte(`{"prompt": "`+strings.Repeat("é", jobs.DefaultMaxPromptRunes)+`"}`))
+		res, m := e.do(t, "POST", "/generate", e.Key, []byte(`{"prompt": "`+strings.Repeat("é", request.DefaultMaxPromptRunes)+`"}`))
 		if res.StatusCode != 202 {
 			t.Fatalf("%d %v", res.StatusCode, m)
 		}

@@ -4,10 +4,11 @@ import (
 	"encoding/json"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // ReadOptions reads the extension members of a submission's body, one per
-// row of jobs.OptionSpecs (marked x-songsmith-extension in openapi.json).
+// row of request.OptionSpecs (marked x-songsmith-extension in openapi.json).
 // A member that is absent or null is not set; when none is set the options
 // are nil, so a spec-only submission stays a spec-only job. A member of the
 // wrong type or out of range is EInvalid naming the member. Unknown members
@@ -16,8 +17,8 @@ import (
 func ReadOptions(fields map[string]json.RawMessage) (*jobs.Options, error) {
 	var o jobs.Options
 	set := false
-	for i := range jobs.OptionSpecs {
-		spec := &jobs.OptionSpecs[i]
+	for i := range request.OptionSpecs {
+		spec := &request.OptionSpecs[i]
 		raw, ok := fields[spec.Name]
 		if !ok || string(raw) == "null" {
 			continue

@@ -9,6 +9,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 func TestRequestOptions(t *testing.T) {
@@ -60,7 +61,7 @@ func TestRequestOptions(t *testing.T) {
 			t.Fatalf("%d %v", res.StatusCode, m)
 		}
 		j, _ := e.Store.Job(context.Background(), jobs.JobID(m["job_id"].(string)))
-		if o := j.Options; o == nil || !o.ExactDuration || o.Seconds != 20.5 || o.SampleRate == nil || *o.SampleRate != 48000 || !o.Wants(jobs.OutputTimeline) {
+		if o := j.Options; o == nil || !o.ExactDuration || o.Seconds != 20.5 || o.SampleRate == nil || *o.SampleRate != 48000 || !o.Wants(request.OutputTimeline) {
 			t.Fatalf("options %+v", j.Options)
 		}
 		res, m = e.do(t, "POST", "/generate", e.Key, []byte(`{"prompt":"jazz","loop":true,"duration_seconds":4}`))
@@ -130,7 +131,7 @@ func TestRequestOptions(t *testing.T) {
 		id := m["job_id"].(string)
 		j, _ := e.Store.Job(context.Background(), jobs.JobID(id))
 		o := j.Options
-		if o == nil || *o.Seed != jobs.MaxSeed || o.Format != "flac" || o.Seconds != 42.5 || o.BPM != 97 || o.Key != "F# minor" || !o.Wants("midi") || o.Wants("stems") {
+		if o == nil || *o.Seed != request.MaxSeed || o.Format != "flac" || o.Seconds != 42.5 || o.BPM != 97 || o.Key != "F# minor" || !o.Wants("midi") || o.Wants("stems") {
 			t.Fatalf("stored options %+v", o)
 		}
 		var gotSeed uint64
@@ -141,12 +142,12 @@ func TestRequestOptions(t *testing.T) {
 			return e.Gen.Generate(ctx, prompt, seed, o)
 		}
 		e.process(t, id)
-		if gotSeed != jobs.MaxSeed || gotOpts.Key != "F# minor" {
+		if gotSeed != request.MaxSeed || gotOpts.Key != "F# minor" {
 			t.Fatalf("generator got seed %d options %+v", gotSeed, gotOpts)
 		}
 		_, m = e.do(t, "GET", "/jobs/"+id, e.Key, nil)
 		r := m["result"].(map[string]any)
-		if r["seed"] != float64(jobs.MaxSeed) || r["format"] != "wav" || r["midi_url"] == nil || r["stems_url"] != nil {
+		if r["seed"] != float64(request.MaxSeed) || r["format"] != "wav" || r["midi_url"] == nil || r["stems_url"] != nil {
 			t.Fatalf("result %v", r)
 		}
 	})

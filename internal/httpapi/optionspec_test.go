@@ -17,6 +17,7 @@ import (
 	"github.com/songsmith/songsmith/client"
 	"github.com/songsmith/songsmith/internal/httpapi"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // TestOptionSpecsOpenAPI checks SubmitRequest in openapi.json against the
@@ -34,7 +35,7 @@ func TestOptionSpecsOpenAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 	props := doc.Components.Schemas["SubmitRequest"].Properties
-	for _, s := range jobs.OptionSpecs {
+	for _, s := range request.OptionSpecs {
 		p, ok := props[s.Name]
 		if !ok {
 			t.Errorf("%s: no SubmitRequest member in openapi.json", s.Name)
@@ -43,20 +44,20 @@ func TestOptionSpecsOpenAPI(t *testing.T) {
 		if p["type"] != string(s.Type) || p["x-songsmith-extension"] != true {
 			t.Errorf("%s: type %v extension %v, want %s, true", s.Name, p["type"], p["x-songsmith-extension"], s.Type)
 		}
-		if s.Type == jobs.TypeInteger || s.Type == jobs.TypeNumber {
+		if s.Type == request.TypeInteger || s.Type == request.TypeNumber {
 			if p["minimum"] != s.Min || p["maximum"] != s.Max {
 				t.Errorf("%s: range %v..%v, want %g..%g", s.Name, p["minimum"], p["maximum"], s.Min, s.Max)
 			}
 		}
 		enum := p["enum"]
-		if s.Type == jobs.TypeStrings {
+		if s.Type == request.TypeStrings {
 			items, _ := p["items"].(map[string]any)
 			enum = items["enum"]
 			if s.MaxLen > 0 && items["maxLength"] != float64(s.MaxLen) {
 				t.Errorf("%s: items' maxLength %v, want %d", s.Name, items["maxLength"], s.MaxLen)
 			}
 		}
-		if s.Type == jobs.TypeObject && len(s.Keys) > 0 { // a role map; otherwise any object
+		if s.Type == request.TypeObject && len(s.Keys) > 0 { // a role map; otherwise any object
 			names, _ := p["propertyNames"].(map[string]any)
 			if fmt.Sprint(names["enum"]) != fmt.Sprint(toAny(s.Keys)) {
 				t.Errorf("%s: propertyNames %v, want %v", s.Name, names["enum"], s.Keys)
@@ -70,13 +71,13 @@ func TestOptionSpecsOpenAPI(t *testing.T) {
 		if got := fmt.Sprint(enum); s.Enum != nil && got != fmt.Sprint(toAny(s.Enum)) {
 			t.Errorf("%s: enum %s, want %v", s.Name, got, s.Enum)
 		}
-		if s.MaxLen > 0 && s.Type == jobs.TypeString && p["maxLength"] != float64(s.MaxLen) {
+		if s.MaxLen > 0 && s.Type == request.TypeString && p["maxLength"] != float64(s.MaxLen) {
 			t.Errorf("%s: maxLength %v, want %d", s.Name, p["maxLength"], s.MaxLen)
 		}
 	}
 	for name, p := range props {
-		if _, ok := jobs.OptionSpecNamed(name); !ok && p["x-songsmith-extension"] == true {
-			t.Errorf("%s: extension member without a row in jobs.OptionSpecs", name)
+		if _, ok := request.OptionSpecNamed(name); !ok && p["x-songsmith-extension"] == true {
+			t.Errorf("%s: extension member without a row in request.OptionSpecs", name)
 		}
 	}
 }
@@ -121,7 +122,7 @@ func TestOptionSpecsPlayground(t *testing.T) {
 	for _, tag := range tags {
 		byName[attr(tag, "name")] = append(byName[attr(tag, "name")], tag)
 	}
-	for _, s := range jobs.OptionSpecs {
+	for _, s := range request.OptionSpecs {
 		got := byName[s.Name]
 		if len(got) == 0 {
 			t.Errorf("%s: no input named %q in the playground's options form", s.Name, s.Name)
@@ -131,12 +132,12 @@ func TestOptionSpecsPlayground(t *testing.T) {
 			t.Errorf("%s: data-type %q, want %q", s.Name, dt, s.Type)
 		}
 		switch s.Type {
-		case jobs.TypeInteger, jobs.TypeNumber:
+		case request.TypeInteger, request.TypeNumber:
 			if attr(got[0], "min") != num(s.Min) || attr(got[0], "max") != num(s.Max) {
 				t.Errorf("%s: min %q max %q, want %g and %g", s.Name, attr(got[0], "min"), attr(got[0], "max"), s.Min, s.Max)
 			}
-		case jobs.TypeStrings, jobs.TypeObject:
-			if s.Enum == nil || s.Type == jobs.TypeObject { // free labels, or role: instrument pairs, typed in
+		case request.TypeStrings, request.TypeObject:
+			if s.Enum == nil || s.Type == request.TypeObject { // free labels, or role: instrument pairs, typed in
 				if attr(got[0], "type") != "text" || len(got) != 1 {
 					t.Errorf("%s: want one text input, got %v", s.Name, got)
 				}
@@ -150,10 +151,10 @@ func TestOptionSpecsPlayground(t *testing.T) {
 				t.Errorf("%s: checkboxes %v, want %v", s.Name, vals, s.Enum)
 			}
 		}
-		if s.MaxLen > 0 && s.Type == jobs.TypeString && attr(got[0], "maxlength") != fmt.Sprint(s.MaxLen) {
+		if s.MaxLen > 0 && s.Type == request.TypeString && attr(got[0], "maxlength") != fmt.Sprint(s.MaxLen) {
 			t.Errorf("%s: maxlength %q, want %d", s.Name, attr(got[0], "maxlength"), s.MaxLen)
 		}
-		if s.Type == jobs.TypeString && s.Enum != nil {
+		if s.Type == request.TypeString && s.Enum != nil {
 			sel := form[strings.Index(form, got[0]):]
 			sel = sel[:strings.Index(sel, "</select>")]
 			for _, v := range s.Enum {
@@ -165,7 +166,7 @@ func TestOptionSpecsPlayground(t *testing.T) {
 		delete(byName, s.Name)
 	}
 	for name := range byName {
-		t.Errorf("input %q in the options form has no row in jobs.OptionSpecs", name)
+		t.Errorf("input %q in the options form has no row in request.OptionSpecs", name)
 	}
 	res, err = srv.Client().Get(srv.URL + "/playground/app.js")
 	if err != nil {
@@ -183,7 +184,7 @@ func num(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 
 // sdkOptions is the SDK's GenerateOption for each request option.
 var sdkOptions = map[string][]client.GenerateOption{
-	"seed":             {client.WithSeed(jobs.MaxSeed)},
+	"seed":             {client.WithSeed(request.MaxSeed)},
 	"format":           {client.WithFormat(client.FormatFLAC)},
 	"duration_seconds": {client.WithDuration(42 * time.Second)},
 	"bpm":              {client.WithBPM(97)},
@@ -204,7 +205,7 @@ var sdkOptions = map[string][]client.GenerateOption{
 // every row has a GenerateOption, and what it sends this handler's decoder
 // reads into that option.
 func TestOptionSpecsSDK(t *testing.T) {
-	for _, s := range jobs.OptionSpecs {
+	for _, s := range request.OptionSpecs {
 		t.Run(s.Name, func(t *testing.T) {
 			opts, ok := sdkOptions[s.Name]
 			if !ok {

@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/httpapi"
-	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // TestOptionSpecsPlaygroundSDK checks the playground's table that turns
@@ -43,14 +43,14 @@ func TestOptionSpecsPlaygroundSDK(t *testing.T) {
 	for _, m := range regexp.MustCompile(`(?m)^    (\w+): `).FindAllStringSubmatch(table, -1) {
 		keys = append(keys, m[1])
 	}
-	for _, s := range jobs.OptionSpecs {
+	for _, s := range request.OptionSpecs {
 		if !slices.Contains(keys, s.Name) {
 			t.Errorf("%s: no entry in the playground's SDK table", s.Name)
 		}
 	}
 	for _, k := range keys {
-		if _, ok := jobs.OptionSpecNamed(k); !ok {
-			t.Errorf("SDK table entry %q has no row in jobs.OptionSpecs", k)
+		if _, ok := request.OptionSpecNamed(k); !ok {
+			t.Errorf("SDK table entry %q has no row in request.OptionSpecs", k)
 		}
 	}
 
@@ -60,14 +60,14 @@ func TestOptionSpecsPlaygroundSDK(t *testing.T) {
 			t.Errorf("the SDK table writes client.%s, which the client package does not declare", m[1])
 		}
 	}
-	for _, s := range jobs.OptionSpecs {
+	for _, s := range request.OptionSpecs {
 		for _, v := range s.Enum {
 			switch s.Type {
-			case jobs.TypeStrings:
+			case request.TypeStrings:
 				if !regexp.MustCompile(`\b` + v + `: "client\.With\w+\(\)"`).MatchString(table) {
 					t.Errorf("%s: no SDK call for %q", s.Name, v)
 				}
-			case jobs.TypeString:
+			case request.TypeString:
 				if c := "Format" + strings.ToUpper(v); s.Name == "format" && !declared[c] {
 					t.Errorf("format %q: the client package has no %s", v, c)
 				}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/songsmith/songsmith/client"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // The SDK's Edit against the real handler: an edit of a completed job is
@@ -48,7 +49,7 @@ func TestGoSDKEdit(t *testing.T) {
 	o := j.Options
 	if j.Prompt != "a song to edit" || o == nil || o.Source == nil || o.Source.Seed != 5 || *o.Seed != 5 || o.Source.Prompt != j.Prompt ||
 		o.Format != "wav" || o.BPM != 90 || o.Key != "E" || *o.Intensity != 0.8 || o.Instruments["lead"] != "piano" ||
-		o.Instruments["drums"] != "" || o.Regenerate[0] != "bridge" || !o.Wants(jobs.OutputMIDI) {
+		o.Instruments["drums"] != "" || o.Regenerate[0] != "bridge" || !o.Wants(request.OutputMIDI) {
 		t.Fatalf("edit job %+v, options %+v", j, o)
 	}
 	if again, err := c.Job(ctx, sub.JobID); err != nil || again.Prompt != "a song to edit" {

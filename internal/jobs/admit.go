@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // Admission of new jobs (issue 27, items 2-4): a job and its queue message
@@ -23,7 +25,7 @@ type Limits struct {
 
 // Heavy reports whether a job with options o asks for the expensive
 // outputs that Limits.MaxActiveStems bounds: stems (one WAV per part).
-func Heavy(o *Options) bool { return o != nil && o.Wants(OutputStems) }
+func Heavy(o *Options) bool { return o != nil && o.Wants(request.OutputStems) }
 
 // TooManyJobs is the ETooManyJobs of a submission over a key's cap: heavy
 // names the stems cap.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // TestEditOptions checks the edit members' reading: roles, instruments
@@ -13,7 +14,7 @@ import (
 // the member.
 func TestEditOptions(t *testing.T) {
 	read := func(name, raw string) (*jobs.Options, error) {
-		s, _ := jobs.OptionSpecNamed(name)
+		s, _ := request.OptionSpecNamed(name)
 		var o jobs.Options
 		if err := s.ReadJSON(&o, json.RawMessage(raw)); err != nil {
 			return nil, err
@@ -59,13 +60,13 @@ func TestEditOptions(t *testing.T) {
 // TestEditSourceEqual checks that two edits of different sources differ
 // (an idempotent repeat must name the same source).
 func TestEditSourceEqual(t *testing.T) {
-	a := &jobs.Options{Source: &jobs.EditSource{Prompt: "lo-fi", Seed: 1}}
-	b := &jobs.Options{Source: &jobs.EditSource{Prompt: "lo-fi", Seed: 2}}
-	c := &jobs.Options{Source: &jobs.EditSource{Prompt: "lo-fi", Seed: 1}}
+	a := &jobs.Options{Source: &request.EditSource{Prompt: "lo-fi", Seed: 1}}
+	b := &jobs.Options{Source: &request.EditSource{Prompt: "lo-fi", Seed: 2}}
+	c := &jobs.Options{Source: &request.EditSource{Prompt: "lo-fi", Seed: 1}}
 	if a.Equal(b) || !a.Equal(c) {
 		t.Fatal("Equal does not compare the source")
 	}
-	d := &jobs.Options{Source: &jobs.EditSource{Prompt: "lo-fi", Seed: 1, Options: c}}
+	d := &jobs.Options{Source: &request.EditSource{Prompt: "lo-fi", Seed: 1, Options: c}}
 	if d.Depth() != 2 || a.Depth() != 1 || (&jobs.Options{}).Depth() != 0 {
 		t.Fatalf("depths %d %d", d.Depth(), a.Depth())
 	}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // Code is a closed set of error kinds. The HTTP layer maps each code to one
@@ -151,15 +153,19 @@ func Internal(err error) *Error {
 	return &Error{Code: EInternal, Message: "An unexpected error occurred. " + MsgRetry, Err: err}
 }
 
-// ErrorCode returns the code of err: its own for *Error, EInternal for any
-// other non-nil error and "" for nil.
+// ErrorCode returns the code of err: its own for *Error, EInvalid for an
+// invalid request (*request.Error), EInternal for any other non-nil error
+// and "" for nil.
 func ErrorCode(err error) Code {
 	var e *Error
+	var inv *request.Error
 	switch {
 	case err == nil:
 		return ""
 	case errors.As(err, &e):
 		return e.Code
+	case errors.As(err, &inv):
+		return EInvalid
 	default:
 		return EInternal
 	}
@@ -170,6 +176,9 @@ func ErrorMessage(err error) string {
 	var e *Error
 	if errors.As(err, &e) && e.Message != "" {
 		return e.Message
+	}
+	if inv, ok := errors.AsType[*request.Error](err); ok {
+		return inv.Message
 	}
 	return Internal(nil).Message
 }

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // TimeFormat is the wire format of started_at and finished_at (UTC).
@@ -29,11 +31,11 @@ func ParseJobID(s string) (JobID, error) {
 }
 
 // Seed derives the deterministic generation seed of a job from its id, so a
-// retried generation produces the same song. It is at most MaxSeed, so it
+// retried generation produces the same song. It is at most request.MaxSeed, so it
 // can be returned as a JSON number and submitted again.
 func (id JobID) Seed() uint64 {
 	h := sha256.Sum256([]byte(id))
-	return binary.BigEndian.Uint64(h[:8]) & MaxSeed
+	return binary.BigEndian.Uint64(h[:8]) & request.MaxSeed
 }
 
 // Status is the state of a job.
@@ -180,3 +182,16 @@ type JobStore interface {
 	IdempotentJobStore
 	JobLister
 }
+
+// Seed returns the seed a job generates with: its Options' seed when
+// given, otherwise the one derived from its id.
+func (j *Job) Seed() uint64 {
+	if j.Options != nil && j.Options.Seed != nil {
+		return *j.Options.Seed
+	}
+	return j.ID.Seed()
+}
+
+// Options are the optional members of a submission beyond the spec's
+// prompt: the request schema's (internal/request), stored on the job.
+type Options = request.Options

@@ -6,6 +6,8 @@ import (
 	"log/slog"
 	"strings"
 	"time"
+
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // Rate is a request limit: N requests per window Per.
@@ -124,7 +126,7 @@ func (s *Service) Submit(ctx context.Context, key *APIKey, sub Submission) (*Job
 	if idem != "" {
 		j, err := s.Jobs.IdempotentJob(ctx, key.ID, idem, s.now())
 		if err == nil {
-			p, err := NormalizePrompt(sub.Prompt, s.Config.MaxPromptRunes)
+			p, err := request.NormalizePrompt(sub.Prompt, s.Config.MaxPromptRunes)
 			if err != nil {
 				return nil, RateStatus{}, err
 			}
@@ -138,7 +140,7 @@ func (s *Service) Submit(ctx context.Context, key *APIKey, sub Submission) (*Job
 	if err != nil {
 		return nil, rate, err
 	}
-	p, err := NormalizePrompt(sub.Prompt, s.Config.MaxPromptRunes)
+	p, err := request.NormalizePrompt(sub.Prompt, s.Config.MaxPromptRunes)
 	if err != nil {
 		return nil, rate, err
 	}

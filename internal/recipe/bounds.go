@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // Limits of a recipe's own fields (those without a request option).
@@ -20,9 +21,9 @@ const (
 	// MaxBankLen is the longest bank identity.
 	MaxBankLen = 200
 	// MaxEdits is the most edits a recipe holds: an edit chain of
-	// jobs.MaxEditDepth, the root's own edit and the changes of requests
+	// request.MaxEditDepth, the root's own edit and the changes of requests
 	// that rendered recipes of recipes.
-	MaxEdits = 2 * jobs.MaxEditDepth
+	MaxEdits = 2 * request.MaxEditDepth
 	// MaxInstruments is the most instruments a plan's lists hold.
 	MaxInstruments = 32
 	// MaxWords and MaxWordLen bound a plan's content words (a prompt is at
@@ -37,7 +38,7 @@ type Bound struct {
 	// Path is the member's path in the recipe: "plan.bpm", "edits[].key"
 	// ("[]" for any item of an array).
 	Path string
-	// Option names the row of jobs.OptionSpecs whose range, allowed
+	// Option names the row of request.OptionSpecs whose range, allowed
 	// values and canonical form apply (the same code a request's member
 	// passes through: Options.Normalize).
 	Option string
@@ -49,7 +50,7 @@ type Bound struct {
 	MaxItems int      // most items of a list
 	// Flag marks a member that needs no bound: a boolean, the seed mixed
 	// with the prompt (any 64-bit value), or the options object (checked
-	// row by row through jobs.OptionSpecs).
+	// row by row through request.OptionSpecs).
 	Flag bool
 }
 
@@ -302,7 +303,7 @@ func checkOptions(prefix string, v reflect.Value) error {
 		if b.Option == "" {
 			continue
 		}
-		spec, ok := jobs.OptionSpecNamed(b.Option)
+		spec, ok := request.OptionSpecNamed(b.Option)
 		if !ok {
 			return fmt.Errorf("recipe: %s: no request option %q", path, b.Option)
 		}

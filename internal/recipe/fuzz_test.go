@@ -8,6 +8,7 @@ import (
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/recipe"
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // FuzzRecipe checks the recipe check never panics, refuses only with
@@ -46,12 +47,12 @@ func FuzzRecipe(f *testing.F) {
 		if !(p.BPM >= plan.MinBPM && p.BPM <= plan.MaxBPM) || !(p.Seconds >= plan.MinLoopSeconds && p.Seconds <= plan.MaxSeconds) ||
 			p.KeyRoot < 0 || p.KeyRoot > 11 || p.Meter < 0 || p.Meter > 6 || len(p.Words) > recipe.MaxWords ||
 			len(p.Instruments) > recipe.MaxInstruments || len(req.Edits) > recipe.MaxEdits ||
-			utf8.RuneCountInString(req.Title) > recipe.MaxTitleLen || req.LoudnessLUFS != 0 && !(req.LoudnessLUFS >= jobs.MinLUFS && req.LoudnessLUFS <= jobs.MaxLUFS) || p.Mode == "" {
+			utf8.RuneCountInString(req.Title) > recipe.MaxTitleLen || req.LoudnessLUFS != 0 && !(req.LoudnessLUFS >= request.MinLUFS && req.LoudnessLUFS <= request.MaxLUFS) || p.Mode == "" {
 			t.Fatalf("accepted %q out of bounds: %+v", b, req)
 		}
 		for _, e := range req.Edits {
 			if e.BPM != 0 && !(e.BPM >= plan.MinBPM && e.BPM <= plan.MaxBPM) || e.Seconds != 0 && !(e.Seconds >= plan.MinLoopSeconds && e.Seconds <= plan.MaxSeconds) ||
-				e.Intensity != nil && !(*e.Intensity >= 0 && *e.Intensity <= 1) || len(e.Regenerate) > 16 || len(e.Instruments) > len(jobs.EditRoles) {
+				e.Intensity != nil && !(*e.Intensity >= 0 && *e.Intensity <= 1) || len(e.Regenerate) > 16 || len(e.Instruments) > len(request.EditRoles) {
 				t.Fatalf("accepted %q with an edit out of bounds: %+v", b, e)
 			}
 		}

@@ -1,6 +1,6 @@
 package recipe
 
-import "github.com/songsmith/songsmith/internal/jobs"
+import "github.com/songsmith/songsmith/internal/request"
 
 // The names a recipe's plan may hold. The API Lambdas check recipes
 // without linking the engine, so these are copies of the catalogue's
@@ -43,7 +43,7 @@ var Meters = []string{"3", "4", "6"}
 var tonics = [12]string{"C", "D-flat", "D", "E-flat", "E", "F", "F-sharp", "G", "A-flat", "A", "B-flat", "B"}
 
 // KeyName writes a key as recipes hold it: "A-flat minor", "D" (no mode).
-// The key request option reads it back (jobs.ParseKey).
+// The key request option reads it back (request.ParseKey).
 func KeyName(root int, mode string) string {
 	n := tonics[((root%12)+12)%12]
 	if mode == "" {
@@ -52,9 +52,9 @@ func KeyName(root int, mode string) string {
 	return n + " " + mode
 }
 
-// ParseKey reads a key as the key request option does (jobs.ParseKey):
+// ParseKey reads a key as the key request option does (request.ParseKey):
 // the tonic's pitch class and the mode ("" when it names none).
 func ParseKey(s string) (root int, mode string, err error) {
-	k, err := jobs.ParseKey(s)
+	k, err := request.ParseKey(s)
 	return k.Root, k.Mode, err
 }

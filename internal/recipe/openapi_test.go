@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/httpapi"
-	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/recipe"
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // TestRecipeOpenAPI checks the Recipe, RecipePlan and RecipeEdit schemas
@@ -49,8 +49,8 @@ func TestRecipeOpenAPI(t *testing.T) {
 			continue
 		}
 		if b.Option != "" {
-			s, _ := jobs.OptionSpecNamed(b.Option)
-			if (s.Type == jobs.TypeNumber || s.Type == jobs.TypeInteger) && (p["minimum"] != s.Min || p["maximum"] != s.Max) {
+			s, _ := request.OptionSpecNamed(b.Option)
+			if (s.Type == request.TypeNumber || s.Type == request.TypeInteger) && (p["minimum"] != s.Min || p["maximum"] != s.Max) {
 				t.Errorf("%s: range %v..%v, want the %s option's %g..%g", b.Path, p["minimum"], p["maximum"], s.Name, s.Min, s.Max)
 			}
 		}

@@ -11,7 +11,7 @@
 // test there proves no field of the engine's Request is dropped.
 //
 // Check validates a recipe field by field (bounds.go) with the bounds of
-// the request options (jobs.OptionSpecs) and the catalogue's names
+// the request options (request.OptionSpecs) and the catalogue's names
 // (names.go), so a recipe can ask for no more than a request can. It is
 // standard library only (plus internal/jobs for error codes and the
 // options table), so the API Lambdas, which do not link the engine, check
@@ -66,7 +66,7 @@ type Recipe struct {
 
 // Request is the song itself: engine.Request as JSON.
 type Request struct {
-	Seed     uint64 `json:"seed"`      // the job's seed (titles number by it), 0..jobs.MaxSeed
+	Seed     uint64 `json:"seed"`      // the job's seed (titles number by it), 0..request.MaxSeed
 	SongSeed Seed64 `json:"song_seed"` // the seed the composer draws from (the job's seed mixed with the prompt)
 	Title    string `json:"title"`     // the song's title
 	Plan     Plan   `json:"plan"`      // the resolved plan

@@ -15,6 +15,7 @@ import (
 	"github.com/songsmith/songsmith/internal/music"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/recipe"
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // valid is a recipe within every bound.
@@ -144,7 +145,7 @@ func TestBounds(t *testing.T) {
 
 // TestEveryFieldHasABound walks the Recipe type: every JSON member has a
 // row in recipe.Bounds, every row names a member, and a row that names a
-// request option names a row of jobs.OptionSpecs.
+// request option names a row of request.OptionSpecs.
 func TestEveryFieldHasABound(t *testing.T) {
 	var paths []string
 	var walk func(prefix string, tp reflect.Type)
@@ -182,7 +183,7 @@ func TestEveryFieldHasABound(t *testing.T) {
 		case n != 1:
 			t.Errorf("%s: a row needs exactly one of Option, own bounds or Flag", p)
 		case b.Option != "":
-			if _, ok := jobs.OptionSpecNamed(b.Option); !ok {
+			if _, ok := request.OptionSpecNamed(b.Option); !ok {
 				t.Errorf("%s: no request option %q", p, b.Option)
 			}
 		}

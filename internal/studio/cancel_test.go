@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 	"github.com/songsmith/songsmith/internal/studio"
 )
 
@@ -19,7 +20,7 @@ func TestCancelStopsRender(t *testing.T) {
 	s := &studio.Studio{TempDir: t.TempDir()}
 	done := make(chan error, 1)
 	go func() {
-		_, err := s.Generate(ctx, "epic orchestral film score", 3, jobs.Options{Seconds: 300, Outputs: []string{jobs.OutputStems}})
+		_, err := s.Generate(ctx, "epic orchestral film score", 3, jobs.Options{Seconds: 300, Outputs: []string{request.OutputStems}})
 		done <- err
 	}()
 	time.Sleep(500 * time.Millisecond)

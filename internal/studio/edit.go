@@ -7,6 +7,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // Edits (issue 20 item 4): a job made by POST /jobs/{job_id}/edit carries
@@ -32,7 +33,7 @@ func engineOptions(prompt string, seed uint64, o jobs.Options) (engine.Options, 
 	root := levels[len(levels)-1]
 	eo := engine.Options{Seconds: root.Seconds, BPM: root.BPM, ExactSeconds: root.ExactDuration, Loop: root.Loop, LoudnessLUFS: o.LoudnessLUFS}
 	if root.Key != "" {
-		k, err := jobs.ParseKey(root.Key)
+		k, err := request.ParseKey(root.Key)
 		if err != nil {
 			return eo, "", 0, err
 		}
@@ -59,7 +60,7 @@ func editOf(l *jobs.Options, musical bool) (engine.Edit, error) {
 	}
 	e.BPM, e.Seconds, e.Exact, e.Loop = l.BPM, l.Seconds, l.ExactDuration, l.Loop
 	if l.Key != "" {
-		k, err := jobs.ParseKey(l.Key)
+		k, err := request.ParseKey(l.Key)
 		if err != nil {
 			return e, err
 		}

@@ -1,9 +1,11 @@
 package studio_test
 
 import (
-	"github.com/songsmith/songsmith/internal/engine"
 	"slices"
 	"testing"
+
+	"github.com/songsmith/songsmith/internal/engine"
+	"github.com/songsmith/songsmith/internal/request"
 
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/score"
@@ -22,22 +24,22 @@ func TestEditLists(t *testing.T) {
 	kits := []score.Kit{score.KitAcoustic, score.KitBrush, score.KitVintage, score.Kit808, score.Kit909,
 		score.KitElectronic, score.KitLatin, score.KitOrchestral, score.KitChip, score.KitMarching}
 	for _, i := range pitched {
-		if !slices.Contains(jobs.EditPitched, string(i)) {
-			t.Errorf("instrument %s missing from jobs.EditPitched", i)
+		if !slices.Contains(request.EditPitched, string(i)) {
+			t.Errorf("instrument %s missing from request.EditPitched", i)
 		}
 	}
 	for _, k := range kits {
-		if !slices.Contains(jobs.EditKits, string(k)) {
-			t.Errorf("kit %s missing from jobs.EditKits", k)
+		if !slices.Contains(request.EditKits, string(k)) {
+			t.Errorf("kit %s missing from request.EditKits", k)
 		}
 	}
-	if len(jobs.EditPitched) != len(pitched) || len(jobs.EditKits) != len(kits) {
-		t.Errorf("jobs lists %d instruments and %d kits, the score %d and %d", len(jobs.EditPitched), len(jobs.EditKits), len(pitched), len(kits))
+	if len(request.EditPitched) != len(pitched) || len(request.EditKits) != len(kits) {
+		t.Errorf("jobs lists %d instruments and %d kits, the score %d and %d", len(request.EditPitched), len(request.EditKits), len(pitched), len(kits))
 	}
 	roles := []score.Role{score.RoleLead, score.RoleChords, score.RoleBass, score.RolePad, score.RoleArp, score.RoleDrums, score.RoleFX}
 	for i, r := range roles {
-		if jobs.EditRoles[i] != string(r) {
-			t.Errorf("role %d: %s, want %s", i, jobs.EditRoles[i], r)
+		if request.EditRoles[i] != string(r) {
+			t.Errorf("role %d: %s, want %s", i, request.EditRoles[i], r)
 		}
 	}
 }
@@ -47,9 +49,9 @@ func TestEditLists(t *testing.T) {
 func TestRequestOfAnEditChain(t *testing.T) {
 	half := 0.2
 	root := &jobs.Options{BPM: 90, Key: "D minor", Intensity: &half}
-	first := &jobs.Options{Key: "E", Source: &jobs.EditSource{Prompt: "lo-fi", Seed: 7, Options: root}}
+	first := &jobs.Options{Key: "E", Source: &request.EditSource{Prompt: "lo-fi", Seed: 7, Options: root}}
 	top := jobs.Options{BPM: 120, Seconds: 30, ExactDuration: true, Regenerate: []string{"bridge"},
-		Source: &jobs.EditSource{Prompt: "lo-fi", Seed: 7, Options: first}}
+		Source: &request.EditSource{Prompt: "lo-fi", Seed: 7, Options: first}}
 	st := &studio.Studio{}
 	req, err := st.Request("ignored", 1, top)
 	if err != nil {

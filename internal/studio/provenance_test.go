@@ -15,6 +15,7 @@ import (
 	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/recipe"
+	"github.com/songsmith/songsmith/internal/request"
 	"github.com/songsmith/songsmith/internal/studio"
 	"github.com/songsmith/songsmith/internal/synth"
 	"github.com/songsmith/songsmith/internal/testutil"
@@ -59,7 +60,7 @@ func ffprobeTags(t *testing.T, data []byte, ext string) map[string]string {
 func TestProvenanceInEveryFile(t *testing.T) {
 	s := &studio.Studio{Synth: synth.Options{Bank: synth.NoBank}, License: &testLicense}
 	seed := uint64(11)
-	for _, format := range jobs.Formats {
+	for _, format := range request.Formats {
 		t.Run(format, func(t *testing.T) {
 			song, err := s.Generate(context.Background(), "happy pop song, 10 seconds", seed, jobs.Options{Format: format})
 			if err != nil {
@@ -83,7 +84,7 @@ func TestProvenanceInEveryFile(t *testing.T) {
 				t.Errorf("title tag %q, want %q", tags["title"], song.Title)
 			}
 			switch format {
-			case jobs.FormatWAV: // ICMT holds name=value lines, ISFT the engine
+			case request.FormatWAV: // ICMT holds name=value lines, ISFT the engine
 				if !strings.Contains(tags["comment"], "SONGSMITH-RECIPE-SHA256="+sha) || !strings.Contains(tags["encoder"], recipe.Version) ||
 					!strings.Contains(tags["comment"], "LICENSE="+testLicense.ID) {
 					t.Errorf("WAV tags %v lack the recipe hash %s or engine version", tags, sha)
@@ -94,7 +95,7 @@ func TestProvenanceInEveryFile(t *testing.T) {
 					t.Errorf("%s tags %v, want recipe hash %s, engine version %s, licence %s", format, tags, sha, recipe.Version, testLicense.ID)
 				}
 			}
-			if format == jobs.FormatWAV { // the samples are untouched by the INFO chunk
+			if format == request.FormatWAV { // the samples are untouched by the INFO chunk
 				b, err := wav.Decode(bytes.NewReader(song.Audio.Data))
 				if err != nil || b.Frames() == 0 {
 					t.Fatalf("decode: %v", err)

@@ -8,6 +8,7 @@ import (
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/recipe"
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // Recipes and provenance (issue 20 items 5 and 7).
@@ -88,7 +89,7 @@ func (s *Studio) recipeOf(req engine.Request, format string, o jobs.Options) (js
 	eff := o
 	eff.Seed, eff.Format = &rec.Seed, format
 	if eff.Format == "" {
-		eff.Format = jobs.FormatMP3
+		eff.Format = request.FormatMP3
 	}
 	var err error
 	if rec.Options, err = eff.Members(); err != nil {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 	"github.com/songsmith/songsmith/internal/studio"
 	"github.com/songsmith/songsmith/internal/synth"
 	"github.com/songsmith/songsmith/internal/testutil"
@@ -47,7 +48,7 @@ func TestRecipesAndEdits(t *testing.T) {
 		t.Fatal("the recipe of a song made with intensity renders another song")
 	}
 	srcOpts := jobs.Options{Intensity: &busy}
-	e := gen(prompt, jobs.Options{BPM: 100, Source: &jobs.EditSource{Prompt: prompt, Seed: 5, Options: &srcOpts}})
+	e := gen(prompt, jobs.Options{BPM: 100, Source: &request.EditSource{Prompt: prompt, Seed: 5, Options: &srcOpts}})
 	if samplesHash(t, e) == samplesHash(t, a) {
 		t.Fatal("a tempo edit left the song as it was")
 	}
@@ -63,7 +64,7 @@ func TestRecipesAndEdits(t *testing.T) {
 	if err := fromRecipe.FromRecipe(); err != nil {
 		t.Fatal(err)
 	}
-	h := gen("anything", jobs.Options{BPM: 100, Source: &jobs.EditSource{Prompt: "anything", Seed: 5, Options: &fromRecipe}})
+	h := gen("anything", jobs.Options{BPM: 100, Source: &request.EditSource{Prompt: "anything", Seed: 5, Options: &fromRecipe}})
 	if samplesHash(t, h) != samplesHash(t, e) {
 		t.Fatal("an edit of a job made from a recipe does not start from the recipe's song")
 	}

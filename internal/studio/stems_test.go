@@ -14,6 +14,7 @@ import (
 	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/studio"
 	"github.com/songsmith/songsmith/internal/style"
@@ -26,7 +27,7 @@ const stemPrompt = "funky disco with bass, strings and drums"
 func stemSong(t *testing.T) *jobs.Song {
 	t.Helper()
 	song, err := (&studio.Studio{}).Generate(context.Background(), stemPrompt, 11,
-		jobs.Options{Seconds: 15, Outputs: []string{jobs.OutputStems, jobs.OutputMIDI}})
+		jobs.Options{Seconds: 15, Outputs: []string{request.OutputStems, request.OutputMIDI}})
 	if err != nil {
 		t.Fatal(err)
 	}

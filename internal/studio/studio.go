@@ -19,6 +19,7 @@ import (
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/recipe"
+	"github.com/songsmith/songsmith/internal/request"
 	"github.com/songsmith/songsmith/internal/synth"
 )
 
@@ -71,18 +72,18 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o job
 	// next song) to reuse, so memory holds one song's audio at a time.
 	frames := song.Audio.Frames()
 	song.Release()
-	if o.Wants(jobs.OutputStems) {
+	if o.Wants(request.OutputStems) {
 		if out.Stems, err = Stems(ctx, song.Score, s.Synth, s.TempDir, rate, frames); err != nil {
 			return nil, err
 		}
 	}
-	if o.Wants(jobs.OutputMIDI) {
+	if o.Wants(request.OutputMIDI) {
 		if out.MIDI, err = MIDI(song.Score, song.Title); err != nil {
 			out.Stems.Remove()
 			return nil, err
 		}
 	}
-	if o.Wants(jobs.OutputTimeline) {
+	if o.Wants(request.OutputTimeline) {
 		if out.Timeline, err = TimelineFile(song.Score, song.Seconds); err != nil {
 			out.Stems.Remove()
 			return nil, err

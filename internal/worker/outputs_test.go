@@ -11,6 +11,7 @@ import (
 	"github.com/songsmith/songsmith/internal/embedded"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
+	"github.com/songsmith/songsmith/internal/request"
 	"github.com/songsmith/songsmith/internal/worker"
 )
 
@@ -41,7 +42,7 @@ func TestProcessOptions(t *testing.T) {
 	seed := uint64(99)
 	j := jobstest.NewJob("k")
 	j.StartedAt, j.ExpiresAt = time.Now().UTC(), time.Now().UTC().Add(time.Hour)
-	j.Options = &jobs.Options{Seed: &seed, Format: "flac", Outputs: []string{jobs.OutputStems, jobs.OutputMIDI}}
+	j.Options = &jobs.Options{Seed: &seed, Format: "flac", Outputs: []string{request.OutputStems, request.OutputMIDI}}
 	if err := st.CreateJob(ctx, j); err != nil {
 		t.Fatal(err)
 	}

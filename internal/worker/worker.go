@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // Messages shown to clients in the error field of failed jobs (the jobs
@@ -274,21 +275,21 @@ func (w *Worker) generate(ctx context.Context, j *jobs.Job, log *slog.Logger) (*
 	files := []file{{r.SongKey, song.Audio}, {r.ImageKey, song.Cover}}
 	if o := j.Options; o != nil {
 		r.Seed, r.Format, r.LoopEnd = j.Seed(), song.Audio.Ext, song.LoopEnd
-		if o.Wants(jobs.OutputStems) {
+		if o.Wants(request.OutputStems) {
 			if song.Stems.Empty() {
 				return nil, errors.New("generator returned no stems")
 			}
 			r.StemsKey = jobs.StemsKey(j.ID)
 			files = append(files, file{r.StemsKey, *song.Stems})
 		}
-		if o.Wants(jobs.OutputMIDI) {
+		if o.Wants(request.OutputMIDI) {
 			if song.MIDI.Empty() {
 				return nil, errors.New("generator returned no MIDI")
 			}
 			r.MIDIKey = jobs.MIDIKey(j.ID)
 			files = append(files, file{r.MIDIKey, *song.MIDI})
 		}
-		if o.Wants(jobs.OutputTimeline) {
+		if o.Wants(request.OutputTimeline) {
 			if song.Timeline.Empty() {
 				return nil, errors.New("generator returned no timeline")
 			}

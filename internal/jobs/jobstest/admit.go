@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // AdmitStore is a store with the admission ports (issue 27): the embedded
@@ -21,7 +22,7 @@ type AdmitStore interface {
 // StemsJob returns NewJob(owner) asking for stems (a heavy job).
 func StemsJob(owner jobs.KeyID) *jobs.Job {
 	j := NewJob(owner)
-	j.Options = &jobs.Options{Outputs: []string{jobs.OutputStems}}
+	j.Options = &jobs.Options{Outputs: []string{request.OutputStems}}
 	return j
 }
 

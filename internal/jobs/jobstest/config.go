@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // Config returns the service limits with the documented defaults (those of
@@ -13,7 +14,7 @@ func Config() jobs.Config {
 		Retention:      7 * 24 * time.Hour,
 		SubmitRate:     jobs.Rate{N: 10, Per: time.Minute},
 		PollRate:       jobs.Rate{N: 120, Per: time.Minute},
-		MaxPromptRunes: jobs.DefaultMaxPromptRunes,
+		MaxPromptRunes: request.DefaultMaxPromptRunes,
 		URLTTL:         time.Hour,
 		JobTimeout:     15 * time.Minute,
 		MaxQueueAge:    30 * time.Minute,

@@ -14,6 +14,7 @@ import (
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // Generator is a func-field fake of jobs.Generator that counts calls. With
@@ -38,16 +39,16 @@ func (g *Generator) Generate(ctx context.Context, prompt string, seed uint64, o 
 		`"plan":{"style":"pop","mood":"happy","bpm":120,"duration_seconds":10,"key":"C major"},"options":{}}`,
 		TestEngineVersion, seed, seed, song.Title))
 	song.License = &TestLicense
-	if o.Wants(jobs.OutputStems) {
+	if o.Wants(request.OutputStems) {
 		song.Stems = &jobs.File{Data: []byte("PK\x05\x06" + string(make([]byte, 18))), ContentType: "application/zip", Ext: "zip"}
 	}
-	if o.Wants(jobs.OutputMIDI) {
+	if o.Wants(request.OutputMIDI) {
 		song.MIDI = &jobs.File{Data: []byte("MThd\x00\x00\x00\x06\x00\x01\x00\x01\x01\xe0"), ContentType: "audio/midi", Ext: "mid"}
 	}
 	if o.Loop {
 		song.LoopEnd = song.Duration
 	}
-	if o.Wants(jobs.OutputTimeline) {
+	if o.Wants(request.OutputTimeline) {
 		song.Timeline = &jobs.File{Data: []byte(`{"version":1,"beats":[0,0.5]}`), ContentType: "application/json", Ext: "json"}
 	}
 	return song, nil

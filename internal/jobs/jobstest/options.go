@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // runOptions checks that a job's Options and its extension result survive
@@ -14,7 +15,7 @@ func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 	ctx := context.Background()
 	t.Run("OptionsRoundTrip", func(t *testing.T) {
 		s := open(t)
-		seed, rate := uint64(jobs.MaxSeed), uint64(48000)
+		seed, rate := uint64(request.MaxSeed), uint64(48000)
 		j := NewJob("owner1")
 		j.Options = &jobs.Options{Seed: &seed, Format: "flac", Seconds: 42.5, BPM: 97, Key: "F# minor",
 			Outputs: []string{"stems", "midi", "timeline"}, WebhookURL: "https://example.com/hook?a=1",

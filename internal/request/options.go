@@ -1,4 +1,4 @@
-package jobs
+package request
 
 import (
 	"encoding/json"
@@ -101,7 +101,7 @@ func (o *Options) Equal(p *Options) bool {
 
 // Normalize validates o and puts it in canonical form (a canonical key,
 // a lower-case format, outputs in canonical order), option by option of
-// OptionSpecs. Any invalid member is EInvalid with a message naming it.
+// OptionSpecs. Any invalid member is an *Error (jobs.EInvalid) with a message naming it.
 // The webhook URL is checked for form only here (see Service.WebhookCheck
 // for where it may point).
 func (o *Options) Normalize() error {
@@ -111,7 +111,7 @@ func (o *Options) Normalize() error {
 	// A song's length first: the row's range starts at a loop's 4 s, and a
 	// song of 5 s is told the song's range, not the loop's.
 	if !o.Loop && o.Seconds != 0 && o.Seconds < MinSeconds {
-		return Errorf(EInvalid, "'duration_seconds' must be a number from %g to %g (from %g for a 'loop').", MinSeconds, MaxSeconds, MinLoopSeconds)
+		return errorf("'duration_seconds' must be a number from %g to %g (from %g for a 'loop').", MinSeconds, MaxSeconds, MinLoopSeconds)
 	}
 	for i := range OptionSpecs {
 		if err := OptionSpecs[i].normalize(o); err != nil {
@@ -131,7 +131,7 @@ func (o *Options) Normalize() error {
 // loop's length is whole bars, so it cannot also be exact.
 func (o *Options) combined() error {
 	if o.Loop && o.ExactDuration {
-		return Errorf(EInvalid, "'loop' and 'exact_duration' cannot be combined: a loop lasts whole bars (see loop_end in the result).")
+		return errorf("'loop' and 'exact_duration' cannot be combined: a loop lasts whole bars (see loop_end in the result).")
 	}
 	return nil
 }
@@ -156,11 +156,11 @@ var keyRE = regexp.MustCompile(`^([A-Ga-g])\s*(#|♯|b|♭|-sharp|-flat| sharp| 
 var pitchClass = map[string]int{"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
 
 // ParseKey reads a key such as "D minor", "F#", "Bb major", "Am" or
-// "A dorian". Anything else is EInvalid.
+// "A dorian". Anything else is an *Error (jobs.EInvalid).
 func ParseKey(s string) (Key, error) {
 	m := keyRE.FindStringSubmatch(strings.TrimSpace(s))
 	if m == nil {
-		return Key{}, Errorf(EInvalid, "'key' must name a key such as \"D minor\", \"F# major\", \"Bb\" or \"A dorian\".")
+		return Key{}, errorf("'key' must name a key such as \"D minor\", \"F# major\", \"Bb\" or \"A dorian\".")
 	}
 	letter := strings.ToUpper(m[1])
 	k := Key{Root: pitchClass[letter], name: letter}
@@ -179,13 +179,4 @@ func ParseKey(s string) (Key, error) {
 		k.Mode = m[3]
 	}
 	return k, nil
-}
-
-// Seed returns the seed a job generates with: its Options' seed when
-// given, otherwise the one derived from its id.
-func (j *Job) Seed() uint64 {
-	if j.Options != nil && j.Options.Seed != nil {
-		return *j.Options.Seed
-	}
-	return j.ID.Seed()
 }

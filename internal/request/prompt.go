@@ -1,4 +1,4 @@
-package jobs
+package request
 
 import (
 	"strings"
@@ -14,18 +14,18 @@ const DefaultMaxPromptRunes = 1000
 // characters other than tab and newline, and prompts longer than max runes.
 func NormalizePrompt(p string, max int) (string, error) {
 	if !utf8.ValidString(p) {
-		return "", Errorf(EInvalid, "'prompt' must be valid UTF-8 text.")
+		return "", errorf("'prompt' must be valid UTF-8 text.")
 	}
 	p = strings.TrimSpace(p)
 	if p == "" {
-		return "", Errorf(EInvalid, "'prompt' is required and must be a non-empty string.")
+		return "", errorf("'prompt' is required and must be a non-empty string.")
 	}
 	if n := utf8.RuneCountInString(p); n > max {
-		return "", Errorf(EInvalid, "'prompt' is %d characters long; the maximum is %d.", n, max)
+		return "", errorf("'prompt' is %d characters long; the maximum is %d.", n, max)
 	}
 	for _, r := range p {
 		if unicode.IsControl(r) && r != '\n' && r != '\t' && r != '\r' {
-			return "", Errorf(EInvalid, "'prompt' must not contain control characters.")
+			return "", errorf("'prompt' must not contain control characters.")
 		}
 	}
 	return p, nil

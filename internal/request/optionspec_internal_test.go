@@ -1,4 +1,4 @@
-package jobs
+package request
 
 import (
 	"encoding/json"
@@ -47,7 +47,7 @@ func TestOptionSpecTypesAhead(t *testing.T) {
 			}
 		}
 		for _, raw := range c.bad {
-			if err := read(s, raw); ErrorMessage(err) != c.msg {
+			if err := read(s, raw); message(err) != c.msg {
 				t.Errorf("%s = %s: %v, want %q", s.Name, raw, err, c.msg)
 			}
 		}

@@ -1,10 +1,11 @@
-package jobs_test
+package request_test
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 func TestParseKey(t *testing.T) {
@@ -12,19 +13,19 @@ func TestParseKey(t *testing.T) {
 		"D minor": "D minor", "f# major": "F# major", "Bb": "Bb", "Am": "A minor", "A dorian": "A dorian",
 		"C sharp minor": "C# minor", "E♭ maj": "Eb major", "g harmonic minor": "G harmonic minor",
 	} {
-		k, err := jobs.ParseKey(in)
+		k, err := request.ParseKey(in)
 		if err != nil || k.String() != want {
 			t.Errorf("ParseKey(%q) = %q, %v; want %q", in, k.String(), err, want)
 		}
 	}
-	if k, _ := jobs.ParseKey("Bb minor"); k.Root != 10 || k.Mode != "minor" {
+	if k, _ := request.ParseKey("Bb minor"); k.Root != 10 || k.Mode != "minor" {
 		t.Errorf("Bb minor = %+v", k)
 	}
-	if k, _ := jobs.ParseKey("B#"); k.Root != 0 {
+	if k, _ := request.ParseKey("B#"); k.Root != 0 {
 		t.Errorf("B# root %d, want 0", k.Root)
 	}
 	for _, bad := range []string{"", "H minor", "D minr", "minor", "C major please", "Do"} {
-		if _, err := jobs.ParseKey(bad); !jobs.IsCode(err, jobs.EInvalid) {
+		if _, err := request.ParseKey(bad); !jobs.IsCode(err, jobs.EInvalid) {
 			t.Errorf("ParseKey(%q) err = %v, want invalid", bad, err)
 		}
 	}
@@ -33,7 +34,7 @@ func TestParseKey(t *testing.T) {
 func TestOptionsNormalize(t *testing.T) {
 	seed := func(n uint64) *uint64 { return &n }
 	ok := []jobs.Options{
-		{}, {Seed: seed(0)}, {Seed: seed(jobs.MaxSeed)}, {Format: "flac"}, {Seconds: 10}, {Seconds: 300},
+		{}, {Seed: seed(0)}, {Seed: seed(request.MaxSeed)}, {Format: "flac"}, {Seconds: 10}, {Seconds: 300},
 		{BPM: 40}, {BPM: 240}, {Key: "c"}, {Outputs: []string{"midi", "stems", "midi"}}, {WebhookURL: "https://example.com/hook"},
 	}
 	for _, o := range ok {
@@ -47,7 +48,7 @@ func TestOptionsNormalize(t *testing.T) {
 		t.Errorf("not canonical: %+v", o)
 	}
 	bad := map[string]jobs.Options{
-		"seed":     {Seed: seed(jobs.MaxSeed + 1)},
+		"seed":     {Seed: seed(request.MaxSeed + 1)},
 		"format":   {Format: "ogg"},
 		"short":    {Seconds: 9.9},
 		"long":     {Seconds: 301},
@@ -66,7 +67,7 @@ func TestOptionsNormalize(t *testing.T) {
 
 func TestJobSeed(t *testing.T) {
 	id := jobs.NewJobID()
-	if s := id.Seed(); s > jobs.MaxSeed {
+	if s := id.Seed(); s > request.MaxSeed {
 		t.Fatalf("derived seed %d over MaxSeed", s)
 	}
 	j := &jobs.Job{ID: id}

@@ -1,4 +1,4 @@
-package jobs
+package request
 
 import (
 	"bytes"
@@ -44,10 +44,10 @@ type OptionSpec struct {
 	Default     string     // what an absent member means, in words
 	Description string     // one line, for CLI flags and forms
 	// Requires names another option this one needs: setting this one
-	// without it is EInvalid (exact_duration needs duration_seconds).
+	// without it is an *Error (jobs.EInvalid) (exact_duration needs duration_seconds).
 	Requires string
 	// Canon puts a string value in canonical form (before Enum is
-	// checked), or returns the EInvalid error that names the member.
+	// checked), or returns the *Error that names the member.
 	Canon func(string) (string, error)
 	// Field returns a pointer to o's field for this option, of the Go
 	// type that Type names (*uint64 is a **uint64, float64 a *float64 ...).
@@ -137,7 +137,7 @@ func OptionSpecNamed(name string) (OptionSpec, bool) {
 }
 
 // ReadJSON decodes the member's raw JSON value (not null) into o. A value
-// of the wrong type is EInvalid naming the member; ranges and allowed
+// of the wrong type is an *Error (jobs.EInvalid) naming the member; ranges and allowed
 // values are left to Normalize.
 func (s *OptionSpec) ReadJSON(o *Options, raw json.RawMessage) error {
 	ok := false
@@ -176,34 +176,34 @@ func (s *OptionSpec) ReadJSON(o *Options, raw json.RawMessage) error {
 	return nil
 }
 
-// typeError is the EInvalid error for a value of the wrong type.
+// typeError is the *Error for a value of the wrong type.
 func (s *OptionSpec) typeError() error {
 	switch s.Type {
 	case TypeInteger:
 		return s.rangeError()
 	case TypeNumber:
 		if s.Min > 0 {
-			return Errorf(EInvalid, "'%s' must be a positive number.", s.Name)
+			return errorf("'%s' must be a positive number.", s.Name)
 		}
 		return s.rangeError()
 	case TypeStrings:
 		if s.Enum == nil {
-			return Errorf(EInvalid, "'%s' must be an array of strings.", s.Name)
+			return errorf("'%s' must be an array of strings.", s.Name)
 		}
-		return Errorf(EInvalid, "'%s' must be an array of strings such as [\"%s\"].", s.Name, strings.Join(s.Enum, `", "`))
+		return errorf("'%s' must be an array of strings such as [\"%s\"].", s.Name, strings.Join(s.Enum, `", "`))
 	case TypeBoolean:
-		return Errorf(EInvalid, "'%s' must be true or false.", s.Name)
+		return errorf("'%s' must be true or false.", s.Name)
 	case TypeObject:
 		if len(s.Keys) == 0 {
-			return Errorf(EInvalid, "'%s' must be a JSON object.", s.Name)
+			return errorf("'%s' must be a JSON object.", s.Name)
 		}
-		return Errorf(EInvalid, "'%s' must be an object such as {\"%s\": \"%s\"}.", s.Name, s.Keys[0], s.Enum[0])
+		return errorf("'%s' must be an object such as {\"%s\": \"%s\"}.", s.Name, s.Keys[0], s.Enum[0])
 	default:
-		return Errorf(EInvalid, "'%s' must be a non-empty string.", s.Name)
+		return errorf("'%s' must be a non-empty string.", s.Name)
 	}
 }
 
-// rangeError is the one EInvalid error of a value out of the option's
+// rangeError is the one *Error of a value out of the option's
 // range; an integer with a list of allowed values (sample_rate) names the
 // list, whatever the value was, so every route answers one message.
 func (s *OptionSpec) rangeError() error {
@@ -211,14 +211,14 @@ func (s *OptionSpec) rangeError() error {
 		return s.enumError()
 	}
 	if s.Type == TypeInteger {
-		return Errorf(EInvalid, "'%s' must be an integer from %d to %d.", s.Name, uint64(s.Min), uint64(s.Max))
+		return errorf("'%s' must be an integer from %d to %d.", s.Name, uint64(s.Min), uint64(s.Max))
 	}
-	return Errorf(EInvalid, "'%s' must be a number from %g to %g.", s.Name, s.Min, s.Max)
+	return errorf("'%s' must be a number from %g to %g.", s.Name, s.Min, s.Max)
 }
 
-// enumError is the EInvalid error of a value not among the allowed ones.
+// enumError is the *Error of a value not among the allowed ones.
 func (s *OptionSpec) enumError() error {
-	return Errorf(EInvalid, "'%s' must be one of %s.", s.Name, strings.Join(s.Enum, ", "))
+	return errorf("'%s' must be one of %s.", s.Name, strings.Join(s.Enum, ", "))
 }
 
 // normalize checks o's value of this option and puts it in canonical form.
@@ -252,10 +252,10 @@ func (s *OptionSpec) normalize(o *Options) error {
 			*p = v
 		}
 		if s.Enum != nil && !slices.Contains(s.Enum, *p) {
-			return Errorf(EInvalid, "'%s' must be one of %s.", s.Name, strings.Join(s.Enum, ", "))
+			return errorf("'%s' must be one of %s.", s.Name, strings.Join(s.Enum, ", "))
 		}
 		if s.MaxLen > 0 && len(*p) > s.MaxLen {
-			return Errorf(EInvalid, "'%s' is longer than %d characters.", s.Name, s.MaxLen)
+			return errorf("'%s' is longer than %d characters.", s.Name, s.MaxLen)
 		}
 	case *[]string:
 		if s.Enum == nil {
@@ -263,7 +263,7 @@ func (s *OptionSpec) normalize(o *Options) error {
 		}
 		for _, v := range *p {
 			if !slices.Contains(s.Enum, v) {
-				return Errorf(EInvalid, "'%s' may hold only %s.", s.Name, strings.Join(s.Enum, ", "))
+				return errorf("'%s' may hold only %s.", s.Name, strings.Join(s.Enum, ", "))
 			}
 		}
 		var canon []string
@@ -292,7 +292,7 @@ func (s *OptionSpec) requires(o *Options) error {
 		return nil
 	}
 	if r, ok := OptionSpecNamed(s.Requires); ok && !r.set(o) {
-		return Errorf(EInvalid, "'%s' needs '%s'.", s.Name, s.Requires)
+		return errorf("'%s' needs '%s'.", s.Name, s.Requires)
 	}
 	return nil
 }

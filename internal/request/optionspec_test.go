@@ -1,4 +1,4 @@
-package jobs_test
+package request_test
 
 import (
 	"encoding/json"
@@ -9,16 +9,17 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // goTypes is the Go type of the Options field each JSON type is held in.
-var goTypes = map[jobs.OptionType][]reflect.Type{
-	jobs.TypeInteger: {reflect.TypeFor[*uint64]()},
-	jobs.TypeNumber:  {reflect.TypeFor[float64](), reflect.TypeFor[*float64]()},
-	jobs.TypeString:  {reflect.TypeFor[string]()},
-	jobs.TypeStrings: {reflect.TypeFor[[]string]()},
-	jobs.TypeBoolean: {reflect.TypeFor[bool]()},
-	jobs.TypeObject:  {reflect.TypeFor[json.RawMessage](), reflect.TypeFor[map[string]string]()},
+var goTypes = map[request.OptionType][]reflect.Type{
+	request.TypeInteger: {reflect.TypeFor[*uint64]()},
+	request.TypeNumber:  {reflect.TypeFor[float64](), reflect.TypeFor[*float64]()},
+	request.TypeString:  {reflect.TypeFor[string]()},
+	request.TypeStrings: {reflect.TypeFor[[]string]()},
+	request.TypeBoolean: {reflect.TypeFor[bool]()},
+	request.TypeObject:  {reflect.TypeFor[json.RawMessage](), reflect.TypeFor[map[string]string]()},
 }
 
 // notRows are the Options fields that no request member sets.
@@ -26,22 +27,22 @@ var notRows = map[string]bool{"Source": true}
 
 // sample returns a valid JSON value of the option, and one of the right
 // type out of its range or allowed values ("" when it has none).
-func sample(s jobs.OptionSpec) (ok, bad string) {
+func sample(s request.OptionSpec) (ok, bad string) {
 	switch {
-	case s.Type == jobs.TypeBoolean:
+	case s.Type == request.TypeBoolean:
 		return "true", ""
-	case s.Type == jobs.TypeObject && len(s.Keys) == 0:
+	case s.Type == request.TypeObject && len(s.Keys) == 0:
 		return `{"a": [1, 2]}`, `[{"a": 1}]`
-	case s.Type == jobs.TypeInteger && s.Enum != nil:
+	case s.Type == request.TypeInteger && s.Enum != nil:
 		return s.Enum[len(s.Enum)-1], strconv.FormatFloat(s.Max+1, 'f', -1, 64)
-	case s.Type == jobs.TypeInteger || s.Type == jobs.TypeNumber:
+	case s.Type == request.TypeInteger || s.Type == request.TypeNumber:
 		b, _ := json.Marshal(s.Max)
 		return string(b), "1e300"
-	case s.Type == jobs.TypeStrings && s.Enum == nil:
+	case s.Type == request.TypeStrings && s.Enum == nil:
 		return `["bridge"]`, `[""]`
-	case s.Type == jobs.TypeStrings:
+	case s.Type == request.TypeStrings:
 		return `["` + s.Enum[len(s.Enum)-1] + `"]`, `["no such"]`
-	case s.Type == jobs.TypeObject:
+	case s.Type == request.TypeObject:
 		return `{"` + s.Keys[0] + `": "` + s.Enum[0] + `"}`, `{"no such": null}`
 	case s.Enum != nil:
 		return `"` + s.Enum[len(s.Enum)-1] + `"`, `"no such"`
@@ -62,7 +63,7 @@ func TestOptionSpecs(t *testing.T) {
 	var o jobs.Options
 	base := reflect.ValueOf(&o).Elem()
 	names := map[string]bool{}
-	for _, s := range jobs.OptionSpecs {
+	for _, s := range request.OptionSpecs {
 		t.Run(s.Name, func(t *testing.T) {
 			if s.Name == "" || names[s.Name] || s.Default == "" || s.Description == "" || s.Field == nil {
 				t.Fatalf("row incomplete or repeated: %+v", s)
@@ -73,17 +74,17 @@ func TestOptionSpecs(t *testing.T) {
 				t.Fatalf("type %q, field %s", s.Type, ptr.Type().Elem())
 			}
 			owner[ptr.Pointer()] = s.Name
-			if (s.Type == jobs.TypeInteger || s.Type == jobs.TypeNumber) && !(s.Min < s.Max) {
+			if (s.Type == request.TypeInteger || s.Type == request.TypeNumber) && !(s.Min < s.Max) {
 				t.Fatalf("range %g..%g", s.Min, s.Max)
 			}
-			if got, ok := jobs.OptionSpecNamed(s.Name); !ok || got.Name != s.Name {
+			if got, ok := request.OptionSpecNamed(s.Name); !ok || got.Name != s.Name {
 				t.Fatal("OptionSpecNamed does not find it")
 			}
 
 			good, bad := sample(s)
 			var a jobs.Options
 			if s.Requires != "" {
-				r, ok := jobs.OptionSpecNamed(s.Requires)
+				r, ok := request.OptionSpecNamed(s.Requires)
 				if !ok {
 					t.Fatalf("requires %q, which is no option", s.Requires)
 				}
@@ -109,13 +110,13 @@ func TestOptionSpecs(t *testing.T) {
 				t.Fatalf("Equal does not compare %s", s.Name)
 			}
 			other := `{}` // a value of another JSON type
-			if s.Type == jobs.TypeObject {
+			if s.Type == request.TypeObject {
 				other = `"x"`
 			}
 			if err := s.ReadJSON(&jobs.Options{}, json.RawMessage(other)); !jobs.IsCode(err, jobs.EInvalid) {
 				t.Fatalf("%s as %s: %v", other, s.Name, err)
 			}
-			if err := s.ReadJSON(&jobs.Options{}, json.RawMessage(`["x"]`)); s.Type == jobs.TypeObject && !jobs.IsCode(err, jobs.EInvalid) {
+			if err := s.ReadJSON(&jobs.Options{}, json.RawMessage(`["x"]`)); s.Type == request.TypeObject && !jobs.IsCode(err, jobs.EInvalid) {
 				t.Fatalf("an array as %s: %v", s.Name, err)
 			}
 			if bad != "" {
