@@ -43,6 +43,9 @@ flags ask for.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := x.check(); err != nil {
+				return err
+			}
 			prompt := strings.Join(args, " ")
 			if strings.TrimSpace(prompt) == "" {
 				prompt = x.recipe.prompt()
@@ -124,12 +127,16 @@ func finish(ctx context.Context, c *client.Client, job *client.Job, out string, 
 		fmt.Fprintln(stdout, summary(job))
 		if j.Files != nil {
 			fmt.Fprintf(stdout, "saved %s\n", j.Files.saved())
+			printTimelineFile(stdout, j.Files.Timeline)
 		} else if r := job.Result; r != nil {
 			fmt.Fprintf(stdout, "song:  %s\ncover: %s\n", r.SongURL, r.ImageURL)
 			printExtraURLs(stdout, job.Result)
 		}
+		printWebhook(stdout, job.Webhook)
 	}
-	if err := job.Err(); err != nil {
+	if err := job.Err(); err != nil && job.Canceled() {
+		return &exitError{exitJobFailed, fmt.Sprintf("job %s was cancelled: it has no song", job.JobID), err}
+	} else if err != nil {
 		return &exitError{exitJobFailed, strings.TrimPrefix(err.Error(), "songsmith: "), err}
 	}
 	return nil

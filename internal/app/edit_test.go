@@ -106,14 +106,20 @@ func TestServerEdit(t *testing.T) {
 	if got := midiOf(ed); !bytes.Equal(got, want) || bytes.Equal(got, srcMIDI) {
 		t.Fatal("the edit's MIDI is not the source's song with the changes")
 	}
-	if _, m, _ := srv.call("GET", "/jobs/"+ed, nil); m["prompt"] != prompt {
-		t.Fatalf("the edit's prompt: %v", m["prompt"])
+	if _, m, _ := srv.call("GET", "/jobs/"+ed, nil); m["prompt"] != prompt || m["edited_from"] != src {
+		t.Fatalf("the edit's prompt %v, edited_from %v (want %s)", m["prompt"], m["edited_from"], src)
+	}
+	if _, m, _ := srv.call("GET", "/jobs/"+src, nil); m["edited_from"] != nil {
+		t.Fatalf("a song of its own has edited_from %v", m["edited_from"])
 	}
 	half := 0.2
 	again := submit("/jobs/"+ed+"/edit", map[string]any{"intensity": half, "outputs": []string{"midi"}})
 	want, _ = writtenMIDI(prompt, 11, engine.Options{Seconds: 60, Edits: []engine.Edit{change, {Intensity: &half}}})
 	if got := midiOf(again); !bytes.Equal(got, want) {
 		t.Fatal("an edit of an edit does not apply both in turn")
+	}
+	if _, m, _ := srv.call("GET", "/jobs/"+again, nil); m["edited_from"] != ed {
+		t.Fatalf("an edit of an edit: edited_from %v, want %s", m["edited_from"], ed)
 	}
 
 	bad := submit("/jobs/"+src+"/edit", map[string]any{"regenerate": []string{"solo"}})
