@@ -10,10 +10,11 @@ import (
 
 	"github.com/songsmith/songsmith/internal/httpapi"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // FuzzSubmitOptions checks the request options of a submission (one row
-// of jobs.OptionSpecs each): decoding never panics, refuses only with a
+// of request.OptionSpecs each): decoding never panics, refuses only with a
 // 4xx code, and anything it accepts holds every option within its row's
 // range, allowed values and lengths.
 func FuzzSubmitOptions(f *testing.F) {
@@ -40,7 +41,7 @@ func FuzzSubmitOptions(f *testing.F) {
 		if o == nil {
 			return
 		}
-		for _, s := range jobs.OptionSpecs {
+		for _, s := range request.OptionSpecs {
 			if msg := outOfRow(s, o); msg != "" {
 				t.Fatalf("accepted %q: %s %s", body, s.Name, msg)
 			}
@@ -53,7 +54,7 @@ func FuzzSubmitOptions(f *testing.F) {
 }
 
 // outOfRow says how o's value of row s breaks the row ("" when it holds).
-func outOfRow(s jobs.OptionSpec, o *jobs.Options) string {
+func outOfRow(s request.OptionSpec, o *jobs.Options) string {
 	in := func(x float64) bool { return !math.IsNaN(x) && x >= s.Min && x <= s.Max }
 	switch p := s.Field(o).(type) {
 	case **uint64:

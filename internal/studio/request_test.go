@@ -9,6 +9,7 @@ import (
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/recipe"
+	"github.com/songsmith/songsmith/internal/request"
 	"github.com/songsmith/songsmith/internal/studio"
 )
 
@@ -22,7 +23,7 @@ var wireOnly = map[string]string{
 }
 
 // optionValue is a valid value of row s other than its default.
-func optionValue(t *testing.T, s jobs.OptionSpec) json.RawMessage {
+func optionValue(t *testing.T, s request.OptionSpec) json.RawMessage {
 	switch s.Name {
 	case "key":
 		return json.RawMessage(`"E dorian"`)
@@ -40,20 +41,20 @@ func optionValue(t *testing.T, s jobs.OptionSpec) json.RawMessage {
 		return raw
 	}
 	switch s.Type {
-	case jobs.TypeInteger:
+	case request.TypeInteger:
 		if s.Enum != nil {
 			return json.RawMessage(s.Enum[len(s.Enum)-1])
 		}
 		return json.RawMessage(`12345`)
-	case jobs.TypeNumber:
+	case request.TypeNumber:
 		return json.RawMessage(mustMarshal(t, s.Min+(s.Max-s.Min)*0.75))
-	case jobs.TypeString:
+	case request.TypeString:
 		return json.RawMessage(mustMarshal(t, s.Enum[len(s.Enum)-1]))
-	case jobs.TypeStrings:
+	case request.TypeStrings:
 		return json.RawMessage(mustMarshal(t, s.Enum[:1]))
-	case jobs.TypeBoolean:
+	case request.TypeBoolean:
 		return json.RawMessage(`true`)
-	case jobs.TypeObject:
+	case request.TypeObject:
 		if len(s.Keys) > 0 {
 			return json.RawMessage(`{"lead": "sax"}`)
 		}
@@ -71,18 +72,18 @@ func mustMarshal(t *testing.T, v any) []byte {
 	return b
 }
 
-// TestEveryOptionReachesTheRequest: every row of jobs.OptionSpecs either
+// TestEveryOptionReachesTheRequest: every row of request.OptionSpecs either
 // changes the engine Request the studio builds (Studio.Request, the one
 // road from a job to the engine) or is listed in wireOnly with a reason;
 // a wire-only row that does change it is listed wrongly.
 func TestEveryOptionReachesTheRequest(t *testing.T) {
 	st := &studio.Studio{}
 	const prompt = "happy pop song, 30 seconds"
-	for _, s := range jobs.OptionSpecs {
+	for _, s := range request.OptionSpecs {
 		t.Run(s.Name, func(t *testing.T) {
 			var base jobs.Options
 			if s.Requires != "" { // exact_duration needs duration_seconds
-				r, _ := jobs.OptionSpecNamed(s.Requires)
+				r, _ := request.OptionSpecNamed(s.Requires)
 				if err := r.ReadJSON(&base, optionValue(t, r)); err != nil {
 					t.Fatal(err)
 				}
@@ -113,7 +114,7 @@ func TestEveryOptionReachesTheRequest(t *testing.T) {
 		})
 	}
 	for name := range wireOnly {
-		if !slices.ContainsFunc(jobs.OptionSpecs, func(s jobs.OptionSpec) bool { return s.Name == name }) {
+		if !slices.ContainsFunc(request.OptionSpecs, func(s request.OptionSpec) bool { return s.Name == name }) {
 			t.Errorf("wireOnly lists %q, which is no option", name)
 		}
 	}
