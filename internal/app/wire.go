@@ -14,18 +14,19 @@ import (
 	"github.com/songsmith/songsmith/internal/emf"
 	"github.com/songsmith/songsmith/internal/httpapi"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/logctx"
 	"github.com/songsmith/songsmith/internal/recipe"
 	"github.com/songsmith/songsmith/internal/worker"
 )
 
 // NewLogger returns a JSON logger at the configured level writing to w
 // (stderr when nil). Lines logged with a context carry its log attributes
-// (jobs.WithLogAttrs: the request id of an HTTP request).
+// (logctx.WithLogAttrs: the request id of an HTTP request).
 func NewLogger(cfg Config, w io.Writer) *slog.Logger {
 	if w == nil {
 		w = os.Stderr
 	}
-	return slog.New(jobs.LogHandler(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: cfg.LogLevel})))
+	return slog.New(logctx.LogHandler(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: cfg.LogLevel})))
 }
 
 // Open builds the backend the configuration names.

@@ -177,7 +177,7 @@ func (m *Media) DeleteMedia(ctx context.Context, key string) error {
 func (m *Media) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
-		m.fail(w, r, jobs.MediaMethod())
+		m.fail(w, r, mediaMethod())
 		return
 	}
 	key := strings.TrimPrefix(r.URL.Path, MediaPrefix)
@@ -186,27 +186,27 @@ func (m *Media) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	expUnix, err := strconv.ParseInt(exp, 10, 64)
 	want := m.sign(key, exp)
 	if err != nil || !hmac.Equal([]byte(sig), []byte(want)) {
-		m.fail(w, r, jobs.MediaBadSignature())
+		m.fail(w, r, mediaBadSignature())
 		return
 	}
 	if m.now().Unix() >= expUnix {
-		m.fail(w, r, jobs.MediaExpired())
+		m.fail(w, r, mediaExpired())
 		return
 	}
 	p, err := m.path(key)
 	if err != nil {
-		m.fail(w, r, jobs.MediaNotFound())
+		m.fail(w, r, mediaNotFound())
 		return
 	}
 	f, err := os.Open(p)
 	if err != nil {
-		m.fail(w, r, jobs.MediaNotFound())
+		m.fail(w, r, mediaNotFound())
 		return
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil || st.IsDir() {
-		m.fail(w, r, jobs.MediaNotFound())
+		m.fail(w, r, mediaNotFound())
 		return
 	}
 	ct, err := os.ReadFile(p + ".type")
@@ -236,4 +236,24 @@ func (m *Media) fail(w http.ResponseWriter, r *http.Request, err *jobs.Error) {
 		status = http.StatusMethodNotAllowed
 	}
 	http.Error(w, http.StatusText(status), status)
+}
+
+// Media URL answers (the local media server; S3 answers for itself on AWS).
+
+// mediaMethod is the EMethod of a media request other than GET or HEAD.
+func mediaMethod() *jobs.Error { return jobs.Errorf(jobs.EMethod, "Media supports GET and HEAD only.") }
+
+// mediaBadSignature is the EForbidden of a media URL whose signature is wrong.
+func mediaBadSignature() *jobs.Error {
+	return jobs.Errorf(jobs.EForbidden, "The media URL signature is invalid.")
+}
+
+// mediaExpired is the EForbidden of a media URL past its expiry.
+func mediaExpired() *jobs.Error {
+	return jobs.Errorf(jobs.EForbidden, "The media URL has expired. Fetch the job again for fresh URLs.")
+}
+
+// mediaNotFound is the ENotFound of a media file that does not exist.
+func mediaNotFound() *jobs.Error {
+	return jobs.Errorf(jobs.ENotFound, "No such media file, or it has expired.")
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/songsmith/songsmith/internal/httpapi"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
+	"github.com/songsmith/songsmith/internal/logctx"
 	"github.com/songsmith/songsmith/internal/worker"
 )
 
@@ -59,7 +60,7 @@ func newEnv(t testing.TB, mutate func(*jobs.Config)) *env {
 		mutate(&cfg)
 	}
 	logs := &bytes.Buffer{}
-	log := slog.New(jobs.LogHandler(slog.NewJSONHandler(&lockedWriter{w: logs}, nil)))
+	log := slog.New(logctx.LogHandler(slog.NewJSONHandler(&lockedWriter{w: logs}, nil)))
 	svc := &jobs.Service{Jobs: st, Keys: st, Limiter: st, Queue: st, Media: media, Config: cfg, Now: clk.Now, Logger: log}
 	gen := &jobstest.Generator{}
 	w := &worker.Worker{Jobs: st, Media: media, Generator: gen, MaxAttempts: 3, Now: clk.Now, Logger: log}

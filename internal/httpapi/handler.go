@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/logctx"
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // AckMessage is the message of a 202 answer.
@@ -41,7 +43,7 @@ func New(svc *jobs.Service, opts Options) http.Handler {
 	if a.log == nil {
 		a.log = slog.Default()
 	}
-	a.log = slog.New(jobs.LogHandler(a.log.Handler())) // request ids from the context
+	a.log = slog.New(logctx.LogHandler(a.log.Handler())) // request ids from the context
 	mux := http.NewServeMux()
 	mux.Handle("/generate", a.only(http.MethodPost, a.authed(a.submit)))
 	mux.Handle("/compose", a.only(http.MethodPost, a.authed(a.submit)))
@@ -199,7 +201,7 @@ func IdempotencyKey(h http.Header) (string, error) {
 	if len(vals) != 1 {
 		return "", jobs.Errorf(jobs.EInvalid, "Send the %s header at most once.", IdempotencyHeader)
 	}
-	if err := jobs.ValidateIdempotencyKey(vals[0]); err != nil {
+	if err := request.ValidateIdempotencyKey(vals[0]); err != nil {
 		return "", err
 	}
 	return vals[0], nil

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // ListItem is one job of a GET /jobs page: the job's body with its id.
@@ -24,7 +25,7 @@ type ListBody struct {
 // ignored; a bad limit or cursor is 400.
 func (a *api) list(w http.ResponseWriter, r *http.Request, key *jobs.APIKey) {
 	q := r.URL.Query()
-	limit, err := jobs.ParseLimit(q.Get("limit"))
+	limit, err := request.ParseLimit(q.Get("limit"))
 	if err != nil {
 		writeError(w, r, a.log, err)
 		return

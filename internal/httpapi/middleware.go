@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/logctx"
 )
 
 type ctxKey int
@@ -84,7 +85,7 @@ var CORSExposeHeaders = []string{"Retry-After", "X-Request-Id", "Location", Head
 // middleware adds a request id, CORS, panic recovery and one structured
 // access-log line per request (with the job id when the request made or
 // read a job). The request id goes into the context's log attributes
-// (jobs.WithLogAttrs), so every line the service logs for the request
+// (logctx.WithLogAttrs), so every line the service logs for the request
 // carries it. API keys never reach the log: only key ids.
 func (a *api) middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -108,7 +109,7 @@ func (a *api) middleware(next http.Handler) http.Handler {
 			ri.id = newRequestID()
 		}
 		logAttrs = append([]slog.Attr{slog.String("request_id", ri.id)}, logAttrs...)
-		ctx := jobs.WithLogAttrs(context.WithValue(r.Context(), infoKey, ri), logAttrs...)
+		ctx := logctx.WithLogAttrs(context.WithValue(r.Context(), infoKey, ri), logAttrs...)
 		r = r.WithContext(ctx)
 		w.Header().Set("X-Request-Id", ri.id)
 		sw := &statusWriter{ResponseWriter: w}

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/httpapi"
-	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/logctx"
 )
 
 // Behind API Gateway the gateway's request id is the one in the logs and
@@ -17,7 +17,7 @@ import (
 func TestGatewayRequestIDIsAuthoritative(t *testing.T) {
 	e := newEnv(t, nil)
 	logs := &bytes.Buffer{}
-	log := slog.New(jobs.LogHandler(slog.NewJSONHandler(logs, nil)))
+	log := slog.New(logctx.LogHandler(slog.NewJSONHandler(logs, nil)))
 	h := httpapi.LambdaHandler(httpapi.New(e.Svc, httpapi.Options{MaxBodyBytes: 16 << 10, Logger: log}))
 	ev := loadEvent(t, "apigw-generate.json", "{{KEY}}", e.Key)
 	gw := ev.RequestContext.RequestID

@@ -127,22 +127,6 @@ func AlreadyFinished(id JobID, s Status) *Error {
 	return Errorf(EConflict, "Job %s is already %s.", id, s)
 }
 
-// Media URL answers (the local media server; S3 answers for itself on AWS).
-
-// MediaMethod is the EMethod of a media request other than GET or HEAD.
-func MediaMethod() *Error { return Errorf(EMethod, "Media supports GET and HEAD only.") }
-
-// MediaBadSignature is the EForbidden of a media URL whose signature is wrong.
-func MediaBadSignature() *Error { return Errorf(EForbidden, "The media URL signature is invalid.") }
-
-// MediaExpired is the EForbidden of a media URL past its expiry.
-func MediaExpired() *Error {
-	return Errorf(EForbidden, "The media URL has expired. Fetch the job again for fresh URLs.")
-}
-
-// MediaNotFound is the ENotFound of a media file that does not exist.
-func MediaNotFound() *Error { return Errorf(ENotFound, "No such media file, or it has expired.") }
-
 // Conflict wraps a lost conditional write as EConflict.
 func Conflict(err error) *Error {
 	return &Error{Code: EConflict, Message: "The item was changed by another request.", Err: err}

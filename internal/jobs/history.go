@@ -6,12 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
-)
 
-// History page sizes.
-const (
-	DefaultPageSize = 20  // jobs per page when the request gives no limit
-	MaxPageSize     = 100 // the largest limit accepted
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // JobLister lists a key's jobs, newest first. It is part of JobStore.
@@ -63,22 +59,9 @@ func ParseCursor(s string) (Cursor, error) {
 	return Cursor{StartedAt: time.Unix(0, n).UTC(), ID: jid}, nil
 }
 
-// ParseLimit reads a page size ("" for the default); outside 1 to
-// MaxPageSize it is EInvalid.
-func ParseLimit(s string) (int, error) {
-	if s == "" {
-		return DefaultPageSize, nil
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 || n > MaxPageSize {
-		return 0, Errorf(EInvalid, "'limit' must be an integer from 1 to %d.", MaxPageSize)
-	}
-	return n, nil
-}
-
 // List returns a page of key's jobs, newest first, with fresh media URLs
 // for completed ones, the cursor of the next page ("" on the last) and the
-// poll window the request was counted in. limit is 1 to MaxPageSize; an
+// poll window the request was counted in. limit is 1 to request.MaxPageSize; an
 // invalid cursor is EInvalid.
 func (s *Service) List(ctx context.Context, key *APIKey, limit int, cursor string) ([]*Job, string, RateStatus, error) {
 	rate, err := s.allow(ctx, "poll", key.ID, s.Config.PollRate)
@@ -90,8 +73,8 @@ func (s *Service) List(ctx context.Context, key *APIKey, limit int, cursor strin
 }
 
 func (s *Service) list(ctx context.Context, key *APIKey, limit int, cursor string) ([]*Job, string, error) {
-	if limit < 1 || limit > MaxPageSize {
-		return nil, "", Errorf(EInvalid, "'limit' must be an integer from 1 to %d.", MaxPageSize)
+	if limit < 1 || limit > request.MaxPageSize {
+		return nil, "", Errorf(EInvalid, "'limit' must be an integer from 1 to %d.", request.MaxPageSize)
 	}
 	if cursor != "" {
 		if _, err := ParseCursor(cursor); err != nil {

@@ -5,23 +5,6 @@ import (
 	"time"
 )
 
-// MaxIdempotencyKeyLen is the longest accepted Idempotency-Key value.
-const MaxIdempotencyKeyLen = 255
-
-// ValidateIdempotencyKey checks an Idempotency-Key value: 1 to 255
-// printable ASCII characters (space to tilde). Anything else is EInvalid.
-func ValidateIdempotencyKey(k string) error {
-	if k == "" || len(k) > MaxIdempotencyKeyLen {
-		return Errorf(EInvalid, "The Idempotency-Key header must be 1 to %d printable ASCII characters.", MaxIdempotencyKeyLen)
-	}
-	for i := 0; i < len(k); i++ {
-		if k[i] < 0x20 || k[i] > 0x7e {
-			return Errorf(EInvalid, "The Idempotency-Key header must be 1 to %d printable ASCII characters.", MaxIdempotencyKeyLen)
-		}
-	}
-	return nil
-}
-
 // IdempotentJobStore is the part of JobStore that remembers which job an
 // API key's idempotency key created. A record lives exactly as long as its
 // job (until the job's ExpiresAt); after that the key may name a new job.

@@ -100,7 +100,7 @@ type Submission struct {
 	Prompt  string   // as sent: Submit trims and checks it
 	Options *Options // the extension members; nil for none
 	// IdempotencyKey makes the submission safe to retry ("" for none). It
-	// must have passed ValidateIdempotencyKey (the HTTP layer checks it
+	// must have passed request.ValidateIdempotencyKey (the HTTP layer checks it
 	// once, when it reads the header).
 	IdempotencyKey string
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/aws/aws-lambda-go/lambdacontext"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/logctx"
 	"github.com/songsmith/songsmith/internal/worker"
 )
 
@@ -95,10 +96,10 @@ func (h *Handler) IsDeadLetter(arn string) bool {
 
 // Handle processes a batch of SQS records and returns the ids of those to
 // deliver again. Every line logged for the batch carries the invocation's
-// request id (jobs.WithLogAttrs) besides the job id.
+// request id (logctx.WithLogAttrs) besides the job id.
 func (h *Handler) Handle(ctx context.Context, ev events.SQSEvent) (events.SQSEventResponse, error) {
 	if lc, ok := lambdacontext.FromContext(ctx); ok && lc.AwsRequestID != "" {
-		ctx = jobs.WithLogAttrs(ctx, slog.String("request_id", lc.AwsRequestID))
+		ctx = logctx.WithLogAttrs(ctx, slog.String("request_id", lc.AwsRequestID))
 	}
 	// Webhook records are delivered concurrently (each attempt is short
 	// and the sender applies its per-key and per-host limits); job

@@ -10,6 +10,7 @@ import (
 	"github.com/aws/aws-lambda-go/lambdacontext"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/logctx"
 	"github.com/songsmith/songsmith/internal/sqsqueue"
 	"github.com/songsmith/songsmith/internal/worker"
 )
@@ -103,7 +104,7 @@ func TestHandler(t *testing.T) {
 func TestHandlerPutsRequestIDInContext(t *testing.T) {
 	var got []slog.Attr
 	fw := &fakeWorker{ProcessFn: func(ctx context.Context, _ jobs.JobID, _ int) (worker.Outcome, error) {
-		got = jobs.LogAttrs(ctx)
+		got = logctx.LogAttrs(ctx)
 		return worker.Completed, nil
 	}}
 	ctx := lambdacontext.NewContext(context.Background(), &lambdacontext.LambdaContext{AwsRequestID: "inv-7"})

@@ -12,6 +12,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
+	"github.com/songsmith/songsmith/internal/logctx"
 )
 
 // TestEveryLineJoins: whatever happens to a delivery (completion, a failed
@@ -51,13 +52,13 @@ func TestEveryLineJoins(t *testing.T) {
 			m.put = tc.put
 			w, _, id := setup(t, &jobstest.Generator{Func: tc.gen}, &media{})
 			w.Media, w.Timeout = m, 100*time.Millisecond
-			w.Logger = slog.New(jobs.LogHandler(slog.NewJSONHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug})))
+			w.Logger = slog.New(logctx.LogHandler(slog.NewJSONHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug})))
 			d := tc.delivery
 			d.JobID = id
 			if name == "NoSuchJobHere" {
 				d.JobID = jobs.NewJobID()
 			}
-			ctx := jobs.WithLogAttrs(context.Background(), slog.String("request_id", "req-7"))
+			ctx := logctx.WithLogAttrs(context.Background(), slog.String("request_id", "req-7"))
 			w.Handle(ctx, d, tc.dead)
 			if tc.twice {
 				w.Handle(ctx, d, tc.dead) // a duplicate delivery of a finished job

@@ -1,4 +1,8 @@
-package jobs
+// Package logctx carries log attributes in a context (the request id of
+// an HTTP request, the job of a delivery) and adds them to every record
+// logged with that context through its Handler. It imports only the
+// standard library.
+package logctx
 
 import (
 	"context"
