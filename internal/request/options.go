@@ -37,9 +37,9 @@ var Formats = []string{FormatMP3, FormatWAV, FormatFLAC}
 
 // Extra outputs a request may ask for.
 const (
-	OutputStems = "stems" // a zip of one WAV per part (Result.StemsKey)
-	OutputMIDI  = "midi"  // the score as a Standard MIDI File (Result.MIDIKey)
-	// OutputTimeline is the composed grid as JSON (Result.TimelineKey;
+	OutputStems = "stems" // a zip of one WAV per part (jobs.Result.StemsKey)
+	OutputMIDI  = "midi"  // the score as a Standard MIDI File (jobs.Result.MIDIKey)
+	// OutputTimeline is the composed grid as JSON (jobs.Result.TimelineKey;
 	// issue 20 item 1).
 	OutputTimeline = "timeline"
 )
@@ -68,14 +68,14 @@ type Options struct {
 
 	// Recipe is the recipe of an earlier result (compact JSON object;
 	// issue 20 item 5): the song is rendered from it, not from the prompt.
-	// Submit fills the options the request leaves out from the recipe's.
+	// jobs.Service.Submit fills the options the request leaves out from the recipe's.
 	Recipe json.RawMessage `json:",omitempty" dynamodbav:",omitempty"`
 	// Issue 20 item 4 (edits, edit.go): changes to the composed song.
 	Intensity   *float64          // 0..1 density and energy of the accompaniment; nil = as composed (0.5)
 	Instruments map[string]string // role -> instrument (or kit for drums); "" mutes the role
 	Regenerate  []string          // section labels composed anew, canonical (lower case, sorted, no repeats)
 	// Source is the song an edit changes (POST /jobs/{id}/edit): set by
-	// Service.Edit, never read from a request body, so it has no row.
+	// jobs.Service.Edit, never read from a request body, so it has no row.
 	Source *EditSource
 }
 
@@ -102,7 +102,7 @@ func (o *Options) Equal(p *Options) bool {
 // Normalize validates o and puts it in canonical form (a canonical key,
 // a lower-case format, outputs in canonical order), option by option of
 // OptionSpecs. Any invalid member is an *Error (jobs.EInvalid) with a message naming it.
-// The webhook URL is checked for form only here (see Service.WebhookCheck
+// The webhook URL is checked for form only here (see jobs.Service.WebhookCheck
 // for where it may point).
 func (o *Options) Normalize() error {
 	if o == nil {
