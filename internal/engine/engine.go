@@ -120,6 +120,9 @@ func Render(ctx context.Context, prompt string, seed uint64, o Options) (*Song, 
 // synthesize renders a performed score to the mastered song: the one step
 // after the performance, for a prompt (Render) and a recipe (RenderPlan).
 func synthesize(ctx context.Context, s *score.Score, title string, tags []string, o Options) (*Song, error) {
+	if err := CheckBudget(s); err != nil { // budget.go: refused before anything is allocated
+		return nil, err
+	}
 	so := o.Synth
 	so.LoudnessLUFS = o.LoudnessLUFS
 	buf, err := synth.Render(ctx, s, so)
