@@ -30,6 +30,9 @@ const (
 	// budgetVoices is how many notes one part may sound at once, on
 	// average over the song (the catalogue's songs average under two).
 	budgetVoices = 8
+	// budgetHitSeconds is how long a drum hit counts as sounding in the
+	// sounding time (most drum samples decay within it).
+	budgetHitSeconds = 0.5
 )
 
 var (
@@ -42,8 +45,10 @@ var (
 	// song long.
 	BudgetEvents = int(float64(BudgetTracks*budgetEventsPerBeat) * jobs.MaxBPM / 60 * BudgetSeconds)
 	// BudgetVoiceSeconds bounds the synthesizer's CPU time: the seconds
-	// every note sounds (its length, cut at the song's end), summed. A
-	// voice costs about the same per second whatever it plays.
+	// every note sounds (its length, cut at the song's end) and
+	// budgetHitSeconds a drum hit, summed. A voice costs about the same
+	// per second whatever it plays. The catalogue's longest songs sound
+	// for under a quarter of it.
 	BudgetVoiceSeconds = float64(BudgetTracks*budgetVoices) * BudgetSeconds
 	// BudgetFrames is the most frames a song may hold at the engine's
 	// rate (audio.CD): BudgetSeconds of them, two float32 channels each.
@@ -96,12 +101,14 @@ func CheckBudget(s *score.Score) error {
 	return nil
 }
 
-// voiceSeconds sums the seconds every note of s sounds, cut at end; a note
-// whose start or length is not a number counts as sounding all song long.
+// voiceSeconds sums the seconds every note of s sounds, cut at end, and
+// budgetHitSeconds a hit; a note whose start or length is not a number
+// counts as sounding all song long.
 func voiceSeconds(s *score.Score, end float64) float64 {
 	spb := s.SecondsPerBeat()
 	sum := 0.0
 	for i := range s.Tracks {
+		sum += budgetHitSeconds * float64(len(s.Tracks[i].Hits))
 		for _, n := range s.Tracks[i].Notes {
 			a := max(0, n.Start*spb)
 			d := min(n.Length*spb, end-a)

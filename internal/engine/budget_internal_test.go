@@ -46,6 +46,9 @@ func TestBudgetRefusesBeforeAllocating(t *testing.T) {
 		{"a million hits", func(s *score.Score) {
 			s.Tracks[0].Hits = make([]score.Hit, 1_000_000)
 		}, "notes and hits"},
+		{"hits sounding", func(s *score.Score) {
+			s.Tracks[0].Hits = make([]score.Hit, int(BudgetVoiceSeconds/budgetHitSeconds)+1)
+		}, "sound for"},
 		{"sounding time", func(s *score.Score) {
 			whole := s.TotalBeats + s.TailSeconds/s.SecondsPerBeat()
 			n := int(BudgetVoiceSeconds/s.Seconds()) + 1

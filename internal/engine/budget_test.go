@@ -11,7 +11,7 @@ import (
 // TestLargestValidSongsWithinBudget composes the longest songs a request
 // may ask for, at the style's tempo and the fastest one, and requires each
 // within the job budget with a margin: at most half the parts and a
-// quarter of the notes and hits it allows. -short composes three styles,
+// quarter of the notes and hits, a third of the sounding time it allows. -short composes three styles,
 // else every style of the catalogue.
 func TestLargestValidSongsWithinBudget(t *testing.T) {
 	names := style.Names()
@@ -25,13 +25,17 @@ func TestLargestValidSongsWithinBudget(t *testing.T) {
 				t.Errorf("%s at %g BPM: %v", name, s.BPM, err)
 				continue
 			}
-			events := 0
+			events, sounding := 0, 0.0
 			for _, tr := range s.Tracks {
 				events += len(tr.Notes) + len(tr.Hits)
+				sounding += 0.5 * float64(len(tr.Hits))
+				for _, n := range tr.Notes {
+					sounding += s.BeatToSeconds(n.Length)
+				}
 			}
-			if 2*len(s.Tracks) > engine.BudgetTracks || 4*events > engine.BudgetEvents {
-				t.Errorf("%s at %g BPM: %d parts, %d notes and hits: under 2x / 4x from the budget (%d, %d)",
-					name, s.BPM, len(s.Tracks), events, engine.BudgetTracks, engine.BudgetEvents)
+			if 2*len(s.Tracks) > engine.BudgetTracks || 4*events > engine.BudgetEvents || 3*sounding > engine.BudgetVoiceSeconds {
+				t.Errorf("%s at %g BPM: %d parts, %d notes and hits, %.0f s sounding: not 2x / 4x / 3x under the budget (%d, %d, %.0f)",
+					name, s.BPM, len(s.Tracks), events, sounding, engine.BudgetTracks, engine.BudgetEvents, engine.BudgetVoiceSeconds)
 			}
 		}
 	}
