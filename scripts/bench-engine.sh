@@ -41,7 +41,7 @@ go build -o "$tmp/songsmith-engine" ./internal/engine/cmd/songsmith-engine
 cpu() { awk 'END { printf "%.3f", $1 + $2 }' "$1"; }
 rss() { awk 'END { printf "%d", $3 / 1024 }' "$1"; }
 
-info=$("$tmp/songsmith-engine" -prompt "$PROMPT" -seed "$SEED" -mid "$tmp/song.mid" -no-render)
+info=$("$tmp/songsmith-engine" -prompt "$PROMPT" -seed "$SEED" -mid "$tmp/song.mid" -no-render 2>/dev/null)
 echo "$info"
 seconds=$(echo "$info" | sed -E 's/.*seconds=([0-9.]+).*/\1/')
 
@@ -50,7 +50,7 @@ load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 ratios=()
 for i in $(seq 1 "$PAIRS"); do
 	/usr/bin/time -f '%U %S %M' -o "$tmp/ours.t" "$tmp/songsmith-engine" -prompt "$PROMPT" -seed "$SEED" \
-		-soundfont "$SF2" -wav "$tmp/ours.wav" >/dev/null
+		-soundfont "$SF2" -wav "$tmp/ours.wav" >/dev/null 2>"$tmp/ours.err" || { cat "$tmp/ours.err" >&2; exit 1; }
 	/usr/bin/time -f '%U %S %M' -o "$tmp/fluid.t" fluidsynth -ni -r 44100 -F "$tmp/fluid.wav" "$SF2" "$tmp/song.mid" >/dev/null 2>&1
 	o=$(cpu "$tmp/ours.t")
 	f=$(cpu "$tmp/fluid.t")
