@@ -91,7 +91,7 @@ func (r *running) call(method, path string, body any) (int, map[string]any, erro
 
 func (r *running) waitTerminal(t *testing.T, id string) map[string]any {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(90 * time.Second) // a real render under -race on a loaded machine
 	for time.Now().Before(deadline) {
 		code, m, err := r.call("GET", "/jobs/"+id, nil)
 		if err != nil || code != 200 {

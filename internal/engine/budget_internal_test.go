@@ -13,11 +13,14 @@ import (
 // budgetSong composes a short song to tamper with.
 func budgetSong(t *testing.T) *score.Score {
 	t.Helper()
-	s, _, _ := Compose("pop song with piano, 20 seconds", 1, Options{})
-	if err := CheckBudget(s); err != nil {
+	c, err := Compose(Resolve("pop song with piano, 20 seconds", 1, Options{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckBudget(c.Score); err != nil {
 		t.Fatalf("a 20-second song is over the budget: %v", err)
 	}
-	return s
+	return c.Score
 }
 
 // TestBudgetRefusesBeforeAllocating tampers a score past each bound of the
@@ -77,7 +80,7 @@ func TestBudgetRefusesBeforeAllocating(t *testing.T) {
 			}
 			var err error
 			allocs := testing.AllocsPerRun(3, func() {
-				_, err = synthesize(context.Background(), s, "t", nil, Options{})
+				_, err = synthesize(context.Background(), &Composition{Score: s, Title: "t"}, Request{})
 			})
 			if !jobs.IsCode(err, jobs.EInvalid) {
 				t.Fatalf("err = %v, want an %s error", err, jobs.EInvalid)

@@ -20,7 +20,11 @@ func TestLargestValidSongsWithinBudget(t *testing.T) {
 	}
 	for _, name := range names {
 		for _, bpm := range []float64{0, jobs.MaxBPM} {
-			s, _, _ := engine.Compose(name+" song", 1, engine.Options{Seconds: jobs.MaxSeconds, BPM: bpm})
+			c, err := engine.Compose(engine.Resolve(name+" song", 1, engine.Options{Seconds: jobs.MaxSeconds, BPM: bpm}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := c.Score
 			if err := engine.CheckBudget(s); err != nil {
 				t.Errorf("%s at %g BPM: %v", name, s.BPM, err)
 				continue

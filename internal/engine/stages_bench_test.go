@@ -44,8 +44,14 @@ func BenchmarkStages3Min(b *testing.B) {
 	}
 	for b.Loop() {
 		var s0 = new(engine.Song)
-		timed("compose", func() { s0.Score, s0.Title, s0.Tags = engine.ComposeWritten(BenchPrompt, 1, engine.Options{}) })
-		timed("perform", func() { s0.Score = perform.Apply(s0.Score) })
+		var c *engine.Composition
+		timed("compose", func() {
+			var err error
+			if c, err = engine.Compose(engine.Resolve(BenchPrompt, 1, engine.Options{})); err != nil {
+				b.Fatal(err)
+			}
+		})
+		timed("perform", func() { s0.Score, s0.Title = perform.Apply(c.Written), c.Title })
 		s := s0.Score
 		for i, tr := range s.Tracks {
 			one := *s
