@@ -66,6 +66,9 @@ func TestMakeHelpAndReleaseFiles(t *testing.T) {
 // architecture, an .exe) keeps the test to one cold build; the default
 // RELEASE_TARGETS are the six of docs/releasing.md.
 func TestMakeRelease(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: make release builds every platform")
+	}
 	mk := testutil.RequireTool(t, "make")
 	dist := t.TempDir()
 	cmd := exec.Command(mk, "-s", "-C", "../..", "release", "DIST="+dist, "RELEASE_TARGETS=windows/arm64", "VERSION=v9.9.9-test")
