@@ -71,7 +71,7 @@ func TestHelpTouchesNothing(t *testing.T) {
 		{"jobs", "wait", "--help"}, {"jobs", "download", "--help"}, {"jobs", "list", "--help"}, {"keys"}, {"keys", "--help"}, {"keys", "create", "--help"},
 		{"keys", "list", "--help"}, {"keys", "revoke", "--help"}, {"keys", "rotate", "-h"},
 		{"completion", "bash"}, {"completion", "zsh"}, {"completion", "fish"},
-		{"aws"}, {"aws", "--help"}, {"aws", "init", "--help"}, {"help", "aws", "init"}}
+		{"aws"}, {"aws", "--help"}, {"aws", "init", "--help"}, {"help", "aws", "init"}, {"backup", "--help"}, {"restore", "-h"}}
 	for _, args := range cases {
 		dir := t.TempDir()
 		r := runCLI(t, dir, nil, args...)
@@ -94,7 +94,7 @@ func TestHelpTouchesNothing(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"__complete", ""}, "aws\ncompletion\ngenerate\nhelp\njobs\nkeys\nrender\nserve\n:4\n"},
+		{[]string{"__complete", ""}, "aws\nbackup\ncompletion\ngenerate\nhelp\njobs\nkeys\nrender\nrestore\nserve\n:4\n"},
 		{[]string{"__complete", "jobs", ""}, "cancel\ndelete\ndownload\nedit\nget\nhistory\nlist\nwait\n:4\n"},
 		{[]string{"__complete", "render", "x", "--format", ""}, "mp3\nwav\nflac\n:4\n"},
 		{[]string{"__complete", "serve", "--backend", ""}, "embedded\naws\n:4\n"},

@@ -4,6 +4,8 @@
 //	songsmith generate PROMPT              submit to a running API, wait, save the song, cover and JSON
 //	songsmith jobs get|wait|download ID    come back to a job
 //	songsmith keys create|list|revoke|rotate   manage API keys (the "account dashboard")
+//	songsmith backup FILE                  copy the embedded database consistently, also while serve runs
+//	songsmith restore FILE                 put a backup in place of the database (serve stopped)
 //	songsmith render PROMPT                render a song to files, no server needed
 //	songsmith aws init                     create the aws backend's table, queues, bucket and webhook secret (LocalStack, moto)
 //	songsmith completion bash|zsh|fish     shell completion
@@ -146,6 +148,7 @@ Exit codes: 0 success, 1 other failure, 2 usage, 3 no or refused API key,
 	root.SetVersionTemplate("songsmith {{.Version}}\n")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return flagErr(err) })
 	root.AddCommand(newServeCmd(), newGenerateCmd(), newJobsCmd(), newKeysCmd(), newRenderCmd(), newAWSCmd())
+	root.AddCommand(newBackupCmd(), newRestoreCmd())
 	return root
 }
 

@@ -87,7 +87,7 @@ func serve(ctx context.Context, cfg app.Config, stdout, stderr io.Writer) error 
 	}
 	log := app.NewLogger(cfg, stderr)
 	if cfg.Backend == "embedded" {
-		stopAdmin, err := startAdmin(cfg.DataDir, cfg.BaseURL, b.Keys, b.WebhookSecret, log)
+		stopAdmin, err := startAdmin(cfg.DataDir, cfg.BaseURL, b.Keys, b.WebhookSecret, log, backupRoute(b.Embedded))
 		if err != nil {
 			ln.Close()
 			return err
