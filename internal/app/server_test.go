@@ -114,7 +114,8 @@ func TestConcurrentClients(t *testing.T) {
 		s.Title = p
 		return s, nil
 	}}
-	r := startServer(t, t.TempDir(), gen, nil)
+	// 48 jobs of one key: past its cap of queued and running jobs.
+	r := startServer(t, t.TempDir(), gen, func(c *app.Config) { c.Service.Limits = jobs.Limits{} })
 	const clients, perClient = 12, 4
 	var mu sync.Mutex
 	seen := map[string]bool{}

@@ -23,13 +23,3 @@ func composeWritten(prompt string, seed uint64, o engine.Options) (*score.Score,
 	}
 	return c.Written, c.Title, c.Tags
 }
-
-// composeEdited is the written score of a prompt with o.Edits applied, or
-// the error of an edit the song cannot take.
-func composeEdited(prompt string, seed uint64, o engine.Options) (*score.Score, string, []string, error) {
-	c, err := engine.Compose(engine.Resolve(prompt, seed, o))
-	if err != nil {
-		return nil, "", nil, err
-	}
-	return c.Written, c.Title, c.Tags, nil
-}

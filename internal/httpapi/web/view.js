@@ -294,6 +294,7 @@ window.SongsmithView = (function () {
       const sw = document.createElement("span");
       sw.className = "swatch";
       sw.style.background = partColor(i);
+      sw.dataset.i = String(i);
       const name = document.createElement("span");
       name.className = "part-name";
       name.textContent = p.name;
@@ -359,6 +360,7 @@ window.SongsmithView = (function () {
       const sw = document.createElement("span");
       sw.className = "swatch";
       sw.style.background = partColor(i);
+      sw.dataset.i = String(i);
       li.append(sw, document.createTextNode((tr.name || "part " + (i + 1)) + " · " + tr.notes.length + " notes"));
       return li;
     }));
@@ -432,7 +434,10 @@ window.SongsmithView = (function () {
     el.view.dataset.ready = "true";
   }
   new ResizeObserver(() => { if (s) { paintWave(); paintRoll(); fitChords(); } }).observe(el.view);
-  matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => { if (s) { paintWave(); paintRoll(); } });
+  matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => {
+    for (const sw of document.querySelectorAll("#view .swatch[data-i]")) sw.style.background = partColor(Number(sw.dataset.i));
+    if (s) { paintWave(); paintRoll(); }
+  });
 
   return { show, clear, seek, now };
 })();
