@@ -6,21 +6,22 @@ import (
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
 // The job budget (issue 27 item 1): what one score may ask of the
-// synthesizer, derived from the request limits of internal/jobs, so that
+// synthesizer, derived from the request limits of internal/request, so that
 // no input, valid or not (a tampered recipe with a tempo of 1e9 or a
 // million notes), makes one job use more memory or CPU time than the
 // largest valid request with a stated margin. CheckBudget refuses a score
 // past it before anything is rendered or allocated; docs/api.md ("Limits")
 // states the memory and CPU time it bounds.
 // BudgetSeconds is the longest score synthesized, tail included: the
-// longest request (jobs.MaxSeconds) plus two 4/4 bars at the slowest tempo
-// (jobs.MinBPM), the composer ending within half a bar of the length asked
+// longest request (request.MaxSeconds) plus two 4/4 bars at the slowest tempo
+// (request.MinBPM), the composer ending within half a bar of the length asked
 // for.
-const BudgetSeconds = jobs.MaxSeconds + 2*4*60/jobs.MinBPM
+const BudgetSeconds = request.MaxSeconds + 2*4*60/request.MinBPM
 
 const (
 	// budgetEventsPerBeat is the densest part, in notes and hits per beat:
@@ -37,13 +38,13 @@ const (
 
 var (
 	// BudgetTracks is the most parts a score may hold: two per role a
-	// request can name (jobs.EditRoles), a part and its answer or double.
+	// request can name (request.EditRoles), a part and its answer or double.
 	// The catalogue writes at most one per role.
-	BudgetTracks = 2 * len(jobs.EditRoles)
+	BudgetTracks = 2 * len(request.EditRoles)
 	// BudgetEvents is the most notes and hits a score may hold: the
-	// densest part at the fastest tempo (jobs.MaxBPM) in every track, all
+	// densest part at the fastest tempo (request.MaxBPM) in every track, all
 	// song long.
-	BudgetEvents = int(float64(BudgetTracks*budgetEventsPerBeat) * jobs.MaxBPM / 60 * BudgetSeconds)
+	BudgetEvents = int(float64(BudgetTracks*budgetEventsPerBeat) * request.MaxBPM / 60 * BudgetSeconds)
 	// BudgetVoiceSeconds bounds the synthesizer's CPU time: the seconds
 	// every note sounds (its length, cut at the song's end) and
 	// budgetHitSeconds a drum hit, summed. A voice costs about the same
@@ -55,14 +56,14 @@ var (
 	BudgetFrames = audio.CD.NSeconds(BudgetSeconds)
 	// BudgetStemBytes is the most bytes of 32-bit float stereo WAV a
 	// song's stems may hold: every track, BudgetSeconds long, at the
-	// highest rate a request may ask for (jobs.SampleRates).
+	// highest rate a request may ask for (request.SampleRates).
 	BudgetStemBytes = int64(BudgetTracks) * int64(math.Ceil(BudgetSeconds*float64(maxRate()))) * 2 * 4
 )
 
-// maxRate is the highest sample rate of jobs.SampleRates.
+// maxRate is the highest sample rate of request.SampleRates.
 func maxRate() int {
 	m := int(audio.CD)
-	for _, r := range jobs.SampleRates {
+	for _, r := range request.SampleRates {
 		if n, err := strconv.Atoi(r); err == nil {
 			m = max(m, n)
 		}

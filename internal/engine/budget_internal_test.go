@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
@@ -98,14 +99,14 @@ func TestBudgetRefusesBeforeAllocating(t *testing.T) {
 // TestBudgetDerivesFromTheLimits ties the budget to the request limits it
 // is derived from.
 func TestBudgetDerivesFromTheLimits(t *testing.T) {
-	if BudgetSeconds <= jobs.MaxSeconds || BudgetSeconds > 1.1*jobs.MaxSeconds {
-		t.Errorf("BudgetSeconds = %g, want just over jobs.MaxSeconds (%g)", BudgetSeconds, jobs.MaxSeconds)
+	if BudgetSeconds <= request.MaxSeconds || BudgetSeconds > 1.1*request.MaxSeconds {
+		t.Errorf("BudgetSeconds = %g, want just over request.MaxSeconds (%g)", BudgetSeconds, request.MaxSeconds)
 	}
-	if BudgetTracks != 2*len(jobs.EditRoles) {
-		t.Errorf("BudgetTracks = %d, want two per role (%d roles)", BudgetTracks, len(jobs.EditRoles))
+	if BudgetTracks != 2*len(request.EditRoles) {
+		t.Errorf("BudgetTracks = %d, want two per role (%d roles)", BudgetTracks, len(request.EditRoles))
 	}
 	if r := maxRate(); r != 48000 {
-		t.Errorf("maxRate = %d, want the largest of jobs.SampleRates %v", r, jobs.SampleRates)
+		t.Errorf("maxRate = %d, want the largest of request.SampleRates %v", r, request.SampleRates)
 	}
 	if want := int64(BudgetTracks) * int64(math.Ceil(BudgetSeconds*48000)) * 8; BudgetStemBytes != want {
 		t.Errorf("BudgetStemBytes = %d, want %d", BudgetStemBytes, want)

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/engine"
-	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 	"github.com/songsmith/songsmith/internal/style"
 )
 
@@ -19,8 +19,8 @@ func TestLargestValidSongsWithinBudget(t *testing.T) {
 		names = []string{"pop", "drum and bass", "metal"}
 	}
 	for _, name := range names {
-		for _, bpm := range []float64{0, jobs.MaxBPM} {
-			c, err := engine.Compose(engine.Resolve(name+" song", 1, engine.Options{Seconds: jobs.MaxSeconds, BPM: bpm}))
+		for _, bpm := range []float64{0, request.MaxBPM} {
+			c, err := engine.Compose(engine.Resolve(name+" song", 1, engine.Options{Seconds: request.MaxSeconds, BPM: bpm}))
 			if err != nil {
 				t.Fatal(err)
 			}
