@@ -151,6 +151,30 @@ func thinOut(s *score.Score) {
 				n.Velocity *= 1 - 0.35*min(1, (n.Start-from)/max(span, 1))
 			}
 		}
+		if t.Role == score.RoleChords || t.Role == score.RolePad {
+			holdToFinal(t.Notes, from, last)
+		}
+	}
+}
+
+// holdToFinal lets the outro's last chord before the final downbeat last
+// ring until it: a thinned outro would otherwise fall silent for a beat or
+// more before its final chord (issue 32: a lullaby's piano stopped 1.5
+// beats early, the pad already gone).
+func holdToFinal(notes []score.Note, from, last float64) {
+	at := -1.0
+	for _, n := range notes {
+		if n.Start >= from-1e-9 && n.Start < last-1e-9 {
+			at = max(at, n.Start)
+		}
+	}
+	if at < 0 {
+		return
+	}
+	for i := range notes {
+		if n := &notes[i]; n.Start == at && n.Start+n.Length < last {
+			n.Length = last - n.Start
+		}
 	}
 }
 

@@ -26,7 +26,7 @@ import (
 // same samples. Bump it (with the golden hashes of
 // internal/engine/golden_test.go) whenever a change alters the audio of a
 // recipe.
-const Version = "2026.11.26.6"
+const Version = "2026.11.28.1"
 
 // NoBank is the Bank of a recipe rendered without a sample bank (every
 // part synthesized).
