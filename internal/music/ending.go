@@ -127,7 +127,12 @@ func thinOut(s *score.Score) {
 	bpb := float64(s.BeatsPerBar)
 	from, last := out.StartBeat, s.TotalBeats-bpb
 	span := last - from
-	hasPad := slices.ContainsFunc(s.Tracks, func(t score.Track) bool { return t.Role == score.RolePad && len(t.Notes) > 0 })
+	// The chords may leave only where a pad holds the harmony through the
+	// outro (a pad that stopped before it held nothing: a lullaby's last
+	// bars fell silent for 3.6 s).
+	hasPad := slices.ContainsFunc(s.Tracks, func(t score.Track) bool {
+		return t.Role == score.RolePad && slices.ContainsFunc(t.Notes, func(n score.Note) bool { return n.Start+n.Length > last-bpb+1e-9 && n.Start < last-1e-9 })
+	})
 	for ti := range s.Tracks {
 		t := &s.Tracks[ti]
 		leave := -1.0 // where the part stops, beats into the outro
@@ -152,16 +157,17 @@ func thinOut(s *score.Score) {
 			}
 		}
 		if t.Role == score.RoleChords || t.Role == score.RolePad {
-			holdToFinal(t.Notes, from, last)
+			holdToFinal(t.Notes, s.Chords, from, last)
 		}
 	}
 }
 
 // holdToFinal lets the outro's last chord before the final downbeat last
-// ring until it: a thinned outro would otherwise fall silent for a beat or
-// more before its final chord (issue 32: a lullaby's piano stopped 1.5
-// beats early, the pad already gone).
-func holdToFinal(notes []score.Note, from, last float64) {
+// ring until it, or until the chart's next chord (chart) if that comes
+// first: a thinned outro would otherwise fall silent for a beat or more
+// before its final chord (issue 32: a lullaby's piano stopped 1.5 beats
+// early, the pad already gone).
+func holdToFinal(notes []score.Note, chart []score.Chord, from, last float64) {
 	at := -1.0
 	for _, n := range notes {
 		if n.Start >= from-1e-9 && n.Start < last-1e-9 {
@@ -171,9 +177,15 @@ func holdToFinal(notes []score.Note, from, last float64) {
 	if at < 0 {
 		return
 	}
+	until := last
+	for _, c := range chart {
+		if c.StartBeat > at+1e-9 && c.StartBeat < until {
+			until = c.StartBeat
+		}
+	}
 	for i := range notes {
-		if n := &notes[i]; n.Start == at && n.Start+n.Length < last {
-			n.Length = last - n.Start
+		if n := &notes[i]; n.Start == at && n.Start+n.Length < until {
+			n.Length = until - n.Start
 		}
 	}
 }
