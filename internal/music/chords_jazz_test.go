@@ -16,7 +16,8 @@ const jazzChords = 8
 // TestJazzChordsEverySong composes every jazz-family style at seeds 1-4 as
 // its own prompt (the default length), coloured ("christmas jazz": the
 // carol pool's six chords had replaced jazz's harmony), short (45 s) and
-// in 3/4 (a jazz waltz, whose bars take no second chord), and requires at
+// in 3/4 (a jazz waltz, whose bars take no second chord; not the blues,
+// whose waltz keeps the twelve-bar form's three chords), and requires at
 // least jazzChords distinct chord symbols in the chart of every song, and
 // as many distinct pitch-class sets played (the reference study's MIDI
 // measure) in every song of the study's length.
@@ -26,7 +27,13 @@ func TestJazzChordsEverySong(t *testing.T) {
 		if st.Family != "jazz" {
 			continue
 		}
-		for _, prompt := range []string{st.Name, "christmas " + st.Name, st.Name + ", 45 seconds", st.Name + " waltz"} {
+		prompts := []string{st.Name, "christmas " + st.Name, st.Name + ", 45 seconds"}
+		if st.Form != "blues" {
+			// A blues waltz keeps the plain twelve-bar degrees
+			// (TestBluesFormRunsOn): I7, IV7 and V7.
+			prompts = append(prompts, st.Name+" waltz")
+		}
+		for _, prompt := range prompts {
 			for seed := uint64(1); seed <= 4; seed++ {
 				p := reader.Parse(prompt)
 				p.Genre = plan.Genre(st.Name)
@@ -47,7 +54,7 @@ func TestJazzChordsEverySong(t *testing.T) {
 			}
 		}
 	}
-	if n < 3*16 {
+	if n < 3*12 {
 		t.Errorf("only %d jazz-family songs composed: the family lost its styles?", n)
 	}
 }

@@ -145,8 +145,6 @@ func chooseHarmony(k key, prof genreProfile, beatsPerBar int, r *rng) harmony {
 			} else {
 				jazzBlues(cs, mk)
 			}
-		} else {
-			waltzBlues(cs, mk, k.minorish())
 		}
 		return harmony{verse: cs, chorus: cs, bridge: cs}
 	}
@@ -323,36 +321,6 @@ func minorBlues(cs []barChord, mk func(int) chord) {
 	cs[8] = barChord{c: dom(8, 5), c2: dom(7, 4), split: 2}
 	cs[9] = barChord{c: mk(3), c2: dom(1, 1), split: 2}
 	cs[11] = barChord{c: chord{degree: 1, root: 2, tones: []int{0, 3, 6, 10}}, c2: dom(7, 4), split: 2}
-}
-
-// waltzBlues colours a 12-bar blues in a meter whose bars take one chord
-// (3/4: a blues waltz had I7, IV7 and V7 only): whole-bar substitutes of
-// the jazz blues. Major: ii–V into IV in bar 4, the passing #ivdim7 in bar
-// 6, iii7–VI7–ii7–V7 through bars 7-10. Minor: I7 (V7/iv) in bar 4,
-// #ivdim7 in bar 6, bIIImaj7–bVI7–V7 through bars 8-10 and the
-// turnaround iiø7–V7.
-func waltzBlues(cs []barChord, mk func(int) chord, minor bool) {
-	dom := func(root, degree int) chord { return chord{degree: degree, root: root, tones: []int{0, 4, 7, 10}} }
-	min7 := func(root, degree int) chord { return chord{degree: degree, root: root, tones: []int{0, 3, 7, 10}} }
-	dim7 := chord{degree: 3, root: 6, tones: []int{0, 3, 6, 9}}
-	if minor {
-		cs[3] = barChord{c: dom(0, 0)}
-		cs[5] = barChord{c: dim7}
-		cs[7] = barChord{c: chord{degree: 2, root: 3, tones: []int{0, 4, 7, 11}}}
-		cs[8] = barChord{c: dom(8, 5)}
-		cs[9] = barChord{c: dom(7, 4)}
-		cs[10] = barChord{c: chord{degree: 1, root: 2, tones: []int{0, 3, 6, 10}}}
-		cs[11] = barChord{c: dom(7, 4)}
-		return
-	}
-	cs[3] = barChord{c: min7(7, 4)}
-	cs[5] = barChord{c: dim7}
-	cs[6] = barChord{c: min7(4, 2)}
-	cs[7] = barChord{c: dom(9, 5)}
-	cs[8] = barChord{c: min7(2, 1)}
-	cs[9] = barChord{c: mk(4)}
-	cs[10] = barChord{c: mk(0)}
-	cs[11] = barChord{c: mk(4)}
 }
 
 // floating holds each chord of a song's harmony for two bars where the
