@@ -2,6 +2,7 @@ package music
 
 import (
 	"cmp"
+	"math"
 	"slices"
 
 	"github.com/songsmith/songsmith/internal/score"
@@ -157,17 +158,19 @@ func thinOut(s *score.Score) {
 			}
 		}
 		if t.Role == score.RoleChords || t.Role == score.RolePad {
-			holdToFinal(t.Notes, s.Chords, from, last)
+			t.Notes = holdToFinal(t.Notes, s.Chords, from, last, t.Role == score.RoleChords)
 		}
 	}
 }
 
 // holdToFinal lets the outro's last chord before the final downbeat last
-// ring until it, or until the chart's next chord (chart) if that comes
+// sound until it, or until the chart's next chord (chart) if that comes
 // first: a thinned outro would otherwise fall silent for a beat or more
 // before its final chord (issue 32: a lullaby's piano stopped 1.5 beats
-// early, the pad already gone).
-func holdToFinal(notes []score.Note, chart []score.Chord, from, last float64) {
+// early, the pad already gone). A pad holds the chord; a chord part
+// (piano, harp, guitar: its notes die away) strikes it again, softer, on
+// each beat it did not reach.
+func holdToFinal(notes []score.Note, chart []score.Chord, from, last float64, restrike bool) []score.Note {
 	at := -1.0
 	for _, n := range notes {
 		if n.Start >= from-1e-9 && n.Start < last-1e-9 {
@@ -175,7 +178,7 @@ func holdToFinal(notes []score.Note, chart []score.Chord, from, last float64) {
 		}
 	}
 	if at < 0 {
-		return
+		return notes
 	}
 	until := last
 	for _, c := range chart {
@@ -183,11 +186,26 @@ func holdToFinal(notes []score.Note, chart []score.Chord, from, last float64) {
 			until = c.StartBeat
 		}
 	}
-	for i := range notes {
-		if n := &notes[i]; n.Start == at && n.Start+n.Length < until {
-			n.Length = until - n.Start
+	n := len(notes)
+	for i := range n {
+		nt := notes[i]
+		if nt.Start != at || nt.Start+nt.Length >= until-1e-9 {
+			continue
+		}
+		if !restrike {
+			notes[i].Length = until - nt.Start
+			continue
+		}
+		first := math.Ceil(nt.Start + nt.Length - 1e-9)
+		notes[i].Length = min(first, until) - nt.Start // rings up to the next stroke
+		v := nt.Velocity
+		for b := first; b < until-1e-9; b++ {
+			v *= 0.85
+			notes = append(notes, score.Note{Start: b, Length: min(1, until-b), Pitch: nt.Pitch, Velocity: v})
 		}
 	}
+	slices.SortStableFunc(notes, func(a, b score.Note) int { return cmp.Compare(a.Start, b.Start) })
+	return notes
 }
 
 // playsBefore reports whether the drums play in the bar before last (an
