@@ -33,9 +33,9 @@ var goldenRecipes = []goldenRecipe{
 		"0f8d8b01f6b8e2c6611a4ddab8b399aed68aedc91ed67d029fd904464c3c3d08"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
-		"adf164f61a6beb50a9314fbf617a9866bad457502e9059a0e47404b274b120db"},
+		"69204bfb0922d104686804d70df679f84a4199b0942390726b5e48d7aa6118ee"},
 	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
-		"0db18453f91f900c59fd5592b02ad7365703f84019016402cc28bc8717dbc1b3"},
+		"0943b2566d4a402f1c74541fd95e219e63956af8b5b45028e91e1434a3b2de3d"},
 }
 
 // SamplesHash is the hex SHA-256 of b's float32 samples.

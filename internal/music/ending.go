@@ -169,7 +169,7 @@ func thinOut(s *score.Score) {
 // before its final chord (issue 32: a lullaby's piano stopped 1.5 beats
 // early, the pad already gone). A pad holds the chord; a chord part
 // (piano, harp, guitar: its notes die away) strikes it again, softer, on
-// each beat it did not reach.
+// each beat after its first.
 func holdToFinal(notes []score.Note, chart []score.Chord, from, last float64, restrike bool) []score.Note {
 	at := -1.0
 	for _, n := range notes {
@@ -189,14 +189,16 @@ func holdToFinal(notes []score.Note, chart []score.Chord, from, last float64, re
 	n := len(notes)
 	for i := range n {
 		nt := notes[i]
-		if nt.Start != at || nt.Start+nt.Length >= until-1e-9 {
+		if nt.Start != at {
 			continue
 		}
-		if !restrike {
-			notes[i].Length = until - nt.Start
+		if !restrike || until-nt.Start <= 1+1e-9 {
+			notes[i].Length = max(nt.Length, until-nt.Start)
 			continue
 		}
-		first := math.Ceil(nt.Start + nt.Length - 1e-9)
+		// Also a chord written to last: a piano's dies away over a bar
+		// of a slow lullaby, under the fade-out.
+		first := math.Ceil(nt.Start + min(nt.Length, 1) - 1e-9)
 		notes[i].Length = min(first, until) - nt.Start // rings up to the next stroke
 		v := nt.Velocity
 		for b := first; b < until-1e-9; b++ {

@@ -367,7 +367,7 @@ var sideBandCentres = []float64{63, 125, 250, 500, 1000, 2000, 4000, 8000, 16000
 
 const (
 	sideWindow   = 4096 // FFT length of an excerpt
-	sideExcerpts = 48   // excerpts read, spread over the song
+	sideExcerpts = 128  // excerpts read, spread over the song
 	sideMinCorr  = 0.25 // a band's least correlation
 )
 
