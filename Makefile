@@ -2,15 +2,21 @@
 GO      ?= go
 BIN     ?= bin
 ARTIFACTS_DIR ?= $(BIN)/lambda
-# VERSION is what `songsmith --version` prints: the release tag (vX.Y.Z) on a
-# tagged commit, else tag-commits-hash, else the short hash; -dirty when changed.
-VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+# VERSION is what `songsmith --version` prints (scripts/version.sh): the
+# release tag vX.Y.Z on a tagged commit, vX.Y.Z-N-g<hash> after it, and
+# before the first tag the release of cmd/songsmith/VERSION as vX.Y.Z-dev+<hash>.
+VERSION ?= $(shell sh scripts/version.sh 2>/dev/null || echo dev)
+# GOBIN_DIR is where make install puts songsmith: $GOBIN, else $GOPATH/bin.
+GOBIN_DIR = $(or $(shell $(GO) env GOBIN),$(shell $(GO) env GOPATH)/bin)
+# RELEASE_TARGETS are the os/arch pairs make release builds; DIST where.
+RELEASE_TARGETS ?= linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64
+DIST ?= dist
 
-.PHONY: help run test bench build install lint fuzz clean tools meltysynth-patches reference
+.PHONY: help run test bench build install release lint fuzz clean tools meltysynth-patches reference
 
-## run: start the local service (embedded storage); prints an API key and a curl example
-run:
-	$(GO) run ./cmd/songsmith serve
+## run: build bin/songsmith (as make build) and start the local service; prints an API key and curl lines
+run: build
+	$(BIN)/songsmith serve
 
 ## test: install the tools the tests need, then run every check and test
 test:
@@ -20,13 +26,19 @@ test:
 bench:
 	bash scripts/bench.sh
 
-## build: the songsmith binary for this machine, stamped with VERSION (git describe)
+## build: bin/songsmith for this machine, stamped with VERSION; make run and make install use this one build
 build:
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "-X main.version=$(VERSION)" -o $(BIN)/songsmith ./cmd/songsmith
+	@GO="$(GO)" bash scripts/build.sh $(BIN)/songsmith "$(VERSION)"
 
-## install: install the songsmith command into $GOBIN (default $(go env GOPATH)/bin), stamped with VERSION
-install:
-	CGO_ENABLED=0 $(GO) install -trimpath -ldflags "-X main.version=$(VERSION)" ./cmd/songsmith
+## install: build bin/songsmith (as make build) and copy it into $GOBIN (default $(go env GOPATH)/bin)
+install: build
+	@mkdir -p "$(GOBIN_DIR)"
+	@cp $(BIN)/songsmith "$(GOBIN_DIR)/songsmith.tmp" && mv -f "$(GOBIN_DIR)/songsmith.tmp" "$(GOBIN_DIR)/songsmith"
+	@echo "songsmith build: installed $(GOBIN_DIR)/songsmith"
+
+## release: binaries for linux, darwin and windows on amd64 and arm64 (CGO_ENABLED=0) and SHA256SUMS into dist/
+release:
+	@GO="$(GO)" bash scripts/release.sh "$(DIST)" "$(VERSION)" $(RELEASE_TARGETS)
 
 ## reference: measure the human-made reference music (apt: wesnoth-1.16-music, supertuxkart-data) into internal/mixmeter/testdata/reference.json; not part of make test
 reference:
@@ -53,7 +65,7 @@ meltysynth-patches:
 
 ## clean: remove built binaries and SAM output
 clean:
-	rm -rf $(BIN) .aws-sam
+	rm -rf $(BIN) $(DIST) .aws-sam
 
 ## help: list the targets with what they do (from their ## comments)
 help:

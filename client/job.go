@@ -48,9 +48,33 @@ type Job struct {
 	StartedAt time.Time
 	// FinishedAt is when the job completed or failed; nil while running.
 	FinishedAt *time.Time
+	// Webhook is the delivery state of the job's webhook (a Songsmith
+	// extension); nil for a job submitted without [WithWebhook].
+	Webhook *WebhookState
 	// RateLimit is the polling rate window this read was counted in; nil
 	// when the service sent no RateLimit headers. Not part of the body.
 	RateLimit *RateLimit
+}
+
+// Webhook delivery states ([WebhookState].Status).
+const (
+	WebhookPending   = "pending"   // not attempted yet
+	WebhookDelivered = "delivered" // the receiver answered 2xx
+	WebhookRetrying  = "retrying"  // an attempt failed; another follows
+	WebhookParked    = "parked"    // the receiver keeps failing; deliveries wait for it
+	WebhookFailed    = "failed"    // given up after the last attempt
+)
+
+// WebhookState is the delivery state of a job's webhook ([Job].Webhook;
+// docs/webhooks.md).
+type WebhookState struct {
+	// Status is WebhookPending, WebhookDelivered, WebhookRetrying,
+	// WebhookParked or WebhookFailed.
+	Status string `json:"status"`
+	// Attempts is the number of delivery attempts made so far.
+	Attempts int `json:"attempts"`
+	// LastError says why the last attempt failed; "" when none did.
+	LastError string `json:"last_error,omitempty"`
 }
 
 // Done reports whether the job reached a terminal status.
@@ -73,13 +97,14 @@ func (j *Job) Err() error {
 // UnmarshalJSON decodes the wire form of a job.
 func (j *Job) UnmarshalJSON(data []byte) error {
 	var w struct {
-		Status     string  `json:"status"`
-		Prompt     string  `json:"prompt"`
-		Result     *Result `json:"result"`
-		Error      *string `json:"error"`
-		StartedAt  string  `json:"started_at"`
-		FinishedAt *string `json:"finished_at"`
-		JobID      string  `json:"job_id"` // in GET /jobs pages and webhooks (extensions)
+		Status     string        `json:"status"`
+		Prompt     string        `json:"prompt"`
+		Result     *Result       `json:"result"`
+		Error      *string       `json:"error"`
+		StartedAt  string        `json:"started_at"`
+		FinishedAt *string       `json:"finished_at"`
+		JobID      string        `json:"job_id"` // in GET /jobs pages and webhooks (extensions)
+		Webhook    *WebhookState `json:"webhook"`
 	}
 	if err := json.Unmarshal(data, &w); err != nil {
 		return err
@@ -87,7 +112,7 @@ func (j *Job) UnmarshalJSON(data []byte) error {
 	if w.JobID == "" {
 		w.JobID = j.JobID
 	}
-	*j = Job{JobID: w.JobID, Status: w.Status, Prompt: w.Prompt, Result: w.Result, Error: w.Error}
+	*j = Job{JobID: w.JobID, Status: w.Status, Prompt: w.Prompt, Result: w.Result, Error: w.Error, Webhook: w.Webhook}
 	if w.StartedAt != "" {
 		t, err := parseTime(w.StartedAt)
 		if err != nil {

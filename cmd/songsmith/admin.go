@@ -39,19 +39,24 @@ type adminInfo struct {
 	URL   string `json:"url"`
 	Token string `json:"token"`
 	PID   int    `json:"pid"`
+	// ServerURL is the API address of the serve that wrote the file, so the
+	// keys commands can say which server runs on the database.
+	ServerURL string `json:"server_url,omitempty"`
 }
 
 // startAdmin serves the key operations of ks on a loopback port and
-// publishes the address and token in dataDir. stop closes the listener and
+// publishes the address and token in dataDir, with serverURL (the API's
+// address). stop closes the listener and
 // removes the file.
-func startAdmin(dataDir string, ks jobs.KeyStore, secret func(context.Context, *jobs.APIKey) (string, error), log *slog.Logger) (stop func(), err error) {
+// routes add more operations to the endpoint (backupRoute).
+func startAdmin(dataDir, serverURL string, ks jobs.KeyStore, secret func(context.Context, *jobs.APIKey) (string, error), log *slog.Logger, routes ...func(*http.ServeMux)) (stop func(), err error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, fmt.Errorf("admin endpoint: %w", err)
 	}
 	var tok [32]byte
 	_, _ = rand.Read(tok[:])
-	info := adminInfo{URL: "http://" + ln.Addr().String(), Token: hex.EncodeToString(tok[:]), PID: os.Getpid()}
+	info := adminInfo{URL: "http://" + ln.Addr().String(), Token: hex.EncodeToString(tok[:]), PID: os.Getpid(), ServerURL: serverURL}
 	data, _ := json.Marshal(info)
 	path := filepath.Join(dataDir, adminFile)
 	tmp := path + ".tmp"
@@ -63,7 +68,7 @@ func startAdmin(dataDir string, ks jobs.KeyStore, secret func(context.Context, *
 		ln.Close()
 		return nil, fmt.Errorf("admin endpoint: %w", err)
 	}
-	srv := &http.Server{Handler: adminHandler(storeKeys{ks: ks, secret: secret}, info.Token), ReadHeaderTimeout: 5 * time.Second,
+	srv := &http.Server{Handler: adminHandler(storeKeys{ks: ks, secret: secret}, info.Token, routes...), ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout: 10 * time.Second, WriteTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	go func() { _ = srv.Serve(ln) }()
 	return func() {
@@ -75,9 +80,13 @@ func startAdmin(dataDir string, ks jobs.KeyStore, secret func(context.Context, *
 	}, nil
 }
 
-// adminHandler serves m to requests bearing token, on a loopback Host.
-func adminHandler(m keyManager, token string) http.Handler {
+// adminHandler serves m (and routes) to requests bearing token, on a
+// loopback Host.
+func adminHandler(m keyManager, token string, routes ...func(*http.ServeMux)) http.Handler {
 	mux := http.NewServeMux()
+	for _, add := range routes {
+		add(mux)
+	}
 	mux.HandleFunc("GET /admin/keys", func(w http.ResponseWriter, r *http.Request) {
 		keys, err := m.list(r.Context())
 		adminReply(w, keys, err)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/songsmith/songsmith/client"
 	"github.com/songsmith/songsmith/internal/httpapi"
+	"github.com/songsmith/songsmith/internal/jobs"
 )
 
 // apiOpts are the flags of every command that calls the API.
@@ -85,20 +86,27 @@ type jobJSON struct {
 	Error      *string             `json:"error"`
 	StartedAt  string              `json:"started_at,omitempty"`
 	FinishedAt *string             `json:"finished_at,omitempty"`
-	Files      *filesJSON          `json:"files,omitempty"`
+	// Webhook is the delivery state of the job's webhook, as the API
+	// sends it; absent for a job without one.
+	Webhook *httpapi.WebhookStateBody `json:"webhook,omitempty"`
+	Files   *filesJSON                `json:"files,omitempty"`
 }
 
 // filesJSON names the files written for a job.
 type filesJSON struct {
-	Song  string `json:"song"`
-	Cover string `json:"cover"`
-	Stems string `json:"stems,omitempty"` // the stems zip, when the job has one
-	MIDI  string `json:"midi,omitempty"`  // the MIDI file, when the job has one
-	JSON  string `json:"json"`
+	Song     string `json:"song"`
+	Cover    string `json:"cover"`
+	Stems    string `json:"stems,omitempty"`    // the stems zip, when the job has one
+	MIDI     string `json:"midi,omitempty"`     // the MIDI file, when the job has one
+	Timeline string `json:"timeline,omitempty"` // the timeline JSON, when the job has one
+	JSON     string `json:"json"`
 }
 
 func toJSON(j *client.Job) *jobJSON {
 	out := &jobJSON{JobID: j.JobID, Status: j.Status, Prompt: j.Prompt, Error: j.Error}
+	if w := j.Webhook; w != nil {
+		out.Webhook = &httpapi.WebhookStateBody{Status: jobs.WebhookStatus(w.Status), Attempts: w.Attempts, LastError: w.LastError}
+	}
 	if !j.StartedAt.IsZero() {
 		out.StartedAt = j.StartedAt.Format(client.TimeLayout)
 	}
@@ -128,6 +136,8 @@ func summary(j *client.Job) string {
 	case j.Result != nil:
 		r := j.Result
 		return fmt.Sprintf("%q · %.0f bpm · %s · %s", r.Title, r.BPM, clock(r.Length()), r.Tags)
+	case j.Canceled():
+		return fmt.Sprintf("Cancelled: job %s was stopped before it finished (songsmith jobs cancel); no files were kept", j.JobID)
 	case j.Status == client.StatusFailed && j.Error != nil:
 		return fmt.Sprintf("job %s failed: %s", j.JobID, *j.Error)
 	default:

@@ -21,7 +21,7 @@ func newAWSCmd() *cobra.Command {
 	})
 	cmd.AddCommand(&cobra.Command{
 		Use:   "init",
-		Short: "Create the table, queues, bucket and webhook secret that SONGSMITH_* name; print their variables",
+		Short: "Create the table, queues, bucket and webhook secret that SONGSMITH_* name; print export lines of their variables",
 		Long: `Create what the aws backend needs: the DynamoDB table (TTL on expires_at), the jobs
 queue with its dead-letter queue, the webhooks queue, the media bucket, and the Secrets
 Manager secret that webhook signing secrets derive from. Names come from SONGSMITH_TABLE,
@@ -31,10 +31,11 @@ plus "-webhook-master"); an existing secret is kept as it is.
 The AWS SDK's usual variables choose the account and endpoint (AWS_ENDPOINT_URL for
 LocalStack or moto, AWS_REGION...). Running it again changes nothing.
 
-It prints NAME=value lines to add to the environment of 'songsmith serve --backend aws'.`,
+It prints 'export NAME=value' lines for the environment of 'songsmith serve --backend aws':
+eval "$(songsmith aws init)" sets them in the current shell.`,
 		Example: `  export AWS_ENDPOINT_URL=http://127.0.0.1:5000 AWS_REGION=us-east-1
   export SONGSMITH_TABLE=songsmith SONGSMITH_QUEUE_URL=http://localhost/000000000000/songsmith-jobs
-  songsmith aws init`,
+  eval "$(songsmith aws init)"`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			cfg, err := app.FromEnv()
@@ -45,8 +46,11 @@ It prints NAME=value lines to add to the environment of 'songsmith serve --backe
 			if err != nil {
 				return awsInitErr(err)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "SONGSMITH_BACKEND=aws\nSONGSMITH_TABLE=%s\nSONGSMITH_QUEUE_URL=%s\nSONGSMITH_DLQ_URL=%s\nSONGSMITH_BUCKET=%s\nSONGSMITH_WEBHOOK_QUEUE_URL=%s\nSONGSMITH_WEBHOOK_SECRET_ARN=%s\n",
-				r.Table, r.QueueURL, r.DLQURL, r.Bucket, r.WebhookQueueURL, r.WebhookSecretARN)
+			for _, kv := range [][2]string{{"SONGSMITH_BACKEND", "aws"}, {"SONGSMITH_TABLE", r.Table}, {"SONGSMITH_QUEUE_URL", r.QueueURL},
+				{"SONGSMITH_DLQ_URL", r.DLQURL}, {"SONGSMITH_BUCKET", r.Bucket}, {"SONGSMITH_WEBHOOK_QUEUE_URL", r.WebhookQueueURL},
+				{"SONGSMITH_WEBHOOK_SECRET_ARN", r.WebhookSecretARN}} {
+				fmt.Fprintf(cmd.OutOrStdout(), "export %s=%s\n", kv[0], shellQuote(kv[1]))
+			}
 			return nil
 		},
 	})

@@ -37,9 +37,9 @@ func TestAWSInitCommand(t *testing.T) {
 	}
 	vars := map[string]string{}
 	for _, line := range strings.Split(strings.TrimSpace(first), "\n") {
-		k, v, ok := strings.Cut(line, "=")
-		if !ok {
-			t.Fatalf("aws init printed %q, want NAME=value lines", line)
+		k, v, ok := strings.Cut(strings.TrimPrefix(line, "export "), "=")
+		if !ok || !strings.HasPrefix(line, "export ") {
+			t.Fatalf("aws init printed %q, want export NAME=value lines", line)
 		}
 		vars[k] = v
 	}

@@ -71,7 +71,7 @@ func TestHelpTouchesNothing(t *testing.T) {
 		{"jobs", "wait", "--help"}, {"jobs", "download", "--help"}, {"jobs", "list", "--help"}, {"keys"}, {"keys", "--help"}, {"keys", "create", "--help"},
 		{"keys", "list", "--help"}, {"keys", "revoke", "--help"}, {"keys", "rotate", "-h"},
 		{"completion", "bash"}, {"completion", "zsh"}, {"completion", "fish"},
-		{"aws"}, {"aws", "--help"}, {"aws", "init", "--help"}, {"help", "aws", "init"}}
+		{"aws"}, {"aws", "--help"}, {"aws", "init", "--help"}, {"help", "aws", "init"}, {"backup", "--help"}, {"restore", "-h"}}
 	for _, args := range cases {
 		dir := t.TempDir()
 		r := runCLI(t, dir, nil, args...)
@@ -94,9 +94,9 @@ func TestHelpTouchesNothing(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"__complete", ""}, "aws\ncompletion\ngenerate\nhelp\njobs\nkeys\nrender\nserve\n:4\n"},
+		{[]string{"__complete", ""}, "aws\nbackup\ncompletion\ngenerate\nhelp\njobs\nkeys\nrender\nrestore\nserve\n:4\n"},
 		{[]string{"__complete", "jobs", ""}, "cancel\ndelete\ndownload\nedit\nget\nhistory\nlist\nwait\n:4\n"},
-		{[]string{"__complete", "render", "x", "--format", ""}, "mp3\nwav\n:4\n"},
+		{[]string{"__complete", "render", "x", "--format", ""}, "mp3\nwav\nflac\n:4\n"},
 		{[]string{"__complete", "serve", "--backend", ""}, "embedded\naws\n:4\n"},
 		{[]string{"__complete", "keys", "list", "--backend", "a"}, "embedded\naws\n:4\n"},
 		{[]string{"__complete", "generate", "x", "--out", ""}, ":16\n"},
@@ -138,7 +138,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"generate", "x", "--bogus"}, "unknown flag: --bogus"},
 		{[]string{"generate"}, "give the prompt as an argument"},
 		{[]string{"render", "x", "--bitrate", "100"}, "--bitrate 100 is not an MP3 bitrate"},
-		{[]string{"render", "x", "--format", "ogg"}, "--format must be mp3 or wav"},
+		{[]string{"render", "x", "--format", "ogg"}, "--format must be mp3, wav or flac"},
 		{[]string{"keys", "create"}, "give the key a name"},
 		{[]string{"jobs", "get"}, "wants one job id"},
 		{[]string{"jobs", "wait", "a", "b"}, "wants one job id"},
@@ -414,5 +414,23 @@ func TestRender(t *testing.T) {
 	entries, _ := os.ReadDir(out)
 	if len(entries) != 6 {
 		t.Errorf("%d files, want 6", len(entries))
+	}
+}
+
+// render --format flac writes a FLAC file (its stream marker) and says so
+// in the result JSON's song_url.
+func TestRenderFLAC(t *testing.T) {
+	out := t.TempDir()
+	r := runCLI(t, "", nil, "render", "lo-fi piano, 8 seconds", "--format", "flac", "--out", out)
+	r.want(t, 0)
+	var res struct {
+		SongURL string `json:"song_url"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || filepath.Ext(res.SongURL) != ".flac" {
+		t.Fatalf("render --format flac: %q (%v)", r.stdout, err)
+	}
+	b, err := os.ReadFile(strings.TrimPrefix(res.SongURL, "file://"))
+	if err != nil || len(b) < 1000 || string(b[:4]) != "fLaC" {
+		t.Fatalf("render --format flac wrote %d bytes starting %q (%v)", len(b), b[:min(len(b), 4)], err)
 	}
 }

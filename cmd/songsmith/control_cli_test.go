@@ -19,7 +19,7 @@ func TestJobsCancelDelete(t *testing.T) {
 
 	r := runCLI(t, "", env, "jobs", "delete", queued)
 	r.want(t, 1, "delete running")
-	if !strings.Contains(r.stderr, "still running") {
+	if !strings.Contains(r.stderr, "still running") || !strings.Contains(r.stderr, "songsmith jobs cancel "+queued) {
 		t.Errorf("delete running: stderr %q", r.stderr)
 	}
 	for range 2 {
@@ -35,8 +35,18 @@ func TestJobsCancelDelete(t *testing.T) {
 	}
 	r = runCLI(t, "", env, "jobs", "cancel", first)
 	r.want(t, 0, "cancel")
-	if !strings.Contains(r.stdout, "cancelled "+first) {
+	if !strings.Contains(r.stdout, "Cancelled job "+first) || strings.Contains(strings.ToLower(r.stdout), "failed") {
 		t.Errorf("jobs cancel: %q", r.stdout)
+	}
+	r = runCLI(t, "", env, "jobs", "get", first)
+	r.want(t, 0, "get cancelled")
+	if !strings.HasPrefix(r.stdout, "Cancelled: job "+first) || strings.Contains(strings.ToLower(r.stdout), "failed") {
+		t.Errorf("jobs get of a cancelled job: %q", r.stdout)
+	}
+	r = runCLI(t, "", env, "jobs", "wait", first)
+	r.want(t, 7, "wait cancelled")
+	if !strings.Contains(r.stderr, "was cancelled") || strings.Contains(r.stderr, "failed") {
+		t.Errorf("jobs wait of a cancelled job: %q", r.stderr)
 	}
 	r = runCLI(t, "", env, "jobs", "delete", queued)
 	r.want(t, 0, "delete")

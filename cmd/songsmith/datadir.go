@@ -58,35 +58,60 @@ func readServeState() (*serveState, error) {
 	return &st, nil
 }
 
+// keysDB is the one database a keys command acts on, and why.
+type keysDB struct {
+	dir     string // as named or found
+	from    string // what chose it: "--data-dir", "SONGSMITH_DATA_DIR", "./data", the serve record
+	created bool   // keys create makes the database there
+}
+
 // keysDataDir picks the data directory the keys commands work on: the one
-// named (--data-dir, SONGSMITH_DATA_DIR), else the last songsmith serve's
-// (the per-user serve.json), else ./data. A directory without a database is
-// an error that says where to look, except for keys create (create true) in
-// a directory named explicitly, which makes the database there; created
-// then reports that.
-func keysDataDir(flag string, create bool) (dir string, created bool, err error) {
-	dir, named := flag, flag != ""
+// named (--data-dir, then SONGSMITH_DATA_DIR), else ./data when it holds a
+// database, else the running songsmith serve's (the per-user serve.json,
+// used only while the process it names is alive and is the server of that
+// data directory, by its admin.json). A directory without a database is an
+// error that says where to look, except for keys create (create true) in a
+// directory named explicitly, which makes the database there.
+func keysDataDir(flag string, create bool) (keysDB, error) {
+	db := keysDB{dir: flag, from: "--data-dir"}
+	named := flag != ""
 	if !named {
-		dir, named = os.LookupEnv("SONGSMITH_DATA_DIR")
+		db.dir, named = os.LookupEnv("SONGSMITH_DATA_DIR")
+		db.from = "SONGSMITH_DATA_DIR"
 	}
 	if !named {
-		dir = "data"
-		if st, err := readServeState(); err == nil && hasDB(st.DataDir) {
-			dir = st.DataDir
+		db = keysDB{dir: "data", from: "./data"}
+		if st, err := readServeState(); !hasDB(db.dir) && err == nil && liveServe(st) {
+			path, _ := statePath(serveStateFile)
+			db = keysDB{dir: st.DataDir, from: "the running songsmith serve (" + path + ")"}
 		}
 	}
-	if !hasDB(dir) && create && named {
-		return dir, true, nil
+	if !hasDB(db.dir) && create && named {
+		db.created = true
+		return db, nil
 	}
-	if !hasDB(dir) {
-		abs, _ := filepath.Abs(dir)
+	if !hasDB(db.dir) {
+		abs, _ := filepath.Abs(db.dir)
 		how := "give the server's data directory with --data-dir or SONGSMITH_DATA_DIR"
 		if !named {
 			how = "start `songsmith serve` (or `make run`) first, or " + how
 		}
-		return "", false, fmt.Errorf("no Songsmith database in %s: %s", abs, how)
+		return keysDB{}, fmt.Errorf("no Songsmith database in %s: %s", abs, how)
 	}
-	return dir, false, nil
+	return db, nil
+}
+
+// liveServe tells whether the serve record st is of a server that still
+// runs on its data directory: its process is alive and the directory's
+// admin.json was written by that same process. A record left behind by a
+// killed server, or one whose directory another server has taken since, is
+// never used.
+func liveServe(st *serveState) bool {
+	if st.PID <= 0 || !processAlive(st.PID) || !hasDB(st.DataDir) {
+		return false
+	}
+	info, err := readAdminFile(st.DataDir)
+	return err == nil && info.PID == st.PID
 }
 
 func hasDB(dir string) bool {

@@ -96,7 +96,7 @@ func explain(err error, base string) error {
 	case apiErr.StatusCode >= 500:
 		return &exitError{exitServer, fmt.Sprintf("the server failed (%s). Try again later; the server's log has the request id.", cause), err}
 	case apiErr.StatusCode == http.StatusBadRequest:
-		return &exitError{exitUsage, "the server rejected the request: " + cause, err}
+		return &exitError{exitUsage, "the server rejected the request: " + inFlagWords(cause), err}
 	}
 	return &exitError{exitFailure, cause, err}
 }

@@ -1,13 +1,17 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/songsmith/songsmith/client"
+	"github.com/songsmith/songsmith/internal/jobs"
 )
 
 // extFlags are generate's flags for the service's extensions (request
@@ -34,21 +38,30 @@ type extFlags struct {
 
 func (x *extFlags) bind(fs *pflag.FlagSet) {
 	x.fs = fs
-	fs.Uint64Var(&x.seed, "seed", 0, "generation seed (0 to 2^53-1): the same prompt, seed and options give the same song")
-	fs.StringVar(&x.format, "format", "", "audio format: mp3, wav or flac (default: the server's)")
-	fs.DurationVar(&x.duration, "duration", 0, "length of the song (10s to 5m), overriding the prompt")
-	fs.Float64Var(&x.bpm, "bpm", 0, "exact tempo (40 to 240), overriding the prompt")
+	fs.Var(seedValue{&x.seed}, "seed", "generation seed (0 to 2^53-1): the same prompt, seed and options give the same song")
+	fs.Var(formatValue{&x.format, jobs.Formats}, "format", "audio format: mp3, wav or flac (default: the server's)")
+	fs.Var(durationValue{&x.duration}, "duration", "length of the song in seconds, 10 to 300 (90, or 1m30s), overriding the prompt")
+	numberFlag(fs, &x.bpm, "bpm", "a tempo", jobs.MinBPM, jobs.MaxBPM, "96", "exact tempo (40 to 240), overriding the prompt")
 	fs.StringVar(&x.key, "song-key", "", `musical key such as "D minor", "F#" or "A dorian", overriding the prompt`)
-	fs.BoolVar(&x.stems, "stems", false, "also make stems: a zip of one WAV per part (its URL is printed and in --json)")
-	fs.BoolVar(&x.midi, "midi", false, "also make the song's MIDI file (its URL is printed and in --json)")
-	fs.BoolVar(&x.timeline, "timeline", false, "also make the song's timeline: beats, downbeats, sections, chords and parts in seconds, as JSON (its URL is printed and in --json)")
+	fs.BoolVar(&x.stems, "stems", false, "also make stems: a zip of one WAV per part, saved as <title>.stems.zip")
+	fs.BoolVar(&x.midi, "midi", false, "also make the song's MIDI file, saved as <title>.mid")
+	fs.BoolVar(&x.timeline, "timeline", false, "also make the song's timeline: beats, downbeats, sections, chords and parts in seconds, saved as <title>.timeline.json; its sections and chords are printed")
 	fs.BoolVar(&x.exact, "exact-duration", false, "make the song exactly --duration long, to the sample (the tempo moves by up to 4% unless --bpm is given)")
 	fs.BoolVar(&x.loop, "loop", false, "make a seamless loop of about --duration (from 4s): whole bars, no intro, ending or fades")
-	fs.IntVar(&x.rate, "sample-rate", 0, "sample rate of the audio: 44100 (default) or 48000")
-	fs.Float64Var(&x.loudness, "loudness-lufs", 0, "integrated loudness of the song, -31 to -9 LUFS (-23 broadcast, -16 podcasts, -14 streaming; default: the style's)")
+	fs.Var(&intValue{numberValue{p: new(float64), name: "sample-rate", min: 44100, max: 48000, only: jobs.SampleRates}, &x.rate}, "sample-rate", "sample rate of the audio: 44100 (default) or 48000")
+	numberFlag(fs, &x.loudness, "loudness-lufs", "LUFS", jobs.MinLUFS, jobs.MaxLUFS, "-14", "integrated loudness of the song, -31 to -9 LUFS (-23 broadcast, -16 podcasts, -14 streaming; default: the style's)")
 	fs.Var(&x.recipe, "recipe", "render the song of a recipe again: a file with a result's recipe (such as the JSON generate writes), or the recipe's JSON; other flags change it")
 	fs.StringVar(&x.webhook, "webhook", "", "URL the service POSTs the job to when it ends (signed with the key's webhook secret)")
 	x.edit.bind(fs)
+}
+
+// check reports the flag values that are each of the right form but not
+// together: a --duration under 10 seconds is only for a --loop.
+func (x *extFlags) check() error {
+	if x.duration > 0 && !x.loop && x.duration.Seconds() < jobs.MinSeconds {
+		return flagErr(durationErr(durationValue{&x.duration}.String(), jobs.MinSeconds))
+	}
+	return nil
 }
 
 // options returns the SDK options of the flags that were set.
@@ -114,4 +127,48 @@ func printExtraURLs(w io.Writer, r *client.Result) {
 	if r.TimelineURL != "" {
 		fmt.Fprintf(w, "timeline: %s\n", r.TimelineURL)
 	}
+}
+
+// printWebhook tells the delivery state of a job's webhook, when it has one.
+func printWebhook(w io.Writer, h *client.WebhookState) {
+	if h == nil {
+		return
+	}
+	line := fmt.Sprintf("webhook: %s after %d attempt(s)", h.Status, h.Attempts)
+	if h.LastError != "" {
+		line += " (last error: " + h.LastError + ")"
+	}
+	fmt.Fprintln(w, line)
+}
+
+// printTimelineFile prints the sections and chords of a saved timeline
+// file ("" prints nothing): where each section starts, and the chords in
+// order of play with repeats merged.
+func printTimelineFile(w io.Writer, path string) {
+	if path == "" {
+		return
+	}
+	data, err := os.ReadFile(path)
+	var t client.Timeline
+	if err == nil {
+		err = json.Unmarshal(data, &t)
+	}
+	if err != nil {
+		fmt.Fprintf(w, "timeline: %s (unreadable: %v)\n", path, err)
+		return
+	}
+	var sections, chords []string
+	for _, s := range t.Sections {
+		sections = append(sections, fmt.Sprintf("%s %s", s.Label, clock(time.Duration(s.Start*float64(time.Second)))))
+	}
+	for _, c := range t.Chords {
+		if n := len(chords); n == 0 || chords[n-1] != c.Symbol {
+			chords = append(chords, c.Symbol)
+		}
+	}
+	if len(chords) > 24 {
+		chords = append(chords[:24], "…")
+	}
+	fmt.Fprintf(w, "timeline: %s, %d beats, %d bars\nsections: %s\nchords:   %s\n", t.Meter.Signature, len(t.Beats), len(t.Downbeats),
+		strings.Join(sections, " · "), strings.Join(chords, " "))
 }

@@ -102,8 +102,8 @@ func mediaExt(raw, def string) string {
 	return def
 }
 
-// saveJob downloads a completed job's song and cover (and its stems zip
-// and MIDI file, when the job was asked for them) into dir and writes its
+// saveJob downloads a completed job's song and cover (and its stems zip,
+// MIDI file and timeline, when the job was asked for them) into dir and writes its
 // JSON beside them, under names derived from the title that do not
 // overwrite anything. It returns the paths written.
 func saveJob(ctx context.Context, c *client.Client, job *client.Job, dir string) (*filesJSON, error) {
@@ -115,6 +115,9 @@ func saveJob(ctx context.Context, c *client.Client, job *client.Job, dir string)
 	}
 	if r.MIDIURL != "" {
 		urls, exts = append(urls, r.MIDIURL), append(exts, ".mid")
+	}
+	if r.TimelineURL != "" {
+		urls, exts = append(urls, r.TimelineURL), append(exts, ".timeline.json")
 	}
 	files, err := reserve(dir, stem(r.Title, job.JobID), append(exts, ".json")...)
 	if err != nil {
@@ -130,9 +133,12 @@ func saveJob(ctx context.Context, c *client.Client, job *client.Job, dir string)
 	base := &filesJSON{Song: filepath.Base(out.Song), Cover: filepath.Base(out.Cover), JSON: filepath.Base(out.JSON)}
 	for i, ext := range exts[2:] {
 		name := files[2+i].Name()
-		if ext == ".mid" {
+		switch ext {
+		case ".mid":
 			out.MIDI, base.MIDI = name, filepath.Base(name)
-		} else {
+		case ".timeline.json":
+			out.Timeline, base.Timeline = name, filepath.Base(name)
+		default:
 			out.Stems, base.Stems = name, filepath.Base(name)
 		}
 	}
@@ -154,7 +160,7 @@ func saveJob(ctx context.Context, c *client.Client, job *client.Job, dir string)
 // saved lists the files of a saved job for the summary line.
 func (f *filesJSON) saved() string {
 	names := []string{f.Song, f.Cover}
-	for _, n := range []string{f.Stems, f.MIDI} {
+	for _, n := range []string{f.Stems, f.MIDI, f.Timeline} {
 		if n != "" {
 			names = append(names, n)
 		}

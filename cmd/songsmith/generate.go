@@ -18,7 +18,7 @@ func newGenerateCmd() *cobra.Command {
 	var noWait bool
 	var x extFlags // extflags.go
 	cmd := &cobra.Command{
-		Use:   "generate PROMPT...",
+		Use:   "generate [PROMPT...]",
 		Short: "Submit a prompt to the API, wait for the song and save it",
 		Long: `Submit a prompt to a running Songsmith API, wait for the job and save the song,
 the cover and the job's JSON as <title>.mp3, <title>.jpg and <title>.json in --out
@@ -27,18 +27,30 @@ the cover and the job's JSON as <title>.mp3, <title>.jpg and <title>.json in --o
 On a terminal, stderr shows the job's state, the elapsed time and the countdown to
 the next poll or retry; nothing is shown when stderr is not a terminal or with -q.
 Every submitted job is kept in a local history: 'songsmith jobs list' finds it again
-after Ctrl-C or --timeout.`,
+after Ctrl-C or --timeout.
+
+With --recipe the prompt may be left out: the recipe's song is rendered again (its
+title becomes the job's prompt), with only the changes and extra files the other
+flags ask for.`,
 		Example: `  songsmith generate "melancholic lo-fi with dusty piano, 84 bpm"
   songsmith generate dreamy synthwave --out songs/ --json
-  songsmith generate "happy disco" --no-wait -q    # prints only the job id`,
+  songsmith generate "happy disco" --no-wait -q    # prints only the job id
+  songsmith generate --recipe "Paper Boats.json" --bpm 90   # the same song, faster`,
 		Args: func(c *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return usageErr(`give the prompt as an argument, e.g. songsmith generate "dreamy synthwave, 100 bpm"`)
+			if len(args) == 0 && x.recipe.json == "" {
+				return usageErr(`give the prompt as an argument, e.g. songsmith generate "dreamy synthwave, 100 bpm" (or a --recipe FILE)`)
 			}
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return generate(cmd.Context(), &o, strings.Join(args, " "), out, noWait, cmd.OutOrStdout(), cmd.ErrOrStderr(), x.options()...)
+			if err := x.check(); err != nil {
+				return err
+			}
+			prompt := strings.Join(args, " ")
+			if strings.TrimSpace(prompt) == "" {
+				prompt = x.recipe.prompt()
+			}
+			return generate(cmd.Context(), &o, prompt, out, noWait, cmd.OutOrStdout(), cmd.ErrOrStderr(), x.options()...)
 		},
 	}
 	o.bind(cmd.Flags(), true)
@@ -115,12 +127,16 @@ func finish(ctx context.Context, c *client.Client, job *client.Job, out string, 
 		fmt.Fprintln(stdout, summary(job))
 		if j.Files != nil {
 			fmt.Fprintf(stdout, "saved %s\n", j.Files.saved())
+			printTimelineFile(stdout, j.Files.Timeline)
 		} else if r := job.Result; r != nil {
 			fmt.Fprintf(stdout, "song:  %s\ncover: %s\n", r.SongURL, r.ImageURL)
 			printExtraURLs(stdout, job.Result)
 		}
+		printWebhook(stdout, job.Webhook)
 	}
-	if err := job.Err(); err != nil {
+	if err := job.Err(); err != nil && job.Canceled() {
+		return &exitError{exitJobFailed, fmt.Sprintf("job %s was cancelled: it has no song", job.JobID), err}
+	} else if err != nil {
 		return &exitError{exitJobFailed, strings.TrimPrefix(err.Error(), "songsmith: "), err}
 	}
 	return nil

@@ -1,15 +1,18 @@
 package main_test
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"golang.org/x/mod/module"
+	"golang.org/x/mod/semver"
 	"golang.org/x/mod/zip"
 
 	"github.com/songsmith/songsmith/internal/testutil"
@@ -43,14 +46,39 @@ func goEnv(t *testing.T, gobin string, extra ...string) []string {
 	return append(env, extra...)
 }
 
-// TestGoInstall publishes the committed HEAD of this repository as a module
-// version in a file-based module proxy, with the SDK module (client/) at the
-// version go.mod requires, then runs what the README tells a user: go
-// install github.com/songsmith/songsmith/cmd/songsmith@<version>, outside
-// any workspace. It fails if the module cannot be installed that way (a
+// readmeInstall returns the module path and version of the README's go
+// install line, which must name the release of cmd/songsmith/VERSION.
+func readmeInstall(t *testing.T) (path, version string) {
+	t.Helper()
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^go install (\S+)@(\S+)\s*$`).FindSubmatch(readme)
+	if m == nil {
+		t.Fatal("README.md has no line `go install github.com/songsmith/songsmith/cmd/songsmith@vX.Y.Z`")
+	}
+	release, err := os.ReadFile("VERSION")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(m[1]) != modulePath+"/cmd/songsmith" || string(m[2]) != strings.TrimSpace(string(release)) {
+		t.Fatalf("README.md says go install %s@%s, want %s/cmd/songsmith@%s (cmd/songsmith/VERSION)", m[1], m[2], modulePath, strings.TrimSpace(string(release)))
+	}
+	if !semver.IsValid(string(m[2])) || semver.Canonical(string(m[2])) != string(m[2]) {
+		t.Fatalf("cmd/songsmith/VERSION %q is not a release vX.Y.Z", m[2])
+	}
+	return string(m[1]), string(m[2])
+}
+
+// TestGoInstall publishes the committed HEAD of this repository as the
+// release the README's go install line names (cmd/songsmith/VERSION) in a
+// file-based module proxy, with the SDK module (client/) at the version
+// go.mod requires, then runs that line as a user would, outside any
+// workspace. It fails if the module cannot be installed that way (a
 // replace directive in go.mod, a missing dependency, a CLI that needs SDK
 // code the required client version lacks) and checks the installed binary
-// reports the version it was installed at.
+// reports exactly that release.
 func TestGoInstall(t *testing.T) {
 	goTool := testutil.RequireTool(t, "go")
 	gitTool := testutil.RequireTool(t, "git")
@@ -67,7 +95,7 @@ func TestGoInstall(t *testing.T) {
 	if _, err := fmt.Sscan(string(out), &hash, &unix); err != nil {
 		t.Fatalf("git log %q: %v", out, err)
 	}
-	version := module.PseudoVersion("v0", "", time.Unix(unix, 0), hash[:12])
+	_, version := readmeInstall(t)
 
 	proxy := t.TempDir()
 	dir := filepath.Join(proxy, modulePath, "@v")
@@ -133,8 +161,8 @@ func TestGoInstall(t *testing.T) {
 	if err != nil {
 		t.Fatalf("songsmith --version: %v\n%s", err, got)
 	}
-	if !strings.Contains(string(got), version) {
-		t.Errorf("songsmith --version = %q, want it to name %s", got, version)
+	if strings.TrimSpace(string(got)) != "songsmith "+version {
+		t.Errorf("songsmith --version = %q, want %q", got, "songsmith "+version)
 	}
 }
 
@@ -155,5 +183,39 @@ func TestMakeInstall(t *testing.T) {
 	}
 	if !strings.Contains(string(got), "v9.9.9-test") {
 		t.Errorf("songsmith --version = %q, want v9.9.9-test", got)
+	}
+}
+
+// The install lines of the READMEs name real releases: go install the
+// release of cmd/songsmith/VERSION (TestGoInstall installs exactly that),
+// go get the SDK version go.mod requires (TestClientReleased checks its
+// content), and --version of a checkout build names the release.
+func TestInstallLinesNameReleases(t *testing.T) {
+	_, release := readmeInstall(t)
+	clientVersion, _, _ := requiredClient(t, "../..")
+	for _, file := range []string{"../../README.md", "../../client/README.md"} {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gets := regexp.MustCompile(`go get `+regexp.QuoteMeta(clientPath)+`@(\S+?)[`+"`"+`\s]`).FindAllSubmatch(b, -1)
+		if len(gets) == 0 {
+			t.Errorf("%s has no go get %s@VERSION line", file, clientPath)
+		}
+		for _, m := range gets {
+			if string(m[1]) != clientVersion {
+				t.Errorf("%s: go get %s@%s, but go.mod requires %s", file, clientPath, m[1], clientVersion)
+			}
+		}
+		if bytes.Contains(b, []byte("@<tag>")) || bytes.Contains(b, []byte("@latest")) {
+			t.Errorf("%s has a placeholder version (@<tag> or @latest)", file)
+		}
+	}
+	got, err := exec.Command(binPath, "--version").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "songsmith " + release + "-dev"; !strings.HasPrefix(string(got), want) {
+		t.Errorf("--version of go build = %q, want %q (+commit when Go stamps it)", got, want)
 	}
 }

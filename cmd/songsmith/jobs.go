@@ -86,6 +86,7 @@ func newJobsGetCmd() *cobra.Command {
 				fmt.Fprintf(w, "song:  %s\ncover: %s\n", r.SongURL, r.ImageURL)
 			}
 			printExtraURLs(w, job.Result)
+			printWebhook(w, job.Webhook)
 		}),
 	}
 	o.bind(cmd.Flags(), false)

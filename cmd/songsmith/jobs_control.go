@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 
@@ -24,7 +25,7 @@ job that already completed or failed otherwise cannot be cancelled (exit 1).`,
 		Example: "  songsmith jobs cancel 3f0c8d2e-...",
 		Args:    exactArgs(1, "one job id"),
 		RunE: onJob(&o, (*client.Client).Cancel, func(w io.Writer, job *client.Job) {
-			fmt.Fprintf(w, "cancelled %s\n%s\n", job.JobID, summary(job))
+			fmt.Fprintf(w, "Cancelled job %s: the server stopped rendering it and keeps none of its files.\n", job.JobID)
 		}),
 	}
 	o.bind(cmd.Flags(), false)
@@ -48,6 +49,10 @@ first with 'songsmith jobs cancel'. Files already downloaded are not touched.`,
 				return err
 			}
 			if err := c.Delete(cmd.Context(), args[0]); err != nil {
+				var apiErr *client.APIError
+				if errors.As(err, &apiErr) && apiErr.Code == client.CodeJobRunning {
+					return &exitError{exitFailure, fmt.Sprintf("job %s is still running, so it cannot be deleted yet: stop it with songsmith jobs cancel %[1]s (or wait for it: songsmith jobs wait %[1]s), then delete it", args[0]), err}
+				}
 				return explain(err, base)
 			}
 			stdout := cmd.OutOrStdout()

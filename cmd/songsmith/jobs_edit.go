@@ -21,7 +21,7 @@ type editFlags struct {
 }
 
 func (e *editFlags) bind(fs *pflag.FlagSet) {
-	fs.Float64Var(&e.intensity, "intensity", 0, "density and energy of the arrangement, 0 (sparse, soft) to 1 (busy, loud); 0.5 is as composed; the lead's notes stay")
+	numberFlag(fs, &e.intensity, "intensity", "a number", 0, 1, "0.7", "density and energy of the arrangement, 0 (sparse, soft) to 1 (busy, loud); 0.5 is as composed; the lead's notes stay")
 	fs.StringArrayVar(&e.instruments, "instrument", nil, `ROLE=INSTRUMENT: the part of a role (lead, chords, bass, pad, arp, drums, fx) played on another instrument ("lead=piano"; drums take a kit: "drums=808"), or ROLE=none to mute it; repeatable`)
 	fs.StringSliceVar(&e.regenerate, "regenerate", nil, `sections to compose anew ("bridge", "verse 2"); every other bar stays note for note; repeatable or comma-separated`)
 }
@@ -73,6 +73,9 @@ job with a message that lists the song's sections.`,
   songsmith jobs edit 3f0c8d2e-... --regenerate bridge --duration 3m --format wav`,
 		Args: exactArgs(1, "one job id"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := x.check(); err != nil {
+				return err
+			}
 			return edit(cmd, &o, args[0], out, noWait, x.options()...)
 		},
 	}

@@ -71,7 +71,7 @@ the commands go through the server's admin endpoint (loopback only, authenticate
 by a secret in <data-dir>/admin.json); otherwise they open the database directly.`,
 	})
 	cmd.PersistentFlags().StringVar(&o.backend, "backend", "", "embedded or aws (default $SONGSMITH_BACKEND, else embedded)")
-	cmd.PersistentFlags().StringVar(&o.dataDir, "data-dir", "", "data directory of the embedded backend (default $SONGSMITH_DATA_DIR, else the running songsmith serve's, else ./data)")
+	cmd.PersistentFlags().StringVar(&o.dataDir, "data-dir", "", "data directory of the embedded backend (default $SONGSMITH_DATA_DIR, else ./data when it holds a database, else the running songsmith serve's)")
 	cmd.PersistentFlags().BoolVar(&o.jsonOut, "json", false, "print JSON on stdout")
 	_ = cmd.RegisterFlagCompletionFunc("backend", fixedValues("embedded", "aws"))
 	_ = cmd.MarkPersistentFlagDirname("data-dir")
@@ -188,12 +188,13 @@ func withKeys(cmd *cobra.Command, o *keysOpts, fn func(context.Context, keyManag
 	if o.backend != "" {
 		cfg.Backend = o.backend
 	}
+	var db keysDB
 	if cfg.Backend == "embedded" {
-		var created bool
-		if cfg.DataDir, created, err = keysDataDir(o.dataDir, cmd.Name() == "create"); err != nil {
+		if db, err = keysDataDir(o.dataDir, cmd.Name() == "create"); err != nil {
 			return err
 		}
-		if created {
+		cfg.DataDir = db.dir
+		if db.created {
 			fmt.Fprintf(cmd.ErrOrStderr(), "songsmith: no database in %s yet: creating one (songsmith serve --data-dir %s will use it)\n", cfg.DataDir, cfg.DataDir)
 		}
 	}
@@ -201,6 +202,9 @@ func withKeys(cmd *cobra.Command, o *keysOpts, fn func(context.Context, keyManag
 	m, closeFn, err := openKeys(ctx, cfg)
 	if err != nil {
 		return err
+	}
+	if cfg.Backend == "embedded" {
+		fmt.Fprintln(cmd.ErrOrStderr(), db.describe(m))
 	}
 	defer closeFn()
 	if err := fn(ctx, m, cmd.OutOrStdout()); err != nil {
@@ -253,6 +257,25 @@ func openKeys(ctx context.Context, cfg app.Config) (keyManager, func() error, er
 	return storeKeys{ks: st, secret: func(_ context.Context, k *jobs.APIKey) (string, error) {
 		return (&app.Backend{WebhookMaster: func(context.Context) ([]byte, error) { return master, nil }}).WebhookSecret(context.Background(), k)
 	}}, st.Close, nil
+}
+
+// describe says which database the keys command acts on and whether a
+// server runs on it (m is the admin endpoint's client then), e.g.
+// "Keys of /home/me/data/songsmith.db (from ./data), served by the songsmith
+// serve at http://127.0.0.1:8080 (pid 4242)."
+func (db keysDB) describe(m keyManager) string {
+	abs, err := filepath.Abs(filepath.Join(db.dir, "songsmith.db"))
+	if err != nil {
+		abs = filepath.Join(db.dir, "songsmith.db")
+	}
+	server := "no songsmith serve runs on it"
+	if ac, ok := m.(*adminClient); ok {
+		server = fmt.Sprintf("served by the songsmith serve at %s (pid %d)", ac.info.ServerURL, ac.info.PID)
+		if ac.info.ServerURL == "" {
+			server = fmt.Sprintf("served by songsmith serve (pid %d)", ac.info.PID)
+		}
+	}
+	return fmt.Sprintf("Keys of %s (from %s); %s.", abs, db.from, server)
 }
 
 // keyErr explains key-store errors of a command given args.

@@ -4,6 +4,8 @@
 //	songsmith generate PROMPT              submit to a running API, wait, save the song, cover and JSON
 //	songsmith jobs get|wait|download ID    come back to a job
 //	songsmith keys create|list|revoke|rotate   manage API keys (the "account dashboard")
+//	songsmith backup FILE                  copy the embedded database consistently, also while serve runs
+//	songsmith restore FILE                 put a backup in place of the database (serve stopped)
 //	songsmith render PROMPT                render a song to files, no server needed
 //	songsmith aws init                     create the aws backend's table, queues, bucket and webhook secret (LocalStack, moto)
 //	songsmith completion bash|zsh|fish     shell completion
@@ -14,12 +16,14 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -27,19 +31,48 @@ import (
 )
 
 // version is the release this binary was built from, set at build time
-// with -ldflags "-X main.version=v1.2.3" (make build does, from the git
-// tag). Empty means: ask the Go build info, else "dev".
+// with -ldflags "-X main.version=v1.2.3" (make build, install, run and
+// release do, by scripts/version.sh). Empty means: ask the Go build info,
+// else the release of the VERSION file, marked -dev.
 var version = ""
+
+// release is the release this source is, or is being prepared as
+// (docs/releasing.md): a tag vX.Y.Z is made on a commit whose VERSION says
+// vX.Y.Z.
+//
+//go:embed VERSION
+var release string
 
 // versionString is what --version prints.
 func versionString() string {
 	if version != "" {
 		return version
 	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+	dev := strings.TrimSpace(release) + "-dev" // go build or go run in a checkout
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return dev
+	}
+	var rev, modified string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value
+		}
+	}
+	switch {
+	case len(rev) >= 7: // built in a git checkout (Go stamps the commit)
+		dev += "+" + rev[:7]
+		if modified == "true" {
+			dev += ".dirty"
+		}
+		return dev
+	case bi.Main.Version != "" && bi.Main.Version != "(devel)":
 		return bi.Main.Version // go install github.com/songsmith/songsmith/cmd/songsmith@v1.2.3
 	}
-	return "dev"
+	return dev
 }
 
 // signalError is the cancel cause of the command context after SIGINT or
@@ -113,8 +146,9 @@ Exit codes: 0 success, 1 other failure, 2 usage, 3 no or refused API key,
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetVersionTemplate("songsmith {{.Version}}\n")
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageErr("%v", err) })
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return flagErr(err) })
 	root.AddCommand(newServeCmd(), newGenerateCmd(), newJobsCmd(), newKeysCmd(), newRenderCmd(), newAWSCmd())
+	root.AddCommand(newBackupCmd(), newRestoreCmd())
 	return root
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/songsmith/songsmith/client"
 	"github.com/songsmith/songsmith/internal/httpapi"
@@ -14,7 +15,14 @@ import (
 // item 5). Its value is a file (the recipe itself, or a result or job
 // JSON that holds one, such as the JSON generate writes beside the song)
 // or the recipe's JSON inline.
-type recipeFlag struct{ json string }
+//
+// The recipe is sent without the extra outputs its options name (stems,
+// MIDI, timeline): a re-render makes only the files its own flags ask
+// for. Everything else of the recipe is sent as it is.
+type recipeFlag struct {
+	json  string
+	title string
+}
 
 func (r *recipeFlag) String() string { return r.json }
 
@@ -35,8 +43,44 @@ func (r *recipeFlag) Set(v string) error {
 	if err != nil {
 		return err
 	}
-	r.json = string(rec)
+	if rec, err = withoutOutputs(rec); err != nil {
+		return err
+	}
+	var t struct {
+		Title string `json:"title"`
+	}
+	_ = json.Unmarshal(rec, &t)
+	r.json, r.title = string(rec), t.Title
 	return nil
+}
+
+// prompt is the prompt of a job that renders the recipe without one: its
+// song's title.
+func (r *recipeFlag) prompt() string {
+	if strings.TrimSpace(r.title) == "" {
+		return "a recipe"
+	}
+	return r.title
+}
+
+// withoutOutputs is rec without the "outputs" member of its options.
+func withoutOutputs(rec json.RawMessage) (json.RawMessage, error) {
+	var doc map[string]json.RawMessage
+	if err := json.Unmarshal(rec, &doc); err != nil {
+		return nil, fmt.Errorf("the recipe is not a JSON object: %w", err)
+	}
+	var opts map[string]json.RawMessage
+	if json.Unmarshal(doc["options"], &opts) != nil || opts["outputs"] == nil {
+		return rec, nil
+	}
+	// Only the options change; the other members keep their values.
+	delete(opts, "outputs")
+	b, err := json.Marshal(opts)
+	if err != nil {
+		return nil, err
+	}
+	doc["options"] = b
+	return json.Marshal(doc)
 }
 
 // findRecipe returns the recipe in data: data itself when it is one (it

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -37,5 +38,33 @@ func TestRecipeFlag(t *testing.T) {
 		if err := f.Set(v); err == nil || !strings.Contains(err.Error(), "recipe") {
 			t.Errorf("%s: %v, want an error about the recipe", v, err)
 		}
+	}
+}
+
+// TestRecipeFlagAsksOnlyForItsFlags: a recipe whose song was made with
+// stems and MIDI is sent without them (a re-render makes only the files
+// its own flags ask for), keeping every other member; its title is the
+// prompt of a generate without one.
+func TestRecipeFlagAsksOnlyForItsFlags(t *testing.T) {
+	rec := `{"recipe_format":2,"engine_version":"v","title":"Paper Boats","plan":{"bpm":84},"options":{"seed":7,"format":"wav","outputs":["stems","midi"]}}`
+	var f recipeFlag
+	if err := f.Set(rec); err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]any
+	if err := json.Unmarshal([]byte(f.String()), &got); err != nil {
+		t.Fatal(err)
+	}
+	opts, _ := got["options"].(map[string]any)
+	plan, _ := got["plan"].(map[string]any)
+	if _, ok := opts["outputs"]; ok || opts["format"] != "wav" || opts["seed"] != 7.0 || plan["bpm"] != 84.0 || got["recipe_format"] != 2.0 {
+		t.Fatalf("sent %s", f.String())
+	}
+	if f.prompt() != "Paper Boats" {
+		t.Fatalf("prompt %q", f.prompt())
+	}
+	var untitled recipeFlag
+	if err := untitled.Set(`{"engine_version":"v"}`); err != nil || untitled.prompt() == "" {
+		t.Fatalf("untitled: %q %v", untitled.prompt(), err)
 	}
 }

@@ -32,7 +32,7 @@ func newRenderCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "render PROMPT...",
 		Short: "Render a song to files on this machine, no server needed",
-		Long: `Render a prompt with the music engine, here and now, and save <title>.mp3 (or .wav),
+		Long: `Render a prompt with the music engine, here and now, and save <title>.mp3 (or .wav, .flac),
 <title>.jpg and <title>.json in --out without overwriting anything. The result JSON
 goes to stdout, a human summary to stderr. The same prompt and seed give the same song.`,
 		Example: `  songsmith render "dreamy synthwave, 100 bpm" --out songs/
@@ -48,13 +48,15 @@ goes to stdout, a human summary to stderr. The same prompt and seed give the sam
 		},
 	}
 	f := cmd.Flags()
-	f.Uint64Var(&o.seed, "seed", 1, "seed: the same prompt and seed give the same song")
+	o.seed = 1
+	f.Var(seedValue{&o.seed}, "seed", "seed: the same prompt and seed give the same song")
 	f.StringVarP(&o.out, "out", "o", ".", "output directory")
 	_ = cmd.MarkFlagDirname("out")
-	f.StringVar(&o.format, "format", "mp3", "mp3 or wav")
+	o.format = jobs.FormatMP3
+	f.Var(formatValue{&o.format, jobs.Formats}, "format", "audio format: mp3, wav or flac")
 	f.IntVar(&o.bitrate, "bitrate", mp3.DefaultBitrate, "MP3 bitrate in kbit/s: 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256 or 320")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "no summary on stderr")
-	_ = cmd.RegisterFlagCompletionFunc("format", fixedValues("mp3", "wav"))
+	_ = cmd.RegisterFlagCompletionFunc("format", fixedValues(jobs.Formats...))
 	_ = cmd.RegisterFlagCompletionFunc("bitrate", fixedValues("32", "40", "48", "56", "64", "80", "96", "112", "128", "160", "192", "224", "256", "320"))
 	return cmd
 }
@@ -62,11 +64,6 @@ goes to stdout, a human summary to stderr. The same prompt and seed give the sam
 // render writes a song's audio, cover and result JSON without a server.
 // Every argument is checked before the (seconds-long) rendering starts.
 func render(ctx context.Context, o *renderOpts, prompt string, stdout, stderr io.Writer) error {
-	switch o.format {
-	case "mp3", "wav":
-	default:
-		return usageErr("--format must be mp3 or wav, not %q", o.format)
-	}
 	if o.format == "mp3" && !mp3.ValidBitrate(o.bitrate) {
 		return usageErr("--bitrate %d is not an MP3 bitrate: use 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256 or 320", o.bitrate)
 	}

@@ -87,7 +87,7 @@ func serve(ctx context.Context, cfg app.Config, stdout, stderr io.Writer) error 
 	}
 	log := app.NewLogger(cfg, stderr)
 	if cfg.Backend == "embedded" {
-		stopAdmin, err := startAdmin(cfg.DataDir, b.Keys, b.WebhookSecret, log)
+		stopAdmin, err := startAdmin(cfg.DataDir, cfg.BaseURL, b.Keys, b.WebhookSecret, log, backupRoute(b.Embedded))
 		if err != nil {
 			ln.Close()
 			return err
@@ -181,18 +181,26 @@ Try it in another terminal:
 }
 
 // cliCommand is how a fresh shell runs this command: "songsmith" when it is
-// on the PATH; inside the repository (make run is go run, whose binary is
-// gone when it stops) "go run ./cmd/songsmith"; else this binary's path.
-// hint says how to put it on the PATH when it is not there.
+// on the PATH; this binary's path relative to the working directory when
+// it is below it (make run runs bin/songsmith); inside the repository,
+// when this binary is a go run's (gone when it stops), "go run
+// ./cmd/songsmith"; else this binary's absolute path. hint says how to put
+// it on the PATH when it is not there.
 func cliCommand() (cli, hint string) {
 	if _, err := exec.LookPath("songsmith"); err == nil {
 		return "songsmith", ""
 	}
 	hint = "(`make install` puts the songsmith command on your PATH.)\n"
+	exe, exeErr := os.Executable()
+	if wd, err := os.Getwd(); err == nil && exeErr == nil {
+		if rel, err := filepath.Rel(wd, exe); err == nil && filepath.IsLocal(rel) {
+			return shellQuote(rel), hint
+		}
+	}
 	if _, err := os.Stat(filepath.Join("cmd", "songsmith", "main.go")); err == nil {
 		return "go run ./cmd/songsmith", hint
 	}
-	if exe, err := os.Executable(); err == nil {
+	if exeErr == nil {
 		return shellQuote(exe), hint
 	}
 	return "songsmith", hint

@@ -2,7 +2,9 @@
 // queue, whose records it generates (audio and cover art into S3, then the
 // job completes in DynamoDB), and the dead-letter queue, whose records fail
 // their jobs, so every accepted job reaches a terminal state. Records to
-// retry are returned as BatchItemFailures (partial batch response).
+// retry are returned as BatchItemFailures (partial batch response). A
+// schedule rule invokes it every minute to run the reconciler, which
+// queues jobs accepted but never sent (app.Redeliver).
 //
 // Build (see Makefile.aws):
 //
@@ -23,5 +25,5 @@ func main() {
 	// start), not in the first job.
 	generator.Preload(cfg)
 	w := app.NewWorker(cfg, b, generator.New(cfg), log)
-	lambda.Start(app.NewSQSHandler(cfg, b, w, log).Handle)
+	lambda.Start(app.WorkerLambda(cfg, b, app.NewSQSHandler(cfg, b, w, log), log))
 }

@@ -50,7 +50,7 @@ func OpenAWS(ctx context.Context, cfg Config) (*Backend, error) {
 	// generation may still run, like the Lambda's queue timeout.
 	queue.Visibility = cfg.GenerateTimeout + time.Minute
 	b := &Backend{
-		Jobs: store, Keys: store, Limiter: store, Queue: queue, Consumer: queue,
+		Jobs: store, Keys: store, Limiter: store, Queue: queue, Consumer: queue, Admit: store, Leases: store,
 		Media: s3media.New(s3.NewFromConfig(ac, s3media.Options(ac)), cfg.Bucket),
 		Close: func() error { return nil },
 	}

@@ -39,6 +39,7 @@ func withBrokenStore(t *testing.T, v *openapitest.Validator, cfg app.Config, b *
 	}{{500, errors.New("throttled for good")}, {503, &jobs.Error{Code: jobs.EUnavailable, Message: "The table is unavailable."}}} {
 		broken := *b
 		broken.Jobs = brokenJobs{err: f.err}
+		broken.Admit = brokenJobs{err: f.err}
 		try(&lambdaClient{t: t, v: v, h: app.NewAPIHandler(cfg, &broken, log)}, f.status)
 	}
 }

@@ -16,10 +16,15 @@ import (
 
 // Backend is one set of adapters behind the ports.
 type Backend struct {
-	Jobs     jobs.JobStore
-	Keys     jobs.KeyStore
-	Limiter  jobs.Limiter
-	Queue    jobs.Queue
+	Jobs    jobs.JobStore
+	Keys    jobs.KeyStore
+	Limiter jobs.Limiter
+	Queue   jobs.Queue
+	// Admit stores new jobs with their queue message (embedded) or outbox
+	// record (aws) under the per-key caps; Leases records attempts on the
+	// job. Both are the store behind Jobs.
+	Admit    jobs.Admitter
+	Leases   jobs.AttemptRecorder
 	Consumer jobs.Consumer // pull side for local workers
 	// DeadLetters, when set, is consumed by local workers: every message in
 	// it marks its job failed (the SQS dead-letter queue on the aws backend).

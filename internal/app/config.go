@@ -77,7 +77,10 @@ var Vars = []Env{
 	{"SONGSMITH_MAX_PROMPT_CHARS", "1000", "longest prompt accepted, in characters"},
 	{"SONGSMITH_MAX_BODY_BYTES", "16384", "largest request body accepted (413 above)"},
 	{"SONGSMITH_URL_TTL", "1h", "lifetime of song_url and image_url (never beyond retention)"},
-	{"SONGSMITH_JOB_TIMEOUT", "15m", "a job still running after this is reported failed"},
+	{"SONGSMITH_JOB_TIMEOUT", "15m", "a job whose latest generation attempt started longer ago than this is reported failed (time in the queue does not count)"},
+	{"SONGSMITH_MAX_QUEUE_AGE", "30m", "a job that waited longer than this in the queue without starting fails with the error of a busy service (`queue_timeout`)"},
+	{"SONGSMITH_MAX_ACTIVE_JOBS_PER_KEY", "10", "most jobs one API key may have queued or running; more get 429 `too_many_jobs` (0 = no cap)"},
+	{"SONGSMITH_MAX_ACTIVE_STEMS_PER_KEY", "3", "most jobs with `stems` one API key may have queued or running (within the cap above); more get 429 `too_many_jobs` (0 = no cap)"},
 	{"SONGSMITH_MAX_ATTEMPTS", "3", "generation attempts before a job fails (a panic, a timeout or the Lambda deadline counts as a failed attempt)"},
 	{"SONGSMITH_CRASH_HEADROOM", "3", "extra deliveries a job may get for attempts cut short by a process crash; beyond MAX_ATTEMPTS + this the job fails"},
 	{"SONGSMITH_GENERATE_TIMEOUT", "5m", "time limit of one generation attempt"},
@@ -118,6 +121,9 @@ const (
 	HTTPShutdown     = 5 * time.Second  // how long `serve` waits for open HTTP responses after the grace period
 	MinSigningKey    = 32               // bytes of SONGSMITH_SIGNING_KEY at least
 	HealthWriteEvery = 2 * time.Second  // GET /healthz writes to storage at most this often
+	HeavyPerKey      = 1                // stems jobs of one key the local queue hands out at a time
+	RedeliverAfter   = time.Minute      // the AWS reconciler queues a job accepted this long ago and never sent
+	RedeliverBatch   = 100              // jobs the reconciler queues per run at most
 
 	// `serve`'s net/http limits besides SONGSMITH_WRITE_TIMEOUT.
 	HTTPReadHeaderTimeout = 10 * time.Second  // a request's line and headers
@@ -182,6 +188,11 @@ func Load(getenv func(string) string) (Config, error) {
 			MaxPromptRunes: p.int("SONGSMITH_MAX_PROMPT_CHARS", 1, 100000),
 			URLTTL:         p.dur("SONGSMITH_URL_TTL"),
 			JobTimeout:     p.dur("SONGSMITH_JOB_TIMEOUT"),
+			MaxQueueAge:    p.dur("SONGSMITH_MAX_QUEUE_AGE"),
+			Limits: jobs.Limits{
+				MaxActive:      p.int("SONGSMITH_MAX_ACTIVE_JOBS_PER_KEY", 0, 100000),
+				MaxActiveStems: p.int("SONGSMITH_MAX_ACTIVE_STEMS_PER_KEY", 0, 100000),
+			},
 		},
 	}
 	if c.SigningKey != "" && len(c.SigningKey) < MinSigningKey {

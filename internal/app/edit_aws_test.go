@@ -61,7 +61,7 @@ func TestAWSEdit(t *testing.T) {
 
 	ed := post(202, "/jobs/"+string(src)+"/edit", `{"key": "F", "instruments": {"drums": null, "chords": "organ"}, "regenerate": ["chorus 2"], "outputs": ["midi"]}`)
 	j, err := b.Jobs.Job(ctx, ed)
-	if err != nil || j.Prompt != prompt || j.Options.Source == nil || j.Options.Source.Seed != 11 || j.Options.Source.Options.Seconds != 60 ||
+	if err != nil || j.Prompt != prompt || j.Options.Source == nil || j.Options.Source.Seed != 11 || j.Options.Source.JobID != src || j.Options.Source.Options.Seconds != 60 ||
 		j.Options.Instruments["drums"] != "" || j.Options.Instruments["chords"] != "organ" {
 		t.Fatalf("the edit's job item: %+v %v", j, err)
 	}

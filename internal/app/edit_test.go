@@ -17,17 +17,17 @@ import (
 )
 
 // scoreGen is a Generator that composes (with edits, as the studio does:
-// studio.EngineOptions, engine.ComposeEdited) without synthesizing: its
+// studio.Request, engine.Compose) without synthesizing: its
 // song carries the written score as MIDI, so a test can compare an edit's
 // notes with its source's through the whole road (HTTP, store, queue,
 // worker, media) without a render.
 func scoreGen() *jobstest.Generator {
 	return &jobstest.Generator{Func: func(_ context.Context, prompt string, seed uint64, o jobs.Options) (*jobs.Song, error) {
-		eo, p, s, err := studio.EngineOptions(prompt, seed, o)
+		req, err := (&studio.Studio{}).Request(prompt, seed, o)
 		if err != nil {
 			return nil, err
 		}
-		mid, err := writtenMIDI(p, s, eo)
+		mid, err := requestMIDI(req)
 		if err != nil {
 			var ee *engine.EditError
 			if errors.As(err, &ee) {
@@ -41,15 +41,20 @@ func scoreGen() *jobstest.Generator {
 	}}
 }
 
-// writtenMIDI is the MIDI file of the written score of prompt, seed and eo.
-func writtenMIDI(prompt string, seed uint64, eo engine.Options) ([]byte, error) {
-	s, _, _, err := engine.ComposeEdited(prompt, seed, eo)
+// requestMIDI is the MIDI file of the written score of req.
+func requestMIDI(req engine.Request) ([]byte, error) {
+	c, err := engine.Compose(req)
 	if err != nil {
 		return nil, err
 	}
 	var b bytes.Buffer
-	err = music.WriteMIDI(&b, s, "song")
+	err = music.WriteMIDI(&b, c.Written, "song")
 	return b.Bytes(), err
+}
+
+// writtenMIDI is the MIDI file of the written score of prompt, seed and eo.
+func writtenMIDI(prompt string, seed uint64, eo engine.Options) ([]byte, error) {
+	return requestMIDI(engine.Resolve(prompt, seed, eo))
 }
 
 // TestServerEdit drives edits on the local server (embedded backend): an
@@ -101,14 +106,20 @@ func TestServerEdit(t *testing.T) {
 	if got := midiOf(ed); !bytes.Equal(got, want) || bytes.Equal(got, srcMIDI) {
 		t.Fatal("the edit's MIDI is not the source's song with the changes")
 	}
-	if _, m, _ := srv.call("GET", "/jobs/"+ed, nil); m["prompt"] != prompt {
-		t.Fatalf("the edit's prompt: %v", m["prompt"])
+	if _, m, _ := srv.call("GET", "/jobs/"+ed, nil); m["prompt"] != prompt || m["edited_from"] != src {
+		t.Fatalf("the edit's prompt %v, edited_from %v (want %s)", m["prompt"], m["edited_from"], src)
+	}
+	if _, m, _ := srv.call("GET", "/jobs/"+src, nil); m["edited_from"] != nil {
+		t.Fatalf("a song of its own has edited_from %v", m["edited_from"])
 	}
 	half := 0.2
 	again := submit("/jobs/"+ed+"/edit", map[string]any{"intensity": half, "outputs": []string{"midi"}})
 	want, _ = writtenMIDI(prompt, 11, engine.Options{Seconds: 60, Edits: []engine.Edit{change, {Intensity: &half}}})
 	if got := midiOf(again); !bytes.Equal(got, want) {
 		t.Fatal("an edit of an edit does not apply both in turn")
+	}
+	if _, m, _ := srv.call("GET", "/jobs/"+again, nil); m["edited_from"] != ed {
+		t.Fatalf("an edit of an edit: edited_from %v, want %s", m["edited_from"], ed)
 	}
 
 	bad := submit("/jobs/"+src+"/edit", map[string]any{"regenerate": []string{"solo"}})

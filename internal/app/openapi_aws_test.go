@@ -103,6 +103,15 @@ type brokenJobs struct {
 func (b brokenJobs) Job(context.Context, jobs.JobID) (*jobs.Job, error) { return nil, b.err }
 func (b brokenJobs) CreateJob(context.Context, *jobs.Job) error         { return b.err }
 
+// Admit fails as the store's other writes do (brokenJobs is also the
+// backend's Admitter).
+func (b brokenJobs) Admit(context.Context, *jobs.Job, string, jobs.Limits) (jobs.Admission, error) {
+	return jobs.Admission{}, b.err
+}
+
+// Dispatched fails as the store's other writes do.
+func (b brokenJobs) Dispatched(context.Context, *jobs.Job) error { return b.err }
+
 // TestOpenAPIAWS validates the API Lambda's answers on the AWS backend
 // (DynamoDB, SQS and S3 on moto) against openapi.json: every documented
 // outcome of the interface's operations and of the service endpoints the

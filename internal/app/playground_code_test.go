@@ -18,7 +18,8 @@ import (
 )
 
 // testPlaygroundCode reads the curl command and the Go program the page
-// shows after its submission (prompt, bpm 97 and the MIDI output): exactly
+// shows after its submission (prompt, bpm 97, the MIDI output and the
+// timeline, which the page asks for by default): exactly
 // that body, the key left to $SONGSMITH_API_KEY (never the real one), Go
 // that gofmt leaves as it is. Then it runs both, with the key in the
 // environment, against the server: each submits a job of that prompt.
@@ -35,13 +36,13 @@ func testPlaygroundCode(t *testing.T, ctx context.Context, r *running) {
 	wantCurl := "curl -s -X POST '" + r.URL + "/generate' \\\n" +
 		"  -H \"Authorization: Bearer $SONGSMITH_API_KEY\" \\\n" +
 		"  -H \"Content-Type: application/json\" \\\n" +
-		`  -d '{"prompt":"` + prompt + `","bpm":97,"outputs":["midi"]}'`
+		`  -d '{"prompt":"` + prompt + `","bpm":97,"outputs":["midi","timeline"]}'`
 	if curl != wantCurl {
 		t.Errorf("curl command:\n%s\nwant:\n%s", curl, wantCurl)
 	}
 	wantGo := "\tc := client.New(\"" + r.URL + "\", os.Getenv(\"SONGSMITH_API_KEY\"))\n" +
 		"\tsub, err := c.Generate(context.Background(), \"" + prompt + "\",\n" +
-		"\t\tclient.WithBPM(97),\n\t\tclient.WithMIDI(),\n\t)\n"
+		"\t\tclient.WithBPM(97),\n\t\tclient.WithMIDI(),\n\t\tclient.WithTimeline(),\n\t)\n"
 	if !strings.Contains(goSrc, wantGo) {
 		t.Errorf("Go program:\n%s\nwant it to contain:\n%s", goSrc, wantGo)
 	}

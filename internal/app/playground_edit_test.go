@@ -29,6 +29,8 @@ func TestPlaygroundEdit(t *testing.T) {
 		chromedp.SendKeys("#prompt", prompt, chromedp.ByID),
 		chromedp.Evaluate(`document.querySelector("details.options").open = true`, nil),
 		chromedp.Evaluate(`document.querySelector('#options [name="outputs"][value="midi"]').checked = true`, nil),
+		// scoreGen writes no timeline: the page asks for one by default
+		chromedp.Evaluate(`document.querySelector('#options [name="outputs"][value="timeline"]').checked = false`, nil),
 		chromedp.Click("#generate", chromedp.ByID),
 		chromedp.WaitVisible(`#status[data-state="completed"]`, chromedp.ByQuery),
 		chromedp.Text("#job-id", &first, chromedp.ByID),

@@ -85,13 +85,14 @@ func testPlaygroundRights(t *testing.T, ctx context.Context, r *running) {
 	if v.RecipeName != songFileName(title)+".recipe.json" || v.UseRecipeText != "Use this recipe" {
 		t.Errorf("recipe download named %q (want %q), button %q", v.RecipeName, songFileName(title)+".recipe.json", v.UseRecipeText)
 	}
-	// Keyboard: after the song's downloads come the licence's link, then
-	// "Use this recipe", then the edit button.
+	// Keyboard: after the song's downloads (the timeline's: the page asks
+	// for it) come the licence's link, then "Use this recipe", then the
+	// edit button.
 	var focus []string
 	if err := chromedp.Run(ctx,
 		chromedp.Focus("#download-song", chromedp.ByID),
 		chromedp.ActionFunc(func(ctx context.Context) error {
-			for range 5 {
+			for range 6 {
 				var id string
 				if err := chromedp.Run(ctx, chromedp.KeyEvent(kb.Tab),
 					chromedp.Evaluate(`document.activeElement.id`, &id)); err != nil {
@@ -104,7 +105,7 @@ func testPlaygroundRights(t *testing.T, ctx context.Context, r *running) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"download-cover", "download-recipe", "license-link", "use-recipe", "edit"}
+	want := []string{"download-cover", "download-timeline", "download-recipe", "license-link", "use-recipe", "edit"}
 	if strings.Join(focus, "|") != strings.Join(want, "|") {
 		t.Errorf("focus order from the song's download %q, want %q", focus, want)
 	}
@@ -123,8 +124,9 @@ func testPlaygroundRights(t *testing.T, ctx context.Context, r *running) {
 // with the prompt emptied and a stale option filled in: the recipe lands
 // in the options form's recipe field (focused, the options open), the
 // stale option is cleared and the prompt is the song's; Generate then
-// makes a job whose song has the same title and recipe. Screenshots of
-// the page with the recipe in the form and the new song.
+// makes a job whose song has the same title and recipe, shown as
+// rendered from the first one's recipe (its family). Screenshots of the
+// page with the recipe in the form and the new song.
 func testPlaygroundUseRecipe(t *testing.T, ctx context.Context, r *running, shots string) {
 	t.Helper()
 	first := shownJobID(ctx, t)
@@ -182,10 +184,17 @@ func testPlaygroundUseRecipe(t *testing.T, ctx context.Context, r *running, shot
 		!reflect.DeepEqual(res2["recipe"], res["recipe"]) {
 		t.Errorf("the recipe's job %s: %v (page shows %q); want the song %q of job %s with the same recipe", second, again, shownTitle, res["title"], first)
 	}
+	// The family: the new song was rendered from the first one's recipe.
+	var family string
 	if err := chromedp.Run(ctx,
+		chromedp.WaitVisible(`#family-list li[data-job="`+first+`"]`, chromedp.ByQuery),
+		chromedp.Text(`#family-list li[data-job="`+first+`"]`, &family, chromedp.ByQuery),
 		shot(t, shots, "playground-use-recipe-phone.png", 390, 844, true),
 	); err != nil {
 		t.Fatal(err)
+	}
+	if !strings.Contains(family, "rendered from the recipe of") || !strings.Contains(family, res["title"].(string)) {
+		t.Errorf("the recipe's song's family reads %q, want rendered from the recipe of %q", family, res["title"])
 	}
 }
 

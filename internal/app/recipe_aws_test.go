@@ -18,8 +18,10 @@ import (
 // Lambda's handler and the worker), a result's engine_version, recipe and
 // license survive the DynamoDB record, and a job submitted with the
 // recipe (its options stored in DynamoDB, read back by the worker)
-// renders the same decoded audio. A recipe of another engine version is
-// a 400 from the generate Lambda, which does not link the engine. Every
+// renders the same decoded audio. A recipe of another engine version, or
+// with a field out of bounds (hostileRecipes: a tempo of 1e9 ...), is a
+// 400 from the generate Lambda, which does not link the engine, and the
+// heap does not grow. Every
 // exchange is checked against openapi.json.
 func TestRecipeAWS(t *testing.T) {
 	_, st, b, log, c := newAWSAPI(t, nil)
@@ -57,6 +59,18 @@ func TestRecipeAWS(t *testing.T) {
 	r2 := run(map[string]any{"prompt": "another prompt", "recipe": rec})
 	if a, b := wavSamplesHash(t, r1), wavSamplesHash(t, r2); a != b || r1["title"] != r2["title"] {
 		t.Fatalf("the recipe's song differs on AWS: %s %q, want %s %q", b, r2["title"], a, r1["title"])
+	}
+	before := heapInUse()
+	for _, h := range hostileRecipes(rec) {
+		raw, _ := json.Marshal(map[string]any{"prompt": "x", "recipe": h.recipe})
+		var e map[string]string
+		if err := json.Unmarshal(c.do(400, "POST", "/generate", key, raw, nil, false), &e); err != nil ||
+			e["error"] != "invalid_request" || !strings.Contains(e["message"], h.says) {
+			t.Errorf("%s: %v %v, want 400 saying %q", h.name, e, err, h.says)
+		}
+	}
+	if grew := heapInUse() - before; grew > maxHostileGrowth {
+		t.Errorf("the hostile recipes grew the heap by %d MiB", grew>>20)
 	}
 	rec["engine_version"] = "0.0.0"
 	raw, _ := json.Marshal(map[string]any{"prompt": "x", "recipe": rec})

@@ -3,6 +3,7 @@ package app_test
 import (
 	"encoding/json"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -105,7 +106,8 @@ func TestRecipeRendersTheSameSong(t *testing.T) {
 	}{
 		{other, "engine version"},
 		{map[string]any{"plan": map[string]any{}}, "malformed"},
-		{map[string]any{"engine_version": recipe.Version, "plan": 3, "bank": "none"}, "malformed"},
+		{map[string]any{"engine_version": recipe.Version, "plan": 3, "bank": "none"}, "recipe format 1"},
+		{map[string]any{"recipe_format": recipe.Format, "engine_version": recipe.Version, "plan": 3, "bank": "none"}, "malformed"},
 		{"a recipe", "JSON object"},
 	} {
 		code, m, err := second.call("POST", "/generate", map[string]any{"prompt": "x", "recipe": c.recipe})
@@ -114,8 +116,74 @@ func TestRecipeRendersTheSameSong(t *testing.T) {
 			t.Errorf("recipe %v: %d %v %v, want 400 saying %q", c.recipe, code, m, err, c.says)
 		}
 	}
+	before := heapInUse()
+	for _, h := range hostileRecipes(rec) {
+		code, m, err := second.call("POST", "/generate", map[string]any{"prompt": "x", "recipe": h.recipe})
+		msg, _ := m["message"].(string)
+		if err != nil || code != 400 || m["error"] != "invalid_request" || !strings.Contains(msg, h.says) {
+			t.Errorf("%s: %d %v %v, want 400 saying %q", h.name, code, m, err, h.says)
+		}
+	}
+	if grew := heapInUse() - before; grew > maxHostileGrowth {
+		t.Errorf("the hostile recipes grew the heap by %d MiB", grew>>20)
+	}
 	raw, _ := json.Marshal(rec)
 	if len(raw) > 2048 {
 		t.Errorf("the recipe is %d bytes, not small: %s", len(raw), raw)
+	}
+}
+
+// maxHostileGrowth is the most the heap may grow over all the hostile
+// recipes (a 400 each; the 1e9 tempo once grew the server to 14.5 GB).
+const maxHostileGrowth = 32 << 20
+
+// heapInUse is the heap in use after a collection.
+func heapInUse() int64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return int64(m.HeapInuse)
+}
+
+// hostileRecipe is a result's recipe with one field out of bounds, and
+// what the 400 must say.
+type hostileRecipe struct {
+	name   string
+	recipe map[string]any
+	says   string
+}
+
+// hostileRecipes are rec (a finished job's result.recipe) with one field
+// each set out of its bounds (issue 27 item 1): the tempo of 1e9 that
+// grew the server to 14.5 GB, and the other huge, tiny, negative and
+// absurd values.
+func hostileRecipes(rec map[string]any) []hostileRecipe {
+	with := func(f func(r, plan map[string]any)) map[string]any {
+		raw, _ := json.Marshal(rec)
+		var r map[string]any
+		_ = json.Unmarshal(raw, &r)
+		f(r, r["plan"].(map[string]any))
+		return r
+	}
+	edits := make([]any, 5000)
+	for i := range edits {
+		edits[i] = map[string]any{"bpm": 120}
+	}
+	return []hostileRecipe{
+		{"bpm 1e9", with(func(_, p map[string]any) { p["bpm"] = 1e9 }), "'recipe.plan.bpm' must be a number from 40 to 240"},
+		{"bpm 1e6", with(func(_, p map[string]any) { p["bpm"] = 1e6 }), "'recipe.plan.bpm'"},
+		{"bpm 1", with(func(_, p map[string]any) { p["bpm"] = 1 }), "'recipe.plan.bpm'"},
+		{"bpm negative", with(func(_, p map[string]any) { p["bpm"] = -120 }), "'recipe.plan.bpm'"},
+		{"bpm not a number", with(func(_, p map[string]any) { p["bpm"] = "NaN" }), "'plan.bpm' has the wrong type"},
+		{"bpm overflow", with(func(_, p map[string]any) { p["bpm"] = json.Number("1e400") }), "'plan.bpm' has the wrong type"},
+		{"length huge", with(func(_, p map[string]any) { p["duration_seconds"] = 1e12 }), "'recipe.plan.duration_seconds'"},
+		{"length negative", with(func(_, p map[string]any) { p["duration_seconds"] = -1 }), "'recipe.plan.duration_seconds'"},
+		{"meter", with(func(_, p map[string]any) { p["meter"] = 1000000 }), "'recipe.plan.meter'"},
+		{"style", with(func(_, p map[string]any) { p["style"] = "polka" }), "'recipe.plan.style'"},
+		{"instruments", with(func(_, p map[string]any) { p["instruments"] = edits }), "'recipe.plan.instruments'"},
+		{"title", with(func(r, _ map[string]any) { r["title"] = strings.Repeat("Absurd ", 20000) }), "'recipe.title' is 140000 characters long"},
+		{"edits", with(func(r, _ map[string]any) { r["edits"] = edits }), "'recipe.edits' may hold at most 32 items"},
+		{"edit bpm", with(func(r, _ map[string]any) { r["edits"] = []any{map[string]any{"bpm": 1e9}} }), "'recipe.edits[0].bpm'"},
+		{"loudness", with(func(r, _ map[string]any) { r["loudness_lufs"] = 1e9 }), "'recipe.loudness_lufs'"},
 	}
 }

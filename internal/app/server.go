@@ -85,6 +85,10 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		wg.Add(1)
 		go func() { defer wg.Done(); s.deliverWebhooks(ctx) }()
 	}
+	if _, ok := s.Backend.Admit.(jobs.Outbox); ok {
+		wg.Add(1)
+		go func() { defer wg.Done(); s.reconcile(ctx) }()
+	}
 	s.Logger.Info("songsmith serving", "addr", ln.Addr().String(), "backend", s.Config.Backend, "workers", s.Config.Workers)
 
 	var err error

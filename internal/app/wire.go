@@ -40,7 +40,7 @@ func Open(ctx context.Context, cfg Config) (*Backend, error) {
 // Keys listed in cfg.APIKeys are added to the key store if missing.
 func OpenEmbedded(cfg Config) (*Backend, error) {
 	st, err := embedded.Open(filepath.Join(cfg.DataDir, "songsmith.db"), embedded.Options{
-		Visibility: cfg.GenerateTimeout + time.Minute, RestartDelay: RestartDelay,
+		Visibility: cfg.GenerateTimeout + time.Minute, RestartDelay: RestartDelay, HeavyPerKey: HeavyPerKey,
 	})
 	if err != nil {
 		return nil, err
@@ -54,7 +54,7 @@ func OpenEmbedded(cfg Config) (*Backend, error) {
 	}
 	media := &embedded.Media{Dir: filepath.Join(cfg.DataDir, "media"), BaseURL: cfg.BaseURL, Key: key,
 		WriteError: func(w http.ResponseWriter, r *http.Request, err error) { httpapi.WriteError(w, r, nil, err) }}
-	b := &Backend{Jobs: st, Keys: st, Limiter: st, Queue: st, Consumer: st, Media: media,
+	b := &Backend{Jobs: st, Keys: st, Limiter: st, Queue: st, Consumer: st, Media: media, Admit: st, Leases: st,
 		MediaHandler: media, Close: st.Close, Embedded: st}
 	withWebhooks(b, st.Webhooks(), st.Webhooks())
 	b.WebhookStates = st
@@ -121,7 +121,7 @@ func secretOf(full string) string {
 // NewService builds the service on a backend.
 func NewService(cfg Config, b *Backend, log *slog.Logger) *jobs.Service {
 	svc := &jobs.Service{Jobs: b.Jobs, Keys: b.Keys, Limiter: b.Limiter, Queue: b.Queue, Media: b.Media,
-		Config: cfg.Service, Logger: log, RecipeCheck: recipe.Check}
+		Config: cfg.Service, Logger: log, RecipeCheck: recipe.Check, Admit: b.Admit}
 	if b.Webhooks != nil {
 		svc.WebhookCheck = WebhookPolicy(cfg).Check
 	}
@@ -134,7 +134,7 @@ func NewWorker(cfg Config, b *Backend, gen jobs.Generator, log *slog.Logger) *wo
 	w := &worker.Worker{Jobs: b.Jobs, Media: b.Media, Generator: gen,
 		MaxAttempts: cfg.MaxAttempts, CrashHeadroom: cfg.CrashHeadroom, Timeout: cfg.GenerateTimeout,
 		DeadlineReserve: DeadlineReserve, RetryBase: RetryBase, RetryMax: RetryMax, Logger: log,
-		CancelPoll: CancelPoll}
+		CancelPoll: CancelPoll, MaxQueueAge: cfg.Service.MaxQueueAge, Leases: b.Leases}
 	if cfg.MetricsNS != "" {
 		w.Metrics = (&emf.Recorder{Out: os.Stdout, Namespace: cfg.MetricsNS}).Record
 	}

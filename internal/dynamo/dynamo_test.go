@@ -35,6 +35,9 @@ func TestStore(t *testing.T) {
 	t.Run("Limiter", func(t *testing.T) {
 		jobstest.RunLimiter(t, func(t *testing.T) jobs.Limiter { return open(t) })
 	})
+	t.Run("Admitter", func(t *testing.T) {
+		jobstest.RunAdmitter(t, func(t *testing.T) jobstest.AdmitStore { return open(t) })
+	})
 	t.Run("WebhookRecorder", func(t *testing.T) {
 		jobstest.RunWebhookRecorder(t, func(t *testing.T) interface {
 			jobs.JobStore

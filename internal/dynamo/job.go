@@ -59,6 +59,9 @@ type jobItem struct {
 	EngineVersion string        `dynamodbav:"engine_version,omitempty"`
 	Recipe        string        `dynamodbav:"recipe,omitempty"`
 	License       *jobs.License `dynamodbav:"license,omitempty"`
+	// AttemptedAt: the start of the latest attempt (StartAttempt, which
+	// also keeps the attempt's lease in lease_at and lease_until).
+	AttemptedAt *time.Time `dynamodbav:"attempted_at,omitempty"`
 }
 
 // CreateJob stores a new running job. EConflict if another job has the
@@ -87,6 +90,10 @@ func jobAttrs(j *jobs.Job) (map[string]types.AttributeValue, error) {
 	if !j.FinishedAt.IsZero() {
 		fin := j.FinishedAt.UTC()
 		it.FinishedAt = &fin
+	}
+	if !j.AttemptedAt.IsZero() {
+		at := j.AttemptedAt.UTC()
+		it.AttemptedAt = &at
 	}
 	if r := j.Result; r != nil {
 		it.Title, it.BPM, it.Duration, it.Tags, it.SongKey, it.ImageKey = r.Title, r.BPM, r.Duration, r.Tags, r.SongKey, r.ImageKey
@@ -130,6 +137,9 @@ func decodeJob(item map[string]types.AttributeValue) (*jobs.Job, error) {
 	}
 	if it.FinishedAt != nil {
 		j.FinishedAt = it.FinishedAt.UTC()
+	}
+	if it.AttemptedAt != nil {
+		j.AttemptedAt = it.AttemptedAt.UTC()
 	}
 	if j.Status == jobs.StatusCompleted {
 		j.Result = &jobs.Result{Title: it.Title, BPM: it.BPM, Duration: it.Duration, Tags: it.Tags, SongKey: it.SongKey, ImageKey: it.ImageKey,
@@ -204,16 +214,25 @@ func (s *Store) finish(ctx context.Context, id jobs.JobID, to jobs.Status, at ti
 	values[":to"] = &types.AttributeValueMemberS{Value: string(to)}
 	values[":running"] = &types.AttributeValueMemberS{Value: string(jobs.StatusRunning)}
 	values[":fin"] = fin
-	_, err = s.Client.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+	out, err := s.Client.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName:                           aws.String(s.Table),
 		Key:                                 key(jobPK(id), jobSK),
-		UpdateExpression:                    aws.String("SET #s = :to, #fin = :fin, " + set),
+		UpdateExpression:                    aws.String("SET #s = :to, #fin = :fin, " + set + " REMOVE lease_at, lease_until"),
 		ConditionExpression:                 aws.String("attribute_exists(pk) AND #s = :running"),
 		ExpressionAttributeNames:            names,
 		ExpressionAttributeValues:           values,
+		ReturnValues:                        types.ReturnValueAllOld,
 		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 	})
-	return translate(err, jobNotFound(id))
+	if err != nil {
+		return translate(err, jobNotFound(id))
+	}
+	// The job leaves its key's active set. A failure here only keeps a
+	// finished job's id in the set until a refusal prunes it (Admit).
+	if o, ok := out.Attributes["owner"].(*types.AttributeValueMemberS); ok {
+		_ = s.leaveActive(ctx, jobs.KeyID(o.Value), id)
+	}
+	return nil
 }
 
 func jobNotFound(id jobs.JobID) *jobs.Error {

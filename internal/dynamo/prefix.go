@@ -6,11 +6,13 @@ package dynamo
 // deployed policy: a change here needs the same change there (the template
 // tests compare them).
 const (
-	PrefixJob     = "JOB#"   // jobs: JOB#<job id>
-	PartitionKeys = "KEYS"   // the one partition of all API keys
-	PrefixRate    = "RATE#"  // rate windows: RATE#<bucket>
-	PrefixIdem    = "IDEM#"  // idempotency records: IDEM#<key id>#<idempotency key>
-	PrefixLease   = "LEASE#" // lease sets: LEASE#<name> (webhook:<key id>, the key's deliveries in flight)
+	PrefixJob       = "JOB#"    // jobs: JOB#<job id>
+	PartitionKeys   = "KEYS"    // the one partition of all API keys
+	PrefixRate      = "RATE#"   // rate windows: RATE#<bucket>
+	PrefixIdem      = "IDEM#"   // idempotency records: IDEM#<key id>#<idempotency key>
+	PrefixLease     = "LEASE#"  // lease sets: LEASE#<name> (webhook:<key id>, the key's deliveries in flight)
+	PrefixActive    = "ACTIVE#" // a key's active set (its queued and running jobs): ACTIVE#<key id>
+	PartitionOutbox = "OUTBOX"  // the one partition of outbox records: jobs accepted, not yet sent to SQS
 	// PrefixOwner is the partition of OwnerIndex (not of the table): a
 	// key's job history, OWNER#<key id>.
 	PrefixOwner = "OWNER#"

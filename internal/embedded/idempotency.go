@@ -2,6 +2,7 @@ package embedded
 
 import (
 	"context"
+	"encoding/json"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -29,27 +30,10 @@ func idemBackRef(id jobs.JobID) string { return "J\x00" + string(id) }
 func (s *Store) CreateJobIdempotent(ctx context.Context, j *jobs.Job, idem string) (*jobs.Job, bool, error) {
 	var existing *jobs.Job
 	err := s.db.Update(func(tx *bolt.Tx) error {
-		ib, jb := tx.Bucket(bucketIdem), tx.Bucket(bucketJobs)
-		k := idemKey(j.Owner, idem)
-		var rec idemRecord
-		err := getJSON(ib, k, &rec, jobs.IdempotencyNotFound())
-		switch {
-		case err == nil && j.StartedAt.Before(rec.ExpiresAt):
-			var r jobRecord
-			if err := getJSON(jb, string(rec.JobID), &r, jobs.JobNotFound(rec.JobID)); err != nil {
-				return err
-			}
-			jj := jobs.Job(r)
-			if !jj.SameSubmission(j) {
-				existing = &jj
-			}
-			return nil
-		case err == nil:
-			// Expired: the key is free again.
-			if err := ib.Delete([]byte(idemBackRef(rec.JobID))); err != nil {
-				return err
-			}
-		case !isNotFound(err):
+		jb := tx.Bucket(bucketJobs)
+		prev, self, err := idemExisting(tx, j, idem)
+		if err != nil || prev != nil || self {
+			existing = prev
 			return err
 		}
 		if jb.Get([]byte(j.ID)) != nil {
@@ -61,10 +45,7 @@ func (s *Store) CreateJobIdempotent(ctx context.Context, j *jobs.Job, idem strin
 		if err := putJSON(jb, string(j.ID), jobRecord(*j)); err != nil {
 			return err
 		}
-		if err := putJSON(ib, k, idemRecord{JobID: j.ID, ExpiresAt: j.ExpiresAt}); err != nil {
-			return err
-		}
-		return ib.Put([]byte(idemBackRef(j.ID)), []byte(k))
+		return putIdem(tx, j, idem)
 	})
 	if err != nil {
 		return nil, false, err
@@ -73,6 +54,51 @@ func (s *Store) CreateJobIdempotent(ctx context.Context, j *jobs.Job, idem strin
 		return existing, false, nil
 	}
 	return j, true, nil
+}
+
+// idemExisting returns the job that j.Owner's unexpired idempotency record
+// idem names when it is another submission than j, or self when it names
+// j itself (a retried call: stored already); neither when there is no
+// such record (an expired one is dropped).
+func idemExisting(tx *bolt.Tx, j *jobs.Job, idem string) (prev *jobs.Job, self bool, err error) {
+	ib, jb := tx.Bucket(bucketIdem), tx.Bucket(bucketJobs)
+	var rec idemRecord
+	err = getJSON(ib, idemKey(j.Owner, idem), &rec, jobs.IdempotencyNotFound())
+	switch {
+	case err == nil && j.StartedAt.Before(rec.ExpiresAt):
+		var r jobRecord
+		if err := getJSON(jb, string(rec.JobID), &r, jobs.JobNotFound(rec.JobID)); err != nil {
+			return nil, false, err
+		}
+		if jj := jobs.Job(r); !jj.SameSubmission(j) {
+			return &jj, false, nil
+		}
+		return nil, true, nil
+	case err == nil:
+		// Expired: the key is free again.
+		return nil, false, ib.Delete([]byte(idemBackRef(rec.JobID)))
+	case !isNotFound(err):
+		return nil, false, err
+	}
+	return nil, false, nil
+}
+
+// sameStored reports whether the stored job record v is j as first
+// created (see jobs.Job.SameSubmission).
+func sameStored(v []byte, j *jobs.Job) bool {
+	var old jobRecord
+	return json.Unmarshal(v, &old) == nil && (*jobs.Job)(&old).SameSubmission(j)
+}
+
+// putIdem writes j.Owner's idempotency record idem naming j, and its back
+// reference.
+func putIdem(tx *bolt.Tx, j *jobs.Job, idem string) error {
+	ib := tx.Bucket(bucketIdem)
+	k := idemKey(j.Owner, idem)
+	if err := putJSON(ib, k, idemRecord{JobID: j.ID, ExpiresAt: j.ExpiresAt}); err != nil {
+		return err
+	}
+	return ib.Put([]byte(idemBackRef(j.ID)), []byte(k))
 }
 
 // IdempotentJob implements jobs.JobStore.

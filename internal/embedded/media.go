@@ -40,6 +40,17 @@ type Media struct {
 	// HTTP layer's writer, so media errors share the API's codes, statuses
 	// and body); when nil the answer is a bare status.
 	WriteError func(w http.ResponseWriter, r *http.Request, err error)
+	// CreateTemp creates the temporary file a write goes to before it is
+	// renamed into place (os.CreateTemp when nil). Tests inject files that
+	// fail like a full disk.
+	CreateTemp func(dir, pattern string) (TempFile, error)
+}
+
+// TempFile is the temporary file of a media write (*os.File satisfies it).
+type TempFile interface {
+	io.Writer
+	Close() error
+	Name() string
 }
 
 func (m *Media) now() time.Time {
@@ -56,38 +67,77 @@ func (m *Media) path(key string) (string, error) {
 	return filepath.Join(m.Dir, filepath.FromSlash(key)), nil
 }
 
-// PutMedia implements jobs.Media. The file appears atomically (write to a
-// temporary file, then rename), with its content type in a sidecar file.
+// PutMedia implements jobs.Media. The file appears atomically, with its
+// content type in a sidecar file: both are written to temporary files
+// first and renamed into place only when both are whole, so a failed write
+// (a full disk) leaves neither, nor a temporary file. A write refused for
+// want of space is jobs.StorageFull.
 func (m *Media) PutMedia(ctx context.Context, key, contentType string, body io.Reader, size int64) error {
 	p, err := m.path(key)
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
-		return err
+	err = m.put(p, contentType, body)
+	if noSpace(err) {
+		return jobs.StorageFull(err)
 	}
-	if err := writeAtomic(p+".type", strings.NewReader(contentType)); err != nil {
-		return err
-	}
-	return writeAtomic(p, body)
+	return err
 }
 
-func writeAtomic(p string, r io.Reader) error {
-	f, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
+func (m *Media) put(p, contentType string, body io.Reader) (err error) {
+	dir := filepath.Dir(p)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			_ = os.Remove(dir) // the job's directory, when this made it and it is empty
+		}
+	}()
+	data, err := m.writeTemp(dir, body)
 	if err != nil {
 		return err
+	}
+	defer os.Remove(data) // gone after the rename; left only on failure
+	ctype, err := m.writeTemp(dir, strings.NewReader(contentType))
+	if err != nil {
+		return err
+	}
+	defer os.Remove(ctype)
+	_, statErr := os.Stat(p)
+	existed := statErr == nil
+	if err := os.Rename(ctype, p+".type"); err != nil {
+		return err
+	}
+	if err := os.Rename(data, p); err != nil {
+		if !existed {
+			_ = os.Remove(p + ".type") // no sidecar without its file
+		}
+		return err
+	}
+	return nil
+}
+
+// writeTemp copies r into a new temporary file in dir and returns its
+// name; on failure the file is removed.
+func (m *Media) writeTemp(dir string, r io.Reader) (string, error) {
+	create := m.CreateTemp
+	if create == nil {
+		create = func(dir, pattern string) (TempFile, error) { return os.CreateTemp(dir, pattern) }
+	}
+	f, err := create(dir, ".tmp-*")
+	if err != nil {
+		return "", err
 	}
 	_, err = io.Copy(f, r)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	if err == nil {
-		err = os.Rename(f.Name(), p)
-	}
 	if err != nil {
 		os.Remove(f.Name())
+		return "", err
 	}
-	return err
+	return f.Name(), nil
 }
 
 // MediaURL implements jobs.Media.

@@ -6,6 +6,8 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -21,7 +23,12 @@ import (
 // ended (completed, failed, or released for a retry) use up the job's
 // attempts. Receives still counts every delivery and bounds crash loops.
 type message struct {
-	JobID     jobs.JobID `json:"job_id"`
+	JobID jobs.JobID `json:"job_id"`
+	// Owner is the job's API key: the queue takes jobs round-robin across
+	// owners. Heavy marks a stems job, of which one owner gets at most
+	// Options.HeavyPerKey at a time. Webhook messages have neither.
+	Owner     jobs.KeyID `json:"owner,omitempty"`
+	Heavy     bool       `json:"heavy,omitempty"`
 	Attempt   int        `json:"attempt"`            // attempts counted so far (the current one included)
 	Receives  int        `json:"receives,omitempty"` // deliveries so far, crash-interrupted ones included
 	InFlight  bool       `json:"in_flight,omitempty"`
@@ -33,23 +40,37 @@ type message struct {
 func (m *message) receives() int { return max(m.Receives, m.Attempt) }
 
 // Enqueue implements jobs.Queue. The message is durable when it returns.
+// The Service queues through Admit (the job and its message in one
+// transaction); Enqueue serves a message sent on its own.
 func (s *Store) Enqueue(ctx context.Context, id jobs.JobID) error {
 	return s.enqueue(bucketQueue, id)
 }
 
 func (s *Store) enqueue(bucket []byte, id jobs.JobID) error {
 	err := s.db.Update(func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucket)
-		seq, err := b.NextSequence()
-		if err != nil {
-			return err
+		m := message{JobID: id, VisibleAt: s.now().UTC()}
+		if string(bucket) == string(bucketQueue) {
+			var r jobRecord
+			if getJSON(tx.Bucket(bucketJobs), string(id), &r, errMissing) == nil {
+				m.Owner, m.Heavy = r.Owner, jobs.Heavy(r.Options)
+			}
 		}
-		return putJSON(b, seqKey(seq), message{JobID: id, VisibleAt: s.now().UTC()})
+		return s.putMessage(tx, bucket, m)
 	})
 	if err == nil {
 		s.wake()
 	}
 	return err
+}
+
+// putMessage appends m to the queue in bucket.
+func (s *Store) putMessage(tx *bolt.Tx, bucket []byte, m message) error {
+	b := tx.Bucket(bucket)
+	seq, err := b.NextSequence()
+	if err != nil {
+		return err
+	}
+	return putJSON(b, seqKey(seq), m)
 }
 
 // Receive implements jobs.Consumer: it returns up to max visible messages,
@@ -88,64 +109,112 @@ func (s *Store) receive(ctx context.Context, bucket []byte, max int, wait time.D
 }
 
 // take claims visible messages; next is how soon a hidden one reappears.
-// It looks in a read-only transaction first and opens a write transaction
+// It plans in a read-only transaction first and opens a write transaction
 // only when there is a message to claim: an idle queue poll writes
 // nothing.
 func (s *Store) take(bucket []byte, max int) (out []jobs.Delivery, next time.Duration, err error) {
 	now := s.now().UTC()
-	visible := false
+	var picks []claim
 	err = s.db.View(func(tx *bolt.Tx) error {
-		c := tx.Bucket(bucket).Cursor()
-		for k, v := c.First(); k != nil; k, v = c.Next() {
-			var m message
-			if err := json.Unmarshal(v, &m); err != nil {
-				return err
-			}
-			if !m.VisibleAt.After(now) {
-				visible = true
-				return nil
-			}
-			if d := m.VisibleAt.Sub(now); next == 0 || d < next {
-				next = d
-			}
-		}
-		return nil
+		picks, next, err = s.plan(tx.Bucket(bucket), max, now, false)
+		return err
 	})
-	if err != nil || !visible {
+	if err != nil || len(picks) == 0 {
 		return nil, next, err
 	}
-	next = 0
 	err = s.db.Update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucket)
-		claimed := map[string]message{} // applied after the scan: no writes under a cursor
-		c := b.Cursor()
-		for k, v := c.First(); k != nil && len(out) < max; k, v = c.Next() {
-			var m message
-			if err := json.Unmarshal(v, &m); err != nil {
-				return err
-			}
-			if m.VisibleAt.After(now) {
-				if d := m.VisibleAt.Sub(now); next == 0 || d < next {
-					next = d
-				}
-				continue
-			}
+		out = out[:0]
+		picks, next, err = s.plan(b, max, now, true)
+		if err != nil {
+			return err
+		}
+		for _, c := range picks {
+			m := c.m
 			m.Receives = m.receives() + 1
 			m.Attempt++
 			m.InFlight = true
 			m.VisibleAt = now.Add(s.visibility)
-			claimed[string(k)] = m
-			out = append(out, jobs.Delivery{JobID: m.JobID, Attempt: m.Attempt, Received: m.Receives,
-				Receipt: string(k) + ":" + strconv.Itoa(m.Receives)})
-		}
-		for k, m := range claimed {
-			if err := putJSON(b, k, m); err != nil {
+			if err := putJSON(b, c.key, m); err != nil {
 				return err
 			}
+			out = append(out, jobs.Delivery{JobID: m.JobID, Attempt: m.Attempt, Received: m.Receives,
+				Receipt: c.key + ":" + strconv.Itoa(m.Receives)})
 		}
 		return nil
 	})
 	return out, next, err
+}
+
+// claim is a message take is about to hand out.
+type claim struct {
+	key string
+	m   message
+}
+
+// plan chooses up to max visible messages of the queue in b, round-robin
+// across owners: starting after the owner served last (s.cursor), one
+// message per owner in turn, each owner's oldest first; an owner's heavy
+// message waits while HeavyPerKey of its heavy messages are in flight.
+// next is how soon a hidden message becomes visible. With commit, the
+// cursor moves on to the last owner served.
+func (s *Store) plan(b *bolt.Bucket, max int, now time.Time, commit bool) (picks []claim, next time.Duration, err error) {
+	queues := map[jobs.KeyID][]claim{}
+	heavyOut := map[jobs.KeyID]int{}
+	c := b.Cursor()
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		var m message
+		if err := json.Unmarshal(v, &m); err != nil {
+			return nil, 0, err
+		}
+		if m.VisibleAt.After(now) {
+			if m.InFlight && m.Heavy {
+				heavyOut[m.Owner]++
+			}
+			if d := m.VisibleAt.Sub(now); next == 0 || d < next {
+				next = d
+			}
+			continue
+		}
+		queues[m.Owner] = append(queues[m.Owner], claim{key: string(k), m: m})
+	}
+	owners := slices.Sorted(maps.Keys(queues))
+	s.mu.Lock()
+	cursor := s.cursor
+	s.mu.Unlock()
+	for len(picks) < max {
+		took := false
+		start, _ := slices.BinarySearch(owners, cursor)
+		if start < len(owners) && owners[start] == cursor {
+			start++
+		}
+		for i := range owners {
+			o := owners[(start+i)%len(owners)]
+			q := queues[o]
+			j := slices.IndexFunc(q, func(c claim) bool {
+				return !c.m.Heavy || s.heavyPerKey <= 0 || heavyOut[o] < s.heavyPerKey
+			})
+			if j < 0 {
+				continue
+			}
+			picks = append(picks, q[j])
+			if q[j].m.Heavy {
+				heavyOut[o]++
+			}
+			queues[o] = slices.Delete(q, j, j+1)
+			cursor, took = o, true
+			break
+		}
+		if !took {
+			break
+		}
+	}
+	if commit {
+		s.mu.Lock()
+		s.cursor = cursor
+		s.mu.Unlock()
+	}
+	return picks, next, nil
 }
 
 // Ack implements jobs.Consumer. Acking a stale receipt (the message was
@@ -153,7 +222,11 @@ func (s *Store) take(bucket []byte, max int) (out []jobs.Delivery, next time.Dur
 func (s *Store) Ack(ctx context.Context, d jobs.Delivery) error { return s.ack(bucketQueue, d) }
 
 func (s *Store) ack(bucket []byte, d jobs.Delivery) error {
-	return s.withMessage(bucket, d, func(b *bolt.Bucket, k []byte, m *message) error { return b.Delete(k) })
+	err := s.withMessage(bucket, d, func(b *bolt.Bucket, k []byte, m *message) error { return b.Delete(k) })
+	if err == nil && string(bucket) == string(bucketQueue) {
+		s.wake() // a heavy message held back for this one's owner may go now
+	}
+	return err
 }
 
 // Release implements jobs.Consumer.

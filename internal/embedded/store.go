@@ -9,9 +9,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"sync"
+	"syscall"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -40,13 +42,17 @@ var (
 
 // Store is the embedded database. One process owns the file at a time.
 type Store struct {
-	db           *bolt.DB
+	db           boltDB
 	visibility   time.Duration
 	restartDelay time.Duration
 	now          func() time.Time
 
 	mu     sync.Mutex
 	notify chan struct{} // closed and replaced on every enqueue/release
+	cursor jobs.KeyID    // the key whose job the queue took last (round robin)
+
+	heavyPerKey int          // Options.HeavyPerKey
+	fault       func(string) // SetFault
 }
 
 // Options tune a Store.
@@ -62,10 +68,72 @@ type Options struct {
 	RestartDelay time.Duration
 	// Now is the clock used for queue visibility (time.Now when nil).
 	Now func() time.Time
+	// HeavyPerKey bounds how many heavy (stems) jobs of one API key the
+	// queue hands out at a time, so one key's expensive jobs cannot take
+	// every worker; 0 = no bound.
+	HeavyPerKey int
 	// LockTimeout is how long Open waits for another process to release
 	// the database file (5 s when 0); then it fails with an error that
 	// wraps bbolt's ErrTimeout.
 	LockTimeout time.Duration
+	// Logger receives the records Open quarantines (slog.Default() when
+	// nil).
+	Logger *slog.Logger
+	// WriteFault, when set, is asked after every write transaction's work
+	// and before its commit; an error aborts the transaction as a failed
+	// commit would (tests inject a full disk with it: an error wrapping
+	// syscall.ENOSPC).
+	WriteFault func() error
+}
+
+// boltDB is the bbolt database with its write errors translated: a write
+// refused for want of space is jobs.StorageFull (503, retryable), whoever
+// in this package writes.
+type boltDB struct {
+	*bolt.DB
+	fault func() error
+}
+
+// Update runs fn in a write transaction (bolt.DB.Update), translating a
+// full disk.
+func (d boltDB) Update(fn func(*bolt.Tx) error) error {
+	return writeErr(d.DB.Update(d.faulty(fn)))
+}
+
+// Batch is bolt.DB.Batch, translating a full disk.
+func (d boltDB) Batch(fn func(*bolt.Tx) error) error {
+	return writeErr(d.DB.Batch(d.faulty(fn)))
+}
+
+func (d boltDB) faulty(fn func(*bolt.Tx) error) func(*bolt.Tx) error {
+	if d.fault == nil {
+		return fn
+	}
+	return func(tx *bolt.Tx) error {
+		if err := fn(tx); err != nil {
+			return err
+		}
+		return d.fault()
+	}
+}
+
+// writeErr turns a write that failed for want of space into
+// jobs.StorageFull; other errors pass unchanged.
+func writeErr(err error) error {
+	var je *jobs.Error
+	if err == nil || errors.As(err, &je) {
+		return err
+	}
+	if noSpace(err) {
+		return jobs.StorageFull(err)
+	}
+	return err
+}
+
+// noSpace reports a write refused because the disk or the user's quota is
+// full.
+func noSpace(err error) bool {
+	return errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT)
 }
 
 // Open opens (creating if needed) the database at path. Messages that were
@@ -80,24 +148,36 @@ func Open(path string, opts Options) (*Store, error) {
 	if lock <= 0 {
 		lock = 5 * time.Second
 	}
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: lock})
+	bdb, err := openChecked(path, &bolt.Options{Timeout: lock})
 	if err != nil {
-		return nil, fmt.Errorf("embedded: open %s: %w", path, err)
+		return nil, err
 	}
-	s := &Store{db: db, visibility: opts.Visibility, restartDelay: opts.RestartDelay, now: opts.Now, notify: make(chan struct{})}
+	db := boltDB{DB: bdb, fault: opts.WriteFault}
+	s := &Store{db: db, visibility: opts.Visibility, restartDelay: opts.RestartDelay, now: opts.Now, notify: make(chan struct{}),
+		heavyPerKey: opts.HeavyPerKey}
 	if s.visibility <= 0 {
 		s.visibility = 10 * time.Minute
 	}
 	if s.now == nil {
 		s.now = time.Now
 	}
+	log := opts.Logger
+	if log == nil {
+		log = slog.Default()
+	}
 	err = db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{bucketJobs, bucketKeys, bucketLimits, bucketQueue, bucketMeta, bucketIdem, bucketOwners, bucketHooks} {
+		for _, b := range [][]byte{bucketJobs, bucketKeys, bucketLimits, bucketQueue, bucketMeta, bucketIdem, bucketOwners, bucketHooks, bucketQuarantine} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
 		}
+		if err := quarantine(tx, path, log); err != nil {
+			return err
+		}
 		if err := buildOwnerIndex(tx); err != nil {
+			return err
+		}
+		if err := openQueue(tx); err != nil {
 			return err
 		}
 		if err := s.resetInFlight(tx, bucketQueue); err != nil {
@@ -128,6 +208,8 @@ type jobRecord struct {
 	ExpiresAt  time.Time          `json:"expires_at"`
 	Options    *jobs.Options      `json:"options,omitempty"`
 	Webhook    *jobs.WebhookState `json:"webhook,omitempty"`
+	// AttemptedAt: the start of the latest attempt (StartAttempt).
+	AttemptedAt time.Time `json:"attempted_at,omitzero"`
 }
 
 // CreateJob implements jobs.JobStore.
@@ -187,6 +269,9 @@ func (s *Store) transition(id jobs.JobID, change func(*jobRecord)) error {
 			return jobs.AlreadyFinished(id, r.Status)
 		}
 		change(&r)
+		if err := endActive(tx, r.Owner, id); err != nil {
+			return err
+		}
 		return putJSON(b, string(id), r)
 	})
 }
@@ -246,6 +331,12 @@ func (s *Store) DeleteJob(ctx context.Context, id jobs.JobID) error {
 }
 
 func removeJob(tx *bolt.Tx, id jobs.JobID) error {
+	var r jobRecord
+	if err := getJSON(tx.Bucket(bucketJobs), string(id), &r, jobs.JobNotFound(id)); err == nil {
+		if err := endActive(tx, r.Owner, id); err != nil {
+			return err
+		}
+	}
 	if err := deleteIdem(tx, id); err != nil {
 		return err
 	}

@@ -27,7 +27,7 @@ func BenchmarkRender3Min(b *testing.B) {
 	seconds := 0.0
 	peak := watchHeap()
 	for b.Loop() {
-		song, err := engine.Render(ctx, BenchPrompt, 1, engine.Options{})
+		song, err := engine.Render(ctx, engine.Resolve(BenchPrompt, 1, engine.Options{}))
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -98,7 +98,7 @@ func lookup(prompt string, seed uint64, o engine.Options) (*rendered, error) {
 	}
 	cacheMu.Unlock()
 	if !ok {
-		song, err := engine.Render(context.Background(), prompt, seed, o)
+		song, err := engine.Render(context.Background(), engine.Resolve(prompt, seed, o))
 		e.r, e.err = &rendered{Song: song}, err
 		close(e.done)
 	}

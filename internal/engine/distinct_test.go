@@ -32,7 +32,7 @@ var distinctPrompts = []string{
 func TestDifferentPromptsDifferentSongs(t *testing.T) {
 	seen := map[[32]byte]string{}
 	for _, prompt := range distinctPrompts {
-		s, _, _ := engine.Compose(prompt, 1, engine.Options{})
+		s, _, _ := composePerformed(prompt, 1, engine.Options{})
 		s = music.Compose(shorter(prompt, s), s.Seed)
 		buf, err := synth.Render(context.Background(), s, synth.Options{})
 		if err != nil {

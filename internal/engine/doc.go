@@ -3,27 +3,43 @@
 // the players' timing and dynamics), synthesizes and masters it
 // (internal/synth) and describes it (title, tags, tempo, key).
 //
-// The pipeline: reader.Parse reads the prompt against the style catalogue
-// (internal/style) into a plan.Plan; music.Resolve completes the plan and
-// music.Compose writes a score.Score from it and a seed; perform.Apply plays it as the style's players would
-// (micro-timing, spread, accents; programmed styles stay on the grid);
-// synth renders the score, playing acoustic parts from the
-// SoundFont bank when one is loaded (internal/soundfont), mixes it in
-// stereo and masters it to its style family's loudness (docs/engine-mix.md); music.Describe gives the title and
-// tags. The same prompt, seed and overrides always give the same samples;
-// the service derives each job's seed from its id unless the request
-// names one.
+// # One request
+//
+// The engine has three entrances, and one value runs through them:
+//
+//   - Resolve is the reader and resolver, the only stage that reads the
+//     prompt: reader.Parse reads it against the style catalogue
+//     (internal/style) into a plan.Plan, the request's overrides (Options)
+//     are set, music.Resolve completes the plan from the seed mixed with
+//     the prompt, and music.Title names the song. The result is a Request:
+//     the resolved plan, the job's seed and the composer's seed, the
+//     title, the edits and the master settings.
+//   - Compose writes the Request's song: music.Compose writes a
+//     score.Score from the plan and the song seed, the edits change it in
+//     turn, perform.Apply plays it as the style's players would
+//     (micro-timing, spread, accents; programmed styles stay on the grid).
+//   - Render composes and synthesizes: synth renders the performed score,
+//     playing acoustic parts from the SoundFont bank when one is loaded
+//     (internal/soundfont), mixes it in stereo and masters it to its style
+//     family's loudness (docs/engine-mix.md). synthesize is the one step
+//     from a composition to synthesis.
+//
+// A recipe (internal/recipe) is a Request in a versioned envelope:
+// EncodeRequest and DecodeRequest convert, so rendering a recipe is
+// decoding it and calling Render. The same Request always gives the same
+// samples; the service derives each job's seed from its id unless the
+// request names one.
 //
 // # Edits
 //
-// Options.Edits change the composed song in turn (issue 20 item 4, POST
-// /jobs/{job_id}/edit): ComposeEdited composes the written score of the
-// prompt, seed and the other options, applies each edit.Change to it
-// (internal/edit: key, tempo, length, loop, instruments, intensity, and
-// regenerated sections spliced in from the same plan composed at
-// seed + (k+1)*regenSalt for edit k, with the earlier edits applied), and
-// Render performs the result (internal/perform) at its tempo. An edit the
-// song cannot take wraps ErrEdit (an *EditError, its Message for the user).
+// Request.Edits change the composed song in turn (issue 20 item 4, POST
+// /jobs/{job_id}/edit): Compose applies each edit.Change to the written
+// score of the plan (internal/edit: key, tempo, length, loop, instruments,
+// intensity, and regenerated sections spliced in from the same plan
+// composed at the song seed + (k+1)*regenSalt for edit k, with the earlier
+// edits applied), and performs the result (internal/perform) at its
+// tempo. An edit the song cannot take wraps ErrEdit (an *EditError, its
+// Message for the user).
 //
 // # Checks against outside tools
 //

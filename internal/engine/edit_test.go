@@ -27,7 +27,7 @@ func editOpts(seconds float64, edits ...engine.Edit) engine.Options {
 
 func mustEdited(t *testing.T, o engine.Options) *score.Score {
 	t.Helper()
-	s, _, _, err := engine.ComposeEdited(editPrompt, editSeed, o)
+	s, _, _, err := composeEdited(editPrompt, editSeed, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func sectionSpan(s *score.Score, i int) (float64, float64) {
 // TestEditNoEdits: a song without edits is the composed song.
 func TestEditNoEdits(t *testing.T) {
 	o := engine.Options{Seconds: 60}
-	w, _, _ := engine.ComposeWritten(editPrompt, editSeed, o)
+	w, _, _ := composeWritten(editPrompt, editSeed, o)
 	e := mustEdited(t, o)
 	var a, b bytes.Buffer
 	music.WriteMIDI(&a, w, "x")
@@ -133,7 +133,7 @@ func TestEditKeyTempo(t *testing.T) {
 	if got.Chords[0].Symbol != edit.TransposeSymbol(src.Chords[0].Symbol, d) || got.Chords[0].Symbol == src.Chords[0].Symbol {
 		t.Errorf("chord %s -> %s", src.Chords[0].Symbol, got.Chords[0].Symbol)
 	}
-	_, _, _, err := engine.ComposeEdited(editPrompt, editSeed, editOpts(60, engine.Edit{Mode: otherMode(src.Mode)}))
+	_, _, _, err := composeEdited(editPrompt, editSeed, editOpts(60, engine.Edit{Mode: otherMode(src.Mode)}))
 	if !errors.Is(err, engine.ErrEdit) || !strings.Contains(err.Error(), "keeps the mode") {
 		t.Fatalf("a mode change: %v", err)
 	}
@@ -186,7 +186,7 @@ func TestEditInstruments(t *testing.T) {
 	if !bytes.Contains(b.Bytes(), []byte("flute")) || bytes.Equal(a.Bytes(), b.Bytes()) {
 		t.Error("the MIDI file does not name the new instrument")
 	}
-	_, _, _, err := engine.ComposeEdited(editPrompt, editSeed, editOpts(60, engine.Edit{Instruments: map[string]string{"fx": "piano"}}))
+	_, _, _, err := composeEdited(editPrompt, editSeed, editOpts(60, engine.Edit{Instruments: map[string]string{"fx": "piano"}}))
 	if !errors.Is(err, engine.ErrEdit) || !strings.Contains(err.Error(), "no fx part") {
 		t.Fatalf("a role the song lacks: %v", err)
 	}
@@ -218,7 +218,7 @@ func TestEditRegenerate(t *testing.T) {
 	if !changed {
 		t.Error("the bridge did not change")
 	}
-	_, _, _, err := engine.ComposeEdited(editPrompt, editSeed, engine.Options{Edits: []engine.Edit{{Regenerate: []string{"solo"}}}})
+	_, _, _, err := composeEdited(editPrompt, editSeed, engine.Options{Edits: []engine.Edit{{Regenerate: []string{"solo"}}}})
 	if !errors.Is(err, engine.ErrEdit) || !strings.Contains(err.Error(), `no section "solo"`) || !strings.Contains(err.Error(), "bridge") {
 		t.Fatalf("an unknown section: %v", err)
 	}
@@ -363,7 +363,7 @@ func BenchmarkComposeEdited(b *testing.B) {
 	o := engine.Options{Seconds: 180, Edits: []engine.Edit{{BPM: 100, HasKey: true, KeyRoot: 4, Seconds: 200, Intensity: &x,
 		Instruments: map[string]string{"lead": "flute", "drums": ""}, Regenerate: []string{"bridge"}}}}
 	for b.Loop() {
-		if _, _, _, err := engine.ComposeEdited(editPrompt, editSeed, o); err != nil {
+		if _, _, _, err := composeEdited(editPrompt, editSeed, o); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -372,6 +372,6 @@ func BenchmarkComposeEdited(b *testing.B) {
 // BenchmarkComposeWritten is the same song without edits, for comparison.
 func BenchmarkComposeWritten(b *testing.B) {
 	for b.Loop() {
-		engine.ComposeWritten(editPrompt, editSeed, engine.Options{Seconds: 180})
+		composeWritten(editPrompt, editSeed, engine.Options{Seconds: 180})
 	}
 }

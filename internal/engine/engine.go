@@ -10,6 +10,7 @@ import (
 	"github.com/songsmith/songsmith/internal/music"
 	"github.com/songsmith/songsmith/internal/perform"
 	"github.com/songsmith/songsmith/internal/plan"
+	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/synth"
 )
@@ -27,9 +28,11 @@ type Song struct {
 	Score   *score.Score  // what was played (for MIDI and stems)
 }
 
-// Options are the settings of one song: explicit request options that take
-// precedence over what the prompt says (zero fields leave the prompt's
-// reading alone) and the synthesizer's settings.
+// Options are what a request asks of a song beside its prompt: explicit
+// overrides that take precedence over what the prompt says (zero fields
+// leave the prompt's reading alone), the master's and synthesizer's
+// settings and the edits. Resolve turns a prompt and Options into the
+// Request every later stage takes.
 type Options struct {
 	Seconds float64 // length in seconds (clamped to the composer's range)
 	BPM     float64 // exact tempo (clamped to the composer's range)
@@ -41,14 +44,12 @@ type Options struct {
 	ExactSeconds bool
 	// Synth tunes the synthesizer (the sample bank of recorded parts).
 	Synth synth.Options
-	// LoudnessLUFS is the master's integrated loudness target, -31 to
-	// -9 LUFS (the -1 dBTP ceiling wins where both cannot hold); 0 keeps
-	// the style family's default (-20 to -9 LUFS, docs/engine-mix.md).
+	// LoudnessLUFS is the master's integrated loudness target (see
+	// Request.LoudnessLUFS); 0 keeps the style family's default.
 	LoudnessLUFS float64
 	// Loop makes a seamless loop of about Seconds (plan.Plan.Loop).
 	Loop bool
-	// Edits change the composed song in turn (edit.go, issue 20 item 4):
-	// the fields above compose the source song, each edit changes it.
+	// Edits change the composed song in turn (Request.Edits).
 	Edits []Edit
 }
 
@@ -76,66 +77,106 @@ func (o Options) apply(p plan.Plan) plan.Plan {
 	return p
 }
 
-// Compose understands the prompt and writes the score Render would play
-// with the same options, with its title and tags, without synthesizing
-// it: the composed score as the players perform it (internal/perform), the
-// timing and dynamics the synthesizer and the MIDI export carry. It takes
-// no context: it runs in milliseconds and cannot block.
-func Compose(prompt string, seed uint64, o Options) (s *score.Score, title string, tags []string) {
-	s, title, tags = ComposeWritten(prompt, seed, o)
-	return perform.Apply(s), title, tags
+// Request is what a song is: everything the stages after the reader
+// need, and nothing of the prompt's text. Resolve makes one from a prompt;
+// a recipe (internal/recipe) is a Request in a versioned envelope
+// (EncodeRequest, DecodeRequest). The same Request always renders the same
+// samples.
+type Request struct {
+	// Plan is the resolved plan (music.Resolve): style, mood, tempo, key,
+	// mode, meter, length, loop and exact-length flags, the instruments
+	// asked for, the content words. Its Prompt is always "".
+	Plan plan.Plan
+	// Seed is the job's seed; titles number by it.
+	Seed uint64
+	// SongSeed is the seed the composer draws from (the job's seed mixed
+	// with the prompt's text).
+	SongSeed uint64
+	// Title is the song's title; "" names it from the plan and Seed.
+	Title string
+	// Edits change the composed song in turn (edit.go, issue 20 item 4).
+	Edits []Edit
+	// LoudnessLUFS is the master's integrated loudness target, -31 to
+	// -9 LUFS (the -1 dBTP ceiling wins where both cannot hold); 0 keeps
+	// the style family's default (-20 to -9 LUFS, docs/engine-mix.md).
+	LoudnessLUFS float64
+	// Synth are the synthesizer's process settings (the sample bank's
+	// loader): not part of the song, so a recipe names the bank by its
+	// identity in its envelope instead.
+	Synth synth.Options
 }
 
-// ComposeWritten is Compose before the performance: every note on the
-// composed grid. A tempo edit keeps these notes on their beats and performs
-// them again (perform.Apply) at the new tempo.
-func ComposeWritten(prompt string, seed uint64, o Options) (s *score.Score, title string, tags []string) {
-	plan, mixed := ResolvePlan(prompt, seed, o)
-	return composePlan(plan, mixed, seed)
+// Resolve is the reader and resolver: it reads the prompt
+// (reader.Parse), sets o's overrides, completes the plan with the seed
+// mixed with the prompt (music.Resolve) and names the song. It is the
+// only stage that reads the prompt; it takes milliseconds.
+func Resolve(prompt string, seed uint64, o Options) Request {
+	mixed := songSeed(prompt, seed)
+	p := music.Resolve(o.apply(reader.Parse(prompt)), mixed)
+	title := music.Title(p, seed)
+	p.Prompt = ""
+	return Request{Plan: p, Seed: seed, SongSeed: mixed, Title: title, Edits: o.Edits,
+		LoudnessLUFS: o.LoudnessLUFS, Synth: o.Synth}
 }
 
-// composePlan composes a resolved plan with the mixed seed and describes
-// it: the one step from a plan to the written score, for a prompt
-// (ComposeWritten) and for a recipe (RenderPlan).
-func composePlan(plan plan.Plan, mixed, seed uint64) (s *score.Score, title string, tags []string) {
-	s = music.Compose(plan, mixed)
-	// Titles number the title space by the job's own seed, so that
-	// neighbouring seeds never share one.
-	title, tags = music.Describe(plan, s, seed)
-	return s, title, tags
+// Composition is a composed song before synthesis.
+type Composition struct {
+	// Written is the score as composed and edited: every note on the
+	// grid (the timeline's and the MIDI grid's view).
+	Written *score.Score
+	// Score is Written as the players perform it (internal/perform): the
+	// timing and dynamics the synthesizer and the MIDI export carry.
+	Score *score.Score
+	Title string   // the request's title
+	Tags  []string // of the composed (and edited) song
 }
 
-// Render understands the prompt, composes, synthesizes and masters a song.
-// The same prompt, seed and options always give the same song, sample for
-// sample.
-func Render(ctx context.Context, prompt string, seed uint64, o Options) (*Song, error) {
-	plan, mixed := ResolvePlan(prompt, seed, o)
-	s, title, tags, err := performPlan(plan, mixed, seed, o)
+// Compose writes the song of r without synthesizing it: its plan
+// composed with its song seed, each edit applied in turn, performed. It
+// takes no context: it runs in milliseconds and cannot block. An edit the
+// song cannot take is an error that wraps ErrEdit.
+func Compose(r Request) (*Composition, error) {
+	written, tags, err := compose(r)
 	if err != nil {
 		return nil, err
 	}
-	return synthesize(ctx, s, title, tags, o)
+	title := r.Title
+	if title == "" {
+		title = music.Title(r.Plan, r.Seed)
+	}
+	return &Composition{Written: written, Score: perform.Apply(written), Title: title, Tags: tags}, nil
 }
 
-// synthesize renders a performed score to the mastered song: the one step
-// after the performance, for a prompt (Render) and a recipe (RenderPlan).
-func synthesize(ctx context.Context, s *score.Score, title string, tags []string, o Options) (*Song, error) {
-	so := o.Synth
-	so.LoudnessLUFS = o.LoudnessLUFS
+// Render composes, performs, synthesizes and masters the song of r. The
+// same Request always gives the same song, sample for sample.
+func Render(ctx context.Context, r Request) (*Song, error) {
+	c, err := Compose(r)
+	if err != nil {
+		return nil, err
+	}
+	return synthesize(ctx, c, r)
+}
+
+// synthesize renders a performed score to the mastered song: the one
+// step from the composition to synthesis.
+func synthesize(ctx context.Context, c *Composition, r Request) (*Song, error) {
+	s := c.Score
+	so := r.Synth
+	so.LoudnessLUFS = r.LoudnessLUFS
 	buf, err := synth.Render(ctx, s, so)
 	if err != nil {
 		return nil, fmt.Errorf("engine: render: %w", err)
 	}
-	if secs := o.ExactLength(); secs > 0 {
+	if secs := r.ExactLength(); secs > 0 {
 		// The score lasts the length up to float rounding: make the
 		// frame count exact.
 		SetFrames(buf, buf.Rate.NSeconds(secs))
 	}
 	return &Song{
-		Title:   title,
+		Title:   c.Title,
 		BPM:     s.BPM,
 		Seconds: buf.Seconds(),
-		Tags:    tags,
+		Tags:    c.Tags,
 		Genre:   s.Genre,
 		Mood:    s.Mood,
 		Key:     music.KeyName(s),

@@ -46,7 +46,7 @@ func promptFor(g plan.Genre) string {
 // several tests measure come from renderCached).
 func renderSong(t *testing.T, prompt string, seed uint64) *engine.Song {
 	t.Helper()
-	song, err := engine.Render(context.Background(), prompt, seed, engine.Options{})
+	song, err := engine.Render(context.Background(), engine.Resolve(prompt, seed, engine.Options{}))
 	if err != nil {
 		t.Fatalf("Render(%q): %v", prompt, err)
 	}
@@ -135,18 +135,18 @@ func checkSilence(t *testing.T, ff string, s *score.Score, song *engine.Song) {
 func TestRenderDeterministic(t *testing.T) {
 	ctx := context.Background()
 	prompt := "dreamy synthwave with arps, 20 seconds"
-	a, err := engine.Render(ctx, prompt, 7, engine.Options{})
+	a, err := engine.Render(ctx, engine.Resolve(prompt, 7, engine.Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := engine.Render(ctx, prompt, 7, engine.Options{})
+	b, err := engine.Render(ctx, engine.Resolve(prompt, 7, engine.Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(a.Audio.Samples, b.Audio.Samples) || a.Title != b.Title || !slices.Equal(a.Tags, b.Tags) {
 		t.Fatal("same prompt and seed gave different songs")
 	}
-	c, err := engine.Render(ctx, prompt, 8, engine.Options{})
+	c, err := engine.Render(ctx, engine.Resolve(prompt, 8, engine.Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func TestRenderDeterministic(t *testing.T) {
 	}
 	// A released, longer song's samples are reused (audio.TakeBuffer):
 	// the next song must not hear any of them.
-	long, err := engine.Render(ctx, "dreamy synthwave with arps, 40 seconds", 8, engine.Options{})
+	long, err := engine.Render(ctx, engine.Resolve("dreamy synthwave with arps, 40 seconds", 8, engine.Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +163,7 @@ func TestRenderDeterministic(t *testing.T) {
 	if long.Audio != nil {
 		t.Fatal("Release left the audio")
 	}
-	d, err := engine.Render(ctx, prompt, 7, engine.Options{})
+	d, err := engine.Render(ctx, engine.Resolve(prompt, 7, engine.Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +173,7 @@ func TestRenderDeterministic(t *testing.T) {
 }
 
 func TestRenderDescribes(t *testing.T) {
-	song, err := engine.Render(context.Background(), "romantic jazz with piano in Eb major at 96 bpm, 15 seconds", 3, engine.Options{})
+	song, err := engine.Render(context.Background(), engine.Resolve("romantic jazz with piano in Eb major at 96 bpm, 15 seconds", 3, engine.Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,7 +191,7 @@ func TestRenderDescribes(t *testing.T) {
 func TestRenderCanceled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := engine.Render(ctx, "pop, 20 seconds", 1, engine.Options{}); err == nil {
+	if _, err := engine.Render(ctx, engine.Resolve("pop, 20 seconds", 1, engine.Options{})); err == nil {
 		t.Fatal("Render with a canceled context succeeded")
 	}
 }
@@ -204,18 +204,18 @@ func hasDrums(s *score.Score) bool {
 // Explicit options beat what the prompt says.
 func TestComposeOptions(t *testing.T) {
 	const prompt = "fast punk in C major, 170 bpm, 2 minutes"
-	s, _, _ := engine.Compose(prompt, 7, engine.Options{Seconds: 30, BPM: 96, KeyRoot: 3, HasKey: true, Mode: "dorian"})
+	s, _, _ := composePerformed(prompt, 7, engine.Options{Seconds: 30, BPM: 96, KeyRoot: 3, HasKey: true, Mode: "dorian"})
 	if s.BPM != 96 || s.KeyRoot != 3 || s.Mode != "dorian" {
 		t.Fatalf("bpm %v key %d %s, want 96, 3 dorian", s.BPM, s.KeyRoot, s.Mode)
 	}
 	if sec := s.Seconds(); sec < 25 || sec > 36 {
 		t.Fatalf("length %.1f s, want about 30", sec)
 	}
-	plain, _, _ := engine.Compose(prompt, 7, engine.Options{})
+	plain, _, _ := composePerformed(prompt, 7, engine.Options{})
 	if plain.BPM != 170 || plain.KeyRoot != 0 {
 		t.Fatalf("without overrides: bpm %v key %d", plain.BPM, plain.KeyRoot)
 	}
-	same, _, _ := engine.Compose(prompt, 7, engine.Options{})
+	same, _, _ := composePerformed(prompt, 7, engine.Options{})
 	if same.BPM != plain.BPM || same.Seconds() != plain.Seconds() || same.KeyRoot != plain.KeyRoot {
 		t.Fatal("zero overrides change the song")
 	}

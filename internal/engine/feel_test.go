@@ -36,10 +36,10 @@ func onGrid(s *score.Score) float64 {
 // the MIDI export writes) is the performed one: a bossa nova is off the
 // grid, a techno track as written; ComposeWritten keeps the grid.
 func TestComposePerforms(t *testing.T) {
-	bossa, _, _ := engine.Compose("bossa nova, 30 seconds", 1, engine.Options{})
-	written, _, _ := engine.ComposeWritten("bossa nova, 30 seconds", 1, engine.Options{})
-	techno, _, _ := engine.Compose("minimal techno, 30 seconds", 1, engine.Options{})
-	technoWritten, _, _ := engine.ComposeWritten("minimal techno, 30 seconds", 1, engine.Options{})
+	bossa, _, _ := composePerformed("bossa nova, 30 seconds", 1, engine.Options{})
+	written, _, _ := composeWritten("bossa nova, 30 seconds", 1, engine.Options{})
+	techno, _, _ := composePerformed("minimal techno, 30 seconds", 1, engine.Options{})
+	technoWritten, _, _ := composeWritten("minimal techno, 30 seconds", 1, engine.Options{})
 	if g := onGrid(bossa); g >= 0.5 {
 		t.Errorf("performed bossa nova: %.0f %% on the grid, want under 50 %%", 100*g)
 	}

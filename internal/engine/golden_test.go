@@ -52,9 +52,9 @@ func samplesHash(b *audio.Buffer) string {
 // TestGoldenRecipes: the audio of each fixed recipe hashes to its golden
 // value, so a change that alters the engine's output cannot keep
 // recipe.Version (recipes of the old version would render another song).
-// Each recipe also renders the same samples and title from its plan
-// through a JSON round trip (engine.RenderPlan), as POST /generate with a
-// recipe does.
+// Each recipe also renders the same samples and title from its Request
+// through the recipe's JSON (engine.EncodeRequest, recipe.Parse,
+// engine.DecodeRequest), as POST /generate with a recipe does.
 func TestGoldenRecipes(t *testing.T) {
 	for _, g := range goldenRecipes {
 		t.Run(g.name, func(t *testing.T) {
@@ -67,7 +67,7 @@ func TestGoldenRecipes(t *testing.T) {
 				}
 			}
 			ctx := context.Background()
-			song, err := engine.Render(ctx, g.prompt, g.seed, g.opts)
+			song, err := engine.Render(ctx, engine.Resolve(g.prompt, g.seed, g.opts))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -78,22 +78,28 @@ func TestGoldenRecipes(t *testing.T) {
 					"in internal/engine/golden_test.go to the new value, in the same commit: recipes of the old version must be refused, not rendered differently.",
 					g.name, got, g.hash, recipe.Version)
 			}
-			plan, songSeed := engine.ResolvePlan(g.prompt, g.seed, g.opts)
-			raw, err := engine.MarshalPlan(plan)
+			req := engine.Resolve(g.prompt, g.seed, g.opts)
+			env := recipe.Recipe{RecipeFormat: recipe.Format, EngineVersion: recipe.Version, Bank: recipe.NoBank, Request: engine.EncodeRequest(req)}
+			raw, err := env.Marshal()
 			if err != nil {
 				t.Fatal(err)
 			}
-			back, err := engine.UnmarshalPlan(raw)
+			back, err := recipe.Parse(raw)
 			if err != nil {
-				t.Fatalf("plan %s does not read back: %v", raw, err)
+				t.Fatalf("recipe %s does not read back: %v", raw, err)
 			}
-			again, err := engine.RenderPlan(ctx, back, songSeed, g.seed, song.Title, g.opts)
+			again, err := engine.DecodeRequest(back.Request)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if h := samplesHash(again.Audio); h != got || again.Title != song.Title || again.BPM != song.BPM {
-				t.Fatalf("the recipe's render differs from the prompt's: hash %s title %q bpm %g, want %s %q %g (plan %s)",
-					h, again.Title, again.BPM, got, song.Title, song.BPM, raw)
+			again.Synth = g.opts.Synth
+			song2, err := engine.Render(ctx, again)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h := samplesHash(song2.Audio); h != got || song2.Title != song.Title || song2.BPM != song.BPM {
+				t.Fatalf("the recipe's render differs from the prompt's: hash %s title %q bpm %g, want %s %q %g (recipe %s)",
+					h, song2.Title, song2.BPM, got, song.Title, song.BPM, raw)
 			}
 		})
 	}

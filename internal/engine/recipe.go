@@ -1,73 +1,125 @@
 package engine
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
 	"fmt"
 
-	"github.com/songsmith/songsmith/internal/music"
 	"github.com/songsmith/songsmith/internal/plan"
-	"github.com/songsmith/songsmith/internal/reader"
+	"github.com/songsmith/songsmith/internal/recipe"
+	"github.com/songsmith/songsmith/internal/score"
 )
 
-// Recipes (issue 20 item 5): what the composer sees of a prompt is the
-// resolved plan and the mixed seed (see ComposeWritten). A recipe keeps
-// both, so the song comes back without the prompt's text; RenderPlan
-// renders it with exactly the steps of Render after the reading.
+// Recipes (issue 20 item 5, issue 29 item 1): a recipe is a Request in a
+// versioned envelope (internal/recipe). EncodeRequest and DecodeRequest
+// are the two directions; rendering a recipe is decoding it and calling
+// Render. TestRequestRoundTrip fills every field of Request and proves
+// both directions keep it.
 
-// ResolvePlan is what ComposeWritten composes from: the prompt's plan with
-// o's overrides, resolved by the seed mixed with the prompt, and that
-// mixed seed. It takes milliseconds.
-func ResolvePlan(prompt string, seed uint64, o Options) (plan plan.Plan, songSeed uint64) {
-	songSeed = ResolveSeed(prompt, seed)
-	return music.Resolve(o.apply(reader.Parse(prompt)), songSeed), songSeed
-}
-
-// ResolveSeed is the seed the composer sees for a prompt and job seed.
-func ResolveSeed(prompt string, seed uint64) uint64 { return songSeed(prompt, seed) }
-
-// RenderPlan renders a resolved plan (a recipe's) as Render renders a
-// prompt: o's overrides are applied to the plan again (a recipe's own
-// options change nothing; others edit it), composed with songSeed,
-// edited (o.Edits), performed, synthesized and mastered. Titles number by seed; title, when
-// not "", replaces the described one (the prompt's words that titles
-// also draw on are not in a recipe).
-func RenderPlan(ctx context.Context, plan plan.Plan, songSeed, seed uint64, title string, o Options) (*Song, error) {
-	s, described, tags, err := performPlan(ApplyPlan(plan, songSeed, o), songSeed, seed, o)
-	if err != nil {
-		return nil, err
+// EncodeRequest is r as a recipe holds it. r.Synth is the process's
+// bank, which the envelope names by its identity instead.
+func EncodeRequest(r Request) recipe.Request {
+	p := r.Plan
+	w := recipe.Request{Seed: r.Seed, SongSeed: recipe.Seed64(r.SongSeed), Title: r.Title, LoudnessLUFS: r.LoudnessLUFS,
+		Plan: recipe.Plan{
+			Style: string(p.Genre), Colour: string(p.Colour), Only: p.Only, Texture: string(p.Texture),
+			Mood: string(p.Mood), BPM: p.BPM, ExplicitBPM: p.ExplicitBPM, Tempo: p.Tempo, Seconds: p.Seconds,
+			ExactDuration: p.ExactSeconds, Loop: p.Loop, Instruments: names(p.Instruments), Without: names(p.Without),
+			NoDrums: p.NoDrums, Meter: p.Meter, Featured: names(p.Featured), Acoustic: p.Acoustic, NoLead: p.NoLead,
+			Vocal: p.Vocal, Words: clone(p.Words),
+		}}
+	if p.KeyRoot >= 0 {
+		w.Plan.Key = recipe.KeyName(p.KeyRoot, p.Mode)
 	}
-	if title == "" {
-		title = described
+	for _, e := range r.Edits {
+		we := recipe.Edit{BPM: e.BPM, Seconds: e.Seconds, ExactDuration: e.Exact, Loop: e.Loop,
+			Intensity: e.Intensity, Regenerate: clone(e.Regenerate)}
+		if e.HasKey {
+			we.Key = recipe.KeyName(e.KeyRoot, e.Mode)
+		}
+		if len(e.Instruments) > 0 {
+			we.Instruments = map[string]*string{}
+			for role, in := range e.Instruments {
+				if in == "" {
+					we.Instruments[role] = nil
+				} else {
+					we.Instruments[role] = &in
+				}
+			}
+		}
+		w.Edits = append(w.Edits, we)
 	}
-	return synthesize(ctx, s, title, tags, o)
+	return w
 }
 
-// MarshalPlan is a resolved plan as a recipe holds it: JSON of every
-// field of plan.Plan (a field added to Plan lands in recipes by itself)
-// but the prompt's text.
-func MarshalPlan(p plan.Plan) (json.RawMessage, error) {
-	p.Prompt = ""
-	return json.Marshal(p)
-}
-
-// UnmarshalPlan reads a recipe's plan. Members that are not fields of
-// plan.Plan, or of the wrong type, are an error: the plan was not made
-// by this engine.
-func UnmarshalPlan(raw json.RawMessage) (plan.Plan, error) {
-	var p plan.Plan
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&p); err != nil {
-		return plan.Plan{}, fmt.Errorf("engine: recipe plan: %w", err)
+// DecodeRequest is the Request of a recipe that recipe.Parse accepted
+// (its fields within bounds). A key that does not read is an error.
+func DecodeRequest(w recipe.Request) (Request, error) {
+	wp := w.Plan
+	p := plan.Plan{
+		Genre: plan.Genre(wp.Style), Colour: plan.Genre(wp.Colour), Only: wp.Only, Texture: score.Instrument(wp.Texture),
+		Mood: plan.Mood(wp.Mood), BPM: wp.BPM, ExplicitBPM: wp.ExplicitBPM, Tempo: wp.Tempo, Seconds: wp.Seconds,
+		ExactSeconds: wp.ExactDuration, Loop: wp.Loop, KeyRoot: -1, Instruments: instruments(wp.Instruments),
+		Without: instruments(wp.Without), NoDrums: wp.NoDrums, Meter: wp.Meter, Featured: instruments(wp.Featured),
+		Acoustic: wp.Acoustic, NoLead: wp.NoLead, Vocal: wp.Vocal, Words: clone(wp.Words),
 	}
-	p.Prompt = ""
-	return p, nil
+	if wp.Key != "" {
+		var err error
+		if p.KeyRoot, p.Mode, err = recipe.ParseKey(wp.Key); err != nil {
+			return Request{}, fmt.Errorf("engine: recipe plan key: %w", err)
+		}
+	}
+	r := Request{Plan: p, Seed: w.Seed, SongSeed: uint64(w.SongSeed), Title: w.Title, LoudnessLUFS: w.LoudnessLUFS}
+	for i, we := range w.Edits {
+		e := Edit{BPM: we.BPM, Seconds: we.Seconds, Exact: we.ExactDuration, Loop: we.Loop,
+			Intensity: we.Intensity, Regenerate: clone(we.Regenerate)}
+		if we.Key != "" {
+			var err error
+			if e.KeyRoot, e.Mode, err = recipe.ParseKey(we.Key); err != nil {
+				return Request{}, fmt.Errorf("engine: recipe edit %d key: %w", i+1, err)
+			}
+			e.HasKey = true
+		}
+		if len(we.Instruments) > 0 {
+			e.Instruments = map[string]string{}
+			for role, in := range we.Instruments {
+				e.Instruments[role] = ""
+				if in != nil {
+					e.Instruments[role] = *in
+				}
+			}
+		}
+		r.Edits = append(r.Edits, e)
+	}
+	return r, nil
 }
 
-// ApplyPlan is the plan RenderPlan composes: o's overrides on plan,
-// resolved by songSeed (a recipe of an edited recipe).
-func ApplyPlan(plan plan.Plan, songSeed uint64, o Options) plan.Plan {
-	return music.Resolve(o.apply(plan), songSeed)
+// names are instruments as strings (nil for none).
+func names(in []score.Instrument) []string {
+	if len(in) == 0 {
+		return nil
+	}
+	out := make([]string, len(in))
+	for i, x := range in {
+		out[i] = string(x)
+	}
+	return out
+}
+
+// instruments are names as instruments (nil for none).
+func instruments(in []string) []score.Instrument {
+	if len(in) == 0 {
+		return nil
+	}
+	out := make([]score.Instrument, len(in))
+	for i, x := range in {
+		out[i] = score.Instrument(x)
+	}
+	return out
+}
+
+// clone copies a list (nil for none).
+func clone(s []string) []string {
+	if len(s) == 0 {
+		return nil
+	}
+	return append([]string(nil), s...)
 }

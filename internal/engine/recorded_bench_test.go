@@ -18,7 +18,7 @@ import (
 func recordedBench(tb testing.TB) (*synth.Options, float64, func() error) {
 	tb.Helper()
 	bank := sftest.Bank(tb)
-	s, _, _ := engine.Compose(BenchPrompt, 1, engine.Options{})
+	s, _, _ := composePerformed(BenchPrompt, 1, engine.Options{})
 	for i := range s.Tracks {
 		s.Tracks[i].Recorded = true
 	}

@@ -28,7 +28,7 @@ func TestRenderUsesBank(t *testing.T) {
 		t.Fatalf("bank %q did not load", soundfont.DebianPath)
 	}
 	const prompt = "bossa nova with nylon guitar, 8 seconds"
-	s, _, _ := engine.Compose(prompt, 3, engine.Options{})
+	s, _, _ := composePerformed(prompt, 3, engine.Options{})
 	recorded := 0
 	for i := range s.Tracks {
 		if bank, prog, ok := synth.RecordedPreset(&s.Tracks[i]); ok {
@@ -42,11 +42,11 @@ func TestRenderUsesBank(t *testing.T) {
 		t.Fatalf("no track of %q plays from the bank", prompt)
 	}
 	ctx := context.Background()
-	a, err := engine.Render(ctx, prompt, 3, engine.Options{})
+	a, err := engine.Render(ctx, engine.Resolve(prompt, 3, engine.Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := engine.Render(ctx, prompt, 3, engine.Options{})
+	again, err := engine.Render(ctx, engine.Resolve(prompt, 3, engine.Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestRenderUsesBank(t *testing.T) {
 	if slices.Equal(a.Audio.Samples, synthesized.Samples) {
 		t.Error("the engine's song is the synthesized one: the bank was not used")
 	}
-	off, err := engine.Render(ctx, prompt, 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader("")}})
+	off, err := engine.Render(ctx, engine.Resolve(prompt, 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader("")}}))
 	if err != nil {
 		t.Fatal(err)
 	}

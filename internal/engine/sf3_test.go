@@ -27,7 +27,7 @@ func TestRenderWithSF3Bank(t *testing.T) {
 		t.Fatal("the fixture did not load as an SF3 bank")
 	}
 	const prompt, seed = "gentle piano ballad, 12 seconds", 1
-	s, _, _ := engine.Compose(prompt, seed, engine.Options{})
+	s, _, _ := composePerformed(prompt, seed, engine.Options{})
 	piano := false
 	for i := range s.Tracks {
 		if bank, prog, ok := synth.RecordedPreset(&s.Tracks[i]); ok && bank == 0 && prog == 0 {
@@ -39,21 +39,21 @@ func TestRenderWithSF3Bank(t *testing.T) {
 	}
 	ctx := context.Background()
 	o := engine.Options{Synth: synth.Options{Bank: func() *soundfont.Bank { return b }}}
-	a, err := engine.Render(ctx, prompt, seed, o)
+	a, err := engine.Render(ctx, engine.Resolve(prompt, seed, o))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if n := b.SampleFrames(); n == 0 || n > 3*44100 {
 		t.Errorf("%d frames decoded, want some of the 3 s sample", n)
 	}
-	again, err := engine.Render(ctx, prompt, seed, o)
+	again, err := engine.Render(ctx, engine.Resolve(prompt, seed, o))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(a.Audio.Samples, again.Audio.Samples) {
 		t.Error("the same prompt and seed gave different songs with the SF3 bank")
 	}
-	synthesized, err := engine.Render(ctx, prompt, seed, engine.Options{Synth: synth.Options{Bank: synth.NoBank}})
+	synthesized, err := engine.Render(ctx, engine.Resolve(prompt, seed, engine.Options{Synth: synth.Options{Bank: synth.NoBank}}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -146,7 +146,7 @@ func TestStyles(t *testing.T) {
 
 // styleScore returns the score of a style at a seed.
 func styleScore(g plan.Genre, seed uint64) *score.Score {
-	s, _, _ := engine.Compose(stylePrompt(g), seed, engine.Options{})
+	s, _, _ := composePerformed(stylePrompt(g), seed, engine.Options{})
 	return s
 }
 
@@ -252,8 +252,8 @@ var listenerPairs = []struct {
 func TestStylesDifferAtEqualTempo(t *testing.T) {
 	for _, p := range listenerPairs {
 		for _, seed := range styleSeeds {
-			a, _, _ := engine.Compose(fmt.Sprintf("%s at %d bpm, %d seconds", promptFor(p.a), p.bpm, styleSeconds), seed, engine.Options{})
-			b, _, _ := engine.Compose(fmt.Sprintf("%s at %d bpm, %d seconds", promptFor(p.b), p.bpm, styleSeconds), seed, engine.Options{})
+			a, _, _ := composePerformed(fmt.Sprintf("%s at %d bpm, %d seconds", promptFor(p.a), p.bpm, styleSeconds), seed, engine.Options{})
+			b, _, _ := composePerformed(fmt.Sprintf("%s at %d bpm, %d seconds", promptFor(p.b), p.bpm, styleSeconds), seed, engine.Options{})
 			if a.BPM != b.BPM {
 				t.Fatalf("%s at %v bpm, %s at %v", p.a, a.BPM, p.b, b.BPM)
 			}

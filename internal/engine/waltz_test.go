@@ -26,7 +26,7 @@ func TestRenderWaltz(t *testing.T) {
 		t.Run(strings.ReplaceAll(string(g), " ", "_"), func(t *testing.T) {
 			t.Parallel()
 			prompt := fmt.Sprintf("%s waltz, %d seconds", g, testSeconds)
-			s, _, tags := engine.Compose(prompt, 1, engine.Options{})
+			s, _, tags := composePerformed(prompt, 1, engine.Options{})
 			if s.BeatsPerBar != 3 || !slices.Contains(tags, "3/4") {
 				t.Fatalf("beats per bar %d, tags %v", s.BeatsPerBar, tags)
 			}

@@ -77,7 +77,11 @@ func TestBandsInPhase(t *testing.T) {
 func TestMonoFoldDown(t *testing.T) {
 	const maxMonoLoss = 4.5 // dB: a fully decorrelated part loses 3
 	for _, prompt := range []string{"calm ambient soundscape", "classical piece with strings and timpani", "happy pop song", "lullaby"} {
-		s, _, _ := engine.Compose(prompt, 1, engine.Options{Seconds: 16})
+		c, err := engine.Compose(engine.Resolve(prompt, 1, engine.Options{Seconds: 16}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := c.Score
 		for i, tr := range s.Tracks {
 			st, err := synth.RenderStem(context.Background(), s, i, synth.Options{Bank: synth.NoBank})
 			if err != nil {
@@ -105,7 +109,7 @@ func TestMonoFoldDown(t *testing.T) {
 // would (recorded parts from the default bank, with their stereo samples).
 func widthRender(tb testing.TB, prompt string, seed uint64) *audio.Buffer {
 	tb.Helper()
-	song, err := engine.Render(context.Background(), prompt, seed, engine.Options{Seconds: widthSeconds})
+	song, err := engine.Render(context.Background(), engine.Resolve(prompt, seed, engine.Options{Seconds: widthSeconds}))
 	if err != nil {
 		tb.Fatal(err)
 	}

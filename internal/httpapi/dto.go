@@ -31,6 +31,9 @@ type JobBody struct {
 	// Webhook is the delivery state of the job's webhook: an extension,
 	// present only for jobs submitted with a webhook_url.
 	Webhook *WebhookStateBody `json:"webhook,omitempty"`
+	// EditedFrom is the job this one edits (POST /jobs/{job_id}/edit): an
+	// extension, present only for edits.
+	EditedFrom jobs.JobID `json:"edited_from,omitempty"`
 }
 
 // WebhookStateBody is the webhook member of a job body.
@@ -89,6 +92,9 @@ func NewJobBody(j *jobs.Job) JobBody {
 	b := JobBody{Status: j.Status, Prompt: j.Prompt, StartedAt: j.StartedAt.UTC().Format(jobs.TimeFormat)}
 	if w := jobs.WebhookOf(j); w != nil {
 		b.Webhook = &WebhookStateBody{Status: w.Status, Attempts: w.Attempts, LastError: w.LastError}
+	}
+	if o := j.Options; o != nil && o.Source != nil {
+		b.EditedFrom = o.Source.JobID
 	}
 	if j.Status.Terminal() {
 		b.FinishedAt = j.FinishedAt.UTC().Format(jobs.TimeFormat)

@@ -19,6 +19,10 @@ import (
 // 409 (job_running, job_failed) for a source that has no song yet, 404 for
 // one that is not the key's or has expired.
 func (a *api) edit(w http.ResponseWriter, r *http.Request, key *jobs.APIKey) {
+	if err := CheckLength(r, a.opts.MaxBodyBytes); err != nil {
+		a.refuseBody(w, r, err)
+		return
+	}
 	idem, err := IdempotencyKey(r.Header)
 	if err != nil {
 		writeError(w, r, a.log, err)
@@ -49,7 +53,7 @@ func DecodeEdit(r io.Reader, limit int64) (*jobs.Options, error) {
 	body, err := io.ReadAll(r)
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) || int64(len(body)) > limit {
-		return nil, jobs.Errorf(jobs.ETooLarge, "The request body is larger than %d bytes.", limit)
+		return nil, tooLarge(limit)
 	} else if err != nil {
 		return nil, jobs.Errorf(jobs.EInvalid, "The request body could not be read.")
 	}

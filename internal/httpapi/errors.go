@@ -22,8 +22,10 @@ var statusOf = map[jobs.Code]int{
 	jobs.EJobFailed:    http.StatusConflict,
 	jobs.ETooLarge:     http.StatusRequestEntityTooLarge,
 	jobs.ERateLimited:  http.StatusTooManyRequests,
+	jobs.ETooManyJobs:  http.StatusTooManyRequests,
 	jobs.EInternal:     http.StatusInternalServerError,
 	jobs.EUnavailable:  http.StatusServiceUnavailable,
+	jobs.EQueueTimeout: http.StatusServiceUnavailable, // a job's failure, never an answer
 }
 
 // StatusOf returns the HTTP status for an error code (500 for unknown codes).
@@ -63,12 +65,17 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		log.ErrorContext(r.Context(), "request failed", "err", err)
 	}
 	var e *jobs.Error
-	if code == jobs.ERateLimited && asError(err, &e) {
+	if (code == jobs.ERateLimited || code == jobs.ETooManyJobs) && asError(err, &e) && e.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(jobs.RetrySeconds(e.RetryAfter)))
 	}
 	if status >= 500 {
-		// The spec's advice after a 500: retry in 10 to 30 seconds.
-		w.Header().Set("Retry-After", strconv.Itoa(serverRetrySeconds))
+		// The spec's advice after a 500: retry in 10 to 30 seconds (longer
+		// when the error says so: a full disk).
+		retry := serverRetrySeconds
+		if asError(err, &e) && e.RetryAfter > 0 {
+			retry = jobs.RetrySeconds(e.RetryAfter)
+		}
+		w.Header().Set("Retry-After", strconv.Itoa(retry))
 	}
 	if code == jobs.EUnauthorized {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="songsmith"`)

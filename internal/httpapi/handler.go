@@ -134,6 +134,10 @@ func BearerToken(header string) (string, error) {
 }
 
 func (a *api) submit(w http.ResponseWriter, r *http.Request, key *jobs.APIKey) {
+	if err := CheckLength(r, a.opts.MaxBodyBytes); err != nil {
+		a.refuseBody(w, r, err)
+		return
+	}
 	idem, err := IdempotencyKey(r.Header)
 	if err != nil {
 		writeError(w, r, a.log, err)

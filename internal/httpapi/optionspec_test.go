@@ -103,11 +103,12 @@ func TestOptionSpecsPlayground(t *testing.T) {
 	b, _ := io.ReadAll(res.Body)
 	res.Body.Close()
 	page := string(b)
-	start, end := strings.Index(page, `<fieldset id="options"`), strings.Index(page, "</fieldset>")
-	if start < 0 || end < start {
+	start := strings.Index(page, `<fieldset id="options"`)
+	end := strings.Index(page[max(start, 0):], "</fieldset>") // the options' own end (the page has other fieldsets)
+	if start < 0 || end < 0 {
 		t.Fatal(`no <fieldset id="options"> on the page`)
 	}
-	form := page[start:end]
+	form := page[start : start+end]
 	tags := regexp.MustCompile(`<(input|select)\b[^>]*>`).FindAllString(form, -1)
 	attr := func(tag, name string) string {
 		m := regexp.MustCompile(`\b` + name + `="([^"]*)"`).FindStringSubmatch(tag)

@@ -24,13 +24,16 @@ const (
 )
 
 // playgroundCSP keeps the page to its own origin; media may also come from
-// HTTPS (presigned S3 URLs on AWS).
-const playgroundCSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; " +
+// HTTPS (presigned S3 URLs on AWS), which the page also fetches to draw
+// the song (its waveform, timeline, stems and MIDI).
+const playgroundCSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self' https:; " +
 	"img-src 'self' https: data:; media-src 'self' https:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 var webTypes = map[string]string{
 	"index.html": "text/html; charset=utf-8",
 	"app.js":     "text/javascript; charset=utf-8",
+	"media.js":   "text/javascript; charset=utf-8",
+	"view.js":    "text/javascript; charset=utf-8",
 	"style.css":  "text/css; charset=utf-8",
 }
 

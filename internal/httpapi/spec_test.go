@@ -151,12 +151,18 @@ func TestJobStates(t *testing.T) {
 			t.Fatalf("generator called %d times", n)
 		}
 	})
-	t.Run("TimedOutRunningJobFails", func(t *testing.T) {
-		e := newEnv(t, func(c *jobs.Config) { c.JobTimeout = time.Minute })
+	t.Run("TimedOutQueuedJobFails", func(t *testing.T) {
+		// The run timeout does not count time in the queue; the queue age
+		// does, with its own message.
+		e := newEnv(t, func(c *jobs.Config) { c.JobTimeout, c.MaxQueueAge = time.Minute, 3*time.Minute })
 		id := e.submit(t, "ambient")
 		e.Clock.Add(2 * time.Minute)
+		if _, m := e.do(t, "GET", "/jobs/"+id, e.Key, nil); m["status"] != "running" {
+			t.Fatalf("a queued job past the run timeout: %v", m)
+		}
+		e.Clock.Add(2 * time.Minute)
 		_, m := e.do(t, "GET", "/jobs/"+id, e.Key, nil)
-		if m["status"] != "failed" || m["finished_at"] == nil {
+		if m["status"] != "failed" || m["finished_at"] == nil || m["error"] != jobs.MsgQueueTimeout {
 			t.Fatalf("%v", m)
 		}
 		if out := e.process(t, id); out != worker.Skipped {

@@ -59,6 +59,9 @@ func (s *Service) cancel(ctx context.Context, key *APIKey, rawID string) (*Job, 
 			return nil, false, err
 		}
 		changed := err == nil
+		if changed {
+			s.fault("cancel:failed")
+		}
 		if j, err = s.Jobs.Job(ctx, j.ID); err != nil {
 			return nil, false, err
 		}
@@ -101,6 +104,7 @@ func (s *Service) delete(ctx context.Context, key *APIKey, rawID string) error {
 			return err
 		}
 	}
+	s.fault("delete:media")
 	if err := s.Jobs.DeleteJob(ctx, j.ID); err != nil {
 		return err
 	}
@@ -109,8 +113,8 @@ func (s *Service) delete(ctx context.Context, key *APIKey, rawID string) error {
 }
 
 // ownJob reads a job of key for a control: malformed ids, unknown,
-// expired and other keys' jobs are ENotFound. A job past JobTimeout is
-// timed out first, as reading it would.
+// expired and other keys' jobs are ENotFound. A job past JobTimeout (or
+// MaxQueueAge) is timed out first, as reading it would.
 func (s *Service) ownJob(ctx context.Context, key *APIKey, rawID string) (*Job, error) {
 	id, err := ParseJobID(rawID)
 	if err != nil {
@@ -126,8 +130,8 @@ func (s *Service) ownJob(ctx context.Context, key *APIKey, rawID string) (*Job, 
 	if j.Owner != key.ID || j.Expired(now) {
 		return nil, JobNotFound(id)
 	}
-	if j.Status == StatusRunning && s.Config.JobTimeout > 0 && now.Sub(j.StartedAt) > s.Config.JobTimeout {
-		return s.timeOut(ctx, j, now)
+	if msg := s.Config.overdue(j, now); msg != "" {
+		return s.timeOut(ctx, j, msg, now)
 	}
 	return j, nil
 }

@@ -45,8 +45,10 @@ var EditInstruments = append(slices.Clone(EditPitched), EditKits...)
 
 // EditSource is the song an edit changes: its source job's prompt, seed
 // and options (nil for a spec-only job; an edited source's options carry
-// its own Source).
+// its own Source). JobID is the source job (the job body's edited_from;
+// empty in jobs stored before it was kept).
 type EditSource struct {
+	JobID   JobID `json:",omitempty"`
 	Prompt  string
 	Seed    uint64
 	Options *Options
@@ -208,7 +210,7 @@ func (s *Service) Edit(ctx context.Context, key *APIKey, rawID string, o *Option
 		e = *o
 	}
 	seed := src.Seed()
-	e.Seed, e.Source = &seed, &EditSource{Prompt: src.Prompt, Seed: seed, Options: src.Options}
+	e.Seed, e.Source = &seed, &EditSource{JobID: src.ID, Prompt: src.Prompt, Seed: seed, Options: src.Options}
 	if so := src.Options; so != nil {
 		if e.Format == "" {
 			e.Format = so.Format

@@ -23,8 +23,13 @@ const (
 	EJobFailed    Code = "job_failed"          // edit of a job that failed (409)
 	ETooLarge     Code = "payload_too_large"   // request body over the limit (413)
 	ERateLimited  Code = "rate_limited"        // over the per-key request rate (429)
+	ETooManyJobs  Code = "too_many_jobs"       // over the per-key cap of queued plus running jobs (429)
 	EInternal     Code = "internal_error"      // anything unexpected (500)
 	EUnavailable  Code = "service_unavailable" // shutting down or a dependency is down (503)
+	// EQueueTimeout is not an HTTP answer but the kind of a job's failure:
+	// it waited in the queue longer than Config.MaxQueueAge and never
+	// started (its error text is MsgQueueTimeout; logs name the code).
+	EQueueTimeout Code = "queue_timeout"
 )
 
 // Error is the domain error: a code and a message safe to show a client.
@@ -32,7 +37,7 @@ const (
 type Error struct {
 	Code       Code
 	Message    string
-	RetryAfter time.Duration // for ERateLimited: when the window resets
+	RetryAfter time.Duration // for ERateLimited: when the window resets; for a 5xx, when to retry (StorageFull)
 	Err        error         // internal cause, never shown to clients
 }
 
@@ -63,6 +68,10 @@ const (
 	MsgRetriesExhausted = "Generation failed after repeated attempts. Submit the prompt again."
 	// MsgTimedOut is the error of a job still running after JobTimeout.
 	MsgTimedOut = "Generation timed out. Submit the prompt again."
+	// MsgQueueTimeout is the error of a job that waited in the queue
+	// longer than the maximum queue age and never started (code
+	// EQueueTimeout in logs; the job's error text is this message).
+	MsgQueueTimeout = "The service was busy: the job waited in the queue too long and never started. Submit the prompt again."
 	// MsgCanceled is the error of a job its owner cancelled (POST
 	// /jobs/{job_id}/cancel): exactly "canceled", so clients can test it.
 	MsgCanceled = "canceled"
@@ -72,6 +81,23 @@ const (
 // for the client, e.g. "The job queue") as EUnavailable with the retry advice.
 func Unavailable(what string, err error) *Error {
 	return &Error{Code: EUnavailable, Message: what + " is unavailable. " + MsgRetry, Err: err}
+}
+
+// ErrStorageFull marks (inside an *Error's Err) a write refused because the
+// disk or quota holding the service's data is full: errors.Is finds it.
+var ErrStorageFull = errors.New("storage full")
+
+// StorageFullRetry is the Retry-After of a StorageFull answer.
+const StorageFullRetry = 30 * time.Second
+
+// StorageFull wraps a write that failed for want of space (ENOSPC, EDQUOT)
+// as EUnavailable, retryable, with a Retry-After of StorageFullRetry: the
+// write left nothing behind, and the same request succeeds once space is
+// freed. errors.Is(err, ErrStorageFull) tells it from other outages.
+func StorageFull(err error) *Error {
+	return &Error{Code: EUnavailable, RetryAfter: StorageFullRetry,
+		Message: "The service's storage is full; nothing was saved. Please retry in a few minutes.",
+		Err:     fmt.Errorf("%w: %w", ErrStorageFull, err)}
 }
 
 // Busy wraps throttling by a dependency as EUnavailable with the retry advice.

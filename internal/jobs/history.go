@@ -104,8 +104,8 @@ func (s *Service) list(ctx context.Context, key *APIKey, limit int, cursor strin
 		return nil, "", err
 	}
 	for i, j := range page {
-		if j.Status == StatusRunning && s.Config.JobTimeout > 0 && now.Sub(j.StartedAt) > s.Config.JobTimeout {
-			if page[i], err = s.timeOut(ctx, j, now); err != nil {
+		if msg := s.Config.overdue(j, now); msg != "" {
+			if page[i], err = s.timeOut(ctx, j, msg, now); err != nil {
 				return nil, "", err
 			}
 			j = page[i]

@@ -64,6 +64,10 @@ type Job struct {
 	// Webhook is the delivery state of the job's webhook (nil before the
 	// first attempt; see WebhookOf).
 	Webhook *WebhookState
+	// AttemptedAt is when the latest generation attempt started (zero
+	// while the job waits in the queue for its first attempt): the run
+	// timeout counts from it, the queue age from StartedAt until it is set.
+	AttemptedAt time.Time
 }
 
 // Expired reports whether the job is past its retention at now.

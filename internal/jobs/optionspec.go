@@ -203,11 +203,22 @@ func (s *OptionSpec) typeError() error {
 	}
 }
 
+// rangeError is the one EInvalid error of a value out of the option's
+// range; an integer with a list of allowed values (sample_rate) names the
+// list, whatever the value was, so every route answers one message.
 func (s *OptionSpec) rangeError() error {
+	if s.Type == TypeInteger && s.Enum != nil {
+		return s.enumError()
+	}
 	if s.Type == TypeInteger {
 		return Errorf(EInvalid, "'%s' must be an integer from %d to %d.", s.Name, uint64(s.Min), uint64(s.Max))
 	}
 	return Errorf(EInvalid, "'%s' must be a number from %g to %g.", s.Name, s.Min, s.Max)
+}
+
+// enumError is the EInvalid error of a value not among the allowed ones.
+func (s *OptionSpec) enumError() error {
+	return Errorf(EInvalid, "'%s' must be one of %s.", s.Name, strings.Join(s.Enum, ", "))
 }
 
 // normalize checks o's value of this option and puts it in canonical form.
@@ -218,7 +229,7 @@ func (s *OptionSpec) normalize(o *Options) error {
 			return s.rangeError()
 		}
 		if *p != nil && s.Enum != nil && !slices.Contains(s.Enum, strconv.FormatUint(**p, 10)) {
-			return Errorf(EInvalid, "'%s' must be one of %s.", s.Name, strings.Join(s.Enum, ", "))
+			return s.enumError()
 		}
 	case *float64:
 		if *p != 0 && !(*p >= s.Min && *p <= s.Max) {

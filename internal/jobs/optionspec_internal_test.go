@@ -38,7 +38,7 @@ func TestOptionSpecTypesAhead(t *testing.T) {
 		{0, []string{"true", "false"}, []string{`"yes"`, "1"}, "'loop' must be true or false."},
 		{1, []string{"0", "0.5", "1"}, []string{"1.5", "-0.1"}, "'intensity' must be a number from 0 to 1."},
 		{2, []string{"44100", "48000"}, []string{"44101"}, "'sample_rate' must be one of 44100, 48000."},
-		{2, nil, []string{"96000", "-1"}, "'sample_rate' must be an integer from 44100 to 48000."},
+		{2, nil, []string{"96000", "-1", "22050", `"48000"`, "4.41e4"}, "'sample_rate' must be one of 44100, 48000."},
 	} {
 		s := &rows[c.row]
 		for _, raw := range c.ok {

@@ -25,7 +25,13 @@ type Config struct {
 	PollRate       Rate          // per key, GET /jobs/{id}
 	MaxPromptRunes int           // longer prompts are rejected with 400
 	URLTTL         time.Duration // lifetime of song_url / image_url (capped by retention)
-	JobTimeout     time.Duration // a job still running after this is failed when read
+	JobTimeout     time.Duration // a job whose latest attempt started longer ago is failed when read
+	// MaxQueueAge fails a job that waited longer than this for its first
+	// attempt (MsgQueueTimeout); none when 0.
+	MaxQueueAge time.Duration
+	// Limits are the per-key caps of queued plus running jobs (enforced
+	// by the Admitter; none without one).
+	Limits Limits
 }
 
 // Service implements the two operations of the interface on top of the
@@ -48,6 +54,15 @@ type Service struct {
 	// form and engine version); EInvalid when it cannot be rendered. Nil
 	// checks only that the recipe is a JSON object.
 	RecipeCheck func(recipe []byte) error
+	// Admit, when set, stores new jobs under Config.Limits together with
+	// their queue message or outbox record (see Admitter); nil stores with
+	// Jobs and then queues, with no caps.
+	Admit Admitter
+	// Fault, when set, is called at the points of Submit, Cancel and
+	// Delete between two writes ("submit:stored", "submit:queued",
+	// "cancel:failed", "delete:media"): tests make it panic there to play a
+	// crash of the process.
+	Fault func(point string)
 }
 
 func (s *Service) now() time.Time { return Clock(s.Now) }
@@ -148,6 +163,9 @@ func (s *Service) Submit(ctx context.Context, key *APIKey, sub Submission) (*Job
 		ExpiresAt: now.Add(s.Config.Retention),
 		Options:   opts,
 	}
+	if s.Admit != nil {
+		return s.admit(ctx, key, j, sub, rate)
+	}
 	if idem == "" {
 		err = s.Jobs.CreateJob(ctx, j)
 	} else {
@@ -163,6 +181,7 @@ func (s *Service) Submit(ctx context.Context, key *APIKey, sub Submission) (*Job
 	if err != nil {
 		return nil, rate, err
 	}
+	s.fault("submit:stored")
 	if err := s.Queue.Enqueue(ctx, j.ID); err != nil {
 		// Not accepted: the client gets an error, and the stored job must
 		// not linger as running.
@@ -171,7 +190,44 @@ func (s *Service) Submit(ctx context.Context, key *APIKey, sub Submission) (*Job
 		}
 		return nil, rate, err
 	}
+	s.fault("submit:queued")
 	s.log().InfoContext(ctx, "job accepted", "job_id", j.ID, "key_id", key.ID, "prompt_runes", len([]rune(p)))
+	return j, rate, nil
+}
+
+// admit stores and queues j through the Admitter: the job and its message
+// (or outbox record) together, under the per-key caps.
+func (s *Service) admit(ctx context.Context, key *APIKey, j *Job, sub Submission, rate RateStatus) (*Job, RateStatus, error) {
+	a, err := s.Admit.Admit(ctx, j, sub.IdempotencyKey, s.Config.Limits)
+	if err != nil {
+		if IsCode(err, ETooManyJobs) {
+			s.log().InfoContext(ctx, "job refused: key at its cap", "key_id", key.ID, "heavy", Heavy(j.Options))
+		}
+		return nil, rate, err
+	}
+	if !a.Created {
+		// A concurrent request with the same key won the race.
+		j, err := s.replay(ctx, a.Job, j.Prompt, j.Options)
+		return j, rate, err
+	}
+	s.fault("submit:stored")
+	if !a.Queued {
+		// The outbox record stays until the message is sent: if this
+		// process dies here, the reconciler (Redeliver) sends it.
+		if err := s.Queue.Enqueue(ctx, j.ID); err != nil {
+			if ferr := s.Jobs.FailJob(context.WithoutCancel(ctx), j.ID, "The job could not be queued.", s.now()); ferr != nil {
+				s.log().ErrorContext(ctx, "fail unqueued job", "job_id", j.ID, "err", ferr)
+			}
+			return nil, rate, err
+		}
+		s.fault("submit:queued")
+		if err := s.Admit.Dispatched(ctx, j); err != nil {
+			// Harmless: the reconciler sends it again, and the worker
+			// skips a duplicate.
+			s.log().WarnContext(ctx, "could not clear the outbox record of a queued job", "job_id", j.ID, "err", err)
+		}
+	}
+	s.log().InfoContext(ctx, "job accepted", "job_id", j.ID, "key_id", key.ID, "prompt_runes", len([]rune(j.Prompt)))
 	return j, rate, nil
 }
 
@@ -203,8 +259,8 @@ func (s *Service) job(ctx context.Context, key *APIKey, rawID string) (*Job, err
 	if j.Owner != key.ID || j.Expired(now) {
 		return nil, notFound
 	}
-	if j.Status == StatusRunning && s.Config.JobTimeout > 0 && now.Sub(j.StartedAt) > s.Config.JobTimeout {
-		if j, err = s.timeOut(ctx, j, now); err != nil {
+	if msg := s.Config.overdue(j, now); msg != "" {
+		if j, err = s.timeOut(ctx, j, msg, now); err != nil {
 			return nil, err
 		}
 	}
@@ -216,13 +272,18 @@ func (s *Service) job(ctx context.Context, key *APIKey, rawID string) (*Job, err
 	return j, nil
 }
 
-// timeOut fails a job that has run too long; another writer may win.
-func (s *Service) timeOut(ctx context.Context, j *Job, now time.Time) (*Job, error) {
-	err := s.Jobs.FailJob(ctx, j.ID, MsgTimedOut, now)
+// timeOut fails a job that has waited or run too long (msg says which);
+// another writer may win.
+func (s *Service) timeOut(ctx context.Context, j *Job, msg string, now time.Time) (*Job, error) {
+	err := s.Jobs.FailJob(ctx, j.ID, msg, now)
 	if err != nil && !IsCode(err, EConflict) {
 		return nil, err
 	}
-	s.log().WarnContext(ctx, "job timed out", "job_id", j.ID)
+	code := "timed_out"
+	if msg == MsgQueueTimeout {
+		code = string(EQueueTimeout)
+	}
+	s.log().WarnContext(ctx, "job timed out", "job_id", j.ID, "code", code)
 	return s.Jobs.Job(ctx, j.ID)
 }
 

@@ -86,11 +86,15 @@ func TestTemplateIAM(t *testing.T) {
 	c := loadTemplate(t)
 	job, keys, rate, idem := dynamo.PrefixJob+"*", dynamo.PartitionKeys, dynamo.PrefixRate+"*", dynamo.PrefixIdem+"*"
 	owner, lease := dynamo.PrefixOwner+"*", dynamo.PrefixLease+"*"
+	active, outbox := dynamo.PrefixActive+"*", dynamo.PartitionOutbox
 	wantDB := map[string]map[string][]string{
-		"GenerateFunction": {"dynamodb:GetItem": {keys, job, idem}, "dynamodb:PutItem": {job, idem}, "dynamodb:UpdateItem": {rate, job}}, // job: an edit's source past JobTimeout
-		"GetJobFunction": {"dynamodb:GetItem": {keys, job}, "dynamodb:UpdateItem": {rate, job}, "dynamodb:Query": {owner},
+		"GenerateFunction": {"dynamodb:GetItem": {keys, job, idem, active}, "dynamodb:PutItem": {job, idem, outbox},
+			"dynamodb:UpdateItem": {rate, job, active}, // job: an edit's source past JobTimeout
+			"dynamodb:DeleteItem": {outbox}},           // the outbox record of a job sent
+		"GetJobFunction": {"dynamodb:GetItem": {keys, job}, "dynamodb:UpdateItem": {rate, job, active}, "dynamodb:Query": {owner},
 			"dynamodb:DeleteItem": {job, idem}}, // DELETE /jobs/{job_id}
-		"WorkerFunction": {"dynamodb:GetItem": {job, lease, keys}, "dynamodb:UpdateItem": {job, lease}},
+		"WorkerFunction": {"dynamodb:GetItem": {job, lease, keys}, "dynamodb:UpdateItem": {job, lease, active},
+			"dynamodb:Query": {outbox}, "dynamodb:DeleteItem": {outbox}}, // the reconciler
 	}
 	wantOther := map[string][]string{
 		"GenerateFunction": {"sqs:SendMessage JobsQueue.Arn", "sqs:SendMessage WebhooksQueue.Arn"},
@@ -101,7 +105,7 @@ func TestTemplateIAM(t *testing.T) {
 			"sqs:DeleteMessage DeadLetterQueue.Arn", "sqs:DeleteMessage JobsQueue.Arn", "sqs:DeleteMessage WebhooksQueue.Arn",
 			"sqs:GetQueueAttributes DeadLetterQueue.Arn", "sqs:GetQueueAttributes JobsQueue.Arn", "sqs:GetQueueAttributes WebhooksQueue.Arn",
 			"sqs:ReceiveMessage DeadLetterQueue.Arn", "sqs:ReceiveMessage JobsQueue.Arn", "sqs:ReceiveMessage WebhooksQueue.Arn",
-			"sqs:SendMessage WebhooksQueue.Arn"},
+			"sqs:SendMessage JobsQueue.Arn", "sqs:SendMessage WebhooksQueue.Arn"},
 	}
 	logGroup := map[string]string{"GenerateFunction": "GenerateLogGroup.Arn", "GetJobFunction": "GetJobLogGroup.Arn", "WorkerFunction": "WorkerLogGroup.Arn"}
 	xray := []string{"xray:PutTelemetryRecords", "xray:PutTraceSegments"}
@@ -119,8 +123,11 @@ func TestTemplateIAM(t *testing.T) {
 					case r == "*":
 						xr = append(xr, a)
 					case strings.HasPrefix(a, "dynamodb:"):
-						// Query only on the owner index (the history), nothing else on an index.
-						if a == "dynamodb:Query" && ref != "${JobsTable.Arn}/index/"+dynamo.OwnerIndex ||
+						// Query on the owner index (the history) or, for the
+						// reconciler, on the table's OUTBOX partition only;
+						// nothing else on an index.
+						outboxQuery := a == "dynamodb:Query" && ref == "JobsTable.Arn" && slices.Equal(st.Leading, []string{dynamo.PartitionOutbox})
+						if a == "dynamodb:Query" && ref != "${JobsTable.Arn}/index/"+dynamo.OwnerIndex && !outboxQuery ||
 							a != "dynamodb:Query" && ref != "JobsTable.Arn" {
 							t.Errorf("%s %s: %s on %v", fn, st.Sid, a, r)
 						}

@@ -38,12 +38,17 @@ var themeNouns = map[string]bool{
 	"rain": true, "rainy": true, "love": true, "dream": true, "childhood": true, "memories": true, "party": true,
 }
 
-// Describe names and tags a composed song. The title is evocative, two to
-// five words in Title Case, built from the prompt's theme words (when it has
-// some), the mood and the genre, and never equal to the prompt. Tags list the
-// genre, the mood, the tempo feel ("slow", "mid-tempo", "uptempo"), the key,
-// "3/4" and "waltz" for a song in triple meter, and the instruments.
+// Describe names and tags a composed song: Title and Tags.
 func Describe(p plan.Plan, s *score.Score, seed uint64) (title string, tags []string) {
+	p = Resolve(p, seed)
+	return Title(p, seed), songTags(p, s)
+}
+
+// Title names a song before it is composed: evocative, two to five words
+// in Title Case, built from the prompt's theme words (when it has some),
+// the mood and the genre, and never equal to the prompt. It reads the plan
+// and the job's seed only (the engine's resolver names the song once).
+func Title(p plan.Plan, seed uint64) string {
 	p = Resolve(p, seed)
 	adjs := moodAdjectives[p.Mood]
 	if len(adjs) == 0 {
@@ -58,12 +63,17 @@ func Describe(p plan.Plan, s *score.Score, seed uint64) (title string, tags []st
 		}
 	}
 	theme = unique(theme)
-	title = pickTitle(adjs, nouns, theme, seed+promptHash(p.Prompt))
+	title := pickTitle(adjs, nouns, theme, seed+promptHash(p.Prompt))
 	if sameWords(title, p.Prompt) {
 		title = "Untitled " + titleCase(string(p.Genre)) + " No. " + string(rune('1'+seed%9))
 	}
-	return title, songTags(p, s)
+	return title
 }
+
+// Tags list a composed song's genre, mood, tempo feel ("slow",
+// "mid-tempo", "uptempo"), key, "3/4" and "waltz" for a song in triple
+// meter, and its instruments.
+func Tags(p plan.Plan, s *score.Score) []string { return songTags(p, s) }
 
 // titleSuffixes close a three-word title.
 var titleSuffixes = []string{"Dreams", "Lights", "Nights", "Echoes", "Stories", "Letters", "Hours", "Signals",

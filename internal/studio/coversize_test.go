@@ -31,7 +31,7 @@ func BenchmarkCoverArtEveryStyle(b *testing.B) {
 			for _, seed := range []uint64{1, 2} {
 				// What the studio paints: the composed song's title, genre
 				// and mood (engine.Compose, without synthesizing the audio).
-				s, title, _ := engine.Compose(st.Name, seed, engine.Options{})
+				s, title, _ := composePerformed(st.Name, seed, engine.Options{})
 				spec := cover.Spec{Title: title, Genre: s.Genre, Mood: s.Mood, Prompt: st.Name, Seed: seed}
 				start := time.Now()
 				cover.Render(spec)

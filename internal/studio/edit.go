@@ -12,14 +12,14 @@ import (
 // Edits (issue 20 item 4): a job made by POST /jobs/{job_id}/edit carries
 // its source in Options.Source, which may itself be an edit. The song is
 // the root source's prompt, seed and options composed, then each edit's
-// changes in turn (engine.Options.Edits).
+// changes in turn (engine.Request.Edits).
 
-// EngineOptions returns the engine's settings for a job's options o:
+// engineOptions returns the engine's settings for a job's options o:
 // the root source's musical options, the edits of every level from the
 // root up, and o's own loudness. It also returns the prompt and seed the
 // song is composed from (the root source's; prompt and seed when o is no
 // edit).
-func EngineOptions(prompt string, seed uint64, o jobs.Options) (engine.Options, string, uint64, error) {
+func engineOptions(prompt string, seed uint64, o jobs.Options) (engine.Options, string, uint64, error) {
 	levels := []*jobs.Options{&o}
 	for l := &o; l.Source != nil; {
 		prompt, seed = l.Source.Prompt, l.Source.Seed

@@ -1,6 +1,7 @@
 package studio_test
 
 import (
+	"github.com/songsmith/songsmith/internal/engine"
 	"slices"
 	"testing"
 
@@ -41,31 +42,34 @@ func TestEditLists(t *testing.T) {
 	}
 }
 
-// TestEngineOptions: an edit of an edit composes the root source's
-// prompt, seed and options, then each level's changes in turn.
-func TestEngineOptions(t *testing.T) {
+// TestRequestOfAnEditChain: an edit of an edit composes the root
+// source's prompt, seed and options, then each level's changes in turn.
+func TestRequestOfAnEditChain(t *testing.T) {
 	half := 0.2
 	root := &jobs.Options{BPM: 90, Key: "D minor", Intensity: &half}
 	first := &jobs.Options{Key: "E", Source: &jobs.EditSource{Prompt: "lo-fi", Seed: 7, Options: root}}
 	top := jobs.Options{BPM: 120, Seconds: 30, ExactDuration: true, Regenerate: []string{"bridge"},
 		Source: &jobs.EditSource{Prompt: "lo-fi", Seed: 7, Options: first}}
-	eo, prompt, seed, err := studio.EngineOptions("ignored", 1, top)
+	st := &studio.Studio{}
+	req, err := st.Request("ignored", 1, top)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if prompt != "lo-fi" || seed != 7 || eo.BPM != 90 || !eo.HasKey || eo.KeyRoot != 2 || eo.Mode != "minor" {
-		t.Fatalf("root: %q %d %+v", prompt, seed, eo)
+	want := engine.Resolve("lo-fi", 7, engine.Options{BPM: 90, KeyRoot: 2, HasKey: true, Mode: "minor"})
+	if req.Seed != 7 || req.SongSeed != want.SongSeed || req.Plan.BPM != 90 || req.Plan.KeyRoot != 2 || req.Plan.Mode != "minor" ||
+		req.Plan.Genre != "lo-fi" || req.Title != want.Title || req.Plan.Prompt != "" {
+		t.Fatalf("root: %+v, want %+v", req, want)
 	}
-	if len(eo.Edits) != 3 || eo.Edits[0].Intensity == nil || eo.Edits[0].BPM != 0 ||
-		!eo.Edits[1].HasKey || eo.Edits[1].KeyRoot != 4 || eo.Edits[1].Mode != "" ||
-		eo.Edits[2].BPM != 120 || eo.Edits[2].Seconds != 30 || !eo.Edits[2].Exact || eo.Edits[2].Regenerate[0] != "bridge" {
-		t.Fatalf("edits: %+v", eo.Edits)
+	if len(req.Edits) != 3 || req.Edits[0].Intensity == nil || req.Edits[0].BPM != 0 ||
+		!req.Edits[1].HasKey || req.Edits[1].KeyRoot != 4 || req.Edits[1].Mode != "" ||
+		req.Edits[2].BPM != 120 || req.Edits[2].Seconds != 30 || !req.Edits[2].Exact || req.Edits[2].Regenerate[0] != "bridge" {
+		t.Fatalf("edits: %+v", req.Edits)
 	}
-	if eo.ExactLength() != 30 {
-		t.Fatalf("exact length %g", eo.ExactLength())
+	if req.ExactLength() != 30 {
+		t.Fatalf("exact length %g", req.ExactLength())
 	}
-	plain, p, s, _ := studio.EngineOptions("rock", 3, jobs.Options{BPM: 100})
-	if p != "rock" || s != 3 || plain.BPM != 100 || len(plain.Edits) != 0 {
-		t.Fatalf("a song of its own: %+v", plain)
+	plain, err := st.Request("rock", 3, jobs.Options{BPM: 100})
+	if err != nil || plain.Seed != 3 || plain.Plan.Genre != "rock" || plain.Plan.BPM != 100 || len(plain.Edits) != 0 {
+		t.Fatalf("a song of its own: %+v %v", plain, err)
 	}
 }

@@ -117,7 +117,7 @@ func TestExactDuration(t *testing.T) {
 			if math.Abs(song.Duration-tc.seconds) > 0.0005 {
 				t.Errorf("result duration %.4f, want %.4f", song.Duration, tc.seconds)
 			}
-			plain, _, _ := engine.Compose(tc.prompt, 9, engine.Options{Seconds: tc.seconds, BPM: tc.bpm})
+			plain, _, _ := composePerformed(tc.prompt, 9, engine.Options{Seconds: tc.seconds, BPM: tc.bpm})
 			if tc.bpm > 0 && song.BPM != tc.bpm {
 				t.Errorf("explicit bpm %g became %g", tc.bpm, song.BPM)
 			}

@@ -1,9 +1,7 @@
 package studio
 
 import (
-	"context"
 	"encoding/json"
-	"fmt"
 	"strings"
 
 	"github.com/songsmith/songsmith/internal/audio/wav"
@@ -22,84 +20,81 @@ func (s *Studio) bank() string {
 	return s.Bank
 }
 
-// render renders the song of a job: from its root's recipe when the chain
-// starts from one, else from the prompt. It returns the song and its
-// recipe, which renders it again, and the engine options it rendered with.
+// Request is the engine Request of a job: the one place the studio turns
+// a job's prompt, seed and options into what the engine renders. A job
+// whose edit chain starts from a recipe decodes the recipe's Request
+// (the prompt is not read); any other job's root is read and resolved
+// from its prompt (engine.Resolve). The edits of the chain above the root
+// follow in turn, and the job's own loudness masters it.
 //
-// A recipe's song is its plan composed and changed by its edits; a
-// request with the recipe changes it further, as an edit does (recipeEdit:
-// the tempo, key, length, intensity, instruments and regenerate it asks
-// for that the recipe's options do not have), and so do the edits of a
-// chain above it (eo.Edits past the root's own).
-func (s *Studio) render(ctx context.Context, prompt string, seed uint64, format string, o jobs.Options, eo engine.Options) (*engine.Song, json.RawMessage, engine.Options, error) {
-	var (
-		song *engine.Song
-		rec  = recipe.Recipe{EngineVersion: recipe.Version, Seed: seed, Bank: s.bank()}
-		err  error
-	)
-	if root := rootOptions(&o); len(root.Recipe) > 0 {
-		from, err := recipe.Parse(root.Recipe)
-		if err != nil {
-			return nil, nil, eo, err
-		}
-		if from.Bank != rec.Bank {
-			return nil, nil, eo, jobs.Errorf(jobs.EInvalid, "The recipe was rendered with the sample bank %q; this server has %q, which plays other samples.", from.Bank, rec.Bank)
-		}
-		plan, err := engine.UnmarshalPlan(from.Plan)
-		if err != nil {
-			return nil, nil, eo, jobs.Errorf(jobs.EInvalid, "The recipe's plan does not read: it was not made by this engine.")
-		}
-		var edits []engine.Edit
-		if len(from.Edits) > 0 && json.Unmarshal(from.Edits, &edits) != nil {
-			return nil, nil, eo, jobs.Errorf(jobs.EInvalid, "The recipe's edits do not read: it was not made by this engine.")
-		}
-		fromOpts, err := root.RecipeOptions()
-		if err != nil {
-			return nil, nil, eo, err
-		}
-		e, ok, err := recipeEdit(root, &fromOpts)
-		if err != nil {
-			return nil, nil, eo, err
-		}
-		if ok {
-			edits = append(edits, e)
-		}
-		if e, _ := editOf(root, false); e.Intensity != nil || len(e.Instruments) > 0 || len(e.Regenerate) > 0 {
-			eo.Edits = eo.Edits[1:] // the root's own edit: the recipe's, or in recipeEdit
-		}
-		ro := engine.Options{Seconds: plan.Seconds, ExactSeconds: plan.ExactSeconds, Loop: plan.Loop,
-			LoudnessLUFS: eo.LoudnessLUFS, Synth: eo.Synth, Edits: append(edits, eo.Edits...)}
-		rec.Seed, rec.SongSeed, rec.Plan = from.Seed, from.SongSeed, from.Plan
-		if song, err = engine.RenderPlan(ctx, plan, uint64(from.SongSeed), from.Seed, from.Title, ro); err != nil {
-			return nil, nil, eo, fmt.Errorf("studio: render recipe: %w", err)
-		}
-		eo = ro
-	} else {
-		if song, err = engine.Render(ctx, prompt, seed, eo); err != nil {
-			return nil, nil, eo, fmt.Errorf("studio: render: %w", err)
-		}
-		plan, songSeed := engine.ResolvePlan(prompt, seed, eo)
-		rec.SongSeed = recipe.Seed64(songSeed)
-		if rec.Plan, err = engine.MarshalPlan(plan); err != nil {
-			return nil, nil, eo, err
-		}
+// A request with a recipe changes the recipe's song as an edit does
+// (recipeEdit: the tempo, key, length, intensity, instruments and
+// regenerate it asks for that the recipe's options do not have).
+func (s *Studio) Request(prompt string, seed uint64, o jobs.Options) (engine.Request, error) {
+	req, _, _, err := s.request(prompt, seed, o)
+	return req, err
+}
+
+// request is Request, also returning the prompt and seed of the chain's
+// root (the cover's).
+func (s *Studio) request(prompt string, seed uint64, o jobs.Options) (engine.Request, string, uint64, error) {
+	eo, prompt, seed, err := engineOptions(prompt, seed, o) // edit.go: an edit composes its source
+	if err != nil {
+		return engine.Request{}, "", 0, err
 	}
-	if len(eo.Edits) > 0 {
-		if rec.Edits, err = json.Marshal(eo.Edits); err != nil {
-			return nil, nil, eo, err
-		}
+	eo.Synth = s.Synth
+	root := rootOptions(&o)
+	if len(root.Recipe) == 0 {
+		return engine.Resolve(prompt, seed, eo), prompt, seed, nil
 	}
-	rec.Title = song.Title
+	from, err := recipe.Parse(root.Recipe)
+	if err != nil {
+		return engine.Request{}, "", 0, err
+	}
+	if from.Bank != s.bank() {
+		return engine.Request{}, "", 0, jobs.Errorf(jobs.EInvalid, "The recipe was rendered with the sample bank %q; this server has %q, which plays other samples.", from.Bank, s.bank())
+	}
+	req, err := engine.DecodeRequest(from.Request)
+	if err != nil {
+		return engine.Request{}, "", 0, jobs.Errorf(jobs.EInvalid, "The recipe's plan does not read: it was not made by this engine.")
+	}
+	fromOpts, err := root.RecipeOptions()
+	if err != nil {
+		return engine.Request{}, "", 0, err
+	}
+	e, ok, err := recipeEdit(root, &fromOpts)
+	if err != nil {
+		return engine.Request{}, "", 0, err
+	}
+	if ok {
+		req.Edits = append(req.Edits, e)
+	}
+	if e, _ := editOf(root, false); e.Intensity != nil || len(e.Instruments) > 0 || len(e.Regenerate) > 0 {
+		eo.Edits = eo.Edits[1:] // the root's own edit: the recipe's, or in recipeEdit
+	}
+	req.Edits = append(req.Edits, eo.Edits...)
+	if eo.LoudnessLUFS != 0 {
+		req.LoudnessLUFS = eo.LoudnessLUFS
+	}
+	req.Synth = s.Synth
+	return req, prompt, seed, nil
+}
+
+// recipeOf is the recipe of a song rendered from req: req in the
+// envelope, with the job's options as asked (the effective seed and
+// format).
+func (s *Studio) recipeOf(req engine.Request, format string, o jobs.Options) (json.RawMessage, error) {
+	rec := recipe.Recipe{RecipeFormat: recipe.Format, EngineVersion: recipe.Version, Bank: s.bank(), Request: engine.EncodeRequest(req)}
 	eff := o
 	eff.Seed, eff.Format = &rec.Seed, format
 	if eff.Format == "" {
 		eff.Format = jobs.FormatMP3
 	}
+	var err error
 	if rec.Options, err = eff.Members(); err != nil {
-		return nil, nil, eo, err
+		return nil, err
 	}
-	raw, err := rec.Marshal()
-	return song, raw, eo, err
+	return rec.Marshal()
 }
 
 // prov is what a song's files say of their origin and rights.

@@ -46,7 +46,7 @@ func TestStemsSumToPreMasterMix(t *testing.T) {
 	if song.Stems.ContentType != "application/zip" || song.Stems.Ext != "zip" {
 		t.Fatalf("stems %q .%s", song.Stems.ContentType, song.Stems.Ext)
 	}
-	s, _, _ := engine.Compose(stemPrompt, 11, engine.Options{Seconds: 15})
+	s, _, _ := composePerformed(stemPrompt, 11, engine.Options{Seconds: 15})
 	dry, err := synth.RenderDry(context.Background(), s, synth.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -181,7 +181,7 @@ func TestMIDIRendersInFluidSynth(t *testing.T) {
 			last = i / b.Channels
 		}
 	}
-	s, _, _ := engine.Compose(stemPrompt, 11, engine.Options{Seconds: 15})
+	s, _, _ := composePerformed(stemPrompt, 11, engine.Options{Seconds: 15})
 	us := int(math.Round(60e6 / s.BPM))
 	if !bytes.Contains(song.MIDI.Data, []byte{0xFF, 0x51, 3, byte(us >> 16), byte(us >> 8), byte(us)}) ||
 		!bytes.Contains(song.MIDI.Data, []byte{0xFF, 0x58, 4, byte(s.BeatsPerBar), 2}) {

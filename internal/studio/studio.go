@@ -43,11 +43,10 @@ type Studio struct {
 // studio's), length, tempo, key and sample rate override the prompt, and
 // the extra outputs they ask for are made.
 func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o jobs.Options) (*jobs.Song, error) {
-	eo, prompt, seed, err := EngineOptions(prompt, seed, o) // edit.go: an edit composes its source
+	req, prompt, seed, err := s.request(prompt, seed, o) // recipe.go: the one road from a job to the engine
 	if err != nil {
 		return nil, err
 	}
-	eo.Synth = s.Synth
 	rate := audio.CD
 	if o.SampleRate != nil {
 		rate = audio.SampleRate(*o.SampleRate)
@@ -56,11 +55,15 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o job
 	if o.Format != "" {
 		format = o.Format
 	}
-	song, rec, eo, err := s.render(ctx, prompt, seed, format, o, eo)
+	rec, err := s.recipeOf(req, format, o)
 	if err != nil {
-		return nil, editError(err)
+		return nil, err
 	}
-	out, song, err := s.generate(ctx, prompt, seed, format, song, eo, rate, rec)
+	song, err := engine.Render(ctx, req)
+	if err != nil {
+		return nil, editError(fmt.Errorf("studio: render: %w", err))
+	}
+	out, song, err := s.generate(ctx, prompt, seed, format, song, req, rate, rec)
 	if err != nil {
 		return nil, editError(err)
 	}
@@ -91,7 +94,7 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o job
 // generate resamples a rendered song to rate (the engine renders at
 // audio.CD), paints the cover and encodes with the provenance of rec (its
 // recipe) in the file's tags. An exact length stays exact at rate.
-func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, format string, song *engine.Song, eo engine.Options, rate audio.SampleRate, rec json.RawMessage) (*jobs.Song, *engine.Song, error) {
+func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, format string, song *engine.Song, req engine.Request, rate audio.SampleRate, rec json.RawMessage) (*jobs.Song, *engine.Song, error) {
 	var err error
 	if rate != song.Audio.Rate {
 		src := song.Audio
@@ -99,7 +102,7 @@ func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, forma
 			return nil, nil, fmt.Errorf("studio: resample: %w", err)
 		}
 		audio.Recycle(src) // the engine's rate: no longer needed
-		if eo.ExactLength() > 0 {
+		if req.ExactLength() > 0 {
 			engine.SetFrames(song.Audio, rate.NSeconds(song.Seconds))
 		}
 	}

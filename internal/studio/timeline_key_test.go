@@ -15,7 +15,7 @@ import (
 func TestTimelineModulations(t *testing.T) {
 	found := false
 	for seed := uint64(1); seed <= 6 && !found; seed++ {
-		s, _, _ := engine.ComposeWritten("happy pop song, 3 minutes", seed, engine.Options{})
+		s, _, _ := composeWritten("happy pop song, 3 minutes", seed, engine.Options{})
 		tl := studio.NewTimeline(s, s.BeatToSeconds(s.TotalBeats))
 		for i, sec := range s.Sections {
 			if sec.KeyShift == 0 {
@@ -35,7 +35,7 @@ func TestTimelineModulations(t *testing.T) {
 	if !found {
 		t.Fatal("no pop song at seeds 1-6 lifts its last chorus")
 	}
-	s, _, _ := engine.ComposeWritten("rock, 3 minutes", 1, engine.Options{})
+	s, _, _ := composeWritten("rock, 3 minutes", 1, engine.Options{})
 	if m := studio.NewTimeline(s, 180).Key.Modulations; len(m) != 0 {
 		t.Fatalf("a rock song lists modulations %+v", m)
 	}

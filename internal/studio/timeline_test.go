@@ -105,7 +105,7 @@ func TestTimelineGrid(t *testing.T) {
 		sig    string
 	}{{"funk groove, 97 bpm, 30 seconds", "4/4"}, {"folk waltz, 30 seconds", "3/4"}, {"irish jig in 6/8, 30 seconds", "6/8"}} {
 		t.Run(tc.sig, func(t *testing.T) {
-			s, _, _ := engine.Compose(tc.prompt, 11, engine.Options{})
+			s, _, _ := composePerformed(tc.prompt, 11, engine.Options{})
 			click := *s
 			click.Tracks = []score.Track{{Name: "click", Instrument: score.Drums, Role: score.RoleDrums, Brightness: 0.5}}
 			click.FadeIn, click.FadeOut = 0, 0
@@ -168,7 +168,7 @@ func TestTimelineGrid(t *testing.T) {
 			}
 			// On-beat hits of the composed grid, and how far the players
 			// moved each (perform keeps the hits in order).
-			written, _, _ := engine.ComposeWritten(tc.prompt, 11, engine.Options{})
+			written, _, _ := composeWritten(tc.prompt, 11, engine.Options{})
 			wh, ph := written.Tracks[drums].Hits, s.Tracks[drums].Hits
 			if len(wh) != len(ph) {
 				t.Fatalf("%d written hits, %d performed", len(wh), len(ph))

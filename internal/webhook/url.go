@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/netip"
 	"net/url"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -40,6 +41,17 @@ func invalid(format string, args ...any) error {
 // resolved to: the answer must not let a caller map internal DNS.
 var errNotPublic = invalid("must point to a public internet address (https); private, loopback, link-local, reserved and other special-purpose addresses are refused.")
 
+// errLoopback is the submission error of a URL that names a loopback
+// address or localhost itself, on a server that does not allow them: it
+// names the setting that does (for a receiver on the same machine).
+var errLoopback = invalid("points to this machine (loopback), which this server refuses; a server for local development allows it when started with SONGSMITH_WEBHOOK_ALLOW_LOOPBACK=true.")
+
+// numericIP reports whether host is an IP address literal.
+func numericIP(host string) bool {
+	_, err := netip.ParseAddr(host)
+	return err == nil
+}
+
 // Check vets a webhook URL at submission: EInvalid when the policy does
 // not allow its scheme or when its host is not, or does not resolve only
 // to, addresses the policy allows.
@@ -60,11 +72,18 @@ func (p Policy) Check(ctx context.Context, raw string) error {
 	if numericHost(host) {
 		return errNotPublic
 	}
+	port, err := urlPort(u)
+	if err != nil {
+		return err
+	}
 	addrs, err := p.resolve(ctx, host)
 	if err != nil || len(addrs) == 0 {
 		return invalid("names a host that does not resolve.")
 	}
 	for _, a := range addrs {
+		if !p.Allowed(a) && isLoopback(a) && (host == "localhost" || numericIP(host)) {
+			return errLoopback // named by the caller itself: nothing about DNS is told
+		}
 		if !p.Allowed(a) {
 			return errNotPublic
 		}
@@ -72,7 +91,46 @@ func (p Policy) Check(ctx context.Context, raw string) error {
 	if u.Scheme == "http" && !(p.AllowLoopback && allLoopback(addrs)) {
 		return invalid("must use https (http only to loopback on a server started with SONGSMITH_WEBHOOK_ALLOW_LOOPBACK=true).")
 	}
+	if !p.portAllowed(port, addrs) {
+		return errPort
+	}
 	return nil
+}
+
+// errPort is the submission error of a URL whose port the policy refuses.
+var errPort = invalid("must use port 443 or a port from 1024 to 65535 (other ports only to loopback on a server started with SONGSMITH_WEBHOOK_ALLOW_LOOPBACK=true).")
+
+// urlPort returns u's port: the one written, else the scheme's (443 for
+// https, 80 for http). A port that is not a number from 1 to 65535 is
+// EInvalid.
+func urlPort(u *url.URL) (int, error) {
+	ps := u.Port()
+	if ps == "" {
+		if u.Scheme == "http" {
+			return 80, nil
+		}
+		return 443, nil
+	}
+	n, err := strconv.Atoi(ps)
+	if err != nil || n < 1 || n > 65535 {
+		return 0, errPort
+	}
+	return n, nil
+}
+
+// PortAllowed reports whether webhooks may go to port on any host: 443
+// and the unprivileged ports 1024-65535. The well-known ports below 1024
+// (22 ssh, 25 smtp, 80 plain http...) are services of a host that a
+// callback has no business reaching.
+func PortAllowed(port int) bool { return port == 443 || port >= 1024 && port <= 65535 }
+
+// portAllowed is PortAllowed, and any port from 1 to 65535 when every
+// address is loopback on a development server (AllowLoopback).
+func (p Policy) portAllowed(port int, addrs []netip.Addr) bool {
+	if PortAllowed(port) {
+		return true
+	}
+	return p.AllowLoopback && port >= 1 && port <= 65535 && allLoopback(addrs)
 }
 
 // numericHost reports whether host is a number-like name that is not a
@@ -98,10 +156,19 @@ func (p Policy) resolve(ctx context.Context, host string) ([]netip.Addr, error) 
 		}
 		return []netip.Addr{a}, nil
 	}
+	lookup := net.DefaultResolver.LookupNetIP
 	if p.Lookup != nil {
-		return p.Lookup(ctx, host)
+		lookup = func(ctx context.Context, _, host string) ([]netip.Addr, error) { return p.Lookup(ctx, host) }
 	}
-	return net.DefaultResolver.LookupNetIP(ctx, "ip", host)
+	addrs, err := lookup(ctx, "ip", host)
+	// Go's resolver hands IPv4 answers back IPv4-mapped (localhost is
+	// ::ffff:127.0.0.1): a name's answers are judged as the addresses they
+	// are. Only a mapped address written in the URL itself stays mapped,
+	// and refused as a disguise.
+	for i, a := range addrs {
+		addrs[i] = a.Unmap()
+	}
+	return addrs, err
 }
 
 func allLoopback(addrs []netip.Addr) bool {
@@ -214,6 +281,9 @@ func (p Policy) DialContext(ctx context.Context, network, address string) (net.C
 	addrs, err := p.resolve(ctx, host)
 	if err != nil {
 		return nil, errNoResolve
+	}
+	if n, err := strconv.Atoi(port); err != nil || !p.portAllowed(n, addrs) {
+		return nil, ErrBlocked
 	}
 	for _, a := range addrs {
 		if !p.Allowed(a) {

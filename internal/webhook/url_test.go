@@ -84,11 +84,61 @@ func TestPolicyCheck(t *testing.T) {
 		{dev, "http://8.8.8.8/hook", false},
 		{dev, "http://192.168.1.10/hook", false},
 		{dev, "http://[::ffff:127.0.0.1]/hook", false},
+		// Ports: 443 and 1024-65535; others only to loopback in development.
+		{def, "https://hooks.public.example:443/hook", true},
+		{def, "https://hooks.public.example:1024/hook", true},
+		{def, "https://hooks.public.example:8443/hook", true},
+		{def, "https://hooks.public.example:65535/hook", true},
+		{def, "https://hooks.public.example:22/hook", false},
+		{def, "https://hooks.public.example:80/hook", false},
+		{def, "https://hooks.public.example:0/hook", false},
+		{def, "https://hooks.public.example:65536/hook", false},
+		{dev, "https://hooks.public.example:22/hook", false},
+		{dev, "https://hooks.public.example:80/hook", false},
+		{dev, "http://127.0.0.1/hook", true}, // port 80 on loopback
+		{dev, "http://127.0.0.1:22/hook", true},
+		{dev, "http://127.0.0.1:0/hook", false},
+		{dev, "http://127.0.0.1:65536/hook", false},
+		// Go's own resolver answers localhost IPv4-mapped (::ffff:127.0.0.1).
+		{dev, "http://localhost:9/hook", true},
+		{webhook.Policy{AllowLoopback: true, Lookup: mappedLookup}, "http://localhost:9/hook", true},
+		{webhook.Policy{Lookup: mappedLookup}, "http://localhost:9/hook", false},
+		{webhook.Policy{}, "https://localhost/hook", false},
+		{webhook.Policy{AllowLoopback: true}, "http://localhost:9/hook", true},
 	} {
 		err := tc.p.Check(ctx, tc.url)
 		if (err == nil) != tc.ok || (err != nil && !jobs.IsCode(err, jobs.EInvalid)) {
 			t.Errorf("allow loopback=%v %s: %v, want ok=%v", tc.p.AllowLoopback, tc.url, err, tc.ok)
 		}
+	}
+}
+
+// mappedLookup answers as Go's resolver does for localhost on Linux: one
+// IPv4-mapped address.
+func mappedLookup(context.Context, string) ([]netip.Addr, error) {
+	return []netip.Addr{netip.MustParseAddr("::ffff:127.0.0.1")}, nil
+}
+
+// Deliveries are held to the same ports: a public name on port 22 is not
+// dialled; localhost on any port is, in development.
+func TestDialPorts(t *testing.T) {
+	ctx := context.Background()
+	if _, err := (webhook.Policy{Lookup: webhooktest.Lookup}).DialContext(ctx, "tcp", "hooks.public.example:22"); !errors.Is(err, webhook.ErrBlocked) {
+		t.Fatalf("public port 22: %v, want ErrBlocked", err)
+	}
+	addr, accepted := countingListener(t)
+	_, port, _ := net.SplitHostPort(addr)
+	c, err := (webhook.Policy{AllowLoopback: true}).DialContext(ctx, "tcp", net.JoinHostPort("localhost", port))
+	if err != nil {
+		t.Fatalf("localhost:%s in development: %v", port, err)
+	}
+	c.Close()
+	deadline := time.Now().Add(2 * time.Second)
+	for accepted.Load() == 0 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if accepted.Load() != 1 {
+		t.Fatalf("%d connections, want 1", accepted.Load())
 	}
 }
 
@@ -175,6 +225,19 @@ func TestSignVerify(t *testing.T) {
 	} {
 		if err == nil {
 			t.Errorf("%s: verified", name)
+		}
+	}
+}
+
+// A loopback webhook URL on a server that refuses loopback names the
+// setting that allows it.
+func TestCheckLoopbackNamesTheSetting(t *testing.T) {
+	for _, raw := range []string{"http://127.0.0.1:9000/hook", "http://localhost:9000/hook", "https://[::1]/hook"} {
+		err := webhook.Policy{Lookup: func(context.Context, string) ([]netip.Addr, error) {
+			return []netip.Addr{netip.MustParseAddr("127.0.0.1")}, nil
+		}}.Check(context.Background(), raw)
+		if err == nil || !strings.Contains(err.Error(), "SONGSMITH_WEBHOOK_ALLOW_LOOPBACK=true") {
+			t.Errorf("Check(%s) = %v, want it to name SONGSMITH_WEBHOOK_ALLOW_LOOPBACK", raw, err)
 		}
 	}
 }

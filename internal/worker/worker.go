@@ -56,6 +56,13 @@ type Worker struct {
 	// CancelPoll is how often a generation re-reads its job to notice a
 	// cancellation (POST /jobs/{id}/cancel); never when 0. See watch.
 	CancelPoll time.Duration
+	// MaxQueueAge fails a job that waited longer than this for its first
+	// attempt with jobs.MsgQueueTimeout instead of rendering it; none when 0.
+	MaxQueueAge time.Duration
+	// Leases, when set, records each attempt's start on the job (the run
+	// timeout counts from it) under a lease, so a duplicate delivery never
+	// renders a job another delivery is rendering. Nil records nothing.
+	Leases jobs.AttemptRecorder
 }
 
 // Observation is what handling one delivery did, for metrics.
@@ -115,7 +122,16 @@ func (w *Worker) process(ctx context.Context, id jobs.JobID, attempt int, audio 
 		log.InfoContext(ctx, "job already finished or expired; duplicate delivery", "status", j.Status)
 		return Skipped, nil
 	}
+	if jobs.QueueExpired(j, w.MaxQueueAge, w.now()) {
+		log.WarnContext(ctx, "job waited in the queue too long; failing it unstarted", "code", jobs.EQueueTimeout, "waited_s", w.now().Sub(j.StartedAt).Seconds())
+		return w.fail(ctx, id, jobs.MsgQueueTimeout)
+	}
 	start := time.Now()
+	end, out, err := w.startAttempt(ctx, j, log)
+	if end == nil {
+		return out, err
+	}
+	defer end()
 	gctx, stopWatch := w.watch(ctx, id)
 	res, err := w.generate(gctx, j, log)
 	stopWatch()
@@ -137,6 +153,14 @@ func (w *Worker) process(ctx context.Context, id jobs.JobID, attempt int, audio 
 		log.WarnContext(ctx, "generation interrupted; the job stays queued", "err", err)
 		return Retry, err // shutting down: leave the job for the next delivery
 	}
+	if errors.Is(err, jobs.ErrStorageFull) {
+		// A full disk is the service's fault, not the job's: the job waits
+		// for space (each retry after RetryDelay) instead of failing on
+		// its last attempt; only the delivery bound (MaxAttempts +
+		// CrashHeadroom receives, then the dead letter) ends it.
+		log.WarnContext(ctx, "storage full; the job will be retried", "err", err)
+		return Retry, err
+	}
 	permanent := jobs.IsCode(err, jobs.EInvalid)
 	if !permanent && attempt < w.maxAttempts() {
 		log.WarnContext(ctx, "generation attempt failed; will retry", "err", err)
@@ -148,6 +172,46 @@ func (w *Worker) process(ctx context.Context, id jobs.JobID, attempt int, audio 
 	}
 	log.ErrorContext(ctx, "job failed", "err", err)
 	return w.fail(ctx, id, msg)
+}
+
+// leaseSlack is added to an attempt's deadline for its lease: time to
+// record the attempt's outcome.
+const leaseSlack = 30 * time.Second
+
+// defaultLease is the lease of an attempt without any deadline.
+const defaultLease = 15 * time.Minute
+
+// startAttempt records the attempt's start and takes the job's lease (see
+// Leases). It returns the function that releases the lease, or nil with
+// the outcome of a delivery that must not render: another delivery holds
+// the lease (this one is a duplicate: its message is done, the holder's
+// own message stays queued until it finishes), the job ended meanwhile,
+// or the store failed (Retry).
+func (w *Worker) startAttempt(ctx context.Context, j *jobs.Job, log *slog.Logger) (func(), Outcome, error) {
+	if w.Leases == nil {
+		return func() {}, "", nil
+	}
+	at := w.now()
+	until := at.Add(defaultLease)
+	if dl, ok := w.attemptDeadline(ctx); ok {
+		until = at.Add(time.Until(dl) + leaseSlack)
+	}
+	ok, err := w.Leases.StartAttempt(ctx, j.ID, at, until)
+	switch {
+	case jobs.IsCode(err, jobs.EConflict), jobs.IsCode(err, jobs.ENotFound):
+		log.InfoContext(ctx, "job ended before its attempt started; duplicate delivery")
+		return nil, Skipped, nil
+	case err != nil:
+		return nil, Retry, err
+	case !ok:
+		log.WarnContext(ctx, "another delivery is rendering this job; dropping the duplicate")
+		return nil, Skipped, nil
+	}
+	return func() {
+		if err := w.Leases.EndAttempt(context.WithoutCancel(ctx), j.ID, at); err != nil {
+			log.WarnContext(ctx, "could not release the job's lease (it expires on its own)", "err", err)
+		}
+	}, "", nil
 }
 
 // DeadLetter fails a job whose message exhausted its deliveries (the SQS
@@ -183,6 +247,10 @@ func (w *Worker) fail(ctx context.Context, id jobs.JobID, msg string) (Outcome, 
 // the job id, so a retry overwrites rather than duplicates. When it fails
 // after storing a file, it deletes what it stored.
 func (w *Worker) generate(ctx context.Context, j *jobs.Job, log *slog.Logger) (*jobs.Result, error) {
+	var deadline time.Time // of the attempt, for waits on a full disk
+	if w.Timeout > 0 {
+		deadline = time.Now().Add(w.Timeout)
+	}
 	song, err := w.run(ctx, j, log)
 	if song != nil {
 		defer song.Stems.Remove() // large outputs come in temporary files
@@ -230,7 +298,7 @@ func (w *Worker) generate(ctx context.Context, j *jobs.Job, log *slog.Logger) (*
 	}
 	var stored []string
 	for _, f := range files {
-		if err := w.put(ctx, f.key, &f.file); err != nil {
+		if err := w.putWaiting(ctx, log, f.key, &f.file, deadline); err != nil {
 			w.deleteMedia(ctx, log, stored)
 			return nil, err
 		}
@@ -264,7 +332,17 @@ func (w *Worker) run(ctx context.Context, j *jobs.Job, log *slog.Logger) (song *
 // attemptContext limits one attempt to Timeout and to ctx's deadline less
 // DeadlineReserve, whichever comes first.
 func (w *Worker) attemptContext(ctx context.Context) (context.Context, context.CancelFunc) {
-	var deadline time.Time
+	deadline, ok := w.attemptDeadline(ctx)
+	if !ok {
+		return context.WithCancel(ctx)
+	}
+	return context.WithDeadline(ctx, deadline)
+}
+
+// attemptDeadline is the end of an attempt starting now: Timeout from
+// now or ctx's deadline less DeadlineReserve, whichever comes first; ok
+// is false when there is neither.
+func (w *Worker) attemptDeadline(ctx context.Context) (deadline time.Time, ok bool) {
 	if w.Timeout > 0 {
 		deadline = time.Now().Add(w.Timeout)
 	}
@@ -273,10 +351,7 @@ func (w *Worker) attemptContext(ctx context.Context) (context.Context, context.C
 			deadline = reserved
 		}
 	}
-	if deadline.IsZero() {
-		return context.WithCancel(ctx)
-	}
-	return context.WithDeadline(ctx, deadline)
+	return deadline, !deadline.IsZero()
 }
 
 // deleteMedia removes files a failed attempt stored; errors are logged
@@ -298,6 +373,34 @@ func (w *Worker) maxAttempts() int { return max(w.MaxAttempts, 1) }
 func (w *Worker) now() time.Time { return jobs.Clock(w.Now) }
 
 func (w *Worker) log() *slog.Logger { return jobs.LoggerOr(w.Logger) }
+
+// putWaiting is put that, while the storage is full, keeps the finished
+// song and tries again (after RetryDelay, doubling, at least
+// storageFullPoll) until space is freed, or until the attempt's deadline
+// (Timeout from its start; zero: none) or ctx's end: a song made is not
+// thrown away for a disk an operator can clear, and the attempt still ends
+// within Timeout (before the queue would deliver the job again).
+func (w *Worker) putWaiting(ctx context.Context, log *slog.Logger, key string, f *jobs.File, deadline time.Time) error {
+	for n := 1; ; n++ {
+		err := w.put(ctx, key, f)
+		if !errors.Is(err, jobs.ErrStorageFull) {
+			return err
+		}
+		delay := max(w.RetryDelay(n), storageFullPoll)
+		if !deadline.IsZero() && time.Now().Add(delay).After(deadline) {
+			return err
+		}
+		log.WarnContext(ctx, "storage full; the song waits for space", "key", key, "retry_in_s", delay.Seconds())
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(delay):
+		}
+	}
+}
+
+// storageFullPoll is the shortest wait between two writes to a full disk.
+const storageFullPoll = 100 * time.Millisecond
 
 // put stores one generated file under key.
 func (w *Worker) put(ctx context.Context, key string, f *jobs.File) error {

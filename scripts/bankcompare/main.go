@@ -222,7 +222,7 @@ func renderSongs(b *soundfont.Bank, dir string, seconds int) {
 	for _, g := range plan.Genres {
 		fam := string(style.Must(string(g)).Reference())
 		prompt := fmt.Sprintf("%s music, %d seconds", g, seconds)
-		song, err := engine.Render(context.Background(), prompt, 1, o)
+		song, err := engine.Render(context.Background(), engine.Resolve(prompt, 1, o))
 		check(err)
 		p := filepath.Join(dir, fam, strings.ReplaceAll(string(g), " ", "-")+".wav")
 		check(os.MkdirAll(filepath.Dir(p), 0o755))

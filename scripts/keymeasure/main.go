@@ -140,7 +140,7 @@ func judge(root int, mode, name, scale string) bool {
 // render renders one song and writes its 60 s mono excerpt from 15 s in.
 func render(s *song, secs int, dir string) {
 	prompt := fmt.Sprintf("%s, %d seconds", s.genre, secs)
-	r, err := engine.Render(context.Background(), prompt, s.seed, engine.Options{})
+	r, err := engine.Render(context.Background(), engine.Resolve(prompt, s.seed, engine.Options{}))
 	check(err)
 	s.root, s.mode = r.Score.KeyRoot, r.Score.Mode
 	b := r.Audio

@@ -121,8 +121,8 @@ func main() {
 	if *pairs {
 		fmt.Println("\npair\tbpm\tdrum_cos")
 		for _, p := range [][3]string{{"house", "trance", "126"}, {"disco", "house", "122"}, {"blues", "country", "100"}, {"country", "folk", "110"}} {
-			a, _, _ := engine.Compose(fmt.Sprintf("%s at %s bpm, %d seconds", promptFor(p[0]), p[2], *seconds), 1, engine.Options{})
-			b, _, _ := engine.Compose(fmt.Sprintf("%s at %s bpm, %d seconds", promptFor(p[1]), p[2], *seconds), 1, engine.Options{})
+			a, _, _ := performed(fmt.Sprintf("%s at %s bpm, %d seconds", promptFor(p[0]), p[2], *seconds), 1, engine.Options{})
+			b, _, _ := performed(fmt.Sprintf("%s at %s bpm, %d seconds", promptFor(p[1]), p[2], *seconds), 1, engine.Options{})
 			fmt.Printf("%s/%s\t%s\t%.2f\n", p[0], p[1], p[2], mixmeter.DrumCosine(a, b))
 		}
 	}
@@ -138,12 +138,12 @@ func tempoOK(heard, bpm float64) bool {
 }
 
 func measure(style, prompt string, seed uint64) row {
-	song, err := engine.Render(context.Background(), prompt, seed, engine.Options{})
+	song, err := engine.Render(context.Background(), engine.Resolve(prompt, seed, engine.Options{}))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	s, _, _ := engine.Compose(prompt, seed, engine.Options{})
+	s, _, _ := performed(prompt, seed, engine.Options{})
 	b := song.Audio
 	r := row{style: style, prompt: prompt, seed: seed, bpm: song.BPM, score: s}
 	r.lufs = mixmeter.Loudness(b)
@@ -197,4 +197,14 @@ func must(err error) {
 	if err != nil {
 		panic(err)
 	}
+}
+
+// performed is the performed score of a prompt.
+func performed(prompt string, seed uint64, o engine.Options) (*score.Score, string, []string) {
+	c, err := engine.Compose(engine.Resolve(prompt, seed, o))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	return c.Score, c.Title, c.Tags
 }

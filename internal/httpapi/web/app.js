@@ -2,6 +2,7 @@
 "use strict";
 (function () {
   const KEY = "songsmith.key", PAGE = 10; // jobs per page of GET /jobs
+  const FAMILY = "songsmith.family"; // {job id: the job whose recipe made it}
   const FIRST_POLL = 2000, MAX_POLL = 10000; // ms: every ~2 s, backing off to 10 s
   const $ = (id) => document.getElementById(id);
   const el = {
@@ -17,7 +18,12 @@
     licenseAttr: $("license-attribution"), engineRow: $("engine-row"), engineVersion: $("engine-version"),
     useRecipe: $("use-recipe"), useRecipeHint: $("use-recipe-hint"), recipe: $("opt-recipe"),
     optionsBox: document.querySelector("details.options"),
+    dlStems: $("download-stems"), dlMIDI: $("download-midi"), dlTimeline: $("download-timeline"),
+    seedRow: $("seed-row"), seedFormat: $("seed-format"), loopRow: $("loop-row"), loopSpan: $("loop-span"),
+    webhookRow: $("webhook-row"), webhookState: $("webhook-state"), family: $("family"), familyList: $("family-list"),
+    del: $("delete"),
   };
+  const view = window.SongsmithView;
 
   // --- storage (localStorage may be unavailable: private modes) -------------
   const store = {
@@ -154,6 +160,9 @@
     const t = Date.parse(String(s || "").replace(" ", "T") + "Z");
     return Number.isFinite(t) ? new Date(t).toLocaleString() : "";
   }
+  // stateWord is a job's state as the page says it: a cancelled job is
+  // "cancelled", not "failed".
+  const stateWord = (j) => (j.status === "failed" && j.error === "canceled") ? "cancelled" : j.status;
   function renderRecent() {
     const list = history.items;
     el.recent.replaceChildren();
@@ -173,7 +182,7 @@
       name.title = j.prompt;
       const st = document.createElement("div");
       st.className = "state";
-      st.textContent = [j.status, when(j.started_at)].filter(Boolean).join(" · ");
+      st.textContent = [stateWord(j), when(j.started_at)].filter(Boolean).join(" · ");
       what.append(name, st);
       const b = document.createElement("button");
       b.type = "button";
@@ -305,6 +314,7 @@
   el.form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const prompt = el.prompt.value.trim();
+    el.del.hidden = true;
     if (!apiKey()) { setError("Save your API key first."); el.key.focus(); return; }
     if (!prompt) { setError("Type a prompt first."); el.prompt.focus(); return; }
     setError("");
@@ -315,6 +325,7 @@
     current = { id: null, prompt, started, token: {} };
     const token = current.token;
     el.song.hidden = true;
+    view.clear();
     startTicker();
     let backoff = 5;
     try {
@@ -323,6 +334,11 @@
         try {
           const body = Object.assign({ prompt }, options());
           const ack = await api("POST", "/generate", body, { "Idempotency-Key": idem });
+          if (recipeFrom && body.recipe && JSON.stringify(body.recipe) === recipeFrom.recipe) {
+            const fam = store.get(FAMILY, {});
+            fam[ack.job_id] = recipeFrom.id;
+            store.set(FAMILY, fam);
+          }
           showCode(body);
           noteJob({ job_id: ack.job_id, prompt, status: "running", result: null });
           follow(ack.job_id, prompt, started);
@@ -346,7 +362,7 @@
   });
 
   // Cancel (POST /jobs/{id}/cancel): the next poll shows the job failed
-  // with the error "canceled".
+  // with the error "canceled", which the page says as "Cancelled" (grey).
   el.cancel.addEventListener("click", async () => {
     if (!current || !current.id || current.done) return;
     el.cancel.disabled = true;
@@ -383,6 +399,40 @@
     }
   });
 
+  // Delete (DELETE /jobs/{id}): a finished job and its files, after a
+  // second press (the first asks).
+  let deleteArmed = false;
+  function resetDelete() {
+    deleteArmed = false;
+    el.del.textContent = "Delete this job";
+    el.del.removeAttribute("aria-describedby");
+  }
+  el.del.addEventListener("click", async () => {
+    if (!current || !current.id || !current.done) return;
+    if (!deleteArmed) {
+      deleteArmed = true;
+      el.del.textContent = "Press again to delete it for good";
+      return;
+    }
+    const id = current.id;
+    el.del.disabled = true;
+    try {
+      await api("DELETE", "/jobs/" + encodeURIComponent(id));
+      history.items = history.items.filter((x) => x.job_id !== id);
+      renderRecent();
+      el.song.hidden = true;
+      view.clear();
+      el.del.hidden = true;
+      setStatus("Deleted: the job and its files are gone.", "deleted");
+      el.elapsed.textContent = "";
+    } catch (e) {
+      setError(e.message || String(e));
+    } finally {
+      el.del.disabled = false;
+      resetDelete();
+    }
+  });
+
   function fail(e) {
     el.cancel.hidden = true;
     let msg = e.message || String(e);
@@ -403,8 +453,11 @@
     startTicker();
     el.jobId.textContent = "Job " + id + ".";
     el.cancel.hidden = true;
+    el.del.hidden = true;
+    resetDelete();
     setError("");
     el.song.hidden = true;
+    view.clear();
     setStatus("Queued: waiting for the job’s first state.", "running");
     let delay = FIRST_POLL, backoff = 5;
     let announced = "";
@@ -448,14 +501,18 @@
       }
       current.done = true;
       el.cancel.hidden = true;
+      el.del.hidden = false;
       tick();
       const took = secondsBetween(job.started_at, job.finished_at);
       if (took !== null) el.elapsed.textContent = took < 1 ? "Took under a second." : "Took " + took + " s.";
       if (job.status === "completed") {
         const r = job.result;
         noteJob(Object.assign({ job_id: id }, job));
-        showSong(r);
+        showSong(r, job);
         setStatus("Completed: “" + r.title + "” is ready to play.", "completed");
+      } else if (job.error === "canceled") {
+        noteJob(Object.assign({ job_id: id }, job));
+        setStatus("Cancelled.", "cancelled");
       } else {
         noteJob(Object.assign({ job_id: id }, job));
         setStatus("Failed.", "failed");
@@ -489,7 +546,8 @@
     if (cross) { a.target = "_blank"; a.rel = "noopener"; } else { a.removeAttribute("target"); a.removeAttribute("rel"); }
   }
   const fileName = (title, d) => (title || d).replace(/[^\w\- ]+/g, "") || d;
-  let shown = null; // {result, prompt}: the song on show
+  let shown = null; // {id, result, prompt}: the song on show
+  let recipeFrom = null; // {id, recipe}: the job whose recipe "Use this recipe" put in the form
   // The shown song's recipe as a file: a blob URL, freed when another
   // song is shown.
   let recipeURL = "";
@@ -524,11 +582,85 @@
       if (f.type === "checkbox") f.checked = false; else f.value = "";
     }
     el.recipe.value = JSON.stringify(shown.result.recipe);
+    recipeFrom = { id: shown.id, recipe: JSON.stringify(JSON.parse(el.recipe.value)) };
     if (!el.prompt.value.trim() && shown.prompt) el.prompt.value = shown.prompt;
     el.optionsBox.open = true;
     el.recipe.focus();
   });
-  function showSong(r) {
+  // showOutputs links the extra files of r (stems, MIDI, timeline), each
+  // hidden when the job did not ask for it.
+  function showOutputs(r) {
+    const base = fileName(r.title, "song");
+    for (const [a, url, name] of [[el.dlStems, r.stems_url, base + ".stems.zip"], [el.dlMIDI, r.midi_url, base + ".mid"],
+      [el.dlTimeline, r.timeline_url, base + ".timeline.json"]]) {
+      a.hidden = !url;
+      if (url) link(a, url, name); else a.removeAttribute("href");
+    }
+    el.seedRow.hidden = r.seed === undefined && !r.format;
+    el.seedFormat.textContent = [r.seed !== undefined ? "seed " + r.seed : "", r.format ? String(r.format).toUpperCase() : ""].filter(Boolean).join(" · ");
+    el.loopRow.hidden = r.loop_end === undefined;
+    el.loopSpan.textContent = r.loop_end === undefined ? "" : "a seamless loop from " + r.loop_start + " s to " + r.loop_end + " s";
+  }
+  // WEBHOOK says a job's webhook delivery state in words.
+  const WEBHOOK = { pending: "waiting to be sent", delivered: "delivered", retrying: "failed, will try again",
+    parked: "waiting: the receiver keeps failing", failed: "given up" };
+  // showWebhook shows the webhook's state; while the delivery is under
+  // way it reads the job again (every 3 s, a minute at most) to follow it.
+  function showWebhook(job, id, tries) {
+    const w = job && job.webhook;
+    el.webhookRow.hidden = !w;
+    if (!w) return;
+    el.webhookState.textContent = (WEBHOOK[w.status] || w.status) + " (" + w.attempts + (w.attempts === 1 ? " attempt" : " attempts") + ")" +
+      (w.last_error ? ": " + w.last_error : "");
+    el.webhookState.dataset.status = w.status;
+    tries = tries || 0;
+    if ((w.status === "pending" || w.status === "retrying") && tries < 20 && id) {
+      setTimeout(async () => {
+        if (!current || current.id !== id) return;
+        try {
+          const j = await api("GET", "/jobs/" + encodeURIComponent(id));
+          if (current && current.id === id) showWebhook(j, id, tries + 1);
+        } catch (e) { /* the next read of the job shows it */ }
+      }, 3000);
+    }
+  }
+  // showFamily says where the song comes from (the job it edits, the job
+  // whose recipe made it) and the songs made from it that the page knows.
+  async function showFamily(id, job) {
+    const fam = store.get(FAMILY, {});
+    const rows = [];
+    const title = (j) => (j && j.result && j.result.title) || (j && j.prompt) || "";
+    const find = (jid) => history.items.find((x) => x.job_id === jid);
+    const row = (words, jid, j) => {
+      const li = document.createElement("li");
+      li.dataset.job = jid;
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "secondary";
+      b.textContent = title(j) ? "“" + title(j) + "”" : "job " + jid.slice(0, 8);
+      b.setAttribute("aria-label", "Open " + b.textContent + " (job " + jid + ")");
+      b.title = "Job " + jid;
+      b.addEventListener("click", () => { el.code.hidden = true; follow(jid, (j && j.prompt) || "", Date.now()); el.status.focus(); });
+      li.append(words + " ", b);
+      rows.push(li);
+    };
+    const parent = job.edited_from || "";
+    if (parent) {
+      let p = find(parent);
+      if (!p) { try { p = await api("GET", "/jobs/" + encodeURIComponent(parent)); } catch (e) { p = null; } }
+      row("This song, edited from", parent, p);
+    }
+    if (fam[id]) row("This song, rendered from the recipe of", fam[id], find(fam[id]));
+    for (const j of history.items) {
+      if (j.job_id === id) continue;
+      if (j.edited_from === id) row("Edited into", j.job_id, j);
+      else if (fam[j.job_id] === id) row("Rendered again from its recipe as", j.job_id, j);
+    }
+    if (!current || current.id !== id) return;
+    el.familyList.replaceChildren(...rows);
+    el.family.hidden = rows.length === 0;
+  }
+  function showSong(r, job) {
     el.title.textContent = r.title;
     el.meta.textContent = [fmtDuration(r.duration), Math.round(r.bpm) + " bpm", r.tags].join(" · ");
     el.cover.src = r.image_url;
@@ -537,9 +669,14 @@
     el.player.setAttribute("aria-label", "Play “" + r.title + "”");
     link(el.dlSong, r.song_url, fileName(r.title, "song") + "." + extOf(r.song_url, "mp3"));
     link(el.dlCover, r.image_url, fileName(r.title, "cover") + "." + extOf(r.image_url, "jpg"));
-    shown = { result: r, prompt: current ? current.prompt : "" };
+    shown = { id: current ? current.id : "", result: r, prompt: current ? current.prompt : "" };
     showRights(r);
+    showOutputs(r);
+    showWebhook(job, current && current.id);
+    el.family.hidden = true;
+    if (current) showFamily(current.id, job || {});
     el.song.hidden = false;
+    view.show(r);
   }
 
   el.status.tabIndex = -1;

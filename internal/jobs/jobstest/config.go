@@ -16,5 +16,7 @@ func Config() jobs.Config {
 		MaxPromptRunes: jobs.DefaultMaxPromptRunes,
 		URLTTL:         time.Hour,
 		JobTimeout:     15 * time.Minute,
+		MaxQueueAge:    30 * time.Minute,
+		Limits:         jobs.Limits{MaxActive: 10, MaxActiveStems: 3},
 	}
 }

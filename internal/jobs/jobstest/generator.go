@@ -34,7 +34,8 @@ func (g *Generator) Generate(ctx context.Context, prompt string, seed uint64, o 
 	song := TinySong()
 	// Provenance, as the studio gives every song (issue 20 items 5, 7).
 	song.EngineVersion = TestEngineVersion
-	song.Recipe = json.RawMessage(fmt.Sprintf(`{"engine_version":%q,"seed":%d,"song_seed":"%016x","title":%q,"bank":"none","plan":{},"options":{}}`,
+	song.Recipe = json.RawMessage(fmt.Sprintf(`{"recipe_format":2,"engine_version":%q,"bank":"none","seed":%d,"song_seed":"%016x","title":%q,`+
+		`"plan":{"style":"pop","mood":"happy","bpm":120,"duration_seconds":10,"key":"C major"},"options":{}}`,
 		TestEngineVersion, seed, seed, song.Title))
 	song.License = &TestLicense
 	if o.Wants(jobs.OutputStems) {

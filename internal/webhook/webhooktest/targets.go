@@ -77,6 +77,15 @@ var UnsafeTargets = []string{
 	"https://mixed.internal.example/hook",    // one public and one private address
 	"https://nat64.internal.example/hook",    // resolves to NAT64 of the metadata address
 	"https://db.internal.example:5432/",      // resolves to 10.1.2.3
+	// Ports: 443 and 1024-65535 only, whatever the host (a public address
+	// written as such, so no resolver is needed to reach the port check).
+	"https://93.184.215.14:22/hook",           // ssh
+	"https://93.184.215.14:25/hook",           // smtp
+	"https://93.184.215.14:80/hook",           // a well-known port below 1024
+	"https://93.184.215.14:1023/hook",         // the last privileged port
+	"https://93.184.215.14:0/hook",            // no port
+	"https://93.184.215.14:65536/hook",        // past the last port
+	"https://hooks.public.example:99999/hook", // far past it, by name
 }
 
 // Names maps the host names of UnsafeTargets (and a public one) to the

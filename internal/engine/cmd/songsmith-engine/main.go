@@ -43,7 +43,18 @@ func run() error {
 	}
 	opts := engine.Options{Synth: synth.Options{Bank: soundfont.Loader(*bank)}}
 
-	s, title, tags := engine.Compose(*prompt, *seed, opts)
+	req := engine.Resolve(*prompt, *seed, opts)
+	if *recipeIn != "" {
+		var err error
+		if req, err = readRecipe(*recipeIn, *bank, opts); err != nil {
+			return err
+		}
+	}
+	c, err := engine.Compose(req)
+	if err != nil {
+		return err
+	}
+	s, title, tags := c.Score, c.Title, c.Tags
 	if *midOut != "" {
 		f, err := os.Create(*midOut)
 		if err != nil {
@@ -62,18 +73,12 @@ func run() error {
 		return nil
 	}
 	start := time.Now()
-	var song *engine.Song
-	var err error
-	if *recipeIn != "" {
-		song, err = renderRecipe(*recipeIn, *bank, opts)
-	} else {
-		song, err = engine.Render(context.Background(), *prompt, *seed, opts)
-	}
+	song, err := engine.Render(context.Background(), req)
 	if err != nil {
 		return err
 	}
 	if *recipeOut != "" {
-		if err := writeRecipe(*recipeOut, *prompt, *seed, *bank, opts, song.Title); err != nil {
+		if err := writeRecipe(*recipeOut, req, *bank); err != nil {
 			return err
 		}
 	}

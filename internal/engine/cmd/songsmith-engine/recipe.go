@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
 
@@ -10,16 +9,11 @@ import (
 	"github.com/songsmith/songsmith/internal/soundfont"
 )
 
-// writeRecipe writes the recipe of prompt and seed (as results carry it,
-// without request options) to path.
-func writeRecipe(path, prompt string, seed uint64, bank string, opts engine.Options, title string) error {
-	plan, songSeed := engine.ResolvePlan(prompt, seed, opts)
-	raw, err := engine.MarshalPlan(plan)
-	if err != nil {
-		return err
-	}
-	r := recipe.Recipe{EngineVersion: recipe.Version, Seed: seed, SongSeed: recipe.Seed64(songSeed), Title: title,
-		Bank: soundfont.Identity(bank), Plan: raw}
+// writeRecipe writes the recipe of req (as results carry it, without
+// request options) to path.
+func writeRecipe(path string, req engine.Request, bank string) error {
+	r := recipe.Recipe{RecipeFormat: recipe.Format, EngineVersion: recipe.Version, Bank: soundfont.Identity(bank),
+		Request: engine.EncodeRequest(req)}
 	b, err := r.Marshal()
 	if err != nil {
 		return err
@@ -27,23 +21,25 @@ func writeRecipe(path, prompt string, seed uint64, bank string, opts engine.Opti
 	return os.WriteFile(path, append(b, '\n'), 0o644)
 }
 
-// renderRecipe renders the recipe file at path (scripts/arm64-identity.sh
-// renders one on another architecture).
-func renderRecipe(path, bank string, opts engine.Options) (*engine.Song, error) {
+// readRecipe reads the Request of the recipe file at path
+// (scripts/arm64-identity.sh renders one on another architecture), with
+// opts' synthesizer settings.
+func readRecipe(path, bank string, opts engine.Options) (engine.Request, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return engine.Request{}, err
 	}
 	r, err := recipe.Parse(data)
 	if err != nil {
-		return nil, err
+		return engine.Request{}, err
 	}
 	if id := soundfont.Identity(bank); r.Bank != id {
-		return nil, fmt.Errorf("the recipe needs the sample bank %q; -soundfont gives %q", r.Bank, id)
+		return engine.Request{}, fmt.Errorf("the recipe needs the sample bank %q; -soundfont gives %q", r.Bank, id)
 	}
-	plan, err := engine.UnmarshalPlan(r.Plan)
+	req, err := engine.DecodeRequest(r.Request)
 	if err != nil {
-		return nil, err
+		return engine.Request{}, err
 	}
-	return engine.RenderPlan(context.Background(), plan, uint64(r.SongSeed), r.Seed, r.Title, opts)
+	req.Synth = opts.Synth
+	return req, nil
 }

@@ -1,0 +1,85 @@
+package embedded_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/songsmith/songsmith/internal/embedded"
+	"github.com/songsmith/songsmith/internal/jobs/jobstest"
+)
+
+// A backup taken while writers go on is a whole database holding every
+// record written before it began; it opens as a store with those jobs.
+func TestBackupWhileWriting(t *testing.T) {
+	ctx := context.Background()
+	path, before, keys := filledDB(t, 40)
+	s, err := embedded.Open(path, embedded.Options{})
+	must(t, err)
+	defer s.Close()
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	for w := 0; w < 4; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				j := jobstest.NewJob("owner2")
+				if err := s.CreateJob(ctx, j); err != nil {
+					t.Error(err)
+					return
+				}
+				_ = s.Enqueue(ctx, j.ID)
+			}
+		}()
+	}
+	time.Sleep(20 * time.Millisecond)
+	out := filepath.Join(t.TempDir(), "backup.db")
+	f, err := os.Create(out)
+	must(t, err)
+	n, err := s.Backup(f)
+	must(t, err)
+	must(t, f.Close())
+	close(stop)
+	wg.Wait()
+
+	sum, err := embedded.VerifyFile(out)
+	if err != nil || sum.Size != n || sum.Jobs < len(before) || sum.Keys != len(keys) || sum.Damaged != 0 {
+		t.Fatalf("backup of %d bytes: %+v, %v", n, sum, err)
+	}
+	b, err := embedded.Open(out, embedded.Options{})
+	must(t, err)
+	defer b.Close()
+	for _, j := range before {
+		if _, err := b.Job(ctx, j.ID); err != nil {
+			t.Fatalf("job %s missing from the backup: %v", j.ID, err)
+		}
+	}
+	t.Logf("backup: %d bytes, %d jobs (%d written while writers ran)", n, sum.Jobs, sum.Jobs-len(before))
+
+	// BackupFile reads a database no process holds, read-only; one a
+	// store holds is ErrTimeout for it.
+	if _, err := embedded.BackupFile(path, &discard{}, 100*time.Millisecond); err == nil {
+		t.Fatal("BackupFile read a database a store holds")
+	}
+	b.Close()
+	var w discard
+	if n, err := embedded.BackupFile(out, &w, time.Second); err != nil || n != sum.Size {
+		t.Fatalf("BackupFile of a closed database: %d, %v", n, err)
+	}
+	if _, err := embedded.VerifyFile(filepath.Join(t.TempDir(), "none.db")); err == nil {
+		t.Fatal("VerifyFile passed a missing file")
+	}
+}
+
+type discard struct{ n int64 }
+
+func (d *discard) Write(p []byte) (int, error) { d.n += int64(len(p)); return len(p), nil }
