@@ -14,10 +14,10 @@ import (
 
 // withWebhooks turns webhooks on for a backend: q carries deliveries, c
 // is its pull side, and every terminal transition of a job that asked for
-// a webhook queues one (jobs.NotifyingStore).
+// a webhook queues one (webhook.NotifyingStore).
 func withWebhooks(b *Backend, q jobs.Queue, c jobs.Consumer) {
 	b.Webhooks, b.WebhookConsumer = q, c
-	b.Jobs = &jobs.NotifyingStore{JobStore: b.Jobs, Webhooks: q}
+	b.Jobs = &webhook.NotifyingStore{JobStore: b.Jobs, Webhooks: q}
 }
 
 // WebhookPolicy is where webhooks may go, the same on every backend:
