@@ -325,3 +325,17 @@ func apply(s *score.Score) *score.Score { return perform.Apply(s, entry(s)) }
 
 // feelOf is the feel of s in its genre's style.
 func feelOf(s *score.Score) style.Feel { return perform.FeelOf(s, entry(s)) }
+
+// TestNilStylePlaysLikePop: a score the engine resolved no entry for plays
+// with the pop family's feel, as the composer falls back to pop.
+func TestNilStylePlaysLikePop(t *testing.T) {
+	s := &score.Score{Genre: "no such style", BPM: 120, Mood: "happy"}
+	pop := style.Must("pop")
+	if got, want := perform.FeelOf(s, nil), perform.FeelOf(s, &pop); got != want {
+		t.Errorf("nil style feel %+v, want pop's %+v", got, want)
+	}
+	trap := style.Must("trap")
+	if perform.FeelOf(s, &trap) == perform.FeelOf(s, nil) {
+		t.Error("trap's entry plays like pop: the entry given is not read")
+	}
+}
