@@ -51,6 +51,9 @@ type Job struct {
 	// Webhook is the delivery state of the job's webhook (a Songsmith
 	// extension); nil for a job submitted without [WithWebhook].
 	Webhook *WebhookState
+	// EditedFrom is the id of the job this job edits ([Client.Edit]; a
+	// Songsmith extension); "" for a job that is not an edit.
+	EditedFrom string
 	// RateLimit is the polling rate window this read was counted in; nil
 	// when the service sent no RateLimit headers. Not part of the body.
 	RateLimit *RateLimit
@@ -105,6 +108,7 @@ func (j *Job) UnmarshalJSON(data []byte) error {
 		FinishedAt *string       `json:"finished_at"`
 		JobID      string        `json:"job_id"` // in GET /jobs pages and webhooks (extensions)
 		Webhook    *WebhookState `json:"webhook"`
+		EditedFrom string        `json:"edited_from"`
 	}
 	if err := json.Unmarshal(data, &w); err != nil {
 		return err
@@ -112,7 +116,8 @@ func (j *Job) UnmarshalJSON(data []byte) error {
 	if w.JobID == "" {
 		w.JobID = j.JobID
 	}
-	*j = Job{JobID: w.JobID, Status: w.Status, Prompt: w.Prompt, Result: w.Result, Error: w.Error, Webhook: w.Webhook}
+	*j = Job{JobID: w.JobID, Status: w.Status, Prompt: w.Prompt, Result: w.Result, Error: w.Error, Webhook: w.Webhook,
+		EditedFrom: w.EditedFrom}
 	if w.StartedAt != "" {
 		t, err := parseTime(w.StartedAt)
 		if err != nil {

@@ -10,6 +10,10 @@ echo "### Music engine: 3-minute song, composition + synthesis + mastering (vs F
 bash scripts/bench-engine.sh
 
 echo
+echo "### The same song with every GM-capable part recorded from FluidR3_GM (one core; goal >= 100x)"
+SONGSMITH_SOUNDFONT=/usr/share/sounds/sf2/FluidR3_GM.sf2 go test -run '^$' -bench '^BenchmarkRenderRecorded3Min$' -benchtime 3x -cpu 1 -benchmem ./internal/engine/ | grep -E '^Benchmark'
+
+echo
 echo "### The whole job: 3-minute song composed, rendered, mastered, encoded to MP3, with its cover (one core; goal >= 60x)"
 go test -run '^$' -bench '^BenchmarkJob3Min$' -benchtime 3x -cpu 1 -benchmem ./internal/studio/ | grep -E '^Benchmark'
 

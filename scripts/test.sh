@@ -52,4 +52,6 @@ echo "== fuzz (short)"
 # (golang/go#75804, fixed in Go 1.27). Minimisation is bounded the same way.
 go test -run '^$' -fuzz '^FuzzDecodeSubmit$' -fuzztime 50000x -fuzzminimizetime 200x ./internal/httpapi/
 go test -run '^$' -fuzz '^FuzzEncode$' -fuzztime 5000x -fuzzminimizetime 20x ./internal/audio/mp3/
+go test -run '^$' -fuzz '^FuzzSubmitOptions$' -fuzztime 20000x -fuzzminimizetime 200x ./internal/httpapi/
+go test -run '^$' -fuzz '^FuzzRecipe$' -fuzztime 20000x -fuzzminimizetime 200x ./internal/recipe/
 echo "== all tests passed"

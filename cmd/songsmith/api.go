@@ -89,7 +89,9 @@ type jobJSON struct {
 	// Webhook is the delivery state of the job's webhook, as the API
 	// sends it; absent for a job without one.
 	Webhook *httpapi.WebhookStateBody `json:"webhook,omitempty"`
-	Files   *filesJSON                `json:"files,omitempty"`
+	// EditedFrom is the job this one edits, for an edit.
+	EditedFrom string     `json:"edited_from,omitempty"`
+	Files      *filesJSON `json:"files,omitempty"`
 }
 
 // filesJSON names the files written for a job.
@@ -103,7 +105,7 @@ type filesJSON struct {
 }
 
 func toJSON(j *client.Job) *jobJSON {
-	out := &jobJSON{JobID: j.JobID, Status: j.Status, Prompt: j.Prompt, Error: j.Error}
+	out := &jobJSON{JobID: j.JobID, Status: j.Status, Prompt: j.Prompt, Error: j.Error, EditedFrom: j.EditedFrom}
 	if w := j.Webhook; w != nil {
 		out.Webhook = &httpapi.WebhookStateBody{Status: jobs.WebhookStatus(w.Status), Attempts: w.Attempts, LastError: w.LastError}
 	}

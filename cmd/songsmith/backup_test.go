@@ -19,7 +19,7 @@ import (
 // job and key accepted before the backup began.
 func TestBackupRestoreLive(t *testing.T) {
 	dir := t.TempDir()
-	p := startServe(t, dir, freeAddr(t))
+	p := startServe(t, dir, freeAddr(t), "SONGSMITH_MAX_ACTIVE_JOBS_PER_KEY=0") // writes beyond one key's cap
 	env := []string{"SONGSMITH_DATA_DIR=" + dir}
 	runCLI(t, "", env, "keys", "create", "ops").want(t, 0, "keys create")
 

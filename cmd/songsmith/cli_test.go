@@ -66,6 +66,9 @@ func (r result) want(t *testing.T, code int, args ...string) {
 // --help, --version and completion exit 0 at every level and create no
 // file (in particular no ./data/songsmith.db).
 func TestHelpTouchesNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: every command's help, each in a fresh process")
+	}
 	cases := [][]string{{}, {"--help"}, {"-h"}, {"help"}, {"help", "keys"}, {"--version"}, {"serve", "--help"},
 		{"generate", "--help"}, {"generate", "-h"}, {"render", "--help"}, {"jobs"}, {"jobs", "--help"}, {"jobs", "get", "--help"},
 		{"jobs", "wait", "--help"}, {"jobs", "download", "--help"}, {"jobs", "list", "--help"}, {"keys"}, {"keys", "--help"}, {"keys", "create", "--help"},
@@ -116,6 +119,9 @@ func TestHelpTouchesNothing(t *testing.T) {
 
 // The version set at build time is what --version prints.
 func TestVersionFromLdflags(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: a build with -ldflags")
+	}
 	bin := filepath.Join(t.TempDir(), "songsmith")
 	out, err := exec.Command("go", "build", "-ldflags", "-X main.version=v9.8.7", "-o", bin, ".").CombinedOutput()
 	if err != nil {

@@ -124,6 +124,9 @@ func clientChanged(version string) string {
 // code that is not released. With -release-client vX.Y.Z it rewrites the
 // requirement and go.sum for client/ as vX.Y.Z instead.
 func TestClientReleased(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: builds against the released SDK")
+	}
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
@@ -219,6 +222,9 @@ func semverRelease(v string) bool {
 // directive, the lowest it can honestly be: iter.Seq2 needs 1.23) and
 // brings in no other module.
 func TestClientModuleKeepsUsersGoVersion(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: builds a user module")
+	}
 	goTool := testutil.RequireTool(t, "go")
 	root, err := filepath.Abs("../..")
 	if err != nil {

@@ -64,6 +64,9 @@ var keyRE = regexp.MustCompile(`API key: (ss_\S+)`)
 
 func startServe(t *testing.T, dataDir, addr string, env ...string) *proc {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: a songsmith serve process rendering songs")
+	}
 	cmd := exec.Command(binPath, "serve")
 	cmd.Env = append(os.Environ(), append([]string{"SONGSMITH_DATA_DIR=" + dataDir, "SONGSMITH_ADDR=" + addr,
 		"SONGSMITH_WORKERS=1", "SONGSMITH_SUBMIT_RATE=off", "SONGSMITH_POLL_RATE=off"}, env...)...)

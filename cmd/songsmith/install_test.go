@@ -80,6 +80,9 @@ func readmeInstall(t *testing.T) (path, version string) {
 // code the required client version lacks) and checks the installed binary
 // reports exactly that release.
 func TestGoInstall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: go install of the module")
+	}
 	goTool := testutil.RequireTool(t, "go")
 	gitTool := testutil.RequireTool(t, "git")
 	root, err := filepath.Abs("../..")
@@ -169,6 +172,9 @@ func TestGoInstall(t *testing.T) {
 // TestMakeInstall runs make install into a temporary GOBIN: the binary lands
 // there, stamped with the git-described version.
 func TestMakeInstall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: make install")
+	}
 	mk := testutil.RequireTool(t, "make")
 	gobin := t.TempDir()
 	cmd := exec.Command(mk, "-s", "-C", "../..", "install", "VERSION=v9.9.9-test")

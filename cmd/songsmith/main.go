@@ -1,7 +1,7 @@
 // Command songsmith is the one binary of Songsmith:
 //
 //	songsmith serve                        run the API and workers locally (embedded storage, or --backend aws)
-//	songsmith generate PROMPT              submit to a running API, wait, save the song, cover and JSON
+//	songsmith generate [PROMPT] [--recipe F] submit to a running API, wait, save the song, cover and JSON
 //	songsmith jobs get|wait|download ID    come back to a job
 //	songsmith keys create|list|revoke|rotate   manage API keys (the "account dashboard")
 //	songsmith backup FILE                  copy the embedded database consistently, also while serve runs

@@ -1,7 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -66,5 +70,45 @@ func TestRecipeFlagAsksOnlyForItsFlags(t *testing.T) {
 	var untitled recipeFlag
 	if err := untitled.Set(`{"engine_version":"v"}`); err != nil || untitled.prompt() == "" {
 		t.Fatalf("untitled: %q %v", untitled.prompt(), err)
+	}
+}
+
+// TestGenerateRecipeWithoutPrompt: `generate --recipe FILE` needs no
+// prompt: it submits the recipe with its title as the prompt, without the
+// extra outputs of the recipe's first render, and only the changes its
+// flags ask for (--bpm here).
+func TestGenerateRecipeWithoutPrompt(t *testing.T) {
+	var body map[string]json.RawMessage
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		_ = json.Unmarshal(b, &body)
+		w.WriteHeader(http.StatusAccepted)
+		_, _ = io.WriteString(w, `{"message":"ok","job_id":"00000000-0000-4000-8000-000000000001","poll_url":"/jobs/00000000-0000-4000-8000-000000000001"}`)
+	}))
+	defer srv.Close()
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	file := filepath.Join(t.TempDir(), "song.json")
+	rec := `{"recipe_format":2,"engine_version":"v","title":"Paper Boats","plan":{"bpm":84},"options":{"seed":7,"outputs":["stems"]}}`
+	if err := os.WriteFile(file, []byte(`{"job_id":"x","result":{"recipe":`+rec+`}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := newGenerateCmd()
+	var out bytes.Buffer
+	cmd.SetOut(&out)
+	cmd.SetErr(io.Discard)
+	cmd.SetArgs([]string{"--recipe", file, "--bpm", "90", "--no-wait", "-q", "--url", srv.URL, "--key", "ss_0123456789ab_testsecrettestsecret0123"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	var prompt string
+	var sent map[string]any
+	_ = json.Unmarshal(body["prompt"], &prompt)
+	_ = json.Unmarshal(body["recipe"], &sent)
+	opts, _ := sent["options"].(map[string]any)
+	if prompt != "Paper Boats" || string(body["bpm"]) != "90" || body["outputs"] != nil || opts["outputs"] != nil || opts["seed"] != 7.0 {
+		t.Fatalf("sent %v", body)
+	}
+	if !strings.Contains(out.String(), "00000000-0000-4000-8000-000000000001") {
+		t.Fatalf("printed %q, want the job id", out.String())
 	}
 }

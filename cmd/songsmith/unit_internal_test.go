@@ -249,6 +249,9 @@ func TestWelcome(t *testing.T) {
 // The job history: newest first, bounded, unreadable lines skipped, and an
 // empty list when nothing was submitted.
 func TestHistory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: 300 synced history writes")
+	}
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	if got, err := recentJobs(0); err != nil || len(got) != 0 {
 		t.Fatalf("empty history: %v %v", got, err)

@@ -35,6 +35,9 @@ const browserTimeout = 6 * time.Minute
 // browser starts headless Chromium for the test and returns its context.
 // Without chromium the test is skipped, or fails under CI=true.
 func browser(t *testing.T) context.Context {
+	if testing.Short() {
+		t.Skip("-short: the playground in a browser (chromium)")
+	}
 	t.Helper()
 	bin := testutil.RequireTool(t, "chromium")
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -120,8 +121,8 @@ func TestRecipeRendersTheSameSong(t *testing.T) {
 	for _, h := range hostileRecipes(rec) {
 		code, m, err := second.call("POST", "/generate", map[string]any{"prompt": "x", "recipe": h.recipe})
 		msg, _ := m["message"].(string)
-		if err != nil || code != 400 || m["error"] != "invalid_request" || !strings.Contains(msg, h.says) {
-			t.Errorf("%s: %d %v %v, want 400 saying %q", h.name, code, m, err, h.says)
+		if err != nil || code != h.status() || m["error"] != h.code() || !strings.Contains(msg, h.says) {
+			t.Errorf("%s: %d %v %v, want %d saying %q", h.name, code, m, err, h.status(), h.says)
 		}
 	}
 	if grew := heapInUse() - before; grew > maxHostileGrowth {
@@ -146,11 +147,28 @@ func heapInUse() int64 {
 }
 
 // hostileRecipe is a result's recipe with one field out of bounds, and
-// what the 400 must say.
+// what the 400 must say (a 413 when the body is past the server's limit).
 type hostileRecipe struct {
-	name   string
-	recipe map[string]any
-	says   string
+	name     string
+	recipe   map[string]any
+	says     string
+	tooLarge bool
+}
+
+// status is the HTTP status h must get.
+func (h hostileRecipe) status() int {
+	if h.tooLarge {
+		return 413
+	}
+	return 400
+}
+
+// code is the error code h must get.
+func (h hostileRecipe) code() string {
+	if h.tooLarge {
+		return "payload_too_large"
+	}
+	return "invalid_request"
 }
 
 // hostileRecipes are rec (a finished job's result.recipe) with one field
@@ -165,25 +183,30 @@ func hostileRecipes(rec map[string]any) []hostileRecipe {
 		f(r, r["plan"].(map[string]any))
 		return r
 	}
-	edits := make([]any, 5000)
-	for i := range edits {
-		edits[i] = map[string]any{"bpm": 120}
+	edits := func(n int) []any {
+		e := make([]any, n)
+		for i := range e {
+			e[i] = map[string]any{"bpm": 120}
+		}
+		return e
 	}
 	return []hostileRecipe{
-		{"bpm 1e9", with(func(_, p map[string]any) { p["bpm"] = 1e9 }), "'recipe.plan.bpm' must be a number from 40 to 240"},
-		{"bpm 1e6", with(func(_, p map[string]any) { p["bpm"] = 1e6 }), "'recipe.plan.bpm'"},
-		{"bpm 1", with(func(_, p map[string]any) { p["bpm"] = 1 }), "'recipe.plan.bpm'"},
-		{"bpm negative", with(func(_, p map[string]any) { p["bpm"] = -120 }), "'recipe.plan.bpm'"},
-		{"bpm not a number", with(func(_, p map[string]any) { p["bpm"] = "NaN" }), "'plan.bpm' has the wrong type"},
-		{"bpm overflow", with(func(_, p map[string]any) { p["bpm"] = json.Number("1e400") }), "'plan.bpm' has the wrong type"},
-		{"length huge", with(func(_, p map[string]any) { p["duration_seconds"] = 1e12 }), "'recipe.plan.duration_seconds'"},
-		{"length negative", with(func(_, p map[string]any) { p["duration_seconds"] = -1 }), "'recipe.plan.duration_seconds'"},
-		{"meter", with(func(_, p map[string]any) { p["meter"] = 1000000 }), "'recipe.plan.meter'"},
-		{"style", with(func(_, p map[string]any) { p["style"] = "polka" }), "'recipe.plan.style'"},
-		{"instruments", with(func(_, p map[string]any) { p["instruments"] = edits }), "'recipe.plan.instruments'"},
-		{"title", with(func(r, _ map[string]any) { r["title"] = strings.Repeat("Absurd ", 20000) }), "'recipe.title' is 140000 characters long"},
-		{"edits", with(func(r, _ map[string]any) { r["edits"] = edits }), "'recipe.edits' may hold at most 32 items"},
-		{"edit bpm", with(func(r, _ map[string]any) { r["edits"] = []any{map[string]any{"bpm": 1e9}} }), "'recipe.edits[0].bpm'"},
-		{"loudness", with(func(r, _ map[string]any) { r["loudness_lufs"] = 1e9 }), "'recipe.loudness_lufs'"},
+		{"bpm 1e9", with(func(_, p map[string]any) { p["bpm"] = 1e9 }), "'recipe.plan.bpm' must be a number from 40 to 240", false},
+		{"bpm 1e6", with(func(_, p map[string]any) { p["bpm"] = 1e6 }), "'recipe.plan.bpm'", false},
+		{"bpm 1", with(func(_, p map[string]any) { p["bpm"] = 1 }), "'recipe.plan.bpm'", false},
+		{"bpm negative", with(func(_, p map[string]any) { p["bpm"] = -120 }), "'recipe.plan.bpm'", false},
+		{"bpm not a number", with(func(_, p map[string]any) { p["bpm"] = "NaN" }), "'plan.bpm' has the wrong type", false},
+		{"bpm overflow", with(func(_, p map[string]any) { p["bpm"] = json.Number("1e400") }), "'plan.bpm' has the wrong type", false},
+		{"length huge", with(func(_, p map[string]any) { p["duration_seconds"] = 1e12 }), "'recipe.plan.duration_seconds'", false},
+		{"length negative", with(func(_, p map[string]any) { p["duration_seconds"] = -1 }), "'recipe.plan.duration_seconds'", false},
+		{"meter", with(func(_, p map[string]any) { p["meter"] = 1000000 }), "'recipe.plan.meter'", false},
+		{"style", with(func(_, p map[string]any) { p["style"] = "polka" }), "'recipe.plan.style'", false},
+		{"instruments", with(func(_, p map[string]any) { p["instruments"] = slices.Repeat([]any{"piano"}, 100) }), "'recipe.plan.instruments' may hold at most 32 items", false},
+		{"title", with(func(r, _ map[string]any) { r["title"] = strings.Repeat("Absurd ", 100) }), "'recipe.title' is 700 characters long; the maximum is 120", false},
+		{"title huge", with(func(r, _ map[string]any) { r["title"] = strings.Repeat("Absurd ", 20000) }), "larger than", true},
+		{"edits", with(func(r, _ map[string]any) { r["edits"] = edits(100) }), "'recipe.edits' may hold at most 32 items", false},
+		{"thousands of edits", with(func(r, _ map[string]any) { r["edits"] = edits(5000) }), "larger than", true},
+		{"edit bpm", with(func(r, _ map[string]any) { r["edits"] = []any{map[string]any{"bpm": 1e9}} }), "'recipe.edits[0].bpm'", false},
+		{"loudness", with(func(r, _ map[string]any) { r["loudness_lufs"] = 1e9 }), "'recipe.loudness_lufs'", false},
 	}
 }

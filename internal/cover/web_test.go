@@ -28,6 +28,9 @@ func decodeJPEG(t *testing.T, b []byte) *image.RGBA {
 
 func TestEncodeArt(t *testing.T) {
 	t.Run("EveryGenreFitsTheBudget", func(t *testing.T) {
+		if testing.Short() {
+			t.Skip("-short: measurement test: every genre's cover size")
+		}
 		// Lo-fi's grain compresses worst; before the budget it was 310 KB.
 		for _, g := range allGenres {
 			spec := cover.Spec{Title: "Midnight Over The City", Style: entry(g), Mood: "nostalgic", Prompt: g + " song", Seed: 3}

@@ -30,6 +30,9 @@ var distinctPrompts = []string{
 // seed (each shortened to 8 s) and requires that no two give identical
 // audio: nothing random stands in for reading the prompt.
 func TestDifferentPromptsDifferentSongs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: corpus test: many prompts rendered")
+	}
 	seen := map[[32]byte]string{}
 	for _, prompt := range distinctPrompts {
 		s, _, _ := composePerformed(prompt, 1, engine.Options{})

@@ -170,6 +170,9 @@ func Render(ctx context.Context, r Request) (*Song, error) {
 // step from the composition to synthesis.
 func synthesize(ctx context.Context, c *Composition, r Request) (*Song, error) {
 	s := c.Score
+	if err := CheckBudget(s); err != nil { // budget.go: refused before anything is allocated
+		return nil, err
+	}
 	so := r.Synth
 	so.LoudnessLUFS = r.LoudnessLUFS
 	so.Style = c.Style

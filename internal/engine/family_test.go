@@ -40,6 +40,9 @@ func referenceFamily(g plan.Genre) string { return string(style.Must(string(g)).
 // familyCorrelation. It logs a table per family: the songs' median and
 // IQR, the bounds and the references' median, per measure.
 func TestFamilyMedians(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: measurement test: every style rendered and measured")
+	}
 	ref, err := mixmeter.LoadReference()
 	if err != nil {
 		t.Fatal(err)

@@ -31,6 +31,9 @@ func rotatedSeed(g plan.Genre) uint64 {
 // rock/metal) lies nearer to its own group's centre than to any other
 // group's.
 func TestGenresDiffer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: measurement test: every style rendered and measured")
+	}
 	names := []string{"calm", "club", "band"}
 	point := func(f features, m mixmeter.Features) [3]float64 {
 		mid, _ := m.Value("band_1000")

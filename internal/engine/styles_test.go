@@ -116,6 +116,9 @@ const maxCalmLRA = 15.0
 // depth. Then it compares the drum patterns of seeds 1 and 2 (composed
 // only, not rendered).
 func TestStyles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: measurement test: every style rendered and measured")
+	}
 	for _, tool := range []string{"bpm", "sox", "ffmpeg", "ffprobe"} {
 		testutil.RequireTool(t, tool)
 	}
@@ -247,6 +250,9 @@ var listenerPairs = []struct {
 // under maxDrumCosine) or their bands (at least two parts played by
 // different instruments) differ, at every seed of styleSeeds.
 func TestStylesDifferAtEqualTempo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: measurement test: listener pairs rendered and measured")
+	}
 	for _, p := range listenerPairs {
 		for _, seed := range styleSeeds {
 			a, _, _ := composePerformed(fmt.Sprintf("%s at %d bpm, %d seconds", promptFor(p.a), p.bpm, styleSeconds), seed, engine.Options{})
@@ -303,6 +309,9 @@ func bandDifference(a, b *score.Score) int {
 // (or half or double it) at every one: the groove once implied a 1.5-beat
 // period that bpm-tools read as two thirds of the tempo.
 func TestBoomBapTempo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: measurement test: a tempo sweep rendered and measured")
+	}
 	for _, tool := range []string{"bpm", "sox"} {
 		testutil.RequireTool(t, tool)
 	}

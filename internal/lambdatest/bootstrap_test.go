@@ -175,6 +175,9 @@ func pageCall(t *testing.T, f *function, routeKey, path string, params map[strin
 // Runtime API with moto behind them, checks their answers and reports
 // each one's cold-start init time.
 func TestBootstraps(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: builds and runs every bootstrap binary")
+	}
 	ep := testutil.StartMoto(t)
 	ctx := context.Background()
 	ac := testutil.AWSConfig(ep)

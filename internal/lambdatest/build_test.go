@@ -21,6 +21,9 @@ var logicalIDs = map[string]string{"generate": "GenerateFunction", "getjob": "Ge
 // target architecture (LAMBDA_GOARCH, arm64 by default) so the tests can run
 // the output. It returns the folder holding <function>/bootstrap.
 func samBuild(t *testing.T, goarch string) string {
+	if testing.Short() {
+		t.Skip("-short: sam build of every function")
+	}
 	t.Helper()
 	dir := t.TempDir()
 	for _, f := range functions {

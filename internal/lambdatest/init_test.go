@@ -20,6 +20,9 @@ const maxInitBytes = 4 << 20
 // allocation counts are deterministic, unlike times on a shared machine);
 // it logs each function's total init allocation and time.
 func TestColdStartInit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: builds the functions to time their cold start")
+	}
 	dir := samBuild(t, runtime.GOARCH)
 	line := regexp.MustCompile(`(?m)^init (\S+) @[\d.]+ ms, ([\d.]+) ms clock, (\d+) bytes, (\d+) allocs`)
 	for _, f := range functions {

@@ -53,6 +53,9 @@ func TestTemplateSoundFontLayer(t *testing.T) {
 // SONGSMITH_SOUNDFONT points (under /opt), loads and plays from there, and
 // that the worker plus its layer stay under Lambda's 250 MB unzipped.
 func TestSoundFontLayerBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: builds the SoundFont layer")
+	}
 	testutil.RequireFile(t, soundfont.DebianPath, "make tools installs fluid-soundfont-gm")
 	dir := t.TempDir()
 	layer, worker := filepath.Join(dir, "layer"), filepath.Join(dir, "worker")

@@ -24,6 +24,9 @@ func readRoot(t *testing.T, name string) string {
 // TestTemplateLint runs cfn-lint on template.yaml: no errors, no
 // warnings, and no informational findings either (--include-checks I).
 func TestTemplateLint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: cfn-lint on the template")
+	}
 	bin := testutil.RequireTool(t, "cfn-lint")
 	for _, args := range [][]string{{"template.yaml"}, {"template.yaml", "--include-checks", "I"}} {
 		cmd := exec.Command(bin, args...)

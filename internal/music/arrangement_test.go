@@ -46,6 +46,9 @@ func count(on []bool) int {
 // section of eight bars or more, and most songs have answer phrases on a
 // second instrument in bars where the lead rests.
 func TestLeadBreathes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: every style's lead measured")
+	}
 	lead, total, songs, answered := 0, 0, 0, 0
 	var report []string
 	for _, g := range plan.Genres {
@@ -132,6 +135,9 @@ func degreesOf(p []barChord) string {
 // the end; verses have fewer parts than choruses and breakdowns fewer
 // than drops, while a breakdown keeps at least two harmony parts.
 func TestSectionsDiffer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: every style's sections measured")
+	}
 	var verse, chorus, drop, breakdown, build [2]int // parts summed, sections
 	bridges, intros, held, songs := 0, 0, 0, 0
 	for _, g := range plan.Genres {
@@ -233,6 +239,9 @@ func TestSectionsDiffer(t *testing.T) {
 // arpeggio of a build's second half sits higher and plays louder than its
 // first half.
 func TestBuildsRise(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: every style's builds measured")
+	}
 	builds := 0
 	for _, g := range plan.Genres {
 		s, secs, _ := compose(reader.Parse(string(g)+", 3 minutes"), 1)

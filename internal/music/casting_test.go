@@ -123,6 +123,9 @@ func (c castingCase) check(seed uint64) []string {
 // seeds and requires every casting rule to hold (issue 19: the band the
 // prompt asks for). With -v it prints the share that holds.
 func TestCastingCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: corpus test: casting of the prompt corpus")
+	}
 	cases := loadCasting(t)
 	if len(cases) < 60 {
 		t.Fatalf("%d casting prompts, want at least 60", len(cases))

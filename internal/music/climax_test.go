@@ -15,6 +15,9 @@ import (
 // whose lead plays in a chorus or drop the melody's single highest note is
 // in one (no note outside them as high).
 func TestClimaxInChorus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: every style's climax measured")
+	}
 	songs, withChorus := 0, 0
 	for _, st := range style.All() {
 		for _, mp := range meterPrompts {

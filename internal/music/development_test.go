@@ -59,6 +59,9 @@ func copyRatio(s *score.Score) (copies, bars int) {
 // tracks, in every style (and in 3/4 and 6/8 where it plays them), at
 // several seeds.
 func TestDevelopment(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: every style's development measured")
+	}
 	worst, total, sum := 0.0, 0, 0.0
 	var report []string
 	for _, g := range plan.Genres {

@@ -63,6 +63,9 @@ func grooveOf(g plan.Genre, seed uint64) (string, int) {
 // listener: drum-pattern cosine below 0.9 (onsets per drum on a grid of
 // twelve steps a beat, weighted by velocity, over the whole song).
 func TestGroovesPerSeed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: every style's grooves over seeds")
+	}
 	worst, sum, pairs := 0.0, 0.0, 0
 	var report []string
 	for _, g := range plan.Genres {

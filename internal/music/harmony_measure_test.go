@@ -25,6 +25,9 @@ import (
 // aside), and chromatic chords in at least
 // half of the major-key pop, rock and folk songs.
 func TestHarmonyMeasures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: measurement test: harmony of every style")
+	}
 	type fam struct {
 		songs, bars, chords, split, chromatic, closed, choruses, lifted, slash int
 		majorPop, majorPopChromatic                                            int

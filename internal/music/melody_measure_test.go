@@ -262,6 +262,9 @@ func measureMelodies(t *testing.T, ask string, m style.Meter) (fams map[string]*
 // default meter and reports hook recurrence, sequences and the stepwise
 // share; see the assertions at its end for what it requires.
 func TestMelodyMeasures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: measurement test: melody of every style")
+	}
 	fams, fails := measureMelodies(t, "", style.FourFour)
 	t.Logf("pop, rock and dance songs short of the goal: %d %v", len(fails), fails)
 	// One song may miss (a chromatic ii–V, as in amapiano's drops, can

@@ -266,6 +266,9 @@ func TestTransitions(t *testing.T) {
 // ukulele or guitar chord held for a bar dies away, see ringSeconds). The
 // samba intro's held ukulele chords used to stop dead twice.
 func TestIntroKeepsSounding(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: every style's intro measured")
+	}
 	intros := 0
 	for _, g := range plan.Genres {
 		for _, length := range []string{"45 seconds", "2 minutes", "60 bpm, 3 minutes"} {

@@ -36,6 +36,9 @@ func composed(tb testing.TB, g string, seed uint64, edit func(*plan.Plan)) *scor
 // programmed style's score is returned unchanged. With -v it prints the
 // grid share before and after and the spread, per family.
 func TestFeelEveryStyle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: every style performed and measured")
+	}
 	type fam struct{ before, after, spread []float64 }
 	families := map[string]*fam{}
 	for _, st := range style.All() {

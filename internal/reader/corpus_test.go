@@ -73,6 +73,9 @@ func (c corpusCase) check(seed uint64) (got, miss string) {
 // write them, with the reading each must get) and requires at least 95 %
 // to be read as written down, at two seeds.
 func TestCorpusReadings(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: corpus test: every prompt of the corpus")
+	}
 	cases := loadCorpus(t)
 	if len(cases) < 300 {
 		t.Fatalf("corpus has %d prompts, want at least 300", len(cases))

@@ -36,6 +36,9 @@ func fixtures(t *testing.T) ([]sfwrite.Sample, []int, [][]int16) {
 // from an SF2 bank holding ffmpeg's decoded samples: decoding keeps ahead
 // of every voice.
 func TestSF3(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: SF3 banks encoded by ffmpeg")
+	}
 	ss, frames, ref := fixtures(t)
 	path := sfwrite.WriteBank(t, ss)
 	b, err := Load(path)
@@ -207,6 +210,9 @@ func BenchmarkSF3Note(b *testing.B) {
 // (decoding the same samples as they go, each frame once) and each gets
 // the phrase of the fully decoded bank. Run with -race.
 func TestSF3Concurrent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: SF3 banks encoded by ffmpeg, played concurrently")
+	}
 	ss, _, _ := fixtures(t)
 	path := sfwrite.WriteBank(t, ss)
 	eager := mustLoadFile(t, path)

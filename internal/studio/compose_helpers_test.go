@@ -26,16 +26,6 @@ func composeWritten(prompt string, seed uint64, o engine.Options) (*score.Score,
 	return c.Written, c.Title, c.Tags
 }
 
-// composeEdited is the written score of a prompt with o.Edits applied, or
-// the error of an edit the song cannot take.
-func composeEdited(prompt string, seed uint64, o engine.Options) (*score.Score, string, []string, error) {
-	c, err := engine.Compose(engine.Resolve(prompt, seed, o))
-	if err != nil {
-		return nil, "", nil, err
-	}
-	return c.Written, c.Title, c.Tags, nil
-}
-
 // styled returns o with the catalogue entry of s's genre, as the engine
 // hands it to the synthesizer (engine.Composition.Style).
 func styled(s *score.Score, o synth.Options) synth.Options {

@@ -38,6 +38,9 @@ func (s *Studio) Request(prompt string, seed uint64, o jobs.Options) (engine.Req
 // request is Request, also returning the prompt and seed of the chain's
 // root (the cover's).
 func (s *Studio) request(prompt string, seed uint64, o jobs.Options) (engine.Request, string, uint64, error) {
+	if o.Seed != nil && o.Source == nil {
+		seed = *o.Seed // the job's seed (jobs.Job.Seed) is the option's when set
+	}
 	eo, prompt, seed, err := engineOptions(prompt, seed, o) // edit.go: an edit composes its source
 	if err != nil {
 		return engine.Request{}, "", 0, err

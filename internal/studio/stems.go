@@ -37,6 +37,9 @@ const (
 // dir (os.TempDir() when ""), so memory holds one stem at once; the
 // returned File names that file and its consumer removes it.
 func Stems(ctx context.Context, s *score.Score, o synth.Options, dir string, rate audio.SampleRate, frames int) (_ *jobs.File, err error) {
+	if err := engine.CheckBudget(s); err != nil { // the job budget bounds the stems' bytes too
+		return nil, err
+	}
 	tmp, err := os.CreateTemp(dir, "songsmith-stems-*.zip")
 	if err != nil {
 		return nil, fmt.Errorf("studio: stems: %w", err)

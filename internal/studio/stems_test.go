@@ -142,6 +142,9 @@ func checkStemBalance(t *testing.T, s *score.Score, l []float64) {
 
 // FluidSynth plays the MIDI file to the song's length.
 func TestMIDIRendersInFluidSynth(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the MIDI file rendered by FluidSynth")
+	}
 	fs := testutil.RequireTool(t, "fluidsynth")
 	const bank = "/usr/share/sounds/sf2/FluidR3_GM.sf2"
 	if _, err := os.Stat(bank); err != nil {

@@ -78,6 +78,9 @@ func checkBalance(t *testing.T, name string, s *score.Score, l []float64) {
 // TestBalanceByLoudness: the stems of songs of several families keep the
 // balance rules, whatever their sources' own loudness.
 func TestBalanceByLoudness(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: measurement test: every part's loudness in every style")
+	}
 	for _, prompt := range []string{"pop song, 30 seconds", "epic cinematic trailer music with choir, 30 seconds",
 		"house track, 30 seconds", "hip hop beat, 30 seconds", "rock song, 30 seconds"} {
 		s := music.Compose(music.Resolve(reader.Parse(prompt), 1), 1)
@@ -89,6 +92,9 @@ func TestBalanceByLoudness(t *testing.T) {
 // instrument) is raised to within the plan's distance of the loudest part;
 // unmarked, the same part sits where its role puts it.
 func TestBalanceFeatured(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: measurement test: featured parts' loudness")
+	}
 	s := music.Compose(music.Resolve(reader.Parse("house track with piano, 30 seconds"), 2), 2)
 	ci := -1
 	for i, tr := range s.Tracks {

@@ -32,6 +32,9 @@ func dbGain(db float64) float64 { return math.Pow(10, db/20) }
 // TestNoDCOffset: distorted parts (metal guitars, driven kits) leave no
 // DC offset in the mix: each channel's mean stays under -60 dBFS.
 func TestNoDCOffset(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: measurement test: DC offset of every sound")
+	}
 	for _, prompt := range []string{"heavy metal, 20 seconds", "energetic rock, 20 seconds", "dark trap with 808s, 20 seconds"} {
 		s := music.Compose(music.Resolve(reader.Parse(prompt), 1), 1)
 		b, err := synth.Render(context.Background(), s, styled(s, synth.Options{}))

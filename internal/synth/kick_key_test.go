@@ -20,6 +20,9 @@ import (
 // pitch, never more than six semitones from it, a kick never under 44 Hz:
 // TestKeyPitchTonicNearest) and stays between 30 and 110 Hz.
 func TestKickFollowsKey(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: measurement test: the kick's pitch in every kit")
+	}
 	for _, k := range enumValues(t, "Kit") {
 		kit := score.Kit(k)
 		for _, d := range []score.Drum{score.Kick, score.Kick808} {

@@ -13,6 +13,9 @@ import (
 // within -31..-9 LUFS, and the true-peak ceiling wins over a loudness it
 // cannot reach.
 func TestRenderLoudnessOption(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: measurement test: the loudness of every target rendered")
+	}
 	s := demoScore(12, 2)
 	for _, c := range []struct{ ask, want float64 }{{-23, -23}, {-16, -16}, {-40, -31}} {
 		b, err := synth.Render(context.Background(), s, styled(s, synth.Options{LoudnessLUFS: c.ask}))

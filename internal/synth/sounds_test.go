@@ -173,6 +173,9 @@ func TestEveryInstrumentHasItsOwnSound(t *testing.T) {
 // kit: each is audible, and in the acoustic kit every drum is apart from
 // the snare (the sound an unknown drum falls back to).
 func TestEveryDrumInEveryKit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: every drum of every kit rendered")
+	}
 	drums := enumValues(t, "Drum")
 	kits := enumValues(t, "Kit")
 	snare := bandsDB(hit(t, score.KitAcoustic, score.Snare, 0))

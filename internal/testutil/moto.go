@@ -31,6 +31,9 @@ const MotoEnv = "MOTO_ENDPOINT"
 // requests one at a time (see serialDynamo).
 func StartMoto(tb testing.TB) string {
 	tb.Helper()
+	if testing.Short() {
+		tb.Skip("-short: the AWS adapters against moto_server")
+	}
 	return serialDynamo(tb, startMoto(tb))
 }
 

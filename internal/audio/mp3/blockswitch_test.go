@@ -54,6 +54,9 @@ func preEchoDB(ref, dec []float64, onsets []int, rate int) float64 {
 // each attack to drop by at least 6 dB with short blocks, as decoded by
 // go-mp3 and (when present) ffmpeg.
 func TestShortBlocksReducePreEcho(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: measurement test: pre-echo with and without short blocks")
+	}
 	const margin = 6.0
 	for _, c := range []struct {
 		rate audio.SampleRate
@@ -124,6 +127,9 @@ func TestSteadyToneStaysLong(t *testing.T) {
 // message, mp3val without a warning, go-mp3 without an error, and the
 // independent side-information parser (legal window sequences).
 func TestShortBlockStreamsDecode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: outside decoders on short-block streams")
+	}
 	ffmpeg := requireTool(t, "ffmpeg")
 	mpg123 := requireTool(t, "mpg123")
 	mp3val := requireTool(t, "mp3val")

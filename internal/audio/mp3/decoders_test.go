@@ -35,6 +35,9 @@ func decodeCases() []decodeCase {
 
 // TestDecodersAccept runs every file through decoders we did not write.
 func TestDecodersAccept(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: outside decoders on every file")
+	}
 	ffmpeg := requireTool(t, "ffmpeg")
 	mpg123 := requireTool(t, "mpg123")
 	mp3val := requireTool(t, "mp3val")
@@ -77,6 +80,9 @@ func checkDecoders(t *testing.T, path, ffmpeg, mpg123, mp3val string) {
 // the input length using the LAME tag, and that ffprobe's duration is the
 // source's within one frame once its reported start offset is removed.
 func TestExactLength(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: outside decoders trim to the exact length")
+	}
 	ffprobe := requireTool(t, "ffprobe")
 	mpg123 := requireTool(t, "mpg123")
 	for _, c := range decodeCases() {

@@ -79,6 +79,9 @@ func refEncode(t *testing.T, tool string, args []string, wavPath string, ch int)
 // waveform SNR and 1/3-octave band-energy error to be no worse than shine's.
 // The gap to lame is logged.
 func TestFidelityVersusReferenceEncoders(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: measurement test: fidelity against lame and shineenc")
+	}
 	requireTool(t, "shineenc")
 	requireTool(t, "lame")
 	sigs := []struct {

@@ -44,7 +44,7 @@ func To(ctx context.Context, b *audio.Buffer, rate audio.SampleRate) (*audio.Buf
 	taps := makeTaps(up, cut)
 	in, ch := b.Frames(), b.Channels
 	n := Frames(in, b.Rate, rate)
-	out := audio.NewBuffer(rate, ch, n)
+	out := audio.TakeBuffer(rate, ch, n) // a stem's buffer of the previous stem when recycled
 	acc := make([]float64, ch)
 	for j := 0; j < n; j++ {
 		if j%65536 == 0 {
