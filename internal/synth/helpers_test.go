@@ -178,8 +178,12 @@ func allFinite(x []float32) bool {
 }
 
 // styled returns o with the catalogue entry of s's genre, as the engine
-// hands it to the synthesizer (nil for a genre the catalogue lacks).
+// hands it to the synthesizer (nil for a nil score or a genre the
+// catalogue lacks).
 func styled(s *score.Score, o synth.Options) synth.Options {
+	if s == nil {
+		return o
+	}
 	if st, ok := style.Lookup(s.Genre); ok {
 		o.Style = &st
 	}
