@@ -33,7 +33,9 @@ fi
 # without rendering. The race detector slows that DSP about 8x while the
 # rendering's concurrency is covered under -race by the synth package and
 # the engine's other tests, so they run once, without -race, right after.
-heavy='^(TestStyles|TestBoomBapTempo|TestGenresDiffer|TestFamilyMedians)$'
+# TestBandsInPhase renders every style at seeds 1-2 (24 s songs) and
+# TestMonoFoldDown the stems of four songs, for the stereo image.
+heavy='^(TestStyles|TestBoomBapTempo|TestGenresDiffer|TestFamilyMedians|TestBandsInPhase|TestMonoFoldDown)$'
 echo "== go test -race"
 go test -race -count=1 -timeout 45m -skip "$heavy" ./... ./client/...
 

@@ -30,12 +30,12 @@ type goldenRecipe struct {
 // fully synthesized, one playing the Debian FluidR3_GM bank.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
-		"afc9243e81c1ef266d6d2bac8e630968035aa3c3876939ecdad0f3442d2a508a"},
+		"0f8d8b01f6b8e2c6611a4ddab8b399aed68aedc91ed67d029fd904464c3c3d08"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
-		"4ca7148582bd2a0269fb14794710dd08dc302bfc657f920dd690489fdc99e0ff"},
+		"69204bfb0922d104686804d70df679f84a4199b0942390726b5e48d7aa6118ee"},
 	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
-		"9cbb04928773d77b9140b480c63d2f14e089e02aab232aa1e958476c01b8bad6"},
+		"0943b2566d4a402f1c74541fd95e219e63956af8b5b45028e91e1434a3b2de3d"},
 }
 
 // SamplesHash is the hex SHA-256 of b's float32 samples.

@@ -292,3 +292,50 @@ func BreakdownDepth(s *score.Score, st []float64) (float64, bool) {
 	}
 	return mean(drop) - mean(brk), true
 }
+
+// BandCorrelation is the left/right correlation of the band lo..hi Hz of
+// the mix (fourth-order Butterworth high-pass at lo and low-pass at hi; lo
+// <= 0 for no high-pass, hi <= 0 for no low-pass), and the band's share of
+// the mix's power in dB: a band under -60 dB holds next to nothing, and its
+// correlation says little. Negative is anti-phase.
+func BandCorrelation(b *audio.Buffer, lo, hi float64) (corr, share float64) {
+	rate := float64(b.Rate)
+	band := func() []biquad {
+		var fs []biquad
+		if lo > 0 {
+			fs = append(fs, rbj(true, lo, 0.5412, rate), rbj(true, lo, 1.3066, rate))
+		}
+		if hi > 0 && hi < rate/2 {
+			fs = append(fs, rbj(false, hi, 0.5412, rate), rbj(false, hi, 1.3066, rate))
+		}
+		return fs
+	}
+	l, r := channels(b)
+	bl, br := filter(l, band()), filter(r, band())
+	var all, in float64
+	for i := range l {
+		all += l[i]*l[i] + r[i]*r[i]
+		in += bl[i]*bl[i] + br[i]*br[i]
+	}
+	share = math.Inf(-1)
+	if all > 0 && in > 0 {
+		share = 10 * math.Log10(in/all)
+	}
+	return correlation(bl, br), share
+}
+
+// OctaveCorrelations are the left/right correlations of the octave bands
+// of BandCentres (each centre/√2 .. centre·√2), in that order, with each
+// band's share of the mix's power in dB (see BandCorrelation).
+func OctaveCorrelations(b *audio.Buffer) (corr, share []float64) {
+	for _, c := range BandCentres {
+		k, s := BandCorrelation(b, c/math.Sqrt2, c*math.Sqrt2)
+		corr, share = append(corr, k), append(share, s)
+	}
+	return corr, share
+}
+
+// StudyBands are the four bands of the reference study's per-band
+// correlation (docs/reference-music.md): under 150 Hz, 150 Hz-1 kHz,
+// 1-4 kHz and over 4 kHz, as lo, hi pairs for BandCorrelation.
+var StudyBands = [][2]float64{{0, 150}, {150, 1000}, {1000, 4000}, {4000, 0}}

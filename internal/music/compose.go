@@ -326,11 +326,19 @@ func fades(secs []section, fadeIn, barSec, tail float64) (in, out float64) {
 }
 
 // blend colours a style with a second one: "jazzy hip hop" is hip hop's
-// groove, form and bass with jazz's harmony and keys.
+// groove, form and bass with jazz's harmony and keys. A jazz-family style
+// keeps its own harmony under any colour.
 func blend(main, colour genreProfile) genreProfile {
 	b := main
-	b.harmony, b.ext = colour.harmony, colour.ext
-	b.st.Harmony = colour.st.Harmony
+	if main.st.Family == "jazz" {
+		// Jazz reharmonises what the colour brings ("christmas jazz"
+		// is carols through ii-V-Is and sevenths): the style keeps its
+		// own harmony (the carol pool gave 6 distinct chords a song).
+		b.ext = max(main.ext, colour.ext)
+	} else {
+		b.harmony, b.ext = colour.harmony, colour.ext
+		b.st.Harmony = colour.st.Harmony
+	}
 	if main.comp != compPower && colour.compInst != "" {
 		b.compInst = colour.compInst
 	}

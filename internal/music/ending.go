@@ -2,6 +2,7 @@ package music
 
 import (
 	"cmp"
+	"math"
 	"slices"
 
 	"github.com/songsmith/songsmith/internal/score"
@@ -127,7 +128,12 @@ func thinOut(s *score.Score) {
 	bpb := float64(s.BeatsPerBar)
 	from, last := out.StartBeat, s.TotalBeats-bpb
 	span := last - from
-	hasPad := slices.ContainsFunc(s.Tracks, func(t score.Track) bool { return t.Role == score.RolePad && len(t.Notes) > 0 })
+	// The chords may leave only where a pad holds the harmony through the
+	// outro (a pad that stopped before it held nothing: a lullaby's last
+	// bars fell silent for 3.6 s).
+	hasPad := slices.ContainsFunc(s.Tracks, func(t score.Track) bool {
+		return t.Role == score.RolePad && slices.ContainsFunc(t.Notes, func(n score.Note) bool { return n.Start+n.Length > last-bpb+1e-9 && n.Start < last-1e-9 })
+	})
 	for ti := range s.Tracks {
 		t := &s.Tracks[ti]
 		leave := -1.0 // where the part stops, beats into the outro
@@ -151,7 +157,57 @@ func thinOut(s *score.Score) {
 				n.Velocity *= 1 - 0.35*min(1, (n.Start-from)/max(span, 1))
 			}
 		}
+		if t.Role == score.RoleChords || t.Role == score.RolePad {
+			t.Notes = holdToFinal(t.Notes, s.Chords, from, last, t.Role == score.RoleChords)
+		}
 	}
+}
+
+// holdToFinal lets the outro's last chord before the final downbeat last
+// sound until it, or until the chart's next chord (chart) if that comes
+// first: a thinned outro would otherwise fall silent for a beat or more
+// before its final chord (issue 32: a lullaby's piano stopped 1.5 beats
+// early, the pad already gone). A pad holds the chord; a chord part
+// (piano, harp, guitar: its notes die away) strikes it again, softer, on
+// each beat after its first.
+func holdToFinal(notes []score.Note, chart []score.Chord, from, last float64, restrike bool) []score.Note {
+	at := -1.0
+	for _, n := range notes {
+		if n.Start >= from-1e-9 && n.Start < last-1e-9 {
+			at = max(at, n.Start)
+		}
+	}
+	if at < 0 {
+		return notes
+	}
+	until := last
+	for _, c := range chart {
+		if c.StartBeat > at+1e-9 && c.StartBeat < until {
+			until = c.StartBeat
+		}
+	}
+	n := len(notes)
+	for i := range n {
+		nt := notes[i]
+		if nt.Start != at {
+			continue
+		}
+		if !restrike || until-nt.Start <= 1+1e-9 {
+			notes[i].Length = max(nt.Length, until-nt.Start)
+			continue
+		}
+		// Also a chord written to last: a piano's dies away over a bar
+		// of a slow lullaby, under the fade-out.
+		first := math.Ceil(nt.Start + min(nt.Length, 1) - 1e-9)
+		notes[i].Length = min(first, until) - nt.Start // rings up to the next stroke
+		v := nt.Velocity
+		for b := first; b < until-1e-9; b++ {
+			v *= 0.85
+			notes = append(notes, score.Note{Start: b, Length: min(1, until-b), Pitch: nt.Pitch, Velocity: v})
+		}
+	}
+	slices.SortStableFunc(notes, func(a, b score.Note) int { return cmp.Compare(a.Start, b.Start) })
+	return notes
 }
 
 // playsBefore reports whether the drums play in the bar before last (an

@@ -146,6 +146,52 @@ func colourJazz(cs []barChord, ext int, rate float64, keepTonic bool, r *rng) {
 	}
 }
 
+// waltzJazz colours a jazz progression in a meter without split bars (a
+// jazz waltz, one chord a bar), where the ii–V–I pools alone gave 4-6
+// distinct chords a song: bar by bar after the first, a substitute of the
+// standards: the tritone substitute for a dominant into I (Db7–C), the
+// secondary dominant for a vi or a ii (VI7–ii, II7–V), iii7 for a tonic
+// that moves on (Em7–A7–Dm7), and elsewhere the next chord's own
+// secondary dominant.
+func waltzJazz(cs []barChord, ext int, r *rng) {
+	n := len(cs)
+	for j := n - 1; j >= 1; j-- { // backwards: each bar leads to the chord that now follows it
+		target := cs[(j+1)%n].c
+		cur := &cs[j]
+		if cur.split > 0 || target.root == cur.c.root {
+			continue
+		}
+		toTonic := target.degree == 0 && target.root == 0
+		switch {
+		case cur.c.root == 7 && toTonic:
+			if r.chance(0.5) {
+				cur.c = tritoneSub(target, ext)
+			}
+		case cur.c.degree == 0 && cur.c.root == 0:
+			if r.chance(0.4) {
+				cur.c = chromatic(chord{root: 0}, 4, 2, []int{0, 3, 7, 10}, ext)
+			}
+		case (target.root-cur.c.root+12)%12 == 5 || (cur.c.root == 2 && target.root == 7):
+			if r.chance(0.6) {
+				cur.c = secondaryDominant(target, ext)
+			}
+		case r.chance(0.5):
+			cur.c = secondaryDominant(target, ext)
+		}
+	}
+}
+
+// waltzBridge is a jazz waltz's bridge: the standards' move to IV through
+// its own ii–V, then out by the minor iv (major keys) or the backdoor
+// bVII7 (minor keys): in C, Gm7–C7–Fmaj7–Fm7.
+func waltzBridge(k key, four chord, ext int) []barChord {
+	out := chromatic(chord{degree: 3, root: 5}, 0, 0, []int{0, 3, 7, 10}, ext)
+	if k.minorish() {
+		out = chromatic(chord{degree: 6, root: 10}, 0, 0, []int{0, 4, 7, 10}, ext)
+	}
+	return []barChord{{c: relatedTwo(four, ext)}, {c: secondaryDominant(four, ext)}, {c: four}, {c: out}}
+}
+
 // secondaryDominant is the dominant seventh a fifth above target.
 func secondaryDominant(target chord, ext int) chord {
 	return chromatic(target, 7, 4, []int{0, 4, 7, 10}, ext)

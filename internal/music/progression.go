@@ -193,6 +193,8 @@ func chooseHarmony(k key, prof genreProfile, beatsPerBar int, r *rng) harmony {
 				colourJazz(cs, prof.ext, 0.3, false, r)
 			}
 			dominantSevenths(cs, k, string(prof.harmony)) // the cadential V–I bars rhythmize wrote too
+		} else if prof.harmony == "jazz" && prof.ext >= 4 {
+			waltzJazz(cs, prof.ext, r)
 		}
 		return cs
 	}
@@ -218,6 +220,9 @@ func chooseHarmony(k key, prof genreProfile, beatsPerBar int, r *rng) harmony {
 			pool = append(pool, degs)
 			h.bridge = pick(len(pool) - 1)
 		}
+	}
+	if beatsPerBar != 4 && prof.harmony == "jazz" && prof.ext >= 4 {
+		h.bridge = waltzBridge(k, mk(3), prof.ext)
 	}
 	if r.chance(0.5) {
 		tonicPedal(h.bridge, string(prof.harmony))

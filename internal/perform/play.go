@@ -184,7 +184,10 @@ func (p *player) playNotes(notes []score.Note, pt part) []score.Note {
 
 // keepLegato keeps each performed note from running into the next onset
 // of its track when the composed note did not: a bass or lead line stays
-// as legato or detached as it was written.
+// as legato or detached as it was written. It works from the performed
+// lengths (a note held into the final ritardando already lasts longer), so
+// a note written to reach the final chord still reaches it however late
+// the chord comes.
 func keepLegato(composed, played []score.Note) {
 	starts := make([]float64, 0, len(composed))
 	next := map[float64]float64{} // composed start -> earliest performed start there
@@ -206,8 +209,8 @@ func keepLegato(composed, played []score.Note) {
 		if n.Start+n.Length > following+1e-9 {
 			continue // written to overlap
 		}
-		end := played[i].Start + n.Length
-		played[i].Length = max(n.Length*0.25, min(end, next[following])-played[i].Start)
+		end := played[i].Start + played[i].Length
+		played[i].Length = max(played[i].Length*0.25, min(end, next[following])-played[i].Start)
 	}
 }
 

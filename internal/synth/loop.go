@@ -66,7 +66,7 @@ func masterLoop(ctx context.Context, b *audio.Buffer, s *score.Score, o Options)
 	for c := 0; c < copies; c++ {
 		copy(cat.Samples[c*len(b.Samples):], b.Samples)
 	}
-	busToneWith(cat.Samples, busEQFor(plan.LowShelfDB, plan.PresenceDB))
+	busToneWith(cat.Samples, busEQFor(plan.LowShelfDB, plan.PresenceDB), lowMonoHz(o))
 	mo := masterOptions(s, o)
 	mo.NoFades = true // the kept copy has no edges: no minimum fade either
 	if err := Master(ctx, cat, mo); err != nil {

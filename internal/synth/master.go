@@ -111,6 +111,7 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 			lo, hi = c[0], c[1]
 		}
 		balanceWidth(b.Samples, lo, hi)
+		inPhase(b.Samples)
 	}
 	if !o.NoFades {
 		fades(b, o.FadeIn, o.FadeOut)

@@ -13,7 +13,10 @@ import (
 
 // TestStereoStage: a calm piece is as wide as the calm references, a
 // kit-driven song as the beat references (issue 18 item 4: family
-// medians calm 0.2-0.55, beat 0.55-0.83), and the low end stays centred.
+// medians calm 0.2-0.55, beat 0.55-0.83; one song may stray to 0.88, as
+// TestStyles allows), and the low end of a kit-driven song stays centred
+// while a calm piece's carries some of the room (issue 32: the calm
+// references' lows correlate 0.56 [0.23, 0.61]).
 func TestStereoStage(t *testing.T) {
 	for _, c := range []struct {
 		prompt string
@@ -30,12 +33,13 @@ func TestStereoStage(t *testing.T) {
 		}
 		corr, low := mixmeter.Correlation(b), mixmeter.LowCorrelation(b, 150)
 		t.Logf("%s: correlation %.2f, under 150 Hz %.2f", c.prompt, corr, low)
-		want := map[style.Reference][2]float64{style.RefCalm: {0.2, 0.55}, style.RefBeat: {0.55, 0.83}}[c.ref]
+		want := map[style.Reference][2]float64{style.RefCalm: {0.2, 0.55}, style.RefBeat: {0.55, 0.88}}[c.ref]
 		if corr < want[0] || corr > want[1] {
 			t.Errorf("%s: correlation %.2f, want %.2f..%.2f", c.prompt, corr, want[0], want[1])
 		}
-		if low < 0.9 {
-			t.Errorf("%s: correlation under 150 Hz %.2f, want >= 0.9", c.prompt, low)
+		lows := map[style.Reference][2]float64{style.RefCalm: {0.2, 0.85}, style.RefBeat: {0.9, 1}}[c.ref]
+		if low < lows[0] || low > lows[1] {
+			t.Errorf("%s: correlation under 150 Hz %.2f, want %.2f..%.2f", c.prompt, low, lows[0], lows[1])
 		}
 	}
 }

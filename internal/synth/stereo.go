@@ -3,25 +3,45 @@ package synth
 import (
 	"math"
 
+	"github.com/songsmith/songsmith/internal/audio/fft"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
 // roleWidth is how wide each role is spread by its widener (see widener):
+// width, delay (s) and the corner (Hz) under which the part stays centred;
 // 0 leaves a part where its pan puts it. Bass and drums stay centred (a
-// recorded kit and a synthesized one sound alike there).
-var roleWidth = map[score.Role]struct{ width, delay float64 }{
-	score.RoleChords: {0.6, 0.013},
-	score.RolePad:    {1, 0.019},
-	score.RoleLead:   {0.4, 0.011},
-	score.RoleArp:    {0.7, 0.017},
-	score.RoleFX:     {0.8, 0.023},
+// recorded kit and a synthesized one sound alike there). The chords and
+// pads spread from 150 Hz, so the 250 and 500 Hz octaves have width of
+// their own now that the master no longer widens the mix (sideGainMax);
+// the bus keeps everything under monoBelow centred in beat music.
+var roleWidth = map[score.Role]struct{ width, delay, hp float64 }{
+	score.RoleChords: {0.6, 0.013, 150},
+	score.RolePad:    {0.85, 0.019, 150},
+	score.RoleLead:   {0.4, 0.011, widenerHP},
+	score.RoleArp:    {0.7, 0.017, widenerHP},
+	score.RoleFX:     {0.8, 0.023, widenerHP},
+}
+
+// calmWidth is how wide calm music (the styles measured against the calm
+// references) spreads each role with a room widener (see newRoomWidener):
+// width, first reflection (s) and the corner (Hz) under which the part
+// stays centred. The bass and the pads' low notes carry some of the room
+// (the references' lows correlate 0.56 [0.23, 0.61], not 1); the lead
+// stays nearest the centre.
+var calmWidth = map[score.Role]struct{ width, delay, hp float64 }{
+	score.RoleBass:   {0.55, 0.0107, 35},
+	score.RoleChords: {0.8, 0.0123, 70},
+	score.RolePad:    {0.85, 0.0131, 45},
+	score.RoleLead:   {0.5, 0.0097, 150},
+	score.RoleArp:    {0.8, 0.0113, 90},
+	score.RoleFX:     {0.9, 0.0117, 60},
 }
 
 // widenerLen is the widener's delay-line length (a power of two).
 const widenerLen = 2048
 
-// widenerHP is the corner (Hz) under which a part's widener leaves it
-// centred.
+// widenerHP is the corner (Hz) under which a lead's, an arpeggio's or an
+// effect's widener leaves it centred.
 const widenerHP = 300
 
 // The drum kit's overhead image: cymbals, hats and the snare's crack
@@ -35,14 +55,23 @@ const (
 // widener spreads a part without hurting mono: it adds a delayed, high-passed
 // copy of the part to the left channel and subtracts it from the right, so
 // the mono sum (L+R) is exactly the unwidened part and everything under the
-// high-pass corner stays centred.
+// high-pass corner stays centred. A room widener (newRoomWidener) reads
+// three such copies at different delays and signs: early reflections that
+// arrive at each ear differently, whose side signal has no comb's deep
+// notches, so it can widen the low end too. Each band's side power stays
+// at most its mid power (the taps' gains square-sum to the width), so no
+// band is pushed into anti-phase: with L = M+S and R = M-S, L·R = M²-S².
 type widener struct {
 	buf   []float32
 	pos   int
-	delay int
-	width float32
+	delay [roomTaps]int
+	gain  [roomTaps]float32
+	taps  int
 	hp    onePole
 }
+
+// roomTaps is the most taps a widener reads.
+const roomTaps = 3
 
 // newWidener returns a widener of the given width (0..1), delay in
 // seconds and high-pass corner in Hz, or nil for a zero width.
@@ -50,22 +79,58 @@ func newWidener(width, delay, hp float64) *widener {
 	if !(width > 0) {
 		return nil
 	}
-	w := &widener{buf: make([]float32, widenerLen), delay: min(widenerLen-1, int(delay*sr)), width: float32(math.Min(1, width))}
+	w := &widener{buf: make([]float32, widenerLen), taps: 1}
+	w.delay[0] = min(widenerLen-1, int(delay*sr))
+	w.gain[0] = float32(math.Min(1, width))
 	w.hp.set(hp)
 	return w
 }
 
+// roomShape are a room widener's taps: delays as multiples of its first
+// and gains whose squares sum to 1.
+var roomShape = [roomTaps]struct{ at, gain float64 }{{1, 0.72}, {1.41, -0.52}, {1.93, 0.46}}
+
+// newRoomWidener returns a widener of the given width (0..1) whose side
+// signal is three early reflections, the first delay seconds late, high-
+// passed at hp Hz; nil for a zero width.
+func newRoomWidener(width, delay, hp float64) *widener {
+	w := newWidener(width, delay, hp)
+	if w == nil {
+		return nil
+	}
+	w.taps = roomTaps
+	for k, t := range roomShape {
+		w.delay[k] = min(widenerLen-1, int(delay*t.at*sr))
+		w.gain[k] = float32(math.Min(1, width) * t.gain)
+	}
+	return w
+}
+
 // side reads the mono part in and writes the side signal to out: the part
-// delayed and high-passed, times the width.
+// delayed (at each tap) and high-passed, times the width.
 func (w *widener) side(in, out []float32) {
-	buf, pos, d, k := w.buf[:widenerLen], w.pos, w.delay, w.width
+	buf, pos := w.buf[:widenerLen], w.pos
 	z, a := w.hp.z, w.hp.a
 	b := 1 - a
+	if w.taps == 1 {
+		d, k := w.delay[0], w.gain[0]
+		for i, x := range in {
+			buf[pos] = x
+			y := float64(buf[(pos-d)&(widenerLen-1)])
+			z = a*y + b*z // the one-pole's recursion is one multiply and one add long
+			out[i] = float32(y-z) * k
+			pos = (pos + 1) & (widenerLen - 1)
+		}
+		w.pos, w.hp.z = pos, z
+		return
+	}
+	d0, d1, d2 := w.delay[0], w.delay[1], w.delay[2]
+	k0, k1, k2 := w.gain[0], w.gain[1], w.gain[2]
 	for i, x := range in {
 		buf[pos] = x
-		y := float64(buf[(pos-d)&(widenerLen-1)])
-		z = a*y + b*z // the one-pole's recursion is one multiply and one add long
-		out[i] = float32(y-z) * k
+		y := float64(buf[(pos-d0)&(widenerLen-1)]*k0 + buf[(pos-d1)&(widenerLen-1)]*k1 + buf[(pos-d2)&(widenerLen-1)]*k2)
+		z = a*y + b*z
+		out[i] = float32(y - z)
 		pos = (pos + 1) & (widenerLen - 1)
 	}
 	w.pos, w.hp.z = pos, z
@@ -188,16 +253,22 @@ func busEQFor(lowShelf, presence float64) []eqBand {
 // The stereo image of the whole mix is kept between these left/right
 // correlations (see balanceWidth) unless the style's plan sets its own.
 const (
-	corrMax     = 0.82
-	corrMin     = 0.45
-	sideGainMax = 3.0
+	corrMax = 0.82
+	corrMin = 0.45
 )
 
+// sideGainMax is the most balanceWidth scales the side signal by: 1, so it
+// only narrows a mix that came out too wide. The width comes from the
+// parts' placement, the wideners and the room (issue 32: one broadband side
+// gain up to 3x had pushed calm songs' 1-4 kHz band into anti-phase, -0.23
+// against the references' +0.20). Narrowing cannot turn a band's
+// correlation negative: with L = M+kS, R = M-kS, L·R = M²-k²S².
+const sideGainMax = 1.0
+
 // balanceWidth scales the side signal (L-R) of an interleaved stereo mix so
-// that its left/right correlation lies within corrMin..corrMax, as a
-// mastering engineer sets the width: the mono sum (L+R) is untouched, and
-// the side signal holds nothing under monoBelow, so the low end stays
-// centred. The side gain is at most sideGainMax.
+// that its left/right correlation lies within corrMin..corrMax as far as
+// narrowing can (see sideGainMax), as a mastering engineer sets the width:
+// the mono sum (L+R) is untouched.
 func balanceWidth(s []float32, corrMin, corrMax float64) {
 	var mm, ss, ms float64
 	for i := 0; i+1 < len(s); i += 2 {
@@ -240,16 +311,14 @@ func balanceWidth(s []float32, corrMin, corrMax float64) {
 			}
 		}
 	}
+	if lo >= 1 {
+		return
+	}
 	k := float32(lo)
 	for i := 0; i+1 < len(s); i += 2 {
 		m := 0.5 * (s[i] + s[i+1])
 		d := 0.5 * (s[i] - s[i+1]) * k
 		s[i], s[i+1] = m+d, m-d
-	}
-	if k > 1 {
-		// Widening lifted what little side the bus's low-mono stage left
-		// near its corner: centre the low end again.
-		newSideHP(monoBelow).process(s)
 	}
 }
 
@@ -259,17 +328,138 @@ func balanceWidth(s []float32, corrMin, corrMax float64) {
 // it out. Each stage runs over a block at a time with both channels in the
 // same loop: the two recursions are independent, so the processor overlaps
 // them instead of waiting on one at a time.
-func busTone(s []float32) { busToneWith(s, busEQ()) }
+func busTone(s []float32) { busToneWith(s, busEQ(), monoBelow) }
 
-// busToneWith is busTone with the given EQ bands.
-func busToneWith(s []float32, eq []eqBand) {
-	lowMono := newSideHP(monoBelow)
+// busToneWith is busTone with the given EQ bands and low-mono corner (Hz;
+// 0 leaves the low end's width as the parts and the room made it: calm
+// music, see lowMonoHz).
+func busToneWith(s []float32, eq []eqBand, lowMonoHz float64) {
+	var lowMono *sideHP
+	if lowMonoHz > 0 {
+		lowMono = newSideHP(lowMonoHz)
+	}
 	const block = 2 * blockSize
 	for lo := 0; lo < len(s)&^1; lo += block {
 		fr := s[lo:min(lo+block, len(s)&^1)]
-		lowMono.process(fr)
+		if lowMono != nil {
+			lowMono.process(fr)
+		}
 		for k := range eq {
 			eq[k].process(fr)
 		}
+	}
+}
+
+// lowMonoHz is the corner under which the mix bus of a song of o's style
+// is made mono: beat music keeps its kick and bass centred (the
+// references' lows correlate 0.95), calm music keeps the room its bass
+// and pads carry (0 Hz: none).
+func lowMonoHz(o Options) float64 {
+	if o.calm() {
+		return 0
+	}
+	return monoBelow
+}
+
+// The side-band check of the master (see inPhase): the octave bands it
+// reads, the excerpts it reads them from and the least left/right
+// correlation it leaves any band with.
+var sideBandCentres = []float64{63, 125, 250, 500, 1000, 2000, 4000, 8000, 16000}
+
+const (
+	sideWindow   = 4096 // FFT length of an excerpt
+	sideExcerpts = 128  // excerpts read, spread over the song
+	sideMinCorr  = 0.25 // a band's least correlation
+)
+
+// inPhase keeps every octave band of an interleaved stereo mix in phase:
+// where a band's side power S exceeds what a correlation of sideMinCorr
+// allows ((M-S)/(M+S) >= sideMinCorr), a bell on the side signal alone
+// takes it down to that. Stereo sample pairs recorded with spaced
+// microphones (FluidR3's strings and piano) bring bands whose side is
+// louder than their mid; a mastering engineer's M/S equaliser trims them.
+// The mono sum (L+R) is untouched. It reads sideExcerpts windows spread
+// over the song, so it costs a few milliseconds, and filters only a song
+// that needs it.
+func inPhase(s []float32) {
+	for range 2 {
+		gains := sideBandGains(s)
+		var bells []eqBand
+		for i, g := range gains {
+			if g < 1 {
+				bells = append(bells, peaking(sideBandCentres[i], 20*math.Log10(g), math.Sqrt2))
+			}
+		}
+		if len(bells) == 0 {
+			return
+		}
+		sideEQ(s, bells)
+	}
+}
+
+// sideBandGains returns, per octave band of sideBandCentres, the gain (at
+// most 1) that brings the band's side power to the most sideMinCorr
+// allows.
+func sideBandGains(s []float32) []float64 {
+	frames := len(s) / 2
+	gains := make([]float64, len(sideBandCentres))
+	for i := range gains {
+		gains[i] = 1
+	}
+	if frames < sideWindow {
+		return gains
+	}
+	mid := make([]float64, len(sideBandCentres))
+	side := make([]float64, len(sideBandCentres))
+	bm := make([]complex128, sideWindow)
+	bs := make([]complex128, sideWindow)
+	hann := make([]float64, sideWindow)
+	for i := range hann {
+		hann[i] = 0.5 - 0.5*math.Cos(2*math.Pi*float64(i)/sideWindow)
+	}
+	n := min(sideExcerpts, frames/sideWindow)
+	step := (frames - sideWindow) / max(1, n-1)
+	binHz := sr / sideWindow
+	for e := range n {
+		at := e * step
+		for i := range sideWindow {
+			l, r := float64(s[2*(at+i)]), float64(s[2*(at+i)+1])
+			bm[i] = complex(0.5*(l+r)*hann[i], 0)
+			bs[i] = complex(0.5*(l-r)*hann[i], 0)
+		}
+		fft.Transform(bm, false)
+		fft.Transform(bs, false)
+		for b, c := range sideBandCentres {
+			lo := max(1, int(c/math.Sqrt2/binHz+0.5))
+			hi := min(sideWindow/2, int(c*math.Sqrt2/binHz+0.5))
+			for k := lo; k < hi; k++ {
+				mid[b] += real(bm[k])*real(bm[k]) + imag(bm[k])*imag(bm[k])
+				side[b] += real(bs[k])*real(bs[k]) + imag(bs[k])*imag(bs[k])
+			}
+		}
+	}
+	most := (1 - sideMinCorr) / (1 + sideMinCorr) // S/M at the least correlation
+	for b := range gains {
+		if side[b] > most*mid[b] && side[b] > 0 {
+			gains[b] = math.Sqrt(most * mid[b] / side[b])
+		}
+	}
+	return gains
+}
+
+// sideEQ runs bells over the side signal (L-R) of an interleaved stereo
+// mix, leaving the mid (L+R) as it is.
+func sideEQ(s []float32, bells []eqBand) {
+	z := make([][4]float64, len(bells)) // per bell: x1, x2, y1, y2
+	for i := 0; i+1 < len(s); i += 2 {
+		m := 0.5 * (float64(s[i]) + float64(s[i+1]))
+		x := 0.5 * (float64(s[i]) - float64(s[i+1]))
+		for k := range bells {
+			f, h := &bells[k], &z[k]
+			y := f.b0*x + f.b1*h[0] + f.b2*h[1] - f.a1*h[2] - f.a2*h[3]
+			h[1], h[0], h[3], h[2] = h[0], x, h[2], y
+			x = y
+		}
+		s[i], s[i+1] = float32(m+x), float32(m-x)
 	}
 }

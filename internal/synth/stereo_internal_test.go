@@ -2,22 +2,14 @@ package synth
 
 import (
 	"math"
+	"slices"
 	"testing"
 )
 
-// TestBalanceWidth checks that balanceWidth brings a nearly mono mix and a
-// very wide one into the correlation range without touching the mono sum.
+// TestBalanceWidth checks that balanceWidth narrows a very wide mix into
+// the correlation range and leaves a nearly mono one as it is (it never
+// raises the side signal: issue 32), without touching the mono sum.
 func TestBalanceWidth(t *testing.T) {
-	corr := func(s []float32) float64 {
-		var ll, rr, lr float64
-		for i := 0; i < len(s); i += 2 {
-			l, r := float64(s[i]), float64(s[i+1])
-			ll += l * l
-			rr += r * r
-			lr += l * r
-		}
-		return lr / math.Sqrt(ll*rr)
-	}
 	for _, side := range []float64{0.2, 0.9} {
 		n := 44100
 		s := make([]float32, 2*n)
@@ -34,13 +26,73 @@ func TestBalanceWidth(t *testing.T) {
 		balanceWidth(s, corrMin, corrMax)
 		after := corr(s)
 		t.Logf("side %.1f: correlation %.3f -> %.3f", side, before, after)
-		if after < corrMin-0.01 || after > corrMax+0.01 {
+		switch {
+		case before > corrMax && math.Abs(after-before) > 1e-6:
+			t.Errorf("side %.1f: correlation %.3f -> %.3f: a narrow mix was widened", side, before, after)
+		case before < corrMin && (after < corrMin-0.01 || after > corrMax+0.01):
 			t.Errorf("side %.1f: correlation %.3f after balancing, want %.2f..%.2f", side, after, corrMin, corrMax)
 		}
 		for i := range n {
 			if d := math.Abs(float64(s[2*i] + s[2*i+1] - mono[i])); d > 1e-5 {
 				t.Fatalf("frame %d: mono sum changed by %g", i, d)
 			}
+		}
+	}
+}
+
+// corr is the left/right correlation of an interleaved stereo signal.
+func corr(s []float32) float64 {
+	var ll, rr, lr float64
+	for i := 0; i < len(s); i += 2 {
+		l, r := float64(s[i]), float64(s[i+1])
+		ll += l * l
+		rr += r * r
+		lr += l * r
+	}
+	return lr / math.Sqrt(ll*rr)
+}
+
+// TestInPhase gives a mix a band in anti-phase (a 1 kHz tone twice as
+// loud in the side as in the mid, over an in-phase 200 Hz tone) and checks
+// that inPhase brings that band's correlation to at least sideMinCorr
+// (less a little for the estimate), leaves the in-phase band alone and
+// keeps the mono sum.
+func TestInPhase(t *testing.T) {
+	n := 10 * 44100
+	s := make([]float32, 2*n)
+	for i := range n {
+		x := float64(i) / sr
+		m := 0.5*math.Sin(2*math.Pi*200*x) + 0.2*math.Sin(2*math.Pi*1000*x)
+		d := 0.4 * math.Sin(2*math.Pi*1000*x+1)
+		s[2*i], s[2*i+1] = float32(m+d), float32(m-d)
+	}
+	mono := make([]float32, n)
+	for i := range n {
+		mono[i] = s[2*i] + s[2*i+1]
+	}
+	band := func(f float64) float64 {
+		b := slices.Clone(s)
+		for _, q := range []eqBand{highPass(f/1.4, 0.7071), lowPass(f*1.4, 0.7071)} {
+			q.process(b)
+		}
+		return corr(b)
+	}
+	before := band(1000)
+	inPhase(s)
+	after, low := band(1000), band(200)
+	t.Logf("1 kHz band: correlation %.2f -> %.2f; 200 Hz band %.2f", before, after, low)
+	if before > -0.3 {
+		t.Fatalf("the test signal's 1 kHz band correlates %.2f: not anti-phase", before)
+	}
+	if after < sideMinCorr-0.1 {
+		t.Errorf("1 kHz band correlation %.2f after inPhase, want >= %.2f", after, sideMinCorr-0.1)
+	}
+	if low < 0.99 {
+		t.Errorf("the in-phase 200 Hz band fell to %.2f", low)
+	}
+	for i := range n {
+		if d := math.Abs(float64(s[2*i] + s[2*i+1] - mono[i])); d > 1e-4 {
+			t.Fatalf("frame %d: mono sum changed by %g", i, d)
 		}
 	}
 }

@@ -33,7 +33,7 @@ func Render(ctx context.Context, s *score.Score, o Options) (*audio.Buffer, erro
 		return masterLoop(ctx, out, s, o) // loop.go
 	}
 	plan := o.plan()
-	busToneWith(out.Samples, busEQFor(plan.LowShelfDB, plan.PresenceDB))
+	busToneWith(out.Samples, busEQFor(plan.LowShelfDB, plan.PresenceDB), lowMonoHz(o))
 	rideSections(out, s, plan.SectionRideDB)
 	if err := Master(ctx, out, masterOptions(s, o)); err != nil {
 		return nil, err

@@ -107,12 +107,16 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfo
 	t.rev = float32(0.6 * clamp01(tr.Reverb))
 	t.dly = float32(0.5 * clamp01(tr.Delay))
 	t.side = float32(clamp01(tr.Sidechain))
+	// A stereo sample pair brings its own width, and the widener adds the
+	// room's to it: FluidR3's organ and many of its pairs are nearly the
+	// same sample twice (a rock song's organ pad correlated 0.99). The
+	// master keeps the sum of both out of anti-phase (inPhase).
 	if t.drums {
 		t.wide = newWidener(overheadWidth, overheadDelay, overheadHP)
-	} else if t.rec != nil && t.rec.stereo() {
-		// A stereo sample pair brings its own width.
+	} else if w, ok := calmWidth[tr.Role]; ok && o.calm() {
+		t.wide = newRoomWidener(w.width, w.delay, w.hp)
 	} else if w, ok := roleWidth[tr.Role]; ok {
-		t.wide = newWidener(w.width, w.delay, widenerHP)
+		t.wide = newWidener(w.width, w.delay, w.hp)
 	}
 	return t
 }
