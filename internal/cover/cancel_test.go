@@ -11,7 +11,7 @@ import (
 
 // EncodePNG is deterministic, and writes nothing once its context is done.
 func TestEncodePNGCancel(t *testing.T) {
-	spec := cover.Spec{Title: "Night Drive", Genre: "synthwave", Seed: 7, Size: 256}
+	spec := cover.Spec{Title: "Night Drive", Style: entry("synthwave"), Seed: 7, Size: 256}
 	var want, got bytes.Buffer
 	if err := cover.EncodePNG(context.Background(), &want, spec); err != nil {
 		t.Fatal(err)

@@ -9,6 +9,8 @@ import (
 	"image"
 	"image/png"
 	"io"
+
+	musicstyle "github.com/songsmith/songsmith/internal/style"
 )
 
 // ContentType is the media type of [EncodePNG]'s output.
@@ -26,9 +28,10 @@ const (
 type Spec struct {
 	// Title is set on the cover; empty means no text.
 	Title string
-	// Genre picks the forms and base palette, e.g. "synthwave" or "jazz".
-	// Unknown or empty genres get a seed-derived look.
-	Genre string
+	// Style is the song's catalogue entry (engine.Song.Style, resolved
+	// once): its Cover picks the forms and base palette. Nil gets a
+	// seed-derived look.
+	Style *musicstyle.Style
 	// Mood shifts the palette, e.g. "dark" (low, cool) or "happy" (bright,
 	// warm). Unknown or empty moods leave it as is.
 	Mood string
@@ -58,7 +61,7 @@ func render(spec Spec, withTitle bool) *image.RGBA {
 func renderContext(ctx context.Context, spec Spec, withTitle bool) (*image.RGBA, error) {
 	n := sizeOf(spec.Size)
 	r := newRNG(seedOf(spec))
-	st := styleFor(spec.Genre, r)
+	st := styleFor(spec.Style, r)
 	p := makePalette(st, moodFor(spec.Mood), r)
 	c := newCanvas(n)
 	painters[st.fam](c, p, r, st.variant)

@@ -22,7 +22,7 @@ var allMoods = []string{"happy", "sad", "dark", "dreamy", "epic", "calm", "energ
 
 func TestRender(t *testing.T) {
 	t.Run("DefaultSize", func(t *testing.T) {
-		img := cover.Render(cover.Spec{Title: "Neon Nights", Genre: "synthwave", Mood: "dreamy", Prompt: "retro drive"})
+		img := cover.Render(cover.Spec{Title: "Neon Nights", Style: entry("synthwave"), Mood: "dreamy", Prompt: "retro drive"})
 		if got := img.Bounds(); got != image.Rect(0, 0, 1024, 1024) {
 			t.Fatalf("bounds = %v, want 1024x1024", got)
 		}
@@ -33,7 +33,7 @@ func TestRender(t *testing.T) {
 
 	t.Run("CustomSize", func(t *testing.T) {
 		for _, tc := range []struct{ size, want int }{{300, 300}, {512, 512}, {10, cover.MinSize}, {-5, cover.DefaultSize}} {
-			img := cover.Render(cover.Spec{Title: "Small", Genre: "jazz", Size: tc.size})
+			img := cover.Render(cover.Spec{Title: "Small", Style: entry("jazz"), Size: tc.size})
 			if got := img.Bounds(); got != image.Rect(0, 0, tc.want, tc.want) {
 				t.Errorf("Size %d: bounds = %v, want %dx%d", tc.size, got, tc.want, tc.want)
 			}
@@ -54,8 +54,8 @@ func TestRender(t *testing.T) {
 	})
 
 	t.Run("UnknownGenreAndMood", func(t *testing.T) {
-		a := cover.Render(cover.Spec{Title: "X", Genre: "vaporcore", Mood: "confused", Prompt: "a", Size: 128})
-		b := cover.Render(cover.Spec{Title: "X", Genre: "vaporcore", Mood: "confused", Prompt: "b", Size: 128})
+		a := cover.Render(cover.Spec{Title: "X", Style: entry("vaporcore"), Mood: "confused", Prompt: "a", Size: 128})
+		b := cover.Render(cover.Spec{Title: "X", Style: entry("vaporcore"), Mood: "confused", Prompt: "b", Size: 128})
 		if l := meanLuma(a); l <= 0.01 || l >= 0.99 {
 			t.Errorf("mean luminance %.3f: picture is blank", l)
 		}
@@ -64,18 +64,8 @@ func TestRender(t *testing.T) {
 		}
 	})
 
-	t.Run("GenreAliases", func(t *testing.T) {
-		for alias, canon := range map[string]string{"Hip-Hop": "hip hop", " LOFI ": "lo-fi", "DnB": "drum and bass", "Drum  and Bass": "drum and bass"} {
-			a := cover.Render(cover.Spec{Genre: alias, Prompt: "p", Size: 96})
-			b := cover.Render(cover.Spec{Genre: canon, Prompt: "p", Size: 96})
-			if d := meanAbsDiff(a, b); d != 0 {
-				t.Errorf("genre %q differs from %q by %.2f", alias, canon, d)
-			}
-		}
-	})
-
 	t.Run("Deterministic", func(t *testing.T) {
-		spec := cover.Spec{Title: "Same Every Time", Genre: "lo-fi", Mood: "nostalgic", Prompt: "rainy cafe", Seed: 42, Size: 256}
+		spec := cover.Spec{Title: "Same Every Time", Style: entry("lo-fi"), Mood: "nostalgic", Prompt: "rainy cafe", Seed: 42, Size: 256}
 		if d := meanAbsDiff(cover.Render(spec), cover.Render(spec)); d != 0 {
 			t.Errorf("two renders of one spec differ by %.2f", d)
 		}
@@ -86,7 +76,7 @@ func TestRender(t *testing.T) {
 		for _, genre := range []string{"folk", "synthwave", "ambient", ""} {
 			imgs := make([]*image.RGBA, 20)
 			for i := range imgs {
-				imgs[i] = cover.Render(cover.Spec{Title: "One Title", Genre: genre, Mood: "calm",
+				imgs[i] = cover.Render(cover.Spec{Title: "One Title", Style: entry(genre), Mood: "calm",
 					Prompt: fmt.Sprintf("a calm %s song number %d", genre, i), Size: 128})
 			}
 			for i := range imgs {
@@ -100,7 +90,7 @@ func TestRender(t *testing.T) {
 	})
 
 	t.Run("SeedAndTitleVary", func(t *testing.T) {
-		base := cover.Spec{Title: "A", Genre: "house", Prompt: "p", Size: 128}
+		base := cover.Spec{Title: "A", Style: entry("house"), Prompt: "p", Size: 128}
 		seed, title := base, base
 		seed.Seed, title.Title = 1, "B"
 		for name, other := range map[string]cover.Spec{"seed": seed, "title": title} {
@@ -112,8 +102,8 @@ func TestRender(t *testing.T) {
 
 	t.Run("DarkIsDarkerThanHappy", func(t *testing.T) {
 		for _, genre := range append(allGenres, "") {
-			dark := meanLuma(cover.Render(cover.Spec{Genre: genre, Mood: "dark", Prompt: "p", Size: 96}))
-			happy := meanLuma(cover.Render(cover.Spec{Genre: genre, Mood: "happy", Prompt: "p", Size: 96}))
+			dark := meanLuma(cover.Render(cover.Spec{Style: entry(genre), Mood: "dark", Prompt: "p", Size: 96}))
+			happy := meanLuma(cover.Render(cover.Spec{Style: entry(genre), Mood: "happy", Prompt: "p", Size: 96}))
 			if dark >= 0.75*happy {
 				t.Errorf("genre %q: dark luminance %.3f, happy %.3f; want dark clearly lower", genre, dark, happy)
 			}
@@ -121,8 +111,8 @@ func TestRender(t *testing.T) {
 	})
 
 	t.Run("SadIsDarkerThanUplifting", func(t *testing.T) {
-		sad := meanLuma(cover.Render(cover.Spec{Genre: "pop", Mood: "sad", Prompt: "p", Size: 96}))
-		up := meanLuma(cover.Render(cover.Spec{Genre: "pop", Mood: "uplifting", Prompt: "p", Size: 96}))
+		sad := meanLuma(cover.Render(cover.Spec{Style: entry("pop"), Mood: "sad", Prompt: "p", Size: 96}))
+		up := meanLuma(cover.Render(cover.Spec{Style: entry("pop"), Mood: "uplifting", Prompt: "p", Size: 96}))
 		if sad >= up {
 			t.Errorf("sad luminance %.3f >= uplifting %.3f", sad, up)
 		}
@@ -131,7 +121,7 @@ func TestRender(t *testing.T) {
 	t.Run("MoodsDiffer", func(t *testing.T) {
 		imgs := map[string]*image.RGBA{}
 		for _, m := range allMoods {
-			imgs[m] = cover.Render(cover.Spec{Genre: "funk", Mood: m, Prompt: "p", Size: 96})
+			imgs[m] = cover.Render(cover.Spec{Style: entry("funk"), Mood: m, Prompt: "p", Size: 96})
 		}
 		for i, a := range allMoods {
 			for _, b := range allMoods[i+1:] {
@@ -146,7 +136,7 @@ func TestRender(t *testing.T) {
 		imgs := map[string]*image.RGBA{}
 		hists := map[string][25]float64{}
 		for _, g := range allGenres {
-			imgs[g] = cover.Render(cover.Spec{Title: "T", Genre: g, Prompt: "same prompt", Size: 128})
+			imgs[g] = cover.Render(cover.Spec{Title: "T", Style: entry(g), Prompt: "same prompt", Size: 128})
 			hists[g] = hueHistogram(imgs[g])
 		}
 		for i, a := range allGenres {
@@ -164,7 +154,7 @@ func TestRender(t *testing.T) {
 
 func TestEncodePNG(t *testing.T) {
 	t.Run("OK", func(t *testing.T) {
-		spec := cover.Spec{Title: "Byte For Byte", Genre: "techno", Mood: "dark", Prompt: "warehouse at 4am", Seed: 7}
+		spec := cover.Spec{Title: "Byte For Byte", Style: entry("techno"), Mood: "dark", Prompt: "warehouse at 4am", Seed: 7}
 		var a, b bytes.Buffer
 		if err := cover.EncodePNG(context.Background(), &a, spec); err != nil {
 			t.Fatalf("EncodePNG: %v", err)
@@ -207,9 +197,9 @@ type failWriter struct{}
 func (failWriter) Write([]byte) (int, error) { return 0, fmt.Errorf("disk full") }
 
 func BenchmarkRender(b *testing.B) {
-	spec := cover.Spec{Title: "Benchmark Sunrise Over The Grid", Genre: "synthwave", Mood: "epic", Prompt: "bench"}
+	spec := cover.Spec{Title: "Benchmark Sunrise Over The Grid", Style: entry("synthwave"), Mood: "epic", Prompt: "bench"}
 	for _, genre := range []string{"synthwave", "ambient", "rock", "lo-fi"} {
-		spec.Genre = genre
+		spec.Style = entry(genre)
 		b.Run(genre, func(b *testing.B) {
 			for b.Loop() {
 				_ = cover.Render(spec)
@@ -219,7 +209,7 @@ func BenchmarkRender(b *testing.B) {
 }
 
 func BenchmarkEncodePNG(b *testing.B) {
-	spec := cover.Spec{Title: "Benchmark", Genre: "house", Prompt: "bench"}
+	spec := cover.Spec{Title: "Benchmark", Style: entry("house"), Prompt: "bench"}
 	var buf bytes.Buffer
 	for b.Loop() {
 		buf.Reset()

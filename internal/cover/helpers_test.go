@@ -3,7 +3,18 @@ package cover_test
 import (
 	"image"
 	"math"
+
+	"github.com/songsmith/songsmith/internal/style"
 )
+
+// entry is the catalogue entry of genre, nil for none, as the engine
+// resolves it for the cover.
+func entry(genre string) *style.Style {
+	if st, ok := style.Lookup(genre); ok {
+		return &st
+	}
+	return nil
+}
 
 // meanAbsDiff is the mean absolute difference of two same-size images' RGB
 // components, in 0..255.

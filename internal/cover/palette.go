@@ -87,9 +87,8 @@ var looks = map[string]family{"sungrid": famSunGrid, "geometric": famGeometric, 
 
 // catalogueStyle returns the look a style of the catalogue (internal/style)
 // asks for.
-func catalogueStyle(name string) (style, bool) {
-	st, ok := musicstyle.Lookup(name)
-	if !ok {
+func catalogueStyle(st *musicstyle.Style) (style, bool) {
+	if st == nil {
 		return style{}, false
 	}
 	c := st.Cover
@@ -124,10 +123,10 @@ var moods = map[string]mood{
 // normName lower-cases and collapses spaces; unknown names stay unknown.
 func normName(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
 
-// styleFor returns the genre's style, or a seed-derived one for an empty or
-// unknown genre.
-func styleFor(genre string, r *rng) style {
-	if st, ok := catalogueStyle(normName(genre)); ok {
+// styleFor returns the look of the catalogue entry st, or a seed-derived
+// one for none.
+func styleFor(entry *musicstyle.Style, r *rng) style {
+	if st, ok := catalogueStyle(entry); ok {
 		return st
 	}
 	h := r.between(0, 360)

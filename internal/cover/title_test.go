@@ -14,7 +14,7 @@ func marginPx(n int) int { return n * 8 / 100 }
 func TestTitle(t *testing.T) {
 	t.Run("Drawn", func(t *testing.T) {
 		for _, genre := range []string{"pop", "ambient", "metal", "country"} {
-			spec := cover.Spec{Title: "Golden Hour", Genre: genre, Mood: "happy", Prompt: "p", Size: 512}
+			spec := cover.Spec{Title: "Golden Hour", Style: entry(genre), Mood: "happy", Prompt: "p", Size: 512}
 			with, without := cover.Render(spec), cover.RenderWithoutTitle(spec)
 			_, box := cover.TitleLayout(spec.Title, 512)
 			text, outside := 0, 0

@@ -33,7 +33,7 @@ func TestEncodeArt(t *testing.T) {
 		}
 		// Lo-fi's grain compresses worst; before the budget it was 310 KB.
 		for _, g := range allGenres {
-			spec := cover.Spec{Title: "Midnight Over The City", Genre: g, Mood: "nostalgic", Prompt: g + " song", Seed: 3}
+			spec := cover.Spec{Title: "Midnight Over The City", Style: entry(g), Mood: "nostalgic", Prompt: g + " song", Seed: 3}
 			art, err := cover.EncodeArt(context.Background(), spec)
 			if err != nil {
 				t.Fatal(err)
@@ -49,7 +49,7 @@ func TestEncodeArt(t *testing.T) {
 	})
 
 	t.Run("SamePictureAtBothSizes", func(t *testing.T) {
-		spec := cover.Spec{Title: "Byte For Byte", Genre: "techno", Mood: "dark", Prompt: "warehouse at 4am", Seed: 7}
+		spec := cover.Spec{Title: "Byte For Byte", Style: entry("techno"), Mood: "dark", Prompt: "warehouse at 4am", Seed: 7}
 		art, err := cover.EncodeArt(context.Background(), spec)
 		if err != nil {
 			t.Fatal(err)
@@ -74,14 +74,14 @@ func TestEncodeArt(t *testing.T) {
 			t.Errorf("thumbnail differs from the scaled render by %.2f/255", d)
 		}
 		// A different cover is far from this thumbnail: the check above can fail.
-		other := cover.Thumbnail(cover.Render(cover.Spec{Title: "Other", Genre: "folk", Mood: "happy", Prompt: "x"}), cover.ThumbSize)
+		other := cover.Thumbnail(cover.Render(cover.Spec{Title: "Other", Style: entry("folk"), Mood: "happy", Prompt: "x"}), cover.ThumbSize)
 		if d := meanAbsDiff(thumb, other); d < 12 {
 			t.Errorf("unrelated covers differ by only %.2f/255", d)
 		}
 	})
 
 	t.Run("SmallSpecKeepsItsSize", func(t *testing.T) {
-		art, err := cover.EncodeArt(context.Background(), cover.Spec{Genre: "jazz", Size: 128})
+		art, err := cover.EncodeArt(context.Background(), cover.Spec{Style: entry("jazz"), Size: 128})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,7 +93,7 @@ func TestEncodeArt(t *testing.T) {
 
 func TestEncodeJPEG(t *testing.T) {
 	var buf bytes.Buffer
-	if err := cover.EncodeJPEG(&buf, cover.Spec{Genre: "house", Size: 96}, 0); err != nil {
+	if err := cover.EncodeJPEG(&buf, cover.Spec{Style: entry("house"), Size: 96}, 0); err != nil {
 		t.Fatal(err)
 	}
 	if b := decodeJPEG(t, buf.Bytes()).Bounds(); b.Dx() != 96 {

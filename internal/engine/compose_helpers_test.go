@@ -3,6 +3,8 @@ package engine_test
 import (
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/style"
+	"github.com/songsmith/songsmith/internal/synth"
 )
 
 // composePerformed is the performed score, title and tags of a prompt.
@@ -32,4 +34,13 @@ func composeEdited(prompt string, seed uint64, o engine.Options) (*score.Score, 
 		return nil, "", nil, err
 	}
 	return c.Written, c.Title, c.Tags, nil
+}
+
+// styled returns o with the catalogue entry of s's genre, as the engine
+// hands it to the synthesizer (engine.Composition.Style).
+func styled(s *score.Score, o synth.Options) synth.Options {
+	if st, ok := style.Lookup(s.Genre); ok {
+		o.Style = &st
+	}
+	return o
 }

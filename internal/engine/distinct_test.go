@@ -37,7 +37,7 @@ func TestDifferentPromptsDifferentSongs(t *testing.T) {
 	for _, prompt := range distinctPrompts {
 		s, _, _ := composePerformed(prompt, 1, engine.Options{})
 		s = music.Compose(shorter(prompt, s), s.Seed)
-		buf, err := synth.Render(context.Background(), s, synth.Options{})
+		buf, err := synth.Render(context.Background(), s, styled(s, synth.Options{}))
 		if err != nil {
 			t.Fatalf("%q: %v", prompt, err)
 		}

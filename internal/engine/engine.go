@@ -12,6 +12,7 @@ import (
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/style"
 	"github.com/songsmith/songsmith/internal/synth"
 )
 
@@ -26,6 +27,10 @@ type Song struct {
 	Key     string        // for example "D minor"
 	Audio   *audio.Buffer // mastered 44.1 kHz stereo
 	Score   *score.Score  // what was played (for MIDI and stems)
+	// Style is the song's catalogue entry, resolved once (pop's for a
+	// genre the catalogue does not know): the stems' synthesizer and the
+	// cover take it instead of looking Genre up.
+	Style *style.Style
 }
 
 // Options are what a request asks of a song beside its prompt: explicit
@@ -129,6 +134,9 @@ type Composition struct {
 	Score *score.Score
 	Title string   // the request's title
 	Tags  []string // of the composed (and edited) song
+	// Style is the catalogue entry of the song's genre, resolved once:
+	// the players and the synthesizer take it.
+	Style *style.Style
 }
 
 // Compose writes the song of r without synthesizing it: its plan
@@ -144,7 +152,8 @@ func Compose(r Request) (*Composition, error) {
 	if title == "" {
 		title = music.Title(r.Plan, r.Seed)
 	}
-	return &Composition{Written: written, Score: perform.Apply(written), Title: title, Tags: tags}, nil
+	st := styleOf(written.Genre)
+	return &Composition{Written: written, Score: perform.Apply(written, st), Title: title, Tags: tags, Style: st}, nil
 }
 
 // Render composes, performs, synthesizes and masters the song of r. The
@@ -166,6 +175,7 @@ func synthesize(ctx context.Context, c *Composition, r Request) (*Song, error) {
 	}
 	so := r.Synth
 	so.LoudnessLUFS = r.LoudnessLUFS
+	so.Style = c.Style
 	buf, err := synth.Render(ctx, s, so)
 	if err != nil {
 		return nil, fmt.Errorf("engine: render: %w", err)
@@ -185,6 +195,7 @@ func synthesize(ctx context.Context, c *Composition, r Request) (*Song, error) {
 		Key:     music.KeyName(s),
 		Audio:   buf,
 		Score:   s,
+		Style:   c.Style,
 	}, nil
 }
 

@@ -29,7 +29,7 @@ var familyPending = map[string][]string{}
 var familyCorrelation = map[string][2]float64{"calm": {0.2, 0.55}, "beat": {0.55, 0.83}}
 
 // referenceFamily is a style's reference family (calm or beat), from the
-// catalogue's mix family table (internal/style/mixfamily.go).
+// catalogue entries' mix families (their Seat, internal/style/mixfamily.go).
 func referenceFamily(g plan.Genre) string { return string(style.Must(string(g)).Reference()) }
 
 // TestFamilyMedians measures every style's song (one per style, the

@@ -53,7 +53,7 @@ func TestRenderUsesBank(t *testing.T) {
 	if !slices.Equal(a.Audio.Samples, again.Audio.Samples) {
 		t.Error("the same prompt and seed gave different songs with the bank")
 	}
-	synthesized, err := synth.Render(ctx, s, synth.Options{Bank: synth.NoBank})
+	synthesized, err := synth.Render(ctx, s, styled(s, synth.Options{Bank: synth.NoBank}))
 	if err != nil {
 		t.Fatal(err)
 	}

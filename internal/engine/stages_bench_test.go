@@ -51,16 +51,16 @@ func BenchmarkStages3Min(b *testing.B) {
 				b.Fatal(err)
 			}
 		})
-		timed("perform", func() { s0.Score, s0.Title = perform.Apply(c.Written), c.Title })
+		timed("perform", func() { s0.Score, s0.Title = perform.Apply(c.Written, c.Style), c.Title })
 		s := s0.Score
 		for i, tr := range s.Tracks {
 			one := *s
 			one.Tracks = s.Tracks[i : i+1]
-			timed(fmt.Sprintf("part %d %s", i+1, tr.Name), func() { release(b)(synth.RenderDry(ctx, &one, synth.Options{})) })
+			timed(fmt.Sprintf("part %d %s", i+1, tr.Name), func() { release(b)(synth.RenderDry(ctx, &one, synth.Options{Style: c.Style})) })
 		}
-		timed("dry mix", func() { release(b)(synth.RenderDry(ctx, s, synth.Options{})) })
+		timed("dry mix", func() { release(b)(synth.RenderDry(ctx, s, synth.Options{Style: c.Style})) })
 		timed("mix+master", func() {
-			buf, err := synth.Render(ctx, s, synth.Options{})
+			buf, err := synth.Render(ctx, s, synth.Options{Style: c.Style})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -73,7 +73,7 @@ func BenchmarkStages3Min(b *testing.B) {
 		})
 		s0.Release()
 		timed("cover", func() {
-			if _, err := cover.EncodeArt(ctx, cover.Spec{Title: s0.Title, Genre: s.Genre, Mood: s.Mood, Prompt: BenchPrompt, Seed: 1}); err != nil {
+			if _, err := cover.EncodeArt(ctx, cover.Spec{Title: s0.Title, Style: c.Style, Mood: s.Mood, Prompt: BenchPrompt, Seed: 1}); err != nil {
 				b.Fatal(err)
 			}
 		})

@@ -83,7 +83,7 @@ func TestMonoFoldDown(t *testing.T) {
 		}
 		s := c.Score
 		for i, tr := range s.Tracks {
-			st, err := synth.RenderStem(context.Background(), s, i, synth.Options{Bank: synth.NoBank})
+			st, err := synth.RenderStem(context.Background(), s, i, synth.Options{Bank: synth.NoBank, Style: c.Style})
 			if err != nil {
 				t.Fatal(err)
 			}

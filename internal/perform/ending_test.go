@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/music"
-	"github.com/songsmith/songsmith/internal/perform"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
@@ -82,7 +81,7 @@ func TestNoFinalHole(t *testing.T) {
 			for _, seed := range []uint64{1, 2} {
 				p := reader.Parse(st.Name + " music, " + length)
 				p.Genre = plan.Genre(st.Name)
-				s := perform.Apply(music.Compose(p, seed))
+				s := apply(music.Compose(p, seed))
 				if h, at := endHole(s); h > maxHole {
 					t.Errorf("%s, %s, seed %d: %.2f s of silence at %.1f s, in the last %.0f s", st.Name, length, seed, h, at, holeWindow)
 				}

@@ -27,15 +27,15 @@ import (
 	"github.com/songsmith/songsmith/internal/style"
 )
 
-// FeelOf returns the feel the score is performed with: its style's feel,
-// with at least style.BalladRubato for a slow, tender song in a live style.
-// A score of no catalogue style plays like pop.
-func FeelOf(s *score.Score) style.Feel {
-	st, ok := style.Lookup(s.Genre)
-	if !ok {
-		st = style.Style{Name: s.Genre, Family: "pop"}
+// FeelOf returns the feel the score is performed with: the feel of its
+// style st (the catalogue entry the engine resolved once; nil plays like
+// pop), with at least style.BalladRubato for a slow, tender song in a live
+// style.
+func FeelOf(s *score.Score, st *style.Style) style.Feel {
+	if st == nil {
+		st = &style.Style{Name: s.Genre, Family: "pop"}
 	}
-	f := style.FeelOf(st)
+	f := style.FeelOf(*st)
 	if !f.Programmed && s.BPM <= 80 && tender[s.Mood] {
 		f.Rubato = max(f.Rubato, style.BalladRubato)
 	}
@@ -45,11 +45,12 @@ func FeelOf(s *score.Score) style.Feel {
 // tender are the moods of a ballad.
 var tender = map[string]bool{"sad": true, "romantic": true, "melancholic": true, "calm": true}
 
-// Apply returns the performed score. A programmed style's score is
-// returned as it is; otherwise the result is a new score sharing nothing
-// mutable with s.
-func Apply(s *score.Score) *score.Score {
-	f := FeelOf(s)
+// Apply returns the score s performed in style st (its genre's catalogue
+// entry, resolved by the engine; nil plays like pop). A programmed style's
+// score is returned as it is; otherwise the result is a new score sharing
+// nothing mutable with s.
+func Apply(s *score.Score, st *style.Style) *score.Score {
+	f := FeelOf(s, st)
 	if f.Programmed || s.BPM <= 0 {
 		return s
 	}

@@ -45,7 +45,7 @@ func TestFeelEveryStyle(t *testing.T) {
 		f := style.FeelOf(st)
 		for _, seed := range feelSeeds {
 			c := composed(t, st.Name, seed, nil)
-			p := perform.Apply(c)
+			p := apply(c)
 			before, after := gridShare(t, c), gridShare(t, p)
 			spread := spreadMS(c, p)
 			key := st.Family
@@ -94,7 +94,7 @@ func median(v []float64) float64 {
 func TestApplyDeterministic(t *testing.T) {
 	c := composed(t, "jazz", 7, nil)
 	keep := music.Compose(func() plan.Plan { p := reader.Parse("jazz music, 60 seconds"); p.Genre = "jazz"; return p }(), 7)
-	a, b := perform.Apply(c), perform.Apply(c)
+	a, b := apply(c), apply(c)
 	if !reflect.DeepEqual(a, b) {
 		t.Fatal("two performances of one score differ")
 	}
@@ -106,7 +106,7 @@ func TestApplyDeterministic(t *testing.T) {
 	}
 	other := *c
 	other.Seed++
-	if reflect.DeepEqual(perform.Apply(&other).Tracks, a.Tracks) {
+	if reflect.DeepEqual(apply(&other).Tracks, a.Tracks) {
 		t.Fatal("another seed performs the same way")
 	}
 }
@@ -115,19 +115,19 @@ func TestApplyDeterministic(t *testing.T) {
 func TestPushes(t *testing.T) {
 	for _, seed := range feelSeeds {
 		hh := composed(t, "hip hop", seed, nil)
-		p := perform.Apply(hh)
+		p := apply(hh)
 		kick, snare := meanPush(hh, p, score.Kick, ""), meanPush(hh, p, score.Snare, "")
 		bass := meanPush(hh, p, "", score.RoleBass)
 		if snare-kick < 8 || bass-kick < 5 {
 			t.Errorf("hip hop seed %d: kick %+.1f ms, snare %+.1f, bass %+.1f: want the snare and bass laid back", seed, kick, snare, bass)
 		}
 		jz := composed(t, "jazz", seed, nil)
-		p = perform.Apply(jz)
+		p = apply(jz)
 		if ride := meanPush(jz, p, score.Ride, ""); hasDrum(jz, score.Ride) && ride > -3 {
 			t.Errorf("jazz seed %d: ride %+.1f ms, want ahead of the beat", seed, ride)
 		}
 		rg := composed(t, "reggae", seed, nil)
-		p = perform.Apply(rg)
+		p = apply(rg)
 		if ch := meanPush(rg, p, "", score.RoleChords); ch < 4 {
 			t.Errorf("reggae seed %d: skank %+.1f ms, want laid back", seed, ch)
 		}
@@ -139,7 +139,7 @@ func TestPushes(t *testing.T) {
 func TestClaveAnticipations(t *testing.T) {
 	for _, seed := range feelSeeds {
 		c := composed(t, "salsa", seed, nil)
-		p := perform.Apply(c)
+		p := apply(c)
 		ms := 60000 / c.BPM
 		var onBeat, pushed []float64
 		for i, tr := range c.Tracks {
@@ -210,15 +210,15 @@ func TestRubatoBreathes(t *testing.T) {
 		return mean(e), mean(m)
 	}
 	c := composed(t, "classical", 1, nil)
-	if e, m := lag(c, perform.Apply(c)); e-m < 8 {
+	if e, m := lag(c, apply(c)); e-m < 8 {
 		t.Errorf("classical: phrase ends %+.1f ms, middles %+.1f: want the ends held back", e, m)
 	}
 	ballad := composed(t, "pop", 1, func(p *plan.Plan) { p.BPM, p.ExplicitBPM, p.Mood = 70, true, "sad" })
-	if f := perform.FeelOf(ballad); f.Rubato < style.BalladRubato {
+	if f := feelOf(ballad); f.Rubato < style.BalladRubato {
 		t.Errorf("slow sad pop: rubato %v, want at least %v", f.Rubato, style.BalladRubato)
 	}
 	fast := composed(t, "pop", 1, func(p *plan.Plan) { p.BPM, p.ExplicitBPM, p.Mood = 120, true, "happy" })
-	if f := perform.FeelOf(fast); f.Rubato != 0 {
+	if f := feelOf(fast); f.Rubato != 0 {
 		t.Errorf("fast happy pop: rubato %v, want none", f.Rubato)
 	}
 }
@@ -228,7 +228,7 @@ func TestRubatoBreathes(t *testing.T) {
 func TestSwingLoosens(t *testing.T) {
 	shift := func(bpm float64) float64 {
 		c := composed(t, "big band", 2, func(p *plan.Plan) { p.BPM, p.ExplicitBPM = bpm, true })
-		p := perform.Apply(c)
+		p := apply(c)
 		ms := 60000 / c.BPM
 		var offs []float64
 		for i, tr := range c.Tracks {
@@ -254,7 +254,7 @@ func TestFillsRush(t *testing.T) {
 	snare := 0.0
 	for _, seed := range feelSeeds {
 		c := composed(t, "rock", seed, nil)
-		p := perform.Apply(c)
+		p := apply(c)
 		ms := 60000 / c.BPM
 		snare += meanPush(c, p, score.Snare, "") / float64(len(feelSeeds))
 		bar := func(beat float64) int { return int(beat / float64(c.BeatsPerBar)) }
@@ -299,7 +299,7 @@ func TestRitardando(t *testing.T) {
 	for _, g := range []string{"classical", "sad piano ballad, 70 bpm"} {
 		for _, seed := range feelSeeds {
 			c := music.Compose(reader.Parse(g+", 60 seconds"), seed)
-			p := perform.Apply(c)
+			p := apply(c)
 			bpb := float64(c.BeatsPerBar)
 			last := c.TotalBeats - bpb
 			a, b, z := late(c, p, last-2*bpb), late(c, p, last-bpb), late(c, p, last)
@@ -309,7 +309,36 @@ func TestRitardando(t *testing.T) {
 		}
 	}
 	c := music.Compose(reader.Parse("pop, 60 seconds"), 1)
-	if z := late(c, perform.Apply(c), c.TotalBeats-float64(c.BeatsPerBar)); math.Abs(z) > 40 {
+	if z := late(c, apply(c), c.TotalBeats-float64(c.BeatsPerBar)); math.Abs(z) > 40 {
 		t.Errorf("pop: final chord %.0f ms off the grid", z)
+	}
+}
+
+// entry is the catalogue entry of s's genre, nil for none, as the engine
+// resolves it.
+func entry(s *score.Score) *style.Style {
+	if st, ok := style.Lookup(s.Genre); ok {
+		return &st
+	}
+	return nil
+}
+
+// apply performs s in its genre's style.
+func apply(s *score.Score) *score.Score { return perform.Apply(s, entry(s)) }
+
+// feelOf is the feel of s in its genre's style.
+func feelOf(s *score.Score) style.Feel { return perform.FeelOf(s, entry(s)) }
+
+// TestNilStylePlaysLikePop: a score the engine resolved no entry for plays
+// with the pop family's feel, as the composer falls back to pop.
+func TestNilStylePlaysLikePop(t *testing.T) {
+	s := &score.Score{Genre: "no such style", BPM: 120, Mood: "happy"}
+	pop := style.Must("pop")
+	if got, want := perform.FeelOf(s, nil), perform.FeelOf(s, &pop); got != want {
+		t.Errorf("nil style feel %+v, want pop's %+v", got, want)
+	}
+	trap := style.Must("trap")
+	if perform.FeelOf(s, &trap) == perform.FeelOf(s, nil) {
+		t.Error("trap's entry plays like pop: the entry given is not read")
 	}
 }

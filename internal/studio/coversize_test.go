@@ -32,7 +32,7 @@ func BenchmarkCoverArtEveryStyle(b *testing.B) {
 				// What the studio paints: the composed song's title, genre
 				// and mood (engine.Compose, without synthesizing the audio).
 				s, title, _ := composePerformed(st.Name, seed, engine.Options{})
-				spec := cover.Spec{Title: title, Genre: s.Genre, Mood: s.Mood, Prompt: st.Name, Seed: seed}
+				spec := cover.Spec{Title: title, Style: &st, Mood: s.Mood, Prompt: st.Name, Seed: seed}
 				start := time.Now()
 				cover.Render(spec)
 				render = append(render, time.Since(start))

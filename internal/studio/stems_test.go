@@ -48,7 +48,7 @@ func TestStemsSumToPreMasterMix(t *testing.T) {
 		t.Fatalf("stems %q .%s", song.Stems.ContentType, song.Stems.Ext)
 	}
 	s, _, _ := composePerformed(stemPrompt, 11, engine.Options{Seconds: 15})
-	dry, err := synth.RenderDry(context.Background(), s, synth.Options{})
+	dry, err := synth.RenderDry(context.Background(), s, styled(s, synth.Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}

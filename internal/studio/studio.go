@@ -73,7 +73,9 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o job
 	frames := song.Audio.Frames()
 	song.Release()
 	if o.Wants(request.OutputStems) {
-		if out.Stems, err = Stems(ctx, song.Score, s.Synth, s.TempDir, rate, frames); err != nil {
+		so := s.Synth
+		so.Style = song.Style // the mix's style: the stems sum to it
+		if out.Stems, err = Stems(ctx, song.Score, so, s.TempDir, rate, frames); err != nil {
 			return nil, err
 		}
 	}
@@ -109,7 +111,7 @@ func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, forma
 	}
 	// The cover is a web-sized JPEG (<= 300 KB at 1024 px); the MP3's tag
 	// carries a 300 px thumbnail of it rather than the whole picture.
-	art, err := cover.EncodeArt(ctx, cover.Spec{Title: song.Title, Genre: song.Genre, Mood: song.Mood, Prompt: prompt, Seed: seed})
+	art, err := cover.EncodeArt(ctx, cover.Spec{Title: song.Title, Style: song.Style, Mood: song.Mood, Prompt: prompt, Seed: seed})
 	if err != nil {
 		return nil, nil, fmt.Errorf("studio: cover: %w", err)
 	}

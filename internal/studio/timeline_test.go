@@ -116,7 +116,7 @@ func TestTimelineGrid(t *testing.T) {
 				}
 				click.Tracks[0].Hits = append(click.Tracks[0].Hits, score.Hit{Start: float64(b), Drum: score.Clave, Velocity: v})
 			}
-			audioClick, err := synth.Render(ctx, &click, synth.Options{})
+			audioClick, err := synth.Render(ctx, &click, styled(&click, synth.Options{}))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -162,7 +162,7 @@ func TestTimelineGrid(t *testing.T) {
 			if drums < 0 {
 				t.Fatal("no drums")
 			}
-			stem, err := synth.RenderStem(ctx, s, drums, synth.Options{})
+			stem, err := synth.RenderStem(ctx, s, drums, styled(s, synth.Options{}))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -6,6 +6,9 @@ import "github.com/songsmith/songsmith/internal/score"
 var core = []Style{
 	{
 		Name: "lo-fi", Family: "urban",
+		Seat: MixSeat{MixUrban, RefBeat},
+		// Hip hop: the drunk MPC snare far behind, the bass with it.
+		Feel:    func(f *Feel) { f.Push.Snare, f.Push.Bass, f.Spread = 18, 12, 7 },
 		Aliases: []string{"lo fi", "lofi", "chillhop", "study beats", "lo fi hip hop", "lofi hip hop"},
 		Tempo:   [2]float64{70, 90}, Seconds: 90, Meters: []Meter{FourFour, ThreeFour}, Swing: 0.55,
 		Moods: []string{"chill", "nostalgic", "melancholic", "calm"}, Bright: false,
@@ -47,6 +50,8 @@ var core = []Style{
 	},
 	{
 		Name: "hip hop", Family: "urban",
+		Seat:    MixSeat{MixUrban, RefBeat},
+		Feel:    func(f *Feel) { f.Push.Snare, f.Push.Bass = 16, 11 },
 		Aliases: []string{"hiphop", "rap", "boom bap", "boombap"},
 		Tempo:   [2]float64{85, 98}, Seconds: 100, Meters: []Meter{FourFour}, Swing: 0.2,
 		Moods: []string{"chill", "dark", "energetic", "nostalgic"}, Bright: false,
@@ -70,6 +75,9 @@ var core = []Style{
 	},
 	{
 		Name: "trap", Family: "urban",
+		Seat: MixSeat{MixUrban, RefBeat},
+		// Sequenced styles of live families.
+		Feel:    programmed,
 		Aliases: []string{"drill"},
 		Tempo:   [2]float64{130, 150}, Seconds: 100, Meters: []Meter{FourFour}, Swing: 0,
 		Moods: []string{"dark", "aggressive", "mysterious", "energetic"}, Bright: false,
@@ -94,6 +102,7 @@ var core = []Style{
 	},
 	{
 		Name: "house", Family: "electronic",
+		Seat:    MixSeat{MixDance, RefBeat},
 		Aliases: []string{"deep house", "garage"},
 		Tempo:   [2]float64{120, 126}, Seconds: 120, Meters: []Meter{FourFour}, Swing: 0,
 		Moods: []string{"happy", "uplifting", "energetic", "romantic"}, Bright: true,
@@ -117,6 +126,7 @@ var core = []Style{
 	},
 	{
 		Name: "techno", Family: "electronic",
+		Seat:    MixSeat{MixDance, RefBeat},
 		Aliases: []string{"minimal techno", "industrial"},
 		Tempo:   [2]float64{126, 134}, Seconds: 120, Meters: []Meter{FourFour}, Swing: 0,
 		Moods: []string{"dark", "energetic", "mysterious", "aggressive"}, Bright: false,
@@ -140,6 +150,7 @@ var core = []Style{
 	},
 	{
 		Name: "trance", Family: "electronic",
+		Seat:    MixSeat{MixDance, RefBeat},
 		Aliases: []string{"psytrance", "psy trance"},
 		Tempo:   [2]float64{134, 140}, Seconds: 150, Meters: []Meter{FourFour}, Swing: 0,
 		Moods: []string{"uplifting", "epic", "energetic", "dreamy"}, Bright: false,
@@ -168,6 +179,7 @@ var core = []Style{
 	},
 	{
 		Name: "drum and bass", Family: "electronic",
+		Seat:    MixSeat{MixDance, RefBeat},
 		Aliases: []string{"drum n bass", "drum & bass", "drumandbass", "dnb", "d & b", "d n b", "jungle", "liquid"},
 		Tempo:   [2]float64{170, 176}, Seconds: 120, Meters: []Meter{FourFour}, Swing: 0,
 		Moods: []string{"energetic", "dark", "uplifting", "dreamy"}, Bright: false,
@@ -191,6 +203,7 @@ var core = []Style{
 	},
 	{
 		Name: "dubstep", Family: "electronic",
+		Seat:    MixSeat{MixDance, RefBeat},
 		Aliases: []string{"brostep", "wobble bass", "dub step"},
 		Tempo:   [2]float64{138, 142}, Seconds: 100, Meters: []Meter{FourFour}, Swing: 0,
 		Moods: []string{"aggressive", "dark", "energetic", "epic"}, Bright: false,
@@ -215,6 +228,7 @@ var core = []Style{
 	},
 	{
 		Name: "synthwave", Family: "electronic",
+		Seat:    MixSeat{MixPop, RefBeat},
 		Aliases: []string{"synth wave", "retrowave", "outrun", "vaporwave", "synthpop", "synth pop"},
 		Tempo:   [2]float64{84, 110}, Seconds: 120, Meters: []Meter{FourFour}, Swing: 0,
 		Moods: []string{"nostalgic", "dreamy", "romantic", "energetic"}, Bright: false,
@@ -243,6 +257,7 @@ var core = []Style{
 	},
 	{
 		Name: "pop", Family: "pop",
+		Seat:    MixSeat{MixPop, RefBeat},
 		Aliases: []string{"dance pop", "indie pop", "electropop", "electro pop", "bubblegum pop"},
 		Tempo:   [2]float64{96, 124}, Seconds: 120, Meters: []Meter{FourFour, ThreeFour}, Swing: 0,
 		Moods: []string{"happy", "uplifting", "romantic", "sad"}, Bright: true,
@@ -266,6 +281,7 @@ var core = []Style{
 	},
 	{
 		Name: "rock", Family: "rock",
+		Seat:    MixSeat{MixRock, RefBeat},
 		Aliases: []string{"alternative", "alt rock", "hard rock", "classic rock", "rock n roll", "rock and roll", "rocknroll", "rock & roll"},
 		Colour:  []string{"rocky"},
 		Tempo:   [2]float64{100, 140}, Seconds: 120, Meters: []Meter{FourFour}, Swing: 0,
@@ -295,6 +311,8 @@ var core = []Style{
 	},
 	{
 		Name: "metal", Family: "rock",
+		Seat:    MixSeat{MixRock, RefBeat},
+		Feel:    func(f *Feel) { f.Spread, f.Drift, f.Rush, f.Push = 9, 5, 6, Push{Hats: -2, Snare: 2, Lead: 2} },
 		Aliases: []string{"heavy metal", "metalcore", "thrash", "djent"},
 		Colour:  []string{"metallic"},
 		Tempo:   [2]float64{140, 180}, Seconds: 120, Meters: []Meter{FourFour}, Swing: 0,
@@ -319,6 +337,11 @@ var core = []Style{
 	},
 	{
 		Name: "funk", Family: "soul",
+		Seat: MixSeat{MixPop, RefBeat},
+		// Funk and disco sit tight on the one.
+		Feel: func(f *Feel) {
+			f.Spread, f.Drift, f.Push = 6, 5, Push{Snare: 5, Hats: -3, Bass: -2, Chords: -3, Lead: 6}
+		},
 		Aliases: []string{"funk music", "p funk", "jazz funk"},
 		Colour:  []string{"funky"},
 		Tempo:   [2]float64{98, 112}, Seconds: 110, Meters: []Meter{FourFour}, Swing: 0.15,
@@ -344,6 +367,10 @@ var core = []Style{
 	},
 	{
 		Name: "disco", Family: "soul",
+		Seat: MixSeat{MixPop, RefBeat},
+		Feel: func(f *Feel) {
+			f.Spread, f.Drift, f.Push = 6, 5, Push{Snare: 3, Hats: -2, Bass: -1, Chords: -2, Lead: 4}
+		},
 		Aliases: []string{"nu disco"},
 		Colour:  []string{"discoish"},
 		Tempo:   [2]float64{115, 125}, Seconds: 120, Meters: []Meter{FourFour}, Swing: 0,
@@ -373,6 +400,11 @@ var core = []Style{
 	},
 	{
 		Name: "reggae", Family: "world",
+		Seat: MixSeat{MixPop, RefBeat},
+		// Reggae: everything lays back behind a steady kick, the skank most.
+		Feel: func(f *Feel) {
+			f.Clave, f.Push = 0, Push{Snare: 16, Hats: 4, Bass: 12, Chords: 9, Lead: 8, Arp: 6}
+		},
 		Aliases: []string{"dub", "ska"},
 		Colour:  []string{"reggaeish"},
 		Tempo:   [2]float64{70, 84}, Seconds: 110, Meters: []Meter{FourFour}, Swing: 0.3,

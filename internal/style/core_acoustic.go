@@ -7,6 +7,7 @@ import "github.com/songsmith/songsmith/internal/score"
 var coreAcoustic = []Style{
 	{
 		Name: "jazz", Family: "jazz",
+		Seat:    MixSeat{MixJazz, RefBeat},
 		Aliases: []string{"bebop", "jazz music", "hard bop", "cool jazz", "smooth jazz"},
 		Colour:  []string{"jazzy"},
 		Tempo:   [2]float64{100, 160}, Seconds: 120, Meters: []Meter{FourFour, ThreeFour}, Swing: 0.65,
@@ -40,6 +41,7 @@ var coreAcoustic = []Style{
 	},
 	{
 		Name: "ambient", Family: "calm",
+		Seat:    MixSeat{MixAmbient, RefCalm},
 		Aliases: []string{"drone", "soundscape", "new age", "atmospheric"},
 		Colour:  []string{"atmospheric"},
 		Tempo:   [2]float64{64, 80}, Seconds: 150, Meters: []Meter{FourFour, ThreeFour}, Swing: 0,
@@ -71,6 +73,7 @@ var coreAcoustic = []Style{
 	},
 	{
 		Name: "classical", Family: "orchestral",
+		Seat:    MixSeat{MixOrchestral, RefCalm},
 		Aliases: []string{"orchestra", "symphonic", "symphony", "classical music", "concerto", "sonata"},
 		Colour:  []string{"orchestral"},
 		Tempo:   [2]float64{70, 110}, Seconds: 150, Meters: []Meter{FourFour, ThreeFour}, Swing: 0,
@@ -94,6 +97,7 @@ var coreAcoustic = []Style{
 	},
 	{
 		Name: "folk", Family: "folk",
+		Seat:    MixSeat{MixAcoustic, RefBeat},
 		Aliases: []string{"acoustic", "singer songwriter"},
 		Colour:  []string{"folky"},
 		Tempo:   [2]float64{90, 120}, Seconds: 120, Meters: []Meter{FourFour, ThreeFour}, Swing: 0,
@@ -126,6 +130,10 @@ var coreAcoustic = []Style{
 	},
 	{
 		Name: "blues", Family: "jazz",
+		Seat: MixSeat{MixJazz, RefBeat},
+		// Jazz: the ride ahead; a shuffle keeps its swing; a big band's horns
+		// sit behind the section's ride.
+		Feel:    func(f *Feel) { f.Loosen, f.Push.Snare, f.Push.Lead = 0, 8, 12 },
 		Aliases: []string{"delta blues", "blues rock", "chicago blues", "12 bar blues"},
 		Colour:  []string{"bluesy"},
 		Tempo:   [2]float64{72, 110}, Seconds: 120, Meters: []Meter{FourFour, ThreeFour}, Swing: 0.6,
@@ -159,6 +167,7 @@ var coreAcoustic = []Style{
 	},
 	{
 		Name: "country", Family: "folk",
+		Seat:    MixSeat{MixAcoustic, RefBeat},
 		Aliases: []string{"americana", "western"},
 		Tempo:   [2]float64{96, 128}, Seconds: 120, Meters: []Meter{FourFour, ThreeFour}, Swing: 0.15,
 		Moods: []string{"happy", "nostalgic", "romantic", "sad"}, Bright: true,

@@ -4,8 +4,8 @@ package style
 // performance layer (internal/perform) reads it to turn a composed score,
 // every note on its grid, into the score as a band would play it. Times are
 // in milliseconds, positive late (behind the beat), negative early (ahead
-// of it). A Feel is catalogue data: a default per family (familyFeel) and a
-// few per-style changes (styleFeel), not a field of every entry.
+// of it). A Feel is catalogue data: a default per family (familyFeel) and
+// the entry's own change (Style.Feel).
 type Feel struct {
 	// Programmed styles are made in a sequencer and stay on the grid:
 	// the performance layer leaves their scores untouched.
@@ -77,70 +77,19 @@ var familyFeel = map[string]Feel{
 		Push: Push{Snare: 3, Bass: 2, Lead: 4}},
 }
 
-// styleFeel changes a family's feel for one style.
-var styleFeel = map[string]func(f *Feel){
-	// Sequenced styles of live families.
-	"trap":      programmed,
-	"phonk":     programmed,
-	"k-pop":     programmed,
-	"corporate": programmed,
-	"reggaeton": programmed,
-	"dancehall": programmed,
-	"afrobeats": programmed,
-	// Hip hop: the drunk MPC snare far behind, the bass with it.
-	"lo-fi":   func(f *Feel) { f.Push.Snare, f.Push.Bass, f.Spread = 18, 12, 7 },
-	"hip hop": func(f *Feel) { f.Push.Snare, f.Push.Bass = 16, 11 },
-	// Reggae: everything lays back behind a steady kick, the skank most.
-	"reggae": func(f *Feel) {
-		f.Clave, f.Push = 0, Push{Snare: 16, Hats: 4, Bass: 12, Chords: 9, Lead: 8, Arp: 6}
-	},
-	"soca": func(f *Feel) { f.Push = Push{Hats: -3, Perc: -3, Bass: -2, Chords: -3, Lead: 2} },
-	// Funk and disco sit tight on the one.
-	"funk": func(f *Feel) {
-		f.Spread, f.Drift, f.Push = 6, 5, Push{Snare: 5, Hats: -3, Bass: -2, Chords: -3, Lead: 6}
-	},
-	"disco": func(f *Feel) {
-		f.Spread, f.Drift, f.Push = 6, 5, Push{Snare: 3, Hats: -2, Bass: -1, Chords: -2, Lead: 4}
-	},
-	"gospel": func(f *Feel) { f.Rubato = 12 },
-	// Salsa: the tumbao and the montuno anticipate, the bongo drives.
-	"salsa": func(f *Feel) {
-		f.Clave, f.Push = 12, Push{Perc: -4, Hats: -2, Bass: -5, Chords: -4, Lead: 3}
-	},
-	"bossa nova": func(f *Feel) {
-		f.Clave, f.Spread, f.Push = 8, 8, Push{Perc: -1, Bass: -2, Chords: -1, Pad: 6, Lead: 10}
-	},
-	"samba": func(f *Feel) { f.Push = Push{Perc: -4, Hats: -4, Bass: -2, Chords: -3, Lead: 4} },
-	"tango": func(f *Feel) { f.Rubato, f.Accent, f.Clave = 18, 0.6, 4 },
-	// Jazz: the ride ahead; a shuffle keeps its swing; a big band's horns
-	// sit behind the section's ride.
-	"blues":    func(f *Feel) { f.Loosen, f.Push.Snare, f.Push.Lead = 0, 8, 12 },
-	"big band": func(f *Feel) { f.Loosen, f.Push.Ride, f.Push.Chords, f.Push.Lead = 0.5, -6, 5, 6 },
-	"metal":    func(f *Feel) { f.Spread, f.Drift, f.Rush, f.Push = 9, 5, 6, Push{Hats: -2, Snare: 2, Lead: 2} },
-	"punk": func(f *Feel) {
-		f.Rush, f.Push = 14, Push{Kick: -2, Snare: -3, Hats: -4, Bass: -3, Chords: -5, Lead: -2}
-	},
-	"bluegrass": func(f *Feel) { f.Rubato, f.Push = 0, Push{Snare: -2, Bass: -1, Chords: -4, Lead: -2, Arp: -4} },
-	"celtic":    func(f *Feel) { f.Rubato, f.Push = 0, Push{Perc: -2, Bass: 1, Chords: -2, Lead: -2, Arp: -3} },
-	// Orchestral: a marching band keeps step; chant breathes with the words.
-	"marching band":   func(f *Feel) { f.Spread, f.Drift, f.Rubato, f.Push = 7, 5, 0, Push{Snare: -1, Bass: 2, Lead: 2} },
-	"gregorian chant": func(f *Feel) { f.Rubato, f.Spread = 34, 9 },
-	"cinematic":       func(f *Feel) { f.Rubato = 20 },
-	"power ballad":    func(f *Feel) { f.Rubato = BalladRubato },
-	"lullaby":         func(f *Feel) { f.Rubato = 26 },
-}
-
+// programmed is the Feel change of a sequenced style of a live family
+// (trap, k-pop, reggaeton ...): it stays on the grid.
 func programmed(f *Feel) { *f = Feel{Programmed: true} }
 
-// FeelOf returns a style's feel: its family's default with the style's own
-// changes. A family without a default plays like pop.
+// FeelOf returns a style's feel: its family's default with the entry's
+// own change (Style.Feel). A family without a default plays like pop.
 func FeelOf(s Style) Feel {
 	f, ok := familyFeel[s.Family]
 	if !ok {
 		f = familyFeel["pop"]
 	}
-	if change := styleFeel[s.Name]; change != nil {
-		change(&f)
+	if s.Feel != nil {
+		s.Feel(&f)
 	}
 	return f
 }

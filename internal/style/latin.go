@@ -7,6 +7,10 @@ import "github.com/songsmith/songsmith/internal/score"
 var latin = []Style{
 	{
 		Name: "bossa nova", Family: "latin",
+		Seat: MixSeat{MixJazz, RefBeat},
+		Feel: func(f *Feel) {
+			f.Clave, f.Spread, f.Push = 8, 8, Push{Perc: -1, Bass: -2, Chords: -1, Pad: 6, Lead: 10}
+		},
 		Aliases: []string{"bossa", "bossanova", "bosanova", "bosa nova", "bossa jazz", "jazz bossa", "joao gilberto", "ボサノバ", "ボサノヴァ", "波萨诺瓦", "巴萨诺瓦", "보사노바"},
 		Colour:  []string{"bossa"},
 		Tempo:   [2]float64{118, 140}, Seconds: 120, Meters: []Meter{FourFour}, Swing: 0,
@@ -54,6 +58,8 @@ var latin = []Style{
 	},
 	{
 		Name: "samba", Family: "latin",
+		Seat:    MixSeat{MixLatin, RefBeat},
+		Feel:    func(f *Feel) { f.Push = Push{Perc: -4, Hats: -4, Bass: -2, Chords: -3, Lead: 4} },
 		Aliases: []string{"batucada", "samba enredo", "samba de enredo", "pagode", "samba reggae", "carnaval", "escola de samba", "サンバ", "桑巴", "삼바"},
 		Colour:  []string{"brazilian"},
 		Tempo:   [2]float64{96, 120}, Seconds: 110, Meters: []Meter{FourFour}, Swing: 0.1,
@@ -103,6 +109,11 @@ var latin = []Style{
 	},
 	{
 		Name: "salsa", Family: "latin",
+		Seat: MixSeat{MixLatin, RefBeat},
+		// Salsa: the tumbao and the montuno anticipate, the bongo drives.
+		Feel: func(f *Feel) {
+			f.Clave, f.Push = 12, Push{Perc: -4, Hats: -2, Bass: -5, Chords: -4, Lead: 3}
+		},
 		Aliases: []string{"salsa dura", "salsa romantica", "salsa romántica", "mambo", "son cubano", "son montuno", "timba", "cha cha", "cha cha cha", "サルサ", "萨尔萨", "萨尔萨舞曲", "살사"},
 		Colour:  []string{"cuban", "afro cuban"},
 		Tempo:   [2]float64{160, 200}, Seconds: 120, Meters: []Meter{FourFour}, Swing: 0,
@@ -165,6 +176,8 @@ var latin = []Style{
 	},
 	{
 		Name: "reggaeton", Family: "latin",
+		Seat:    MixSeat{MixUrban, RefBeat},
+		Feel:    programmed,
 		Aliases: []string{"reggaetón", "regueton", "reguetón", "reggeaton", "raggaeton", "reggaton", "regaeton", "dembow", "perreo", "urbano latino", "latin urban", "neoperreo", "レゲトン", "雷鬼动", "雷击顿", "레게톤"},
 		Tempo:   [2]float64{88, 100}, Seconds: 110, Meters: []Meter{FourFour}, Swing: 0,
 		Moods: []string{"energetic", "romantic", "dark", "happy"}, Bright: false,
@@ -209,6 +222,7 @@ var latin = []Style{
 	},
 	{
 		Name: "latin pop", Family: "latin",
+		Seat:    MixSeat{MixLatin, RefBeat},
 		Aliases: []string{"latin music", "pop latino", "latino pop", "música latina", "musica latina", "musique latine", "lateinamerikanische musik", "tropical pop", "vallenato", "cumbia", "ラテンポップ", "ラテン音楽", "拉丁流行", "拉丁音乐", "라틴 팝", "라틴 음악"},
 		Colour:  []string{"latin", "latino", "tropical"},
 		Tempo:   [2]float64{96, 124}, Seconds: 120, Meters: []Meter{FourFour}, Swing: 0,
@@ -254,6 +268,8 @@ var latin = []Style{
 	},
 	{
 		Name: "tango", Family: "latin",
+		Seat:    MixSeat{MixAcoustic, RefCalm},
+		Feel:    func(f *Feel) { f.Rubato, f.Accent, f.Clave = 18, 0.6, 4 },
 		Aliases: []string{"argentine tango", "tango argentino", "nuevo tango", "tango nuevo", "milonga", "electrotango", "electro tango", "タンゴ", "探戈", "탱고"},
 		Tempo:   [2]float64{108, 128}, Seconds: 120, Meters: []Meter{FourFour}, Swing: 0,
 		Moods: []string{"romantic", "dark", "melancholic", "epic"}, Bright: false,

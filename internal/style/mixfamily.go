@@ -30,113 +30,34 @@ const (
 	RefBeat Reference = "beat"
 )
 
-// mixSeat is a style's mix family and reference set.
-type mixSeat struct {
+// MixSeat is a style's mix family and the reference set its mixes are
+// measured against (the entry's Seat). Jazz, hip hop and
+// singer-songwriter music have no measured reference: their families
+// follow common practice.
+type MixSeat struct {
 	Family MixFamily
 	Ref    Reference
 }
 
-// mixFamilies maps every style of the catalogue (by canonical name) to its
-// mix family and reference set; TestMixFamiliesComplete keeps it whole.
-// Jazz, hip hop and singer-songwriter music have no measured reference:
-// their families follow common practice.
-var mixFamilies = map[string]mixSeat{
-	// orchestral and choral
-	"classical":       {MixOrchestral, RefCalm},
-	"cinematic":       {MixOrchestral, RefCalm},
-	"gregorian chant": {MixOrchestral, RefCalm},
-	"marching band":   {MixOrchestral, RefBeat},
-	// ambient
-	"ambient":      {MixAmbient, RefCalm},
-	"dark ambient": {MixAmbient, RefCalm},
-	"meditation":   {MixAmbient, RefCalm},
-	"lullaby":      {MixAmbient, RefCalm},
-	// acoustic bands
-	"folk":       {MixAcoustic, RefBeat},
-	"country":    {MixAcoustic, RefBeat},
-	"bluegrass":  {MixAcoustic, RefCalm},
-	"celtic":     {MixAcoustic, RefBeat},
-	"sea shanty": {MixAcoustic, RefBeat},
-	"tango":      {MixAcoustic, RefCalm},
-	"christmas":  {MixAcoustic, RefBeat},
-	// a lively sing-along band with a light kit, not a lullaby
-	"children's song": {MixAcoustic, RefBeat},
-	// jazz
-	"jazz":       {MixJazz, RefBeat},
-	"big band":   {MixJazz, RefBeat},
-	"blues":      {MixJazz, RefBeat},
-	"bossa nova": {MixJazz, RefBeat},
-	// latin bands
-	"salsa":     {MixLatin, RefBeat},
-	"samba":     {MixLatin, RefBeat},
-	"latin pop": {MixLatin, RefBeat},
-	"soca":      {MixLatin, RefBeat},
-	"calypso":   {MixLatin, RefBeat},
-	// pop
-	"pop":       {MixPop, RefBeat},
-	"k-pop":     {MixPop, RefBeat},
-	"j-pop":     {MixPop, RefBeat},
-	"corporate": {MixPop, RefBeat},
-	"bollywood": {MixPop, RefBeat},
-	"gospel":    {MixPop, RefBeat},
-	"soul":      {MixPop, RefBeat},
-	"funk":      {MixPop, RefBeat},
-	"disco":     {MixPop, RefBeat},
-	"reggae":    {MixPop, RefBeat},
-	"r&b":       {MixPop, RefBeat},
-	"synthwave": {MixPop, RefBeat},
-	"chiptune":  {MixPop, RefBeat},
-	// rock
-	"rock":         {MixRock, RefBeat},
-	"metal":        {MixRock, RefBeat},
-	"punk":         {MixRock, RefBeat},
-	"grunge":       {MixRock, RefBeat},
-	"indie":        {MixRock, RefBeat},
-	"power ballad": {MixRock, RefBeat},
-	// urban: drum-led
-	"hip hop":   {MixUrban, RefBeat},
-	"lo-fi":     {MixUrban, RefBeat},
-	"trap":      {MixUrban, RefBeat},
-	"phonk":     {MixUrban, RefBeat},
-	"reggaeton": {MixUrban, RefBeat},
-	"dancehall": {MixUrban, RefBeat},
-	"afrobeats": {MixUrban, RefBeat},
-	// dance: drum-led
-	"house":         {MixDance, RefBeat},
-	"techno":        {MixDance, RefBeat},
-	"trance":        {MixDance, RefBeat},
-	"drum and bass": {MixDance, RefBeat},
-	"dubstep":       {MixDance, RefBeat},
-	"edm":           {MixDance, RefBeat},
-	"future bass":   {MixDance, RefBeat},
-	"amapiano":      {MixDance, RefBeat},
-}
-
-// MixFamily returns the style's mix family (MixPop for a style the table
-// does not list, which the catalogue's tests forbid).
+// MixFamily returns the style's mix family (its Seat; MixPop for an entry
+// without one, which the catalogue's tests forbid).
 func (s Style) MixFamily() MixFamily {
-	if m, ok := mixFamilies[s.Name]; ok {
-		return m.Family
+	if s.Seat.Family == "" {
+		return MixPop
 	}
-	return MixPop
+	return s.Seat.Family
 }
 
 // Reference returns the reference set the style's mixes are measured
-// against.
+// against (RefBeat for an entry without a Seat).
 func (s Style) Reference() Reference {
-	if m, ok := mixFamilies[s.Name]; ok {
-		return m.Ref
+	if s.Seat.Ref == "" {
+		return RefBeat
 	}
-	return RefBeat
+	return s.Seat.Ref
 }
 
 // MixFamilies lists every mix family, in a fixed order.
 func MixFamilies() []MixFamily {
 	return []MixFamily{MixOrchestral, MixAmbient, MixAcoustic, MixJazz, MixLatin, MixPop, MixRock, MixUrban, MixDance}
 }
-
-// HasMixFamily reports whether the table lists the style name.
-func HasMixFamily(name string) bool { _, ok := mixFamilies[name]; return ok }
-
-// MixFamilyEntries is the number of styles the table lists.
-func MixFamilyEntries() int { return len(mixFamilies) }

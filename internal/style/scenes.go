@@ -6,6 +6,10 @@ import "github.com/songsmith/songsmith/internal/score"
 var scenes = []Style{
 	{
 		Name: "punk", Family: "rock",
+		Seat: MixSeat{MixRock, RefBeat},
+		Feel: func(f *Feel) {
+			f.Rush, f.Push = 14, Push{Kick: -2, Snare: -3, Hats: -4, Bass: -3, Chords: -5, Lead: -2}
+		},
 		Aliases: []string{"punk rock", "pop punk", "skate punk", "hardcore punk", "garage punk", "street punk", "パンク", "パンクロック", "朋克", "朋克摇滚", "펑크 록"},
 		Colour:  []string{"punky"},
 		Tempo:   [2]float64{160, 200}, Seconds: 100, Meters: []Meter{FourFour}, Swing: 0,
@@ -49,6 +53,7 @@ var scenes = []Style{
 	},
 	{
 		Name: "grunge", Family: "rock",
+		Seat:    MixSeat{MixRock, RefBeat},
 		Aliases: []string{"seattle sound", "90s grunge", "post grunge", "grunge rock", "グランジ", "垃圾摇滚", "그런지"},
 		Colour:  []string{"grungy"},
 		Tempo:   [2]float64{90, 128}, Seconds: 120, Meters: []Meter{FourFour}, Swing: 0,
@@ -93,6 +98,7 @@ var scenes = []Style{
 	},
 	{
 		Name: "indie", Family: "rock",
+		Seat:    MixSeat{MixRock, RefBeat},
 		Aliases: []string{"indie rock", "indie folk", "indie alternative", "bedroom pop", "dream pop", "shoegaze", "jangle pop", "indie music", "インディー", "インディーズ", "インディーロック", "独立音乐", "独立摇滚", "인디", "인디 음악", "인디 록"},
 		Colour:  []string{"indie"},
 		Tempo:   [2]float64{96, 130}, Seconds: 120, Meters: []Meter{FourFour}, Swing: 0,
@@ -141,6 +147,8 @@ var scenes = []Style{
 	},
 	{
 		Name: "bluegrass", Family: "folk",
+		Seat:    MixSeat{MixAcoustic, RefCalm},
+		Feel:    func(f *Feel) { f.Rubato, f.Push = 0, Push{Snare: -2, Bass: -1, Chords: -4, Lead: -2, Arp: -4} },
 		Aliases: []string{"newgrass", "appalachian", "appalachian folk", "hillbilly", "mountain music", "old time", "old time music", "banjo music", "ブルーグラス", "蓝草", "蓝草音乐", "블루그래스"},
 		Colour:  []string{"bluegrassy"},
 		Tempo:   [2]float64{110, 170}, Seconds: 110, Meters: []Meter{FourFour}, Swing: 0.05,
@@ -178,6 +186,7 @@ var scenes = []Style{
 	},
 	{
 		Name: "edm", Family: "electronic",
+		Seat:    MixSeat{MixDance, RefBeat},
 		Aliases: []string{"big room", "big room house", "electro house", "festival edm", "festival house", "mainstage", "electronic dance music", "edm drop", "eurodance", "euro dance", "電子舞曲", "电子舞曲", "ビッグルーム", "일렉트로닉 댄스"},
 		Tempo:   [2]float64{126, 130}, Seconds: 140, Meters: []Meter{FourFour}, Swing: 0,
 		Moods: []string{"energetic", "uplifting", "epic", "happy"}, Bright: true,
@@ -223,6 +232,7 @@ var scenes = []Style{
 	},
 	{
 		Name: "future bass", Family: "electronic",
+		Seat:    MixSeat{MixDance, RefBeat},
 		Aliases: []string{"futurebass", "kawaii future bass", "future core", "melodic bass", "フューチャーベース", "未来贝斯", "퓨처 베이스", "퓨처베이스"},
 		Tempo:   [2]float64{140, 155}, Seconds: 120, Meters: []Meter{FourFour}, Swing: 0,
 		Moods: []string{"uplifting", "dreamy", "happy", "romantic"}, Bright: true,
@@ -263,6 +273,7 @@ var scenes = []Style{
 	},
 	{
 		Name: "meditation", Family: "calm",
+		Seat: MixSeat{MixAmbient, RefCalm},
 		Aliases: []string{"spa", "spa music", "sleep music", "sleeping music", "deep sleep", "yoga", "yoga music", "yoga flow", "relaxation music", "mindfulness", "zen", "zen music", "healing music", "sound bath", "reiki",
 			"meditación", "meditacion", "música para dormir", "musica para dormir", "meditação", "meditacao", "méditation", "musique de relaxation", "meditationsmusik", "entspannungsmusik", "schlafmusik", "einschlafmusik", "musik zum einschlafen", "meditazione", "musica per dormire",
 			"瞑想", "瞑想音楽", "ヒーリング", "睡眠用bgm", "冥想", "冥想音乐", "助眠音乐", "명상", "명상 음악", "수면 음악"},
@@ -300,6 +311,7 @@ var scenes = []Style{
 	},
 	{
 		Name: "dark ambient", Family: "calm",
+		Seat: MixSeat{MixAmbient, RefCalm},
 		Aliases: []string{"horror", "horror music", "horror soundtrack", "horror ambient", "scary music", "creepy music", "haunted house", "halloween music", "dark drone", "ritual ambient",
 			"música de terror", "musica de terror", "musique d'horreur", "musique horreur", "horrormusik", "musica horror", "ホラー", "ホラー音楽", "恐怖音乐", "恐怖", "호러", "공포 음악"},
 		Colour: []string{"eerie", "haunted", "horror style"},

@@ -6,6 +6,7 @@ import "github.com/songsmith/songsmith/internal/score"
 var screen = []Style{
 	{
 		Name: "chiptune", Family: "electronic",
+		Seat: MixSeat{MixPop, RefBeat},
 		Aliases: []string{"chip tune", "chipmusic", "chip music", "8 bit", "8bit", "16 bit", "16bit", "video game",
 			"video game music", "videogame", "game music", "retro game", "retro gaming", "nes", "gameboy", "game boy",
 			"arcade music", "música de videojuegos", "musica de videojuegos", "videojuego", "jeu vidéo", "jeu video",
@@ -48,6 +49,8 @@ var screen = []Style{
 	},
 	{
 		Name: "cinematic", Family: "orchestral",
+		Seat: MixSeat{MixOrchestral, RefCalm},
+		Feel: func(f *Feel) { f.Rubato = 20 },
 		Aliases: []string{"cinematic music", "epic trailer", "trailer", "trailer music", "film score", "movie score",
 			"film music", "movie music", "soundtrack", "movie soundtrack", "epic music", "epic orchestral", "hybrid orchestral",
 			"hollywood", "blockbuster", "banda sonora", "música de película", "musica de pelicula", "música épica", "musica epica",
@@ -97,6 +100,8 @@ var screen = []Style{
 	},
 	{
 		Name: "lullaby", Family: "calm",
+		Seat: MixSeat{MixAmbient, RefCalm},
+		Feel: func(f *Feel) { f.Rubato = 26 },
 		Aliases: []string{"lullabye", "cradle song", "bedtime song", "canción de cuna", "cancion de cuna",
 			"canção de ninar", "cancao de ninar", "cantiga de ninar", "berceuse", "wiegenlied", "schlaflied",
 			"ninna nanna", "ninnananna", "子守唄", "子守歌", "摇篮曲", "자장가"},
@@ -143,6 +148,8 @@ var screen = []Style{
 		// A children's song is lively and sung along (about 100-130 bpm),
 		// not a lullaby: glockenspiel and ukulele, a bouncy light kit.
 		Name: "children's song", Family: "pop",
+		// Mixed as a lively sing-along band with a light kit, not a lullaby.
+		Seat: MixSeat{MixAcoustic, RefBeat},
 		Aliases: []string{"childrens song", "children song", "kids song", "kids music", "kids songs", "song for kids",
 			"nursery rhyme", "canción infantil", "cancion infantil", "comptine", "chanson pour enfants", "kinderlied",
 			"kinderlieder", "canzone per bambini", "musica infantil", "música infantil", "童謡", "儿歌", "동요"},
@@ -192,6 +199,7 @@ var screen = []Style{
 	},
 	{
 		Name: "christmas", Family: "holiday",
+		Seat: MixSeat{MixAcoustic, RefBeat},
 		Aliases: []string{"christmas music", "christmas song", "xmas", "x mas", "christmas carol", "carol", "holiday music",
 			"holiday song", "navidad", "navideña", "navidena", "navideño", "navideno", "villancico", "música navideña",
 			"musica navidena", "natal", "canção de natal", "cancao de natal", "noël", "noel", "chant de noël", "chant de noel",
@@ -242,6 +250,9 @@ var screen = []Style{
 	},
 	{
 		Name: "marching band", Family: "orchestral",
+		Seat: MixSeat{MixOrchestral, RefBeat},
+		// Orchestral: a marching band keeps step; chant breathes with the words.
+		Feel: func(f *Feel) { f.Spread, f.Drift, f.Rubato, f.Push = 7, 5, 0, Push{Snare: -1, Bass: 2, Lead: 2} },
 		Aliases: []string{"marching", "march", "military march", "marching music", "drumline", "drum line", "drum corps",
 			"parade music", "sousa", "fanfare", "marcha", "marcha militar", "marche", "marche militaire", "marsch",
 			"marschmusik", "marcia", "marcia militare", "行進曲", "マーチ", "マーチングバンド", "进行曲", "军乐", "행진곡", "마칭밴드"},
@@ -290,6 +301,8 @@ var screen = []Style{
 	},
 	{
 		Name: "big band", Family: "jazz",
+		Seat: MixSeat{MixJazz, RefBeat},
+		Feel: func(f *Feel) { f.Loosen, f.Push.Ride, f.Push.Chords, f.Push.Lead = 0.5, -6, 5, 6 },
 		Aliases: []string{"bigband", "swing", "swing music", "swing jazz", "big band swing", "big band jazz", "jazz orchestra",
 			"swing era", "lindy hop", "jive", "jump swing", "ビッグバンド", "スウィング", "スイング", "大乐队", "摇摆乐", "빅밴드", "스윙"},
 		Colour: []string{"swinging", "swingy"},
@@ -334,6 +347,8 @@ var screen = []Style{
 	},
 	{
 		Name: "corporate", Family: "pop",
+		Seat: MixSeat{MixPop, RefBeat},
+		Feel: programmed,
 		Aliases: []string{"corporate music", "background music", "stock music", "royalty free", "royalty free music",
 			"commercial music", "advertising music", "explainer video", "presentation music", "uplifting corporate",
 			"inspirational corporate", "música corporativa", "musica corporativa", "música de fondo", "musica de fondo",
@@ -380,6 +395,8 @@ var screen = []Style{
 	},
 	{
 		Name: "power ballad", Family: "rock",
+		Seat: MixSeat{MixRock, RefBeat},
+		Feel: func(f *Feel) { f.Rubato = BalladRubato },
 		Aliases: []string{"rock ballad", "arena ballad", "hair metal ballad", "balada rock", "balada de rock", "ballade rock",
 			"rockballade", "ballata rock", "パワーバラード", "ロックバラード", "摇滚抒情", "摇滚情歌", "파워 발라드", "록 발라드"},
 		Colour: []string{"anthemic"},
@@ -426,6 +443,8 @@ var screen = []Style{
 	},
 	{
 		Name: "gregorian chant", Family: "orchestral",
+		Seat: MixSeat{MixOrchestral, RefCalm},
+		Feel: func(f *Feel) { f.Rubato, f.Spread = 34, 9 },
 		Aliases: []string{"gregorian", "chant", "chants", "plainchant", "plainsong", "monastic chant", "monk chant", "monks chanting",
 			"medieval chant", "sacred chant", "liturgical chant", "canto gregoriano", "chant grégorien", "chant gregorien",
 			"gregorianischer choral", "gregorianischer gesang", "gregorianik", "グレゴリオ聖歌", "聖歌", "格里高利圣咏", "圣咏",

@@ -65,6 +65,12 @@ type Style struct {
 	Lead Lead
 	// Mix holds the style's mix notes.
 	Mix Mix
+	// Seat is the style's mix family (its mix plan: mixplan.go) and the
+	// reference set its mixes are measured against (mixfamily.go).
+	Seat MixSeat
+	// Feel changes the family's default feel (feel.go) for this style:
+	// where its players sit against the beat; nil keeps the family's.
+	Feel func(f *Feel)
 	// Cover is the cover art's look.
 	Cover Cover
 	// Titles are nouns that suit a title in this style ("Mirrorball").

@@ -6,6 +6,8 @@ import "github.com/songsmith/songsmith/internal/score"
 var urban = []Style{
 	{
 		Name: "gospel", Family: "soul",
+		Seat: MixSeat{MixPop, RefBeat},
+		Feel: func(f *Feel) { f.Rubato = 12 },
 		Aliases: []string{"gospel music", "black gospel", "church music", "praise and worship", "praise break",
 			"gospel shuffle", "góspel", "gospel choir", "ゴスペル", "福音音乐", "福音歌曲", "가스펠"},
 		Colour: []string{"churchy", "gospel tinged"},
@@ -66,6 +68,7 @@ var urban = []Style{
 	},
 	{
 		Name: "soul", Family: "soul",
+		Seat: MixSeat{MixPop, RefBeat},
 		Aliases: []string{"neo soul", "neosoul", "nu soul", "soul music", "classic soul", "motown", "northern soul",
 			"southern soul", "música soul", "musique soul", "ソウル", "ネオソウル", "灵魂乐", "新灵魂乐", "소울", "네오소울"},
 		Colour: []string{"soulful"},
@@ -110,6 +113,7 @@ var urban = []Style{
 	},
 	{
 		Name: "r&b", Family: "urban",
+		Seat: MixSeat{MixPop, RefBeat},
 		Aliases: []string{"rnb", "r and b", "r n b", "r & b", "rhythm and blues", "contemporary r&b", "alternative r&b",
 			"slow jam", "trap soul", "quiet storm", "new jack swing", "アールアンドビー", "节奏布鲁斯", "节奏蓝调", "알앤비"},
 		Tempo: [2]float64{65, 95}, Seconds: 110, Meters: []Meter{FourFour}, Swing: 0.2,
@@ -154,6 +158,8 @@ var urban = []Style{
 	},
 	{
 		Name: "k-pop", Family: "pop",
+		Seat:    MixSeat{MixPop, RefBeat},
+		Feel:    programmed,
 		Aliases: []string{"kpop", "k pop", "korean pop", "idol pop", "케이팝", "k팝", "ケーポップ", "韩国流行", "韩流"},
 		Tempo:   [2]float64{100, 130}, Seconds: 120, Meters: []Meter{FourFour}, Swing: 0,
 		Moods: []string{"energetic", "happy", "uplifting", "romantic"}, Bright: true,
@@ -198,6 +204,7 @@ var urban = []Style{
 	},
 	{
 		Name: "j-pop", Family: "pop",
+		Seat: MixSeat{MixPop, RefBeat},
 		Aliases: []string{"jpop", "j pop", "japanese pop", "anime", "anime opening", "anime op", "anime ending", "anime song",
 			"anison", "j rock", "jrock", "アニソン", "アニメ", "アニメソング", "jポップ", "ジェイポップ", "邦楽", "日本流行",
 			"动漫", "动漫歌曲", "日系流行", "애니송", "애니메이션", "제이팝"},
@@ -250,6 +257,8 @@ var urban = []Style{
 	},
 	{
 		Name: "phonk", Family: "urban",
+		Seat: MixSeat{MixUrban, RefBeat},
+		Feel: programmed,
 		Aliases: []string{"drift phonk", "phonk drift", "memphis phonk", "brazilian phonk", "cowbell phonk", "memphis rap",
 			"フォンク", "폰크"},
 		Colour: []string{"phonky"},

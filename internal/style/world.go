@@ -6,6 +6,8 @@ import "github.com/songsmith/songsmith/internal/score"
 var world = []Style{
 	{
 		Name: "afrobeats", Family: "world",
+		Seat:    MixSeat{MixUrban, RefBeat},
+		Feel:    programmed,
 		Aliases: []string{"afrobeat", "afro beats", "afro beat", "afropop", "afro pop", "afrofusion", "afro fusion", "naija", "naija pop", "highlife", "afro swing", "afroswing", "アフロビート", "非洲节拍", "非洲流行", "아프로비트"},
 		Colour:  []string{"afro", "african"},
 		Tempo:   [2]float64{100, 116}, Seconds: 110, Meters: []Meter{FourFour}, Swing: 0.2,
@@ -52,6 +54,7 @@ var world = []Style{
 	},
 	{
 		Name: "amapiano", Family: "electronic",
+		Seat:    MixSeat{MixDance, RefBeat},
 		Aliases: []string{"ama piano", "yanos", "3 step", "three step", "private school amapiano", "log drum music", "アマピアノ", "阿马皮亚诺", "아마피아노"},
 		Tempo:   [2]float64{110, 115}, Seconds: 130, Meters: []Meter{FourFour}, Swing: 0.1,
 		Moods: []string{"chill", "energetic", "dreamy", "happy"}, Bright: false,
@@ -100,6 +103,8 @@ var world = []Style{
 	},
 	{
 		Name: "dancehall", Family: "world",
+		Seat:    MixSeat{MixUrban, RefBeat},
+		Feel:    programmed,
 		Aliases: []string{"dance hall", "dancehall riddim", "ragga", "raggamuffin", "bashment", "jamaican dancehall", "ダンスホール", "舞厅雷鬼", "댄스홀"},
 		Colour:  []string{"jamaican", "caribbean"},
 		Tempo:   [2]float64{90, 106}, Seconds: 110, Meters: []Meter{FourFour}, Swing: 0,
@@ -143,6 +148,8 @@ var world = []Style{
 	},
 	{
 		Name: "soca", Family: "world",
+		Seat:    MixSeat{MixLatin, RefBeat},
+		Feel:    func(f *Feel) { f.Push = Push{Hats: -3, Perc: -3, Bass: -2, Chords: -3, Lead: 2} },
 		Aliases: []string{"power soca", "groovy soca", "soca music", "steel band", "steelband", "trinidad", "ソカ", "索卡", "소카"},
 		Colour:  []string{"trinidadian", "soca style"},
 		Tempo:   [2]float64{116, 160}, Seconds: 110, Meters: []Meter{FourFour}, Swing: 0,
@@ -188,6 +195,7 @@ var world = []Style{
 		// Calypso is soca's parent: a lilting acoustic band at a walking
 		// pace, guitar strum and steel pan, not soca's carnival drive.
 		Name: "calypso", Family: "world",
+		Seat:    MixSeat{MixLatin, RefBeat},
 		Aliases: []string{"calypso music", "calipso", "kaiso", "カリプソ", "卡利普索", "칼립소"},
 		Colour:  []string{"calypso style"},
 		Tempo:   [2]float64{100, 124}, Seconds: 110, Meters: []Meter{FourFour}, Swing: 0.1,
@@ -228,6 +236,7 @@ var world = []Style{
 	},
 	{
 		Name: "bollywood", Family: "world",
+		Seat:    MixSeat{MixPop, RefBeat},
 		Aliases: []string{"indian", "indian music", "bollywood music", "filmi", "bhangra", "hindi song", "hindi music", "desi", "raga", "hindustani", "indian classical", "hindustani classical", "carnatic", "música india", "musica india", "musique indienne", "indische musik", "musica indiana", "ボリウッド", "インド音楽", "宝莱坞", "印度音乐", "볼리우드", "인도 음악"},
 		Colour:  []string{"indian", "bollywood style"},
 		Tempo:   [2]float64{90, 130}, Seconds: 120, Meters: []Meter{FourFour}, Swing: 0.1,
@@ -272,6 +281,8 @@ var world = []Style{
 	},
 	{
 		Name: "celtic", Family: "folk",
+		Seat:    MixSeat{MixAcoustic, RefBeat},
+		Feel:    func(f *Feel) { f.Rubato, f.Push = 0, Push{Perc: -2, Bass: 1, Chords: -2, Lead: -2, Arp: -3} },
 		Aliases: []string{"irish", "irish music", "irish folk", "irish jig", "jig", "reel", "irish reel", "scottish music", "scottish folk", "celtic folk", "gaelic", "irish pub", "musique celtique", "musica celta", "música celta", "keltische musik", "irische musik", "ケルト", "ケルト音楽", "アイルランド音楽", "凯尔特", "凯尔特音乐", "爱尔兰音乐", "켈트", "켈트 음악"},
 		Colour:  []string{"celtic", "irish", "scottish", "gaelic"},
 		Tempo:   [2]float64{100, 124}, Seconds: 120, Meters: []Meter{SixEight, FourFour}, Swing: 0,
@@ -324,6 +335,7 @@ var world = []Style{
 	},
 	{
 		Name: "sea shanty", Family: "folk",
+		Seat:    MixSeat{MixAcoustic, RefBeat},
 		Aliases: []string{"shanty", "shanties", "sea shanties", "sea chanty", "sea chantey", "chantey", "sailor song", "sailors song", "pirate song", "pirate music", "pirate shanty", "work song", "wellerman", "chant de marin", "chanson de marin", "canción de marineros", "cancion de marineros", "canción marinera", "seemannslied", "shantys", "canzone marinaresca", "シーシャンティ", "船乗りの歌", "海盗歌", "水手歌", "뱃노래"},
 		Colour:  []string{"nautical", "piratey", "pirate"},
 		Tempo:   [2]float64{90, 116}, Seconds: 110, Meters: []Meter{FourFour, SixEight}, Swing: 0,

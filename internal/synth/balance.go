@@ -32,15 +32,6 @@ const (
 	maxBalanceDB = 30.0
 )
 
-// planFor returns the mix plan of the score's style (the pop family's for
-// a style the catalogue does not know).
-func planFor(s *score.Score) style.MixPlan {
-	if st, ok := style.Lookup(s.Genre); ok {
-		return st.MixPlan()
-	}
-	return style.FamilyPlan(style.MixPop)
-}
-
 // partTargets returns each track's target stem loudness in LUFS: its
 // role's level in the plan plus its GainDB, a featured part raised to
 // within plan.Featured LU of the loudest part.
@@ -64,8 +55,8 @@ func partTargets(s *score.Score, plan style.MixPlan) []float64 {
 
 // balanceGain returns the fader gain (dB) that brings track ti to target,
 // or ctx.Err() when the context is cancelled while the part is measured.
-func balanceGain(ctx context.Context, s *score.Score, ti int, frames int, bank *soundfont.Bank, target float64) (float64, error) {
-	l, err := measurePart(ctx, s, ti, frames, bank)
+func balanceGain(ctx context.Context, s *score.Score, ti int, frames int, bank *soundfont.Bank, o Options, target float64) (float64, error) {
+	l, err := measurePart(ctx, s, ti, frames, bank, o)
 	if err != nil {
 		return 0, err
 	}
@@ -79,7 +70,7 @@ func balanceGain(ctx context.Context, s *score.Score, ti int, frames int, bank *
 // sidechain), centred at unity gain, and returns their gated K-weighted
 // loudness (LUFS), or -Inf when the part is silent. It stops with ctx.Err()
 // between excerpts, so a cancelled render does not wait for a whole part.
-func measurePart(ctx context.Context, s *score.Score, ti int, frames int, bank *soundfont.Bank) (float64, error) {
+func measurePart(ctx context.Context, s *score.Score, ti int, frames int, bank *soundfont.Bank, o Options) (float64, error) {
 	tr := &s.Tracks[ti]
 	wins := partWindows(s, tr)
 	var subs []float64
@@ -92,7 +83,7 @@ func measurePart(ctx context.Context, s *score.Score, ti int, frames int, bank *
 		}
 		warm := math.Max(0, w0-balanceWarm)
 		sub := excerpt(s, tr, warm, w0+balanceWin)
-		t := newTrack(s, ti, &sub, frames, bank)
+		t := newTrack(s, ti, &sub, frames, bank, o)
 		t.gl, t.gr = float32(math.Sqrt(0.5)), float32(math.Sqrt(0.5))
 		t.side, t.rev, t.dly = 0, 0, 0
 		f0 := audio.CD.NSeconds(warm)

@@ -18,7 +18,7 @@ func stemLoudness(tb testing.TB, s *score.Score) []float64 {
 	tb.Helper()
 	out := make([]float64, len(s.Tracks))
 	for i := range s.Tracks {
-		b, err := synth.RenderStem(context.Background(), s, i, synth.Options{})
+		b, err := synth.RenderStem(context.Background(), s, i, styled(s, synth.Options{}))
 		if err != nil {
 			tb.Fatal(err)
 		}

@@ -15,7 +15,7 @@ func BenchmarkRender3Min(b *testing.B) {
 	b.ReportAllocs()
 	start := time.Now()
 	for b.Loop() {
-		out, err := synth.Render(context.Background(), s, synth.Options{})
+		out, err := synth.Render(context.Background(), s, styled(s, synth.Options{}))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -27,7 +27,7 @@ func BenchmarkRender3Min(b *testing.B) {
 
 // BenchmarkMaster3Min measures the mastering chain alone on a 3-minute mix.
 func BenchmarkMaster3Min(b *testing.B) {
-	dry, err := synth.RenderDry(context.Background(), demoScore(180, 42), synth.Options{})
+	dry, err := synth.RenderDry(context.Background(), demoScore(180, 42), styled(demoScore(180, 42), synth.Options{}))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -28,8 +28,9 @@
 // # The mix
 //
 // Every song is mixed and mastered by its style's mix plan
-// (internal/style: mixfamily.go maps every style to one of nine mix
-// families, mixplan.go holds a plan per family; docs/engine-mix.md has the
+// (Options.Style, the catalogue entry the engine resolved once: its Seat
+// names one of nine mix families, internal/style/mixplan.go holds a plan
+// per family; docs/engine-mix.md has the
 // figures). Each part is levelled by its measured loudness (balance.go: a
 // few excerpts of the part rendered ahead of the mix, K-weighted, brought
 // to the plan's level for its role; a part playing an instrument the

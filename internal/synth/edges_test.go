@@ -37,7 +37,7 @@ func TestNoDCOffset(t *testing.T) {
 	}
 	for _, prompt := range []string{"heavy metal, 20 seconds", "energetic rock, 20 seconds", "dark trap with 808s, 20 seconds"} {
 		s := music.Compose(music.Resolve(reader.Parse(prompt), 1), 1)
-		b, err := synth.Render(context.Background(), s, synth.Options{})
+		b, err := synth.Render(context.Background(), s, styled(s, synth.Options{}))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/style"
 	"github.com/songsmith/songsmith/internal/synth"
 	"github.com/songsmith/songsmith/internal/testutil"
 )
@@ -89,7 +90,7 @@ func demoScore(seconds float64, seed uint64) *score.Score {
 // mustRender renders a score or fails the test.
 func mustRender(tb testing.TB, s *score.Score) *audio.Buffer {
 	tb.Helper()
-	b, err := synth.Render(context.Background(), s, synth.Options{})
+	b, err := synth.Render(context.Background(), s, styled(s, synth.Options{}))
 	if err != nil {
 		tb.Fatalf("Render: %v", err)
 	}
@@ -174,4 +175,17 @@ func allFinite(x []float32) bool {
 		}
 	}
 	return true
+}
+
+// styled returns o with the catalogue entry of s's genre, as the engine
+// hands it to the synthesizer (nil for a nil score or a genre the
+// catalogue lacks).
+func styled(s *score.Score, o synth.Options) synth.Options {
+	if s == nil {
+		return o
+	}
+	if st, ok := style.Lookup(s.Genre); ok {
+		o.Style = &st
+	}
+	return o
 }

@@ -60,13 +60,13 @@ func masterLoop(ctx context.Context, b *audio.Buffer, s *score.Score, o Options)
 	}
 	// No section ride: its level steps from the last section back to the
 	// first would be heard at the seam.
-	plan := planFor(s)
+	plan := o.plan()
 	copies := 1 + max(1, int(math.Ceil(loopContext/b.Seconds())))
 	cat := audio.NewBuffer(b.Rate, b.Channels, copies*n)
 	for c := 0; c < copies; c++ {
 		copy(cat.Samples[c*len(b.Samples):], b.Samples)
 	}
-	busToneWith(cat.Samples, busEQFor(plan.LowShelfDB, plan.PresenceDB), lowMonoHz(s))
+	busToneWith(cat.Samples, busEQFor(plan.LowShelfDB, plan.PresenceDB), lowMonoHz(o))
 	mo := masterOptions(s, o)
 	mo.NoFades = true // the kept copy has no edges: no minimum fade either
 	if err := Master(ctx, cat, mo); err != nil {

@@ -18,7 +18,7 @@ func TestRenderLoudnessOption(t *testing.T) {
 	}
 	s := demoScore(12, 2)
 	for _, c := range []struct{ ask, want float64 }{{-23, -23}, {-16, -16}, {-40, -31}} {
-		b, err := synth.Render(context.Background(), s, synth.Options{LoudnessLUFS: c.ask})
+		b, err := synth.Render(context.Background(), s, styled(s, synth.Options{LoudnessLUFS: c.ask}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -28,7 +28,7 @@ func TestRenderLoudnessOption(t *testing.T) {
 			t.Errorf("asked %v LUFS: %.2f LUFS, %.2f dBTP; want %v, <= -1.2 dBTP", c.ask, l, p, c.want)
 		}
 	}
-	b, err := synth.Render(context.Background(), s, synth.Options{LoudnessLUFS: -5})
+	b, err := synth.Render(context.Background(), s, styled(s, synth.Options{LoudnessLUFS: -5}))
 	if err != nil {
 		t.Fatal(err)
 	}

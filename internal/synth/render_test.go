@@ -67,7 +67,7 @@ func TestRenderDeterministic(t *testing.T) {
 func TestRenderCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := synth.Render(ctx, demoScore(4, 1), synth.Options{}); !errors.Is(err, context.Canceled) {
+	if _, err := synth.Render(ctx, demoScore(4, 1), styled(demoScore(4, 1), synth.Options{})); !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
 }
@@ -75,7 +75,7 @@ func TestRenderCancel(t *testing.T) {
 func TestRenderInvalid(t *testing.T) {
 	for name, s := range map[string]*score.Score{"Nil": nil, "ZeroBPM": {TotalBeats: 4}} {
 		t.Run(name, func(t *testing.T) {
-			if _, err := synth.Render(context.Background(), s, synth.Options{}); !errors.Is(err, synth.ErrInvalidScore) {
+			if _, err := synth.Render(context.Background(), s, styled(s, synth.Options{})); !errors.Is(err, synth.ErrInvalidScore) {
 				t.Errorf("err = %v, want ErrInvalidScore", err)
 			}
 		})

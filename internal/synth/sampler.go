@@ -7,7 +7,6 @@ import (
 
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/soundfont"
-	"github.com/songsmith/songsmith/internal/style"
 )
 
 // Recorded parts: a track with score.Track.Recorded plays from the sample
@@ -52,13 +51,6 @@ type recPart struct {
 	quiet    int
 	lastPeak float32
 	kicks    []int // frames of kick hits (drums), for the sidechain key
-}
-
-// calmStyle reports whether s's style is measured against the calm
-// references (orchestral, choral, folk without a kit).
-func calmStyle(s *score.Score) bool {
-	st, ok := style.Lookup(s.Genre)
-	return ok && st.Reference() == style.RefCalm
 }
 
 // stereoTrack reports whether track tr plays stereo sample pairs stereo:

@@ -3,6 +3,7 @@ package synth
 import (
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/soundfont"
+	"github.com/songsmith/songsmith/internal/style"
 )
 
 // BankLoader returns the sample bank recorded parts play from, or nil to
@@ -26,6 +27,24 @@ type Options struct {
 	// it by its measured loudness (balance.go), and its tone bells off
 	// (tone.go): for comparing sources.
 	Unbalanced bool
+	// Style is the song's catalogue entry, resolved once by the engine
+	// (engine.Composition.Style): its mix plan and reference set decide
+	// levels, tone and master. Nil mixes with the pop family's plan.
+	Style *style.Style
+}
+
+// plan returns the mix plan of o's style (the pop family's for none).
+func (o Options) plan() style.MixPlan {
+	if o.Style != nil {
+		return o.Style.MixPlan()
+	}
+	return style.FamilyPlan(style.MixPop)
+}
+
+// calm reports whether o's style is measured against the calm references
+// (orchestral, choral, folk without a kit).
+func (o Options) calm() bool {
+	return o.Style != nil && o.Style.Reference() == style.RefCalm
 }
 
 // NoBank is a BankLoader that synthesizes every part.

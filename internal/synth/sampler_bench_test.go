@@ -35,7 +35,7 @@ func BenchmarkRenderRecorded3Min(b *testing.B) {
 	b.ReportAllocs()
 	start := time.Now()
 	for b.Loop() {
-		if _, err := synth.Render(context.Background(), s, o); err != nil {
+		if _, err := synth.Render(context.Background(), s, styled(s, o)); err != nil {
 			b.Fatal(err)
 		}
 	}

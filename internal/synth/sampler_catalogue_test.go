@@ -201,7 +201,7 @@ func TestRecordedCatalogueSounds(t *testing.T) {
 func dryRender(t *testing.T, s *score.Score, o synth.Options) []float32 {
 	t.Helper()
 	o.Unbalanced = true // the sources' own levels
-	buf, err := synth.RenderDry(context.Background(), s, o)
+	buf, err := synth.RenderDry(context.Background(), s, styled(s, o))
 	if err != nil {
 		t.Fatal(err)
 	}

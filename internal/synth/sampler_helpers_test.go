@@ -37,7 +37,7 @@ func recordedScore(in score.Instrument, role score.Role, notes []score.Note) *sc
 // the dry sound without the mix's widening side signal.
 func renderLeft(tb testing.TB, s *score.Score, b *soundfont.Bank) []float32 {
 	tb.Helper()
-	buf, err := synth.RenderDry(context.Background(), s, withBank(b))
+	buf, err := synth.RenderDry(context.Background(), s, styled(s, withBank(b)))
 	if err != nil {
 		tb.Fatal(err)
 	}

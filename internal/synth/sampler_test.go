@@ -50,7 +50,7 @@ func TestRecordedPitch(t *testing.T) {
 				// the piano's C5 28 cents sharp).
 				o := withBank(b)
 				o.Unbalanced = true
-				buf, err := synth.RenderDry(context.Background(), s, o)
+				buf, err := synth.RenderDry(context.Background(), s, styled(s, o))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -206,11 +206,11 @@ func TestRecordedEnvelope(t *testing.T) {
 func TestRecordedDeterministic(t *testing.T) {
 	b := mustBank(t)
 	s := recordedDemo(12, 5)
-	x1, err := synth.Render(context.Background(), s, withBank(b))
+	x1, err := synth.Render(context.Background(), s, styled(s, withBank(b)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	x2, err := synth.Render(context.Background(), s, withBank(b))
+	x2, err := synth.Render(context.Background(), s, styled(s, withBank(b)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +218,7 @@ func TestRecordedDeterministic(t *testing.T) {
 		t.Fatal("two renders of the same score and bank differ")
 	}
 	// And the recorded parts changed the sound: not the synthesized song.
-	x3, err := synth.Render(context.Background(), s, synth.Options{Bank: synth.NoBank})
+	x3, err := synth.Render(context.Background(), s, styled(s, synth.Options{Bank: synth.NoBank}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,7 +259,7 @@ func TestRecordedFallback(t *testing.T) {
 	render := func(in score.Instrument, rec bool, o synth.Options) []float32 {
 		s := recordedScore(in, score.RoleLead, notes)
 		s.Tracks[0].Recorded = rec
-		buf, err := synth.RenderDry(context.Background(), s, o)
+		buf, err := synth.RenderDry(context.Background(), s, styled(s, o))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -284,7 +284,7 @@ func TestRecordedDrums(t *testing.T) {
 		s := &score.Score{BPM: 120, BeatsPerBar: 4, TotalBeats: 2, TailSeconds: 0.5, Seed: 3,
 			Tracks: []score.Track{{Name: "drums", Instrument: score.Drums, Role: score.RoleDrums, Recorded: rec,
 				Hits: []score.Hit{{Start: 0, Drum: d, Velocity: 0.9}, {Start: 1, Drum: d, Velocity: 0.9}}}}}
-		buf, err := synth.RenderDry(context.Background(), s, withBank(b))
+		buf, err := synth.RenderDry(context.Background(), s, styled(s, withBank(b)))
 		if err != nil {
 			t.Fatal(err)
 		}

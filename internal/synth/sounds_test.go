@@ -57,7 +57,7 @@ func enumValues(t *testing.T, typ string) []string {
 // renderScore renders s without the master bus and returns the samples.
 func renderScore(t *testing.T, s *score.Score) []float32 {
 	t.Helper()
-	b, err := synth.RenderDry(context.Background(), s, synth.Options{Unbalanced: true})
+	b, err := synth.RenderDry(context.Background(), s, styled(s, synth.Options{Unbalanced: true}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,7 +27,7 @@ func TestStereoStage(t *testing.T) {
 		if got := style.Must(s.Genre).Reference(); got != c.ref {
 			t.Fatalf("%s: reference %s, want %s", c.prompt, got, c.ref)
 		}
-		b, err := synth.Render(context.Background(), s, synth.Options{})
+		b, err := synth.Render(context.Background(), s, styled(s, synth.Options{}))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -16,13 +16,13 @@ func TestStemsSumToDryMix(t *testing.T) {
 	ctx := context.Background()
 	for _, prompt := range []string{"deep house with pads and plucks, 12 seconds", "dub reggae, 12 seconds"} {
 		s := music.Compose(music.Resolve(reader.Parse(prompt), 5), 5)
-		dry, err := synth.RenderDry(ctx, s, synth.Options{})
+		dry, err := synth.RenderDry(ctx, s, styled(s, synth.Options{}))
 		if err != nil {
 			t.Fatal(err)
 		}
 		sum := make([]float64, len(dry.Samples))
 		for i := range s.Tracks {
-			st, err := synth.RenderStem(ctx, s, i, synth.Options{})
+			st, err := synth.RenderStem(ctx, s, i, styled(s, synth.Options{}))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -43,7 +43,7 @@ func TestStemsSumToDryMix(t *testing.T) {
 		}
 		t.Logf("%q: %d stems, largest difference from the mix %.2g (peak %.3f)", prompt, len(s.Tracks), worst, peak)
 	}
-	if _, err := synth.RenderStem(ctx, music.Compose(music.Resolve(reader.Parse("jazz"), 1), 1), 99, synth.Options{}); err == nil {
+	if _, err := synth.RenderStem(ctx, music.Compose(music.Resolve(reader.Parse("jazz"), 1), 1), 99, styled(music.Compose(music.Resolve(reader.Parse("jazz"), 1), 1), synth.Options{})); err == nil {
 		t.Fatal("no error for a missing track")
 	}
 }

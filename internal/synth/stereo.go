@@ -350,11 +350,12 @@ func busToneWith(s []float32, eq []eqBand, lowMonoHz float64) {
 	}
 }
 
-// lowMonoHz is the corner under which the mix bus of s is made mono: beat
-// music keeps its kick and bass centred (the references' lows correlate
-// 0.95), calm music keeps the room its bass and pads carry (0 Hz: none).
-func lowMonoHz(s *score.Score) float64 {
-	if calmStyle(s) {
+// lowMonoHz is the corner under which the mix bus of a song of o's style
+// is made mono: beat music keeps its kick and bass centred (the
+// references' lows correlate 0.95), calm music keeps the room its bass
+// and pads carry (0 Hz: none).
+func lowMonoHz(o Options) float64 {
+	if o.calm() {
 		return 0
 	}
 	return monoBelow

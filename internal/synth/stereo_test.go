@@ -38,7 +38,7 @@ func TestWideningIsMonoCompatible(t *testing.T) {
 			s.Tracks[0].Notes = append(s.Tracks[0].Notes, score.Note{Start: float64(4 * bar), Length: 4, Pitch: p + bar, Velocity: 0.7})
 		}
 	}
-	b, err := synth.RenderDry(context.Background(), s, synth.Options{})
+	b, err := synth.RenderDry(context.Background(), s, styled(s, synth.Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}

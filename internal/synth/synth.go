@@ -32,8 +32,8 @@ func Render(ctx context.Context, s *score.Score, o Options) (*audio.Buffer, erro
 	if s.Loop {
 		return masterLoop(ctx, out, s, o) // loop.go
 	}
-	plan := planFor(s)
-	busToneWith(out.Samples, busEQFor(plan.LowShelfDB, plan.PresenceDB), lowMonoHz(s))
+	plan := o.plan()
+	busToneWith(out.Samples, busEQFor(plan.LowShelfDB, plan.PresenceDB), lowMonoHz(o))
 	rideSections(out, s, plan.SectionRideDB)
 	if err := Master(ctx, out, masterOptions(s, o)); err != nil {
 		return nil, err
@@ -45,7 +45,7 @@ func Render(ctx context.Context, s *score.Score, o Options) (*audio.Buffer, erro
 // plan (loudness, ceiling, bus compressor, leveller), the score's fades
 // and the options' loudness, which wins over the plan's.
 func masterOptions(s *score.Score, o Options) MasterOptions {
-	plan := planFor(s)
+	plan := o.plan()
 	m := MasterOptions{
 		FadeIn: s.FadeIn, FadeOut: s.FadeOut,
 		LoudnessLUFS: plan.LoudnessLUFS, CeilingDBTP: plan.CeilingDBTP,
@@ -135,11 +135,11 @@ type engine struct {
 func newEngine(ctx context.Context, s *score.Score, frames int, o Options, only int) (*engine, error) {
 	e := &engine{lastKick: -1 << 40}
 	bank := o.bank(s)
-	plan := planFor(s)
+	plan := o.plan()
 	targets := partTargets(s, plan)
 	pans := seatPans(s)
 	for i := range s.Tracks {
-		t := newTrack(s, i, &s.Tracks[i], frames, bank)
+		t := newTrack(s, i, &s.Tracks[i], frames, bank, o)
 		t.pan = (pans[i] + 1) * math.Pi / 4
 		if t.drums {
 			e.kicks = append(e.kicks, t.kickFrames()...)
@@ -150,7 +150,7 @@ func newEngine(ctx context.Context, s *score.Score, frames int, o Options, only 
 		if o.Unbalanced {
 			t.tone = nil // the source's own tone too (tone.go)
 		} else {
-			g, err := balanceGain(ctx, s, i, frames, bank, targets[i])
+			g, err := balanceGain(ctx, s, i, frames, bank, o, targets[i])
 			if err != nil {
 				return nil, err
 			}

@@ -60,7 +60,7 @@ type trackState struct {
 }
 
 // newTrack prepares a track's events and mixer settings.
-func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfont.Bank) *trackState {
+func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfont.Bank, o Options) *trackState {
 	t := &trackState{p: patchFor(tr.Instrument), drums: tr.Instrument == score.Drums}
 	t.events = buildEvents(s, ti, tr, t.drums, frames)
 	t.rec, t.events = newRecPart(bank, s, tr, t.events, t.p.glide, stereoTrack(tr, bank))
@@ -78,12 +78,12 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfo
 	t.bright = math.Exp2((b - 0.5) * 3)
 	t.tiltK = math.Pow(t.bright, 0.6)
 	t.tilt.set(2500)
-	hp := hpCorner(tr, planFor(s).HighPassFloorHz)
+	hp := hpCorner(tr, o.plan().HighPassFloorHz)
 	if hp > 0 {
 		t.hp.set(hp, 0.7)
 		t.hpOn = true
 	}
-	t.tone = toneBands(tr, calmStyle(s))
+	t.tone = toneBands(tr, o.calm())
 	t.drive = clamp01(tr.Drive) + t.p.drive
 	if t.drive > 0 {
 		pre := 1 + 8*t.drive
@@ -113,7 +113,7 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfo
 	// master keeps the sum of both out of anti-phase (inPhase).
 	if t.drums {
 		t.wide = newWidener(overheadWidth, overheadDelay, overheadHP)
-	} else if w, ok := calmWidth[tr.Role]; ok && calmStyle(s) {
+	} else if w, ok := calmWidth[tr.Role]; ok && o.calm() {
 		t.wide = newRoomWidener(w.width, w.delay, w.hp)
 	} else if w, ok := roleWidth[tr.Role]; ok {
 		t.wide = newWidener(w.width, w.delay, w.hp)

@@ -24,7 +24,7 @@ func oneTrack(t *testing.T, tr score.Track) []float32 {
 	t.Helper()
 	s := &score.Score{BPM: 120, BeatsPerBar: 4, TotalBeats: 4, TailSeconds: 0.5, ReverbSize: 0.3, Seed: 5,
 		Tracks: []score.Track{tr}}
-	b, err := synth.RenderDry(context.Background(), s, synth.Options{})
+	b, err := synth.RenderDry(context.Background(), s, styled(s, synth.Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,31 @@
+package synth_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/songsmith/songsmith/internal/style"
+	"github.com/songsmith/songsmith/internal/synth"
+)
+
+// TestOptionsStyle: the synthesizer mixes by the entry it is given
+// (Options.Style), not by the score's genre name, and with none by the pop
+// family's plan.
+func TestOptionsStyle(t *testing.T) {
+	s := demoScore(4, 1) // genre "house"
+	render := func(st *style.Style) []float32 {
+		b, err := synth.Render(context.Background(), s, synth.Options{Style: st})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b.Samples
+	}
+	pop, calm := style.Must("pop"), style.Must("classical")
+	if !slices.Equal(render(nil), render(&pop)) {
+		t.Error("no entry does not mix as pop")
+	}
+	if slices.Equal(render(&pop), render(&calm)) {
+		t.Error("a classical entry mixes a house score as pop: the entry is not read")
+	}
+}
