@@ -35,7 +35,9 @@ fi
 # the engine's other tests, so they run once, without -race, right after.
 # TestBandsInPhase renders every style at seeds 1-2 (24 s songs) and
 # TestMonoFoldDown the stems of four songs, for the stereo image.
-heavy='^(TestStyles|TestBoomBapTempo|TestGenresDiffer|TestFamilyMedians|TestBandsInPhase|TestMonoFoldDown)$'
+# TestLargestValidSongsWithinBudget composes every style at 300 s (single
+# goroutine: nothing for the race detector; 8 s without it).
+heavy='^(TestStyles|TestBoomBapTempo|TestGenresDiffer|TestFamilyMedians|TestBandsInPhase|TestMonoFoldDown|TestLargestValidSongsWithinBudget)$'
 echo "== go test -race"
 go test -race -count=1 -timeout 45m -skip "$heavy" ./... ./client/...
 
