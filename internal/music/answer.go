@@ -3,6 +3,10 @@ package music
 import (
 	"slices"
 
+	"github.com/songsmith/songsmith/internal/music/harmony"
+
+	"github.com/songsmith/songsmith/internal/music/genre"
+
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
 )
@@ -62,7 +66,7 @@ func whoPlays(s *section, b int, final bool) voiceOf {
 // and the style's other lead instruments (acoustic ones only in an acoustic
 // band); "" when the band has none (the lead then rests where the answer
 // would play).
-func answerInstrument(p plan.Plan, prof genreProfile, c cast, seed uint64) score.Instrument {
+func answerInstrument(p plan.Plan, prof genre.Profile, c cast, seed uint64) score.Instrument {
 	lead := c.inst[layerLead]
 	if lead == "" {
 		return ""
@@ -83,12 +87,12 @@ func answerInstrument(p plan.Plan, prof genreProfile, c cast, seed uint64) score
 		add(c.inst[l])
 	}
 	if !p.Only {
-		for _, in := range append([]score.Instrument{prof.st.Band.Lead}, prof.st.Band.LeadAlt...) {
+		for _, in := range append([]score.Instrument{prof.Style.Band.Lead}, prof.Style.Band.LeadAlt...) {
 			add(in)
 		}
 	}
 	if len(pool) == 0 {
 		return ""
 	}
-	return pool[newRNG(seed, "answer").intn(len(pool))]
+	return pool[harmony.NewRNG(seed, "answer").Intn(len(pool))]
 }

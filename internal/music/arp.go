@@ -1,12 +1,13 @@
 package music
 
 import (
+	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
 // writeArp writes broken-chord figures at rate beats per note.
-func writeArp(secs []section, k key, rate float64, inst score.Instrument, swing float64, seed uint64) []score.Note {
-	pt := &part{swing: swing, r: newRNG(seed, "arp")}
+func writeArp(secs []section, k harmony.Key, rate float64, inst score.Instrument, swing float64, seed uint64) []score.Note {
+	pt := &part{swing: swing, r: harmony.NewRNG(seed, "arp")}
 	if rate <= 0 {
 		rate = 0.5
 	}
@@ -15,7 +16,7 @@ func writeArp(secs []section, k key, rate float64, inst score.Instrument, swing 
 		center = 64
 	}
 	patterns := [][]int{{0, 1, 2, 3, 4, 3, 2, 1}, {0, 2, 1, 3, 2, 4, 3, 1}, {0, 1, 2, 3, 4, 5, 4, 2}, {0, 2, 4, 2, 1, 3, 5, 3}}
-	pat := patterns[pt.r.intn(len(patterns))]
+	pat := patterns[pt.r.Intn(len(patterns))]
 	var prev []int
 	for i := range secs {
 		s := &secs[i]
@@ -44,23 +45,23 @@ func writeArp(secs []section, k key, rate float64, inst score.Instrument, swing 
 					rate /= 2
 				}
 			}
-			arpTones := func(c chord) []int {
-				pcs := c.pcs(k)
+			arpTones := func(c harmony.Chord) []int {
+				pcs := c.PCs(k)
 				if len(pcs) > 4 {
 					pcs = pcs[:4]
 				}
-				vc := voice(pcs, center, prev)
+				vc := harmony.Voice(pcs, center, prev)
 				prev = vc
 				return append(append([]int(nil), vc...), vc[0]+12, vc[1]+12, vc[2]+12)
 			}
-			tones, tones2 := arpTones(h.c), []int(nil)
-			if h.split > 0 {
-				tones2 = arpTones(h.c2)
+			tones, tones2 := arpTones(h.C), []int(nil)
+			if h.Split > 0 {
+				tones2 = arpTones(h.C2)
 			}
 			for j := 0; float64(j)*rate < float64(s.beats)-1e-9; j++ {
 				pos := float64(j) * rate
 				tn := tones
-				if h.split > 0 && pos >= h.split {
+				if h.Split > 0 && pos >= h.Split {
 					tn = tones2
 				}
 				pt.add(t+pos, min(rate*0.9, splitRoom(h, pos)), tn[pat[j%len(pat)]%len(tn)], v*(0.8+0.2*accent(pos)), false)
@@ -72,9 +73,9 @@ func writeArp(secs []section, k key, rate float64, inst score.Instrument, swing 
 
 // splitRoom returns how long a note at beat pos of bar h may sound before
 // the chord changes (a large number when it does not change after pos).
-func splitRoom(h barChord, pos float64) float64 {
-	if h.split > 0 && pos < h.split {
-		return h.split - pos
+func splitRoom(h harmony.BarChord, pos float64) float64 {
+	if h.Split > 0 && pos < h.Split {
+		return h.Split - pos
 	}
 	return 4
 }

@@ -7,6 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/music/harmony"
+
+	"github.com/songsmith/songsmith/internal/music/genre"
+
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
@@ -120,10 +124,10 @@ func sectionTracks(s *score.Score, sec section) []string {
 	return out
 }
 
-func degreesOf(p []barChord) string {
+func degreesOf(p []harmony.BarChord) string {
 	var b strings.Builder
 	for _, h := range p {
-		fmt.Fprintf(&b, "%d/%d/%v ", h.c.degree, h.c2.degree, h.split)
+		fmt.Fprintf(&b, "%d/%d/%v ", h.C.Degree, h.C2.Degree, h.Split)
 	}
 	return b.String()
 }
@@ -174,7 +178,7 @@ func TestSectionsDiffer(t *testing.T) {
 				}
 			}
 			// New material in the bridge or breakdown.
-			if profile(g).harmony != "blues" {
+			if genre.Of(g).Harmony != "blues" {
 				for _, sec := range secs {
 					if sec.Name != "bridge" && sec.Name != "breakdown" {
 						continue

@@ -1,5 +1,10 @@
 package music
 
+import (
+	"github.com/songsmith/songsmith/internal/music/genre"
+	"github.com/songsmith/songsmith/internal/music/harmony"
+)
+
 // Cadences at the large scale: the blues form running through a song, and
 // the final cadence that ends every song on its tonic.
 
@@ -54,17 +59,17 @@ var modalApproach = map[string]int{"dorian": 3, "phrygian": 1, "lydian": 1, "mix
 // Apart from the blues every approach is diatonic, so harmony and melody
 // stay in the scale: minor keys take the natural minor's v or bVII, not a V
 // with a raised leading tone.
-func approachDegrees(k key, family string) (approach, pre int) {
-	minor := k.minorish()
+func approachDegrees(k harmony.Key, family string) (approach, pre int) {
+	minor := k.Minorish()
 	switch {
 	case family == "blues":
 		return 4, -1
 	case family == "one":
 		return 0, -1
-	case k.mode == "harmonic minor":
+	case k.Mode == "harmonic minor":
 		return 4, -1 // the major V and its leading tone
-	case k.mode != "major" && k.mode != "minor":
-		if d, ok := modalApproach[k.mode]; ok {
+	case k.Mode != "major" && k.Mode != "minor":
+		if d, ok := modalApproach[k.Mode]; ok {
 			return d, -1
 		}
 	}
@@ -98,44 +103,44 @@ func approachDegrees(k key, family string) (approach, pre int) {
 // finalBars returns the harmony of a song's last two bars: the approach
 // (with its preceding chord from beat 3 of a 4/4 bar, see approachDegrees)
 // and the tonic chord, alone in the last bar.
-func finalBars(k key, prof genreProfile, beats int) (approach, tonic barChord) {
-	mk := chordMaker(k, prof)
+func finalBars(k harmony.Key, prof genre.Profile, beats int) (approach, tonic harmony.BarChord) {
+	mk := harmony.ChordMaker(k, prof)
 	a, pre := approachDegrees(k, cadenceFamily(prof))
 	ac := mk(a)
-	if prof.harmony == "blues" {
-		ac = k.dominant7(a)
+	if prof.Harmony == "blues" {
+		ac = k.Dominant7(a)
 	}
-	if a == 4 && ac.root == 7 && len(ac.tones) == 3 && k.mode == "major" && beats == 4 {
-		ac.tones = []int{0, 4, 7, 10} // V7: its fourth degree falls to the third of I
+	if a == 4 && ac.Root == 7 && len(ac.Tones) == 3 && k.Mode == "major" && beats == 4 {
+		ac.Tones = []int{0, 4, 7, 10} // V7: its fourth degree falls to the third of I
 	}
-	approach = barChord{c: ac}
+	approach = harmony.BarChord{C: ac}
 	if pre >= 0 && beats == 4 {
-		approach = barChord{c: mk(pre), c2: ac, split: 2}
+		approach = harmony.BarChord{C: mk(pre), C2: ac, Split: 2}
 	}
-	return approach, barChord{c: mk(0)}
+	return approach, harmony.BarChord{C: mk(0)}
 }
 
 // endSong writes the final cadence into the last two bars of the song (which
 // may lie in two sections): every part then follows it, as it follows any
 // bar's harmony.
-func endSong(secs []section, k key, prof genreProfile, beats int) {
+func endSong(secs []section, k harmony.Key, prof genre.Profile, beats int) {
 	approach, tonic := finalBars(k, prof, beats)
 	i := len(secs) - 1
-	for _, h := range []barChord{tonic, approach} {
+	for _, h := range []harmony.BarChord{tonic, approach} {
 		for i >= 0 && len(secs[i].ending) >= secs[i].Bars {
 			i--
 		}
 		if i < 0 {
 			return
 		}
-		secs[i].ending = append([]barChord{h}, secs[i].ending...)
+		secs[i].ending = append([]harmony.BarChord{h}, secs[i].ending...)
 	}
 }
 
 // cadenceFamily is the family whose final approach a style uses: its own
 // Cadence when the entry names one, else its harmony family's.
-func cadenceFamily(prof genreProfile) string {
-	switch prof.st.Harmony.Cadence {
+func cadenceFamily(prof genre.Profile) string {
+	switch prof.Style.Harmony.Cadence {
 	case "authentic":
 		return "classical"
 	case "plagal":
@@ -143,7 +148,7 @@ func cadenceFamily(prof genreProfile) string {
 	case "drone":
 		return "one"
 	}
-	return string(prof.harmony)
+	return string(prof.Harmony)
 }
 
 // turnIntro ends an intro of two bars or more on the chord that leads to
@@ -151,15 +156,15 @@ func cadenceFamily(prof genreProfile) string {
 // next section starts on the tonic, so the intro hands over to the first
 // verse as a cadence instead of stopping. The blues intro already plays the
 // form's turnaround (runBluesForm).
-func turnIntro(secs []section, k key, prof genreProfile, beats int) {
-	if len(secs) < 2 || secs[0].Name != "intro" || secs[0].Bars < 2 || prof.harmony == "blues" || len(secs[0].ending) > 0 {
+func turnIntro(secs []section, k harmony.Key, prof genre.Profile, beats int) {
+	if len(secs) < 2 || secs[0].Name != "intro" || secs[0].Bars < 2 || prof.Harmony == "blues" || len(secs[0].ending) > 0 {
 		return
 	}
-	if next := secs[1].barAt(0); next.c.degree != 0 || next.split > 0 {
+	if next := secs[1].barAt(0); next.C.Degree != 0 || next.Split > 0 {
 		return
 	}
 	approach, _ := finalBars(k, prof, beats)
-	secs[0].ending = []barChord{approach}
+	secs[0].ending = []harmony.BarChord{approach}
 }
 
 // cadenceSections ends every chorus and drop on the style's cadence (see
@@ -170,12 +175,12 @@ func turnIntro(secs []section, k key, prof genreProfile, beats int) {
 // bar of the approach and a bar of the tonic. Sections that already end
 // on a cadence (the song's last, a lifted chorus) keep theirs; the blues
 // keeps its form and a modal song its vamp.
-func cadenceSections(secs []section, k key, prof genreProfile, beats int) {
-	if prof.harmony == "blues" || k.mode != "major" && k.mode != "minor" && k.mode != "harmonic minor" {
+func cadenceSections(secs []section, k harmony.Key, prof genre.Profile, beats int) {
+	if prof.Harmony == "blues" || k.Mode != "major" && k.Mode != "minor" && k.Mode != "harmonic minor" {
 		return // the blues runs its form on; a modal song keeps its vamp
 	}
 	approach, tonic := sectionCadence(k, prof, beats)
-	arrive := barChord{c: endChord(approach), c2: tonic.c, split: 2} // the approach, the tonic from beat 3
+	arrive := harmony.BarChord{C: harmony.EndChord(approach), C2: tonic.C, Split: 2} // the approach, the tonic from beat 3
 	for i := range secs {
 		s := &secs[i]
 		if s.Name != "chorus" && s.Name != "drop" || len(s.ending) > 0 {
@@ -183,21 +188,13 @@ func cadenceSections(secs []section, k key, prof genreProfile, beats int) {
 		}
 		switch {
 		case s.Bars >= 4 && beats != 4:
-			s.ending = []barChord{approach, tonic}
+			s.ending = []harmony.BarChord{approach, tonic}
 		case s.Bars >= 8:
-			s.ending = []barChord{arrive, tonic}
+			s.ending = []harmony.BarChord{arrive, tonic}
 		case s.Bars >= 4:
-			s.ending = []barChord{arrive}
+			s.ending = []harmony.BarChord{arrive}
 		}
 	}
-}
-
-// endChord returns the chord sounding at the end of a bar.
-func endChord(h barChord) chord {
-	if h.split > 0 {
-		return h.c2
-	}
-	return h.c
 }
 
 // sectionCadence is the cadence that closes a chorus: the song's final
@@ -206,14 +203,14 @@ func endChord(h barChord) chord {
 // on the harmonic minor's V7–i (its leading tone names the tonic), or in
 // rock, metal and the minor loops of hip hop, trap and drum and bass on
 // the minor plagal iv–i.
-func sectionCadence(k key, prof genreProfile, beats int) (approach, tonic barChord) {
+func sectionCadence(k harmony.Key, prof genre.Profile, beats int) (approach, tonic harmony.BarChord) {
 	approach, tonic = finalBars(k, prof, beats)
 	fam := cadenceFamily(prof)
-	if k.mode != "minor" || fam == "one" || fam == "blues" {
+	if k.Mode != "minor" || fam == "one" || fam == "blues" {
 		return approach, tonic
 	}
 	if fam == "rock" || fam == "metal" || fam == "minor" {
-		return barChord{c: k.diatonic(3, min(prof.ext, 4))}, tonic
+		return harmony.BarChord{C: k.Diatonic(3, min(prof.Ext, 4))}, tonic
 	}
-	return barChord{c: chord{degree: 4, root: 7, tones: []int{0, 4, 7, 10}}}, tonic
+	return harmony.BarChord{C: harmony.Chord{Degree: 4, Root: 7, Tones: []int{0, 4, 7, 10}}}, tonic
 }

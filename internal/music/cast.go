@@ -3,6 +3,10 @@ package music
 import (
 	"slices"
 
+	"github.com/songsmith/songsmith/internal/music/harmony"
+
+	"github.com/songsmith/songsmith/internal/music/genre"
+
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
 )
@@ -13,8 +17,8 @@ import (
 type cast struct {
 	inst  [numLayers]score.Instrument
 	named [numLayers]bool
-	drums drumStyle
-	bass  bassStyle
+	drums genre.DrumStyle
+	bass  genre.BassStyle
 }
 
 // preferredLayers says where a named instrument goes, in order of preference.
@@ -81,30 +85,30 @@ var substitutes = map[score.Instrument]score.Instrument{
 
 // castInstruments starts from the genre's band and seats the instruments the
 // prompt names, honouring exclusions ("no drums", "without piano").
-func castInstruments(p plan.Plan, prof genreProfile, seed uint64) cast {
-	c := cast{drums: prof.drums, bass: prof.bass}
-	c.inst = [numLayers]score.Instrument{score.Drums, prof.bassInst, prof.compInst, prof.padInst, prof.leadInst, prof.arpInst}
+func castInstruments(p plan.Plan, prof genre.Profile, seed uint64) cast {
+	c := cast{drums: prof.Drums, bass: prof.Bass}
+	c.inst = [numLayers]score.Instrument{score.Drums, prof.BassInst, prof.CompInst, prof.PadInst, prof.LeadInst, prof.ArpInst}
 	// The band varies per song within the style's palette.
-	r := newRNG(seed, "band")
-	if alt := prof.st.Band.LeadAlt; len(alt) > 0 && c.inst[layerLead] != "" {
-		if i := r.intn(len(alt) + 1); i > 0 {
+	r := harmony.NewRNG(seed, "band")
+	if alt := prof.Style.Band.LeadAlt; len(alt) > 0 && c.inst[layerLead] != "" {
+		if i := r.Intn(len(alt) + 1); i > 0 {
 			c.inst[layerLead] = alt[i-1]
 		}
 	}
-	if alt := prof.st.Band.ChordsAlt; len(alt) > 0 && c.inst[layerChords] != "" {
-		if i := r.intn(len(alt) + 1); i > 0 {
+	if alt := prof.Style.Band.ChordsAlt; len(alt) > 0 && c.inst[layerChords] != "" {
+		if i := r.Intn(len(alt) + 1); i > 0 {
 			c.inst[layerChords] = alt[i-1]
 		}
 	}
-	if prof.st.Drums.None && !p.WantsDrums() {
+	if prof.Style.Drums.None && !p.WantsDrums() {
 		c.inst[layerDrums] = ""
 	}
 	for _, in := range p.Instruments {
-		if in == score.Guitar && prof.compInst == score.DistGuitar {
+		if in == score.Guitar && prof.CompInst == score.DistGuitar {
 			in = score.DistGuitar // a guitar in a power-chord style is the distorted one
 		}
 		if in == score.SubBass {
-			c.bass = bass808
+			c.bass = genre.Bass808
 		}
 		if seated(c, in) {
 			continue
@@ -162,7 +166,7 @@ func castInstruments(p plan.Plan, prof genreProfile, seed uint64) cast {
 	case p.Vocal && c.inst[layerLead] == "":
 		// An instrumental: something plays the vocal line.
 		c.inst[layerLead] = score.Flute
-		if alt := prof.st.Band.LeadAlt; len(alt) > 0 {
+		if alt := prof.Style.Band.LeadAlt; len(alt) > 0 {
 			c.inst[layerLead] = alt[0]
 		}
 	}
@@ -176,9 +180,9 @@ func castInstruments(p plan.Plan, prof genreProfile, seed uint64) cast {
 // prompt names that can lead; "" for none. Section instruments (strings,
 // plucks, bells, arps) colour a band rather than lead it ("rock with
 // strings"); they lead when they are the whole band ("violin solo").
-func leader(p plan.Plan, prof genreProfile) score.Instrument {
+func leader(p plan.Plan, prof genre.Profile) score.Instrument {
 	for _, in := range p.Featured {
-		if in == score.Guitar && prof.compInst == score.DistGuitar {
+		if in == score.Guitar && prof.CompInst == score.DistGuitar {
 			in = score.DistGuitar
 		}
 		if slices.Contains(preferredLayers[in], layerLead) && !sectionInst[in] {
@@ -204,8 +208,8 @@ func unplug(c *cast) {
 	for l, in := range c.inst {
 		if to, ok := synthParts[in]; ok {
 			c.inst[l] = to
-			if l == int(layerBass) && c.bass == bass808 {
-				c.bass = bassRootFifth
+			if l == int(layerBass) && c.bass == genre.Bass808 {
+				c.bass = genre.BassRootFifth
 			}
 		}
 	}

@@ -3,14 +3,16 @@ package music
 import (
 	"slices"
 
+	"github.com/songsmith/songsmith/internal/music/harmony"
+
 	"github.com/songsmith/songsmith/internal/score"
 )
 
 // chart is the song's harmony as chord symbols, bar by bar (two chords in
 // bars that change inside), with repeats of one chord merged.
-func chart(secs []section, k key, bpb int) []score.Chord {
+func chart(secs []section, k harmony.Key, bpb int) []score.Chord {
 	var out []score.Chord
-	add := func(c chord, start, beats float64) {
+	add := func(c harmony.Chord, start, beats float64) {
 		sym := chordSymbol(c, k)
 		if n := len(out); n > 0 && out[n-1].Symbol == sym && out[n-1].StartBeat+out[n-1].Beats == start {
 			out[n-1].Beats += beats
@@ -23,12 +25,12 @@ func chart(secs []section, k key, bpb int) []score.Chord {
 		for b := 0; b < sec.Bars; b++ {
 			h := sec.barAt(b)
 			start := sec.StartBeat + float64(b*bpb)
-			if h.split > 0 && h.split < float64(bpb) {
-				add(h.c, start, h.split)
-				add(h.c2, start+h.split, float64(bpb)-h.split)
+			if h.Split > 0 && h.Split < float64(bpb) {
+				add(h.C, start, h.Split)
+				add(h.C2, start+h.Split, float64(bpb)-h.Split)
 				continue
 			}
-			add(h.c, start, float64(bpb))
+			add(h.C, start, float64(bpb))
 		}
 	}
 	return out
@@ -52,17 +54,17 @@ var qualities = []struct {
 // chordSymbol spells c in k: the root's name and the quality of its tones
 // (a stack the table does not know is named by its triad), over its bass
 // note when that is not the root.
-func chordSymbol(c chord, k key) string {
-	if c.slash != 0 {
+func chordSymbol(c harmony.Chord, k harmony.Key) string {
+	if c.Slash != 0 {
 		// An inversion or a pedal: the chord over its bass note, "C/E".
 		plain := c
-		plain.slash = 0
-		return chordSymbol(plain, k) + "/" + noteName(k.root+c.bassPC())
+		plain.Slash = 0
+		return chordSymbol(plain, k) + "/" + noteName(k.Root+c.BassPC())
 	}
-	root := noteName(k.root + c.root)
-	for n := len(c.tones); n >= 3; n-- {
+	root := noteName(k.Root + c.Root)
+	for n := len(c.Tones); n >= 3; n-- {
 		for _, q := range qualities {
-			if slices.Equal(c.tones[:n], q.tones) {
+			if slices.Equal(c.Tones[:n], q.tones) {
 				return root + q.name
 			}
 		}

@@ -4,6 +4,10 @@ import (
 	"math"
 	"slices"
 
+	"github.com/songsmith/songsmith/internal/music/harmony"
+
+	"github.com/songsmith/songsmith/internal/music/genre"
+
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
@@ -20,21 +24,21 @@ func Compose(p plan.Plan, seed uint64) *score.Score {
 
 // compose is Compose that also returns the sections (with their harmony)
 // and the key, for tests that check parts against the chords.
-func compose(p plan.Plan, seed uint64) (*score.Score, []section, key) {
+func compose(p plan.Plan, seed uint64) (*score.Score, []section, harmony.Key) {
 	p = Resolve(p, seed)
-	prof := profile(p.Genre)
+	prof := genre.Of(p.Genre)
 	if p.Colour != "" && p.Colour != p.Genre {
-		prof = blend(prof, profile(p.Colour))
+		prof = blend(prof, genre.Of(p.Colour))
 	}
-	mood := moodOf(p.Mood)
-	k := newKey(p.KeyRoot, p.Mode)
+	mood := genre.MoodOf(p.Mood)
+	k := harmony.NewKey(p.KeyRoot, p.Mode)
 	m := meterFor(p, prof)
 	bpb := m.Beats
 	barSec := float64(bpb) * 60 / p.BPM
-	bars := max(1, int(math.Round((p.Seconds-prof.tail)/barSec)))
-	tail := prof.tail
+	bars := max(1, int(math.Round((p.Seconds-prof.Tail)/barSec)))
+	tail := prof.Tail
 	if p.ExactSeconds && p.Seconds > 0 && !p.Loop {
-		bars, p.BPM, tail = fitLength(p.Seconds, p.BPM, bpb, prof.tail, p.ExplicitBPM)
+		bars, p.BPM, tail = fitLength(p.Seconds, p.BPM, bpb, prof.Tail, p.ExplicitBPM)
 		barSec = float64(bpb) * 60 / p.BPM
 	}
 	loopBeats := 0 // a loop is the first half of a song twice its length (cutLoop)
@@ -42,13 +46,13 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []section, key) {
 		bars, tail = 2*loopBars(p.Seconds, barSec), 0
 		loopBeats = bars / 2 * bpb
 	}
-	secs := layoutWith(prof.form, bars, bpb, !p.Loop)
+	secs := layoutWith(prof.Form, bars, bpb, !p.Loop)
 	for i := range secs {
 		secs[i].bpm = p.BPM
 	}
-	h := chooseHarmony(k, prof, bpb, newRNG(seed, "harmony"))
+	h := harmony.ChooseHarmony(k, prof, bpb, harmony.NewRNG(seed, "harmony"))
 	if !p.Loop {
-		h = floating(h, prof)
+		h = harmony.Floating(h, prof)
 	}
 	cast := castInstruments(p, prof, seed)
 	cast.inst[layerBass] = waltzBassInstrument(cast, m)
@@ -57,15 +61,15 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []section, key) {
 		have[l] = cast.inst[l] != ""
 		forced[l] = cast.named[l]
 	}
-	arrange(secs, h, have, forced, mood, prof.form)
+	arrange(secs, h, have, forced, mood, prof.Form)
 	// A ballad lets its drums in late and soft; a rock (power) ballad
 	// keeps its style's drive.
-	ballad := p.Tempo == plan.TempoBallad && prof.st.Family != "rock"
+	ballad := p.Tempo == plan.TempoBallad && prof.Style.Family != "rock"
 	if ballad {
 		balladArrangement(secs, p.WantsDrums(), cast.named[layerBass])
 		// A ballad's tune moves in quarters and halves, a verse's
 		// phrases sparse, so the pulse heard is the beat, not eighths.
-		prof.leadDense = min(prof.leadDense, 0.3)
+		prof.LeadDense = min(prof.LeadDense, 0.3)
 	}
 	mod := modulation{index: -1}
 	if !p.Loop {
@@ -76,7 +80,7 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []section, key) {
 	}
 	planEdges(secs, prof, seed)
 
-	swing := prof.swing
+	swing := prof.Swing
 	if m.Subdivision == 3 {
 		swing = 0 // compound meter already divides the beat in three
 	}
@@ -86,31 +90,31 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []section, key) {
 		BeatsPerBar: bpb,
 		Subdivision: m.Subdivision,
 		Swing:       swing,
-		KeyRoot:     k.root,
-		Mode:        k.mode,
+		KeyRoot:     k.Root,
+		Mode:        k.Mode,
 		Genre:       string(p.Genre),
 		Mood:        string(p.Mood),
 		TotalBeats:  float64(bpb * bars),
 		TailSeconds: tail,
-		ReverbSize:  prof.reverb,
+		ReverbSize:  prof.Reverb,
 		Seed:        seed,
 	}
 	for _, sec := range secs {
 		s.Sections = append(s.Sections, sec.Section)
 	}
 	s.Chords = chart(secs, k, bpb)
-	s.FadeIn, s.FadeOut = fades(secs, prof.st.Mix.FadeIn, barSec, prof.tail)
+	s.FadeIn, s.FadeOut = fades(secs, prof.Style.Mix.FadeIn, barSec, prof.Tail)
 	if p.Loop {
 		s.FadeIn, s.FadeOut, s.Loop = 0, 0, true
 	}
 	groove := pickGroove(prof, m, seed)
-	bassLines, compLines := linesFor(prof.st.Bass, fallbackBass, m), linesFor(prof.st.Comp, fallbackComp, m)
-	bassKind, compKind := cast.bass, prof.comp
-	if bassKind == bassPattern {
-		bassKind = bassRootFifth // used only where no line fits
+	bassLines, compLines := linesFor(prof.Style.Bass, fallbackBass, m), linesFor(prof.Style.Comp, fallbackComp, m)
+	bassKind, compKind := cast.bass, prof.Comp
+	if bassKind == genre.BassPattern {
+		bassKind = genre.BassRootFifth // used only where no line fits
 	}
-	if compKind == compPattern {
-		compKind = compBlock
+	if compKind == genre.CompPattern {
+		compKind = genre.CompBlock
 	}
 	answerInst := answerInstrument(p, prof, cast, seed)
 	var answerTrack *score.Track
@@ -123,29 +127,29 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []section, key) {
 		switch l {
 		case layerDrums:
 			t.Hits = writeDrums(secs, groove, swing, halfTime, seed)
-			t.Reverb = 0.08 + 0.1*prof.reverb
-			t.Kit = prof.st.Drums.Kit
+			t.Reverb = 0.08 + 0.1*prof.Reverb
+			t.Kit = prof.Style.Drums.Kit
 		case layerBass:
 			t.Notes = writeBass(secs, k, bassKind, bassLines, m, inst, swing, seed)
 			t.Reverb = 0.02
 		case layerChords:
 			t.Notes = writeChords(secs, k, layerChords, compKind, compLines, m, inst, swing, seed, "chords")
-			t.Pan, t.Reverb = -0.4, 0.15+0.3*prof.reverb
+			t.Pan, t.Reverb = -0.4, 0.15+0.3*prof.Reverb
 		case layerPad:
-			t.Notes = writeChords(secs, k, layerPad, compBlock, padLines(m), m, inst, 0, seed, "pad")
-			t.Pan, t.Reverb, t.GainDB = 0.2, 0.4+0.4*prof.reverb, -3
+			t.Notes = writeChords(secs, k, layerPad, genre.CompBlock, padLines(m), m, inst, 0, seed, "pad")
+			t.Pan, t.Reverb, t.GainDB = 0.2, 0.4+0.4*prof.Reverb, -3
 		case layerLead:
 			var answered []score.Note
 			t.Notes, answered = writeLead(secs, k, prof, inst, answerInst, swing, seed)
-			t.Pan, t.Reverb, t.Delay = 0.05, 0.2+0.3*prof.reverb, 0.15
+			t.Pan, t.Reverb, t.Delay = 0.05, 0.2+0.3*prof.Reverb, 0.15
 			if len(answered) > 0 {
 				answerTrack = &score.Track{Name: "answer (" + string(answerInst) + ")", Instrument: answerInst, Role: score.RoleLead,
-					Notes: answered, Brightness: 0.5, Pan: -0.3, Reverb: 0.25 + 0.3*prof.reverb, Delay: 0.1, GainDB: -2}
-				answerTrack.Recorded = recorded(prof.st, layerLead, answerInst, false)
-				styleTrack(answerTrack, prof.st.Mix)
+					Notes: answered, Brightness: 0.5, Pan: -0.3, Reverb: 0.25 + 0.3*prof.Reverb, Delay: 0.1, GainDB: -2}
+				answerTrack.Recorded = recorded(prof.Style, layerLead, answerInst, false)
+				styleTrack(answerTrack, prof.Style.Mix)
 			}
 		case layerArp:
-			rate := prof.arpRate
+			rate := prof.ArpRate
 			if m.Subdivision == 3 {
 				rate = 1.0 / 3
 			} else if ballad {
@@ -155,11 +159,11 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []section, key) {
 				rate = 1 // a waltz without drums: the arpeggio counts the beats
 			}
 			t.Notes = writeArp(secs, k, rate, inst, swing, seed)
-			t.Pan, t.Reverb, t.Delay, t.GainDB = 0.5, 0.2+0.3*prof.reverb, 0.25, -2
+			t.Pan, t.Reverb, t.Delay, t.GainDB = 0.5, 0.2+0.3*prof.Reverb, 0.25, -2
 		}
-		t.Recorded = recorded(prof.st, l, inst, cast.named[l])
+		t.Recorded = recorded(prof.Style, l, inst, cast.named[l])
 		t.Featured = cast.named[l] && featured(p, inst)
-		styleTrack(&t, prof.st.Mix)
+		styleTrack(&t, prof.Style.Mix)
 		if ballad && l == layerDrums {
 			t.GainDB -= balladDrumsDB
 		}
@@ -172,7 +176,7 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []section, key) {
 		s.Tracks = append(s.Tracks, *answerTrack)
 	}
 	modulate(s, secs, mod, k)
-	develop(s, k, seed, style.FeelOf(prof.st).Programmed)
+	develop(s, k, seed, style.FeelOf(prof.Style).Programmed)
 	if d := droneTrack(p, prof, secs, k, mod); d != nil {
 		// Written after develop: a pedal holds, it is not varied.
 		s.Tracks = append(s.Tracks, *d)
@@ -182,14 +186,14 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []section, key) {
 	if p.Loop {
 		edgeLimit = float64(loopBeats)
 	}
-	edges(s, secs, k, edgeLimit, prof.st.Family, style.FeelOf(prof.st).Programmed)
+	edges(s, secs, k, edgeLimit, prof.Style.Family, style.FeelOf(prof.Style).Programmed)
 	if p.Loop {
 		cutLoop(s, float64(loopBeats))
 	} else {
-		endFor(s, prof.st.Family)
-		ringOut(s, tail-prof.tail)
+		endFor(s, prof.Style.Family)
+		ringOut(s, tail-prof.Tail)
 	}
-	if tx := prof.st.Band.Texture; tx != "" && !slices.Contains(p.Without, tx) {
+	if tx := prof.Style.Band.Texture; tx != "" && !slices.Contains(p.Without, tx) {
 		s.Tracks = append(s.Tracks, score.Track{Name: "texture (" + string(tx) + ")", Instrument: tx, Role: score.RoleFX,
 			Notes: []score.Note{{Start: 0, Length: s.TotalBeats, Pitch: 60, Velocity: 0.6}}, Brightness: 0.5, Pan: 0})
 	}
@@ -199,7 +203,7 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []section, key) {
 // meterFor returns the meter a plan is composed in: the one the prompt
 // asks for (any style can play it; see fallbackGroove), else the style's
 // default.
-func meterFor(p plan.Plan, prof genreProfile) style.Meter {
+func meterFor(p plan.Plan, prof genre.Profile) style.Meter {
 	switch {
 	case p.Meter == 3:
 		return style.ThreeFour
@@ -208,8 +212,8 @@ func meterFor(p plan.Plan, prof genreProfile) style.Meter {
 	case p.Meter == 4:
 		return style.FourFour
 	}
-	if len(prof.st.Meters) > 0 {
-		return prof.st.Meters[0]
+	if len(prof.Style.Meters) > 0 {
+		return prof.Style.Meters[0]
 	}
 	return style.FourFour
 }
@@ -217,9 +221,9 @@ func meterFor(p plan.Plan, prof genreProfile) style.Meter {
 // pickGroove chooses the song's groove among the style's grooves for meter
 // m (a builtin drummer plays any simple meter), per seed: seed n plays
 // groove n modulo their number.
-func pickGroove(prof genreProfile, m style.Meter, seed uint64) *style.Groove {
+func pickGroove(prof genre.Profile, m style.Meter, seed uint64) *style.Groove {
 	var fit, written []style.Groove
-	for _, g := range prof.st.Drums.Grooves {
+	for _, g := range prof.Style.Drums.Grooves {
 		if g.Builtin != "" && m.Subdivision != 3 || g.Builtin == "" && meterOf(g.Meter) == m {
 			fit = append(fit, g)
 		}
@@ -328,24 +332,24 @@ func fades(secs []section, fadeIn, barSec, tail float64) (in, out float64) {
 // blend colours a style with a second one: "jazzy hip hop" is hip hop's
 // groove, form and bass with jazz's harmony and keys. A jazz-family style
 // keeps its own harmony under any colour.
-func blend(main, colour genreProfile) genreProfile {
+func blend(main, colour genre.Profile) genre.Profile {
 	b := main
-	if main.st.Family == "jazz" {
+	if main.Style.Family == "jazz" {
 		// Jazz reharmonises what the colour brings ("christmas jazz"
 		// is carols through ii-V-Is and sevenths): the style keeps its
 		// own harmony (the carol pool gave 6 distinct chords a song).
-		b.ext = max(main.ext, colour.ext)
+		b.Ext = max(main.Ext, colour.Ext)
 	} else {
-		b.harmony, b.ext = colour.harmony, colour.ext
-		b.st.Harmony = colour.st.Harmony
+		b.Harmony, b.Ext = colour.Harmony, colour.Ext
+		b.Style.Harmony = colour.Style.Harmony
 	}
-	if main.comp != compPower && colour.compInst != "" {
-		b.compInst = colour.compInst
+	if main.Comp != genre.CompPower && colour.CompInst != "" {
+		b.CompInst = colour.CompInst
 	}
-	if colour.padInst != "" {
-		b.padInst = colour.padInst
+	if colour.PadInst != "" {
+		b.PadInst = colour.PadInst
 	}
-	b.blue = max(main.blue, colour.blue)
+	b.Blue = max(main.Blue, colour.Blue)
 	return b
 }
 

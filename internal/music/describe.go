@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/songsmith/songsmith/internal/music/genre"
+
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
 )
@@ -55,7 +57,7 @@ func Title(p plan.Plan, seed uint64) string {
 		adjs = moodAdjectives[plan.Dreamy]
 	}
 	adjs = unique(append(append([]string(nil), adjs...), moodAdjectives[moodNeighbour[p.Mood]]...))
-	nouns := unique(append(append([]string(nil), profile(p.Genre).st.Titles...), imageNouns...))
+	nouns := unique(append(append([]string(nil), genre.Of(p.Genre).Style.Titles...), imageNouns...))
 	var theme []string
 	for _, w := range p.Words {
 		if themeNouns[w] {

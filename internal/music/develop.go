@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/songsmith/songsmith/internal/music/harmony"
+
 	"github.com/songsmith/songsmith/internal/score"
 )
 
@@ -20,15 +22,15 @@ import (
 // A programmed style (style.Feel) keeps its sequencer grid: its bass
 // approaches land on a beat, never on a sixteenth (an 808 retriggered on
 // the "e" of a beat made bpm-tools hear a phonk song at 322 bpm for 155).
-func develop(s *score.Score, k key, seed uint64, programmed bool) {
-	r := newRNG(seed, "develop")
+func develop(s *score.Score, k harmony.Key, seed uint64, programmed bool) {
+	r := harmony.NewRNG(seed, "develop")
 	beats := float64(s.BeatsPerBar)
 	bars := int(math.Round(s.TotalBeats / beats))
 	seen := map[string]bool{}
 	for b := 0; b < bars-2; b++ { // the final cadence stays as written
 		start, end := float64(b)*beats, float64(b+1)*beats
 		key, empty := barState(s, start, end)
-		order := r.perm(len(s.Tracks))
+		order := r.Perm(len(s.Tracks))
 		// A phrase end (every fourth bar) varies the drums first: a fill.
 		if b%4 == 3 {
 			sort.SliceStable(order, func(i, j int) bool {
@@ -85,7 +87,7 @@ func barState(s *score.Score, start, end float64) (string, bool) {
 }
 
 // vary changes one bar of one track; round > 0 asks for a further change.
-func vary(s *score.Score, t *score.Track, k key, start, end float64, bar, round int, programmed bool, r *rng) {
+func vary(s *score.Score, t *score.Track, k harmony.Key, start, end float64, bar, round int, programmed bool, r *harmony.RNG) {
 	switch t.Role {
 	case score.RoleDrums:
 		varyDrums(t, start, end, bar, round, r)
@@ -102,7 +104,7 @@ func vary(s *score.Score, t *score.Track, k key, start, end float64, bar, round 
 
 // varyDrums adds a ghost note of the bar's busiest drum other than the
 // kick, a kick pickup, or (at a phrase end) a short fill on its last beat.
-func varyDrums(t *score.Track, start, end float64, bar, round int, r *rng) {
+func varyDrums(t *score.Track, start, end float64, bar, round int, r *harmony.RNG) {
 	count := map[score.Drum]int{}
 	has := map[float64]bool{}
 	var last float64
@@ -140,16 +142,16 @@ func varyDrums(t *score.Track, start, end float64, bar, round int, r *rng) {
 		for i, d := range []score.Drum{ghost, score.TomHigh, score.TomMid, score.TomLow} {
 			t.Hits = append(t.Hits, score.Hit{Start: cut + 0.25*float64(i), Drum: d, Velocity: 0.45 + 0.1*float64(i)})
 		}
-	case r.chance(0.35):
-		p := math.Floor(beats) - 0.25 - 0.5*float64(r.intn(2))
+	case r.Chance(0.35):
+		p := math.Floor(beats) - 0.25 - 0.5*float64(r.Intn(2))
 		t.Hits = append(t.Hits, score.Hit{Start: start + p, Drum: score.Kick, Velocity: 0.5})
 	default:
 		for try := 0; try < 8; try++ {
-			p := float64(r.intn(int(beats*4))) / 4
+			p := float64(r.Intn(int(beats*4))) / 4
 			if p == math.Floor(p) || has[p] {
 				continue
 			}
-			t.Hits = append(t.Hits, score.Hit{Start: start + p, Drum: ghost, Velocity: 0.25 + 0.1*r.float()})
+			t.Hits = append(t.Hits, score.Hit{Start: start + p, Drum: ghost, Velocity: 0.25 + 0.1*r.Float64()})
 			break
 		}
 	}
@@ -183,7 +185,7 @@ func splitNote(t *score.Track, i int, at float64, pitch int) {
 // scale step towards the bar's root from above or below. In a programmed
 // style the approach starts on the nearest beat (onGrid): a sequenced
 // bass line gains no sixteenth off-beats.
-func varyBass(t *score.Track, k key, start, end float64, onGrid bool, r *rng) {
+func varyBass(t *score.Track, k harmony.Key, start, end float64, onGrid bool, r *harmony.RNG) {
 	idx := notesIn(t, start, end)
 	for j := len(idx) - 1; j >= 0; j-- {
 		n := t.Notes[idx[j]]
@@ -197,8 +199,8 @@ func varyBass(t *score.Track, k key, start, end float64, onGrid bool, r *rng) {
 		if at <= n.Start || at >= n.Start+n.Length-0.2 {
 			continue
 		}
-		step := []int{1, -1}[r.intn(2)]
-		splitNote(t, idx[j], at, k.pitch(k.degreeNear(n.Pitch, 0)+step, 0))
+		step := []int{1, -1}[r.Intn(2)]
+		splitNote(t, idx[j], at, k.Pitch(k.DegreeNear(n.Pitch, 0)+step, 0))
 		return
 	}
 	if len(idx) > 0 { // all short notes: the last one goes up an octave
@@ -238,7 +240,7 @@ func ceiling(s *score.Score, t *score.Track, start float64) int {
 // moves a step (in 3/4 and 6/8 not a phrase's last note, which
 // endOnChordTones put on the chord). A step that would reach ceil goes
 // down instead.
-func varyMelody(t *score.Track, k key, start, end float64, ceil int, r *rng) {
+func varyMelody(t *score.Track, k harmony.Key, start, end float64, ceil int, r *harmony.RNG) {
 	idx := notesIn(t, start, end)
 	for _, i := range idx {
 		n := t.Notes[i]
@@ -249,10 +251,10 @@ func varyMelody(t *score.Track, k key, start, end float64, ceil int, r *rng) {
 		if half <= n.Start {
 			half = n.Start + 0.5
 		}
-		step := []int{1, -1}[r.intn(2)]
-		nb := k.pitch(k.degreeNear(n.Pitch, 0)+step, 0)
+		step := []int{1, -1}[r.Intn(2)]
+		nb := k.Pitch(k.DegreeNear(n.Pitch, 0)+step, 0)
 		if nb >= ceil {
-			nb = k.pitch(k.degreeNear(n.Pitch, 0)-1, 0)
+			nb = k.Pitch(k.DegreeNear(n.Pitch, 0)-1, 0)
 		}
 		splitNote(t, i, half, nb)
 		return
@@ -263,10 +265,10 @@ func varyMelody(t *score.Track, k key, start, end float64, ceil int, r *rng) {
 			continue // in 3/4 and 6/8 a phrase's last note keeps its chord tone
 		}
 		if t.Notes[i].Start-start != math.Floor(t.Notes[i].Start-start) {
-			d := k.degreeNear(t.Notes[i].Pitch, 0)
-			q := k.pitch(d+[]int{1, -1}[r.intn(2)], 0)
+			d := k.DegreeNear(t.Notes[i].Pitch, 0)
+			q := k.Pitch(d+[]int{1, -1}[r.Intn(2)], 0)
 			if q >= ceil {
-				q = k.pitch(d-1, 0)
+				q = k.Pitch(d-1, 0)
 			}
 			t.Notes[i].Pitch = q
 			return
@@ -300,12 +302,12 @@ func varyArp(t *score.Track, start, end float64) {
 
 // varyVoicing reshapes the bar's chords: the top note drops an octave (or
 // the bottom note rises one), keeping the same chord tones.
-func varyVoicing(t *score.Track, start, end float64, r *rng) {
+func varyVoicing(t *score.Track, start, end float64, r *harmony.RNG) {
 	idx := notesIn(t, start, end)
 	if len(idx) == 0 {
 		return
 	}
-	up := r.chance(0.5)
+	up := r.Chance(0.5)
 	byStart := map[float64][]int{}
 	var starts []float64
 	for _, i := range idx {

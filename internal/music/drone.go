@@ -3,6 +3,10 @@ package music
 import (
 	"slices"
 
+	"github.com/songsmith/songsmith/internal/music/harmony"
+
+	"github.com/songsmith/songsmith/internal/music/genre"
+
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
@@ -23,8 +27,8 @@ const droneLow = 42
 // pedal on the tonic (and its fifth), or the chord roots bar by bar, held
 // from the first bar to the last, tied across bars while the pitch stays,
 // and shifted with the song's modulation.
-func droneTrack(p plan.Plan, prof genreProfile, secs []section, k key, mod modulation) *score.Track {
-	d := prof.st.Band.Drone
+func droneTrack(p plan.Plan, prof genre.Profile, secs []section, k harmony.Key, mod modulation) *score.Track {
+	d := prof.Style.Band.Drone
 	if d.Instrument == "" {
 		return nil
 	}
@@ -32,9 +36,9 @@ func droneTrack(p plan.Plan, prof genreProfile, secs []section, k key, mod modul
 		return nil
 	}
 	t := &score.Track{Name: "drone (" + string(d.Instrument) + ")", Instrument: d.Instrument, Role: score.RoleBass,
-		Notes: writeDrone(secs, k, d, mod), Brightness: 0.5, Reverb: 0.1 + 0.2*prof.reverb, GainDB: d.GainDB}
-	t.Recorded = plan.AcousticInstrument(d.Instrument) && slices.Contains(prof.st.Band.Recorded, dronePart)
-	styleTrack(t, prof.st.Mix)
+		Notes: writeDrone(secs, k, d, mod), Brightness: 0.5, Reverb: 0.1 + 0.2*prof.Reverb, GainDB: d.GainDB}
+	t.Recorded = plan.AcousticInstrument(d.Instrument) && slices.Contains(prof.Style.Band.Recorded, dronePart)
+	styleTrack(t, prof.Style.Mix)
 	if len(t.Notes) == 0 {
 		return nil
 	}
@@ -45,7 +49,7 @@ func droneTrack(p plan.Plan, prof genreProfile, secs []section, k key, mod modul
 // (droneChord), one note per pitch, extended while the next bar holds it
 // too; a section starts new notes, at its energy's velocity, and the
 // song's last bar (the final, on its downbeat like the bass's).
-func writeDrone(secs []section, k key, d style.Drone, mod modulation) []score.Note {
+func writeDrone(secs []section, k harmony.Key, d style.Drone, mod modulation) []score.Note {
 	lo := droneLow
 	var notes []score.Note
 	open := map[int]int{} // pitch -> index of its sounding note
@@ -63,7 +67,7 @@ func writeDrone(secs []section, k key, d style.Drone, mod modulation) []score.No
 				clear(open)
 			}
 			now := map[int]int{}
-			for _, pitch := range droneChord(s.barAt(b).c, k, d, lo) {
+			for _, pitch := range droneChord(s.barAt(b).C, k, d, lo) {
 				pitch += shift
 				if j, ok := open[pitch]; ok {
 					notes[j].Length += float64(s.beats)
@@ -83,10 +87,10 @@ func writeDrone(secs []section, k key, d style.Drone, mod modulation) []score.No
 // (a pedal) or the chord's root in the octave from lo, and the fifth above
 // it when the drone has one (below it, where above would leave that
 // octave).
-func droneChord(c chord, k key, d style.Drone, lo int) []int {
+func droneChord(c harmony.Chord, k harmony.Key, d style.Drone, lo int) []int {
 	if d.Pedal {
-		root := placeAbove(k.root, lo)
-		if d.Fifth && k.steps[4] == 7 {
+		root := harmony.PlaceAbove(k.Root, lo)
+		if d.Fifth && k.Steps[4] == 7 {
 			// The fifth in the root's octave band, below the root where it
 			// would leave it (a tanpura's low Pa): its fundamental then
 			// fills the 125 Hz band with the root's, not the 250 Hz one.
@@ -97,9 +101,9 @@ func droneChord(c chord, k key, d style.Drone, lo int) []int {
 		}
 		return []int{root}
 	}
-	root := c.rootPitch(k, lo)
+	root := c.RootPitch(k, lo)
 	if d.Fifth {
-		f := c.fifthPitch(k, root)
+		f := c.FifthPitch(k, root)
 		if f >= lo+12 {
 			return []int{f - 12, root}
 		}

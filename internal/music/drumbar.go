@@ -3,6 +3,8 @@ package music
 import (
 	"math"
 
+	"github.com/songsmith/songsmith/internal/music/genre"
+
 	"github.com/songsmith/songsmith/internal/score"
 )
 
@@ -20,22 +22,22 @@ type drumBar struct {
 }
 
 // grooveBars are the bar writers of the builtin grooves.
-var grooveBars = map[drumStyle]func(drumBar){
-	drumsBackbeat:   drumBar.backbeatBar,
-	drumsBoomBap:    drumBar.boomBapBar,
-	drumsTrap:       drumBar.trapBar,
-	drumsFourFloor:  drumBar.fourFloorBar,
-	drumsDisco:      drumBar.fourFloorBar,
-	drumsTechno:     drumBar.fourFloorBar,
-	drumsBreakbeat:  drumBar.breakbeatBar,
-	drumsHalfTime:   drumBar.halfTimeBar,
-	drumsOneDrop:    drumBar.oneDropBar,
-	drumsJazz:       drumBar.jazzBar,
-	drumsMetal:      drumBar.metalBar,
-	drumsFunk:       drumBar.funkBar,
-	drumsSoftPulse:  drumBar.softPulseBar,
-	drumsOrchestral: drumBar.orchestralBar,
-	drumsTrain:      drumBar.trainBar,
+var grooveBars = map[genre.DrumStyle]func(drumBar){
+	genre.DrumsBackbeat:   drumBar.backbeatBar,
+	genre.DrumsBoomBap:    drumBar.boomBapBar,
+	genre.DrumsTrap:       drumBar.trapBar,
+	genre.DrumsFourFloor:  drumBar.fourFloorBar,
+	genre.DrumsDisco:      drumBar.fourFloorBar,
+	genre.DrumsTechno:     drumBar.fourFloorBar,
+	genre.DrumsBreakbeat:  drumBar.breakbeatBar,
+	genre.DrumsHalfTime:   drumBar.halfTimeBar,
+	genre.DrumsOneDrop:    drumBar.oneDropBar,
+	genre.DrumsJazz:       drumBar.jazzBar,
+	genre.DrumsMetal:      drumBar.metalBar,
+	genre.DrumsFunk:       drumBar.funkBar,
+	genre.DrumsSoftPulse:  drumBar.softPulseBar,
+	genre.DrumsOrchestral: drumBar.orchestralBar,
+	genre.DrumsTrain:      drumBar.trainBar,
 }
 
 // eighths plays drum on every eighth of the bar, accented by the metre.
@@ -138,8 +140,8 @@ func (b drumBar) trapBar() {
 		d.hit(t+2, score.Snare, v*0.8)
 	}
 	for p := 0.0; p < 4; p += 0.5 {
-		if level >= 2 && p == 3.5 && bar%2 == 1 && d.r.chance(0.7) {
-			step := []float64{0.125, 1.0 / 6, 0.25}[d.r.intn(3)]
+		if level >= 2 && p == 3.5 && bar%2 == 1 && d.r.Chance(0.7) {
+			step := []float64{0.125, 1.0 / 6, 0.25}[d.r.Intn(3)]
 			for q := p; q < p+0.5-1e-9; q += step {
 				d.hit(t+q, score.ClosedHat, v*0.45*(0.8+0.4*(q-p)))
 			}
@@ -163,7 +165,7 @@ func (b drumBar) fourFloorBar() {
 	}
 	if level >= 2 {
 		clap := score.Clap
-		if d.style == drumsDisco {
+		if d.style == genre.DrumsDisco {
 			clap = score.Snare
 		}
 		d.hit(t+1, clap, v*0.85)
@@ -172,10 +174,10 @@ func (b drumBar) fourFloorBar() {
 	for p := 0.5; p < 4; p++ {
 		d.hit(t+p, score.OpenHat, v*0.55)
 	}
-	if level >= 3 || d.style == drumsDisco && level >= 2 {
+	if level >= 3 || d.style == genre.DrumsDisco && level >= 2 {
 		b.sixteenths(score.ClosedHat, v*0.45)
 	}
-	if d.style == drumsTechno && level >= 2 {
+	if d.style == genre.DrumsTechno && level >= 2 {
 		d.hit(t+3.75, score.Rim, v*0.5)
 		d.hit(t+1.75, score.Rim, v*0.4)
 	}
@@ -254,8 +256,8 @@ func (b drumBar) jazzBar() {
 	for p := 0.0; p < 4; p++ {
 		d.hit(t+p, score.Kick, v*0.35)
 	}
-	if level >= 2 && d.r.chance(0.6) {
-		d.hit(t+[]float64{1.5, 2.5, 3.5}[d.r.intn(3)], score.Snare, v*0.35)
+	if level >= 2 && d.r.Chance(0.6) {
+		d.hit(t+[]float64{1.5, 2.5, 3.5}[d.r.Intn(3)], score.Snare, v*0.35)
 	}
 }
 

@@ -4,23 +4,27 @@ import (
 	"math"
 	"sort"
 
+	"github.com/songsmith/songsmith/internal/music/harmony"
+
+	"github.com/songsmith/songsmith/internal/music/genre"
+
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 )
 
 // drummer writes one drum track.
 type drummer struct {
-	style    drumStyle
+	style    genre.DrumStyle
 	groove   *style.Groove // the step-pattern groove when style is drumsPattern
 	swing    float64
 	halfTime bool
-	r        *rng
+	r        *harmony.RNG
 	hits     []score.Hit
 }
 
 // hit adds a drum hit at beat pos (swung) with velocity v, humanised.
 func (d *drummer) hit(pos float64, drum score.Drum, v float64) {
-	d.hits = append(d.hits, score.Hit{Start: swingPos(pos, d.swing), Drum: drum, Velocity: d.r.jitter(v, 0.05)})
+	d.hits = append(d.hits, score.Hit{Start: swingPos(pos, d.swing), Drum: drum, Velocity: d.r.Jitter(v, 0.05)})
 }
 
 // swingPos delays off-beat eighths by up to a triplet eighth and off-beat
@@ -55,9 +59,9 @@ func accent(p float64) float64 {
 
 // writeDrums writes every section's drums into hits, sorted by time.
 func writeDrums(secs []section, groove *style.Groove, swing float64, halfTime bool, seed uint64) []score.Hit {
-	d := &drummer{style: drumsPattern, groove: groove, swing: swing, halfTime: halfTime, r: newRNG(seed, "drums")}
+	d := &drummer{style: genre.DrumsPattern, groove: groove, swing: swing, halfTime: halfTime, r: harmony.NewRNG(seed, "drums")}
 	if groove.Builtin != "" {
-		d.style, d.groove = drumNames[groove.Builtin], nil
+		d.style, d.groove = genre.DrumNames[groove.Builtin], nil
 	}
 	last := secs[len(secs)-1]
 	songEnd := last.StartBeat + float64(last.Bars*last.beats)
@@ -111,12 +115,12 @@ func writeDrums(secs []section, groove *style.Groove, swing float64, halfTime bo
 			case b != 0 || i == 0:
 			case level >= 2 || secs[i].riser:
 				d.hit(start, score.Crash, 0.8*s.Energy+0.2)
-			case d.style != drumsSoftPulse && start < songEnd-2*beats:
+			case d.style != genre.DrumsSoftPulse && start < songEnd-2*beats:
 				// A lighter section still starts on a cymbal (not in
 				// the song's last two bars, where it would ring on).
 				d.hit(start, score.Crash, 0.5*s.Energy+0.15)
 			}
-			if fill > 0 && (nextOn || rising || d.r.chance(0.5)) {
+			if fill > 0 && (nextOn || rising || d.r.Chance(0.5)) {
 				d.cut(n, start+beats-fill)
 				d.fill(start+beats-fill, fill, s.Energy)
 			}
@@ -160,23 +164,23 @@ var trapKicks = [][]float64{{0, 2.5}, {0, 0.75, 2.5}, {0, 2.5}, {0, 2.5, 3.5}}
 func (d *drummer) fill(t, length, energy float64) {
 	v := 0.6 + 0.35*energy
 	switch d.style {
-	case drumsSoftPulse:
+	case genre.DrumsSoftPulse:
 		for p := 0.0; p < length; p += 0.5 {
 			d.hit(t+p, score.Rim, v*0.5)
 		}
 		return
-	case drumsOrchestral:
+	case genre.DrumsOrchestral:
 		for p := 0.0; p < length; p += 0.25 {
 			d.hit(t+p, score.TomLow, v*(0.4+0.4*p/length))
 		}
 		return
-	case drumsTrap:
+	case genre.DrumsTrap:
 		for p := 0.0; p < length; p += 0.125 {
 			d.hit(t+p, score.ClosedHat, v*(0.35+0.4*p/length))
 		}
 		d.hit(t+length-0.5, score.Snare, v*0.7)
 		return
-	case drumsJazz:
+	case genre.DrumsJazz:
 		for p := 0.0; p < length; p += 1.0 / 3 {
 			d.hit(t+p, score.Snare, v*(0.4+0.3*p/length))
 		}
@@ -187,7 +191,7 @@ func (d *drummer) fill(t, length, energy float64) {
 	n := int(length / step)
 	for i := 0; i < n; i++ {
 		drum := toms[i*len(toms)/n]
-		if d.r.chance(0.25) {
+		if d.r.Chance(0.25) {
 			drum = score.Snare
 		}
 		vel := v * (0.65 + 0.35*float64(i)/float64(n))

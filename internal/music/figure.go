@@ -1,6 +1,9 @@
 package music
 
-import "github.com/songsmith/songsmith/internal/score"
+import (
+	"github.com/songsmith/songsmith/internal/music/harmony"
+	"github.com/songsmith/songsmith/internal/score"
+)
 
 // Motif development: a one-bar figure is placed as a whole (its rhythm and
 // its steps kept), so that its restatements a step or a third away are
@@ -13,27 +16,27 @@ import "github.com/songsmith/songsmith/internal/score"
 // second): base moved by pref scale steps when pref is not 0 (a sequence),
 // else the nearest such start. A sequence tries pref, then the other steps
 // and thirds, and never stays on base.
-func figureBase(k key, h barChord, bar []melodyNote, base, oct, pref int) int {
+func figureBase(k harmony.Key, h harmony.BarChord, bar []melodyNote, base, oct, pref int) int {
 	if len(bar) == 0 {
 		return base
 	}
-	c := h.at(bar[0].at)
+	c := h.At(bar[0].at)
 	tries := []int{0, 1, -1, 2, -2, 3, -3}
 	if pref != 0 {
 		tries = []int{pref, -pref, 2, -2, 1, -1, 3, -3}
 	}
 	moved := make([]melodyNote, len(bar))
 	fits := func(s int, strict bool) bool {
-		if !c.has(k, k.pitch(bar[0].deg+s, oct)) {
+		if !c.Has(k, k.Pitch(bar[0].deg+s, oct)) {
 			return false
 		}
 		for i, n := range bar {
 			moved[i] = melodyNote{n.at, n.len, n.deg + s}
-			if p := k.pitch(n.deg+s, oct); strict && borrowedTone(k, h.at(n.at), p) != p {
+			if p := k.Pitch(n.deg+s, oct); strict && harmony.BorrowedTone(k, h.At(n.at), p) != p {
 				return false // a note a chromatic chord would bend
 			}
 		}
-		return h.split == 0 || fitsSplit(k, h, moved, oct)
+		return h.Split == 0 || fitsSplit(k, h, moved, oct)
 	}
 	for _, strict := range []bool{true, false} {
 		for _, s := range tries {
@@ -46,7 +49,7 @@ func figureBase(k key, h barChord, bar []melodyNote, base, oct, pref int) int {
 		return nearestChordDegree(k, c, bar[0].deg, oct) - (bar[0].deg - base)
 	}
 	for _, s := range tries {
-		if c.has(k, k.pitch(bar[0].deg+s, oct)) {
+		if c.Has(k, k.Pitch(bar[0].deg+s, oct)) {
 			return base + s
 		}
 	}
@@ -147,7 +150,7 @@ func onBeats(rhythm []beatNote, beats float64) []beatNote {
 // within an octave of the notes around it; with no room above them, to the
 // highest chord tone of the range, and reserveClimax moves the notes
 // outside the choruses that reach it under it.
-func placeClimax(secs []section, k key, mv *melodyVoice) {
+func placeClimax(secs []section, k harmony.Key, mv *melodyVoice) {
 	notes := mv.pt.notes
 	inChorus := func(p float64) bool {
 		for i := range secs {
@@ -184,18 +187,18 @@ func placeClimax(secs []section, k key, mv *melodyVoice) {
 			if best < 0 {
 				continue
 			}
-			c := s.barAt(b).at(notes[best].Start - t)
+			c := s.barAt(b).At(notes[best].Start - t)
 			q := top + 1
-			for q <= mv.hi && !(c.has(k, q) && InScale(q, k.root, k.mode)) {
+			for q <= mv.hi && !(c.Has(k, q) && harmony.InScale(q, k.Root, k.Mode)) {
 				q++
 			}
 			if q > mv.hi { // no room above the rest: the highest chord tone in range (reserveClimax does the rest)
-				for q = mv.hi; q > notes[best].Pitch && !(c.has(k, q) && InScale(q, k.root, k.mode)); q-- {
+				for q = mv.hi; q > notes[best].Pitch && !(c.Has(k, q) && harmony.InScale(q, k.Root, k.Mode)); q-- {
 				}
 			}
-			near := func(j int) bool { return j < 0 || j >= len(notes) || abs(notes[j].Pitch-q) <= 12 }
+			near := func(j int) bool { return j < 0 || j >= len(notes) || harmony.Abs(notes[j].Pitch-q) <= 12 }
 			// A note a blue grace leads into keeps its pitch.
-			graced := best > 0 && !InScale(notes[best-1].Pitch, k.root, k.mode)
+			graced := best > 0 && !harmony.InScale(notes[best-1].Pitch, k.Root, k.Mode)
 			if q <= mv.hi && q > notes[best].Pitch && near(best-1) && near(best+1) && !graced {
 				notes[best].Pitch = q
 			}
@@ -210,7 +213,7 @@ func placeClimax(secs []section, k key, mv *melodyVoice) {
 // the choruses as high as the choruses' highest note moves down to the
 // highest pitch under it that is a scale tone (a tone of the chord
 // sounding, when it was one; the song's last note keeps its pitch class).
-func reserveClimax(secs []section, k key, mv *melodyVoice, inChorus func(float64) bool) {
+func reserveClimax(secs []section, k harmony.Key, mv *melodyVoice, inChorus func(float64) bool) {
 	notes := mv.pt.notes
 	peak, top := -1, -1
 	for _, n := range notes {
@@ -229,10 +232,10 @@ func reserveClimax(secs []section, k key, mv *melodyVoice, inChorus func(float64
 			continue
 		}
 		c, ok := soundingAt(secs, n.Start)
-		onChord := ok && c.has(k, n.Pitch)
+		onChord := ok && c.Has(k, n.Pitch)
 		last := i == len(notes)-1
 		for q := peak - 1; q >= mv.lo; q-- {
-			if last && pcOf(q) != pcOf(n.Pitch) || !InScale(q, k.root, k.mode) || onChord && !c.has(k, q) {
+			if last && harmony.PC(q) != harmony.PC(n.Pitch) || !harmony.InScale(q, k.Root, k.Mode) || onChord && !c.Has(k, q) {
 				continue
 			}
 			n.Pitch = q
@@ -245,12 +248,12 @@ func reserveClimax(secs []section, k key, mv *melodyVoice, inChorus func(float64
 // regrace keeps a blue grace (an out-of-scale note just before notes[i])
 // resolving by step into notes[i] after notes[i] moved: the grace becomes
 // the new target's blue approach, or the target's pitch when it has none.
-func regrace(notes []score.Note, i int, k key) {
+func regrace(notes []score.Note, i int, k harmony.Key) {
 	if i == 0 {
 		return
 	}
 	g, n := &notes[i-1], notes[i]
-	if InScale(g.Pitch, k.root, k.mode) || n.Start-(g.Start+g.Length) > 0.1 {
+	if harmony.InScale(g.Pitch, k.Root, k.Mode) || n.Start-(g.Start+g.Length) > 0.1 {
 		return
 	}
 	if d := n.Pitch - g.Pitch; d != 0 && d >= -2 && d <= 2 {
@@ -267,26 +270,26 @@ func regrace(notes []score.Note, i int, k key) {
 // (a note followed by a rest of a beat or more, or the voice's last) to the
 // nearest tone of the chord sounding when it starts, in the scale and the
 // voice's range; a blue grace's target and the hook keep their pitch.
-func endOnChordTones(secs []section, k key, mv *melodyVoice) {
+func endOnChordTones(secs []section, k harmony.Key, mv *melodyVoice) {
 	notes := mv.pt.notes
 	for i := range notes {
 		n := &notes[i]
 		if i+1 < len(notes) && notes[i+1].Start-(n.Start+n.Length) < 1 {
 			continue
 		}
-		if i > 0 && !InScale(notes[i-1].Pitch, k.root, k.mode) {
+		if i > 0 && !harmony.InScale(notes[i-1].Pitch, k.Root, k.Mode) {
 			continue
 		}
 		c, ok := soundingAt(secs, n.Start)
-		if !ok || c.has(k, n.Pitch) || inHook(secs, n.Start) {
+		if !ok || c.Has(k, n.Pitch) || inHook(secs, n.Start) {
 			continue // (the hook stays as it is, whatever follows it)
 		}
 		for d := 1; d <= 2; d++ {
-			if q := n.Pitch - d; q >= mv.lo && c.has(k, q) && InScale(q, k.root, k.mode) {
+			if q := n.Pitch - d; q >= mv.lo && c.Has(k, q) && harmony.InScale(q, k.Root, k.Mode) {
 				n.Pitch = q
 				break
 			}
-			if q := n.Pitch + d; q <= mv.hi && c.has(k, q) && InScale(q, k.root, k.mode) {
+			if q := n.Pitch + d; q <= mv.hi && c.Has(k, q) && harmony.InScale(q, k.Root, k.Mode) {
 				n.Pitch = q
 				break
 			}
@@ -295,7 +298,7 @@ func endOnChordTones(secs []section, k key, mv *melodyVoice) {
 }
 
 // soundingAt returns the chord sounding at beat p of the song.
-func soundingAt(secs []section, p float64) (chord, bool) {
+func soundingAt(secs []section, p float64) (harmony.Chord, bool) {
 	for i := range secs {
 		s := &secs[i]
 		rel := p - s.StartBeat
@@ -303,9 +306,9 @@ func soundingAt(secs []section, p float64) (chord, bool) {
 			continue
 		}
 		b := min(int(rel/float64(s.beats)+1e-9), s.Bars-1)
-		return s.barAt(b).at(rel - float64(b*s.beats)), true
+		return s.barAt(b).At(rel - float64(b*s.beats)), true
 	}
-	return chord{}, false
+	return harmony.Chord{}, false
 }
 
 // inHook reports whether beat p lies in the first two bars of a chorus or
@@ -325,10 +328,10 @@ func oct0(voices map[voiceOf]*melodyVoice) int { return voices[sing].oct }
 
 // fitsSplit reports whether the note a figure plays on (or first after)
 // the chord change of a two-chord bar is a tone of the second chord.
-func fitsSplit(k key, h barChord, bar []melodyNote, oct int) bool {
+func fitsSplit(k harmony.Key, h harmony.BarChord, bar []melodyNote, oct int) bool {
 	for _, n := range bar {
-		if n.at >= h.split {
-			return h.c2.has(k, k.pitch(n.deg, oct))
+		if n.at >= h.Split {
+			return h.C2.Has(k, k.Pitch(n.deg, oct))
 		}
 	}
 	return true

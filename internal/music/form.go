@@ -1,6 +1,8 @@
 package music
 
 import (
+	"github.com/songsmith/songsmith/internal/music/genre"
+	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
@@ -20,9 +22,9 @@ const (
 // section is one part of the form with everything the part writers need.
 type section struct {
 	score.Section
-	prog      []barChord // the harmony of each bar, cycled
-	offset    int        // bar of prog the section starts on (the blues form runs on across sections)
-	ending    []barChord // the harmony of the section's last bars, over prog: the song's final cadence
+	prog      []harmony.BarChord // the harmony of each bar, cycled
+	offset    int                // bar of prog the section starts on (the blues form runs on across sections)
+	ending    []harmony.BarChord // the harmony of the section's last bars, over prog: the song's final cadence
 	on        [numLayers]bool
 	drumLevel int  // 0 none, 1 light, 2 groove, 3 full
 	build     bool // rising snare roll towards the next section
@@ -45,12 +47,12 @@ func (s *section) plays(l layer, b int) bool {
 }
 
 // formCycles are the middle sections of each form, repeated as needed.
-var formCycles = map[formKind][]string{
-	formSong:    {"verse", "chorus", "verse", "chorus", "bridge", "chorus"},
-	formDance:   {"build", "drop", "breakdown", "build", "drop"},
-	formBeat:    {"verse", "chorus", "verse", "chorus", "bridge", "chorus"},
-	formThrough: {"verse", "bridge", "chorus", "verse", "chorus"},
-	formBlues:   {"verse", "chorus"},
+var formCycles = map[genre.FormKind][]string{
+	genre.FormSong:    {"verse", "chorus", "verse", "chorus", "bridge", "chorus"},
+	genre.FormDance:   {"build", "drop", "breakdown", "build", "drop"},
+	genre.FormBeat:    {"verse", "chorus", "verse", "chorus", "bridge", "chorus"},
+	genre.FormThrough: {"verse", "bridge", "chorus", "verse", "chorus"},
+	genre.FormBlues:   {"verse", "chorus"},
 }
 
 var baseEnergy = map[string]float64{
@@ -63,10 +65,10 @@ var baseEnergy = map[string]float64{
 // of beats beats each.
 // Without edges it writes no intro and no outro (a loop: the form's
 // middle sections only).
-func layoutWith(form formKind, bars, beats int, edges bool) []section {
+func layoutWith(form genre.FormKind, bars, beats int, edges bool) []section {
 	phrase := 2
 	switch {
-	case form == formBlues && bars >= 30:
+	case form == genre.FormBlues && bars >= 30:
 		phrase = 12
 	case bars >= 40:
 		phrase = 8
@@ -74,7 +76,7 @@ func layoutWith(form formKind, bars, beats int, edges bool) []section {
 		phrase = 4
 	}
 	edge := phrase / 2
-	if form == formBlues && phrase == 12 {
+	if form == genre.FormBlues && phrase == 12 {
 		edge = 2
 	}
 	if bars < 2*edge+phrase {
@@ -126,39 +128,39 @@ func layoutWith(form formKind, bars, beats int, edges bool) []section {
 // arrange decides energy, harmony, melody and layers of every section so
 // that neighbouring sections always differ in which tracks play. The blues
 // form runs on across sections (see runBluesForm).
-func arrange(secs []section, h harmony, have [numLayers]bool, forced [numLayers]bool, mood moodProfile, form formKind) {
+func arrange(secs []section, h harmony.Progressions, have [numLayers]bool, forced [numLayers]bool, mood genre.Mood, form genre.FormKind) {
 	for i := range secs {
 		s := &secs[i]
-		e := baseEnergy[s.Name] + mood.energy + 0.05*float64(s.index)
+		e := baseEnergy[s.Name] + mood.Energy + 0.05*float64(s.index)
 		s.Energy = clamp(e, 0.1, 1)
 		var on []layer
 		switch s.Name {
 		case "intro":
 			// The intro previews the chorus: its harmony and, on the
 			// answering instrument, its hook (see phrasePlans).
-			on, s.drumLevel, s.prog, s.motif = []layer{layerChords, layerPad}, 1, h.chorus, 1
-			if form == formDance {
+			on, s.drumLevel, s.prog, s.motif = []layer{layerChords, layerPad}, 1, h.Chorus, 1
+			if form == genre.FormDance {
 				on = append(on, layerDrums)
 				s.drumLevel = 2
 			}
 		case "verse":
-			on, s.drumLevel, s.prog, s.motif = []layer{layerDrums, layerBass, layerChords, layerLead}, 2, h.verse, 0
+			on, s.drumLevel, s.prog, s.motif = []layer{layerDrums, layerBass, layerChords, layerLead}, 2, h.Verse, 0
 		case "chorus":
-			on, s.drumLevel, s.prog, s.motif = []layer{layerDrums, layerBass, layerChords, layerPad, layerLead, layerArp}, 3, h.chorus, 1
+			on, s.drumLevel, s.prog, s.motif = []layer{layerDrums, layerBass, layerChords, layerPad, layerLead, layerArp}, 3, h.Chorus, 1
 		case "bridge":
-			on, s.drumLevel, s.prog, s.motif = []layer{layerDrums, layerBass, layerPad, layerLead, layerArp}, 1, h.bridge, 2
+			on, s.drumLevel, s.prog, s.motif = []layer{layerDrums, layerBass, layerPad, layerLead, layerArp}, 1, h.Bridge, 2
 		case "build":
-			on, s.drumLevel, s.prog, s.motif = []layer{layerDrums, layerChords, layerPad, layerArp}, 1, h.verse, 0
+			on, s.drumLevel, s.prog, s.motif = []layer{layerDrums, layerChords, layerPad, layerArp}, 1, h.Verse, 0
 			s.build = true
 		case "drop":
-			on, s.drumLevel, s.prog, s.motif = []layer{layerDrums, layerBass, layerChords, layerPad, layerLead, layerArp}, 3, h.chorus, 1
+			on, s.drumLevel, s.prog, s.motif = []layer{layerDrums, layerBass, layerChords, layerPad, layerLead, layerArp}, 3, h.Chorus, 1
 		case "breakdown":
 			// No drums, the bass holds its roots (see writeBass), and the
 			// harmony stays full (pad, chords, arpeggio): the breakdown
 			// falls back without falling silent.
-			on, s.drumLevel, s.prog, s.motif = []layer{layerPad, layerChords, layerArp, layerLead, layerBass}, 0, h.bridge, 2
+			on, s.drumLevel, s.prog, s.motif = []layer{layerPad, layerChords, layerArp, layerLead, layerBass}, 0, h.Bridge, 2
 		case "outro":
-			on, s.drumLevel, s.prog, s.motif = []layer{layerChords, layerPad, layerDrums}, 1, h.chorus, 1
+			on, s.drumLevel, s.prog, s.motif = []layer{layerChords, layerPad, layerDrums}, 1, h.Chorus, 1
 		}
 		for _, l := range on {
 			s.on[l] = true
@@ -213,7 +215,7 @@ func arrange(secs []section, h harmony, have [numLayers]bool, forced [numLayers]
 			}
 		}
 	}
-	if form == formBlues {
+	if form == genre.FormBlues {
 		runBluesForm(secs)
 	}
 }

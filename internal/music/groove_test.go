@@ -6,6 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/music/harmony"
+
+	"github.com/songsmith/songsmith/internal/music/genre"
+
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
@@ -48,7 +52,7 @@ func cosine(a, b map[string]float64) float64 {
 // grooveOf returns the name of the groove seed plays in genre g's
 // default meter, and how many grooves fit that meter.
 func grooveOf(g plan.Genre, seed uint64) (string, int) {
-	prof := profile(g)
+	prof := genre.Of(g)
 	m := meterFor(plan.Plan{}, prof)
 	names := map[string]bool{}
 	for s := uint64(0); s < 8; s++ {
@@ -69,8 +73,8 @@ func TestGroovesPerSeed(t *testing.T) {
 	worst, sum, pairs := 0.0, 0.0, 0
 	var report []string
 	for _, g := range plan.Genres {
-		prof := profile(g)
-		if prof.st.Drums.None {
+		prof := genre.Of(g)
+		if prof.Style.Drums.None {
 			continue
 		}
 		if _, n := grooveOf(g, 0); n < 2 {
@@ -136,7 +140,7 @@ func TestStylesSoundApart(t *testing.T) {
 // '-' still holds the previous note.
 func TestGhostNotesSound(t *testing.T) {
 	g := &style.Groove{Name: "test", Lines: []style.DrumLine{{Drum: score.Bongo, Steps: "x-o-x-o-"}}}
-	d := &drummer{style: drumsPattern, groove: g, r: newRNG(1, "ghost")}
+	d := &drummer{style: genre.DrumsPattern, groove: g, r: harmony.NewRNG(1, "ghost")}
 	d.patternBar(0, 4, 2, 0, 0.5)
 	if len(d.hits) != 8 {
 		t.Fatalf("%d hits from x-o-x-o-, want 8", len(d.hits))

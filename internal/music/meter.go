@@ -1,6 +1,8 @@
 package music
 
 import (
+	"github.com/songsmith/songsmith/internal/music/genre"
+	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 )
@@ -42,24 +44,24 @@ var rhythmCells68 = [3][][]beatNote{
 // waltzBass writes one 3/4 bar of bass at t on chord tones c: a walking
 // line for walking styles, a held root for sustained ones, otherwise the
 // "oom" of oom-pah-pah on the downbeat, alternating root and fifth by bar.
-func (pt *part) waltzBass(style bassStyle, k key, t float64, c bassTones, nextRoot, bar int, v, energy float64, band bool) {
+func (pt *part) waltzBass(style genre.BassStyle, k harmony.Key, t float64, c harmony.BassTones, nextRoot, bar int, v, energy float64, band bool) {
 	switch style {
-	case bassWalking:
-		pt.add(t, 1, c.root, v, false)
-		pt.add(t+1, 1, []int{c.third, c.fifth}[pt.r.intn(2)], v*0.8, false)
-		pt.add(t+2, 1, nextRoot+[]int{1, -1}[pt.r.intn(2)], v*0.75, false) // chromatic approach
-	case bassSustain:
+	case genre.BassWalking:
+		pt.add(t, 1, c.Root, v, false)
+		pt.add(t+1, 1, []int{c.Third, c.Fifth}[pt.r.Intn(2)], v*0.8, false)
+		pt.add(t+2, 1, nextRoot+[]int{1, -1}[pt.r.Intn(2)], v*0.75, false) // chromatic approach
+	case genre.BassSustain:
 		if band {
-			pt.add(t, 0.9, c.root, v*0.8, false)
-			pt.add(t+1, 0.9, c.fifth, v*0.6, false)
-			pt.add(t+2, 0.9, c.octave, v*0.6, false)
+			pt.add(t, 0.9, c.Root, v*0.8, false)
+			pt.add(t+1, 0.9, c.Fifth, v*0.6, false)
+			pt.add(t+2, 0.9, c.Octave, v*0.6, false)
 			return
 		}
-		pt.add(t, 3, c.root, v*0.8, false)
+		pt.add(t, 3, c.Root, v*0.8, false)
 	default:
-		pitch := c.root
+		pitch := c.Root
 		if bar%2 == 1 {
-			pitch = c.fifth
+			pitch = c.Fifth
 		}
 		if band {
 			// Without drums the plucked bass (see waltzBassInstrument)
@@ -68,9 +70,9 @@ func (pt *part) waltzBass(style bassStyle, k key, t float64, c bassTones, nextRo
 			// (oomPahPah): the bass is the loudest part in the low end, so
 			// a bass on the downbeat alone puts the song's pulse in bars
 			// (bpm-tools reads two thirds of the tempo).
-			pt.add(t, 0.9, c.root, v, false)
-			pt.add(t+1, 0.9, c.fifth, v*0.75, false)
-			pt.add(t+2, 0.9, c.octave, v*0.75, false)
+			pt.add(t, 0.9, c.Root, v, false)
+			pt.add(t+1, 0.9, c.Fifth, v*0.75, false)
+			pt.add(t+2, 0.9, c.Octave, v*0.75, false)
 			return
 		}
 		if energy < 0.5 {
@@ -128,8 +130,8 @@ func slowAttack(inst score.Instrument) bool {
 // nothing sounds between them, so a listener (and bpm-tools) hears the
 // tempo in beats; six broken eighths, or a chord held through the bar
 // under a melody, read as twice the tempo or as a bar and a half.
-func oomPahPah(pt *part, style compStyle, t float64, vc []int, v float64) {
-	if style == compBroken {
+func oomPahPah(pt *part, style genre.CompStyle, t float64, vc []int, v float64) {
+	if style == genre.CompBroken {
 		low, upper := vc[len(vc)-1], vc[:len(vc)-1]
 		pt.add(t, 0.9, low, v, false)
 		pt.chord(t+1, 0.55, upper, v*0.8)
@@ -145,20 +147,20 @@ func oomPahPah(pt *part, style compStyle, t float64, vc []int, v float64) {
 // compBroken the last pitch of vc is the low root) at time t: the "pah-pah"
 // on beats 2 and 3 for rhythmic styles, a jazz-waltz figure for Charleston
 // comping, six-eighth broken chords, strums on every beat.
-func comp3(pt *part, style compStyle, t float64, vc []int, v, energy float64) {
+func comp3(pt *part, style genre.CompStyle, t float64, vc []int, v, energy float64) {
 	switch style {
-	case compBlock:
+	case genre.CompBlock:
 		pt.chord(t, 3, vc, v*0.85)
-	case compBroken:
+	case genre.CompBroken:
 		low, vc := vc[len(vc)-1], vc[:len(vc)-1]
 		top, mid := vc[len(vc)-1], vc[1%len(vc)]
 		for j, p := range []int{low, top, mid, top, mid, top} {
 			pt.add(t+float64(j)*0.5, 0.5, p, v*accent(float64(j)*0.5), false)
 		}
-	case compCharles:
+	case genre.CompCharles:
 		pt.chord(t, 0.9, vc, v)
 		pt.chord(t+1.5, 1.4, vc, v*0.8)
-	case compStrum:
+	case genre.CompStrum:
 		pt.strum(t, 1, vc, v*0.9, false)
 		pt.strum(t+1, 1, vc, v*0.75, false)
 		pt.strum(t+2, 1, vc, v*0.75, energy >= 0.6)
@@ -175,7 +177,7 @@ func comp3(pt *part, style compStyle, t float64, vc []int, v, energy float64) {
 func (d *drummer) bar3(t float64, level, bar int, energy float64) {
 	v := 0.55 + 0.4*energy
 	switch d.style {
-	case drumsJazz:
+	case genre.DrumsJazz:
 		for _, p := range []float64{0, 1, 1.5, 2} {
 			d.hit(t+p, score.Ride, v*0.6*accent(p))
 		}
@@ -184,7 +186,7 @@ func (d *drummer) bar3(t float64, level, bar int, energy float64) {
 			d.hit(t+p, score.Kick, v*0.3)
 			d.hit(t+p, score.Snare, v*0.3) // brushes
 		}
-	case drumsOrchestral:
+	case genre.DrumsOrchestral:
 		d.hit(t, score.TomLow, v)
 		if level >= 2 {
 			d.hit(t+1, score.TomLow, v*0.5)
@@ -193,7 +195,7 @@ func (d *drummer) bar3(t float64, level, bar int, energy float64) {
 		if level >= 3 && bar%2 == 0 {
 			d.hit(t, score.Crash, v*0.5)
 		}
-	case drumsSoftPulse:
+	case genre.DrumsSoftPulse:
 		v *= 0.85
 		d.hit(t, score.Kick, v)
 		d.hit(t+1, score.Kick, v*0.5)
@@ -218,7 +220,7 @@ func (d *drummer) bar3(t float64, level, bar int, energy float64) {
 		d.hit(t+1, back, v*0.7)
 		d.hit(t+2, back, v*0.7)
 		tick := score.ClosedHat
-		if d.style == drumsTrain {
+		if d.style == genre.DrumsTrain {
 			tick = score.Shaker
 		}
 		for p := 0.0; p < 3; p += 0.5 {

@@ -1,6 +1,8 @@
 package music
 
 import (
+	"github.com/songsmith/songsmith/internal/music/genre"
+	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
@@ -27,9 +29,9 @@ type modulation struct{ index, shift int }
 // the harmony: the bar before the chorus becomes the new key's dominant
 // seventh and the chorus's last bar the home key's dominant. Call it after
 // endSong, before the parts are written.
-func planModulation(secs []section, k key, prof genreProfile, beats int) modulation {
-	shift, ok := liftStyles[prof.st.Name]
-	if !ok || k.mode != "major" && k.mode != "minor" || prof.harmony == "blues" {
+func planModulation(secs []section, k harmony.Key, prof genre.Profile, beats int) modulation {
+	shift, ok := liftStyles[prof.Style.Name]
+	if !ok || k.Mode != "major" && k.Mode != "minor" || prof.Harmony == "blues" {
 		return modulation{index: -1}
 	}
 	last, choruses := -1, 0
@@ -45,14 +47,14 @@ func planModulation(secs []section, k key, prof genreProfile, beats int) modulat
 	if c.Bars < 4 || len(c.ending) > 0 || len(prev.ending) > 0 {
 		return modulation{index: -1}
 	}
-	mk := chordMaker(k, prof)
-	prev.ending = []barChord{{c: chord{degree: 4, root: (7 + shift) % 12, tones: []int{0, 4, 7, 10}}}}
+	mk := harmony.ChordMaker(k, prof)
+	prev.ending = []harmony.BarChord{{C: harmony.Chord{Degree: 4, Root: (7 + shift) % 12, Tones: []int{0, 4, 7, 10}}}}
 	home := mk(4)
-	home.tones = []int{0, 4, 7} // the home dominant, major also in minor keys
+	home.Tones = []int{0, 4, 7} // the home dominant, major also in minor keys
 	if beats == 4 {
-		home.tones = []int{0, 4, 7, 10}
+		home.Tones = []int{0, 4, 7, 10}
 	}
-	c.ending = []barChord{{c: home}}
+	c.ending = []harmony.BarChord{{C: home}}
 	return modulation{index: last, shift: shift}
 }
 
@@ -62,7 +64,7 @@ func planModulation(secs []section, k key, prof genreProfile, beats int) modulat
 // writes the chart again. The parts were written in the home key, so the
 // section sounds as they are, a step higher: the hook returns as it was,
 // transposed.
-func modulate(s *score.Score, secs []section, mod modulation, k key) {
+func modulate(s *score.Score, secs []section, mod modulation, k harmony.Key) {
 	if mod.index < 0 {
 		return
 	}
@@ -93,20 +95,10 @@ func modulate(s *score.Score, secs []section, mod modulation, k key) {
 			}
 		}
 	}
-	prog := make([]barChord, len(sec.prog))
+	prog := make([]harmony.BarChord, len(sec.prog))
 	for i, h := range sec.prog {
-		prog[i] = barChord{c: h.c.moved(mod.shift), c2: h.c2.moved(mod.shift), split: h.split}
+		prog[i] = harmony.BarChord{C: h.C.Moved(mod.shift), C2: h.C2.Moved(mod.shift), Split: h.Split}
 	}
 	sec.prog = prog
 	s.Chords = chart(secs, k, s.BeatsPerBar)
-}
-
-// moved returns c with its root moved by semis (its degree stays: it is the
-// same chord of the new key).
-func (c chord) moved(semis int) chord {
-	if c.tones == nil {
-		return c
-	}
-	c.root = (c.root + semis + 12) % 12
-	return c
 }

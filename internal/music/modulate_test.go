@@ -42,8 +42,8 @@ func TestModulation(t *testing.T) {
 				continue
 			}
 			first, last := &secs[ch[0]], &secs[ch[len(ch)-1]]
-			d := (last.barAt(0).c.root - first.barAt(0).c.root + 12) % 12
-			if !lifts || k.mode != "major" && k.mode != "minor" {
+			d := (last.barAt(0).C.Root - first.barAt(0).C.Root + 12) % 12
+			if !lifts || k.Mode != "major" && k.Mode != "minor" {
 				if d != 0 {
 					t.Errorf("%s: the last chorus moves by %d semitones", name, d)
 				}
@@ -61,15 +61,15 @@ func TestModulation(t *testing.T) {
 				t.Errorf("%s: the lifted chorus is not marked in the score's sections", name)
 			}
 			for b := 0; b < min(last.Bars-1, first.Bars-len(first.ending)); b++ {
-				if a, z := first.barAt(b%first.Bars).c.root, last.barAt(b).c.root; (z-a+12)%12 != want {
+				if a, z := first.barAt(b%first.Bars).C.Root, last.barAt(b).C.Root; (z-a+12)%12 != want {
 					t.Errorf("%s: bar %d of the last chorus on +%d, the first chorus's on +%d", name, b, z, a)
 				}
 			}
 			prev := &secs[ch[len(ch)-1]-1]
-			if piv := prev.barAt(prev.Bars - 1).c; piv.root != (7+want)%12 || len(piv.tones) < 4 || piv.tones[1] != 4 || piv.tones[3] != 10 {
+			if piv := prev.barAt(prev.Bars - 1).C; piv.Root != (7+want)%12 || len(piv.Tones) < 4 || piv.Tones[1] != 4 || piv.Tones[3] != 10 {
 				t.Errorf("%s: the bar before the last chorus is %+v, not the new key's dominant seventh", name, piv)
 			}
-			if end := last.barAt(last.Bars - 1).c; end.root != 7 || end.tones[1] != 4 {
+			if end := last.barAt(last.Bars - 1).C; end.Root != 7 || end.Tones[1] != 4 {
 				t.Errorf("%s: the last chorus ends on %+v, not the home dominant", name, end)
 			}
 			lt := leadTrack(s)

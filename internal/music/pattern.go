@@ -3,6 +3,8 @@ package music
 import (
 	"strings"
 
+	"github.com/songsmith/songsmith/internal/music/harmony"
+
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 )
@@ -157,34 +159,34 @@ func (d *drummer) patternBar(t float64, beats, level, bar int, energy float64) {
 
 // bassLine writes one bar of a bass step pattern at t: chord tones follow
 // the chord sounding at each step, approaches lead into next.
-func (pt *part) bassLine(l *style.Line, k key, t float64, beats int, at func(float64) bassTones, split float64, nextRoot int, v float64) {
+func (pt *part) bassLine(l *style.Line, k harmony.Key, t float64, beats int, at func(float64) harmony.BassTones, split float64, nextRoot int, v float64) {
 	for _, st := range splitAt(steps(l.Steps, beats), split) {
 		c := at(st.at)
 		var pitch int
 		switch st.sym {
 		case 'R':
-			pitch = c.root
+			pitch = c.Root
 		case '3':
-			pitch = c.third
+			pitch = c.Third
 		case '5':
-			pitch = c.fifth
+			pitch = c.Fifth
 		case '7':
-			pitch = c.root + 10
-			if !InScale(pitch, k.root, k.mode) {
-				pitch = c.root + 11
+			pitch = c.Root + 10
+			if !harmony.InScale(pitch, k.Root, k.Mode) {
+				pitch = c.Root + 11
 			}
 		case '8':
-			pitch = c.octave
+			pitch = c.Octave
 		case 'L':
-			pitch = c.fifth - 12
+			pitch = c.Fifth - 12
 			if pitch < 24 {
 				pitch += 12
 			}
 		case 'A':
-			pitch = approach(k, nextRoot, c.root)
+			pitch = approach(k, nextRoot, c.Root)
 		case 'C':
 			pitch = nextRoot + 1
-			if c.root < nextRoot {
+			if c.Root < nextRoot {
 				pitch = nextRoot - 1
 			}
 		default:

@@ -5,6 +5,10 @@ import (
 	"math"
 	"slices"
 
+	"github.com/songsmith/songsmith/internal/music/harmony"
+
+	"github.com/songsmith/songsmith/internal/music/genre"
+
 	"github.com/songsmith/songsmith/internal/score"
 )
 
@@ -37,10 +41,10 @@ var bandFamilies = map[string]bool{"pop": true, "rock": true, "soul": true, "lat
 
 // planEdges sets the sections' transition marks (see section.enter,
 // push, riser).
-func planEdges(secs []section, prof genreProfile, seed uint64) {
-	r := newRNG(seed, "edges")
-	fam := prof.st.Family
-	electronic := fam == "electronic" || prof.form == formDance
+func planEdges(secs []section, prof genre.Profile, seed uint64) {
+	r := harmony.NewRNG(seed, "edges")
+	fam := prof.Style.Family
+	electronic := fam == "electronic" || prof.Form == genre.FormDance
 	for i := range secs {
 		s := &secs[i]
 		if s.Name == "intro" && s.Bars >= 2 && s.on[layerChords] && s.on[layerPad] {
@@ -58,7 +62,7 @@ func planEdges(secs []section, prof genreProfile, seed uint64) {
 			if up {
 				chance = p[0]
 			}
-			s.push = r.chance(chance)
+			s.push = r.Chance(chance)
 		}
 		if electronic && up && s.on[layerDrums] && (s.Name == "drop" || s.Name == "chorus") {
 			s.riser = true
@@ -72,7 +76,7 @@ func planEdges(secs []section, prof genreProfile, seed uint64) {
 // programmed: style.Feel): a sequenced bass loop, an orchestral or an
 // ambient drone bass stops and starts on the grid (an 808 pickup into a
 // phonk drop made bpm-tools hear 259 bpm instead of 155).
-func edges(s *score.Score, secs []section, k key, limit float64, family string, programmed bool) {
+func edges(s *score.Score, secs []section, k harmony.Key, limit float64, family string, programmed bool) {
 	band := bandFamilies[family] && !programmed
 	_, pushes := pushFamilies[family]
 	pushes = pushes && !programmed
@@ -106,7 +110,7 @@ func edges(s *score.Score, secs []section, k key, limit float64, family string, 
 			// No pushes into the final cadence (its last two bars
 			// follow their chords on the beat) nor out of a bar that
 			// changes chord inside (its second chord sounds to its end).
-			canPush := pushes && at < s.TotalBeats-2*beats-1e-9 && prev.barAt(prev.Bars-1).split == 0
+			canPush := pushes && at < s.TotalBeats-2*beats-1e-9 && prev.barAt(prev.Bars-1).Split == 0
 			before := soundsIn(t.Notes, at-beats, at-1)
 			after := soundsIn(t.Notes, at, at+beats)
 			down := startsAt(t.Notes, at)
@@ -127,7 +131,7 @@ func edges(s *score.Score, secs []section, k key, limit float64, family string, 
 					}
 					anticipate(t.Notes, down, swingPos(at-eighth, s.Swing))
 				case layerPad:
-					t.Notes = padSwell(t.Notes, down, at, 1, prevChord(prev, k), sec.barAt(0).c.pcs(k))
+					t.Notes = padSwell(t.Notes, down, at, 1, prevChord(prev, k), sec.barAt(0).C.PCs(k))
 				default:
 					changed = false
 				}
@@ -137,10 +141,10 @@ func edges(s *score.Score, secs []section, k key, limit float64, family string, 
 			case before && !after && l == layerPad:
 				// A pad that stops holds the tones the next chord
 				// shares over the bar line, dying away.
-				tieOver(t.Notes, at, 1, sec.barAt(0).c.pcs(k))
+				tieOver(t.Notes, at, 1, sec.barAt(0).C.PCs(k))
 			case before && !after && (band || l == layerArp && !programmed) && i < len(secs)-1:
 				changed = true
-				t.Notes = button(t.Notes, l, t.Instrument, k, sec.barAt(0).c, at)
+				t.Notes = button(t.Notes, l, t.Instrument, k, sec.barAt(0).C, at)
 			}
 		}
 		if changed {
@@ -171,12 +175,12 @@ func startsAt(notes []score.Note, at float64) []int {
 }
 
 // prevChord returns the pitch classes of the chord that ends section s.
-func prevChord(s *section, k key) []int {
+func prevChord(s *section, k harmony.Key) []int {
 	h := s.barAt(s.Bars - 1)
-	if h.split > 0 {
-		return h.c2.pcs(k)
+	if h.Split > 0 {
+		return h.C2.PCs(k)
 	}
-	return h.c.pcs(k)
+	return h.C.PCs(k)
 }
 
 // anticipate moves the notes down (all starting on a downbeat) to beat
@@ -216,7 +220,7 @@ func pushInto(notes []score.Note, down []int, at, push float64) []score.Note {
 // bassPickup adds the notes a bass leads into its first downbeat with:
 // a scale step below the note on the last beat, or, in a lively section,
 // the fifth below on the beat and the step on its last eighth (beat e).
-func bassPickup(notes []score.Note, k key, first int, at, e, energy float64) []score.Note {
+func bassPickup(notes []score.Note, k harmony.Key, first int, at, e, energy float64) []score.Note {
 	target := notes[first]
 	v := target.Velocity * 0.8
 	step := approach(k, target.Pitch, target.Pitch-1)
@@ -258,7 +262,7 @@ func tieOver(notes []score.Note, at, hold float64, pcs []int) {
 
 // button lands the downbeat at of the section a bass or chord part stops
 // in: the bass on the new chord's root, the chords on a short stab of it.
-func button(notes []score.Note, l layer, inst score.Instrument, k key, c chord, at float64) []score.Note {
+func button(notes []score.Note, l layer, inst score.Instrument, k harmony.Key, c harmony.Chord, at float64) []score.Note {
 	v := 0.55
 	var prev []int
 	for _, n := range notes {
@@ -271,14 +275,14 @@ func button(notes []score.Note, l layer, inst score.Instrument, k key, c chord, 
 	}
 	switch l {
 	case layerBass:
-		return append(notes, score.Note{Start: at, Length: 1, Pitch: c.rootPitch(k, bassRange(inst)), Velocity: v * 0.9})
+		return append(notes, score.Note{Start: at, Length: 1, Pitch: c.RootPitch(k, bassRange(inst)), Velocity: v * 0.9})
 	case layerArp:
-		return append(notes, score.Note{Start: at, Length: 1, Pitch: c.rootPitch(k, 66), Velocity: v * 0.9})
+		return append(notes, score.Note{Start: at, Length: 1, Pitch: c.RootPitch(k, 66), Velocity: v * 0.9})
 	}
 	if len(prev) > 4 {
 		prev = prev[len(prev)-4:]
 	}
-	for _, p := range voice(c.pcs(k), compCenter(inst), prev) {
+	for _, p := range harmony.Voice(c.PCs(k), compCenter(inst), prev) {
 		notes = append(notes, score.Note{Start: at, Length: 0.5, Pitch: p, Velocity: v * 0.85})
 	}
 	return notes

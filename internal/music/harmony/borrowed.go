@@ -1,4 +1,4 @@
-package music
+package harmony
 
 // Borrowed chords (modal interchange): major-key songs take chords from
 // the parallel minor the way their style does. The minor subdominant iv
@@ -19,46 +19,46 @@ var borrowRates = map[string][3]float64{
 
 // borrow writes borrowed chords into a major-key progression cs (one
 // cycle, chords of size ext) of harmony family family.
-func borrow(cs []barChord, k key, family string, ext int, r *rng) {
+func borrow(cs []BarChord, k Key, family string, ext int, r *RNG) {
 	rates, ok := borrowRates[family]
-	if !ok || k.mode != "major" {
+	if !ok || k.Mode != "major" {
 		return
 	}
 	n := len(cs)
-	minorFour := chord{degree: 3, root: 5, tones: []int{0, 3, 7}}
+	minorFour := Chord{Degree: 3, Root: 5, Tones: []int{0, 3, 7}}
 	if ext >= 4 {
-		minorFour.tones = []int{0, 3, 7, 10}
+		minorFour.Tones = []int{0, 3, 7, 10}
 		if family == "latin" || family == "jazz" {
-			minorFour.tones = []int{0, 3, 7, 9} // iv6
+			minorFour.Tones = []int{0, 3, 7, 9} // iv6
 		}
 	}
-	flatSeven := chord{degree: 6, root: 10, tones: []int{0, 4, 7}}
-	flatSix := chord{degree: 5, root: 8, tones: []int{0, 4, 7}}
+	flatSeven := Chord{Degree: 6, Root: 10, Tones: []int{0, 4, 7}}
+	flatSix := Chord{Degree: 5, Root: 8, Tones: []int{0, 4, 7}}
 	if ext >= 4 {
-		flatSeven.tones, flatSix.tones = []int{0, 4, 7, 10}, []int{0, 4, 7, 11}
+		flatSeven.Tones, flatSix.Tones = []int{0, 4, 7, 10}, []int{0, 4, 7, 11}
 	}
 	for j := range cs {
-		cur, next := &cs[j], cs[(j+1)%n].c
+		cur, next := &cs[j], cs[(j+1)%n].C
 		switch {
-		case cur.split == 0 && cur.c.degree == 3 && cur.c.root == 5 && (next.degree == 0 || next.degree == 4) && r.chance(rates[0]):
-			*cur = barChord{c: cur.c, c2: minorFour, split: 2}
-		case cur.split == 0 && cur.c.degree == 4 && cur.c.root == 7 && next.degree == 0 && j == n-1 && r.chance(rates[2]):
-			*cur = barChord{c: flatSix, c2: flatSeven, split: 2}
-		case cur.split == 0 && cur.c.degree == 4 && cur.c.root == 7 && next.degree == 0 && r.chance(rates[1]):
-			*cur = barChord{c: flatSeven}
+		case cur.Split == 0 && cur.C.Degree == 3 && cur.C.Root == 5 && (next.Degree == 0 || next.Degree == 4) && r.Chance(rates[0]):
+			*cur = BarChord{C: cur.C, C2: minorFour, Split: 2}
+		case cur.Split == 0 && cur.C.Degree == 4 && cur.C.Root == 7 && next.Degree == 0 && j == n-1 && r.Chance(rates[2]):
+			*cur = BarChord{C: flatSix, C2: flatSeven, Split: 2}
+		case cur.Split == 0 && cur.C.Degree == 4 && cur.C.Root == 7 && next.Degree == 0 && r.Chance(rates[1]):
+			*cur = BarChord{C: flatSeven}
 		}
 	}
 }
 
-// borrowedTone moves a melody pitch p that a chromatic chord c contradicts
+// BorrowedTone moves a melody pitch p that a chromatic chord c contradicts
 // (a scale tone a semitone from one of the chord's tones outside the
 // scale: A over F minor's A flat) onto that chord tone.
-func borrowedTone(k key, c chord, p int) int {
-	for _, x := range c.pcs(k) {
-		if InScale(x, k.root, k.mode) {
+func BorrowedTone(k Key, c Chord, p int) int {
+	for _, x := range c.PCs(k) {
+		if InScale(x, k.Root, k.Mode) {
 			continue
 		}
-		switch pcOf(x - p) {
+		switch PC(x - p) {
 		case 1:
 			return p + 1
 		case 11:

@@ -1,4 +1,4 @@
-package music
+package harmony
 
 import "slices"
 
@@ -12,7 +12,7 @@ import "slices"
 // the cadential last bar (IV–V before the return to I), and pop, folk,
 // soul, gospel, anime and christmas sometimes pass through the scale chord
 // between two chords a third apart (I–V–vi, IV–V–vi).
-func rhythmize(cs []barChord, degs []int, family string, k key, mk func(int) chord, r *rng) {
+func rhythmize(cs []BarChord, degs []int, family string, k Key, mk func(int) Chord, r *RNG) {
 	n := len(degs)
 	if n == 0 {
 		return
@@ -21,23 +21,23 @@ func rhythmize(cs []barChord, degs []int, family string, k key, mk func(int) cho
 	switch family {
 	case "jazz":
 		target := degs[0]
-		cs[n-1] = barChord{c: mk(target + 1), c2: mk(target + 4), split: 2}
-		if target == 0 && k.minorish() {
+		cs[n-1] = BarChord{C: mk(target + 1), C2: mk(target + 4), Split: 2}
+		if target == 0 && k.Minorish() {
 			// Into a minor tonic the V is a dominant seventh, as jazz
 			// players take it from the harmonic or melodic minor: after
 			// ii the natural minor's v7 (Dm7 in G minor or dorian) makes
 			// a ii–v of the key a fourth down, and the song is heard there.
-			cs[n-1].c2 = k.dominant7(4)
+			cs[n-1].C2 = k.Dominant7(4)
 		}
 		return
 	case "pop", "rock", "folk", "soul", "gospel", "anime", "christmas", "epic":
-		if degs[0] == 0 && r.chance(0.5) {
+		if degs[0] == 0 && r.Chance(0.5) {
 			// A minor key's bVI takes no second turn in the cycle: i–VI–
 			// III–VI|VII (or i–iv–VI–VI|VII) holds the bVI a bar and a
 			// half against the tonic's one bar, and the song is heard in
 			// the bVI's major key (Gb major for Bb minor, Essentia).
-			if a, b, ok := cadence(last, k.minorish()); ok && !(k.minorish() && a == 5 && slices.Contains(degs[:n-1], 5)) {
-				cs[n-1] = barChord{c: mk(a), c2: mk(b), split: 2}
+			if a, b, ok := cadence(last, k.Minorish()); ok && !(k.Minorish() && a == 5 && slices.Contains(degs[:n-1], 5)) {
+				cs[n-1] = BarChord{C: mk(a), C2: mk(b), Split: 2}
 			}
 		}
 	}
@@ -54,15 +54,15 @@ func rhythmize(cs []barChord, degs []int, family string, k key, mk func(int) cho
 		case 5:
 			pass = degs[j] - 1
 		}
-		if pass < 0 || cs[j].split > 0 {
+		if pass < 0 || cs[j].Split > 0 {
 			continue
 		}
 		pc := mk(pass)
-		if len(pc.tones) >= 3 && pc.tones[2] == 6 {
+		if len(pc.Tones) >= 3 && pc.Tones[2] == 6 {
 			continue // no diminished passing chords in these styles
 		}
-		if r.chance(0.4) {
-			cs[j] = barChord{c: cs[j].c, c2: pc, split: 2}
+		if r.Chance(0.4) {
+			cs[j] = BarChord{C: cs[j].C, C2: pc, Split: 2}
 		}
 	}
 }
@@ -100,48 +100,48 @@ func cadence(last int, minor bool) (a, b int, ok bool) {
 // took its last tonic (see rhythmize) and whose one tonic bar leaned on a
 // secondary dominant from beat 3 held the tonic two beats in sixteen, and
 // was heard in another key.
-func colourJazz(cs []barChord, ext int, rate float64, keepTonic bool, r *rng) {
+func colourJazz(cs []BarChord, ext int, rate float64, keepTonic bool, r *RNG) {
 	n := len(cs)
 	tonics := 0
 	for _, c := range cs {
-		if c.split == 0 && c.c.degree == 0 && c.c.root == 0 {
+		if c.Split == 0 && c.C.Degree == 0 && c.C.Root == 0 {
 			tonics++
 		}
 	}
 	for j := range cs {
-		target := cs[(j+1)%n].c
+		target := cs[(j+1)%n].C
 		cur := &cs[j]
-		if cur.split == 0 && target.root != cur.c.root && r.chance(rate) {
-			if keepTonic && tonics == 1 && cur.c.degree == 0 && cur.c.root == 0 {
+		if cur.Split == 0 && target.Root != cur.C.Root && r.Chance(rate) {
+			if keepTonic && tonics == 1 && cur.C.Degree == 0 && cur.C.Root == 0 {
 				continue
 			}
-			if cur.c.degree == 0 && target.degree == 1 && r.chance(0.5) {
+			if cur.C.Degree == 0 && target.Degree == 1 && r.Chance(0.5) {
 				// I–#Idim7–ii: the passing diminished seventh of the
 				// standards and the bossa nova.
-				*cur = barChord{c: cur.c, c2: chord{degree: 0, root: (cur.c.root + 1) % 12, tones: []int{0, 3, 6, 9}}, split: 2}
+				*cur = BarChord{C: cur.C, C2: Chord{Degree: 0, Root: (cur.C.Root + 1) % 12, Tones: []int{0, 3, 6, 9}}, Split: 2}
 				continue
 			}
-			if target.degree == 4 && target.root == 7 && r.chance(0.9) {
+			if target.Degree == 4 && target.Root == 7 && r.Chance(0.9) {
 				// Into V, its diatonic ii (vi7) more often than V7/V,
 				// whose raised fourth would pull the key towards the
 				// dominant's.
-				*cur = barChord{c: cur.c, c2: relatedTwo(target, ext), split: 2}
+				*cur = BarChord{C: cur.C, C2: relatedTwo(target, ext), Split: 2}
 				continue
 			}
-			if target.degree == 0 && target.root == 0 && r.chance(0.35) {
+			if target.Degree == 0 && target.Root == 0 && r.Chance(0.35) {
 				// The backdoor dominant bVII7 into I (Bb7–C): its flat
 				// sixth and seventh lean away from the dominant's key.
-				*cur = barChord{c: cur.c, c2: chord{degree: 6, root: 10, tones: []int{0, 4, 7, 10}}, split: 2}
+				*cur = BarChord{C: cur.C, C2: Chord{Degree: 6, Root: 10, Tones: []int{0, 4, 7, 10}}, Split: 2}
 				continue
 			}
-			if j%2 == 1 && r.chance(0.4) {
-				*cur = barChord{c: relatedTwo(target, ext), c2: secondaryDominant(target, ext), split: 2}
+			if j%2 == 1 && r.Chance(0.4) {
+				*cur = BarChord{C: relatedTwo(target, ext), C2: secondaryDominant(target, ext), Split: 2}
 			} else {
-				*cur = barChord{c: cur.c, c2: secondaryDominant(target, ext), split: 2}
+				*cur = BarChord{C: cur.C, C2: secondaryDominant(target, ext), Split: 2}
 			}
 		}
-		if cur.split > 0 && (cur.c2.root-target.root+12)%12 == 7 && r.chance(0.35) {
-			cur.c2 = tritoneSub(target, ext)
+		if cur.Split > 0 && (cur.C2.Root-target.Root+12)%12 == 7 && r.Chance(0.35) {
+			cur.C2 = tritoneSub(target, ext)
 		}
 	}
 }
@@ -153,30 +153,30 @@ func colourJazz(cs []barChord, ext int, rate float64, keepTonic bool, r *rng) {
 // secondary dominant for a vi or a ii (VI7–ii, II7–V), iii7 for a tonic
 // that moves on (Em7–A7–Dm7), and elsewhere the next chord's own
 // secondary dominant.
-func waltzJazz(cs []barChord, ext int, r *rng) {
+func waltzJazz(cs []BarChord, ext int, r *RNG) {
 	n := len(cs)
 	for j := n - 1; j >= 1; j-- { // backwards: each bar leads to the chord that now follows it
-		target := cs[(j+1)%n].c
+		target := cs[(j+1)%n].C
 		cur := &cs[j]
-		if cur.split > 0 || target.root == cur.c.root {
+		if cur.Split > 0 || target.Root == cur.C.Root {
 			continue
 		}
-		toTonic := target.degree == 0 && target.root == 0
+		toTonic := target.Degree == 0 && target.Root == 0
 		switch {
-		case cur.c.root == 7 && toTonic:
-			if r.chance(0.5) {
-				cur.c = tritoneSub(target, ext)
+		case cur.C.Root == 7 && toTonic:
+			if r.Chance(0.5) {
+				cur.C = tritoneSub(target, ext)
 			}
-		case cur.c.degree == 0 && cur.c.root == 0:
-			if r.chance(0.4) {
-				cur.c = chromatic(chord{root: 0}, 4, 2, []int{0, 3, 7, 10}, ext)
+		case cur.C.Degree == 0 && cur.C.Root == 0:
+			if r.Chance(0.4) {
+				cur.C = chromatic(Chord{Root: 0}, 4, 2, []int{0, 3, 7, 10}, ext)
 			}
-		case (target.root-cur.c.root+12)%12 == 5 || (cur.c.root == 2 && target.root == 7):
-			if r.chance(0.6) {
-				cur.c = secondaryDominant(target, ext)
+		case (target.Root-cur.C.Root+12)%12 == 5 || (cur.C.Root == 2 && target.Root == 7):
+			if r.Chance(0.6) {
+				cur.C = secondaryDominant(target, ext)
 			}
-		case r.chance(0.5):
-			cur.c = secondaryDominant(target, ext)
+		case r.Chance(0.5):
+			cur.C = secondaryDominant(target, ext)
 		}
 	}
 }
@@ -184,36 +184,36 @@ func waltzJazz(cs []barChord, ext int, r *rng) {
 // waltzBridge is a jazz waltz's bridge: the standards' move to IV through
 // its own ii–V, then out by the minor iv (major keys) or the backdoor
 // bVII7 (minor keys): in C, Gm7–C7–Fmaj7–Fm7.
-func waltzBridge(k key, four chord, ext int) []barChord {
-	out := chromatic(chord{degree: 3, root: 5}, 0, 0, []int{0, 3, 7, 10}, ext)
-	if k.minorish() {
-		out = chromatic(chord{degree: 6, root: 10}, 0, 0, []int{0, 4, 7, 10}, ext)
+func waltzBridge(k Key, four Chord, ext int) []BarChord {
+	out := chromatic(Chord{Degree: 3, Root: 5}, 0, 0, []int{0, 3, 7, 10}, ext)
+	if k.Minorish() {
+		out = chromatic(Chord{Degree: 6, Root: 10}, 0, 0, []int{0, 4, 7, 10}, ext)
 	}
-	return []barChord{{c: relatedTwo(four, ext)}, {c: secondaryDominant(four, ext)}, {c: four}, {c: out}}
+	return []BarChord{{C: relatedTwo(four, ext)}, {C: secondaryDominant(four, ext)}, {C: four}, {C: out}}
 }
 
 // secondaryDominant is the dominant seventh a fifth above target.
-func secondaryDominant(target chord, ext int) chord {
+func secondaryDominant(target Chord, ext int) Chord {
 	return chromatic(target, 7, 4, []int{0, 4, 7, 10}, ext)
 }
 
 // relatedTwo is the minor seventh a step above target: the ii of its ii–V.
-func relatedTwo(target chord, ext int) chord {
+func relatedTwo(target Chord, ext int) Chord {
 	return chromatic(target, 2, 1, []int{0, 3, 7, 10}, ext)
 }
 
 // tritoneSub is the dominant seventh a semitone above target, standing for
 // the dominant a tritone away.
-func tritoneSub(target chord, ext int) chord {
+func tritoneSub(target Chord, ext int) Chord {
 	return chromatic(target, 1, 1, []int{0, 4, 7, 10}, ext)
 }
 
 // chromatic builds a chord semis above target's root (degree steps above
 // its degree) with tones, adding the ninth when ext is 5.
-func chromatic(target chord, semis, steps int, tones []int, ext int) chord {
-	c := chord{degree: (target.degree + steps) % 7, root: (target.root + semis) % 12, tones: tones}
+func chromatic(target Chord, semis, steps int, tones []int, ext int) Chord {
+	c := Chord{Degree: (target.Degree + steps) % 7, Root: (target.Root + semis) % 12, Tones: tones}
 	if ext >= 5 {
-		c.tones = append(append([]int(nil), tones...), 14)
+		c.Tones = append(append([]int(nil), tones...), 14)
 	}
 	return c
 }
@@ -223,19 +223,19 @@ func chromatic(target chord, semis, steps int, tones []int, ext int) chord {
 // key from the dominant's (whose scale has a raised fourth instead).
 // Triad styles only (seventh-chord styles already voice V7; power chords
 // keep root and fifth), and not reggae, whose skank plays plain triads.
-func dominantSevenths(cs []barChord, k key, family string) {
-	if k.mode != "major" || family == "reggae" {
+func dominantSevenths(cs []BarChord, k Key, family string) {
+	if k.Mode != "major" || family == "reggae" {
 		return
 	}
-	v7 := func(c *chord) {
-		if c.degree == 4 && c.root == 7 && len(c.tones) == 3 {
-			c.tones = []int{0, 4, 7, 10}
+	v7 := func(c *Chord) {
+		if c.Degree == 4 && c.Root == 7 && len(c.Tones) == 3 {
+			c.Tones = []int{0, 4, 7, 10}
 		}
 	}
 	for j := range cs {
-		v7(&cs[j].c)
-		if cs[j].split > 0 {
-			v7(&cs[j].c2)
+		v7(&cs[j].C)
+		if cs[j].Split > 0 {
+			v7(&cs[j].C2)
 		}
 	}
 }
