@@ -3,6 +3,8 @@ package music
 import (
 	"slices"
 
+	"github.com/songsmith/songsmith/internal/music/form"
+
 	"github.com/songsmith/songsmith/internal/music/harmony"
 
 	"github.com/songsmith/songsmith/internal/music/genre"
@@ -40,13 +42,13 @@ var phrasePlans = map[string][][4]voiceOf{
 
 // melodic reports whether a section has a melody: the lead plays in it,
 // or it is an intro or outro, where the answering instrument plays.
-func melodic(s *section) bool {
-	return s.on[layerLead] || s.Name == "intro" || s.Name == "outro"
+func melodic(s *form.Section) bool {
+	return s.On[form.LayerLead] || s.Name == "intro" || s.Name == "outro"
 }
 
 // whoPlays returns who plays bar b of a section with a lead; the song's
 // last bar (its final cadence) is always the lead's.
-func whoPlays(s *section, b int, final bool) voiceOf {
+func whoPlays(s *form.Section, b int, final bool) voiceOf {
 	if final {
 		return sing
 	}
@@ -54,9 +56,9 @@ func whoPlays(s *section, b int, final bool) voiceOf {
 	if !ok {
 		return sing
 	}
-	plan := plans[s.index%len(plans)]
+	plan := plans[s.Index%len(plans)]
 	if b/4%2 == 1 {
-		plan = plans[(s.index+1)%len(plans)]
+		plan = plans[(s.Index+1)%len(plans)]
 	}
 	return plan[b%4]
 }
@@ -67,7 +69,7 @@ func whoPlays(s *section, b int, final bool) voiceOf {
 // band); "" when the band has none (the lead then rests where the answer
 // would play).
 func answerInstrument(p plan.Plan, prof genre.Profile, c cast, seed uint64) score.Instrument {
-	lead := c.inst[layerLead]
+	lead := c.inst[form.LayerLead]
 	if lead == "" {
 		return ""
 	}
@@ -79,11 +81,11 @@ func answerInstrument(p plan.Plan, prof genre.Profile, c cast, seed uint64) scor
 		if _, synth := synthParts[in]; synth && p.Acoustic {
 			return // an acoustic band answers on acoustic instruments only
 		}
-		if slices.Contains(preferredLayers[in], layerLead) {
+		if slices.Contains(preferredLayers[in], form.LayerLead) {
 			pool = append(pool, in)
 		}
 	}
-	for _, l := range []layer{layerArp, layerChords, layerPad} {
+	for _, l := range []form.Layer{form.LayerArp, form.LayerChords, form.LayerPad} {
 		add(c.inst[l])
 	}
 	if !p.Only {

@@ -1,12 +1,13 @@
 package music
 
 import (
+	"github.com/songsmith/songsmith/internal/music/form"
 	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
 // writeArp writes broken-chord figures at rate beats per note.
-func writeArp(secs []section, k harmony.Key, rate float64, inst score.Instrument, swing float64, seed uint64) []score.Note {
+func writeArp(secs []form.Section, k harmony.Key, rate float64, inst score.Instrument, swing float64, seed uint64) []score.Note {
 	pt := &part{swing: swing, r: harmony.NewRNG(seed, "arp")}
 	if rate <= 0 {
 		rate = 0.5
@@ -20,21 +21,21 @@ func writeArp(secs []section, k harmony.Key, rate float64, inst score.Instrument
 	var prev []int
 	for i := range secs {
 		s := &secs[i]
-		if !s.on[layerArp] {
+		if !s.On[form.LayerArp] {
 			continue
 		}
 		for b := 0; b < s.Bars; b++ {
-			if !s.plays(layerArp, b) {
+			if !s.Plays(form.LayerArp, b) {
 				continue
 			}
-			t := s.StartBeat + float64(s.beats*b)
-			h := s.barAt(b)
+			t := s.StartBeat + float64(s.Beats*b)
+			h := s.BarAt(b)
 			v := (0.45 + 0.3*s.Energy) * swell(s, b)
 			rate, center := rate, center
-			if s.build && b == 0 {
+			if s.Build && b == 0 {
 				prev = nil // a build starts from the arpeggio's home register
 			}
-			if s.build && b >= s.Bars/2 {
+			if s.Build && b >= s.Bars/2 {
 				// A build rises: the arpeggio climbs an octave, and
 				// doubles its speed in the last bar before the drop.
 				center += 12
@@ -58,7 +59,7 @@ func writeArp(secs []section, k harmony.Key, rate float64, inst score.Instrument
 			if h.Split > 0 {
 				tones2 = arpTones(h.C2)
 			}
-			for j := 0; float64(j)*rate < float64(s.beats)-1e-9; j++ {
+			for j := 0; float64(j)*rate < float64(s.Beats)-1e-9; j++ {
 				pos := float64(j) * rate
 				tn := tones
 				if h.Split > 0 && pos >= h.Split {
@@ -83,8 +84,8 @@ func splitRoom(h harmony.BarChord, pos float64) float64 {
 // swell is the level of bar b of a section relative to its own: a build
 // rises from 70 % to full over its bars (a crescendo into the drop); other
 // sections stay level.
-func swell(s *section, b int) float64 {
-	if !s.build || s.Bars < 2 {
+func swell(s *form.Section, b int) float64 {
+	if !s.Build || s.Bars < 2 {
 		return 1
 	}
 	return 0.7 + 0.3*float64(b)/float64(s.Bars-1)

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/music/form"
+
 	"github.com/songsmith/songsmith/internal/music/harmony"
 
 	"github.com/songsmith/songsmith/internal/music/genre"
@@ -20,7 +22,7 @@ import (
 // mode (see approachDegrees): the scale degree of the chord sounding at the
 // end of the song's second-to-last bar.
 func wantApproach(g plan.Genre, mode string) int {
-	fam := cadenceFamily(genre.Of(g))
+	fam := form.CadenceFamily(genre.Of(g))
 	switch fam {
 	case "blues":
 		return 4 // V7
@@ -57,19 +59,19 @@ func wantApproach(g plan.Genre, mode string) int {
 
 // songBar is one bar of a composed song with its harmony.
 type songBar struct {
-	sec   *section
+	sec   *form.Section
 	b     int     // bar inside the section
 	start float64 // beat where the bar starts
 	h     harmony.BarChord
 }
 
 // songBars lists every bar of a song in order.
-func songBars(secs []section) []songBar {
+func songBars(secs []form.Section) []songBar {
 	var out []songBar
 	for i := range secs {
 		s := &secs[i]
 		for b := 0; b < s.Bars; b++ {
-			out = append(out, songBar{s, b, s.StartBeat + float64(s.beats*b), s.barAt(b)})
+			out = append(out, songBar{s, b, s.StartBeat + float64(s.Beats*b), s.BarAt(b)})
 		}
 	}
 	return out

@@ -3,6 +3,8 @@ package music
 import (
 	"slices"
 
+	"github.com/songsmith/songsmith/internal/music/form"
+
 	"github.com/songsmith/songsmith/internal/music/harmony"
 
 	"github.com/songsmith/songsmith/internal/music/genre"
@@ -15,57 +17,57 @@ import (
 // prompt named it (named layers play in every main section), and the
 // drum and bass styles.
 type cast struct {
-	inst  [numLayers]score.Instrument
-	named [numLayers]bool
+	inst  [form.NumLayers]score.Instrument
+	named [form.NumLayers]bool
 	drums genre.DrumStyle
 	bass  genre.BassStyle
 }
 
 // preferredLayers says where a named instrument goes, in order of preference.
-var preferredLayers = map[score.Instrument][]layer{
-	score.Piano:      {layerChords, layerArp, layerLead},
-	score.EPiano:     {layerChords, layerArp, layerLead},
-	score.Organ:      {layerChords, layerPad},
-	score.Guitar:     {layerChords, layerArp, layerLead},
-	score.DistGuitar: {layerChords, layerLead},
-	score.Pluck:      {layerArp, layerChords, layerLead},
-	score.Strings:    {layerPad, layerChords, layerLead},
-	score.Pad:        {layerPad, layerChords},
-	score.ChoirPad:   {layerPad, layerChords},
-	score.SawLead:    {layerLead, layerArp, layerChords},
-	score.SquareLead: {layerLead, layerArp},
-	score.Sax:        {layerLead, layerPad},
-	score.Flute:      {layerLead, layerArp},
-	score.Brass:      {layerLead, layerPad, layerChords},
-	score.Bells:      {layerArp, layerLead},
-	score.Arp:        {layerArp, layerLead},
-	score.Bass:       {layerBass},
-	score.SubBass:    {layerBass},
-	score.SynthBass:  {layerBass},
-	score.Reese:      {layerBass},
-	score.Drums:      {layerDrums},
+var preferredLayers = map[score.Instrument][]form.Layer{
+	score.Piano:      {form.LayerChords, form.LayerArp, form.LayerLead},
+	score.EPiano:     {form.LayerChords, form.LayerArp, form.LayerLead},
+	score.Organ:      {form.LayerChords, form.LayerPad},
+	score.Guitar:     {form.LayerChords, form.LayerArp, form.LayerLead},
+	score.DistGuitar: {form.LayerChords, form.LayerLead},
+	score.Pluck:      {form.LayerArp, form.LayerChords, form.LayerLead},
+	score.Strings:    {form.LayerPad, form.LayerChords, form.LayerLead},
+	score.Pad:        {form.LayerPad, form.LayerChords},
+	score.ChoirPad:   {form.LayerPad, form.LayerChords},
+	score.SawLead:    {form.LayerLead, form.LayerArp, form.LayerChords},
+	score.SquareLead: {form.LayerLead, form.LayerArp},
+	score.Sax:        {form.LayerLead, form.LayerPad},
+	score.Flute:      {form.LayerLead, form.LayerArp},
+	score.Brass:      {form.LayerLead, form.LayerPad, form.LayerChords},
+	score.Bells:      {form.LayerArp, form.LayerLead},
+	score.Arp:        {form.LayerArp, form.LayerLead},
+	score.Bass:       {form.LayerBass},
+	score.SubBass:    {form.LayerBass},
+	score.SynthBass:  {form.LayerBass},
+	score.Reese:      {form.LayerBass},
+	score.Drums:      {form.LayerDrums},
 
-	score.Fiddle:       {layerLead, layerArp},
-	score.Banjo:        {layerArp, layerChords, layerLead},
-	score.Mandolin:     {layerArp, layerChords, layerLead},
-	score.Ukulele:      {layerChords, layerArp},
-	score.Accordion:    {layerLead, layerChords, layerPad},
-	score.SteelDrums:   {layerLead, layerArp},
-	score.Sitar:        {layerLead, layerArp},
-	score.MusicBox:     {layerLead, layerArp},
-	score.NylonGuitar:  {layerChords, layerArp, layerLead},
-	score.Harpsichord:  {layerChords, layerArp, layerLead},
-	score.Marimba:      {layerArp, layerLead, layerChords},
-	score.Vibraphone:   {layerChords, layerLead, layerArp},
-	score.Kalimba:      {layerArp, layerLead},
-	score.Harp:         {layerArp, layerChords, layerLead},
-	score.UprightBass:  {layerBass},
-	score.SingingBowl:  {layerPad, layerArp},
-	score.LogDrum:      {layerBass},
-	score.CowbellLead:  {layerLead, layerArp},
-	score.ChipLead:     {layerLead, layerArp},
-	score.ChipBass:     {layerBass},
-	score.Tabla:        {layerArp, layerLead},
+	score.Fiddle:       {form.LayerLead, form.LayerArp},
+	score.Banjo:        {form.LayerArp, form.LayerChords, form.LayerLead},
+	score.Mandolin:     {form.LayerArp, form.LayerChords, form.LayerLead},
+	score.Ukulele:      {form.LayerChords, form.LayerArp},
+	score.Accordion:    {form.LayerLead, form.LayerChords, form.LayerPad},
+	score.SteelDrums:   {form.LayerLead, form.LayerArp},
+	score.Sitar:        {form.LayerLead, form.LayerArp},
+	score.MusicBox:     {form.LayerLead, form.LayerArp},
+	score.NylonGuitar:  {form.LayerChords, form.LayerArp, form.LayerLead},
+	score.Harpsichord:  {form.LayerChords, form.LayerArp, form.LayerLead},
+	score.Marimba:      {form.LayerArp, form.LayerLead, form.LayerChords},
+	score.Vibraphone:   {form.LayerChords, form.LayerLead, form.LayerArp},
+	score.Kalimba:      {form.LayerArp, form.LayerLead},
+	score.Harp:         {form.LayerArp, form.LayerChords, form.LayerLead},
+	score.UprightBass:  {form.LayerBass},
+	score.SingingBowl:  {form.LayerPad, form.LayerArp},
+	score.LogDrum:      {form.LayerBass},
+	score.CowbellLead:  {form.LayerLead, form.LayerArp},
+	score.ChipLead:     {form.LayerLead, form.LayerArp},
+	score.ChipBass:     {form.LayerBass},
+	score.Tabla:        {form.LayerArp, form.LayerLead},
 	score.VinylCrackle: {},
 }
 
@@ -87,21 +89,21 @@ var substitutes = map[score.Instrument]score.Instrument{
 // prompt names, honouring exclusions ("no drums", "without piano").
 func castInstruments(p plan.Plan, prof genre.Profile, seed uint64) cast {
 	c := cast{drums: prof.Drums, bass: prof.Bass}
-	c.inst = [numLayers]score.Instrument{score.Drums, prof.BassInst, prof.CompInst, prof.PadInst, prof.LeadInst, prof.ArpInst}
+	c.inst = [form.NumLayers]score.Instrument{score.Drums, prof.BassInst, prof.CompInst, prof.PadInst, prof.LeadInst, prof.ArpInst}
 	// The band varies per song within the style's palette.
 	r := harmony.NewRNG(seed, "band")
-	if alt := prof.Style.Band.LeadAlt; len(alt) > 0 && c.inst[layerLead] != "" {
+	if alt := prof.Style.Band.LeadAlt; len(alt) > 0 && c.inst[form.LayerLead] != "" {
 		if i := r.Intn(len(alt) + 1); i > 0 {
-			c.inst[layerLead] = alt[i-1]
+			c.inst[form.LayerLead] = alt[i-1]
 		}
 	}
-	if alt := prof.Style.Band.ChordsAlt; len(alt) > 0 && c.inst[layerChords] != "" {
+	if alt := prof.Style.Band.ChordsAlt; len(alt) > 0 && c.inst[form.LayerChords] != "" {
 		if i := r.Intn(len(alt) + 1); i > 0 {
-			c.inst[layerChords] = alt[i-1]
+			c.inst[form.LayerChords] = alt[i-1]
 		}
 	}
 	if prof.Style.Drums.None && !p.WantsDrums() {
-		c.inst[layerDrums] = ""
+		c.inst[form.LayerDrums] = ""
 	}
 	for _, in := range p.Instruments {
 		if in == score.Guitar && prof.CompInst == score.DistGuitar {
@@ -130,7 +132,7 @@ func castInstruments(p plan.Plan, prof genre.Profile, seed uint64) cast {
 				continue
 			}
 			c.inst[l] = substitutes[ex]
-			if seated(c, c.inst[l]) && l != int(layerDrums) {
+			if seated(c, c.inst[l]) && l != int(form.LayerDrums) {
 				c.inst[l] = ""
 			}
 		}
@@ -143,35 +145,35 @@ func castInstruments(p plan.Plan, prof genre.Profile, seed uint64) cast {
 				c.inst[l] = ""
 			}
 		}
-		if c.inst[layerLead] == "" {
+		if c.inst[form.LayerLead] == "" {
 			for _, in := range p.Instruments {
-				if slices.Contains(preferredLayers[in], layerLead) {
-					c.inst[layerLead], c.named[layerLead] = in, true
+				if slices.Contains(preferredLayers[in], form.LayerLead) {
+					c.inst[form.LayerLead], c.named[form.LayerLead] = in, true
 					break
 				}
 			}
 		}
 	}
-	if in := leader(p, prof); in != "" && !c.named[layerLead] {
+	if in := leader(p, prof); in != "" && !c.named[form.LayerLead] {
 		// The instrument the prompt names plays the melody: the piano of a
 		// piano ballad, the guitar of a guitar love song.
-		c.inst[layerLead], c.named[layerLead] = in, true
+		c.inst[form.LayerLead], c.named[form.LayerLead] = in, true
 	}
 	if p.Acoustic {
 		unplug(&c)
 	}
 	switch {
 	case p.NoLead:
-		c.inst[layerLead], c.named[layerLead] = "", false
-	case p.Vocal && c.inst[layerLead] == "":
+		c.inst[form.LayerLead], c.named[form.LayerLead] = "", false
+	case p.Vocal && c.inst[form.LayerLead] == "":
 		// An instrumental: something plays the vocal line.
-		c.inst[layerLead] = score.Flute
+		c.inst[form.LayerLead] = score.Flute
 		if alt := prof.Style.Band.LeadAlt; len(alt) > 0 {
-			c.inst[layerLead] = alt[0]
+			c.inst[form.LayerLead] = alt[0]
 		}
 	}
 	if p.NoDrums {
-		c.inst[layerDrums], c.named[layerDrums] = "", false
+		c.inst[form.LayerDrums], c.named[form.LayerDrums] = "", false
 	}
 	return c
 }
@@ -185,7 +187,7 @@ func leader(p plan.Plan, prof genre.Profile) score.Instrument {
 		if in == score.Guitar && prof.CompInst == score.DistGuitar {
 			in = score.DistGuitar
 		}
-		if slices.Contains(preferredLayers[in], layerLead) && !sectionInst[in] {
+		if slices.Contains(preferredLayers[in], form.LayerLead) && !sectionInst[in] {
 			return in
 		}
 	}
@@ -208,7 +210,7 @@ func unplug(c *cast) {
 	for l, in := range c.inst {
 		if to, ok := synthParts[in]; ok {
 			c.inst[l] = to
-			if l == int(layerBass) && c.bass == genre.Bass808 {
+			if l == int(form.LayerBass) && c.bass == genre.Bass808 {
 				c.bass = genre.BassRootFifth
 			}
 		}
@@ -231,7 +233,7 @@ func seated(c cast, in score.Instrument) bool {
 }
 
 // defaultSeat finds a layer the genre already gives to in.
-func defaultSeat(c cast, in score.Instrument) (layer, bool) {
+func defaultSeat(c cast, in score.Instrument) (form.Layer, bool) {
 	for _, l := range preferredLayers[in] {
 		if c.inst[l] == in && !c.named[l] {
 			return l, true
@@ -239,7 +241,7 @@ func defaultSeat(c cast, in score.Instrument) (layer, bool) {
 	}
 	for l, x := range c.inst {
 		if x == in && !c.named[l] {
-			return layer(l), true
+			return form.Layer(l), true
 		}
 	}
 	return 0, false

@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/songsmith/songsmith/internal/music/form"
+
 	"github.com/songsmith/songsmith/internal/music/harmony"
 
 	"github.com/songsmith/songsmith/internal/music/genre"
@@ -24,7 +26,7 @@ func Compose(p plan.Plan, seed uint64) *score.Score {
 
 // compose is Compose that also returns the sections (with their harmony)
 // and the key, for tests that check parts against the chords.
-func compose(p plan.Plan, seed uint64) (*score.Score, []section, harmony.Key) {
+func compose(p plan.Plan, seed uint64) (*score.Score, []form.Section, harmony.Key) {
 	p = Resolve(p, seed)
 	prof := genre.Of(p.Genre)
 	if p.Colour != "" && p.Colour != p.Genre {
@@ -38,45 +40,45 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []section, harmony.Key) {
 	bars := max(1, int(math.Round((p.Seconds-prof.Tail)/barSec)))
 	tail := prof.Tail
 	if p.ExactSeconds && p.Seconds > 0 && !p.Loop {
-		bars, p.BPM, tail = fitLength(p.Seconds, p.BPM, bpb, prof.Tail, p.ExplicitBPM)
+		bars, p.BPM, tail = form.FitLength(p.Seconds, p.BPM, bpb, prof.Tail, p.ExplicitBPM)
 		barSec = float64(bpb) * 60 / p.BPM
 	}
 	loopBeats := 0 // a loop is the first half of a song twice its length (cutLoop)
 	if p.Loop {
-		bars, tail = 2*loopBars(p.Seconds, barSec), 0
+		bars, tail = 2*form.LoopBars(p.Seconds, barSec), 0
 		loopBeats = bars / 2 * bpb
 	}
-	secs := layoutWith(prof.Form, bars, bpb, !p.Loop)
+	secs := form.LayoutWith(prof.Form, bars, bpb, !p.Loop)
 	for i := range secs {
-		secs[i].bpm = p.BPM
+		secs[i].BPM = p.BPM
 	}
 	h := harmony.ChooseHarmony(k, prof, bpb, harmony.NewRNG(seed, "harmony"))
 	if !p.Loop {
 		h = harmony.Floating(h, prof)
 	}
 	cast := castInstruments(p, prof, seed)
-	cast.inst[layerBass] = waltzBassInstrument(cast, m)
-	have, forced := [numLayers]bool{}, [numLayers]bool{}
+	cast.inst[form.LayerBass] = waltzBassInstrument(cast, m)
+	have, forced := [form.NumLayers]bool{}, [form.NumLayers]bool{}
 	for l := range cast.inst {
 		have[l] = cast.inst[l] != ""
 		forced[l] = cast.named[l]
 	}
-	arrange(secs, h, have, forced, mood, prof.Form)
+	form.Arrange(secs, h, have, forced, mood, prof.Form)
 	// A ballad lets its drums in late and soft; a rock (power) ballad
 	// keeps its style's drive.
 	ballad := p.Tempo == plan.TempoBallad && prof.Style.Family != "rock"
 	if ballad {
-		balladArrangement(secs, p.WantsDrums(), cast.named[layerBass])
+		form.BalladArrangement(secs, p.WantsDrums(), cast.named[form.LayerBass])
 		// A ballad's tune moves in quarters and halves, a verse's
 		// phrases sparse, so the pulse heard is the beat, not eighths.
 		prof.LeadDense = min(prof.LeadDense, 0.3)
 	}
-	mod := modulation{index: -1}
+	mod := form.Modulation{Index: -1}
 	if !p.Loop {
-		endSong(secs, k, prof, bpb)
-		turnIntro(secs, k, prof, bpb)
-		mod = planModulation(secs, k, prof, bpb)
-		cadenceSections(secs, k, prof, bpb)
+		form.EndSong(secs, k, prof, bpb)
+		form.TurnIntro(secs, k, prof, bpb)
+		mod = form.PlanModulation(secs, k, prof, bpb)
+		form.CadenceSections(secs, k, prof, bpb)
 	}
 	planEdges(secs, prof, seed)
 
@@ -102,7 +104,7 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []section, harmony.Key) {
 	for _, sec := range secs {
 		s.Sections = append(s.Sections, sec.Section)
 	}
-	s.Chords = chart(secs, k, bpb)
+	s.Chords = form.Chart(secs, k, bpb)
 	s.FadeIn, s.FadeOut = fades(secs, prof.Style.Mix.FadeIn, barSec, prof.Tail)
 	if p.Loop {
 		s.FadeIn, s.FadeOut, s.Loop = 0, 0, true
@@ -118,44 +120,44 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []section, harmony.Key) {
 	}
 	answerInst := answerInstrument(p, prof, cast, seed)
 	var answerTrack *score.Track
-	for l := layer(0); l < numLayers; l++ {
+	for l := form.Layer(0); l < form.NumLayers; l++ {
 		inst := cast.inst[l]
 		if inst == "" {
 			continue
 		}
-		t := score.Track{Name: trackName(l, inst), Instrument: inst, Role: roleOf[l], Brightness: 0.5}
+		t := score.Track{Name: form.TrackName(l, inst), Instrument: inst, Role: roleOf[l], Brightness: 0.5}
 		switch l {
-		case layerDrums:
+		case form.LayerDrums:
 			t.Hits = writeDrums(secs, groove, swing, halfTime, seed)
 			t.Reverb = 0.08 + 0.1*prof.Reverb
 			t.Kit = prof.Style.Drums.Kit
-		case layerBass:
+		case form.LayerBass:
 			t.Notes = writeBass(secs, k, bassKind, bassLines, m, inst, swing, seed)
 			t.Reverb = 0.02
-		case layerChords:
-			t.Notes = writeChords(secs, k, layerChords, compKind, compLines, m, inst, swing, seed, "chords")
+		case form.LayerChords:
+			t.Notes = writeChords(secs, k, form.LayerChords, compKind, compLines, m, inst, swing, seed, "chords")
 			t.Pan, t.Reverb = -0.4, 0.15+0.3*prof.Reverb
-		case layerPad:
-			t.Notes = writeChords(secs, k, layerPad, genre.CompBlock, padLines(m), m, inst, 0, seed, "pad")
+		case form.LayerPad:
+			t.Notes = writeChords(secs, k, form.LayerPad, genre.CompBlock, padLines(m), m, inst, 0, seed, "pad")
 			t.Pan, t.Reverb, t.GainDB = 0.2, 0.4+0.4*prof.Reverb, -3
-		case layerLead:
+		case form.LayerLead:
 			var answered []score.Note
 			t.Notes, answered = writeLead(secs, k, prof, inst, answerInst, swing, seed)
 			t.Pan, t.Reverb, t.Delay = 0.05, 0.2+0.3*prof.Reverb, 0.15
 			if len(answered) > 0 {
 				answerTrack = &score.Track{Name: "answer (" + string(answerInst) + ")", Instrument: answerInst, Role: score.RoleLead,
 					Notes: answered, Brightness: 0.5, Pan: -0.3, Reverb: 0.25 + 0.3*prof.Reverb, Delay: 0.1, GainDB: -2}
-				answerTrack.Recorded = recorded(prof.Style, layerLead, answerInst, false)
+				answerTrack.Recorded = recorded(prof.Style, form.LayerLead, answerInst, false)
 				styleTrack(answerTrack, prof.Style.Mix)
 			}
-		case layerArp:
+		case form.LayerArp:
 			rate := prof.ArpRate
 			if m.Subdivision == 3 {
 				rate = 1.0 / 3
 			} else if ballad {
 				rate = max(rate, 1) // a ballad's arpeggio walks in quarter notes
 			}
-			if m == style.ThreeFour && cast.inst[layerDrums] == "" {
+			if m == style.ThreeFour && cast.inst[form.LayerDrums] == "" {
 				rate = 1 // a waltz without drums: the arpeggio counts the beats
 			}
 			t.Notes = writeArp(secs, k, rate, inst, swing, seed)
@@ -164,8 +166,8 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []section, harmony.Key) {
 		t.Recorded = recorded(prof.Style, l, inst, cast.named[l])
 		t.Featured = cast.named[l] && featured(p, inst)
 		styleTrack(&t, prof.Style.Mix)
-		if ballad && l == layerDrums {
-			t.GainDB -= balladDrumsDB
+		if ballad && l == form.LayerDrums {
+			t.GainDB -= form.BalladDrumsDB
 		}
 		if len(t.Notes) == 0 && len(t.Hits) == 0 {
 			continue
@@ -175,7 +177,7 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []section, harmony.Key) {
 	if answerTrack != nil {
 		s.Tracks = append(s.Tracks, *answerTrack)
 	}
-	modulate(s, secs, mod, k)
+	form.Modulate(s, secs, mod, k)
 	develop(s, k, seed, style.FeelOf(prof.Style).Programmed)
 	if d := droneTrack(p, prof, secs, k, mod); d != nil {
 		// Written after develop: a pedal holds, it is not varied.
@@ -188,10 +190,10 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []section, harmony.Key) {
 	}
 	edges(s, secs, k, edgeLimit, prof.Style.Family, style.FeelOf(prof.Style).Programmed)
 	if p.Loop {
-		cutLoop(s, float64(loopBeats))
+		form.CutLoop(s, float64(loopBeats))
 	} else {
-		endFor(s, prof.Style.Family)
-		ringOut(s, tail-prof.Tail)
+		form.EndFor(s, prof.Style.Family)
+		form.RingOut(s, tail-prof.Tail)
 	}
 	if tx := prof.Style.Band.Texture; tx != "" && !slices.Contains(p.Without, tx) {
 		s.Tracks = append(s.Tracks, score.Track{Name: "texture (" + string(tx) + ")", Instrument: tx, Role: score.RoleFX,
@@ -263,24 +265,15 @@ var acousticKits = map[score.Kit]bool{"": true, score.KitAcoustic: true, score.K
 // recorded reports whether layer l, played by inst, is a recorded part:
 // the style lists the part (or the prompt named an acoustic instrument for
 // it) and the instrument is acoustic.
-func recorded(st style.Style, l layer, inst score.Instrument, named bool) bool {
-	listed := slices.Contains(st.Band.Recorded, layerNames[l])
-	if l == layerDrums {
+func recorded(st style.Style, l form.Layer, inst score.Instrument, named bool) bool {
+	listed := slices.Contains(st.Band.Recorded, form.LayerNames[l])
+	if l == form.LayerDrums {
 		return listed && acousticKits[st.Drums.Kit]
 	}
 	return plan.AcousticInstrument(inst) && (listed || named)
 }
 
-var roleOf = [numLayers]score.Role{score.RoleDrums, score.RoleBass, score.RoleChords, score.RolePad, score.RoleLead, score.RoleArp}
-
-var layerNames = [numLayers]string{"drums", "bass", "chords", "pad", "lead", "arp"}
-
-func trackName(l layer, inst score.Instrument) string {
-	if l == layerDrums {
-		return "drums"
-	}
-	return layerNames[l] + " (" + string(inst) + ")"
-}
+var roleOf = [form.NumLayers]score.Role{score.RoleDrums, score.RoleBass, score.RoleChords, score.RolePad, score.RoleLead, score.RoleArp}
 
 // styleTrack sets a track's mix colour from its instrument and the style's
 // mix notes: drive, chorus, brightness, sidechain.
@@ -317,7 +310,7 @@ func styleTrack(t *score.Track, mix style.Mix) {
 
 // fades returns fade-in and fade-out lengths that stay inside the intro and
 // the outro (plus the tail); fadeIn is the style's longest fade-in.
-func fades(secs []section, fadeIn, barSec, tail float64) (in, out float64) {
+func fades(secs []form.Section, fadeIn, barSec, tail float64) (in, out float64) {
 	first, last := secs[0], secs[len(secs)-1]
 	if first.Name == "intro" && fadeIn > 0 {
 		in = math.Min(fadeIn, 0.5*float64(first.Bars)*barSec)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/songsmith/songsmith/internal/music/genre"
+	"github.com/songsmith/songsmith/internal/music/harmony"
 
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
@@ -199,7 +200,7 @@ func songTags(p plan.Plan, s *score.Score) []string {
 	if p.Colour != "" {
 		tags = append(tags, string(p.Colour))
 	}
-	tags = append(tags, string(p.Mood), tempoFeel(s.BPM), noteName(s.KeyRoot)+" "+s.Mode)
+	tags = append(tags, string(p.Mood), tempoFeel(s.BPM), harmony.NoteName(s.KeyRoot)+" "+s.Mode)
 	switch {
 	case s.BeatsPerBar == 3:
 		tags = append(tags, "3/4", "waltz")
@@ -254,18 +255,13 @@ func instrumentTag(in score.Instrument) string {
 	return string(in)
 }
 
-var sharpNames = []string{"C", "C#", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"}
-
-// noteName returns the name of pitch class pc ("C", "F#", "Bb").
-func noteName(pc int) string { return sharpNames[((pc%12)+12)%12] }
-
 // KeyName returns a key such as "D minor" for a score.
-func KeyName(s *score.Score) string { return noteName(s.KeyRoot) + " " + s.Mode }
+func KeyName(s *score.Score) string { return harmony.NoteName(s.KeyRoot) + " " + s.Mode }
 
 // KeyNameShifted is the name of the key shift semitones above s's key (a
 // section's, score.Section.KeyShift).
 func KeyNameShifted(s *score.Score, shift int) string {
-	return noteName(((s.KeyRoot+shift)%12+12)%12) + " " + s.Mode
+	return harmony.NoteName(((s.KeyRoot+shift)%12+12)%12) + " " + s.Mode
 }
 
 // titleCase capitalises the first letter of every word.

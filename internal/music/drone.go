@@ -3,6 +3,8 @@ package music
 import (
 	"slices"
 
+	"github.com/songsmith/songsmith/internal/music/form"
+
 	"github.com/songsmith/songsmith/internal/music/harmony"
 
 	"github.com/songsmith/songsmith/internal/music/genre"
@@ -27,7 +29,7 @@ const droneLow = 42
 // pedal on the tonic (and its fifth), or the chord roots bar by bar, held
 // from the first bar to the last, tied across bars while the pitch stays,
 // and shifted with the song's modulation.
-func droneTrack(p plan.Plan, prof genre.Profile, secs []section, k harmony.Key, mod modulation) *score.Track {
+func droneTrack(p plan.Plan, prof genre.Profile, secs []form.Section, k harmony.Key, mod form.Modulation) *score.Track {
 	d := prof.Style.Band.Drone
 	if d.Instrument == "" {
 		return nil
@@ -49,7 +51,7 @@ func droneTrack(p plan.Plan, prof genre.Profile, secs []section, k harmony.Key, 
 // (droneChord), one note per pitch, extended while the next bar holds it
 // too; a section starts new notes, at its energy's velocity, and the
 // song's last bar (the final, on its downbeat like the bass's).
-func writeDrone(secs []section, k harmony.Key, d style.Drone, mod modulation) []score.Note {
+func writeDrone(secs []form.Section, k harmony.Key, d style.Drone, mod form.Modulation) []score.Note {
 	lo := droneLow
 	var notes []score.Note
 	open := map[int]int{} // pitch -> index of its sounding note
@@ -58,24 +60,24 @@ func writeDrone(secs []section, k harmony.Key, d style.Drone, mod modulation) []
 		v := 0.5 + 0.3*s.Energy
 		clear(open)
 		for b := 0; b < s.Bars; b++ {
-			start := s.StartBeat + float64(s.beats*b)
+			start := s.StartBeat + float64(s.Beats*b)
 			shift := 0
-			if i == mod.index && b < s.Bars-len(s.ending) {
-				shift = mod.shift
+			if i == mod.Index && b < s.Bars-len(s.Ending) {
+				shift = mod.Shift
 			}
 			if i == len(secs)-1 && b == s.Bars-1 {
 				clear(open)
 			}
 			now := map[int]int{}
-			for _, pitch := range droneChord(s.barAt(b).C, k, d, lo) {
+			for _, pitch := range droneChord(s.BarAt(b).C, k, d, lo) {
 				pitch += shift
 				if j, ok := open[pitch]; ok {
-					notes[j].Length += float64(s.beats)
+					notes[j].Length += float64(s.Beats)
 					now[pitch] = j
 					continue
 				}
 				now[pitch] = len(notes)
-				notes = append(notes, score.Note{Start: start, Length: float64(s.beats), Pitch: pitch, Velocity: v})
+				notes = append(notes, score.Note{Start: start, Length: float64(s.Beats), Pitch: pitch, Velocity: v})
 			}
 			open = now
 		}

@@ -4,6 +4,8 @@ import (
 	"math"
 	"sort"
 
+	"github.com/songsmith/songsmith/internal/music/form"
+
 	"github.com/songsmith/songsmith/internal/music/harmony"
 
 	"github.com/songsmith/songsmith/internal/music/genre"
@@ -58,62 +60,62 @@ func accent(p float64) float64 {
 }
 
 // writeDrums writes every section's drums into hits, sorted by time.
-func writeDrums(secs []section, groove *style.Groove, swing float64, halfTime bool, seed uint64) []score.Hit {
+func writeDrums(secs []form.Section, groove *style.Groove, swing float64, halfTime bool, seed uint64) []score.Hit {
 	d := &drummer{style: genre.DrumsPattern, groove: groove, swing: swing, halfTime: halfTime, r: harmony.NewRNG(seed, "drums")}
 	if groove.Builtin != "" {
 		d.style, d.groove = genre.DrumNames[groove.Builtin], nil
 	}
 	last := secs[len(secs)-1]
-	songEnd := last.StartBeat + float64(last.Bars*last.beats)
+	songEnd := last.StartBeat + float64(last.Bars*last.Beats)
 	for i, s := range secs {
-		if !s.on[layerDrums] {
+		if !s.On[form.LayerDrums] {
 			continue
 		}
-		nextOn := i+1 < len(secs) && secs[i+1].on[layerDrums] && secs[i+1].drumLevel >= 2
+		nextOn := i+1 < len(secs) && secs[i+1].On[form.LayerDrums] && secs[i+1].DrumLevel >= 2
 		// A section that rises (more energy, drums coming) is always
 		// filled into; a drummer entering plays a pickup fill into his
 		// first downbeat and a crash on it.
-		rising := i+1 < len(secs) && secs[i+1].on[layerDrums] && secs[i+1].Energy > s.Energy
-		entering := i > 0 && !secs[i-1].on[layerDrums]
+		rising := i+1 < len(secs) && secs[i+1].On[form.LayerDrums] && secs[i+1].Energy > s.Energy
+		entering := i > 0 && !secs[i-1].On[form.LayerDrums]
 		if entering {
 			d.pickup(s.StartBeat, s.Energy)
 		}
 		for b := 0; b < s.Bars; b++ {
-			if !s.plays(layerDrums, b) {
+			if !s.Plays(form.LayerDrums, b) {
 				continue
 			}
-			start := s.StartBeat + float64(s.beats*b)
-			beats := float64(s.beats)
+			start := s.StartBeat + float64(s.Beats*b)
+			beats := float64(s.Beats)
 			fill := 0.0
 			last := b == s.Bars-1 && i+1 < len(secs)
 			if last && s.Bars >= 2 {
 				fill = 1
-				if s.Energy >= 0.7 || s.build {
+				if s.Energy >= 0.7 || s.Build {
 					fill = 2
 				}
 			}
-			if last && secs[i+1].riser {
+			if last && secs[i+1].Riser {
 				d.cymbalSwell(start+beats, min(2, beats))
 			}
-			if s.build && s.Bars >= 2 && b >= s.Bars/2 {
+			if s.Build && s.Bars >= 2 && b >= s.Bars/2 {
 				d.roll(start, beats, float64(b-s.Bars/2+1)/float64(s.Bars-s.Bars/2), s.Energy)
 				continue
 			}
-			level := s.drumLevel
+			level := s.DrumLevel
 			if s.Name == "intro" && b < s.Bars/2 {
 				level = 1 // an intro builds in: a sparse groove first
 			}
 			n := len(d.hits)
 			if d.groove != nil {
-				d.patternBar(start, s.beats, level, b, s.Energy)
-			} else if s.beats == 3 {
+				d.patternBar(start, s.Beats, level, b, s.Energy)
+			} else if s.Beats == 3 {
 				d.bar3(start, level, b, s.Energy)
 			} else {
 				d.bar(start, level, b, s.Energy)
 			}
 			switch {
 			case b != 0 || i == 0:
-			case level >= 2 || secs[i].riser:
+			case level >= 2 || secs[i].Riser:
 				d.hit(start, score.Crash, 0.8*s.Energy+0.2)
 			case d.style != genre.DrumsSoftPulse && start < songEnd-2*beats:
 				// A lighter section still starts on a cymbal (not in

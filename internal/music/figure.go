@@ -1,6 +1,7 @@
 package music
 
 import (
+	"github.com/songsmith/songsmith/internal/music/form"
 	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/score"
 )
@@ -150,12 +151,12 @@ func onBeats(rhythm []beatNote, beats float64) []beatNote {
 // within an octave of the notes around it; with no room above them, to the
 // highest chord tone of the range, and reserveClimax moves the notes
 // outside the choruses that reach it under it.
-func placeClimax(secs []section, k harmony.Key, mv *melodyVoice) {
+func placeClimax(secs []form.Section, k harmony.Key, mv *melodyVoice) {
 	notes := mv.pt.notes
 	inChorus := func(p float64) bool {
 		for i := range secs {
 			s := &secs[i]
-			end := s.StartBeat + float64(s.Bars*s.beats)
+			end := s.StartBeat + float64(s.Bars*s.Beats)
 			if (s.Name == "chorus" || s.Name == "drop") && p >= s.StartBeat-1e-6 && p < end-1e-6 {
 				return true
 			}
@@ -170,24 +171,24 @@ func placeClimax(secs []section, k harmony.Key, mv *melodyVoice) {
 	}
 	for i := range secs {
 		s := &secs[i]
-		if s.Name != "chorus" && s.Name != "drop" || !s.on[layerLead] || s.Bars < 4 {
+		if s.Name != "chorus" && s.Name != "drop" || !s.On[form.LayerLead] || s.Bars < 4 {
 			continue
 		}
 		for _, b := range []int{2, 3} {
-			if whoPlays(s, b, false) != sing || b >= s.Bars-len(s.ending) {
+			if whoPlays(s, b, false) != sing || b >= s.Bars-len(s.Ending) {
 				continue
 			}
-			t := s.StartBeat + float64(b*s.beats)
+			t := s.StartBeat + float64(b*s.Beats)
 			best := -1
 			for j, n := range notes {
-				if n.Start >= t-1e-6 && n.Start < t+float64(s.beats)-1e-6 && (best < 0 || n.Length > notes[best].Length+1e-9) {
+				if n.Start >= t-1e-6 && n.Start < t+float64(s.Beats)-1e-6 && (best < 0 || n.Length > notes[best].Length+1e-9) {
 					best = j
 				}
 			}
 			if best < 0 {
 				continue
 			}
-			c := s.barAt(b).At(notes[best].Start - t)
+			c := s.BarAt(b).At(notes[best].Start - t)
 			q := top + 1
 			for q <= mv.hi && !(c.Has(k, q) && harmony.InScale(q, k.Root, k.Mode)) {
 				q++
@@ -213,7 +214,7 @@ func placeClimax(secs []section, k harmony.Key, mv *melodyVoice) {
 // the choruses as high as the choruses' highest note moves down to the
 // highest pitch under it that is a scale tone (a tone of the chord
 // sounding, when it was one; the song's last note keeps its pitch class).
-func reserveClimax(secs []section, k harmony.Key, mv *melodyVoice, inChorus func(float64) bool) {
+func reserveClimax(secs []form.Section, k harmony.Key, mv *melodyVoice, inChorus func(float64) bool) {
 	notes := mv.pt.notes
 	peak, top := -1, -1
 	for _, n := range notes {
@@ -270,7 +271,7 @@ func regrace(notes []score.Note, i int, k harmony.Key) {
 // (a note followed by a rest of a beat or more, or the voice's last) to the
 // nearest tone of the chord sounding when it starts, in the scale and the
 // voice's range; a blue grace's target and the hook keep their pitch.
-func endOnChordTones(secs []section, k harmony.Key, mv *melodyVoice) {
+func endOnChordTones(secs []form.Section, k harmony.Key, mv *melodyVoice) {
 	notes := mv.pt.notes
 	for i := range notes {
 		n := &notes[i]
@@ -298,25 +299,25 @@ func endOnChordTones(secs []section, k harmony.Key, mv *melodyVoice) {
 }
 
 // soundingAt returns the chord sounding at beat p of the song.
-func soundingAt(secs []section, p float64) (harmony.Chord, bool) {
+func soundingAt(secs []form.Section, p float64) (harmony.Chord, bool) {
 	for i := range secs {
 		s := &secs[i]
 		rel := p - s.StartBeat
-		if rel < -1e-6 || rel >= float64(s.Bars*s.beats)-1e-6 {
+		if rel < -1e-6 || rel >= float64(s.Bars*s.Beats)-1e-6 {
 			continue
 		}
-		b := min(int(rel/float64(s.beats)+1e-9), s.Bars-1)
-		return s.barAt(b).At(rel - float64(b*s.beats)), true
+		b := min(int(rel/float64(s.Beats)+1e-9), s.Bars-1)
+		return s.BarAt(b).At(rel - float64(b*s.Beats)), true
 	}
 	return harmony.Chord{}, false
 }
 
 // inHook reports whether beat p lies in the first two bars of a chorus or
 // a drop.
-func inHook(secs []section, p float64) bool {
+func inHook(secs []form.Section, p float64) bool {
 	for i := range secs {
 		s := &secs[i]
-		if (s.Name == "chorus" || s.Name == "drop") && p >= s.StartBeat-1e-6 && p < s.StartBeat+float64(2*s.beats)-1e-6 {
+		if (s.Name == "chorus" || s.Name == "drop") && p >= s.StartBeat-1e-6 && p < s.StartBeat+float64(2*s.Beats)-1e-6 {
 			return true
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/music/form"
+
 	"github.com/songsmith/songsmith/internal/music/harmony"
 
 	"github.com/songsmith/songsmith/internal/reader"
@@ -17,14 +19,14 @@ type splitBar struct {
 }
 
 // splitBars returns the two-chord bars of sections where layer l plays.
-func splitBars(secs []section, l layer) []splitBar {
+func splitBars(secs []form.Section, l form.Layer) []splitBar {
 	var out []splitBar
 	for _, s := range secs {
-		if !s.on[l] {
+		if !s.On[l] {
 			continue
 		}
 		for b := 0; b < s.Bars; b++ {
-			if h := s.barAt(b); h.Split > 0 {
+			if h := s.BarAt(b); h.Split > 0 {
 				out = append(out, splitBar{s.StartBeat + float64(4*b), h})
 			}
 		}
@@ -62,7 +64,7 @@ func TestHarmonicRhythm(t *testing.T) {
 				var all []splitBar
 				for _, sec := range secs {
 					for b := 0; b < sec.Bars; b++ {
-						if h := sec.barAt(b); h.Split > 0 {
+						if h := sec.BarAt(b); h.Split > 0 {
 							all = append(all, splitBar{sec.StartBeat + float64(4*b), h})
 						}
 					}
@@ -72,9 +74,9 @@ func TestHarmonicRhythm(t *testing.T) {
 				} else if c.every {
 					t.Errorf("seed %d: no bar with two chords", seed)
 				}
-				checkBassFollows(t, s, k, splitBars(secs, layerBass), seed)
-				checkCompFollows(t, s, k, splitBars(secs, layerChords), seed)
-				checkLeadFollows(t, s, k, splitBars(secs, layerLead), seed)
+				checkBassFollows(t, s, k, splitBars(secs, form.LayerBass), seed)
+				checkCompFollows(t, s, k, splitBars(secs, form.LayerChords), seed)
+				checkLeadFollows(t, s, k, splitBars(secs, form.LayerLead), seed)
 			}
 			if songs == 0 {
 				t.Errorf("no %s song of 6 has a bar with two chords", c.genre)

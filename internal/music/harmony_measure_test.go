@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/music/form"
+
 	"github.com/songsmith/songsmith/internal/music/harmony"
 
 	"github.com/songsmith/songsmith/internal/music/genre"
@@ -52,13 +54,13 @@ func TestHarmonyMeasures(t *testing.T) {
 			for i := range secs {
 				sec := &secs[i]
 				for b := 0; b < sec.Bars; b++ {
-					h := sec.barAt(b)
+					h := sec.BarAt(b)
 					f.bars++
 					if h.Split > 0 {
 						f.split++
 					}
-					if h.C.Slash != 0 && sec.on[layerBass] && sec.Name != "breakdown" {
-						checkSlashBass(t, s, k, sec.StartBeat+float64(b*sec.beats), h.C, st.Name, seed)
+					if h.C.Slash != 0 && sec.On[form.LayerBass] && sec.Name != "breakdown" {
+						checkSlashBass(t, s, k, sec.StartBeat+float64(b*sec.Beats), h.C, st.Name, seed)
 					}
 					for _, c := range []harmony.Chord{h.C, h.C2} {
 						slash = slash || c.Slash != 0
@@ -68,12 +70,12 @@ func TestHarmonyMeasures(t *testing.T) {
 					}
 				}
 				if (sec.Name == "chorus" || sec.Name == "drop") && sec.Bars >= 4 && i < len(secs)-1 && genre.Of(p.Genre).Form != genre.FormBlues && (k.Mode == "major" || k.Mode == "minor" || k.Mode == "harmonic minor") {
-					if e := harmony.EndChord(sec.barAt(sec.Bars - 1)); e.Root == 7 && sec.prog[0].C.Root != first(secs, sec.Name).prog[0].C.Root {
+					if e := harmony.EndChord(sec.BarAt(sec.Bars - 1)); e.Root == 7 && sec.Prog[0].C.Root != first(secs, sec.Name).Prog[0].C.Root {
 						f.lifted++
 						continue // a lifted chorus ends on the home dominant
 					}
 					f.choruses++
-					if e := harmony.EndChord(sec.barAt(sec.Bars - 1)); e.Degree == 0 && e.Root == 0 {
+					if e := harmony.EndChord(sec.BarAt(sec.Bars - 1)); e.Degree == 0 && e.Root == 0 {
 						f.closed++
 					} else {
 						t.Errorf("%s seed %d: the %s at beat %v ends on %+v, not the tonic", st.Name, seed, sec.Name, sec.StartBeat, e)
@@ -120,7 +122,7 @@ func TestHarmonyMeasures(t *testing.T) {
 }
 
 // first returns the first section named name.
-func first(secs []section, name string) *section {
+func first(secs []form.Section, name string) *form.Section {
 	for i := range secs {
 		if secs[i].Name == name {
 			return &secs[i]
@@ -140,7 +142,7 @@ func checkSlashBass(t *testing.T, s *score.Score, k harmony.Key, at float64, c h
 	for _, n := range bass.Notes {
 		if math.Abs(n.Start-at) < 1e-6 {
 			if pc(n.Pitch) != pc(k.Root+c.BassPC()) {
-				t.Errorf("%s seed %d: bass %d on beat %v under %s", name, seed, n.Pitch, at, chordSymbol(c, k))
+				t.Errorf("%s seed %d: bass %d on beat %v under %s", name, seed, n.Pitch, at, form.ChordSymbol(c, k))
 			}
 			return
 		}

@@ -3,6 +3,8 @@ package music
 import (
 	"fmt"
 
+	"github.com/songsmith/songsmith/internal/music/form"
+
 	"github.com/songsmith/songsmith/internal/music/harmony"
 
 	"github.com/songsmith/songsmith/internal/music/genre"
@@ -117,7 +119,7 @@ func leadRange(inst score.Instrument) (lo, hi int) {
 // restatement, cadence) with strong beats on chord tones. When the lead
 // plays in the song's last bar, that bar is a closed cadence ending on the
 // tonic.
-func writeLead(secs []section, k harmony.Key, prof genre.Profile, inst, answerInst score.Instrument, swing float64, seed uint64) (lead, answered []score.Note) {
+func writeLead(secs []form.Section, k harmony.Key, prof genre.Profile, inst, answerInst score.Instrument, swing float64, seed uint64) (lead, answered []score.Note) {
 	r := harmony.NewRNG(seed, "melody")
 	voices := map[voiceOf]*melodyVoice{
 		sing:   newMelodyVoice(k, inst, &part{swing: swing, r: harmony.NewRNG(seed, "melody-vel")}),
@@ -130,7 +132,7 @@ func writeLead(secs []section, k harmony.Key, prof genre.Profile, inst, answerIn
 	case prof.LeadDense >= 0.35:
 		tier = 1
 	}
-	beats := secs[0].beats
+	beats := secs[0].Beats
 	motifs := [3]motif{
 		newMotif(tier, r.Intn(3)*2, beats, r),             // verse: starts on 1, 3 or 5
 		newMotif(min(tier+1, 2), 2+2*r.Intn(2), beats, r), // chorus: higher
@@ -149,7 +151,7 @@ func writeLead(secs []section, k harmony.Key, prof genre.Profile, inst, answerIn
 		if !melodic(s) {
 			continue
 		}
-		m := motifs[s.motif]
+		m := motifs[s.Motif]
 		v := 0.6 + 0.3*s.Energy
 		for _, mv := range voices {
 			mv.last = -1 << 30
@@ -165,7 +167,7 @@ func writeLead(secs []section, k harmony.Key, prof genre.Profile, inst, answerIn
 			if final {
 				pb = 3 // the song's last bar: a closed ending on the tonic
 			}
-			h := s.barAt(b)
+			h := s.BarAt(b)
 			if pb == 0 && who == breath {
 				base0 = figureBase(k, h, m.realise(m.start, false, 0), m.start, oct0(voices), 0)
 			}
@@ -262,7 +264,7 @@ func writeLead(secs []section, k harmony.Key, prof genre.Profile, inst, answerIn
 			}
 			// A grace note of the blues is drawn per bar of the phrase, so
 			// that a repeated section (the chorus hook) repeats its notes.
-			blue := harmony.NewRNG(seed, fmt.Sprintf("blue-%d-%d", s.motif, b%4))
+			blue := harmony.NewRNG(seed, fmt.Sprintf("blue-%d-%d", s.Motif, b%4))
 			for j, n := range bar {
 				p := pitches[j]
 				if !rigid {

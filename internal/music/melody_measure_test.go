@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/music/form"
+
 	"github.com/songsmith/songsmith/internal/music/harmony"
 
 	"github.com/songsmith/songsmith/internal/music/genre"
@@ -341,7 +343,7 @@ func TestChorusHookLiteral(t *testing.T) {
 				bars := barNotes(s, lt)
 				var first string
 				for _, sec := range secs {
-					if sec.Name != "chorus" && sec.Name != "drop" || sec.Bars < 2 || !sec.on[layerLead] {
+					if sec.Name != "chorus" && sec.Name != "drop" || sec.Bars < 2 || !sec.On[form.LayerLead] {
 						continue // (the arrangement may leave the lead out of a chorus)
 					}
 					b := int(sec.StartBeat) / s.BeatsPerBar
@@ -412,7 +414,7 @@ func climaxInChorus(s *score.Score) bool {
 // phraseEnds counts the lead's phrase endings (a note followed by a rest
 // of a beat or more, or the last) and those on a tone of the chord
 // sounding when the note starts.
-func phraseEnds(s *score.Score, secs []section, k harmony.Key) (ends, on int) {
+func phraseEnds(s *score.Score, secs []form.Section, k harmony.Key) (ends, on int) {
 	t := leadTrack(s)
 	for i, n := range t.Notes {
 		if i+1 < len(t.Notes) && t.Notes[i+1].Start-(n.Start+n.Length) < 1 {
@@ -421,12 +423,12 @@ func phraseEnds(s *score.Score, secs []section, k harmony.Key) (ends, on int) {
 		for j := range secs {
 			sec := &secs[j]
 			rel := n.Start - sec.StartBeat
-			if rel < -1e-6 || rel >= float64(sec.Bars*sec.beats)-1e-6 {
+			if rel < -1e-6 || rel >= float64(sec.Bars*sec.Beats)-1e-6 {
 				continue
 			}
-			b := int(math.Floor(rel/float64(sec.beats) + 1e-9))
+			b := int(math.Floor(rel/float64(sec.Beats) + 1e-9))
 			ends++
-			if sec.barAt(b).At(rel-float64(b*sec.beats)).Has(k, n.Pitch) {
+			if sec.BarAt(b).At(rel-float64(b*sec.Beats)).Has(k, n.Pitch) {
 				on++
 			}
 		}

@@ -1,6 +1,7 @@
 package music
 
 import (
+	"github.com/songsmith/songsmith/internal/music/form"
 	"github.com/songsmith/songsmith/internal/music/genre"
 	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/score"
@@ -92,9 +93,9 @@ func (pt *part) waltzBass(style genre.BassStyle, k harmony.Key, t float64, c har
 
 // drumless reports whether no section of a song has drums: the band
 // itself has to state the beats.
-func drumless(secs []section) bool {
+func drumless(secs []form.Section) bool {
 	for i := range secs {
-		if secs[i].on[layerDrums] {
+		if secs[i].On[form.LayerDrums] {
 			return false
 		}
 	}
@@ -109,8 +110,8 @@ func drumless(secs []section) bool {
 // two thirds of the tempo, and missed 3 of 8 classical pieces in 6/8). A
 // bass the prompt names keeps its instrument.
 func waltzBassInstrument(c cast, m style.Meter) score.Instrument {
-	in := c.inst[layerBass]
-	if (m == style.ThreeFour || m == style.SixEight) && c.inst[layerDrums] == "" && in == score.Strings && !c.named[layerBass] {
+	in := c.inst[form.LayerBass]
+	if (m == style.ThreeFour || m == style.SixEight) && c.inst[form.LayerDrums] == "" && in == score.Strings && !c.named[form.LayerBass] {
 		return score.UprightBass
 	}
 	return in

@@ -1,6 +1,7 @@
 package music
 
 import (
+	"github.com/songsmith/songsmith/internal/music/form"
 	"github.com/songsmith/songsmith/internal/music/genre"
 	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/score"
@@ -20,22 +21,13 @@ func (pt *part) add(pos, length float64, pitch int, v float64, glide bool) {
 	pt.notes = append(pt.notes, score.Note{Start: start, Length: length - (start - pos), Pitch: pitch, Velocity: pt.r.Jitter(v, 0.05), Glide: glide})
 }
 
-// barAt returns the harmony of bar b of a section: its progression, cycled
-// from the section's offset, unless the bar is one of its ending bars.
-func (s *section) barAt(b int) harmony.BarChord {
-	if j := b - (s.Bars - len(s.ending)); j >= 0 && j < len(s.ending) {
-		return s.ending[j]
-	}
-	return s.prog[(b+s.offset)%len(s.prog)]
-}
-
 // nextChord returns the chord that starts the bar after bar b (the next
 // section's first chord at the end).
-func nextChord(secs []section, i, b int) harmony.Chord {
+func nextChord(secs []form.Section, i, b int) harmony.Chord {
 	if b+1 < secs[i].Bars || i+1 >= len(secs) {
-		return secs[i].barAt(b + 1).C
+		return secs[i].BarAt(b + 1).C
 	}
-	return secs[i+1].barAt(0).C
+	return secs[i+1].BarAt(0).C
 }
 
 // bassRange returns the lowest pitch of the octave a bass instrument sits in.
@@ -70,31 +62,31 @@ func bassTonesOf(c harmony.Chord, k harmony.Key, lo int) harmony.BassTones {
 // also in an outro that otherwise has no bass, as a one-beat final hit (a
 // note held through the bar would blur the drums' pulse that a listener,
 // and a tempo detector, follows to the end).
-func writeBass(secs []section, k harmony.Key, kind genre.BassStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing float64, seed uint64) []score.Note {
+func writeBass(secs []form.Section, k harmony.Key, kind genre.BassStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing float64, seed uint64) []score.Note {
 	pt := &part{swing: swing, r: harmony.NewRNG(seed, "bass")}
 	lo := bassRange(inst)
 	band := drumless(secs)
 	for i := range secs {
 		s := &secs[i]
 		last := i == len(secs)-1
-		if !s.on[layerBass] && !last {
+		if !s.On[form.LayerBass] && !last {
 			continue
 		}
 		v := 0.6 + 0.35*s.Energy
 		for b := 0; b < s.Bars; b++ {
-			t := s.StartBeat + float64(s.beats*b)
+			t := s.StartBeat + float64(s.Beats*b)
 			if last && b == s.Bars-1 {
-				pt.add(t, 1, s.barAt(b).C.RootPitch(k, lo), v, false)
+				pt.add(t, 1, s.BarAt(b).C.RootPitch(k, lo), v, false)
 				continue
 			}
-			if !s.plays(layerBass, b) {
+			if !s.Plays(form.LayerBass, b) {
 				continue
 			}
-			h, n := s.barAt(b), nextChord(secs, i, b)
+			h, n := s.BarAt(b), nextChord(secs, i, b)
 			first := bassTonesOf(h.C, k, lo)
 			if s.Name == "breakdown" {
 				// A breakdown's bass holds the root under the pads.
-				pt.add(t, float64(s.beats), first.Root, v*0.8, false)
+				pt.add(t, float64(s.Beats), first.Root, v*0.8, false)
 				if h.Split > 0 {
 					pt.changeTo(len(pt.notes)-1, t+h.Split, bassTonesOf(h.C2, k, lo).Root, v*0.75)
 				}
@@ -113,10 +105,10 @@ func writeBass(secs []section, k harmony.Key, kind genre.BassStyle, lines []styl
 				return first
 			}
 			if l := pickLine(lines, m, sectionLevel(s)); l != nil {
-				pt.bassLine(l, k, t, s.beats, at, h.Split, nextRoot, v)
+				pt.bassLine(l, k, t, s.Beats, at, h.Split, nextRoot, v)
 				continue
 			}
-			if s.beats == 3 {
+			if s.Beats == 3 {
 				pt.waltzBass(kind, k, t, first, nextRoot, b, v, s.Energy, band)
 				continue
 			}
@@ -286,25 +278,25 @@ func compCenter(inst score.Instrument) int {
 // writeChords writes the comping part (the bar's chord, and its second chord
 // from the split when the bar changes chord) of every section
 // where layer l plays, in the given comping style.
-func writeChords(secs []section, k harmony.Key, l layer, kind genre.CompStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing float64, seed uint64, stream string) []score.Note {
+func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.CompStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing float64, seed uint64, stream string) []score.Note {
 	pt := &part{swing: swing, r: harmony.NewRNG(seed, stream)}
 	center := compCenter(inst)
 	// The chord part of a waltz without drums keeps the beats (oomPahPah),
 	// unless a pad or strings play it: their slow attack cannot mark a
 	// beat, and they hold the harmony as in a waltz band.
-	waltz := l == layerChords && drumless(secs) && !slowAttack(inst)
+	waltz := l == form.LayerChords && drumless(secs) && !slowAttack(inst)
 	var prev []int
 	for i := range secs {
 		s := &secs[i]
-		if !s.on[l] {
+		if !s.On[l] {
 			continue
 		}
 		for b := 0; b < s.Bars; b++ {
-			if !s.plays(l, b) {
+			if !s.Plays(l, b) {
 				continue
 			}
-			t := s.StartBeat + float64(s.beats*b)
-			h := s.barAt(b)
+			t := s.StartBeat + float64(s.Beats*b)
+			h := s.BarAt(b)
 			c := h.C
 			v := (0.5 + 0.35*s.Energy) * swell(s, b)
 			from := len(pt.notes)
@@ -337,7 +329,7 @@ func writeChords(secs []section, k harmony.Key, l layer, kind genre.CompStyle, l
 				if final := i == len(secs)-1 && b == s.Bars-1; !final {
 					every = strikeEvery(inst, s)
 				}
-				pt.keepSounding(t, float64(s.beats), vc, vc2, h.Split, s.Name == "intro", v, every)
+				pt.keepSounding(t, float64(s.Beats), vc, vc2, h.Split, s.Name == "intro", v, every)
 				continue
 			}
 			if pl := pickLine(lines, m, sectionLevel(s)); pl != nil {
@@ -345,12 +337,12 @@ func writeChords(secs []section, k harmony.Key, l layer, kind genre.CompStyle, l
 				if h.Split > 0 {
 					low2 = h.C2.RootPitch(k, center-12)
 				}
-				pt.compLine(pl, t, s.beats, vc, vc2, low, low2, h.Split, v)
+				pt.compLine(pl, t, s.Beats, vc, vc2, low, low2, h.Split, v)
 				continue
 			}
-			if s.beats == 3 && waltz && (kind == genre.CompBroken || kind == genre.CompBlock) {
+			if s.Beats == 3 && waltz && (kind == genre.CompBroken || kind == genre.CompBlock) {
 				oomPahPah(pt, kind, t, vc, v)
-			} else if s.beats == 3 {
+			} else if s.Beats == 3 {
 				comp3(pt, kind, t, vc, v, s.Energy)
 			} else {
 				comp(pt, kind, t, vc, v, s.Energy)

@@ -3,6 +3,8 @@ package music
 import (
 	"strings"
 
+	"github.com/songsmith/songsmith/internal/music/form"
+
 	"github.com/songsmith/songsmith/internal/music/harmony"
 
 	"github.com/songsmith/songsmith/internal/score"
@@ -76,11 +78,11 @@ func meterOf(m style.Meter) style.Meter {
 
 // sectionLevel is the intensity a section plays a pattern at: 1 light,
 // 2 groove, 3 full.
-func sectionLevel(s *section) int {
+func sectionLevel(s *form.Section) int {
 	switch {
-	case s.drumLevel >= 3 || s.Energy >= 0.75:
+	case s.DrumLevel >= 3 || s.Energy >= 0.75:
 		return 3
-	case s.drumLevel == 2 || s.Energy >= 0.45:
+	case s.DrumLevel == 2 || s.Energy >= 0.45:
 		return 2
 	}
 	return 1

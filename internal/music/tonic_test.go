@@ -31,7 +31,7 @@ func TestTonicHeard(t *testing.T) {
 			_, secs, k := compose(p, seed)
 			name := fmt.Sprintf("%s seed %d (%s)", g, seed, k.Mode)
 			for _, s := range secs {
-				for b, h := range s.prog {
+				for b, h := range s.Prog {
 					// A whole bar's chord on the tonic (split bars hold
 					// colourJazz's chromatic chords, which may share its root).
 					if c := h.C; h.Split == 0 && c.Degree == 0 && c.Root == 0 && slices.Contains(c.Tones, 14) && prof.Harmony != "ambient" {
@@ -41,11 +41,11 @@ func TestTonicHeard(t *testing.T) {
 						t.Errorf("%s: %s bar %d: chant's bass on %d, not the tonic", name, s.Name, b, (h.C.Root+h.C.Slash)%12)
 					}
 				}
-				if k.Mode == "minor" && s.prog[0].C.Root == 0 && beatsOn(s.prog, 8) > beatsOn(s.prog, 0) {
-					t.Errorf("%s: %s: the bVI holds %g beats of the cycle, the tonic %g", name, s.Name, beatsOn(s.prog, 8), beatsOn(s.prog, 0))
+				if k.Mode == "minor" && s.Prog[0].C.Root == 0 && beatsOn(s.Prog, 8) > beatsOn(s.Prog, 0) {
+					t.Errorf("%s: %s: the bVI holds %g beats of the cycle, the tonic %g", name, s.Name, beatsOn(s.Prog, 8), beatsOn(s.Prog, 0))
 				}
-				last := s.prog[len(s.prog)-1]
-				if prof.Harmony == "jazz" && k.Minorish() && s.prog[0].C.Degree == 0 && s.prog[0].C.Root == 0 &&
+				last := s.Prog[len(s.Prog)-1]
+				if prof.Harmony == "jazz" && k.Minorish() && s.Prog[0].C.Degree == 0 && s.Prog[0].C.Root == 0 &&
 					last.Split > 0 && last.C2.Degree == 4 && (len(last.C2.Tones) < 4 || last.C2.Tones[1] != 4) {
 					t.Errorf("%s: %s turns into its minor tonic on %v, not a dominant seventh", name, s.Name, last.C2)
 				}

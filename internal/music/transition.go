@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/songsmith/songsmith/internal/music/form"
+
 	"github.com/songsmith/songsmith/internal/music/harmony"
 
 	"github.com/songsmith/songsmith/internal/music/genre"
@@ -41,31 +43,31 @@ var bandFamilies = map[string]bool{"pop": true, "rock": true, "soul": true, "lat
 
 // planEdges sets the sections' transition marks (see section.enter,
 // push, riser).
-func planEdges(secs []section, prof genre.Profile, seed uint64) {
+func planEdges(secs []form.Section, prof genre.Profile, seed uint64) {
 	r := harmony.NewRNG(seed, "edges")
 	fam := prof.Style.Family
 	electronic := fam == "electronic" || prof.Form == genre.FormDance
 	for i := range secs {
 		s := &secs[i]
-		if s.Name == "intro" && s.Bars >= 2 && s.on[layerChords] && s.on[layerPad] {
+		if s.Name == "intro" && s.Bars >= 2 && s.On[form.LayerChords] && s.On[form.LayerPad] {
 			// The intro builds in: the chords first, the pad joins
 			// halfway (swelling in, see edges).
-			s.enter[layerPad] = s.Bars / 2
+			s.Enter[form.LayerPad] = s.Bars / 2
 		}
 		if i == 0 {
 			continue
 		}
 		prev := &secs[i-1]
 		up := s.Energy > prev.Energy+1e-9
-		if p, ok := pushFamilies[fam]; ok && !s.build && s.Name != "outro" {
+		if p, ok := pushFamilies[fam]; ok && !s.Build && s.Name != "outro" {
 			chance := p[1]
 			if up {
 				chance = p[0]
 			}
-			s.push = r.Chance(chance)
+			s.Push = r.Chance(chance)
 		}
-		if electronic && up && s.on[layerDrums] && (s.Name == "drop" || s.Name == "chorus") {
-			s.riser = true
+		if electronic && up && s.On[form.LayerDrums] && (s.Name == "drop" || s.Name == "chorus") {
+			s.Riser = true
 		}
 	}
 }
@@ -76,7 +78,7 @@ func planEdges(secs []section, prof genre.Profile, seed uint64) {
 // programmed: style.Feel): a sequenced bass loop, an orchestral or an
 // ambient drone bass stops and starts on the grid (an 808 pickup into a
 // phonk drop made bpm-tools hear 259 bpm instead of 155).
-func edges(s *score.Score, secs []section, k harmony.Key, limit float64, family string, programmed bool) {
+func edges(s *score.Score, secs []form.Section, k harmony.Key, limit float64, family string, programmed bool) {
 	band := bandFamilies[family] && !programmed
 	_, pushes := pushFamilies[family]
 	pushes = pushes && !programmed
@@ -86,16 +88,16 @@ func edges(s *score.Score, secs []section, k harmony.Key, limit float64, family 
 	}
 	for ti := range s.Tracks {
 		t := &s.Tracks[ti]
-		var l layer
+		var l form.Layer
 		switch {
 		case t.Role == score.RoleBass:
-			l = layerBass
-		case t.Role == score.RoleChords && t.Name == trackName(layerChords, t.Instrument):
-			l = layerChords
-		case t.Role == score.RolePad && t.Name == trackName(layerPad, t.Instrument):
-			l = layerPad
-		case t.Role == score.RoleArp && t.Name == trackName(layerArp, t.Instrument):
-			l = layerArp
+			l = form.LayerBass
+		case t.Role == score.RoleChords && t.Name == form.TrackName(form.LayerChords, t.Instrument):
+			l = form.LayerChords
+		case t.Role == score.RolePad && t.Name == form.TrackName(form.LayerPad, t.Instrument):
+			l = form.LayerPad
+		case t.Role == score.RoleArp && t.Name == form.TrackName(form.LayerArp, t.Instrument):
+			l = form.LayerArp
 		default:
 			continue
 		}
@@ -106,11 +108,11 @@ func edges(s *score.Score, secs []section, k harmony.Key, limit float64, family 
 			if at >= limit-1e-9 {
 				break
 			}
-			beats := float64(sec.beats)
+			beats := float64(sec.Beats)
 			// No pushes into the final cadence (its last two bars
 			// follow their chords on the beat) nor out of a bar that
 			// changes chord inside (its second chord sounds to its end).
-			canPush := pushes && at < s.TotalBeats-2*beats-1e-9 && prev.barAt(prev.Bars-1).Split == 0
+			canPush := pushes && at < s.TotalBeats-2*beats-1e-9 && prev.BarAt(prev.Bars-1).Split == 0
 			before := soundsIn(t.Notes, at-beats, at-1)
 			after := soundsIn(t.Notes, at, at+beats)
 			down := startsAt(t.Notes, at)
@@ -118,33 +120,33 @@ func edges(s *score.Score, secs []section, k harmony.Key, limit float64, family 
 			case !before && len(down) > 0:
 				changed = true
 				switch l {
-				case layerBass:
+				case form.LayerBass:
 					if !band {
 						changed = false
 						break
 					}
 					t.Notes = bassPickup(t.Notes, k, down[0], at, swingPos(at-eighth, s.Swing), sec.Energy)
-				case layerChords:
+				case form.LayerChords:
 					if !canPush {
 						changed = false
 						break
 					}
 					anticipate(t.Notes, down, swingPos(at-eighth, s.Swing))
-				case layerPad:
-					t.Notes = padSwell(t.Notes, down, at, 1, prevChord(prev, k), sec.barAt(0).C.PCs(k))
+				case form.LayerPad:
+					t.Notes = padSwell(t.Notes, down, at, 1, prevChord(prev, k), sec.BarAt(0).C.PCs(k))
 				default:
 					changed = false
 				}
-			case before && len(down) > 0 && sec.push && canPush && (l == layerChords || l == layerBass && family != "jazz"):
+			case before && len(down) > 0 && sec.Push && canPush && (l == form.LayerChords || l == form.LayerBass && family != "jazz"):
 				changed = true
 				t.Notes = pushInto(t.Notes, down, at, swingPos(at-eighth, s.Swing))
-			case before && !after && l == layerPad:
+			case before && !after && l == form.LayerPad:
 				// A pad that stops holds the tones the next chord
 				// shares over the bar line, dying away.
-				tieOver(t.Notes, at, 1, sec.barAt(0).C.PCs(k))
-			case before && !after && (band || l == layerArp && !programmed) && i < len(secs)-1:
+				tieOver(t.Notes, at, 1, sec.BarAt(0).C.PCs(k))
+			case before && !after && (band || l == form.LayerArp && !programmed) && i < len(secs)-1:
 				changed = true
-				t.Notes = button(t.Notes, l, t.Instrument, k, sec.barAt(0).C, at)
+				t.Notes = button(t.Notes, l, t.Instrument, k, sec.BarAt(0).C, at)
 			}
 		}
 		if changed {
@@ -175,8 +177,8 @@ func startsAt(notes []score.Note, at float64) []int {
 }
 
 // prevChord returns the pitch classes of the chord that ends section s.
-func prevChord(s *section, k harmony.Key) []int {
-	h := s.barAt(s.Bars - 1)
+func prevChord(s *form.Section, k harmony.Key) []int {
+	h := s.BarAt(s.Bars - 1)
 	if h.Split > 0 {
 		return h.C2.PCs(k)
 	}
@@ -262,21 +264,21 @@ func tieOver(notes []score.Note, at, hold float64, pcs []int) {
 
 // button lands the downbeat at of the section a bass or chord part stops
 // in: the bass on the new chord's root, the chords on a short stab of it.
-func button(notes []score.Note, l layer, inst score.Instrument, k harmony.Key, c harmony.Chord, at float64) []score.Note {
+func button(notes []score.Note, l form.Layer, inst score.Instrument, k harmony.Key, c harmony.Chord, at float64) []score.Note {
 	v := 0.55
 	var prev []int
 	for _, n := range notes {
 		if n.Start < at && n.Start >= at-4 {
 			v = n.Velocity
-			if l == layerChords {
+			if l == form.LayerChords {
 				prev = append(prev, n.Pitch)
 			}
 		}
 	}
 	switch l {
-	case layerBass:
+	case form.LayerBass:
 		return append(notes, score.Note{Start: at, Length: 1, Pitch: c.RootPitch(k, bassRange(inst)), Velocity: v * 0.9})
-	case layerArp:
+	case form.LayerArp:
 		return append(notes, score.Note{Start: at, Length: 1, Pitch: c.RootPitch(k, 66), Velocity: v * 0.9})
 	}
 	if len(prev) > 4 {

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/music/form"
+
 	"github.com/songsmith/songsmith/internal/music/harmony"
 
 	"github.com/songsmith/songsmith/internal/music/genre"
@@ -43,7 +45,7 @@ func TestComposerKnowsVocabulary(t *testing.T) {
 		}
 	}
 	for _, p := range style.Parts {
-		if !slices.Contains(layerNames[:], p) && p != dronePart {
+		if !slices.Contains(form.LayerNames[:], p) && p != dronePart {
 			t.Errorf("part %q unknown", p)
 		}
 	}

@@ -199,3 +199,8 @@ func (c Chord) Moved(semis int) Chord {
 	c.Root = (c.Root + semis + 12) % 12
 	return c
 }
+
+var sharpNames = []string{"C", "C#", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"}
+
+// NoteName returns the name of pitch class pc ("C", "F#", "Bb").
+func NoteName(pc int) string { return sharpNames[((pc%12)+12)%12] }

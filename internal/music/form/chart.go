@@ -1,4 +1,4 @@
-package music
+package form
 
 import (
 	"slices"
@@ -8,12 +8,12 @@ import (
 	"github.com/songsmith/songsmith/internal/score"
 )
 
-// chart is the song's harmony as chord symbols, bar by bar (two chords in
+// Chart is the song's harmony as chord symbols, bar by bar (two chords in
 // bars that change inside), with repeats of one chord merged.
-func chart(secs []section, k harmony.Key, bpb int) []score.Chord {
+func Chart(secs []Section, k harmony.Key, bpb int) []score.Chord {
 	var out []score.Chord
 	add := func(c harmony.Chord, start, beats float64) {
-		sym := chordSymbol(c, k)
+		sym := ChordSymbol(c, k)
 		if n := len(out); n > 0 && out[n-1].Symbol == sym && out[n-1].StartBeat+out[n-1].Beats == start {
 			out[n-1].Beats += beats
 			return
@@ -23,7 +23,7 @@ func chart(secs []section, k harmony.Key, bpb int) []score.Chord {
 	for i := range secs {
 		sec := &secs[i]
 		for b := 0; b < sec.Bars; b++ {
-			h := sec.barAt(b)
+			h := sec.BarAt(b)
 			start := sec.StartBeat + float64(b*bpb)
 			if h.Split > 0 && h.Split < float64(bpb) {
 				add(h.C, start, h.Split)
@@ -36,11 +36,11 @@ func chart(secs []section, k harmony.Key, bpb int) []score.Chord {
 	return out
 }
 
-// qualities names chords by their tones above the root (ninths folded in
+// Qualities names chords by their tones above the root (ninths folded in
 // as 14): the common lead-sheet spellings.
-var qualities = []struct {
-	tones []int
-	name  string
+var Qualities = []struct {
+	Tones []int
+	Name  string
 }{
 	{[]int{0, 4, 7}, ""}, {[]int{0, 3, 7}, "m"}, {[]int{0, 3, 6}, "dim"}, {[]int{0, 4, 8}, "aug"},
 	{[]int{0, 2, 7}, "sus2"}, {[]int{0, 5, 7}, "sus4"},
@@ -51,21 +51,21 @@ var qualities = []struct {
 	{[]int{0, 4, 7, 11, 13}, "maj7(b9)"},
 }
 
-// chordSymbol spells c in k: the root's name and the quality of its tones
+// ChordSymbol spells c in k: the root's name and the quality of its tones
 // (a stack the table does not know is named by its triad), over its bass
 // note when that is not the root.
-func chordSymbol(c harmony.Chord, k harmony.Key) string {
+func ChordSymbol(c harmony.Chord, k harmony.Key) string {
 	if c.Slash != 0 {
 		// An inversion or a pedal: the chord over its bass note, "C/E".
 		plain := c
 		plain.Slash = 0
-		return chordSymbol(plain, k) + "/" + noteName(k.Root+c.BassPC())
+		return ChordSymbol(plain, k) + "/" + harmony.NoteName(k.Root+c.BassPC())
 	}
-	root := noteName(k.Root + c.Root)
+	root := harmony.NoteName(k.Root + c.Root)
 	for n := len(c.Tones); n >= 3; n-- {
-		for _, q := range qualities {
-			if slices.Equal(c.Tones[:n], q.tones) {
-				return root + q.name
+		for _, q := range Qualities {
+			if slices.Equal(c.Tones[:n], q.Tones) {
+				return root + q.Name
 			}
 		}
 	}

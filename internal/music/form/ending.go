@@ -1,4 +1,4 @@
-package music
+package form
 
 import (
 	"cmp"
@@ -8,30 +8,30 @@ import (
 	"github.com/songsmith/songsmith/internal/score"
 )
 
-// ending is how a style ends a song (see endFor).
-type ending int
+// Ending is how a style ends a song (see endFor).
+type Ending int
 
 const (
-	endRing    ending = iota // the final chord rings out over a crash
-	endBigHit                // rock: a fill, then the whole band on one last hit
-	endStinger               // jazz, big band, blues: a short, accented final hit
-	endThin                  // ambient and calm styles: parts leave one by one, softer and softer
-	endFermata               // orchestral and classical: the final chord held (the performance slows into it)
+	EndRing    Ending = iota // the final chord rings out over a crash
+	EndBigHit                // rock: a fill, then the whole band on one last hit
+	EndStinger               // jazz, big band, blues: a short, accented final hit
+	EndThin                  // ambient and calm styles: parts leave one by one, softer and softer
+	EndFermata               // orchestral and classical: the final chord held (the performance slows into it)
 )
 
-// endingOf is the ending a style family writes.
-func endingOf(family string) ending {
+// EndingOf is the ending a style family writes.
+func EndingOf(family string) Ending {
 	switch family {
 	case "rock":
-		return endBigHit
+		return EndBigHit
 	case "jazz":
-		return endStinger
+		return EndStinger
 	case "calm":
-		return endThin
+		return EndThin
 	case "orchestral":
-		return endFermata
+		return EndFermata
 	}
-	return endRing
+	return EndRing
 }
 
 // minEndingBars is the length a song needs before its drums stop for an
@@ -39,31 +39,31 @@ func endingOf(family string) ending {
 // detectors).
 const minEndingBars = 16
 
-// endFor writes the song's ending for its style family into the last bar
+// EndFor writes the song's ending for its style family into the last bar
 // (and the outro): see ending. Not for loops.
-func endFor(s *score.Score, family string) {
+func EndFor(s *score.Score, family string) {
 	bpb := float64(s.BeatsPerBar)
 	if s.TotalBeats < 2*bpb || len(s.Sections) == 0 {
 		return
 	}
 	last := s.TotalBeats - bpb
 	long := s.TotalBeats >= minEndingBars*bpb
-	kind := endingOf(family)
+	kind := EndingOf(family)
 	for ti := range s.Tracks {
 		t := &s.Tracks[ti]
 		switch {
-		case t.Role == score.RoleDrums && long && kind != endThin && playsBefore(t.Hits, last, bpb):
+		case t.Role == score.RoleDrums && long && kind != EndThin && PlaysBefore(t.Hits, last, bpb):
 			t.Hits = finalHit(t.Hits, last, bpb, kind)
 		case t.Role == score.RoleDrums || t.Role == score.RoleFX:
-		case kind == endBigHit:
+		case kind == EndBigHit:
 			accentFinal(t.Notes, last, 0.92, 0)
-		case kind == endStinger && t.Role != score.RoleChords && t.Role != score.RolePad:
+		case kind == EndStinger && t.Role != score.RoleChords && t.Role != score.RolePad:
 			// The band hits the final chord short and hard; the
 			// piano's (or guitar's) chord rings under it.
 			accentFinal(t.Notes, last, 0.95, 0.5)
 		}
 	}
-	if kind == endThin {
+	if kind == EndThin {
 		thinOut(s)
 	}
 }
@@ -87,29 +87,29 @@ func accentFinal(notes []score.Note, last, v, short float64) {
 // final downbeat gets a crash with the kick (and the snare for a big hit
 // or a stinger); a big hit is led into by a fill over the beat before, a
 // fermata by a swell on the low drum.
-func finalHit(hits []score.Hit, last, bpb float64, kind ending) []score.Hit {
+func finalHit(hits []score.Hit, last, bpb float64, kind Ending) []score.Hit {
 	from := last
-	if kind == endBigHit || kind == endStinger {
+	if kind == EndBigHit || kind == EndStinger {
 		from = last - 1
 	}
 	out := slices.DeleteFunc(hits, func(h score.Hit) bool { return h.Start >= from-1e-9 })
 	switch kind {
-	case endBigHit:
+	case EndBigHit:
 		toms := []score.Drum{score.Snare, score.Snare, score.TomHigh, score.TomHigh, score.TomMid, score.TomMid, score.TomLow, score.TomLow}
 		for i, d := range toms {
 			out = append(out, score.Hit{Start: from + 0.125*float64(i), Drum: d, Velocity: 0.7 + 0.03*float64(i)})
 		}
-	case endStinger:
+	case EndStinger:
 		for i := 0; i < 3; i++ {
 			out = append(out, score.Hit{Start: from + float64(i)/3, Drum: score.Snare, Velocity: 0.55 + 0.1*float64(i)})
 		}
-	case endFermata:
+	case EndFermata:
 		for i := 0; i < 8; i++ {
 			out = append(out, score.Hit{Start: last - 2 + 0.25*float64(i), Drum: score.TomLow, Velocity: 0.3 + 0.06*float64(i)})
 		}
 	}
 	out = append(out, score.Hit{Start: last, Drum: score.Kick, Velocity: 1}, score.Hit{Start: last, Drum: score.Crash, Velocity: 0.95})
-	if kind == endBigHit || kind == endStinger {
+	if kind == EndBigHit || kind == EndStinger {
 		out = append(out, score.Hit{Start: last, Drum: score.Snare, Velocity: 0.95})
 	}
 	slices.SortStableFunc(out, func(a, b score.Hit) int { return cmp.Compare(a.Start, b.Start) })
@@ -142,13 +142,13 @@ func thinOut(s *score.Score) {
 			leave = 0
 		case t.Role == score.RoleChords && hasPad:
 			leave = span / 2
-		case t.Role == score.RoleLead && t.Name != trackName(layerLead, t.Instrument):
+		case t.Role == score.RoleLead && t.Name != TrackName(LayerLead, t.Instrument):
 			leave = span / 2 // the answer; the lead closes the song
 		}
 		if leave >= 0 {
 			t.Notes = slices.DeleteFunc(t.Notes, func(n score.Note) bool { return n.Start >= from+leave-1e-9 && n.Start < last-1e-9 })
 			t.Hits = slices.DeleteFunc(t.Hits, func(h score.Hit) bool { return h.Start >= from+leave-1e-9 })
-			if t.Role == score.RoleArp || t.Role == score.RoleDrums || t.Name != trackName(layerChords, t.Instrument) && t.Role == score.RoleChords {
+			if t.Role == score.RoleArp || t.Role == score.RoleDrums || t.Name != TrackName(LayerChords, t.Instrument) && t.Role == score.RoleChords {
 				t.Notes = slices.DeleteFunc(t.Notes, func(n score.Note) bool { return n.Start >= last-1e-9 })
 			}
 		}
@@ -210,8 +210,8 @@ func holdToFinal(notes []score.Note, chart []score.Chord, from, last float64, re
 	return notes
 }
 
-// playsBefore reports whether the drums play in the bar before last (an
+// PlaysBefore reports whether the drums play in the bar before last (an
 // outro without drums stays without them).
-func playsBefore(hits []score.Hit, last, bpb float64) bool {
+func PlaysBefore(hits []score.Hit, last, bpb float64) bool {
 	return slices.ContainsFunc(hits, func(h score.Hit) bool { return h.Start >= last-bpb-1e-9 && h.Start < last-1e-9 })
 }

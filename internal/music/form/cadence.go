@@ -1,4 +1,4 @@
-package music
+package form
 
 import (
 	"github.com/songsmith/songsmith/internal/music/genre"
@@ -15,11 +15,11 @@ import (
 // included. The intro plays the last bars of the form, the turnaround ending
 // on V, so the first verse starts on I after a V. Songs with 12-bar phrases
 // already start every section at bar 1 of the form; they do not change.
-func runBluesForm(secs []section) {
+func runBluesForm(secs []Section) {
 	bar := 0
 	for i := range secs {
 		s := &secs[i]
-		n := len(s.prog)
+		n := len(s.Prog)
 		if s.Name == "intro" {
 			s.offset = ((-s.Bars)%n + n) % n
 			continue
@@ -105,7 +105,7 @@ func approachDegrees(k harmony.Key, family string) (approach, pre int) {
 // and the tonic chord, alone in the last bar.
 func finalBars(k harmony.Key, prof genre.Profile, beats int) (approach, tonic harmony.BarChord) {
 	mk := harmony.ChordMaker(k, prof)
-	a, pre := approachDegrees(k, cadenceFamily(prof))
+	a, pre := approachDegrees(k, CadenceFamily(prof))
 	ac := mk(a)
 	if prof.Harmony == "blues" {
 		ac = k.Dominant7(a)
@@ -120,26 +120,26 @@ func finalBars(k harmony.Key, prof genre.Profile, beats int) (approach, tonic ha
 	return approach, harmony.BarChord{C: mk(0)}
 }
 
-// endSong writes the final cadence into the last two bars of the song (which
+// EndSong writes the final cadence into the last two bars of the song (which
 // may lie in two sections): every part then follows it, as it follows any
 // bar's harmony.
-func endSong(secs []section, k harmony.Key, prof genre.Profile, beats int) {
+func EndSong(secs []Section, k harmony.Key, prof genre.Profile, beats int) {
 	approach, tonic := finalBars(k, prof, beats)
 	i := len(secs) - 1
 	for _, h := range []harmony.BarChord{tonic, approach} {
-		for i >= 0 && len(secs[i].ending) >= secs[i].Bars {
+		for i >= 0 && len(secs[i].Ending) >= secs[i].Bars {
 			i--
 		}
 		if i < 0 {
 			return
 		}
-		secs[i].ending = append([]harmony.BarChord{h}, secs[i].ending...)
+		secs[i].Ending = append([]harmony.BarChord{h}, secs[i].Ending...)
 	}
 }
 
-// cadenceFamily is the family whose final approach a style uses: its own
+// CadenceFamily is the family whose final approach a style uses: its own
 // Cadence when the entry names one, else its harmony family's.
-func cadenceFamily(prof genre.Profile) string {
+func CadenceFamily(prof genre.Profile) string {
 	switch prof.Style.Harmony.Cadence {
 	case "authentic":
 		return "classical"
@@ -151,23 +151,23 @@ func cadenceFamily(prof genre.Profile) string {
 	return string(prof.Harmony)
 }
 
-// turnIntro ends an intro of two bars or more on the chord that leads to
+// TurnIntro ends an intro of two bars or more on the chord that leads to
 // the song's tonic (the family's approach, see approachDegrees) when the
 // next section starts on the tonic, so the intro hands over to the first
 // verse as a cadence instead of stopping. The blues intro already plays the
 // form's turnaround (runBluesForm).
-func turnIntro(secs []section, k harmony.Key, prof genre.Profile, beats int) {
-	if len(secs) < 2 || secs[0].Name != "intro" || secs[0].Bars < 2 || prof.Harmony == "blues" || len(secs[0].ending) > 0 {
+func TurnIntro(secs []Section, k harmony.Key, prof genre.Profile, beats int) {
+	if len(secs) < 2 || secs[0].Name != "intro" || secs[0].Bars < 2 || prof.Harmony == "blues" || len(secs[0].Ending) > 0 {
 		return
 	}
-	if next := secs[1].barAt(0); next.C.Degree != 0 || next.Split > 0 {
+	if next := secs[1].BarAt(0); next.C.Degree != 0 || next.Split > 0 {
 		return
 	}
 	approach, _ := finalBars(k, prof, beats)
-	secs[0].ending = []harmony.BarChord{approach}
+	secs[0].Ending = []harmony.BarChord{approach}
 }
 
-// cadenceSections ends every chorus and drop on the style's cadence (see
+// CadenceSections ends every chorus and drop on the style's cadence (see
 // sectionCadence), so the tonic is heard arriving each time the chorus
 // closes, not only at the song's end: in 4/4 a bar moving from the
 // approach chord to the tonic on beat 3, and in a section of eight bars
@@ -175,7 +175,7 @@ func turnIntro(secs []section, k harmony.Key, prof genre.Profile, beats int) {
 // bar of the approach and a bar of the tonic. Sections that already end
 // on a cadence (the song's last, a lifted chorus) keep theirs; the blues
 // keeps its form and a modal song its vamp.
-func cadenceSections(secs []section, k harmony.Key, prof genre.Profile, beats int) {
+func CadenceSections(secs []Section, k harmony.Key, prof genre.Profile, beats int) {
 	if prof.Harmony == "blues" || k.Mode != "major" && k.Mode != "minor" && k.Mode != "harmonic minor" {
 		return // the blues runs its form on; a modal song keeps its vamp
 	}
@@ -183,16 +183,16 @@ func cadenceSections(secs []section, k harmony.Key, prof genre.Profile, beats in
 	arrive := harmony.BarChord{C: harmony.EndChord(approach), C2: tonic.C, Split: 2} // the approach, the tonic from beat 3
 	for i := range secs {
 		s := &secs[i]
-		if s.Name != "chorus" && s.Name != "drop" || len(s.ending) > 0 {
+		if s.Name != "chorus" && s.Name != "drop" || len(s.Ending) > 0 {
 			continue
 		}
 		switch {
 		case s.Bars >= 4 && beats != 4:
-			s.ending = []harmony.BarChord{approach, tonic}
+			s.Ending = []harmony.BarChord{approach, tonic}
 		case s.Bars >= 8:
-			s.ending = []harmony.BarChord{arrive, tonic}
+			s.Ending = []harmony.BarChord{arrive, tonic}
 		case s.Bars >= 4:
-			s.ending = []harmony.BarChord{arrive}
+			s.Ending = []harmony.BarChord{arrive}
 		}
 	}
 }
@@ -205,7 +205,7 @@ func cadenceSections(secs []section, k harmony.Key, prof genre.Profile, beats in
 // the minor plagal iv–i.
 func sectionCadence(k harmony.Key, prof genre.Profile, beats int) (approach, tonic harmony.BarChord) {
 	approach, tonic = finalBars(k, prof, beats)
-	fam := cadenceFamily(prof)
+	fam := CadenceFamily(prof)
 	if k.Mode != "minor" || fam == "one" || fam == "blues" {
 		return approach, tonic
 	}

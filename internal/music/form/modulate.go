@@ -1,4 +1,4 @@
-package music
+package form
 
 import (
 	"github.com/songsmith/songsmith/internal/music/genre"
@@ -12,27 +12,27 @@ import (
 // dominant and left, in its last bar, on the home key's dominant, so that
 // the outro and the final cadence are in the song's key again.
 
-// liftStyles are the styles that lift their last chorus, with the step in
+// LiftStyles are the styles that lift their last chorus, with the step in
 // semitones.
-var liftStyles = map[string]int{
+var LiftStyles = map[string]int{
 	"pop": 2, "latin pop": 2, "gospel": 2, "country": 2, "christmas": 2, "soul": 2, "r&b": 2,
 	"power ballad": 1, "k-pop": 1, "j-pop": 1,
 }
 
-// modulation is a section played in another key: its index and the
+// Modulation is a section played in another key: its index and the
 // semitones it moves; index -1 for none.
-type modulation struct{ index, shift int }
+type Modulation struct{ Index, Shift int }
 
-// planModulation chooses the section a song modulates in: the last chorus,
+// PlanModulation chooses the section a song modulates in: the last chorus,
 // when it follows at least one other chorus and an outro follows it, in a
 // major or minor key of a style in liftStyles. It writes the pivots into
 // the harmony: the bar before the chorus becomes the new key's dominant
 // seventh and the chorus's last bar the home key's dominant. Call it after
 // endSong, before the parts are written.
-func planModulation(secs []section, k harmony.Key, prof genre.Profile, beats int) modulation {
-	shift, ok := liftStyles[prof.Style.Name]
+func PlanModulation(secs []Section, k harmony.Key, prof genre.Profile, beats int) Modulation {
+	shift, ok := LiftStyles[prof.Style.Name]
 	if !ok || k.Mode != "major" && k.Mode != "minor" || prof.Harmony == "blues" {
-		return modulation{index: -1}
+		return Modulation{Index: -1}
 	}
 	last, choruses := -1, 0
 	for i := range secs {
@@ -41,39 +41,39 @@ func planModulation(secs []section, k harmony.Key, prof genre.Profile, beats int
 		}
 	}
 	if choruses < 2 || last < 1 || last+1 >= len(secs) || secs[last+1].Name != "outro" {
-		return modulation{index: -1}
+		return Modulation{Index: -1}
 	}
 	c, prev := &secs[last], &secs[last-1]
-	if c.Bars < 4 || len(c.ending) > 0 || len(prev.ending) > 0 {
-		return modulation{index: -1}
+	if c.Bars < 4 || len(c.Ending) > 0 || len(prev.Ending) > 0 {
+		return Modulation{Index: -1}
 	}
 	mk := harmony.ChordMaker(k, prof)
-	prev.ending = []harmony.BarChord{{C: harmony.Chord{Degree: 4, Root: (7 + shift) % 12, Tones: []int{0, 4, 7, 10}}}}
+	prev.Ending = []harmony.BarChord{{C: harmony.Chord{Degree: 4, Root: (7 + shift) % 12, Tones: []int{0, 4, 7, 10}}}}
 	home := mk(4)
 	home.Tones = []int{0, 4, 7} // the home dominant, major also in minor keys
 	if beats == 4 {
 		home.Tones = []int{0, 4, 7, 10}
 	}
-	c.ending = []harmony.BarChord{{C: home}}
-	return modulation{index: last, shift: shift}
+	c.Ending = []harmony.BarChord{{C: home}}
+	return Modulation{Index: last, Shift: shift}
 }
 
-// modulate transposes every pitched note that starts in the modulated
+// Modulate transposes every pitched note that starts in the modulated
 // section (its last bar, back on the home dominant, aside) by the shift,
 // cuts notes held across its edges, moves the section's chords with it and
 // writes the chart again. The parts were written in the home key, so the
 // section sounds as they are, a step higher: the hook returns as it was,
 // transposed.
-func modulate(s *score.Score, secs []section, mod modulation, k harmony.Key) {
-	if mod.index < 0 {
+func Modulate(s *score.Score, secs []Section, mod Modulation, k harmony.Key) {
+	if mod.Index < 0 {
 		return
 	}
-	sec := &secs[mod.index]
-	if mod.index < len(s.Sections) {
-		s.Sections[mod.index].KeyShift = mod.shift
+	sec := &secs[mod.Index]
+	if mod.Index < len(s.Sections) {
+		s.Sections[mod.Index].KeyShift = mod.Shift
 	}
 	from := sec.StartBeat
-	to := from + float64(sec.beats*(sec.Bars-len(sec.ending)))
+	to := from + float64(sec.Beats*(sec.Bars-len(sec.Ending)))
 	const eps = 1e-6
 	for ti := range s.Tracks {
 		t := &s.Tracks[ti]
@@ -84,7 +84,7 @@ func modulate(s *score.Score, secs []section, mod modulation, k harmony.Key) {
 			n := &t.Notes[ni]
 			switch {
 			case n.Start >= from-eps && n.Start < to-eps:
-				n.Pitch += mod.shift
+				n.Pitch += mod.Shift
 				if n.Start+n.Length > to {
 					n.Length = to - n.Start
 				}
@@ -95,10 +95,10 @@ func modulate(s *score.Score, secs []section, mod modulation, k harmony.Key) {
 			}
 		}
 	}
-	prog := make([]harmony.BarChord, len(sec.prog))
-	for i, h := range sec.prog {
-		prog[i] = harmony.BarChord{C: h.C.Moved(mod.shift), C2: h.C2.Moved(mod.shift), Split: h.Split}
+	prog := make([]harmony.BarChord, len(sec.Prog))
+	for i, h := range sec.Prog {
+		prog[i] = harmony.BarChord{C: h.C.Moved(mod.Shift), C2: h.C2.Moved(mod.Shift), Split: h.Split}
 	}
-	sec.prog = prog
-	s.Chords = chart(secs, k, s.BeatsPerBar)
+	sec.Prog = prog
+	s.Chords = Chart(secs, k, s.BeatsPerBar)
 }

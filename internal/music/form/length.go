@@ -1,4 +1,4 @@
-package music
+package form
 
 import (
 	"math"
@@ -10,13 +10,13 @@ import (
 // fix (a fraction of it): 4 %.
 const MaxNudge = 0.04
 
-// fitLength fits whole bars and a ring-out into exactly seconds: it
+// FitLength fits whole bars and a ring-out into exactly seconds: it
 // returns the bars, the tempo and the tail. Without a fixed tempo the
 // tempo moves by up to MaxNudge so that the bars and the style's tail fill
 // the length; what is left over goes into the tail. With a fixed tempo
 // only the tail moves: the final cadence is placed so that its ring-out
 // lands on the end. The tail stays at least half the style's (and 0.5 s).
-func fitLength(seconds, bpm float64, bpb int, tail float64, fixed bool) (bars int, tempo, ring float64) {
+func FitLength(seconds, bpm float64, bpb int, tail float64, fixed bool) (bars int, tempo, ring float64) {
 	minTail := math.Max(0.5, 0.5*tail)
 	music := seconds - tail
 	barSec := float64(bpb) * 60 / bpm
@@ -40,10 +40,10 @@ func fitLength(seconds, bpm float64, bpb int, tail float64, fixed bool) (bars in
 	return bars, tempo, ring
 }
 
-// ringOut lets the final chord of a song whose tail grew by extra seconds
+// RingOut lets the final chord of a song whose tail grew by extra seconds
 // ring into the end: every pitched note that sounds to the last beat is
 // held extra seconds longer.
-func ringOut(s *score.Score, extra float64) {
+func RingOut(s *score.Score, extra float64) {
 	if extra <= 0 {
 		return
 	}
@@ -61,9 +61,9 @@ func ringOut(s *score.Score, extra float64) {
 	}
 }
 
-// loopBars is the length of a loop of about seconds: whole phrases of 2
+// LoopBars is the length of a loop of about seconds: whole phrases of 2
 // bars (of 4 from 8 bars on), at least 2 bars.
-func loopBars(seconds, barSec float64) int {
+func LoopBars(seconds, barSec float64) int {
 	bars := max(2, int(math.Round(seconds/barSec)))
 	phrase := 2
 	if bars >= 8 {
@@ -72,13 +72,13 @@ func loopBars(seconds, barSec float64) int {
 	return max(phrase, int(math.Round(float64(bars)/float64(phrase)))*phrase)
 }
 
-// cutLoop keeps the first beats of s: a loop is composed as the first
+// CutLoop keeps the first beats of s: a loop is composed as the first
 // half of a song twice as long, so that none of its bars is written as an
 // ending (the last section's changes, the final root and note, a held
 // last chord) and its last bar leads on as into the next section. Notes
 // that start in the loop keep their length: what rings past the end is
 // wrapped into the start by synthesis.
-func cutLoop(s *score.Score, beats float64) {
+func CutLoop(s *score.Score, beats float64) {
 	const eps = 1e-9
 	s.TotalBeats = beats
 	var secs []score.Section
