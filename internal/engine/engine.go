@@ -8,6 +8,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/music/describe"
 	"github.com/songsmith/songsmith/internal/perform"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
@@ -192,7 +193,7 @@ func synthesize(ctx context.Context, c *Composition, r Request) (*Song, error) {
 		Tags:    c.Tags,
 		Genre:   s.Genre,
 		Mood:    s.Mood,
-		Key:     music.KeyName(s),
+		Key:     describe.KeyName(s),
 		Audio:   buf,
 		Score:   s,
 		Style:   c.Style,

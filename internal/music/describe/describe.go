@@ -1,4 +1,8 @@
-package music
+// Package describe names and tags a composed song: its title (from the
+// prompt's theme words, the mood and the genre), its tags (genre, mood,
+// tempo feel, instruments) and its key name. It reads a resolved plan
+// (music.Resolve) and the score; it writes no notes.
+package describe
 
 import (
 	"regexp"
@@ -41,18 +45,12 @@ var themeNouns = map[string]bool{
 	"rain": true, "rainy": true, "love": true, "dream": true, "childhood": true, "memories": true, "party": true,
 }
 
-// Describe names and tags a composed song: Title and Tags.
-func Describe(p plan.Plan, s *score.Score, seed uint64) (title string, tags []string) {
-	p = Resolve(p, seed)
-	return Title(p, seed), songTags(p, s)
-}
-
 // Title names a song before it is composed: evocative, two to five words
 // in Title Case, built from the prompt's theme words (when it has some),
-// the mood and the genre, and never equal to the prompt. It reads the plan
-// and the job's seed only (the engine's resolver names the song once).
+// the mood and the genre, and never equal to the prompt. It reads the plan,
+// resolved (music.Resolve), and the job's seed only (the engine's resolver
+// names the song once).
 func Title(p plan.Plan, seed uint64) string {
-	p = Resolve(p, seed)
 	adjs := moodAdjectives[p.Mood]
 	if len(adjs) == 0 {
 		adjs = moodAdjectives[plan.Dreamy]
