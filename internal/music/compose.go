@@ -80,7 +80,7 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []form.Section, harmony.Ke
 		mod = form.PlanModulation(secs, k, prof, bpb)
 		form.CadenceSections(secs, k, prof, bpb)
 	}
-	planEdges(secs, prof, seed)
+	form.PlanEdges(secs, prof, seed)
 
 	swing := prof.Swing
 	if m.Subdivision == 3 {
@@ -188,7 +188,7 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []form.Section, harmony.Ke
 	if p.Loop {
 		edgeLimit = float64(loopBeats)
 	}
-	edges(s, secs, k, edgeLimit, prof.Style.Family, style.FeelOf(prof.Style).Programmed)
+	form.Edges(s, secs, k, edgeLimit, prof.Style.Family, style.FeelOf(prof.Style).Programmed)
 	if p.Loop {
 		form.CutLoop(s, float64(loopBeats))
 	} else {

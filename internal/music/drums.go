@@ -26,23 +26,7 @@ type drummer struct {
 
 // hit adds a drum hit at beat pos (swung) with velocity v, humanised.
 func (d *drummer) hit(pos float64, drum score.Drum, v float64) {
-	d.hits = append(d.hits, score.Hit{Start: swingPos(pos, d.swing), Drum: drum, Velocity: d.r.Jitter(v, 0.05)})
-}
-
-// swingPos delays off-beat eighths by up to a triplet eighth and off-beat
-// sixteenths by half that.
-func swingPos(pos, swing float64) float64 {
-	if swing == 0 {
-		return pos
-	}
-	f := pos - math.Floor(pos)
-	switch {
-	case math.Abs(f-0.5) < 1e-9:
-		return pos + swing/6
-	case math.Abs(f-0.25) < 1e-9, math.Abs(f-0.75) < 1e-9:
-		return pos + swing/12
-	}
-	return pos
+	d.hits = append(d.hits, score.Hit{Start: form.SwingPos(pos, d.swing), Drum: drum, Velocity: d.r.Jitter(v, 0.05)})
 }
 
 // accent is the metric weight of a position inside the bar.
@@ -219,5 +203,23 @@ func (d *drummer) roll(t, beats, progress, energy float64) {
 	}
 	for p := 0.0; p < beats; p++ {
 		d.hit(t+p, score.Kick, 0.75)
+	}
+}
+
+// pickup writes the one-beat fill a drummer enters with, into the
+// downbeat at.
+func (d *drummer) pickup(at, energy float64) {
+	d.fill(at-1, 1, energy)
+}
+
+// cymbalSwell writes a reverse-cymbal swell into the downbeat at: a
+// cymbal roll over the last length beats, from almost nothing to loud
+// (the crash on the downbeat follows it).
+func (d *drummer) cymbalSwell(at, length float64) {
+	const step = 0.25
+	n := int(length / step)
+	for i := 0; i < n; i++ {
+		x := float64(i+1) / float64(n)
+		d.hits = append(d.hits, score.Hit{Start: at - length + float64(i)*step, Drum: score.Crash, Velocity: 0.05 + 0.5*x*x})
 	}
 }

@@ -86,7 +86,7 @@ func (pt *part) waltzBass(style genre.BassStyle, k harmony.Key, t float64, c har
 		// which a listener (and bpm-tools) hears as two thirds of the tempo.
 		pt.add(t, 2.5, pitch, v, false)
 		if bar%2 == 1 && nextRoot != pitch {
-			pt.add(t+2.5, 0.5, approach(k, nextRoot, pitch), v*0.55, false)
+			pt.add(t+2.5, 0.5, harmony.Approach(k, nextRoot, pitch), v*0.55, false)
 		}
 	}
 }

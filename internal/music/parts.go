@@ -17,7 +17,7 @@ type part struct {
 
 // add adds a note at beat pos (swung), humanising its velocity.
 func (pt *part) add(pos, length float64, pitch int, v float64, glide bool) {
-	start := swingPos(pos, pt.swing)
+	start := form.SwingPos(pos, pt.swing)
 	pt.notes = append(pt.notes, score.Note{Start: start, Length: length - (start - pos), Pitch: pitch, Velocity: pt.r.Jitter(v, 0.05), Glide: glide})
 }
 
@@ -28,20 +28,6 @@ func nextChord(secs []form.Section, i, b int) harmony.Chord {
 		return secs[i].BarAt(b + 1).C
 	}
 	return secs[i+1].BarAt(0).C
-}
-
-// bassRange returns the lowest pitch of the octave a bass instrument sits in.
-func bassRange(inst score.Instrument) int {
-	switch inst {
-	case score.SubBass:
-		return 29 // F1
-	case score.Strings:
-		return 36 // cellos
-	case score.ChoirPad:
-		return 40 // a choir's basses (E2)
-	default:
-		return 33 // A1
-	}
 }
 
 func bassTonesOf(c harmony.Chord, k harmony.Key, lo int) harmony.BassTones {
@@ -64,7 +50,7 @@ func bassTonesOf(c harmony.Chord, k harmony.Key, lo int) harmony.BassTones {
 // and a tempo detector, follows to the end).
 func writeBass(secs []form.Section, k harmony.Key, kind genre.BassStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing float64, seed uint64) []score.Note {
 	pt := &part{swing: swing, r: harmony.NewRNG(seed, "bass")}
-	lo := bassRange(inst)
+	lo := harmony.BassRange(inst)
 	band := drumless(secs)
 	for i := range secs {
 		s := &secs[i]
@@ -122,13 +108,13 @@ func writeBass(secs []form.Section, k harmony.Key, kind genre.BassStyle, lines [
 					pt.add(t, 1.5, first.Root, v, false)
 					pt.add(t+1.5, 0.5, at(1.5).Root, v*0.7, false)
 					pt.add(t+2, 1, at(2).Fifth, v*0.85, false)
-					pt.add(t+3, 1, approach(k, nextRoot, at(3).Root), v*0.75, false)
+					pt.add(t+3, 1, harmony.Approach(k, nextRoot, at(3).Root), v*0.75, false)
 				}
 			case genre.BassEighths:
 				for p := 0.0; p < 4; p += 0.5 {
 					pitch := at(p).Root
 					if p >= 3 && b == s.Bars-1 && nextRoot != pitch {
-						pitch = approach(k, nextRoot, pitch)
+						pitch = harmony.Approach(k, nextRoot, pitch)
 					}
 					pt.add(t+p, 0.45, pitch, v*accent(p), false)
 				}
@@ -137,7 +123,7 @@ func writeBass(secs []form.Section, k harmony.Key, kind genre.BassStyle, lines [
 					// Two beats per chord: root, then an approach: a scale
 					// step into the new chord, a chromatic one into the next bar.
 					pt.add(t, 1, first.Root, v, false)
-					pt.add(t+1, 1, approach(k, second.Root, first.Root), v*0.75, false)
+					pt.add(t+1, 1, harmony.Approach(k, second.Root, first.Root), v*0.75, false)
 					pt.add(t+2, 1, second.Root, v*0.85, false)
 					pt.add(t+3, 1, nextRoot+[]int{1, -1}[pt.r.Intn(2)], v*0.75, false)
 					break
@@ -217,7 +203,7 @@ func writeBass(secs []form.Section, k harmony.Key, kind genre.BassStyle, lines [
 				pt.add(t, 1.5, first.Root, v, false)
 				pt.add(t+2, 0.5, at(2).Root, v*0.8, false)
 				pt.add(t+2.5, 1, at(2.5).Root, v*0.85, false)
-				pt.add(t+3.5, 0.5, approach(k, nextRoot, at(3.5).Root), v*0.7, false)
+				pt.add(t+3.5, 0.5, harmony.Approach(k, nextRoot, at(3.5).Root), v*0.7, false)
 			}
 			if h.Split > 0 {
 				pt.changeTo(from, t+h.Split, second.Root, v*0.85)
@@ -249,38 +235,12 @@ func (pt *part) changeTo(from int, at float64, pitch int, v float64) {
 	pt.notes = append(pt.notes, score.Note{Start: at, Length: end - at, Pitch: pitch, Velocity: v})
 }
 
-// approach returns a scale tone next to target, on the side of from.
-func approach(k harmony.Key, target, from int) int {
-	if target == from {
-		return from + 7 // the fifth above when the harmony does not move
-	}
-	d := k.DegreeNear(target, 0)
-	if from < target {
-		return k.Pitch(d-1, 0)
-	}
-	return k.Pitch(d+1, 0)
-}
-
-// compCenter is where a chord instrument's voicings sit.
-func compCenter(inst score.Instrument) int {
-	switch inst {
-	case score.DistGuitar:
-		return 52
-	case score.Guitar, score.Organ:
-		return 60
-	case score.Pad, score.Strings, score.ChoirPad:
-		return 64
-	default:
-		return 62
-	}
-}
-
 // writeChords writes the comping part (the bar's chord, and its second chord
 // from the split when the bar changes chord) of every section
 // where layer l plays, in the given comping style.
 func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.CompStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing float64, seed uint64, stream string) []score.Note {
 	pt := &part{swing: swing, r: harmony.NewRNG(seed, stream)}
-	center := compCenter(inst)
+	center := harmony.CompCenter(inst)
 	// The chord part of a waltz without drums keeps the beats (oomPahPah),
 	// unless a pad or strings play it: their slow attack cannot mark a
 	// beat, and they hold the harmony as in a waltz band.

@@ -185,7 +185,7 @@ func (pt *part) bassLine(l *style.Line, k harmony.Key, t float64, beats int, at 
 				pitch += 12
 			}
 		case 'A':
-			pitch = approach(k, nextRoot, c.Root)
+			pitch = harmony.Approach(k, nextRoot, c.Root)
 		case 'C':
 			pitch = nextRoot + 1
 			if c.Root < nextRoot {

@@ -1,11 +1,9 @@
-package music
+package form
 
 import (
 	"cmp"
 	"math"
 	"slices"
-
-	"github.com/songsmith/songsmith/internal/music/form"
 
 	"github.com/songsmith/songsmith/internal/music/harmony"
 
@@ -27,10 +25,10 @@ import (
 // the chord before, and a bass or chord part that stops lands the new
 // downbeat before it rests.
 
-// pushFamilies are the style families whose bands anticipate a section's
+// PushFamilies are the style families whose bands anticipate a section's
 // downbeat (a chord and bass note an eighth early), and how often: at a
 // change into a section with more energy, and at any other change.
-var pushFamilies = map[string][2]float64{
+var PushFamilies = map[string][2]float64{
 	"pop": {0.6, 0.2}, "rock": {0.6, 0.25}, "soul": {0.7, 0.3}, "latin": {0.8, 0.4}, "world": {0.6, 0.25},
 	"folk": {0.4, 0.15}, "jazz": {0.6, 0.3}, "urban": {0.4, 0.1}, "holiday": {0.5, 0.2},
 }
@@ -41,46 +39,46 @@ var pushFamilies = map[string][2]float64{
 var bandFamilies = map[string]bool{"pop": true, "rock": true, "soul": true, "latin": true, "world": true,
 	"folk": true, "jazz": true, "urban": true, "holiday": true}
 
-// planEdges sets the sections' transition marks (see section.enter,
+// PlanEdges sets the sections' transition marks (see section.enter,
 // push, riser).
-func planEdges(secs []form.Section, prof genre.Profile, seed uint64) {
+func PlanEdges(secs []Section, prof genre.Profile, seed uint64) {
 	r := harmony.NewRNG(seed, "edges")
 	fam := prof.Style.Family
 	electronic := fam == "electronic" || prof.Form == genre.FormDance
 	for i := range secs {
 		s := &secs[i]
-		if s.Name == "intro" && s.Bars >= 2 && s.On[form.LayerChords] && s.On[form.LayerPad] {
+		if s.Name == "intro" && s.Bars >= 2 && s.On[LayerChords] && s.On[LayerPad] {
 			// The intro builds in: the chords first, the pad joins
 			// halfway (swelling in, see edges).
-			s.Enter[form.LayerPad] = s.Bars / 2
+			s.Enter[LayerPad] = s.Bars / 2
 		}
 		if i == 0 {
 			continue
 		}
 		prev := &secs[i-1]
 		up := s.Energy > prev.Energy+1e-9
-		if p, ok := pushFamilies[fam]; ok && !s.Build && s.Name != "outro" {
+		if p, ok := PushFamilies[fam]; ok && !s.Build && s.Name != "outro" {
 			chance := p[1]
 			if up {
 				chance = p[0]
 			}
 			s.Push = r.Chance(chance)
 		}
-		if electronic && up && s.On[form.LayerDrums] && (s.Name == "drop" || s.Name == "chorus") {
+		if electronic && up && s.On[LayerDrums] && (s.Name == "drop" || s.Name == "chorus") {
 			s.Riser = true
 		}
 	}
 }
 
-// edges reworks the pitched parts at every section change before beat
+// Edges reworks the pitched parts at every section change before beat
 // limit (a loop's end), see the comment at the top of this file.
 // Bass pickups, pushes and buttons are for live bands (bandFamilies, not
 // programmed: style.Feel): a sequenced bass loop, an orchestral or an
 // ambient drone bass stops and starts on the grid (an 808 pickup into a
 // phonk drop made bpm-tools hear 259 bpm instead of 155).
-func edges(s *score.Score, secs []form.Section, k harmony.Key, limit float64, family string, programmed bool) {
+func Edges(s *score.Score, secs []Section, k harmony.Key, limit float64, family string, programmed bool) {
 	band := bandFamilies[family] && !programmed
-	_, pushes := pushFamilies[family]
+	_, pushes := PushFamilies[family]
 	pushes = pushes && !programmed
 	eighth := 0.5 // the push: an eighth early (a third of a beat in compound meter)
 	if s.Subdivision == 3 {
@@ -88,16 +86,16 @@ func edges(s *score.Score, secs []form.Section, k harmony.Key, limit float64, fa
 	}
 	for ti := range s.Tracks {
 		t := &s.Tracks[ti]
-		var l form.Layer
+		var l Layer
 		switch {
 		case t.Role == score.RoleBass:
-			l = form.LayerBass
-		case t.Role == score.RoleChords && t.Name == form.TrackName(form.LayerChords, t.Instrument):
-			l = form.LayerChords
-		case t.Role == score.RolePad && t.Name == form.TrackName(form.LayerPad, t.Instrument):
-			l = form.LayerPad
-		case t.Role == score.RoleArp && t.Name == form.TrackName(form.LayerArp, t.Instrument):
-			l = form.LayerArp
+			l = LayerBass
+		case t.Role == score.RoleChords && t.Name == TrackName(LayerChords, t.Instrument):
+			l = LayerChords
+		case t.Role == score.RolePad && t.Name == TrackName(LayerPad, t.Instrument):
+			l = LayerPad
+		case t.Role == score.RoleArp && t.Name == TrackName(LayerArp, t.Instrument):
+			l = LayerArp
 		default:
 			continue
 		}
@@ -120,31 +118,31 @@ func edges(s *score.Score, secs []form.Section, k harmony.Key, limit float64, fa
 			case !before && len(down) > 0:
 				changed = true
 				switch l {
-				case form.LayerBass:
+				case LayerBass:
 					if !band {
 						changed = false
 						break
 					}
-					t.Notes = bassPickup(t.Notes, k, down[0], at, swingPos(at-eighth, s.Swing), sec.Energy)
-				case form.LayerChords:
+					t.Notes = bassPickup(t.Notes, k, down[0], at, SwingPos(at-eighth, s.Swing), sec.Energy)
+				case LayerChords:
 					if !canPush {
 						changed = false
 						break
 					}
-					anticipate(t.Notes, down, swingPos(at-eighth, s.Swing))
-				case form.LayerPad:
+					anticipate(t.Notes, down, SwingPos(at-eighth, s.Swing))
+				case LayerPad:
 					t.Notes = padSwell(t.Notes, down, at, 1, prevChord(prev, k), sec.BarAt(0).C.PCs(k))
 				default:
 					changed = false
 				}
-			case before && len(down) > 0 && sec.Push && canPush && (l == form.LayerChords || l == form.LayerBass && family != "jazz"):
+			case before && len(down) > 0 && sec.Push && canPush && (l == LayerChords || l == LayerBass && family != "jazz"):
 				changed = true
-				t.Notes = pushInto(t.Notes, down, at, swingPos(at-eighth, s.Swing))
-			case before && !after && l == form.LayerPad:
+				t.Notes = pushInto(t.Notes, down, at, SwingPos(at-eighth, s.Swing))
+			case before && !after && l == LayerPad:
 				// A pad that stops holds the tones the next chord
 				// shares over the bar line, dying away.
 				tieOver(t.Notes, at, 1, sec.BarAt(0).C.PCs(k))
-			case before && !after && (band || l == form.LayerArp && !programmed) && i < len(secs)-1:
+			case before && !after && (band || l == LayerArp && !programmed) && i < len(secs)-1:
 				changed = true
 				t.Notes = button(t.Notes, l, t.Instrument, k, sec.BarAt(0).C, at)
 			}
@@ -177,7 +175,7 @@ func startsAt(notes []score.Note, at float64) []int {
 }
 
 // prevChord returns the pitch classes of the chord that ends section s.
-func prevChord(s *form.Section, k harmony.Key) []int {
+func prevChord(s *Section, k harmony.Key) []int {
 	h := s.BarAt(s.Bars - 1)
 	if h.Split > 0 {
 		return h.C2.PCs(k)
@@ -225,7 +223,7 @@ func pushInto(notes []score.Note, down []int, at, push float64) []score.Note {
 func bassPickup(notes []score.Note, k harmony.Key, first int, at, e, energy float64) []score.Note {
 	target := notes[first]
 	v := target.Velocity * 0.8
-	step := approach(k, target.Pitch, target.Pitch-1)
+	step := harmony.Approach(k, target.Pitch, target.Pitch-1)
 	if energy < 0.6 {
 		return append(notes, score.Note{Start: at - 1, Length: 0.9, Pitch: step, Velocity: v})
 	}
@@ -264,46 +262,28 @@ func tieOver(notes []score.Note, at, hold float64, pcs []int) {
 
 // button lands the downbeat at of the section a bass or chord part stops
 // in: the bass on the new chord's root, the chords on a short stab of it.
-func button(notes []score.Note, l form.Layer, inst score.Instrument, k harmony.Key, c harmony.Chord, at float64) []score.Note {
+func button(notes []score.Note, l Layer, inst score.Instrument, k harmony.Key, c harmony.Chord, at float64) []score.Note {
 	v := 0.55
 	var prev []int
 	for _, n := range notes {
 		if n.Start < at && n.Start >= at-4 {
 			v = n.Velocity
-			if l == form.LayerChords {
+			if l == LayerChords {
 				prev = append(prev, n.Pitch)
 			}
 		}
 	}
 	switch l {
-	case form.LayerBass:
-		return append(notes, score.Note{Start: at, Length: 1, Pitch: c.RootPitch(k, bassRange(inst)), Velocity: v * 0.9})
-	case form.LayerArp:
+	case LayerBass:
+		return append(notes, score.Note{Start: at, Length: 1, Pitch: c.RootPitch(k, harmony.BassRange(inst)), Velocity: v * 0.9})
+	case LayerArp:
 		return append(notes, score.Note{Start: at, Length: 1, Pitch: c.RootPitch(k, 66), Velocity: v * 0.9})
 	}
 	if len(prev) > 4 {
 		prev = prev[len(prev)-4:]
 	}
-	for _, p := range harmony.Voice(c.PCs(k), compCenter(inst), prev) {
+	for _, p := range harmony.Voice(c.PCs(k), harmony.CompCenter(inst), prev) {
 		notes = append(notes, score.Note{Start: at, Length: 0.5, Pitch: p, Velocity: v * 0.85})
 	}
 	return notes
-}
-
-// pickup writes the one-beat fill a drummer enters with, into the
-// downbeat at.
-func (d *drummer) pickup(at, energy float64) {
-	d.fill(at-1, 1, energy)
-}
-
-// cymbalSwell writes a reverse-cymbal swell into the downbeat at: a
-// cymbal roll over the last length beats, from almost nothing to loud
-// (the crash on the downbeat follows it).
-func (d *drummer) cymbalSwell(at, length float64) {
-	const step = 0.25
-	n := int(length / step)
-	for i := 0; i < n; i++ {
-		x := float64(i+1) / float64(n)
-		d.hits = append(d.hits, score.Hit{Start: at - length + float64(i)*step, Drum: score.Crash, Velocity: 0.05 + 0.5*x*x})
-	}
 }
