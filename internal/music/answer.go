@@ -3,6 +3,8 @@ package music
 import (
 	"slices"
 
+	"github.com/songsmith/songsmith/internal/music/cast"
+
 	"github.com/songsmith/songsmith/internal/music/form"
 
 	"github.com/songsmith/songsmith/internal/music/harmony"
@@ -68,8 +70,8 @@ func whoPlays(s *form.Section, b int, final bool) voiceOf {
 // and the style's other lead instruments (acoustic ones only in an acoustic
 // band); "" when the band has none (the lead then rests where the answer
 // would play).
-func answerInstrument(p plan.Plan, prof genre.Profile, c cast, seed uint64) score.Instrument {
-	lead := c.inst[form.LayerLead]
+func answerInstrument(p plan.Plan, prof genre.Profile, c cast.Band, seed uint64) score.Instrument {
+	lead := c.Inst[form.LayerLead]
 	if lead == "" {
 		return ""
 	}
@@ -78,15 +80,15 @@ func answerInstrument(p plan.Plan, prof genre.Profile, c cast, seed uint64) scor
 		if in == "" || in == lead || slices.Contains(pool, in) || slices.Contains(p.Without, in) {
 			return
 		}
-		if _, synth := synthParts[in]; synth && p.Acoustic {
+		if _, synth := cast.SynthParts[in]; synth && p.Acoustic {
 			return // an acoustic band answers on acoustic instruments only
 		}
-		if slices.Contains(preferredLayers[in], form.LayerLead) {
+		if slices.Contains(cast.PreferredLayers[in], form.LayerLead) {
 			pool = append(pool, in)
 		}
 	}
 	for _, l := range []form.Layer{form.LayerArp, form.LayerChords, form.LayerPad} {
-		add(c.inst[l])
+		add(c.Inst[l])
 	}
 	if !p.Only {
 		for _, in := range append([]score.Instrument{prof.Style.Band.Lead}, prof.Style.Band.LeadAlt...) {

@@ -4,6 +4,9 @@ import (
 	"math"
 	"slices"
 
+	"github.com/songsmith/songsmith/internal/music/cast"
+	"github.com/songsmith/songsmith/internal/music/develop"
+
 	"github.com/songsmith/songsmith/internal/music/form"
 
 	"github.com/songsmith/songsmith/internal/music/harmony"
@@ -56,19 +59,19 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []form.Section, harmony.Ke
 	if !p.Loop {
 		h = harmony.Floating(h, prof)
 	}
-	cast := castInstruments(p, prof, seed)
-	cast.inst[form.LayerBass] = waltzBassInstrument(cast, m)
+	band := cast.Choose(p, prof, seed)
+	band.Inst[form.LayerBass] = waltzBassInstrument(band, m)
 	have, forced := [form.NumLayers]bool{}, [form.NumLayers]bool{}
-	for l := range cast.inst {
-		have[l] = cast.inst[l] != ""
-		forced[l] = cast.named[l]
+	for l := range band.Inst {
+		have[l] = band.Inst[l] != ""
+		forced[l] = band.Named[l]
 	}
 	form.Arrange(secs, h, have, forced, mood, prof.Form)
 	// A ballad lets its drums in late and soft; a rock (power) ballad
 	// keeps its style's drive.
 	ballad := p.Tempo == plan.TempoBallad && prof.Style.Family != "rock"
 	if ballad {
-		form.BalladArrangement(secs, p.WantsDrums(), cast.named[form.LayerBass])
+		form.BalladArrangement(secs, p.WantsDrums(), band.Named[form.LayerBass])
 		// A ballad's tune moves in quarters and halves, a verse's
 		// phrases sparse, so the pulse heard is the beat, not eighths.
 		prof.LeadDense = min(prof.LeadDense, 0.3)
@@ -111,17 +114,17 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []form.Section, harmony.Ke
 	}
 	groove := pickGroove(prof, m, seed)
 	bassLines, compLines := linesFor(prof.Style.Bass, fallbackBass, m), linesFor(prof.Style.Comp, fallbackComp, m)
-	bassKind, compKind := cast.bass, prof.Comp
+	bassKind, compKind := band.Bass, prof.Comp
 	if bassKind == genre.BassPattern {
 		bassKind = genre.BassRootFifth // used only where no line fits
 	}
 	if compKind == genre.CompPattern {
 		compKind = genre.CompBlock
 	}
-	answerInst := answerInstrument(p, prof, cast, seed)
+	answerInst := answerInstrument(p, prof, band, seed)
 	var answerTrack *score.Track
 	for l := form.Layer(0); l < form.NumLayers; l++ {
-		inst := cast.inst[l]
+		inst := band.Inst[l]
 		if inst == "" {
 			continue
 		}
@@ -157,14 +160,14 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []form.Section, harmony.Ke
 			} else if ballad {
 				rate = max(rate, 1) // a ballad's arpeggio walks in quarter notes
 			}
-			if m == style.ThreeFour && cast.inst[form.LayerDrums] == "" {
+			if m == style.ThreeFour && band.Inst[form.LayerDrums] == "" {
 				rate = 1 // a waltz without drums: the arpeggio counts the beats
 			}
 			t.Notes = writeArp(secs, k, rate, inst, swing, seed)
 			t.Pan, t.Reverb, t.Delay, t.GainDB = 0.5, 0.2+0.3*prof.Reverb, 0.25, -2
 		}
-		t.Recorded = recorded(prof.Style, l, inst, cast.named[l])
-		t.Featured = cast.named[l] && featured(p, inst)
+		t.Recorded = recorded(prof.Style, l, inst, band.Named[l])
+		t.Featured = band.Named[l] && cast.Featured(p, inst)
 		styleTrack(&t, prof.Style.Mix)
 		if ballad && l == form.LayerDrums {
 			t.GainDB -= form.BalladDrumsDB
@@ -178,7 +181,7 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []form.Section, harmony.Ke
 		s.Tracks = append(s.Tracks, *answerTrack)
 	}
 	form.Modulate(s, secs, mod, k)
-	develop(s, k, seed, style.FeelOf(prof.Style).Programmed)
+	develop.Vary(s, k, seed, style.FeelOf(prof.Style).Programmed)
 	if d := droneTrack(p, prof, secs, k, mod); d != nil {
 		// Written after develop: a pedal holds, it is not varied.
 		s.Tracks = append(s.Tracks, *d)

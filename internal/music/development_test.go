@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/music/develop"
+
 	"github.com/songsmith/songsmith/internal/music/harmony"
 
 	"github.com/songsmith/songsmith/internal/music/genre"
@@ -103,7 +105,7 @@ func TestProgrammedBassApproachOnBeat(t *testing.T) {
 			{Start: 0, Length: 1.9, Pitch: 36, Velocity: 0.8},
 			{Start: 3, Length: 0.92, Pitch: 36, Velocity: 0.8},
 		}}
-		varyBass(&tr, harmony.NewKey(5, "minor"), 0, 4, programmed, harmony.NewRNG(2, "test"))
+		develop.VaryBass(&tr, harmony.NewKey(5, "minor"), 0, 4, programmed, harmony.NewRNG(2, "test"))
 		offBeat := false
 		for _, n := range tr.Notes {
 			if n.Start != math.Floor(n.Start) {

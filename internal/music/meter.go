@@ -1,6 +1,7 @@
 package music
 
 import (
+	"github.com/songsmith/songsmith/internal/music/cast"
 	"github.com/songsmith/songsmith/internal/music/form"
 	"github.com/songsmith/songsmith/internal/music/genre"
 	"github.com/songsmith/songsmith/internal/music/harmony"
@@ -109,9 +110,9 @@ func drumless(secs []form.Section) bool {
 // by (bpm-tools read the classical waltz's bowed bass on the downbeat as
 // two thirds of the tempo, and missed 3 of 8 classical pieces in 6/8). A
 // bass the prompt names keeps its instrument.
-func waltzBassInstrument(c cast, m style.Meter) score.Instrument {
-	in := c.inst[form.LayerBass]
-	if (m == style.ThreeFour || m == style.SixEight) && c.inst[form.LayerDrums] == "" && in == score.Strings && !c.named[form.LayerBass] {
+func waltzBassInstrument(c cast.Band, m style.Meter) score.Instrument {
+	in := c.Inst[form.LayerBass]
+	if (m == style.ThreeFour || m == style.SixEight) && c.Inst[form.LayerDrums] == "" && in == score.Strings && !c.Named[form.LayerBass] {
 		return score.UprightBass
 	}
 	return in

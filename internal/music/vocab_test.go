@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/music/cast"
+
 	"github.com/songsmith/songsmith/internal/music/form"
 
 	"github.com/songsmith/songsmith/internal/music/harmony"
@@ -62,7 +64,7 @@ func TestComposerKnowsVocabulary(t *testing.T) {
 			if in == "" {
 				continue
 			}
-			if _, ok := preferredLayers[in]; !ok {
+			if _, ok := cast.PreferredLayers[in]; !ok {
 				t.Errorf("%s: instrument %q has no seat in the band", st.Name, in)
 			}
 			if _, ok := gmPrograms[in]; !ok {

@@ -1,4 +1,4 @@
-package music
+package develop
 
 import (
 	"fmt"
@@ -11,7 +11,7 @@ import (
 	"github.com/songsmith/songsmith/internal/score"
 )
 
-// develop makes a song develop instead of loop: every bar that repeats an
+// Vary makes a song develop instead of loop: every bar that repeats an
 // earlier bar note for note in every track gets a variation a player would
 // make, until it is new. Drums vary by ghost notes, kick pickups and, at the
 // end of a phrase, a short fill; the bass by an approach note into the next
@@ -22,7 +22,7 @@ import (
 // A programmed style (style.Feel) keeps its sequencer grid: its bass
 // approaches land on a beat, never on a sixteenth (an 808 retriggered on
 // the "e" of a beat made bpm-tools hear a phonk song at 322 bpm for 155).
-func develop(s *score.Score, k harmony.Key, seed uint64, programmed bool) {
+func Vary(s *score.Score, k harmony.Key, seed uint64, programmed bool) {
 	r := harmony.NewRNG(seed, "develop")
 	beats := float64(s.BeatsPerBar)
 	bars := int(math.Round(s.TotalBeats / beats))
@@ -92,7 +92,7 @@ func vary(s *score.Score, t *score.Track, k harmony.Key, start, end float64, bar
 	case score.RoleDrums:
 		varyDrums(t, start, end, bar, round, r)
 	case score.RoleBass:
-		varyBass(t, k, start, end, programmed, r)
+		VaryBass(t, k, start, end, programmed, r)
 	case score.RoleLead:
 		varyMelody(t, k, start, end, ceiling(s, t, start), r)
 	case score.RoleArp:
@@ -181,11 +181,11 @@ func splitNote(t *score.Track, i int, at float64, pitch int) {
 	sort.SliceStable(t.Notes, func(a, b int) bool { return t.Notes[a].Start < t.Notes[b].Start })
 }
 
-// varyBass turns the end of the bar's last long note into an approach: a
+// VaryBass turns the end of the bar's last long note into an approach: a
 // scale step towards the bar's root from above or below. In a programmed
 // style the approach starts on the nearest beat (onGrid): a sequenced
 // bass line gains no sixteenth off-beats.
-func varyBass(t *score.Track, k harmony.Key, start, end float64, onGrid bool, r *harmony.RNG) {
+func VaryBass(t *score.Track, k harmony.Key, start, end float64, onGrid bool, r *harmony.RNG) {
 	idx := notesIn(t, start, end)
 	for j := len(idx) - 1; j >= 0; j-- {
 		n := t.Notes[idx[j]]

@@ -1,4 +1,4 @@
-package music
+package cast
 
 import (
 	"slices"
@@ -13,18 +13,18 @@ import (
 	"github.com/songsmith/songsmith/internal/score"
 )
 
-// cast is who plays what: an instrument per layer ("" for none), whether the
+// Band is who plays what: an instrument per layer ("" for none), whether the
 // prompt named it (named layers play in every main section), and the
 // drum and bass styles.
-type cast struct {
-	inst  [form.NumLayers]score.Instrument
-	named [form.NumLayers]bool
+type Band struct {
+	Inst  [form.NumLayers]score.Instrument
+	Named [form.NumLayers]bool
 	drums genre.DrumStyle
-	bass  genre.BassStyle
+	Bass  genre.BassStyle
 }
 
-// preferredLayers says where a named instrument goes, in order of preference.
-var preferredLayers = map[score.Instrument][]form.Layer{
+// PreferredLayers says where a named instrument goes, in order of preference.
+var PreferredLayers = map[score.Instrument][]form.Layer{
 	score.Piano:      {form.LayerChords, form.LayerArp, form.LayerLead},
 	score.EPiano:     {form.LayerChords, form.LayerArp, form.LayerLead},
 	score.Organ:      {form.LayerChords, form.LayerPad},
@@ -85,95 +85,95 @@ var substitutes = map[score.Instrument]score.Instrument{
 	score.ChipBass: score.SynthBass, score.Tabla: score.Marimba,
 }
 
-// castInstruments starts from the genre's band and seats the instruments the
+// Choose starts from the genre's band and seats the instruments the
 // prompt names, honouring exclusions ("no drums", "without piano").
-func castInstruments(p plan.Plan, prof genre.Profile, seed uint64) cast {
-	c := cast{drums: prof.Drums, bass: prof.Bass}
-	c.inst = [form.NumLayers]score.Instrument{score.Drums, prof.BassInst, prof.CompInst, prof.PadInst, prof.LeadInst, prof.ArpInst}
+func Choose(p plan.Plan, prof genre.Profile, seed uint64) Band {
+	c := Band{drums: prof.Drums, Bass: prof.Bass}
+	c.Inst = [form.NumLayers]score.Instrument{score.Drums, prof.BassInst, prof.CompInst, prof.PadInst, prof.LeadInst, prof.ArpInst}
 	// The band varies per song within the style's palette.
 	r := harmony.NewRNG(seed, "band")
-	if alt := prof.Style.Band.LeadAlt; len(alt) > 0 && c.inst[form.LayerLead] != "" {
+	if alt := prof.Style.Band.LeadAlt; len(alt) > 0 && c.Inst[form.LayerLead] != "" {
 		if i := r.Intn(len(alt) + 1); i > 0 {
-			c.inst[form.LayerLead] = alt[i-1]
+			c.Inst[form.LayerLead] = alt[i-1]
 		}
 	}
-	if alt := prof.Style.Band.ChordsAlt; len(alt) > 0 && c.inst[form.LayerChords] != "" {
+	if alt := prof.Style.Band.ChordsAlt; len(alt) > 0 && c.Inst[form.LayerChords] != "" {
 		if i := r.Intn(len(alt) + 1); i > 0 {
-			c.inst[form.LayerChords] = alt[i-1]
+			c.Inst[form.LayerChords] = alt[i-1]
 		}
 	}
 	if prof.Style.Drums.None && !p.WantsDrums() {
-		c.inst[form.LayerDrums] = ""
+		c.Inst[form.LayerDrums] = ""
 	}
 	for _, in := range p.Instruments {
 		if in == score.Guitar && prof.CompInst == score.DistGuitar {
 			in = score.DistGuitar // a guitar in a power-chord style is the distorted one
 		}
 		if in == score.SubBass {
-			c.bass = genre.Bass808
+			c.Bass = genre.Bass808
 		}
 		if seated(c, in) {
 			continue
 		}
 		if l, ok := defaultSeat(c, in); ok {
-			c.named[l] = true
+			c.Named[l] = true
 			continue
 		}
-		for _, l := range preferredLayers[in] {
-			if !c.named[l] {
-				c.inst[l], c.named[l] = in, true
+		for _, l := range PreferredLayers[in] {
+			if !c.Named[l] {
+				c.Inst[l], c.Named[l] = in, true
 				break
 			}
 		}
 	}
 	for _, ex := range p.Without {
-		for l := range c.inst {
-			if c.inst[l] != ex || c.named[l] {
+		for l := range c.Inst {
+			if c.Inst[l] != ex || c.Named[l] {
 				continue
 			}
-			c.inst[l] = substitutes[ex]
-			if seated(c, c.inst[l]) && l != int(form.LayerDrums) {
-				c.inst[l] = ""
+			c.Inst[l] = substitutes[ex]
+			if seated(c, c.Inst[l]) && l != int(form.LayerDrums) {
+				c.Inst[l] = ""
 			}
 		}
 	}
 	if p.Only {
 		// The named instruments are the whole band; one of them takes the
 		// melody when none was seated as the lead.
-		for l := range c.inst {
-			if !c.named[l] {
-				c.inst[l] = ""
+		for l := range c.Inst {
+			if !c.Named[l] {
+				c.Inst[l] = ""
 			}
 		}
-		if c.inst[form.LayerLead] == "" {
+		if c.Inst[form.LayerLead] == "" {
 			for _, in := range p.Instruments {
-				if slices.Contains(preferredLayers[in], form.LayerLead) {
-					c.inst[form.LayerLead], c.named[form.LayerLead] = in, true
+				if slices.Contains(PreferredLayers[in], form.LayerLead) {
+					c.Inst[form.LayerLead], c.Named[form.LayerLead] = in, true
 					break
 				}
 			}
 		}
 	}
-	if in := leader(p, prof); in != "" && !c.named[form.LayerLead] {
+	if in := leader(p, prof); in != "" && !c.Named[form.LayerLead] {
 		// The instrument the prompt names plays the melody: the piano of a
 		// piano ballad, the guitar of a guitar love song.
-		c.inst[form.LayerLead], c.named[form.LayerLead] = in, true
+		c.Inst[form.LayerLead], c.Named[form.LayerLead] = in, true
 	}
 	if p.Acoustic {
 		unplug(&c)
 	}
 	switch {
 	case p.NoLead:
-		c.inst[form.LayerLead], c.named[form.LayerLead] = "", false
-	case p.Vocal && c.inst[form.LayerLead] == "":
+		c.Inst[form.LayerLead], c.Named[form.LayerLead] = "", false
+	case p.Vocal && c.Inst[form.LayerLead] == "":
 		// An instrumental: something plays the vocal line.
-		c.inst[form.LayerLead] = score.Flute
+		c.Inst[form.LayerLead] = score.Flute
 		if alt := prof.Style.Band.LeadAlt; len(alt) > 0 {
-			c.inst[form.LayerLead] = alt[0]
+			c.Inst[form.LayerLead] = alt[0]
 		}
 	}
 	if p.NoDrums {
-		c.inst[form.LayerDrums], c.named[form.LayerDrums] = "", false
+		c.Inst[form.LayerDrums], c.Named[form.LayerDrums] = "", false
 	}
 	return c
 }
@@ -187,7 +187,7 @@ func leader(p plan.Plan, prof genre.Profile) score.Instrument {
 		if in == score.Guitar && prof.CompInst == score.DistGuitar {
 			in = score.DistGuitar
 		}
-		if slices.Contains(preferredLayers[in], form.LayerLead) && !sectionInst[in] {
+		if slices.Contains(PreferredLayers[in], form.LayerLead) && !sectionInst[in] {
 			return in
 		}
 	}
@@ -197,35 +197,35 @@ func leader(p plan.Plan, prof genre.Profile) score.Instrument {
 // sectionInst are instruments that colour a band more often than they lead it.
 var sectionInst = map[score.Instrument]bool{score.Strings: true, score.Pluck: true, score.Bells: true, score.Arp: true}
 
-// synthParts are the synthesized instruments an acoustic band replaces,
+// SynthParts are the synthesized instruments an acoustic band replaces,
 // and what replaces them ("" drops the part).
-var synthParts = map[score.Instrument]score.Instrument{
+var SynthParts = map[score.Instrument]score.Instrument{
 	score.SawLead: score.Flute, score.SquareLead: score.Flute, score.ChipLead: score.Flute, score.CowbellLead: score.Bells,
 	score.Pad: score.Strings, score.Pluck: score.NylonGuitar, score.Arp: "",
 	score.SynthBass: score.Bass, score.Reese: score.Bass, score.SubBass: score.Bass, score.ChipBass: score.Bass,
 }
 
 // unplug replaces the synthesized parts of an acoustic band.
-func unplug(c *cast) {
-	for l, in := range c.inst {
-		if to, ok := synthParts[in]; ok {
-			c.inst[l] = to
-			if l == int(form.LayerBass) && c.bass == genre.Bass808 {
-				c.bass = genre.BassRootFifth
+func unplug(c *Band) {
+	for l, in := range c.Inst {
+		if to, ok := SynthParts[in]; ok {
+			c.Inst[l] = to
+			if l == int(form.LayerBass) && c.Bass == genre.Bass808 {
+				c.Bass = genre.BassRootFifth
 			}
 		}
 	}
 }
 
-// featured reports whether inst plays an instrument the plan features.
-func featured(p plan.Plan, inst score.Instrument) bool {
+// Featured reports whether inst plays an instrument the plan features.
+func Featured(p plan.Plan, inst score.Instrument) bool {
 	return slices.Contains(p.Featured, inst) || inst == score.DistGuitar && slices.Contains(p.Featured, score.Guitar)
 }
 
 // seated reports whether in already plays a named part.
-func seated(c cast, in score.Instrument) bool {
-	for l, x := range c.inst {
-		if x == in && c.named[l] {
+func seated(c Band, in score.Instrument) bool {
+	for l, x := range c.Inst {
+		if x == in && c.Named[l] {
 			return true
 		}
 	}
@@ -233,14 +233,14 @@ func seated(c cast, in score.Instrument) bool {
 }
 
 // defaultSeat finds a layer the genre already gives to in.
-func defaultSeat(c cast, in score.Instrument) (form.Layer, bool) {
-	for _, l := range preferredLayers[in] {
-		if c.inst[l] == in && !c.named[l] {
+func defaultSeat(c Band, in score.Instrument) (form.Layer, bool) {
+	for _, l := range PreferredLayers[in] {
+		if c.Inst[l] == in && !c.Named[l] {
 			return l, true
 		}
 	}
-	for l, x := range c.inst {
-		if x == in && !c.named[l] {
+	for l, x := range c.Inst {
+		if x == in && !c.Named[l] {
 			return form.Layer(l), true
 		}
 	}
