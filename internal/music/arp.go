@@ -1,6 +1,7 @@
 package music
 
 import (
+	"github.com/songsmith/songsmith/internal/music/drums"
 	"github.com/songsmith/songsmith/internal/music/form"
 	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/score"
@@ -65,7 +66,7 @@ func writeArp(secs []form.Section, k harmony.Key, rate float64, inst score.Instr
 				if h.Split > 0 && pos >= h.Split {
 					tn = tones2
 				}
-				pt.add(t+pos, min(rate*0.9, splitRoom(h, pos)), tn[pat[j%len(pat)]%len(tn)], v*(0.8+0.2*accent(pos)), false)
+				pt.add(t+pos, min(rate*0.9, splitRoom(h, pos)), tn[pat[j%len(pat)]%len(tn)], v*(0.8+0.2*drums.Accent(pos)), false)
 			}
 		}
 	}

@@ -3,6 +3,8 @@ package music
 import (
 	"slices"
 
+	"github.com/songsmith/songsmith/internal/music/drums"
+
 	"github.com/songsmith/songsmith/internal/music/genre"
 
 	"github.com/songsmith/songsmith/internal/score"
@@ -21,7 +23,7 @@ func comp(pt *part, style genre.CompStyle, t float64, vc []int, v, energy float6
 			return
 		}
 		for p := 0.0; p < 4; p += 0.5 {
-			pt.chord(t+p, 0.45, vc, v*accent(p))
+			pt.chord(t+p, 0.45, vc, v*drums.Accent(p))
 		}
 	case genre.CompBlock:
 		pt.chord(t, 4, vc, v*0.85)
@@ -31,7 +33,7 @@ func comp(pt *part, style genre.CompStyle, t float64, vc []int, v, energy float6
 			pt.chord(t+2, 2, vc, v*0.85)
 		} else {
 			for _, e := range [][2]float64{{0, 1.5}, {1.5, 1}, {2.5, 0.5}, {3, 1}} {
-				pt.chord(t+e[0], e[1], vc, v*accent(e[0]))
+				pt.chord(t+e[0], e[1], vc, v*drums.Accent(e[0]))
 			}
 		}
 	case genre.CompCharles:
@@ -47,7 +49,7 @@ func comp(pt *part, style genre.CompStyle, t float64, vc []int, v, energy float6
 	case genre.CompFunk:
 		top := vc[len(vc)-3:]
 		for _, p := range []float64{0, 0.75, 1.5, 2.25, 2.5, 3.5} {
-			pt.chord(t+p, 0.2, top, v*accent(p))
+			pt.chord(t+p, 0.2, top, v*drums.Accent(p))
 		}
 	case genre.CompStrum:
 		// Down on every beat, up on every "and": the hand keeps moving
@@ -55,13 +57,13 @@ func comp(pt *part, style genre.CompStyle, t float64, vc []int, v, energy float6
 		// beat 3 of D–DU–UDU let the bass's beat 3 fill the eighths in,
 		// and bpm-tools heard a folk song at 100 bpm as 197.)
 		for _, e := range [][2]float64{{0, 1}, {1, 0.5}, {1.5, 0.5}, {2, 0.5}, {2.5, 0.5}, {3, 0.5}, {3.5, 0.5}} {
-			pt.strum(t+e[0], e[1], vc, v*accent(e[0]), e[0]-float64(int(e[0])) == 0.5)
+			pt.strum(t+e[0], e[1], vc, v*drums.Accent(e[0]), e[0]-float64(int(e[0])) == 0.5)
 		}
 	case genre.CompBroken:
 		low, vc := vc[len(vc)-1], vc[:len(vc)-1]
 		seq := []int{low, vc[len(vc)-1], vc[1%len(vc)], vc[len(vc)-1]}
 		for j := 0; j < 8; j++ {
-			pt.add(t+float64(j)*0.5, 0.5, seq[j%4], v*accent(float64(j)*0.5), false)
+			pt.add(t+float64(j)*0.5, 0.5, seq[j%4], v*drums.Accent(float64(j)*0.5), false)
 		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/music/drums"
+
 	"github.com/songsmith/songsmith/internal/music/harmony"
 
 	"github.com/songsmith/songsmith/internal/music/genre"
@@ -140,18 +142,18 @@ func TestStylesSoundApart(t *testing.T) {
 // '-' still holds the previous note.
 func TestGhostNotesSound(t *testing.T) {
 	g := &style.Groove{Name: "test", Lines: []style.DrumLine{{Drum: score.Bongo, Steps: "x-o-x-o-"}}}
-	d := &drummer{style: genre.DrumsPattern, groove: g, r: harmony.NewRNG(1, "ghost")}
+	d := &drummer{&drums.Player{Style: genre.DrumsPattern, Groove: g, R: harmony.NewRNG(1, "ghost")}}
 	d.patternBar(0, 4, 2, 0, 0.5)
-	if len(d.hits) != 8 {
-		t.Fatalf("%d hits from x-o-x-o-, want 8", len(d.hits))
+	if len(d.Hits) != 8 {
+		t.Fatalf("%d hits from x-o-x-o-, want 8", len(d.Hits))
 	}
-	for i, h := range d.hits {
+	for i, h := range d.Hits {
 		if want := 0.5 * float64(i); math.Abs(h.Start-want) > 1e-9 {
 			t.Errorf("hit %d at beat %.2f, want %.2f", i, h.Start, want)
 		}
 		ghost := i%2 == 1
-		if ghost && h.Velocity >= 0.5*d.hits[0].Velocity {
-			t.Errorf("ghost hit %d velocity %.2f, want well under the accent's %.2f", i, h.Velocity, d.hits[0].Velocity)
+		if ghost && h.Velocity >= 0.5*d.Hits[0].Velocity {
+			t.Errorf("ghost hit %d velocity %.2f, want well under the accent's %.2f", i, h.Velocity, d.Hits[0].Velocity)
 		}
 	}
 	if st := steps("R---5---", 4); len(st) != 2 || st[0].size != 2 || st[1].size != 2 {

@@ -3,6 +3,8 @@ package music
 import (
 	"fmt"
 
+	"github.com/songsmith/songsmith/internal/music/drums"
+
 	"github.com/songsmith/songsmith/internal/music/form"
 
 	"github.com/songsmith/songsmith/internal/music/harmony"
@@ -374,7 +376,7 @@ func fitMelody(k harmony.Key, p, last, lo, hi int) int {
 // sounds last.
 func (pt *part) singNote(k harmony.Key, h harmony.BarChord, bar []melodyNote, j, pb int, t, v float64, p, lo, hi int, blue *harmony.RNG, rate float64, final bool) int {
 	n := bar[j]
-	vel := v * (0.85 + 0.15*accent(n.at))
+	vel := v * (0.85 + 0.15*drums.Accent(n.at))
 	if j == len(bar)-1 && pb == 3 {
 		vel *= 0.9
 	}

@@ -2,6 +2,7 @@ package music
 
 import (
 	"github.com/songsmith/songsmith/internal/music/cast"
+	"github.com/songsmith/songsmith/internal/music/drums"
 	"github.com/songsmith/songsmith/internal/music/form"
 	"github.com/songsmith/songsmith/internal/music/genre"
 	"github.com/songsmith/songsmith/internal/music/harmony"
@@ -157,7 +158,7 @@ func comp3(pt *part, style genre.CompStyle, t float64, vc []int, v, energy float
 		low, vc := vc[len(vc)-1], vc[:len(vc)-1]
 		top, mid := vc[len(vc)-1], vc[1%len(vc)]
 		for j, p := range []int{low, top, mid, top, mid, top} {
-			pt.add(t+float64(j)*0.5, 0.5, p, v*accent(float64(j)*0.5), false)
+			pt.add(t+float64(j)*0.5, 0.5, p, v*drums.Accent(float64(j)*0.5), false)
 		}
 	case genre.CompCharles:
 		pt.chord(t, 0.9, vc, v)
@@ -169,71 +170,5 @@ func comp3(pt *part, style genre.CompStyle, t float64, vc []int, v, energy float
 	default:
 		pt.chord(t+1, 0.9, vc, v*0.8)
 		pt.chord(t+2, 0.9, vc, v*0.8)
-	}
-}
-
-// bar3 writes one 3/4 bar of the groove at level (1 light, 2 groove, 3
-// full): a brushed jazz waltz, timpani or a soft pulse for the quiet styles,
-// otherwise oom-pah-pah (kick on 1, snare or rim on 2 and 3). Every beat
-// is marked, so the pulse stays clear.
-func (d *drummer) bar3(t float64, level, bar int, energy float64) {
-	v := 0.55 + 0.4*energy
-	switch d.style {
-	case genre.DrumsJazz:
-		for _, p := range []float64{0, 1, 1.5, 2} {
-			d.hit(t+p, score.Ride, v*0.6*accent(p))
-		}
-		d.hit(t, score.Kick, v*0.5)
-		for p := 1.0; p < 3; p++ {
-			d.hit(t+p, score.Kick, v*0.3)
-			d.hit(t+p, score.Snare, v*0.3) // brushes
-		}
-	case genre.DrumsOrchestral:
-		d.hit(t, score.TomLow, v)
-		if level >= 2 {
-			d.hit(t+1, score.TomLow, v*0.5)
-			d.hit(t+2, score.TomLow, v*0.5)
-		}
-		if level >= 3 && bar%2 == 0 {
-			d.hit(t, score.Crash, v*0.5)
-		}
-	case genre.DrumsSoftPulse:
-		v *= 0.85
-		d.hit(t, score.Kick, v)
-		d.hit(t+1, score.Kick, v*0.5)
-		d.hit(t+2, score.Kick, v*0.5)
-		for p := 0.0; p < 3; p += 0.5 {
-			d.hit(t+p, score.Shaker, v*0.55*accent(p))
-		}
-		if level >= 2 {
-			d.hit(t+1, score.Rim, v*0.5)
-			d.hit(t+2, score.Rim, v*0.5)
-		}
-	default:
-		// A softer kick under the "pah"s keeps every beat as clear as the
-		// downbeat, so the pulse is heard in beats, not in bars.
-		d.hit(t, score.Kick, v)
-		d.hit(t+1, score.Kick, v*0.6)
-		d.hit(t+2, score.Kick, v*0.6)
-		back := score.Rim
-		if level >= 2 {
-			back = score.Snare
-		}
-		d.hit(t+1, back, v*0.7)
-		d.hit(t+2, back, v*0.7)
-		tick := score.ClosedHat
-		if d.style == genre.DrumsTrain {
-			tick = score.Shaker
-		}
-		for p := 0.0; p < 3; p += 0.5 {
-			a := accent(p)
-			if p != float64(int(p)) {
-				a *= 0.5
-			}
-			d.hit(t+p, tick, v*0.5*a)
-		}
-		if level >= 3 {
-			d.hit(t+2.5, score.OpenHat, v*0.4)
-		}
 	}
 }

@@ -1,6 +1,7 @@
 package music
 
 import (
+	"github.com/songsmith/songsmith/internal/music/drums"
 	"github.com/songsmith/songsmith/internal/music/form"
 	"github.com/songsmith/songsmith/internal/music/genre"
 	"github.com/songsmith/songsmith/internal/music/harmony"
@@ -116,7 +117,7 @@ func writeBass(secs []form.Section, k harmony.Key, kind genre.BassStyle, lines [
 					if p >= 3 && b == s.Bars-1 && nextRoot != pitch {
 						pitch = harmony.Approach(k, nextRoot, pitch)
 					}
-					pt.add(t+p, 0.45, pitch, v*accent(p), false)
+					pt.add(t+p, 0.45, pitch, v*drums.Accent(p), false)
 				}
 			case genre.BassWalking:
 				if h.Split > 0 {
@@ -137,7 +138,7 @@ func writeBass(secs []form.Section, k harmony.Key, kind genre.BassStyle, lines [
 				}
 				pt.add(t+3, 1, nextRoot+step, v*0.75, false) // chromatic approach
 			case genre.Bass808:
-				cell := trapKicks[b%len(trapKicks)]
+				cell := drums.TrapKicks[b%len(drums.TrapKicks)]
 				for j, p := range cell {
 					end := 4.0
 					if j+1 < len(cell) {
@@ -150,7 +151,7 @@ func writeBass(secs []form.Section, k harmony.Key, kind genre.BassStyle, lines [
 					}
 					// Short enough to leave a dip before the next kick: a
 					// tempo detector (and the groove) needs the gaps.
-					pt.add(t+p, min(end-p, 1)*0.7, pitch, v*accent(p), glide)
+					pt.add(t+p, min(end-p, 1)*0.7, pitch, v*drums.Accent(p), glide)
 				}
 			case genre.BassOffbeat:
 				for p := 0.5; p < 4; p++ {
@@ -184,7 +185,7 @@ func writeBass(secs []form.Section, k harmony.Key, kind genre.BassStyle, lines [
 					if !harmony.InScale(pitch, k.Root, k.Mode) {
 						pitch = c.Fifth
 					}
-					pt.add(t+n.p, n.l, pitch, v*accent(n.p), false)
+					pt.add(t+n.p, n.l, pitch, v*drums.Accent(n.p), false)
 				}
 			case genre.BassOctave:
 				for p := 0.0; p < 4; p += 0.5 {
@@ -192,7 +193,7 @@ func writeBass(secs []form.Section, k harmony.Key, kind genre.BassStyle, lines [
 					if int(p*2)%2 == 1 {
 						pitch = at(p).Octave
 					}
-					pt.add(t+p, 0.4, pitch, v*accent(p), false)
+					pt.add(t+p, 0.4, pitch, v*drums.Accent(p), false)
 				}
 			case genre.BassSustain:
 				pt.add(t, 4, first.Root, v*0.8, false)

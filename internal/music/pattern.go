@@ -3,6 +3,8 @@ package music
 import (
 	"strings"
 
+	"github.com/songsmith/songsmith/internal/music/drums"
+
 	"github.com/songsmith/songsmith/internal/music/form"
 
 	"github.com/songsmith/songsmith/internal/music/harmony"
@@ -138,7 +140,7 @@ var (
 // patternBar writes one bar of a step-pattern groove at level.
 func (d *drummer) patternBar(t float64, beats, level, bar int, energy float64) {
 	v := 0.55 + 0.4*energy
-	for _, l := range d.groove.Lines {
+	for _, l := range d.Groove.Lines {
 		if max(l.Level, 1) > level || l.Every > 0 && bar%l.Every != l.On {
 			continue
 		}
@@ -154,7 +156,7 @@ func (d *drummer) patternBar(t float64, beats, level, bar int, energy float64) {
 			default:
 				continue
 			}
-			d.hit(t+st.at, l.Drum, vel)
+			d.Hit(t+st.at, l.Drum, vel)
 		}
 	}
 }
@@ -194,7 +196,7 @@ func (pt *part) bassLine(l *style.Line, k harmony.Key, t float64, beats int, at 
 		default:
 			continue
 		}
-		pt.add(t+st.at, st.size*0.92, pitch, v*accent(st.at), false)
+		pt.add(t+st.at, st.size*0.92, pitch, v*drums.Accent(st.at), false)
 	}
 }
 
@@ -208,7 +210,7 @@ func (pt *part) compLine(l *style.Line, t float64, beats int, vc, vc2 []int, low
 			voicing, root = vc2, low2
 		}
 		length := st.size * 0.95
-		vel := v * accent(st.at)
+		vel := v * drums.Accent(st.at)
 		switch c := st.sym; {
 		case c == 'x':
 			pt.chord(t+st.at, length, voicing, vel)

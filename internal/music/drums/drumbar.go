@@ -1,4 +1,4 @@
-package music
+package drums
 
 import (
 	"math"
@@ -13,7 +13,7 @@ import (
 // index in the section, the base velocity, and how soft off-beat hats are
 // (softer in swung grooves).
 type drumBar struct {
-	d     *drummer
+	d     *Player
 	t     float64
 	level int
 	bar   int
@@ -43,11 +43,11 @@ var grooveBars = map[genre.DrumStyle]func(drumBar){
 // eighths plays drum on every eighth of the bar, accented by the metre.
 func (b drumBar) eighths(drum score.Drum, vel float64) {
 	for p := 0.0; p < 4; p += 0.5 {
-		a := accent(p)
+		a := Accent(p)
 		if p != math.Floor(p) {
 			a *= b.off
 		}
-		b.d.hit(b.t+p, drum, vel*a)
+		b.d.Hit(b.t+p, drum, vel*a)
 	}
 }
 
@@ -55,22 +55,22 @@ func (b drumBar) eighths(drum score.Drum, vel float64) {
 // metre.
 func (b drumBar) sixteenths(drum score.Drum, vel float64) {
 	for p := 0.0; p < 4; p += 0.25 {
-		a := accent(p)
+		a := Accent(p)
 		if p != math.Floor(p) {
 			a *= b.off
 		}
-		b.d.hit(b.t+p, drum, vel*a)
+		b.d.Hit(b.t+p, drum, vel*a)
 	}
 }
 
 // backbeat plays drum on 2 and 4 (on 3 in half time).
 func (b drumBar) backbeat(drum score.Drum) {
-	if b.d.halfTime {
-		b.d.hit(b.t+2, drum, b.v)
+	if b.d.HalfTime {
+		b.d.Hit(b.t+2, drum, b.v)
 		return
 	}
-	b.d.hit(b.t+1, drum, b.v)
-	b.d.hit(b.t+3, drum, b.v)
+	b.d.Hit(b.t+1, drum, b.v)
+	b.d.Hit(b.t+3, drum, b.v)
 }
 
 // backbeatBar writes a bar of the backbeat: kick on 1 and 3, snare on 2 and
@@ -78,24 +78,24 @@ func (b drumBar) backbeat(drum score.Drum) {
 // kick and an open hat when full.
 func (b drumBar) backbeatBar() {
 	d, t, v, level, bar := b.d, b.t, b.v, b.level, b.bar
-	d.hit(t, score.Kick, v)
-	d.hit(t+2, score.Kick, v*0.9)
+	d.Hit(t, score.Kick, v)
+	d.Hit(t+2, score.Kick, v*0.9)
 	if level >= 2 {
 		b.backbeat(score.Snare)
 		if bar%2 == 1 {
-			d.hit(t+2.5, score.Kick, v*0.7)
+			d.Hit(t+2.5, score.Kick, v*0.7)
 		}
 		b.eighths(score.ClosedHat, v*0.6)
 	} else {
 		for p := 0.0; p < 4; p++ {
-			d.hit(t+p, score.ClosedHat, v*0.5)
+			d.Hit(t+p, score.ClosedHat, v*0.5)
 		}
-		d.hit(t+1, score.Rim, v*0.5)
-		d.hit(t+3, score.Rim, v*0.5)
+		d.Hit(t+1, score.Rim, v*0.5)
+		d.Hit(t+3, score.Rim, v*0.5)
 	}
 	if level >= 3 {
-		d.hit(t+1.5, score.Kick, v*0.7)
-		d.hit(t+3.5, score.OpenHat, v*0.6)
+		d.Hit(t+1.5, score.Kick, v*0.7)
+		d.Hit(t+3.5, score.OpenHat, v*0.6)
 	}
 }
 
@@ -104,26 +104,26 @@ func (b drumBar) backbeatBar() {
 // quarter-note hats.
 func (b drumBar) boomBapBar() {
 	d, t, v, level, bar := b.d, b.t, b.v, b.level, b.bar
-	d.hit(t, score.Kick, v)
-	d.hit(t+2.5, score.Kick, v*0.85)
+	d.Hit(t, score.Kick, v)
+	d.Hit(t+2.5, score.Kick, v*0.85)
 	if bar%2 == 1 {
-		d.hit(t+1.75, score.Kick, v*0.6)
+		d.Hit(t+1.75, score.Kick, v*0.6)
 	}
 	if level >= 2 {
-		d.hit(t+1, score.Snare, v)
-		d.hit(t+3, score.Snare, v)
+		d.Hit(t+1, score.Snare, v)
+		d.Hit(t+3, score.Snare, v)
 	} else {
-		d.hit(t+1, score.Rim, v*0.6)
-		d.hit(t+3, score.Rim, v*0.6)
+		d.Hit(t+1, score.Rim, v*0.6)
+		d.Hit(t+3, score.Rim, v*0.6)
 	}
 	// Quarter-note hats: swung off-beat hats made tempo detectors
 	// hear a double-time pulse read too coarsely to land within 3 %.
 	for p := 0.0; p < 4; p++ {
-		d.hit(t+p, score.ClosedHat, v*0.55*accent(p))
+		d.Hit(t+p, score.ClosedHat, v*0.55*Accent(p))
 	}
 	if level >= 3 {
-		d.hit(t+3.5, score.OpenHat, v*0.45)
-		d.hit(t+1.5, score.Shaker, v*0.35)
+		d.Hit(t+3.5, score.OpenHat, v*0.45)
+		d.Hit(t+1.5, score.Shaker, v*0.35)
 	}
 }
 
@@ -132,25 +132,25 @@ func (b drumBar) boomBapBar() {
 // every other bar line.
 func (b drumBar) trapBar() {
 	d, t, v, level, bar := b.d, b.t, b.v, b.level, b.bar
-	for _, p := range trapKicks[bar%len(trapKicks)] {
-		d.hit(t+p, score.Kick808, v*accent(p))
+	for _, p := range TrapKicks[bar%len(TrapKicks)] {
+		d.Hit(t+p, score.Kick808, v*Accent(p))
 	}
-	d.hit(t+2, score.Clap, v)
+	d.Hit(t+2, score.Clap, v)
 	if level >= 2 {
-		d.hit(t+2, score.Snare, v*0.8)
+		d.Hit(t+2, score.Snare, v*0.8)
 	}
 	for p := 0.0; p < 4; p += 0.5 {
-		if level >= 2 && p == 3.5 && bar%2 == 1 && d.r.Chance(0.7) {
-			step := []float64{0.125, 1.0 / 6, 0.25}[d.r.Intn(3)]
+		if level >= 2 && p == 3.5 && bar%2 == 1 && d.R.Chance(0.7) {
+			step := []float64{0.125, 1.0 / 6, 0.25}[d.R.Intn(3)]
 			for q := p; q < p+0.5-1e-9; q += step {
-				d.hit(t+q, score.ClosedHat, v*0.45*(0.8+0.4*(q-p)))
+				d.Hit(t+q, score.ClosedHat, v*0.45*(0.8+0.4*(q-p)))
 			}
 			continue
 		}
-		d.hit(t+p, score.ClosedHat, v*0.75*accent(p))
+		d.Hit(t+p, score.ClosedHat, v*0.75*Accent(p))
 	}
 	if level >= 3 {
-		d.hit(t+1.5, score.OpenHat, v*0.5)
+		d.Hit(t+1.5, score.OpenHat, v*0.5)
 	}
 }
 
@@ -161,25 +161,25 @@ func (b drumBar) trapBar() {
 func (b drumBar) fourFloorBar() {
 	d, t, v, level := b.d, b.t, b.v, b.level
 	for p := 0.0; p < 4; p++ {
-		d.hit(t+p, score.Kick, v)
+		d.Hit(t+p, score.Kick, v)
 	}
 	if level >= 2 {
 		clap := score.Clap
-		if d.style == genre.DrumsDisco {
+		if d.Style == genre.DrumsDisco {
 			clap = score.Snare
 		}
-		d.hit(t+1, clap, v*0.85)
-		d.hit(t+3, clap, v*0.85)
+		d.Hit(t+1, clap, v*0.85)
+		d.Hit(t+3, clap, v*0.85)
 	}
 	for p := 0.5; p < 4; p++ {
-		d.hit(t+p, score.OpenHat, v*0.55)
+		d.Hit(t+p, score.OpenHat, v*0.55)
 	}
-	if level >= 3 || d.style == genre.DrumsDisco && level >= 2 {
+	if level >= 3 || d.Style == genre.DrumsDisco && level >= 2 {
 		b.sixteenths(score.ClosedHat, v*0.45)
 	}
-	if d.style == genre.DrumsTechno && level >= 2 {
-		d.hit(t+3.75, score.Rim, v*0.5)
-		d.hit(t+1.75, score.Rim, v*0.4)
+	if d.Style == genre.DrumsTechno && level >= 2 {
+		d.Hit(t+3.75, score.Rim, v*0.5)
+		d.Hit(t+1.75, score.Rim, v*0.4)
 	}
 }
 
@@ -188,18 +188,18 @@ func (b drumBar) fourFloorBar() {
 // ride when full.
 func (b drumBar) breakbeatBar() {
 	d, t, v, level := b.d, b.t, b.v, b.level
-	d.hit(t, score.Kick, v)
-	d.hit(t+2.5, score.Kick, v*0.9)
-	d.hit(t+1, score.Snare, v)
-	d.hit(t+3, score.Snare, v)
+	d.Hit(t, score.Kick, v)
+	d.Hit(t+2.5, score.Kick, v*0.9)
+	d.Hit(t+1, score.Snare, v)
+	d.Hit(t+3, score.Snare, v)
 	if level >= 2 {
-		d.hit(t+1.75, score.Snare, v*0.35)
-		d.hit(t+3.25, score.Snare, v*0.3)
+		d.Hit(t+1.75, score.Snare, v*0.35)
+		d.Hit(t+3.25, score.Snare, v*0.3)
 	}
 	b.eighths(score.ClosedHat, v*0.55)
 	if level >= 3 {
 		b.sixteenths(score.Shaker, v*0.35)
-		d.hit(t+0.5, score.Ride, v*0.4)
+		d.Hit(t+0.5, score.Ride, v*0.4)
 	}
 }
 
@@ -207,22 +207,22 @@ func (b drumBar) breakbeatBar() {
 // clap on 3, eighth hats from the groove on (quarters when light).
 func (b drumBar) halfTimeBar() {
 	d, t, v, level, bar := b.d, b.t, b.v, b.level, b.bar
-	d.hit(t, score.Kick, v)
+	d.Hit(t, score.Kick, v)
 	if bar%2 == 1 {
-		d.hit(t+0.75, score.Kick, v*0.7)
+		d.Hit(t+0.75, score.Kick, v*0.7)
 	}
-	d.hit(t+2, score.Snare, v)
-	d.hit(t+2, score.Clap, v*0.7)
+	d.Hit(t+2, score.Snare, v)
+	d.Hit(t+2, score.Clap, v*0.7)
 	if level >= 2 {
 		b.eighths(score.ClosedHat, v*0.55)
-		d.hit(t+3.25, score.Kick, v*0.6)
+		d.Hit(t+3.25, score.Kick, v*0.6)
 	} else {
 		for p := 0.0; p < 4; p++ {
-			d.hit(t+p, score.ClosedHat, v*0.5)
+			d.Hit(t+p, score.ClosedHat, v*0.5)
 		}
 	}
 	if level >= 3 {
-		d.hit(t+3.5, score.OpenHat, v*0.5)
+		d.Hit(t+3.5, score.OpenHat, v*0.5)
 	}
 }
 
@@ -231,16 +231,16 @@ func (b drumBar) halfTimeBar() {
 // 4.
 func (b drumBar) oneDropBar() {
 	d, t, v, level := b.d, b.t, b.v, b.level
-	d.hit(t+2, score.Kick, v)
-	d.hit(t+2, score.Rim, v*0.9)
+	d.Hit(t+2, score.Kick, v)
+	d.Hit(t+2, score.Rim, v*0.9)
 	if level >= 3 {
-		d.hit(t, score.Kick, v*0.7) // steppers in the chorus
+		d.Hit(t, score.Kick, v*0.7) // steppers in the chorus
 	}
 	b.eighths(score.ClosedHat, v*0.55)
 	if level >= 2 {
-		d.hit(t+3.5, score.OpenHat, v*0.4)
-		d.hit(t+1, score.Shaker, v*0.4)
-		d.hit(t+3, score.Shaker, v*0.4)
+		d.Hit(t+3.5, score.OpenHat, v*0.4)
+		d.Hit(t+1, score.Shaker, v*0.4)
+		d.Hit(t+3, score.Shaker, v*0.4)
 	}
 }
 
@@ -249,15 +249,15 @@ func (b drumBar) oneDropBar() {
 func (b drumBar) jazzBar() {
 	d, t, v, level := b.d, b.t, b.v, b.level
 	for _, p := range []float64{0, 1, 1.5, 2, 3, 3.5} {
-		d.hit(t+p, score.Ride, v*0.6*accent(p))
+		d.Hit(t+p, score.Ride, v*0.6*Accent(p))
 	}
-	d.hit(t+1, score.ClosedHat, v*0.45)
-	d.hit(t+3, score.ClosedHat, v*0.45)
+	d.Hit(t+1, score.ClosedHat, v*0.45)
+	d.Hit(t+3, score.ClosedHat, v*0.45)
 	for p := 0.0; p < 4; p++ {
-		d.hit(t+p, score.Kick, v*0.35)
+		d.Hit(t+p, score.Kick, v*0.35)
 	}
-	if level >= 2 && d.r.Chance(0.6) {
-		d.hit(t+[]float64{1.5, 2.5, 3.5}[d.r.Intn(3)], score.Snare, v*0.35)
+	if level >= 2 && d.R.Chance(0.6) {
+		d.Hit(t+[]float64{1.5, 2.5, 3.5}[d.R.Intn(3)], score.Snare, v*0.35)
 	}
 }
 
@@ -268,14 +268,14 @@ func (b drumBar) metalBar() {
 	d, t, v, level := b.d, b.t, b.v, b.level
 	if level >= 3 {
 		for p := 0.0; p < 4; p += 0.25 {
-			d.hit(t+p, score.Kick, v*0.8*accent(p))
+			d.Hit(t+p, score.Kick, v*0.8*Accent(p))
 		}
 		for p := 0.0; p < 4; p++ {
-			d.hit(t+p, score.Ride, v*0.6)
+			d.Hit(t+p, score.Ride, v*0.6)
 		}
 	} else {
 		for p := 0.0; p < 4; p += 0.5 {
-			d.hit(t+p, score.Kick, v*0.85*accent(p))
+			d.Hit(t+p, score.Kick, v*0.85*Accent(p))
 		}
 		b.eighths(score.ClosedHat, v*0.55)
 	}
@@ -287,20 +287,20 @@ func (b drumBar) metalBar() {
 func (b drumBar) funkBar() {
 	d, t, v, level := b.d, b.t, b.v, b.level
 	for _, p := range []float64{0, 0.75, 2.5} {
-		d.hit(t+p, score.Kick, v*accent(p))
+		d.Hit(t+p, score.Kick, v*Accent(p))
 	}
-	d.hit(t+1, score.Snare, v)
-	d.hit(t+3, score.Snare, v)
+	d.Hit(t+1, score.Snare, v)
+	d.Hit(t+3, score.Snare, v)
 	if level >= 2 {
 		for _, p := range []float64{1.75, 2.25, 3.75} {
-			d.hit(t+p, score.Snare, v*0.28)
+			d.Hit(t+p, score.Snare, v*0.28)
 		}
 		b.sixteenths(score.ClosedHat, v*0.5)
 	} else {
 		b.eighths(score.ClosedHat, v*0.5)
 	}
 	if level >= 3 {
-		d.hit(t+3.5, score.OpenHat, v*0.5)
+		d.Hit(t+3.5, score.OpenHat, v*0.5)
 	}
 }
 
@@ -310,14 +310,14 @@ func (b drumBar) softPulseBar() {
 	d, t, v, level := b.d, b.t, b.v, b.level
 	v *= 0.85
 	for p := 0.0; p < 4; p++ {
-		d.hit(t+p, score.Kick, v*[]float64{1, 0.55, 0.85, 0.55}[int(p)])
+		d.Hit(t+p, score.Kick, v*[]float64{1, 0.55, 0.85, 0.55}[int(p)])
 	}
 	for p := 0.0; p < 4; p += 0.5 {
-		d.hit(t+p, score.Shaker, v*0.55*accent(p))
+		d.Hit(t+p, score.Shaker, v*0.55*Accent(p))
 	}
 	if level >= 2 {
-		d.hit(t+1, score.Rim, v*0.55)
-		d.hit(t+3, score.Rim, v*0.55)
+		d.Hit(t+1, score.Rim, v*0.55)
+		d.Hit(t+3, score.Rim, v*0.55)
 	}
 }
 
@@ -326,14 +326,14 @@ func (b drumBar) softPulseBar() {
 // full.
 func (b drumBar) orchestralBar() {
 	d, t, v, level, bar := b.d, b.t, b.v, b.level, b.bar
-	d.hit(t, score.TomLow, v)
-	d.hit(t+2, score.TomLow, v*0.8)
+	d.Hit(t, score.TomLow, v)
+	d.Hit(t+2, score.TomLow, v*0.8)
 	if level >= 2 {
-		d.hit(t+1, score.TomLow, v*0.55)
-		d.hit(t+3, score.TomLow, v*0.55)
+		d.Hit(t+1, score.TomLow, v*0.55)
+		d.Hit(t+3, score.TomLow, v*0.55)
 	}
 	if level >= 3 && bar%2 == 0 {
-		d.hit(t, score.Crash, v*0.5)
+		d.Hit(t, score.Crash, v*0.5)
 	}
 }
 
@@ -342,17 +342,17 @@ func (b drumBar) orchestralBar() {
 // full.
 func (b drumBar) trainBar() {
 	d, t, v, level := b.d, b.t, b.v, b.level
-	d.hit(t, score.Kick, v)
-	d.hit(t+2, score.Kick, v*0.85)
+	d.Hit(t, score.Kick, v)
+	d.Hit(t+2, score.Kick, v*0.85)
 	if level >= 2 {
-		d.hit(t+1, score.Snare, v*0.8)
-		d.hit(t+3, score.Snare, v*0.8)
+		d.Hit(t+1, score.Snare, v*0.8)
+		d.Hit(t+3, score.Snare, v*0.8)
 	} else {
-		d.hit(t+1, score.Rim, v*0.6)
-		d.hit(t+3, score.Rim, v*0.6)
+		d.Hit(t+1, score.Rim, v*0.6)
+		d.Hit(t+3, score.Rim, v*0.6)
 	}
 	for p := 0.0; p < 4; p += 0.5 {
-		d.hit(t+p, score.Shaker, v*0.5*accent(p))
+		d.Hit(t+p, score.Shaker, v*0.5*Accent(p))
 	}
 	if level >= 3 {
 		b.eighths(score.ClosedHat, v*0.45)
