@@ -2,7 +2,8 @@ package music
 
 import (
 	"math"
-	"slices"
+
+	"github.com/songsmith/songsmith/internal/music/overlay"
 
 	"github.com/songsmith/songsmith/internal/music/cast"
 	"github.com/songsmith/songsmith/internal/music/develop"
@@ -33,7 +34,7 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []form.Section, harmony.Ke
 	p = Resolve(p, seed)
 	prof := genre.Of(p.Genre)
 	if p.Colour != "" && p.Colour != p.Genre {
-		prof = blend(prof, genre.Of(p.Colour))
+		prof = genre.Blend(prof, genre.Of(p.Colour))
 	}
 	mood := genre.MoodOf(p.Mood)
 	k := harmony.NewKey(p.KeyRoot, p.Mode)
@@ -128,7 +129,7 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []form.Section, harmony.Ke
 		if inst == "" {
 			continue
 		}
-		t := score.Track{Name: form.TrackName(l, inst), Instrument: inst, Role: roleOf[l], Brightness: 0.5}
+		t := score.Track{Name: form.TrackName(l, inst), Instrument: inst, Role: cast.Roles[l], Brightness: 0.5}
 		switch l {
 		case form.LayerDrums:
 			t.Hits = writeDrums(secs, groove, swing, halfTime, seed)
@@ -150,8 +151,8 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []form.Section, harmony.Ke
 			if len(answered) > 0 {
 				answerTrack = &score.Track{Name: "answer (" + string(answerInst) + ")", Instrument: answerInst, Role: score.RoleLead,
 					Notes: answered, Brightness: 0.5, Pan: -0.3, Reverb: 0.25 + 0.3*prof.Reverb, Delay: 0.1, GainDB: -2}
-				answerTrack.Recorded = recorded(prof.Style, form.LayerLead, answerInst, false)
-				styleTrack(answerTrack, prof.Style.Mix)
+				answerTrack.Recorded = cast.Recorded(prof.Style, form.LayerLead, answerInst, false)
+				cast.MixColour(answerTrack, prof.Style.Mix)
 			}
 		case form.LayerArp:
 			rate := prof.ArpRate
@@ -166,9 +167,9 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []form.Section, harmony.Ke
 			t.Notes = writeArp(secs, k, rate, inst, swing, seed)
 			t.Pan, t.Reverb, t.Delay, t.GainDB = 0.5, 0.2+0.3*prof.Reverb, 0.25, -2
 		}
-		t.Recorded = recorded(prof.Style, l, inst, band.Named[l])
+		t.Recorded = cast.Recorded(prof.Style, l, inst, band.Named[l])
 		t.Featured = band.Named[l] && cast.Featured(p, inst)
-		styleTrack(&t, prof.Style.Mix)
+		cast.MixColour(&t, prof.Style.Mix)
 		if ballad && l == form.LayerDrums {
 			t.GainDB -= form.BalladDrumsDB
 		}
@@ -182,11 +183,11 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []form.Section, harmony.Ke
 	}
 	form.Modulate(s, secs, mod, k)
 	develop.Vary(s, k, seed, style.FeelOf(prof.Style).Programmed)
-	if d := droneTrack(p, prof, secs, k, mod); d != nil {
+	if d := overlay.Drone(p, prof, secs, k, mod); d != nil {
 		// Written after develop: a pedal holds, it is not varied.
 		s.Tracks = append(s.Tracks, *d)
 	}
-	choirChorus(s, p)
+	overlay.ChoirChorus(s, p)
 	edgeLimit := s.TotalBeats
 	if p.Loop {
 		edgeLimit = float64(loopBeats)
@@ -198,10 +199,7 @@ func compose(p plan.Plan, seed uint64) (*score.Score, []form.Section, harmony.Ke
 		form.EndFor(s, prof.Style.Family)
 		form.RingOut(s, tail-prof.Tail)
 	}
-	if tx := prof.Style.Band.Texture; tx != "" && !slices.Contains(p.Without, tx) {
-		s.Tracks = append(s.Tracks, score.Track{Name: "texture (" + string(tx) + ")", Instrument: tx, Role: score.RoleFX,
-			Notes: []score.Note{{Start: 0, Length: s.TotalBeats, Pitch: 60, Velocity: 0.6}}, Brightness: 0.5, Pan: 0})
-	}
+	overlay.Texture(s, p, prof.Style.Band.Texture)
 	return s, secs, k
 }
 
@@ -262,55 +260,6 @@ func linesFor(lines []style.Line, fallback map[style.Meter][]style.Line, m style
 	return fallback[m]
 }
 
-var acousticKits = map[score.Kit]bool{"": true, score.KitAcoustic: true, score.KitBrush: true,
-	score.KitOrchestral: true, score.KitLatin: true, score.KitMarching: true}
-
-// recorded reports whether layer l, played by inst, is a recorded part:
-// the style lists the part (or the prompt named an acoustic instrument for
-// it) and the instrument is acoustic.
-func recorded(st style.Style, l form.Layer, inst score.Instrument, named bool) bool {
-	listed := slices.Contains(st.Band.Recorded, form.LayerNames[l])
-	if l == form.LayerDrums {
-		return listed && acousticKits[st.Drums.Kit]
-	}
-	return plan.AcousticInstrument(inst) && (listed || named)
-}
-
-var roleOf = [form.NumLayers]score.Role{score.RoleDrums, score.RoleBass, score.RoleChords, score.RolePad, score.RoleLead, score.RoleArp}
-
-// styleTrack sets a track's mix colour from its instrument and the style's
-// mix notes: drive, chorus, brightness, sidechain.
-func styleTrack(t *score.Track, mix style.Mix) {
-	switch t.Instrument {
-	case score.DistGuitar:
-		t.Drive = 0.7
-		if mix.GuitarDrive > 0 {
-			t.Drive = mix.GuitarDrive
-		}
-	case score.EPiano:
-		t.Chorus = 0.35
-	case score.Reese:
-		t.Drive = 0.4
-	case score.SawLead, score.Pad, score.Strings:
-		t.Chorus = 0.25
-	}
-	if mix.Brightness > 0 {
-		t.Brightness = mix.Brightness
-	}
-	t.Drive = max(t.Drive, mix.Drive)
-	if t.Role == score.RoleDrums {
-		t.Drive = max(t.Drive, mix.DrumDrive)
-		t.GainDB += mix.DrumsDB
-		return
-	}
-	if t.Chorus > 0 || t.Instrument == score.Pad || t.Instrument == score.SawLead {
-		t.Chorus = max(t.Chorus, mix.Chorus)
-	}
-	if t.Role != score.RoleLead {
-		t.Sidechain = mix.Sidechain
-	}
-}
-
 // fades returns fade-in and fade-out lengths that stay inside the intro and
 // the outro (plus the tail); fadeIn is the style's longest fade-in.
 func fades(secs []form.Section, fadeIn, barSec, tail float64) (in, out float64) {
@@ -323,30 +272,6 @@ func fades(secs []form.Section, fadeIn, barSec, tail float64) (in, out float64) 
 		out = math.Min(4, 0.5*float64(last.Bars)*barSec) + tail*0.5
 	}
 	return in, out
-}
-
-// blend colours a style with a second one: "jazzy hip hop" is hip hop's
-// groove, form and bass with jazz's harmony and keys. A jazz-family style
-// keeps its own harmony under any colour.
-func blend(main, colour genre.Profile) genre.Profile {
-	b := main
-	if main.Style.Family == "jazz" {
-		// Jazz reharmonises what the colour brings ("christmas jazz"
-		// is carols through ii-V-Is and sevenths): the style keeps its
-		// own harmony (the carol pool gave 6 distinct chords a song).
-		b.Ext = max(main.Ext, colour.Ext)
-	} else {
-		b.Harmony, b.Ext = colour.Harmony, colour.Ext
-		b.Style.Harmony = colour.Style.Harmony
-	}
-	if main.Comp != genre.CompPower && colour.CompInst != "" {
-		b.CompInst = colour.CompInst
-	}
-	if colour.PadInst != "" {
-		b.PadInst = colour.PadInst
-	}
-	b.Blue = max(main.Blue, colour.Blue)
-	return b
 }
 
 // padLines is how a pad holds its chords in a meter the builtin block

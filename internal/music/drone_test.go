@@ -5,6 +5,8 @@ import (
 	"math"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/music/overlay"
+
 	"github.com/songsmith/songsmith/internal/music/harmony"
 
 	"github.com/songsmith/songsmith/internal/plan"
@@ -81,7 +83,7 @@ func TestLowRegister(t *testing.T) {
 func TestPedalInBand(t *testing.T) {
 	for root := range 12 {
 		k := harmony.NewKey(root, "major")
-		got := droneChord(harmony.Chord{}, k, style.Drone{Instrument: score.Pad, Pedal: true, Fifth: true}, droneLow)
+		got := overlay.DroneChord(harmony.Chord{}, k, style.Drone{Instrument: score.Pad, Pedal: true, Fifth: true}, overlay.DroneLow)
 		if len(got) != 2 || ((got[0]-root)%12+12)%12 != 0 && ((got[1]-root)%12+12)%12 != 0 {
 			t.Errorf("key %d: pedal %v, want the tonic and its fifth", root, got)
 		}

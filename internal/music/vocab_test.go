@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/music/overlay"
+
 	"github.com/songsmith/songsmith/internal/music/cast"
 
 	"github.com/songsmith/songsmith/internal/music/form"
@@ -47,7 +49,7 @@ func TestComposerKnowsVocabulary(t *testing.T) {
 		}
 	}
 	for _, p := range style.Parts {
-		if !slices.Contains(form.LayerNames[:], p) && p != dronePart {
+		if !slices.Contains(form.LayerNames[:], p) && p != overlay.DronePart {
 			t.Errorf("part %q unknown", p)
 		}
 	}

@@ -1,7 +1,9 @@
-package music
+package overlay
 
 import (
 	"slices"
+
+	"github.com/songsmith/songsmith/internal/music/cast"
 
 	"github.com/songsmith/songsmith/internal/music/form"
 
@@ -14,22 +16,22 @@ import (
 	"github.com/songsmith/songsmith/internal/style"
 )
 
-// dronePart is the drone's name in a style's Band.Recorded.
-const dronePart = "drone"
+// DronePart is the drone's name in a style's Band.Recorded.
+const DronePart = "drone"
 
-// droneLow is the lowest pitch of the octave a drone's root sits in (F#2,
+// DroneLow is the lowest pitch of the octave a drone's root sits in (F#2,
 // 92.5 Hz): its roots sound at 92.5-175 Hz, inside the octave a calm mix's
 // body lives in (the 125 Hz band, 88-177 Hz; from E2, an E or F root fell
 // under it), a pedal's fifth too (below the root where above would leave
 // the band).
-const droneLow = 42
+const DroneLow = 42
 
-// droneTrack returns the style's low drone as a bass-register track (nil
+// Drone returns the style's low drone as a bass-register track (nil
 // when the style has none or the prompt leaves its instrument out): a
 // pedal on the tonic (and its fifth), or the chord roots bar by bar, held
 // from the first bar to the last, tied across bars while the pitch stays,
 // and shifted with the song's modulation.
-func droneTrack(p plan.Plan, prof genre.Profile, secs []form.Section, k harmony.Key, mod form.Modulation) *score.Track {
+func Drone(p plan.Plan, prof genre.Profile, secs []form.Section, k harmony.Key, mod form.Modulation) *score.Track {
 	d := prof.Style.Band.Drone
 	if d.Instrument == "" {
 		return nil
@@ -39,8 +41,8 @@ func droneTrack(p plan.Plan, prof genre.Profile, secs []form.Section, k harmony.
 	}
 	t := &score.Track{Name: "drone (" + string(d.Instrument) + ")", Instrument: d.Instrument, Role: score.RoleBass,
 		Notes: writeDrone(secs, k, d, mod), Brightness: 0.5, Reverb: 0.1 + 0.2*prof.Reverb, GainDB: d.GainDB}
-	t.Recorded = plan.AcousticInstrument(d.Instrument) && slices.Contains(prof.Style.Band.Recorded, dronePart)
-	styleTrack(t, prof.Style.Mix)
+	t.Recorded = plan.AcousticInstrument(d.Instrument) && slices.Contains(prof.Style.Band.Recorded, DronePart)
+	cast.MixColour(t, prof.Style.Mix)
 	if len(t.Notes) == 0 {
 		return nil
 	}
@@ -52,7 +54,7 @@ func droneTrack(p plan.Plan, prof genre.Profile, secs []form.Section, k harmony.
 // too; a section starts new notes, at its energy's velocity, and the
 // song's last bar (the final, on its downbeat like the bass's).
 func writeDrone(secs []form.Section, k harmony.Key, d style.Drone, mod form.Modulation) []score.Note {
-	lo := droneLow
+	lo := DroneLow
 	var notes []score.Note
 	open := map[int]int{} // pitch -> index of its sounding note
 	for i := range secs {
@@ -69,7 +71,7 @@ func writeDrone(secs []form.Section, k harmony.Key, d style.Drone, mod form.Modu
 				clear(open)
 			}
 			now := map[int]int{}
-			for _, pitch := range droneChord(s.BarAt(b).C, k, d, lo) {
+			for _, pitch := range DroneChord(s.BarAt(b).C, k, d, lo) {
 				pitch += shift
 				if j, ok := open[pitch]; ok {
 					notes[j].Length += float64(s.Beats)
@@ -85,11 +87,11 @@ func writeDrone(secs []form.Section, k harmony.Key, d style.Drone, mod form.Modu
 	return notes
 }
 
-// droneChord returns the pitches a drone holds under chord c: the tonic
+// DroneChord returns the pitches a drone holds under chord c: the tonic
 // (a pedal) or the chord's root in the octave from lo, and the fifth above
 // it when the drone has one (below it, where above would leave that
 // octave).
-func droneChord(c harmony.Chord, k harmony.Key, d style.Drone, lo int) []int {
+func DroneChord(c harmony.Chord, k harmony.Key, d style.Drone, lo int) []int {
 	if d.Pedal {
 		root := harmony.PlaceAbove(k.Root, lo)
 		if d.Fifth && k.Steps[4] == 7 {

@@ -1,4 +1,4 @@
-package music
+package overlay
 
 import (
 	"cmp"
@@ -8,11 +8,11 @@ import (
 	"github.com/songsmith/songsmith/internal/score"
 )
 
-// choirChorus lets a choir the prompt names carry the chorus: besides its
+// ChoirChorus lets a choir the prompt names carry the chorus: besides its
 // chords, it sings the lead's melody in every chorus and drop, each note
 // held until the next (a choir sings lines, not staccato figures). The
 // new part is featured, so the mix keeps it near the loudest part.
-func choirChorus(s *score.Score, p plan.Plan) {
+func ChoirChorus(s *score.Score, p plan.Plan) {
 	if !slices.Contains(p.Featured, score.ChoirPad) {
 		return
 	}
@@ -57,4 +57,14 @@ func choirChorus(s *score.Score, p plan.Plan) {
 	}
 	s.Tracks = append(s.Tracks, score.Track{Name: "choir (chorus)", Instrument: score.ChoirPad, Role: score.RoleLead,
 		Notes: notes, Brightness: 0.5, Pan: 0, Reverb: 0.45, Featured: true, Recorded: true})
+}
+
+// Texture adds the style's texture (rain, vinyl crackle, ...) as one note
+// held through the song, unless the prompt leaves it out.
+func Texture(s *score.Score, p plan.Plan, tx score.Instrument) {
+	if tx == "" || slices.Contains(p.Without, tx) {
+		return
+	}
+	s.Tracks = append(s.Tracks, score.Track{Name: "texture (" + string(tx) + ")", Instrument: tx, Role: score.RoleFX,
+		Notes: []score.Note{{Start: 0, Length: s.TotalBeats, Pitch: 60, Velocity: 0.6}}, Brightness: 0.5, Pan: 0})
 }
