@@ -29,178 +29,271 @@ func Compose(p plan.Plan, seed uint64) *score.Score {
 }
 
 // compose is Compose that also returns the sections (with their harmony)
-// and the key, for tests that check parts against the chords.
+// and the key, for tests that check parts against the chords. It is the
+// composer's stages in order: the plan read (newSong), the length, the
+// form with its harmony and band, the score's frame, the band's parts,
+// then the passes over the whole song.
 func compose(p plan.Plan, seed uint64) (*score.Score, []form.Section, harmony.Key) {
+	g := newSong(p, seed)
+	g.measure()
+	g.layout()
+	g.frame()
+	g.writeParts()
+	g.finish()
+	return g.s, g.secs, g.k
+}
+
+// song is a composition in progress: what its stages hand each other.
+type song struct {
+	p         plan.Plan
+	seed      uint64
+	prof      genre.Profile
+	mood      genre.Mood
+	k         harmony.Key
+	m         style.Meter
+	bars      int
+	barSec    float64
+	tail      float64
+	loopBeats int // a loop is the first half of a song twice its length (cutLoop)
+	secs      []form.Section
+	band      cast.Band
+	ballad    bool
+	mod       form.Modulation
+	swing     float64
+	s         *score.Score
+}
+
+// newSong resolves the plan and reads its style, mood, key and meter.
+func newSong(p plan.Plan, seed uint64) *song {
 	p = Resolve(p, seed)
 	prof := genre.Of(p.Genre)
 	if p.Colour != "" && p.Colour != p.Genre {
 		prof = genre.Blend(prof, genre.Of(p.Colour))
 	}
-	mood := genre.MoodOf(p.Mood)
-	k := harmony.NewKey(p.KeyRoot, p.Mode)
-	m := meterFor(p, prof)
-	bpb := m.Beats
-	barSec := float64(bpb) * 60 / p.BPM
-	bars := max(1, int(math.Round((p.Seconds-prof.Tail)/barSec)))
-	tail := prof.Tail
+	return &song{p: p, seed: seed, prof: prof, mood: genre.MoodOf(p.Mood), k: harmony.NewKey(p.KeyRoot, p.Mode), m: meterFor(p, prof)}
+}
+
+// measure sets the song's length in bars and its tail: the plan's seconds
+// in whole bars, fitted exactly when asked, doubled for a loop.
+func (g *song) measure() {
+	p, bpb := &g.p, g.m.Beats
+	g.barSec = float64(bpb) * 60 / p.BPM
+	g.bars = max(1, int(math.Round((p.Seconds-g.prof.Tail)/g.barSec)))
+	g.tail = g.prof.Tail
 	if p.ExactSeconds && p.Seconds > 0 && !p.Loop {
-		bars, p.BPM, tail = form.FitLength(p.Seconds, p.BPM, bpb, prof.Tail, p.ExplicitBPM)
-		barSec = float64(bpb) * 60 / p.BPM
+		g.bars, p.BPM, g.tail = form.FitLength(p.Seconds, p.BPM, bpb, g.prof.Tail, p.ExplicitBPM)
+		g.barSec = float64(bpb) * 60 / p.BPM
 	}
-	loopBeats := 0 // a loop is the first half of a song twice its length (cutLoop)
 	if p.Loop {
-		bars, tail = 2*form.LoopBars(p.Seconds, barSec), 0
-		loopBeats = bars / 2 * bpb
+		g.bars, g.tail = 2*form.LoopBars(p.Seconds, g.barSec), 0
+		g.loopBeats = g.bars / 2 * bpb
 	}
-	secs := form.LayoutWith(prof.Form, bars, bpb, !p.Loop)
-	for i := range secs {
-		secs[i].BPM = p.BPM
+}
+
+// layout writes the form: the sections, their harmony, the band and who
+// plays where, the cadences, the modulation and the sections' edges.
+func (g *song) layout() {
+	p, prof, k, bpb := g.p, &g.prof, g.k, g.m.Beats
+	g.secs = form.LayoutWith(prof.Form, g.bars, bpb, !p.Loop)
+	for i := range g.secs {
+		g.secs[i].BPM = p.BPM
 	}
-	h := harmony.ChooseHarmony(k, prof, bpb, harmony.NewRNG(seed, "harmony"))
+	h := harmony.ChooseHarmony(k, *prof, bpb, harmony.NewRNG(g.seed, "harmony"))
 	if !p.Loop {
-		h = harmony.Floating(h, prof)
+		h = harmony.Floating(h, *prof)
 	}
-	band := cast.Choose(p, prof, seed)
-	band.Inst[form.LayerBass] = waltzBassInstrument(band, m)
+	g.band = cast.Choose(p, *prof, g.seed)
+	g.band.Inst[form.LayerBass] = waltzBassInstrument(g.band, g.m)
 	have, forced := [form.NumLayers]bool{}, [form.NumLayers]bool{}
-	for l := range band.Inst {
-		have[l] = band.Inst[l] != ""
-		forced[l] = band.Named[l]
+	for l := range g.band.Inst {
+		have[l] = g.band.Inst[l] != ""
+		forced[l] = g.band.Named[l]
 	}
-	form.Arrange(secs, h, have, forced, mood, prof.Form)
+	form.Arrange(g.secs, h, have, forced, g.mood, prof.Form)
 	// A ballad lets its drums in late and soft; a rock (power) ballad
 	// keeps its style's drive.
-	ballad := p.Tempo == plan.TempoBallad && prof.Style.Family != "rock"
-	if ballad {
-		form.BalladArrangement(secs, p.WantsDrums(), band.Named[form.LayerBass])
+	g.ballad = p.Tempo == plan.TempoBallad && prof.Style.Family != "rock"
+	if g.ballad {
+		form.BalladArrangement(g.secs, p.WantsDrums(), g.band.Named[form.LayerBass])
 		// A ballad's tune moves in quarters and halves, a verse's
 		// phrases sparse, so the pulse heard is the beat, not eighths.
 		prof.LeadDense = min(prof.LeadDense, 0.3)
 	}
-	mod := form.Modulation{Index: -1}
+	g.mod = form.Modulation{Index: -1}
 	if !p.Loop {
-		form.EndSong(secs, k, prof, bpb)
-		form.TurnIntro(secs, k, prof, bpb)
-		mod = form.PlanModulation(secs, k, prof, bpb)
-		form.CadenceSections(secs, k, prof, bpb)
+		form.EndSong(g.secs, k, *prof, bpb)
+		form.TurnIntro(g.secs, k, *prof, bpb)
+		g.mod = form.PlanModulation(g.secs, k, *prof, bpb)
+		form.CadenceSections(g.secs, k, *prof, bpb)
 	}
-	form.PlanEdges(secs, prof, seed)
+	form.PlanEdges(g.secs, *prof, g.seed)
+}
 
-	swing := prof.Swing
-	if m.Subdivision == 3 {
-		swing = 0 // compound meter already divides the beat in three
+// frame starts the score: tempo, meter, key, length, sections, the chord
+// chart and the fades.
+func (g *song) frame() {
+	p, k, bpb := g.p, g.k, g.m.Beats
+	g.swing = g.prof.Swing
+	if g.m.Subdivision == 3 {
+		g.swing = 0 // compound meter already divides the beat in three
 	}
-	halfTime := p.Tempo == plan.TempoHalfTime
 	s := &score.Score{
 		BPM:         p.BPM,
 		BeatsPerBar: bpb,
-		Subdivision: m.Subdivision,
-		Swing:       swing,
+		Subdivision: g.m.Subdivision,
+		Swing:       g.swing,
 		KeyRoot:     k.Root,
 		Mode:        k.Mode,
 		Genre:       string(p.Genre),
 		Mood:        string(p.Mood),
-		TotalBeats:  float64(bpb * bars),
-		TailSeconds: tail,
-		ReverbSize:  prof.Reverb,
-		Seed:        seed,
+		TotalBeats:  float64(bpb * g.bars),
+		TailSeconds: g.tail,
+		ReverbSize:  g.prof.Reverb,
+		Seed:        g.seed,
 	}
-	for _, sec := range secs {
+	for _, sec := range g.secs {
 		s.Sections = append(s.Sections, sec.Section)
 	}
-	s.Chords = form.Chart(secs, k, bpb)
-	s.FadeIn, s.FadeOut = fades(secs, prof.Style.Mix.FadeIn, barSec, prof.Tail)
+	s.Chords = form.Chart(g.secs, k, bpb)
+	s.FadeIn, s.FadeOut = fades(g.secs, g.prof.Style.Mix.FadeIn, g.barSec, g.prof.Tail)
 	if p.Loop {
 		s.FadeIn, s.FadeOut, s.Loop = 0, 0, true
 	}
-	groove := pickGroove(prof, m, seed)
-	bassLines, compLines := linesFor(prof.Style.Bass, fallbackBass, m), linesFor(prof.Style.Comp, fallbackComp, m)
-	bassKind, compKind := band.Bass, prof.Comp
-	if bassKind == genre.BassPattern {
-		bassKind = genre.BassRootFifth // used only where no line fits
-	}
-	if compKind == genre.CompPattern {
-		compKind = genre.CompBlock
-	}
-	answerInst := answerInstrument(p, prof, band, seed)
+	g.s = s
+}
+
+// writeParts writes the band's parts, one track a layer (and the lead's
+// answering voice when it has one).
+func (g *song) writeParts() {
+	w := g.partWriters()
 	var answerTrack *score.Track
 	for l := form.Layer(0); l < form.NumLayers; l++ {
-		inst := band.Inst[l]
+		inst := g.band.Inst[l]
 		if inst == "" {
 			continue
 		}
 		t := score.Track{Name: form.TrackName(l, inst), Instrument: inst, Role: cast.Roles[l], Brightness: 0.5}
-		switch l {
-		case form.LayerDrums:
-			t.Hits = writeDrums(secs, groove, swing, halfTime, seed)
-			t.Reverb = 0.08 + 0.1*prof.Reverb
-			t.Kit = prof.Style.Drums.Kit
-		case form.LayerBass:
-			t.Notes = writeBass(secs, k, bassKind, bassLines, m, inst, swing, seed)
-			t.Reverb = 0.02
-		case form.LayerChords:
-			t.Notes = writeChords(secs, k, form.LayerChords, compKind, compLines, m, inst, swing, seed, "chords")
-			t.Pan, t.Reverb = -0.4, 0.15+0.3*prof.Reverb
-		case form.LayerPad:
-			t.Notes = writeChords(secs, k, form.LayerPad, genre.CompBlock, padLines(m), m, inst, 0, seed, "pad")
-			t.Pan, t.Reverb, t.GainDB = 0.2, 0.4+0.4*prof.Reverb, -3
-		case form.LayerLead:
-			var answered []score.Note
-			t.Notes, answered = writeLead(secs, k, prof, inst, answerInst, swing, seed)
-			t.Pan, t.Reverb, t.Delay = 0.05, 0.2+0.3*prof.Reverb, 0.15
-			if len(answered) > 0 {
-				answerTrack = &score.Track{Name: "answer (" + string(answerInst) + ")", Instrument: answerInst, Role: score.RoleLead,
-					Notes: answered, Brightness: 0.5, Pan: -0.3, Reverb: 0.25 + 0.3*prof.Reverb, Delay: 0.1, GainDB: -2}
-				answerTrack.Recorded = cast.Recorded(prof.Style, form.LayerLead, answerInst, false)
-				cast.MixColour(answerTrack, prof.Style.Mix)
-			}
-		case form.LayerArp:
-			rate := prof.ArpRate
-			if m.Subdivision == 3 {
-				rate = 1.0 / 3
-			} else if ballad {
-				rate = max(rate, 1) // a ballad's arpeggio walks in quarter notes
-			}
-			if m == style.ThreeFour && band.Inst[form.LayerDrums] == "" {
-				rate = 1 // a waltz without drums: the arpeggio counts the beats
-			}
-			t.Notes = writeArp(secs, k, rate, inst, swing, seed)
-			t.Pan, t.Reverb, t.Delay, t.GainDB = 0.5, 0.2+0.3*prof.Reverb, 0.25, -2
+		if a := w.write(l, &t); a != nil {
+			answerTrack = a
 		}
-		t.Recorded = cast.Recorded(prof.Style, l, inst, band.Named[l])
-		t.Featured = band.Named[l] && cast.Featured(p, inst)
-		cast.MixColour(&t, prof.Style.Mix)
-		if ballad && l == form.LayerDrums {
+		t.Recorded = cast.Recorded(g.prof.Style, l, inst, g.band.Named[l])
+		t.Featured = g.band.Named[l] && cast.Featured(g.p, inst)
+		cast.MixColour(&t, g.prof.Style.Mix)
+		if g.ballad && l == form.LayerDrums {
 			t.GainDB -= form.BalladDrumsDB
 		}
 		if len(t.Notes) == 0 && len(t.Hits) == 0 {
 			continue
 		}
-		s.Tracks = append(s.Tracks, t)
+		g.s.Tracks = append(g.s.Tracks, t)
 	}
 	if answerTrack != nil {
-		s.Tracks = append(s.Tracks, *answerTrack)
+		g.s.Tracks = append(g.s.Tracks, *answerTrack)
 	}
-	form.Modulate(s, secs, mod, k)
-	develop.Vary(s, k, seed, style.FeelOf(prof.Style).Programmed)
-	if d := overlay.Drone(p, prof, secs, k, mod); d != nil {
+}
+
+// partWriters is what the part writers read besides the song: the groove,
+// the bass and comping lines and kinds, the lead's answering instrument.
+type partWriters struct {
+	*song
+	groove               *style.Groove
+	bassLines, compLines []style.Line
+	bassKind             genre.BassStyle
+	compKind             genre.CompStyle
+	answerInst           score.Instrument
+}
+
+func (g *song) partWriters() partWriters {
+	prof, m := g.prof, g.m
+	w := partWriters{song: g, groove: pickGroove(prof, m, g.seed),
+		bassLines: linesFor(prof.Style.Bass, fallbackBass, m), compLines: linesFor(prof.Style.Comp, fallbackComp, m),
+		bassKind: g.band.Bass, compKind: prof.Comp}
+	if w.bassKind == genre.BassPattern {
+		w.bassKind = genre.BassRootFifth // used only where no line fits
+	}
+	if w.compKind == genre.CompPattern {
+		w.compKind = genre.CompBlock
+	}
+	w.answerInst = answerInstrument(g.p, prof, g.band, g.seed)
+	return w
+}
+
+// write writes layer l's part into t, with its place in the mix; it
+// returns the lead's answering track, if the lead has one.
+func (w partWriters) write(l form.Layer, t *score.Track) *score.Track {
+	secs, k, m, inst, swing, seed, rev := w.secs, w.k, w.m, t.Instrument, w.swing, w.seed, w.prof.Reverb
+	switch l {
+	case form.LayerDrums:
+		t.Hits = writeDrums(secs, w.groove, swing, w.p.Tempo == plan.TempoHalfTime, seed)
+		t.Reverb = 0.08 + 0.1*rev
+		t.Kit = w.prof.Style.Drums.Kit
+	case form.LayerBass:
+		t.Notes = writeBass(secs, k, w.bassKind, w.bassLines, m, inst, swing, seed)
+		t.Reverb = 0.02
+	case form.LayerChords:
+		t.Notes = writeChords(secs, k, form.LayerChords, w.compKind, w.compLines, m, inst, swing, seed, "chords")
+		t.Pan, t.Reverb = -0.4, 0.15+0.3*rev
+	case form.LayerPad:
+		t.Notes = writeChords(secs, k, form.LayerPad, genre.CompBlock, padLines(m), m, inst, 0, seed, "pad")
+		t.Pan, t.Reverb, t.GainDB = 0.2, 0.4+0.4*rev, -3
+	case form.LayerLead:
+		var answered []score.Note
+		t.Notes, answered = writeLead(secs, k, w.prof, inst, w.answerInst, swing, seed)
+		t.Pan, t.Reverb, t.Delay = 0.05, 0.2+0.3*rev, 0.15
+		if len(answered) > 0 {
+			a := &score.Track{Name: "answer (" + string(w.answerInst) + ")", Instrument: w.answerInst, Role: score.RoleLead,
+				Notes: answered, Brightness: 0.5, Pan: -0.3, Reverb: 0.25 + 0.3*rev, Delay: 0.1, GainDB: -2}
+			a.Recorded = cast.Recorded(w.prof.Style, form.LayerLead, w.answerInst, false)
+			cast.MixColour(a, w.prof.Style.Mix)
+			return a
+		}
+	case form.LayerArp:
+		t.Notes = writeArp(secs, k, w.arpRate(), inst, swing, seed)
+		t.Pan, t.Reverb, t.Delay, t.GainDB = 0.5, 0.2+0.3*rev, 0.25, -2
+	}
+	return nil
+}
+
+// arpRate is the arpeggio's note length in beats: the style's, in thirds
+// in compound meter, at least quarters in a ballad, quarters in a waltz
+// without drums (the arpeggio counts the beats).
+func (g *song) arpRate() float64 {
+	rate := g.prof.ArpRate
+	if g.m.Subdivision == 3 {
+		rate = 1.0 / 3
+	} else if g.ballad {
+		rate = max(rate, 1) // a ballad's arpeggio walks in quarter notes
+	}
+	if g.m == style.ThreeFour && g.band.Inst[form.LayerDrums] == "" {
+		rate = 1 // a waltz without drums: the arpeggio counts the beats
+	}
+	return rate
+}
+
+// finish runs the passes over the whole song: the modulation, the varied
+// repeats, the drone and choir laid over the band, the sections' edges,
+// the ending (or the loop's cut) and the style's texture.
+func (g *song) finish() {
+	p, prof, s, secs, k := g.p, g.prof, g.s, g.secs, g.k
+	form.Modulate(s, secs, g.mod, k)
+	develop.Vary(s, k, g.seed, style.FeelOf(prof.Style).Programmed)
+	if d := overlay.Drone(p, prof, secs, k, g.mod); d != nil {
 		// Written after develop: a pedal holds, it is not varied.
 		s.Tracks = append(s.Tracks, *d)
 	}
 	overlay.ChoirChorus(s, p)
 	edgeLimit := s.TotalBeats
 	if p.Loop {
-		edgeLimit = float64(loopBeats)
+		edgeLimit = float64(g.loopBeats)
 	}
 	form.Edges(s, secs, k, edgeLimit, prof.Style.Family, style.FeelOf(prof.Style).Programmed)
 	if p.Loop {
-		form.CutLoop(s, float64(loopBeats))
+		form.CutLoop(s, float64(g.loopBeats))
 	} else {
 		form.EndFor(s, prof.Style.Family)
-		form.RingOut(s, tail-prof.Tail)
+		form.RingOut(s, g.tail-prof.Tail)
 	}
 	overlay.Texture(s, p, prof.Style.Band.Texture)
-	return s, secs, k
 }
 
 // meterFor returns the meter a plan is composed in: the one the prompt
