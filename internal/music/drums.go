@@ -20,7 +20,6 @@ import (
 type drummer struct{ *drums.Player }
 
 // writeDrums writes every section's drums into hits, sorted by time.
-
 func writeDrums(secs []form.Section, groove *style.Groove, swing float64, halfTime bool, seed uint64) []score.Hit {
 	d := &drummer{&drums.Player{Style: genre.DrumsPattern, Groove: groove, Swing: swing, HalfTime: halfTime, R: harmony.NewRNG(seed, "drums")}}
 	if groove.Builtin != "" {
@@ -32,63 +31,77 @@ func writeDrums(secs []form.Section, groove *style.Groove, swing float64, halfTi
 		if !s.On[form.LayerDrums] {
 			continue
 		}
-		nextOn := i+1 < len(secs) && secs[i+1].On[form.LayerDrums] && secs[i+1].DrumLevel >= 2
-		// A section that rises (more energy, drums coming) is always
-		// filled into; a drummer entering plays a pickup fill into his
-		// first downbeat and a crash on it.
-		rising := i+1 < len(secs) && secs[i+1].On[form.LayerDrums] && secs[i+1].Energy > s.Energy
-		entering := i > 0 && !secs[i-1].On[form.LayerDrums]
-		if entering {
+		// A drummer entering plays a pickup fill into his first downbeat
+		// and a crash on it.
+		if i > 0 && !secs[i-1].On[form.LayerDrums] {
 			d.Pickup(s.StartBeat, s.Energy)
 		}
 		for b := 0; b < s.Bars; b++ {
-			if !s.Plays(form.LayerDrums, b) {
-				continue
-			}
-			start := s.StartBeat + float64(s.Beats*b)
-			beats := float64(s.Beats)
-			fill := 0.0
-			last := b == s.Bars-1 && i+1 < len(secs)
-			if last && s.Bars >= 2 {
-				fill = 1
-				if s.Energy >= 0.7 || s.Build {
-					fill = 2
-				}
-			}
-			if last && secs[i+1].Riser {
-				d.CymbalSwell(start+beats, min(2, beats))
-			}
-			if s.Build && s.Bars >= 2 && b >= s.Bars/2 {
-				d.Roll(start, beats, float64(b-s.Bars/2+1)/float64(s.Bars-s.Bars/2), s.Energy)
-				continue
-			}
-			level := s.DrumLevel
-			if s.Name == "intro" && b < s.Bars/2 {
-				level = 1 // an intro builds in: a sparse groove first
-			}
-			n := len(d.Hits)
-			if d.Groove != nil {
-				d.patternBar(start, s.Beats, level, b, s.Energy)
-			} else if s.Beats == 3 {
-				d.Bar3(start, level, b, s.Energy)
-			} else {
-				d.Bar(start, level, b, s.Energy)
-			}
-			switch {
-			case b != 0 || i == 0:
-			case level >= 2 || secs[i].Riser:
-				d.Hit(start, score.Crash, 0.8*s.Energy+0.2)
-			case d.Style != genre.DrumsSoftPulse && start < songEnd-2*beats:
-				// A lighter section still starts on a cymbal (not in
-				// the song's last two bars, where it would ring on).
-				d.Hit(start, score.Crash, 0.5*s.Energy+0.15)
-			}
-			if fill > 0 && (nextOn || rising || d.R.Chance(0.5)) {
-				d.Cut(n, start+beats-fill)
-				d.Fill(start+beats-fill, fill, s.Energy)
+			if s.Plays(form.LayerDrums, b) {
+				d.sectionBar(secs, i, b, songEnd)
 			}
 		}
 	}
 	sort.SliceStable(d.Hits, func(i, j int) bool { return d.Hits[i].Start < d.Hits[j].Start })
 	return d.Hits
+}
+
+// sectionBar writes bar b of section i: a build's roll, or the groove at
+// the section's level with a crash on a section's downbeat and a fill
+// (with a cymbal swell before a riser) into the next section.
+func (d *drummer) sectionBar(secs []form.Section, i, b int, songEnd float64) {
+	s := secs[i]
+	nextOn := i+1 < len(secs) && secs[i+1].On[form.LayerDrums] && secs[i+1].DrumLevel >= 2
+	// A section that rises (more energy, drums coming) is always
+	// filled into.
+	rising := i+1 < len(secs) && secs[i+1].On[form.LayerDrums] && secs[i+1].Energy > s.Energy
+	start := s.StartBeat + float64(s.Beats*b)
+	beats := float64(s.Beats)
+	fill := 0.0
+	last := b == s.Bars-1 && i+1 < len(secs)
+	if last && s.Bars >= 2 {
+		fill = 1
+		if s.Energy >= 0.7 || s.Build {
+			fill = 2
+		}
+	}
+	if last && secs[i+1].Riser {
+		d.CymbalSwell(start+beats, min(2, beats))
+	}
+	if s.Build && s.Bars >= 2 && b >= s.Bars/2 {
+		d.Roll(start, beats, float64(b-s.Bars/2+1)/float64(s.Bars-s.Bars/2), s.Energy)
+		return
+	}
+	level := s.DrumLevel
+	if s.Name == "intro" && b < s.Bars/2 {
+		level = 1 // an intro builds in: a sparse groove first
+	}
+	n := len(d.Hits)
+	d.groove(start, s.Beats, level, b, s.Energy)
+	switch {
+	case b != 0 || i == 0:
+	case level >= 2 || s.Riser:
+		d.Hit(start, score.Crash, 0.8*s.Energy+0.2)
+	case d.Style != genre.DrumsSoftPulse && start < songEnd-2*beats:
+		// A lighter section still starts on a cymbal (not in
+		// the song's last two bars, where it would ring on).
+		d.Hit(start, score.Crash, 0.5*s.Energy+0.15)
+	}
+	if fill > 0 && (nextOn || rising || d.R.Chance(0.5)) {
+		d.Cut(n, start+beats-fill)
+		d.Fill(start+beats-fill, fill, s.Energy)
+	}
+}
+
+// groove writes one bar of the groove: the catalogue's step pattern, the
+// builtin groove's 3/4 bar, or its bar.
+func (d *drummer) groove(start float64, beats, level, b int, energy float64) {
+	switch {
+	case d.Groove != nil:
+		d.patternBar(start, beats, level, b, energy)
+	case beats == 3:
+		d.Bar3(start, level, b, energy)
+	default:
+		d.Bar(start, level, b, energy)
+	}
 }
