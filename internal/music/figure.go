@@ -178,35 +178,45 @@ func placeClimax(secs []form.Section, k harmony.Key, mv *melodyVoice) {
 			if whoPlays(s, b, false) != sing || b >= s.Bars-len(s.Ending) {
 				continue
 			}
-			t := s.StartBeat + float64(b*s.Beats)
-			best := -1
-			for j, n := range notes {
-				if n.Start >= t-1e-6 && n.Start < t+float64(s.Beats)-1e-6 && (best < 0 || n.Length > notes[best].Length+1e-9) {
-					best = j
-				}
+			if best := longestIn(notes, s.StartBeat+float64(b*s.Beats), float64(s.Beats)); best >= 0 {
+				raiseClimax(notes, best, s.BarAt(b).At(notes[best].Start-s.StartBeat-float64(b*s.Beats)), k, top, mv.hi)
+				break
 			}
-			if best < 0 {
-				continue
-			}
-			c := s.BarAt(b).At(notes[best].Start - t)
-			q := top + 1
-			for q <= mv.hi && !(c.Has(k, q) && harmony.InScale(q, k.Root, k.Mode)) {
-				q++
-			}
-			if q > mv.hi { // no room above the rest: the highest chord tone in range (reserveClimax does the rest)
-				for q = mv.hi; q > notes[best].Pitch && !(c.Has(k, q) && harmony.InScale(q, k.Root, k.Mode)); q-- {
-				}
-			}
-			near := func(j int) bool { return j < 0 || j >= len(notes) || harmony.Abs(notes[j].Pitch-q) <= 12 }
-			// A note a blue grace leads into keeps its pitch.
-			graced := best > 0 && !harmony.InScale(notes[best-1].Pitch, k.Root, k.Mode)
-			if q <= mv.hi && q > notes[best].Pitch && near(best-1) && near(best+1) && !graced {
-				notes[best].Pitch = q
-			}
-			break
 		}
 	}
 	reserveClimax(secs, k, mv, inChorus)
+}
+
+// longestIn returns the index of the longest note starting in the beats
+// from t (the first of equals), or -1.
+func longestIn(notes []score.Note, t, beats float64) int {
+	best := -1
+	for j, n := range notes {
+		if n.Start >= t-1e-6 && n.Start < t+beats-1e-6 && (best < 0 || n.Length > notes[best].Length+1e-9) {
+			best = j
+		}
+	}
+	return best
+}
+
+// raiseClimax moves note best up to the lowest tone of chord c above top
+// (or, with no room under hi, the highest in range), when the leap stays
+// within an octave of its neighbours and no blue grace leads into it.
+func raiseClimax(notes []score.Note, best int, c harmony.Chord, k harmony.Key, top, hi int) {
+	q := top + 1
+	for q <= hi && !(c.Has(k, q) && harmony.InScale(q, k.Root, k.Mode)) {
+		q++
+	}
+	if q > hi { // no room above the rest: the highest chord tone in range (reserveClimax does the rest)
+		for q = hi; q > notes[best].Pitch && !(c.Has(k, q) && harmony.InScale(q, k.Root, k.Mode)); q-- {
+		}
+	}
+	near := func(j int) bool { return j < 0 || j >= len(notes) || harmony.Abs(notes[j].Pitch-q) <= 12 }
+	// A note a blue grace leads into keeps its pitch.
+	graced := best > 0 && !harmony.InScale(notes[best-1].Pitch, k.Root, k.Mode)
+	if q <= hi && q > notes[best].Pitch && near(best-1) && near(best+1) && !graced {
+		notes[best].Pitch = q
+	}
 }
 
 // reserveClimax keeps the top of the melody for the choruses when

@@ -88,24 +88,8 @@ func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.Co
 			c := h.C
 			v := (0.5 + 0.35*s.Energy) * swell(s, b)
 			from := len(pt.notes)
-			vc := compVoicing(c, k, kind, center, prev)
-			if kind != genre.CompPower {
-				prev = vc
-			}
-			var vc2 []int
-			if h.Split > 0 {
-				vc2 = compVoicing(h.C2, k, kind, center, prev)
-				if kind != genre.CompPower {
-					prev = vc2
-				}
-			}
-			if kind == genre.CompBroken {
-				// The broken-chord bass note moves with the chord too.
-				vc = append(vc, c.RootPitch(k, center-12))
-				if vc2 != nil {
-					vc2 = append(vc2, h.C2.RootPitch(k, center-12))
-				}
-			}
+			var vc, vc2 []int
+			vc, vc2, prev = barVoicings(h, k, kind, center, prev)
 			if s.Name == "intro" || s.Name == "outro" || i == len(secs)-1 && b == s.Bars-1 {
 				// Intro and ending are written for the song, not the
 				// groove cut down: chords roll in one note after another
@@ -159,4 +143,28 @@ func compVoicing(c harmony.Chord, k harmony.Key, style genre.CompStyle, center i
 		pcs = pcs[1:] // rootless voicing: the bass has the root
 	}
 	return harmony.Voice(pcs, center, prev)
+}
+
+// barVoicings voices a bar's chord (and its second chord, from the split)
+// led from prev; it returns them and the voicing the next bar leads from
+// (power chords do not lead). A broken chord adds its bass note.
+func barVoicings(h harmony.BarChord, k harmony.Key, kind genre.CompStyle, center int, prev []int) (vc, vc2, next []int) {
+	vc = compVoicing(h.C, k, kind, center, prev)
+	if kind != genre.CompPower {
+		prev = vc
+	}
+	if h.Split > 0 {
+		vc2 = compVoicing(h.C2, k, kind, center, prev)
+		if kind != genre.CompPower {
+			prev = vc2
+		}
+	}
+	if kind == genre.CompBroken {
+		// The broken-chord bass note moves with the chord too.
+		vc = append(vc, h.C.RootPitch(k, center-12))
+		if vc2 != nil {
+			vc2 = append(vc2, h.C2.RootPitch(k, center-12))
+		}
+	}
+	return vc, vc2, prev
 }
