@@ -135,57 +135,10 @@ func Arrange(secs []Section, h harmony.Progressions, have [NumLayers]bool, force
 		s := &secs[i]
 		e := baseEnergy[s.Name] + mood.Energy + 0.05*float64(s.Index)
 		s.Energy = clampF(e, 0.1, 1)
-		var on []Layer
-		switch s.Name {
-		case "intro":
-			// The intro previews the chorus: its harmony and, on the
-			// answering instrument, its hook (see phrasePlans).
-			on, s.DrumLevel, s.Prog, s.Motif = []Layer{LayerChords, LayerPad}, 1, h.Chorus, 1
-			if form == genre.FormDance {
-				on = append(on, LayerDrums)
-				s.DrumLevel = 2
-			}
-		case "verse":
-			on, s.DrumLevel, s.Prog, s.Motif = []Layer{LayerDrums, LayerBass, LayerChords, LayerLead}, 2, h.Verse, 0
-		case "chorus":
-			on, s.DrumLevel, s.Prog, s.Motif = []Layer{LayerDrums, LayerBass, LayerChords, LayerPad, LayerLead, LayerArp}, 3, h.Chorus, 1
-		case "bridge":
-			on, s.DrumLevel, s.Prog, s.Motif = []Layer{LayerDrums, LayerBass, LayerPad, LayerLead, LayerArp}, 1, h.Bridge, 2
-		case "build":
-			on, s.DrumLevel, s.Prog, s.Motif = []Layer{LayerDrums, LayerChords, LayerPad, LayerArp}, 1, h.Verse, 0
-			s.Build = true
-		case "drop":
-			on, s.DrumLevel, s.Prog, s.Motif = []Layer{LayerDrums, LayerBass, LayerChords, LayerPad, LayerLead, LayerArp}, 3, h.Chorus, 1
-		case "breakdown":
-			// No drums, the bass holds its roots (see writeBass), and the
-			// harmony stays full (pad, chords, arpeggio): the breakdown
-			// falls back without falling silent.
-			on, s.DrumLevel, s.Prog, s.Motif = []Layer{LayerPad, LayerChords, LayerArp, LayerLead, LayerBass}, 0, h.Bridge, 2
-		case "outro":
-			on, s.DrumLevel, s.Prog, s.Motif = []Layer{LayerChords, LayerPad, LayerDrums}, 1, h.Chorus, 1
-		}
-		for _, l := range on {
+		for _, l := range s.cast(h, form) {
 			s.On[l] = true
 		}
-		if s.Name != "intro" && s.Name != "outro" && s.Name != "breakdown" {
-			for l := range s.On {
-				s.On[l] = s.On[l] || forced[l]
-			}
-		}
-		if s.DrumLevel == 0 && s.On[LayerDrums] {
-			s.DrumLevel = 1
-		}
-		for l := range s.On {
-			s.On[l] = s.On[l] && have[l]
-		}
-		if !s.On[LayerChords] && !s.On[LayerPad] {
-			// Keep harmony audible in every section.
-			if have[LayerPad] {
-				s.On[LayerPad] = true
-			} else {
-				s.On[LayerChords] = have[LayerChords]
-			}
-		}
+		s.fit(have, forced)
 		if i > 0 && s.On == secs[i-1].On {
 			for _, l := range []Layer{LayerArp, LayerPad, LayerLead, LayerChords, LayerBass} {
 				if have[l] && !(forced[l] && s.On[l]) {
@@ -195,30 +148,97 @@ func Arrange(secs []Section, h harmony.Progressions, have [NumLayers]bool, force
 			}
 		}
 	}
-	// The song's last bar always has the bass's final root and the
-	// lead's final note: an outro
-	// that would then sound like the section before it changes its pad
-	// (or arpeggio, or else drops its drums), so the ending is heard.
-	if n := len(secs); n >= 2 {
-		last, prev := &secs[n-1], secs[n-2]
-		eff := last.On
-		eff[LayerBass] = have[LayerBass]
-		eff[LayerLead] = have[LayerLead] // the lead closes the song (see whoPlays)
-		if eff == prev.On {
-			// Drums stay where they can: short songs need their pulse to
-			// the end (for listeners and tempo detectors).
-			switch {
-			case have[LayerPad]:
-				last.On[LayerPad] = !last.On[LayerPad]
-			case have[LayerArp]:
-				last.On[LayerArp] = !last.On[LayerArp]
-			case !forced[LayerDrums] && last.On[LayerDrums]:
-				last.On[LayerDrums] = false
-			}
-		}
-	}
+	closeWithChange(secs, have, forced)
 	if form == genre.FormBlues {
 		runBluesForm(secs)
+	}
+}
+
+// cast sets a section's drum level, progression and motif by its name and
+// returns the layers that play it.
+func (s *Section) cast(h harmony.Progressions, form genre.FormKind) []Layer {
+	var on []Layer
+	switch s.Name {
+	case "intro":
+		// The intro previews the chorus: its harmony and, on the
+		// answering instrument, its hook (see phrasePlans).
+		on, s.DrumLevel, s.Prog, s.Motif = []Layer{LayerChords, LayerPad}, 1, h.Chorus, 1
+		if form == genre.FormDance {
+			on = append(on, LayerDrums)
+			s.DrumLevel = 2
+		}
+	case "verse":
+		on, s.DrumLevel, s.Prog, s.Motif = []Layer{LayerDrums, LayerBass, LayerChords, LayerLead}, 2, h.Verse, 0
+	case "chorus":
+		on, s.DrumLevel, s.Prog, s.Motif = []Layer{LayerDrums, LayerBass, LayerChords, LayerPad, LayerLead, LayerArp}, 3, h.Chorus, 1
+	case "bridge":
+		on, s.DrumLevel, s.Prog, s.Motif = []Layer{LayerDrums, LayerBass, LayerPad, LayerLead, LayerArp}, 1, h.Bridge, 2
+	case "build":
+		on, s.DrumLevel, s.Prog, s.Motif = []Layer{LayerDrums, LayerChords, LayerPad, LayerArp}, 1, h.Verse, 0
+		s.Build = true
+	case "drop":
+		on, s.DrumLevel, s.Prog, s.Motif = []Layer{LayerDrums, LayerBass, LayerChords, LayerPad, LayerLead, LayerArp}, 3, h.Chorus, 1
+	case "breakdown":
+		// No drums, the bass holds its roots (see writeBass), and the
+		// harmony stays full (pad, chords, arpeggio): the breakdown
+		// falls back without falling silent.
+		on, s.DrumLevel, s.Prog, s.Motif = []Layer{LayerPad, LayerChords, LayerArp, LayerLead, LayerBass}, 0, h.Bridge, 2
+	case "outro":
+		on, s.DrumLevel, s.Prog, s.Motif = []Layer{LayerChords, LayerPad, LayerDrums}, 1, h.Chorus, 1
+	}
+	return on
+}
+
+// fit adds the layers the prompt forces (outside intro, outro and
+// breakdown), keeps only the layers the band has, and keeps harmony
+// audible in every section.
+func (s *Section) fit(have, forced [NumLayers]bool) {
+	if s.Name != "intro" && s.Name != "outro" && s.Name != "breakdown" {
+		for l := range s.On {
+			s.On[l] = s.On[l] || forced[l]
+		}
+	}
+	if s.DrumLevel == 0 && s.On[LayerDrums] {
+		s.DrumLevel = 1
+	}
+	for l := range s.On {
+		s.On[l] = s.On[l] && have[l]
+	}
+	if !s.On[LayerChords] && !s.On[LayerPad] {
+		// Keep harmony audible in every section.
+		if have[LayerPad] {
+			s.On[LayerPad] = true
+		} else {
+			s.On[LayerChords] = have[LayerChords]
+		}
+	}
+}
+
+// closeWithChange: the song's last bar always has the bass's final root
+// and the lead's final note: an outro that would then sound like the
+// section before it changes its pad (or arpeggio, or else drops its
+// drums), so the ending is heard.
+func closeWithChange(secs []Section, have, forced [NumLayers]bool) {
+	n := len(secs)
+	if n < 2 {
+		return
+	}
+	last, prev := &secs[n-1], secs[n-2]
+	eff := last.On
+	eff[LayerBass] = have[LayerBass]
+	eff[LayerLead] = have[LayerLead] // the lead closes the song (see whoPlays)
+	if eff != prev.On {
+		return
+	}
+	// Drums stay where they can: short songs need their pulse to
+	// the end (for listeners and tempo detectors).
+	switch {
+	case have[LayerPad]:
+		last.On[LayerPad] = !last.On[LayerPad]
+	case have[LayerArp]:
+		last.On[LayerArp] = !last.On[LayerArp]
+	case !forced[LayerDrums] && last.On[LayerDrums]:
+		last.On[LayerDrums] = false
 	}
 }
 

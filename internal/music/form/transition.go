@@ -77,80 +77,113 @@ func PlanEdges(secs []Section, prof genre.Profile, seed uint64) {
 // ambient drone bass stops and starts on the grid (an 808 pickup into a
 // phonk drop made bpm-tools hear 259 bpm instead of 155).
 func Edges(s *score.Score, secs []Section, k harmony.Key, limit float64, family string, programmed bool) {
-	band := bandFamilies[family] && !programmed
 	_, pushes := PushFamilies[family]
-	pushes = pushes && !programmed
-	eighth := 0.5 // the push: an eighth early (a third of a beat in compound meter)
+	e := edger{s: s, secs: secs, k: k, family: family, programmed: programmed,
+		band: bandFamilies[family] && !programmed, pushes: pushes && !programmed,
+		eighth: 0.5} // the push: an eighth early (a third of a beat in compound meter)
 	if s.Subdivision == 3 {
-		eighth = 1.0 / 3
+		e.eighth = 1.0 / 3
 	}
 	for ti := range s.Tracks {
 		t := &s.Tracks[ti]
-		var l Layer
-		switch {
-		case t.Role == score.RoleBass:
-			l = LayerBass
-		case t.Role == score.RoleChords && t.Name == TrackName(LayerChords, t.Instrument):
-			l = LayerChords
-		case t.Role == score.RolePad && t.Name == TrackName(LayerPad, t.Instrument):
-			l = LayerPad
-		case t.Role == score.RoleArp && t.Name == TrackName(LayerArp, t.Instrument):
-			l = LayerArp
-		default:
+		l, ok := edgeLayer(t)
+		if !ok {
 			continue
 		}
 		changed := false
 		for i := 1; i < len(secs); i++ {
-			prev, sec := &secs[i-1], &secs[i]
-			at := sec.StartBeat
-			if at >= limit-1e-9 {
+			if secs[i].StartBeat >= limit-1e-9 {
 				break
 			}
-			beats := float64(sec.Beats)
-			// No pushes into the final cadence (its last two bars
-			// follow their chords on the beat) nor out of a bar that
-			// changes chord inside (its second chord sounds to its end).
-			canPush := pushes && at < s.TotalBeats-2*beats-1e-9 && prev.BarAt(prev.Bars-1).Split == 0
-			before := soundsIn(t.Notes, at-beats, at-1)
-			after := soundsIn(t.Notes, at, at+beats)
-			down := startsAt(t.Notes, at)
-			switch {
-			case !before && len(down) > 0:
+			if e.edge(t, l, i) {
 				changed = true
-				switch l {
-				case LayerBass:
-					if !band {
-						changed = false
-						break
-					}
-					t.Notes = bassPickup(t.Notes, k, down[0], at, SwingPos(at-eighth, s.Swing), sec.Energy)
-				case LayerChords:
-					if !canPush {
-						changed = false
-						break
-					}
-					anticipate(t.Notes, down, SwingPos(at-eighth, s.Swing))
-				case LayerPad:
-					t.Notes = padSwell(t.Notes, down, at, 1, prevChord(prev, k), sec.BarAt(0).C.PCs(k))
-				default:
-					changed = false
-				}
-			case before && len(down) > 0 && sec.Push && canPush && (l == LayerChords || l == LayerBass && family != "jazz"):
-				changed = true
-				t.Notes = pushInto(t.Notes, down, at, SwingPos(at-eighth, s.Swing))
-			case before && !after && l == LayerPad:
-				// A pad that stops holds the tones the next chord
-				// shares over the bar line, dying away.
-				tieOver(t.Notes, at, 1, sec.BarAt(0).C.PCs(k))
-			case before && !after && (band || l == LayerArp && !programmed) && i < len(secs)-1:
-				changed = true
-				t.Notes = button(t.Notes, l, t.Instrument, k, sec.BarAt(0).C, at)
 			}
 		}
 		if changed {
 			slices.SortStableFunc(t.Notes, func(a, b score.Note) int { return cmp.Compare(a.Start, b.Start) })
 		}
 	}
+}
+
+// edger writes the edges of one song (Edges).
+type edger struct {
+	s            *score.Score
+	secs         []Section
+	k            harmony.Key
+	family       string
+	programmed   bool
+	band, pushes bool
+	eighth       float64
+}
+
+// edgeLayer returns the layer of a track whose edges are written: the
+// bass, and the band's own chords, pad and arpeggio.
+func edgeLayer(t *score.Track) (Layer, bool) {
+	switch {
+	case t.Role == score.RoleBass:
+		return LayerBass, true
+	case t.Role == score.RoleChords && t.Name == TrackName(LayerChords, t.Instrument):
+		return LayerChords, true
+	case t.Role == score.RolePad && t.Name == TrackName(LayerPad, t.Instrument):
+		return LayerPad, true
+	case t.Role == score.RoleArp && t.Name == TrackName(LayerArp, t.Instrument):
+		return LayerArp, true
+	}
+	return 0, false
+}
+
+// edge writes track t's edge into section i; it reports whether notes
+// were added or moved (tieOver only shortens and lengthens).
+func (e *edger) edge(t *score.Track, l Layer, i int) bool {
+	s, k := e.s, e.k
+	prev, sec := &e.secs[i-1], &e.secs[i]
+	at := sec.StartBeat
+	beats := float64(sec.Beats)
+	// No pushes into the final cadence (its last two bars
+	// follow their chords on the beat) nor out of a bar that
+	// changes chord inside (its second chord sounds to its end).
+	canPush := e.pushes && at < s.TotalBeats-2*beats-1e-9 && prev.BarAt(prev.Bars-1).Split == 0
+	before := soundsIn(t.Notes, at-beats, at-1)
+	after := soundsIn(t.Notes, at, at+beats)
+	down := startsAt(t.Notes, at)
+	switch {
+	case !before && len(down) > 0:
+		return e.entry(t, l, prev, sec, down, canPush)
+	case before && len(down) > 0 && sec.Push && canPush && (l == LayerChords || l == LayerBass && e.family != "jazz"):
+		t.Notes = pushInto(t.Notes, down, at, SwingPos(at-e.eighth, s.Swing))
+		return true
+	case before && !after && l == LayerPad:
+		// A pad that stops holds the tones the next chord
+		// shares over the bar line, dying away.
+		tieOver(t.Notes, at, 1, sec.BarAt(0).C.PCs(k))
+	case before && !after && (e.band || l == LayerArp && !e.programmed) && i < len(e.secs)-1:
+		t.Notes = button(t.Notes, l, t.Instrument, k, sec.BarAt(0).C, at)
+		return true
+	}
+	return false
+}
+
+// entry writes how a part entering at section sec comes in: a live bass
+// by a pickup, chords pushed an eighth early, a pad swelling in.
+func (e *edger) entry(t *score.Track, l Layer, prev, sec *Section, down []int, canPush bool) bool {
+	s, k, at := e.s, e.k, sec.StartBeat
+	switch l {
+	case LayerBass:
+		if !e.band {
+			return false
+		}
+		t.Notes = bassPickup(t.Notes, k, down[0], at, SwingPos(at-e.eighth, s.Swing), sec.Energy)
+	case LayerChords:
+		if !canPush {
+			return false
+		}
+		anticipate(t.Notes, down, SwingPos(at-e.eighth, s.Swing))
+	case LayerPad:
+		t.Notes = padSwell(t.Notes, down, at, 1, prevChord(prev, k), sec.BarAt(0).C.PCs(k))
+	default:
+		return false
+	}
+	return true
 }
 
 // soundsIn reports whether a note starts in [from, to).
