@@ -133,24 +133,57 @@ type Progressions struct {
 func ChooseHarmony(k Key, prof genre.Profile, beatsPerBar int, r *RNG) Progressions {
 	mk := ChordMaker(k, prof)
 	if prof.Harmony == "blues" {
-		var cs []BarChord
-		for _, d := range TwelveBar {
-			cs = append(cs, BarChord{C: mk(d)})
-		}
-		if beatsPerBar == 4 {
-			// Turnaround: I–V7 in the last bar, often I–IV in the one before.
-			cs[11] = BarChord{C: mk(0), C2: mk(4), Split: 2}
-			if r.Chance(0.5) {
-				cs[10] = BarChord{C: mk(0), C2: mk(3), Split: 2}
-			}
-			if k.Minorish() {
-				minorBlues(cs, mk)
-			} else {
-				jazzBlues(cs, mk)
-			}
-		}
-		return Progressions{Verse: cs, Chorus: cs, Bridge: cs}
+		return bluesHarmony(k, mk, beatsPerBar, r)
 	}
+	pp := &progressionPicker{k: k, prof: prof, beatsPerBar: beatsPerBar, r: r, mk: mk, pool: poolFor(k, prof, r)}
+	h := Progressions{Verse: pp.pick(0), Chorus: pp.pick(1), Bridge: pp.pick(2)}
+	if prof.Harmony == "one" || prof.Harmony == "funk" {
+		h.Chorus = h.Verse // vamps stay on their groove
+	}
+	pp.newBridge(&h)
+	if beatsPerBar != 4 && prof.Harmony == "jazz" && prof.Ext >= 4 {
+		h.Bridge = waltzBridge(k, mk(3), prof.Ext)
+	}
+	if r.Chance(0.5) {
+		tonicPedal(h.Bridge, string(prof.Harmony))
+	}
+	if prof.Harmony == "chant" {
+		// The ison: chant is sung over a held tonic (the drone of
+		// Byzantine and organum practice), which names the mode's
+		// final under its IV, bVII and bII.
+		for _, cs := range [][]BarChord{h.Verse, h.Chorus, h.Bridge} {
+			holdTonic(cs)
+		}
+	}
+	return h
+}
+
+// bluesHarmony is the 12-bar blues for every section: in 4/4 with its
+// turnaround, coloured as a jazz or a minor blues.
+func bluesHarmony(k Key, mk func(int) Chord, beatsPerBar int, r *RNG) Progressions {
+	var cs []BarChord
+	for _, d := range TwelveBar {
+		cs = append(cs, BarChord{C: mk(d)})
+	}
+	if beatsPerBar == 4 {
+		// Turnaround: I–V7 in the last bar, often I–IV in the one before.
+		cs[11] = BarChord{C: mk(0), C2: mk(4), Split: 2}
+		if r.Chance(0.5) {
+			cs[10] = BarChord{C: mk(0), C2: mk(3), Split: 2}
+		}
+		if k.Minorish() {
+			minorBlues(cs, mk)
+		} else {
+			jazzBlues(cs, mk)
+		}
+	}
+	return Progressions{Verse: cs, Chorus: cs, Bridge: cs}
+}
+
+// poolFor returns the progressions a song draws from: the style's own, or
+// its family's, for the key's major or minor side, shuffled per seed (a
+// modal key's vamp first, so that the verse shows the mode).
+func poolFor(k Key, prof genre.Profile, r *RNG) [][]int {
 	pools, ok := ProgressionPools[prof.Harmony]
 	if !ok {
 		pools = ProgressionPools["pop"]
@@ -175,70 +208,70 @@ func ChooseHarmony(k Key, prof genre.Profile, beatsPerBar int, r *RNG) Progressi
 	} else {
 		r.shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 	}
-	pick := func(i int) []BarChord {
-		degs := pool[i%len(pool)]
-		cs := make([]BarChord, len(degs))
-		for j, d := range degs {
-			cs[j] = BarChord{C: mk(d)}
+	return pool
+}
+
+// progressionPicker turns the pool's degree lists into coloured
+// progressions (pick).
+type progressionPicker struct {
+	k           Key
+	prof        genre.Profile
+	beatsPerBar int
+	r           *RNG
+	mk          func(int) Chord
+	pool        [][]int
+}
+
+// pick returns progression i of the pool (cycled), coloured as the style
+// does: dominant sevenths, borrowed chords, inversions, two chords a bar
+// and jazz colours in 4/4, a jazz waltz's colours in 3/4.
+func (pp *progressionPicker) pick(i int) []BarChord {
+	k, prof, r, mk := pp.k, pp.prof, pp.r, pp.mk
+	degs := pp.pool[i%len(pp.pool)]
+	cs := make([]BarChord, len(degs))
+	for j, d := range degs {
+		cs[j] = BarChord{C: mk(d)}
+	}
+	dominantSevenths(cs, k, string(prof.Harmony))
+	borrow(cs, k, string(prof.Harmony), prof.Ext, r)
+	invert(cs, string(prof.Harmony), r)
+	if pp.beatsPerBar == 4 {
+		rhythmize(cs, degs, string(prof.Harmony), k, mk, r)
+		switch {
+		case prof.Ext < 4:
+		case prof.Harmony == "jazz":
+			colourJazz(cs, prof.Ext, 0.65, prof.Form == genre.FormBeat, r)
+		case prof.Harmony == "latin" && prof.Ext >= 5: // bossa nova
+			colourJazz(cs, prof.Ext, 0.6, false, r)
+		case prof.Harmony == "latin": // samba, salsa: fewer chromatic chords
+			colourJazz(cs, prof.Ext, 0.3, false, r)
 		}
-		dominantSevenths(cs, k, string(prof.Harmony))
-		borrow(cs, k, string(prof.Harmony), prof.Ext, r)
-		invert(cs, string(prof.Harmony), r)
-		if beatsPerBar == 4 {
-			rhythmize(cs, degs, string(prof.Harmony), k, mk, r)
-			switch {
-			case prof.Ext < 4:
-			case prof.Harmony == "jazz":
-				colourJazz(cs, prof.Ext, 0.65, prof.Form == genre.FormBeat, r)
-			case prof.Harmony == "latin" && prof.Ext >= 5: // bossa nova
-				colourJazz(cs, prof.Ext, 0.6, false, r)
-			case prof.Harmony == "latin": // samba, salsa: fewer chromatic chords
-				colourJazz(cs, prof.Ext, 0.3, false, r)
-			}
-			dominantSevenths(cs, k, string(prof.Harmony)) // the cadential V–I bars rhythmize wrote too
-		} else if prof.Harmony == "jazz" && prof.Ext >= 4 {
-			waltzJazz(cs, prof.Ext, r)
-		}
-		return cs
+		dominantSevenths(cs, k, string(prof.Harmony)) // the cadential V–I bars rhythmize wrote too
+	} else if prof.Harmony == "jazz" && prof.Ext >= 4 {
+		waltzJazz(cs, prof.Ext, r)
 	}
-	h := Progressions{Verse: pick(0), Chorus: pick(1), Bridge: pick(2)}
-	if prof.Harmony == "one" || prof.Harmony == "funk" {
-		h.Chorus = h.Verse // vamps stay on their groove
+	return cs
+}
+
+// newBridge: the bridge (and a dance breakdown) brings new harmony: the
+// first progression of the pool unlike verse and chorus, else the verse
+// moved up a fourth (I–vi–IV–V becomes IV–ii–vii–I).
+func (pp *progressionPicker) newBridge(h *Progressions) {
+	if !sameDegrees(h.Bridge, h.Verse) && !sameDegrees(h.Bridge, h.Chorus) {
+		return
 	}
-	// The bridge (and a dance breakdown) brings new harmony: the first
-	// progression of the pool unlike verse and chorus, else the verse moved
-	// up a fourth (I–vi–IV–V becomes IV–ii–vii–I).
-	if sameDegrees(h.Bridge, h.Verse) || sameDegrees(h.Bridge, h.Chorus) {
-		found := false
-		for i := 3; i < len(pool)+3 && !found; i++ {
-			if b := pick(i); !sameDegrees(b, h.Verse) && !sameDegrees(b, h.Chorus) {
-				h.Bridge, found = b, true
-			}
-		}
-		if !found {
-			degs := make([]int, len(pool[0]))
-			for j, d := range pool[0] {
-				degs[j] = (d + 3) % 7
-			}
-			pool = append(pool, degs)
-			h.Bridge = pick(len(pool) - 1)
-		}
-	}
-	if beatsPerBar != 4 && prof.Harmony == "jazz" && prof.Ext >= 4 {
-		h.Bridge = waltzBridge(k, mk(3), prof.Ext)
-	}
-	if r.Chance(0.5) {
-		tonicPedal(h.Bridge, string(prof.Harmony))
-	}
-	if prof.Harmony == "chant" {
-		// The ison: chant is sung over a held tonic (the drone of
-		// Byzantine and organum practice), which names the mode's
-		// final under its IV, bVII and bII.
-		for _, cs := range [][]BarChord{h.Verse, h.Chorus, h.Bridge} {
-			holdTonic(cs)
+	for i := 3; i < len(pp.pool)+3; i++ {
+		if b := pp.pick(i); !sameDegrees(b, h.Verse) && !sameDegrees(b, h.Chorus) {
+			h.Bridge = b
+			return
 		}
 	}
-	return h
+	degs := make([]int, len(pp.pool[0]))
+	for j, d := range pp.pool[0] {
+		degs[j] = (d + 3) % 7
+	}
+	pp.pool = append(pp.pool, degs)
+	h.Bridge = pp.pick(len(pp.pool) - 1)
 }
 
 // sameDegrees reports whether two progressions play the same chords bar by
