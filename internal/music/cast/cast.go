@@ -105,54 +105,10 @@ func Choose(p plan.Plan, prof genre.Profile, seed uint64) Band {
 	if prof.Style.Drums.None && !p.WantsDrums() {
 		c.Inst[form.LayerDrums] = ""
 	}
-	for _, in := range p.Instruments {
-		if in == score.Guitar && prof.CompInst == score.DistGuitar {
-			in = score.DistGuitar // a guitar in a power-chord style is the distorted one
-		}
-		if in == score.SubBass {
-			c.Bass = genre.Bass808
-		}
-		if seated(c, in) {
-			continue
-		}
-		if l, ok := defaultSeat(c, in); ok {
-			c.Named[l] = true
-			continue
-		}
-		for _, l := range PreferredLayers[in] {
-			if !c.Named[l] {
-				c.Inst[l], c.Named[l] = in, true
-				break
-			}
-		}
-	}
-	for _, ex := range p.Without {
-		for l := range c.Inst {
-			if c.Inst[l] != ex || c.Named[l] {
-				continue
-			}
-			c.Inst[l] = substitutes[ex]
-			if seated(c, c.Inst[l]) && l != int(form.LayerDrums) {
-				c.Inst[l] = ""
-			}
-		}
-	}
+	c.seatNamed(p, prof)
+	c.leaveOut(p.Without)
 	if p.Only {
-		// The named instruments are the whole band; one of them takes the
-		// melody when none was seated as the lead.
-		for l := range c.Inst {
-			if !c.Named[l] {
-				c.Inst[l] = ""
-			}
-		}
-		if c.Inst[form.LayerLead] == "" {
-			for _, in := range p.Instruments {
-				if slices.Contains(PreferredLayers[in], form.LayerLead) {
-					c.Inst[form.LayerLead], c.Named[form.LayerLead] = in, true
-					break
-				}
-			}
-		}
+		c.only(p.Instruments)
 	}
 	if in := leader(p, prof); in != "" && !c.Named[form.LayerLead] {
 		// The instrument the prompt names plays the melody: the piano of a
@@ -176,6 +132,68 @@ func Choose(p plan.Plan, prof genre.Profile, seed uint64) Band {
 		c.Inst[form.LayerDrums], c.Named[form.LayerDrums] = "", false
 	}
 	return c
+}
+
+// seatNamed seats every instrument the prompt names: where the band has it
+// already, in its default layer, else in the first free layer it prefers.
+func (c *Band) seatNamed(p plan.Plan, prof genre.Profile) {
+	for _, in := range p.Instruments {
+		if in == score.Guitar && prof.CompInst == score.DistGuitar {
+			in = score.DistGuitar // a guitar in a power-chord style is the distorted one
+		}
+		if in == score.SubBass {
+			c.Bass = genre.Bass808
+		}
+		if seated(*c, in) {
+			continue
+		}
+		if l, ok := defaultSeat(*c, in); ok {
+			c.Named[l] = true
+			continue
+		}
+		for _, l := range PreferredLayers[in] {
+			if !c.Named[l] {
+				c.Inst[l], c.Named[l] = in, true
+				break
+			}
+		}
+	}
+}
+
+// leaveOut replaces every instrument the prompt leaves out (and did not
+// name) by its substitute, or leaves its layer empty when the substitute
+// already plays.
+func (c *Band) leaveOut(without []score.Instrument) {
+	for _, ex := range without {
+		for l := range c.Inst {
+			if c.Inst[l] != ex || c.Named[l] {
+				continue
+			}
+			c.Inst[l] = substitutes[ex]
+			if seated(*c, c.Inst[l]) && l != int(form.LayerDrums) {
+				c.Inst[l] = ""
+			}
+		}
+	}
+}
+
+// only makes the named instruments the whole band; one of them takes the
+// melody when none was seated as the lead.
+func (c *Band) only(named []score.Instrument) {
+	for l := range c.Inst {
+		if !c.Named[l] {
+			c.Inst[l] = ""
+		}
+	}
+	if c.Inst[form.LayerLead] != "" {
+		return
+	}
+	for _, in := range named {
+		if slices.Contains(PreferredLayers[in], form.LayerLead) {
+			c.Inst[form.LayerLead], c.Named[form.LayerLead] = in, true
+			return
+		}
+	}
 }
 
 // leader is the named instrument that takes the melody: the first the

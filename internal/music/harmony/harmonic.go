@@ -115,35 +115,36 @@ func colourJazz(cs []BarChord, ext int, rate float64, keepTonic bool, r *RNG) {
 			if keepTonic && tonics == 1 && cur.C.Degree == 0 && cur.C.Root == 0 {
 				continue
 			}
-			if cur.C.Degree == 0 && target.Degree == 1 && r.Chance(0.5) {
-				// I–#Idim7–ii: the passing diminished seventh of the
-				// standards and the bossa nova.
-				*cur = BarChord{C: cur.C, C2: Chord{Degree: 0, Root: (cur.C.Root + 1) % 12, Tones: []int{0, 3, 6, 9}}, Split: 2}
-				continue
-			}
-			if target.Degree == 4 && target.Root == 7 && r.Chance(0.9) {
-				// Into V, its diatonic ii (vi7) more often than V7/V,
-				// whose raised fourth would pull the key towards the
-				// dominant's.
-				*cur = BarChord{C: cur.C, C2: relatedTwo(target, ext), Split: 2}
-				continue
-			}
-			if target.Degree == 0 && target.Root == 0 && r.Chance(0.35) {
-				// The backdoor dominant bVII7 into I (Bb7–C): its flat
-				// sixth and seventh lean away from the dominant's key.
-				*cur = BarChord{C: cur.C, C2: Chord{Degree: 6, Root: 10, Tones: []int{0, 4, 7, 10}}, Split: 2}
-				continue
-			}
-			if j%2 == 1 && r.Chance(0.4) {
-				*cur = BarChord{C: relatedTwo(target, ext), C2: secondaryDominant(target, ext), Split: 2}
-			} else {
-				*cur = BarChord{C: cur.C, C2: secondaryDominant(target, ext), Split: 2}
-			}
+			*cur = leadInto(*cur, target, j, ext, r)
 		}
 		if cur.Split > 0 && (cur.C2.Root-target.Root+12)%12 == 7 && r.Chance(0.35) {
 			cur.C2 = tritoneSub(target, ext)
 		}
 	}
+}
+
+// leadInto returns bar cur with a second chord leading into target: a
+// passing diminished seventh, the ii of V, the backdoor dominant, or a
+// secondary dominant (after its related ii on odd bars, sometimes).
+func leadInto(cur BarChord, target Chord, j, ext int, r *RNG) BarChord {
+	switch {
+	case cur.C.Degree == 0 && target.Degree == 1 && r.Chance(0.5):
+		// I–#Idim7–ii: the passing diminished seventh of the
+		// standards and the bossa nova.
+		return BarChord{C: cur.C, C2: Chord{Degree: 0, Root: (cur.C.Root + 1) % 12, Tones: []int{0, 3, 6, 9}}, Split: 2}
+	case target.Degree == 4 && target.Root == 7 && r.Chance(0.9):
+		// Into V, its diatonic ii (vi7) more often than V7/V,
+		// whose raised fourth would pull the key towards the
+		// dominant's.
+		return BarChord{C: cur.C, C2: relatedTwo(target, ext), Split: 2}
+	case target.Degree == 0 && target.Root == 0 && r.Chance(0.35):
+		// The backdoor dominant bVII7 into I (Bb7–C): its flat
+		// sixth and seventh lean away from the dominant's key.
+		return BarChord{C: cur.C, C2: Chord{Degree: 6, Root: 10, Tones: []int{0, 4, 7, 10}}, Split: 2}
+	case j%2 == 1 && r.Chance(0.4):
+		return BarChord{C: relatedTwo(target, ext), C2: secondaryDominant(target, ext), Split: 2}
+	}
+	return BarChord{C: cur.C, C2: secondaryDominant(target, ext), Split: 2}
 }
 
 // waltzJazz colours a jazz progression in a meter without split bars (a
