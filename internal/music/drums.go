@@ -78,14 +78,8 @@ func (d *drummer) sectionBar(secs []form.Section, i, b int, songEnd float64) {
 	}
 	n := len(d.Hits)
 	d.groove(start, s.Beats, level, b, s.Energy)
-	switch {
-	case b != 0 || i == 0:
-	case level >= 2 || s.Riser:
-		d.Hit(start, score.Crash, 0.8*s.Energy+0.2)
-	case d.Style != genre.DrumsSoftPulse && start < songEnd-2*beats:
-		// A lighter section still starts on a cymbal (not in
-		// the song's last two bars, where it would ring on).
-		d.Hit(start, score.Crash, 0.5*s.Energy+0.15)
+	if b == 0 && i > 0 {
+		d.crash(start, level, s, start < songEnd-2*beats)
 	}
 	if fill > 0 && (nextOn || rising || d.R.Chance(0.5)) {
 		d.Cut(n, start+beats-fill)
@@ -103,5 +97,18 @@ func (d *drummer) groove(start float64, beats, level, b int, energy float64) {
 		d.Bar3(start, level, b, energy)
 	default:
 		d.Bar(start, level, b, energy)
+	}
+}
+
+// crash marks a section's first downbeat with a cymbal: loud where the
+// groove is full or the section rises, softer in a lighter section (not in
+// a soft pulse, nor unless early: before the song's last two bars,
+// where it would ring on).
+func (d *drummer) crash(start float64, level int, s form.Section, early bool) {
+	switch {
+	case level >= 2 || s.Riser:
+		d.Hit(start, score.Crash, 0.8*s.Energy+0.2)
+	case d.Style != genre.DrumsSoftPulse && early:
+		d.Hit(start, score.Crash, 0.5*s.Energy+0.15)
 	}
 }
