@@ -23,6 +23,7 @@ func Recorded(st style.Style, l form.Layer, inst score.Instrument, named bool) b
 	return plan.AcousticInstrument(inst) && (listed || named)
 }
 
+// Roles are the score roles of the layers.
 var Roles = [form.NumLayers]score.Role{score.RoleDrums, score.RoleBass, score.RoleChords, score.RolePad, score.RoleLead, score.RoleArp}
 
 // MixColour sets a track's mix colour from its instrument and the style's

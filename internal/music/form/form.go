@@ -9,8 +9,10 @@ import (
 )
 
 // Layer is one role in the arrangement; a section plays a set of layers.
+// Layer is one of the band's parts a section arranges.
 type Layer int
 
+// The layers, in the order the band's tracks are written.
 const (
 	LayerDrums Layer = iota
 	LayerBass

@@ -6,8 +6,10 @@ import (
 	"github.com/songsmith/songsmith/internal/style"
 )
 
+// DrumStyle is a builtin groove the drummer plays.
 type DrumStyle int
 
+// The builtin grooves.
 const (
 	DrumsBackbeat DrumStyle = iota
 	DrumsBoomBap
@@ -27,8 +29,10 @@ const (
 	DrumsPattern    // a step-pattern groove from the catalogue
 )
 
+// BassStyle is a builtin bass line.
 type BassStyle int
 
+// The builtin bass lines.
 const (
 	BassRootFifth BassStyle = iota
 	BassEighths
@@ -44,8 +48,10 @@ const (
 	BassPattern // step patterns from the catalogue
 )
 
+// CompStyle is a builtin way of comping the chords.
 type CompStyle int
 
+// The builtin comping styles.
 const (
 	CompBlock   CompStyle = iota // sustained chords
 	CompPop                      // rhythmic quarter/eighth chords
@@ -59,8 +65,10 @@ const (
 	CompPattern                  // step patterns from the catalogue
 )
 
+// FormKind is the shape of a song: the sections it cycles through.
 type FormKind int
 
+// The forms.
 const (
 	FormSong    FormKind = iota // intro verse chorus verse chorus bridge chorus outro
 	FormDance                   // intro build drop breakdown build drop outro
@@ -96,6 +104,7 @@ type Profile struct {
 	Blue      float64 // chance of a blue-note approach before a melody note on the beat
 }
 
+// The catalogue's builtin names of grooves, lines, comping and forms.
 var (
 	DrumNames = map[style.DrumBuiltin]DrumStyle{"backbeat": DrumsBackbeat, "boombap": DrumsBoomBap, "trap": DrumsTrap,
 		"fourfloor": DrumsFourFloor, "techno": DrumsTechno, "breakbeat": DrumsBreakbeat, "halftime": DrumsHalfTime,

@@ -26,6 +26,7 @@ type Key struct {
 	Mode  string
 }
 
+// NewKey returns the key of mode on pitch class root.
 func NewKey(root int, mode string) Key {
 	st, ok := modeSteps[mode]
 	if !ok {
@@ -173,6 +174,7 @@ func floorDiv(a, b int) (q, r int) {
 	return q, r
 }
 
+// Abs returns |x|.
 func Abs(x int) int {
 	if x < 0 {
 		return -x

@@ -1,0 +1,6 @@
+// Package cast is the band: which instrument plays which layer of a song
+// (Choose: the style's band varied per seed, the instruments the prompt
+// names seated, the ones it leaves out replaced, an acoustic band
+// unplugged), which parts play from the recorded bank (Recorded), and the
+// mix notes a track carries from its instrument and the style (MixColour).
+package cast
