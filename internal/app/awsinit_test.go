@@ -21,6 +21,7 @@ import (
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/s3media"
 	"github.com/songsmith/songsmith/internal/testutil"
+	"github.com/songsmith/songsmith/internal/webhook"
 )
 
 // TestInitAWS creates the aws backend's resources on moto with InitAWS
@@ -136,7 +137,7 @@ func TestInitAWS(t *testing.T) {
 	if err := b.Keys.CreateKey(ctx, k); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := b.WebhookSecret(ctx, k); err != nil || got != jobs.WebhookSecretFrom([]byte(master), k.ID) {
+	if got, err := b.WebhookSecret(ctx, k); err != nil || got != webhook.SecretFrom([]byte(master), k.ID) {
 		t.Errorf("the key's webhook signing secret does not derive from the secret aws init made (%v)", err)
 	}
 	id := jobs.NewJobID()

@@ -18,6 +18,7 @@ import (
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
+	"github.com/songsmith/songsmith/internal/worker"
 )
 
 // A generation that ignores cancellation does not hold the shutdown
@@ -171,7 +172,7 @@ func TestLocalEveryJobEnds(t *testing.T) {
 			}
 			j := r.waitTerminal(t, m["job_id"].(string))
 			el := time.Since(start)
-			if j == nil || j["status"] != "failed" || j["error"] != jobs.MsgRetriesExhausted || int(gen.Calls.Load()) != attempts {
+			if j == nil || j["status"] != "failed" || j["error"] != worker.MsgRetriesExhausted || int(gen.Calls.Load()) != attempts {
 				t.Fatalf("job %v after %d generations, want failed after %d", j, gen.Calls.Load(), attempts)
 			}
 			var backoff time.Duration

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/jobs/backend"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -130,9 +132,9 @@ func (s *Store) admit(ctx context.Context, j *jobs.Job, idem string, lim jobs.Li
 					return jobs.Admission{Job: j, Created: true}, nil // a retried call that committed
 				}
 			}
-			return jobs.Admission{}, jobs.Conflict(err)
+			return jobs.Admission{}, backend.Conflict(err)
 		case activeCode == "ConditionalCheckFailed":
-			return jobs.Admission{}, jobs.TooManyJobs(lim, heavy && s.overHeavy(ctx, j.Owner, lim))
+			return jobs.Admission{}, backend.TooManyJobs(lim, heavy && s.overHeavy(ctx, j.Owner, lim))
 		case attempt >= idemAttempts:
 			return jobs.Admission{}, jobs.Busy(err)
 		}
@@ -281,7 +283,7 @@ func (s *Store) StartAttempt(ctx context.Context, id jobs.JobID, at, until time.
 		return false, jobs.JobNotFound(id)
 	}
 	if st, ok := ccf.Item["status"].(*types.AttributeValueMemberS); ok && st.Value != string(jobs.StatusRunning) {
-		return false, jobs.AlreadyFinished(id, jobs.Status(st.Value))
+		return false, backend.AlreadyFinished(id, jobs.Status(st.Value))
 	}
 	return false, nil // another delivery holds the lease
 }

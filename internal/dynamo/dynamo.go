@@ -24,6 +24,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/jobs/backend"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -149,7 +151,7 @@ func translate(err error, notFound *jobs.Error) error {
 		if len(ccf.Item) == 0 && notFound != nil {
 			return notFound
 		}
-		return jobs.Conflict(err)
+		return backend.Conflict(err)
 	}
 	var (
 		thr *types.ProvisionedThroughputExceededException

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/jobs/backend"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -86,7 +88,7 @@ func (s *Store) CreateJobIdempotent(ctx context.Context, j *jobs.Job, idem strin
 				return nil, false, err
 			}
 		case jobCode == "ConditionalCheckFailed":
-			return nil, false, jobs.Conflict(err)
+			return nil, false, backend.Conflict(err)
 		case attempt >= idemAttempts:
 			return nil, false, jobs.Busy(err)
 		}
@@ -118,7 +120,7 @@ func (s *Store) IdempotentJob(ctx context.Context, owner jobs.KeyID, idem string
 	if err != nil {
 		return nil, translate(err, nil)
 	}
-	notFound := jobs.IdempotencyNotFound()
+	notFound := backend.IdempotencyNotFound()
 	if len(out.Item) == 0 {
 		return nil, notFound
 	}

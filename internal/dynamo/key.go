@@ -5,6 +5,8 @@ import (
 	"sort"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/jobs/backend"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -146,5 +148,5 @@ func decodeKey(item map[string]types.AttributeValue) (*jobs.APIKey, error) {
 }
 
 func keyNotFound(id jobs.KeyID) *jobs.Error {
-	return jobs.KeyNotFound(id)
+	return backend.KeyNotFound(id)
 }

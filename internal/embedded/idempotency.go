@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/jobs/backend"
+
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/songsmith/songsmith/internal/jobs"
@@ -37,7 +39,7 @@ func (s *Store) CreateJobIdempotent(ctx context.Context, j *jobs.Job, idem strin
 			return err
 		}
 		if jb.Get([]byte(j.ID)) != nil {
-			return jobs.Exists("Job " + string(j.ID))
+			return backend.Exists("Job " + string(j.ID))
 		}
 		if err := indexJob(tx, j); err != nil {
 			return err
@@ -63,7 +65,7 @@ func (s *Store) CreateJobIdempotent(ctx context.Context, j *jobs.Job, idem strin
 func idemExisting(tx *bolt.Tx, j *jobs.Job, idem string) (prev *jobs.Job, self bool, err error) {
 	ib, jb := tx.Bucket(bucketIdem), tx.Bucket(bucketJobs)
 	var rec idemRecord
-	err = getJSON(ib, idemKey(j.Owner, idem), &rec, jobs.IdempotencyNotFound())
+	err = getJSON(ib, idemKey(j.Owner, idem), &rec, backend.IdempotencyNotFound())
 	switch {
 	case err == nil && j.StartedAt.Before(rec.ExpiresAt):
 		var r jobRecord
@@ -106,11 +108,11 @@ func (s *Store) IdempotentJob(ctx context.Context, owner jobs.KeyID, idem string
 	var r jobRecord
 	err := s.db.View(func(tx *bolt.Tx) error {
 		var rec idemRecord
-		if err := getJSON(tx.Bucket(bucketIdem), idemKey(owner, idem), &rec, jobs.IdempotencyNotFound()); err != nil {
+		if err := getJSON(tx.Bucket(bucketIdem), idemKey(owner, idem), &rec, backend.IdempotencyNotFound()); err != nil {
 			return err
 		}
 		if !now.Before(rec.ExpiresAt) {
-			return jobs.IdempotencyNotFound()
+			return backend.IdempotencyNotFound()
 		}
 		return getJSON(tx.Bucket(bucketJobs), string(rec.JobID), &r, jobs.JobNotFound(rec.JobID))
 	})

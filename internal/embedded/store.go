@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/jobs/backend"
+
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/songsmith/songsmith/internal/jobs"
@@ -221,7 +223,7 @@ func (s *Store) CreateJob(ctx context.Context, j *jobs.Job) error {
 		case err == nil && (*jobs.Job)(&old).SameSubmission(j):
 			return nil
 		case err == nil:
-			return jobs.Exists("Job " + string(j.ID))
+			return backend.Exists("Job " + string(j.ID))
 		case !isNotFound(err):
 			return err
 		}
@@ -266,7 +268,7 @@ func (s *Store) transition(id jobs.JobID, change func(*jobRecord)) error {
 			return err
 		}
 		if r.Status != jobs.StatusRunning {
-			return jobs.AlreadyFinished(id, r.Status)
+			return backend.AlreadyFinished(id, r.Status)
 		}
 		change(&r)
 		if err := endActive(tx, r.Owner, id); err != nil {

@@ -130,11 +130,11 @@ func SongKey(id JobID, ext string) string { return "jobs/" + string(id) + "/song
 // ImageKey returns the media key of a job's cover art with extension ext.
 func ImageKey(id JobID, ext string) string { return "jobs/" + string(id) + "/cover." + ext }
 
-// MediaExts lists the file extensions a generator writes (audio, cover):
+// mediaExts lists the file extensions a generator writes (audio, cover):
 // internal/studio writes mp3, wav or flac and a jpg cover (a test there
 // keeps this list true); png covers are those of jobs made before the
 // covers became JPEG, and of test generators.
-var MediaExts = struct{ Audio, Cover []string }{Audio: []string{"mp3", "wav", "flac"}, Cover: []string{"jpg", "png"}}
+var mediaExts = struct{ Audio, Cover []string }{Audio: []string{"mp3", "wav", "flac"}, Cover: []string{"jpg", "png"}}
 
 // MediaKeys returns every media key j may have: its result's keys, and for
 // a job without a result (failed, or cut short) every key an attempt could
@@ -150,10 +150,10 @@ func MediaKeys(j *Job) []string {
 		return keys
 	}
 	keys := []string{StemsKey(j.ID), MIDIKey(j.ID), TimelineKey(j.ID)}
-	for _, e := range MediaExts.Audio {
+	for _, e := range mediaExts.Audio {
 		keys = append(keys, SongKey(j.ID, e))
 	}
-	for _, e := range MediaExts.Cover {
+	for _, e := range mediaExts.Cover {
 		keys = append(keys, ImageKey(j.ID, e))
 	}
 	return keys

@@ -112,12 +112,12 @@ func setup(t *testing.T, url string) (*webhook.Sender, *jobs.Job, string) {
 	master := []byte("a master secret of the test, 32+ bytes")
 	s := &webhook.Sender{Jobs: st, Keys: st, Timeout: 300 * time.Millisecond, Policy: webhook.Policy{AllowLoopback: true},
 		Secret: func(_ context.Context, k *jobs.APIKey) (string, error) {
-			return jobs.WebhookSecretFrom(master, k.ID), nil
+			return webhook.SecretFrom(master, k.ID), nil
 		},
 		Body: func(_ context.Context, j *jobs.Job) ([]byte, error) {
 			return json.Marshal(map[string]any{"job_id": j.ID, "status": j.Status, "error": j.Error})
 		}}
-	return s, j, jobs.WebhookSecretFrom(master, k.ID)
+	return s, j, webhook.SecretFrom(master, k.ID)
 }
 
 func attempt(s *webhook.Sender, j *jobs.Job, n int) webhook.Decision {

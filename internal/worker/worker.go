@@ -19,11 +19,14 @@ import (
 	"github.com/songsmith/songsmith/internal/request"
 )
 
-// Messages shown to clients in the error field of failed jobs (the jobs
-// package owns the wording).
+// Messages shown to clients in the error field of jobs the worker fails
+// (the service's own failures, MsgQueueTimeout and MsgCanceled, are the
+// jobs package's).
 const (
-	MsgGenerationFailed = jobs.MsgGenerationFailed
-	MsgRetriesExhausted = jobs.MsgRetriesExhausted
+	// MsgGenerationFailed is the error of a job whose generation failed.
+	MsgGenerationFailed = "Generation failed. Submit the prompt again."
+	// MsgRetriesExhausted is the error of a job that failed every attempt.
+	MsgRetriesExhausted = "Generation failed after repeated attempts. Submit the prompt again."
 )
 
 // Worker generates songs for queued jobs. Every field that shapes the
@@ -123,7 +126,7 @@ func (w *Worker) process(ctx context.Context, id jobs.JobID, attempt int, audio 
 		log.InfoContext(ctx, "job already finished or expired; duplicate delivery", "status", j.Status)
 		return Skipped, nil
 	}
-	if jobs.QueueExpired(j, w.MaxQueueAge, w.now()) {
+	if queueExpired(j, w.MaxQueueAge, w.now()) {
 		log.WarnContext(ctx, "job waited in the queue too long; failing it unstarted", "code", jobs.EQueueTimeout, "waited_s", w.now().Sub(j.StartedAt).Seconds())
 		return w.fail(ctx, id, jobs.MsgQueueTimeout)
 	}
@@ -411,4 +414,11 @@ func (w *Worker) put(ctx context.Context, key string, f *jobs.File) error {
 	}
 	defer r.Close()
 	return w.Media.PutMedia(ctx, key, f.ContentType, r, size)
+}
+
+// queueExpired reports whether a job that has not started an attempt
+// waited longer than maxAge at now (never when maxAge is 0): the worker
+// then fails it with jobs.MsgQueueTimeout instead of rendering it.
+func queueExpired(j *jobs.Job, maxAge time.Duration, now time.Time) bool {
+	return maxAge > 0 && j.AttemptedAt.IsZero() && now.Sub(j.StartedAt) > maxAge
 }

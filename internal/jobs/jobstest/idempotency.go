@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/jobs/backend"
+
 	"github.com/songsmith/songsmith/internal/jobs"
 )
 
@@ -50,7 +52,7 @@ func runIdempotency(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 			t.Fatalf("other owner: got %+v created %v err %v", got, created, err)
 		}
 		_, err := s.IdempotentJob(ctx, "owner3", "k", T0)
-		SameError(t, "unknown owner", err, jobs.IdempotencyNotFound())
+		SameError(t, "unknown owner", err, backend.IdempotencyNotFound())
 	})
 	t.Run("IdempotentReplaySeesState", func(t *testing.T) {
 		s := open(t)
