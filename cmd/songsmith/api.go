@@ -7,11 +7,12 @@ import (
 	"io"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/jobs/delivery"
+
 	"github.com/spf13/pflag"
 
 	"github.com/songsmith/songsmith/client"
 	"github.com/songsmith/songsmith/internal/httpapi"
-	"github.com/songsmith/songsmith/internal/jobs"
 )
 
 // apiOpts are the flags of every command that calls the API.
@@ -107,7 +108,7 @@ type filesJSON struct {
 func toJSON(j *client.Job) *jobJSON {
 	out := &jobJSON{JobID: j.JobID, Status: j.Status, Prompt: j.Prompt, Error: j.Error, EditedFrom: j.EditedFrom}
 	if w := j.Webhook; w != nil {
-		out.Webhook = &httpapi.WebhookStateBody{Status: jobs.WebhookStatus(w.Status), Attempts: w.Attempts, LastError: w.LastError}
+		out.Webhook = &httpapi.WebhookStateBody{Status: delivery.Status(w.Status), Attempts: w.Attempts, LastError: w.LastError}
 	}
 	if !j.StartedAt.IsZero() {
 		out.StartedAt = j.StartedAt.Format(client.TimeLayout)

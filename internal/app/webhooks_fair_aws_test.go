@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/jobs/delivery"
+
 	"github.com/aws/aws-lambda-go/events"
 
 	"github.com/songsmith/songsmith/internal/app"
@@ -102,7 +104,7 @@ func TestAWSWebhooksFair(t *testing.T) {
 		t.Fatalf("the hanging key made %d attempts at once on two instances, want its 2 slots", n)
 	}
 	j, err := b.Jobs.Job(ctx, otherJob)
-	if err != nil || j.Webhook == nil || j.Webhook.Status != jobs.WebhookDelivered {
+	if err != nil || j.Webhook == nil || j.Webhook.Status != delivery.Delivered {
 		t.Fatalf("other job's webhook %+v, %v", j.Webhook, err)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/jobs/backend"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -130,7 +132,7 @@ func (s *Store) ListJobs(ctx context.Context, owner jobs.KeyID, limit int, curso
 	}
 	next := ""
 	if more {
-		next = jobs.CursorOf(page[len(page)-1]).Encode()
+		next = backend.CursorOf(page[len(page)-1]).Encode()
 	}
 	return page, next, nil
 }

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/jobs/backend"
+
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/songsmith/songsmith/internal/jobs"
@@ -26,7 +28,7 @@ func ownerKey(owner jobs.KeyID, c jobs.Cursor) []byte {
 
 // indexJob adds j to its owner's history.
 func indexJob(tx *bolt.Tx, j *jobs.Job) error {
-	return tx.Bucket(bucketOwners).Put(ownerKey(j.Owner, jobs.CursorOf(j)), []byte(j.ID))
+	return tx.Bucket(bucketOwners).Put(ownerKey(j.Owner, backend.CursorOf(j)), []byte(j.ID))
 }
 
 // buildOwnerIndex indexes every stored job once, for databases written
@@ -72,7 +74,7 @@ func (s *Store) ListJobs(ctx context.Context, owner jobs.KeyID, limit int, curso
 		}
 		for ; k != nil && bytes.HasPrefix(k, prefix); k, v = cur.Prev() {
 			if len(page) == limit {
-				next = jobs.CursorOf(page[len(page)-1]).Encode()
+				next = backend.CursorOf(page[len(page)-1]).Encode()
 				return nil
 			}
 			var r jobRecord
@@ -101,5 +103,5 @@ func unindexJob(tx *bolt.Tx, id jobs.JobID) error {
 	} else if err != nil {
 		return err
 	}
-	return tx.Bucket(bucketOwners).Delete(ownerKey(r.Owner, jobs.CursorOf((*jobs.Job)(&r))))
+	return tx.Bucket(bucketOwners).Delete(ownerKey(r.Owner, backend.CursorOf((*jobs.Job)(&r))))
 }

@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/jobs/delivery"
+
 	"github.com/songsmith/songsmith/internal/jobs/backend"
 
 	bolt "go.etcd.io/bbolt"
@@ -199,17 +201,17 @@ func (s *Store) Close() error { return s.db.Close() }
 
 // jobRecord is the stored form of a job.
 type jobRecord struct {
-	ID         jobs.JobID         `json:"id"`
-	Owner      jobs.KeyID         `json:"owner"`
-	Prompt     string             `json:"prompt"`
-	Status     jobs.Status        `json:"status"`
-	Result     *jobs.Result       `json:"result,omitempty"`
-	Error      string             `json:"error,omitempty"`
-	StartedAt  time.Time          `json:"started_at"`
-	FinishedAt time.Time          `json:"finished_at"`
-	ExpiresAt  time.Time          `json:"expires_at"`
-	Options    *jobs.Options      `json:"options,omitempty"`
-	Webhook    *jobs.WebhookState `json:"webhook,omitempty"`
+	ID         jobs.JobID      `json:"id"`
+	Owner      jobs.KeyID      `json:"owner"`
+	Prompt     string          `json:"prompt"`
+	Status     jobs.Status     `json:"status"`
+	Result     *jobs.Result    `json:"result,omitempty"`
+	Error      string          `json:"error,omitempty"`
+	StartedAt  time.Time       `json:"started_at"`
+	FinishedAt time.Time       `json:"finished_at"`
+	ExpiresAt  time.Time       `json:"expires_at"`
+	Options    *jobs.Options   `json:"options,omitempty"`
+	Webhook    *delivery.State `json:"webhook,omitempty"`
 	// AttemptedAt: the start of the latest attempt (StartAttempt).
 	AttemptedAt time.Time `json:"attempted_at,omitzero"`
 }
@@ -279,7 +281,7 @@ func (s *Store) transition(id jobs.JobID, change func(*jobRecord)) error {
 }
 
 // SetWebhookState implements jobs.WebhookRecorder.
-func (s *Store) SetWebhookState(ctx context.Context, id jobs.JobID, st jobs.WebhookState) error {
+func (s *Store) SetWebhookState(ctx context.Context, id jobs.JobID, st delivery.State) error {
 	return s.db.Update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketJobs)
 		var r jobRecord

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/songsmith/songsmith/internal/jobs/delivery"
+
 	"github.com/songsmith/songsmith/internal/jobs"
 )
 
@@ -38,9 +40,9 @@ type JobBody struct {
 
 // WebhookStateBody is the webhook member of a job body.
 type WebhookStateBody struct {
-	Status    jobs.WebhookStatus `json:"status"`
-	Attempts  int                `json:"attempts"`
-	LastError string             `json:"last_error,omitempty"`
+	Status    delivery.Status `json:"status"`
+	Attempts  int             `json:"attempts"`
+	LastError string          `json:"last_error,omitempty"`
 }
 
 // ResultBody is the result object of a completed job. Duration is a number

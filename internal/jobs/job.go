@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/jobs/delivery"
+
 	"github.com/songsmith/songsmith/internal/request"
 )
 
@@ -65,7 +67,7 @@ type Job struct {
 	Options    *Options  // the submission's extension members; nil for a spec-only submission
 	// Webhook is the delivery state of the job's webhook (nil before the
 	// first attempt; see WebhookOf).
-	Webhook *WebhookState
+	Webhook *delivery.State
 	// AttemptedAt is when the latest generation attempt started (zero
 	// while the job waits in the queue for its first attempt): the run
 	// timeout counts from it, the queue age from StartedAt until it is set.
