@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
+
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -144,7 +146,7 @@ func TestInitAWS(t *testing.T) {
 	if err := b.Queue.Enqueue(ctx, id); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Media.PutMedia(ctx, jobs.SongKey(id, "mp3"), "audio/mpeg", strings.NewReader("x"), 1); err != nil {
+	if err := b.Media.PutMedia(ctx, mediakey.Song(id, "mp3"), "audio/mpeg", strings.NewReader("x"), 1); err != nil {
 		t.Fatal(err)
 	}
 }

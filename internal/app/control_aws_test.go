@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
+
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
@@ -68,7 +70,7 @@ func TestAWSCancelAndDelete(t *testing.T) {
 		handled <- err
 	}()
 	<-started
-	stray := jobs.SongKey(id, "wav")
+	stray := mediakey.Song(id, "wav")
 	if err := b.Media.PutMedia(ctx, stray, "audio/wav", strings.NewReader("partial"), 7); err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
+
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
@@ -67,7 +69,7 @@ func TestJanitorRemovesMediaOfFailedJobs(t *testing.T) {
 	// What a crashed attempt of this job could have left on disk.
 	media := r.Server.Backend.Media
 	// (internal/studio writes song.mp3 or song.wav and cover.jpg.)
-	for _, k := range []string{jobs.SongKey(id, "mp3"), jobs.ImageKey(id, "jpg")} {
+	for _, k := range []string{mediakey.Song(id, "mp3"), mediakey.Image(id, "jpg")} {
 		if err := media.PutMedia(context.Background(), k, "application/octet-stream", bytes.NewReader([]byte("left")), 4); err != nil {
 			t.Fatal(err)
 		}
@@ -85,7 +87,7 @@ func TestWriteTimeoutCutsStalledDownloads(t *testing.T) {
 	const size = 48 << 20 // far beyond what socket buffers hold
 	ctx := context.Background()
 	media := r.Server.Backend.Media
-	key := jobs.SongKey(jobs.NewJobID(), "mp3")
+	key := mediakey.Song(jobs.NewJobID(), "mp3")
 	if err := media.PutMedia(ctx, key, "audio/mpeg", bytes.NewReader(make([]byte, size)), size); err != nil {
 		t.Fatal(err)
 	}

@@ -67,7 +67,7 @@ func (s *Store) admit(ctx context.Context, j *jobs.Job, idem string, lim jobs.Li
 	if err != nil {
 		return jobs.Admission{}, err
 	}
-	heavy := jobs.Heavy(j.Options)
+	heavy := backend.Heavy(j.Options)
 	id := &types.AttributeValueMemberSS{Value: []string{string(j.ID)}}
 	set, cond := "ADD #jobs :id", "(attribute_not_exists(#jobs) OR size(#jobs) < :cap)"
 	names := map[string]string{"#jobs": "jobs"}
@@ -121,14 +121,14 @@ func (s *Store) admit(ctx context.Context, j *jobs.Job, idem string, lim jobs.Li
 			if err == nil {
 				// prev is j itself when this call's own earlier attempt
 				// committed and its answer was lost.
-				return jobs.Admission{Job: prev, Created: prev.SameSubmission(j)}, nil
+				return jobs.Admission{Job: prev, Created: backend.SameSubmission(prev, j)}, nil
 			}
 			if !jobs.IsCode(err, jobs.ENotFound) || attempt >= idemAttempts {
 				return jobs.Admission{}, err
 			}
 		case jobCode == "ConditionalCheckFailed":
 			if idem == "" {
-				if old, err := s.Job(ctx, j.ID); err == nil && old.SameSubmission(j) {
+				if old, err := s.Job(ctx, j.ID); err == nil && backend.SameSubmission(old, j) {
 					return jobs.Admission{Job: j, Created: true}, nil // a retried call that committed
 				}
 			}

@@ -82,7 +82,7 @@ func (s *Store) ListJobs(ctx context.Context, owner jobs.KeyID, limit int, curso
 		}
 		cond += " AND #osk < :osk"
 		names["#osk"] = AttrOwnerSK
-		values[":osk"] = &types.AttributeValueMemberS{Value: c.SortKey()}
+		values[":osk"] = &types.AttributeValueMemberS{Value: backend.SortKey(c)}
 	}
 	in := &dynamodb.QueryInput{
 		TableName:                 aws.String(s.Table),
@@ -150,5 +150,5 @@ func cursorOfKey(k map[string]types.AttributeValue) (jobs.Cursor, bool) {
 		return jobs.Cursor{}, false
 	}
 	c := jobs.Cursor{StartedAt: t, ID: jobs.JobID(id)}
-	return c, c.SortKey() == v.Value
+	return c, backend.SortKey(c) == v.Value
 }

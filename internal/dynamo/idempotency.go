@@ -82,7 +82,7 @@ func (s *Store) CreateJobIdempotent(ctx context.Context, j *jobs.Job, idem strin
 			if err == nil {
 				// prev is j itself when this call's own earlier attempt
 				// committed and its answer was lost.
-				return prev, prev.SameSubmission(j), nil
+				return prev, backend.SameSubmission(prev, j), nil
 			}
 			if !jobs.IsCode(err, jobs.ENotFound) || attempt >= idemAttempts {
 				return nil, false, err

@@ -78,7 +78,7 @@ func (s *Store) CreateJob(ctx context.Context, j *jobs.Job) error {
 	}
 	return s.putNew(ctx, av, func(item map[string]types.AttributeValue) bool {
 		old, err := decodeJob(item)
-		return err == nil && old.SameSubmission(j)
+		return err == nil && backend.SameSubmission(old, j)
 	})
 }
 
@@ -89,7 +89,7 @@ func jobAttrs(j *jobs.Job) (map[string]types.AttributeValue, error) {
 		Prompt: j.Prompt, Status: string(j.Status), Error: j.Error,
 		StartedAt: j.StartedAt.UTC(), Expires: j.ExpiresAt.UTC(), ExpiresAt: epoch(j.ExpiresAt),
 		Options: j.Options,
-		OwnerPK: PrefixOwner + string(j.Owner), OwnerSK: backend.CursorOf(j).SortKey(),
+		OwnerPK: PrefixOwner + string(j.Owner), OwnerSK: backend.SortKey(backend.CursorOf(j)),
 	}
 	if !j.FinishedAt.IsZero() {
 		fin := j.FinishedAt.UTC()

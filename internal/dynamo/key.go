@@ -68,7 +68,7 @@ func (s *Store) CreateKey(ctx context.Context, k *jobs.APIKey) error {
 	}
 	return s.putNew(ctx, av, func(item map[string]types.AttributeValue) bool {
 		old, err := decodeKey(item)
-		return err == nil && old.SameKey(k)
+		return err == nil && backend.SameKey(old, k)
 	})
 }
 

@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/jobs/backend"
+
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/songsmith/songsmith/internal/dynamo"
@@ -96,7 +98,7 @@ func TestRetriedWritesSucceed(t *testing.T) {
 	if err := s.CreateJob(ctx, j); err != nil {
 		t.Fatalf("CreateJob after a lost answer: %v", err)
 	}
-	if got, err := s.Job(ctx, j.ID); err != nil || !got.SameSubmission(j) {
+	if got, err := s.Job(ctx, j.ID); err != nil || !backend.SameSubmission(got, j) {
 		t.Fatalf("stored job %+v, %v", got, err)
 	}
 

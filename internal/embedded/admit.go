@@ -64,7 +64,7 @@ func (s *Store) Admit(ctx context.Context, j *jobs.Job, idem string, lim jobs.Li
 			}
 			return backend.Exists("Job " + string(j.ID))
 		}
-		heavy := jobs.Heavy(j.Options)
+		heavy := backend.Heavy(j.Options)
 		if err := admitActive(tx, j.Owner, j.ID, heavy, lim); err != nil {
 			return err
 		}
@@ -199,7 +199,7 @@ func openQueue(tx *bolt.Tx) error {
 			return err
 		}
 		val := []byte{}
-		if jobs.Heavy(r.Options) {
+		if backend.Heavy(r.Options) {
 			val = []byte("s")
 		}
 		return b.Put([]byte(r.ID), val)

@@ -14,7 +14,7 @@ import (
 )
 
 // bucketOwners indexes jobs by owner in history order: the key is
-// owner NUL jobs.Cursor.SortKey, the value the job id. Every write of a
+// owner NUL backend.SortKey, the value the job id. Every write of a
 // new job adds its entry in the same transaction; DeleteJob removes it.
 var bucketOwners = []byte("owner_jobs")
 
@@ -23,7 +23,7 @@ var bucketOwners = []byte("owner_jobs")
 var metaOwnerIndex = []byte("owner_index_v1")
 
 func ownerKey(owner jobs.KeyID, c jobs.Cursor) []byte {
-	return []byte(string(owner) + "\x00" + c.SortKey())
+	return []byte(string(owner) + "\x00" + backend.SortKey(c))
 }
 
 // indexJob adds j to its owner's history.

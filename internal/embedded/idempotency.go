@@ -72,7 +72,7 @@ func idemExisting(tx *bolt.Tx, j *jobs.Job, idem string) (prev *jobs.Job, self b
 		if err := getJSON(jb, string(rec.JobID), &r, jobs.JobNotFound(rec.JobID)); err != nil {
 			return nil, false, err
 		}
-		if jj := jobs.Job(r); !jj.SameSubmission(j) {
+		if jj := jobs.Job(r); !backend.SameSubmission(&jj, j) {
 			return &jj, false, nil
 		}
 		return nil, true, nil
@@ -86,10 +86,10 @@ func idemExisting(tx *bolt.Tx, j *jobs.Job, idem string) (prev *jobs.Job, self b
 }
 
 // sameStored reports whether the stored job record v is j as first
-// created (see jobs.Job.SameSubmission).
+// created (see backend.SameSubmission).
 func sameStored(v []byte, j *jobs.Job) bool {
 	var old jobRecord
-	return json.Unmarshal(v, &old) == nil && (*jobs.Job)(&old).SameSubmission(j)
+	return json.Unmarshal(v, &old) == nil && backend.SameSubmission((*jobs.Job)(&old), j)
 }
 
 // putIdem writes j.Owner's idempotency record idem naming j, and its back

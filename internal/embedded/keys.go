@@ -19,7 +19,7 @@ func (s *Store) CreateKey(ctx context.Context, k *jobs.APIKey) error {
 		b := tx.Bucket(bucketKeys)
 		var old jobs.APIKey
 		switch err := getJSON(b, string(k.ID), &old, backend.KeyNotFound(k.ID)); {
-		case err == nil && old.SameKey(k):
+		case err == nil && backend.SameKey(&old, k):
 			return nil
 		case err == nil:
 			return backend.Exists("API key " + string(k.ID))

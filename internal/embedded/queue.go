@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/jobs/backend"
+
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/songsmith/songsmith/internal/jobs"
@@ -52,7 +54,7 @@ func (s *Store) enqueue(bucket []byte, id jobs.JobID) error {
 		if string(bucket) == string(bucketQueue) {
 			var r jobRecord
 			if getJSON(tx.Bucket(bucketJobs), string(id), &r, errMissing) == nil {
-				m.Owner, m.Heavy = r.Owner, jobs.Heavy(r.Options)
+				m.Owner, m.Heavy = r.Owner, backend.Heavy(r.Options)
 			}
 		}
 		return s.putMessage(tx, bucket, m)

@@ -91,7 +91,7 @@ type Options struct {
 }
 
 // boltDB is the bbolt database with its write errors translated: a write
-// refused for want of space is jobs.StorageFull (503, retryable), whoever
+// refused for want of space is backend.StorageFull (503, retryable), whoever
 // in this package writes.
 type boltDB struct {
 	*bolt.DB
@@ -122,14 +122,14 @@ func (d boltDB) faulty(fn func(*bolt.Tx) error) func(*bolt.Tx) error {
 }
 
 // writeErr turns a write that failed for want of space into
-// jobs.StorageFull; other errors pass unchanged.
+// backend.StorageFull; other errors pass unchanged.
 func writeErr(err error) error {
 	var je *jobs.Error
 	if err == nil || errors.As(err, &je) {
 		return err
 	}
 	if noSpace(err) {
-		return jobs.StorageFull(err)
+		return backend.StorageFull(err)
 	}
 	return err
 }
@@ -222,7 +222,7 @@ func (s *Store) CreateJob(ctx context.Context, j *jobs.Job) error {
 		b := tx.Bucket(bucketJobs)
 		var old jobRecord
 		switch err := getJSON(b, string(j.ID), &old, jobs.JobNotFound(j.ID)); {
-		case err == nil && (*jobs.Job)(&old).SameSubmission(j):
+		case err == nil && backend.SameSubmission((*jobs.Job)(&old), j):
 			return nil
 		case err == nil:
 			return backend.Exists("Job " + string(j.ID))

@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/jobs/backend"
+
 	"github.com/songsmith/songsmith/internal/embedded"
 	"github.com/songsmith/songsmith/internal/httpapi"
 	"github.com/songsmith/songsmith/internal/jobs"
@@ -85,7 +87,7 @@ func TestDiskFull(t *testing.T) {
 	for path, body := range map[string]string{"/generate": `{"prompt": "lo-fi"}`, "/jobs/" + src + "/edit": `{"bpm": 96}`} {
 		res, m := e.do(t, "POST", path, e.Key, []byte(body))
 		assertErrorBody(t, 503, res, m)
-		if m["error"] != "service_unavailable" || m["message"] != jobs.StorageFull(nil).Message || res.Header.Get("Retry-After") != "30" {
+		if m["error"] != "service_unavailable" || m["message"] != backend.StorageFull(nil).Message || res.Header.Get("Retry-After") != "30" {
 			t.Fatalf("%s on a full disk: %v, Retry-After %q", path, m, res.Header.Get("Retry-After"))
 		}
 	}

@@ -3,8 +3,6 @@ package jobs
 import (
 	"context"
 	"time"
-
-	"github.com/songsmith/songsmith/internal/request"
 )
 
 // Admission of new jobs (issue 27, items 2-4): a job and its queue message
@@ -18,13 +16,9 @@ type Limits struct {
 	// MaxActive caps a key's jobs that are queued or running; 0 = no cap.
 	MaxActive int
 	// MaxActiveStems caps, among those, the jobs that make stems (see
-	// Heavy); 0 = no cap.
+	// backend.Heavy); 0 = no cap.
 	MaxActiveStems int
 }
-
-// Heavy reports whether a job with options o asks for the expensive
-// outputs that Limits.MaxActiveStems bounds: stems (one WAV per part).
-func Heavy(o *Options) bool { return o != nil && o.Wants(request.OutputStems) }
 
 // Admission is what Admitter.Admit did.
 type Admission struct {

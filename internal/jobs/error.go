@@ -39,7 +39,7 @@ const (
 type Error struct {
 	Code       Code
 	Message    string
-	RetryAfter time.Duration // for ERateLimited: when the window resets; for a 5xx, when to retry (StorageFull)
+	RetryAfter time.Duration // for ERateLimited: when the window resets; for a 5xx, when to retry (backend.StorageFull)
 	Err        error         // internal cause, never shown to clients
 }
 
@@ -84,19 +84,6 @@ func Unavailable(what string, err error) *Error {
 // ErrStorageFull marks (inside an *Error's Err) a write refused because the
 // disk or quota holding the service's data is full: errors.Is finds it.
 var ErrStorageFull = errors.New("storage full")
-
-// storageFullRetry is the Retry-After of a StorageFull answer.
-const storageFullRetry = 30 * time.Second
-
-// StorageFull wraps a write that failed for want of space (ENOSPC, EDQUOT)
-// as EUnavailable, retryable, with a Retry-After of storageFullRetry: the
-// write left nothing behind, and the same request succeeds once space is
-// freed. errors.Is(err, ErrStorageFull) tells it from other outages.
-func StorageFull(err error) *Error {
-	return &Error{Code: EUnavailable, RetryAfter: storageFullRetry,
-		Message: "The service's storage is full; nothing was saved. Please retry in a few minutes.",
-		Err:     fmt.Errorf("%w: %w", ErrStorageFull, err)}
-}
 
 // Busy wraps throttling by a dependency as EUnavailable with the retry advice.
 func Busy(err error) *Error {

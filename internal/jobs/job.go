@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
+
 	"github.com/songsmith/songsmith/internal/jobs/delivery"
 
 	"github.com/songsmith/songsmith/internal/request"
@@ -77,14 +79,6 @@ type Job struct {
 // Expired reports whether the job is past its retention at now.
 func (j *Job) Expired(now time.Time) bool { return !now.Before(j.ExpiresAt) }
 
-// SameSubmission reports whether o is j as first created: the same id,
-// owner, prompt, start and expiry. A store uses it to tell a retried create
-// (a no-op) from a collision of ids (EConflict).
-func (j *Job) SameSubmission(o *Job) bool {
-	return j.ID == o.ID && j.Owner == o.Owner && j.Prompt == o.Prompt &&
-		j.StartedAt.Equal(o.StartedAt) && j.ExpiresAt.Equal(o.ExpiresAt) && j.Options.Equal(o.Options)
-}
-
 // Result is what a completed job produced.
 type Result struct {
 	Title    string
@@ -116,28 +110,6 @@ type Result struct {
 	License       *License        `json:",omitempty"`
 }
 
-// StemsKey returns the media key of a job's stems archive.
-func StemsKey(id JobID) string { return "jobs/" + string(id) + "/stems.zip" }
-
-// MIDIKey returns the media key of a job's MIDI file.
-func MIDIKey(id JobID) string { return "jobs/" + string(id) + "/song.mid" }
-
-// TimelineKey returns the media key of a job's timeline document.
-func TimelineKey(id JobID) string { return "jobs/" + string(id) + "/timeline.json" }
-
-// SongKey returns the media key of a job's audio file with extension ext
-// (without dot). Keys derive from the id, so a retried job overwrites.
-func SongKey(id JobID, ext string) string { return "jobs/" + string(id) + "/song." + ext }
-
-// ImageKey returns the media key of a job's cover art with extension ext.
-func ImageKey(id JobID, ext string) string { return "jobs/" + string(id) + "/cover." + ext }
-
-// mediaExts lists the file extensions a generator writes (audio, cover):
-// internal/studio writes mp3, wav or flac and a jpg cover (a test there
-// keeps this list true); png covers are those of jobs made before the
-// covers became JPEG, and of test generators.
-var mediaExts = struct{ Audio, Cover []string }{Audio: []string{"mp3", "wav", "flac"}, Cover: []string{"jpg", "png"}}
-
 // MediaKeys returns every media key j may have: its result's keys, and for
 // a job without a result (failed, or cut short) every key an attempt could
 // have written.
@@ -151,12 +123,12 @@ func MediaKeys(j *Job) []string {
 		}
 		return keys
 	}
-	keys := []string{StemsKey(j.ID), MIDIKey(j.ID), TimelineKey(j.ID)}
-	for _, e := range mediaExts.Audio {
-		keys = append(keys, SongKey(j.ID, e))
+	keys := []string{mediakey.Stems(j.ID), mediakey.MIDI(j.ID), mediakey.Timeline(j.ID)}
+	for _, e := range mediakey.Exts.Audio {
+		keys = append(keys, mediakey.Song(j.ID, e))
 	}
-	for _, e := range mediaExts.Cover {
-		keys = append(keys, ImageKey(j.ID, e))
+	for _, e := range mediakey.Exts.Cover {
+		keys = append(keys, mediakey.Image(j.ID, e))
 	}
 	return keys
 }
@@ -165,7 +137,7 @@ func MediaKeys(j *Job) []string {
 // only a running job may complete or fail, exactly once.
 type JobStore interface {
 	// CreateJob stores a new running job. EConflict if another job has
-	// the id; storing the same job again (see SameSubmission) is a no-op,
+	// the id; storing the same job again (see backend.SameSubmission) is a no-op,
 	// so a write retried after a lost answer succeeds.
 	CreateJob(ctx context.Context, j *Job) error
 	// Job returns the stored job, expired or not. ENotFound if absent.

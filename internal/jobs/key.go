@@ -54,12 +54,6 @@ func (k *APIKey) Matches(secret string) bool {
 	return subtle.ConstantTimeCompare(h[:], k.Hash) == 1
 }
 
-// SameKey reports whether o is k as first stored: the same id and secret
-// hash. A store uses it to tell a retried create (a no-op) from a collision.
-func (k *APIKey) SameKey(o *APIKey) bool {
-	return k.ID == o.ID && subtle.ConstantTimeCompare(k.Hash, o.Hash) == 1
-}
-
 // KeyStore keeps API keys.
 type KeyStore interface {
 	// CreateKey stores a key. EConflict if another key has the id;

@@ -203,7 +203,7 @@ func (s *Service) admit(ctx context.Context, key *APIKey, j *Job, sub Submission
 	a, err := s.Admit.Admit(ctx, j, sub.IdempotencyKey, s.Config.Limits)
 	if err != nil {
 		if IsCode(err, ETooManyJobs) {
-			s.log().InfoContext(ctx, "job refused: key at its cap", "key_id", key.ID, "heavy", Heavy(j.Options))
+			s.log().InfoContext(ctx, "job refused: key at its cap", "key_id", key.ID, "heavy", j.Options != nil && j.Options.Wants(request.OutputStems))
 		}
 		return nil, rate, err
 	}

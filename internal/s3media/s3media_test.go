@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
+
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
 	"github.com/songsmith/songsmith/internal/jobs"
@@ -45,7 +47,7 @@ func TestMedia(t *testing.T) {
 // endpoint, SigV4 query auth signing only the host, and the lifetime.
 func TestMediaURL(t *testing.T) {
 	m := open(t, testutil.StartMoto(t))
-	key := jobs.SongKey(jobs.NewJobID(), "mp3")
+	key := mediakey.Song(jobs.NewJobID(), "mp3")
 	for _, tc := range []struct {
 		ttl  time.Duration
 		want string

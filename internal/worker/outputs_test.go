@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
+
 	"github.com/songsmith/songsmith/internal/embedded"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
@@ -66,7 +68,7 @@ func TestProcessOptions(t *testing.T) {
 	}
 	got, _ := st.Job(ctx, j.ID)
 	r := got.Result
-	if r.Seed != 99 || r.Format != "wav" || r.StemsKey != jobs.StemsKey(j.ID) || r.MIDIKey != jobs.MIDIKey(j.ID) {
+	if r.Seed != 99 || r.Format != "wav" || r.StemsKey != mediakey.Stems(j.ID) || r.MIDIKey != mediakey.MIDI(j.ID) {
 		t.Fatalf("result %+v", r)
 	}
 	if m.got[r.StemsKey] != "zip bytes" || m.got[r.MIDIKey] != "MThd" {

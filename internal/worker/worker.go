@@ -15,6 +15,8 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
+
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/request"
 )
@@ -268,7 +270,7 @@ func (w *Worker) generate(ctx context.Context, j *jobs.Job, log *slog.Logger) (*
 	}
 	r := &jobs.Result{
 		Title: song.Title, BPM: song.BPM, Duration: song.Duration, Tags: song.Tags,
-		SongKey: jobs.SongKey(j.ID, song.Audio.Ext), ImageKey: jobs.ImageKey(j.ID, song.Cover.Ext),
+		SongKey: mediakey.Song(j.ID, song.Audio.Ext), ImageKey: mediakey.Image(j.ID, song.Cover.Ext),
 		EngineVersion: song.EngineVersion, Recipe: song.Recipe, License: song.License,
 	}
 	type file struct {
@@ -282,21 +284,21 @@ func (w *Worker) generate(ctx context.Context, j *jobs.Job, log *slog.Logger) (*
 			if song.Stems.Empty() {
 				return nil, errors.New("generator returned no stems")
 			}
-			r.StemsKey = jobs.StemsKey(j.ID)
+			r.StemsKey = mediakey.Stems(j.ID)
 			files = append(files, file{r.StemsKey, *song.Stems})
 		}
 		if o.Wants(request.OutputMIDI) {
 			if song.MIDI.Empty() {
 				return nil, errors.New("generator returned no MIDI")
 			}
-			r.MIDIKey = jobs.MIDIKey(j.ID)
+			r.MIDIKey = mediakey.MIDI(j.ID)
 			files = append(files, file{r.MIDIKey, *song.MIDI})
 		}
 		if o.Wants(request.OutputTimeline) {
 			if song.Timeline.Empty() {
 				return nil, errors.New("generator returned no timeline")
 			}
-			r.TimelineKey = jobs.TimelineKey(j.ID)
+			r.TimelineKey = mediakey.Timeline(j.ID)
 			files = append(files, file{r.TimelineKey, *song.Timeline})
 		}
 	}

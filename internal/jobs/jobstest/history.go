@@ -46,7 +46,7 @@ func runHistory(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 			t.Fatalf("listed %d jobs, want the 7 unexpired jobs of owner1", len(all))
 		}
 		for i := 1; i < len(all); i++ {
-			a, b := backend.CursorOf(all[i-1]).SortKey(), backend.CursorOf(all[i]).SortKey()
+			a, b := backend.SortKey(backend.CursorOf(all[i-1])), backend.SortKey(backend.CursorOf(all[i]))
 			if a <= b {
 				t.Fatalf("not newest first at %d: %s then %s", i, a, b)
 			}

@@ -84,7 +84,7 @@ func RunKeyStore(t *testing.T, open func(t *testing.T) jobs.KeyStore) {
 		if err := s.CreateKey(ctx, other); !jobs.IsCode(err, jobs.EConflict) {
 			t.Fatalf("err = %v, want conflict", err)
 		}
-		if got, err := s.Key(ctx, k.ID); err != nil || !got.SameKey(k) {
+		if got, err := s.Key(ctx, k.ID); err != nil || !backend.SameKey(got, k) {
 			t.Fatalf("after conflict: got %+v, %v", got, err)
 		}
 	})
