@@ -112,7 +112,7 @@ func TestDiskFull(t *testing.T) {
 	id = e.submit(t, "dub techno")
 	disk.full.Store(true)
 	out, err := w.Process(ctx, jobs.JobID(id), 2)
-	if out != worker.Retry || !errors.Is(err, jobs.ErrStorageFull) {
+	if out != worker.Retry || !errors.Is(err, backend.ErrStorageFull) {
 		t.Fatalf("last attempt on a full disk: %v %v, want retry", out, err)
 	}
 	disk.full.Store(false)

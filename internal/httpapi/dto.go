@@ -91,15 +91,15 @@ func NewLicenseBody(l *jobs.License) *LicenseBody {
 
 // NewJobBody converts a job to its wire form.
 func NewJobBody(j *jobs.Job) JobBody {
-	b := JobBody{Status: j.Status, Prompt: j.Prompt, StartedAt: j.StartedAt.UTC().Format(jobs.TimeFormat)}
-	if w := jobs.WebhookOf(j); w != nil {
+	b := JobBody{Status: j.Status, Prompt: j.Prompt, StartedAt: j.StartedAt.UTC().Format(TimeFormat)}
+	if w := delivery.Of(j.Options != nil && j.Options.WebhookURL != "", j.Webhook); w != nil {
 		b.Webhook = &WebhookStateBody{Status: w.Status, Attempts: w.Attempts, LastError: w.LastError}
 	}
 	if o := j.Options; o != nil && o.Source != nil {
 		b.EditedFrom = jobs.JobID(o.Source.JobID)
 	}
 	if j.Status.Terminal() {
-		b.FinishedAt = j.FinishedAt.UTC().Format(jobs.TimeFormat)
+		b.FinishedAt = j.FinishedAt.UTC().Format(TimeFormat)
 	}
 	switch {
 	case j.Status == jobs.StatusCompleted && j.Result != nil:

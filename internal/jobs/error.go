@@ -81,10 +81,6 @@ func Unavailable(what string, err error) *Error {
 	return &Error{Code: EUnavailable, Message: what + " is unavailable. " + msgRetry, Err: err}
 }
 
-// ErrStorageFull marks (inside an *Error's Err) a write refused because the
-// disk or quota holding the service's data is full: errors.Is finds it.
-var ErrStorageFull = errors.New("storage full")
-
 // Busy wraps throttling by a dependency as EUnavailable with the retry advice.
 func Busy(err error) *Error {
 	return &Error{Code: EUnavailable, Message: "The service is busy. " + msgRetry, Err: err}

@@ -16,9 +16,6 @@ import (
 	"github.com/songsmith/songsmith/internal/request"
 )
 
-// TimeFormat is the wire format of started_at and finished_at (UTC).
-const TimeFormat = "2006-01-02 15:04:05"
-
 // JobID identifies a job: a lower-case RFC 4122 UUID string.
 type JobID string
 

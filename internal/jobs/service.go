@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/logctx"
+
 	"github.com/songsmith/songsmith/internal/request"
 )
 
@@ -67,9 +69,9 @@ type Service struct {
 	Fault func(point string)
 }
 
-func (s *Service) now() time.Time { return Clock(s.Now) }
+func (s *Service) now() time.Time { return logctx.Now(s.Now) }
 
-func (s *Service) log() *slog.Logger { return LoggerOr(s.Logger) }
+func (s *Service) log() *slog.Logger { return logctx.LoggerOr(s.Logger) }
 
 // Authenticate returns the active API key whose secret is token (the
 // bearer token as sent). Any failure is EUnauthorized: a malformed,

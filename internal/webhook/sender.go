@@ -13,6 +13,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/logctx"
+
 	"github.com/songsmith/songsmith/internal/jobs/delivery"
 
 	"github.com/songsmith/songsmith/internal/jobs"
@@ -104,7 +106,7 @@ func (s *Sender) Handle(ctx context.Context, d jobs.Delivery) Decision {
 		log.WarnContext(ctx, "webhook message without a finished job that wants one; dropped", "status", j.Status)
 		return Decision{}
 	}
-	state := *jobs.WebhookOf(j)
+	state := *delivery.Of(j.Options != nil && j.Options.WebhookURL != "", j.Webhook)
 	if state.Status == delivery.Delivered || state.Status == delivery.Failed {
 		log.InfoContext(ctx, "webhook already "+string(state.Status)+"; duplicate message dropped")
 		return Decision{}
@@ -295,9 +297,9 @@ func (s *Sender) schedule() []time.Duration {
 	return DefaultSchedule
 }
 
-func (s *Sender) now() time.Time { return jobs.Clock(s.Now) }
+func (s *Sender) now() time.Time { return logctx.Now(s.Now) }
 
-func (s *Sender) log() *slog.Logger { return jobs.LoggerOr(s.Logger) }
+func (s *Sender) log() *slog.Logger { return logctx.LoggerOr(s.Logger) }
 
 // HandleWebhook is Handle for queue adapters that know only the
 // decision's parts (sqsqueue.WebhookProcessor).

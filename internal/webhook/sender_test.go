@@ -255,7 +255,7 @@ func TestBreakerParks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return jobs.WebhookOf(got)
+		return record.Of(got.Options != nil && got.Options.WebhookURL != "", got.Webhook)
 	}
 	if st := state(); st.Status != record.Pending || st.Attempts != 0 {
 		t.Fatalf("before any attempt: %+v", st)

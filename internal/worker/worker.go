@@ -15,6 +15,9 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/jobs/backend"
+	"github.com/songsmith/songsmith/internal/logctx"
+
 	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 
 	"github.com/songsmith/songsmith/internal/jobs"
@@ -159,7 +162,7 @@ func (w *Worker) process(ctx context.Context, id jobs.JobID, attempt int, audio 
 		log.WarnContext(ctx, "generation interrupted; the job stays queued", "err", err)
 		return Retry, err // shutting down: leave the job for the next delivery
 	}
-	if errors.Is(err, jobs.ErrStorageFull) {
+	if errors.Is(err, backend.ErrStorageFull) {
 		// A full disk is the service's fault, not the job's: the job waits
 		// for space (each retry after RetryDelay) instead of failing on
 		// its last attempt; only the delivery bound (MaxAttempts +
@@ -376,9 +379,9 @@ func (w *Worker) Attempts() int { return w.maxAttempts() }
 
 func (w *Worker) maxAttempts() int { return max(w.MaxAttempts, 1) }
 
-func (w *Worker) now() time.Time { return jobs.Clock(w.Now) }
+func (w *Worker) now() time.Time { return logctx.Now(w.Now) }
 
-func (w *Worker) log() *slog.Logger { return jobs.LoggerOr(w.Logger) }
+func (w *Worker) log() *slog.Logger { return logctx.LoggerOr(w.Logger) }
 
 // putWaiting is put that, while the storage is full, keeps the finished
 // song and tries again (after RetryDelay, doubling, at least
@@ -389,7 +392,7 @@ func (w *Worker) log() *slog.Logger { return jobs.LoggerOr(w.Logger) }
 func (w *Worker) putWaiting(ctx context.Context, log *slog.Logger, key string, f *jobs.File, deadline time.Time) error {
 	for n := 1; ; n++ {
 		err := w.put(ctx, key, f)
-		if !errors.Is(err, jobs.ErrStorageFull) {
+		if !errors.Is(err, backend.ErrStorageFull) {
 			return err
 		}
 		delay := max(w.RetryDelay(n), storageFullPoll)

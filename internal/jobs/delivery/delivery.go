@@ -28,3 +28,16 @@ type State struct {
 	LastError string    `json:"last_error,omitempty" dynamodbav:"last_error,omitempty"`
 	UpdatedAt time.Time `json:"updated_at" dynamodbav:"updated_at"`
 }
+
+// Of returns the state to report for a job's webhook, given whether the job
+// has a webhook_url and its recorded state st: nil without a webhook_url,
+// pending before the first attempt.
+func Of(hooked bool, st *State) *State {
+	if !hooked {
+		return nil
+	}
+	if st != nil {
+		return st
+	}
+	return &State{Status: Pending}
+}

@@ -28,7 +28,7 @@ func RunWebhookRecorder(t *testing.T, open func(t *testing.T) interface {
 		t.Fatal(err)
 	}
 	got, err := s.Job(ctx, j.ID)
-	if err != nil || got.Webhook != nil || jobs.WebhookOf(got).Status != delivery.Pending {
+	if err != nil || got.Webhook != nil || delivery.Of(got.Options != nil && got.Options.WebhookURL != "", got.Webhook).Status != delivery.Pending {
 		t.Fatalf("before any state: %+v, %v", got, err)
 	}
 	for _, st := range []delivery.State{

@@ -1,14 +1,14 @@
-package jobs
+package logctx
 
 import (
 	"log/slog"
 	"time"
 )
 
-// Clock returns now() in UTC, or the wall clock's time in UTC when now is
+// Now returns now() in UTC, or the wall clock's time in UTC when now is
 // nil: the injected clock of the service, the worker and the webhook
 // sender, one fallback for all of them.
-func Clock(now func() time.Time) time.Time {
+func Now(now func() time.Time) time.Time {
 	if now != nil {
 		return now().UTC()
 	}
