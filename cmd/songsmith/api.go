@@ -7,12 +7,11 @@ import (
 	"io"
 	"time"
 
-	"github.com/songsmith/songsmith/internal/jobs/delivery"
-
 	"github.com/spf13/pflag"
 
 	"github.com/songsmith/songsmith/client"
 	"github.com/songsmith/songsmith/internal/httpapi"
+	"github.com/songsmith/songsmith/internal/jobs/delivery"
 )
 
 // apiOpts are the flags of every command that calls the API.

@@ -11,12 +11,11 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/songsmith/songsmith/internal/httpapi"
-
 	"github.com/spf13/cobra"
 
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/embedded"
+	"github.com/songsmith/songsmith/internal/httpapi"
 	"github.com/songsmith/songsmith/internal/jobs"
 )
 

@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/songsmith/songsmith/internal/jobs/mediakey"
-
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -21,6 +19,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 	"github.com/songsmith/songsmith/internal/s3media"
 	"github.com/songsmith/songsmith/internal/testutil"
 	"github.com/songsmith/songsmith/internal/webhook"

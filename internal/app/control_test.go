@@ -13,11 +13,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/songsmith/songsmith/internal/jobs/mediakey"
-
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 )
 
 // TestServerCancelAndDelete drives the local server (embedded backend,

@@ -7,12 +7,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/songsmith/songsmith/internal/jobs/delivery"
-
 	"github.com/aws/aws-lambda-go/events"
 
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/delivery"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
 )
 

@@ -6,14 +6,13 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/songsmith/songsmith/internal/jobs/backend"
-
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 )
 
 // Admission (issue 27). A new job is written in one transaction with its

@@ -24,14 +24,13 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/songsmith/songsmith/internal/jobs/backend"
-
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/smithy-go"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 )
 
 // Attribute names of the table's key and TTL.

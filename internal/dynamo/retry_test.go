@@ -10,12 +10,11 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/songsmith/songsmith/internal/jobs/backend"
-
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/songsmith/songsmith/internal/dynamo"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
 	"github.com/songsmith/songsmith/internal/testutil"
 )

@@ -7,10 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/songsmith/songsmith/internal/jobs/backend"
-
 	"github.com/songsmith/songsmith/internal/embedded"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
 )
 

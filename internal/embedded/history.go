@@ -6,11 +6,10 @@ import (
 	"encoding/json"
 	"time"
 
-	"github.com/songsmith/songsmith/internal/jobs/backend"
-
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 )
 
 // bucketOwners indexes jobs by owner in history order: the key is

@@ -5,11 +5,10 @@ import (
 	"encoding/json"
 	"time"
 
-	"github.com/songsmith/songsmith/internal/jobs/backend"
-
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 )
 
 // bucketIdem holds idempotency records under "K\x00<owner>\x00<idem>" and,

@@ -6,11 +6,10 @@ import (
 	"sort"
 	"time"
 
-	"github.com/songsmith/songsmith/internal/jobs/backend"
-
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 )
 
 // CreateKey implements jobs.KeyStore.

@@ -17,9 +17,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/songsmith/songsmith/internal/jobs/backend"
-
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 )
 
 var _ jobs.Media = (*Media)(nil)

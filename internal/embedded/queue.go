@@ -12,11 +12,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/songsmith/songsmith/internal/jobs/backend"
-
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 )
 
 // message is a stored queue entry. An attempt is counted when it is

@@ -17,10 +17,9 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/songsmith/songsmith/internal/jobs/backend"
-
 	"github.com/songsmith/songsmith/internal/embedded"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
 )
 

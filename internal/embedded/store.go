@@ -16,13 +16,11 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/songsmith/songsmith/internal/jobs/delivery"
-
-	"github.com/songsmith/songsmith/internal/jobs/backend"
-
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
+	"github.com/songsmith/songsmith/internal/jobs/delivery"
 )
 
 var (

@@ -15,11 +15,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/songsmith/songsmith/internal/jobs/backend"
-
 	"github.com/songsmith/songsmith/internal/embedded"
 	"github.com/songsmith/songsmith/internal/httpapi"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
 	"github.com/songsmith/songsmith/internal/worker"
 )

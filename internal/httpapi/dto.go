@@ -4,9 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 
-	"github.com/songsmith/songsmith/internal/jobs/delivery"
-
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/delivery"
 )
 
 // SubmitRequest is the body of POST /generate.

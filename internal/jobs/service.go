@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/songsmith/songsmith/internal/logctx"
-
 	"github.com/songsmith/songsmith/internal/request"
 )
 

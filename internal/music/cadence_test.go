@@ -6,16 +6,12 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/music/form"
-
-	"github.com/songsmith/songsmith/internal/music/harmony"
-
 	"github.com/songsmith/songsmith/internal/music/genre"
-
+	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
-	"github.com/songsmith/songsmith/internal/style"
-
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/style"
 )
 
 // wantApproach is the documented approach of a genre's final cadence in a

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/music/form"
-
 	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"

@@ -4,9 +4,7 @@ import (
 	"slices"
 
 	"github.com/songsmith/songsmith/internal/music/drums"
-
 	"github.com/songsmith/songsmith/internal/music/genre"
-
 	"github.com/songsmith/songsmith/internal/score"
 )
 

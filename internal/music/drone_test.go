@@ -5,10 +5,8 @@ import (
 	"math"
 	"testing"
 
-	"github.com/songsmith/songsmith/internal/music/overlay"
-
 	"github.com/songsmith/songsmith/internal/music/harmony"
-
+	"github.com/songsmith/songsmith/internal/music/overlay"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"

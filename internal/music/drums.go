@@ -4,13 +4,9 @@ import (
 	"sort"
 
 	"github.com/songsmith/songsmith/internal/music/drums"
-
 	"github.com/songsmith/songsmith/internal/music/form"
-
-	"github.com/songsmith/songsmith/internal/music/harmony"
-
 	"github.com/songsmith/songsmith/internal/music/genre"
-
+	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 )

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/music/form"
-
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"

@@ -8,11 +8,8 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/music/form"
-
-	"github.com/songsmith/songsmith/internal/music/harmony"
-
 	"github.com/songsmith/songsmith/internal/music/genre"
-
+	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"

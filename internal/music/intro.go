@@ -4,7 +4,6 @@ import (
 	"math"
 
 	"github.com/songsmith/songsmith/internal/music/form"
-
 	"github.com/songsmith/songsmith/internal/score"
 )
 

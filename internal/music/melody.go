@@ -2,9 +2,7 @@ package music
 
 import (
 	"github.com/songsmith/songsmith/internal/music/drums"
-
 	"github.com/songsmith/songsmith/internal/music/harmony"
-
 	"github.com/songsmith/songsmith/internal/score"
 )
 

@@ -4,11 +4,8 @@ import (
 	"strings"
 
 	"github.com/songsmith/songsmith/internal/music/drums"
-
 	"github.com/songsmith/songsmith/internal/music/form"
-
 	"github.com/songsmith/songsmith/internal/music/harmony"
-
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 )

@@ -3,10 +3,8 @@ package music
 import (
 	"math"
 
-	"github.com/songsmith/songsmith/internal/music/harmony"
-
 	"github.com/songsmith/songsmith/internal/music/genre"
-
+	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/plan"
 )
 

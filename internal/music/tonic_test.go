@@ -5,10 +5,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/songsmith/songsmith/internal/music/harmony"
-
 	"github.com/songsmith/songsmith/internal/music/genre"
-
+	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
 )

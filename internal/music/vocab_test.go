@@ -4,16 +4,11 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/songsmith/songsmith/internal/music/overlay"
-
 	"github.com/songsmith/songsmith/internal/music/cast"
-
 	"github.com/songsmith/songsmith/internal/music/form"
-
-	"github.com/songsmith/songsmith/internal/music/harmony"
-
 	"github.com/songsmith/songsmith/internal/music/genre"
-
+	"github.com/songsmith/songsmith/internal/music/harmony"
+	"github.com/songsmith/songsmith/internal/music/overlay"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 )

@@ -7,12 +7,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/songsmith/songsmith/internal/jobs/mediakey"
-
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 	"github.com/songsmith/songsmith/internal/s3media"
 	"github.com/songsmith/songsmith/internal/testutil"
 )

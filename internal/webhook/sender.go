@@ -13,11 +13,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/songsmith/songsmith/internal/logctx"
-
-	"github.com/songsmith/songsmith/internal/jobs/delivery"
-
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/delivery"
+	"github.com/songsmith/songsmith/internal/logctx"
 )
 
 // DefaultSchedule is the wait before each retry after a failed attempt:

@@ -6,10 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/songsmith/songsmith/internal/jobs/mediakey"
-
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 	"github.com/songsmith/songsmith/internal/worker"
 )
 

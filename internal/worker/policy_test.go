@@ -7,10 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/songsmith/songsmith/internal/jobs/mediakey"
-
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 	"github.com/songsmith/songsmith/internal/worker"
 )
 

@@ -15,12 +15,10 @@ import (
 	"runtime/debug"
 	"time"
 
-	"github.com/songsmith/songsmith/internal/jobs/backend"
-	"github.com/songsmith/songsmith/internal/logctx"
-
-	"github.com/songsmith/songsmith/internal/jobs/mediakey"
-
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
+	"github.com/songsmith/songsmith/internal/logctx"
 	"github.com/songsmith/songsmith/internal/request"
 )
 

@@ -6,9 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/songsmith/songsmith/internal/jobs/backend"
-
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 )
 
 // runHistory checks ListJobs: newest first, paginated without gaps or

@@ -10,11 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/songsmith/songsmith/internal/jobs/backend"
-
-	"github.com/songsmith/songsmith/internal/jobs/mediakey"
-
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 )
 
 // T0 is a fixed instant the suites use as "now".

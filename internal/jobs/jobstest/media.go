@@ -8,9 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/songsmith/songsmith/internal/jobs/mediakey"
-
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 )
 
 // RunMedia runs the Media contract: objects stored with PutMedia download

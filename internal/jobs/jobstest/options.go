@@ -5,9 +5,8 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/songsmith/songsmith/internal/jobs/mediakey"
-
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 	"github.com/songsmith/songsmith/internal/request"
 )
 

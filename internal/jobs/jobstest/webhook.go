@@ -5,9 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/songsmith/songsmith/internal/jobs/delivery"
-
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/delivery"
 )
 
 // RunWebhookRecorder runs the WebhookRecorder contract: the state set on a

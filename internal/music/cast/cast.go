@@ -4,11 +4,8 @@ import (
 	"slices"
 
 	"github.com/songsmith/songsmith/internal/music/form"
-
-	"github.com/songsmith/songsmith/internal/music/harmony"
-
 	"github.com/songsmith/songsmith/internal/music/genre"
-
+	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
 )

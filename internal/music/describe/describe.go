@@ -10,7 +10,6 @@ import (
 
 	"github.com/songsmith/songsmith/internal/music/genre"
 	"github.com/songsmith/songsmith/internal/music/harmony"
-
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
 )

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/songsmith/songsmith/internal/music/harmony"
-
 	"github.com/songsmith/songsmith/internal/score"
 )
 

@@ -4,7 +4,6 @@ import (
 	"math"
 
 	"github.com/songsmith/songsmith/internal/music/genre"
-
 	"github.com/songsmith/songsmith/internal/score"
 )
 

@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"github.com/songsmith/songsmith/internal/music/harmony"
-
 	"github.com/songsmith/songsmith/internal/score"
 )
 
