@@ -127,7 +127,7 @@ func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, forma
 	pv := s.provenance(rec)
 	switch format {
 	case "flac":
-		err = flac.EncodeTagged(&snd, song.Audio, pv.vorbis(song))
+		err = flac.EncodeTagged(&snd, song.Audio, loopTags(pv.vorbis(song), song))
 		out.Audio = jobs.File{ContentType: flac.ContentType, Ext: "flac"}
 	case "wav":
 		snd.Grow(int(wav.Size(song.Audio)))
