@@ -1,0 +1,187 @@
+package vorbis
+
+import (
+	"math"
+	"sort"
+)
+
+// Floor 1 (spec section 7): a piecewise-linear spectral envelope in dB
+// through posts at fixed bins, each post's height Y coded as its
+// difference from the line through two earlier posts.
+const (
+	rangeBits  = 10        // posts' X range 0..1024: the long block's bins
+	multiplier = 2         // Y steps of about 1.1 dB
+	yRange     = 128       // Y values 0..127 (the range of multiplier 2)
+	yBits      = 7         // ilog(yRange-1): the first two posts' raw bits
+	dbStep     = 1.0649863 // ratio between neighbouring inverse-dB table entries
+)
+
+// postX are the posts' bins in list order: the two fixed ends, then the
+// others, denser where the ear resolves pitch.
+var postX = []int{0, 1024, 4, 8, 12, 16, 20, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384, 448, 512, 640, 768, 896}
+
+// inverseDB is the floor's amplitude table: entry i is dbStep^(i-255), from
+// 1.0649863e-07 to 1 (the spec's floor1_inverse_dB_table).
+var inverseDB = func() (t [256]float64) {
+	for i := range t {
+		t[i] = float64(float32(math.Pow(dbStep, float64(i-255))))
+	}
+	return t
+}()
+
+// neighbours[i] are the low and high neighbours of post i among the posts
+// before it in list order; sorted is the list order sorted by X.
+var neighbours, sortedPosts = func() ([][2]int, []int) {
+	nb := make([][2]int, len(postX))
+	for i := 2; i < len(postX); i++ {
+		lo, hi := 0, 1
+		for j := range i {
+			if postX[j] < postX[i] && postX[j] > postX[lo] {
+				lo = j
+			}
+			if postX[j] > postX[i] && postX[j] < postX[hi] {
+				hi = j
+			}
+		}
+		nb[i] = [2]int{lo, hi}
+	}
+	s := make([]int, len(postX))
+	for i := range s {
+		s[i] = i
+	}
+	sort.Slice(s, func(a, b int) bool { return postX[s[a]] < postX[s[b]] })
+	return nb, s
+}()
+
+// yOf is the Y whose floor amplitude is nearest a (in dB).
+func yOf(a float64) int {
+	y := int(math.Round((255 + math.Log(a)/math.Log(dbStep)) / multiplier))
+	return max(0, min(yRange-1, y))
+}
+
+// renderPoint is the spec's render_point: the line's Y at x.
+func renderPoint(x0, y0, x1, y1, x int) int {
+	dy, adx := y1-y0, x1-x0
+	off := abs(dy) * (x - x0) / adx
+	if dy < 0 {
+		return y0 - off
+	}
+	return y0 + off
+}
+
+// renderLine is the spec's render_line: the integer line from (x0, y0)
+// to x1 (exclusive) in v.
+func renderLine(x0, y0, x1, y1 int, v []int) {
+	dy, adx := y1-y0, x1-x0
+	base := dy / adx
+	sy := base + 1
+	if dy < 0 {
+		sy = base - 1
+	}
+	ady := abs(dy) - abs(base)*adx
+	y, e := y0, 0
+	v[x0] = y
+	for x := x0 + 1; x < x1; x++ {
+		e += ady
+		if e >= adx {
+			e -= adx
+			y += sy
+		} else {
+			y += base
+		}
+		v[x] = y
+	}
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// floorCode codes the target Y of every post: the values the packet
+// carries (the first two raw, the others against their prediction), and
+// the decoded curve over n bins (the amplitudes the decoder multiplies
+// the residue by).
+func floorCode(target []int, n int, curve []float64) (vals []int) {
+	vals = make([]int, len(postX))
+	final := make([]int, len(postX))
+	used := make([]bool, len(postX))
+	vals[0], vals[1] = target[0], target[1]
+	final[0], final[1] = target[0], target[1]
+	used[0], used[1] = true, true
+	for i := 2; i < len(postX); i++ {
+		lo, hi := neighbours[i][0], neighbours[i][1]
+		p := renderPoint(postX[lo], final[lo], postX[hi], final[hi], postX[i])
+		highroom, lowroom := yRange-p, p
+		room := 2 * lowroom
+		if highroom < lowroom {
+			room = 2 * highroom
+		}
+		d, v := target[i]-p, 0
+		switch {
+		case d == 0:
+		case d > 0 && 2*d < room:
+			v = 2 * d
+		case d < 0 && -2*d-1 < room:
+			v = -2*d - 1
+		case highroom > lowroom:
+			v = d + lowroom
+		default:
+			v = -d + highroom - 1
+		}
+		vals[i] = v
+		final[i] = target[i]
+		if v != 0 {
+			used[lo], used[hi], used[i] = true, true, true
+		} else {
+			final[i] = p
+		}
+	}
+	ys := make([]int, n)
+	lx, ly := 0, final[0]*multiplier
+	for _, i := range sortedPosts[1:] {
+		if used[i] {
+			hy := final[i] * multiplier
+			renderLine(lx, ly, postX[i], hy, ys)
+			lx, ly = postX[i], hy
+		}
+	}
+	if lx < n {
+		renderLine(lx, ly, n, ly, ys)
+	}
+	for x := range n {
+		curve[x] = inverseDB[ys[x]]
+	}
+	return vals
+}
+
+// floorTargets is the target Y of each post for the block's coefficients:
+// the band's RMS around the post times the allowed noise ratio at that
+// frequency (nyq is the bin of 20 kHz or the Nyquist frequency).
+func floorTargets(coef []float64, q float64, target []int) {
+	s := sortedPosts
+	for k, i := range s {
+		lo, hi := 0, len(coef)
+		if k > 0 {
+			lo = (postX[s[k-1]] + postX[i]) / 2
+		}
+		if k+1 < len(s) {
+			hi = (postX[i] + postX[s[k+1]]) / 2
+		}
+		hi = min(hi, len(coef))
+		e := 0.0
+		for _, v := range coef[lo:hi] {
+			e += v * v
+		}
+		rms := math.Sqrt(e / float64(max(1, hi-lo)))
+		// Allowed noise: q below 3 kHz, rising about 3 dB an octave above.
+		g := q * math.Max(1, math.Sqrt(float64(postX[i])/140))
+		target[i] = yOf(math.Max(rms*g, floorMin))
+	}
+}
+
+// floorMin is the lowest floor amplitude coded: coefficients under it
+// (about -96 dB of full scale) are silence.
+const floorMin = 1.5e-5

@@ -1,0 +1,162 @@
+package vorbis_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/songsmith/songsmith/internal/audio"
+	"github.com/songsmith/songsmith/internal/audio/vorbis"
+	"github.com/songsmith/songsmith/internal/testutil"
+)
+
+// chord is a few seconds of stereo music-like signal: decaying plucked
+// partials of a chord, a different mix per channel.
+func chord(rate audio.SampleRate, seconds float64) *audio.Buffer {
+	n := rate.NSeconds(seconds)
+	b := &audio.Buffer{Rate: rate, Channels: 2, Samples: make([]float32, 2*n)}
+	notes := []float64{110, 164.8, 220, 277.2, 329.6, 440, 659.3}
+	for i := range n {
+		t := float64(i) / float64(rate)
+		for c := range 2 {
+			v := 0.0
+			for j, f := range notes {
+				on := math.Mod(t+0.13*float64(j), 0.5)
+				for h := 1.0; h <= 6; h++ {
+					v += 0.05 / h * math.Exp(-on*6) * math.Sin(2*math.Pi*f*h*t+float64(c+j))
+				}
+			}
+			b.Samples[2*i+c] = float32(v)
+		}
+	}
+	return b
+}
+
+// decode runs ffmpeg on an Ogg file: interleaved float samples.
+func decode(t *testing.T, data []byte, channels int) []float32 {
+	t.Helper()
+	ff := testutil.RequireTool(t, "ffmpeg")
+	path := filepath.Join(t.TempDir(), "x.ogg")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd := exec.Command(ff, "-v", "error", "-i", path, "-f", "f32le", "-")
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil || stderr.Len() > 0 {
+		t.Fatalf("ffmpeg: %v: %s", err, stderr.String())
+	}
+	x := make([]float32, len(out)/4)
+	for i := range x {
+		x[i] = math.Float32frombits(binary.LittleEndian.Uint32(out[4*i:]))
+	}
+	return x
+}
+
+func snr(want, got []float32) float64 {
+	var s, e float64
+	for i := range want {
+		d := float64(got[i] - want[i])
+		s += float64(want[i]) * float64(want[i])
+		e += d * d
+	}
+	return 10 * math.Log10(s/math.Max(e, 1e-30))
+}
+
+// TestFFmpegDecodes encodes a chord and decodes it with ffmpeg: the exact
+// length, and the SNR.
+func TestFFmpegDecodes(t *testing.T) {
+	b := chord(44100, 3)
+	var buf bytes.Buffer
+	if err := vorbis.Encode(&buf, b, vorbis.Options{Tags: [][2]string{{"TITLE", "chord"}}}); err != nil {
+		t.Fatal(err)
+	}
+	got := decode(t, buf.Bytes(), 2)
+	kbps := float64(buf.Len()) * 8 / b.Seconds() / 1000
+	t.Logf("%d bytes (%.0f kbit/s), %d frames decoded of %d", buf.Len(), kbps, len(got)/2, b.Frames())
+	if len(got) != len(b.Samples) {
+		t.Fatalf("decoded %d frames, want %d", len(got)/2, b.Frames())
+	}
+	s := snr(b.Samples, got)
+	t.Logf("SNR %.1f dB", s)
+	if s < 20 {
+		t.Errorf("SNR %.1f dB, want >= 20", s)
+	}
+}
+
+// TestLibvorbisDecodes checks the stream with the reference decoder
+// (vorbis-tools: ogginfo finds no fault, oggdec decodes the exact length).
+func TestLibvorbisDecodes(t *testing.T) {
+	info := testutil.RequireTool(t, "ogginfo")
+	dec := testutil.RequireTool(t, "oggdec")
+	b := chord(48000, 1.3) // not whole blocks: the last page trims
+	mono := make([]float32, b.Frames())
+	for i := range mono {
+		mono[i] = b.Samples[2*i]
+	}
+	b.Channels, b.Samples = 1, mono
+	var buf bytes.Buffer
+	if err := vorbis.Encode(&buf, b, vorbis.Options{Tags: [][2]string{{"LOOPSTART", "0"}, {"LOOPLENGTH", "62400"}}}); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "x.ogg")
+	if err := os.WriteFile(path, buf.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(info, path).CombinedOutput()
+	if err != nil || bytes.Contains(out, []byte("WARNING")) || bytes.Contains(out, []byte("ERROR")) || !bytes.Contains(out, []byte("LOOPLENGTH=62400")) {
+		t.Fatalf("ogginfo: %v:\n%s", err, out)
+	}
+	raw := filepath.Join(dir, "x.raw")
+	if out, err := exec.Command(dec, "-Q", "-R", "-b", "16", "-o", raw, path).CombinedOutput(); err != nil {
+		t.Fatalf("oggdec: %v: %s", err, out)
+	}
+	pcm, err := os.ReadFile(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pcm)/2 != b.Frames() {
+		t.Errorf("oggdec decoded %d frames, want %d", len(pcm)/2, b.Frames())
+	}
+	got := make([]float32, len(pcm)/2)
+	for i := range got {
+		got[i] = float32(int16(binary.LittleEndian.Uint16(pcm[2*i:]))) / 32768
+	}
+	if s := snr(b.Samples[:len(got)], got); s < 20 {
+		t.Errorf("oggdec: SNR %.1f dB, want >= 20", s)
+	} else {
+		t.Logf("oggdec: %d frames, SNR %.1f dB", len(got), s)
+	}
+}
+
+// TestErrors: only mono and stereo.
+func TestErrors(t *testing.T) {
+	b := &audio.Buffer{Rate: 44100, Channels: 3, Samples: make([]float32, 300)}
+	if err := vorbis.Encode(&bytes.Buffer{}, b, vorbis.Options{}); err == nil {
+		t.Error("3 channels encoded")
+	}
+}
+
+// TestSilence encodes silence (every floor unused): it decodes to zeros.
+func TestSilence(t *testing.T) {
+	b := &audio.Buffer{Rate: 44100, Channels: 2, Samples: make([]float32, 2*5000)}
+	var buf bytes.Buffer
+	if err := vorbis.Encode(&buf, b, vorbis.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	got := decode(t, buf.Bytes(), 2)
+	if len(got) != len(b.Samples) {
+		t.Fatalf("%d samples, want %d", len(got), len(b.Samples))
+	}
+	for i, v := range got {
+		if v != 0 {
+			t.Fatalf("sample %d is %g", i, v)
+		}
+	}
+}
