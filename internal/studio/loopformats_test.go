@@ -54,7 +54,7 @@ func TestLoopFormats(t *testing.T) {
 		format string
 		tags   bool
 		snr    float64 // least SNR against the WAV, dB
-	}{{"wav", false, 90}, {"flac", true, 90}, {"mp3", false, 20}} {
+	}{{"wav", false, 90}, {"flac", true, 90}, {"mp3", false, 20}, {"ogg", true, 20}} {
 		t.Run(tc.format, func(t *testing.T) {
 			song := gen(t, tc.format)
 			path := filepath.Join(t.TempDir(), "loop."+song.Audio.Ext)
