@@ -17,7 +17,7 @@ func (e *encoder) identification() []byte {
 	w.write(uint32(e.nch), 8)
 	w.write(uint32(e.rate), 32)
 	w.write(0, 32)                   // maximum bitrate: unset
-	w.write(uint32(80000*e.nch), 32) // nominal bitrate
+	w.write(uint32(70000*e.nch), 32) // nominal bitrate
 	w.write(0, 32)                   // minimum bitrate: unset
 	w.write(shortLog|longLog<<4, 8)  // block sizes
 	w.write(1, 1)                    // framing
@@ -98,11 +98,19 @@ func (e *encoder) setup() []byte {
 			}
 		}
 	}
-	// Mapping 0: one submap, no coupling.
+	// Mapping 0: one submap; two channels coupled, 0 the magnitude and
+	// 1 the angle.
 	w.write(0, 6)
 	w.write(0, 16)
 	w.write(0, 1) // one submap
-	w.write(0, 1) // no coupling
+	if e.nch == 2 {
+		w.write(1, 1)
+		w.write(0, 8) // one coupling step
+		w.write(0, 1)
+		w.write(1, 1)
+	} else {
+		w.write(0, 1)
+	}
 	w.write(0, 2) // reserved
 	w.write(0, 8) // submap 0: time placeholder,
 	w.write(0, 8) // floor 0,

@@ -54,8 +54,9 @@ type pageWriter struct {
 const maxPageBody = 4096
 
 // packet adds a packet ending at granule (samples); flush closes the page
-// after it (the headers' page boundaries).
-func (p *pageWriter) packet(data []byte, granule int64, flush bool) {
+// after it (the headers' page boundaries); the last packet's page is the
+// stream's last (EOS), whose granule position trims the decoded length.
+func (p *pageWriter) packet(data []byte, granule int64, flush, last bool) {
 	for {
 		n := min(len(data), 255)
 		p.lacing = append(p.lacing, byte(n))
@@ -70,14 +71,17 @@ func (p *pageWriter) packet(data []byte, granule int64, flush bool) {
 			p.cont = true
 		}
 	}
-	if flush || len(p.body) >= maxPageBody || len(p.lacing) > 240 {
+	switch {
+	case last:
+		p.page(flagEOS)
+	case flush || len(p.body) >= maxPageBody || len(p.lacing) > 240:
 		p.page(0)
 	}
 }
 
 // page writes the pending page with extra header flags.
 func (p *pageWriter) page(flags byte) {
-	if p.err != nil || len(p.lacing) == 0 && flags&flagEOS == 0 {
+	if p.err != nil || len(p.lacing) == 0 {
 		return
 	}
 	if p.cont {

@@ -8,7 +8,8 @@ package vorbis
 const (
 	classes    = 5
 	classDim   = 2   // classifications per classbook codeword
-	maxResidue = 127 // the largest magnitude class 4 codes
+	maxResidue = 255 // the largest magnitude class 4 codes
+	maxChannel = 127 // the largest channel value (an angle is a difference of two)
 )
 
 // books of the setup header, in header order.
@@ -24,7 +25,7 @@ func newBooks() *books {
 		one:    newVQ(4, 3, -1, 1),
 		two:    newVQ(2, 5, -2, 1),
 		seven:  newVQ(2, 15, -7, 1),
-		coarse: newVQ(1, 17, -120, 15),
+		coarse: newVQ(1, 35, -255, 15),
 	}
 	b.all = []*codebook{b.y, b.class, b.one, b.two, b.seven, b.coarse}
 	return b
@@ -46,7 +47,7 @@ func (b *books) cascade(class int) [2]*codebook {
 }
 
 // classify is the class of a partition's values.
-func classify(v []int8) int {
+func classify(v []int16) int {
 	m := 0
 	for _, x := range v {
 		m = max(m, abs(int(x)))
@@ -64,10 +65,10 @@ func classify(v []int8) int {
 	return 4
 }
 
-// coarse splits a class 4 value into its pass-0 part (a multiple of 15)
-// and its remainder (-7..7).
+// coarse splits a class 4 value into its pass-0 part (a multiple of 15
+// up to 255) and its remainder (-7..7).
 func coarse(x int) (int, int) {
-	c := (abs(x) + 7) / 15 * 15
+	c := min(255, (abs(x)+7)/15*15)
 	if x < 0 {
 		c = -c
 	}
@@ -79,7 +80,7 @@ func coarse(x int) (int, int) {
 type emitter func(c *codebook, entry int)
 
 // residue codes the interleaved vector v (partitions of partSize).
-func (b *books) residue(v []int8, partSize int, put emitter) {
+func (b *books) residue(v []int16, partSize int, put emitter) {
 	parts := len(v) / partSize
 	cls := make([]int, parts)
 	for p := range parts {

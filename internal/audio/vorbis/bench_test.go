@@ -1,0 +1,19 @@
+package vorbis_test
+
+import (
+	"io"
+	"testing"
+
+	"github.com/songsmith/songsmith/internal/audio/vorbis"
+)
+
+// BenchmarkEncode encodes 10 s of stereo at 44.1 kHz.
+func BenchmarkEncode(b *testing.B) {
+	src := chord(44100, 10)
+	b.SetBytes(int64(4 * len(src.Samples)))
+	for b.Loop() {
+		if err := vorbis.Encode(io.Discard, src, vorbis.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
