@@ -168,7 +168,7 @@ func (p prov) vorbis(song *engine.Song) [][2]string {
 }
 
 // loopTags appends to a Vorbis comment's tags the loop points game engines
-// read (Godot, Unity, RPG Maker, ...): LOOPSTART and LOOPLENGTH in sample
+// read (RPG Maker and many Ogg loaders): LOOPSTART and LOOPLENGTH in sample
 // frames, the whole file, when the song is a loop.
 func loopTags(tags [][2]string, song *engine.Song) [][2]string {
 	if !song.Score.Loop {

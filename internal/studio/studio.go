@@ -131,8 +131,8 @@ func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, forma
 		err = flac.EncodeTagged(&snd, song.Audio, loopTags(pv.vorbis(song), song))
 		out.Audio = jobs.File{ContentType: flac.ContentType, Ext: "flac"}
 	case "ogg":
-		// Ogg Vorbis: loop points as LOOPSTART/LOOPLENGTH comments (Godot,
-		// Unity), the blocks wrapped around a loop's seam.
+		// Ogg Vorbis: loop points as LOOPSTART/LOOPLENGTH comments, the
+		// blocks wrapped around a loop's seam.
 		err = vorbis.Encode(&snd, song.Audio, vorbis.Options{Tags: loopTags(pv.vorbis(song), song), Loop: song.Score.Loop})
 		out.Audio = jobs.File{ContentType: vorbis.ContentType, Ext: "ogg"}
 	case "wav":
