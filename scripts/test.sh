@@ -37,12 +37,15 @@ fi
 # TestMonoFoldDown the stems of four songs, for the stereo image.
 # TestLargestValidSongsWithinBudget composes every style at 300 s (single
 # goroutine: nothing for the race detector; 8 s without it).
-heavy='^(TestStyles|TestBoomBapTempo|TestGenresDiffer|TestFamilyMedians|TestBandsInPhase|TestMonoFoldDown|TestLargestValidSongsWithinBudget)$'
+heavy='^(TestStyles|TestBoomBapTempo|TestGenresDiffer|TestFamilyMedians|TestBandsInPhase|TestMonoFoldDown|TestLargestValidSongsWithinBudget|TestLoopFormats)$'
 echo "== go test -race"
 go test -race -count=1 -timeout 45m -skip "$heavy" ./... ./client/...
 
 echo "== engine: every style once (seeds rotated), per-family medians, with outside tools (no -race)"
 go test -count=1 -timeout 30m -run "$heavy" ./internal/engine/
+# A loop in every format played twice by ffmpeg: four renders (8 s; 100 s
+# under -race, which the codecs' own tests cover).
+go test -count=1 -run '^TestLoopFormats$' ./internal/studio/
 
 echo "== README walkthrough against make run"
 bash scripts/walkthrough.sh

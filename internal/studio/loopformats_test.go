@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -22,20 +23,30 @@ import (
 // twice end to end with ffmpeg (-stream_loop 1), as a game engine loops it:
 //   - no gap: the decode holds exactly twice the loop's frames (the WAV's),
 //     so FLAC, Ogg (granule position) and MP3 (the LAME tag's encoder delay
-//     and padding) all trim to the exact length;
+//     and padding; mpg123 too) all trim to the exact length;
 //   - no click: the step between neighbouring frames at the seam is under
 //     the largest step within the loop's bars (the song's own), in the
 //     decoded audio;
 //   - FLAC and Ogg carry LOOPSTART=0 and LOOPLENGTH=frames;
-//   - the lossy decodes match the WAV (SNR in dB, stated).
+//   - the lossy decodes match the WAV (SNR in dB, stated);
+//   - jobs.MediaKeys lists each format's file (TestMediaExtsCoverTheStudio
+//     for the others).
+//
+// Four renders: about 8 s alone, 100 s under the race detector, so
+// scripts/test.sh runs it without -race (and -short skips it). The
+// codecs' own loop tests are cheap: internal/audio/vorbis TestLoopSeam,
+// internal/audio/mp3 TestExactLength.
 func TestLoopFormats(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: four renders, each format played twice by ffmpeg")
+	}
 	ff := testutil.RequireTool(t, "ffmpeg")
 	probe := testutil.RequireTool(t, "ffprobe")
 	ctx := context.Background()
 	s := &studio.Studio{TempDir: t.TempDir()}
 	gen := func(t *testing.T, format string) *jobs.Song {
 		t.Helper()
-		o := jobs.Options{Seconds: 5, Loop: true, Format: format}
+		o := jobs.Options{Seconds: 4, Loop: true, Format: format}
 		if err := o.Normalize(); err != nil {
 			t.Fatal(err)
 		}
@@ -45,7 +56,8 @@ func TestLoopFormats(t *testing.T) {
 		}
 		return song
 	}
-	ref, err := wav.Decode(bytes.NewReader(gen(t, "wav").Audio.Data))
+	wavSong := gen(t, "wav")
+	ref, err := wav.Decode(bytes.NewReader(wavSong.Audio.Data))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +68,14 @@ func TestLoopFormats(t *testing.T) {
 		snr    float64 // least SNR against the WAV, dB
 	}{{"wav", false, 90}, {"flac", true, 90}, {"mp3", false, 20}, {"ogg", true, 20}} {
 		t.Run(tc.format, func(t *testing.T) {
-			song := gen(t, tc.format)
+			song := wavSong
+			if tc.format != "wav" {
+				song = gen(t, tc.format)
+			}
+			id := jobs.NewJobID()
+			if k := jobs.SongKey(id, song.Audio.Ext); !slices.Contains(jobs.MediaKeys(&jobs.Job{ID: id, Status: jobs.StatusFailed}), k) {
+				t.Errorf("jobs.MediaKeys of a failed job lacks %s", k)
+			}
 			path := filepath.Join(t.TempDir(), "loop."+song.Audio.Ext)
 			if err := os.WriteFile(path, song.Audio.Data, 0o600); err != nil {
 				t.Fatal(err)
@@ -74,6 +93,15 @@ func TestLoopFormats(t *testing.T) {
 			}
 			if snr < tc.snr {
 				t.Errorf("SNR %.1f dB against the WAV, want >= %g", snr, tc.snr)
+			}
+			if tc.format == "mp3" {
+				// A second player that reads the LAME tag: mpg123 (gapless
+				// by default) decodes the exact length too.
+				mpg := testutil.RequireTool(t, "mpg123")
+				pcm, err := exec.Command(mpg, "-q", "-s", path).Output()
+				if err != nil || len(pcm) != 4*n {
+					t.Errorf("mpg123: %v, %d frames, want %d", err, len(pcm)/4, n)
+				}
 			}
 			if tc.tags {
 				out, err := exec.Command(probe, "-v", "error", "-show_entries", "stream_tags:format_tags", "-of", "default=nw=1", path).Output()

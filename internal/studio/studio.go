@@ -133,7 +133,7 @@ func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, forma
 	case "ogg":
 		// Ogg Vorbis: loop points as LOOPSTART/LOOPLENGTH comments, the
 		// blocks wrapped around a loop's seam.
-		err = vorbis.Encode(&snd, song.Audio, vorbis.Options{Tags: loopTags(pv.vorbis(song), song), Loop: song.Score.Loop})
+		err = vorbis.Encode(ctx, &snd, song.Audio, vorbis.Options{Tags: loopTags(pv.vorbis(song), song), Loop: song.Score.Loop})
 		out.Audio = jobs.File{ContentType: vorbis.ContentType, Ext: "ogg"}
 	case "wav":
 		snd.Grow(int(wav.Size(song.Audio)))

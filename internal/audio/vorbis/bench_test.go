@@ -1,6 +1,7 @@
 package vorbis_test
 
 import (
+	"context"
 	"io"
 	"testing"
 
@@ -12,7 +13,7 @@ func BenchmarkEncode(b *testing.B) {
 	src := chord(44100, 10)
 	b.SetBytes(int64(4 * len(src.Samples)))
 	for b.Loop() {
-		if err := vorbis.Encode(io.Discard, src, vorbis.Options{}); err != nil {
+		if err := vorbis.Encode(context.Background(), io.Discard, src, vorbis.Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}

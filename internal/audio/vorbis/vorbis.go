@@ -7,8 +7,8 @@
 // values), one mapping, no residue above 16 kHz, and Huffman codeword
 // lengths fitted to each file (two passes over the quantised blocks).
 // Vorbis comments carry the tags; a loop's LOOPSTART and LOOPLENGTH go
-// there too, and Options.Loop wraps the blocks around the seam so that
-// the coding noise there is that of the music's continuation.
+// there too, and Options.Loop wraps the blocks around the seam (they see
+// the loop's other end, not silence).
 //
 // The granule position of the last page is the exact sample count, so
 // decoders trim the padding of the last block: the file decodes to the
@@ -16,6 +16,7 @@
 package vorbis
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
@@ -51,8 +52,10 @@ const (
 	cutoffHz          = 16000 // no residue above
 )
 
-// Encode writes b as an Ogg Vorbis stream (1 or 2 channels).
-func Encode(w io.Writer, b *audio.Buffer, o Options) error {
+// Encode writes b as an Ogg Vorbis stream (1 or 2 channels). It stops
+// with ctx's error once ctx is done (before writing anything: the whole
+// stream is analysed first, for its codebooks).
+func Encode(ctx context.Context, w io.Writer, b *audio.Buffer, o Options) error {
 	if b.Channels < 1 || b.Channels > 2 || b.Rate <= 0 {
 		return fmt.Errorf("vorbis: unsupported format %d ch at %d Hz", b.Channels, b.Rate)
 	}
@@ -60,7 +63,9 @@ func Encode(w io.Writer, b *audio.Buffer, o Options) error {
 		o.Quality = DefaultQuality
 	}
 	e := newEncoder(b, o)
-	e.analyse()
+	if err := e.analyse(ctx); err != nil {
+		return err
+	}
 	for _, c := range e.books.all {
 		c.build()
 	}
@@ -124,7 +129,7 @@ func (e *encoder) sample(i, c int) float64 {
 // analyse transforms and quantises every block, counting the codewords.
 // Two channels share one floor (from their mean energy) and their values
 // are coupled (magnitude and angle).
-func (e *encoder) analyse() {
+func (e *encoder) analyse(ctx context.Context) error {
 	packets := (e.n+half-1)/half + 1 // packet k ends at sample k*half
 	m := newMDCT(long)
 	x, curve, env := make([]float64, long), make([]float64, half), make([]float64, half)
@@ -137,6 +142,11 @@ func (e *encoder) analyse() {
 	count := func(c *codebook, entry int) { c.counts[entry]++ }
 	e.blocks, e.residue = make([][]block, packets), make([][]int16, packets)
 	for k := range packets {
+		if k%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
 		e.blocks[k] = make([]block, e.nch)
 		res := make([]int16, e.nch*e.bins)
 		e.residue[k] = res
@@ -181,6 +191,7 @@ func (e *encoder) analyse() {
 		}
 		e.packet(k, count, nil)
 	}
+	return nil
 }
 
 // packet codes audio packet k through put; bw, when not nil, takes the
