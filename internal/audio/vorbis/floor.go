@@ -162,6 +162,8 @@ func floorCode(target []int, n int, curve []float64) (vals []int) {
 // frequency (nyq is the bin of 20 kHz or the Nyquist frequency).
 func floorTargets(coef []float64, q float64, target []int) {
 	s := sortedPosts
+	rms := make([]float64, len(s))
+	loudest := 0.0
 	for k, i := range s {
 		lo, hi := 0, len(coef)
 		if k > 0 {
@@ -175,10 +177,20 @@ func floorTargets(coef []float64, q float64, target []int) {
 		for _, v := range coef[lo:hi] {
 			e += v * v
 		}
-		rms := math.Sqrt(e / float64(max(1, hi-lo)))
-		// Allowed noise: q below 3 kHz, rising 9 dB an octave above.
+		rms[k] = math.Sqrt(e / float64(max(1, hi-lo)))
+		loudest = math.Max(loudest, rms[k])
+	}
+	for k, i := range s {
+		// Allowed noise: q below 3 kHz, rising 9 dB an octave above, and
+		// a band's level counted with its distance below the loudest
+		// band's compressed by envExp (closer to the flat noise that
+		// minimises the error for the bits).
 		g := q * math.Pow(math.Max(1, float64(postX[i])/140), tiltExp)
-		target[i] = yOf(math.Max(rms*g, floorMin))
+		level := rms[k]
+		if level > 0 {
+			level = loudest * math.Pow(level/loudest, envExp)
+		}
+		target[i] = yOf(math.Max(level*g, floorMin))
 	}
 }
 
@@ -190,3 +202,9 @@ const floorMin = 1.5e-5
 // octave times tiltExp (1 and 2 measured worse: more bits for the same
 // SNR, or a lower SNR for the same bits).
 const tiltExp = 1.5
+
+// envExp compresses the floor's range below the block's loudest band: a
+// band 40 dB under it is coded as if 32 dB under. At 0.8 (quality 0.12)
+// six 12 s songs take 111-149 kbit/s at 24.2-29.4 dB SNR; at 1 (no
+// compression, quality 0.25) they took 127-155 kbit/s at 22.2-24.3 dB.
+const envExp = 0.8
