@@ -22,9 +22,6 @@ func (w *bitWriter) write(v uint32, n uint) {
 	}
 }
 
-// bits is the number of bits written so far.
-func (w *bitWriter) bits() int { return 8*len(w.buf) + int(w.nacc) }
-
 // bytes flushes a partial byte (zero padded) and returns the packet.
 func (w *bitWriter) bytes() []byte {
 	if w.nacc > 0 {

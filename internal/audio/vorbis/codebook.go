@@ -1,9 +1,6 @@
 package vorbis
 
-import (
-	"container/heap"
-	"fmt"
-)
+import "container/heap"
 
 // codebook is one Vorbis codebook (spec section 3): entries with Huffman
 // codeword lengths, and for vector books (lookup type 1) the values of
@@ -64,6 +61,7 @@ func (c *codebook) build() {
 	c.codes = assign(c.lengths)
 }
 
+// longest is the largest of the lengths l.
 func longest(l []int) int {
 	m := 0
 	for _, v := range l {
@@ -172,12 +170,13 @@ func huffmanLengths(w []int) []int {
 			out[i]++
 		}
 		if out[i] == 0 {
-			panic(fmt.Sprint("vorbis: a one-entry codebook")) // entries >= 2 everywhere
+			panic("vorbis: a one-entry codebook") // entries >= 2 everywhere
 		}
 	}
 	return out
 }
 
+// minHeap holds (weight, node) pairs, the lightest first.
 type minHeap [][2]int
 
 func (h minHeap) Len() int { return len(h) }

@@ -93,6 +93,7 @@ func renderLine(x0, y0, x1, y1 int, v []int) {
 	}
 }
 
+// abs is |v|.
 func abs(v int) int {
 	if v < 0 {
 		return -v

@@ -2,6 +2,7 @@ package vorbis
 
 // The three header packets (spec section 4.2).
 
+// header writes the common start of a header packet: its type and "vorbis".
 func header(w *bitWriter, kind uint32) {
 	w.write(kind, 8)
 	for _, c := range []byte("vorbis") {

@@ -19,6 +19,7 @@ type mdct struct {
 	buf    []complex128
 }
 
+// newMDCT prepares the transform of n-sample blocks.
 func newMDCT(n int) *mdct {
 	m := &mdct{n: n, window: make([]float64, n), pre: make([]complex128, n), post: make([]complex128, n/2), buf: make([]complex128, n)}
 	for i := range n {

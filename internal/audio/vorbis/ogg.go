@@ -23,6 +23,8 @@ var crcTable = func() (t [256]uint32) {
 	return t
 }()
 
+// oggCRC is the page checksum: CRC-32, polynomial 0x04c11db7, not
+// reflected, initial value 0.
 func oggCRC(b []byte) uint32 {
 	var c uint32
 	for _, v := range b {

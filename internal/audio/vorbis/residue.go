@@ -18,6 +18,7 @@ type books struct {
 	all                               []*codebook
 }
 
+// newBooks makes the stream's codebooks (their lengths come from counts).
 func newBooks() *books {
 	b := &books{
 		y:      newBook(yRange),

@@ -108,6 +108,7 @@ type encoder struct {
 	residue  [][]int16 // per packet, interleaved
 }
 
+// newEncoder prepares the encoding of b.
 func newEncoder(b *audio.Buffer, o Options) *encoder {
 	e := &encoder{src: b, n: b.Frames(), nch: b.Channels, rate: int(b.Rate), loop: o.Loop, q: o.Quality, books: newBooks()}
 	e.partSize = 16 * e.nch
