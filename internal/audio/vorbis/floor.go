@@ -9,16 +9,53 @@ import (
 // through posts at fixed bins, each post's height Y coded as its
 // difference from the line through two earlier posts.
 const (
-	rangeBits  = 10        // posts' X range 0..1024: the long block's bins
 	multiplier = 2         // Y steps of about 1.1 dB
 	yRange     = 128       // Y values 0..127 (the range of multiplier 2)
 	yBits      = 7         // ilog(yRange-1): the first two posts' raw bits
 	dbStep     = 1.0649863 // ratio between neighbouring inverse-dB table entries
 )
 
-// postX are the posts' bins in list order: the two fixed ends, then the
-// others, denser where the ear resolves pitch.
-var postX = []int{0, 1024, 4, 8, 12, 16, 20, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384, 448, 512, 640, 768, 896}
+// floor is one floor 1 configuration: its posts' bins in list order
+// (the two ends first, then the others, denser where the ear resolves
+// pitch), each post's low and high neighbours among the posts before it,
+// and the list order sorted by bin.
+type floor struct {
+	x          []int
+	rangeBits  int
+	neighbours [][2]int
+	sorted     []int
+	binHz      float64 // the width of a bin in the long block's bins
+}
+
+// The long and the short block's floors: posts over 1024 and 128 bins.
+var (
+	longFloor  = newFloor(10, 1, []int{0, 1024, 4, 8, 12, 16, 20, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384, 448, 512, 640, 768, 896})
+	shortFloor = newFloor(7, 8, []int{0, 128, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96})
+)
+
+// newFloor prepares a floor of posts x (0 and 1<<rangeBits first) whose
+// bins are scale long-block bins wide.
+func newFloor(rangeBits int, scale float64, x []int) *floor {
+	f := &floor{x: x, rangeBits: rangeBits, neighbours: make([][2]int, len(x)), binHz: scale}
+	for i := 2; i < len(x); i++ {
+		lo, hi := 0, 1
+		for j := range i {
+			if x[j] < x[i] && x[j] > x[lo] {
+				lo = j
+			}
+			if x[j] > x[i] && x[j] < x[hi] {
+				hi = j
+			}
+		}
+		f.neighbours[i] = [2]int{lo, hi}
+	}
+	f.sorted = make([]int, len(x))
+	for i := range f.sorted {
+		f.sorted[i] = i
+	}
+	sort.Slice(f.sorted, func(a, b int) bool { return x[f.sorted[a]] < x[f.sorted[b]] })
+	return f
+}
 
 // inverseDB is the floor's amplitude table: entry i is dbStep^(i-255), from
 // 1.0649863e-07 to 1 (the spec's floor1_inverse_dB_table).
@@ -27,30 +64,6 @@ var inverseDB = func() (t [256]float64) {
 		t[i] = float64(float32(math.Pow(dbStep, float64(i-255))))
 	}
 	return t
-}()
-
-// neighbours[i] are the low and high neighbours of post i among the posts
-// before it in list order; sorted is the list order sorted by X.
-var neighbours, sortedPosts = func() ([][2]int, []int) {
-	nb := make([][2]int, len(postX))
-	for i := 2; i < len(postX); i++ {
-		lo, hi := 0, 1
-		for j := range i {
-			if postX[j] < postX[i] && postX[j] > postX[lo] {
-				lo = j
-			}
-			if postX[j] > postX[i] && postX[j] < postX[hi] {
-				hi = j
-			}
-		}
-		nb[i] = [2]int{lo, hi}
-	}
-	s := make([]int, len(postX))
-	for i := range s {
-		s[i] = i
-	}
-	sort.Slice(s, func(a, b int) bool { return postX[s[a]] < postX[s[b]] })
-	return nb, s
 }()
 
 // yOf is the Y whose floor amplitude is nearest a (in dB).
@@ -101,11 +114,12 @@ func abs(v int) int {
 	return v
 }
 
-// floorCode codes the target Y of every post: the values the packet
+// code codes the target Y of every post: the values the packet
 // carries (the first two raw, the others against their prediction), and
 // the decoded curve over n bins (the amplitudes the decoder multiplies
 // the residue by).
-func floorCode(target []int, n int, curve []float64) (vals []int) {
+func (f *floor) code(target []int, n int, curve []float64) (vals []int) {
+	postX, neighbours, sortedPosts := f.x, f.neighbours, f.sorted
 	vals = make([]int, len(postX))
 	final := make([]int, len(postX))
 	used := make([]bool, len(postX))
@@ -158,11 +172,11 @@ func floorCode(target []int, n int, curve []float64) (vals []int) {
 	return vals
 }
 
-// floorTargets is the target Y of each post for the block's coefficients:
+// targets is the target Y of each post for the block's coefficients:
 // the band's RMS around the post times the allowed noise ratio at that
 // frequency (nyq is the bin of 20 kHz or the Nyquist frequency).
-func floorTargets(coef []float64, q float64, target []int) {
-	s := sortedPosts
+func (f *floor) targets(coef []float64, q float64, target []int) {
+	s, postX := f.sorted, f.x
 	rms := make([]float64, len(s))
 	loudest := 0.0
 	for k, i := range s {
@@ -186,7 +200,7 @@ func floorTargets(coef []float64, q float64, target []int) {
 		// a band's level counted with its distance below the loudest
 		// band's compressed by envExp (closer to the flat noise that
 		// minimises the error for the bits).
-		g := q * math.Pow(math.Max(1, float64(postX[i])/140), tiltExp)
+		g := q * math.Pow(math.Max(1, float64(postX[i])*f.binHz/140), tiltExp)
 		level := rms[k]
 		if level > 0 {
 			level = loudest * math.Pow(level/loudest, envExp)

@@ -59,26 +59,72 @@ func (e *encoder) setup() []byte {
 	}
 	w.write(0, 6)  // time domain transforms: one,
 	w.write(0, 16) // a placeholder
-	// Floor 1: one partition of one post (class 0) per post after the ends.
-	w.write(0, 6)
+	// Two floor 1s, the long block's and the short block's.
+	w.write(1, 6)
+	for _, f := range []*floor{longFloor, shortFloor} {
+		f.header(&w, b.index(b.y))
+	}
+	// Two residue 2s, the long block's and the short block's (ffmpeg
+	// wants a residue's end within the block).
+	w.write(1, 6)
+	for _, bins := range []int{e.bins, e.shortBins()} {
+		e.residueHeader(&w, bins)
+	}
+	// Mappings 0 (long blocks, floor 0) and 1 (short, floor 1): one
+	// submap; two channels coupled, 0 the magnitude and 1 the angle.
+	w.write(1, 6)
+	for floor := range 2 {
+		w.write(0, 16)
+		w.write(0, 1) // one submap
+		if e.nch == 2 {
+			w.write(1, 1)
+			w.write(0, 8) // one coupling step
+			w.write(0, 1)
+			w.write(1, 1)
+		} else {
+			w.write(0, 1)
+		}
+		w.write(0, 2)             // reserved
+		w.write(0, 8)             // submap 0: time placeholder,
+		w.write(uint32(floor), 8) // the floor,
+		w.write(uint32(floor), 8) // and the residue of the same size
+	}
+	// Modes 0 (short blocks, mapping 1) and 1 (long, mapping 0).
+	w.write(1, 6)
+	for mode := range 2 {
+		w.write(uint32(mode), 1)
+		w.write(0, 16)
+		w.write(0, 16)
+		w.write(uint32(1-mode), 8)
+	}
+	w.write(1, 1) // framing
+	return w.bytes()
+}
+
+// header writes the floor's setup: one partition of one post (class 0,
+// coded with book y) per post after the two ends.
+func (f *floor) header(w *bitWriter, y int) {
 	w.write(1, 16)
-	w.write(uint32(len(postX)-2), 5)
-	for range len(postX) - 2 {
+	w.write(uint32(len(f.x)-2), 5)
+	for range len(f.x) - 2 {
 		w.write(0, 4)
 	}
 	w.write(0, 3) // class 0: dimension 1,
 	w.write(0, 2) // no subclasses,
-	w.write(uint32(b.index(b.y)+1), 8)
+	w.write(uint32(y+1), 8)
 	w.write(multiplier-1, 2)
-	w.write(rangeBits, 4)
-	for _, x := range postX[2:] {
-		w.write(uint32(x), rangeBits)
+	w.write(uint32(f.rangeBits), 4)
+	for _, x := range f.x[2:] {
+		w.write(uint32(x), uint(f.rangeBits))
 	}
-	// Residue 2.
-	w.write(0, 6)
+}
+
+// residueHeader writes a residue 2 setup over bins bins per channel.
+func (e *encoder) residueHeader(w *bitWriter, bins int) {
+	b := e.books
 	w.write(2, 16)
 	w.write(0, 24)
-	w.write(uint32(e.nch*e.bins), 24)
+	w.write(uint32(e.nch*bins), 24)
 	w.write(uint32(e.partSize-1), 24)
 	w.write(classes-1, 6)
 	w.write(uint32(b.index(b.class)), 8)
@@ -99,29 +145,4 @@ func (e *encoder) setup() []byte {
 			}
 		}
 	}
-	// Mapping 0: one submap; two channels coupled, 0 the magnitude and
-	// 1 the angle.
-	w.write(0, 6)
-	w.write(0, 16)
-	w.write(0, 1) // one submap
-	if e.nch == 2 {
-		w.write(1, 1)
-		w.write(0, 8) // one coupling step
-		w.write(0, 1)
-		w.write(1, 1)
-	} else {
-		w.write(0, 1)
-	}
-	w.write(0, 2) // reserved
-	w.write(0, 8) // submap 0: time placeholder,
-	w.write(0, 8) // floor 0,
-	w.write(0, 8) // residue 0
-	// Mode 0: long blocks, mapping 0.
-	w.write(0, 6)
-	w.write(1, 1)
-	w.write(0, 16)
-	w.write(0, 16)
-	w.write(0, 8)
-	w.write(1, 1) // framing
-	return w.bytes()
 }

@@ -53,6 +53,8 @@ func TestCodewords(t *testing.T) {
 // (step 1) and finds every post at its target, for random envelopes.
 func TestFloorCode(t *testing.T) {
 	curve := make([]float64, half)
+	f := longFloor
+	postX, neighbours := f.x, f.neighbours
 	target := make([]int, len(postX))
 	seed := uint32(1)
 	for round := range 2000 {
@@ -63,7 +65,7 @@ func TestFloorCode(t *testing.T) {
 				target[i] = 40 + int(seed>>8)%5 // near lines: many zero values
 			}
 		}
-		vals := floorCode(target, half, curve)
+		vals := f.code(target, half, curve)
 		final := []int{vals[0], vals[1]}
 		for i := 2; i < len(postX); i++ {
 			lo, hi := neighbours[i][0], neighbours[i][1]

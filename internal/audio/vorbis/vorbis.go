@@ -1,10 +1,12 @@
 // Package vorbis is a clean-room Ogg Vorbis encoder written from the
-// Vorbis I specification (xiph.org) and RFC 3533 (Ogg): long blocks only
-// (2048 samples; the short size is 256 and unused), floor 1 through 28
-// fixed posts (two channels share one), residue type 2 over the channels
+// Vorbis I specification (xiph.org) and RFC 3533 (Ogg): blocks of 2048
+// samples, eight of 256 around attacks (pre-echo 9 dB lower on a burst),
+// floor 1 through fixed posts (28 long, 13 short; two channels share
+// one), residue type 2 (one per block size) over the channels
 // coupled as magnitude and angle (lossless square polar), with five
 // classes of vector-quantised books (a cascade of two passes for large
-// values), one mapping, no residue above 16 kHz, and Huffman codeword
+// values), a mapping and a mode per block size, no residue above 16 kHz
+// (13.8 kHz in short blocks), and Huffman codeword
 // lengths fitted to each file (two passes over the quantised blocks).
 // Vorbis comments carry the tags; a loop's LOOPSTART and LOOPLENGTH go
 // there too, and Options.Loop wraps the blocks around the seam (they see
@@ -37,6 +39,9 @@ type Options struct {
 	// Quality is the allowed noise below 3 kHz as a ratio of the band's
 	// level (0 means DefaultQuality; smaller is better and larger files).
 	Quality float64
+	// LongBlocksOnly disables block switching: every block is long, as
+	// before attacks too (tests compare the two).
+	LongBlocksOnly bool
 }
 
 // DefaultQuality codes the loudest bands below 3 kHz about 29 dB over
@@ -48,6 +53,7 @@ const DefaultQuality = 0.12
 const (
 	shortLog, longLog = 8, 11
 	long              = 1 << longLog
+	short             = 1 << shortLog
 	half              = long / 2
 	cutoffHz          = 16000 // no residue above
 )
@@ -73,15 +79,15 @@ func Encode(ctx context.Context, w io.Writer, b *audio.Buffer, o Options) error 
 	pw.packet(e.identification(), 0, true, false)
 	pw.packet(e.comments(o.Tags), 0, false, false)
 	pw.packet(e.setup(), 0, true, false)
-	for k := range e.blocks {
+	for k, f := range e.frames {
 		var bw bitWriter
-		e.packet(k, func(c *codebook, entry int) { c.put(&bw, entry) }, &bw)
-		g := int64(min(k*half, e.n))
+		e.packet(f, func(c *codebook, entry int) { c.put(&bw, entry) }, &bw)
 		// The first two audio packets have a page of their own: ffmpeg
 		// trims the last page only when it is not the first, and a page
 		// of the first packet alone carries granule position 0 (which
 		// ogginfo warns about), kept for streams of one block or less.
-		pw.packet(bw.bytes(), g, k == 1 || k == 0 && len(e.blocks) == 2, k == len(e.blocks)-1)
+		last := k == len(e.frames)-1
+		pw.packet(bw.bytes(), min(f.end, int64(e.n)), k == 1 || k == 0 && len(e.frames) == 2, last)
 	}
 	if pw.err != nil {
 		return fmt.Errorf("vorbis: %w", pw.err)
@@ -89,32 +95,30 @@ func Encode(ctx context.Context, w io.Writer, b *audio.Buffer, o Options) error 
 	return nil
 }
 
-// block is one channel's coded long block.
-type block struct {
-	used bool  // the floor is coded (false: the channel is silent)
-	vals []int // the floor's post values
-}
-
 type encoder struct {
 	src      *audio.Buffer
 	n, nch   int
 	rate     int
 	loop     bool
+	longOnly bool
 	q        float64
 	books    *books
-	bins     int       // residue bins per channel (to the cut-off)
-	partSize int       // residue partition size (interleaved)
-	blocks   [][]block // per packet, per channel
-	residue  [][]int16 // per packet, interleaved
+	bins     int     // residue bins per channel of a long block (to the cut-off)
+	partSize int     // residue partition size (interleaved)
+	frames   []frame // the audio packets
 }
 
 // newEncoder prepares the encoding of b.
 func newEncoder(b *audio.Buffer, o Options) *encoder {
-	e := &encoder{src: b, n: b.Frames(), nch: b.Channels, rate: int(b.Rate), loop: o.Loop, q: o.Quality, books: newBooks()}
+	e := &encoder{src: b, n: b.Frames(), nch: b.Channels, rate: int(b.Rate), loop: o.Loop, q: o.Quality, longOnly: o.LongBlocksOnly, books: newBooks()}
 	e.partSize = 16 * e.nch
 	e.bins = min(half, int(float64(cutoffHz)/(float64(e.rate)/2)*half)) / 16 * 16
 	return e
 }
+
+// shortBins is the short blocks' residue bins per channel (to the
+// cut-off, whole partitions).
+func (e *encoder) shortBins() int { return e.bins * short / long / 16 * 16 }
 
 // sample is channel c of frame i, wrapped for a loop, silence otherwise.
 func (e *encoder) sample(i, c int) float64 {
@@ -127,101 +131,110 @@ func (e *encoder) sample(i, c int) float64 {
 	return float64(e.src.Samples[i*e.nch+c])
 }
 
-// analyse transforms and quantises every block, counting the codewords.
-// Two channels share one floor (from their mean energy) and their values
-// are coupled (magnitude and angle).
+// analyse plans the blocks, transforms and quantises each, counting the
+// codewords. Two channels share one floor (from their mean energy) and
+// their values are coupled (magnitude and angle).
 func (e *encoder) analyse(ctx context.Context) error {
-	packets := (e.n+half-1)/half + 1 // packet k ends at sample k*half
-	m := newMDCT(long)
-	x, curve, env := make([]float64, long), make([]float64, half), make([]float64, half)
+	e.frames = e.plan()
+	mdcts := map[int]*mdct{long: newMDCT(long), short: newMDCT(short)}
+	windows := map[[3]int]([]float64){}
+	x := make([]float64, long)
+	curve, env := make([]float64, half), make([]float64, half)
 	coef := make([][]float64, e.nch)
 	for c := range coef {
 		coef[c] = make([]float64, half)
 	}
-	target := make([]int, len(postX))
+	target := make([]int, len(longFloor.x))
 	q := make([]int, e.nch)
 	count := func(c *codebook, entry int) { c.counts[entry]++ }
-	e.blocks, e.residue = make([][]block, packets), make([][]int16, packets)
-	for k := range packets {
+	for k := range e.frames {
 		if k%64 == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
 		}
-		e.blocks[k] = make([]block, e.nch)
-		res := make([]int16, e.nch*e.bins)
-		e.residue[k] = res
+		f := &e.frames[k]
+		n, fl, bins := f.size(), longFloor, e.bins
+		if !f.long {
+			fl, bins = shortFloor, e.shortBins()
+		}
+		key := [3]int{n, b2i(f.prevLong), b2i(f.nextLong)}
+		if windows[key] == nil {
+			windows[key] = window(n, f.prevLong, f.nextLong)
+		}
 		peak := 0.0
 		for c := range e.nch {
-			start := (k - 1) * half
-			for i := range x {
-				x[i] = e.sample(start+i, c)
+			for i := range n {
+				x[i] = e.sample(f.start+i, c)
 			}
-			m.transform(x, coef[c])
-			for _, v := range coef[c] {
+			mdcts[n].transform(x[:n], windows[key], coef[c][:n/2])
+			for _, v := range coef[c][:n/2] {
 				peak = math.Max(peak, math.Abs(v))
 			}
 		}
-		if peak < floorMin/2 {
-			e.packet(k, count, nil)
-			continue
-		}
-		for i := range env {
-			s := 0.0
-			for c := range e.nch {
-				s += coef[c][i] * coef[c][i]
+		f.residue = make([]int16, e.nch*bins)
+		if peak >= floorMin/2 {
+			for i := range n / 2 {
+				s := 0.0
+				for c := range e.nch {
+					s += coef[c][i] * coef[c][i]
+				}
+				env[i] = math.Sqrt(s / float64(e.nch))
 			}
-			env[i] = math.Sqrt(s / float64(e.nch))
-		}
-		floorTargets(env, e.q, target)
-		vals := floorCode(target, half, curve)
-		for c := range e.nch {
-			e.blocks[k][c] = block{used: true, vals: vals}
-		}
-		for i := range e.bins {
-			for c := range e.nch {
-				r := math.Round(coef[c][i] / curve[i])
-				q[c] = int(math.Max(-maxChannel, math.Min(maxChannel, r)))
-			}
-			if e.nch == 2 {
-				q[0], q[1] = couple(q[0], q[1])
-			}
-			for c := range e.nch {
-				res[i*e.nch+c] = int16(q[c])
+			fl.targets(env[:n/2], e.q, target[:len(fl.x)])
+			f.used, f.vals = true, fl.code(target[:len(fl.x)], n/2, curve)
+			for i := range bins {
+				for c := range e.nch {
+					r := math.Round(coef[c][i] / curve[i])
+					q[c] = int(math.Max(-maxChannel, math.Min(maxChannel, r)))
+				}
+				if e.nch == 2 {
+					q[0], q[1] = couple(q[0], q[1])
+				}
+				for c := range e.nch {
+					f.residue[i*e.nch+c] = int16(q[c])
+				}
 			}
 		}
-		e.packet(k, count, nil)
+		e.packet(*f, count, nil)
 	}
 	return nil
 }
 
-// packet codes audio packet k through put; bw, when not nil, takes the
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// packet codes audio packet f through put; bw, when not nil, takes the
 // bits that are not codewords.
-func (e *encoder) packet(k int, put emitter, bw *bitWriter) {
+func (e *encoder) packet(f frame, put emitter, bw *bitWriter) {
 	raw := func(v uint32, n uint) {
 		if bw != nil {
 			bw.write(v, n)
 		}
 	}
-	raw(0, 1) // audio packet
-	// One mode: no mode bits. Long block, long neighbours.
-	raw(1, 1)
-	raw(1, 1)
-	any := false
-	for _, blk := range e.blocks[k] {
-		if !blk.used {
+	raw(0, 1)                   // audio packet
+	raw(uint32(b2i(f.long)), 1) // mode 1 long, 0 short
+	if f.long {
+		raw(uint32(b2i(f.prevLong)), 1)
+		raw(uint32(b2i(f.nextLong)), 1)
+	}
+	if !f.used {
+		for range e.nch {
 			raw(0, 1)
-			continue
 		}
-		any = true
+		return
+	}
+	for range e.nch {
 		raw(1, 1)
-		raw(uint32(blk.vals[0]), yBits)
-		raw(uint32(blk.vals[1]), yBits)
-		for _, v := range blk.vals[2:] {
+		raw(uint32(f.vals[0]), yBits)
+		raw(uint32(f.vals[1]), yBits)
+		for _, v := range f.vals[2:] {
 			put(e.books.y, v)
 		}
 	}
-	if any {
-		e.books.residue(e.residue[k], e.partSize, put)
-	}
+	e.books.residue(f.residue, e.partSize, put)
 }

@@ -97,7 +97,8 @@ func TestFFmpegDecodes(t *testing.T) {
 }
 
 // TestLibvorbisDecodes checks the stream with the reference decoder
-// (vorbis-tools: ogginfo finds no fault, oggdec decodes the exact length).
+// (vorbis-tools: ogginfo finds no fault, oggdec decodes the exact length),
+// a mono stream at 48 kHz with short blocks around a burst.
 func TestLibvorbisDecodes(t *testing.T) {
 	info := testutil.RequireTool(t, "ogginfo")
 	dec := testutil.RequireTool(t, "oggdec")
@@ -105,6 +106,9 @@ func TestLibvorbisDecodes(t *testing.T) {
 	mono := make([]float32, b.Frames())
 	for i := range mono {
 		mono[i] = b.Samples[2*i]
+		if i >= 30000 { // a burst: short blocks
+			mono[i] += float32(0.5 * math.Sin(float64(i)*0.4) * math.Exp(-float64(i-30000)/3000))
+		}
 	}
 	b.Channels, b.Samples = 1, mono
 	var buf bytes.Buffer
@@ -261,5 +265,43 @@ func TestLoopSeam(t *testing.T) {
 	t.Logf("coding error around the seam: %.2f x the middle's with Loop, %.2f x without", wrapped, cut)
 	if wrapped > 1.5 {
 		t.Errorf("with Loop the error around the seam is %.2f x the middle's", wrapped)
+	}
+}
+
+// TestShortBlocksConfinePreEcho: a loud burst after a quiet tone. With
+// block switching the coding error from 1024 to 256 frames before the
+// burst (pre-echo: the burst's noise spread back over a long block; the
+// last short block before it may hold some) is at least 6 dB lower than
+// with long blocks only (measured 9.0 dB: -27.8 against -18.8 dB).
+func TestShortBlocksConfinePreEcho(t *testing.T) {
+	const n, at = 44100, 20000
+	b := &audio.Buffer{Rate: 44100, Channels: 2, Samples: make([]float32, 2*n)}
+	for i := range n {
+		v := 0.05 * math.Sin(2*math.Pi*440*float64(i)/44100)
+		if i >= at {
+			v += 0.6 * math.Sin(2*math.Pi*3000*float64(i)/44100) * math.Exp(-float64(i-at)/2000)
+		}
+		b.Samples[2*i], b.Samples[2*i+1] = float32(v), float32(-v)
+	}
+	preEcho := func(longOnly bool) float64 {
+		var buf bytes.Buffer
+		if err := vorbis.Encode(context.Background(), &buf, b, vorbis.Options{LongBlocksOnly: longOnly}); err != nil {
+			t.Fatal(err)
+		}
+		got := decode(t, buf.Bytes(), 2)
+		if len(got) != len(b.Samples) {
+			t.Fatalf("%d frames, want %d", len(got)/2, n)
+		}
+		e := 0.0
+		for i := 2 * (at - 1024); i < 2*(at-256); i++ {
+			d := float64(got[i] - b.Samples[i])
+			e += d * d
+		}
+		return 10 * math.Log10(e)
+	}
+	switched, long := preEcho(false), preEcho(true)
+	t.Logf("error before the burst: %.1f dB with short blocks, %.1f dB with long blocks only", switched, long)
+	if switched > long-6 {
+		t.Errorf("short blocks lower the pre-echo by %.1f dB, want >= 6", long-switched)
 	}
 }
