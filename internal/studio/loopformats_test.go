@@ -32,9 +32,9 @@ import (
 //   - jobs.MediaKeys lists each format's file (TestMediaExtsCoverTheStudio
 //     for the others).
 //
-// Four renders: about 8 s alone, 100 s under the race detector, so
-// scripts/test.sh runs it without -race (and -short skips it). The
-// codecs' own loop tests are cheap: internal/audio/vorbis TestLoopSeam,
+// Four renders: about 8 s alone, 100 s under the race detector, so -short
+// skips it (make test runs it in its pass without -race). The codecs' own
+// loop tests are cheaper: internal/audio/vorbis TestLoopSeam,
 // internal/audio/mp3 TestExactLength.
 func TestLoopFormats(t *testing.T) {
 	if testing.Short() {

@@ -100,6 +100,9 @@ func TestFFmpegDecodes(t *testing.T) {
 // (vorbis-tools: ogginfo finds no fault, oggdec decodes the exact length),
 // a mono stream at 48 kHz with short blocks around a burst.
 func TestLibvorbisDecodes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: libvorbis on a stream with short blocks")
+	}
 	info := testutil.RequireTool(t, "ogginfo")
 	dec := testutil.RequireTool(t, "oggdec")
 	b := chord(48000, 1.3) // not whole blocks: the last page trims
@@ -175,6 +178,9 @@ func TestSilence(t *testing.T) {
 // TestEdgeLengths: streams of every awkward length decode to exactly
 // their length (the last page's granule position), in ffmpeg.
 func TestEdgeLengths(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: ffmpeg on every block alignment")
+	}
 	src := chord(44100, 1.2)
 	for _, n := range []int{1, 1023, 1024, 1025, 3000, 52917} {
 		b := &audio.Buffer{Rate: 44100, Channels: 2, Samples: src.Samples[:2*n]}
@@ -207,6 +213,9 @@ func TestEncodeCancel(t *testing.T) {
 // not above the middle's (measured 0.80 x; 0.77 x without Loop, whose
 // blocks at the ends see silence: wrapping costs nothing and gains little).
 func TestLoopSeam(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: measurement test: a loop played twice by ffmpeg")
+	}
 	ff := testutil.RequireTool(t, "ffmpeg")
 	const n = 44100
 	b := &audio.Buffer{Rate: 44100, Channels: 2, Samples: make([]float32, 2*n)}
@@ -274,6 +283,9 @@ func TestLoopSeam(t *testing.T) {
 // last short block before it may hold some) is at least 6 dB lower than
 // with long blocks only (measured 9.0 dB: -27.8 against -18.8 dB).
 func TestShortBlocksConfinePreEcho(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: measurement test: pre-echo with and without short blocks")
+	}
 	const n, at = 44100, 20000
 	b := &audio.Buffer{Rate: 44100, Channels: 2, Samples: make([]float32, 2*n)}
 	for i := range n {
