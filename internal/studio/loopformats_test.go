@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/studio"
@@ -25,8 +26,10 @@ import (
 //     so FLAC, Ogg (granule position) and MP3 (the LAME tag's encoder delay
 //     and padding; mpg123 too) all trim to the exact length;
 //   - no click: the step between neighbouring frames at the seam is under
-//     the largest step within the loop's bars (the song's own), in the
-//     decoded audio;
+//     the largest step within the loop's bars (the song's own), and under
+//     the 99th percentile of its steps (TestLoop's bound, which a cut
+//     mid-bar exceeds), in the decoded audio (measured 0.017 to 0.033,
+//     the 38th to 58th percentile, against 0.38);
 //   - FLAC and Ogg carry LOOPSTART=0 and LOOPLENGTH=frames;
 //   - the lossy decodes match the WAV (SNR in dB, stated);
 //   - jobs.MediaKeys lists each format's file (TestMediaExtsCoverTheStudio
@@ -85,11 +88,12 @@ func TestLoopFormats(t *testing.T) {
 				t.Fatalf("played twice: %d frames, want 2 x %d: a gap or a cut at the seam", len(twice)/2, n)
 			}
 			seam, most := seamStep(twice, n)
+			pct := seamPercentile(&audio.Buffer{Rate: ref.Rate, Channels: 2, Samples: twice[:2*n]})
 			snr := snrDB(ref.Samples, twice[:2*n])
-			t.Logf("%s: %d bytes, 2 x %d frames, seam step %.4f, largest step within the bars %.4f, SNR %.1f dB",
-				tc.format, len(song.Audio.Data), n, seam, most, snr)
-			if seam >= most {
-				t.Errorf("the seam steps %.4f, the song at most %.4f: a click", seam, most)
+			t.Logf("%s: %d bytes, 2 x %d frames, seam step %.4f (at the %.1fth percentile of the loop's), largest step within the bars %.4f, SNR %.1f dB",
+				tc.format, len(song.Audio.Data), n, seam, pct, most, snr)
+			if seam >= most || pct >= 99 {
+				t.Errorf("the seam steps %.4f (the %.1fth percentile), the song at most %.4f: a click", seam, pct, most)
 			}
 			if snr < tc.snr {
 				t.Errorf("SNR %.1f dB against the WAV, want >= %g", snr, tc.snr)
