@@ -120,7 +120,8 @@ func newEncoder(b *audio.Buffer, o Options) *encoder {
 // cut-off, whole partitions).
 func (e *encoder) shortBins() int { return e.bins * short / long / 16 * 16 }
 
-// sample is channel c of frame i, wrapped for a loop, silence otherwise.
+// sample is channel c of frame i, wrapped for a loop, silence otherwise;
+// clipped to full scale, NaN as silence.
 func (e *encoder) sample(i, c int) float64 {
 	if i < 0 || i >= e.n {
 		if !e.loop || e.n == 0 {
@@ -128,7 +129,16 @@ func (e *encoder) sample(i, c int) float64 {
 		}
 		i = (i%e.n + e.n) % e.n
 	}
-	return float64(e.src.Samples[i*e.nch+c])
+	v := float64(e.src.Samples[i*e.nch+c])
+	switch {
+	case v > 1:
+		return 1
+	case v < -1:
+		return -1
+	case v != v:
+		return 0
+	}
+	return v
 }
 
 // analyse plans the blocks, transforms and quantises each, counting the
