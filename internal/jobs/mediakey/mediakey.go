@@ -22,7 +22,7 @@ func Song[ID ~string](id ID, ext string) string { return "jobs/" + string(id) + 
 func Image[ID ~string](id ID, ext string) string { return "jobs/" + string(id) + "/cover." + ext }
 
 // Exts lists the file extensions a generator writes (audio, cover):
-// internal/studio writes mp3, wav or flac and a jpg cover (a test there
+// internal/studio writes mp3, wav, flac or ogg and a jpg cover (a test there
 // keeps this list true); png covers are those of jobs made before the
 // covers became JPEG, and of test generators.
-var Exts = struct{ Audio, Cover []string }{Audio: []string{"mp3", "wav", "flac"}, Cover: []string{"jpg", "png"}}
+var Exts = struct{ Audio, Cover []string }{Audio: []string{"mp3", "wav", "flac", "ogg"}, Cover: []string{"jpg", "png"}}
