@@ -176,7 +176,7 @@ func synthesize(ctx context.Context, c *Composition, r Request) (*Song, error) {
 	}
 	so := r.Synth
 	so.LoudnessLUFS = r.LoudnessLUFS
-	so.Style = c.Style
+	so = MixOf(c.Style, so)
 	buf, err := synth.Render(ctx, s, so)
 	if err != nil {
 		return nil, fmt.Errorf("engine: render: %w", err)

@@ -56,11 +56,11 @@ func BenchmarkStages3Min(b *testing.B) {
 		for i, tr := range s.Tracks {
 			one := *s
 			one.Tracks = s.Tracks[i : i+1]
-			timed(fmt.Sprintf("part %d %s", i+1, tr.Name), func() { release(b)(synth.RenderDry(ctx, &one, synth.Options{Style: c.Style})) })
+			timed(fmt.Sprintf("part %d %s", i+1, tr.Name), func() { release(b)(synth.RenderDry(ctx, &one, engine.MixOf(c.Style, synth.Options{}))) })
 		}
-		timed("dry mix", func() { release(b)(synth.RenderDry(ctx, s, synth.Options{Style: c.Style})) })
+		timed("dry mix", func() { release(b)(synth.RenderDry(ctx, s, engine.MixOf(c.Style, synth.Options{}))) })
 		timed("mix+master", func() {
-			buf, err := synth.Render(ctx, s, synth.Options{Style: c.Style})
+			buf, err := synth.Render(ctx, s, engine.MixOf(c.Style, synth.Options{}))
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -3,7 +3,7 @@ package synth
 import (
 	"math"
 
-	"github.com/songsmith/songsmith/internal/style"
+	"github.com/songsmith/songsmith/internal/mixplan"
 )
 
 // reverb is a stereo feedback-delay-network reverb: a pre-delay, two
@@ -52,15 +52,15 @@ var fdnLengths = [8]int{1433, 1601, 1867, 2053, 2251, 2399, 2617, 2797}
 // roomShapes is each reverb room's character: decay time scale and
 // offset (s), the dampers' corner (Hz: a hall is darker than a plate) and
 // extra pre-delay (s).
-var roomShapes = map[style.Room]struct{ t60Scale, t60Add, damp, pre float64 }{
-	style.RoomSmall: {0.7, 0, 6000, 0},
-	style.RoomHall:  {1, 0.6, 4500, 0.012},
-	style.RoomPlate: {0.9, 0.1, 9000, 0},
+var roomShapes = map[mixplan.Room]struct{ t60Scale, t60Add, damp, pre float64 }{
+	mixplan.RoomSmall: {0.7, 0, 6000, 0},
+	mixplan.RoomHall:  {1, 0.6, 4500, 0.012},
+	mixplan.RoomPlate: {0.9, 0.1, 9000, 0},
 }
 
 // newReverb builds a reverb for a room size in 0..1 and a room kind ("":
 // the plain reverb of earlier mixes).
-func newReverb(size float64, room style.Room) *reverb {
+func newReverb(size float64, room mixplan.Room) *reverb {
 	size = math.Max(0, math.Min(1, size))
 	rv := &reverb{wet: 0.45}
 	shape, ok := roomShapes[room]

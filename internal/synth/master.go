@@ -7,7 +7,7 @@ import (
 	"github.com/songsmith/songsmith/internal/audio"
 )
 
-// Mastering defaults: a song's style sets its own (style.MixPlan).
+// Mastering defaults: a song's style sets its own (mixplan.Plan).
 const (
 	// TargetLUFS is the integrated loudness Master aims for when the
 	// options name none.
