@@ -209,7 +209,7 @@ func (g *song) partWriters() partWriters {
 	if w.compKind == genre.CompPattern {
 		w.compKind = genre.CompBlock
 	}
-	w.answerInst = answerInstrument(g.p, prof, g.band, g.seed)
+	w.answerInst = cast.AnswerInstrument(g.p, prof, g.band, g.seed)
 	return w
 }
 

@@ -66,8 +66,8 @@
 // # Arrangement
 //
 // Sections are written for their place in the song (form.Arrange,
-// answer.go, the part writers). The lead breathes: each four-bar phrase is stated by the
-// lead, answered by a second instrument drawn per seed from the band
+// cast.WhoPlays, the part writers). The lead breathes: each four-bar
+// phrase is stated by the lead, answered by a second instrument drawn per seed from the band
 // (arpeggio, chords or one of the style's other leads; the "answer (...)"
 // track), and left to rest, so the lead plays in 45.7 % of the bars of a
 // 3-minute song on average over every style and three seeds, where it

@@ -1,6 +1,7 @@
 package music
 
 import (
+	"github.com/songsmith/songsmith/internal/music/cast"
 	"github.com/songsmith/songsmith/internal/music/form"
 	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/score"
@@ -175,7 +176,7 @@ func placeClimax(secs []form.Section, k harmony.Key, mv *melodyVoice) {
 			continue
 		}
 		for _, b := range []int{2, 3} {
-			if whoPlays(s, b, false) != sing || b >= s.Bars-len(s.Ending) {
+			if cast.WhoPlays(s, b, false) != cast.Sing || b >= s.Bars-len(s.Ending) {
 				continue
 			}
 			if best := longestIn(notes, s.StartBeat+float64(b*s.Beats), float64(s.Beats)); best >= 0 {
@@ -335,7 +336,7 @@ func inHook(secs []form.Section, p float64) bool {
 }
 
 // oct0 is the octave of the lead voice's tonic.
-func oct0(voices map[voiceOf]*melodyVoice) int { return voices[sing].oct }
+func oct0(voices map[cast.Voice]*melodyVoice) int { return voices[cast.Sing].oct }
 
 // fitsSplit reports whether the note a figure plays on (or first after)
 // the chord change of a two-chord bar is a tone of the second chord.

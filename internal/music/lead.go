@@ -3,6 +3,8 @@ package music
 import (
 	"fmt"
 
+	"github.com/songsmith/songsmith/internal/music/cast"
+
 	"github.com/songsmith/songsmith/internal/music/form"
 	"github.com/songsmith/songsmith/internal/music/genre"
 	"github.com/songsmith/songsmith/internal/music/harmony"
@@ -16,20 +18,20 @@ import (
 // tonic.
 func writeLead(secs []form.Section, k harmony.Key, prof genre.Profile, inst, answerInst score.Instrument, swing float64, seed uint64) (lead, answered []score.Note) {
 	w := newLeadWriter(secs[0].Beats, k, prof, answerInst, seed)
-	w.voices = map[voiceOf]*melodyVoice{
-		sing:   newMelodyVoice(k, inst, &part{swing: swing, r: harmony.NewRNG(seed, "melody-vel")}),
-		answer: newMelodyVoice(k, answerInst, &part{swing: swing, r: harmony.NewRNG(seed, "answer-vel")}),
+	w.voices = map[cast.Voice]*melodyVoice{
+		cast.Sing:   newMelodyVoice(k, inst, &part{swing: swing, r: harmony.NewRNG(seed, "melody-vel")}),
+		cast.Answer: newMelodyVoice(k, answerInst, &part{swing: swing, r: harmony.NewRNG(seed, "answer-vel")}),
 	}
 	for i := range secs {
-		if melodic(&secs[i]) {
+		if cast.Melodic(&secs[i]) {
 			w.section(secs, i)
 		}
 	}
 	for _, mv := range w.voices {
 		endOnChordTones(secs, k, mv)
 	}
-	placeClimax(secs, k, w.voices[sing])
-	return w.voices[sing].pt.notes, w.voices[answer].pt.notes
+	placeClimax(secs, k, w.voices[cast.Sing])
+	return w.voices[cast.Sing].pt.notes, w.voices[cast.Answer].pt.notes
 }
 
 // leadWriter writes the lead's phrases: the motifs of verse, chorus and
@@ -39,7 +41,7 @@ type leadWriter struct {
 	prof       genre.Profile
 	beats      int
 	motifs     [3]motif
-	voices     map[voiceOf]*melodyVoice
+	voices     map[cast.Voice]*melodyVoice
 	answerInst score.Instrument
 	seed       uint64
 }
@@ -84,18 +86,18 @@ func (w *leadWriter) section(secs []form.Section, i int) {
 	for b := 0; b < s.Bars; b++ {
 		pb, phrase := b%4, b/4
 		final := i == len(secs)-1 && b == s.Bars-1
-		who := whoPlays(s, b, final)
-		if who == answer && w.answerInst == "" {
-			who = breath
+		who := cast.WhoPlays(s, b, final)
+		if who == cast.Answer && w.answerInst == "" {
+			who = cast.Breath
 		}
 		if final {
 			pb = 3 // the song's last bar: a closed ending on the tonic
 		}
 		h := s.BarAt(b)
-		if pb == 0 && who == breath {
+		if pb == 0 && who == cast.Breath {
 			base0 = figureBase(w.k, h, m.realise(m.start, false, 0), m.start, oct0(w.voices), 0)
 		}
-		if who == breath {
+		if who == cast.Breath {
 			continue
 		}
 		mv := w.voices[who]

@@ -1,9 +1,8 @@
-package music
+package cast
 
 import (
 	"slices"
 
-	"github.com/songsmith/songsmith/internal/music/cast"
 	"github.com/songsmith/songsmith/internal/music/form"
 	"github.com/songsmith/songsmith/internal/music/genre"
 	"github.com/songsmith/songsmith/internal/music/harmony"
@@ -11,13 +10,14 @@ import (
 	"github.com/songsmith/songsmith/internal/score"
 )
 
-// voiceOf says who plays one bar of a melody phrase.
-type voiceOf byte
+// Voice says who plays one bar of a melody phrase.
+type Voice byte
 
+// The voices of a phrase.
 const (
-	sing   voiceOf = 'L' // the lead
-	answer voiceOf = 'A' // the answering instrument (the lead rests)
-	breath voiceOf = '.' // nobody: the melody breathes
+	Sing   Voice = 'L' // the lead
+	Answer Voice = 'A' // the answering instrument (the lead rests)
+	Breath Voice = '.' // nobody: the melody breathes
 )
 
 // phrasePlans are who plays the four bars of a phrase, per kind of
@@ -25,34 +25,34 @@ const (
 // breathes, so that it plays in about half of a song's bars and never
 // through a whole section. Each section occurrence takes the next plan of
 // its kind.
-var phrasePlans = map[string][][4]voiceOf{
-	"verse": {{sing, sing, answer, breath}, {sing, breath, sing, answer}, {sing, sing, breath, answer}},
+var phrasePlans = map[string][][4]Voice{
+	"verse": {{Sing, Sing, Answer, Breath}, {Sing, Breath, Sing, Answer}, {Sing, Sing, Breath, Answer}},
 	// A chorus and a drop open with the hook on the lead, every time.
-	"chorus":    {{sing, sing, sing, answer}, {sing, sing, answer, sing}},
-	"drop":      {{sing, sing, sing, answer}, {sing, sing, answer, breath}},
-	"bridge":    {{answer, breath, sing, sing}, {answer, answer, sing, breath}},
-	"breakdown": {{answer, answer, sing, breath}, {answer, breath, sing, sing}},
+	"chorus":    {{Sing, Sing, Sing, Answer}, {Sing, Sing, Answer, Sing}},
+	"drop":      {{Sing, Sing, Sing, Answer}, {Sing, Sing, Answer, Breath}},
+	"bridge":    {{Answer, Breath, Sing, Sing}, {Answer, Answer, Sing, Breath}},
+	"breakdown": {{Answer, Answer, Sing, Breath}, {Answer, Breath, Sing, Sing}},
 	// The intro previews the chorus hook on the answering instrument; the
 	// outro recalls it before the lead closes the song on the tonic.
-	"intro": {{breath, answer, breath, answer}},
-	"outro": {{answer, breath, answer, breath}},
+	"intro": {{Breath, Answer, Breath, Answer}},
+	"outro": {{Answer, Breath, Answer, Breath}},
 }
 
-// melodic reports whether a section has a melody: the lead plays in it,
+// Melodic reports whether a section has a melody: the lead plays in it,
 // or it is an intro or outro, where the answering instrument plays.
-func melodic(s *form.Section) bool {
+func Melodic(s *form.Section) bool {
 	return s.On[form.LayerLead] || s.Name == "intro" || s.Name == "outro"
 }
 
-// whoPlays returns who plays bar b of a section with a lead; the song's
+// WhoPlays returns who plays bar b of a section with a lead; the song's
 // last bar (its final cadence) is always the lead's.
-func whoPlays(s *form.Section, b int, final bool) voiceOf {
+func WhoPlays(s *form.Section, b int, final bool) Voice {
 	if final {
-		return sing
+		return Sing
 	}
 	plans, ok := phrasePlans[s.Name]
 	if !ok {
-		return sing
+		return Sing
 	}
 	plan := plans[s.Index%len(plans)]
 	if b/4%2 == 1 {
@@ -61,12 +61,12 @@ func whoPlays(s *form.Section, b int, final bool) voiceOf {
 	return plan[b%4]
 }
 
-// answerInstrument draws the instrument that answers the lead, per seed,
+// AnswerInstrument draws the instrument that answers the lead, per seed,
 // from the band (arpeggio, chords, pad instruments that can carry a tune)
 // and the style's other lead instruments (acoustic ones only in an acoustic
 // band); "" when the band has none (the lead then rests where the answer
 // would play).
-func answerInstrument(p plan.Plan, prof genre.Profile, c cast.Band, seed uint64) score.Instrument {
+func AnswerInstrument(p plan.Plan, prof genre.Profile, c Band, seed uint64) score.Instrument {
 	lead := c.Inst[form.LayerLead]
 	if lead == "" {
 		return ""
@@ -76,10 +76,10 @@ func answerInstrument(p plan.Plan, prof genre.Profile, c cast.Band, seed uint64)
 		if in == "" || in == lead || slices.Contains(pool, in) || slices.Contains(p.Without, in) {
 			return
 		}
-		if _, synth := cast.SynthParts[in]; synth && p.Acoustic {
+		if _, synth := SynthParts[in]; synth && p.Acoustic {
 			return // an acoustic band answers on acoustic instruments only
 		}
-		if slices.Contains(cast.PreferredLayers[in], form.LayerLead) {
+		if slices.Contains(PreferredLayers[in], form.LayerLead) {
 			pool = append(pool, in)
 		}
 	}
