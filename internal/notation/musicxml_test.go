@@ -1,0 +1,178 @@
+package notation_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/songsmith/songsmith/internal/engine"
+	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/notation"
+	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/style"
+	"github.com/songsmith/songsmith/internal/testutil"
+)
+
+// compose composes a prompt at a seed (no synthesis: milliseconds).
+func compose(t *testing.T, prompt string, seed uint64) *engine.Composition {
+	t.Helper()
+	c, err := engine.Compose(engine.Resolve(prompt, seed, engine.Options{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func write(t *testing.T, s *score.Score, title string) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := notation.Write(&b, s, title); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// meterSongs are songs in 4/4 (swung, straight with thirty-second rolls),
+// 3/4 and 6/8.
+var meterSongs = []struct {
+	prompt         string
+	beats, beatTyp int
+}{
+	{"jazz song", 4, 4}, {"trap beat", 4, 4}, {"lullaby", 3, 4}, {"celtic jig", 6, 8},
+}
+
+// TestMusicXMLValidates checks songs in every meter against the MusicXML
+// 4.0 schema (testdata/schema, from the W3C Music Notation Community
+// Group) with xmllint.
+func TestMusicXMLValidates(t *testing.T) {
+	xmllint := testutil.RequireTool(t, "xmllint")
+	dir := t.TempDir()
+	schema, err := filepath.Abs("testdata/schema/musicxml.xsd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range meterSongs {
+		c := compose(t, m.prompt, 1)
+		f := filepath.Join(dir, strings.ReplaceAll(m.prompt, " ", "-")+".musicxml")
+		if err := os.WriteFile(f, write(t, c.Written, c.Title), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command(xmllint, "--noout", "--nonet", "--schema", schema, f).CombinedOutput()
+		if err != nil {
+			t.Errorf("%s: %v\n%s", m.prompt, err, firstLines(string(out), 10))
+		}
+	}
+}
+
+// TestMusicXMLMeter checks the time signature and that every voice of
+// every bar adds up to the bar (readMusicXML fails otherwise).
+func TestMusicXMLMeter(t *testing.T) {
+	for _, m := range meterSongs {
+		c := compose(t, m.prompt, 2)
+		rs := readMusicXML(t, write(t, c.Written, c.Title))
+		if rs.beats != m.beats || rs.beatType != m.beatTyp {
+			t.Errorf("%s: time %d/%d, want %d/%d", m.prompt, rs.beats, rs.beatType, m.beats, m.beatTyp)
+		}
+		if len(rs.parts) != len(c.Written.Tracks) {
+			t.Errorf("%s: %d parts for %d tracks", m.prompt, len(rs.parts), len(c.Written.Tracks))
+		}
+	}
+}
+
+// TestMusicXMLMatchesMIDI reads the score of every style back and compares
+// its notes, part by part, with the song's MIDI file of the same (written)
+// score: every MIDI note is in the MusicXML at the pitch, onset and length
+// (in divisions) the grid gives it, and nothing else is; drums by key and
+// onset (a hit has no written length).
+func TestMusicXMLMatchesMIDI(t *testing.T) {
+	for _, name := range style.Names() {
+		c := compose(t, name+" song", 3)
+		s := c.Written
+		rs := readMusicXML(t, write(t, s, c.Title))
+		var mid bytes.Buffer
+		if err := music.WriteMIDI(&mid, s, c.Title); err != nil {
+			t.Fatal(err)
+		}
+		notes, division := readMIDI(t, mid.Bytes())
+		perBeat := float64(division)
+		if s.Subdivision == 3 {
+			perBeat *= 1.5 // the MIDI file counts quarters
+		}
+		for i, tr := range s.Tracks {
+			want := expected(s, notes, i+1, perBeat, tr.Instrument == score.Drums)
+			got := map[string]int{}
+			for _, n := range rs.parts[i] {
+				got[key(n, tr.Instrument == score.Drums)]++
+			}
+			if diff := compare(want, got); diff != "" {
+				t.Errorf("%s, part %q: %s", name, tr.Name, diff)
+			}
+		}
+	}
+}
+
+// expected is what the MusicXML should hold of MIDI track n: each note at
+// the grid's onset and end (at least one step long), one per key and onset
+// (the longest).
+func expected(s *score.Score, notes []midiNote, track int, perBeat float64, drums bool) map[string]int {
+	longest := map[[2]int]int{} // key, start -> end
+	for _, n := range notes {
+		if n.track != track {
+			continue
+		}
+		a := notation.Tick(s, float64(n.on)/perBeat)
+		b := notation.Tick(s, float64(n.off)/perBeat)
+		if b <= a {
+			b = a + 3
+			if a%3 != 0 {
+				b = a + 4
+			}
+		}
+		k := [2]int{n.key, a}
+		longest[k] = max(longest[k], b)
+	}
+	out := map[string]int{}
+	for k, b := range longest {
+		out[key(readNote{key: k[0], start: k[1], end: b}, drums)]++
+	}
+	return out
+}
+
+func key(n readNote, drums bool) string {
+	if drums {
+		return fmt.Sprintf("key %d at %d", n.key, n.start)
+	}
+	return fmt.Sprintf("key %d at %d-%d", n.key, n.start, n.end)
+}
+
+// compare describes the first few differences of two multisets.
+func compare(want, got map[string]int) string {
+	var miss, extra []string
+	for k, n := range want {
+		if got[k] < n {
+			miss = append(miss, k)
+		}
+	}
+	for k, n := range got {
+		if want[k] < n {
+			extra = append(extra, k)
+		}
+	}
+	if len(miss)+len(extra) == 0 {
+		return ""
+	}
+	slices.Sort(miss)
+	slices.Sort(extra)
+	return fmt.Sprintf("%d of %d MIDI notes missing (%s), %d extra (%s)",
+		len(miss), len(want), joined(miss[:min(5, len(miss))]), len(extra), joined(extra[:min(5, len(extra))]))
+}
+
+func firstLines(s string, n int) string {
+	lines := strings.SplitN(s, "\n", n+1)
+	return strings.Join(lines[:min(n, len(lines))], "\n")
+}

@@ -1,0 +1,306 @@
+package notation
+
+import (
+	"bufio"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// writePartList writes the part list: each part's name, its instrument
+// and General MIDI sound (a percussion part one unpitched instrument per
+// drum key it plays, on channel 10).
+func writePartList(bw *bufio.Writer, parts []part) {
+	bw.WriteString("<part-list>\n")
+	for _, p := range parts {
+		fmt.Fprintf(bw, `<score-part id="%s"><part-name>%s</part-name>`, p.id, xmlEscape(p.track.Name))
+		if p.drums {
+			for _, k := range p.kit {
+				fmt.Fprintf(bw, `<score-instrument id="%s-I%d"><instrument-name>%s</instrument-name></score-instrument>`,
+					p.id, k, xmlEscape(p.names[k]))
+			}
+			for _, k := range p.kit {
+				fmt.Fprintf(bw, `<midi-instrument id="%s-I%d"><midi-channel>10</midi-channel><midi-unpitched>%d</midi-unpitched></midi-instrument>`,
+					p.id, k, k+1)
+			}
+		} else {
+			name := strings.ReplaceAll(string(p.track.Instrument), "_", " ")
+			fmt.Fprintf(bw, `<score-instrument id="%s-I1"><instrument-name>%s</instrument-name></score-instrument>`, p.id, xmlEscape(name))
+			fmt.Fprintf(bw, `<midi-instrument id="%s-I1"><midi-channel>%d</midi-channel><midi-program>%d</midi-program></midi-instrument>`,
+				p.id, p.channel, music.GMProgram(p.track.Instrument)+1)
+		}
+		bw.WriteString("</score-part>\n")
+	}
+	bw.WriteString("</part-list>\n")
+}
+
+// writePart writes one part, bar by bar: the attributes (and key
+// changes), then each voice across the bar, voices after the first
+// backing up to the bar's start.
+func writePart(bw *bufio.Writer, s *score.Score, g grid, p *part, bars int, keys map[int]string) {
+	fmt.Fprintf(bw, "<part id=\"%s\">\n", p.id)
+	next := make([]int, len(p.voices)) // per voice: the first event not yet written
+	items := p.items
+	for m := 0; m < bars; m++ {
+		ms := m * g.barLen
+		fmt.Fprintf(bw, "<measure number=\"%d\">", m+1)
+		writeAttributes(bw, s, p, m, keys)
+		if len(p.voices) == 0 {
+			items = writeVoice(bw, g, p, nil, 0, ms, items)
+		}
+		for v := range p.voices {
+			if v > 0 {
+				fmt.Fprintf(bw, "<backup><duration>%d</duration></backup>", g.barLen)
+			}
+			var its []item
+			if v == 0 {
+				its = items
+			}
+			its = writeVoice(bw, g, p, p.voices[v][next[v]:], v+1, ms, its)
+			if v == 0 {
+				items = its
+			}
+			for next[v] < len(p.voices[v]) && p.voices[v][next[v]].end <= ms+g.barLen {
+				next[v]++
+			}
+		}
+		if m == bars-1 {
+			bw.WriteString(`<barline location="right"><bar-style>light-heavy</bar-style></barline>`)
+		}
+		bw.WriteString("</measure>\n")
+	}
+	bw.WriteString("</part>\n")
+}
+
+// writeAttributes writes the bar's attributes: divisions, key, time and
+// clef in the first bar, a key change where a section changes key (no key
+// on a percussion staff).
+func writeAttributes(bw *bufio.Writer, s *score.Score, p *part, m int, keys map[int]string) {
+	key, change := keys[m]
+	if m > 0 && (!change || p.drums) {
+		return
+	}
+	bw.WriteString("<attributes>")
+	if m == 0 {
+		fmt.Fprintf(bw, "<divisions>%d</divisions>", Divisions)
+	}
+	if !p.drums {
+		bw.WriteString(key)
+	}
+	if m == 0 {
+		beats, unit := max(1, s.BeatsPerBar), 4
+		if s.Subdivision == 3 {
+			beats, unit = 3*beats, 8
+		}
+		fmt.Fprintf(bw, "<time><beats>%d</beats><beat-type>%d</beat-type></time>", beats, unit)
+		switch p.clef {
+		case "F":
+			bw.WriteString("<clef><sign>F</sign><line>4</line></clef>")
+		case "percussion":
+			bw.WriteString("<clef><sign>percussion</sign></clef>")
+		default:
+			bw.WriteString("<clef><sign>G</sign><line>2</line></clef>")
+		}
+	}
+	bw.WriteString("</attributes>")
+}
+
+// writeVoice writes voice v (from 1) of the bar starting at ms: the parts
+// of events (in time order, from the first that may reach into the bar)
+// that sound in it, rests (the first voice) or forwards (the others)
+// between them, and before each note or rest the items that fall in it.
+// It returns the items still to write.
+func writeVoice(bw *bufio.Writer, g grid, p *part, events []event, v, ms int, items []item) []item {
+	me := ms + g.barLen
+	pos := ms
+	if v == 0 {
+		v = 1
+	}
+	gap := func(to int) {
+		if to <= pos {
+			return
+		}
+		if v > 1 {
+			fmt.Fprintf(bw, "<forward><duration>%d</duration><voice>%d</voice></forward>", to-pos, v)
+			pos = to
+			return
+		}
+		if pos == ms && to == me {
+			items = flush(bw, items, pos, to)
+			fmt.Fprintf(bw, `<note><rest measure="yes"/><duration>%d</duration><voice>1</voice></note>`, to-pos)
+			pos = to
+			return
+		}
+		for _, val := range split(pos-ms, to-ms, g.perBeat) {
+			items = flush(bw, items, pos, pos+val.dur)
+			writeNote(bw, p, nil, val, v, false, false)
+			pos += val.dur
+		}
+	}
+	for _, e := range events {
+		if e.start >= me {
+			break
+		}
+		a, b := max(e.start, ms), min(e.end, me)
+		if b <= a {
+			continue
+		}
+		gap(a)
+		vals := split(a-ms, b-ms, g.perBeat)
+		for i, val := range vals {
+			items = flush(bw, items, pos, pos+val.dur)
+			tieStop := i > 0 || a > e.start
+			tieStart := i < len(vals)-1 || b < e.end
+			writeNote(bw, p, e.keys, val, v, tieStop, tieStart)
+			pos += val.dur
+		}
+	}
+	gap(me)
+	return items
+}
+
+// flush writes the items that fall before to, each with its offset from
+// pos (where the next note or rest starts).
+func flush(bw *bufio.Writer, items []item, pos, to int) []item {
+	for len(items) > 0 && items[0].at < to {
+		bw.WriteString(items[0].xml(max(0, items[0].at-pos)))
+		items = items[1:]
+	}
+	return items
+}
+
+// writeNote writes a chord of keys (a rest when none) of one value, tied
+// to the value before and after it as asked.
+func writeNote(bw *bufio.Writer, p *part, keys []int, val value, v int, tieStop, tieStart bool) {
+	var rest strings.Builder
+	writeValue := func(b *strings.Builder) {
+		fmt.Fprintf(b, "<voice>%d</voice><type>%s</type>", v, val.typ)
+		for range val.dots {
+			b.WriteString("<dot/>")
+		}
+		if val.triplet {
+			b.WriteString("<time-modification><actual-notes>3</actual-notes><normal-notes>2</normal-notes></time-modification>")
+		}
+	}
+	if len(keys) == 0 {
+		fmt.Fprintf(&rest, "<note><rest/><duration>%d</duration>", val.dur)
+		writeValue(&rest)
+		rest.WriteString("</note>")
+		bw.WriteString(rest.String())
+		return
+	}
+	fifths := p.fifths
+	for i, k := range keys {
+		var b strings.Builder
+		b.WriteString("<note>")
+		if i > 0 {
+			b.WriteString("<chord/>")
+		}
+		notehead := ""
+		if p.drums {
+			d := drumDisplay(k)
+			fmt.Fprintf(&b, "<unpitched><display-step>%s</display-step><display-octave>%d</display-octave></unpitched>", d.step, d.octave)
+			notehead = d.head
+		} else {
+			step, alter, octave := spell(k, fifths)
+			fmt.Fprintf(&b, "<pitch><step>%s</step>", step)
+			if alter != 0 {
+				fmt.Fprintf(&b, "<alter>%d</alter>", alter)
+			}
+			fmt.Fprintf(&b, "<octave>%d</octave></pitch>", octave)
+		}
+		fmt.Fprintf(&b, "<duration>%d</duration>", val.dur)
+		if tieStop {
+			b.WriteString(`<tie type="stop"/>`)
+		}
+		if tieStart {
+			b.WriteString(`<tie type="start"/>`)
+		}
+		if p.drums {
+			fmt.Fprintf(&b, `<instrument id="%s-I%d"/>`, p.id, k)
+		}
+		writeValue(&b)
+		if notehead != "" {
+			fmt.Fprintf(&b, "<notehead>%s</notehead>", notehead)
+		}
+		if tieStop || tieStart {
+			b.WriteString("<notations>")
+			if tieStop {
+				b.WriteString(`<tied type="stop"/>`)
+			}
+			if tieStart {
+				b.WriteString(`<tied type="start"/>`)
+			}
+			b.WriteString("</notations>")
+		}
+		b.WriteString("</note>")
+		bw.WriteString(b.String())
+	}
+}
+
+var (
+	sharpNames = [12]struct {
+		step  string
+		alter int
+	}{{"C", 0}, {"C", 1}, {"D", 0}, {"D", 1}, {"E", 0}, {"F", 0}, {"F", 1}, {"G", 0}, {"G", 1}, {"A", 0}, {"A", 1}, {"B", 0}}
+	flatNames = [12]struct {
+		step  string
+		alter int
+	}{{"C", 0}, {"D", -1}, {"D", 0}, {"E", -1}, {"E", 0}, {"F", 0}, {"G", -1}, {"G", 0}, {"A", -1}, {"A", 0}, {"B", -1}, {"B", 0}}
+)
+
+// spell names a MIDI pitch with sharps in a sharp key, flats in a flat
+// key.
+func spell(pitch, fifths int) (step string, alter, octave int) {
+	pc := ((pitch % 12) + 12) % 12
+	n := sharpNames[pc]
+	if fifths < 0 {
+		n = flatNames[pc]
+	}
+	return n.step, n.alter, pitch/12 - 1
+}
+
+// drumKit returns the General MIDI keys a drum track plays, in order, and
+// a name for each (the first drum that plays it).
+func drumKit(hits []score.Hit) ([]int, map[int]string) {
+	names := map[int]string{}
+	var keys []int
+	for _, h := range hits {
+		k := music.GMDrumKey(h.Drum)
+		if _, ok := names[k]; !ok {
+			names[k] = strings.ReplaceAll(string(h.Drum), "_", " ")
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	return keys, names
+}
+
+// display is where a drum sits on the percussion staff and its notehead.
+type display struct {
+	step   string
+	octave int
+	head   string
+}
+
+// drumDisplays places each General MIDI drum key the engine plays on its
+// own line or space of the percussion staff, as drum notation usually does
+// (kick in the first space, snare in the third, cymbals on top with x
+// heads, hand percussion below); readers map them by instrument.
+var drumDisplays = map[int]display{
+	64: {"F", 3, ""}, 65: {"G", 3, ""}, 63: {"A", 3, ""}, 60: {"B", 3, ""}, 62: {"C", 4, "diamond"},
+	73: {"D", 4, "slash"}, 35: {"E", 4, ""}, 36: {"F", 4, ""}, 41: {"G", 4, ""}, 45: {"A", 4, ""},
+	37: {"B", 4, "x"}, 38: {"C", 5, ""}, 47: {"D", 5, ""}, 50: {"E", 5, ""}, 51: {"F", 5, "x"},
+	42: {"G", 5, "x"}, 49: {"A", 5, "x"}, 46: {"B", 5, "circle-x"}, 39: {"C", 6, "x"}, 54: {"D", 6, "x"},
+	56: {"E", 6, "triangle"}, 70: {"F", 6, "diamond"}, 75: {"G", 6, "x"}, 83: {"A", 6, "x"},
+}
+
+func drumDisplay(k int) display {
+	if d, ok := drumDisplays[k]; ok {
+		return d
+	}
+	return display{"B", 6, "normal"}
+}
