@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/engine"
@@ -18,13 +19,21 @@ import (
 	"github.com/songsmith/songsmith/internal/testutil"
 )
 
-// compose composes a prompt at a seed (no synthesis: milliseconds).
-func compose(t *testing.T, prompt string, seed uint64) *engine.Composition {
+// composed caches compositions: the tests share their songs.
+var composed sync.Map // prompt -> *engine.Composition
+
+// compose composes a prompt at seed 1 (no synthesis), once per test
+// binary.
+func compose(t *testing.T, prompt string) *engine.Composition {
 	t.Helper()
-	c, err := engine.Compose(engine.Resolve(prompt, seed, engine.Options{}))
+	if c, ok := composed.Load(prompt); ok {
+		return c.(*engine.Composition)
+	}
+	c, err := engine.Compose(engine.Resolve(prompt, 1, engine.Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
+	composed.Store(prompt, c)
 	return c
 }
 
@@ -57,7 +66,7 @@ func TestMusicXMLValidates(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, m := range meterSongs {
-		c := compose(t, m.prompt, 1)
+		c := compose(t, m.prompt)
 		f := filepath.Join(dir, strings.ReplaceAll(m.prompt, " ", "-")+".musicxml")
 		if err := os.WriteFile(f, write(t, c.Written, c.Title), 0o644); err != nil {
 			t.Fatal(err)
@@ -73,7 +82,7 @@ func TestMusicXMLValidates(t *testing.T) {
 // every bar adds up to the bar (readMusicXML fails otherwise).
 func TestMusicXMLMeter(t *testing.T) {
 	for _, m := range meterSongs {
-		c := compose(t, m.prompt, 2)
+		c := compose(t, m.prompt)
 		rs := readMusicXML(t, write(t, c.Written, c.Title))
 		if rs.beats != m.beats || rs.beatType != m.beatTyp {
 			t.Errorf("%s: time %d/%d, want %d/%d", m.prompt, rs.beats, rs.beatType, m.beats, m.beatTyp)
@@ -88,10 +97,20 @@ func TestMusicXMLMeter(t *testing.T) {
 // its notes, part by part, with the song's MIDI file of the same (written)
 // score: every MIDI note is in the MusicXML at the pitch, onset and length
 // (in divisions) the grid gives it, and nothing else is; drums by key and
-// onset (a hit has no written length).
+// onset (a hit has no written length). -short takes the songs of the
+// four meters only.
 func TestMusicXMLMatchesMIDI(t *testing.T) {
-	for _, name := range style.Names() {
-		c := compose(t, name+" song", 3)
+	var prompts []string
+	for _, m := range meterSongs {
+		prompts = append(prompts, m.prompt)
+	}
+	if !testing.Short() {
+		for _, name := range style.Names() {
+			prompts = append(prompts, name+" song")
+		}
+	}
+	for _, name := range prompts {
+		c := compose(t, name)
 		s := c.Written
 		rs := readMusicXML(t, write(t, s, c.Title))
 		var mid bytes.Buffer

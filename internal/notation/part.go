@@ -128,13 +128,13 @@ func writeVoice(bw *bufio.Writer, g grid, p *part, events []event, v, ms int, it
 			pos = to
 			return
 		}
-		if pos == ms && to == me {
+		if pos == ms && to == me && len(cutSplit(items, ms, me, ms, g.barLen)) == 1 {
 			items = flush(bw, items, pos, to)
 			fmt.Fprintf(bw, `<note><rest measure="yes"/><duration>%d</duration><voice>1</voice></note>`, to-pos)
 			pos = to
 			return
 		}
-		for _, val := range split(pos-ms, to-ms, g.perBeat) {
+		for _, val := range cutSplit(items, pos, to, ms, g.perBeat) {
 			items = flush(bw, items, pos, pos+val.dur)
 			writeNote(bw, p, nil, val, v, false, false)
 			pos += val.dur
@@ -149,7 +149,7 @@ func writeVoice(bw *bufio.Writer, g grid, p *part, events []event, v, ms int, it
 			continue
 		}
 		gap(a)
-		vals := split(a-ms, b-ms, g.perBeat)
+		vals := cutSplit(items, a, b, ms, g.perBeat)
 		for i, val := range vals {
 			items = flush(bw, items, pos, pos+val.dur)
 			tieStop := i > 0 || a > e.start
@@ -160,6 +160,24 @@ func writeVoice(bw *bufio.Writer, g grid, p *part, events []event, v, ms int, it
 	}
 	gap(me)
 	return items
+}
+
+// cutSplit is split of a to b (divisions from the song's start, in the bar
+// starting at ms), cut where an item falls inside: every chord symbol and
+// mark then stands at the start of a note or rest, with no offset, which
+// every reader places alike.
+func cutSplit(items []item, a, b, ms, beat int) []value {
+	var out []value
+	for _, it := range items {
+		if it.at >= b {
+			break
+		}
+		if it.at > a {
+			out = append(out, split(a-ms, it.at-ms, beat)...)
+			a = it.at
+		}
+	}
+	return append(out, split(a-ms, b-ms, beat)...)
 }
 
 // flush writes the items that fall before to, each with its offset from
