@@ -35,6 +35,7 @@ type part struct {
 	kit     []int  // the drum keys a percussion part plays, in order
 	names   map[int]string
 	fifths  int    // the key signature at the start: sharps or flats for the notes
+	staves  int    // 2 for a part of more than four voices (part.staff), else 1
 	items   []item // directions and chord symbols to write, in time order
 }
 
@@ -79,7 +80,10 @@ func layout(s *score.Score, g grid) []part {
 	fifths, _ := music.KeySignature(((s.KeyRoot%12)+12)%12, s.Mode)
 	for i := range s.Tracks {
 		t := &s.Tracks[i]
-		p := part{id: fmt.Sprintf("P%d", i+1), track: t, drums: t.Instrument == score.Drums, voices: voices(g, t), fifths: fifths}
+		p := part{id: fmt.Sprintf("P%d", i+1), track: t, drums: t.Instrument == score.Drums, voices: voices(g, t), fifths: fifths, staves: 1}
+		if len(p.voices) > 4 {
+			p.staves = 2
+		}
 		if p.drums {
 			p.clef, p.channel = "percussion", 10
 			p.kit, p.names = drumKit(t.Hits)

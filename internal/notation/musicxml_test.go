@@ -46,13 +46,13 @@ func write(t *testing.T, s *score.Score, title string) []byte {
 	return b.Bytes()
 }
 
-// meterSongs are songs in 4/4 (swung, straight with thirty-second rolls),
-// 3/4 and 6/8.
+// meterSongs are songs in 4/4 (swung, straight with thirty-second rolls,
+// a piano part of five voices on two staves), 3/4 and 6/8.
 var meterSongs = []struct {
 	prompt         string
 	beats, beatTyp int
 }{
-	{"jazz song", 4, 4}, {"trap beat", 4, 4}, {"lullaby", 3, 4}, {"celtic jig", 6, 8},
+	{"jazz song", 4, 4}, {"trap beat", 4, 4}, {"classical song", 4, 4}, {"lullaby", 3, 4}, {"celtic jig", 6, 8},
 }
 
 // TestMusicXMLValidates checks songs in every meter against the MusicXML

@@ -96,10 +96,13 @@ func writeAttributes(bw *bufio.Writer, s *score.Score, p *part, m int, keys map[
 			beats, unit = 3*beats, 8
 		}
 		fmt.Fprintf(bw, "<time><beats>%d</beats><beat-type>%d</beat-type></time>", beats, unit)
-		switch p.clef {
-		case "F":
+		switch {
+		case p.staves == 2:
+			bw.WriteString("<staves>2</staves><clef number=\"1\"><sign>G</sign><line>2</line></clef>" +
+				"<clef number=\"2\"><sign>F</sign><line>4</line></clef>")
+		case p.clef == "F":
 			bw.WriteString("<clef><sign>F</sign><line>4</line></clef>")
-		case "percussion":
+		case p.clef == "percussion":
 			bw.WriteString("<clef><sign>percussion</sign></clef>")
 		default:
 			bw.WriteString("<clef><sign>G</sign><line>2</line></clef>")
@@ -124,13 +127,13 @@ func writeVoice(bw *bufio.Writer, g grid, p *part, events []event, v, ms int, it
 			return
 		}
 		if v > 1 {
-			fmt.Fprintf(bw, "<forward><duration>%d</duration><voice>%d</voice></forward>", to-pos, v)
+			fmt.Fprintf(bw, "<forward><duration>%d</duration><voice>%d</voice>%s</forward>", to-pos, v, p.staff(v))
 			pos = to
 			return
 		}
 		if pos == ms && to == me && len(cutSplit(items, ms, me, ms, g.barLen)) == 1 {
 			items = flush(bw, items, pos, to)
-			fmt.Fprintf(bw, `<note><rest measure="yes"/><duration>%d</duration><voice>1</voice></note>`, to-pos)
+			fmt.Fprintf(bw, `<note><rest measure="yes"/><duration>%d</duration><voice>1</voice>%s</note>`, to-pos, p.staff(1))
 			pos = to
 			return
 		}
@@ -206,7 +209,7 @@ func writeNote(bw *bufio.Writer, p *part, keys []int, val value, v int, tieStop,
 	if len(keys) == 0 {
 		fmt.Fprintf(&rest, "<note><rest/><duration>%d</duration>", val.dur)
 		writeValue(&rest)
-		rest.WriteString("</note>")
+		rest.WriteString(p.staff(v) + "</note>")
 		bw.WriteString(rest.String())
 		return
 	}
@@ -244,6 +247,7 @@ func writeNote(bw *bufio.Writer, p *part, keys []int, val value, v int, tieStop,
 		if notehead != "" {
 			fmt.Fprintf(&b, "<notehead>%s</notehead>", notehead)
 		}
+		b.WriteString(p.staff(v))
 		if tieStop || tieStart {
 			b.WriteString("<notations>")
 			if tieStop {
@@ -257,6 +261,19 @@ func writeNote(bw *bufio.Writer, p *part, keys []int, val value, v int, tieStop,
 		b.WriteString("</note>")
 		bw.WriteString(b.String())
 	}
+}
+
+// staff is the staff element of voice v's notes: a part of more than four
+// voices is written on two staves (a treble and a bass), voices 5 to 8 on
+// the second, as notation programs hold four voices a staff.
+func (p *part) staff(v int) string {
+	if p.staves < 2 {
+		return ""
+	}
+	if v > 4 {
+		return "<staff>2</staff>"
+	}
+	return "<staff>1</staff>"
 }
 
 var (
