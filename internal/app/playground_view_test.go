@@ -143,6 +143,7 @@ func TestPlaygroundSongView(t *testing.T) {
 		chromedp.Evaluate(`document.querySelector('#options [name="outputs"][value="timeline"]').checked`, &timelineChecked),
 		chromedp.Click(`#options input[value="stems"]`, chromedp.ByQuery),
 		chromedp.Click(`#options input[value="midi"]`, chromedp.ByQuery),
+		chromedp.Click(`#options input[value="musicxml"]`, chromedp.ByQuery),
 		chromedp.SendKeys("#opt-webhook", recv.URL+"/hook", chromedp.ByID),
 		chromedp.Click("#generate", chromedp.ByID),
 		chromedp.WaitVisible(`#status[data-state="completed"]`, chromedp.ByQuery),
