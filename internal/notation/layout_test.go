@@ -68,7 +68,8 @@ func TestMusicXMLTies(t *testing.T) {
 		t.Errorf("%d key signatures, want the start and the chorus's", rs.keys)
 	}
 	for _, frag := range []string{"<work-title>Ties &amp; &lt;Tests&gt;</work-title>", "<fifths>2</fifths>", "<fifths>-3</fifths>",
-		"<per-minute>100</per-minute>", `<sound tempo="100"/>`, "<degree-alter>1</degree-alter>", "<alter>1</alter>"} {
+		"<per-minute>100</per-minute>", `<sound tempo="100"/>`,
+		`<tuplet type="start" bracket="yes"/>`, `<tuplet type="stop" bracket="yes"/>`, "<degree-alter>1</degree-alter>", "<alter>1</alter>"} {
 		if !strings.Contains(b.String(), frag) {
 			t.Errorf("no %s in the score", frag)
 		}

@@ -111,37 +111,63 @@ func writeAttributes(bw *bufio.Writer, s *score.Score, p *part, m int, keys map[
 	bw.WriteString("</attributes>")
 }
 
+// piece is one note, rest or forward of a voice in a bar, as written.
+type piece struct {
+	at                int
+	val               value
+	keys              []int // none: a rest
+	forward, measure  bool  // a forward (voices after the first), a whole-bar rest
+	tieStop, tieStart bool
+	tuplet            string // "start" or "stop": the bracket of a triplet group
+}
+
 // writeVoice writes voice v (from 1) of the bar starting at ms: the parts
 // of events (in time order, from the first that may reach into the bar)
 // that sound in it, rests (the first voice) or forwards (the others)
 // between them, and before each note or rest the items that fall in it.
 // It returns the items still to write.
 func writeVoice(bw *bufio.Writer, g grid, p *part, events []event, v, ms int, items []item) []item {
-	me := ms + g.barLen
-	pos := ms
 	if v == 0 {
 		v = 1
 	}
+	pieces := voicePieces(g, events, v, ms, items)
+	markTuplets(pieces)
+	for _, pc := range pieces {
+		switch {
+		case pc.forward:
+			fmt.Fprintf(bw, "<forward><duration>%d</duration><voice>%d</voice>%s</forward>", pc.val.dur, v, p.staff(v))
+		case pc.measure:
+			items = flush(bw, items, pc.at, pc.at+pc.val.dur)
+			fmt.Fprintf(bw, `<note><rest measure="yes"/><duration>%d</duration><voice>1</voice>%s</note>`, pc.val.dur, p.staff(1))
+		default:
+			items = flush(bw, items, pc.at, pc.at+pc.val.dur)
+			writeNote(bw, p, pc, v)
+		}
+	}
+	return items
+}
+
+// voicePieces lays out voice v of the bar starting at ms as pieces.
+func voicePieces(g grid, events []event, v, ms int, items []item) []piece {
+	me := ms + g.barLen
+	pos := ms
+	var out []piece
 	gap := func(to int) {
-		if to <= pos {
+		switch {
+		case to <= pos:
 			return
+		case v > 1:
+			out = append(out, piece{at: pos, val: value{dur: to - pos}, forward: true})
+		case pos == ms && to == me && len(cutSplit(items, ms, me, ms, g.barLen)) == 1:
+			out = append(out, piece{at: pos, val: value{dur: to - pos}, measure: true})
+		default:
+			at := pos
+			for _, val := range cutSplit(items, pos, to, ms, g.perBeat) {
+				out = append(out, piece{at: at, val: val})
+				at += val.dur
+			}
 		}
-		if v > 1 {
-			fmt.Fprintf(bw, "<forward><duration>%d</duration><voice>%d</voice>%s</forward>", to-pos, v, p.staff(v))
-			pos = to
-			return
-		}
-		if pos == ms && to == me && len(cutSplit(items, ms, me, ms, g.barLen)) == 1 {
-			items = flush(bw, items, pos, to)
-			fmt.Fprintf(bw, `<note><rest measure="yes"/><duration>%d</duration><voice>1</voice>%s</note>`, to-pos, p.staff(1))
-			pos = to
-			return
-		}
-		for _, val := range cutSplit(items, pos, to, ms, g.perBeat) {
-			items = flush(bw, items, pos, pos+val.dur)
-			writeNote(bw, p, nil, val, v, false, false)
-			pos += val.dur
-		}
+		pos = to
 	}
 	for _, e := range events {
 		if e.start >= me {
@@ -154,15 +180,46 @@ func writeVoice(bw *bufio.Writer, g grid, p *part, events []event, v, ms int, it
 		gap(a)
 		vals := cutSplit(items, a, b, ms, g.perBeat)
 		for i, val := range vals {
-			items = flush(bw, items, pos, pos+val.dur)
-			tieStop := i > 0 || a > e.start
-			tieStart := i < len(vals)-1 || b < e.end
-			writeNote(bw, p, e.keys, val, v, tieStop, tieStart)
+			out = append(out, piece{at: pos, val: val, keys: e.keys,
+				tieStop: i > 0 || a > e.start, tieStart: i < len(vals)-1 || b < e.end})
 			pos += val.dur
 		}
 	}
 	gap(me)
-	return items
+	return out
+}
+
+// markTuplets brackets the triplet values of a voice's bar in groups: a
+// run of triplet notes and rests closes a group where it adds up to a
+// beat (a quarter), or where it ends on a whole sixteenth; a run that
+// ends elsewhere is left without a bracket (readers group it themselves).
+func markTuplets(pieces []piece) {
+	first, sum := -1, 0
+	closeAt := func(last int) {
+		if first >= 0 && last > first {
+			pieces[first].tuplet, pieces[last].tuplet = "start", "stop"
+		}
+		first, sum = -1, 0
+	}
+	for i := range pieces {
+		if !pieces[i].val.triplet || pieces[i].forward || pieces[i].measure {
+			if first >= 0 && sum%3 == 0 {
+				closeAt(i - 1)
+			}
+			first, sum = -1, 0
+			continue
+		}
+		if first < 0 {
+			first = i
+		}
+		sum += pieces[i].val.dur
+		if sum%Divisions == 0 {
+			closeAt(i)
+		}
+	}
+	if first >= 0 && sum%3 == 0 {
+		closeAt(len(pieces) - 1)
+	}
 }
 
 // cutSplit is split of a to b (divisions from the song's start, in the bar
@@ -193,9 +250,15 @@ func flush(bw *bufio.Writer, items []item, pos, to int) []item {
 	return items
 }
 
-// writeNote writes a chord of keys (a rest when none) of one value, tied
-// to the value before and after it as asked.
-func writeNote(bw *bufio.Writer, p *part, keys []int, val value, v int, tieStop, tieStart bool) {
+// writeNote writes a piece: a chord of its keys (a rest when none) of one
+// value, tied to the value before and after it as asked, and its tuplet
+// bracket.
+func writeNote(bw *bufio.Writer, p *part, pc piece, v int) {
+	keys, val, tieStop, tieStart := pc.keys, pc.val, pc.tieStop, pc.tieStart
+	tuplet := ""
+	if pc.tuplet != "" {
+		tuplet = fmt.Sprintf(`<tuplet type="%s" bracket="yes"/>`, pc.tuplet)
+	}
 	var rest strings.Builder
 	writeValue := func(b *strings.Builder) {
 		fmt.Fprintf(b, "<voice>%d</voice><type>%s</type>", v, val.typ)
@@ -209,7 +272,11 @@ func writeNote(bw *bufio.Writer, p *part, keys []int, val value, v int, tieStop,
 	if len(keys) == 0 {
 		fmt.Fprintf(&rest, "<note><rest/><duration>%d</duration>", val.dur)
 		writeValue(&rest)
-		rest.WriteString(p.staff(v) + "</note>")
+		rest.WriteString(p.staff(v))
+		if tuplet != "" {
+			rest.WriteString("<notations>" + tuplet + "</notations>")
+		}
+		rest.WriteString("</note>")
 		bw.WriteString(rest.String())
 		return
 	}
@@ -248,13 +315,16 @@ func writeNote(bw *bufio.Writer, p *part, keys []int, val value, v int, tieStop,
 			fmt.Fprintf(&b, "<notehead>%s</notehead>", notehead)
 		}
 		b.WriteString(p.staff(v))
-		if tieStop || tieStart {
+		if tieStop || tieStart || (tuplet != "" && i == 0) {
 			b.WriteString("<notations>")
 			if tieStop {
 				b.WriteString(`<tied type="stop"/>`)
 			}
 			if tieStart {
 				b.WriteString(`<tied type="start"/>`)
+			}
+			if i == 0 {
+				b.WriteString(tuplet)
 			}
 			b.WriteString("</notations>")
 		}
