@@ -85,30 +85,6 @@ type event struct {
 	keys       []int // MIDI pitches, or General MIDI drum keys on a percussion part
 }
 
-// Notes returns the notes of track t as Write notates them, one voice after
-// another, each voice in time order: start and end in divisions (Tick), and
-// the MIDI pitch (a General MIDI drum key for a drum track's hits). Notes
-// of one pitch that land on one start are written once (the longest).
-func Notes(s *score.Score, t *score.Track) []Note {
-	var out []Note
-	for v, voice := range voices(newGrid(s), t) {
-		for _, e := range voice {
-			for _, k := range e.keys {
-				out = append(out, Note{Voice: v + 1, Start: e.start, End: e.end, Key: k})
-			}
-		}
-	}
-	return out
-}
-
-// Note is one written note: its voice (from 1), start and end in
-// divisions, and its MIDI pitch or drum key.
-type Note struct {
-	Voice      int
-	Start, End int
-	Key        int
-}
-
 // voices lays out a track's notes (or hits) on the grid and deals them to
 // voices: notes of one start and end make a chord; each chord goes to the
 // first voice free at its start. A drum track is one voice: each hit lasts
