@@ -87,11 +87,10 @@ type event struct {
 
 // voices lays out a track's notes (or hits) on the grid and deals them to
 // voices: notes of one start and end make a chord; each chord goes to the
-// first voice free at its start. A drum track is one voice: each hit lasts
-// until the next (a beat at most, never past its bar).
+// first voice free at its start. A drum track is drumVoices.
 func voices(g grid, t *score.Track) [][]event {
 	if t.Instrument == score.Drums {
-		return [][]event{drumVoice(g, t.Hits)}
+		return drumVoices(g, t.Hits)
 	}
 	type span struct{ start, end, pitch int }
 	spans := make([]span, 0, len(t.Notes))
@@ -145,7 +144,33 @@ func voices(g grid, t *score.Track) [][]event {
 	return out
 }
 
-// drumVoice is a drum track's hits as one voice of chords.
+// feet are the drum keys drum notation writes stems down, in a voice of
+// their own: the kicks and the pedalled hi-hat.
+var feet = map[int]bool{35: true, 36: true, 44: true}
+
+// drumVoices is a drum track's hits as voices of chords, as drum notation
+// writes them: the hands above (stems up), the feet below (stems down);
+// one voice when the kit plays only one of them.
+func drumVoices(g grid, hits []score.Hit) [][]event {
+	var hands, kicks []score.Hit
+	for _, h := range hits {
+		if feet[music.GMDrumKey(h.Drum)] {
+			kicks = append(kicks, h)
+		} else {
+			hands = append(hands, h)
+		}
+	}
+	var out [][]event
+	for _, hs := range [][]score.Hit{hands, kicks} {
+		if len(hs) > 0 {
+			out = append(out, drumVoice(g, hs))
+		}
+	}
+	return out
+}
+
+// drumVoice is drum hits as one voice of chords, each lasting until the
+// next or the next beat, whichever comes first (a hit is never tied).
 func drumVoice(g grid, hits []score.Hit) []event {
 	byStart := map[int][]int{}
 	for _, h := range hits {
@@ -162,11 +187,10 @@ func drumVoice(g grid, hits []score.Hit) []event {
 	slices.Sort(starts)
 	out := make([]event, len(starts))
 	for i, a := range starts {
-		end := a + g.perBeat
+		end := (a/g.perBeat + 1) * g.perBeat // never tied over a beat
 		if i+1 < len(starts) {
 			end = min(end, starts[i+1])
 		}
-		end = min(end, (a/g.barLen+1)*g.barLen)
 		keys := byStart[a]
 		slices.Sort(keys)
 		out[i] = event{start: a, end: end, keys: keys}

@@ -45,6 +45,9 @@ func TestMusicXMLTies(t *testing.T) {
 			{Start: 1, Length: 1, Pitch: 78},               // overlaps: a second voice
 			{Start: 6 + 1.0/3, Length: 1.0 / 3, Pitch: 66}, // a triplet
 			{Start: 7, Length: 5, Pitch: 63},               // to the end, into the new key
+		}}, {Name: "drums", Instrument: score.Drums, Role: score.RoleDrums, Hits: []score.Hit{
+			{Start: 0, Drum: score.Kick}, {Start: 0, Drum: score.ClosedHat}, {Start: 1, Drum: score.Snare},
+			{Start: 2.5, Drum: score.Kick}, {Start: 2.5, Drum: score.Kick808},
 		}}},
 	}
 	var b strings.Builder
@@ -58,6 +61,14 @@ func TestMusicXMLTies(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("notes %v, want %v", got, want)
 	}
+	// Drums: hands stems up in voice 1, feet stems down in voice 2, each
+	// hit to the next of its voice or the next beat.
+	drums := rs.parts[1]
+	slices.SortFunc(drums, func(x, y readNote) int { return x.voice*1000 + x.start - y.voice*1000 - y.start })
+	wantDrums := []readNote{{1, 42, 0, 12}, {1, 38, 12, 24}, {2, 36, 0, 12}, {2, 35, 30, 36}, {2, 36, 30, 36}}
+	if !slices.Equal(drums, wantDrums) {
+		t.Errorf("drums %v, want %v", drums, wantDrums)
+	}
 	if h := joined(rs.harmony); h != "D|| B|m7|F E|maj7#5|" {
 		t.Errorf("chord symbols %q", h)
 	}
@@ -69,7 +80,8 @@ func TestMusicXMLTies(t *testing.T) {
 	}
 	for _, frag := range []string{"<work-title>Ties &amp; &lt;Tests&gt;</work-title>", "<fifths>2</fifths>", "<fifths>-3</fifths>",
 		"<per-minute>100</per-minute>", `<sound tempo="100"/>`,
-		`<tuplet type="start" bracket="yes"/>`, `<tuplet type="stop" bracket="yes"/>`, "<degree-alter>1</degree-alter>", "<alter>1</alter>"} {
+		`<tuplet type="start" bracket="yes"/>`, `<tuplet type="stop" bracket="yes"/>`, "<degree-alter>1</degree-alter>", "<alter>1</alter>",
+		"<stem>down</stem>", "<sign>percussion</sign>"} {
 		if !strings.Contains(b.String(), frag) {
 			t.Errorf("no %s in the score", frag)
 		}

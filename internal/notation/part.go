@@ -268,6 +268,13 @@ func writeNote(bw *bufio.Writer, p *part, pc piece, v int) {
 		if val.triplet {
 			b.WriteString("<time-modification><actual-notes>3</actual-notes><normal-notes>2</normal-notes></time-modification>")
 		}
+		if p.drums && len(p.voices) == 2 && len(keys) > 0 { // hands up, feet down
+			stem := "up"
+			if v == 2 {
+				stem = "down"
+			}
+			fmt.Fprintf(b, "<stem>%s</stem>", stem)
+		}
 	}
 	if len(keys) == 0 {
 		fmt.Fprintf(&rest, "<note><rest/><duration>%d</duration>", val.dur)
