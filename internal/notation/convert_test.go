@@ -25,7 +25,7 @@ func TestMusicXMLConverts(t *testing.T) {
 	musicxml2ly := testutil.RequireTool(t, "musicxml2ly")
 	lilypond := testutil.RequireTool(t, "lilypond")
 	dir := t.TempDir()
-	for i, prompt := range []string{"jazz song", "celtic jig", "classical song", "lullaby"} {
+	for i, prompt := range []string{"jazz song, 40 seconds", "celtic jig, 30 seconds", "classical song", "lullaby"} {
 		c := compose(t, prompt)
 		base := filepath.Join(dir, strings.ReplaceAll(prompt, " ", "-"))
 		if err := os.WriteFile(base+".musicxml", write(t, c.Written, c.Title), 0o644); err != nil {
