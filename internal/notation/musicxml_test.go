@@ -132,6 +132,47 @@ func TestMusicXMLMatchesMIDI(t *testing.T) {
 				t.Errorf("%s, part %q: %s", name, tr.Name, diff)
 			}
 		}
+		performed(t, name, c.Score, rs, perBeat)
+	}
+}
+
+// performed compares the score with the song's MIDI file as delivered,
+// the players' timing in it: every note of it is in its part at its pitch
+// (or drum key), and at least minSameCell of them start in the grid cell
+// the score writes. Measured (-v, seed 1): 94 to 100 % in straight styles,
+// 71 to 86 % in swung ones (lo-fi, soul, jazz, blues), whose players move
+// the swung off-beats away from the composer's swing: why the score is
+// written from the composed notes, not from the performed ones.
+func performed(t *testing.T, name string, s *score.Score, rs readScore, perBeat float64) {
+	t.Helper()
+	const minSameCell = 0.6
+	var mid bytes.Buffer
+	if err := music.WriteMIDI(&mid, s, "performed"); err != nil {
+		t.Fatal(err)
+	}
+	notes, _ := readMIDI(t, mid.Bytes())
+	starts := map[[3]int]bool{} // part, key, start
+	keys := map[[2]int]bool{}   // part, key
+	for i, part := range rs.parts {
+		for _, n := range part {
+			starts[[3]int{i + 1, n.key, n.start}] = true
+			keys[[2]int{i + 1, n.key}] = true
+		}
+	}
+	same := 0
+	for _, n := range notes {
+		if !keys[[2]int{n.track, n.key}] {
+			t.Errorf("%s: the MIDI file's key %d of track %d is nowhere in its part", name, n.key, n.track)
+			return
+		}
+		if starts[[3]int{n.track, n.key, notation.Tick(s, float64(n.on)/perBeat)}] {
+			same++
+		}
+	}
+	if f := float64(same) / float64(len(notes)); f < minSameCell {
+		t.Errorf("%s: %.1f %% of the performed MIDI notes start where the score writes them, want %.0f %% or more", name, 100*f, 100*minSameCell)
+	} else if testing.Verbose() {
+		t.Logf("%s: %.1f %% of %d performed notes in the written cell", name, 100*f, len(notes))
 	}
 }
 
