@@ -252,43 +252,17 @@ func flush(bw *bufio.Writer, items []item, pos, to int) []item {
 
 // writeNote writes a piece: a chord of its keys (a rest when none) of one
 // value, tied to the value before and after it as asked, and its tuplet
-// bracket.
+// bracket (on the chord's first note).
 func writeNote(bw *bufio.Writer, p *part, pc piece, v int) {
-	keys, val, tieStop, tieStart := pc.keys, pc.val, pc.tieStop, pc.tieStart
-	tuplet := ""
-	if pc.tuplet != "" {
-		tuplet = fmt.Sprintf(`<tuplet type="%s" bracket="yes"/>`, pc.tuplet)
-	}
-	var rest strings.Builder
-	writeValue := func(b *strings.Builder) {
-		fmt.Fprintf(b, "<voice>%d</voice><type>%s</type>", v, val.typ)
-		for range val.dots {
-			b.WriteString("<dot/>")
+	if len(pc.keys) == 0 {
+		fmt.Fprintf(bw, "<note><rest/><duration>%d</duration>%s%s", pc.val.dur, valueXML(p, pc, v), p.staff(v))
+		if pc.tuplet != "" {
+			fmt.Fprintf(bw, `<notations><tuplet type="%s" bracket="yes"/></notations>`, pc.tuplet)
 		}
-		if val.triplet {
-			b.WriteString("<time-modification><actual-notes>3</actual-notes><normal-notes>2</normal-notes></time-modification>")
-		}
-		if p.drums && len(p.voices) == 2 && len(keys) > 0 { // hands up, feet down
-			stem := "up"
-			if v == 2 {
-				stem = "down"
-			}
-			fmt.Fprintf(b, "<stem>%s</stem>", stem)
-		}
-	}
-	if len(keys) == 0 {
-		fmt.Fprintf(&rest, "<note><rest/><duration>%d</duration>", val.dur)
-		writeValue(&rest)
-		rest.WriteString(p.staff(v))
-		if tuplet != "" {
-			rest.WriteString("<notations>" + tuplet + "</notations>")
-		}
-		rest.WriteString("</note>")
-		bw.WriteString(rest.String())
+		bw.WriteString("</note>")
 		return
 	}
-	fifths := p.fifths
-	for i, k := range keys {
+	for i, k := range pc.keys {
 		var b strings.Builder
 		b.WriteString("<note>")
 		if i > 0 {
@@ -300,44 +274,75 @@ func writeNote(bw *bufio.Writer, p *part, pc piece, v int) {
 			fmt.Fprintf(&b, "<unpitched><display-step>%s</display-step><display-octave>%d</display-octave></unpitched>", d.step, d.octave)
 			notehead = d.head
 		} else {
-			step, alter, octave := spell(k, fifths)
+			step, alter, octave := spell(k, p.fifths)
 			fmt.Fprintf(&b, "<pitch><step>%s</step>", step)
 			if alter != 0 {
 				fmt.Fprintf(&b, "<alter>%d</alter>", alter)
 			}
 			fmt.Fprintf(&b, "<octave>%d</octave></pitch>", octave)
 		}
-		fmt.Fprintf(&b, "<duration>%d</duration>", val.dur)
-		if tieStop {
+		fmt.Fprintf(&b, "<duration>%d</duration>", pc.val.dur)
+		if pc.tieStop {
 			b.WriteString(`<tie type="stop"/>`)
 		}
-		if tieStart {
+		if pc.tieStart {
 			b.WriteString(`<tie type="start"/>`)
 		}
 		if p.drums {
 			fmt.Fprintf(&b, `<instrument id="%s-I%d"/>`, p.id, k)
 		}
-		writeValue(&b)
+		b.WriteString(valueXML(p, pc, v))
 		if notehead != "" {
 			fmt.Fprintf(&b, "<notehead>%s</notehead>", notehead)
 		}
 		b.WriteString(p.staff(v))
-		if tieStop || tieStart || (tuplet != "" && i == 0) {
-			b.WriteString("<notations>")
-			if tieStop {
-				b.WriteString(`<tied type="stop"/>`)
-			}
-			if tieStart {
-				b.WriteString(`<tied type="start"/>`)
-			}
-			if i == 0 {
-				b.WriteString(tuplet)
-			}
-			b.WriteString("</notations>")
-		}
+		b.WriteString(notationsXML(pc, i == 0))
 		b.WriteString("</note>")
 		bw.WriteString(b.String())
 	}
+}
+
+// valueXML is a piece's voice, type, dots, triplet and (on a two-voice
+// drum staff) stem: hands up, feet down.
+func valueXML(p *part, pc piece, v int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "<voice>%d</voice><type>%s</type>", v, pc.val.typ)
+	for range pc.val.dots {
+		b.WriteString("<dot/>")
+	}
+	if pc.val.triplet {
+		b.WriteString("<time-modification><actual-notes>3</actual-notes><normal-notes>2</normal-notes></time-modification>")
+	}
+	if p.drums && len(p.voices) == 2 && len(pc.keys) > 0 {
+		stem := "up"
+		if v == 2 {
+			stem = "down"
+		}
+		fmt.Fprintf(&b, "<stem>%s</stem>", stem)
+	}
+	return b.String()
+}
+
+// notationsXML is a note's ties and, on the first note of a chord, its
+// tuplet bracket; "" when it has none.
+func notationsXML(pc piece, first bool) string {
+	tuplet := first && pc.tuplet != ""
+	if !pc.tieStop && !pc.tieStart && !tuplet {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("<notations>")
+	if pc.tieStop {
+		b.WriteString(`<tied type="stop"/>`)
+	}
+	if pc.tieStart {
+		b.WriteString(`<tied type="start"/>`)
+	}
+	if tuplet {
+		fmt.Fprintf(&b, `<tuplet type="%s" bracket="yes"/>`, pc.tuplet)
+	}
+	b.WriteString("</notations>")
+	return b.String()
 }
 
 // staff is the staff element of voice v's notes: a part of more than four

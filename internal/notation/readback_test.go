@@ -55,144 +55,154 @@ var stepPC = map[string]int{"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B":
 
 var typeDivs = map[string]float64{"whole": 48, "half": 24, "quarter": 12, "eighth": 6, "16th": 3, "32nd": 1.5}
 
+// reader is the state of readMusicXML: where it is in the part and bar.
+type reader struct {
+	t                     *testing.T
+	dec                   *xml.Decoder
+	rs                    readScore
+	unpitched             map[string]int // instrument id -> drum key
+	notes                 []readNote     // of the part being read
+	open                  map[[2]int]int // voice, key -> index of the note a tie continues
+	pos, barStart, barLen int
+	divisions, lastStart  int
+	measure               string
+}
+
 // readMusicXML parses a score Write wrote and checks its timing as it
 // goes: every note's duration matches its type, dots and tuplet, every
 // voice fills its bar exactly.
 func readMusicXML(t *testing.T, data []byte) readScore {
 	t.Helper()
-	var rs readScore
-	unpitched := map[string]int{} // instrument id -> drum key
-	dec := xml.NewDecoder(bytes.NewReader(data))
-	var (
-		notes                 []readNote
-		open                  map[[2]int]int // voice, key -> index of the note a tie continues
-		pos, barStart, barLen int
-		measure               string
-		lastStart             int
-		divisions             = 0
-	)
-	endVoice := func(what string) {
-		if pos != barStart+barLen {
-			t.Fatalf("measure %s: a voice ends at %d before %s, the bar at %d", measure, pos-barStart, what, barLen)
-		}
-	}
+	r := &reader{t: t, dec: xml.NewDecoder(bytes.NewReader(data)), unpitched: map[string]int{}}
 	for {
-		tok, err := dec.Token()
+		tok, err := r.dec.Token()
 		if err == io.EOF {
-			break
+			return r.rs
 		}
 		if err != nil {
 			t.Fatal(err)
 		}
 		switch e := tok.(type) {
 		case xml.StartElement:
-			switch e.Name.Local {
-			case "midi-instrument":
-				var mi struct {
-					ID        string `xml:"id,attr"`
-					Unpitched int    `xml:"midi-unpitched"`
-				}
-				if err := dec.DecodeElement(&mi, &e); err != nil {
-					t.Fatal(err)
-				}
-				if mi.Unpitched > 0 {
-					unpitched[mi.ID] = mi.Unpitched - 1
-				}
-			case "part":
-				notes, open, pos, barStart, barLen = nil, map[[2]int]int{}, 0, 0, 0
-			case "measure":
-				measure = attr(e, "number")
-				barStart = pos
-			case "divisions":
-				var d int
-				dec.DecodeElement(&d, &e)
-				divisions = d
-			case "time":
-				var ts struct {
-					Beats    int `xml:"beats"`
-					BeatType int `xml:"beat-type"`
-				}
-				dec.DecodeElement(&ts, &e)
-				rs.beats, rs.beatType = ts.Beats, ts.BeatType
-				barLen = ts.Beats * divisions * 4 / ts.BeatType
-			case "key":
-				rs.keys++
-			case "rehearsal":
-				var s string
-				dec.DecodeElement(&s, &e)
-				rs.marks = append(rs.marks, s)
-			case "harmony":
-				var h struct {
-					Step string `xml:"root>root-step"`
-					Kind struct {
-						Text string `xml:"text,attr"`
-					} `xml:"kind"`
-					Bass string `xml:"bass>bass-step"`
-				}
-				dec.DecodeElement(&h, &e)
-				rs.harmony = append(rs.harmony, h.Step+"|"+h.Kind.Text+"|"+h.Bass)
-			case "backup":
-				var d struct {
-					Duration int `xml:"duration"`
-				}
-				dec.DecodeElement(&d, &e)
-				endVoice("a backup")
-				pos -= d.Duration
-			case "forward":
-				var d struct {
-					Duration int `xml:"duration"`
-				}
-				dec.DecodeElement(&d, &e)
-				pos += d.Duration
-			case "note":
-				var n xNote
-				if err := dec.DecodeElement(&n, &e); err != nil {
-					t.Fatal(err)
-				}
-				checkValue(t, measure, n)
-				start := pos
-				if n.Chord != nil {
-					start = lastStart
-				} else {
-					pos += n.Duration
-					lastStart = start
-				}
-				if n.Rest != nil {
-					continue
-				}
-				key := 0
-				switch {
-				case n.Pitch != nil:
-					key = (n.Pitch.Octave+1)*12 + stepPC[n.Pitch.Step] + n.Pitch.Alter
-				case n.Unpitched != nil && n.Instrument != nil:
-					key = unpitched[n.Instrument.ID]
-				default:
-					t.Fatalf("measure %s: a note without pitch or instrument", measure)
-				}
-				stop := false
-				for _, tie := range n.Ties {
-					stop = stop || tie.Type == "stop"
-				}
-				id := [2]int{n.Voice, key}
-				if i, ok := open[id]; ok && stop && notes[i].end == start {
-					notes[i].end = start + n.Duration
-					continue
-				} else if stop {
-					t.Fatalf("measure %s: a tie stops on key %d at %d with no note tied to it", measure, key, start)
-				}
-				open[id] = len(notes)
-				notes = append(notes, readNote{voice: n.Voice, key: key, start: start, end: start + n.Duration})
-			}
+			r.start(e)
 		case xml.EndElement:
 			switch e.Name.Local {
 			case "measure":
-				endVoice("the end of the bar")
+				r.endVoice("the end of the bar")
 			case "part":
-				rs.parts = append(rs.parts, notes)
+				r.rs.parts = append(r.rs.parts, r.notes)
 			}
 		}
 	}
-	return rs
+}
+
+func (r *reader) decode(v any, e xml.StartElement) {
+	if err := r.dec.DecodeElement(v, &e); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+func (r *reader) endVoice(what string) {
+	if r.pos != r.barStart+r.barLen {
+		r.t.Fatalf("measure %s: a voice ends at %d before %s, the bar at %d", r.measure, r.pos-r.barStart, what, r.barLen)
+	}
+}
+
+// start reads the element e starts.
+func (r *reader) start(e xml.StartElement) {
+	switch e.Name.Local {
+	case "midi-instrument":
+		var mi struct {
+			ID        string `xml:"id,attr"`
+			Unpitched int    `xml:"midi-unpitched"`
+		}
+		r.decode(&mi, e)
+		if mi.Unpitched > 0 {
+			r.unpitched[mi.ID] = mi.Unpitched - 1
+		}
+	case "part":
+		r.notes, r.open, r.pos, r.barStart, r.barLen = nil, map[[2]int]int{}, 0, 0, 0
+	case "measure":
+		r.measure, r.barStart = attr(e, "number"), r.pos
+	case "divisions":
+		r.decode(&r.divisions, e)
+	case "time":
+		var ts struct {
+			Beats    int `xml:"beats"`
+			BeatType int `xml:"beat-type"`
+		}
+		r.decode(&ts, e)
+		r.rs.beats, r.rs.beatType = ts.Beats, ts.BeatType
+		r.barLen = ts.Beats * r.divisions * 4 / ts.BeatType
+	case "key":
+		r.rs.keys++
+	case "rehearsal":
+		var s string
+		r.decode(&s, e)
+		r.rs.marks = append(r.rs.marks, s)
+	case "harmony":
+		var h struct {
+			Step string `xml:"root>root-step"`
+			Kind struct {
+				Text string `xml:"text,attr"`
+			} `xml:"kind"`
+			Bass string `xml:"bass>bass-step"`
+		}
+		r.decode(&h, e)
+		r.rs.harmony = append(r.rs.harmony, h.Step+"|"+h.Kind.Text+"|"+h.Bass)
+	case "backup", "forward":
+		var d struct {
+			Duration int `xml:"duration"`
+		}
+		r.decode(&d, e)
+		if e.Name.Local == "backup" {
+			r.endVoice("a backup")
+			d.Duration = -d.Duration
+		}
+		r.pos += d.Duration
+	case "note":
+		var n xNote
+		r.decode(&n, e)
+		r.note(n)
+	}
+}
+
+// note reads one note or rest: a note tied from the one before it extends
+// that note.
+func (r *reader) note(n xNote) {
+	checkValue(r.t, r.measure, n)
+	start := r.pos
+	if n.Chord != nil {
+		start = r.lastStart
+	} else {
+		r.pos += n.Duration
+		r.lastStart = start
+	}
+	if n.Rest != nil {
+		return
+	}
+	key := 0
+	switch {
+	case n.Pitch != nil:
+		key = (n.Pitch.Octave+1)*12 + stepPC[n.Pitch.Step] + n.Pitch.Alter
+	case n.Unpitched != nil && n.Instrument != nil:
+		key = r.unpitched[n.Instrument.ID]
+	default:
+		r.t.Fatalf("measure %s: a note without pitch or instrument", r.measure)
+	}
+	stop := false
+	for _, tie := range n.Ties {
+		stop = stop || tie.Type == "stop"
+	}
+	id := [2]int{n.Voice, key}
+	if i, ok := r.open[id]; ok && stop && r.notes[i].end == start {
+		r.notes[i].end = start + n.Duration
+		return
+	} else if stop {
+		r.t.Fatalf("measure %s: a tie stops on key %d at %d with no note tied to it", r.measure, key, start)
+	}
+	r.open[id] = len(r.notes)
+	r.notes = append(r.notes, readNote{voice: n.Voice, key: key, start: start, end: start + n.Duration})
 }
 
 // checkValue fails when a note's duration is not what its type, dots and
