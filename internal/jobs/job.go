@@ -94,6 +94,9 @@ type Result struct {
 	// TimelineKey is the media key of the timeline document; "" when not
 	// asked for. TimelineURL is its signed URL, filled in when read.
 	TimelineKey, TimelineURL string
+	// MusicXMLKey is the media key of the score as MusicXML; "" when not
+	// asked for. MusicXMLURL is its signed URL, filled in when read.
+	MusicXMLKey, MusicXMLURL string
 	// LoopEnd is the length in seconds of a loop (options loop: true),
 	// which starts at 0; 0 for a song that is not a loop.
 	LoopEnd float64
@@ -111,14 +114,14 @@ type Result struct {
 func MediaKeys(j *Job) []string {
 	if r := j.Result; r != nil {
 		keys := []string{r.SongKey, r.ImageKey}
-		for _, k := range []string{r.StemsKey, r.MIDIKey, r.TimelineKey} {
+		for _, k := range []string{r.StemsKey, r.MIDIKey, r.TimelineKey, r.MusicXMLKey} {
 			if k != "" {
 				keys = append(keys, k)
 			}
 		}
 		return keys
 	}
-	keys := []string{mediakey.Stems(j.ID), mediakey.MIDI(j.ID), mediakey.Timeline(j.ID)}
+	keys := []string{mediakey.Stems(j.ID), mediakey.MIDI(j.ID), mediakey.Timeline(j.ID), mediakey.MusicXML(j.ID)}
 	for _, e := range mediakey.Exts.Audio {
 		keys = append(keys, mediakey.Song(j.ID, e))
 	}

@@ -302,6 +302,13 @@ func (w *Worker) generate(ctx context.Context, j *jobs.Job, log *slog.Logger) (*
 			r.TimelineKey = mediakey.Timeline(j.ID)
 			files = append(files, file{r.TimelineKey, *song.Timeline})
 		}
+		if o.Wants(request.OutputMusicXML) {
+			if song.MusicXML.Empty() {
+				return nil, errors.New("generator returned no MusicXML")
+			}
+			r.MusicXMLKey = mediakey.MusicXML(j.ID)
+			files = append(files, file{r.MusicXMLKey, *song.MusicXML})
+		}
 	}
 	var stored []string
 	for _, f := range files {

@@ -1,6 +1,6 @@
 // Package mediakey names the media of a job: the key of each file a
 // generator writes under the job's id (jobs/<id>/song.mp3, cover.jpg,
-// stems.zip, song.mid, timeline.json). Keys derive from the id, so a
+// stems.zip, song.mid, timeline.json, score.musicxml). Keys derive from the id, so a
 // retried job overwrites what an earlier attempt wrote. It imports nothing
 // of the module.
 package mediakey
@@ -13,6 +13,9 @@ func MIDI[ID ~string](id ID) string { return "jobs/" + string(id) + "/song.mid" 
 
 // Timeline returns the media key of a job's timeline document.
 func Timeline[ID ~string](id ID) string { return "jobs/" + string(id) + "/timeline.json" }
+
+// MusicXML returns the media key of a job's MusicXML score.
+func MusicXML[ID ~string](id ID) string { return "jobs/" + string(id) + "/score.musicxml" }
 
 // Song returns the media key of a job's audio file with extension ext
 // (without dot).
