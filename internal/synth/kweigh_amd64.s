@@ -89,3 +89,62 @@ done:
 	MOVUPD X5, 64(AX)
 	MOVUPD X6, 80(AX)
 	RET
+
+// func biquadStereoSSE2(fr []float32, st *[8]float64, c *[10]float64)
+//
+// Runs one biquad over interleaved stereo fr in place, left and right in
+// the two lanes: y = b0*x + b1*x1 + b2*x2 - a2*y2 - a1*y1 in float64,
+// stored as float32. st holds x1, x2, y1, y2 (left, right each); c the
+// coefficients b0, b1, b2, a1, a2, each twice. The operations of
+// eqBand.process lane by lane, so the same bits.
+TEXT ·biquadStereoSSE2(SB), NOSPLIT, $0-40
+	MOVQ fr_base+0(FP), SI
+	MOVQ fr_len+8(FP), CX
+	MOVQ st+24(FP), AX
+	MOVQ c+32(FP), BX
+	SHRQ $1, CX
+	MOVUPD 0(AX), X1   // x1
+	MOVUPD 16(AX), X2  // x2
+	MOVUPD 32(AX), X3  // y1
+	MOVUPD 48(AX), X4  // y2
+	MOVUPD 0(BX), X9   // b0
+	MOVUPD 16(BX), X10 // b1
+	MOVUPD 32(BX), X11 // b2
+	MOVUPD 48(BX), X12 // a1
+	MOVUPD 64(BX), X13 // a2
+	TESTQ CX, CX
+	JEQ bqdone
+
+bqloop:
+	MOVSD (SI), X0
+	CVTPS2PD X0, X0    // x
+	MOVAPD X0, X7
+	MULPD X9, X7
+	MOVAPD X1, X8
+	MULPD X10, X8
+	ADDPD X8, X7
+	MOVAPD X2, X8
+	MULPD X11, X8
+	ADDPD X8, X7
+	MOVAPD X4, X8
+	MULPD X13, X8
+	SUBPD X8, X7
+	MOVAPD X3, X8
+	MULPD X12, X8
+	SUBPD X8, X7       // X7 = y
+	MOVAPD X1, X2      // x2 = x1
+	MOVAPD X0, X1      // x1 = x
+	MOVAPD X3, X4      // y2 = y1
+	MOVAPD X7, X3      // y1 = y
+	CVTPD2PS X7, X7
+	MOVSD X7, (SI)
+	ADDQ $8, SI
+	DECQ CX
+	JNZ bqloop
+
+bqdone:
+	MOVUPD X1, 0(AX)
+	MOVUPD X2, 16(AX)
+	MOVUPD X3, 32(AX)
+	MOVUPD X4, 48(AX)
+	RET

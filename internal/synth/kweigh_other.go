@@ -7,3 +7,7 @@ package synth
 func kStereo(s []float32, left, right *kState, shelf, hp *biquad, p []float64) {
 	kStereoGo(s, left, right, shelf, hp, p)
 }
+
+// process runs the band over an interleaved stereo block in place (an odd
+// last sample is left alone).
+func (f *eqBand) process(fr []float32) { f.processGo(fr) }
