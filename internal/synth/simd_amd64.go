@@ -1,6 +1,6 @@
 package synth
 
-// kStereoSSE2 is kweigh_amd64.s: kStereoGo with left and right in the
+// kStereoSSE2 is simd_amd64.s: kStereoGo with left and right in the
 // two lanes of one register.
 //
 //go:noescape
@@ -23,7 +23,7 @@ func kStereo(s []float32, left, right *kState, shelf, hp *biquad, p []float64) {
 	left.y2, right.y2, left.z1, right.z1, left.z2, right.z2 = st[6], st[7], st[8], st[9], st[10], st[11]
 }
 
-// biquadStereoSSE2 is kweigh_amd64.s: eqBand.processGo with left and
+// biquadStereoSSE2 is simd_amd64.s: eqBand.processGo with left and
 // right in the two lanes of one register.
 //
 //go:noescape
