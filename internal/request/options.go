@@ -46,10 +46,16 @@ const (
 	// OutputMusicXML is the composed score as MusicXML 4.0
 	// (jobs.Result.MusicXMLKey; issue 30 item 3).
 	OutputMusicXML = "musicxml"
+	// OutputLayers is the song as intensity layers that sum to it, with a
+	// game-audio manifest (jobs.Result.LayersKey; issue 31 item 3).
+	OutputLayers = "layers"
+	// OutputSegments is the song as intro, loop body and outro that join
+	// seamlessly, with the manifest (jobs.Result.SegmentsKey; issue 31 item 3).
+	OutputSegments = "segments"
 )
 
 // Outputs lists the extra outputs in their canonical order.
-var Outputs = []string{OutputStems, OutputMIDI, OutputTimeline, OutputMusicXML}
+var Outputs = []string{OutputStems, OutputMIDI, OutputTimeline, OutputMusicXML, OutputLayers, OutputSegments}
 
 // Options are the optional members of a submission beyond the spec's
 // prompt, one field per row of OptionSpecs. A job submitted without any

@@ -69,6 +69,9 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o job
 	if err != nil {
 		return nil, editError(err)
 	}
+	if err := s.gamePackage(ctx, o, song, out); err != nil {
+		return nil, err
+	}
 	// The song is encoded: its samples go back for the stems (or the
 	// next song) to reuse, so memory holds one song's audio at a time.
 	frames := song.Audio.Frames()

@@ -1,0 +1,106 @@
+package studio
+
+import (
+	"context"
+
+	"github.com/songsmith/songsmith/internal/engine"
+	"github.com/songsmith/songsmith/internal/request"
+	"math"
+
+	"github.com/songsmith/songsmith/internal/audio"
+	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// SeamSeconds is the length of the equal-power crossfade that makes the
+// loop body's end lead into its own start, and the outro's start follow
+// on from the body's end.
+const SeamSeconds = 0.02
+
+// Segments cuts mix, the mastered song of s, into intro, body and outro
+// (SegmentSpans) that join seamlessly in any of the orders a game plays
+// them: intro then body; body then body again; body then outro. The body's
+// last SeamSeconds crossfade into what led into its start (the intro's
+// end), so its end flows into its own start; the outro's first SeamSeconds
+// crossfade from what followed the body's start into the outro, so it
+// follows on from that same end. A song with no intro (a loop) is all
+// body, already seamless.
+func Segments(s *score.Score, mix *audio.Buffer) [3]*audio.Buffer {
+	sp := SegmentSpans(s, mix.Rate, mix.Frames())
+	var out [3]*audio.Buffer
+	for k, x := range sp {
+		out[k] = audio.NewBuffer(mix.Rate, mix.Channels, x.End-x.Start)
+		copy(out[k].Samples, mix.Samples[x.Start*mix.Channels:x.End*mix.Channels])
+	}
+	body, start, end := out[1], sp[1].Start, sp[1].End
+	f := min(mix.Rate.NSeconds(SeamSeconds), start, body.Frames(), out[2].Frames(), end-start)
+	c := mix.Channels
+	for i := 0; i < f; i++ {
+		w := (float64(i) + 1) / float64(f) * math.Pi / 2
+		a, b := float32(math.Cos(w)), float32(math.Sin(w))
+		for ch := 0; ch < c; ch++ {
+			j := (body.Frames()-f+i)*c + ch
+			body.Samples[j] = body.Samples[j]*a + mix.Samples[(start-f+i)*c+ch]*b
+			// the outro starts where the body's start went on
+			o := i*c + ch
+			w0 := float64(i) / float64(f) * math.Pi / 2
+			out[2].Samples[o] = mix.Samples[(start+i)*c+ch]*float32(math.Cos(w0)) + out[2].Samples[o]*float32(math.Sin(w0))
+		}
+	}
+	return out
+}
+
+// segmentNames name the segments in order.
+var segmentNames = [3]string{"intro", "body", "outro"}
+
+// SegmentsZip cuts mix, the mastered song of s (Segments), and returns a
+// zip in dir of the intro, body and outro as 32-bit float WAVs
+// ("1-intro.wav", "2-body.wav", "3-outro.wav"; an empty segment is left
+// out) and the manifest m with its segments filled in.
+func SegmentsZip(s *score.Score, mix *audio.Buffer, m *Manifest, dir string) (*jobs.File, error) {
+	segs := Segments(s, mix)
+	sp := SegmentSpans(s, mix.Rate, mix.Frames())
+	z, err := newZip(dir, "segments")
+	if err != nil {
+		return nil, err
+	}
+	for k, b := range segs {
+		if b.Frames() == 0 {
+			continue
+		}
+		ms := ManifestSegment{File: segmentFile(k), Name: segmentNames[k], Span: sp[k], Frames: b.Frames()}
+		m.Segments = append(m.Segments, ms)
+		if err = z.wav(ms.File, b); err != nil {
+			break
+		}
+	}
+	return z.finish(m, err)
+}
+
+func segmentFile(k int) string { return string(rune('1'+k)) + "-" + segmentNames[k] + ".wav" }
+
+// gamePackage makes the adaptive package's zips that o asks for (outputs
+// layers and segments) from song, whose Audio is the mastered song at
+// its output rate, into out.
+func (s *Studio) gamePackage(ctx context.Context, o jobs.Options, song *engine.Song, out *jobs.Song) error {
+	if !o.Wants(request.OutputLayers) && !o.Wants(request.OutputSegments) {
+		return nil
+	}
+	var err error
+	mix := song.Audio
+	if o.Wants(request.OutputLayers) {
+		m := NewManifest(song.Score, song.Title, mix.Rate, mix.Frames())
+		so := engine.MixOf(song.Style, s.Synth) // the mix's plan, as the stems
+		if out.Layers, err = LayersZip(ctx, song.Score, so, mix, m, s.TempDir); err != nil {
+			return err
+		}
+	}
+	if o.Wants(request.OutputSegments) {
+		m := NewManifest(song.Score, song.Title, mix.Rate, mix.Frames())
+		if out.Segments, err = SegmentsZip(song.Score, mix, m, s.TempDir); err != nil {
+			out.Layers.Remove()
+			return err
+		}
+	}
+	return nil
+}
