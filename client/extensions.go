@@ -125,6 +125,16 @@ func WithTimeline() GenerateOption { return withOutput("timeline") }
 // notation program.
 func WithMusicXML() GenerateOption { return withOutput("musicxml") }
 
+// WithLayers adds Result.LayersURL: a zip of the song as 3-4 intensity
+// layers (bed, bass, drums, lead; stereo WAVs of the song's length that
+// sum to it) and manifest.json (tempo, meter, bars, loop and sync points
+// in samples), for adaptive music in a game engine (docs/game-audio.md).
+func WithLayers() GenerateOption { return withOutput("layers") }
+
+// WithSegments adds Result.SegmentsURL: a zip of the song's intro, loop
+// body and outro as WAVs that join seamlessly, and manifest.json.
+func WithSegments() GenerateOption { return withOutput("segments") }
+
 func withOutput(out string) GenerateOption {
 	return func(o *generateOptions) {
 		for _, have := range o.ext.Outputs {

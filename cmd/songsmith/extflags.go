@@ -27,6 +27,8 @@ type extFlags struct {
 	midi     bool
 	timeline bool
 	musicxml bool
+	layers   bool
+	segments bool
 	webhook  string
 	exact    bool
 	rate     int
@@ -48,6 +50,8 @@ func (x *extFlags) bind(fs *pflag.FlagSet) {
 	fs.BoolVar(&x.midi, "midi", false, "also make the song's MIDI file, saved as <title>.mid")
 	fs.BoolVar(&x.timeline, "timeline", false, "also make the song's timeline: beats, downbeats, sections, chords and parts in seconds, saved as <title>.timeline.json; its sections and chords are printed")
 	fs.BoolVar(&x.musicxml, "musicxml", false, "also make the song's score as MusicXML (parts, chord symbols, tempo, key, sections; opens in MuseScore), saved as <title>.musicxml")
+	fs.BoolVar(&x.layers, "layers", false, "also make the song as 3-4 intensity layers for game engines (WAVs that sum to the song, manifest.json; docs/game-audio.md), saved as <title>.layers.zip")
+	fs.BoolVar(&x.segments, "segments", false, "also make the song's intro, loop body and outro as WAVs that join seamlessly (manifest.json; docs/game-audio.md), saved as <title>.segments.zip")
 	fs.BoolVar(&x.exact, "exact-duration", false, "make the song exactly --duration long, to the sample (the tempo moves by up to 4% unless --bpm is given)")
 	fs.BoolVar(&x.loop, "loop", false, "make a seamless loop of about --duration (from 4s): whole bars, no intro, ending or fades")
 	fs.Var(&intValue{numberValue{p: new(float64), name: "sample-rate", min: 44100, max: 48000, only: request.SampleRates}, &x.rate}, "sample-rate", "sample rate of the audio: 44100 (default) or 48000")
@@ -96,6 +100,12 @@ func (x *extFlags) options() []client.GenerateOption {
 	if x.musicxml {
 		o = append(o, client.WithMusicXML())
 	}
+	if x.layers {
+		o = append(o, client.WithLayers())
+	}
+	if x.segments {
+		o = append(o, client.WithSegments())
+	}
 	if x.exact {
 		o = append(o, client.WithExactDuration())
 	}
@@ -134,6 +144,12 @@ func printExtraURLs(w io.Writer, r *client.Result) {
 	}
 	if r.MusicXMLURL != "" {
 		fmt.Fprintf(w, "musicxml: %s\n", r.MusicXMLURL)
+	}
+	if r.LayersURL != "" {
+		fmt.Fprintf(w, "layers: %s\n", r.LayersURL)
+	}
+	if r.SegmentsURL != "" {
+		fmt.Fprintf(w, "segments: %s\n", r.SegmentsURL)
 	}
 }
 

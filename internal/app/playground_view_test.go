@@ -90,6 +90,8 @@ var resultSurface = map[string]func(v pageView, val any) bool{
 		return samePath(v.Links["download-timeline"], val) && len(v.Sections) > 0
 	},
 	"musicxml_url":   func(v pageView, val any) bool { return samePath(v.Links["download-musicxml"], val) },
+	"layers_url":     func(v pageView, val any) bool { return samePath(v.Links["download-layers"], val) },
+	"segments_url":   func(v pageView, val any) bool { return samePath(v.Links["download-segments"], val) },
 	"seed":           func(v pageView, val any) bool { return strings.Contains(v.Facts, fmt.Sprintf("seed %.0f", val)) },
 	"format":         func(v pageView, val any) bool { return strings.Contains(v.Facts, strings.ToUpper(val.(string))) },
 	"loop_start":     func(v pageView, val any) bool { return strings.Contains(v.Facts, fmt.Sprintf("from %v s", val)) },

@@ -20,6 +20,8 @@
     optionsBox: document.querySelector("details.options"),
     dlStems: $("download-stems"), dlMIDI: $("download-midi"), dlTimeline: $("download-timeline"),
     dlMusicXML: $("download-musicxml"),
+    dlLayers: $("download-layers"),
+    dlSegments: $("download-segments"),
     seedRow: $("seed-row"), seedFormat: $("seed-format"), loopRow: $("loop-row"), loopSpan: $("loop-span"),
     webhookRow: $("webhook-row"), webhookState: $("webhook-state"), family: $("family"), familyList: $("family-list"),
     del: $("delete"),
@@ -212,7 +214,7 @@
     bpm: (v) => ["client.WithBPM(" + v + ")"],
     key: (v) => ["client.WithKey(" + goString(v) + ")"],
     outputs: (v) => v.map((o) => ({ stems: "client.WithStems()", midi: "client.WithMIDI()", timeline: "client.WithTimeline()",
-      musicxml: "client.WithMusicXML()" })[o]),
+      musicxml: "client.WithMusicXML()", layers: "client.WithLayers()", segments: "client.WithSegments()" })[o]),
     loudness_lufs: (v) => ["client.WithLoudness(" + v + ")"],
     sample_rate: (v) => ["client.WithSampleRate(" + v + ")"],
     webhook_url: (v) => ["client.WithWebhook(" + goString(v) + ")"],
@@ -589,12 +591,13 @@
     el.optionsBox.open = true;
     el.recipe.focus();
   });
-  // showOutputs links the extra files of r (stems, MIDI, timeline, MusicXML), each
+  // showOutputs links the extra files of r (stems, MIDI, timeline, MusicXML, layers, segments), each
   // hidden when the job did not ask for it.
   function showOutputs(r) {
     const base = fileName(r.title, "song");
     for (const [a, url, name] of [[el.dlStems, r.stems_url, base + ".stems.zip"], [el.dlMIDI, r.midi_url, base + ".mid"],
-      [el.dlTimeline, r.timeline_url, base + ".timeline.json"], [el.dlMusicXML, r.musicxml_url, base + ".musicxml"]]) {
+      [el.dlTimeline, r.timeline_url, base + ".timeline.json"], [el.dlMusicXML, r.musicxml_url, base + ".musicxml"],
+      [el.dlLayers, r.layers_url, base + ".layers.zip"], [el.dlSegments, r.segments_url, base + ".segments.zip"]]) {
       a.hidden = !url;
       if (url) link(a, url, name); else a.removeAttribute("href");
     }
