@@ -67,8 +67,9 @@ func openPackage(t *testing.T, f *jobs.File) (map[string]*audio.Buffer, studio.M
 
 // The layers of a song (3-4 for a band with a lead) are stereo files of
 // the song's length that sum to the song within 0.5 dB in every octave
-// band that carries sound, in both channels; each layer sounds, and each
-// prefix of them is louder than the one before.
+// band that carries sound, in both channels; each layer sounds, each
+// prefix of them is louder than the one before, and their loop body loops
+// with no click.
 func TestLayersSumToTheSong(t *testing.T) {
 	song := gameSong(t, "upbeat pop with piano, bass, drums and a lead synth", 10)
 	mix, err := wav.Decode(bytes.NewReader(song.Audio.Data))
@@ -98,6 +99,18 @@ func TestLayersSumToTheSong(t *testing.T) {
 			prev = e
 		}
 	}
+	// The loop body loops: the step from its last frame back to its
+	// first is under the song's own largest step.
+	maxStep, seam := 0.0, 0.0
+	for i := 2; i < len(mix.Samples); i++ {
+		maxStep = math.Max(maxStep, math.Abs(float64(mix.Samples[i]-mix.Samples[i-2])))
+	}
+	for ch := 0; ch < 2; ch++ {
+		seam = math.Max(seam, math.Abs(float64(sum.Samples[2*m.Loop.Start+ch]-sum.Samples[2*(m.Loop.End-1)+ch])))
+	}
+	if seam >= maxStep {
+		t.Errorf("the layers' loop seam steps by %.4f, the song's largest step is %.4f", seam, maxStep)
+	}
 	worst := 0.0
 	for ch := 0; ch < 2; ch++ {
 		want, got := octaveBands(mix, ch), octaveBands(sum, ch)
@@ -116,7 +129,7 @@ func TestLayersSumToTheSong(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d layers %v; worst octave band %.3f dB off the song", len(m.Layers), m.Layers, worst)
+	t.Logf("%d layers %v; worst octave band %.3f dB off the song; loop seam step %.4f (song's largest %.4f)", len(m.Layers), m.Layers, worst, seam, maxStep)
 }
 
 func energy(s []float32) float64 {

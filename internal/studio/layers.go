@@ -51,7 +51,8 @@ func Layers(s *score.Score) []Layer {
 
 // RenderLayers renders the intensity layers of the song's score s (Layers)
 // as stereo buffers at mix's rate and length that sum to mix, the mastered
-// song (synth.MasterLayers): each layer's parts are rendered on their own
+// song (synth.MasterLayers), with the loop body seamed as the segments'
+// is (Seam): each layer's parts are rendered on their own
 // (synth.RenderStem) with the mix's synthesizer options o, summed, toned
 // as the bus is, resampled to rate and given the master's gain.
 func RenderLayers(ctx context.Context, s *score.Score, o synth.Options, mix *audio.Buffer) ([]Layer, []*audio.Buffer, error) {
@@ -85,6 +86,10 @@ func RenderLayers(ctx context.Context, s *score.Score, o synth.Options, mix *aud
 	}
 	if err := synth.MasterLayers(ctx, bufs, mix); err != nil {
 		return fail(err)
+	}
+	sp := SegmentSpans(s, mix.Rate, mix.Frames())
+	for _, b := range bufs {
+		Seam(b, sp) // the loop body loops, as the segments' does
 	}
 	return layers, bufs, nil
 }

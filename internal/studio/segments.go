@@ -17,35 +17,44 @@ import (
 // on from the body's end.
 const SeamSeconds = 0.02
 
-// Segments cuts mix, the mastered song of s, into intro, body and outro
-// (SegmentSpans) that join seamlessly in any of the orders a game plays
-// them: intro then body; body then body again; body then outro. The body's
-// last SeamSeconds crossfade into what led into its start (the intro's
-// end), so its end flows into its own start; the outro's first SeamSeconds
-// crossfade from what followed the body's start into the outro, so it
-// follows on from that same end. A song with no intro (a loop) is all
-// body, already seamless.
+// Seam makes the loop body [sp[1].Start, sp[1].End) of b (a song, or one
+// of its layers) loop seamlessly, in place, while b still plays straight
+// through: the body's last SeamSeconds crossfade (equal power) into what
+// led into its start, so its end flows into its own start, and the
+// outro's first SeamSeconds crossfade from what followed the body's start
+// into the outro, so it follows on from that same end. It is linear: the
+// seamed layers of a song sum to the seamed song. A body with nothing
+// before it (a loop) is left as it is.
+func Seam(b *audio.Buffer, sp [3]FrameSpan) {
+	start, end, c := sp[1].Start, sp[1].End, b.Channels
+	f := min(b.Rate.NSeconds(SeamSeconds), start, end-start, b.Frames()-end)
+	for i := 0; i < f; i++ {
+		w := (float64(i) + 1) / float64(f) * math.Pi / 2
+		w0 := float64(i) / float64(f) * math.Pi / 2
+		a, z := float32(math.Cos(w)), float32(math.Sin(w))
+		a0, z0 := float32(math.Cos(w0)), float32(math.Sin(w0))
+		for ch := 0; ch < c; ch++ {
+			j := (end-f+i)*c + ch
+			b.Samples[j] = b.Samples[j]*a + b.Samples[(start-f+i)*c+ch]*z
+			o := (end+i)*c + ch
+			b.Samples[o] = b.Samples[(start+i)*c+ch]*a0 + b.Samples[o]*z0
+		}
+	}
+}
+
+// Segments cuts mix, the mastered song of s, seamed (Seam), into intro,
+// body and outro (SegmentSpans) that join seamlessly in any of the orders
+// a game plays them: intro then body; body then body again; body then
+// outro. Played in order they are the seamed song.
 func Segments(s *score.Score, mix *audio.Buffer) [3]*audio.Buffer {
 	sp := SegmentSpans(s, mix.Rate, mix.Frames())
+	seamed := audio.NewBuffer(mix.Rate, mix.Channels, mix.Frames())
+	copy(seamed.Samples, mix.Samples)
+	Seam(seamed, sp)
 	var out [3]*audio.Buffer
 	for k, x := range sp {
 		out[k] = audio.NewBuffer(mix.Rate, mix.Channels, x.End-x.Start)
-		copy(out[k].Samples, mix.Samples[x.Start*mix.Channels:x.End*mix.Channels])
-	}
-	body, start, end := out[1], sp[1].Start, sp[1].End
-	f := min(mix.Rate.NSeconds(SeamSeconds), start, body.Frames(), out[2].Frames(), end-start)
-	c := mix.Channels
-	for i := 0; i < f; i++ {
-		w := (float64(i) + 1) / float64(f) * math.Pi / 2
-		a, b := float32(math.Cos(w)), float32(math.Sin(w))
-		for ch := 0; ch < c; ch++ {
-			j := (body.Frames()-f+i)*c + ch
-			body.Samples[j] = body.Samples[j]*a + mix.Samples[(start-f+i)*c+ch]*b
-			// the outro starts where the body's start went on
-			o := i*c + ch
-			w0 := float64(i) / float64(f) * math.Pi / 2
-			out[2].Samples[o] = mix.Samples[(start+i)*c+ch]*float32(math.Cos(w0)) + out[2].Samples[o]*float32(math.Sin(w0))
-		}
+		copy(out[k].Samples, seamed.Samples[x.Start*mix.Channels:x.End*mix.Channels])
 	}
 	return out
 }
