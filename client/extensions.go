@@ -132,7 +132,8 @@ func WithMusicXML() GenerateOption { return withOutput("musicxml") }
 func WithLayers() GenerateOption { return withOutput("layers") }
 
 // WithSegments adds Result.SegmentsURL: a zip of the song's intro, loop
-// body and outro as WAVs that join seamlessly, and manifest.json.
+// body and outro as WAVs that join seamlessly, three two-bar stingers in
+// its key and tempo, and manifest.json.
 func WithSegments() GenerateOption { return withOutput("segments") }
 
 func withOutput(out string) GenerateOption {

@@ -48,6 +48,18 @@ type Manifest struct {
 	Layers []ManifestLayer `json:"layers,omitempty"`
 	// Segments: intro, body (loop it) and outro, to play back to back.
 	Segments []ManifestSegment `json:"segments,omitempty"`
+	// Stingers: two-bar cues in the song's key and tempo, to start on a
+	// sync point over the music.
+	Stingers []ManifestStinger `json:"stingers,omitempty"`
+}
+
+// ManifestStinger is one stinger file: its kind (success, danger,
+// transition), its bars and its length with the ring-out, in frames.
+type ManifestStinger struct {
+	File   string `json:"file"`
+	Name   string `json:"name"`
+	Bars   int    `json:"bars"`
+	Frames int    `json:"frames"`
 }
 
 // FrameSpan is a range of frames [Start, End).

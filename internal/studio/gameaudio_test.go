@@ -203,9 +203,10 @@ func TestSegmentsJoinSeamlessly(t *testing.T) {
 		t.Fatal(err)
 	}
 	files, m := openPackage(t, song.Segments)
-	if len(m.Segments) != 3 || len(files) != 3 {
-		t.Fatalf("segments %+v", m.Segments)
+	if len(m.Segments) != 3 || len(m.Stingers) != len(studio.StingerKinds) || len(files) != 3+len(m.Stingers) {
+		t.Fatalf("segments %+v, stingers %+v, %d files", m.Segments, m.Stingers, len(files))
 	}
+	checkStingers(t, m, files, mix)
 	var seg [3]*audio.Buffer
 	for k, s := range m.Segments {
 		seg[k] = files[s.File]
@@ -266,4 +267,37 @@ func levelStep(b *audio.Buffer, at int) float64 {
 		return 0
 	}
 	return math.Abs(10 * math.Log10(after/before))
+}
+
+// checkStingers: each stinger is two of the song's bars and a 1.5 s
+// ring-out long, sounds from its first 50 ms (it starts on its downbeat),
+// peaks under full scale and is within 10 dB of the song's level.
+func checkStingers(t *testing.T, m studio.Manifest, files map[string]*audio.Buffer, mix *audio.Buffer) {
+	t.Helper()
+	songRMS := energy(mix.Samples) / float64(len(mix.Samples))
+	for _, st := range m.Stingers {
+		b := files[st.File]
+		want := int(math.Round(float64(st.Bars)*m.BarFrames + 1.5*float64(m.SampleRate)))
+		if b == nil || b.Channels != 2 || st.Bars != 2 || abs(b.Frames()-want) > 2 || b.Frames() != st.Frames {
+			t.Fatalf("stinger %+v: %v frames, want %d", st, b, want)
+		}
+		head := energy(b.Samples[:2*mix.Rate.NSeconds(0.05)])
+		bars := int(2 * m.BarFrames)
+		level := 10 * math.Log10(energy(b.Samples[:2*bars])/float64(2*bars)/songRMS)
+		peak := 0.0
+		for _, v := range b.Samples {
+			peak = math.Max(peak, math.Abs(float64(v)))
+		}
+		t.Logf("stinger %s: %d frames, %.1f dB against the song, peak %.3f", st.Name, b.Frames(), level, peak)
+		if head == 0 || peak >= 1 || math.Abs(level) > 10 {
+			t.Errorf("stinger %s: head energy %g, peak %.3f, %.1f dB against the song", st.Name, head, peak, level)
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/synth"
 )
 
 // SeamSeconds is the length of the equal-power crossfade that makes the
@@ -62,11 +63,17 @@ func Segments(s *score.Score, mix *audio.Buffer) [3]*audio.Buffer {
 // segmentNames name the segments in order.
 var segmentNames = [3]string{"intro", "body", "outro"}
 
-// SegmentsZip cuts mix, the mastered song of s (Segments), and returns a
-// zip in dir of the intro, body and outro as 32-bit float WAVs
+// SegmentsZip cuts mix, the mastered song of s (Segments), renders its
+// stingers with the song's synthesizer options o (RenderStingers) and
+// returns a zip in dir of the intro, body and outro as 32-bit float WAVs
 // ("1-intro.wav", "2-body.wav", "3-outro.wav"; an empty segment is left
-// out) and the manifest m with its segments filled in.
-func SegmentsZip(s *score.Score, mix *audio.Buffer, m *Manifest, dir string) (*jobs.File, error) {
+// out), the stingers ("stinger-success.wav" ...) and the manifest m with
+// its segments and stingers filled in.
+func SegmentsZip(ctx context.Context, s *score.Score, o synth.Options, mix *audio.Buffer, m *Manifest, dir string) (*jobs.File, error) {
+	stingers, err := RenderStingers(ctx, s, o, mix.Rate)
+	if err != nil {
+		return nil, err
+	}
 	segs := Segments(s, mix)
 	sp := SegmentSpans(s, mix.Rate, mix.Frames())
 	z, err := newZip(dir, "segments")
@@ -80,6 +87,13 @@ func SegmentsZip(s *score.Score, mix *audio.Buffer, m *Manifest, dir string) (*j
 		ms := ManifestSegment{File: segmentFile(k), Name: segmentNames[k], Span: sp[k], Frames: b.Frames()}
 		m.Segments = append(m.Segments, ms)
 		if err = z.wav(ms.File, b); err != nil {
+			return z.finish(m, err)
+		}
+	}
+	for k, b := range stingers {
+		mst := ManifestStinger{File: "stinger-" + StingerKinds[k] + ".wav", Name: StingerKinds[k], Bars: StingerBars, Frames: b.Frames()}
+		m.Stingers = append(m.Stingers, mst)
+		if err = z.wav(mst.File, b); err != nil {
 			break
 		}
 	}
@@ -90,8 +104,8 @@ func segmentFile(k int) string { return string(rune('1'+k)) + "-" + segmentNames
 
 // gamePackage makes the adaptive package's zips that o asks for (outputs
 // layers and segments) from song, whose Audio is the mastered song at
-// its output rate, into out.
-func (s *Studio) gamePackage(ctx context.Context, o jobs.Options, song *engine.Song, out *jobs.Song) error {
+// its output rate (mastered to loudness LUFS; 0: its style's), into out.
+func (s *Studio) gamePackage(ctx context.Context, o jobs.Options, song *engine.Song, loudness float64, out *jobs.Song) error {
 	if !o.Wants(request.OutputLayers) && !o.Wants(request.OutputSegments) {
 		return nil
 	}
@@ -106,7 +120,9 @@ func (s *Studio) gamePackage(ctx context.Context, o jobs.Options, song *engine.S
 	}
 	if o.Wants(request.OutputSegments) {
 		m := NewManifest(song.Score, song.Title, mix.Rate, mix.Frames())
-		if out.Segments, err = SegmentsZip(song.Score, mix, m, s.TempDir); err != nil {
+		so := engine.MixOf(song.Style, s.Synth)
+		so.LoudnessLUFS = loudness // the stingers are mastered as the song is
+		if out.Segments, err = SegmentsZip(ctx, song.Score, so, mix, m, s.TempDir); err != nil {
 			out.Layers.Remove()
 			return err
 		}

@@ -69,7 +69,7 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o job
 	if err != nil {
 		return nil, editError(err)
 	}
-	if err := s.gamePackage(ctx, o, song, out); err != nil {
+	if err := s.gamePackage(ctx, o, song, req.LoudnessLUFS, out); err != nil {
 		return nil, err
 	}
 	// The song is encoded: its samples go back for the stems (or the
