@@ -8,29 +8,48 @@ import (
 	"io"
 	"math"
 	"math/cmplx"
+	"os"
+	"sync"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/request"
+	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/studio"
 )
 
-// gameSong renders a short song with the adaptive package, as WAV.
-func gameSong(t *testing.T, prompt string, secs float64) *jobs.Song {
+var gameOnce struct {
+	sync.Once
+	song *jobs.Song
+	dir  string
+	err  error
+}
+
+// gameSong renders, once for the package's tests, a 10 s pop song with
+// the adaptive package, as WAV. It is skipped in -short (make test runs
+// it in its pass without -race: under -race it takes about a minute).
+func gameSong(t *testing.T) *jobs.Song {
 	t.Helper()
-	song, err := (&studio.Studio{}).Generate(context.Background(), prompt, 3,
-		jobs.Options{Seconds: secs, Format: "wav", Outputs: []string{request.OutputLayers, request.OutputSegments}})
-	if err != nil {
-		t.Fatal(err)
+	if testing.Short() {
+		t.Skip("-short: a song rendered with its layers, segments and stingers")
 	}
-	if song.Layers == nil || song.Segments == nil {
+	gameOnce.Do(func() {
+		if gameOnce.dir, gameOnce.err = os.MkdirTemp("", "songsmith-game-*"); gameOnce.err != nil {
+			return
+		}
+		gameOnce.song, gameOnce.err = (&studio.Studio{TempDir: gameOnce.dir}).Generate(context.Background(),
+			"upbeat pop with piano, bass, drums and a lead synth", 3,
+			jobs.Options{Seconds: 10, Format: "wav", Outputs: []string{request.OutputLayers, request.OutputSegments}})
+	})
+	if gameOnce.err != nil {
+		t.Fatal(gameOnce.err)
+	}
+	if gameOnce.song.Layers == nil || gameOnce.song.Segments == nil {
 		t.Fatal("no layers or segments")
 	}
-	t.Cleanup(song.Layers.Remove)
-	t.Cleanup(song.Segments.Remove)
-	return song
+	return gameOnce.song
 }
 
 // openPackage reads a package zip: its WAVs by name and its manifest.
@@ -71,7 +90,7 @@ func openPackage(t *testing.T, f *jobs.File) (map[string]*audio.Buffer, studio.M
 // prefix of them is louder than the one before, and their loop body loops
 // with no click.
 func TestLayersSumToTheSong(t *testing.T) {
-	song := gameSong(t, "upbeat pop with piano, bass, drums and a lead synth", 10)
+	song := gameSong(t)
 	mix, err := wav.Decode(bytes.NewReader(song.Audio.Data))
 	if err != nil {
 		t.Fatal(err)
@@ -197,7 +216,7 @@ func fft(x []complex128) {
 // by no more than 1 dB over the largest such step at one of the song's
 // own downbeats); the segments' spans tile the song on downbeats.
 func TestSegmentsJoinSeamlessly(t *testing.T) {
-	song := gameSong(t, "calm lofi hip hop with rhodes and soft drums", 14)
+	song := gameSong(t)
 	mix, err := wav.Decode(bytes.NewReader(song.Audio.Data))
 	if err != nil {
 		t.Fatal(err)
@@ -300,4 +319,60 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if gameOnce.dir != "" {
+		os.RemoveAll(gameOnce.dir)
+	}
+	os.Exit(code)
+}
+
+// Seam, without rendering: the spans tile the song on downbeats (the
+// first section, the sections between, the last); a seamed buffer's loop
+// body steps from its end back to its start no more than the signal steps
+// anywhere; seaming is linear (seamed layers sum to the seamed song); and
+// the segments, joined, are the seamed song.
+func TestSeamLoopsAndIsLinear(t *testing.T) {
+	s := &score.Score{BPM: 120, BeatsPerBar: 4, TotalBeats: 16, TailSeconds: 1,
+		Sections: []score.Section{{Name: "intro", Bars: 1}, {Name: "verse", StartBeat: 4, Bars: 2}, {Name: "outro", StartBeat: 12, Bars: 1}}}
+	frames := audio.CD.NSeconds(s.Seconds())
+	sp := studio.SegmentSpans(s, audio.CD, frames)
+	if sp != [3]studio.FrameSpan{{0, 88200}, {88200, 264600}, {264600, frames}} {
+		t.Fatalf("spans %v", sp)
+	}
+	tone := func(hz, phase float64) *audio.Buffer {
+		b := audio.NewBuffer(audio.CD, 2, frames)
+		for i := 0; i < frames; i++ {
+			v := float32(0.4 * math.Sin(2*math.Pi*hz*float64(i)/float64(audio.CD)+phase))
+			b.Samples[2*i], b.Samples[2*i+1] = v, -v
+		}
+		return b
+	}
+	a, b, sum := tone(220, 0), tone(331, 1), audio.NewBuffer(audio.CD, 2, frames)
+	for i := range sum.Samples {
+		sum.Samples[i] = a.Samples[i] + b.Samples[i]
+	}
+	segs := studio.Segments(s, sum)
+	for _, x := range []*audio.Buffer{a, b, sum} {
+		studio.Seam(x, sp)
+	}
+	worst, joined := 0.0, append(append(append([]float32{}, segs[0].Samples...), segs[1].Samples...), segs[2].Samples...)
+	for i := range sum.Samples {
+		worst = math.Max(worst, math.Abs(float64(a.Samples[i]+b.Samples[i]-sum.Samples[i])))
+		if joined[i] != sum.Samples[i] {
+			t.Fatalf("the segments joined differ from the seamed song at sample %d", i)
+		}
+	}
+	if worst > 1e-6 {
+		t.Errorf("seamed layers differ from the seamed sum by %g", worst)
+	}
+	// a 331 Hz tone of 0.4 steps at most 0.4*2*pi*331/44100 = 0.019 a sample
+	if step := math.Abs(float64(b.Samples[2*sp[1].Start] - b.Samples[2*(sp[1].End-1)])); step > 0.019 {
+		t.Errorf("the loop body steps by %.4f from its end to its start", step)
+	}
+	if step := math.Abs(float64(segs[2].Samples[0] - segs[1].Samples[len(segs[1].Samples)-2])); step > 0.04 {
+		t.Errorf("the body steps by %.4f into the outro", step)
+	}
 }

@@ -85,19 +85,19 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o job
 	}
 	if o.Wants(request.OutputMIDI) {
 		if out.MIDI, err = MIDI(song.Score, song.Title); err != nil {
-			out.Stems.Remove()
+			removeFiles(out)
 			return nil, err
 		}
 	}
 	if o.Wants(request.OutputTimeline) {
 		if out.Timeline, err = TimelineFile(song.Score, song.Seconds); err != nil {
-			out.Stems.Remove()
+			removeFiles(out)
 			return nil, err
 		}
 	}
 	if o.Wants(request.OutputMusicXML) {
 		if out.MusicXML, err = MusicXML(song.Written, song.Title); err != nil {
-			out.Stems.Remove()
+			removeFiles(out)
 			return nil, err
 		}
 	}
@@ -167,4 +167,12 @@ func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, forma
 		out.LoopEnd = song.Audio.Seconds()
 	}
 	return out, song, nil
+}
+
+// removeFiles removes the temporary files of out's large outputs (on an
+// error after they were made).
+func removeFiles(out *jobs.Song) {
+	out.Stems.Remove()
+	out.Layers.Remove()
+	out.Segments.Remove()
 }
