@@ -86,11 +86,11 @@ func TestParseChartErrors(t *testing.T) {
 // The key of a chart is the one its chords and its first and last chords name.
 func TestInferKey(t *testing.T) {
 	for text, want := range map[string]string{
-		"Am G F E Am G E Am":                     "A minor",
-		"C C C C C C G7 G7 C C7 F F C G7 C C":    "C major",
+		"Am G F E Am G E Am":                      "A minor",
+		"C C C C C C G7 G7 C C7 F F C G7 C C":     "C major",
 		"F7 Bb7 F7 F7 Bb7 Bb7 F7 F7 C7 Bb7 F7 C7": "F major",
-		"Em Em Am Em Em Em B7 Em":                "E minor",
-		"D G D Bm G D A D":                       "D major",
+		"Em Em Am Em Em Em B7 Em":                 "E minor",
+		"D G D Bm G D A D":                        "D major",
 	} {
 		ch, err := harmony.ParseChart(text)
 		if err != nil {
