@@ -1,6 +1,7 @@
 package music
 
 import (
+	"github.com/songsmith/songsmith/internal/chordchart"
 	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/plan"
 )
@@ -20,11 +21,11 @@ func givenCharts(p plan.Plan, k harmony.Key, beatsPerBar int) map[string][]harmo
 	}
 	out := map[string][]harmony.BarChord{}
 	for name, text := range p.Chords {
-		ch, err := harmony.ParseChart(text)
+		ch, err := chordchart.ParseChart(text)
 		if err != nil {
 			continue // the request checked it (request.ParseChords)
 		}
-		out[name] = ch.Progression(k, beatsPerBar)
+		out[name] = harmony.ChartProgression(ch, k, beatsPerBar)
 	}
 	if len(out) == 0 {
 		return nil
@@ -38,13 +39,13 @@ func inferKey(p plan.Plan) plan.Plan {
 	if len(p.Chords) == 0 || (p.KeyRoot >= 0 && p.KeyRoot <= 11 && p.Mode != "") {
 		return p
 	}
-	var charts []harmony.Chart
+	var charts []chordchart.Chart
 	for _, name := range chartOrder(p.Chords) {
-		if ch, err := harmony.ParseChart(p.Chords[name]); err == nil {
+		if ch, err := chordchart.ParseChart(p.Chords[name]); err == nil {
 			charts = append(charts, ch)
 		}
 	}
-	root, mode, ok := harmony.InferKey(charts)
+	root, mode, ok := chordchart.InferKey(charts)
 	if !ok {
 		return p
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/chordchart"
 	"github.com/songsmith/songsmith/internal/music"
 	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/plan"
@@ -66,7 +67,7 @@ func TestGivenChordsPlayEveryBar(t *testing.T) {
 // checkPlaysChart checks s plays chart in every section from its first bar.
 func checkPlaysChart(t *testing.T, s *score.Score, chart string) {
 	t.Helper()
-	ch, err := harmony.ParseChart(chart)
+	ch, err := chordchart.ParseChart(chart)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +81,7 @@ func checkPlaysChart(t *testing.T, s *score.Score, chart string) {
 			span := bpb / float64(len(bar))
 			for j, cc := range bar {
 				at := start + float64(j)*span
-				want := cc.Chord(k)
+				want := harmony.ChartChord(cc, k)
 				if got := symbolAt(s, at); got != symbol(want, k) {
 					t.Fatalf("%s bar %d: the chart says %q, want %q (%s)", sec.Name, b+1, got, symbol(want, k), cc.Text)
 				}

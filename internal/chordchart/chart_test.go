@@ -1,9 +1,10 @@
-package harmony_test
+package chordchart_test
 
 import (
 	"slices"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/chordchart"
 	"github.com/songsmith/songsmith/internal/music/harmony"
 )
 
@@ -37,23 +38,23 @@ func TestParseChart(t *testing.T) {
 		{"vii°", c, 1, []int{11, 2, 5}, 11},
 		{"Am | F C | %", c, 3, []int{5, 9, 0}, 5},
 	} {
-		ch, err := harmony.ParseChart(tc.text)
+		ch, err := chordchart.ParseChart(tc.text)
 		if err != nil {
 			t.Fatalf("%q: %v", tc.text, err)
 		}
 		if len(ch) != tc.bars {
 			t.Fatalf("%q: %d bars, want %d", tc.text, len(ch), tc.bars)
 		}
-		got := ch[len(ch)-1][0].Chord(tc.k)
+		got := harmony.ChartChord(ch[len(ch)-1][0], tc.k)
 		if !slices.Equal(got.PCs(tc.k), tc.pcs) || (tc.k.Root+got.BassPC())%12 != tc.bass {
 			t.Errorf("%q: %v over %d, want %v over %d", tc.text, got.PCs(tc.k), (tc.k.Root+got.BassPC())%12, tc.pcs, tc.bass)
 		}
 	}
-	ch, _ := harmony.ParseChart("Am | F C | %")
+	ch, _ := chordchart.ParseChart("Am | F C | %")
 	if len(ch[1]) != 2 || len(ch[2]) != 2 || ch[2][1].Text != "C" {
 		t.Errorf("%% should repeat the bar of two chords: %+v", ch)
 	}
-	if p := ch.Progression(c, 4); p[1].Split != 2 || p[0].Split != 0 {
+	if p := harmony.ChartProgression(ch, c, 4); p[1].Split != 2 || p[0].Split != 0 {
 		t.Errorf("two chords split the bar at beat 2: %+v", p)
 	}
 }
@@ -69,17 +70,17 @@ func TestParseChartErrors(t *testing.T) {
 		"  | ":           "no chords",
 		"C G7 Am I/E F7": "'I/E' at bar 4 is not a chord: a Roman numeral takes no slash bass note name",
 	} {
-		_, err := harmony.ParseChart(text)
+		_, err := chordchart.ParseChart(text)
 		if err == nil || err.Error() != want {
 			t.Errorf("%q: error %v, want %q", text, err, want)
 		}
 	}
 	long := ""
-	for range harmony.MaxChartBars + 1 {
+	for range chordchart.MaxChartBars + 1 {
 		long += "C "
 	}
-	if _, err := harmony.ParseChart(long); err == nil {
-		t.Errorf("a chart of %d bars is accepted", harmony.MaxChartBars+1)
+	if _, err := chordchart.ParseChart(long); err == nil {
+		t.Errorf("a chart of %d bars is accepted", chordchart.MaxChartBars+1)
 	}
 }
 
@@ -92,17 +93,17 @@ func TestInferKey(t *testing.T) {
 		"Em Em Am Em Em Em B7 Em":                 "E minor",
 		"D G D Bm G D A D":                        "D major",
 	} {
-		ch, err := harmony.ParseChart(text)
+		ch, err := chordchart.ParseChart(text)
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, m, ok := harmony.InferKey([]harmony.Chart{ch})
+		r, m, ok := chordchart.InferKey([]chordchart.Chart{ch})
 		if got := harmony.NoteName(r) + " " + m; !ok || got != want {
 			t.Errorf("%q: key %s, want %s", text, got, want)
 		}
 	}
-	ch, _ := harmony.ParseChart("I IV V")
-	if _, _, ok := harmony.InferKey([]harmony.Chart{ch}); ok {
+	ch, _ := chordchart.ParseChart("I IV V")
+	if _, _, ok := chordchart.InferKey([]chordchart.Chart{ch}); ok {
 		t.Errorf("Roman numerals name no key")
 	}
 }

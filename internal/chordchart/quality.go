@@ -1,4 +1,4 @@
-package harmony
+package chordchart
 
 import "strings"
 

@@ -1,14 +1,18 @@
-package harmony
+// Package chordchart reads the chord charts a request gives (issue 30
+// item 1): lead-sheet symbols ("Am F C G", "Bø7 E7 | Am %", "C/E",
+// "Cmaj7 Dm7 G13", "Csus4 Cadd9") or Roman numerals relative to the key
+// ("I vi IV V", "ii7 V7 Imaj7", "bVII"), and finds the key of charts
+// written with letter names. It is standard library only, so the request
+// schema checks charts with it; the composer (music/harmony) turns a
+// chart into a progression in the song's key.
+package chordchart
 
 import (
 	"fmt"
 	"strings"
 )
 
-// Chord charts a request gives (issue 30 item 1): lead-sheet symbols
-// ("Am F C G", "Bø7 E7 | Am %", "C/E", "Cmaj7 Dm7 G13", "Csus4 Cadd9")
-// or Roman numerals relative to the key ("I vi IV V", "ii7 V7 Imaj7",
-// "bVII"). One chord a bar; "|" bar lines group the chords of a bar
+// One chord a bar; "|" bar lines group the chords of a bar
 // (two in a bar split it evenly); "%" repeats the previous bar. Roman
 // numerals count the key's own scale (in A minor, VI is F and VII is G);
 // "b" and "#" before one lower or raise it a semitone, upper case is
@@ -199,37 +203,6 @@ func readLetter(s string) (int, string) {
 	return (pc + 12) % 12, s
 }
 
-// Chord resolves c in key k: a Chord whose root is counted from k's
-// tonic (and its degree the scale step nearest below it).
-func (c ChartChord) Chord(k Key) Chord {
-	root := (c.Root - k.Root + 12) % 12
-	if c.Roman {
-		root = (k.Steps[c.Root] + c.Shift + 12) % 12
-	}
-	ch := Chord{Root: root, Tones: append([]int(nil), c.Tones...), Slash: c.Bass, Quality: c.Quality}
-	for d := 6; d >= 0; d-- {
-		if k.Steps[d] <= root {
-			ch.Degree = d
-			break
-		}
-	}
-	return ch
-}
-
-// Progression is the chart in key k as a progression: one BarChord a
-// bar, a bar of two chords split at its middle beat.
-func (ch Chart) Progression(k Key, beatsPerBar int) []BarChord {
-	out := make([]BarChord, len(ch))
-	for i, bar := range ch {
-		out[i].C = bar[0].Chord(k)
-		if len(bar) == 2 {
-			out[i].C2 = bar[1].Chord(k)
-			out[i].Split = float64(beatsPerBar) / 2
-		}
-	}
-	return out
-}
-
 // InferKey finds the key of charts written with letter names: of the
 // major and minor keys, the one whose scale holds most of the chords'
 // tones, with the first chord and the last (the tonic a song starts or
@@ -255,7 +228,7 @@ func InferKey(charts []Chart) (root int, mode string, ok bool) {
 			score := 0
 			for _, c := range all {
 				for _, t := range c.Tones {
-					if InScale(c.Root+t, r, md) {
+					if inScale(c.Root+t, r, md) {
 						score++
 					}
 				}
@@ -276,4 +249,27 @@ func tonicFit(c ChartChord, root int, mode string) int {
 		return 1
 	}
 	return 0
+}
+
+// scales are the steps of the major and minor scales.
+var scales = map[string][7]int{"major": {0, 2, 4, 5, 7, 9, 11}, "minor": {0, 2, 3, 5, 7, 8, 10}}
+
+// inScale reports whether pitch class pc is in the scale of mode on root.
+func inScale(pc, root int, mode string) bool {
+	rel := ((pc-root)%12 + 12) % 12
+	for _, s := range scales[mode] {
+		if s == rel {
+			return true
+		}
+	}
+	return false
+}
+
+// RootIn returns c's root in semitones above tonic, in the key whose
+// scale has steps (a Roman numeral counts them).
+func (c ChartChord) RootIn(steps [7]int, tonic int) int {
+	if c.Roman {
+		return (steps[c.Root] + c.Shift + 12) % 12
+	}
+	return ((c.Root-tonic)%12 + 12) % 12
 }
