@@ -29,6 +29,8 @@ type extensions struct {
 	Intensity   *float64           `json:"intensity,omitempty"`
 	Instruments map[string]*string `json:"instruments,omitempty"`
 	Regenerate  []string           `json:"regenerate,omitempty"`
+	// Issue 30 item 1 (chords.go).
+	Chords chordCharts `json:"chords,omitempty"`
 }
 
 // Audio formats [WithFormat] accepts.

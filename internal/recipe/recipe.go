@@ -101,6 +101,9 @@ type Plan struct {
 	NoLead        bool     `json:"no_lead,omitempty"`        // no melody
 	Vocal         bool     `json:"vocal,omitempty"`          // the lead plays a vocal line
 	Words         []string `json:"words,omitempty"`          // the prompt's other content words (titles draw on them)
+	// Chords are the chord charts the request gave, by section name
+	// ("song" for the whole song's), as the chords option holds them.
+	Chords map[string]string `json:"chords,omitempty"`
 }
 
 // Edit is one change of a composed song (internal/edit.Change), in the

@@ -31,7 +31,7 @@ func engineOptions(prompt string, seed uint64, o jobs.Options) (engine.Options, 
 		levels = append(levels, l)
 	}
 	root := levels[len(levels)-1]
-	eo := engine.Options{Seconds: root.Seconds, BPM: root.BPM, ExactSeconds: root.ExactDuration, Loop: root.Loop, LoudnessLUFS: o.LoudnessLUFS}
+	eo := engine.Options{Seconds: root.Seconds, BPM: root.BPM, ExactSeconds: root.ExactDuration, Loop: root.Loop, LoudnessLUFS: o.LoudnessLUFS, Chords: root.Chords}
 	if root.Key != "" {
 		k, err := request.ParseKey(root.Key)
 		if err != nil {
