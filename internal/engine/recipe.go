@@ -32,7 +32,7 @@ func EncodeRequest(r Request) recipe.Request {
 	}
 	for _, e := range r.Edits {
 		we := recipe.Edit{BPM: e.BPM, Seconds: e.Seconds, ExactDuration: e.Exact, Loop: e.Loop,
-			Intensity: e.Intensity, Regenerate: clone(e.Regenerate)}
+			Intensity: e.Intensity, Regenerate: clone(e.Regenerate), Chords: maps.Clone(e.Chords)}
 		if e.HasKey {
 			we.Key = recipe.KeyName(e.KeyRoot, e.Mode)
 		}
@@ -71,7 +71,7 @@ func DecodeRequest(w recipe.Request) (Request, error) {
 	r := Request{Plan: p, Seed: w.Seed, SongSeed: uint64(w.SongSeed), Title: w.Title, LoudnessLUFS: w.LoudnessLUFS}
 	for i, we := range w.Edits {
 		e := Edit{BPM: we.BPM, Seconds: we.Seconds, Exact: we.ExactDuration, Loop: we.Loop,
-			Intensity: we.Intensity, Regenerate: clone(we.Regenerate)}
+			Intensity: we.Intensity, Regenerate: clone(we.Regenerate), Chords: maps.Clone(we.Chords)}
 		if we.Key != "" {
 			var err error
 			if e.KeyRoot, e.Mode, err = recipe.ParseKey(we.Key); err != nil {

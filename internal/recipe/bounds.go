@@ -98,6 +98,7 @@ var Bounds = []Bound{
 	{Path: "edits[].intensity", Option: "intensity"},
 	{Path: "edits[].instruments", Option: "instruments"},
 	{Path: "edits[].regenerate", Option: "regenerate"},
+	{Path: "edits[].chords", Option: "chords"},
 }
 
 // BoundFor returns the row of the member at path ("plan.bpm",

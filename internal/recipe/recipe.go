@@ -117,6 +117,8 @@ type Edit struct {
 	Intensity     *float64           `json:"intensity,omitempty"`        // 0..1; absent keeps it
 	Instruments   map[string]*string `json:"instruments,omitempty"`      // role -> instrument or kit; null mutes
 	Regenerate    []string           `json:"regenerate,omitempty"`       // section labels composed anew
+	// Chords are chord charts by section the edit plays sections over.
+	Chords map[string]string `json:"chords,omitempty"`
 }
 
 // Marshal returns r as compact JSON, the form results carry and SHA256
