@@ -16,7 +16,7 @@ import (
 // as users write them, each with a style to play it in.
 var chartCorpus = []struct{ name, prompt, chords string }{
 	{"Greensleeves", "folk ballad", "Am G | F E | Am G | E Am"},
-	{"House of the Rising Sun", "folk ballad", "Am C D F Am C E E"},
+	{"House of the Rising Sun", "folk waltz", "Am C D F Am C E E"},
 	{"When the Saints", "dixieland jazz", "C C C C C C G7 G7 C C7 F F C G7 C C"},
 	{"12-bar blues in F", "blues shuffle", "F7 Bb7 F7 F7 Bb7 Bb7 F7 F7 C7 Bb7 F7 C7"},
 	{"Scarborough Fair", "folk", "Am G Am Am C Am D Am"},
@@ -27,7 +27,7 @@ var chartCorpus = []struct{ name, prompt, chords string }{
 	{"Oh Susanna", "country", "G G G D G G D G"},
 	{"Auld Lang Syne", "folk", "F C7 F Bb F C7 Dm Bb/C F"},
 	{"Red River Valley", "country", "D D A A D D7 G G A A D D"},
-	{"Down in the Valley", "country", "G D7 D7 G G D7 D7 G"},
+	{"Down in the Valley", "folk waltz", "G D7 D7 G G D7 D7 G"},
 	{"Shenandoah", "cinematic", "D G D Bm G D A D"},
 	{"Wayfaring Stranger", "folk", "Em Em Am Em Em Em B7 Em"},
 	{"Drunken Sailor", "folk", "Dm Dm C C Dm Dm C Dm"},
@@ -85,12 +85,14 @@ func checkPlaysChart(t *testing.T, s *score.Score, chart string) {
 				if got := symbolAt(s, at); got != symbol(want, k) {
 					t.Fatalf("%s bar %d: the chart says %q, want %q (%s)", sec.Name, b+1, got, symbol(want, k), cc.Text)
 				}
-				checkBar(t, s, k, want, at, at+span, fmt.Sprintf("%s bar %d %s", sec.Name, b+1, cc.Text), &bars, &missed)
+				held := b > 0 && j == 0 && len(ch[(b-1)%len(ch)]) == 1 && ch[(b-1)%len(ch)][0].Text == cc.Text
+				checkBar(t, s, k, want, at, at+span, fmt.Sprintf("%s bar %d %s", sec.Name, b+1, cc.Text), held, &bars, &missed)
 			}
 		}
 	}
 	// The bass plays the chord's bass note in nearly every chord; a
 	// pickup into the next section may take its place.
+	t.Logf("the bass plays the chord's bass note in %d of %d chords", bars-missed, bars)
 	if 10*missed > bars {
 		t.Errorf("the bass misses the chord's bass note in %d of %d chords", missed, bars)
 	}
@@ -115,8 +117,12 @@ func symbolAt(s *score.Score, at float64) string {
 	return ""
 }
 
-// checkBar checks the bass and comping notes starting in [from, to).
-func checkBar(t *testing.T, s *score.Score, k harmony.Key, c harmony.Chord, from, to float64, where string, bars, missed *int) {
+// checkBar checks the bass and the comping notes sounding in [from, to)
+// (a note counts for the chord it sounds longest under).
+//
+// held: the chord goes on from the bar before, where an alternating bass
+// may take its fifth.
+func checkBar(t *testing.T, s *score.Score, k harmony.Key, c harmony.Chord, from, to float64, where string, held bool, bars, missed *int) {
 	t.Helper()
 	tones := map[int]bool{}
 	for _, pc := range c.PCs(k) {
@@ -145,6 +151,9 @@ func checkBar(t *testing.T, s *score.Score, k harmony.Key, c harmony.Chord, from
 		}
 		switch tr.Role {
 		case score.RoleBass:
+			if held {
+				break
+			}
 			*bars++
 			if !bassHeard {
 				*missed++

@@ -43,6 +43,9 @@ type Section struct {
 	Enter [NumLayers]int
 	Push  bool
 	Riser bool
+	// Given marks a section playing a chord chart the request gave
+	// (GiveHarmony).
+	Given bool
 }
 
 // Plays reports whether layer l plays bar b of the section.
@@ -311,7 +314,7 @@ func GiveHarmony(secs []Section, charts map[string][]harmony.BarChord, song stri
 			prog, ok = charts[song]
 		}
 		if ok && len(prog) > 0 {
-			s.Prog, s.offset, s.Ending = prog, 0, nil
+			s.Prog, s.offset, s.Ending, s.Given = prog, 0, nil, true
 		}
 	}
 }
