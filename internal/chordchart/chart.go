@@ -13,7 +13,9 @@ import (
 )
 
 // One chord a bar; "|" bar lines group the chords of a bar
-// (two in a bar split it evenly); "%" repeats the previous bar. Roman
+// (two in a bar split it evenly; lines between which every group holds
+// more than two mark phrases, one chord a bar); "%" repeats the previous
+// bar. Roman
 // numerals count the key's own scale (in A minor, VI is F and VII is G);
 // "b" and "#" before one lower or raise it a semitone, upper case is
 // major and lower case minor unless a quality follows.
@@ -88,23 +90,27 @@ func ParseChart(text string) (Chart, error) {
 }
 
 // splitBars cuts a chart into bars: with "|" bar lines, the symbols
-// between them; without, one symbol a bar.
+// between them; without, one symbol a bar. Lines between which every
+// group holds more chords than a bar may ("Am G F E | Am G E Am") mark
+// phrases, not bars: each chord takes a bar.
 func splitBars(text string) [][]string {
 	text = strings.NewReplacer(",", " ", "\n", " ", "\t", " ").Replace(text)
-	if !strings.Contains(text, "|") {
+	var groups [][]string
+	phrases := true
+	for _, seg := range strings.Split(text, "|") {
+		if f := strings.Fields(seg); len(f) > 0 {
+			groups = append(groups, f)
+			phrases = phrases && len(f) > MaxChartChords
+		}
+	}
+	if !strings.Contains(text, "|") || phrases {
 		var out [][]string
-		for _, f := range strings.Fields(text) {
+		for _, f := range strings.Fields(strings.ReplaceAll(text, "|", " ")) {
 			out = append(out, []string{f})
 		}
 		return out
 	}
-	var out [][]string
-	for _, seg := range strings.Split(text, "|") {
-		if f := strings.Fields(seg); len(f) > 0 {
-			out = append(out, f)
-		}
-	}
-	return out
+	return groups
 }
 
 // letterPC are the pitch classes of the note letters.

@@ -37,6 +37,7 @@ func TestParseChart(t *testing.T) {
 		{"VI VII i", am, 3, []int{9, 0, 4}, 9},
 		{"vii°", c, 1, []int{11, 2, 5}, 11},
 		{"Am | F C | %", c, 3, []int{5, 9, 0}, 5},
+		{"Am G F E | Am G E Am", am, 8, []int{9, 0, 4}, 9}, // phrase lines: a chord a bar
 	} {
 		ch, err := chordchart.ParseChart(tc.text)
 		if err != nil {
@@ -67,6 +68,7 @@ func TestParseChartErrors(t *testing.T) {
 		"% C":            "'%' at bar 1 is not a chord: there is no bar before it to repeat",
 		"C/H":            `'C/H' at bar 1 is not a chord: the bass note "H" after '/' is not a note name`,
 		"C | D E F | G":  "'D E F' at bar 2 is not a chord: a bar holds at most 2 chords",
+		"C G | D E F G":  "'D E F G' at bar 2 is not a chord: a bar holds at most 2 chords",
 		"  | ":           "no chords",
 		"C G7 Am I/E F7": "'I/E' at bar 4 is not a chord: a Roman numeral takes no slash bass note name",
 	} {
