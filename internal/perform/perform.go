@@ -6,14 +6,18 @@
 // errs the same way for notes near each other, breathes at phrase ends in
 // rubato styles (and slows into the final chord: a ritardando), rushes
 // into fills and shapes dynamics across the phrase.
+// Where the style has rubato, the players follow a tempo map (tempo.go):
+// phrases press and broaden, the end slows; the score carries the map
+// (score.Score.Tempo) and its notes are on the clock it makes.
 // Programmed styles (techno, trap ...) are left exactly on the grid.
 //
 // How each style plays is catalogue data (style.Feel); this package only
 // applies it. The result is deterministic for the score (its Seed). Only
-// note and hit starts, lengths and velocities change: the tempo, the
-// sections and the length of the song stay as composed, so a view built on
-// the composed grid (sections, bars, a timeline) still lines up. Stdlib,
-// internal/score and internal/style only.
+// note and hit starts, lengths and velocities change, with the tempo map:
+// the BPM, the sections and the length of the song stay as composed (each
+// phrase lasts as written), and a view of the written grid (bars, a
+// timeline) places it with score.Score.Clock. Stdlib, internal/score and
+// internal/style only.
 package perform
 
 import (
@@ -38,6 +42,7 @@ func FeelOf(s *score.Score, st *style.Style) style.Feel {
 	f := style.FeelOf(*st)
 	if !f.Programmed && s.BPM <= 80 && tender[s.Mood] {
 		f.Rubato = max(f.Rubato, style.BalladRubato)
+		f.PhraseTempo = max(f.PhraseTempo, style.BalladPhraseTempo)
 	}
 	return f
 }
@@ -57,6 +62,10 @@ func Apply(s *score.Score, st *style.Style) *score.Score {
 	out := *s
 	out.Tracks = slices.Clone(s.Tracks)
 	sh := newShape(s, f)
+	if m := sh.tempoMap(); m != nil {
+		out.SetTempo(m)
+		sh.clocked = &out
+	}
 	for i := range out.Tracks {
 		t := &out.Tracks[i]
 		if t.Role == score.RoleFX {
@@ -86,6 +95,18 @@ type shape struct {
 	tight    float64   // scale of timing offsets at this tempo (see newShape)
 	ritFrom  float64   // where the final ritardando starts, beats (see ritard)
 	ritDepth float64   // how much the tempo slows by the last downbeat (0: no ritardando)
+	// clocked is the performed score once it has a tempo map (tempo.go):
+	// the map then carries the phrase rubato and the final ritardando.
+	clocked *score.Score
+}
+
+// clock is where written beat b is played under the tempo map, in clock
+// beats (b without a map).
+func (sh *shape) clock(b float64) float64 {
+	if sh.clocked == nil {
+		return b
+	}
+	return sh.clocked.Clock(b)
 }
 
 // RitardRubato is the least rubato (Feel.Rubato, ms) of a style that ends
@@ -155,8 +176,8 @@ func (sh *shape) phrase(b float64) (int, float64) {
 // the first half of that phrase. The song's last phrase slows the most.
 func (sh *shape) rubato(b float64) float64 {
 	r := sh.f.Rubato
-	if r == 0 {
-		return 0
+	if r == 0 || sh.clocked != nil && sh.f.PhraseTempo > 0 {
+		return 0 // the tempo map breathes instead
 	}
 	i, x := sh.phrase(b)
 	last := i == len(sh.phrases)-2
@@ -181,7 +202,7 @@ func (sh *shape) rubato(b float64) float64 {
 // last downbeat (the final chord, a fermata over the tail) comes the
 // latest, and what follows it keeps that delay.
 func (sh *shape) ritard(b float64) float64 {
-	if sh.ritDepth == 0 || b <= sh.ritFrom {
+	if sh.ritDepth == 0 || b <= sh.ritFrom || sh.clocked != nil {
 		return 0
 	}
 	span := ritBars * sh.bpb
