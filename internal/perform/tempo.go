@@ -97,7 +97,7 @@ func (sh *shape) ritardCurve(factor []float64) {
 	}
 	span := ritBars * sh.bpb
 	last := sh.ritFrom + span // the final downbeat
-	delay, held := 0.0, 0.0    // beats the end comes later; beats of the final bar
+	delay, held := 0.0, 0.0   // beats the end comes later; beats of the final bar
 	for b := range factor {
 		x := float64(b) + 0.5
 		switch {

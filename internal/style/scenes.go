@@ -147,8 +147,10 @@ var scenes = []Style{
 	},
 	{
 		Name: "bluegrass", Family: "folk",
-		Seat:    MixSeat{MixAcoustic, RefCalm},
-		Feel:    func(f *Feel) { f.Rubato, f.PhraseTempo, f.Push = 0, 0, Push{Snare: -2, Bass: -1, Chords: -4, Lead: -2, Arp: -4} },
+		Seat: MixSeat{MixAcoustic, RefCalm},
+		Feel: func(f *Feel) {
+			f.Rubato, f.PhraseTempo, f.Push = 0, 0, Push{Snare: -2, Bass: -1, Chords: -4, Lead: -2, Arp: -4}
+		},
 		Aliases: []string{"newgrass", "appalachian", "appalachian folk", "hillbilly", "mountain music", "old time", "old time music", "banjo music", "ブルーグラス", "蓝草", "蓝草音乐", "블루그래스"},
 		Colour:  []string{"bluegrassy"},
 		Tempo:   [2]float64{110, 170}, Seconds: 110, Meters: []Meter{FourFour}, Swing: 0.05,

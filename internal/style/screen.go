@@ -252,7 +252,9 @@ var screen = []Style{
 		Name: "marching band", Family: "orchestral",
 		Seat: MixSeat{MixOrchestral, RefBeat},
 		// Orchestral: a marching band keeps step; chant breathes with the words.
-		Feel: func(f *Feel) { f.Spread, f.Drift, f.Rubato, f.PhraseTempo, f.Push = 7, 5, 0, 0, Push{Snare: -1, Bass: 2, Lead: 2} },
+		Feel: func(f *Feel) {
+			f.Spread, f.Drift, f.Rubato, f.PhraseTempo, f.Push = 7, 5, 0, 0, Push{Snare: -1, Bass: 2, Lead: 2}
+		},
 		Aliases: []string{"marching", "march", "military march", "marching music", "drumline", "drum line", "drum corps",
 			"parade music", "sousa", "fanfare", "marcha", "marcha militar", "marche", "marche militaire", "marsch",
 			"marschmusik", "marcia", "marcia militare", "行進曲", "マーチ", "マーチングバンド", "进行曲", "军乐", "행진곡", "마칭밴드"},
