@@ -32,12 +32,12 @@ type goldenRecipe struct {
 // tempo map (phrase rubato), and parts play expression inside notes.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
-		"0f8d8b01f6b8e2c6611a4ddab8b399aed68aedc91ed67d029fd904464c3c3d08"},
+		"128c6faf0637a353003a8486d0b8bc3c13bf62f48d4c341394f5c3b428d6ccf1"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
 		"e27874859f329fc822bdcd5010d9726d921c8ef2f9c8b636a3c00abd6b2e101c"},
 	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
-		"872837dfaea456acfd7a81b946979f2643cac9e5bca09587f03651cab044bfad"},
+		"54f3ef01ca123e2b66f46f52b87b61b15faca0d7f4154f9aa9951352a6cda0ea"},
 }
 
 // SamplesHash is the hex SHA-256 of b's float32 samples.

@@ -52,12 +52,16 @@ var tender = map[string]bool{"sad": true, "romantic": true, "melancholic": true,
 
 // Apply returns the score s performed in style st (its genre's catalogue
 // entry, resolved by the engine; nil plays like pop). A programmed style's
-// score is returned as it is; otherwise the result is a new score sharing
-// nothing mutable with s.
+// score keeps its timing and dynamics (only its gates and controls are
+// performed: express.go); the result is a new score sharing nothing
+// mutable with s.
 func Apply(s *score.Score, st *style.Style) *score.Score {
 	f := FeelOf(s, st)
-	if f.Programmed || s.BPM <= 0 {
+	if s.BPM <= 0 {
 		return s
+	}
+	if f.Programmed {
+		return expressOnly(s, f)
 	}
 	out := *s
 	out.Tracks = slices.Clone(s.Tracks)
@@ -76,7 +80,14 @@ func Apply(s *score.Score, st *style.Style) *score.Score {
 			t.Hits = p.playHits(t.Hits)
 		}
 		if len(t.Notes) > 0 {
-			t.Notes = p.playNotes(t.Notes, partOfRole(t.Role))
+			pt := partOfRole(t.Role)
+			t.Notes = p.playNotes(t.Notes, pt)
+			r := stream(s.Seed, "express/"+t.Name)
+			if (pt == partLead || pt == partArp || pt == partBass) && single(s.Tracks[i].Notes) {
+				sh.articulate(s.Tracks[i].Notes, t.Notes, pt, r)
+				keepLegato(s.Tracks[i].Notes, t.Notes)
+			}
+			sh.express(t, r)
 		}
 	}
 	return &out
