@@ -32,12 +32,12 @@ type goldenRecipe struct {
 // tempo map (phrase rubato), and parts play expression inside notes.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
-		"128c6faf0637a353003a8486d0b8bc3c13bf62f48d4c341394f5c3b428d6ccf1"},
+		"573b7c7af5d253e48750d9ec6022ce103441d0bdd93f62ae1e93e9710806cd9a"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
-		"e27874859f329fc822bdcd5010d9726d921c8ef2f9c8b636a3c00abd6b2e101c"},
+		"f27489045222a14204cd0108a70818c1991308f7a40a0bff36a31aa923d0a469"},
 	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
-		"54f3ef01ca123e2b66f46f52b87b61b15faca0d7f4154f9aa9951352a6cda0ea"},
+		"c55840ff4eb68a1cfecae4557a3008430d42083bc0becdb243685fa56ce7456d"},
 }
 
 // SamplesHash is the hex SHA-256 of b's float32 samples.

@@ -31,7 +31,7 @@ const (
 	vibDelay   = 0.3  // s after the start of a held note before vibrato sets in
 	vibRise    = 0.45 // s for the vibrato to reach its depth
 	vibMinNote = 0.7  // s: notes shorter than this have no vibrato
-	swellMin   = 0.78 // the quietest expression of a swell (1: as written)
+	swellMin   = 0.8  // the quietest expression of a swell (1: as written; the gain is its square)
 	bendTime   = 0.09 // s for a bend into a note to reach its pitch
 	maxBreath  = 0.2  // s: the longest silence articulation leaves between two notes
 )
