@@ -49,8 +49,8 @@ type midiEvent struct {
 // title (the song's title: a DAW shows it as the sequence name) with the
 // tempo, meter and key signature, and one track per score track, named
 // after its part and instrument, with a General MIDI program per
-// instrument and drums on channel 10. Glides and mix settings are not
-// represented; the tail is kept as silence at the end of the tempo track.
+// instrument and drums on channel 10. The composer's glides and mix
+// settings are not represented; the tail is kept as silence at the end of the tempo track.
 // A performed score's tempo map (score.Score.Tempo) is written as tempo
 // events and its notes on the written grid it maps, so a DAW's bar lines
 // follow the performance; its controls (score.Track.Controls) as pitch

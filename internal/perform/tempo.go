@@ -40,7 +40,7 @@ func (sh *shape) tempoMap() []score.TempoChange {
 			if sh.ritDepth > 0 {
 				to = min(to, sh.ritFrom) // the ritardando takes over
 			}
-			sh.phraseCurve(factor, sh.phrases[i], to, a*(0.8+0.4*r.Float64()), 0.5+0.2*r.Float64())
+			sh.phraseCurve(factor, sh.phrases[i], to, a*(0.8+0.4*r.Float64()), 0.3+0.1*r.Float64())
 		}
 	}
 	sh.ritardCurve(factor)
@@ -57,26 +57,30 @@ func (sh *shape) tempoMap() []score.TempoChange {
 	return out
 }
 
-// phraseCurve sets the tempo of the beats in [from, to): faster toward
-// the climax (at peak of the phrase), slower into the cadence, the whole
-// moving by about depth, then scaled so the phrase lasts as written.
+// phraseCurve sets the tempo of the beats in [from, to): pressing ahead
+// toward the phrase's climax (fastest at peak, back to the tempo a little
+// past it), broadening into its cadence (slowest at its end), the whole
+// moving by about depth, then scaled so the phrase lasts as written. The
+// two lobes are about as long as each other, so the tempo a listener
+// taps over the phrase stays the one asked.
 func (sh *shape) phraseCurve(factor []float64, from, to, depth, peak float64) {
 	lo, hi := int(math.Ceil(from-1e-9)), min(len(factor), int(math.Ceil(to-1e-9)))
-	if hi-lo < 4 {
-		return
+	if float64(hi-lo) < max(8, 3*sh.bpb) {
+		return // a phrase of a bar or two keeps the tempo (a short song's)
 	}
-	amp := depth / 2.2
+	amp := depth / 2
+	turn := peak + 0.15 // where pressing turns into broadening
 	dur := 0.0
 	for b := lo; b < hi; b++ {
 		x := (float64(b-lo) + 0.5) / float64(hi-lo)
 		var g float64
-		if x < 0.75 {
-			g = math.Sin(math.Pi * math.Min(1, x/peak) * 0.5) // rises to the climax
-			if x > peak {
-				g = math.Cos(math.Pi / 2 * (x - peak) / (0.75 - peak))
-			}
-		} else {
-			g = -1.2 * math.Pow((x-0.75)/0.25, 1.5) // broadens into the cadence
+		switch {
+		case x < peak:
+			g = math.Sin(math.Pi / 2 * x / peak)
+		case x < turn:
+			g = math.Cos(math.Pi / 2 * (x - peak) / (turn - peak))
+		default:
+			g = -math.Sin(math.Pi / 2 * (x - turn) / (1 - turn))
 		}
 		factor[b] = 1 + amp*g
 		dur += 1 / factor[b]

@@ -446,7 +446,7 @@ var screen = []Style{
 	{
 		Name: "gregorian chant", Family: "orchestral",
 		Seat: MixSeat{MixOrchestral, RefCalm},
-		Feel: func(f *Feel) { f.Rubato, f.Spread, f.Drift, f.PhraseTempo = 34, 12, 9, 0.12 },
+		Feel: func(f *Feel) { f.Rubato, f.Spread, f.Drift, f.PhraseTempo = 34, 12, 9, 0.11 },
 		Aliases: []string{"gregorian", "chant", "chants", "plainchant", "plainsong", "monastic chant", "monk chant", "monks chanting",
 			"medieval chant", "sacred chant", "liturgical chant", "canto gregoriano", "chant grégorien", "chant gregorien",
 			"gregorianischer choral", "gregorianischer gesang", "gregorianik", "グレゴリオ聖歌", "聖歌", "格里高利圣咏", "圣咏",
