@@ -109,6 +109,7 @@ type shape struct {
 	// clocked is the performed score once it has a tempo map (tempo.go):
 	// the map then carries the phrase rubato and the final ritardando.
 	clocked *score.Score
+	curved  []bool // per phrase: the tempo map breathes in it (tempo.go)
 }
 
 // clock is where written beat b is played under the tempo map, in clock
@@ -187,10 +188,13 @@ func (sh *shape) phrase(b float64) (int, float64) {
 // the first half of that phrase. The song's last phrase slows the most.
 func (sh *shape) rubato(b float64) float64 {
 	r := sh.f.Rubato
-	if r == 0 || sh.clocked != nil && sh.f.PhraseTempo > 0 {
-		return 0 // the tempo map breathes instead
+	if r == 0 {
+		return 0
 	}
 	i, x := sh.phrase(b)
+	if i < len(sh.curved) && sh.curved[i] {
+		return 0 // the tempo map breathes instead
+	}
 	last := i == len(sh.phrases)-2
 	var lag float64
 	if i > 0 && x < 0.5 {

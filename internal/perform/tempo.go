@@ -33,14 +33,15 @@ func (sh *shape) tempoMap() []score.TempoChange {
 	for i := range factor {
 		factor[i] = 1
 	}
-	if a := sh.f.PhraseTempo; a > 0 {
+	if a := sh.f.PhraseTempo * min(1, 100/s.BPM); a > 0 { // less rubato at a quicker tempo
 		r := stream(s.Seed, "tempo")
+		sh.curved = make([]bool, len(sh.phrases))
 		for i := 0; i+1 < len(sh.phrases); i++ {
 			to := sh.phrases[i+1]
 			if sh.ritDepth > 0 {
 				to = min(to, sh.ritFrom) // the ritardando takes over
 			}
-			sh.phraseCurve(factor, sh.phrases[i], to, a*(0.8+0.4*r.Float64()), 0.3+0.1*r.Float64())
+			sh.curved[i] = sh.phraseCurve(factor, sh.phrases[i], to, a*(0.8+0.4*r.Float64()), 0.3+0.1*r.Float64())
 		}
 	}
 	sh.ritardCurve(factor)
@@ -62,11 +63,13 @@ func (sh *shape) tempoMap() []score.TempoChange {
 // past it), broadening into its cadence (slowest at its end), the whole
 // moving by about depth, then scaled so the phrase lasts as written. The
 // two lobes are about as long as each other, so the tempo a listener
-// taps over the phrase stays the one asked.
-func (sh *shape) phraseCurve(factor []float64, from, to, depth, peak float64) {
+// taps over the phrase stays the one asked. It reports whether it did: a
+// phrase of a bar or two keeps the tempo (and breathes with the players'
+// lag, shape.rubato).
+func (sh *shape) phraseCurve(factor []float64, from, to, depth, peak float64) bool {
 	lo, hi := int(math.Ceil(from-1e-9)), min(len(factor), int(math.Ceil(to-1e-9)))
 	if float64(hi-lo) < max(8, 3*sh.bpb) {
-		return // a phrase of a bar or two keeps the tempo (a short song's)
+		return false
 	}
 	amp := depth / 2
 	turn := peak + 0.15 // where pressing turns into broadening
@@ -89,6 +92,7 @@ func (sh *shape) phraseCurve(factor []float64, from, to, depth, peak float64) {
 	for b := lo; b < hi; b++ {
 		factor[b] *= k
 	}
+	return true
 }
 
 // ritardCurve slows the last bars by ritDepth (linearly in tempo, as the

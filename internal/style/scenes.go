@@ -276,6 +276,8 @@ var scenes = []Style{
 	{
 		Name: "meditation", Family: "calm",
 		Seat: MixSeat{MixAmbient, RefCalm},
+		// A drone breathes less: a gentle phrase rubato.
+		Feel: func(f *Feel) { f.PhraseTempo = 0.05 },
 		Aliases: []string{"spa", "spa music", "sleep music", "sleeping music", "deep sleep", "yoga", "yoga music", "yoga flow", "relaxation music", "mindfulness", "zen", "zen music", "healing music", "sound bath", "reiki",
 			"meditación", "meditacion", "música para dormir", "musica para dormir", "meditação", "meditacao", "méditation", "musique de relaxation", "meditationsmusik", "entspannungsmusik", "schlafmusik", "einschlafmusik", "musik zum einschlafen", "meditazione", "musica per dormire",
 			"瞑想", "瞑想音楽", "ヒーリング", "睡眠用bgm", "冥想", "冥想音乐", "助眠音乐", "명상", "명상 음악", "수면 음악"},

@@ -50,7 +50,7 @@ var screen = []Style{
 	{
 		Name: "cinematic", Family: "orchestral",
 		Seat: MixSeat{MixOrchestral, RefCalm},
-		Feel: func(f *Feel) { f.Rubato = 20 },
+		Feel: func(f *Feel) { f.Rubato, f.PhraseTempo = 20, 0 }, // recorded to picture, on a click: it keeps its tempo, slowing only at the end
 		Aliases: []string{"cinematic music", "epic trailer", "trailer", "trailer music", "film score", "movie score",
 			"film music", "movie music", "soundtrack", "movie soundtrack", "epic music", "epic orchestral", "hybrid orchestral",
 			"hollywood", "blockbuster", "banda sonora", "música de película", "musica de pelicula", "música épica", "musica epica",
