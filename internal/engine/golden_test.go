@@ -35,9 +35,9 @@ var goldenRecipes = []goldenRecipe{
 		"573b7c7af5d253e48750d9ec6022ce103441d0bdd93f62ae1e93e9710806cd9a"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
-		"f27489045222a14204cd0108a70818c1991308f7a40a0bff36a31aa923d0a469"},
+		"d3b24df698d8f510cc3a57166902166fac7c45670c56c2a1ad2e3a0754efe7cc"},
 	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
-		"c55840ff4eb68a1cfecae4557a3008430d42083bc0becdb243685fa56ce7456d"},
+		"ac4318e67a8006acf3daa6e3f81829151faad41af49f193ee47beb0c27df3e8b"},
 }
 
 // SamplesHash is the hex SHA-256 of b's float32 samples.
