@@ -74,22 +74,7 @@ func WriteMIDI(w io.Writer, s *score.Score, title string) error {
 	bw.Write(head)
 
 	endTick := toTick(endBeat)
-	sf, minor := keySignature(s.KeyRoot, s.Mode)
-	tempo := []midiEvent{
-		metaText(0x03, title),
-		setTempo(0, s.BPM),
-		{0, false, []byte{0xFF, 0x58, 4, num, den, 24, 8}},
-		{0, false, []byte{0xFF, 0x59, 2, byte(sf), minor}},
-	}
-	for _, t := range s.Tempo {
-		if tick := toTick(t.Beat); tick > 0 {
-			tempo = append(tempo, setTempo(tick, t.BPM))
-		} else {
-			tempo[1] = setTempo(0, t.BPM)
-		}
-	}
-	tempo = append(tempo, midiEvent{max(endTick, lastTick(tempo)), false, []byte{0xFF, 0x2F, 0}})
-	writeTrack(bw, tempo)
+	writeTrack(bw, tempoTrack(s, title, num, den, endTick))
 
 	ch := byte(0)
 	for _, t := range s.Tracks {
@@ -136,6 +121,27 @@ func WriteMIDI(w io.Writer, s *score.Score, title string) error {
 		writeTrack(bw, evs)
 	}
 	return bw.Flush()
+}
+
+// tempoTrack is the events of the tempo track: the title, the tempo and
+// its changes (the tempo map), the meter num/den (den a power of two) and
+// the key signature, ending at endTick.
+func tempoTrack(s *score.Score, title string, num, den byte, endTick int) []midiEvent {
+	sf, minor := keySignature(s.KeyRoot, s.Mode)
+	tempo := []midiEvent{
+		metaText(0x03, title),
+		setTempo(0, s.BPM),
+		{0, false, []byte{0xFF, 0x58, 4, num, den, 24, 8}},
+		{0, false, []byte{0xFF, 0x59, 2, byte(sf), minor}},
+	}
+	for _, t := range s.Tempo {
+		if tick := toTick(t.Beat); tick > 0 {
+			tempo = append(tempo, setTempo(tick, t.BPM))
+		} else {
+			tempo[1] = setTempo(0, t.BPM)
+		}
+	}
+	return append(tempo, midiEvent{max(endTick, lastTick(tempo)), false, []byte{0xFF, 0x2F, 0}})
 }
 
 // setTempo is a set-tempo meta event of bpm quarter notes a minute.
