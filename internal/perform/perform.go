@@ -154,8 +154,9 @@ func newShape(s *score.Score, f style.Feel) *shape {
 		}
 	}
 	if f.Rubato >= RitardRubato && !s.Loop && end >= 4*sh.bpb {
-		// The tempo slows by up to a quarter over the last two bars.
-		sh.ritDepth = min(0.25, f.Rubato/100)
+		// The tempo slows by up to a quarter over the last two bars; less
+		// in a song under 16 bars, where they are much of the song.
+		sh.ritDepth = min(0.25, f.Rubato/100) * min(1, end/sh.bpb/16)
 		sh.ritFrom = end - (ritBars+1)*sh.bpb
 	}
 	sh.phrases = append(sh.phrases, end)

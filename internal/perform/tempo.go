@@ -41,7 +41,7 @@ func (sh *shape) tempoMap() []score.TempoChange {
 			if sh.ritDepth > 0 {
 				to = min(to, sh.ritFrom) // the ritardando takes over
 			}
-			sh.curved[i] = sh.phraseCurve(factor, sh.phrases[i], to, a*(0.8+0.4*r.Float64()), 0.3+0.1*r.Float64())
+			sh.curved[i] = sh.phraseCurve(factor, sh.phrases[i], to, a*(0.8+0.4*r.Float64()), 0.45+0.2*r.Float64())
 		}
 	}
 	sh.ritardCurve(factor)
@@ -58,37 +58,38 @@ func (sh *shape) tempoMap() []score.TempoChange {
 	return out
 }
 
-// phraseCurve sets the tempo of the beats in [from, to): pressing ahead
-// toward the phrase's climax (fastest at peak, back to the tempo a little
-// past it), broadening into its cadence (slowest at its end), the whole
-// moving by about depth, then scaled so the phrase lasts as written. The
-// two lobes are about as long as each other, so the tempo a listener
-// taps over the phrase stays the one asked. It reports whether it did: a
-// phrase of a bar or two keeps the tempo (and breathes with the players'
-// lag, shape.rubato).
+// phraseCurve sets the tempo of the beats in [from, to): pressing a
+// little toward the phrase's climax (at peak, over a fifth of the phrase
+// either side, up to press of the depth) and broadening into its cadence
+// (over its last beats, the slowest last), the whole moving by about
+// depth, then scaled so the phrase lasts as written. Most beats stay at
+// the tempo (a hair quicker, paying for the cadence), so the tempo a
+// listener taps over the phrase is the one asked. It reports whether it
+// did: a phrase of a bar or two keeps the tempo (and breathes with the
+// players' lag, shape.rubato).
 func (sh *shape) phraseCurve(factor []float64, from, to, depth, peak float64) bool {
 	lo, hi := int(math.Ceil(from-1e-9)), min(len(factor), int(math.Ceil(to-1e-9)))
-	if float64(hi-lo) < max(8, 3*sh.bpb) {
+	n := hi - lo
+	if float64(n) < max(8, 3*sh.bpb) {
 		return false
 	}
-	amp := depth / 2
-	turn := peak + 0.15 // where pressing turns into broadening
+	const press, width = 0.4, 0.2
+	amp := depth / (1 + press)
+	tail := max(2, int(math.Round(0.15*float64(n))))
 	dur := 0.0
 	for b := lo; b < hi; b++ {
-		x := (float64(b-lo) + 0.5) / float64(hi-lo)
-		var g float64
-		switch {
-		case x < peak:
-			g = math.Sin(math.Pi / 2 * x / peak)
-		case x < turn:
-			g = math.Cos(math.Pi / 2 * (x - peak) / (turn - peak))
-		default:
-			g = -math.Sin(math.Pi / 2 * (x - turn) / (1 - turn))
+		x := (float64(b-lo) + 0.5) / float64(n)
+		g := 0.0
+		if d := math.Abs(x - peak); d < width {
+			g = press * 0.5 * (1 + math.Cos(math.Pi*d/width))
+		}
+		if j := hi - 1 - b; j < tail {
+			g = -float64(tail-j) / float64(tail)
 		}
 		factor[b] = 1 + amp*g
 		dur += 1 / factor[b]
 	}
-	k := dur / float64(hi-lo) // the phrase lasts as written
+	k := dur / float64(n) // the phrase lasts as written
 	for b := lo; b < hi; b++ {
 		factor[b] *= k
 	}
