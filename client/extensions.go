@@ -36,6 +36,7 @@ const (
 	FormatMP3  = "mp3"
 	FormatWAV  = "wav"
 	FormatFLAC = "flac"
+	FormatOGG  = "ogg" // Ogg Vorbis
 )
 
 // WithSeed generates with seed (0 to 2^53-1): the same prompt, seed and
@@ -44,8 +45,9 @@ func WithSeed(seed uint64) GenerateOption {
 	return func(o *generateOptions) { o.ext.Seed = &seed }
 }
 
-// WithFormat asks for the audio in format: [FormatMP3], [FormatWAV] or
-// [FormatFLAC].
+// WithFormat asks for the audio in format: [FormatMP3], [FormatWAV],
+// [FormatFLAC] or [FormatOGG]. A loop's points travel in WAV (smpl), FLAC
+// and Ogg (LOOPSTART/LOOPLENGTH comments); an MP3 loop plays gapless.
 func WithFormat(format string) GenerateOption {
 	return func(o *generateOptions) { o.ext.Format = format }
 }
@@ -116,6 +118,12 @@ func WithMIDI() GenerateOption { return withOutput("midi") }
 // meter, key, beats and downbeats in seconds, sections, chords and when
 // each part plays); decode it into a [Timeline].
 func WithTimeline() GenerateOption { return withOutput("timeline") }
+
+// WithMusicXML adds Result.MusicXMLURL: the composed score as MusicXML
+// 4.0 (one part per instrument, chord symbols, tempo, key and time
+// signatures, sections as rehearsal marks), for MuseScore, LilyPond or any
+// notation program.
+func WithMusicXML() GenerateOption { return withOutput("musicxml") }
 
 func withOutput(out string) GenerateOption {
 	return func(o *generateOptions) {

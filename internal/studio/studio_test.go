@@ -11,6 +11,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/cover"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 	"github.com/songsmith/songsmith/internal/studio"
 )
 
@@ -106,12 +107,12 @@ func TestGenerateFLACAndOverrides(t *testing.T) {
 func TestMediaExtsCoverTheStudio(t *testing.T) {
 	id := jobs.NewJobID()
 	keys := jobs.MediaKeys(&jobs.Job{ID: id, Status: jobs.StatusFailed})
-	for _, f := range []string{"mp3", "wav", "flac"} {
+	for _, f := range []string{"mp3", "wav", "flac"} { // ogg: TestLoopFormats (it renders one)
 		song, err := (&studio.Studio{Format: f}).Generate(context.Background(), "folk, 5 seconds", 3, jobs.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, k := range []string{jobs.SongKey(id, song.Audio.Ext), jobs.ImageKey(id, song.Cover.Ext)} {
+		for _, k := range []string{mediakey.Song(id, song.Audio.Ext), mediakey.Image(id, song.Cover.Ext)} {
 			if !slices.Contains(keys, k) {
 				t.Errorf("jobs.MediaKeys of a failed job %v lacks %s", keys, k)
 			}
