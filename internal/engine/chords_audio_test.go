@@ -80,13 +80,12 @@ func TestGivenChordsAudible(t *testing.T) {
 				t.Fatalf("%s: the song plays %s, not a chord of %q", c.prompt, ch.Symbol, c.chords)
 			}
 		}
-		spb := 60 / song.Score.BPM
 		heard, all := 0, 0
 		for _, ch := range song.Score.Chords {
 			// its first beats: the approach notes of walking lines lead
 			// into the next chord at its end
-			from := int((ch.StartBeat + 0.1*ch.Beats) * spb * rate)
-			to := int((ch.StartBeat + 0.6*ch.Beats) * spb * rate)
+			from := int(song.Score.WrittenToSeconds(ch.StartBeat+0.1*ch.Beats) * rate)
+			to := int(song.Score.WrittenToSeconds(ch.StartBeat+0.6*ch.Beats) * rate)
 			if to > len(mono) || to-from < int(0.15*rate) {
 				continue
 			}
