@@ -1,27 +1,12 @@
 package client
 
-import "encoding/json"
-
-// chordCharts are the chord charts of a submission by section; the whole
-// song's alone is sent as a string.
-type chordCharts map[string]string
-
-// MarshalJSON sends the whole song's chart alone as a string, charts by
-// section as an object.
-func (c chordCharts) MarshalJSON() ([]byte, error) {
-	if song, ok := c["song"]; ok && len(c) == 1 {
-		return json.Marshal(song)
-	}
-	return json.Marshal(map[string]string(c))
-}
-
 // WithChords asks the song to play chart in every section: chord symbols
 // one a bar ("Am F C G"), "|" bar lines grouping two chords in a bar
 // ("Dm7 G7 | Cmaj7"), "%" repeating the bar before, slash chords ("C/E"),
 // sevenths, extensions, sus and add chords, or Roman numerals counted on
 // the key's scale ("I vi IV V", "ii7 V7 Imaj7"). Without a key the key
-// is found from the chords. A symbol that is not a chord is an [*APIError] with
-// Code "invalid_request" naming it and its bar.
+// is found from the chords. A symbol that is not a chord is an
+// [*APIError] with Code "invalid_request" naming it and its bar.
 func WithChords(chart string) GenerateOption {
 	return WithSectionChords(map[string]string{"song": chart})
 }
@@ -32,11 +17,23 @@ func WithChords(chart string) GenerateOption {
 // calls add to earlier ones.
 func WithSectionChords(charts map[string]string) GenerateOption {
 	return func(o *generateOptions) {
-		if o.ext.Chords == nil {
-			o.ext.Chords = chordCharts{}
+		all := map[string]string{}
+		switch c := o.ext.Chords.(type) {
+		case string:
+			all["song"] = c
+		case map[string]string:
+			for k, v := range c {
+				all[k] = v
+			}
 		}
 		for k, v := range charts {
-			o.ext.Chords[k] = v
+			all[k] = v
 		}
+		// The whole song's chart alone is sent as a string.
+		if song, ok := all["song"]; ok && len(all) == 1 {
+			o.ext.Chords = song
+			return
+		}
+		o.ext.Chords = all
 	}
 }

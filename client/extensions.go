@@ -30,7 +30,7 @@ type extensions struct {
 	Instruments map[string]*string `json:"instruments,omitempty"`
 	Regenerate  []string           `json:"regenerate,omitempty"`
 	// Issue 30 item 1 (chords.go).
-	Chords chordCharts `json:"chords,omitempty"`
+	Chords any `json:"chords,omitempty"` // a string, or map[string]string by section
 }
 
 // Audio formats [WithFormat] accepts.

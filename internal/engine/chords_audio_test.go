@@ -50,7 +50,8 @@ func chordTones(t *testing.T, sym string) []int {
 // (chroma by Goertzel filters at every semitone; 1.6 times their share
 // by chance) with its root among the four strongest, or 70 % of it, in
 // 85 % of the chords (three in four of each song's at least: a chord of
-// half a bar is heard under the one before it ringing on). A few short songs; skipped in -short mode.
+// half a bar is heard under the one before it ringing on). Three songs
+// of 20 s; skipped in -short mode.
 func TestGivenChordsAudible(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders three songs")
