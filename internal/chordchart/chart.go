@@ -15,7 +15,7 @@ import (
 // One chord a bar; "|" bar lines group the chords of a bar
 // (two in a bar split it evenly; lines between which every group holds
 // more than two mark phrases, one chord a bar); "%" repeats the previous
-// bar. Roman
+// bar and is a bar of its own. Roman
 // numerals count the key's own scale (in A minor, VI is F and VII is G);
 // "b" and "#" before one lower or raise it a semitone, upper case is
 // major and lower case minor unless a quality follows.
@@ -98,7 +98,7 @@ func splitBars(text string) [][]string {
 	var groups [][]string
 	phrases := true
 	for _, seg := range strings.Split(text, "|") {
-		if f := strings.Fields(seg); len(f) > 0 {
+		for _, f := range repeatsApart(strings.Fields(seg)) {
 			groups = append(groups, f)
 			phrases = phrases && len(f) > MaxChartChords
 		}
@@ -111,6 +111,27 @@ func splitBars(text string) [][]string {
 		return out
 	}
 	return groups
+}
+
+// repeatsApart splits the symbols between two bar lines at each "%": a
+// repeat is a bar of its own ("Cmaj7 %" is two bars).
+func repeatsApart(fields []string) [][]string {
+	var out [][]string
+	var cur []string
+	for _, f := range fields {
+		if f != "%" {
+			cur = append(cur, f)
+			continue
+		}
+		if len(cur) > 0 {
+			out = append(out, cur)
+		}
+		out, cur = append(out, []string{f}), nil
+	}
+	if len(cur) > 0 {
+		out = append(out, cur)
+	}
+	return out
 }
 
 // letterPC are the pitch classes of the note letters.

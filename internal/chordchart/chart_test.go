@@ -38,6 +38,7 @@ func TestParseChart(t *testing.T) {
 		{"vii°", c, 1, []int{11, 2, 5}, 11},
 		{"Am | F C | %", c, 3, []int{5, 9, 0}, 5},
 		{"Am G F E | Am G E Am", am, 8, []int{9, 0, 4}, 9}, // phrase lines: a chord a bar
+		{"ii7 V7 | Imaj7 %", c, 3, []int{0, 4, 7, 11}, 0},  // a repeat is a bar of its own
 	} {
 		ch, err := chordchart.ParseChart(tc.text)
 		if err != nil {
