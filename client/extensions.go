@@ -29,6 +29,8 @@ type extensions struct {
 	Intensity   *float64           `json:"intensity,omitempty"`
 	Instruments map[string]*string `json:"instruments,omitempty"`
 	Regenerate  []string           `json:"regenerate,omitempty"`
+	// Issue 30 item 1 (chords.go).
+	Chords any `json:"chords,omitempty"` // a string, or map[string]string by section
 }
 
 // Audio formats [WithFormat] accepts.

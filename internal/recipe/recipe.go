@@ -36,7 +36,7 @@ import (
 // same samples. Bump it (with the golden hashes of
 // internal/engine/golden_test.go) whenever a change alters the audio of a
 // recipe.
-const Version = "2026.11.28.1"
+const Version = "2026.11.28.2"
 
 // Format is the version of the recipe's JSON shape (its members), apart
 // from the engine's: format 1 (no recipe_format member) held the plan as
@@ -101,6 +101,9 @@ type Plan struct {
 	NoLead        bool     `json:"no_lead,omitempty"`        // no melody
 	Vocal         bool     `json:"vocal,omitempty"`          // the lead plays a vocal line
 	Words         []string `json:"words,omitempty"`          // the prompt's other content words (titles draw on them)
+	// Chords are the chord charts the request gave, by section name
+	// ("song" for the whole song's), as the chords option holds them.
+	Chords map[string]string `json:"chords,omitempty"`
 }
 
 // Edit is one change of a composed song (internal/edit.Change), in the
@@ -114,6 +117,8 @@ type Edit struct {
 	Intensity     *float64           `json:"intensity,omitempty"`        // 0..1; absent keeps it
 	Instruments   map[string]*string `json:"instruments,omitempty"`      // role -> instrument or kit; null mutes
 	Regenerate    []string           `json:"regenerate,omitempty"`       // section labels composed anew
+	// Chords are chord charts by section the edit plays sections over.
+	Chords map[string]string `json:"chords,omitempty"`
 }
 
 // Marshal returns r as compact JSON, the form results carry and SHA256

@@ -125,6 +125,7 @@ var OptionSpecs = []OptionSpec{
 		Default:     "none",
 		Description: `sections to compose anew, by label ("bridge", "chorus", "verse 2"); every other bar stays note for note`,
 		Field:       func(o *Options) any { return &o.Regenerate }},
+	chordsRow,
 }
 
 // OptionSpecNamed returns the row of the option called name.
@@ -166,6 +167,9 @@ func (s *OptionSpec) ReadJSON(o *Options, raw json.RawMessage) error {
 			*p = c.Bytes()
 		}
 	case *map[string]string:
+		if s.Name == "chords" {
+			return s.readChords(p, raw)
+		}
 		return s.readObject(p, raw)
 	default:
 		panic(s.badField(p))
@@ -275,6 +279,9 @@ func (s *OptionSpec) normalize(o *Options) error {
 		*p = canon
 	case *json.RawMessage:
 	case *map[string]string:
+		if s.Name == "chords" {
+			return normalizeChords(p)
+		}
 		return s.normalizeObject(p)
 	default:
 		panic(s.badField(p))
