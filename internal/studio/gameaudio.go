@@ -36,7 +36,9 @@ type Manifest struct {
 	BeatsPerBar int     `json:"beats_per_bar"`
 	Bars        int     `json:"bars"`
 	Key         string  `json:"key"`
-	// BarFrames is one bar's length in frames (not rounded).
+	// BarFrames is one bar's length in frames (not rounded) at BPM; a
+	// performed tempo map (rubato) moves the bar lines: SyncPoints has
+	// them where they are played.
 	BarFrames float64 `json:"bar_frames"`
 	// Loop is the loop body: [start, end) in frames, on downbeats.
 	Loop FrameSpan `json:"loop"`
@@ -102,9 +104,10 @@ func NewManifest(s *score.Score, title string, rate audio.SampleRate, frames int
 	return m
 }
 
-// barFrame is the frame at which bar b of s starts, at rate.
+// barFrame is the frame at which bar b of s starts, at rate, under its
+// tempo map (score.Score.WrittenToSeconds), as the timeline's downbeats.
 func barFrame(s *score.Score, rate audio.SampleRate, b int) int {
-	return int(math.Round(s.BeatToSeconds(float64(b*max(s.BeatsPerBar, 1))) * float64(rate)))
+	return int(math.Round(s.WrittenToSeconds(float64(b*max(s.BeatsPerBar, 1))) * float64(rate)))
 }
 
 // SegmentSpans cuts a song of frames frames into intro, body and outro on
