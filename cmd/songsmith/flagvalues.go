@@ -188,6 +188,7 @@ var memberFlags = map[string]string{
 	"recipe":           "--recipe",
 	"intensity":        "--intensity",
 	"regenerate":       "--regenerate",
+	"energy":           "--energy",
 }
 
 // inFlagWords rewrites the quoted request members of a server message

@@ -20,6 +20,9 @@ type Change struct {
 	// Intensity is the accompaniment's density and energy, 0..1 (0.5 is
 	// as composed); nil keeps it.
 	Intensity *float64
+	// Energy is the energy drawn per section or along the song (issue
+	// 31 item 1, energy.go); nil keeps the composer's.
+	Energy *Curve
 	// Instruments maps a role to its new instrument (a kit for drums);
 	// "" removes the role's parts.
 	Instruments map[string]string
@@ -96,6 +99,9 @@ func Apply(s *score.Score, c Change, h Hooks) (*score.Score, error) {
 	}
 	if c.Intensity != nil {
 		s = Intensity(s, *c.Intensity)
+	}
+	if c.Energy != nil {
+		s = Energy(s, c.Energy)
 	}
 	return s, nil
 }

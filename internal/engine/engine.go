@@ -180,6 +180,11 @@ func synthesize(ctx context.Context, c *Composition, r Request) (*Song, error) {
 	so := r.Synth
 	so.LoudnessLUFS = r.LoudnessLUFS
 	so = MixOf(c.Style, so)
+	if r.drawsEnergy() && so.Mix != nil && so.Mix.SectionRideDB < EnergyRideDB {
+		p := *so.Mix
+		p.SectionRideDB = EnergyRideDB
+		so.Mix = &p
+	}
 	buf, err := synth.Render(ctx, s, so)
 	if err != nil {
 		return nil, fmt.Errorf("engine: render: %w", err)

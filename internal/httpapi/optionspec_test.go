@@ -41,7 +41,11 @@ func TestOptionSpecsOpenAPI(t *testing.T) {
 			t.Errorf("%s: no SubmitRequest member in openapi.json", s.Name)
 			continue
 		}
-		if p["type"] != string(s.Type) || p["x-songsmith-extension"] != true {
+		wantType := any(string(s.Type))
+		if s.Array { // an object or an array (energy)
+			wantType = []any{string(s.Type), "array"}
+		}
+		if fmt.Sprint(p["type"]) != fmt.Sprint(wantType) || p["x-songsmith-extension"] != true {
 			t.Errorf("%s: type %v extension %v, want %s, true", s.Name, p["type"], p["x-songsmith-extension"], s.Type)
 		}
 		if s.Type == request.TypeInteger || s.Type == request.TypeNumber {
@@ -199,6 +203,7 @@ var sdkOptions = map[string][]client.GenerateOption{
 	"intensity":        {client.WithIntensity(0)},
 	"instruments":      {client.WithInstrument("lead", "piano"), client.WithMute("drums")},
 	"regenerate":       {client.WithRegenerate("bridge", "verse 2")},
+	"energy":           {client.WithEnergyCurve(client.EnergyPoint{Bar: 1, Value: 0.2}, client.EnergyPoint{Bar: 16, Value: 1})},
 }
 
 // TestOptionSpecsSDK checks the SDK against the table of request options:

@@ -1,6 +1,7 @@
 package recipe
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"reflect"
@@ -96,6 +97,7 @@ var Bounds = []Bound{
 	{Path: "edits[].intensity", Option: "intensity"},
 	{Path: "edits[].instruments", Option: "instruments"},
 	{Path: "edits[].regenerate", Option: "regenerate"},
+	{Path: "edits[].energy", Option: "energy"},
 }
 
 // BoundFor returns the row of the member at path ("plan.bpm",
@@ -349,6 +351,8 @@ func setOption(p any, v reflect.Value) error {
 		*p = v.String()
 	case *[]string:
 		*p = v.Interface().([]string)
+	case *json.RawMessage:
+		*p = slices.Clone(v.Bytes())
 	case *map[string]string:
 		m := map[string]string{}
 		for k, val := range v.Interface().(map[string]*string) {

@@ -114,6 +114,7 @@ type Edit struct {
 	Intensity     *float64           `json:"intensity,omitempty"`        // 0..1; absent keeps it
 	Instruments   map[string]*string `json:"instruments,omitempty"`      // role -> instrument or kit; null mutes
 	Regenerate    []string           `json:"regenerate,omitempty"`       // section labels composed anew
+	Energy        json.RawMessage    `json:"energy,omitempty"`           // the drawn energy: labels to 0..1, or points
 }
 
 // Marshal returns r as compact JSON, the form results carry and SHA256

@@ -41,7 +41,7 @@ type Timeline struct {
 	} `json:"key"`
 	Beats     []float64 `json:"beats"`     // every beat of the music (bpm counts them)
 	Downbeats []float64 `json:"downbeats"` // the first beat of every bar
-	Sections  []Span    `json:"sections"`  // label, start, end
+	Sections  []Span    `json:"sections"`  // label, start, end, energy
 	Chords    []Chord   `json:"chords"`    // symbol, start, end
 	Parts     []Part    `json:"parts"`     // per part, when it plays
 }
@@ -63,6 +63,9 @@ type Span struct {
 	Label string  `json:"label"`
 	Start float64 `json:"start"`
 	End   float64 `json:"end"`
+	// Energy is the energy the section plays at, 0..1: the drawn
+	// energy's where the request gives one, else the composer's.
+	Energy float64 `json:"energy"`
 }
 
 // Chord is one chord of the harmony and when it sounds.
@@ -111,7 +114,7 @@ func NewTimeline(s *score.Score, seconds float64) *Timeline {
 	t.Sections = make([]Span, 0, len(s.Sections))
 	shift := 0
 	for _, sec := range s.Sections {
-		t.Sections = append(t.Sections, Span{Label: sec.Name, Start: at(sec.StartBeat), End: at(sec.StartBeat + float64(sec.Bars*bpb))})
+		t.Sections = append(t.Sections, Span{Label: sec.Name, Start: at(sec.StartBeat), End: at(sec.StartBeat + float64(sec.Bars*bpb)), Energy: math.Round(sec.Energy*1000) / 1000})
 		if sec.KeyShift != shift {
 			shift = sec.KeyShift
 			t.Key.Modulations = append(t.Key.Modulations, Modulation{At: at(sec.StartBeat), Key: describe.KeyNameShifted(s, shift)})

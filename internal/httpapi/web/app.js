@@ -221,6 +221,10 @@
     instruments: (v) => Object.entries(v).map(([role, inst]) => inst === null ?
       "client.WithMute(" + goString(role) + ")" : "client.WithInstrument(" + goString(role) + ", " + goString(inst) + ")"),
     regenerate: (v) => ["client.WithRegenerate(" + v.map(goString).join(", ") + ")"],
+    energy: (v) => Array.isArray(v) ?
+      ["client.WithEnergyCurve(" + v.map((p) => "client.EnergyPoint{" + ("bar" in p ? "Bar: " + p.bar : "At: " + p.at) +
+        ", Value: " + p.value + "}").join(", ") + ")"] :
+      ["client.WithSectionEnergy(map[string]float64{" + Object.entries(v).map(([k, x]) => goString(k) + ": " + x).join(", ") + "})"],
   };
   // shellQuote quotes s for a POSIX shell.
   const shellQuote = (s) => "'" + String(s).replace(/'/g, "'\\''") + "'";
@@ -283,8 +287,8 @@
         if (f.checked) (body[f.name] = body[f.name] || []).push(f.value);
         continue;
       }
-      if (f.dataset.type === "object" && (f.name === "recipe" || f.value.trim().startsWith("{"))) {
-        // JSON (a recipe); not JSON is sent as text for the server to refuse
+      if (f.dataset.type === "object" && (f.name === "recipe" || f.name === "energy" || f.value.trim().startsWith("{"))) {
+        // JSON (a recipe, the energy); not JSON is sent as text for the server to refuse
         const v = f.value.trim();
         if (v === "") continue;
         try { body[f.name] = JSON.parse(v); } catch (e) { body[f.name] = v; }
