@@ -37,6 +37,10 @@ type Timeline struct {
 		Label string  `json:"label"`
 		Start float64 `json:"start"`
 		End   float64 `json:"end"`
+		// Energy is the energy the section played, 0..1: the drawn
+		// energy's where the request set one ([WithSectionEnergy],
+		// [WithEnergyCurve]), else the composer's.
+		Energy float64 `json:"energy"`
 	} `json:"sections"`
 	Chords []struct {
 		Symbol string  `json:"symbol"`
