@@ -19,6 +19,9 @@ import (
 // half than in the bar before it); every other song with drums ends on a
 // crash over the ringing final chord, with no groove after it.
 func TestEndings(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: corpus test: every style's endings measured")
+	}
 	seen := map[form.Ending]int{}
 	for _, g := range plan.Genres {
 		fam := familyOf(g)

@@ -115,6 +115,9 @@ func TestGroovesPerSeed(t *testing.T) {
 // different drum patterns at equal tempo: cosine below 0.9 for every seed
 // from 1 to 4 (each style playing its seed's groove).
 func TestStylesSoundApart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: corpus test: style pairs composed and compared")
+	}
 	pairs := [][2]string{{"house", "trance"}, {"disco", "house"}, {"blues", "country"}, {"country", "folk"},
 		{"pop", "rock"}, {"pop", "synthwave"}, {"pop", "blues"}, {"rock", "synthwave"}, {"rock", "blues"}, {"synthwave", "blues"}}
 	var report []string

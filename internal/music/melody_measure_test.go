@@ -295,6 +295,9 @@ func TestMelodyMeasures(t *testing.T) {
 // most songs, the hook returning, phrase endings on chord tones, a
 // stepwise folk melody and the climax in a chorus.
 func TestMelodyMeasuresMeters(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: corpus test: melodies measured in every meter")
+	}
 	for _, mp := range meterPrompts[1:] {
 		t.Run(mp.name, func(t *testing.T) {
 			fams, _ := measureMelodies(t, mp.ask, mp.meter)
@@ -325,6 +328,9 @@ func TestMelodyMeasuresMeters(t *testing.T) {
 // where it plays with the same two bars, rhythm and intervals (a modulated
 // chorus plays them transposed).
 func TestChorusHookLiteral(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: corpus test: every style's chorus hook measured")
+	}
 	checked := 0
 	for _, g := range plan.Genres {
 		for _, mp := range meterPrompts {

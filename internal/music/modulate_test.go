@@ -16,6 +16,9 @@ import (
 // lead's hook is the first chorus's transposed, and its last bar is the
 // home dominant; and that other styles never modulate.
 func TestModulation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: corpus test: every style's modulations measured")
+	}
 	lifted := 0
 	for _, g := range []plan.Genre{"pop", "power ballad", "gospel", "k-pop", "country", "rock", "house", "jazz"} {
 		for seed := uint64(1); seed <= 4; seed++ {

@@ -21,6 +21,9 @@ import (
 // no more beats than the tonic (i–iv–VI–VI|VII was heard in the bVI's
 // major key); and a lo-fi loop starts on its tonic or lands on it.
 func TestTonicHeard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: corpus test: every genre's tonic measured")
+	}
 	for _, g := range plan.Genres {
 		prof := genre.Of(g)
 		for seed := uint64(1); seed <= 3; seed++ {

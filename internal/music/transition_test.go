@@ -202,6 +202,9 @@ func familyOf(g plan.Genre) string {
 // intros with a silent beat. It asserts the transitions the composer
 // writes (see transition.go).
 func TestTransitions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: corpus test: every style's transitions measured")
+	}
 	fam := map[string]*edgeStats{}
 	all := &edgeStats{}
 	for _, g := range plan.Genres {
