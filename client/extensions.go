@@ -31,6 +31,7 @@ type extensions struct {
 	Regenerate  []string           `json:"regenerate,omitempty"`
 	// Issue 31 item 1 (energy.go).
 	Energy json.RawMessage `json:"energy,omitempty"`
+	Hits   json.RawMessage `json:"hits,omitempty"`
 }
 
 // Audio formats [WithFormat] accepts.

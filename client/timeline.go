@@ -42,6 +42,16 @@ type Timeline struct {
 		// [WithEnergyCurve]), else the composer's.
 		Energy float64 `json:"energy"`
 	} `json:"sections"`
+	// Hits are the hit points asked for ([WithHit]): the kind, the time
+	// asked, the downbeat it landed on (At seconds, Bar from 1) and how
+	// far it moved (seconds; positive: later).
+	Hits []struct {
+		Kind  string  `json:"kind"`
+		Asked float64 `json:"asked"`
+		At    float64 `json:"at"`
+		Bar   int     `json:"bar"`
+		Moved float64 `json:"moved"`
+	} `json:"hits"`
 	Chords []struct {
 		Symbol string  `json:"symbol"`
 		Start  float64 `json:"start"`

@@ -48,3 +48,14 @@ func energyOption(v string) client.GenerateOption {
 	}
 	return client.WithSectionEnergy(levels)
 }
+
+// hitOption is the SDK option of one --hit SECONDS:KIND. A time that does
+// not read is sent as 0, which the server refuses with its message.
+func hitOption(v string) client.GenerateOption {
+	at, kind, _ := strings.Cut(v, ":")
+	x, err := strconv.ParseFloat(strings.TrimSpace(at), 64)
+	if err != nil {
+		x = 0
+	}
+	return client.WithHit(x, strings.TrimSpace(kind))
+}

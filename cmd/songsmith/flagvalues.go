@@ -189,6 +189,7 @@ var memberFlags = map[string]string{
 	"intensity":        "--intensity",
 	"regenerate":       "--regenerate",
 	"energy":           "--energy",
+	"hits":             "--hit",
 }
 
 // inFlagWords rewrites the quoted request members of a server message

@@ -23,6 +23,9 @@ type Change struct {
 	// Energy is the energy drawn per section or along the song (issue
 	// 31 item 1, energy.go); nil keeps the composer's.
 	Energy *Curve
+	// Hits are hit points to land on downbeats (issue 31 item 2,
+	// hits.go); nil: none.
+	Hits []HitPoint
 	// Instruments maps a role to its new instrument (a kit for drums);
 	// "" removes the role's parts.
 	Instruments map[string]string
@@ -103,6 +106,9 @@ func Apply(s *score.Score, c Change, h Hooks) (*score.Score, error) {
 	if c.Energy != nil {
 		s = Energy(s, c.Energy)
 	}
+	if len(c.Hits) > 0 {
+		s = Hits(s, c.Hits)
+	}
 	return s, nil
 }
 
@@ -118,6 +124,8 @@ func Clone(s *score.Score) *score.Score {
 	out := *s
 	out.Sections = slices.Clone(s.Sections)
 	out.Chords = slices.Clone(s.Chords)
+	out.Tempo = slices.Clone(s.Tempo)
+	out.Marks = slices.Clone(s.Marks)
 	out.Tracks = slices.Clone(s.Tracks)
 	for i := range out.Tracks {
 		out.Tracks[i].Notes = slices.Clone(out.Tracks[i].Notes)

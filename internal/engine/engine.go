@@ -157,7 +157,9 @@ func Compose(r Request) (*Composition, error) {
 		title = music.Title(r.Plan, r.Seed)
 	}
 	st := styleOf(written.Genre)
-	return &Composition{Written: written, Score: perform.Apply(written, st), Title: title, Tags: tags, Style: st}, nil
+	performed := perform.Apply(written, st)
+	clockHits(performed, written)
+	return &Composition{Written: written, Score: performed, Title: title, Tags: tags, Style: st}, nil
 }
 
 // Render composes, performs, synthesizes and masters the song of r. The

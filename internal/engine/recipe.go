@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"github.com/songsmith/songsmith/internal/edit"
@@ -35,6 +36,9 @@ func EncodeRequest(r Request) recipe.Request {
 			Intensity: e.Intensity, Regenerate: clone(e.Regenerate)}
 		if e.Energy != nil {
 			we.Energy = e.Energy.JSON()
+		}
+		if len(e.Hits) > 0 {
+			we.Hits = edit.HitsJSON(e.Hits)
 		}
 		if e.HasKey {
 			we.Key = recipe.KeyName(e.KeyRoot, e.Mode)
@@ -79,6 +83,11 @@ func DecodeRequest(w recipe.Request) (Request, error) {
 			var err error
 			if e.Energy, err = edit.ReadCurve(we.Energy); err != nil {
 				return Request{}, fmt.Errorf("engine: recipe edit %d energy: %w", i+1, err)
+			}
+		}
+		if len(we.Hits) > 0 {
+			if err := json.Unmarshal(we.Hits, &e.Hits); err != nil {
+				return Request{}, fmt.Errorf("engine: recipe edit %d hits: %w", i+1, err)
 			}
 		}
 		if we.Key != "" {

@@ -45,6 +45,9 @@ func TestOptionSpecsOpenAPI(t *testing.T) {
 		if s.Array { // an object or an array (energy)
 			wantType = []any{string(s.Type), "array"}
 		}
+		if s.OnlyArray { // an array of objects (hits)
+			wantType = "array"
+		}
 		if fmt.Sprint(p["type"]) != fmt.Sprint(wantType) || p["x-songsmith-extension"] != true {
 			t.Errorf("%s: type %v extension %v, want %s, true", s.Name, p["type"], p["x-songsmith-extension"], s.Type)
 		}
@@ -203,6 +206,7 @@ var sdkOptions = map[string][]client.GenerateOption{
 	"intensity":        {client.WithIntensity(0)},
 	"instruments":      {client.WithInstrument("lead", "piano"), client.WithMute("drums")},
 	"regenerate":       {client.WithRegenerate("bridge", "verse 2")},
+	"hits":             {client.WithHit(42.3, client.HitDrop), client.WithHit(60, client.HitEnd)},
 	"energy":           {client.WithEnergyCurve(client.EnergyPoint{Bar: 1, Value: 0.2}, client.EnergyPoint{Bar: 16, Value: 1})},
 }
 

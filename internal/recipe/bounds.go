@@ -98,6 +98,7 @@ var Bounds = []Bound{
 	{Path: "edits[].instruments", Option: "instruments"},
 	{Path: "edits[].regenerate", Option: "regenerate"},
 	{Path: "edits[].energy", Option: "energy"},
+	{Path: "edits[].hits", Option: "hits"},
 }
 
 // BoundFor returns the row of the member at path ("plan.bpm",

@@ -115,6 +115,7 @@ type Edit struct {
 	Instruments   map[string]*string `json:"instruments,omitempty"`      // role -> instrument or kit; null mutes
 	Regenerate    []string           `json:"regenerate,omitempty"`       // section labels composed anew
 	Energy        json.RawMessage    `json:"energy,omitempty"`           // the drawn energy: labels to 0..1, or points
+	Hits          json.RawMessage    `json:"hits,omitempty"`             // hit points: [{"at": seconds, "kind": "drop"}]
 }
 
 // Marshal returns r as compact JSON, the form results carry and SHA256

@@ -22,3 +22,13 @@ func checkEnergy(raw json.RawMessage) (json.RawMessage, error) {
 	}
 	return c.JSON(), nil
 }
+
+// checkHits validates a request's hit points (edit.ParseHits) and returns
+// their canonical JSON, in order of time.
+func checkHits(raw json.RawMessage) (json.RawMessage, error) {
+	h, err := edit.ParseHits(raw)
+	if err != nil {
+		return nil, errorf("%s", err.Error())
+	}
+	return edit.HitsJSON(h), nil
+}

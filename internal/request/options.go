@@ -82,6 +82,9 @@ type Options struct {
 	// object of section labels to 0..1 or an array of points; nil = the
 	// composer's.
 	Energy json.RawMessage `json:",omitempty" dynamodbav:",omitempty"`
+	// Hits are hit points (issue 31 item 2): compact JSON, an array of
+	// {"at", "kind"} in order of time; nil = none.
+	Hits json.RawMessage `json:",omitempty" dynamodbav:",omitempty"`
 	// Source is the song an edit changes (POST /jobs/{id}/edit): set by
 	// jobs.Service.Edit, never read from a request body, so it has no row.
 	Source *EditSource

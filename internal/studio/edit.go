@@ -46,7 +46,7 @@ func engineOptions(prompt string, seed uint64, o jobs.Options) (engine.Options, 
 		if err != nil {
 			return eo, "", 0, err
 		}
-		if i < len(levels)-1 || e.Intensity != nil || len(e.Instruments) > 0 || len(e.Regenerate) > 0 || e.Energy != nil {
+		if i < len(levels)-1 || e.Intensity != nil || len(e.Instruments) > 0 || len(e.Regenerate) > 0 || e.Energy != nil || len(e.Hits) > 0 {
 			eo.Edits = append(eo.Edits, e)
 		}
 	}
@@ -63,6 +63,13 @@ func editOf(l *jobs.Options, musical bool) (engine.Edit, error) {
 			return e, err
 		}
 		e.Energy = c
+	}
+	if len(l.Hits) > 0 {
+		h, err := edit.ParseHits(l.Hits)
+		if err != nil {
+			return e, err
+		}
+		e.Hits = h
 	}
 	if !musical {
 		return e, nil
@@ -119,6 +126,9 @@ func recipeEdit(o, from *jobs.Options) (e engine.Edit, ok bool, err error) {
 	}
 	if !bytes.Equal(o.Energy, from.Energy) {
 		d.Energy, ok = o.Energy, true
+	}
+	if !bytes.Equal(o.Hits, from.Hits) {
+		d.Hits, ok = o.Hits, true
 	}
 	if !ok {
 		return e, false, nil

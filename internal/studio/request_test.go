@@ -58,6 +58,9 @@ func optionValue(t *testing.T, s request.OptionSpec) json.RawMessage {
 		if len(s.Keys) > 0 {
 			return json.RawMessage(`{"lead": "sax"}`)
 		}
+		if s.OnlyArray {
+			return json.RawMessage(`[{"at": 20, "kind": "accent"}]`)
+		}
 		if s.Array {
 			return json.RawMessage(`[{"bar": 1, "value": 0.2}, {"bar": 9, "value": 1}]`)
 		}

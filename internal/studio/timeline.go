@@ -47,6 +47,20 @@ type Timeline struct {
 	Sections  []Span    `json:"sections"`  // label, start, end, energy
 	Chords    []Chord   `json:"chords"`    // symbol, start, end
 	Parts     []Part    `json:"parts"`     // per part, when it plays
+	// Hits are the request's hit points and where each landed (issue 31
+	// item 2); empty without any.
+	Hits []HitLanding `json:"hits"`
+}
+
+// HitLanding is a hit point: its kind, the time asked, the downbeat it
+// landed on (At, seconds; Bar from 1) and how far that is from the time
+// asked (Moved, seconds, positive: later).
+type HitLanding struct {
+	Kind  string  `json:"kind"`
+	Asked float64 `json:"asked"`
+	At    float64 `json:"at"`
+	Bar   int     `json:"bar"`
+	Moved float64 `json:"moved"`
 }
 
 // TempoChange is a new tempo from a time on.
@@ -129,6 +143,11 @@ func NewTimeline(s *score.Score, seconds float64) *Timeline {
 	t.Chords = make([]Chord, 0, len(s.Chords))
 	for _, c := range s.Chords {
 		t.Chords = append(t.Chords, Chord{Symbol: c.Symbol, Start: at(c.StartBeat), End: at(c.StartBeat + c.Beats)})
+	}
+	t.Hits = make([]HitLanding, 0, len(s.Marks))
+	for _, m := range s.Marks {
+		t.Hits = append(t.Hits, HitLanding{Kind: m.Kind, Asked: m.Asked, At: at(m.Beat), Bar: int(math.Round(m.Beat))/bpb + 1,
+			Moved: round6(at(m.Beat) - m.Asked)})
 	}
 	t.Parts = make([]Part, 0, len(s.Tracks))
 	for _, tr := range s.Tracks {

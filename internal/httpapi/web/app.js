@@ -221,6 +221,7 @@
     instruments: (v) => Object.entries(v).map(([role, inst]) => inst === null ?
       "client.WithMute(" + goString(role) + ")" : "client.WithInstrument(" + goString(role) + ", " + goString(inst) + ")"),
     regenerate: (v) => ["client.WithRegenerate(" + v.map(goString).join(", ") + ")"],
+    hits: (v) => v.map((h) => "client.WithHit(" + h.at + ", " + goString(h.kind) + ")"),
     energy: (v) => Array.isArray(v) ?
       ["client.WithEnergyCurve(" + v.map((p) => "client.EnergyPoint{" + ("bar" in p ? "Bar: " + p.bar : "At: " + p.at) +
         ", Value: " + p.value + "}").join(", ") + ")"] :
@@ -287,8 +288,8 @@
         if (f.checked) (body[f.name] = body[f.name] || []).push(f.value);
         continue;
       }
-      if (f.dataset.type === "object" && (f.name === "recipe" || f.name === "energy" || f.value.trim().startsWith("{"))) {
-        // JSON (a recipe, the energy); not JSON is sent as text for the server to refuse
+      if (f.dataset.type === "object" && (f.name === "recipe" || f.name === "energy" || f.name === "hits" || f.value.trim().startsWith("{"))) {
+        // JSON (a recipe, the energy, hit points); not JSON is sent as text for the server to refuse
         const v = f.value.trim();
         if (v === "") continue;
         try { body[f.name] = JSON.parse(v); } catch (e) { body[f.name] = v; }
