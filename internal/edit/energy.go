@@ -235,7 +235,6 @@ const (
 // double an octave up.
 func shape(s *score.Score, from, to, e float64) {
 	in := func(b float64) bool { return b >= from-1e-9 && b < to-1e-9 }
-	gain := 0.25 + 1.05*e
 	drop := -1
 	switch {
 	case e < 0.25:
@@ -245,43 +244,56 @@ func shape(s *score.Score, from, to, e float64) {
 	case e < 0.55:
 		drop = weightSixteenth
 	}
-	bpb := max(s.BeatsPerBar, 1)
 	for ti := range s.Tracks {
 		t := &s.Tracks[ti]
-		g := gain
+		shapeTrack(t, s, in, e, drop)
+		g := 0.25 + 1.05*e
 		if t.Role == score.RoleLead {
 			g = 0.6 + 0.5*e
 		}
-		out := (t.Instrument == score.Drums && e < drumsOut) || (t.Role == score.RoleArp && e < arpOut)
-		t.Hits = slices.DeleteFunc(t.Hits, func(h score.Hit) bool {
-			return in(h.Start) && (out || isHat(h.Drum) && Weight(h.Start, bpb) <= min(drop, weightEighth))
-		})
-		thin := accompanies(t.Role) || t.Role == score.RoleBass && e < leadSoft
-		t.Notes = slices.DeleteFunc(t.Notes, func(n score.Note) bool {
-			return in(n.Start) && (out || thin && Weight(n.Start, bpb) <= drop)
-		})
-		if e >= 0.6 && accompanies(t.Role) {
-			t.Notes = restrikeIn(t.Notes, in, e >= 0.8)
+		scaleTrack(t, in, g)
+	}
+}
+
+// shapeTrack is shape's arrangement of one part: parts out, thinning
+// (notes of weight drop or less go), restrikes, doubling and hats.
+func shapeTrack(t *score.Track, s *score.Score, in func(float64) bool, e float64, drop int) {
+	bpb := max(s.BeatsPerBar, 1)
+	out := (t.Instrument == score.Drums && e < drumsOut) || (t.Role == score.RoleArp && e < arpOut)
+	t.Hits = slices.DeleteFunc(t.Hits, func(h score.Hit) bool {
+		return in(h.Start) && (out || isHat(h.Drum) && Weight(h.Start, bpb) <= min(drop, weightEighth))
+	})
+	thin := accompanies(t.Role) || t.Role == score.RoleBass && e < leadSoft
+	t.Notes = slices.DeleteFunc(t.Notes, func(n score.Note) bool {
+		return in(n.Start) && (out || thin && Weight(n.Start, bpb) <= drop)
+	})
+	if e >= 0.6 && accompanies(t.Role) {
+		t.Notes = restrikeIn(t.Notes, in, e >= 0.8)
+	}
+	if e > 0.85 && (t.Role == score.RoleChords || t.Role == score.RolePad) {
+		t.Notes = doubleUp(t.Notes, in)
+	}
+	if t.Instrument != score.Drums {
+		return
+	}
+	thinDrums(t, in, bpb, e)
+	if e >= 0.6 {
+		filled := fillHats(t.Hits, s.TotalBeats, bpb, e >= 0.8)
+		t.Hits = slices.DeleteFunc(filled, func(h score.Hit) bool { return !in(h.Start) && !slices.Contains(t.Hits, h) })
+	}
+}
+
+// scaleTrack multiplies the velocities of t's notes and hits in the range
+// by g, within 0.02..1.
+func scaleTrack(t *score.Track, in func(float64) bool, g float64) {
+	for k := range t.Notes {
+		if in(t.Notes[k].Start) {
+			t.Notes[k].Velocity = min(max(t.Notes[k].Velocity*g, 0.02), 1)
 		}
-		if e > 0.85 && (t.Role == score.RoleChords || t.Role == score.RolePad) {
-			t.Notes = doubleUp(t.Notes, in)
-		}
-		if t.Instrument == score.Drums {
-			thinDrums(t, in, bpb, e)
-		}
-		if e >= 0.6 && t.Instrument == score.Drums {
-			filled := fillHats(t.Hits, s.TotalBeats, bpb, e >= 0.8)
-			t.Hits = slices.DeleteFunc(filled, func(h score.Hit) bool { return !in(h.Start) && !slices.Contains(t.Hits, h) })
-		}
-		for k := range t.Notes {
-			if in(t.Notes[k].Start) {
-				t.Notes[k].Velocity = min(max(t.Notes[k].Velocity*g, 0.02), 1)
-			}
-		}
-		for k := range t.Hits {
-			if in(t.Hits[k].Start) {
-				t.Hits[k].Velocity = min(max(t.Hits[k].Velocity*g, 0.02), 1)
-			}
+	}
+	for k := range t.Hits {
+		if in(t.Hits[k].Start) {
+			t.Hits[k].Velocity = min(max(t.Hits[k].Velocity*g, 0.02), 1)
 		}
 	}
 }

@@ -173,19 +173,8 @@ func balance(s *score.Score, levels []float64, set []bool) {
 func scaleVelocities(s *score.Score, from, to, g float64) {
 	in := func(b float64) bool { return b >= from-1e-9 && b < to-1e-9 }
 	for ti := range s.Tracks {
-		t := &s.Tracks[ti]
-		if t.Role == score.RoleLead {
-			continue
-		}
-		for k := range t.Notes {
-			if in(t.Notes[k].Start) {
-				t.Notes[k].Velocity = min(max(t.Notes[k].Velocity*g, 0.02), 1)
-			}
-		}
-		for k := range t.Hits {
-			if in(t.Hits[k].Start) {
-				t.Hits[k].Velocity = min(max(t.Hits[k].Velocity*g, 0.02), 1)
-			}
+		if s.Tracks[ti].Role != score.RoleLead {
+			scaleTrack(&s.Tracks[ti], in, g)
 		}
 	}
 }

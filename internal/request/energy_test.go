@@ -48,3 +48,27 @@ func contains(s, sub string) bool {
 	}
 	return false
 }
+
+// TestHitsOption reads hit points into their canonical JSON (in order of
+// time) and refuses what cannot be played.
+func TestHitsOption(t *testing.T) {
+	s, _ := request.OptionSpecNamed("hits")
+	var o jobs.Options
+	if err := s.ReadJSON(&o, json.RawMessage(`[{"kind": "end", "at": 61}, {"at": 42.3, "kind": "drop"}]`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := o.Normalize(); err != nil || string(o.Hits) != `[{"at":42.3,"kind":"drop"},{"at":61,"kind":"end"}]` {
+		t.Errorf("%s %v", o.Hits, err)
+	}
+	for _, bad := range []string{`{"at": 1, "kind": "drop"}`, `[]`, `[{"at": 0, "kind": "drop"}]`, `[{"at": 3, "kind": "boom"}]`,
+		`[{"at": 3, "kind": "end"}, {"at": 5, "kind": "accent"}]`, `[{"at": 3, "kind": "drop"}, {"at": 3, "kind": "stop"}]`} {
+		var o jobs.Options
+		err := s.ReadJSON(&o, json.RawMessage(bad))
+		if err == nil {
+			err = o.Normalize()
+		}
+		if !jobs.IsCode(err, jobs.EInvalid) || !contains(jobs.ErrorMessage(err), "'hits'") {
+			t.Errorf("%s: %v, want invalid naming hits", bad, err)
+		}
+	}
+}
