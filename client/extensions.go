@@ -32,6 +32,8 @@ type extensions struct {
 	// Issue 31 item 1 (energy.go).
 	Energy json.RawMessage `json:"energy,omitempty"`
 	Hits   json.RawMessage `json:"hits,omitempty"`
+	// Issue 30 item 1 (chords.go).
+	Chords any `json:"chords,omitempty"` // a string, or map[string]string by section
 }
 
 // Audio formats [WithFormat] accepts.

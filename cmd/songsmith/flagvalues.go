@@ -190,6 +190,7 @@ var memberFlags = map[string]string{
 	"regenerate":       "--regenerate",
 	"energy":           "--energy",
 	"hits":             "--hit",
+	"chords":           "--chords",
 }
 
 // inFlagWords rewrites the quoted request members of a server message

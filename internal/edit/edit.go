@@ -30,6 +30,10 @@ type Change struct {
 	// "" removes the role's parts.
 	Instruments map[string]string
 	Regenerate  []string // section labels composed anew (see Splice)
+	// Chords are chord charts by section (plan.Plan.Chords; "song" for
+	// every section): the sections they name are played over them anew,
+	// taken from Hooks.Chorded (see Splice); every other bar stays.
+	Chords map[string]string
 }
 
 // Hooks are what a Change needs from the engine.
@@ -38,6 +42,10 @@ type Hooks struct {
 	// take: the same plan at another seed, with the earlier changes of
 	// the song applied. Needed only when the change regenerates.
 	Alt func() (*score.Score, error)
+	// Chorded returns the song composed again with the change's chords
+	// (the same plan and seed, the earlier changes applied). Needed only
+	// when the change gives chords.
+	Chorded func() (*score.Score, error)
 	// Recorded reports whether an instrument plays from the sample bank
 	// (a swapped part's Track.Recorded); nil: never.
 	Recorded func(score.Instrument) bool
@@ -71,6 +79,11 @@ func Apply(s *score.Score, c Change, h Hooks) (*score.Score, error) {
 			return nil, err
 		}
 		if s, err = Splice(s, alt, c.Regenerate); err != nil {
+			return nil, err
+		}
+	}
+	if len(c.Chords) > 0 {
+		if s, err = rechord(s, c.Chords, h); err != nil {
 			return nil, err
 		}
 	}
@@ -112,11 +125,38 @@ func Apply(s *score.Score, c Change, h Hooks) (*score.Score, error) {
 	return s, nil
 }
 
-// WithoutRegenerate is c without its regenerated sections: what an Alt
-// applies of the song's earlier changes.
+// WithoutRegenerate is c without its regenerated sections and its
+// chords: what an Alt (or a Chorded song, composed with the chords of
+// every change) applies of the song's earlier changes.
 func (c Change) WithoutRegenerate() Change {
-	c.Regenerate = nil
+	c.Regenerate, c.Chords = nil, nil
 	return c
+}
+
+// rechord splices in the sections chords name from the song composed
+// again with them: "song" names every section.
+func rechord(s *score.Score, chords map[string]string, h Hooks) (*score.Score, error) {
+	if h.Chorded == nil {
+		return nil, errors.New("edit: chords without a Chorded")
+	}
+	alt, err := h.Chorded()
+	if err != nil {
+		return nil, err
+	}
+	var labels []string
+	for name := range chords {
+		if name != "song" {
+			labels = append(labels, name)
+			continue
+		}
+		for _, sec := range s.Sections {
+			if !slices.Contains(labels, sec.Name) {
+				labels = append(labels, sec.Name)
+			}
+		}
+	}
+	slices.Sort(labels)
+	return Splice(s, alt, slices.Compact(labels))
 }
 
 // Clone returns a copy of s that shares nothing mutable with it.

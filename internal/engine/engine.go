@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"strings"
 
 	"github.com/songsmith/songsmith/internal/audio"
@@ -60,6 +61,9 @@ type Options struct {
 	Loop bool
 	// Edits change the composed song in turn (Request.Edits).
 	Edits []Edit
+	// Chords are chord charts by section name (plan.Plan.Chords); nil
+	// lets the composer choose the harmony.
+	Chords map[string]string
 }
 
 // apply sets the overrides on a parsed plan.
@@ -82,6 +86,9 @@ func (o Options) apply(p plan.Plan) plan.Plan {
 	}
 	if o.Mode != "" {
 		p.Mode = o.Mode
+	}
+	if len(o.Chords) > 0 {
+		p.Chords = maps.Clone(o.Chords)
 	}
 	return p
 }

@@ -85,6 +85,9 @@ type Options struct {
 	// Hits are hit points (issue 31 item 2): compact JSON, an array of
 	// {"at", "kind"} in order of time; nil = none.
 	Hits json.RawMessage `json:",omitempty" dynamodbav:",omitempty"`
+	// Chords are chord charts by section name (ChordSections; issue 30
+	// item 1): ChordsSong for the whole song; nil lets the composer choose.
+	Chords map[string]string
 	// Source is the song an edit changes (POST /jobs/{id}/edit): set by
 	// jobs.Service.Edit, never read from a request body, so it has no row.
 	Source *EditSource

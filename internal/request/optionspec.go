@@ -141,6 +141,7 @@ var OptionSpecs = []OptionSpec{
 		Default:     "none",
 		Description: `moments to land on a downbeat, in seconds: [{"at": 42.3, "kind": "drop"}] (kinds drop, stop, accent, end); the tempo moves up to 8 % to land them`,
 		Field:       func(o *Options) any { return &o.Hits }},
+	chordsRow,
 }
 
 // OptionSpecNamed returns the row of the option called name.
@@ -182,6 +183,9 @@ func (s *OptionSpec) ReadJSON(o *Options, raw json.RawMessage) error {
 			*p = c.Bytes()
 		}
 	case *map[string]string:
+		if s.Name == "chords" {
+			return s.readChords(p, raw)
+		}
 		return s.readObject(p, raw)
 	default:
 		panic(s.badField(p))
@@ -304,6 +308,9 @@ func (s *OptionSpec) normalize(o *Options) error {
 			*p = v
 		}
 	case *map[string]string:
+		if s.Name == "chords" {
+			return normalizeChords(p)
+		}
 		return s.normalizeObject(p)
 	default:
 		panic(s.badField(p))

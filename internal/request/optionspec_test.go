@@ -29,6 +29,8 @@ var notRows = map[string]bool{"Source": true}
 // type out of its range or allowed values ("" when it has none).
 func sample(s request.OptionSpec) (ok, bad string) {
 	switch {
+	case s.Name == "chords": // a chart, or charts by section
+		return `{"verse": "Am F C G", "chorus": "F G | Em Am"}`, `{"verse": "Am Hx7"}`
 	case s.Type == request.TypeBoolean:
 		return "true", ""
 	case s.Type == request.TypeObject && s.OnlyArray:
@@ -116,6 +118,9 @@ func TestOptionSpecs(t *testing.T) {
 			other := `{}` // a value of another JSON type
 			if s.Type == request.TypeObject && !s.OnlyArray {
 				other = `"x"`
+			}
+			if s.Name == "chords" {
+				other = `12` // a string is the whole song's chart
 			}
 			if err := s.ReadJSON(&jobs.Options{}, json.RawMessage(other)); !jobs.IsCode(err, jobs.EInvalid) {
 				t.Fatalf("%s as %s: %v", other, s.Name, err)

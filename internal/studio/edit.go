@@ -33,7 +33,7 @@ func engineOptions(prompt string, seed uint64, o jobs.Options) (engine.Options, 
 		levels = append(levels, l)
 	}
 	root := levels[len(levels)-1]
-	eo := engine.Options{Seconds: root.Seconds, BPM: root.BPM, ExactSeconds: root.ExactDuration, Loop: root.Loop, LoudnessLUFS: o.LoudnessLUFS}
+	eo := engine.Options{Seconds: root.Seconds, BPM: root.BPM, ExactSeconds: root.ExactDuration, Loop: root.Loop, LoudnessLUFS: o.LoudnessLUFS, Chords: root.Chords}
 	if root.Key != "" {
 		k, err := request.ParseKey(root.Key)
 		if err != nil {
@@ -74,7 +74,7 @@ func editOf(l *jobs.Options, musical bool) (engine.Edit, error) {
 	if !musical {
 		return e, nil
 	}
-	e.BPM, e.Seconds, e.Exact, e.Loop = l.BPM, l.Seconds, l.ExactDuration, l.Loop
+	e.BPM, e.Seconds, e.Exact, e.Loop, e.Chords = l.BPM, l.Seconds, l.ExactDuration, l.Loop, l.Chords
 	if l.Key != "" {
 		k, err := request.ParseKey(l.Key)
 		if err != nil {
@@ -98,7 +98,7 @@ func rootOptions(o *jobs.Options) *jobs.Options {
 
 // recipeEdit is the edit a request with a recipe makes of the recipe's
 // song: the request's tempo, key, length, loop, intensity, instruments
-// and regenerate where they differ from the recipe's options (the
+// regenerate and chords where they differ from the recipe's options (the
 // options a request leaves out are the recipe's, so they never differ).
 // ok is false when nothing differs.
 func recipeEdit(o, from *jobs.Options) (e engine.Edit, ok bool, err error) {
@@ -129,6 +129,9 @@ func recipeEdit(o, from *jobs.Options) (e engine.Edit, ok bool, err error) {
 	}
 	if !bytes.Equal(o.Hits, from.Hits) {
 		d.Hits, ok = o.Hits, true
+	}
+	if !maps.Equal(o.Chords, from.Chords) {
+		d.Chords, ok = o.Chords, true
 	}
 	if !ok {
 		return e, false, nil

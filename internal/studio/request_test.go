@@ -31,6 +31,8 @@ func optionValue(t *testing.T, s request.OptionSpec) json.RawMessage {
 		return json.RawMessage(`"https://example.com/hook"`)
 	case "regenerate":
 		return json.RawMessage(`["chorus"]`)
+	case "chords":
+		return json.RawMessage(`{"verse": "Am F C G", "chorus": "F G | Em Am"}`)
 	case "recipe":
 		req := engine.Resolve("a recipe's own prompt, jazz", 9, engine.Options{})
 		rec := recipe.Recipe{RecipeFormat: recipe.Format, EngineVersion: recipe.Version, Bank: recipe.NoBank, Request: engine.EncodeRequest(req)}

@@ -226,6 +226,8 @@
       ["client.WithEnergyCurve(" + v.map((p) => "client.EnergyPoint{" + ("bar" in p ? "Bar: " + p.bar : "At: " + p.at) +
         ", Value: " + p.value + "}").join(", ") + ")"] :
       ["client.WithSectionEnergy(map[string]float64{" + Object.entries(v).map(([k, x]) => goString(k) + ": " + x).join(", ") + "})"],
+    chords: (v) => [typeof v === "string" ? "client.WithChords(" + goString(v) + ")" :
+      "client.WithSectionChords(map[string]string{" + Object.entries(v).map(([k, c]) => goString(k) + ": " + goString(c)).join(", ") + "})"],
   };
   // shellQuote quotes s for a POSIX shell.
   const shellQuote = (s) => "'" + String(s).replace(/'/g, "'\\''") + "'";
@@ -286,6 +288,18 @@
       }
       if (f.dataset.type === "array") {
         if (f.checked) (body[f.name] = body[f.name] || []).push(f.value);
+        continue;
+      }
+      if (f.name === "chords" && !f.value.trim().startsWith("{")) { // a chart, or "section: chart; ..."
+        const v = f.value.trim();
+        if (v === "") continue;
+        if (!v.includes(":")) { body.chords = v; continue; }
+        const o = {};
+        for (const part of v.split(";")) {
+          const i = part.indexOf(":");
+          if (i > 0) o[part.slice(0, i).trim()] = part.slice(i + 1).trim();
+        }
+        body.chords = o;
         continue;
       }
       if (f.dataset.type === "object" && (f.name === "recipe" || f.name === "energy" || f.name === "hits" || f.value.trim().startsWith("{"))) {
