@@ -138,9 +138,12 @@ func play(s *score.Score, m score.Mark) {
 	switch m.Kind {
 	case HitDrop:
 		end := s.TotalBeats
-		for _, sec := range s.Sections {
+		for i, sec := range s.Sections {
 			if e := sec.StartBeat + float64(sec.Bars)*bpb; sec.StartBeat <= at+1e-9 && at < e-1e-9 {
 				end = e
+				if math.Abs(sec.StartBeat-at) < 1e-9 {
+					s.Sections[i].Energy = 1 // the mix rides it and the timeline reports it
+				}
 			}
 		}
 		if at >= bpb {
