@@ -29,6 +29,9 @@ type extensions struct {
 	Intensity   *float64           `json:"intensity,omitempty"`
 	Instruments map[string]*string `json:"instruments,omitempty"`
 	Regenerate  []string           `json:"regenerate,omitempty"`
+	// Issue 31 item 1 (energy.go).
+	Energy json.RawMessage `json:"energy,omitempty"`
+	Hits   json.RawMessage `json:"hits,omitempty"`
 	// Issue 30 item 1 (chords.go).
 	Chords any `json:"chords,omitempty"` // a string, or map[string]string by section
 }

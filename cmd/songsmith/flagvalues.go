@@ -188,6 +188,8 @@ var memberFlags = map[string]string{
 	"recipe":           "--recipe",
 	"intensity":        "--intensity",
 	"regenerate":       "--regenerate",
+	"energy":           "--energy",
+	"hits":             "--hit",
 	"chords":           "--chords",
 }
 

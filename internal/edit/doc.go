@@ -33,6 +33,14 @@
 //     below 0.5 weak-beat notes of the chords, pad, arp and hats go, above
 //     it held chords are struck again on the beats and off-beats and hats
 //     fill the eighths.
+//  8. Energy (issue 31 item 1, energy.go): each section the drawn curve
+//     sets plays at its energy: parts in and out (drums, arp; drums and
+//     bass brought in), density, register, hats, velocities balanced
+//     between the drawn sections, a fill and crash into every rise; its
+//     Section.Energy says so (the mix rides it and the timeline reports it).
+//  9. Hits (issue 31 item 2, hits.go): a tempo map within MaxTempoShift
+//     lands each hit point on a downbeat, and each kind plays there (drop,
+//     stop, accent, end); the score's Marks say where each landed.
 //
 // Every function is deterministic and returns a new score, sharing nothing
 // mutable with its input. Stdlib and internal/score only.

@@ -20,6 +20,12 @@ type Change struct {
 	// Intensity is the accompaniment's density and energy, 0..1 (0.5 is
 	// as composed); nil keeps it.
 	Intensity *float64
+	// Energy is the energy drawn per section or along the song (issue
+	// 31 item 1, energy.go); nil keeps the composer's.
+	Energy *Curve
+	// Hits are hit points to land on downbeats (issue 31 item 2,
+	// hits.go); nil: none.
+	Hits []HitPoint
 	// Instruments maps a role to its new instrument (a kit for drums);
 	// "" removes the role's parts.
 	Instruments map[string]string
@@ -110,6 +116,12 @@ func Apply(s *score.Score, c Change, h Hooks) (*score.Score, error) {
 	if c.Intensity != nil {
 		s = Intensity(s, *c.Intensity)
 	}
+	if c.Energy != nil {
+		s = Energy(s, c.Energy)
+	}
+	if len(c.Hits) > 0 {
+		s = Hits(s, c.Hits)
+	}
 	return s, nil
 }
 
@@ -152,6 +164,8 @@ func Clone(s *score.Score) *score.Score {
 	out := *s
 	out.Sections = slices.Clone(s.Sections)
 	out.Chords = slices.Clone(s.Chords)
+	out.Tempo = slices.Clone(s.Tempo)
+	out.Marks = slices.Clone(s.Marks)
 	out.Tracks = slices.Clone(s.Tracks)
 	for i := range out.Tracks {
 		out.Tracks[i].Notes = slices.Clone(out.Tracks[i].Notes)

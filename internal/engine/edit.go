@@ -124,3 +124,28 @@ func recordedInstrument(inst score.Instrument) bool {
 	_, _, ok := synth.RecordedPreset(&score.Track{Recorded: true, Instrument: inst})
 	return ok
 }
+
+// The difference an energy curve guarantees between a section drawn at
+// 0.2 and one at 1.0 of the same song (issue 31 item 1, docs/api.md;
+// TestEnergyCurveOnTheAudio measures it): the high section's median
+// short-term loudness is at least EnergyLoudnessLU above the low one's,
+// and its onsets per second at least EnergyOnsetRatio times as many.
+const (
+	EnergyLoudnessLU = 3.0
+	EnergyOnsetRatio = 1.3
+)
+
+// EnergyRideDB is the least the mix rides a section's level per unit of
+// energy when the request draws the energy (synth's section ride; the
+// style families ride 0 to 7 dB).
+const EnergyRideDB = 12.0
+
+// drawsEnergy reports whether an edit of r draws the energy.
+func (r Request) drawsEnergy() bool {
+	for _, e := range r.Edits {
+		if e.Energy != nil {
+			return true
+		}
+	}
+	return false
+}

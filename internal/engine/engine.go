@@ -164,7 +164,9 @@ func Compose(r Request) (*Composition, error) {
 		title = music.Title(r.Plan, r.Seed)
 	}
 	st := styleOf(written.Genre)
-	return &Composition{Written: written, Score: perform.Apply(written, st), Title: title, Tags: tags, Style: st}, nil
+	performed := perform.Apply(written, st)
+	clockHits(performed, written)
+	return &Composition{Written: written, Score: performed, Title: title, Tags: tags, Style: st}, nil
 }
 
 // Render composes, performs, synthesizes and masters the song of r. The
@@ -187,6 +189,11 @@ func synthesize(ctx context.Context, c *Composition, r Request) (*Song, error) {
 	so := r.Synth
 	so.LoudnessLUFS = r.LoudnessLUFS
 	so = MixOf(c.Style, so)
+	if r.drawsEnergy() && so.Mix != nil && so.Mix.SectionRideDB < EnergyRideDB {
+		p := *so.Mix
+		p.SectionRideDB = EnergyRideDB
+		so.Mix = &p
+	}
 	buf, err := synth.Render(ctx, s, so)
 	if err != nil {
 		return nil, fmt.Errorf("engine: render: %w", err)

@@ -1,9 +1,11 @@
 package engine
 
 import (
+	"encoding/json"
 	"fmt"
 	"maps"
 
+	"github.com/songsmith/songsmith/internal/edit"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/recipe"
 	"github.com/songsmith/songsmith/internal/score"
@@ -33,6 +35,12 @@ func EncodeRequest(r Request) recipe.Request {
 	for _, e := range r.Edits {
 		we := recipe.Edit{BPM: e.BPM, Seconds: e.Seconds, ExactDuration: e.Exact, Loop: e.Loop,
 			Intensity: e.Intensity, Regenerate: clone(e.Regenerate), Chords: maps.Clone(e.Chords)}
+		if e.Energy != nil {
+			we.Energy = e.Energy.JSON()
+		}
+		if len(e.Hits) > 0 {
+			we.Hits = edit.HitsJSON(e.Hits)
+		}
 		if e.HasKey {
 			we.Key = recipe.KeyName(e.KeyRoot, e.Mode)
 		}
@@ -72,6 +80,17 @@ func DecodeRequest(w recipe.Request) (Request, error) {
 	for i, we := range w.Edits {
 		e := Edit{BPM: we.BPM, Seconds: we.Seconds, Exact: we.ExactDuration, Loop: we.Loop,
 			Intensity: we.Intensity, Regenerate: clone(we.Regenerate), Chords: maps.Clone(we.Chords)}
+		if len(we.Energy) > 0 {
+			var err error
+			if e.Energy, err = edit.ReadCurve(we.Energy); err != nil {
+				return Request{}, fmt.Errorf("engine: recipe edit %d energy: %w", i+1, err)
+			}
+		}
+		if len(we.Hits) > 0 {
+			if err := json.Unmarshal(we.Hits, &e.Hits); err != nil {
+				return Request{}, fmt.Errorf("engine: recipe edit %d hits: %w", i+1, err)
+			}
+		}
 		if we.Key != "" {
 			var err error
 			if e.KeyRoot, e.Mode, err = recipe.ParseKey(we.Key); err != nil {

@@ -1,6 +1,7 @@
 package recipe
 
 import (
+	"encoding/json"
 	"fmt"
 	"maps"
 	"math"
@@ -98,6 +99,8 @@ var Bounds = []Bound{
 	{Path: "edits[].intensity", Option: "intensity"},
 	{Path: "edits[].instruments", Option: "instruments"},
 	{Path: "edits[].regenerate", Option: "regenerate"},
+	{Path: "edits[].energy", Option: "energy"},
+	{Path: "edits[].hits", Option: "hits"},
 	{Path: "edits[].chords", Option: "chords"},
 }
 
@@ -352,6 +355,8 @@ func setOption(p any, v reflect.Value) error {
 		*p = v.String()
 	case *[]string:
 		*p = v.Interface().([]string)
+	case *json.RawMessage:
+		*p = slices.Clone(v.Bytes())
 	case *map[string]string:
 		if plain, ok := v.Interface().(map[string]string); ok { // chords
 			*p = maps.Clone(plain)

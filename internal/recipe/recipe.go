@@ -117,6 +117,8 @@ type Edit struct {
 	Intensity     *float64           `json:"intensity,omitempty"`        // 0..1; absent keeps it
 	Instruments   map[string]*string `json:"instruments,omitempty"`      // role -> instrument or kit; null mutes
 	Regenerate    []string           `json:"regenerate,omitempty"`       // section labels composed anew
+	Energy        json.RawMessage    `json:"energy,omitempty"`           // the drawn energy: labels to 0..1, or points
+	Hits          json.RawMessage    `json:"hits,omitempty"`             // hit points: [{"at": seconds, "kind": "drop"}]
 	// Chords are chord charts by section the edit plays sections over.
 	Chords map[string]string `json:"chords,omitempty"`
 }

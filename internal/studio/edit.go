@@ -1,10 +1,12 @@
 package studio
 
 import (
+	"bytes"
 	"errors"
 	"maps"
 	"slices"
 
+	"github.com/songsmith/songsmith/internal/edit"
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/request"
@@ -44,7 +46,7 @@ func engineOptions(prompt string, seed uint64, o jobs.Options) (engine.Options, 
 		if err != nil {
 			return eo, "", 0, err
 		}
-		if i < len(levels)-1 || e.Intensity != nil || len(e.Instruments) > 0 || len(e.Regenerate) > 0 {
+		if i < len(levels)-1 || e.Intensity != nil || len(e.Instruments) > 0 || len(e.Regenerate) > 0 || e.Energy != nil || len(e.Hits) > 0 {
 			eo.Edits = append(eo.Edits, e)
 		}
 	}
@@ -55,6 +57,20 @@ func engineOptions(prompt string, seed uint64, o jobs.Options) (engine.Options, 
 // regenerate, and with musical also its tempo, length and key.
 func editOf(l *jobs.Options, musical bool) (engine.Edit, error) {
 	e := engine.Edit{Intensity: l.Intensity, Instruments: l.Instruments, Regenerate: l.Regenerate}
+	if len(l.Energy) > 0 {
+		c, err := edit.ParseCurve(l.Energy)
+		if err != nil {
+			return e, err
+		}
+		e.Energy = c
+	}
+	if len(l.Hits) > 0 {
+		h, err := edit.ParseHits(l.Hits)
+		if err != nil {
+			return e, err
+		}
+		e.Hits = h
+	}
 	if !musical {
 		return e, nil
 	}
@@ -107,6 +123,12 @@ func recipeEdit(o, from *jobs.Options) (e engine.Edit, ok bool, err error) {
 	}
 	if !slices.Equal(o.Regenerate, from.Regenerate) {
 		d.Regenerate, ok = o.Regenerate, true
+	}
+	if !bytes.Equal(o.Energy, from.Energy) {
+		d.Energy, ok = o.Energy, true
+	}
+	if !bytes.Equal(o.Hits, from.Hits) {
+		d.Hits, ok = o.Hits, true
 	}
 	if !maps.Equal(o.Chords, from.Chords) {
 		d.Chords, ok = o.Chords, true

@@ -60,6 +60,12 @@ func optionValue(t *testing.T, s request.OptionSpec) json.RawMessage {
 		if len(s.Keys) > 0 {
 			return json.RawMessage(`{"lead": "sax"}`)
 		}
+		if s.OnlyArray {
+			return json.RawMessage(`[{"at": 20, "kind": "accent"}]`)
+		}
+		if s.Array {
+			return json.RawMessage(`[{"bar": 1, "value": 0.2}, {"bar": 9, "value": 1}]`)
+		}
 	}
 	t.Fatalf("%s: no sample value for a %s: teach optionValue the new row", s.Name, s.Type)
 	return nil

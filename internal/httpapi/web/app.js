@@ -223,6 +223,11 @@
     instruments: (v) => Object.entries(v).map(([role, inst]) => inst === null ?
       "client.WithMute(" + goString(role) + ")" : "client.WithInstrument(" + goString(role) + ", " + goString(inst) + ")"),
     regenerate: (v) => ["client.WithRegenerate(" + v.map(goString).join(", ") + ")"],
+    hits: (v) => v.map((h) => "client.WithHit(" + h.at + ", " + goString(h.kind) + ")"),
+    energy: (v) => Array.isArray(v) ?
+      ["client.WithEnergyCurve(" + v.map((p) => "client.EnergyPoint{" + ("bar" in p ? "Bar: " + p.bar : "At: " + p.at) +
+        ", Value: " + p.value + "}").join(", ") + ")"] :
+      ["client.WithSectionEnergy(map[string]float64{" + Object.entries(v).map(([k, x]) => goString(k) + ": " + x).join(", ") + "})"],
     chords: (v) => [typeof v === "string" ? "client.WithChords(" + goString(v) + ")" :
       "client.WithSectionChords(map[string]string{" + Object.entries(v).map(([k, c]) => goString(k) + ": " + goString(c)).join(", ") + "})"],
   };
@@ -299,8 +304,8 @@
         body.chords = o;
         continue;
       }
-      if (f.dataset.type === "object" && (f.name === "recipe" || f.value.trim().startsWith("{"))) {
-        // JSON (a recipe); not JSON is sent as text for the server to refuse
+      if (f.dataset.type === "object" && (f.name === "recipe" || f.name === "energy" || f.name === "hits" || f.value.trim().startsWith("{"))) {
+        // JSON (a recipe, the energy, hit points); not JSON is sent as text for the server to refuse
         const v = f.value.trim();
         if (v === "") continue;
         try { body[f.name] = JSON.parse(v); } catch (e) { body[f.name] = v; }
