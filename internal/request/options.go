@@ -23,6 +23,9 @@ const (
 	MinLUFS, MaxLUFS = -31.0, -9.0
 	// MaxWebhookURLLen is the longest accepted webhook_url.
 	MaxWebhookURLLen = 2048
+	// MaxCount is the most pieces one POST /generate may ask for
+	// (count; issue 31 item 5): each is a job of its own.
+	MaxCount = 10
 )
 
 // Audio formats a request may ask for.
@@ -77,6 +80,15 @@ type Options struct {
 	// Source is the song an edit changes (POST /jobs/{id}/edit): set by
 	// jobs.Service.Edit, never read from a request body, so it has no row.
 	Source *EditSource
+
+	// Count asks for a collection of that many pieces for one brief
+	// (issue 31 item 5, collection.go); nil (or 1, which Normalize clears)
+	// for one song.
+	Count *uint64
+	// Piece places a job in its collection: set by
+	// jobs.Service.SubmitCollection, never read from a request body, so it
+	// has no row (and Equal leaves it out: every piece asked the same).
+	Piece *Piece `json:",omitempty" dynamodbav:",omitempty"`
 }
 
 // SampleRates lists the sample rates a request may ask for, the default first.
@@ -122,6 +134,9 @@ func (o *Options) Normalize() error {
 		if err := OptionSpecs[i].requires(o); err != nil {
 			return err
 		}
+	}
+	if o.Count != nil && *o.Count == 1 {
+		o.Count = nil // one piece is an ordinary job
 	}
 	return o.combined()
 }

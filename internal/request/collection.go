@@ -1,0 +1,66 @@
+package request
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"strconv"
+)
+
+// Collections (issue 31 item 5): POST /generate with "count": N makes N
+// ordinary jobs for one brief, listed together under a collection id.
+// Piece i differs from the others by its seed (PieceSeed) and by the key
+// and tempo the studio rotates by its index (PieceKeyShift, PieceTempo).
+
+// Piece is a job's place in its collection.
+type Piece struct {
+	CollectionID string // the collection's id (a UUID)
+	Index        int    // the piece's place, 0..Count-1
+	Count        int    // how many pieces the collection has
+	// Seed is the first piece's seed: the base every piece's key and
+	// tempo turn from, so the rotation is the same for all of them.
+	Seed uint64
+}
+
+// Pieces returns how many pieces o asks for: Count, or 1.
+func (o *Options) Pieces() int {
+	if o == nil || o.Count == nil {
+		return 1
+	}
+	return int(*o.Count)
+}
+
+// PieceSeed returns the seed of piece i of a collection submitted with the
+// seed option seed: seed itself for the first piece, a value mixed from
+// both (at most MaxSeed) for the others.
+func PieceSeed(seed uint64, i int) uint64 {
+	if i == 0 {
+		return seed
+	}
+	h := sha256.Sum256([]byte("songsmith-piece:" + strconv.FormatUint(seed, 10) + ":" + strconv.Itoa(i)))
+	return binary.BigEndian.Uint64(h[:8]) & MaxSeed
+}
+
+// keyShifts are the semitones piece i's key moves from the first piece's:
+// ten distinct tonics, neighbours on the circle of fifths first.
+var keyShifts = []int{0, 7, 5, 2, 10, 9, 3, 4, 8, 1}
+
+// PieceKeyShift returns how many semitones up piece i's tonic moves from
+// the first piece's (distinct for the first 12 pieces).
+func PieceKeyShift(i int) int {
+	if i < len(keyShifts) {
+		return keyShifts[i]
+	}
+	return (i * 7) % 12
+}
+
+// tempoSteps are the factors piece i's tempo takes of the first piece's:
+// within ±9 %, so a tempo word in the prompt ("slow", "upbeat") still holds.
+var tempoSteps = []float64{1, 1.06, 0.94, 1.09, 0.91, 1.03, 0.97, 1.075, 0.925, 1.015}
+
+// PieceTempo returns piece i's tempo from the first piece's bpm, clamped
+// to MinBPM..MaxBPM and rounded to a whole bpm.
+func PieceTempo(bpm float64, i int) float64 {
+	f := tempoSteps[i%len(tempoSteps)]
+	v := float64(int(bpm*f + 0.5))
+	return min(max(v, MinBPM), MaxBPM)
+}
