@@ -72,7 +72,7 @@ func (s *Service) SubmitCollection(ctx context.Context, key *APIKey, sub Submiss
 	if n < 2 {
 		return nil, RateStatus{}, Errorf(EInvalid, "'count' must be an integer from 2 to %d for a collection.", request.MaxCount)
 	}
-	ca, ok := s.Admit.(CollectionAdmitter)
+	ca, lim, ok := s.collectionAdmitter()
 	if !ok {
 		return nil, RateStatus{}, Errorf(EInvalid, "This server cannot admit collections; leave out 'count'.")
 	}
@@ -97,7 +97,7 @@ func (s *Service) SubmitCollection(ctx context.Context, key *APIKey, sub Submiss
 		return nil, rate, err
 	}
 	js := s.pieces(key, p, opts, n)
-	a, err := ca.AdmitCollection(ctx, js, idem, s.Config.Limits)
+	a, err := ca.AdmitCollection(ctx, js, idem, lim)
 	if err != nil {
 		if IsCode(err, ETooManyJobs) {
 			s.log().InfoContext(ctx, "collection refused: key at its cap", "key_id", key.ID, "count", n)
@@ -108,12 +108,24 @@ func (s *Service) SubmitCollection(ctx context.Context, key *APIKey, sub Submiss
 		c, err := s.replayCollection(ctx, key, a.Job, p, opts)
 		return c, rate, err
 	}
-	if !a.Queued {
+	if !a.Queued && s.Admit != nil {
 		s.dispatch(ctx, js)
 	}
 	cid := js[0].Options.Piece.CollectionID
 	s.log().InfoContext(ctx, "collection accepted", "collection_id", cid, "key_id", key.ID, "count", n)
 	return &Collection{ID: cid, Jobs: js}, rate, nil
+}
+
+// collectionAdmitter returns what admits a collection and under which
+// caps: the Admitter (Config.Limits), or without one a job store that can
+// (no caps, as Submit has none then).
+func (s *Service) collectionAdmitter() (CollectionAdmitter, Limits, bool) {
+	if s.Admit != nil {
+		ca, ok := s.Admit.(CollectionAdmitter)
+		return ca, s.Config.Limits, ok
+	}
+	ca, ok := s.Jobs.(CollectionAdmitter)
+	return ca, Limits{}, ok
 }
 
 // pieces returns the n running jobs of a new collection for prompt p.
