@@ -148,6 +148,9 @@ func (o *Options) combined() error {
 	if o.Loop && o.ExactDuration {
 		return errorf("'loop' and 'exact_duration' cannot be combined: a loop lasts whole bars (see loop_end in the result).")
 	}
+	if o.Pieces() > 1 && len(o.Recipe) > 0 {
+		return errorf("'count' and 'recipe' cannot be combined: a recipe renders one song (each piece's result has its own).")
+	}
 	return nil
 }
 
