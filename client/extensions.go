@@ -29,6 +29,8 @@ type extensions struct {
 	Intensity   *float64           `json:"intensity,omitempty"`
 	Instruments map[string]*string `json:"instruments,omitempty"`
 	Regenerate  []string           `json:"regenerate,omitempty"`
+	// Issue 31 item 5 (collection.go).
+	Count int `json:"count,omitempty"`
 }
 
 // Audio formats [WithFormat] accepts.

@@ -199,6 +199,7 @@ var sdkOptions = map[string][]client.GenerateOption{
 	"intensity":        {client.WithIntensity(0)},
 	"instruments":      {client.WithInstrument("lead", "piano"), client.WithMute("drums")},
 	"regenerate":       {client.WithRegenerate("bridge", "verse 2")},
+	"count":            {client.WithCount(1)}, // 2 or more: client.GenerateMany (sdk_collection_test.go)
 }
 
 // TestOptionSpecsSDK checks the SDK against the table of request options:

@@ -82,8 +82,8 @@ type Options struct {
 	Source *EditSource
 
 	// Count asks for a collection of that many pieces for one brief
-	// (issue 31 item 5, collection.go); nil (or 1, which Normalize clears)
-	// for one song.
+	// (issue 31 item 5, collection.go); nil or 1 for one song (an
+	// ordinary job).
 	Count *uint64
 	// Piece places a job in its collection: set by
 	// jobs.Service.SubmitCollection, never read from a request body, so it
@@ -134,9 +134,6 @@ func (o *Options) Normalize() error {
 		if err := OptionSpecs[i].requires(o); err != nil {
 			return err
 		}
-	}
-	if o.Count != nil && *o.Count == 1 {
-		o.Count = nil // one piece is an ordinary job
 	}
 	return o.combined()
 }
