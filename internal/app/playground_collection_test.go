@@ -1,10 +1,16 @@
 package app_test
 
 import (
+	"go/format"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // The playground's Pieces field: a submission with 3 sends count 3, lists
@@ -46,5 +52,22 @@ func TestPlaygroundCollection(t *testing.T) {
 	_, list, _ := r.call("GET", "/jobs", nil)
 	if n := len(list["jobs"].([]any)); n != 3 {
 		t.Fatalf("%d jobs stored, want the 3 pieces", n)
+	}
+	if formatted, err := format.Source([]byte(code)); err != nil || string(formatted) != code {
+		t.Errorf("the Go program is not gofmt's (%v):\n%s", err, formatted)
+	}
+	main := filepath.Join(t.TempDir(), "main.go")
+	if err := os.WriteFile(main, []byte(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := exec.Command(testutil.RequireTool(t, "go"), "run", main)
+	run.Dir = filepath.Join("..", "..") // the module: resolves the client package
+	run.Env = append(os.Environ(), "SONGSMITH_API_KEY="+r.Key)
+	out, err := run.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go run of the Go program: %v: %s", err, out)
+	}
+	if st, col, _ := r.call("GET", "/collections/"+strings.TrimSpace(string(out)), nil); st != 200 || col["count"] != 3.0 {
+		t.Fatalf("the Go program's collection: %d %v", st, col)
 	}
 }
