@@ -8,8 +8,9 @@ import (
 
 // Collections (issue 31 item 5): POST /generate with "count": N makes N
 // ordinary jobs for one brief, listed together under a collection id.
-// Piece i differs from the others by its seed (PieceSeed) and by the key
-// and tempo the studio rotates by its index (PieceKeyShift, PieceTempo).
+// Piece i differs from the others by its seed (PieceSeed) and by the key,
+// tempo and groove the studio rotates by its index (PieceKeyShift,
+// PieceTempo, PieceIntensity).
 
 // Piece is a job's place in its collection.
 type Piece struct {
@@ -63,4 +64,18 @@ func PieceTempo(bpm float64, i int) float64 {
 	f := tempoSteps[i%len(tempoSteps)]
 	v := float64(int(bpm*f + 0.5))
 	return min(max(v, MinBPM), MaxBPM)
+}
+
+// grooveSteps are the accompaniment intensities (the intensity option's
+// scale; 0.5 is as composed) piece i plays at: sparser or busier hats,
+// chords struck again or thinned, so the pieces' grooves differ too.
+var grooveSteps = []float64{0.5, 0.7, 0.4, 0.62, 0.45, 0.75, 0.38, 0.68, 0.56, 0.42}
+
+// PieceIntensity returns the intensity piece i plays at when the request
+// sets none; ok is false for the first piece (as composed).
+func PieceIntensity(i int) (x float64, ok bool) {
+	if i == 0 {
+		return 0, false
+	}
+	return grooveSteps[i%len(grooveSteps)], true
 }

@@ -20,6 +20,17 @@ func TestPieces(t *testing.T) {
 			t.Fatalf("piece %d tempo %g from 100", i, b)
 		}
 	}
+	grooves := map[float64]bool{}
+	for i := 1; i < request.MaxCount; i++ {
+		x, ok := request.PieceIntensity(i)
+		if !ok || x < 0.35 || x > 0.8 {
+			t.Fatalf("piece %d intensity %g %v", i, x, ok)
+		}
+		grooves[x] = true
+	}
+	if _, ok := request.PieceIntensity(0); ok || len(grooves) != request.MaxCount-1 {
+		t.Fatalf("the first piece has a groove edit, or grooves repeat: %v", grooves)
+	}
 	if len(seeds) != request.MaxCount || len(keys) != request.MaxCount {
 		t.Fatalf("%d seeds, %d key shifts, want %d distinct", len(seeds), len(keys), request.MaxCount)
 	}

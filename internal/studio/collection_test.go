@@ -19,9 +19,10 @@ func pieceOptions(o jobs.Options, i, n int, base uint64) jobs.Options {
 }
 
 // TestCollectionRotation: the pieces of a collection turn the first
-// piece's key and tempo by index (ten distinct tonics, tempi within ±9 %),
-// keep what the prompt or the request fixes, and the first piece is the
-// song one job with its seed makes.
+// piece's key and tempo by index (ten distinct tonics, tempi within ±9 %)
+// and play at their own intensity (groove), keep what the prompt or the
+// request fixes, and the first piece is the song one job with its seed
+// makes.
 func TestCollectionRotation(t *testing.T) {
 	st := &studio.Studio{}
 	const n = 10
@@ -46,6 +47,9 @@ func TestCollectionRotation(t *testing.T) {
 				t.Fatal(err)
 			}
 			keys[r.Plan.KeyRoot] = true
+			if hasGroove := len(r.Edits) > 0 && r.Edits[0].Intensity != nil; hasGroove != (i > 0) {
+				t.Errorf("piece %d: groove edit %v", i, hasGroove)
+			}
 			if d := math.Abs(r.Plan.BPM/first.Plan.BPM - 1); d > 0.1 {
 				t.Errorf("piece %d: %g bpm, %.0f %% from the first piece's %g", i, r.Plan.BPM, 100*d, first.Plan.BPM)
 			}
@@ -60,13 +64,16 @@ func TestCollectionRotation(t *testing.T) {
 			o      jobs.Options
 		}{
 			{"lo-fi in D minor, 84 bpm", jobs.Options{}},
-			{"lo-fi", jobs.Options{Key: "E minor", BPM: 90}},
+			{"lo-fi", jobs.Options{Key: "E minor", BPM: 90, Intensity: new(float64)}},
 		} {
 			want, _ := st.Request(c.prompt, 5, c.o)
 			for i := 1; i < n; i++ {
 				r, err := st.Request(c.prompt, uint64(i), pieceOptions(c.o, i, n, 5))
 				if err != nil {
 					t.Fatal(err)
+				}
+				if c.o.Intensity != nil && (len(r.Edits) != 1 || r.Edits[0].Intensity == nil || *r.Edits[0].Intensity != 0) {
+					t.Fatalf("%q piece %d: edits %+v, want the asked intensity alone", c.prompt, i, r.Edits)
 				}
 				if r.Plan.KeyRoot != want.Plan.KeyRoot || r.Plan.BPM != want.Plan.BPM {
 					t.Fatalf("%q piece %d: key %d %g bpm, want the asked %d %g", c.prompt, i, r.Plan.KeyRoot, r.Plan.BPM, want.Plan.KeyRoot, want.Plan.BPM)

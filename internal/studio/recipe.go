@@ -49,7 +49,7 @@ func (s *Studio) request(prompt string, seed uint64, o jobs.Options) (engine.Req
 	eo.Synth = s.Synth
 	root := rootOptions(&o)
 	if len(root.Recipe) == 0 {
-		return engine.Resolve(prompt, seed, vary(prompt, eo, root.Piece)), prompt, seed, nil
+		return engine.Resolve(prompt, seed, vary(prompt, eo, root)), prompt, seed, nil
 	}
 	from, err := recipe.Parse(root.Recipe)
 	if err != nil {
