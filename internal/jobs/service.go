@@ -123,6 +123,9 @@ func (s *Service) Submit(ctx context.Context, key *APIKey, sub Submission) (*Job
 	if err := opts.Normalize(); err != nil {
 		return nil, RateStatus{}, err
 	}
+	if opts.Pieces() > 1 {
+		return nil, RateStatus{}, Errorf(EInvalid, "'count' of 2 or more makes a collection (SubmitCollection), not one job.")
+	}
 	if idem != "" {
 		j, err := s.Jobs.IdempotentJob(ctx, key.ID, idem, s.now())
 		if err == nil {
