@@ -29,25 +29,65 @@ const (
 	// 1 is the same tune in any key or tempo.
 	MaxMelodicSimilarity = 0.5
 	// MaxFingerprintSimilarity bounds the share of equal bits of two
-	// Chromaprint fingerprints (fpcalc -raw) at their best alignment:
-	// unrelated audio is about 0.5, a re-encode of the same audio 0.9 or
-	// more; Chromaprint's own matcher calls two files the same above
-	// about 0.65.
+	// Chromaprint fingerprints (fpcalc -raw) at their best alignment, for
+	// a prompt that leaves the key and tempo open: unrelated audio is
+	// about 0.5, a re-encode of the same audio 0.9 or more; Chromaprint's
+	// own matcher calls two files the same above about 0.65.
 	MaxFingerprintSimilarity = 0.65
+	// MaxFingerprintSimilarityAsked is that bound when the prompt fixes
+	// both key and tempo: the pieces then share them by request, and a
+	// chroma fingerprint sees it (10 such pieces measure up to 0.78), but
+	// no two are the same recording.
+	MaxFingerprintSimilarityAsked = 0.85
 )
 
-// TestCollectionDiffers renders a 10-piece collection of short songs (20 s
-// each) as the service makes one (piece ids, seeds and rotation) and fails
-// when a pair of pieces is above either threshold.
+// TestCollectionDiffers renders collections of short songs (20 s each) as
+// the service makes them (piece ids, seeds and rotation) and fails when a
+// pair of pieces is above a threshold: 10 pieces of a prompt that leaves
+// key and tempo open, 5 of one that fixes both.
 func TestCollectionDiffers(t *testing.T) {
 	if testing.Short() {
-		t.Skip("renders 10 songs and runs fpcalc on each (-short)")
+		t.Skip("renders 15 songs and runs fpcalc on each (-short)")
 	}
 	fpcalc := testutil.RequireTool(t, "fpcalc")
-	const n, prompt, cid = 10, "uplifting lo-fi hip hop with piano and soft drums", "6f1c2a9e-0d4b-4c7e-9a51-3b2d8e7f1a20"
+	for _, c := range []struct {
+		name, prompt string
+		n            int
+		maxFP        float64
+	}{
+		{"Open", "uplifting lo-fi hip hop with piano and soft drums", 10, MaxFingerprintSimilarity},
+		{"KeyAndTempoAsked", "lo-fi hip hop with piano and soft drums in D minor, 84 bpm", 5, MaxFingerprintSimilarityAsked},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			lines, prints := renderPieces(t, fpcalc, c.prompt, c.n)
+			var maxMel, maxFP float64
+			for i := range c.n {
+				for j := i + 1; j < c.n; j++ {
+					mel, fp := melodicSimilarity(lines[i], lines[j]), fingerprintSimilarity(prints[i], prints[j])
+					maxMel, maxFP = max(maxMel, mel), max(maxFP, fp)
+					if mel > MaxMelodicSimilarity {
+						t.Errorf("pieces %d and %d: melodic similarity %.2f > %.2f", i, j, mel, MaxMelodicSimilarity)
+					}
+					if fp > c.maxFP {
+						t.Errorf("pieces %d and %d: fingerprint similarity %.3f > %.3f", i, j, fp, c.maxFP)
+					}
+				}
+			}
+			t.Logf("largest of %d pairs: melodic %.2f (bound %.2f), fingerprint %.3f (bound %.3f)", c.n*(c.n-1)/2, maxMel, MaxMelodicSimilarity, maxFP, c.maxFP)
+			if self := fingerprintSimilarity(prints[0], prints[0]); self < 0.99 {
+				t.Fatalf("a fingerprint against itself: %.3f", self)
+			}
+		})
+	}
+}
+
+// renderPieces renders the n pieces of a collection for prompt and
+// returns each one's lead-line intervals and Chromaprint fingerprint.
+func renderPieces(t *testing.T, fpcalc, prompt string, n int) (lines [][]int, prints [][]uint32) {
+	const cid = "6f1c2a9e-0d4b-4c7e-9a51-3b2d8e7f1a20"
 	st := &studio.Studio{}
 	dir := t.TempDir()
-	lines, prints := make([][]int, n), make([][]uint32, n)
+	lines, prints = make([][]int, n), make([][]uint32, n)
 	base := (&jobs.Job{ID: jobs.PieceID(cid, 0)}).Seed()
 	for i := range n {
 		o := pieceOptions(jobs.Options{Seconds: 20}, i, n, base)
@@ -76,23 +116,7 @@ func TestCollectionDiffers(t *testing.T) {
 			t.Fatalf("piece %d: a lead line of %d intervals is too short to compare", i, len(lines[i]))
 		}
 	}
-	var maxMel, maxFP float64
-	for i := range n {
-		for j := i + 1; j < n; j++ {
-			mel, fp := melodicSimilarity(lines[i], lines[j]), fingerprintSimilarity(prints[i], prints[j])
-			maxMel, maxFP = max(maxMel, mel), max(maxFP, fp)
-			if mel > MaxMelodicSimilarity {
-				t.Errorf("pieces %d and %d: melodic similarity %.2f > %.2f", i, j, mel, MaxMelodicSimilarity)
-			}
-			if fp > MaxFingerprintSimilarity {
-				t.Errorf("pieces %d and %d: fingerprint similarity %.3f > %.3f", i, j, fp, MaxFingerprintSimilarity)
-			}
-		}
-	}
-	t.Logf("largest of %d pairs: melodic %.2f (bound %.2f), fingerprint %.3f (bound %.3f)", n*(n-1)/2, maxMel, MaxMelodicSimilarity, maxFP, MaxFingerprintSimilarity)
-	if self := fingerprintSimilarity(prints[0], prints[0]); self < 0.99 {
-		t.Fatalf("a fingerprint against itself: %.3f", self)
-	}
+	return lines, prints
 }
 
 // leadLine is the pitch of the lead's highest note at each onset, in
