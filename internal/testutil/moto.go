@@ -22,7 +22,7 @@ const MotoEnv = "MOTO_ENDPOINT"
 
 // AWSDoneEnv names the variable make test's second pass sets: the AWS
 // adapter tests already ran under -race in its first (scripts/test.sh).
-const AWSDoneEnv = "SONGSMITH_TEST_AWS_DONE"
+const AWSDoneEnv = "MOTO_TESTS_DONE"
 
 // StartMoto returns the endpoint of a moto_server (a local implementation
 // of the AWS APIs). It uses $MOTO_ENDPOINT when set; otherwise it starts
@@ -36,7 +36,7 @@ const AWSDoneEnv = "SONGSMITH_TEST_AWS_DONE"
 //
 // With -short the AWS tests run only when a moto_server is already
 // running ($MOTO_ENDPOINT set: make test's -race pass); with
-// $SONGSMITH_TEST_AWS_DONE set they are skipped (make test's second pass,
+// $MOTO_TESTS_DONE set they are skipped (make test's second pass,
 // without -race, after the first ran them: scripts/test.sh).
 func StartMoto(tb testing.TB) string {
 	tb.Helper()
@@ -50,7 +50,7 @@ func StartMoto(tb testing.TB) string {
 }
 
 // StartMotoLong is StartMoto for a long test, one that skips itself with
-// -short: it runs only in make test's second pass, so $SONGSMITH_TEST_AWS_DONE
+// -short: it runs only in make test's second pass, so $MOTO_TESTS_DONE
 // does not skip it.
 func StartMotoLong(tb testing.TB) string {
 	tb.Helper()
