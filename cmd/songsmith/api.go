@@ -105,6 +105,7 @@ type filesJSON struct {
 	Stems    string `json:"stems,omitempty"`    // the stems zip, when the job has one
 	MIDI     string `json:"midi,omitempty"`     // the MIDI file, when the job has one
 	Timeline string `json:"timeline,omitempty"` // the timeline JSON, when the job has one
+	MusicXML string `json:"musicxml,omitempty"` // the MusicXML score, when the job has one
 	JSON     string `json:"json"`
 }
 
@@ -124,7 +125,7 @@ func toJSON(j *client.Job) *jobJSON {
 	if r := j.Result; r != nil {
 		out.Result = &httpapi.ResultBody{Title: r.Title, BPM: r.BPM, Duration: r.Duration, SongURL: r.SongURL, ImageURL: r.ImageURL, Tags: r.Tags,
 			Seed: r.Seed, Format: r.Format, StemsURL: r.StemsURL, MIDIURL: r.MIDIURL, TimelineURL: r.TimelineURL,
-			LoopStart: r.LoopStart, LoopEnd: r.LoopEnd}
+			MusicXMLURL: r.MusicXMLURL, LoopStart: r.LoopStart, LoopEnd: r.LoopEnd}
 		provenanceJSON(out.Result, r)
 	}
 	return out

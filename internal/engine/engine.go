@@ -27,6 +27,9 @@ type Song struct {
 	Key     string        // for example "D minor"
 	Audio   *audio.Buffer // mastered 44.1 kHz stereo
 	Score   *score.Score  // what was played (for MIDI and stems)
+	// Written is the score as composed, every note on its grid
+	// (Composition.Written): what the MusicXML notates.
+	Written *score.Score
 	// Style is the song's catalogue entry, resolved once (pop's for a
 	// genre the catalogue does not know): the stems' synthesizer and the
 	// cover take it instead of looking Genre up.
@@ -195,6 +198,7 @@ func synthesize(ctx context.Context, c *Composition, r Request) (*Song, error) {
 		Key:     music.KeyName(s),
 		Audio:   buf,
 		Score:   s,
+		Written: c.Written,
 		Style:   c.Style,
 	}, nil
 }

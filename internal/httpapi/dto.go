@@ -64,6 +64,8 @@ type ResultBody struct {
 	MIDIURL  string  `json:"midi_url,omitempty"`
 	// TimelineURL: outputs ["timeline"] (docs/api-extensions.md).
 	TimelineURL string `json:"timeline_url,omitempty"`
+	// MusicXMLURL: outputs ["musicxml"] (docs/api-extensions.md).
+	MusicXMLURL string `json:"musicxml_url,omitempty"`
 	// LoopStart and LoopEnd: loop (seconds; the WAV's smpl chunk has them
 	// in frames).
 	LoopStart *float64 `json:"loop_start,omitempty"`
@@ -117,7 +119,7 @@ func NewJobBody(j *jobs.Job) JobBody {
 		if j.Options != nil && r.Format != "" {
 			seed := r.Seed
 			b.Result.Seed, b.Result.Format, b.Result.StemsURL, b.Result.MIDIURL = &seed, r.Format, r.StemsURL, r.MIDIURL
-			b.Result.TimelineURL = r.TimelineURL
+			b.Result.TimelineURL, b.Result.MusicXMLURL = r.TimelineURL, r.MusicXMLURL
 			if r.LoopEnd > 0 {
 				start, end := 0.0, r.LoopEnd
 				b.Result.LoopStart, b.Result.LoopEnd = &start, &end

@@ -103,6 +103,9 @@ type Result struct {
 	// TimelineKey is the media key of the timeline document; "" when not
 	// asked for. TimelineURL is its signed URL, filled in when read.
 	TimelineKey, TimelineURL string
+	// MusicXMLKey is the media key of the score as MusicXML; "" when not
+	// asked for. MusicXMLURL is its signed URL, filled in when read.
+	MusicXMLKey, MusicXMLURL string
 	// LoopEnd is the length in seconds of a loop (options loop: true),
 	// which starts at 0; 0 for a song that is not a loop.
 	LoopEnd float64
@@ -123,6 +126,9 @@ func MIDIKey(id JobID) string { return "jobs/" + string(id) + "/song.mid" }
 // TimelineKey returns the media key of a job's timeline document.
 func TimelineKey(id JobID) string { return "jobs/" + string(id) + "/timeline.json" }
 
+// MusicXMLKey returns the media key of a job's MusicXML score.
+func MusicXMLKey(id JobID) string { return "jobs/" + string(id) + "/score.musicxml" }
+
 // SongKey returns the media key of a job's audio file with extension ext
 // (without dot). Keys derive from the id, so a retried job overwrites.
 func SongKey(id JobID, ext string) string { return "jobs/" + string(id) + "/song." + ext }
@@ -142,14 +148,14 @@ var MediaExts = struct{ Audio, Cover []string }{Audio: []string{"mp3", "wav", "f
 func MediaKeys(j *Job) []string {
 	if r := j.Result; r != nil {
 		keys := []string{r.SongKey, r.ImageKey}
-		for _, k := range []string{r.StemsKey, r.MIDIKey, r.TimelineKey} {
+		for _, k := range []string{r.StemsKey, r.MIDIKey, r.TimelineKey, r.MusicXMLKey} {
 			if k != "" {
 				keys = append(keys, k)
 			}
 		}
 		return keys
 	}
-	keys := []string{StemsKey(j.ID), MIDIKey(j.ID), TimelineKey(j.ID)}
+	keys := []string{StemsKey(j.ID), MIDIKey(j.ID), TimelineKey(j.ID), MusicXMLKey(j.ID)}
 	for _, e := range MediaExts.Audio {
 		keys = append(keys, SongKey(j.ID, e))
 	}

@@ -137,6 +137,7 @@ type Song struct {
 	Stems    *File   // a zip of one WAV per part, when Options asked for stems
 	MIDI     *File   // the score as a Standard MIDI File, when Options asked for it
 	Timeline *File   // the composed grid as JSON, when Options asked for it
+	MusicXML *File   // the composed score as MusicXML, when Options asked for it
 	LoopEnd  float64 // seconds: the loop's end (it starts at 0) when Options asked for a loop
 	// Provenance (see Result): the engine version, the song's recipe and
 	// the licence its files carry.

@@ -92,6 +92,12 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o job
 			return nil, err
 		}
 	}
+	if o.Wants(request.OutputMusicXML) {
+		if out.MusicXML, err = MusicXML(song.Written, song.Title); err != nil {
+			out.Stems.Remove()
+			return nil, err
+		}
+	}
 	return out, nil
 }
 

@@ -296,6 +296,13 @@ func (w *Worker) generate(ctx context.Context, j *jobs.Job, log *slog.Logger) (*
 			r.TimelineKey = jobs.TimelineKey(j.ID)
 			files = append(files, file{r.TimelineKey, *song.Timeline})
 		}
+		if o.Wants(request.OutputMusicXML) {
+			if song.MusicXML.Empty() {
+				return nil, errors.New("generator returned no MusicXML")
+			}
+			r.MusicXMLKey = jobs.MusicXMLKey(j.ID)
+			files = append(files, file{r.MusicXMLKey, *song.MusicXML})
+		}
 	}
 	var stored []string
 	for _, f := range files {

@@ -18,7 +18,7 @@ func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 		seed, rate := uint64(request.MaxSeed), uint64(48000)
 		j := NewJob("owner1")
 		j.Options = &jobs.Options{Seed: &seed, Format: "flac", Seconds: 42.5, BPM: 97, Key: "F# minor",
-			Outputs: []string{"stems", "midi", "timeline"}, WebhookURL: "https://example.com/hook?a=1",
+			Outputs: []string{"stems", "midi", "timeline", "musicxml"}, WebhookURL: "https://example.com/hook?a=1",
 			ExactDuration: true, SampleRate: &rate, LoudnessLUFS: -23.5, Loop: true,
 			Recipe: json.RawMessage(`{"engine_version":"v","plan":{"BPM":97},"options":{"loop":true}}`)}
 		mustCreate(t, s, j)
@@ -32,7 +32,7 @@ func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 		}
 		r := jobs.Result{Title: "T", BPM: 97, Duration: 42.5, Tags: []string{"x"}, SongKey: jobs.SongKey(j.ID, "flac"),
 			ImageKey: jobs.ImageKey(j.ID, "jpg"), Seed: seed, Format: "flac", StemsKey: jobs.StemsKey(j.ID), MIDIKey: jobs.MIDIKey(j.ID),
-			TimelineKey: jobs.TimelineKey(j.ID), LoopEnd: 12.345678,
+			TimelineKey: jobs.TimelineKey(j.ID), MusicXMLKey: jobs.MusicXMLKey(j.ID), LoopEnd: 12.345678,
 			EngineVersion: "2026.1", Recipe: json.RawMessage(`{"engine_version":"2026.1","seed":7}`),
 			License: &jobs.License{ID: "CC0-1.0", URL: "https://example.com/terms", Attribution: "a", Warranty: "w"}}
 		if err := s.CompleteJob(ctx, j.ID, r, T0); err != nil {
@@ -46,7 +46,8 @@ func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 			t.Fatalf("options %+v, want %+v", got.Options, j.Options)
 		}
 		g := got.Result
-		if g.Seed != seed || g.Format != "flac" || g.StemsKey != r.StemsKey || g.MIDIKey != r.MIDIKey || g.TimelineKey != r.TimelineKey || g.LoopEnd != r.LoopEnd {
+		if g.Seed != seed || g.Format != "flac" || g.StemsKey != r.StemsKey || g.MIDIKey != r.MIDIKey || g.TimelineKey != r.TimelineKey ||
+			g.MusicXMLKey != r.MusicXMLKey || g.LoopEnd != r.LoopEnd {
 			t.Fatalf("result %+v", g)
 		}
 		if g.EngineVersion != r.EngineVersion || string(g.Recipe) != string(r.Recipe) || g.License == nil || *g.License != *r.License {
