@@ -11,7 +11,7 @@ import (
 
 	"github.com/songsmith/songsmith/client"
 	"github.com/songsmith/songsmith/internal/httpapi"
-	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/delivery"
 )
 
 // apiOpts are the flags of every command that calls the API.
@@ -113,7 +113,7 @@ func toJSON(j *client.Job) *jobJSON {
 	out := &jobJSON{JobID: j.JobID, Status: j.Status, Prompt: j.Prompt, Error: j.Error, EditedFrom: j.EditedFrom,
 		CollectionID: j.CollectionID, CollectionIndex: j.CollectionIndex}
 	if w := j.Webhook; w != nil {
-		out.Webhook = &httpapi.WebhookStateBody{Status: jobs.WebhookStatus(w.Status), Attempts: w.Attempts, LastError: w.LastError}
+		out.Webhook = &httpapi.WebhookStateBody{Status: delivery.Status(w.Status), Attempts: w.Attempts, LastError: w.LastError}
 	}
 	if !j.StartedAt.IsZero() {
 		out.StartedAt = j.StartedAt.Format(client.TimeLayout)

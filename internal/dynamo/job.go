@@ -13,6 +13,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
+	"github.com/songsmith/songsmith/internal/jobs/delivery"
 )
 
 const jobSK = "JOB"
@@ -54,7 +56,7 @@ type jobItem struct {
 	// MusicXMLKey: outputs ["musicxml"] (issue 30 item 3).
 	MusicXMLKey string `dynamodbav:"musicxml_key,omitempty"`
 	// Webhook is the delivery state of the job's webhook (SetWebhookState).
-	Webhook *jobs.WebhookState `dynamodbav:"webhook,omitempty"`
+	Webhook *delivery.State `dynamodbav:"webhook,omitempty"`
 	// LoopEnd: loop (issue 20 item 2).
 	LoopEnd float64 `dynamodbav:"loop_end,omitempty"`
 	// Provenance (issue 20 items 5 and 7): the recipe as its JSON text.
@@ -76,7 +78,7 @@ func (s *Store) CreateJob(ctx context.Context, j *jobs.Job) error {
 	}
 	return s.putNew(ctx, av, func(item map[string]types.AttributeValue) bool {
 		old, err := decodeJob(item)
-		return err == nil && old.SameSubmission(j)
+		return err == nil && backend.SameSubmission(old, j)
 	})
 }
 
@@ -87,7 +89,7 @@ func jobAttrs(j *jobs.Job) (map[string]types.AttributeValue, error) {
 		Prompt: j.Prompt, Status: string(j.Status), Error: j.Error,
 		StartedAt: j.StartedAt.UTC(), Expires: j.ExpiresAt.UTC(), ExpiresAt: epoch(j.ExpiresAt),
 		Options: j.Options,
-		OwnerPK: PrefixOwner + string(j.Owner), OwnerSK: jobs.CursorOf(j).SortKey(),
+		OwnerPK: PrefixOwner + string(j.Owner), OwnerSK: backend.SortKey(backend.CursorOf(j)),
 	}
 	if !j.FinishedAt.IsZero() {
 		fin := j.FinishedAt.UTC()
@@ -249,7 +251,7 @@ func number(f float64) types.AttributeValue {
 
 // SetWebhookState implements jobs.WebhookRecorder: one conditional update
 // of the job item's webhook attribute.
-func (s *Store) SetWebhookState(ctx context.Context, id jobs.JobID, st jobs.WebhookState) error {
+func (s *Store) SetWebhookState(ctx context.Context, id jobs.JobID, st delivery.State) error {
 	st.UpdatedAt = st.UpdatedAt.UTC()
 	av, err := attributevalue.Marshal(st)
 	if err != nil {

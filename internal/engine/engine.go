@@ -8,6 +8,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/music/describe"
 	"github.com/songsmith/songsmith/internal/perform"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
@@ -178,7 +179,7 @@ func synthesize(ctx context.Context, c *Composition, r Request) (*Song, error) {
 	}
 	so := r.Synth
 	so.LoudnessLUFS = r.LoudnessLUFS
-	so.Style = c.Style
+	so = MixOf(c.Style, so)
 	buf, err := synth.Render(ctx, s, so)
 	if err != nil {
 		return nil, fmt.Errorf("engine: render: %w", err)
@@ -195,7 +196,7 @@ func synthesize(ctx context.Context, c *Composition, r Request) (*Song, error) {
 		Tags:    c.Tags,
 		Genre:   s.Genre,
 		Mood:    s.Mood,
-		Key:     music.KeyName(s),
+		Key:     describe.KeyName(s),
 		Audio:   buf,
 		Score:   s,
 		Written: c.Written,

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/delivery"
 )
 
 // SubmitRequest is the body of POST /generate.
@@ -43,9 +44,9 @@ type JobBody struct {
 
 // WebhookStateBody is the webhook member of a job body.
 type WebhookStateBody struct {
-	Status    jobs.WebhookStatus `json:"status"`
-	Attempts  int                `json:"attempts"`
-	LastError string             `json:"last_error,omitempty"`
+	Status    delivery.Status `json:"status"`
+	Attempts  int             `json:"attempts"`
+	LastError string          `json:"last_error,omitempty"`
 }
 
 // ResultBody is the result object of a completed job. Duration is a number
@@ -96,8 +97,8 @@ func NewLicenseBody(l *jobs.License) *LicenseBody {
 
 // NewJobBody converts a job to its wire form.
 func NewJobBody(j *jobs.Job) JobBody {
-	b := JobBody{Status: j.Status, Prompt: j.Prompt, StartedAt: j.StartedAt.UTC().Format(jobs.TimeFormat)}
-	if w := jobs.WebhookOf(j); w != nil {
+	b := JobBody{Status: j.Status, Prompt: j.Prompt, StartedAt: j.StartedAt.UTC().Format(TimeFormat)}
+	if w := delivery.Of(j.Options != nil && j.Options.WebhookURL != "", j.Webhook); w != nil {
 		b.Webhook = &WebhookStateBody{Status: w.Status, Attempts: w.Attempts, LastError: w.LastError}
 	}
 	if o := j.Options; o != nil && o.Source != nil {
@@ -108,7 +109,7 @@ func NewJobBody(j *jobs.Job) JobBody {
 		b.CollectionID, b.CollectionIndex = o.Piece.CollectionID, &i
 	}
 	if j.Status.Terminal() {
-		b.FinishedAt = j.FinishedAt.UTC().Format(jobs.TimeFormat)
+		b.FinishedAt = j.FinishedAt.UTC().Format(TimeFormat)
 	}
 	switch {
 	case j.Status == jobs.StatusCompleted && j.Result != nil:

@@ -75,7 +75,7 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o job
 	song.Release()
 	if o.Wants(request.OutputStems) {
 		so := s.Synth
-		so.Style = song.Style // the mix's style: the stems sum to it
+		so = engine.MixOf(song.Style, so) // the mix's plan: the stems sum to it
 		if out.Stems, err = Stems(ctx, song.Score, so, s.TempDir, rate, frames); err != nil {
 			return nil, err
 		}

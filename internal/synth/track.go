@@ -56,7 +56,8 @@ type trackState struct {
 	rev, dly        float32
 	side            float32
 	tail            int
-	rec             *recPart // recorded part (sampler.go), or nil
+	rec             *recPart  // recorded part (sampler.go), or nil
+	ctl             *controls // the part's bend, modulation and expression (expression.go), or nil
 }
 
 // newTrack prepares a track's events and mixer settings.
@@ -64,6 +65,9 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfo
 	t := &trackState{p: patchFor(tr.Instrument), drums: tr.Instrument == score.Drums}
 	t.events = buildEvents(s, ti, tr, t.drums, frames)
 	t.rec, t.events = newRecPart(bank, s, tr, t.events, t.p.glide, stereoTrack(tr, bank))
+	if t.rec == nil {
+		t.ctl = newControls(s, tr)
+	}
 	if t.drums {
 		t.useKit(s, tr) // kits.go: each hit's sound in the track's kit and the song's key
 	}
@@ -250,6 +254,7 @@ func (t *trackState) startVoices(end int) {
 			v = new(voice)
 		}
 		v.start(t.p, ev, t.bright)
+		v.ctl = t.ctl
 		t.voices = append(t.voices, v)
 	}
 }
@@ -277,6 +282,25 @@ func (t *trackState) render(start, n int, e *engine) {
 	} else {
 		clear(buf)
 	}
+	t.renderVoices(start, n, buf)
+	if t.ctl != nil {
+		t.ctl.express(buf, start)
+	}
+	t.insert(buf)
+	l, r := t.l[:n], t.r[:n]
+	if t.ch != nil {
+		t.ch.process(buf, l, r)
+	} else {
+		copy(l, buf)
+		copy(r, buf)
+	}
+	t.mixOut(buf, e, recSide)
+}
+
+// renderVoices renders the sounding voices of the block from start into
+// buf, and returns the finished ones to the pool.
+func (t *trackState) renderVoices(start, n int, buf []float32) {
+	end := start + n
 	kept := t.voices[:0]
 	keep := func(v *voice) {
 		if v.done {
@@ -310,14 +334,15 @@ func (t *trackState) render(start, n int, e *engine) {
 	}
 	clear(t.voices[len(kept):])
 	t.voices = kept
-	t.insert(buf)
+}
+
+// mixOut pans the track's block (t.l, t.r, filled from buf, the insert
+// chain's output)
+// into the engine's mix with the sidechain's ducking, adds the side signal
+// (the widener's, a stereo recorded part's) and feeds the sends.
+func (t *trackState) mixOut(buf []float32, e *engine, recSide []float32) {
+	n := len(buf)
 	l, r := t.l[:n], t.r[:n]
-	if t.ch != nil {
-		t.ch.process(buf, l, r)
-	} else {
-		copy(l, buf)
-		copy(r, buf)
-	}
 	duck := e.duck[:n]
 	mixL, mixR := e.mixL[:n], e.mixR[:n]
 	revIn, dlyIn := e.revIn[:n], e.dlyIn[:n]

@@ -11,6 +11,7 @@ import (
 	"github.com/songsmith/songsmith/internal/embedded"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 	"github.com/songsmith/songsmith/internal/request"
 	"github.com/songsmith/songsmith/internal/worker"
 )
@@ -67,8 +68,8 @@ func TestProcessOptions(t *testing.T) {
 	}
 	got, _ := st.Job(ctx, j.ID)
 	r := got.Result
-	if r.Seed != 99 || r.Format != "wav" || r.StemsKey != jobs.StemsKey(j.ID) || r.MIDIKey != jobs.MIDIKey(j.ID) ||
-		r.MusicXMLKey != jobs.MusicXMLKey(j.ID) {
+	if r.Seed != 99 || r.Format != "wav" || r.StemsKey != mediakey.Stems(j.ID) || r.MIDIKey != mediakey.MIDI(j.ID) ||
+		r.MusicXMLKey != mediakey.MusicXML(j.ID) {
 		t.Fatalf("result %+v", r)
 	}
 	if m.got[r.StemsKey] != "zip bytes" || m.got[r.MIDIKey] != "MThd" || m.got[r.MusicXMLKey] != "<?xml" {

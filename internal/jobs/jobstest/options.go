@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 	"github.com/songsmith/songsmith/internal/request"
 )
 
@@ -30,9 +31,9 @@ func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 		if err := s.CreateJob(ctx, &other); !jobs.IsCode(err, jobs.EConflict) {
 			t.Fatalf("same id, other options: %v, want conflict", err)
 		}
-		r := jobs.Result{Title: "T", BPM: 97, Duration: 42.5, Tags: []string{"x"}, SongKey: jobs.SongKey(j.ID, "flac"),
-			ImageKey: jobs.ImageKey(j.ID, "jpg"), Seed: seed, Format: "flac", StemsKey: jobs.StemsKey(j.ID), MIDIKey: jobs.MIDIKey(j.ID),
-			TimelineKey: jobs.TimelineKey(j.ID), MusicXMLKey: jobs.MusicXMLKey(j.ID), LoopEnd: 12.345678,
+		r := jobs.Result{Title: "T", BPM: 97, Duration: 42.5, Tags: []string{"x"}, SongKey: mediakey.Song(j.ID, "flac"),
+			ImageKey: mediakey.Image(j.ID, "jpg"), Seed: seed, Format: "flac", StemsKey: mediakey.Stems(j.ID), MIDIKey: mediakey.MIDI(j.ID),
+			TimelineKey: mediakey.Timeline(j.ID), MusicXMLKey: mediakey.MusicXML(j.ID), LoopEnd: 12.345678,
 			EngineVersion: "2026.1", Recipe: json.RawMessage(`{"engine_version":"2026.1","seed":7}`),
 			License: &jobs.License{ID: "CC0-1.0", URL: "https://example.com/terms", Attribution: "a", Warranty: "w"}}
 		if err := s.CompleteJob(ctx, j.ID, r, T0); err != nil {
