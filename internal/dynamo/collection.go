@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 )
 
 // Collections (issue 31 item 5): the pieces of a collection are admitted
@@ -20,12 +21,12 @@ import (
 // and its outbox record. That is 2 + 2N items (22 for request.MaxCount's
 // 10), under DynamoDB's 100 per transaction.
 
-var _ jobs.CollectionAdmitter = (*Store)(nil)
+var _ backend.CollectionAdmitter = (*Store)(nil)
 
 // maxTransactItems is DynamoDB's limit of items in one transaction.
 const maxTransactItems = 100
 
-// AdmitCollection implements jobs.CollectionAdmitter (Queued is false:
+// AdmitCollection implements backend.CollectionAdmitter (Queued is false:
 // the service sends each piece's SQS message, then calls Dispatched).
 func (s *Store) AdmitCollection(ctx context.Context, js []*jobs.Job, idem string, lim jobs.Limits) (jobs.Admission, error) {
 	if len(js) == 0 || 2+2*len(js) > maxTransactItems {
@@ -102,12 +103,12 @@ func (s *Store) collectionItems(js []*jobs.Job, idem string, lim jobs.Limits, he
 
 func (s *Store) admitCollection(ctx context.Context, js []*jobs.Job, idem string, lim jobs.Limits) (jobs.Admission, error) {
 	first, n := js[0], len(js)
-	heavy := jobs.Heavy(first.Options)
+	heavy := backend.Heavy(first.Options)
 	switch {
 	case lim.MaxActive > 0 && n > lim.MaxActive:
-		return jobs.Admission{}, jobs.TooManyJobs(lim, false)
+		return jobs.Admission{}, backend.TooManyJobs(lim, false)
 	case heavy && lim.MaxActiveStems > 0 && n > lim.MaxActiveStems:
-		return jobs.Admission{}, jobs.TooManyJobs(lim, true)
+		return jobs.Admission{}, backend.TooManyJobs(lim, true)
 	}
 	items, err := s.collectionItems(js, idem, lim, heavy)
 	if err != nil {
@@ -136,15 +137,15 @@ func (s *Store) admitCollection(ctx context.Context, js []*jobs.Job, idem string
 		case idem != "" && reason(tce, 1) == "ConditionalCheckFailed":
 			prev, err := s.IdempotentJob(ctx, first.Owner, idem, first.StartedAt)
 			if err == nil {
-				return jobs.Admission{Job: prev, Created: prev.SameSubmission(first)}, nil
+				return jobs.Admission{Job: prev, Created: backend.SameSubmission(prev, first)}, nil
 			}
 			if !jobs.IsCode(err, jobs.ENotFound) || attempt >= idemAttempts {
 				return jobs.Admission{}, err
 			}
 		case jobCode != "":
-			return jobs.Admission{}, jobs.Conflict(err)
+			return jobs.Admission{}, backend.Conflict(err)
 		case reason(tce, 0) == "ConditionalCheckFailed":
-			return jobs.Admission{}, jobs.TooManyJobs(lim, heavy && s.overHeavy(ctx, first.Owner, lim))
+			return jobs.Admission{}, backend.TooManyJobs(lim, heavy && s.overHeavy(ctx, first.Owner, lim))
 		case attempt >= idemAttempts:
 			return jobs.Admission{}, jobs.Busy(err)
 		}

@@ -6,15 +6,16 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 )
 
 // Collections (issue 31 item 5): every piece of a collection, with its
 // place in its key's active set and its queue message, is written in one
 // bbolt transaction; a key that cannot take them all rolls it back.
 
-var _ jobs.CollectionAdmitter = (*Store)(nil)
+var _ backend.CollectionAdmitter = (*Store)(nil)
 
-// AdmitCollection implements jobs.CollectionAdmitter in one transaction
+// AdmitCollection implements backend.CollectionAdmitter in one transaction
 // (Queued is always true: the messages are written with the jobs).
 func (s *Store) AdmitCollection(ctx context.Context, js []*jobs.Job, idem string, lim jobs.Limits) (jobs.Admission, error) {
 	if len(js) == 0 {
@@ -39,9 +40,9 @@ func (s *Store) AdmitCollection(ctx context.Context, js []*jobs.Job, idem string
 		jb := tx.Bucket(bucketJobs)
 		for _, j := range js {
 			if v := jb.Get([]byte(j.ID)); v != nil {
-				return jobs.Exists("Job " + string(j.ID))
+				return backend.Exists("Job " + string(j.ID))
 			}
-			heavy := jobs.Heavy(j.Options)
+			heavy := backend.Heavy(j.Options)
 			if err := admitActive(tx, j.Owner, j.ID, heavy, lim); err != nil {
 				return err // every piece or none: the transaction rolls back
 			}

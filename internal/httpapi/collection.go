@@ -45,21 +45,24 @@ type CollectionBody struct {
 // CollectionPath returns the relative polling path of a collection.
 func CollectionPath(id string) string { return "/collections/" + id }
 
-// NewCollectionAck is the acknowledgement of the admitted collection c.
-func NewCollectionAck(c *jobs.Collection) CollectionAck {
-	a := CollectionAck{Message: CollectionAckMessage, CollectionID: c.ID, PollURL: CollectionPath(c.ID), Jobs: make([]PieceAck, 0, len(c.Jobs))}
-	for _, j := range c.Jobs {
+// NewCollectionAck is the acknowledgement of the admitted collection id
+// with its pieces js.
+func NewCollectionAck(id string, js []*jobs.Job) CollectionAck {
+	a := CollectionAck{Message: CollectionAckMessage, CollectionID: id, PollURL: CollectionPath(id), Jobs: make([]PieceAck, 0, len(js))}
+	for _, j := range js {
 		a.Jobs = append(a.Jobs, PieceAck{JobID: j.ID, PollURL: PollPath(j.ID)})
 	}
 	return a
 }
 
-// NewCollectionBody is the body of GET /collections/{collection_id}.
-func NewCollectionBody(c *jobs.Collection) CollectionBody {
-	b := CollectionBody{CollectionID: c.ID, Jobs: make([]ListItem, 0, len(c.Jobs))}
-	for _, j := range c.Jobs {
+// NewCollectionBody is the body of GET /collections/{collection_id}: the
+// pieces js, as Service.Collection returns them.
+func NewCollectionBody(js []*jobs.Job) CollectionBody {
+	var b CollectionBody
+	b.Jobs = make([]ListItem, 0, len(js))
+	for _, j := range js {
 		if p := j.Options.Piece; p != nil {
-			b.Count = p.Count
+			b.CollectionID, b.Count = p.CollectionID, p.Count
 		}
 		switch j.Status {
 		case jobs.StatusCompleted:
@@ -76,23 +79,23 @@ func NewCollectionBody(c *jobs.Collection) CollectionBody {
 
 // submitCollection answers POST /generate for a collection (count >= 2).
 func (a *api) submitCollection(w http.ResponseWriter, r *http.Request, key *jobs.APIKey, sub jobs.Submission) {
-	c, rate, err := a.svc.SubmitCollection(r.Context(), key, sub)
+	id, js, rate, err := a.svc.SubmitCollection(r.Context(), key, sub)
 	setRateHeaders(w.Header(), rate)
 	if err != nil {
 		writeError(w, r, a.log, err)
 		return
 	}
-	w.Header().Set("Location", CollectionPath(c.ID))
-	writeJSON(w, http.StatusAccepted, NewCollectionAck(c))
+	w.Header().Set("Location", CollectionPath(id))
+	writeJSON(w, http.StatusAccepted, NewCollectionAck(id, js))
 }
 
 // collection answers GET /collections/{collection_id}.
 func (a *api) collection(w http.ResponseWriter, r *http.Request, key *jobs.APIKey) {
-	c, rate, err := a.svc.Collection(r.Context(), key, r.PathValue("collection_id"))
+	js, rate, err := a.svc.Collection(r.Context(), key, r.PathValue("collection_id"))
 	setRateHeaders(w.Header(), rate)
 	if err != nil {
 		writeError(w, r, a.log, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, NewCollectionBody(c))
+	writeJSON(w, http.StatusOK, NewCollectionBody(js))
 }

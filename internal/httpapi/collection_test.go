@@ -8,6 +8,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/httpapi"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 )
 
 // postCollection submits body with an optional Idempotency-Key and
@@ -45,7 +46,7 @@ func TestCollection(t *testing.T) {
 		}
 		seeds := map[uint64]bool{}
 		for i, p := range ack.Jobs {
-			if p.JobID != jobs.PieceID(ack.CollectionID, i) || p.PollURL != "/jobs/"+string(p.JobID) {
+			if string(p.JobID) != request.PieceJobID(ack.CollectionID, i) || p.PollURL != "/jobs/"+string(p.JobID) {
 				t.Fatalf("piece %d: %+v", i, p)
 			}
 			j, err := e.Store.Job(t.Context(), p.JobID)

@@ -2,9 +2,6 @@ package jobs
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"strconv"
 	"time"
 
 	"github.com/songsmith/songsmith/internal/request"
@@ -13,88 +10,63 @@ import (
 // Collections (issue 31 item 5): POST /generate with "count": N (2 to
 // request.MaxCount) makes N ordinary jobs for one brief, admitted all or
 // none, under one collection id. Piece i's job id derives from the
-// collection id (PieceID), so the collection needs no record of its own:
+// collection id (request.PieceJobID), so the collection needs no record of its own:
 // GET /collections/{id} reads its pieces by their ids. Each piece is a
 // normal job: polled, cancelled, edited, deleted and reported by webhook
 // on its own.
 
-// Collection is the pieces of one collection, in index order.
-type Collection struct {
-	ID   string
-	Jobs []*Job // a piece deleted (or expired) since is left out
-}
-
-// CollectionAdmitter stores the jobs of a collection under the per-key
-// caps, all or none: a key that cannot take every one of them is
-// ETooManyJobs and nothing is stored.
-type CollectionAdmitter interface {
-	// AdmitCollection stores the running jobs js (the pieces of one
-	// collection, in index order) with Admit's semantics for each, in one
-	// transaction; the idempotency record, when idem is not "", names
-	// js[0]. For a repeated idempotent submission it stores nothing and
-	// returns the first job the earlier one created (Created false).
+// collectionAdmitter stores the jobs of a collection under the per-key
+// caps, all or none (internal/jobs/backend.CollectionAdmitter names it for
+// the adapters, which implement it beside Admitter).
+type collectionAdmitter interface {
 	AdmitCollection(ctx context.Context, js []*Job, idem string, lim Limits) (Admission, error)
 }
 
-// PieceID returns the job id of piece i of collection cid: a version 4
-// form UUID from a hash of both, the same on every call.
-func PieceID(cid string, i int) JobID {
-	h := sha256.Sum256([]byte("songsmith-collection:" + cid + ":" + strconv.Itoa(i)))
-	b := h[:16]
-	b[6] = b[6]&0x0f | 0x40
-	b[8] = b[8]&0x3f | 0x80
-	x := hex.EncodeToString(b)
-	return JobID(x[0:8] + "-" + x[8:12] + "-" + x[12:16] + "-" + x[16:20] + "-" + x[20:32])
-}
-
-// CollectionNotFound is the ENotFound of a collection with no piece to
-// show: unknown, another key's, expired or every piece deleted.
-func CollectionNotFound(id string) *Error {
-	return Errorf(ENotFound, "No collection with id %s exists, or it has expired.", id)
-}
+// pieceID is the job id of piece i of collection cid.
+func pieceID(cid string, i int) JobID { return JobID(request.PieceJobID(cid, i)) }
 
 // SubmitCollection is Submit for a submission whose options ask for a
 // collection (Options.Pieces() of 2 or more): it admits that many jobs
-// for the brief, all or none, and counts as one request against the
-// submit rate. A key whose cap of active jobs cannot take them all is
+// for the brief, all or none, and returns the collection's id and its
+// pieces in order. It counts as one request against the submit rate. A key whose cap of active jobs cannot take them all is
 // ETooManyJobs (429) and nothing is stored. A repeat with the same
 // Idempotency-Key, prompt and options returns the collection the first
 // one made.
-func (s *Service) SubmitCollection(ctx context.Context, key *APIKey, sub Submission) (*Collection, RateStatus, error) {
+func (s *Service) SubmitCollection(ctx context.Context, key *APIKey, sub Submission) (string, []*Job, RateStatus, error) {
 	opts, idem := sub.Options, sub.IdempotencyKey
 	if err := s.withRecipe(opts); err != nil {
-		return nil, RateStatus{}, err
+		return "", nil, RateStatus{}, err
 	}
 	if err := opts.Normalize(); err != nil {
-		return nil, RateStatus{}, err
+		return "", nil, RateStatus{}, err
 	}
 	n := opts.Pieces()
 	if n < 2 {
-		return nil, RateStatus{}, Errorf(EInvalid, "'count' must be an integer from 2 to %d for a collection.", request.MaxCount)
+		return "", nil, RateStatus{}, Errorf(EInvalid, "'count' must be an integer from 2 to %d for a collection.", request.MaxCount)
 	}
 	ca, lim, ok := s.collectionAdmitter()
 	if !ok {
-		return nil, RateStatus{}, Errorf(EInvalid, "This server cannot admit collections; leave out 'count'.")
+		return "", nil, RateStatus{}, Errorf(EInvalid, "This server cannot admit collections; leave out 'count'.")
 	}
 	if idem != "" {
 		j, err := s.Jobs.IdempotentJob(ctx, key.ID, idem, s.now())
 		if err == nil {
-			c, err := s.replayCollection(ctx, key, j, sub.Prompt, opts)
-			return c, RateStatus{}, err
+			cid, js, err := s.replayCollection(ctx, key, j, sub.Prompt, opts)
+			return cid, js, RateStatus{}, err
 		} else if !IsCode(err, ENotFound) {
-			return nil, RateStatus{}, err
+			return "", nil, RateStatus{}, err
 		}
 	}
 	rate, err := s.allow(ctx, "submit", key.ID, s.Config.SubmitRate)
 	if err != nil {
-		return nil, rate, err
+		return "", nil, rate, err
 	}
 	p, err := request.NormalizePrompt(sub.Prompt, s.Config.MaxPromptRunes)
 	if err != nil {
-		return nil, rate, err
+		return "", nil, rate, err
 	}
 	if err := s.checkWebhook(ctx, key, opts); err != nil {
-		return nil, rate, err
+		return "", nil, rate, err
 	}
 	js := s.pieces(key, p, opts, n)
 	a, err := ca.AdmitCollection(ctx, js, idem, lim)
@@ -102,29 +74,29 @@ func (s *Service) SubmitCollection(ctx context.Context, key *APIKey, sub Submiss
 		if IsCode(err, ETooManyJobs) {
 			s.log().InfoContext(ctx, "collection refused: key at its cap", "key_id", key.ID, "count", n)
 		}
-		return nil, rate, err
+		return "", nil, rate, err
 	}
 	if !a.Created {
-		c, err := s.replayCollection(ctx, key, a.Job, p, opts)
-		return c, rate, err
+		cid, js, err := s.replayCollection(ctx, key, a.Job, p, opts)
+		return cid, js, rate, err
 	}
 	if !a.Queued && s.Admit != nil {
 		s.dispatch(ctx, js)
 	}
 	cid := js[0].Options.Piece.CollectionID
 	s.log().InfoContext(ctx, "collection accepted", "collection_id", cid, "key_id", key.ID, "count", n)
-	return &Collection{ID: cid, Jobs: js}, rate, nil
+	return cid, js, rate, nil
 }
 
 // collectionAdmitter returns what admits a collection and under which
 // caps: the Admitter (Config.Limits), or without one a job store that can
 // (no caps, as Submit has none then).
-func (s *Service) collectionAdmitter() (CollectionAdmitter, Limits, bool) {
+func (s *Service) collectionAdmitter() (collectionAdmitter, Limits, bool) {
 	if s.Admit != nil {
-		ca, ok := s.Admit.(CollectionAdmitter)
+		ca, ok := s.Admit.(collectionAdmitter)
 		return ca, s.Config.Limits, ok
 	}
-	ca, ok := s.Jobs.(CollectionAdmitter)
+	ca, ok := s.Jobs.(collectionAdmitter)
 	return ca, Limits{}, ok
 }
 
@@ -136,7 +108,7 @@ func (s *Service) pieces(key *APIKey, p string, opts *Options, n int) []*Job {
 	for i := range js {
 		o := *opts
 		o.Piece = &request.Piece{CollectionID: cid, Index: i, Count: n}
-		js[i] = &Job{ID: PieceID(cid, i), Owner: key.ID, Prompt: p, Status: StatusRunning,
+		js[i] = &Job{ID: pieceID(cid, i), Owner: key.ID, Prompt: p, Status: StatusRunning,
 			StartedAt: now, ExpiresAt: now.Add(s.Config.Retention), Options: &o}
 	}
 	base := js[0].Seed()
@@ -164,46 +136,48 @@ func (s *Service) dispatch(ctx context.Context, js []*Job) {
 // replayCollection answers a repeated idempotent collection submission
 // (j is the first job the first one created) with that collection, or
 // EConflict when prompt or options differ.
-func (s *Service) replayCollection(ctx context.Context, key *APIKey, j *Job, prompt string, opts *Options) (*Collection, error) {
+func (s *Service) replayCollection(ctx context.Context, key *APIKey, j *Job, prompt string, opts *Options) (string, []*Job, error) {
 	p, err := request.NormalizePrompt(prompt, s.Config.MaxPromptRunes)
 	if err != nil {
-		return nil, err
+		return "", nil, err
 	}
 	if j, err = s.replay(ctx, j, p, opts); err != nil {
-		return nil, err
+		return "", nil, err
 	}
 	if j.Options == nil || j.Options.Piece == nil {
-		return nil, Errorf(EConflict, "This Idempotency-Key was already used with different options. Use a new key for a new submission.")
+		return "", nil, Errorf(EConflict, "This Idempotency-Key was already used with different options. Use a new key for a new submission.")
 	}
-	c, err := s.collection(ctx, key, j.Options.Piece.CollectionID)
+	cid := j.Options.Piece.CollectionID
+	js, err := s.collection(ctx, key, cid)
 	if IsCode(err, ENotFound) {
-		return &Collection{ID: j.Options.Piece.CollectionID, Jobs: []*Job{j}}, nil
+		return cid, []*Job{j}, nil
 	}
-	return c, err
+	return cid, js, err
 }
 
-// Collection returns the pieces of collection rawID that key owns, each
-// as Job returns it (fresh media URLs when completed), and the poll
-// window the request was counted in (one request, whatever the count).
-// An unknown, expired or other key's collection is ENotFound.
-func (s *Service) Collection(ctx context.Context, key *APIKey, rawID string) (*Collection, RateStatus, error) {
+// Collection returns the pieces of collection rawID that key owns, in
+// index order (a piece deleted or expired since is left out), each as Job
+// returns it (fresh media URLs when completed), and the poll window the
+// request was counted in (one request, whatever the count). An unknown,
+// expired or other key's collection is ENotFound.
+func (s *Service) Collection(ctx context.Context, key *APIKey, rawID string) ([]*Job, RateStatus, error) {
 	rate, err := s.allow(ctx, "poll", key.ID, s.Config.PollRate)
 	if err != nil {
 		return nil, rate, err
 	}
-	c, err := s.collection(ctx, key, rawID)
-	return c, rate, err
+	js, err := s.collection(ctx, key, rawID)
+	return js, rate, err
 }
 
-func (s *Service) collection(ctx context.Context, key *APIKey, rawID string) (*Collection, error) {
+func (s *Service) collection(ctx context.Context, key *APIKey, rawID string) ([]*Job, error) {
 	id, err := ParseJobID(rawID)
 	if err != nil {
 		return nil, Errorf(ENotFound, "No collection with that id exists. Use the collection_id returned by POST /generate.")
 	}
-	c := &Collection{ID: string(id)}
+	var js []*Job
 	count := request.MaxCount
 	for i := 0; i < count; i++ {
-		j, err := s.job(ctx, key, string(PieceID(string(id), i)))
+		j, err := s.job(ctx, key, string(pieceID(string(id), i)))
 		if IsCode(err, ENotFound) {
 			continue
 		} else if err != nil {
@@ -213,10 +187,10 @@ func (s *Service) collection(ctx context.Context, key *APIKey, rawID string) (*C
 			continue
 		}
 		count = j.Options.Piece.Count
-		c.Jobs = append(c.Jobs, j)
+		js = append(js, j)
 	}
-	if len(c.Jobs) == 0 {
-		return nil, CollectionNotFound(string(id))
+	if len(js) == 0 {
+		return nil, Errorf(ENotFound, "No collection with id %s exists, or it has expired.", id)
 	}
-	return c, nil
+	return js, nil
 }

@@ -3,6 +3,7 @@ package request
 import (
 	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"strconv"
 )
 
@@ -78,4 +79,16 @@ func PieceIntensity(i int) (x float64, ok bool) {
 		return 0, false
 	}
 	return grooveSteps[i%len(grooveSteps)], true
+}
+
+// PieceJobID returns the job id of piece i of collection cid: a version 4
+// form UUID from a hash of both, the same on every call, so a collection
+// needs no record of its own (its pieces are read by their ids).
+func PieceJobID(cid string, i int) string {
+	h := sha256.Sum256([]byte("songsmith-collection:" + cid + ":" + strconv.Itoa(i)))
+	b := h[:16]
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	x := hex.EncodeToString(b)
+	return x[0:8] + "-" + x[8:12] + "-" + x[12:16] + "-" + x[16:20] + "-" + x[20:32]
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/request"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/studio"
 	"github.com/songsmith/songsmith/internal/testutil"
@@ -88,10 +89,10 @@ func renderPieces(t *testing.T, fpcalc, prompt string, n int) (lines [][]int, pr
 	st := &studio.Studio{}
 	dir := t.TempDir()
 	lines, prints = make([][]int, n), make([][]uint32, n)
-	base := (&jobs.Job{ID: jobs.PieceID(cid, 0)}).Seed()
+	base := (&jobs.Job{ID: jobs.JobID(request.PieceJobID(cid, 0))}).Seed()
 	for i := range n {
 		o := pieceOptions(jobs.Options{Seconds: 20}, i, n, base)
-		seed := (&jobs.Job{ID: jobs.PieceID(cid, i), Options: &o}).Seed()
+		seed := (&jobs.Job{ID: jobs.JobID(request.PieceJobID(cid, i)), Options: &o}).Seed()
 		req, err := st.Request(prompt, seed, o)
 		if err != nil {
 			t.Fatal(err)

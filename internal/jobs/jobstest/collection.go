@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 	"github.com/songsmith/songsmith/internal/request"
 )
 
@@ -17,7 +18,7 @@ func CollectionJobs(owner jobs.KeyID, n int, stems bool) []*jobs.Job {
 	js := make([]*jobs.Job, n)
 	for i := range js {
 		j := NewJob(owner)
-		j.ID = jobs.PieceID(cid, i)
+		j.ID = jobs.JobID(request.PieceJobID(cid, i))
 		j.Options = &jobs.Options{Count: &count, Piece: &request.Piece{CollectionID: cid, Index: i, Count: n, Seed: 7}}
 		if stems {
 			j.Options.Outputs = []string{request.OutputStems}
@@ -27,18 +28,18 @@ func CollectionJobs(owner jobs.KeyID, n int, stems bool) []*jobs.Job {
 	return js
 }
 
-// RunCollectionAdmitter runs the contract of CollectionAdmitter: every
+// RunCollectionAdmitter runs the contract of backend.CollectionAdmitter: every
 // piece or none under the caps (a refused collection leaves nothing
 // behind, not even the pieces that would have fitted), and idempotent
 // admission naming the first piece.
 func RunCollectionAdmitter(t *testing.T, open func(t *testing.T) AdmitStore) {
 	ctx := context.Background()
 	lim := jobs.Limits{MaxActive: 4, MaxActiveStems: 2}
-	ca := func(t *testing.T, s AdmitStore) jobs.CollectionAdmitter {
+	ca := func(t *testing.T, s AdmitStore) backend.CollectionAdmitter {
 		t.Helper()
-		c, ok := s.(jobs.CollectionAdmitter)
+		c, ok := s.(backend.CollectionAdmitter)
 		if !ok {
-			t.Fatalf("%T is no jobs.CollectionAdmitter", s)
+			t.Fatalf("%T is no backend.CollectionAdmitter", s)
 		}
 		return c
 	}
