@@ -31,6 +31,11 @@ type extensions struct {
 	Regenerate  []string           `json:"regenerate,omitempty"`
 	// Issue 31 item 5 (collection.go).
 	Count int `json:"count,omitempty"`
+	// Issue 31 item 1 (energy.go).
+	Energy json.RawMessage `json:"energy,omitempty"`
+	Hits   json.RawMessage `json:"hits,omitempty"`
+	// Issue 30 item 1 (chords.go).
+	Chords any `json:"chords,omitempty"` // a string, or map[string]string by section
 }
 
 // Audio formats [WithFormat] accepts.

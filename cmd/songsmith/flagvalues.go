@@ -188,6 +188,9 @@ var memberFlags = map[string]string{
 	"recipe":           "--recipe",
 	"intensity":        "--intensity",
 	"regenerate":       "--regenerate",
+	"energy":           "--energy",
+	"hits":             "--hit",
+	"chords":           "--chords",
 }
 
 // inFlagWords rewrites the quoted request members of a server message

@@ -81,6 +81,16 @@ type Options struct {
 	Intensity   *float64          // 0..1 density and energy of the accompaniment; nil = as composed (0.5)
 	Instruments map[string]string // role -> instrument (or kit for drums); "" mutes the role
 	Regenerate  []string          // section labels composed anew, canonical (lower case, sorted, no repeats)
+	// Energy is the drawn energy (issue 31 item 1): compact JSON, an
+	// object of section labels to 0..1 or an array of points; nil = the
+	// composer's.
+	Energy json.RawMessage `json:",omitempty" dynamodbav:",omitempty"`
+	// Hits are hit points (issue 31 item 2): compact JSON, an array of
+	// {"at", "kind"} in order of time; nil = none.
+	Hits json.RawMessage `json:",omitempty" dynamodbav:",omitempty"`
+	// Chords are chord charts by section name (ChordSections; issue 30
+	// item 1): ChordsSong for the whole song; nil lets the composer choose.
+	Chords map[string]string
 	// Source is the song an edit changes (POST /jobs/{id}/edit): set by
 	// jobs.Service.Edit, never read from a request body, so it has no row.
 	Source *EditSource

@@ -223,6 +223,13 @@
       "client.WithMute(" + goString(role) + ")" : "client.WithInstrument(" + goString(role) + ", " + goString(inst) + ")"),
     regenerate: (v) => ["client.WithRegenerate(" + v.map(goString).join(", ") + ")"],
     count: (v) => v > 1 ? [] : ["client.WithCount(" + v + ")"], // 2 or more: GenerateMany (goFor)
+    hits: (v) => v.map((h) => "client.WithHit(" + h.at + ", " + goString(h.kind) + ")"),
+    energy: (v) => Array.isArray(v) ?
+      ["client.WithEnergyCurve(" + v.map((p) => "client.EnergyPoint{" + ("bar" in p ? "Bar: " + p.bar : "At: " + p.at) +
+        ", Value: " + p.value + "}").join(", ") + ")"] :
+      ["client.WithSectionEnergy(map[string]float64{" + Object.entries(v).map(([k, x]) => goString(k) + ": " + x).join(", ") + "})"],
+    chords: (v) => [typeof v === "string" ? "client.WithChords(" + goString(v) + ")" :
+      "client.WithSectionChords(map[string]string{" + Object.entries(v).map(([k, c]) => goString(k) + ": " + goString(c)).join(", ") + "})"],
   };
   // shellQuote quotes s for a POSIX shell.
   const shellQuote = (s) => "'" + String(s).replace(/'/g, "'\\''") + "'";
@@ -286,8 +293,20 @@
         if (f.checked) (body[f.name] = body[f.name] || []).push(f.value);
         continue;
       }
-      if (f.dataset.type === "object" && (f.name === "recipe" || f.value.trim().startsWith("{"))) {
-        // JSON (a recipe); not JSON is sent as text for the server to refuse
+      if (f.name === "chords" && !f.value.trim().startsWith("{")) { // a chart, or "section: chart; ..."
+        const v = f.value.trim();
+        if (v === "") continue;
+        if (!v.includes(":")) { body.chords = v; continue; }
+        const o = {};
+        for (const part of v.split(";")) {
+          const i = part.indexOf(":");
+          if (i > 0) o[part.slice(0, i).trim()] = part.slice(i + 1).trim();
+        }
+        body.chords = o;
+        continue;
+      }
+      if (f.dataset.type === "object" && (f.name === "recipe" || f.name === "energy" || f.name === "hits" || f.value.trim().startsWith("{"))) {
+        // JSON (a recipe, the energy, hit points); not JSON is sent as text for the server to refuse
         const v = f.value.trim();
         if (v === "") continue;
         try { body[f.name] = JSON.parse(v); } catch (e) { body[f.name] = v; }

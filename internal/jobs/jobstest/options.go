@@ -21,7 +21,8 @@ func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 		j.Options = &jobs.Options{Seed: &seed, Format: "flac", Seconds: 42.5, BPM: 97, Key: "F# minor",
 			Outputs: []string{"stems", "midi", "timeline", "musicxml"}, WebhookURL: "https://example.com/hook?a=1",
 			ExactDuration: true, SampleRate: &rate, LoudnessLUFS: -23.5, Loop: true,
-			Recipe: json.RawMessage(`{"engine_version":"v","plan":{"BPM":97},"options":{"loop":true}}`)}
+			Recipe: json.RawMessage(`{"engine_version":"v","plan":{"BPM":97},"options":{"loop":true}}`),
+			Energy: json.RawMessage(`[{"bar":1,"value":0.2}]`), Hits: json.RawMessage(`[{"at":42.3,"kind":"drop"}]`)}
 		mustCreate(t, s, j)
 		if err := s.CreateJob(ctx, j); err != nil {
 			t.Fatalf("repeated create with options: %v", err)
