@@ -153,6 +153,20 @@ func (c *Client) Generate(ctx context.Context, prompt string, opts ...GenerateOp
 	for _, opt := range opts {
 		opt(&o)
 	}
+	if o.ext.Count > 1 {
+		return nil, fmt.Errorf("songsmith: %d pieces make a collection: use GenerateMany", o.ext.Count)
+	}
+	var sub Submission
+	h, err := c.submit(ctx, prompt, o, &sub)
+	if err != nil {
+		return nil, err
+	}
+	sub.RateLimit = parseRateLimit(h)
+	return &sub, nil
+}
+
+// submit sends POST /generate with prompt and o, decoding the 202 into out.
+func (c *Client) submit(ctx context.Context, prompt string, o generateOptions, out any) (http.Header, error) {
 	if o.idempotencyKey == "" {
 		o.idempotencyKey = newIdempotencyKey()
 	}
@@ -163,16 +177,10 @@ func (c *Client) Generate(ctx context.Context, prompt string, opts ...GenerateOp
 	if err != nil {
 		return nil, fmt.Errorf("songsmith: encode request: %w", err)
 	}
-	var sub Submission
 	header := http.Header{IdempotencyHeader: {o.idempotencyKey}}
 	cl := &call{start: time.Now(), state: StateSubmitting}
 	c.report(cl, 0, nil)
-	h, err := c.do(ctx, cl, http.MethodPost, "/generate", body, header, true, &sub)
-	if err != nil {
-		return nil, err
-	}
-	sub.RateLimit = parseRateLimit(h)
-	return &sub, nil
+	return c.do(ctx, cl, http.MethodPost, "/generate", body, header, true, out)
 }
 
 // Job reads the current state of a job with GET /jobs/{id}. A failed job is

@@ -29,6 +29,8 @@ type extensions struct {
 	Intensity   *float64           `json:"intensity,omitempty"`
 	Instruments map[string]*string `json:"instruments,omitempty"`
 	Regenerate  []string           `json:"regenerate,omitempty"`
+	// Issue 31 item 5 (collection.go).
+	Count int `json:"count,omitempty"`
 	// Issue 31 item 1 (energy.go).
 	Energy json.RawMessage `json:"energy,omitempty"`
 	Hits   json.RawMessage `json:"hits,omitempty"`

@@ -54,6 +54,11 @@ type Job struct {
 	// EditedFrom is the id of the job this job edits ([Client.Edit]; a
 	// Songsmith extension); "" for a job that is not an edit.
 	EditedFrom string
+	// CollectionID is the collection this job is a piece of
+	// ([Client.GenerateMany]; a Songsmith extension), and CollectionIndex
+	// its place from 0; "" and nil for a job that is no piece.
+	CollectionID    string
+	CollectionIndex *int
 	// RateLimit is the polling rate window this read was counted in; nil
 	// when the service sent no RateLimit headers. Not part of the body.
 	RateLimit *RateLimit
@@ -109,6 +114,8 @@ func (j *Job) UnmarshalJSON(data []byte) error {
 		JobID      string        `json:"job_id"` // in GET /jobs pages and webhooks (extensions)
 		Webhook    *WebhookState `json:"webhook"`
 		EditedFrom string        `json:"edited_from"`
+		Collection string        `json:"collection_id"`
+		Index      *int          `json:"collection_index"`
 	}
 	if err := json.Unmarshal(data, &w); err != nil {
 		return err
@@ -117,7 +124,7 @@ func (j *Job) UnmarshalJSON(data []byte) error {
 		w.JobID = j.JobID
 	}
 	*j = Job{JobID: w.JobID, Status: w.Status, Prompt: w.Prompt, Result: w.Result, Error: w.Error, Webhook: w.Webhook,
-		EditedFrom: w.EditedFrom}
+		EditedFrom: w.EditedFrom, CollectionID: w.Collection, CollectionIndex: w.Index}
 	if w.StartedAt != "" {
 		t, err := parseTime(w.StartedAt)
 		if err != nil {

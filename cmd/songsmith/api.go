@@ -90,8 +90,12 @@ type jobJSON struct {
 	// sends it; absent for a job without one.
 	Webhook *httpapi.WebhookStateBody `json:"webhook,omitempty"`
 	// EditedFrom is the job this one edits, for an edit.
-	EditedFrom string     `json:"edited_from,omitempty"`
-	Files      *filesJSON `json:"files,omitempty"`
+	EditedFrom string `json:"edited_from,omitempty"`
+	// CollectionID and CollectionIndex place a piece of a collection
+	// (generate --count).
+	CollectionID    string     `json:"collection_id,omitempty"`
+	CollectionIndex *int       `json:"collection_index,omitempty"`
+	Files           *filesJSON `json:"files,omitempty"`
 }
 
 // filesJSON names the files written for a job.
@@ -108,7 +112,8 @@ type filesJSON struct {
 }
 
 func toJSON(j *client.Job) *jobJSON {
-	out := &jobJSON{JobID: j.JobID, Status: j.Status, Prompt: j.Prompt, Error: j.Error, EditedFrom: j.EditedFrom}
+	out := &jobJSON{JobID: j.JobID, Status: j.Status, Prompt: j.Prompt, Error: j.Error, EditedFrom: j.EditedFrom,
+		CollectionID: j.CollectionID, CollectionIndex: j.CollectionIndex}
 	if w := j.Webhook; w != nil {
 		out.Webhook = &httpapi.WebhookStateBody{Status: delivery.Status(w.Status), Attempts: w.Attempts, LastError: w.LastError}
 	}

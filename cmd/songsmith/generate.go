@@ -17,6 +17,7 @@ func newGenerateCmd() *cobra.Command {
 	var out string
 	var noWait bool
 	var x extFlags // extflags.go
+	var count int
 	cmd := &cobra.Command{
 		Use:   "generate [PROMPT...]",
 		Short: "Submit a prompt to the API, wait for the song and save it",
@@ -31,11 +32,15 @@ after Ctrl-C or --timeout.
 
 With --recipe the prompt may be left out: the recipe's song is rendered again (its
 title becomes the job's prompt), with only the changes and extra files the other
-flags ask for.`,
+flags ask for.
+
+With --count N (2 to 10) the prompt makes a collection: N pieces that differ in key,
+tempo, groove and melody, each a job of its own, all saved into --out.`,
 		Example: `  songsmith generate "melancholic lo-fi with dusty piano, 84 bpm"
   songsmith generate dreamy synthwave --out songs/ --json
   songsmith generate "happy disco" --no-wait -q    # prints only the job id
-  songsmith generate --recipe "Paper Boats.json" --bpm 90   # the same song, faster`,
+  songsmith generate --recipe "Paper Boats.json" --bpm 90   # the same song, faster
+  songsmith generate "uplifting lo-fi for a travel vlog" --count 5 --out vlog/`,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) == 0 && x.recipe.json == "" {
 				return usageErr(`give the prompt as an argument, e.g. songsmith generate "dreamy synthwave, 100 bpm" (or a --recipe FILE)`)
@@ -50,9 +55,20 @@ flags ask for.`,
 			if strings.TrimSpace(prompt) == "" {
 				prompt = x.recipe.prompt()
 			}
+			if count > 1 {
+				if x.recipe.json != "" {
+					return usageErr("--count and --recipe cannot be combined: a recipe renders one song")
+				}
+				return generateMany(cmd.Context(), &o, prompt, count, out, noWait, cmd.OutOrStdout(), cmd.ErrOrStderr(), x.options()...)
+			}
+			if count == 1 {
+				return generate(cmd.Context(), &o, prompt, out, noWait, cmd.OutOrStdout(), cmd.ErrOrStderr(), append(x.options(), client.WithCount(1))...)
+			}
 			return generate(cmd.Context(), &o, prompt, out, noWait, cmd.OutOrStdout(), cmd.ErrOrStderr(), x.options()...)
 		},
 	}
+	cmd.Flags().Var(&intValue{numberValue{p: new(float64), name: "count", min: 1, max: client.MaxCount, only: countValues()}, &count}, "count",
+		"how many pieces to make for the prompt, 1 to 10: each a job of its own that differs in key, tempo, groove and melody (collection.go)")
 	o.bind(cmd.Flags(), true)
 	cmd.Flags().StringVarP(&out, "out", "o", ".", "directory for the song, cover and JSON")
 	_ = cmd.MarkFlagDirname("out")

@@ -38,6 +38,9 @@ func TestStore(t *testing.T) {
 	t.Run("Admitter", func(t *testing.T) {
 		jobstest.RunAdmitter(t, func(t *testing.T) jobstest.AdmitStore { return open(t) })
 	})
+	t.Run("CollectionAdmitter", func(t *testing.T) {
+		jobstest.RunCollectionAdmitter(t, func(t *testing.T) jobstest.AdmitStore { return open(t) })
+	})
 	t.Run("Sweeper", func(t *testing.T) {
 		jobstest.RunSweeper(t, true, func(t *testing.T) jobstest.SweepStore { return open(t) })
 	})

@@ -17,6 +17,10 @@ func TestAdmitter(t *testing.T) {
 	jobstest.RunAdmitter(t, func(t *testing.T) jobstest.AdmitStore { return MustOpen(t, embedded.Options{}) })
 }
 
+func TestCollectionAdmitter(t *testing.T) {
+	jobstest.RunCollectionAdmitter(t, func(t *testing.T) jobstest.AdmitStore { return MustOpen(t, embedded.Options{}) })
+}
+
 // admitAll admits jobs for owners in the order given (no caps).
 func admitAll(t *testing.T, s *embedded.Store, owners ...jobs.KeyID) {
 	t.Helper()

@@ -35,6 +35,11 @@ type JobBody struct {
 	// EditedFrom is the job this one edits (POST /jobs/{job_id}/edit): an
 	// extension, present only for edits.
 	EditedFrom jobs.JobID `json:"edited_from,omitempty"`
+	// CollectionID and CollectionIndex place a piece of a collection
+	// (POST /generate with count; collection.go): an extension, present
+	// only for pieces.
+	CollectionID    string `json:"collection_id,omitempty"`
+	CollectionIndex *int   `json:"collection_index,omitempty"`
 }
 
 // WebhookStateBody is the webhook member of a job body.
@@ -102,6 +107,10 @@ func NewJobBody(j *jobs.Job) JobBody {
 	}
 	if o := j.Options; o != nil && o.Source != nil {
 		b.EditedFrom = jobs.JobID(o.Source.JobID)
+	}
+	if o := j.Options; o != nil && o.Piece != nil {
+		i := o.Piece.Index
+		b.CollectionID, b.CollectionIndex = o.Piece.CollectionID, &i
 	}
 	if j.Status.Terminal() {
 		b.FinishedAt = j.FinishedAt.UTC().Format(TimeFormat)

@@ -74,5 +74,8 @@ func DecodeEdit(r io.Reader, limit int64) (*jobs.Options, error) {
 	if _, ok := fields["prompt"]; ok {
 		return nil, jobs.Errorf(jobs.EInvalid, "'prompt' cannot be edited: an edit keeps its source's prompt; POST /generate makes a new song.")
 	}
+	if _, ok := fields["count"]; ok {
+		return nil, jobs.Errorf(jobs.EInvalid, "'count' cannot be edited: an edit makes one song; edit each piece of a collection on its own.")
+	}
 	return ReadOptions(fields)
 }

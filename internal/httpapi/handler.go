@@ -49,9 +49,10 @@ func New(svc *jobs.Service, opts Options) http.Handler {
 	mux.Handle("/compose", a.only(http.MethodPost, a.authed(a.submit)))
 	mux.Handle("/jobs/{job_id}", a.methods(map[string]http.HandlerFunc{ // DELETE: control.go
 		http.MethodGet: a.authed(a.job), http.MethodDelete: a.authed(a.deleteJob)}))
-	mux.Handle("/jobs/{job_id}/cancel", a.only(http.MethodPost, a.authed(a.cancel))) // extension: control.go
-	mux.Handle("/jobs/{job_id}/edit", a.only(http.MethodPost, a.authed(a.edit)))     // extension: edit.go
-	mux.Handle("/jobs", a.only(http.MethodGet, a.authed(a.list)))                    // extension: history.go
+	mux.Handle("/jobs/{job_id}/cancel", a.only(http.MethodPost, a.authed(a.cancel)))           // extension: control.go
+	mux.Handle("/jobs/{job_id}/edit", a.only(http.MethodPost, a.authed(a.edit)))               // extension: edit.go
+	mux.Handle("/jobs", a.only(http.MethodGet, a.authed(a.list)))                              // extension: history.go
+	mux.Handle("/collections/{collection_id}", a.only(http.MethodGet, a.authed(a.collection))) // extension: collection.go
 	mux.Handle("/healthz", a.only(http.MethodGet, a.health))
 	// Documentation and the playground page (openapi.go, playground.go).
 	mux.Handle(OpenAPIPath, a.only(http.MethodGet, serveOpenAPI))
@@ -151,6 +152,10 @@ func (a *api) submit(w http.ResponseWriter, r *http.Request, key *jobs.APIKey) {
 		return
 	}
 	sub.IdempotencyKey = idem
+	if sub.Options.Pieces() > 1 {
+		a.submitCollection(w, r, key, sub)
+		return
+	}
 	j, rate, err := a.svc.Submit(r.Context(), key, sub)
 	setRateHeaders(w.Header(), rate)
 	if err != nil {

@@ -206,6 +206,21 @@ func TestOpenAPIEmbedded(t *testing.T) {
 	xc.expect(t, 401, "GET", "/jobs", "", nil, nil, false)
 	xc.expect(t, 405, "DELETE", "/jobs", x.Key, nil, nil, false)
 
+	// Collections (collection.go): count 3 answers a CollectionAck; the
+	// collection is polled together, only by its key.
+	var cack httpapi.CollectionAck
+	if err := json.Unmarshal(xc.expect(t, 202, "POST", "/generate", x.Key, []byte(`{"prompt": "lo-fi", "count": 3}`), nil, true), &cack); err != nil || len(cack.Jobs) != 3 {
+		t.Fatalf("collection ack %+v %v", cack, err)
+	}
+	x.process(t, string(cack.Jobs[1].JobID))
+	xc.expect(t, 200, "GET", cack.PollURL, x.Key, nil, nil, true)
+	xc.expect(t, 404, "GET", cack.PollURL, x.Other, nil, nil, true)
+	xc.expect(t, 404, "GET", "/collections/nope", x.Key, nil, nil, true)
+	xc.expect(t, 400, "POST", "/generate", x.Key, []byte(`{"prompt": "lo-fi", "count": 11}`), nil, false)
+	xc.expect(t, 401, "GET", cack.PollURL, "", nil, nil, false)
+	xc.expect(t, 405, "POST", cack.PollURL, x.Key, nil, nil, false)
+	pc.expect(t, 429, "GET", cack.PollURL, pe.Key, nil, nil, true)
+
 	// Job controls: cancel (202, then 200), delete (409 while running, 204),
 	// a finished job's cancel (409), and the refusals.
 	cid := x.submit(t, "a song to cancel")
@@ -248,6 +263,7 @@ func TestOpenAPIEmbedded(t *testing.T) {
 		bc.expect(t, tc.status, "POST", "/compose", e.Key, prompt, nil, true)
 		bc.expect(t, tc.status, "GET", ack.PollURL, e.Key, nil, nil, true)
 		bc.expect(t, tc.status, "GET", "/jobs", e.Key, nil, nil, true)
+		bc.expect(t, tc.status, "GET", "/collections/"+string(ack.JobID), e.Key, nil, nil, true)
 		bc.expect(t, tc.status, "POST", ack.PollURL+"/cancel", e.Key, nil, nil, true)
 		bc.expect(t, tc.status, "POST", ack.PollURL+"/edit", e.Key, nil, nil, true)
 		bc.expect(t, tc.status, "DELETE", ack.PollURL, e.Key, nil, nil, true)

@@ -210,6 +210,7 @@ var sdkOptions = map[string][]client.GenerateOption{
 	"intensity":        {client.WithIntensity(0)},
 	"instruments":      {client.WithInstrument("lead", "piano"), client.WithMute("drums")},
 	"regenerate":       {client.WithRegenerate("bridge", "verse 2")},
+	"count":            {client.WithCount(1)}, // 2 or more: client.GenerateMany (sdk_collection_test.go)
 	"hits":             {client.WithHit(42.3, client.HitDrop), client.WithHit(60, client.HitEnd)},
 	"energy":           {client.WithEnergyCurve(client.EnergyPoint{Bar: 1, Value: 0.2}, client.EnergyPoint{Bar: 16, Value: 1})},
 	"chords":           {client.WithChords("Am F C G"), client.WithSectionChords(map[string]string{"chorus": "F G | Em Am"})},

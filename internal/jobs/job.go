@@ -161,9 +161,13 @@ type JobStore interface {
 }
 
 // Seed returns the seed a job generates with: its Options' seed when
-// given, otherwise the one derived from its id.
+// given (for a piece of a collection, request.PieceSeed of it), otherwise
+// the one derived from its id.
 func (j *Job) Seed() uint64 {
 	if j.Options != nil && j.Options.Seed != nil {
+		if p := j.Options.Piece; p != nil {
+			return request.PieceSeed(*j.Options.Seed, p.Index) // each piece of a collection its own
+		}
 		return *j.Options.Seed
 	}
 	return j.ID.Seed()

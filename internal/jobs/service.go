@@ -124,6 +124,9 @@ func (s *Service) Submit(ctx context.Context, key *APIKey, sub Submission) (*Job
 	if err := opts.Normalize(); err != nil {
 		return nil, RateStatus{}, err
 	}
+	if opts.Pieces() > 1 {
+		return nil, RateStatus{}, Errorf(EInvalid, "'count' of 2 or more makes a collection (SubmitCollection), not one job.")
+	}
 	if idem != "" {
 		j, err := s.Jobs.IdempotentJob(ctx, key.ID, idem, s.now())
 		if err == nil {
@@ -145,16 +148,8 @@ func (s *Service) Submit(ctx context.Context, key *APIKey, sub Submission) (*Job
 	if err != nil {
 		return nil, rate, err
 	}
-	if opts != nil && opts.WebhookURL != "" {
-		switch {
-		case s.WebhookCheck == nil:
-			return nil, rate, Errorf(EInvalid, "Webhooks are not enabled on this server; leave out 'webhook_url'.")
-		case !key.HasWebhookSecret():
-			return nil, rate, Errorf(EInvalid, "This API key has no webhook signing secret (it predates webhooks). Create a new key to use 'webhook_url'.")
-		}
-		if err := s.WebhookCheck(ctx, opts.WebhookURL); err != nil {
-			return nil, rate, err
-		}
+	if err := s.checkWebhook(ctx, key, opts); err != nil {
+		return nil, rate, err
 	}
 	now := s.now().Truncate(time.Second)
 	j := &Job{
@@ -196,6 +191,21 @@ func (s *Service) Submit(ctx context.Context, key *APIKey, sub Submission) (*Job
 	s.fault("submit:queued")
 	s.log().InfoContext(ctx, "job accepted", "job_id", j.ID, "key_id", key.ID, "prompt_runes", len([]rune(p)))
 	return j, rate, nil
+}
+
+// checkWebhook vets opts' webhook_url, if any, for key: webhooks enabled,
+// a key with a signing secret, a URL WebhookCheck allows.
+func (s *Service) checkWebhook(ctx context.Context, key *APIKey, opts *Options) error {
+	if opts == nil || opts.WebhookURL == "" {
+		return nil
+	}
+	switch {
+	case s.WebhookCheck == nil:
+		return Errorf(EInvalid, "Webhooks are not enabled on this server; leave out 'webhook_url'.")
+	case !key.HasWebhookSecret():
+		return Errorf(EInvalid, "This API key has no webhook signing secret (it predates webhooks). Create a new key to use 'webhook_url'.")
+	}
+	return s.WebhookCheck(ctx, opts.WebhookURL)
 }
 
 // admit stores and queues j through the Admitter: the job and its message

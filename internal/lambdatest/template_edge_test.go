@@ -133,7 +133,7 @@ func httpRoutes(t *testing.T, c cfn) []string {
 func TestTemplateRoutes(t *testing.T) {
 	c := loadTemplate(t)
 	want := []string{"GenerateFunction POST /compose", "GenerateFunction POST /generate", "GenerateFunction POST /jobs/{job_id}/edit",
-		"GetJobFunction $default", "GetJobFunction DELETE /jobs/{job_id}", "GetJobFunction GET /", "GetJobFunction GET /healthz", "GetJobFunction GET /jobs", "GetJobFunction GET /jobs/{job_id}",
+		"GetJobFunction $default", "GetJobFunction DELETE /jobs/{job_id}", "GetJobFunction GET /", "GetJobFunction GET /collections/{collection_id}", "GetJobFunction GET /healthz", "GetJobFunction GET /jobs", "GetJobFunction GET /jobs/{job_id}",
 		"GetJobFunction GET /openapi.json", "GetJobFunction GET /playground/{file}", "GetJobFunction POST /jobs/{job_id}/cancel"}
 	if got := httpRoutes(t, c); !slices.Equal(got, want) {
 		t.Errorf("routes\n got %v\nwant %v", got, want)

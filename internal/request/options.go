@@ -23,6 +23,9 @@ const (
 	MinLUFS, MaxLUFS = -31.0, -9.0
 	// MaxWebhookURLLen is the longest accepted webhook_url.
 	MaxWebhookURLLen = 2048
+	// MaxCount is the most pieces one POST /generate may ask for
+	// (count; issue 31 item 5): each is a job of its own.
+	MaxCount = 10
 )
 
 // Audio formats a request may ask for.
@@ -97,6 +100,15 @@ type Options struct {
 	// Source is the song an edit changes (POST /jobs/{id}/edit): set by
 	// jobs.Service.Edit, never read from a request body, so it has no row.
 	Source *EditSource
+
+	// Count asks for a collection of that many pieces for one brief
+	// (issue 31 item 5, collection.go); nil or 1 for one song (an
+	// ordinary job).
+	Count *uint64
+	// Piece places a job in its collection: set by
+	// jobs.Service.SubmitCollection, never read from a request body, so it
+	// has no row (and Equal leaves it out: every piece asked the same).
+	Piece *Piece `json:",omitempty" dynamodbav:",omitempty"`
 }
 
 // SampleRates lists the sample rates a request may ask for, the default first.
@@ -152,6 +164,9 @@ func (o *Options) Normalize() error {
 func (o *Options) combined() error {
 	if o.Loop && o.ExactDuration {
 		return errorf("'loop' and 'exact_duration' cannot be combined: a loop lasts whole bars (see loop_end in the result).")
+	}
+	if o.Pieces() > 1 && len(o.Recipe) > 0 {
+		return errorf("'count' and 'recipe' cannot be combined: a recipe renders one song (each piece's result has its own).")
 	}
 	return nil
 }

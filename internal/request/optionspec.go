@@ -131,6 +131,11 @@ var OptionSpecs = []OptionSpec{
 		Default:     "none",
 		Description: `sections to compose anew, by label ("bridge", "chorus", "verse 2"); every other bar stays note for note`,
 		Field:       func(o *Options) any { return &o.Regenerate }},
+	// Issue 31 item 5: a collection of pieces for one brief (collection.go).
+	{Name: "count", Type: TypeInteger, Min: 1, Max: MaxCount,
+		Default:     "1: one song",
+		Description: "how many pieces to make for this brief (1 to 10): each a job of its own that differs in key, tempo, groove and melody, listed together as a collection",
+		Field:       func(o *Options) any { return &o.Count }},
 	// Issue 31 item 1 (energy.go): the energy drawn per section or along the song.
 	{Name: "energy", Type: TypeObject, Array: true, Check: checkEnergy,
 		Default:     "the composer's",

@@ -23,7 +23,7 @@ var goTypes = map[request.OptionType][]reflect.Type{
 }
 
 // notRows are the Options fields that no request member sets.
-var notRows = map[string]bool{"Source": true}
+var notRows = map[string]bool{"Source": true, "Piece": true}
 
 // sample returns a valid JSON value of the option, and one of the right
 // type out of its range or allowed values ("" when it has none).

@@ -12,8 +12,9 @@ import (
 // over OptionSpecs, so a new option row lands in recipes without code here.
 
 // notInRecipe are the options a recipe's options leave out: where to
-// report a job is not part of the song, and a recipe holds no recipe.
-var notInRecipe = []string{"webhook_url", "recipe"}
+// report a job is not part of the song, a recipe holds no recipe, and a
+// collection piece's recipe renders that piece alone.
+var notInRecipe = []string{"webhook_url", "recipe", "count"}
 
 // Members returns o's options as POST /generate members (a JSON object,
 // keys in OptionSpecs order), leaving out webhook_url and recipe: the

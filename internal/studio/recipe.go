@@ -40,8 +40,8 @@ func (s *Studio) Request(prompt string, seed uint64, o jobs.Options) (engine.Req
 // request is Request, also returning the prompt and seed of the chain's
 // root (the cover's).
 func (s *Studio) request(prompt string, seed uint64, o jobs.Options) (engine.Request, string, uint64, error) {
-	if o.Seed != nil && o.Source == nil {
-		seed = *o.Seed // the job's seed (jobs.Job.Seed) is the option's when set
+	if o.Seed != nil && o.Source == nil && o.Piece == nil {
+		seed = *o.Seed // the job's seed (jobs.Job.Seed) is the option's when set (a piece's is mixed from it)
 	}
 	eo, prompt, seed, err := engineOptions(prompt, seed, o) // edit.go: an edit composes its source
 	if err != nil {
@@ -50,7 +50,7 @@ func (s *Studio) request(prompt string, seed uint64, o jobs.Options) (engine.Req
 	eo.Synth = s.Synth
 	root := rootOptions(&o)
 	if len(root.Recipe) == 0 {
-		return engine.Resolve(prompt, seed, eo), prompt, seed, nil
+		return engine.Resolve(prompt, seed, vary(prompt, eo, root)), prompt, seed, nil
 	}
 	from, err := recipe.Parse(root.Recipe)
 	if err != nil {

@@ -20,6 +20,7 @@ var wireOnly = map[string]string{
 	"outputs":     "which extra files (stems, MIDI, timeline) are made of the song",
 	"webhook_url": "where the finished job is reported",
 	"sample_rate": "the files are resampled after the engine renders at 44.1 kHz",
+	"count":       "how many jobs are made; each piece's Request differs by its place (Options.Piece, set by the service)",
 }
 
 // optionValue is a valid value of row s other than its default.
@@ -31,6 +32,8 @@ func optionValue(t *testing.T, s request.OptionSpec) json.RawMessage {
 		return json.RawMessage(`"https://example.com/hook"`)
 	case "regenerate":
 		return json.RawMessage(`["chorus"]`)
+	case "count":
+		return json.RawMessage(`3`)
 	case "chords":
 		return json.RawMessage(`{"verse": "Am F C G", "chorus": "F G | Em Am"}`)
 	case "recipe":

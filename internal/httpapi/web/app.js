@@ -185,7 +185,8 @@
       name.title = j.prompt;
       const st = document.createElement("div");
       st.className = "state";
-      st.textContent = [stateWord(j), when(j.started_at)].filter(Boolean).join(" · ");
+      const piece = j.collection_id ? "piece " + (j.collection_index + 1) : "";
+      st.textContent = [piece, stateWord(j), when(j.started_at)].filter(Boolean).join(" · ");
       what.append(name, st);
       const b = document.createElement("button");
       b.type = "button";
@@ -223,6 +224,7 @@
     instruments: (v) => Object.entries(v).map(([role, inst]) => inst === null ?
       "client.WithMute(" + goString(role) + ")" : "client.WithInstrument(" + goString(role) + ", " + goString(inst) + ")"),
     regenerate: (v) => ["client.WithRegenerate(" + v.map(goString).join(", ") + ")"],
+    count: (v) => v > 1 ? [] : ["client.WithCount(" + v + ")"], // 2 or more: GenerateMany (goFor)
     hits: (v) => v.map((h) => "client.WithHit(" + h.at + ", " + goString(h.kind) + ")"),
     energy: (v) => Array.isArray(v) ?
       ["client.WithEnergyCurve(" + v.map((p) => "client.EnergyPoint{" + ("bar" in p ? "Bar: " + p.bar : "At: " + p.at) +
@@ -249,12 +251,13 @@
       for (const c of f(v)) { calls.push(c); usesTime = usesTime || c.includes("time."); }
     }
     const imports = ["context", "fmt", "log", "os"].concat(usesTime ? ["time"] : []);
-    const args = ["context.Background()", goString(body.prompt)].concat(calls);
+    const many = body.count > 1; // a collection: GenerateMany, which prints its id
+    const args = ["context.Background()", goString(body.prompt)].concat(many ? [String(body.count)] : []);
     return "package main\n\nimport (\n" + imports.map((x) => "\t\"" + x + "\"\n").join("") +
       "\n\t\"github.com/songsmith/songsmith/client\"\n)\n\nfunc main() {\n" +
       "\tc := client.New(" + goString(location.origin) + ", os.Getenv(\"SONGSMITH_API_KEY\"))\n" +
-      "\tsub, err := c.Generate(" + (calls.length ? args.slice(0, 2).join(", ") + ",\n\t\t" + calls.join(",\n\t\t") + ",\n\t" : args.join(", ")) + ")\n" +
-      "\tif err != nil {\n\t\tlog.Fatal(err)\n\t}\n\tfmt.Println(sub.JobID)\n}\n";
+      "\tsub, err := c." + (many ? "GenerateMany(" : "Generate(") + (calls.length ? args.join(", ") + ",\n\t\t" + calls.join(",\n\t\t") + ",\n\t" : args.join(", ")) + ")\n" +
+      "\tif err != nil {\n\t\tlog.Fatal(err)\n\t}\n\tfmt.Println(sub." + (many ? "CollectionID" : "JobID") + ")\n}\n";
   }
   function showCode(body) {
     el.codeCurl.textContent = curlFor(body);
@@ -363,6 +366,13 @@
             store.set(FAMILY, fam);
           }
           showCode(body);
+          if (ack.collection_id) { // a collection (count): list every piece, follow the first
+            for (let i = ack.jobs.length - 1; i >= 0; i--) {
+              noteJob({ job_id: ack.jobs[i].job_id, prompt, status: "running", result: null, collection_id: ack.collection_id, collection_index: i });
+            }
+            follow(ack.jobs[0].job_id, prompt, started);
+            return;
+          }
           noteJob({ job_id: ack.job_id, prompt, status: "running", result: null });
           follow(ack.job_id, prompt, started);
           return;
@@ -677,6 +687,11 @@
       row("This song, edited from", parent, p);
     }
     if (fam[id]) row("This song, rendered from the recipe of", fam[id], find(fam[id]));
+    if (job.collection_id) { // the other pieces of its collection (count)
+      const pieces = history.items.filter((x) => x.collection_id === job.collection_id && x.job_id !== id);
+      pieces.sort((a, b) => a.collection_index - b.collection_index);
+      for (const p of pieces) row("Piece " + (p.collection_index + 1) + " of the same prompt:", p.job_id, p);
+    }
     for (const j of history.items) {
       if (j.job_id === id) continue;
       if (j.edited_from === id) row("Edited into", j.job_id, j);

@@ -1,6 +1,7 @@
 package backend
 
 import (
+	"context"
 	"crypto/subtle"
 
 	"github.com/songsmith/songsmith/internal/jobs"
@@ -32,4 +33,17 @@ func SortKey(c jobs.Cursor) string {
 // layers (every part rendered again, as for stems).
 func Heavy(o *jobs.Options) bool {
 	return o != nil && (o.Wants(request.OutputStems) || o.Wants(request.OutputLayers))
+}
+
+// CollectionAdmitter is what an adapter implements beside jobs.Admitter to
+// admit collections (POST /generate with count; issue 31 item 5): the
+// jobs js (the pieces of one collection, in index order) stored with
+// Admit's semantics for each, all or none in one transaction, under the
+// caps of lim: a key that cannot take every one is ETooManyJobs
+// (TooManyJobs) and nothing is stored; the idempotency record, when idem
+// is not "", names js[0], and a repeated idempotent submission stores
+// nothing and returns the first job the earlier one created (Created
+// false). jobs.Service finds the method on its Admitter.
+type CollectionAdmitter interface {
+	AdmitCollection(ctx context.Context, js []*jobs.Job, idem string, lim jobs.Limits) (jobs.Admission, error)
 }
