@@ -112,6 +112,9 @@ type Result struct {
 	EngineVersion string
 	Recipe        json.RawMessage `json:",omitempty"`
 	License       *License        `json:",omitempty"`
+	// Measured is what the analysis heard in the song (issue 30 item 4);
+	// nil for a result from before it.
+	Measured *Measured `json:",omitempty"`
 }
 
 // StemsKey returns the media key of a job's stems archive.

@@ -143,6 +143,8 @@ type Song struct {
 	EngineVersion string
 	Recipe        json.RawMessage
 	License       *License
+	// Measured is what the engine's analysis heard in the audio.
+	Measured *Measured
 }
 
 // Generator turns a prompt into a song, honouring a job's Options (format,

@@ -64,10 +64,12 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o job
 	if err != nil {
 		return nil, editError(fmt.Errorf("studio: render: %w", err))
 	}
+	measured := Measure(song, req) // the mastered audio, before resampling
 	out, song, err := s.generate(ctx, prompt, seed, format, song, req, rate, rec)
 	if err != nil {
 		return nil, editError(err)
 	}
+	out.Measured = measured
 	// The song is encoded: its samples go back for the stems (or the
 	// next song) to reuse, so memory holds one song's audio at a time.
 	frames := song.Audio.Frames()

@@ -267,6 +267,7 @@ func (w *Worker) generate(ctx context.Context, j *jobs.Job, log *slog.Logger) (*
 		Title: song.Title, BPM: song.BPM, Duration: song.Duration, Tags: song.Tags,
 		SongKey: jobs.SongKey(j.ID, song.Audio.Ext), ImageKey: jobs.ImageKey(j.ID, song.Cover.Ext),
 		EngineVersion: song.EngineVersion, Recipe: song.Recipe, License: song.License,
+		Measured: song.Measured,
 	}
 	type file struct {
 		key  string
