@@ -39,6 +39,8 @@ func (g *Generator) Generate(ctx context.Context, prompt string, seed uint64, o 
 		`"plan":{"style":"pop","mood":"happy","bpm":120,"duration_seconds":10,"key":"C major"},"options":{}}`,
 		TestEngineVersion, seed, seed, song.Title))
 	song.License = &TestLicense
+	m := TestMeasured // what the studio's analysis gives every song (issue 30 item 4)
+	song.Measured = &m
 	if o.Wants(request.OutputStems) {
 		song.Stems = &jobs.File{Data: []byte("PK\x05\x06" + string(make([]byte, 18))), ContentType: "application/zip", Ext: "zip"}
 	}
@@ -60,6 +62,17 @@ const TestEngineVersion = "test.1"
 // TestLicense is the licence of Generator's songs.
 var TestLicense = jobs.License{ID: "CC0-1.0", URL: "https://creativecommons.org/publicdomain/zero/1.0/",
 	Attribution: "None required.", Warranty: "Provided as is."}
+
+// TestMeasured is the measured block of Generator's songs: a song heard
+// in double time, its key by its notes.
+var TestMeasured = jobs.Measured{
+	BPM:          jobs.MeasuredTempo{Value: 120, Asked: 120, Matches: true, FeltBPM: 240, Reason: "heard in double time"},
+	Key:          jobs.MeasuredKey{Value: "A minor", Asked: "C major", Matches: true, Relation: "same notes"},
+	LoudnessLUFS: jobs.MeasuredValue{Value: -14.1, Asked: -14, Matches: true},
+	TruePeakDBTP: jobs.MeasuredValue{Value: -3.05, Asked: -3, Matches: true},
+	Duration:     jobs.MeasuredValue{Value: 0.5, Asked: 10},
+	AudibleEnd:   jobs.MeasuredValue{Value: 0.5, Asked: 0.5, Matches: true},
+}
 
 // TinySong returns a valid half-second 440 Hz WAV and a 16x16 PNG.
 func TinySong() *jobs.Song {
