@@ -249,11 +249,18 @@ func TruePeak(b *audio.Buffer) float64 {
 // no per-frame values are kept (half the time of keeping them).
 func truePeakMax(s []float32, ch int) float64 {
 	frames := len(s) / ch
-	nch := min(ch, 2)
 	var sp float32
-	for n := range frames {
-		for c := range nch {
-			sp = max(sp, abs32(s[n*ch+c]))
+	if ch <= 2 {
+		// Every sample is measured: one pass over them, without branches
+		// (absolute floats order like their bit patterns).
+		var m uint32
+		for _, v := range s[:frames*ch] {
+			m = max(m, math.Float32bits(v)&^(1<<31))
+		}
+		sp = math.Float32frombits(m)
+	} else {
+		for n := range frames {
+			sp = max(sp, abs32(s[n*ch]), abs32(s[n*ch+1]))
 		}
 	}
 	if sp == 0 {
