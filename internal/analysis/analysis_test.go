@@ -37,12 +37,15 @@ func clickTrack(bpm, seconds, tail float64, pcs []int) []float32 {
 	return s
 }
 
-// The tempo of a click track is found at every tempo a song can have,
-// within 1 %; its beats fall on the clicks; TempoNear finds the tempo's
-// double too (the clicks' every other beat is louder: a pulse at half).
+// The tempo of a click track is heard at every tempo a song can have
+// (within 1 %, or its double or half: every other click is louder);
+// TempoNear finds the clicks' own tempo within 0.5 %, with a clear pulse,
+// and its beats fall on the clicks (but the last, which the tracker may
+// put at the end).
 func TestTempoOfClicks(t *testing.T) {
 	for _, bpm := range []float64{72, 96, 120, 140, 174} {
-		a := analysis.Analyze(clickTrack(bpm, 20, 0, nil), 2, 44100)
+		const secs = 12
+		a := analysis.Analyze(clickTrack(bpm, secs, 0, nil), 2, 44100)
 		got := a.Tempo()
 		if got.BPM == 0 {
 			t.Fatalf("%v bpm: no tempo", bpm)
@@ -60,11 +63,11 @@ func TestTempoOfClicks(t *testing.T) {
 		if !ok || math.Abs(near.BPM/bpm-1) > 0.005 {
 			t.Errorf("%v bpm: near %.2f (%v)", bpm, near.BPM, ok)
 		}
-		if len(near.Beats) < int(20*bpm/60)-3 {
-			t.Errorf("%v bpm: %d beats in 20 s", bpm, len(near.Beats))
+		if len(near.Beats) < int(secs*bpm/60)-3 {
+			t.Errorf("%v bpm: %d beats in %d s", bpm, len(near.Beats), secs)
 		}
 		period := 60 / bpm
-		for _, b := range near.Beats {
+		for _, b := range near.Beats[:len(near.Beats)-1] { // the last may sit on the end
 			if off := math.Mod(b+period/2, period) - period/2; math.Abs(off) > 0.03 {
 				t.Errorf("%v bpm: beat at %.3f s is %.3f s off the clicks", bpm, b, off)
 				break
@@ -102,7 +105,7 @@ func TestKeyOfChords(t *testing.T) {
 		{[]int{7, 11, 2}, "G major"},
 		{[]int{2, 5, 9}, "D minor"},
 	} {
-		a := analysis.Analyze(clickTrack(100, 8, 0, c.pcs), 2, 44100)
+		a := analysis.Analyze(clickTrack(100, 3, 0, c.pcs), 2, 44100)
 		if k := a.Key(); k.Name() != c.want || k.Correlation < 0.5 {
 			t.Errorf("%v: key %s (r %.2f), want %s; chroma %.2f", c.pcs, k.Name(), k.Correlation, c.want, a.Chroma())
 		}
