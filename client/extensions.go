@@ -36,6 +36,7 @@ const (
 	FormatMP3  = "mp3"
 	FormatWAV  = "wav"
 	FormatFLAC = "flac"
+	FormatOGG  = "ogg" // Ogg Vorbis
 )
 
 // WithSeed generates with seed (0 to 2^53-1): the same prompt, seed and
@@ -44,8 +45,9 @@ func WithSeed(seed uint64) GenerateOption {
 	return func(o *generateOptions) { o.ext.Seed = &seed }
 }
 
-// WithFormat asks for the audio in format: [FormatMP3], [FormatWAV] or
-// [FormatFLAC].
+// WithFormat asks for the audio in format: [FormatMP3], [FormatWAV],
+// [FormatFLAC] or [FormatOGG]. A loop's points travel in WAV (smpl), FLAC
+// and Ogg (LOOPSTART/LOOPLENGTH comments); an MP3 loop plays gapless.
 func WithFormat(format string) GenerateOption {
 	return func(o *generateOptions) { o.ext.Format = format }
 }

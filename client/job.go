@@ -184,7 +184,7 @@ type Result struct {
 
 	// Seed is the seed the song was generated with.
 	Seed *uint64
-	// Format is the audio format of SongURL: mp3, wav or flac.
+	// Format is the audio format of SongURL: mp3, wav, flac or ogg.
 	Format string
 	// StemsURL is the direct, time-limited URL of the stems zip
 	// ([WithStems]).

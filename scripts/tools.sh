@@ -5,7 +5,7 @@
 set -euo pipefail
 declare -A pkg=(
   [ffmpeg]=ffmpeg [ffprobe]=ffmpeg [sox]=sox [bpm]=bpm-tools [aubio]=aubio-tools [mpg123]=mpg123
-  [mp3val]=mp3val [lame]=lame [shineenc]=shineenc [fluidsynth]=fluidsynth
+  [ogginfo]=vorbis-tools [oggdec]=vorbis-tools [mp3val]=mp3val [lame]=lame [shineenc]=shineenc [fluidsynth]=fluidsynth
   [chromium]=chromium
 )
 missing=()

@@ -99,7 +99,7 @@ func TestHelpTouchesNothing(t *testing.T) {
 	}{
 		{[]string{"__complete", ""}, "aws\nbackup\ncompletion\ngenerate\nhelp\njobs\nkeys\nrender\nrestore\nserve\n:4\n"},
 		{[]string{"__complete", "jobs", ""}, "cancel\ndelete\ndownload\nedit\nget\nhistory\nlist\nwait\n:4\n"},
-		{[]string{"__complete", "render", "x", "--format", ""}, "mp3\nwav\nflac\n:4\n"},
+		{[]string{"__complete", "render", "x", "--format", ""}, "mp3\nwav\nflac\nogg\n:4\n"},
 		{[]string{"__complete", "serve", "--backend", ""}, "embedded\naws\n:4\n"},
 		{[]string{"__complete", "keys", "list", "--backend", "a"}, "embedded\naws\n:4\n"},
 		{[]string{"__complete", "generate", "x", "--out", ""}, ":16\n"},
@@ -144,7 +144,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"generate", "x", "--bogus"}, "unknown flag: --bogus"},
 		{[]string{"generate"}, "give the prompt as an argument"},
 		{[]string{"render", "x", "--bitrate", "100"}, "--bitrate 100 is not an MP3 bitrate"},
-		{[]string{"render", "x", "--format", "ogg"}, "--format must be mp3, wav or flac"},
+		{[]string{"render", "x", "--format", "aac"}, "--format must be mp3, wav, flac or ogg"},
 		{[]string{"keys", "create"}, "give the key a name"},
 		{[]string{"jobs", "get"}, "wants one job id"},
 		{[]string{"jobs", "wait", "a", "b"}, "wants one job id"},

@@ -39,7 +39,7 @@ type extFlags struct {
 func (x *extFlags) bind(fs *pflag.FlagSet) {
 	x.fs = fs
 	fs.Var(seedValue{&x.seed}, "seed", "generation seed (0 to 2^53-1): the same prompt, seed and options give the same song")
-	fs.Var(formatValue{&x.format, request.Formats}, "format", "audio format: mp3, wav or flac (default: the server's)")
+	fs.Var(formatValue{&x.format, request.Formats}, "format", "audio format: mp3, wav, flac or ogg (default: the server's)")
 	fs.Var(durationValue{&x.duration}, "duration", "length of the song in seconds, 10 to 300 (90, or 1m30s), overriding the prompt")
 	numberFlag(fs, &x.bpm, "bpm", "a tempo", request.MinBPM, request.MaxBPM, "96", "exact tempo (40 to 240), overriding the prompt")
 	fs.StringVar(&x.key, "song-key", "", `musical key such as "D minor", "F#" or "A dorian", overriding the prompt`)

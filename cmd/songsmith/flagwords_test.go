@@ -20,9 +20,9 @@ func TestFlagErrorsInUsersWords(t *testing.T) {
 		{[]string{"generate", "x", "--bpm", "300"}, "--bpm must be a tempo from 40 to 240, e.g. --bpm 96"},
 		{[]string{"generate", "x", "--sample-rate", "22050"}, "--sample-rate must be 44100 or 48000"},
 		{[]string{"generate", "x", "--loudness-lufs", "0.5"}, "--loudness-lufs must be LUFS from -31 to -9"},
-		{[]string{"generate", "x", "--format", "ogg"}, "--format must be mp3, wav or flac"},
+		{[]string{"generate", "x", "--format", "aac"}, "--format must be mp3, wav, flac or ogg"},
 		{[]string{"jobs", "edit", "j", "--intensity", "2"}, "--intensity must be a number from 0 to 1"},
-		{[]string{"render", "x", "--format", "ogg"}, "--format must be mp3, wav or flac"},
+		{[]string{"render", "x", "--format", "aac"}, "--format must be mp3, wav, flac or ogg"},
 		{[]string{"render", "x", "--seed", "-1"}, "--seed must be a whole number"},
 	} {
 		r := runCLI(t, "", env, c.args...)

@@ -58,7 +58,7 @@ flags ask for.`,
 	_ = cmd.MarkFlagDirname("out")
 	cmd.Flags().BoolVar(&noWait, "no-wait", false, "print the job id and return without waiting")
 	x.bind(cmd.Flags())
-	_ = cmd.RegisterFlagCompletionFunc("format", fixedValues("mp3", "wav", "flac"))
+	_ = cmd.RegisterFlagCompletionFunc("format", fixedValues("mp3", "wav", "flac", "ogg"))
 	return cmd
 }
 

@@ -84,7 +84,7 @@ job with a message that lists the song's sections.`,
 	_ = cmd.MarkFlagDirname("out")
 	cmd.Flags().BoolVar(&noWait, "no-wait", false, "print the new job's id and return without waiting")
 	x.bind(cmd.Flags())
-	_ = cmd.RegisterFlagCompletionFunc("format", fixedValues("mp3", "wav", "flac"))
+	_ = cmd.RegisterFlagCompletionFunc("format", fixedValues("mp3", "wav", "flac", "ogg"))
 	return cmd
 }
 

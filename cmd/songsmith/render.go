@@ -33,7 +33,7 @@ func newRenderCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "render PROMPT...",
 		Short: "Render a song to files on this machine, no server needed",
-		Long: `Render a prompt with the music engine, here and now, and save <title>.mp3 (or .wav, .flac),
+		Long: `Render a prompt with the music engine, here and now, and save <title>.mp3 (or .wav, .flac, .ogg),
 <title>.jpg and <title>.json in --out without overwriting anything. The result JSON
 goes to stdout, a human summary to stderr. The same prompt and seed give the same song.`,
 		Example: `  songsmith render "dreamy synthwave, 100 bpm" --out songs/
@@ -54,7 +54,7 @@ goes to stdout, a human summary to stderr. The same prompt and seed give the sam
 	f.StringVarP(&o.out, "out", "o", ".", "output directory")
 	_ = cmd.MarkFlagDirname("out")
 	o.format = request.FormatMP3
-	f.Var(formatValue{&o.format, request.Formats}, "format", "audio format: mp3, wav or flac")
+	f.Var(formatValue{&o.format, request.Formats}, "format", "audio format: mp3, wav, flac or ogg")
 	f.IntVar(&o.bitrate, "bitrate", mp3.DefaultBitrate, "MP3 bitrate in kbit/s: 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256 or 320")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "no summary on stderr")
 	_ = cmd.RegisterFlagCompletionFunc("format", fixedValues(request.Formats...))

@@ -32,7 +32,7 @@ type Config struct {
 	GenerateTimeout time.Duration // SONGSMITH_GENERATE_TIMEOUT: per attempt
 	ShutdownGrace   time.Duration // SONGSMITH_SHUTDOWN_GRACE: how long a stopping server lets generations finish
 	WriteTimeout    time.Duration // SONGSMITH_WRITE_TIMEOUT: longest time to write one HTTP response
-	AudioFormat     string        // SONGSMITH_AUDIO_FORMAT: mp3 | wav
+	AudioFormat     string        // SONGSMITH_AUDIO_FORMAT: mp3 | wav | flac | ogg
 	MP3Bitrate      int           // SONGSMITH_MP3_BITRATE: kbps
 	SigningKey      string        // SONGSMITH_SIGNING_KEY: HMAC key of local media URLs
 	LogLevel        slog.Level    // SONGSMITH_LOG_LEVEL: debug | info | warn | error
@@ -86,7 +86,7 @@ var Vars = []Env{
 	{"SONGSMITH_GENERATE_TIMEOUT", "5m", "time limit of one generation attempt"},
 	{"SONGSMITH_SHUTDOWN_GRACE", "30s", "on SIGTERM, how long running generations may finish before they are cancelled and requeued; `serve` exits within this plus a few seconds"},
 	{"SONGSMITH_WRITE_TIMEOUT", "5m", "longest time the local server spends on one response, media downloads included: 5m lets an 8.65 MB song (about 4 min of 192 kbps MP3) download at 0.25 Mbit/s and up; a client that stops reading is cut off after it"},
-	{"SONGSMITH_AUDIO_FORMAT", "mp3", "`mp3`, `wav` or `flac` (a request's `format` overrides it)"},
+	{"SONGSMITH_AUDIO_FORMAT", "mp3", "`mp3`, `wav`, `flac` or `ogg` (a request's `format` overrides it)"},
 	{"SONGSMITH_MP3_BITRATE", "192", "MP3 bitrate in kbps: 128, 160, 192, 224, 256 or 320"},
 	{"SONGSMITH_SIGNING_KEY", "random, kept in the database", "HMAC key that signs local media URLs; at least 32 bytes"},
 	{"SONGSMITH_LOG_LEVEL", "info", "`debug`, `info`, `warn` or `error`"},
@@ -221,9 +221,9 @@ func Load(getenv func(string) string) (Config, error) {
 		p.fail("SONGSMITH_BACKEND", "must be embedded or aws")
 	}
 	switch c.AudioFormat {
-	case "mp3", "wav", "flac":
+	case "mp3", "wav", "flac", "ogg":
 	default:
-		p.fail("SONGSMITH_AUDIO_FORMAT", "must be mp3, wav or flac")
+		p.fail("SONGSMITH_AUDIO_FORMAT", "must be mp3, wav, flac or ogg")
 	}
 	switch lv := strings.ToLower(p.str("SONGSMITH_LOG_LEVEL")); lv {
 	case "debug", "info", "warn", "error":

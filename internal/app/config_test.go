@@ -53,7 +53,7 @@ func TestLoadErrInvalid(t *testing.T) {
 		"Rate":         {"SONGSMITH_SUBMIT_RATE", "10 per minute"},
 		"Duration":     {"SONGSMITH_URL_TTL", "-1h"},
 		"Key":          {"SONGSMITH_API_KEYS", "hunter2"},
-		"Format":       {"SONGSMITH_AUDIO_FORMAT", "ogg"},
+		"Format":       {"SONGSMITH_AUDIO_FORMAT", "aac"},
 		"Bitrate":      {"SONGSMITH_MP3_BITRATE", "96"},
 		"LogLevel":     {"SONGSMITH_LOG_LEVEL", "loud"},
 		"Retention":    {"SONGSMITH_RETENTION", "10s"},

@@ -29,7 +29,7 @@ func TestAWSExtensions(t *testing.T) {
 		ids = append(ids, ack.JobID)
 		time.Sleep(1100 * time.Millisecond) // start times are whole seconds
 	}
-	c.do(400, "POST", "/generate", key, []byte(`{"prompt": "x", "format": "ogg"}`), nil, false)
+	c.do(400, "POST", "/generate", key, []byte(`{"prompt": "x", "format": "aac"}`), nil, false)
 	c.do(400, "POST", "/generate", key, []byte(`{"prompt": "x", "webhook_url": "https://127.0.0.1/hook"}`), nil, false) // no webhook queue configured
 	w := app.NewWorker(st.Config, b, &jobstest.Generator{}, log)
 	if out, err := w.Process(ctx, ids[1], 1); err != nil {

@@ -21,6 +21,9 @@ var allMoods = []string{"happy", "sad", "dark", "dreamy", "epic", "calm", "energ
 	"melancholic", "chill", "aggressive", "uplifting", "nostalgic"}
 
 func TestRender(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: every style's cover rendered")
+	}
 	t.Run("DefaultSize", func(t *testing.T) {
 		img := cover.Render(cover.Spec{Title: "Neon Nights", Style: entry("synthwave"), Mood: "dreamy", Prompt: "retro drive"})
 		if got := img.Bounds(); got != image.Rect(0, 0, 1024, 1024) {
@@ -153,6 +156,9 @@ func TestRender(t *testing.T) {
 }
 
 func TestEncodePNG(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: covers encoded to PNG and decoded")
+	}
 	t.Run("OK", func(t *testing.T) {
 		spec := cover.Spec{Title: "Byte For Byte", Style: entry("techno"), Mood: "dark", Prompt: "warehouse at 4am", Seed: 7}
 		var a, b bytes.Buffer

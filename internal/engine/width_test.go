@@ -31,6 +31,9 @@ const minBandShare = -50
 // calm songs carry some room width in the lows, beat songs keep them near
 // mono.
 func TestBandsInPhase(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: measurement test: every style rendered at two seeds")
+	}
 	type song struct {
 		ref   style.Reference
 		bands []float64
@@ -75,6 +78,9 @@ func TestBandsInPhase(t *testing.T) {
 // each stem's loudness in the mono sum ((L+R)/2 on both channels) is
 // within maxMonoLoss of its stereo loudness.
 func TestMonoFoldDown(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: measurement test: the stems of four songs rendered")
+	}
 	const maxMonoLoss = 4.5 // dB: a fully decorrelated part loses 3
 	for _, prompt := range []string{"calm ambient soundscape", "classical piece with strings and timpani", "happy pop song", "lullaby"} {
 		c, err := engine.Compose(engine.Resolve(prompt, 1, engine.Options{Seconds: 16}))

@@ -20,7 +20,7 @@ func TestRequestOptions(t *testing.T) {
 			`{"prompt":"jazz","seed":1.5}`,
 			`{"prompt":"jazz","seed":"7"}`,
 			`{"prompt":"jazz","seed":9007199254740992}`,
-			`{"prompt":"jazz","format":"ogg"}`,
+			`{"prompt":"jazz","format":"aac"}`,
 			`{"prompt":"jazz","format":3}`,
 			`{"prompt":"jazz","duration_seconds":5}`,
 			`{"prompt":"jazz","duration_seconds":"60"}`,

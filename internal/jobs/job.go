@@ -134,10 +134,10 @@ func SongKey(id JobID, ext string) string { return "jobs/" + string(id) + "/song
 func ImageKey(id JobID, ext string) string { return "jobs/" + string(id) + "/cover." + ext }
 
 // MediaExts lists the file extensions a generator writes (audio, cover):
-// internal/studio writes mp3, wav or flac and a jpg cover (a test there
+// internal/studio writes mp3, wav, flac or ogg and a jpg cover (a test there
 // keeps this list true); png covers are those of jobs made before the
 // covers became JPEG, and of test generators.
-var MediaExts = struct{ Audio, Cover []string }{Audio: []string{"mp3", "wav", "flac"}, Cover: []string{"jpg", "png"}}
+var MediaExts = struct{ Audio, Cover []string }{Audio: []string{"mp3", "wav", "flac", "ogg"}, Cover: []string{"jpg", "png"}}
 
 // MediaKeys returns every media key j may have: its result's keys, and for
 // a job without a result (failed, or cut short) every key an attempt could

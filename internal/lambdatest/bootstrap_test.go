@@ -178,7 +178,7 @@ func TestBootstraps(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: builds and runs every bootstrap binary")
 	}
-	ep := testutil.StartMoto(t)
+	ep := testutil.StartMotoLong(t)
 	ctx := context.Background()
 	ac := testutil.AWSConfig(ep)
 	table, bucket := testutil.UniqueName("songsmith"), testutil.UniqueName("songsmith-media")

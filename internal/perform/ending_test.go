@@ -76,6 +76,9 @@ func endHole(s *score.Score) (hole, at float64) {
 // differently: a lullaby's chords left for a pad that had already
 // stopped, 3.6 s of silence).
 func TestNoFinalHole(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: corpus test: every style composed at two lengths and two seeds")
+	}
 	for _, st := range style.All() {
 		for _, length := range []string{"60 seconds", "2 minutes"} {
 			for _, seed := range []uint64{1, 2} {

@@ -122,7 +122,7 @@ func TestBounds(t *testing.T) {
 		{"edit kit", func(r *recipe.Recipe) { r.Edits[0].Instruments = map[string]*string{"drums": ptr("piano")} }, "'recipe.edits[0].instruments.drums' must be a drum kit"},
 		{"edit regenerate", func(r *recipe.Recipe) { r.Edits[0].Regenerate = many(1000, "verse") }, "'recipe.edits[0].regenerate'"},
 		{"options", func(r *recipe.Recipe) { r.Options = json.RawMessage(`{"bpm":1e9}`) }, "'recipe.options': 'bpm' must be a number from 40 to 240"},
-		{"options type", func(r *recipe.Recipe) { r.Options = json.RawMessage(`{"format":"ogg"}`) }, "'recipe.options': 'format' must be one of"},
+		{"options type", func(r *recipe.Recipe) { r.Options = json.RawMessage(`{"format":"aac"}`) }, "'recipe.options': 'format' must be one of"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := valid()

@@ -30,10 +30,11 @@ const (
 	FormatMP3  = "mp3"
 	FormatWAV  = "wav"
 	FormatFLAC = "flac"
+	FormatOGG  = "ogg" // Ogg Vorbis
 )
 
 // Formats lists the audio formats, the default first.
-var Formats = []string{FormatMP3, FormatWAV, FormatFLAC}
+var Formats = []string{FormatMP3, FormatWAV, FormatFLAC, FormatOGG}
 
 // Extra outputs a request may ask for.
 const (

@@ -49,7 +49,7 @@ func TestOptionsNormalize(t *testing.T) {
 	}
 	bad := map[string]jobs.Options{
 		"seed":     {Seed: seed(request.MaxSeed + 1)},
-		"format":   {Format: "ogg"},
+		"format":   {Format: "aac"},
 		"short":    {Seconds: 9.9},
 		"long":     {Seconds: 301},
 		"negative": {Seconds: -5},

@@ -33,28 +33,33 @@ func ffprobeTags(t *testing.T, data []byte, ext string) map[string]string {
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, err := exec.Command(probe, "-v", "error", "-show_entries", "format_tags", "-of", "json", path).Output()
+	// Ogg's comments are the stream's tags, the others' the container's.
+	out, err := exec.Command(probe, "-v", "error", "-show_entries", "format_tags:stream_tags", "-of", "json", path).Output()
 	if err != nil {
 		t.Fatalf("ffprobe %s: %v", ext, err)
 	}
+	type tagged struct {
+		Tags map[string]string `json:"tags"`
+	}
 	var doc struct {
-		Format struct {
-			Tags map[string]string `json:"tags"`
-		} `json:"format"`
+		Format  tagged   `json:"format"`
+		Streams []tagged `json:"streams"`
 	}
 	if err := json.Unmarshal(out, &doc); err != nil {
 		t.Fatal(err)
 	}
 	tags := map[string]string{}
-	for k, v := range doc.Format.Tags {
-		tags[strings.ToLower(k)] = v
+	for _, st := range append(doc.Streams, doc.Format) {
+		for k, v := range st.Tags {
+			tags[strings.ToLower(k)] = v
+		}
 	}
 	return tags
 }
 
 // TestProvenanceInEveryFile: the song's licence, engine version and the
 // SHA-256 of its recipe are in the MP3's ID3 tag (TCOP, WCOP, TXXX), the
-// WAV's LIST/INFO chunk (ICOP, ISFT, ICMT) and the FLAC's Vorbis comments,
+// WAV's LIST/INFO chunk (ICOP, ISFT, ICMT) and the FLAC's and Ogg's Vorbis comments,
 // read back by ffprobe (a tool we did not write); the song carries the
 // same provenance for its result.
 func TestProvenanceInEveryFile(t *testing.T) {

@@ -2,6 +2,7 @@ package studio
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 
 	"github.com/songsmith/songsmith/internal/audio/wav"
@@ -164,6 +165,16 @@ func (p prov) vorbis(song *engine.Song) [][2]string {
 		}
 	}
 	return tags
+}
+
+// loopTags appends to a Vorbis comment's tags the loop points game engines
+// read (RPG Maker and many Ogg loaders): LOOPSTART and LOOPLENGTH in sample
+// frames, the whole file, when the song is a loop.
+func loopTags(tags [][2]string, song *engine.Song) [][2]string {
+	if !song.Score.Loop {
+		return tags
+	}
+	return append(tags, [2]string{"LOOPSTART", "0"}, [2]string{"LOOPLENGTH", strconv.Itoa(song.Audio.Frames())})
 }
 
 // info is a WAV's LIST/INFO: the named fields go in the comment as

@@ -14,6 +14,7 @@ import (
 	"github.com/songsmith/songsmith/internal/audio/flac"
 	"github.com/songsmith/songsmith/internal/audio/mp3"
 	"github.com/songsmith/songsmith/internal/audio/resample"
+	"github.com/songsmith/songsmith/internal/audio/vorbis"
 	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/cover"
 	"github.com/songsmith/songsmith/internal/engine"
@@ -28,7 +29,7 @@ var _ jobs.Generator = (*Studio)(nil)
 // Studio renders songs. The zero value renders MP3 at the default bitrate
 // with the synthesizer's default settings.
 type Studio struct {
-	Format  string        // "mp3" (default), "wav" or "flac"
+	Format  string        // "mp3" (default), "wav", "flac" or "ogg"
 	Bitrate int           // MP3 kbit/s; mp3.DefaultBitrate when 0
 	TempDir string        // where stems are assembled; os.TempDir() when ""
 	Synth   synth.Options // the synthesizer's settings (the sample bank), for the mix and the stems
@@ -129,8 +130,13 @@ func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, forma
 	pv := s.provenance(rec)
 	switch format {
 	case "flac":
-		err = flac.EncodeTagged(&snd, song.Audio, pv.vorbis(song))
+		err = flac.EncodeTagged(&snd, song.Audio, loopTags(pv.vorbis(song), song))
 		out.Audio = jobs.File{ContentType: flac.ContentType, Ext: "flac"}
+	case "ogg":
+		// Ogg Vorbis: loop points as LOOPSTART/LOOPLENGTH comments, the
+		// blocks wrapped around a loop's seam.
+		err = vorbis.Encode(ctx, &snd, song.Audio, vorbis.Options{Tags: loopTags(pv.vorbis(song), song), Loop: song.Score.Loop})
+		out.Audio = jobs.File{ContentType: vorbis.ContentType, Ext: "ogg"}
 	case "wav":
 		snd.Grow(int(wav.Size(song.Audio)))
 		// Loop points in the smpl chunk, provenance in LIST/INFO.

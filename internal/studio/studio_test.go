@@ -109,7 +109,7 @@ func TestGenerateFLACAndOverrides(t *testing.T) {
 func TestMediaExtsCoverTheStudio(t *testing.T) {
 	id := jobs.NewJobID()
 	keys := jobs.MediaKeys(&jobs.Job{ID: id, Status: jobs.StatusFailed})
-	for _, f := range []string{"mp3", "wav", "flac"} {
+	for _, f := range []string{"mp3", "wav", "flac"} { // ogg: TestLoopFormats (it renders one)
 		song, err := (&studio.Studio{Format: f}).Generate(context.Background(), "folk, 5 seconds", 3, jobs.Options{})
 		if err != nil {
 			t.Fatal(err)

@@ -20,6 +20,10 @@ import (
 // (`make test` starts one and exports it, e.g. http://127.0.0.1:5005).
 const MotoEnv = "MOTO_ENDPOINT"
 
+// AWSDoneEnv names the variable make test's second pass sets: the AWS
+// adapter tests already ran under -race in its first (scripts/test.sh).
+const AWSDoneEnv = "MOTO_TESTS_DONE"
+
 // StartMoto returns the endpoint of a moto_server (a local implementation
 // of the AWS APIs). It uses $MOTO_ENDPOINT when set; otherwise it starts
 // moto_server on a free 127.0.0.1 port, waits until it answers and stops it
@@ -29,10 +33,29 @@ const MotoEnv = "MOTO_ENDPOINT"
 //
 // The endpoint returned is a proxy in front of moto that forwards DynamoDB
 // requests one at a time (see serialDynamo).
+//
+// With -short the AWS tests run only when a moto_server is already
+// running ($MOTO_ENDPOINT set: make test's -race pass); with
+// $MOTO_TESTS_DONE set they are skipped (make test's second pass,
+// without -race, after the first ran them: scripts/test.sh).
 func StartMoto(tb testing.TB) string {
 	tb.Helper()
+	if os.Getenv(AWSDoneEnv) != "" {
+		tb.Skip(AWSDoneEnv + ": the AWS adapter tests ran in make test's -race pass")
+	}
+	if testing.Short() && os.Getenv(MotoEnv) == "" {
+		tb.Skip("-short without $" + MotoEnv + ": the AWS adapters against moto_server")
+	}
+	return serialDynamo(tb, startMoto(tb))
+}
+
+// StartMotoLong is StartMoto for a long test, one that skips itself with
+// -short: it runs only in make test's second pass, so $MOTO_TESTS_DONE
+// does not skip it.
+func StartMotoLong(tb testing.TB) string {
+	tb.Helper()
 	if testing.Short() {
-		tb.Skip("-short: the AWS adapters against moto_server")
+		tb.Skip("-short: a long test against moto_server")
 	}
 	return serialDynamo(tb, startMoto(tb))
 }

@@ -57,6 +57,9 @@ func TestConfigBitratesAreEncoderBitrates(t *testing.T) {
 // The studio's synth options reach the synthesizer through the engine: a
 // song with recorded parts asks the studio's bank loader for its bank.
 func TestStudioBankReachesSynth(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: songs rendered with the SoundFont bank")
+	}
 	calls := 0
 	s := &studio.Studio{Format: "wav", Synth: synth.Options{Bank: func() *soundfont.Bank { calls++; return nil }}}
 	if _, err := s.Generate(context.Background(), "bossa nova with nylon guitar, 10 seconds", 3, jobs.Options{}); err != nil {

@@ -197,6 +197,9 @@ func mustParse(tb testing.TB, data []byte, n int) stream {
 }
 
 func TestStressSignals(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: stress signals encoded at every setting")
+	}
 	sigs := []struct {
 		name string
 		b    *audio.Buffer
@@ -221,6 +224,9 @@ func TestStressSignals(t *testing.T) {
 }
 
 func TestEveryBitrate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: every bitrate encoded")
+	}
 	src := music(44100, 1)
 	for _, br := range kbpsTable[1:] {
 		for _, mode := range []mp3.Mode{mp3.JointStereo, mp3.Mono} {
@@ -240,6 +246,9 @@ func TestEveryBitrate(t *testing.T) {
 }
 
 func TestEdgeLengths(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: every edge length encoded")
+	}
 	for _, rate := range []audio.SampleRate{44100, 48000, 32000} {
 		for _, ch := range []int{1, 2} {
 			for _, n := range []int{0, 1, 1151, 1152, 1153, 2303, 5000} {

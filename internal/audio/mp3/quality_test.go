@@ -11,6 +11,9 @@ import (
 )
 
 func TestSineTHDN(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: THD+N measured over a sweep")
+	}
 	for _, c := range []struct {
 		name string
 		rate audio.SampleRate
@@ -162,6 +165,9 @@ func mixSines(rate audio.SampleRate, secs float64, freqs []float64) *audio.Buffe
 // same encoder running the rate loop alone (flat scalefactors): noise above
 // a simple per-band masking estimate must drop.
 func TestPsychoacousticModelBeatsRateLoop(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: quality measured on music")
+	}
 	b := music(44100, 3)
 	for _, br := range []int{128, 192} {
 		t.Run(fmt.Sprintf("%d/OK", br), func(t *testing.T) {

@@ -600,7 +600,9 @@
     el.seedRow.hidden = r.seed === undefined && !r.format;
     el.seedFormat.textContent = [r.seed !== undefined ? "seed " + r.seed : "", r.format ? String(r.format).toUpperCase() : ""].filter(Boolean).join(" · ");
     el.loopRow.hidden = r.loop_end === undefined;
-    el.loopSpan.textContent = r.loop_end === undefined ? "" : "a seamless loop from " + r.loop_start + " s to " + r.loop_end + " s";
+    // Where the file keeps its loop points (docs/api-extensions.md).
+    const carrier = { wav: "loop points in its smpl chunk", flac: "LOOPSTART/LOOPLENGTH tags", ogg: "LOOPSTART/LOOPLENGTH tags", mp3: "gapless by its LAME tag" }[r.format];
+    el.loopSpan.textContent = r.loop_end === undefined ? "" : "a seamless loop from " + r.loop_start + " s to " + r.loop_end + " s" + (carrier ? " (" + carrier + ")" : "");
     el.measuredRow.hidden = !r.measured;
     el.measuredSpan.textContent = r.measured ? measuredText(r.measured) : "";
   }
