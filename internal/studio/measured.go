@@ -87,6 +87,11 @@ func measureTempo(a *analysis.Analysis, asked float64) jobs.MeasuredTempo {
 	case t.Value > 0 && math.Abs(dom.BPM/t.Value-1) > tempoTol:
 		t.FeltBPM = round(dom.BPM, 1)
 		t.Reason = feltReason(dom.BPM / t.Value)
+	case !t.Matches && asked > 0 && t.Value > 0:
+		// No pulse at the written level: the song is heard at its
+		// dominant pulse, which is value; say so against the asked tempo.
+		t.FeltBPM = t.Value
+		t.Reason = feltReason(t.Value / asked)
 	}
 	return t
 }
