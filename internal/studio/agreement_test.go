@@ -224,3 +224,110 @@ func b2i(b bool) int {
 	}
 	return 0
 }
+
+// The key the measured block names agrees with Essentia's KeyExtractor
+// (scripts/essentia-key.js): the same key, or the same notes (a relative
+// key), on at least four of the six sample songs, every style at seeds 1
+// and 2 with SONGSMITH_AGREEMENT=corpus. Essentia is optional (an AGPL npm
+// package, not installed by tools.sh): the test runs only when
+// SONGSMITH_ESSENTIA names a directory holding node_modules/essentia.js.
+func TestMeasuredKeyAgreesWithEssentia(t *testing.T) {
+	ess := os.Getenv("SONGSMITH_ESSENTIA")
+	if testing.Short() || ess == "" {
+		t.Skip("needs SONGSMITH_ESSENTIA (a directory with node_modules/essentia.js) and no -short")
+	}
+	testutil.RequireTool(t, "node")
+	dir := t.TempDir()
+	sample := agreementSample()
+	keys := make(map[string]jobs.MeasuredKey, len(sample))
+	var paths []string
+	for i, s := range sample {
+		req := engine.Resolve(s.name, s.seed, engine.Options{Seconds: s.secs})
+		song, err := engine.Render(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, fmt.Sprintf("%03d.wav", i))
+		keys[p] = studio.Measure(song, req).Key
+		f, err := os.Create(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := wav.Encode(f, song.Audio); err != nil {
+			t.Fatal(err)
+		}
+		_ = f.Close()
+		song.Release()
+		paths = append(paths, p)
+	}
+	cmd := exec.Command("node", append([]string{"../../scripts/essentia-key.js"}, paths...)...)
+	cmd.Env = append(os.Environ(), "NODE_PATH="+filepath.Join(ess, "node_modules"))
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("essentia-key.js: %v", err)
+	}
+	same, notes := 0, 0
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) < 2 {
+			continue
+		}
+		ours := keys[f[0]].Value
+		theirs := essentiaKey(f[1])
+		i, _ := strconv.Atoi(strings.TrimSuffix(filepath.Base(f[0]), ".wav"))
+		switch {
+		case ours == theirs:
+			same++
+		case relativeKeys(ours, theirs):
+			notes++
+		default:
+			t.Logf("%s/%d: ours %s, Essentia %s (written %s)", sample[i].name, sample[i].seed, ours, theirs, keys[f[0]].Asked)
+		}
+	}
+	n := float64(len(sample))
+	t.Logf("%d songs: the key agrees with Essentia's on %.1f %% (the same key %.1f %%, a relative key %.1f %%)",
+		len(sample), 100*float64(same+notes)/n, 100*float64(same)/n, 100*float64(notes)/n)
+	if len(sample) == 6 && same+notes < 4 {
+		t.Errorf("the key agrees with Essentia on %d of 6 songs, want 4", same+notes)
+	}
+}
+
+// essentiaKey names Essentia's "Bb minor" as the engine does ("A# minor").
+func essentiaKey(k string) string {
+	flats := map[string]string{"Db": "C#", "Eb": "D#", "Gb": "F#", "Ab": "G#", "Bb": "A#"}
+	f := strings.Fields(k)
+	if len(f) == 2 {
+		if s, ok := flats[f[0]]; ok {
+			f[0] = s
+		}
+		return f[0] + " " + f[1]
+	}
+	return k
+}
+
+// relativeKeys reports whether a and b ("A minor", "C major") are relative
+// keys: the same seven notes.
+func relativeKeys(a, b string) bool {
+	names := []string{"C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"}
+	parse := func(k string) (int, bool, bool) {
+		f := strings.Fields(k)
+		if len(f) != 2 {
+			return 0, false, false
+		}
+		for i, n := range names {
+			if n == f[0] {
+				return i, f[1] == "minor", true
+			}
+		}
+		return 0, false, false
+	}
+	ra, ma, ok1 := parse(a)
+	rb, mb, ok2 := parse(b)
+	if !ok1 || !ok2 || ma == mb {
+		return false
+	}
+	if ma { // a minor: its relative major is 3 semitones up
+		return (ra+3)%12 == rb
+	}
+	return (rb+3)%12 == ra
+}
