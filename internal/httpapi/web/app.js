@@ -614,7 +614,8 @@
       m.key.value + " (" + (m.key.matches ? (m.key.relation === "same" ? "as asked" : "the notes of " + m.key.asked) : "asked " + m.key.asked) + ")",
       m.loudness_lufs.value + " LUFS (" + (m.loudness_lufs.matches ? "on target" : "target " + m.loudness_lufs.asked) + ")",
       m.true_peak_dbtp.value + " dBTP peak (" + (m.true_peak_dbtp.matches ? "under the ceiling" : "ceiling " + m.true_peak_dbtp.asked) + ")",
-      m.duration.value + " s (" + as(m.duration, m.duration.asked + " s") + ")",
+      m.duration.value + " s" + (m.duration.value === m.duration.asked ? " (as asked)" :
+        " (asked " + m.duration.asked + " s" + (m.duration.matches ? ", whole bars and a tail)" : ", differs)")),
       "sound until " + m.audible_end.value + " s"].join(" · ");
     if (m.bpm.felt_bpm !== undefined) s += ". Felt at " + m.bpm.felt_bpm + " bpm: " + m.bpm.reason;
     return s;
