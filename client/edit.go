@@ -67,10 +67,10 @@ func WithRegenerate(sections ...string) GenerateOption {
 // extension): the completed job's song with the changes opts name
 // ([WithBPM], [WithMusicalKey], [WithDuration], [WithIntensity],
 // [WithInstrument], [WithMute], [WithRegenerate]) and its output options
-// ([WithFormat], [WithStems], [WithMIDI], [WithTimeline], [WithLoop],
-// [WithExactDuration] ...). The new job keeps the source's prompt and
-// seed ([WithSeed] is a 400); poll it like any job. It fails with an
-// *[APIError] for 400 (an invalid option), 404 (unknown, expired or
+// ([WithFormat], [WithStems], [WithMIDI], [WithTimeline], [WithMusicXML],
+// [WithLoop], [WithExactDuration] ...). The new job keeps the source's
+// prompt and seed ([WithSeed] is a 400); poll it like any job. It fails
+// with an *[APIError] for 400 (an invalid option), 404 (unknown, expired or
 // another key's job), 409 with Code [CodeJobRunning] or [CodeJobFailed]
 // (the job has no song yet, or none) and, once retries are used up, 429
 // and 5xx. Like Generate it sends an Idempotency-Key, so a retry never

@@ -119,6 +119,12 @@ func WithMIDI() GenerateOption { return withOutput("midi") }
 // each part plays); decode it into a [Timeline].
 func WithTimeline() GenerateOption { return withOutput("timeline") }
 
+// WithMusicXML adds Result.MusicXMLURL: the composed score as MusicXML
+// 4.0 (one part per instrument, chord symbols, tempo, key and time
+// signatures, sections as rehearsal marks), for MuseScore, LilyPond or any
+// notation program.
+func WithMusicXML() GenerateOption { return withOutput("musicxml") }
+
 func withOutput(out string) GenerateOption {
 	return func(o *generateOptions) {
 		for _, have := range o.ext.Outputs {

@@ -195,6 +195,9 @@ type Result struct {
 	// TimelineURL is the direct, time-limited URL of the timeline
 	// document ([WithTimeline]).
 	TimelineURL string
+	// MusicXMLURL is the direct, time-limited URL of the MusicXML score
+	// ([WithMusicXML]).
+	MusicXMLURL string
 	// LoopStart and LoopEnd are the loop points in seconds of a loop
 	// ([WithLoop]); nil otherwise.
 	LoopStart, LoopEnd *float64
@@ -230,6 +233,7 @@ func (r *Result) UnmarshalJSON(data []byte) error {
 		StemsURL string          `json:"stems_url"`
 		MIDIURL  string          `json:"midi_url"`
 		Timeline string          `json:"timeline_url"`
+		MusicXML string          `json:"musicxml_url"`
 		LoopS    *float64        `json:"loop_start"`
 		LoopE    *float64        `json:"loop_end"`
 		EngineV  string          `json:"engine_version"`
@@ -246,7 +250,7 @@ func (r *Result) UnmarshalJSON(data []byte) error {
 	}
 	*r = Result{Title: w.Title, BPM: w.BPM, Duration: d, SongURL: w.SongURL, ImageURL: w.ImageURL, Tags: w.Tags,
 		Seed: w.Seed, Format: w.Format, StemsURL: w.StemsURL, MIDIURL: w.MIDIURL, TimelineURL: w.Timeline,
-		LoopStart: w.LoopS, LoopEnd: w.LoopE, EngineVersion: w.EngineV, Recipe: string(w.Recipe), License: w.License,
+		MusicXMLURL: w.MusicXML, LoopStart: w.LoopS, LoopEnd: w.LoopE, EngineVersion: w.EngineV, Recipe: string(w.Recipe), License: w.License,
 		Measured: w.Measured}
 	return nil
 }

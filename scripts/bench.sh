@@ -27,5 +27,10 @@ go test -run '^$' -bench . -benchtime 3x -cpu 1 -benchmem ./internal/synth/ ./in
 go test -run '^$' -bench . -cpu 1 -benchmem ./internal/httpapi/
 
 echo
+echo "### The render's kernels: the SoundFont player (mono and stereo parts, a kit), the WAV writer, the FFT (one core)"
+go test -run '^$' -bench 'Player|Kit' -benchtime 3x -cpu 1 ./internal/soundfont/
+go test -run '^$' -bench . -cpu 1 ./internal/audio/wav/ ./internal/audio/fft/
+
+echo
 echo "### Covers of every style x 2 seeds: web JPEG and thumbnail sizes, time per cover (one core)"
 go test -run '^$' -bench CoverArtEveryStyle -benchtime 1x -cpu 1 -v ./internal/studio/ | grep -E 'covers|thumbnails|per cover|render alone|^Benchmark'

@@ -19,7 +19,7 @@ rm -f "$out"/*.patch
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/a/meltysynth" "$tmp/b/meltysynth"
 n=0
-for f in $(cd "$dir/meltysynth" && ls *.go) ; do
+for f in $(cd "$dir/meltysynth" && ls) ; do
   if [ -f "$up/meltysynth/$f" ] && cmp -s "$up/meltysynth/$f" "$dir/meltysynth/$f"; then continue; fi
   n=$((n+1))
   name=$(printf '%04d-%s.patch' "$n" "${f%.go}")

@@ -6,7 +6,7 @@ set -euo pipefail
 declare -A pkg=(
   [ffmpeg]=ffmpeg [ffprobe]=ffmpeg [sox]=sox [bpm]=bpm-tools [aubio]=aubio-tools [mpg123]=mpg123
   [ogginfo]=vorbis-tools [oggdec]=vorbis-tools [mp3val]=mp3val [lame]=lame [shineenc]=shineenc [fluidsynth]=fluidsynth
-  [chromium]=chromium
+  [chromium]=chromium [xmllint]=libxml2-utils [mscore3]=musescore3 [musicxml2ly]=lilypond [lilypond]=lilypond
 )
 missing=()
 for tool in "${!pkg[@]}"; do

@@ -11,7 +11,7 @@ import (
 
 	"github.com/songsmith/songsmith/client"
 	"github.com/songsmith/songsmith/internal/httpapi"
-	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/delivery"
 )
 
 // apiOpts are the flags of every command that calls the API.
@@ -101,13 +101,14 @@ type filesJSON struct {
 	Stems    string `json:"stems,omitempty"`    // the stems zip, when the job has one
 	MIDI     string `json:"midi,omitempty"`     // the MIDI file, when the job has one
 	Timeline string `json:"timeline,omitempty"` // the timeline JSON, when the job has one
+	MusicXML string `json:"musicxml,omitempty"` // the MusicXML score, when the job has one
 	JSON     string `json:"json"`
 }
 
 func toJSON(j *client.Job) *jobJSON {
 	out := &jobJSON{JobID: j.JobID, Status: j.Status, Prompt: j.Prompt, Error: j.Error, EditedFrom: j.EditedFrom}
 	if w := j.Webhook; w != nil {
-		out.Webhook = &httpapi.WebhookStateBody{Status: jobs.WebhookStatus(w.Status), Attempts: w.Attempts, LastError: w.LastError}
+		out.Webhook = &httpapi.WebhookStateBody{Status: delivery.Status(w.Status), Attempts: w.Attempts, LastError: w.LastError}
 	}
 	if !j.StartedAt.IsZero() {
 		out.StartedAt = j.StartedAt.Format(client.TimeLayout)
@@ -119,7 +120,7 @@ func toJSON(j *client.Job) *jobJSON {
 	if r := j.Result; r != nil {
 		out.Result = &httpapi.ResultBody{Title: r.Title, BPM: r.BPM, Duration: r.Duration, SongURL: r.SongURL, ImageURL: r.ImageURL, Tags: r.Tags,
 			Seed: r.Seed, Format: r.Format, StemsURL: r.StemsURL, MIDIURL: r.MIDIURL, TimelineURL: r.TimelineURL,
-			LoopStart: r.LoopStart, LoopEnd: r.LoopEnd}
+			MusicXMLURL: r.MusicXMLURL, LoopStart: r.LoopStart, LoopEnd: r.LoopEnd}
 		provenanceJSON(out.Result, r)
 		out.Result.Measured = measuredJSON(r.Measured)
 	}

@@ -66,7 +66,7 @@ func TestGenerateExtensions(t *testing.T) {
 
 	saveDir := t.TempDir()
 	args := []string{"generate", "lo-fi piano", "--seed", "42", "--format", "flac", "--duration", "12s", "--bpm", "100",
-		"--song-key", "D minor", "--stems", "--midi", "--timeline", "--exact-duration", "--sample-rate", "48000", "--webhook", recv.URL + "/hook", "--json", "--out", saveDir}
+		"--song-key", "D minor", "--stems", "--midi", "--timeline", "--musicxml", "--exact-duration", "--sample-rate", "48000", "--webhook", recv.URL + "/hook", "--json", "--out", saveDir}
 	r = runCLI(t, "", env, args...)
 	r.want(t, 0, args...)
 	var job struct {
@@ -80,30 +80,32 @@ func TestGenerateExtensions(t *testing.T) {
 			StemsURL string  `json:"stems_url"`
 			MIDIURL  string  `json:"midi_url"`
 			Timeline string  `json:"timeline_url"`
+			MusicXML string  `json:"musicxml_url"`
 			Duration float64 `json:"duration"`
 		} `json:"result"`
 		Files struct {
-			Song, Stems, MIDI, JSON string
+			Song, Stems, MIDI, MusicXML, JSON string
 		} `json:"files"`
 	}
 	if err := json.Unmarshal([]byte(r.stdout), &job); err != nil || job.Status != "completed" {
 		t.Fatalf("generate --json: %q (%v)", r.stdout, err)
 	}
 	// --stems and --midi save the zip and the MIDI file beside the song.
-	for path, magic := range map[string]string{job.Files.Stems: "PK\x03\x04", job.Files.MIDI: "MThd", job.Files.Song: "fLaC"} {
+	for path, magic := range map[string]string{job.Files.Stems: "PK\x03\x04", job.Files.MIDI: "MThd", job.Files.Song: "fLaC", job.Files.MusicXML: "<?xml"} {
 		b, err := os.ReadFile(path)
 		if err != nil || !strings.HasPrefix(string(b), magic) || filepath.Dir(path) != saveDir {
 			t.Errorf("saved %q: %d bytes starting %q (%v), want a %q file in %s", path, len(b), b[:min(len(b), 4)], err, magic, saveDir)
 		}
 	}
-	if !strings.HasSuffix(job.Files.Stems, ".stems.zip") || !strings.HasSuffix(job.Files.MIDI, ".mid") {
+	if !strings.HasSuffix(job.Files.Stems, ".stems.zip") || !strings.HasSuffix(job.Files.MIDI, ".mid") || !strings.HasSuffix(job.Files.MusicXML, ".musicxml") {
 		t.Errorf("files %+v", job.Files)
 	}
 	res := job.Result
-	if res.BPM != 100 || res.Seed == nil || *res.Seed != 42 || res.Format != "flac" || res.StemsURL == "" || res.MIDIURL == "" || res.Timeline == "" {
+	if res.BPM != 100 || res.Seed == nil || *res.Seed != 42 || res.Format != "flac" || res.StemsURL == "" || res.MIDIURL == "" || res.Timeline == "" || res.MusicXML == "" {
 		t.Fatalf("result %+v", res)
 	}
-	for url, ctype := range map[string]string{res.SongURL: "audio/flac", res.StemsURL: "application/zip", res.MIDIURL: "audio/midi", res.Timeline: "application/json"} {
+	for url, ctype := range map[string]string{res.SongURL: "audio/flac", res.StemsURL: "application/zip", res.MIDIURL: "audio/midi", res.Timeline: "application/json",
+		res.MusicXML: "application/vnd.recordare.musicxml+xml"} {
 		got, err := http.Get(url)
 		if err != nil {
 			t.Fatal(err)

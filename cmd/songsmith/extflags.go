@@ -26,6 +26,7 @@ type extFlags struct {
 	stems    bool
 	midi     bool
 	timeline bool
+	musicxml bool
 	webhook  string
 	exact    bool
 	rate     int
@@ -46,6 +47,7 @@ func (x *extFlags) bind(fs *pflag.FlagSet) {
 	fs.BoolVar(&x.stems, "stems", false, "also make stems: a zip of one WAV per part, saved as <title>.stems.zip")
 	fs.BoolVar(&x.midi, "midi", false, "also make the song's MIDI file, saved as <title>.mid")
 	fs.BoolVar(&x.timeline, "timeline", false, "also make the song's timeline: beats, downbeats, sections, chords and parts in seconds, saved as <title>.timeline.json; its sections and chords are printed")
+	fs.BoolVar(&x.musicxml, "musicxml", false, "also make the song's score as MusicXML (parts, chord symbols, tempo, key, sections; opens in MuseScore), saved as <title>.musicxml")
 	fs.BoolVar(&x.exact, "exact-duration", false, "make the song exactly --duration long, to the sample (the tempo moves by up to 4% unless --bpm is given)")
 	fs.BoolVar(&x.loop, "loop", false, "make a seamless loop of about --duration (from 4s): whole bars, no intro, ending or fades")
 	fs.Var(&intValue{numberValue{p: new(float64), name: "sample-rate", min: 44100, max: 48000, only: request.SampleRates}, &x.rate}, "sample-rate", "sample rate of the audio: 44100 (default) or 48000")
@@ -91,6 +93,9 @@ func (x *extFlags) options() []client.GenerateOption {
 	if x.timeline {
 		o = append(o, client.WithTimeline())
 	}
+	if x.musicxml {
+		o = append(o, client.WithMusicXML())
+	}
 	if x.exact {
 		o = append(o, client.WithExactDuration())
 	}
@@ -112,8 +117,8 @@ func (x *extFlags) options() []client.GenerateOption {
 	return append(o, x.edit.options(x.fs)...)
 }
 
-// printExtraURLs prints the URLs of a result's stems and MIDI file, when
-// it has them.
+// printExtraURLs prints the URLs of a result's stems, MIDI file, timeline
+// and MusicXML score, when it has them.
 func printExtraURLs(w io.Writer, r *client.Result) {
 	if r == nil {
 		return
@@ -126,6 +131,9 @@ func printExtraURLs(w io.Writer, r *client.Result) {
 	}
 	if r.TimelineURL != "" {
 		fmt.Fprintf(w, "timeline: %s\n", r.TimelineURL)
+	}
+	if r.MusicXMLURL != "" {
+		fmt.Fprintf(w, "musicxml: %s\n", r.MusicXMLURL)
 	}
 }
 

@@ -103,9 +103,9 @@ func mediaExt(raw, def string) string {
 }
 
 // saveJob downloads a completed job's song and cover (and its stems zip,
-// MIDI file and timeline, when the job was asked for them) into dir and writes its
-// JSON beside them, under names derived from the title that do not
-// overwrite anything. It returns the paths written.
+// MIDI file, timeline and MusicXML score, when the job was asked for
+// them) into dir and writes its JSON beside them, under names derived
+// from the title that do not overwrite anything. It returns the paths written.
 func saveJob(ctx context.Context, c *client.Client, job *client.Job, dir string) (*filesJSON, error) {
 	r := job.Result
 	urls := []string{r.SongURL, r.ImageURL}
@@ -118,6 +118,9 @@ func saveJob(ctx context.Context, c *client.Client, job *client.Job, dir string)
 	}
 	if r.TimelineURL != "" {
 		urls, exts = append(urls, r.TimelineURL), append(exts, ".timeline.json")
+	}
+	if r.MusicXMLURL != "" {
+		urls, exts = append(urls, r.MusicXMLURL), append(exts, ".musicxml")
 	}
 	files, err := reserve(dir, stem(r.Title, job.JobID), append(exts, ".json")...)
 	if err != nil {
@@ -138,6 +141,8 @@ func saveJob(ctx context.Context, c *client.Client, job *client.Job, dir string)
 			out.MIDI, base.MIDI = name, filepath.Base(name)
 		case ".timeline.json":
 			out.Timeline, base.Timeline = name, filepath.Base(name)
+		case ".musicxml":
+			out.MusicXML, base.MusicXML = name, filepath.Base(name)
 		default:
 			out.Stems, base.Stems = name, filepath.Base(name)
 		}
@@ -160,7 +165,7 @@ func saveJob(ctx context.Context, c *client.Client, job *client.Job, dir string)
 // saved lists the files of a saved job for the summary line.
 func (f *filesJSON) saved() string {
 	names := []string{f.Song, f.Cover}
-	for _, n := range []string{f.Stems, f.MIDI, f.Timeline} {
+	for _, n := range []string{f.Stems, f.MIDI, f.Timeline, f.MusicXML} {
 		if n != "" {
 			names = append(names, n)
 		}

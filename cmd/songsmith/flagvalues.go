@@ -177,7 +177,7 @@ var memberFlags = map[string]string{
 	"key":              "--song-key",
 	"webhook_url":      "--webhook",
 	"instruments":      "--instrument",
-	"outputs":          "--stems, --midi or --timeline",
+	"outputs":          "--stems, --midi, --timeline or --musicxml",
 	"exact_duration":   "--exact-duration",
 	"loudness_lufs":    "--loudness-lufs",
 	"sample_rate":      "--sample-rate",

@@ -15,6 +15,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/embedded"
+	"github.com/songsmith/songsmith/internal/httpapi"
 	"github.com/songsmith/songsmith/internal/jobs"
 )
 
@@ -380,13 +381,13 @@ func (s storeKeys) rotate(ctx context.Context, id string, grace time.Duration) (
 }
 
 func view(k *jobs.APIKey, now time.Time) keyView {
-	v := keyView{ID: string(k.ID), Name: k.Name, CreatedAt: k.CreatedAt.UTC().Format(jobs.TimeFormat), Status: status(k, now),
+	v := keyView{ID: string(k.ID), Name: k.Name, CreatedAt: k.CreatedAt.UTC().Format(httpapi.TimeFormat), Status: status(k, now),
 		Webhooks: k.HasWebhookSecret()}
 	if !k.ExpiresAt.IsZero() {
-		v.ExpiresAt = k.ExpiresAt.UTC().Format(jobs.TimeFormat)
+		v.ExpiresAt = k.ExpiresAt.UTC().Format(httpapi.TimeFormat)
 	}
 	if !k.RevokedAt.IsZero() {
-		v.RevokedAt = k.RevokedAt.UTC().Format(jobs.TimeFormat)
+		v.RevokedAt = k.RevokedAt.UTC().Format(httpapi.TimeFormat)
 	}
 	return v
 }
@@ -401,7 +402,7 @@ func orNever(t string) string {
 func status(k *jobs.APIKey, now time.Time) string {
 	switch {
 	case k.Active(now) && !k.RevokedAt.IsZero():
-		return "active until " + k.RevokedAt.UTC().Format(jobs.TimeFormat)
+		return "active until " + k.RevokedAt.UTC().Format(httpapi.TimeFormat)
 	case k.Active(now):
 		return "active"
 	case !k.RevokedAt.IsZero() && !now.Before(k.RevokedAt):

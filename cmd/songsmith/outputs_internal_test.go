@@ -168,7 +168,7 @@ func TestEveryResultFieldSurfaced(t *testing.T) {
 		t.Fatal(err)
 	}
 	saved := map[string]string{"song_url": files.Song, "image_url": files.Cover, "stems_url": files.Stems,
-		"midi_url": files.MIDI, "timeline_url": files.Timeline}
+		"midi_url": files.MIDI, "timeline_url": files.Timeline, "musicxml_url": files.MusicXML}
 	var urls []string
 	for name := range result {
 		if strings.HasSuffix(name, "_url") {

@@ -11,6 +11,7 @@ import (
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
+	"github.com/songsmith/songsmith/internal/worker"
 )
 
 // TestAWSEveryJobEnds drives the worker Lambda's handler on moto with a
@@ -88,7 +89,7 @@ func TestAWSEveryJobEnds(t *testing.T) {
 	t.Run("GeneratorPanics", func(t *testing.T) {
 		gen := &jobstest.Generator{Func: func(context.Context, string, uint64, jobs.Options) (*jobs.Song, error) { panic("nil map write") }}
 		j, attempts := run(t, gen, time.Minute, time.Second)
-		if j.Status != "failed" || j.Error == nil || *j.Error != jobs.MsgRetriesExhausted || attempts != maxAttempts || gen.Calls.Load() != maxAttempts {
+		if j.Status != "failed" || j.Error == nil || *j.Error != worker.MsgRetriesExhausted || attempts != maxAttempts || gen.Calls.Load() != maxAttempts {
 			t.Fatalf("job %+v after %d attempts, %d generations", j, attempts, gen.Calls.Load())
 		}
 	})

@@ -19,8 +19,10 @@ import (
 
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 	"github.com/songsmith/songsmith/internal/s3media"
 	"github.com/songsmith/songsmith/internal/testutil"
+	"github.com/songsmith/songsmith/internal/webhook"
 )
 
 // TestInitAWS creates the aws backend's resources on moto with InitAWS
@@ -136,14 +138,14 @@ func TestInitAWS(t *testing.T) {
 	if err := b.Keys.CreateKey(ctx, k); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := b.WebhookSecret(ctx, k); err != nil || got != jobs.WebhookSecretFrom([]byte(master), k.ID) {
+	if got, err := b.WebhookSecret(ctx, k); err != nil || got != webhook.SecretFrom([]byte(master), k.ID) {
 		t.Errorf("the key's webhook signing secret does not derive from the secret aws init made (%v)", err)
 	}
 	id := jobs.NewJobID()
 	if err := b.Queue.Enqueue(ctx, id); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Media.PutMedia(ctx, jobs.SongKey(id, "mp3"), "audio/mpeg", strings.NewReader("x"), 1); err != nil {
+	if err := b.Media.PutMedia(ctx, mediakey.Song(id, "mp3"), "audio/mpeg", strings.NewReader("x"), 1); err != nil {
 		t.Fatal(err)
 	}
 }

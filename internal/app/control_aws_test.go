@@ -12,6 +12,7 @@ import (
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 	"github.com/songsmith/songsmith/internal/worker"
 )
 
@@ -68,7 +69,7 @@ func TestAWSCancelAndDelete(t *testing.T) {
 		handled <- err
 	}()
 	<-started
-	stray := jobs.SongKey(id, "wav")
+	stray := mediakey.Song(id, "wav")
 	if err := b.Media.PutMedia(ctx, stray, "audio/wav", strings.NewReader("partial"), 7); err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 )
 
 // TestServerCancelAndDelete drives the local server (embedded backend,
@@ -64,7 +65,7 @@ func TestServerCancelAndDelete(t *testing.T) {
 	<-started
 	// A file an attempt wrote before the cancellation (as a crashed
 	// earlier attempt could have): it must go.
-	stray := jobs.SongKey(jobs.JobID(id), "mp3")
+	stray := mediakey.Song(jobs.JobID(id), "mp3")
 	if err := srv.Server.Backend.Media.PutMedia(context.Background(), stray, "audio/mpeg", strings.NewReader("x"), 1); err != nil {
 		t.Fatal(err)
 	}

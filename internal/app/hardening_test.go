@@ -18,6 +18,8 @@ import (
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
+	"github.com/songsmith/songsmith/internal/worker"
 )
 
 // A generation that ignores cancellation does not hold the shutdown
@@ -66,7 +68,7 @@ func TestJanitorRemovesMediaOfFailedJobs(t *testing.T) {
 	// What a crashed attempt of this job could have left on disk.
 	media := r.Server.Backend.Media
 	// (internal/studio writes song.mp3 or song.wav and cover.jpg.)
-	for _, k := range []string{jobs.SongKey(id, "mp3"), jobs.ImageKey(id, "jpg")} {
+	for _, k := range []string{mediakey.Song(id, "mp3"), mediakey.Image(id, "jpg")} {
 		if err := media.PutMedia(context.Background(), k, "application/octet-stream", bytes.NewReader([]byte("left")), 4); err != nil {
 			t.Fatal(err)
 		}
@@ -84,7 +86,7 @@ func TestWriteTimeoutCutsStalledDownloads(t *testing.T) {
 	const size = 48 << 20 // far beyond what socket buffers hold
 	ctx := context.Background()
 	media := r.Server.Backend.Media
-	key := jobs.SongKey(jobs.NewJobID(), "mp3")
+	key := mediakey.Song(jobs.NewJobID(), "mp3")
 	if err := media.PutMedia(ctx, key, "audio/mpeg", bytes.NewReader(make([]byte, size)), size); err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +173,7 @@ func TestLocalEveryJobEnds(t *testing.T) {
 			}
 			j := r.waitTerminal(t, m["job_id"].(string))
 			el := time.Since(start)
-			if j == nil || j["status"] != "failed" || j["error"] != jobs.MsgRetriesExhausted || int(gen.Calls.Load()) != attempts {
+			if j == nil || j["status"] != "failed" || j["error"] != worker.MsgRetriesExhausted || int(gen.Calls.Load()) != attempts {
 				t.Fatalf("job %v after %d generations, want failed after %d", j, gen.Calls.Load(), attempts)
 			}
 			var backoff time.Duration

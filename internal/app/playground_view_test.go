@@ -89,6 +89,7 @@ var resultSurface = map[string]func(v pageView, val any) bool{
 	"timeline_url": func(v pageView, val any) bool {
 		return samePath(v.Links["download-timeline"], val) && len(v.Sections) > 0
 	},
+	"musicxml_url":   func(v pageView, val any) bool { return samePath(v.Links["download-musicxml"], val) },
 	"seed":           func(v pageView, val any) bool { return strings.Contains(v.Facts, fmt.Sprintf("seed %.0f", val)) },
 	"format":         func(v pageView, val any) bool { return strings.Contains(v.Facts, strings.ToUpper(val.(string))) },
 	"loop_start":     func(v pageView, val any) bool { return strings.Contains(v.Facts, fmt.Sprintf("from %v s", val)) },
@@ -148,6 +149,7 @@ func TestPlaygroundSongView(t *testing.T) {
 		chromedp.Evaluate(`document.querySelector('#options [name="outputs"][value="timeline"]').checked`, &timelineChecked),
 		chromedp.Click(`#options input[value="stems"]`, chromedp.ByQuery),
 		chromedp.Click(`#options input[value="midi"]`, chromedp.ByQuery),
+		chromedp.Click(`#options input[value="musicxml"]`, chromedp.ByQuery),
 		chromedp.SendKeys("#opt-webhook", recv.URL+"/hook", chromedp.ByID),
 		chromedp.Click("#generate", chromedp.ByID),
 		chromedp.WaitVisible(`#status[data-state="completed"]`, chromedp.ByQuery),

@@ -18,6 +18,7 @@ import (
 	v4 "github.com/aws/aws-sdk-go-v2/aws/signer/v4"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/webhook"
 )
 
 // WebhookMasterName names the webhook master secret where a store keeps
@@ -41,7 +42,7 @@ func (b *Backend) WebhookSecret(ctx context.Context, k *jobs.APIKey) (string, er
 	if err != nil {
 		return "", err
 	}
-	return jobs.WebhookSecretFrom(m, k.ID), nil
+	return webhook.SecretFrom(m, k.ID), nil
 }
 
 // onceSecret caches the first successful answer of get.

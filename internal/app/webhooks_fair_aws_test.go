@@ -11,6 +11,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/app"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/delivery"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
 )
 
@@ -102,7 +103,7 @@ func TestAWSWebhooksFair(t *testing.T) {
 		t.Fatalf("the hanging key made %d attempts at once on two instances, want its 2 slots", n)
 	}
 	j, err := b.Jobs.Job(ctx, otherJob)
-	if err != nil || j.Webhook == nil || j.Webhook.Status != jobs.WebhookDelivered {
+	if err != nil || j.Webhook == nil || j.Webhook.Status != delivery.Delivered {
 		t.Fatalf("other job's webhook %+v, %v", j.Webhook, err)
 	}
 }

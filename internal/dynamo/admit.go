@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 )
 
 // Admission (issue 27). A new job is written in one transaction with its
@@ -65,7 +66,7 @@ func (s *Store) admit(ctx context.Context, j *jobs.Job, idem string, lim jobs.Li
 	if err != nil {
 		return jobs.Admission{}, err
 	}
-	heavy := jobs.Heavy(j.Options)
+	heavy := backend.Heavy(j.Options)
 	id := &types.AttributeValueMemberSS{Value: []string{string(j.ID)}}
 	set, cond := "ADD #jobs :id", "(attribute_not_exists(#jobs) OR size(#jobs) < :cap)"
 	names := map[string]string{"#jobs": "jobs"}
@@ -119,20 +120,20 @@ func (s *Store) admit(ctx context.Context, j *jobs.Job, idem string, lim jobs.Li
 			if err == nil {
 				// prev is j itself when this call's own earlier attempt
 				// committed and its answer was lost.
-				return jobs.Admission{Job: prev, Created: prev.SameSubmission(j)}, nil
+				return jobs.Admission{Job: prev, Created: backend.SameSubmission(prev, j)}, nil
 			}
 			if !jobs.IsCode(err, jobs.ENotFound) || attempt >= idemAttempts {
 				return jobs.Admission{}, err
 			}
 		case jobCode == "ConditionalCheckFailed":
 			if idem == "" {
-				if old, err := s.Job(ctx, j.ID); err == nil && old.SameSubmission(j) {
+				if old, err := s.Job(ctx, j.ID); err == nil && backend.SameSubmission(old, j) {
 					return jobs.Admission{Job: j, Created: true}, nil // a retried call that committed
 				}
 			}
-			return jobs.Admission{}, jobs.Conflict(err)
+			return jobs.Admission{}, backend.Conflict(err)
 		case activeCode == "ConditionalCheckFailed":
-			return jobs.Admission{}, jobs.TooManyJobs(lim, heavy && s.overHeavy(ctx, j.Owner, lim))
+			return jobs.Admission{}, backend.TooManyJobs(lim, heavy && s.overHeavy(ctx, j.Owner, lim))
 		case attempt >= idemAttempts:
 			return jobs.Admission{}, jobs.Busy(err)
 		}
@@ -281,7 +282,7 @@ func (s *Store) StartAttempt(ctx context.Context, id jobs.JobID, at, until time.
 		return false, jobs.JobNotFound(id)
 	}
 	if st, ok := ccf.Item["status"].(*types.AttributeValueMemberS); ok && st.Value != string(jobs.StatusRunning) {
-		return false, jobs.AlreadyFinished(id, jobs.Status(st.Value))
+		return false, backend.AlreadyFinished(id, jobs.Status(st.Value))
 	}
 	return false, nil // another delivery holds the lease
 }

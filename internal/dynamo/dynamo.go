@@ -30,6 +30,7 @@ import (
 	"github.com/aws/smithy-go"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 )
 
 // Attribute names of the table's key and TTL.
@@ -149,7 +150,7 @@ func translate(err error, notFound *jobs.Error) error {
 		if len(ccf.Item) == 0 && notFound != nil {
 			return notFound
 		}
-		return jobs.Conflict(err)
+		return backend.Conflict(err)
 	}
 	var (
 		thr *types.ProvisionedThroughputExceededException

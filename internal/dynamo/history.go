@@ -11,6 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 )
 
 func attributeDefinitions() []types.AttributeDefinition {
@@ -80,7 +81,7 @@ func (s *Store) ListJobs(ctx context.Context, owner jobs.KeyID, limit int, curso
 		}
 		cond += " AND #osk < :osk"
 		names["#osk"] = AttrOwnerSK
-		values[":osk"] = &types.AttributeValueMemberS{Value: c.SortKey()}
+		values[":osk"] = &types.AttributeValueMemberS{Value: backend.SortKey(c)}
 	}
 	in := &dynamodb.QueryInput{
 		TableName:                 aws.String(s.Table),
@@ -130,7 +131,7 @@ func (s *Store) ListJobs(ctx context.Context, owner jobs.KeyID, limit int, curso
 	}
 	next := ""
 	if more {
-		next = jobs.CursorOf(page[len(page)-1]).Encode()
+		next = backend.CursorOf(page[len(page)-1]).Encode()
 	}
 	return page, next, nil
 }
@@ -148,5 +149,5 @@ func cursorOfKey(k map[string]types.AttributeValue) (jobs.Cursor, bool) {
 		return jobs.Cursor{}, false
 	}
 	c := jobs.Cursor{StartedAt: t, ID: jobs.JobID(id)}
-	return c, c.SortKey() == v.Value
+	return c, backend.SortKey(c) == v.Value
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 )
 
 const idemSK = "IDEM"
@@ -80,13 +81,13 @@ func (s *Store) CreateJobIdempotent(ctx context.Context, j *jobs.Job, idem strin
 			if err == nil {
 				// prev is j itself when this call's own earlier attempt
 				// committed and its answer was lost.
-				return prev, prev.SameSubmission(j), nil
+				return prev, backend.SameSubmission(prev, j), nil
 			}
 			if !jobs.IsCode(err, jobs.ENotFound) || attempt >= idemAttempts {
 				return nil, false, err
 			}
 		case jobCode == "ConditionalCheckFailed":
-			return nil, false, jobs.Conflict(err)
+			return nil, false, backend.Conflict(err)
 		case attempt >= idemAttempts:
 			return nil, false, jobs.Busy(err)
 		}
@@ -118,7 +119,7 @@ func (s *Store) IdempotentJob(ctx context.Context, owner jobs.KeyID, idem string
 	if err != nil {
 		return nil, translate(err, nil)
 	}
-	notFound := jobs.IdempotencyNotFound()
+	notFound := backend.IdempotencyNotFound()
 	if len(out.Item) == 0 {
 		return nil, notFound
 	}

@@ -13,6 +13,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
+	"github.com/songsmith/songsmith/internal/jobs/delivery"
 )
 
 const jobSK = "JOB"
@@ -51,8 +53,10 @@ type jobItem struct {
 	MIDIKey  string        `dynamodbav:"midi_key,omitempty"`
 	// TimelineKey: outputs ["timeline"] (issue 20).
 	TimelineKey string `dynamodbav:"timeline_key,omitempty"`
+	// MusicXMLKey: outputs ["musicxml"] (issue 30 item 3).
+	MusicXMLKey string `dynamodbav:"musicxml_key,omitempty"`
 	// Webhook is the delivery state of the job's webhook (SetWebhookState).
-	Webhook *jobs.WebhookState `dynamodbav:"webhook,omitempty"`
+	Webhook *delivery.State `dynamodbav:"webhook,omitempty"`
 	// LoopEnd: loop (issue 20 item 2).
 	LoopEnd float64 `dynamodbav:"loop_end,omitempty"`
 	// Provenance (issue 20 items 5 and 7): the recipe as its JSON text.
@@ -76,7 +80,7 @@ func (s *Store) CreateJob(ctx context.Context, j *jobs.Job) error {
 	}
 	return s.putNew(ctx, av, func(item map[string]types.AttributeValue) bool {
 		old, err := decodeJob(item)
-		return err == nil && old.SameSubmission(j)
+		return err == nil && backend.SameSubmission(old, j)
 	})
 }
 
@@ -87,7 +91,7 @@ func jobAttrs(j *jobs.Job) (map[string]types.AttributeValue, error) {
 		Prompt: j.Prompt, Status: string(j.Status), Error: j.Error,
 		StartedAt: j.StartedAt.UTC(), Expires: j.ExpiresAt.UTC(), ExpiresAt: epoch(j.ExpiresAt),
 		Options: j.Options,
-		OwnerPK: PrefixOwner + string(j.Owner), OwnerSK: jobs.CursorOf(j).SortKey(),
+		OwnerPK: PrefixOwner + string(j.Owner), OwnerSK: backend.SortKey(backend.CursorOf(j)),
 	}
 	if !j.FinishedAt.IsZero() {
 		fin := j.FinishedAt.UTC()
@@ -101,6 +105,7 @@ func jobAttrs(j *jobs.Job) (map[string]types.AttributeValue, error) {
 		it.Title, it.BPM, it.Duration, it.Tags, it.SongKey, it.ImageKey = r.Title, r.BPM, r.Duration, r.Tags, r.SongKey, r.ImageKey
 		it.Seed, it.Format, it.StemsKey, it.MIDIKey = r.Seed, r.Format, r.StemsKey, r.MIDIKey
 		it.TimelineKey, it.LoopEnd = r.TimelineKey, r.LoopEnd
+		it.MusicXMLKey = r.MusicXMLKey
 		it.EngineVersion, it.Recipe, it.License = r.EngineVersion, string(r.Recipe), r.License
 		it.Measured = r.Measured
 	}
@@ -146,7 +151,7 @@ func decodeJob(item map[string]types.AttributeValue) (*jobs.Job, error) {
 	}
 	if j.Status == jobs.StatusCompleted {
 		j.Result = &jobs.Result{Title: it.Title, BPM: it.BPM, Duration: it.Duration, Tags: it.Tags, SongKey: it.SongKey, ImageKey: it.ImageKey,
-			Seed: it.Seed, Format: it.Format, StemsKey: it.StemsKey, MIDIKey: it.MIDIKey, TimelineKey: it.TimelineKey,
+			Seed: it.Seed, Format: it.Format, StemsKey: it.StemsKey, MIDIKey: it.MIDIKey, TimelineKey: it.TimelineKey, MusicXMLKey: it.MusicXMLKey,
 			LoopEnd: it.LoopEnd, EngineVersion: it.EngineVersion, License: it.License, Measured: it.Measured}
 		if it.Recipe != "" {
 			j.Result.Recipe = json.RawMessage(it.Recipe)
@@ -182,7 +187,7 @@ func (s *Store) CompleteJob(ctx context.Context, id jobs.JobID, r jobs.Result, f
 		values[":seed"] = &types.AttributeValueMemberN{Value: strconv.FormatUint(r.Seed, 10)}
 		values[":fmt"] = &types.AttributeValueMemberS{Value: r.Format}
 	}
-	for _, x := range []struct{ attr, val string }{{"stems_key", r.StemsKey}, {"midi_key", r.MIDIKey}, {"timeline_key", r.TimelineKey}} {
+	for _, x := range []struct{ attr, val string }{{"stems_key", r.StemsKey}, {"midi_key", r.MIDIKey}, {"timeline_key", r.TimelineKey}, {"musicxml_key", r.MusicXMLKey}} {
 		if x.val != "" {
 			set += fmt.Sprintf(", #%s = :%s", x.attr, x.attr)
 			names["#"+x.attr] = x.attr
@@ -249,7 +254,7 @@ func number(f float64) types.AttributeValue {
 
 // SetWebhookState implements jobs.WebhookRecorder: one conditional update
 // of the job item's webhook attribute.
-func (s *Store) SetWebhookState(ctx context.Context, id jobs.JobID, st jobs.WebhookState) error {
+func (s *Store) SetWebhookState(ctx context.Context, id jobs.JobID, st delivery.State) error {
 	st.UpdatedAt = st.UpdatedAt.UTC()
 	av, err := attributevalue.Marshal(st)
 	if err != nil {

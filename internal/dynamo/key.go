@@ -11,6 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 )
 
 // keysPK is the one partition of all API keys: listing them is a Query, and
@@ -66,7 +67,7 @@ func (s *Store) CreateKey(ctx context.Context, k *jobs.APIKey) error {
 	}
 	return s.putNew(ctx, av, func(item map[string]types.AttributeValue) bool {
 		old, err := decodeKey(item)
-		return err == nil && old.SameKey(k)
+		return err == nil && backend.SameKey(old, k)
 	})
 }
 
@@ -146,5 +147,5 @@ func decodeKey(item map[string]types.AttributeValue) (*jobs.APIKey, error) {
 }
 
 func keyNotFound(id jobs.KeyID) *jobs.Error {
-	return jobs.KeyNotFound(id)
+	return backend.KeyNotFound(id)
 }

@@ -20,7 +20,7 @@ const (
 
 // The owner index: a global secondary index of the job items, partition
 // AttrOwnerPK (OWNER#<key id>), sort AttrOwnerSK (start time, then id;
-// jobs.Cursor.SortKey), projecting every attribute.
+// backend.SortKey), projecting every attribute.
 const (
 	OwnerIndex  = "OwnerIndex"
 	AttrOwnerPK = "owner_pk"

@@ -14,6 +14,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/dynamo"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
 	"github.com/songsmith/songsmith/internal/testutil"
 )
@@ -96,7 +97,7 @@ func TestRetriedWritesSucceed(t *testing.T) {
 	if err := s.CreateJob(ctx, j); err != nil {
 		t.Fatalf("CreateJob after a lost answer: %v", err)
 	}
-	if got, err := s.Job(ctx, j.ID); err != nil || !got.SameSubmission(j) {
+	if got, err := s.Job(ctx, j.ID); err != nil || !backend.SameSubmission(got, j) {
 		t.Fatalf("stored job %+v, %v", got, err)
 	}
 

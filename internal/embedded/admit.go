@@ -8,6 +8,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 )
 
 // Admission (issue 27): a new job, its idempotency record, its place in
@@ -60,9 +61,9 @@ func (s *Store) Admit(ctx context.Context, j *jobs.Job, idem string, lim jobs.Li
 				a = jobs.Admission{Job: j, Created: true, Queued: true}
 				return nil // a retried write of this very job: stored and queued already
 			}
-			return jobs.Exists("Job " + string(j.ID))
+			return backend.Exists("Job " + string(j.ID))
 		}
-		heavy := jobs.Heavy(j.Options)
+		heavy := backend.Heavy(j.Options)
 		if err := admitActive(tx, j.Owner, j.ID, heavy, lim); err != nil {
 			return err
 		}
@@ -123,9 +124,9 @@ func admitActive(tx *bolt.Tx, owner jobs.KeyID, id jobs.JobID, heavy bool, lim j
 	}
 	switch {
 	case lim.MaxActive > 0 && n >= lim.MaxActive:
-		return jobs.TooManyJobs(lim, false)
+		return backend.TooManyJobs(lim, false)
 	case heavy && lim.MaxActiveStems > 0 && h >= lim.MaxActiveStems:
-		return jobs.TooManyJobs(lim, true)
+		return backend.TooManyJobs(lim, true)
 	}
 	v := []byte{}
 	if heavy {
@@ -197,7 +198,7 @@ func openQueue(tx *bolt.Tx) error {
 			return err
 		}
 		val := []byte{}
-		if jobs.Heavy(r.Options) {
+		if backend.Heavy(r.Options) {
 			val = []byte("s")
 		}
 		return b.Put([]byte(r.ID), val)
@@ -214,7 +215,7 @@ func (s *Store) StartAttempt(ctx context.Context, id jobs.JobID, at, until time.
 			return err
 		}
 		if r.Status != jobs.StatusRunning {
-			return jobs.AlreadyFinished(id, r.Status)
+			return backend.AlreadyFinished(id, r.Status)
 		}
 		var l leaseRecord
 		if err := getJSON(lb, string(id), &l, errMissing); err == nil && l.Until.After(at) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/embedded"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
 )
 
@@ -82,7 +83,7 @@ func TestQueueHeavyPerKey(t *testing.T) {
 		t.Fatalf("a second stems job of the key went out while one is in flight")
 	}
 	for _, d := range ds {
-		if j, _ := s.Job(ctx, d.JobID); jobs.Heavy(j.Options) {
+		if j, _ := s.Job(ctx, d.JobID); backend.Heavy(j.Options) {
 			if err := s.Ack(ctx, d); err != nil {
 				t.Fatal(err)
 			}

@@ -9,10 +9,11 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 )
 
 // bucketOwners indexes jobs by owner in history order: the key is
-// owner NUL jobs.Cursor.SortKey, the value the job id. Every write of a
+// owner NUL backend.SortKey, the value the job id. Every write of a
 // new job adds its entry in the same transaction; DeleteJob removes it.
 var bucketOwners = []byte("owner_jobs")
 
@@ -21,12 +22,12 @@ var bucketOwners = []byte("owner_jobs")
 var metaOwnerIndex = []byte("owner_index_v1")
 
 func ownerKey(owner jobs.KeyID, c jobs.Cursor) []byte {
-	return []byte(string(owner) + "\x00" + c.SortKey())
+	return []byte(string(owner) + "\x00" + backend.SortKey(c))
 }
 
 // indexJob adds j to its owner's history.
 func indexJob(tx *bolt.Tx, j *jobs.Job) error {
-	return tx.Bucket(bucketOwners).Put(ownerKey(j.Owner, jobs.CursorOf(j)), []byte(j.ID))
+	return tx.Bucket(bucketOwners).Put(ownerKey(j.Owner, backend.CursorOf(j)), []byte(j.ID))
 }
 
 // buildOwnerIndex indexes every stored job once, for databases written
@@ -72,7 +73,7 @@ func (s *Store) ListJobs(ctx context.Context, owner jobs.KeyID, limit int, curso
 		}
 		for ; k != nil && bytes.HasPrefix(k, prefix); k, v = cur.Prev() {
 			if len(page) == limit {
-				next = jobs.CursorOf(page[len(page)-1]).Encode()
+				next = backend.CursorOf(page[len(page)-1]).Encode()
 				return nil
 			}
 			var r jobRecord
@@ -101,5 +102,5 @@ func unindexJob(tx *bolt.Tx, id jobs.JobID) error {
 	} else if err != nil {
 		return err
 	}
-	return tx.Bucket(bucketOwners).Delete(ownerKey(r.Owner, jobs.CursorOf((*jobs.Job)(&r))))
+	return tx.Bucket(bucketOwners).Delete(ownerKey(r.Owner, backend.CursorOf((*jobs.Job)(&r))))
 }

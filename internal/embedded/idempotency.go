@@ -8,6 +8,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 )
 
 // bucketIdem holds idempotency records under "K\x00<owner>\x00<idem>" and,
@@ -37,7 +38,7 @@ func (s *Store) CreateJobIdempotent(ctx context.Context, j *jobs.Job, idem strin
 			return err
 		}
 		if jb.Get([]byte(j.ID)) != nil {
-			return jobs.Exists("Job " + string(j.ID))
+			return backend.Exists("Job " + string(j.ID))
 		}
 		if err := indexJob(tx, j); err != nil {
 			return err
@@ -63,14 +64,14 @@ func (s *Store) CreateJobIdempotent(ctx context.Context, j *jobs.Job, idem strin
 func idemExisting(tx *bolt.Tx, j *jobs.Job, idem string) (prev *jobs.Job, self bool, err error) {
 	ib, jb := tx.Bucket(bucketIdem), tx.Bucket(bucketJobs)
 	var rec idemRecord
-	err = getJSON(ib, idemKey(j.Owner, idem), &rec, jobs.IdempotencyNotFound())
+	err = getJSON(ib, idemKey(j.Owner, idem), &rec, backend.IdempotencyNotFound())
 	switch {
 	case err == nil && j.StartedAt.Before(rec.ExpiresAt):
 		var r jobRecord
 		if err := getJSON(jb, string(rec.JobID), &r, jobs.JobNotFound(rec.JobID)); err != nil {
 			return nil, false, err
 		}
-		if jj := jobs.Job(r); !jj.SameSubmission(j) {
+		if jj := jobs.Job(r); !backend.SameSubmission(&jj, j) {
 			return &jj, false, nil
 		}
 		return nil, true, nil
@@ -84,10 +85,10 @@ func idemExisting(tx *bolt.Tx, j *jobs.Job, idem string) (prev *jobs.Job, self b
 }
 
 // sameStored reports whether the stored job record v is j as first
-// created (see jobs.Job.SameSubmission).
+// created (see backend.SameSubmission).
 func sameStored(v []byte, j *jobs.Job) bool {
 	var old jobRecord
-	return json.Unmarshal(v, &old) == nil && (*jobs.Job)(&old).SameSubmission(j)
+	return json.Unmarshal(v, &old) == nil && backend.SameSubmission((*jobs.Job)(&old), j)
 }
 
 // putIdem writes j.Owner's idempotency record idem naming j, and its back
@@ -106,11 +107,11 @@ func (s *Store) IdempotentJob(ctx context.Context, owner jobs.KeyID, idem string
 	var r jobRecord
 	err := s.db.View(func(tx *bolt.Tx) error {
 		var rec idemRecord
-		if err := getJSON(tx.Bucket(bucketIdem), idemKey(owner, idem), &rec, jobs.IdempotencyNotFound()); err != nil {
+		if err := getJSON(tx.Bucket(bucketIdem), idemKey(owner, idem), &rec, backend.IdempotencyNotFound()); err != nil {
 			return err
 		}
 		if !now.Before(rec.ExpiresAt) {
-			return jobs.IdempotencyNotFound()
+			return backend.IdempotencyNotFound()
 		}
 		return getJSON(tx.Bucket(bucketJobs), string(rec.JobID), &r, jobs.JobNotFound(rec.JobID))
 	})

@@ -9,6 +9,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 )
 
 // CreateKey implements jobs.KeyStore.
@@ -16,11 +17,11 @@ func (s *Store) CreateKey(ctx context.Context, k *jobs.APIKey) error {
 	return s.db.Update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketKeys)
 		var old jobs.APIKey
-		switch err := getJSON(b, string(k.ID), &old, jobs.KeyNotFound(k.ID)); {
-		case err == nil && old.SameKey(k):
+		switch err := getJSON(b, string(k.ID), &old, backend.KeyNotFound(k.ID)); {
+		case err == nil && backend.SameKey(&old, k):
 			return nil
 		case err == nil:
-			return jobs.Exists("API key " + string(k.ID))
+			return backend.Exists("API key " + string(k.ID))
 		case !isNotFound(err):
 			return err
 		}
@@ -31,7 +32,9 @@ func (s *Store) CreateKey(ctx context.Context, k *jobs.APIKey) error {
 // Key implements jobs.KeyStore.
 func (s *Store) Key(ctx context.Context, id jobs.KeyID) (*jobs.APIKey, error) {
 	var k jobs.APIKey
-	if err := s.db.View(func(tx *bolt.Tx) error { return getJSON(tx.Bucket(bucketKeys), string(id), &k, jobs.KeyNotFound(id)) }); err != nil {
+	if err := s.db.View(func(tx *bolt.Tx) error {
+		return getJSON(tx.Bucket(bucketKeys), string(id), &k, backend.KeyNotFound(id))
+	}); err != nil {
 		return nil, err
 	}
 	return &k, nil
@@ -59,7 +62,7 @@ func (s *Store) RevokeKey(ctx context.Context, id jobs.KeyID, at time.Time) erro
 	return s.db.Update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketKeys)
 		var k jobs.APIKey
-		if err := getJSON(b, string(id), &k, jobs.KeyNotFound(id)); err != nil {
+		if err := getJSON(b, string(id), &k, backend.KeyNotFound(id)); err != nil {
 			return err
 		}
 		k.RevokedAt = at.UTC()

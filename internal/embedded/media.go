@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 )
 
 var _ jobs.Media = (*Media)(nil)
@@ -71,7 +72,7 @@ func (m *Media) path(key string) (string, error) {
 // content type in a sidecar file: both are written to temporary files
 // first and renamed into place only when both are whole, so a failed write
 // (a full disk) leaves neither, nor a temporary file. A write refused for
-// want of space is jobs.StorageFull.
+// want of space is backend.StorageFull.
 func (m *Media) PutMedia(ctx context.Context, key, contentType string, body io.Reader, size int64) error {
 	p, err := m.path(key)
 	if err != nil {
@@ -79,7 +80,7 @@ func (m *Media) PutMedia(ctx context.Context, key, contentType string, body io.R
 	}
 	err = m.put(p, contentType, body)
 	if noSpace(err) {
-		return jobs.StorageFull(err)
+		return backend.StorageFull(err)
 	}
 	return err
 }

@@ -15,6 +15,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 )
 
 // message is a stored queue entry. An attempt is counted when it is
@@ -52,7 +53,7 @@ func (s *Store) enqueue(bucket []byte, id jobs.JobID) error {
 		if string(bucket) == string(bucketQueue) {
 			var r jobRecord
 			if getJSON(tx.Bucket(bucketJobs), string(id), &r, errMissing) == nil {
-				m.Owner, m.Heavy = r.Owner, jobs.Heavy(r.Options)
+				m.Owner, m.Heavy = r.Owner, backend.Heavy(r.Options)
 			}
 		}
 		return s.putMessage(tx, bucket, m)

@@ -19,6 +19,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/embedded"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
 )
 
@@ -103,7 +104,7 @@ func TestMediaDiskFull(t *testing.T) {
 				}
 			}
 			err := m.PutMedia(ctx, key, "application/zip", bytes.NewReader(body), int64(len(body)))
-			if !errors.Is(err, jobs.ErrStorageFull) || !jobs.IsCode(err, jobs.EUnavailable) {
+			if !errors.Is(err, backend.ErrStorageFull) || !jobs.IsCode(err, jobs.EUnavailable) {
 				t.Fatalf("PutMedia on a full disk: %v, want storage full (service_unavailable)", err)
 			}
 			if left := files(t, dir); len(left) != 0 {
@@ -117,7 +118,7 @@ func TestMediaDiskFull(t *testing.T) {
 		t.Fatalf("after space came back: %v", err)
 	}
 	fails.Store(1)
-	if err := m.PutMedia(ctx, key, "text/plain", strings.NewReader(strings.Repeat("x", 5000)), 5000); !errors.Is(err, jobs.ErrStorageFull) {
+	if err := m.PutMedia(ctx, key, "text/plain", strings.NewReader(strings.Repeat("x", 5000)), 5000); !errors.Is(err, backend.ErrStorageFull) {
 		t.Fatalf("overwrite on a full disk: %v", err)
 	}
 	got, _ := os.ReadFile(filepath.Join(dir, filepath.FromSlash(key)))
@@ -152,7 +153,7 @@ func TestStoreDiskFull(t *testing.T) {
 	} {
 		err := write()
 		var je *jobs.Error
-		if !errors.Is(err, jobs.ErrStorageFull) || !errors.As(err, &je) || je.Code != jobs.EUnavailable || je.RetryAfter <= 0 {
+		if !errors.Is(err, backend.ErrStorageFull) || !errors.As(err, &je) || je.Code != jobs.EUnavailable || je.RetryAfter <= 0 {
 			t.Errorf("%s on a full disk: %v, want storage full with a Retry-After", name, err)
 		}
 	}
@@ -199,12 +200,12 @@ func TestRealDiskFull(t *testing.T) {
 		}
 		stored = append(stored, j)
 	}
-	if !errors.Is(err, jobs.ErrStorageFull) || !jobs.IsCode(err, jobs.EUnavailable) {
+	if !errors.Is(err, backend.ErrStorageFull) || !jobs.IsCode(err, jobs.EUnavailable) {
 		t.Fatalf("after %d jobs: %v, want storage full", len(stored), err)
 	}
 	m := &embedded.Media{Dir: filepath.Join(dir, "media"), Key: []byte("k")}
 	big := strings.Repeat("y", 1<<20)
-	if err := m.PutMedia(ctx, "0f8d3c2a-1b4e-4c6d-8e9f-0a1b2c3d4e5f/stems.zip", "application/zip", strings.NewReader(big), int64(len(big))); !errors.Is(err, jobs.ErrStorageFull) {
+	if err := m.PutMedia(ctx, "0f8d3c2a-1b4e-4c6d-8e9f-0a1b2c3d4e5f/stems.zip", "application/zip", strings.NewReader(big), int64(len(big))); !errors.Is(err, backend.ErrStorageFull) {
 		t.Fatalf("media on a full disk: %v", err)
 	}
 	if left := files(t, m.Dir); len(left) != 0 {

@@ -19,6 +19,8 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
+	"github.com/songsmith/songsmith/internal/jobs/delivery"
 )
 
 var (
@@ -87,7 +89,7 @@ type Options struct {
 }
 
 // boltDB is the bbolt database with its write errors translated: a write
-// refused for want of space is jobs.StorageFull (503, retryable), whoever
+// refused for want of space is backend.StorageFull (503, retryable), whoever
 // in this package writes.
 type boltDB struct {
 	*bolt.DB
@@ -118,14 +120,14 @@ func (d boltDB) faulty(fn func(*bolt.Tx) error) func(*bolt.Tx) error {
 }
 
 // writeErr turns a write that failed for want of space into
-// jobs.StorageFull; other errors pass unchanged.
+// backend.StorageFull; other errors pass unchanged.
 func writeErr(err error) error {
 	var je *jobs.Error
 	if err == nil || errors.As(err, &je) {
 		return err
 	}
 	if noSpace(err) {
-		return jobs.StorageFull(err)
+		return backend.StorageFull(err)
 	}
 	return err
 }
@@ -197,17 +199,17 @@ func (s *Store) Close() error { return s.db.Close() }
 
 // jobRecord is the stored form of a job.
 type jobRecord struct {
-	ID         jobs.JobID         `json:"id"`
-	Owner      jobs.KeyID         `json:"owner"`
-	Prompt     string             `json:"prompt"`
-	Status     jobs.Status        `json:"status"`
-	Result     *jobs.Result       `json:"result,omitempty"`
-	Error      string             `json:"error,omitempty"`
-	StartedAt  time.Time          `json:"started_at"`
-	FinishedAt time.Time          `json:"finished_at"`
-	ExpiresAt  time.Time          `json:"expires_at"`
-	Options    *jobs.Options      `json:"options,omitempty"`
-	Webhook    *jobs.WebhookState `json:"webhook,omitempty"`
+	ID         jobs.JobID      `json:"id"`
+	Owner      jobs.KeyID      `json:"owner"`
+	Prompt     string          `json:"prompt"`
+	Status     jobs.Status     `json:"status"`
+	Result     *jobs.Result    `json:"result,omitempty"`
+	Error      string          `json:"error,omitempty"`
+	StartedAt  time.Time       `json:"started_at"`
+	FinishedAt time.Time       `json:"finished_at"`
+	ExpiresAt  time.Time       `json:"expires_at"`
+	Options    *jobs.Options   `json:"options,omitempty"`
+	Webhook    *delivery.State `json:"webhook,omitempty"`
 	// AttemptedAt: the start of the latest attempt (StartAttempt).
 	AttemptedAt time.Time `json:"attempted_at,omitzero"`
 }
@@ -218,10 +220,10 @@ func (s *Store) CreateJob(ctx context.Context, j *jobs.Job) error {
 		b := tx.Bucket(bucketJobs)
 		var old jobRecord
 		switch err := getJSON(b, string(j.ID), &old, jobs.JobNotFound(j.ID)); {
-		case err == nil && (*jobs.Job)(&old).SameSubmission(j):
+		case err == nil && backend.SameSubmission((*jobs.Job)(&old), j):
 			return nil
 		case err == nil:
-			return jobs.Exists("Job " + string(j.ID))
+			return backend.Exists("Job " + string(j.ID))
 		case !isNotFound(err):
 			return err
 		}
@@ -266,7 +268,7 @@ func (s *Store) transition(id jobs.JobID, change func(*jobRecord)) error {
 			return err
 		}
 		if r.Status != jobs.StatusRunning {
-			return jobs.AlreadyFinished(id, r.Status)
+			return backend.AlreadyFinished(id, r.Status)
 		}
 		change(&r)
 		if err := endActive(tx, r.Owner, id); err != nil {
@@ -277,7 +279,7 @@ func (s *Store) transition(id jobs.JobID, change func(*jobRecord)) error {
 }
 
 // SetWebhookState implements jobs.WebhookRecorder.
-func (s *Store) SetWebhookState(ctx context.Context, id jobs.JobID, st jobs.WebhookState) error {
+func (s *Store) SetWebhookState(ctx context.Context, id jobs.JobID, st delivery.State) error {
 	return s.db.Update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketJobs)
 		var r jobRecord

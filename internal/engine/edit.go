@@ -6,6 +6,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/edit"
 	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/music/describe"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/synth"
 )
@@ -58,7 +59,7 @@ func compose(r Request) (*score.Score, []string, error) {
 	if len(r.Edits) > 0 {
 		plan.BPM, plan.KeyRoot = s.BPM, s.KeyRoot
 	}
-	return s, music.Tags(plan, s), nil
+	return s, describe.Tags(plan, s), nil
 }
 
 // ExactLength is the length Render makes exact (0: none): that of the

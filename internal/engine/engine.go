@@ -8,6 +8,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/music/describe"
 	"github.com/songsmith/songsmith/internal/perform"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
@@ -27,6 +28,9 @@ type Song struct {
 	Key     string        // for example "D minor"
 	Audio   *audio.Buffer // mastered 44.1 kHz stereo
 	Score   *score.Score  // what was played (for MIDI and stems)
+	// Written is the score as composed, every note on its grid
+	// (Composition.Written): what the MusicXML notates.
+	Written *score.Score
 	// Style is the song's catalogue entry, resolved once (pop's for a
 	// genre the catalogue does not know): the stems' synthesizer and the
 	// cover take it instead of looking Genre up.
@@ -178,7 +182,7 @@ func synthesize(ctx context.Context, c *Composition, r Request) (*Song, error) {
 	}
 	so := r.Synth
 	so.LoudnessLUFS = r.LoudnessLUFS
-	so.Style = c.Style
+	so = MixOf(c.Style, so)
 	buf, err := synth.Render(ctx, s, so)
 	if err != nil {
 		return nil, fmt.Errorf("engine: render: %w", err)
@@ -197,9 +201,10 @@ func synthesize(ctx context.Context, c *Composition, r Request) (*Song, error) {
 		Tags:    c.Tags,
 		Genre:   s.Genre,
 		Mood:    s.Mood,
-		Key:     music.KeyName(s),
+		Key:     describe.KeyName(s),
 		Audio:   buf,
 		Score:   s,
+		Written: c.Written,
 		Style:   c.Style,
 	}, nil
 }

@@ -134,7 +134,7 @@ func checkSilence(t *testing.T, ff string, s *score.Score, song *engine.Song) {
 
 func TestRenderDeterministic(t *testing.T) {
 	ctx := context.Background()
-	prompt := "dreamy synthwave with arps, 20 seconds"
+	prompt := "dreamy synthwave with arps, 10 seconds"
 	a, err := engine.Render(ctx, engine.Resolve(prompt, 7, engine.Options{}))
 	if err != nil {
 		t.Fatal(err)
@@ -155,7 +155,7 @@ func TestRenderDeterministic(t *testing.T) {
 	}
 	// A released, longer song's samples are reused (audio.TakeBuffer):
 	// the next song must not hear any of them.
-	long, err := engine.Render(ctx, engine.Resolve("dreamy synthwave with arps, 40 seconds", 8, engine.Options{}))
+	long, err := engine.Render(ctx, engine.Resolve("dreamy synthwave with arps, 20 seconds", 8, engine.Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,8 @@ func recordedBench(tb testing.TB) (*synth.Options, float64, func() error) {
 	for i := range s.Tracks {
 		s.Tracks[i].Recorded = true
 	}
-	o := &synth.Options{Bank: func() *soundfont.Bank { return bank }, Style: styled(s, synth.Options{}).Style}
+	so := styled(s, synth.Options{Bank: func() *soundfont.Bank { return bank }})
+	o := &so
 	return o, s.Seconds(), func() error {
 		b, err := synth.Render(context.Background(), s, *o)
 		audio.Recycle(b) // as BenchmarkRender3Min releases its songs

@@ -13,6 +13,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/audio/mp3"
+	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/cover"
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/perform"
@@ -23,8 +24,9 @@ import (
 // run (docs/engine.md, "Where the time goes"): compose, perform, every part
 // synthesized alone (its balance measurement, voices, inserts and sends,
 // reverb and delay of that part only), the whole dry mix, the master (bus
-// tone, section rides, mastering: synth.Render less synth.RenderDry), MP3
-// encoding at 192 kbit/s, and the cover. Each is reported in ms of the
+// tone, section rides, mastering: synth.Render less synth.RenderDry), WAV
+// encoding (what songsmith-engine -wav writes), MP3 encoding at 192
+// kbit/s, and the cover. Each is reported in ms of the
 // process's CPU time (user + system; with -cpu 1 that is the stage's, the
 // collector's share included), which a loaded machine inflates far less
 // than the wall clock:
@@ -56,15 +58,20 @@ func BenchmarkStages3Min(b *testing.B) {
 		for i, tr := range s.Tracks {
 			one := *s
 			one.Tracks = s.Tracks[i : i+1]
-			timed(fmt.Sprintf("part %d %s", i+1, tr.Name), func() { release(b)(synth.RenderDry(ctx, &one, synth.Options{Style: c.Style})) })
+			timed(fmt.Sprintf("part %d %s", i+1, tr.Name), func() { release(b)(synth.RenderDry(ctx, &one, engine.MixOf(c.Style, synth.Options{}))) })
 		}
-		timed("dry mix", func() { release(b)(synth.RenderDry(ctx, s, synth.Options{Style: c.Style})) })
+		timed("dry mix", func() { release(b)(synth.RenderDry(ctx, s, engine.MixOf(c.Style, synth.Options{}))) })
 		timed("mix+master", func() {
-			buf, err := synth.Render(ctx, s, synth.Options{Style: c.Style})
+			buf, err := synth.Render(ctx, s, engine.MixOf(c.Style, synth.Options{}))
 			if err != nil {
 				b.Fatal(err)
 			}
 			s0.Audio = buf
+		})
+		timed("wav encode", func() {
+			if err := wav.Encode(io.Discard, s0.Audio); err != nil {
+				b.Fatal(err)
+			}
 		})
 		timed("mp3 encode", func() {
 			if err := mp3.Encode(ctx, io.Discard, s0.Audio, mp3.Options{Bitrate: 192}); err != nil {

@@ -89,7 +89,7 @@ func TestMonoFoldDown(t *testing.T) {
 		}
 		s := c.Score
 		for i, tr := range s.Tracks {
-			st, err := synth.RenderStem(context.Background(), s, i, synth.Options{Bank: synth.NoBank, Style: c.Style})
+			st, err := synth.RenderStem(context.Background(), s, i, engine.MixOf(c.Style, synth.Options{Bank: synth.NoBank}))
 			if err != nil {
 				t.Fatal(err)
 			}

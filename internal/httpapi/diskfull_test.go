@@ -18,6 +18,7 @@ import (
 	"github.com/songsmith/songsmith/internal/embedded"
 	"github.com/songsmith/songsmith/internal/httpapi"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
 	"github.com/songsmith/songsmith/internal/worker"
 )
@@ -85,7 +86,7 @@ func TestDiskFull(t *testing.T) {
 	for path, body := range map[string]string{"/generate": `{"prompt": "lo-fi"}`, "/jobs/" + src + "/edit": `{"bpm": 96}`} {
 		res, m := e.do(t, "POST", path, e.Key, []byte(body))
 		assertErrorBody(t, 503, res, m)
-		if m["error"] != "service_unavailable" || m["message"] != jobs.StorageFull(nil).Message || res.Header.Get("Retry-After") != "30" {
+		if m["error"] != "service_unavailable" || m["message"] != backend.StorageFull(nil).Message || res.Header.Get("Retry-After") != "30" {
 			t.Fatalf("%s on a full disk: %v, Retry-After %q", path, m, res.Header.Get("Retry-After"))
 		}
 	}
@@ -110,7 +111,7 @@ func TestDiskFull(t *testing.T) {
 	id = e.submit(t, "dub techno")
 	disk.full.Store(true)
 	out, err := w.Process(ctx, jobs.JobID(id), 2)
-	if out != worker.Retry || !errors.Is(err, jobs.ErrStorageFull) {
+	if out != worker.Retry || !errors.Is(err, backend.ErrStorageFull) {
 		t.Fatalf("last attempt on a full disk: %v %v, want retry", out, err)
 	}
 	disk.full.Store(false)

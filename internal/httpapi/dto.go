@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/delivery"
 )
 
 // SubmitRequest is the body of POST /generate.
@@ -38,9 +39,9 @@ type JobBody struct {
 
 // WebhookStateBody is the webhook member of a job body.
 type WebhookStateBody struct {
-	Status    jobs.WebhookStatus `json:"status"`
-	Attempts  int                `json:"attempts"`
-	LastError string             `json:"last_error,omitempty"`
+	Status    delivery.Status `json:"status"`
+	Attempts  int             `json:"attempts"`
+	LastError string          `json:"last_error,omitempty"`
 }
 
 // ResultBody is the result object of a completed job. Duration is a number
@@ -59,6 +60,8 @@ type ResultBody struct {
 	MIDIURL  string  `json:"midi_url,omitempty"`
 	// TimelineURL: outputs ["timeline"] (docs/api-extensions.md).
 	TimelineURL string `json:"timeline_url,omitempty"`
+	// MusicXMLURL: outputs ["musicxml"] (docs/api-extensions.md).
+	MusicXMLURL string `json:"musicxml_url,omitempty"`
 	// LoopStart and LoopEnd: loop (seconds; the WAV's smpl chunk has them
 	// in frames).
 	LoopStart *float64 `json:"loop_start,omitempty"`
@@ -92,15 +95,15 @@ func NewLicenseBody(l *jobs.License) *LicenseBody {
 
 // NewJobBody converts a job to its wire form.
 func NewJobBody(j *jobs.Job) JobBody {
-	b := JobBody{Status: j.Status, Prompt: j.Prompt, StartedAt: j.StartedAt.UTC().Format(jobs.TimeFormat)}
-	if w := jobs.WebhookOf(j); w != nil {
+	b := JobBody{Status: j.Status, Prompt: j.Prompt, StartedAt: j.StartedAt.UTC().Format(TimeFormat)}
+	if w := delivery.Of(j.Options != nil && j.Options.WebhookURL != "", j.Webhook); w != nil {
 		b.Webhook = &WebhookStateBody{Status: w.Status, Attempts: w.Attempts, LastError: w.LastError}
 	}
 	if o := j.Options; o != nil && o.Source != nil {
 		b.EditedFrom = jobs.JobID(o.Source.JobID)
 	}
 	if j.Status.Terminal() {
-		b.FinishedAt = j.FinishedAt.UTC().Format(jobs.TimeFormat)
+		b.FinishedAt = j.FinishedAt.UTC().Format(TimeFormat)
 	}
 	switch {
 	case j.Status == jobs.StatusCompleted && j.Result != nil:
@@ -112,7 +115,7 @@ func NewJobBody(j *jobs.Job) JobBody {
 		if j.Options != nil && r.Format != "" {
 			seed := r.Seed
 			b.Result.Seed, b.Result.Format, b.Result.StemsURL, b.Result.MIDIURL = &seed, r.Format, r.StemsURL, r.MIDIURL
-			b.Result.TimelineURL = r.TimelineURL
+			b.Result.TimelineURL, b.Result.MusicXMLURL = r.TimelineURL, r.MusicXMLURL
 			if r.LoopEnd > 0 {
 				start, end := 0.0, r.LoopEnd
 				b.Result.LoopStart, b.Result.LoopEnd = &start, &end

@@ -17,6 +17,7 @@ import (
 	"github.com/songsmith/songsmith/internal/httpapi/openapitest"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 	"github.com/songsmith/songsmith/internal/worker"
 )
 
@@ -160,7 +161,7 @@ func TestOpenAPIEmbedded(t *testing.T) {
 		c.expect(t, 405, "POST", path, "", nil, nil, false)
 	}
 	// A deleted file behind a valid signature is 404.
-	if err := e.Svc.Media.DeleteMedia(context.Background(), jobs.ImageKey(ack.JobID, "png")); err != nil {
+	if err := e.Svc.Media.DeleteMedia(context.Background(), mediakey.Image(ack.JobID, "png")); err != nil {
 		t.Fatal(err)
 	}
 	c.expect(t, 404, "GET", strings.TrimPrefix(done.Result.ImageURL, e.URL), "", nil, nil, true)

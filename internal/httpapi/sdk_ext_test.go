@@ -28,7 +28,7 @@ func TestGoSDKExtensions(t *testing.T) {
 	e.Clock.Add(time.Second)
 	sub, err := c.Generate(ctx, "lo-fi", client.WithSeed(7), client.WithFormat(client.FormatFLAC), client.WithDuration(45*time.Second),
 		client.WithBPM(84), client.WithMusicalKey("D minor"), client.WithStems(), client.WithMIDI(), client.WithMIDI(),
-		client.WithTimeline(), client.WithExactDuration(), client.WithSampleRate(48000))
+		client.WithTimeline(), client.WithMusicXML(), client.WithExactDuration(), client.WithSampleRate(48000))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func TestGoSDKExtensions(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := j.Options
-	if o == nil || *o.Seed != 7 || o.Format != "flac" || o.Seconds != 45 || o.BPM != 84 || o.Key != "D minor" || len(o.Outputs) != 3 ||
+	if o == nil || *o.Seed != 7 || o.Format != "flac" || o.Seconds != 45 || o.BPM != 84 || o.Key != "D minor" || len(o.Outputs) != 4 ||
 		!o.ExactDuration || o.SampleRate == nil || *o.SampleRate != 48000 {
 		t.Fatalf("options %+v", o)
 	}
@@ -47,7 +47,7 @@ func TestGoSDKExtensions(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := job.Result
-	if r == nil || r.Seed == nil || *r.Seed != 7 || r.Format == "" || r.StemsURL == "" || r.MIDIURL == "" || r.TimelineURL == "" {
+	if r == nil || r.Seed == nil || *r.Seed != 7 || r.Format == "" || r.StemsURL == "" || r.MIDIURL == "" || r.TimelineURL == "" || r.MusicXMLURL == "" {
 		t.Fatalf("result %+v", r)
 	}
 	if _, err := c.Generate(ctx, "x", client.WithBPM(500)); err == nil {

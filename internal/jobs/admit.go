@@ -2,10 +2,7 @@ package jobs
 
 import (
 	"context"
-	"fmt"
 	"time"
-
-	"github.com/songsmith/songsmith/internal/request"
 )
 
 // Admission of new jobs (issue 27, items 2-4): a job and its queue message
@@ -19,23 +16,8 @@ type Limits struct {
 	// MaxActive caps a key's jobs that are queued or running; 0 = no cap.
 	MaxActive int
 	// MaxActiveStems caps, among those, the jobs that make stems (see
-	// Heavy); 0 = no cap.
+	// backend.Heavy); 0 = no cap.
 	MaxActiveStems int
-}
-
-// Heavy reports whether a job with options o asks for the expensive
-// outputs that Limits.MaxActiveStems bounds: stems (one WAV per part).
-func Heavy(o *Options) bool { return o != nil && o.Wants(request.OutputStems) }
-
-// TooManyJobs is the ETooManyJobs of a submission over a key's cap: heavy
-// names the stems cap.
-func TooManyJobs(lim Limits, heavy bool) *Error {
-	if heavy {
-		return &Error{Code: ETooManyJobs, RetryAfter: 30 * time.Second, Message: fmt.Sprintf(
-			"This API key already has the most jobs with stems queued or running that it may have (%d). Wait until one finishes, or submit without 'stems'.", lim.MaxActiveStems)}
-	}
-	return &Error{Code: ETooManyJobs, RetryAfter: 30 * time.Second, Message: fmt.Sprintf(
-		"This API key already has the most jobs queued or running that it may have (%d). Wait until one finishes (or cancel one), then submit again.", lim.MaxActive)}
 }
 
 // Admission is what Admitter.Admit did.
@@ -93,7 +75,7 @@ type AttemptRecorder interface {
 
 // overdue returns the failure of a running job that has waited or run too
 // long at now: MsgQueueTimeout when it never started an attempt and waited
-// longer than MaxQueueAge, MsgTimedOut when its latest attempt started
+// longer than MaxQueueAge, msgTimedOut when its latest attempt started
 // more than JobTimeout ago; "" otherwise.
 func (c Config) overdue(j *Job, now time.Time) string {
 	if j.Status != StatusRunning {
@@ -106,16 +88,9 @@ func (c Config) overdue(j *Job, now time.Time) string {
 		return ""
 	}
 	if c.JobTimeout > 0 && now.Sub(j.AttemptedAt) > c.JobTimeout {
-		return MsgTimedOut
+		return msgTimedOut
 	}
 	return ""
-}
-
-// QueueExpired reports whether a job that has not started an attempt
-// waited longer than maxAge at now (never when maxAge is 0): the worker
-// then fails it with MsgQueueTimeout instead of rendering it.
-func QueueExpired(j *Job, maxAge time.Duration, now time.Time) bool {
-	return maxAge > 0 && j.AttemptedAt.IsZero() && now.Sub(j.StartedAt) > maxAge
 }
 
 // Redeliver is the reconciler: it sends again the queue message of every

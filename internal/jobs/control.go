@@ -13,9 +13,9 @@ import (
 // Canceled reports whether j was cancelled by its owner.
 func (j *Job) Canceled() bool { return j.Status == StatusFailed && j.Error == MsgCanceled }
 
-// JobFinished is the EJobFinished of cancelling a job that has already
+// jobFinished is the EJobFinished of cancelling a job that has already
 // completed or failed for another reason.
-func JobFinished(id JobID, s Status) *Error {
+func jobFinished(id JobID, s Status) *Error {
 	return Errorf(EJobFinished, "Job %s has already %s; only a running job can be cancelled.", id, verbOf(s))
 }
 
@@ -74,7 +74,7 @@ func (s *Service) cancel(ctx context.Context, key *APIKey, rawID string) (*Job, 
 	if j.Canceled() {
 		return j, false, nil
 	}
-	return nil, false, JobFinished(j.ID, j.Status)
+	return nil, false, jobFinished(j.ID, j.Status)
 }
 
 // Delete removes a finished job of key before its retention ends: its

@@ -39,7 +39,7 @@ const (
 type Error struct {
 	Code       Code
 	Message    string
-	RetryAfter time.Duration // for ERateLimited: when the window resets; for a 5xx, when to retry (StorageFull)
+	RetryAfter time.Duration // for ERateLimited: when the window resets; for a 5xx, when to retry (backend.StorageFull)
 	Err        error         // internal cause, never shown to clients
 }
 
@@ -62,14 +62,10 @@ func Errorf(code Code, format string, args ...any) *Error {
 // Client-facing texts shared by every adapter: adapters pick a helper
 // (Internal, Unavailable, Busy) and never write their own wording.
 const (
-	// MsgRetry is the advice appended to answers a client should retry.
-	MsgRetry = "Please retry in 10 to 30 seconds."
-	// MsgGenerationFailed is the error of a job whose generation failed.
-	MsgGenerationFailed = "Generation failed. Submit the prompt again."
-	// MsgRetriesExhausted is the error of a job that failed every attempt.
-	MsgRetriesExhausted = "Generation failed after repeated attempts. Submit the prompt again."
-	// MsgTimedOut is the error of a job still running after JobTimeout.
-	MsgTimedOut = "Generation timed out. Submit the prompt again."
+	// msgRetry is the advice appended to answers a client should retry.
+	msgRetry = "Please retry in 10 to 30 seconds."
+	// msgTimedOut is the error of a job still running after JobTimeout.
+	msgTimedOut = "Generation timed out. Submit the prompt again."
 	// MsgQueueTimeout is the error of a job that waited in the queue
 	// longer than the maximum queue age and never started (code
 	// EQueueTimeout in logs; the job's error text is this message).
@@ -82,29 +78,12 @@ const (
 // Unavailable wraps a failure of a dependency (what names the dependency
 // for the client, e.g. "The job queue") as EUnavailable with the retry advice.
 func Unavailable(what string, err error) *Error {
-	return &Error{Code: EUnavailable, Message: what + " is unavailable. " + MsgRetry, Err: err}
-}
-
-// ErrStorageFull marks (inside an *Error's Err) a write refused because the
-// disk or quota holding the service's data is full: errors.Is finds it.
-var ErrStorageFull = errors.New("storage full")
-
-// StorageFullRetry is the Retry-After of a StorageFull answer.
-const StorageFullRetry = 30 * time.Second
-
-// StorageFull wraps a write that failed for want of space (ENOSPC, EDQUOT)
-// as EUnavailable, retryable, with a Retry-After of StorageFullRetry: the
-// write left nothing behind, and the same request succeeds once space is
-// freed. errors.Is(err, ErrStorageFull) tells it from other outages.
-func StorageFull(err error) *Error {
-	return &Error{Code: EUnavailable, RetryAfter: StorageFullRetry,
-		Message: "The service's storage is full; nothing was saved. Please retry in a few minutes.",
-		Err:     fmt.Errorf("%w: %w", ErrStorageFull, err)}
+	return &Error{Code: EUnavailable, Message: what + " is unavailable. " + msgRetry, Err: err}
 }
 
 // Busy wraps throttling by a dependency as EUnavailable with the retry advice.
 func Busy(err error) *Error {
-	return &Error{Code: EUnavailable, Message: "The service is busy. " + MsgRetry, Err: err}
+	return &Error{Code: EUnavailable, Message: "The service is busy. " + msgRetry, Err: err}
 }
 
 // JobNotFound is the ENotFound of a job id that names no job of the caller.
@@ -112,29 +91,9 @@ func JobNotFound(id JobID) *Error {
 	return Errorf(ENotFound, "No job with id %s exists, or it has expired.", id)
 }
 
-// KeyNotFound is the ENotFound of an API key id that is not stored.
-func KeyNotFound(id KeyID) *Error { return Errorf(ENotFound, "No API key with id %s exists.", id) }
-
-// IdempotencyNotFound is the ENotFound of an idempotency key that names no
-// live job.
-func IdempotencyNotFound() *Error { return Errorf(ENotFound, "No job for this idempotency key.") }
-
-// Exists is the EConflict of creating what (e.g. "Job 123") again.
-func Exists(what string) *Error { return Errorf(EConflict, "%s already exists.", what) }
-
-// AlreadyFinished is the EConflict of moving a job that is already terminal.
-func AlreadyFinished(id JobID, s Status) *Error {
-	return Errorf(EConflict, "Job %s is already %s.", id, s)
-}
-
-// Conflict wraps a lost conditional write as EConflict.
-func Conflict(err error) *Error {
-	return &Error{Code: EConflict, Message: "The item was changed by another request.", Err: err}
-}
-
 // Internal wraps an unexpected error as EInternal with a generic message.
 func Internal(err error) *Error {
-	return &Error{Code: EInternal, Message: "An unexpected error occurred. " + MsgRetry, Err: err}
+	return &Error{Code: EInternal, Message: "An unexpected error occurred. " + msgRetry, Err: err}
 }
 
 // ErrorCode returns the code of err: its own for *Error, EInvalid for an

@@ -26,15 +26,6 @@ type Cursor struct {
 	ID        JobID
 }
 
-// SortKey is the history order of the position as a string that sorts
-// the same way: fixed-width UTC start time, then the id.
-func (c Cursor) SortKey() string {
-	return c.StartedAt.UTC().Format("20060102T150405.000000000Z") + "#" + string(c.ID)
-}
-
-// CursorOf is the position of j in its owner's history.
-func CursorOf(j *Job) Cursor { return Cursor{StartedAt: j.StartedAt, ID: j.ID} }
-
 // Encode returns the cursor as an opaque URL-safe string.
 func (c Cursor) Encode() string {
 	return base64.RawURLEncoding.EncodeToString([]byte(strconv.FormatInt(c.StartedAt.UnixNano(), 10) + "." + string(c.ID)))

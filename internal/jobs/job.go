@@ -9,11 +9,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/jobs/delivery"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 	"github.com/songsmith/songsmith/internal/request"
 )
-
-// TimeFormat is the wire format of started_at and finished_at (UTC).
-const TimeFormat = "2006-01-02 15:04:05"
 
 // JobID identifies a job: a lower-case RFC 4122 UUID string.
 type JobID string
@@ -65,7 +64,7 @@ type Job struct {
 	Options    *Options  // the submission's extension members; nil for a spec-only submission
 	// Webhook is the delivery state of the job's webhook (nil before the
 	// first attempt; see WebhookOf).
-	Webhook *WebhookState
+	Webhook *delivery.State
 	// AttemptedAt is when the latest generation attempt started (zero
 	// while the job waits in the queue for its first attempt): the run
 	// timeout counts from it, the queue age from StartedAt until it is set.
@@ -74,14 +73,6 @@ type Job struct {
 
 // Expired reports whether the job is past its retention at now.
 func (j *Job) Expired(now time.Time) bool { return !now.Before(j.ExpiresAt) }
-
-// SameSubmission reports whether o is j as first created: the same id,
-// owner, prompt, start and expiry. A store uses it to tell a retried create
-// (a no-op) from a collision of ids (EConflict).
-func (j *Job) SameSubmission(o *Job) bool {
-	return j.ID == o.ID && j.Owner == o.Owner && j.Prompt == o.Prompt &&
-		j.StartedAt.Equal(o.StartedAt) && j.ExpiresAt.Equal(o.ExpiresAt) && j.Options.Equal(o.Options)
-}
 
 // Result is what a completed job produced.
 type Result struct {
@@ -103,6 +94,9 @@ type Result struct {
 	// TimelineKey is the media key of the timeline document; "" when not
 	// asked for. TimelineURL is its signed URL, filled in when read.
 	TimelineKey, TimelineURL string
+	// MusicXMLKey is the media key of the score as MusicXML; "" when not
+	// asked for. MusicXMLURL is its signed URL, filled in when read.
+	MusicXMLKey, MusicXMLURL string
 	// LoopEnd is the length in seconds of a loop (options loop: true),
 	// which starts at 0; 0 for a song that is not a loop.
 	LoopEnd float64
@@ -117,47 +111,25 @@ type Result struct {
 	Measured *Measured `json:",omitempty"`
 }
 
-// StemsKey returns the media key of a job's stems archive.
-func StemsKey(id JobID) string { return "jobs/" + string(id) + "/stems.zip" }
-
-// MIDIKey returns the media key of a job's MIDI file.
-func MIDIKey(id JobID) string { return "jobs/" + string(id) + "/song.mid" }
-
-// TimelineKey returns the media key of a job's timeline document.
-func TimelineKey(id JobID) string { return "jobs/" + string(id) + "/timeline.json" }
-
-// SongKey returns the media key of a job's audio file with extension ext
-// (without dot). Keys derive from the id, so a retried job overwrites.
-func SongKey(id JobID, ext string) string { return "jobs/" + string(id) + "/song." + ext }
-
-// ImageKey returns the media key of a job's cover art with extension ext.
-func ImageKey(id JobID, ext string) string { return "jobs/" + string(id) + "/cover." + ext }
-
-// MediaExts lists the file extensions a generator writes (audio, cover):
-// internal/studio writes mp3, wav, flac or ogg and a jpg cover (a test there
-// keeps this list true); png covers are those of jobs made before the
-// covers became JPEG, and of test generators.
-var MediaExts = struct{ Audio, Cover []string }{Audio: []string{"mp3", "wav", "flac", "ogg"}, Cover: []string{"jpg", "png"}}
-
 // MediaKeys returns every media key j may have: its result's keys, and for
 // a job without a result (failed, or cut short) every key an attempt could
 // have written.
 func MediaKeys(j *Job) []string {
 	if r := j.Result; r != nil {
 		keys := []string{r.SongKey, r.ImageKey}
-		for _, k := range []string{r.StemsKey, r.MIDIKey, r.TimelineKey} {
+		for _, k := range []string{r.StemsKey, r.MIDIKey, r.TimelineKey, r.MusicXMLKey} {
 			if k != "" {
 				keys = append(keys, k)
 			}
 		}
 		return keys
 	}
-	keys := []string{StemsKey(j.ID), MIDIKey(j.ID), TimelineKey(j.ID)}
-	for _, e := range MediaExts.Audio {
-		keys = append(keys, SongKey(j.ID, e))
+	keys := []string{mediakey.Stems(j.ID), mediakey.MIDI(j.ID), mediakey.Timeline(j.ID), mediakey.MusicXML(j.ID)}
+	for _, e := range mediakey.Exts.Audio {
+		keys = append(keys, mediakey.Song(j.ID, e))
 	}
-	for _, e := range MediaExts.Cover {
-		keys = append(keys, ImageKey(j.ID, e))
+	for _, e := range mediakey.Exts.Cover {
+		keys = append(keys, mediakey.Image(j.ID, e))
 	}
 	return keys
 }
@@ -166,7 +138,7 @@ func MediaKeys(j *Job) []string {
 // only a running job may complete or fail, exactly once.
 type JobStore interface {
 	// CreateJob stores a new running job. EConflict if another job has
-	// the id; storing the same job again (see SameSubmission) is a no-op,
+	// the id; storing the same job again (see backend.SameSubmission) is a no-op,
 	// so a write retried after a lost answer succeeds.
 	CreateJob(ctx context.Context, j *Job) error
 	// Job returns the stored job, expired or not. ENotFound if absent.

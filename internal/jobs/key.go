@@ -2,7 +2,6 @@ package jobs
 
 import (
 	"context"
-	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -16,8 +15,8 @@ import (
 // log). The secret part of a key is never stored.
 type KeyID string
 
-// KeyPrefix starts every API key: "ss_<id>_<secret>".
-const KeyPrefix = "ss_"
+// keyPrefix starts every API key: "ss_<id>_<secret>".
+const keyPrefix = "ss_"
 
 // APIKey is a stored API key: its id and the SHA-256 of its secret.
 type APIKey struct {
@@ -28,7 +27,7 @@ type APIKey struct {
 	ExpiresAt time.Time // zero: never expires
 	RevokedAt time.Time // zero: not revoked; may be in the future (rotation grace)
 	// WebhookDerived: the key's webhook signing secret is derived from
-	// the server's master secret and the key id (WebhookSecretFrom), so
+	// the server's master secret and the key id (webhook.SecretFrom), so
 	// nothing secret is stored. Every key made now has it.
 	WebhookDerived bool
 	// WebhookSecret is the stored signing secret of a key made before
@@ -40,16 +39,6 @@ type APIKey struct {
 
 // HasWebhookSecret reports whether the key's jobs may ask for webhooks.
 func (k *APIKey) HasWebhookSecret() bool { return k.WebhookDerived || k.WebhookSecret != "" }
-
-// WebhookSecretFrom derives the webhook signing secret of key id from the
-// server's master secret: "whsec_" + base64(HMAC-SHA256(master, label +
-// id) truncated to 24 bytes). Only the process that holds the master (the
-// sender, and the key commands that print a new key's secret) can compute it.
-func WebhookSecretFrom(master []byte, id KeyID) string {
-	mac := hmac.New(sha256.New, master)
-	mac.Write([]byte("songsmith webhook signing secret v2:" + string(id)))
-	return "whsec_" + base64.StdEncoding.EncodeToString(mac.Sum(nil)[:24])
-}
 
 // Active reports whether the key may be used at now.
 func (k *APIKey) Active(now time.Time) bool {
@@ -63,12 +52,6 @@ func (k *APIKey) Active(now time.Time) bool {
 func (k *APIKey) Matches(secret string) bool {
 	h := sha256.Sum256([]byte(secret))
 	return subtle.ConstantTimeCompare(h[:], k.Hash) == 1
-}
-
-// SameKey reports whether o is k as first stored: the same id and secret
-// hash. A store uses it to tell a retried create (a no-op) from a collision.
-func (k *APIKey) SameKey(o *APIKey) bool {
-	return k.ID == o.ID && subtle.ConstantTimeCompare(k.Hash, o.Hash) == 1
 }
 
 // KeyStore keeps API keys.
@@ -98,11 +81,11 @@ func NewAPIKey(name string, now time.Time, ttl time.Duration) (*APIKey, string, 
 	}
 	id := hex.EncodeToString(idb[:])
 	secret := base64.RawURLEncoding.EncodeToString(sec[:])
-	k := KeyFromSecret(KeyPrefix+id+"_"+secret, name, now)
+	k := KeyFromSecret(keyPrefix+id+"_"+secret, name, now)
 	if ttl > 0 {
 		k.ExpiresAt = now.Add(ttl)
 	}
-	return k, KeyPrefix + id + "_" + secret, nil
+	return k, keyPrefix + id + "_" + secret, nil
 }
 
 // KeyFromSecret returns the stored form of a full key string that is known
@@ -113,19 +96,10 @@ func KeyFromSecret(full, name string, now time.Time) *APIKey {
 	return &APIKey{ID: id, Name: name, Hash: h[:], CreatedAt: now.UTC(), WebhookDerived: true}
 }
 
-// WebhookSecretFor is how the signing secret of keys made before derived
-// secrets was made from the full key string (their stored WebhookSecret):
-// "whsec_" + base64(HMAC-SHA256(key, label)).
-func WebhookSecretFor(full string) string {
-	mac := hmac.New(sha256.New, []byte(full))
-	mac.Write([]byte("songsmith webhook signing secret v1"))
-	return "whsec_" + base64.StdEncoding.EncodeToString(mac.Sum(nil)[:24])
-}
-
 // SplitKey splits "ss_<id>_<secret>" into its id and secret. ok is false for
 // anything else.
 func SplitKey(full string) (id KeyID, secret string, ok bool) {
-	rest, found := strings.CutPrefix(full, KeyPrefix)
+	rest, found := strings.CutPrefix(full, keyPrefix)
 	if !found {
 		return "", "", false
 	}

@@ -137,6 +137,7 @@ type Song struct {
 	Stems    *File   // a zip of one WAV per part, when Options asked for stems
 	MIDI     *File   // the score as a Standard MIDI File, when Options asked for it
 	Timeline *File   // the composed grid as JSON, when Options asked for it
+	MusicXML *File   // the composed score as MusicXML, when Options asked for it
 	LoopEnd  float64 // seconds: the loop's end (it starts at 0) when Options asked for a loop
 	// Provenance (see Result): the engine version, the song's recipe and
 	// the licence its files carry.
@@ -174,7 +175,7 @@ type Sweeper interface {
 	// also drops rate-limit windows that ended more than maxWindow before
 	// now. It returns the ids it removed, in order, also when it stops at
 	// its first error: a media or store error is returned as it came (a
-	// *Error of code EUnavailable when the adapter can tell, StorageFull
+	// *Error of code EUnavailable when the adapter can tell, backend.StorageFull
 	// for a full disk; any other error reads as EInternal by ErrorCode),
 	// and the next sweep carries on where this one stopped.
 	Sweep(ctx context.Context, now time.Time, maxWindow time.Duration, media Media) ([]JobID, error)
@@ -186,7 +187,7 @@ type Prober interface {
 	// service: the embedded store writes and syncs a small record (so a
 	// full disk fails it), DynamoDB reads a job that never exists (the API
 	// functions may not write). It returns nil when the store works, else
-	// the store's error: EUnavailable (StorageFull for a full disk) when
+	// the store's error: EUnavailable (backend.StorageFull for a full disk) when
 	// the adapter can tell, any other error reads as EInternal by
 	// ErrorCode.
 	Probe(ctx context.Context) error

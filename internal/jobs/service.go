@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/songsmith/songsmith/internal/logctx"
 	"github.com/songsmith/songsmith/internal/request"
 )
 
@@ -67,9 +68,9 @@ type Service struct {
 	Fault func(point string)
 }
 
-func (s *Service) now() time.Time { return Clock(s.Now) }
+func (s *Service) now() time.Time { return logctx.Now(s.Now) }
 
-func (s *Service) log() *slog.Logger { return LoggerOr(s.Logger) }
+func (s *Service) log() *slog.Logger { return logctx.LoggerOr(s.Logger) }
 
 // Authenticate returns the active API key whose secret is token (the
 // bearer token as sent). Any failure is EUnauthorized: a malformed,
@@ -203,7 +204,7 @@ func (s *Service) admit(ctx context.Context, key *APIKey, j *Job, sub Submission
 	a, err := s.Admit.Admit(ctx, j, sub.IdempotencyKey, s.Config.Limits)
 	if err != nil {
 		if IsCode(err, ETooManyJobs) {
-			s.log().InfoContext(ctx, "job refused: key at its cap", "key_id", key.ID, "heavy", Heavy(j.Options))
+			s.log().InfoContext(ctx, "job refused: key at its cap", "key_id", key.ID, "heavy", j.Options != nil && j.Options.Wants(request.OutputStems))
 		}
 		return nil, rate, err
 	}
@@ -299,7 +300,7 @@ func (s *Service) sign(ctx context.Context, j *Job, now time.Time) error {
 	for _, f := range []struct {
 		key string
 		url *string
-	}{{r.SongKey, &r.SongURL}, {r.ImageKey, &r.ImageURL}, {r.StemsKey, &r.StemsURL}, {r.MIDIKey, &r.MIDIURL}, {r.TimelineKey, &r.TimelineURL}} {
+	}{{r.SongKey, &r.SongURL}, {r.ImageKey, &r.ImageURL}, {r.StemsKey, &r.StemsURL}, {r.MIDIKey, &r.MIDIURL}, {r.TimelineKey, &r.TimelineURL}, {r.MusicXMLKey, &r.MusicXMLURL}} {
 		if f.key == "" {
 			continue
 		}

@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/music/form"
+	"github.com/songsmith/songsmith/internal/music/genre"
+	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
@@ -100,7 +103,7 @@ func TestLeadBreathes(t *testing.T) {
 // a note sounding after its first beat and before its last (the edges'
 // pickups, pushes and buttons do not count), or a hit before its last
 // beat.
-func sectionTracks(s *score.Score, sec section) []string {
+func sectionTracks(s *score.Score, sec form.Section) []string {
 	from, to := sec.StartBeat, sec.StartBeat+float64(sec.Bars*s.BeatsPerBar)
 	var out []string
 	for _, t := range s.Tracks {
@@ -120,10 +123,10 @@ func sectionTracks(s *score.Score, sec section) []string {
 	return out
 }
 
-func degreesOf(p []barChord) string {
+func degreesOf(p []harmony.BarChord) string {
 	var b strings.Builder
 	for _, h := range p {
-		fmt.Fprintf(&b, "%d/%d/%v ", h.c.degree, h.c2.degree, h.split)
+		fmt.Fprintf(&b, "%d/%d/%v ", h.C.Degree, h.C2.Degree, h.Split)
 	}
 	return b.String()
 }
@@ -145,7 +148,7 @@ func TestSectionsDiffer(t *testing.T) {
 			s, secs, _ := compose(reader.Parse(string(g)+", 3 minutes"), seed)
 			name := fmt.Sprintf("%s seed %d", g, seed)
 			songs++
-			var body []section
+			var body []form.Section
 			for _, sec := range secs {
 				n := len(sectionTracks(s, sec))
 				switch sec.Name {
@@ -174,15 +177,15 @@ func TestSectionsDiffer(t *testing.T) {
 				}
 			}
 			// New material in the bridge or breakdown.
-			if profile(g).harmony != "blues" {
+			if genre.Of(g).Harmony != "blues" {
 				for _, sec := range secs {
 					if sec.Name != "bridge" && sec.Name != "breakdown" {
 						continue
 					}
 					bridges++
 					for _, other := range secs {
-						if (other.Name == "verse" || other.Name == "chorus" || other.Name == "drop") && degreesOf(other.prog) == degreesOf(sec.prog) {
-							t.Errorf("%s: the %s plays the %s's chords %s", name, sec.Name, other.Name, degreesOf(sec.prog))
+						if (other.Name == "verse" || other.Name == "chorus" || other.Name == "drop") && degreesOf(other.Prog) == degreesOf(sec.Prog) {
+							t.Errorf("%s: the %s plays the %s's chords %s", name, sec.Name, other.Name, degreesOf(sec.Prog))
 						}
 					}
 					break
@@ -246,7 +249,7 @@ func TestBuildsRise(t *testing.T) {
 	for _, g := range plan.Genres {
 		s, secs, _ := compose(reader.Parse(string(g)+", 3 minutes"), 1)
 		for _, sec := range secs {
-			if !sec.build || sec.Bars < 4 {
+			if !sec.Build || sec.Bars < 4 {
 				continue
 			}
 			mid := sec.StartBeat + float64(sec.Bars/2*s.BeatsPerBar)

@@ -1,5 +1,7 @@
 package music
 
+import "github.com/songsmith/songsmith/internal/music/harmony"
+
 // Blue notes: the flat third, flat fifth and flat seventh of the key, used
 // by blues, jazz, funk, rock and hip hop melodies as short approach notes
 // off the beat that resolve by a half or whole step into the note on the
@@ -8,9 +10,9 @@ package music
 // blueApproach returns a blue note (b3, b5 or b7 of the key, outside its
 // scale) a half or whole step from target, from which the melody resolves
 // by step into target, and false when target has no such neighbour.
-func blueApproach(k key, target int) (int, bool) {
+func blueApproach(k harmony.Key, target int) (int, bool) {
 	var b int
-	switch pcOf(target - k.root) {
+	switch harmony.PC(target - k.Root) {
 	case 4, 7: // b3 up to 3, b5 up to 5
 		b = target - 1
 	case 2, 5, 9: // b3 down to 2, b5 down to 4, b7 down to 6
@@ -20,7 +22,7 @@ func blueApproach(k key, target int) (int, bool) {
 	default:
 		return 0, false
 	}
-	if InScale(b, k.root, k.mode) {
+	if harmony.InScale(b, k.Root, k.Mode) {
 		return 0, false
 	}
 	return b, true
@@ -29,12 +31,12 @@ func blueApproach(k key, target int) (int, bool) {
 // blueGrace adds, before a melody note of pitch p at bar position at (on
 // the beat), a blue approach note taken from the end of the previous note
 // (which started at prevAt and was the last note added), with chance rate.
-func (pt *part) blueGrace(k key, r *rng, rate float64, t, prevAt, at float64, p, lo, hi int, vel float64) {
+func (pt *part) blueGrace(k harmony.Key, r *harmony.RNG, rate float64, t, prevAt, at float64, p, lo, hi int, vel float64) {
 	if rate <= 0 || at != float64(int(at)) || at-prevAt < 0.5 || len(pt.notes) == 0 {
 		return
 	}
 	prev := &pt.notes[len(pt.notes)-1]
-	if prev.Start+prev.Length < t+at-0.5 || !r.chance(rate) {
+	if prev.Start+prev.Length < t+at-0.5 || !r.Chance(rate) {
 		return // a rest before the note: nothing to take the time from
 	}
 	b, ok := blueApproach(k, p)
@@ -48,5 +50,3 @@ func (pt *part) blueGrace(k key, r *rng, rate float64, t, prevAt, at float64, p,
 	prev.Length = t + at - g - prev.Start
 	pt.add(t+at-g, g*0.9, b, vel*0.8, false)
 }
-
-func pcOf(p int) int { return ((p % 12) + 12) % 12 }

@@ -5,7 +5,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
 )
@@ -22,7 +22,7 @@ func resolvedBlue(s *score.Score, notes []score.Note, i int) bool {
 	next := notes[i+1]
 	step := next.Pitch - n.Pitch
 	return next.Start > n.Start && next.Start-(n.Start+n.Length) <= 0.1 && next.Start == math.Floor(next.Start) &&
-		step != 0 && step >= -2 && step <= 2 && music.InScale(next.Pitch, s.KeyRoot, s.Mode)
+		step != 0 && step >= -2 && step <= 2 && harmony.InScale(next.Pitch, s.KeyRoot, s.Mode)
 }
 
 // TestBlueNotes checks the melodies of blues, jazz, funk, rock and hip hop:

@@ -5,18 +5,20 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/music/form"
+	"github.com/songsmith/songsmith/internal/music/genre"
+	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
-	"github.com/songsmith/songsmith/internal/style"
-
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/style"
 )
 
 // wantApproach is the documented approach of a genre's final cadence in a
 // mode (see approachDegrees): the scale degree of the chord sounding at the
 // end of the song's second-to-last bar.
 func wantApproach(g plan.Genre, mode string) int {
-	fam := cadenceFamily(profile(g))
+	fam := form.CadenceFamily(genre.Of(g))
 	switch fam {
 	case "blues":
 		return 4 // V7
@@ -53,19 +55,19 @@ func wantApproach(g plan.Genre, mode string) int {
 
 // songBar is one bar of a composed song with its harmony.
 type songBar struct {
-	sec   *section
+	sec   *form.Section
 	b     int     // bar inside the section
 	start float64 // beat where the bar starts
-	h     barChord
+	h     harmony.BarChord
 }
 
 // songBars lists every bar of a song in order.
-func songBars(secs []section) []songBar {
+func songBars(secs []form.Section) []songBar {
 	var out []songBar
 	for i := range secs {
 		s := &secs[i]
 		for b := 0; b < s.Bars; b++ {
-			out = append(out, songBar{s, b, s.StartBeat + float64(s.beats*b), s.barAt(b)})
+			out = append(out, songBar{s, b, s.StartBeat + float64(s.Beats*b), s.BarAt(b)})
 		}
 	}
 	return out
@@ -85,10 +87,10 @@ func TestFinalCadence(t *testing.T) {
 	for _, g := range plan.Genres {
 		t.Run(string(g), func(t *testing.T) {
 			prompts := []string{"20 seconds", "45 seconds", "2 minutes", "60 bpm, 10 seconds"}
-			if slices.Contains(profile(g).st.Meters, style.ThreeFour) {
+			if slices.Contains(genre.Of(g).Style.Meters, style.ThreeFour) {
 				prompts = append(prompts, "waltz, 45 seconds", "waltz, 50 bpm, 10 seconds")
 			}
-			if slices.Contains(profile(g).st.Meters, style.SixEight) {
+			if slices.Contains(genre.Of(g).Style.Meters, style.SixEight) {
 				prompts = append(prompts, "in 6/8, 45 seconds", "6/8, 50 bpm, 10 seconds")
 			}
 			for _, rest := range prompts {
@@ -100,23 +102,23 @@ func TestFinalCadence(t *testing.T) {
 					}
 					bars := songBars(secs)
 					last := bars[len(bars)-1]
-					if c := last.h.c; last.h.split != 0 || c.degree != 0 || c.root != 0 || c.tones[1] != k.steps[2] {
+					if c := last.h.C; last.h.Split != 0 || c.Degree != 0 || c.Root != 0 || c.Tones[1] != k.Steps[2] {
 						t.Errorf("%s: last bar %+v is not the tonic chord", name, last.h)
 					}
 					if len(bars) >= 2 {
 						pen := bars[len(bars)-2]
-						if want, c := wantApproach(g, k.mode), endChord(pen.h); c.degree != want || c.root != k.steps[want] {
-							t.Errorf("%s: approach chord on degree %d (root +%d), want degree %d", name, c.degree, c.root, want)
+						if want, c := wantApproach(g, k.Mode), harmony.EndChord(pen.h); c.Degree != want || c.Root != k.Steps[want] {
+							t.Errorf("%s: approach chord on degree %d (root +%d), want degree %d", name, c.Degree, c.Root, want)
 						}
 						checkHarmonyFollows(t, s, k, bars[len(bars)-2:], name)
 					}
-					if n := lastNote(s, score.RoleBass, last.start); n == nil || pc(n.Pitch) != k.root || n.Start != last.start {
-						t.Errorf("%s: last bass note %+v is not the tonic %d on the last downbeat %v", name, n, k.root, last.start)
+					if n := lastNote(s, score.RoleBass, last.start); n == nil || pc(n.Pitch) != k.Root || n.Start != last.start {
+						t.Errorf("%s: last bass note %+v is not the tonic %d on the last downbeat %v", name, n, k.Root, last.start)
 					}
 					if n := lastNote(s, score.RoleLead, last.start); n != nil {
 						leadEnds++
-						if pc(n.Pitch) != k.root {
-							t.Errorf("%s: the melody ends on %d, not on the tonic %d", name, n.Pitch, k.root)
+						if pc(n.Pitch) != k.Root {
+							t.Errorf("%s: the melody ends on %d, not on the tonic %d", name, n.Pitch, k.Root)
 						}
 					}
 				}
@@ -149,17 +151,17 @@ func lastNote(s *score.Score, role score.Role, from float64) *score.Note {
 // checkHarmonyFollows checks that every note of the chords, pad and arpeggio
 // tracks that sounds in bars is, at its first and last moment there, a tone
 // of the chord sounding then.
-func checkHarmonyFollows(t *testing.T, s *score.Score, k key, bars []songBar, name string) {
+func checkHarmonyFollows(t *testing.T, s *score.Score, k harmony.Key, bars []songBar, name string) {
 	t.Helper()
 	from, to := bars[0].start, bars[len(bars)-1].start+float64(s.BeatsPerBar)
-	chordAt := func(p float64) chord {
+	chordAt := func(p float64) harmony.Chord {
 		for _, sb := range bars {
 			if p >= sb.start && p < sb.start+float64(s.BeatsPerBar) {
-				return sb.h.at(p - sb.start)
+				return sb.h.At(p - sb.start)
 			}
 		}
 		t.Fatalf("%s: beat %v outside the last bars", name, p)
-		return chord{}
+		return harmony.Chord{}
 	}
 	for _, tr := range s.Tracks {
 		if tr.Role != score.RoleChords && tr.Role != score.RolePad && tr.Role != score.RoleArp {
@@ -171,7 +173,7 @@ func checkHarmonyFollows(t *testing.T, s *score.Score, k key, bars []songBar, na
 				continue
 			}
 			for _, p := range []float64{a, b - 0.01} {
-				if c := chordAt(p); !c.has(k, n.Pitch) {
+				if c := chordAt(p); !c.Has(k, n.Pitch) {
 					t.Errorf("%s: %s note %d (%v+%v) is not in chord %+v at beat %v", name, tr.Name, n.Pitch, n.Start, n.Length, c, p)
 				}
 			}
@@ -198,8 +200,8 @@ func TestBluesFormRunsOn(t *testing.T) {
 						t.Fatalf("%s: sections %v", name, s.Sections)
 					}
 					intro := bars[ss[0].Bars-1]
-					if c := endChord(intro.h); c.degree != 4 {
-						t.Errorf("%s: the intro ends on degree %d, not on V", name, c.degree)
+					if c := harmony.EndChord(intro.h); c.Degree != 4 {
+						t.Errorf("%s: the intro ends on degree %d, not on V", name, c.Degree)
 					}
 					bass := trackOf(s, score.RoleBass)
 					mid := bars[ss[0].Bars : len(bars)-ss[len(ss)-1].Bars]
@@ -207,15 +209,15 @@ func TestBluesFormRunsOn(t *testing.T) {
 						if sb.start >= bars[len(bars)-2].start {
 							break // the final cadence
 						}
-						want := twelveBar[i%12]
-						if sb.h.c.degree != want && (sb.h.split == 0 || sb.h.c2.degree != want) {
-							t.Errorf("%s: bar %d of the middle (%s) is on degree %d, want %d", name, i, sb.sec.Name, sb.h.c.degree, want)
+						want := harmony.TwelveBar[i%12]
+						if sb.h.C.Degree != want && (sb.h.Split == 0 || sb.h.C2.Degree != want) {
+							t.Errorf("%s: bar %d of the middle (%s) is on degree %d, want %d", name, i, sb.sec.Name, sb.h.C.Degree, want)
 						}
 						if i%12 == 11 {
 							turnarounds++
 						}
 						if !slices.ContainsFunc(bass.Notes, func(n score.Note) bool {
-							return n.Start == sb.start && pc(n.Pitch) == pc(k.root+sb.h.c.root)
+							return n.Start == sb.start && pc(n.Pitch) == pc(k.Root+sb.h.C.Root)
 						}) {
 							t.Errorf("%s: no bass root on the downbeat of bar %d of the middle", name, i)
 						}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/music/form"
+	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
 )
@@ -14,8 +16,8 @@ import (
 // (at least 90 % of them, across styles; voicings keep chord tones).
 func TestChordChart(t *testing.T) {
 	pc := map[string]int{}
-	for i, n := range sharpNames {
-		pc[n] = i
+	for i := range 12 {
+		pc[harmony.NoteName(i)] = i
 	}
 	for _, prompt := range []string{"sad piano ballad in D minor", "jazz trio with swing", "12 bar blues shuffle", "edm drop 128 bpm",
 		"folk waltz", "bossa nova", "lo-fi hip hop", "epic orchestral", "funk groove", "k-pop"} {
@@ -80,9 +82,9 @@ func parseSymbol(t *testing.T, pc map[string]int, sym string) (int, []int) {
 		t.Fatalf("symbol %q: unknown root", sym)
 	}
 	q := strings.TrimPrefix(sym, name)
-	for _, x := range qualities {
-		if x.name == q {
-			return root, x.tones
+	for _, x := range form.Qualities {
+		if x.Name == q {
+			return root, x.Tones
 		}
 	}
 	t.Fatalf("symbol %q: unknown quality %q", sym, q)

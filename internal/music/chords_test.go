@@ -68,6 +68,9 @@ var chordGoals = map[string]int{"jazz": 8, "blues": 8, "big band": 10, "bossa no
 // counts distinct chords; the jazz styles must reach chordGoals (median of
 // the seeds). With -v it prints the median per style.
 func TestChordVocabulary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: corpus test: every style's chord vocabulary measured")
+	}
 	var report []string
 	family := map[string][]int{}
 	for _, st := range style.All() {

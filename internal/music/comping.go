@@ -3,6 +3,8 @@ package music
 import (
 	"slices"
 
+	"github.com/songsmith/songsmith/internal/music/drums"
+	"github.com/songsmith/songsmith/internal/music/genre"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
@@ -11,55 +13,55 @@ import (
 
 // comp writes one bar of a comping style with voicing vc (for compBroken the
 // last pitch of vc is the low root) at time t.
-func comp(pt *part, style compStyle, t float64, vc []int, v, energy float64) {
+func comp(pt *part, style genre.CompStyle, t float64, vc []int, v, energy float64) {
 	switch style {
-	case compPower:
+	case genre.CompPower:
 		if energy < 0.5 {
 			pt.chord(t, 4, vc, v)
 			return
 		}
 		for p := 0.0; p < 4; p += 0.5 {
-			pt.chord(t+p, 0.45, vc, v*accent(p))
+			pt.chord(t+p, 0.45, vc, v*drums.Accent(p))
 		}
-	case compBlock:
+	case genre.CompBlock:
 		pt.chord(t, 4, vc, v*0.85)
-	case compPop:
+	case genre.CompPop:
 		if energy < 0.6 {
 			pt.chord(t, 2, vc, v)
 			pt.chord(t+2, 2, vc, v*0.85)
 		} else {
 			for _, e := range [][2]float64{{0, 1.5}, {1.5, 1}, {2.5, 0.5}, {3, 1}} {
-				pt.chord(t+e[0], e[1], vc, v*accent(e[0]))
+				pt.chord(t+e[0], e[1], vc, v*drums.Accent(e[0]))
 			}
 		}
-	case compCharles:
+	case genre.CompCharles:
 		pt.chord(t, 1.4, vc, v)
 		pt.chord(t+1.5, 2.4, vc, v*0.8)
-	case compStab:
+	case genre.CompStab:
 		for p := 0.5; p < 4; p++ {
 			pt.chord(t+p, 0.3, vc, v*0.85)
 		}
-	case compSkank:
+	case genre.CompSkank:
 		pt.chord(t+1, 0.3, vc, v*0.85)
 		pt.chord(t+3, 0.3, vc, v*0.85)
-	case compFunk:
+	case genre.CompFunk:
 		top := vc[len(vc)-3:]
 		for _, p := range []float64{0, 0.75, 1.5, 2.25, 2.5, 3.5} {
-			pt.chord(t+p, 0.2, top, v*accent(p))
+			pt.chord(t+p, 0.2, top, v*drums.Accent(p))
 		}
-	case compStrum:
+	case genre.CompStrum:
 		// Down on every beat, up on every "and": the hand keeps moving
 		// and the beat keeps the full down-strum. (The "missed" down on
 		// beat 3 of D–DU–UDU let the bass's beat 3 fill the eighths in,
 		// and bpm-tools heard a folk song at 100 bpm as 197.)
 		for _, e := range [][2]float64{{0, 1}, {1, 0.5}, {1.5, 0.5}, {2, 0.5}, {2.5, 0.5}, {3, 0.5}, {3.5, 0.5}} {
-			pt.strum(t+e[0], e[1], vc, v*accent(e[0]), e[0]-float64(int(e[0])) == 0.5)
+			pt.strum(t+e[0], e[1], vc, v*drums.Accent(e[0]), e[0]-float64(int(e[0])) == 0.5)
 		}
-	case compBroken:
+	case genre.CompBroken:
 		low, vc := vc[len(vc)-1], vc[:len(vc)-1]
 		seq := []int{low, vc[len(vc)-1], vc[1%len(vc)], vc[len(vc)-1]}
 		for j := 0; j < 8; j++ {
-			pt.add(t+float64(j)*0.5, 0.5, seq[j%4], v*accent(float64(j)*0.5), false)
+			pt.add(t+float64(j)*0.5, 0.5, seq[j%4], v*drums.Accent(float64(j)*0.5), false)
 		}
 	}
 }

@@ -2,8 +2,13 @@ package music
 
 import (
 	"math"
-	"slices"
 
+	"github.com/songsmith/songsmith/internal/music/cast"
+	"github.com/songsmith/songsmith/internal/music/develop"
+	"github.com/songsmith/songsmith/internal/music/form"
+	"github.com/songsmith/songsmith/internal/music/genre"
+	"github.com/songsmith/songsmith/internal/music/harmony"
+	"github.com/songsmith/songsmith/internal/music/overlay"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
@@ -19,187 +24,277 @@ func Compose(p plan.Plan, seed uint64) *score.Score {
 }
 
 // compose is Compose that also returns the sections (with their harmony)
-// and the key, for tests that check parts against the chords.
-func compose(p plan.Plan, seed uint64) (*score.Score, []section, key) {
+// and the key, for tests that check parts against the chords. It is the
+// composer's stages in order: the plan read (newSong), the length, the
+// form with its harmony and band, the score's frame, the band's parts,
+// then the passes over the whole song.
+func compose(p plan.Plan, seed uint64) (*score.Score, []form.Section, harmony.Key) {
+	g := newSong(p, seed)
+	g.measure()
+	g.layout()
+	g.frame()
+	g.writeParts()
+	g.finish()
+	return g.s, g.secs, g.k
+}
+
+// song is a composition in progress: what its stages hand each other.
+type song struct {
+	p         plan.Plan
+	seed      uint64
+	prof      genre.Profile
+	mood      genre.Mood
+	k         harmony.Key
+	m         style.Meter
+	bars      int
+	barSec    float64
+	tail      float64
+	loopBeats int // a loop is the first half of a song twice its length (cutLoop)
+	secs      []form.Section
+	band      cast.Band
+	ballad    bool
+	mod       form.Modulation
+	swing     float64
+	s         *score.Score
+}
+
+// newSong resolves the plan and reads its style, mood, key and meter.
+func newSong(p plan.Plan, seed uint64) *song {
 	p = Resolve(p, seed)
-	prof := profile(p.Genre)
+	prof := genre.Of(p.Genre)
 	if p.Colour != "" && p.Colour != p.Genre {
-		prof = blend(prof, profile(p.Colour))
+		prof = genre.Blend(prof, genre.Of(p.Colour))
 	}
-	mood := moodOf(p.Mood)
-	k := newKey(p.KeyRoot, p.Mode)
-	m := meterFor(p, prof)
-	bpb := m.Beats
-	barSec := float64(bpb) * 60 / p.BPM
-	bars := max(1, int(math.Round((p.Seconds-prof.tail)/barSec)))
-	tail := prof.tail
+	return &song{p: p, seed: seed, prof: prof, mood: genre.MoodOf(p.Mood), k: harmony.NewKey(p.KeyRoot, p.Mode), m: meterFor(p, prof)}
+}
+
+// measure sets the song's length in bars and its tail: the plan's seconds
+// in whole bars, fitted exactly when asked, doubled for a loop.
+func (g *song) measure() {
+	p, bpb := &g.p, g.m.Beats
+	g.barSec = float64(bpb) * 60 / p.BPM
+	g.bars = max(1, int(math.Round((p.Seconds-g.prof.Tail)/g.barSec)))
+	g.tail = g.prof.Tail
 	if p.ExactSeconds && p.Seconds > 0 && !p.Loop {
-		bars, p.BPM, tail = fitLength(p.Seconds, p.BPM, bpb, prof.tail, p.ExplicitBPM)
-		barSec = float64(bpb) * 60 / p.BPM
+		g.bars, p.BPM, g.tail = form.FitLength(p.Seconds, p.BPM, bpb, g.prof.Tail, p.ExplicitBPM)
+		g.barSec = float64(bpb) * 60 / p.BPM
 	}
-	loopBeats := 0 // a loop is the first half of a song twice its length (cutLoop)
 	if p.Loop {
-		bars, tail = 2*loopBars(p.Seconds, barSec), 0
-		loopBeats = bars / 2 * bpb
+		g.bars, g.tail = 2*form.LoopBars(p.Seconds, g.barSec), 0
+		g.loopBeats = g.bars / 2 * bpb
 	}
-	secs := layoutWith(prof.form, bars, bpb, !p.Loop)
-	for i := range secs {
-		secs[i].bpm = p.BPM
+}
+
+// layout writes the form: the sections, their harmony, the band and who
+// plays where, the cadences, the modulation and the sections' edges.
+func (g *song) layout() {
+	p, prof, k, bpb := g.p, &g.prof, g.k, g.m.Beats
+	g.secs = form.LayoutWith(prof.Form, g.bars, bpb, !p.Loop)
+	for i := range g.secs {
+		g.secs[i].BPM = p.BPM
 	}
-	h := chooseHarmony(k, prof, bpb, newRNG(seed, "harmony"))
+	h := harmony.ChooseHarmony(k, *prof, bpb, harmony.NewRNG(g.seed, "harmony"))
 	if !p.Loop {
-		h = floating(h, prof)
+		h = harmony.Floating(h, *prof)
 	}
-	cast := castInstruments(p, prof, seed)
-	cast.inst[layerBass] = waltzBassInstrument(cast, m)
-	have, forced := [numLayers]bool{}, [numLayers]bool{}
-	for l := range cast.inst {
-		have[l] = cast.inst[l] != ""
-		forced[l] = cast.named[l]
+	g.band = cast.Choose(p, *prof, g.seed)
+	g.band.Inst[form.LayerBass] = waltzBassInstrument(g.band, g.m)
+	have, forced := [form.NumLayers]bool{}, [form.NumLayers]bool{}
+	for l := range g.band.Inst {
+		have[l] = g.band.Inst[l] != ""
+		forced[l] = g.band.Named[l]
 	}
-	arrange(secs, h, have, forced, mood, prof.form)
+	form.Arrange(g.secs, h, have, forced, g.mood, prof.Form)
 	// A ballad lets its drums in late and soft; a rock (power) ballad
 	// keeps its style's drive.
-	ballad := p.Tempo == plan.TempoBallad && prof.st.Family != "rock"
-	if ballad {
-		balladArrangement(secs, p.WantsDrums(), cast.named[layerBass])
+	g.ballad = p.Tempo == plan.TempoBallad && prof.Style.Family != "rock"
+	if g.ballad {
+		form.BalladArrangement(g.secs, p.WantsDrums(), g.band.Named[form.LayerBass])
 		// A ballad's tune moves in quarters and halves, a verse's
 		// phrases sparse, so the pulse heard is the beat, not eighths.
-		prof.leadDense = min(prof.leadDense, 0.3)
+		prof.LeadDense = min(prof.LeadDense, 0.3)
 	}
-	mod := modulation{index: -1}
+	g.mod = form.Modulation{Index: -1}
 	if !p.Loop {
-		endSong(secs, k, prof, bpb)
-		turnIntro(secs, k, prof, bpb)
-		mod = planModulation(secs, k, prof, bpb)
-		cadenceSections(secs, k, prof, bpb)
+		form.EndSong(g.secs, k, *prof, bpb)
+		form.TurnIntro(g.secs, k, *prof, bpb)
+		g.mod = form.PlanModulation(g.secs, k, *prof, bpb)
+		form.CadenceSections(g.secs, k, *prof, bpb)
 	}
-	planEdges(secs, prof, seed)
+	form.PlanEdges(g.secs, *prof, g.seed)
+}
 
-	swing := prof.swing
-	if m.Subdivision == 3 {
-		swing = 0 // compound meter already divides the beat in three
+// frame starts the score: tempo, meter, key, length, sections, the chord
+// chart and the fades.
+func (g *song) frame() {
+	p, k, bpb := g.p, g.k, g.m.Beats
+	g.swing = g.prof.Swing
+	if g.m.Subdivision == 3 {
+		g.swing = 0 // compound meter already divides the beat in three
 	}
-	halfTime := p.Tempo == plan.TempoHalfTime
 	s := &score.Score{
 		BPM:         p.BPM,
 		BeatsPerBar: bpb,
-		Subdivision: m.Subdivision,
-		Swing:       swing,
-		KeyRoot:     k.root,
-		Mode:        k.mode,
+		Subdivision: g.m.Subdivision,
+		Swing:       g.swing,
+		KeyRoot:     k.Root,
+		Mode:        k.Mode,
 		Genre:       string(p.Genre),
 		Mood:        string(p.Mood),
-		TotalBeats:  float64(bpb * bars),
-		TailSeconds: tail,
-		ReverbSize:  prof.reverb,
-		Seed:        seed,
+		TotalBeats:  float64(bpb * g.bars),
+		TailSeconds: g.tail,
+		ReverbSize:  g.prof.Reverb,
+		Seed:        g.seed,
 	}
-	for _, sec := range secs {
+	for _, sec := range g.secs {
 		s.Sections = append(s.Sections, sec.Section)
 	}
-	s.Chords = chart(secs, k, bpb)
-	s.FadeIn, s.FadeOut = fades(secs, prof.st.Mix.FadeIn, barSec, prof.tail)
+	s.Chords = form.Chart(g.secs, k, bpb)
+	s.FadeIn, s.FadeOut = fades(g.secs, g.prof.Style.Mix.FadeIn, g.barSec, g.prof.Tail)
 	if p.Loop {
 		s.FadeIn, s.FadeOut, s.Loop = 0, 0, true
 	}
-	groove := pickGroove(prof, m, seed)
-	bassLines, compLines := linesFor(prof.st.Bass, fallbackBass, m), linesFor(prof.st.Comp, fallbackComp, m)
-	bassKind, compKind := cast.bass, prof.comp
-	if bassKind == bassPattern {
-		bassKind = bassRootFifth // used only where no line fits
-	}
-	if compKind == compPattern {
-		compKind = compBlock
-	}
-	answerInst := answerInstrument(p, prof, cast, seed)
+	g.s = s
+}
+
+// writeParts writes the band's parts, one track a layer (and the lead's
+// answering voice when it has one).
+func (g *song) writeParts() {
+	w := g.partWriters()
 	var answerTrack *score.Track
-	for l := layer(0); l < numLayers; l++ {
-		inst := cast.inst[l]
+	for l := form.Layer(0); l < form.NumLayers; l++ {
+		inst := g.band.Inst[l]
 		if inst == "" {
 			continue
 		}
-		t := score.Track{Name: trackName(l, inst), Instrument: inst, Role: roleOf[l], Brightness: 0.5}
-		switch l {
-		case layerDrums:
-			t.Hits = writeDrums(secs, groove, swing, halfTime, seed)
-			t.Reverb = 0.08 + 0.1*prof.reverb
-			t.Kit = prof.st.Drums.Kit
-		case layerBass:
-			t.Notes = writeBass(secs, k, bassKind, bassLines, m, inst, swing, seed)
-			t.Reverb = 0.02
-		case layerChords:
-			t.Notes = writeChords(secs, k, layerChords, compKind, compLines, m, inst, swing, seed, "chords")
-			t.Pan, t.Reverb = -0.4, 0.15+0.3*prof.reverb
-		case layerPad:
-			t.Notes = writeChords(secs, k, layerPad, compBlock, padLines(m), m, inst, 0, seed, "pad")
-			t.Pan, t.Reverb, t.GainDB = 0.2, 0.4+0.4*prof.reverb, -3
-		case layerLead:
-			var answered []score.Note
-			t.Notes, answered = writeLead(secs, k, prof, inst, answerInst, swing, seed)
-			t.Pan, t.Reverb, t.Delay = 0.05, 0.2+0.3*prof.reverb, 0.15
-			if len(answered) > 0 {
-				answerTrack = &score.Track{Name: "answer (" + string(answerInst) + ")", Instrument: answerInst, Role: score.RoleLead,
-					Notes: answered, Brightness: 0.5, Pan: -0.3, Reverb: 0.25 + 0.3*prof.reverb, Delay: 0.1, GainDB: -2}
-				answerTrack.Recorded = recorded(prof.st, layerLead, answerInst, false)
-				styleTrack(answerTrack, prof.st.Mix)
-			}
-		case layerArp:
-			rate := prof.arpRate
-			if m.Subdivision == 3 {
-				rate = 1.0 / 3
-			} else if ballad {
-				rate = max(rate, 1) // a ballad's arpeggio walks in quarter notes
-			}
-			if m == style.ThreeFour && cast.inst[layerDrums] == "" {
-				rate = 1 // a waltz without drums: the arpeggio counts the beats
-			}
-			t.Notes = writeArp(secs, k, rate, inst, swing, seed)
-			t.Pan, t.Reverb, t.Delay, t.GainDB = 0.5, 0.2+0.3*prof.reverb, 0.25, -2
+		t := score.Track{Name: form.TrackName(l, inst), Instrument: inst, Role: cast.Roles[l], Brightness: 0.5}
+		if a := w.write(l, &t); a != nil {
+			answerTrack = a
 		}
-		t.Recorded = recorded(prof.st, l, inst, cast.named[l])
-		t.Featured = cast.named[l] && featured(p, inst)
-		styleTrack(&t, prof.st.Mix)
-		if ballad && l == layerDrums {
-			t.GainDB -= balladDrumsDB
+		t.Recorded = cast.Recorded(g.prof.Style, l, inst, g.band.Named[l])
+		t.Featured = g.band.Named[l] && cast.Featured(g.p, inst)
+		cast.MixColour(&t, g.prof.Style.Mix)
+		if g.ballad && l == form.LayerDrums {
+			t.GainDB -= form.BalladDrumsDB
 		}
 		if len(t.Notes) == 0 && len(t.Hits) == 0 {
 			continue
 		}
-		s.Tracks = append(s.Tracks, t)
+		g.s.Tracks = append(g.s.Tracks, t)
 	}
 	if answerTrack != nil {
-		s.Tracks = append(s.Tracks, *answerTrack)
+		g.s.Tracks = append(g.s.Tracks, *answerTrack)
 	}
-	modulate(s, secs, mod, k)
-	develop(s, k, seed, style.FeelOf(prof.st).Programmed)
-	if d := droneTrack(p, prof, secs, k, mod); d != nil {
+}
+
+// partWriters is what the part writers read besides the song: the groove,
+// the bass and comping lines and kinds, the lead's answering instrument.
+type partWriters struct {
+	*song
+	groove               *style.Groove
+	bassLines, compLines []style.Line
+	bassKind             genre.BassStyle
+	compKind             genre.CompStyle
+	answerInst           score.Instrument
+}
+
+func (g *song) partWriters() partWriters {
+	prof, m := g.prof, g.m
+	w := partWriters{song: g, groove: pickGroove(prof, m, g.seed),
+		bassLines: linesFor(prof.Style.Bass, fallbackBass, m), compLines: linesFor(prof.Style.Comp, fallbackComp, m),
+		bassKind: g.band.Bass, compKind: prof.Comp}
+	if w.bassKind == genre.BassPattern {
+		w.bassKind = genre.BassRootFifth // used only where no line fits
+	}
+	if w.compKind == genre.CompPattern {
+		w.compKind = genre.CompBlock
+	}
+	w.answerInst = cast.AnswerInstrument(g.p, prof, g.band, g.seed)
+	return w
+}
+
+// write writes layer l's part into t, with its place in the mix; it
+// returns the lead's answering track, if the lead has one.
+func (w partWriters) write(l form.Layer, t *score.Track) *score.Track {
+	secs, k, m, inst, swing, seed, rev := w.secs, w.k, w.m, t.Instrument, w.swing, w.seed, w.prof.Reverb
+	switch l {
+	case form.LayerDrums:
+		t.Hits = writeDrums(secs, w.groove, swing, w.p.Tempo == plan.TempoHalfTime, seed)
+		t.Reverb = 0.08 + 0.1*rev
+		t.Kit = w.prof.Style.Drums.Kit
+	case form.LayerBass:
+		t.Notes = writeBass(secs, k, w.bassKind, w.bassLines, m, inst, swing, seed)
+		t.Reverb = 0.02
+	case form.LayerChords:
+		t.Notes = writeChords(secs, k, form.LayerChords, w.compKind, w.compLines, m, inst, swing, seed, "chords")
+		t.Pan, t.Reverb = -0.4, 0.15+0.3*rev
+	case form.LayerPad:
+		t.Notes = writeChords(secs, k, form.LayerPad, genre.CompBlock, padLines(m), m, inst, 0, seed, "pad")
+		t.Pan, t.Reverb, t.GainDB = 0.2, 0.4+0.4*rev, -3
+	case form.LayerLead:
+		var answered []score.Note
+		t.Notes, answered = writeLead(secs, k, w.prof, inst, w.answerInst, swing, seed)
+		t.Pan, t.Reverb, t.Delay = 0.05, 0.2+0.3*rev, 0.15
+		if len(answered) > 0 {
+			a := &score.Track{Name: "answer (" + string(w.answerInst) + ")", Instrument: w.answerInst, Role: score.RoleLead,
+				Notes: answered, Brightness: 0.5, Pan: -0.3, Reverb: 0.25 + 0.3*rev, Delay: 0.1, GainDB: -2}
+			a.Recorded = cast.Recorded(w.prof.Style, form.LayerLead, w.answerInst, false)
+			cast.MixColour(a, w.prof.Style.Mix)
+			return a
+		}
+	case form.LayerArp:
+		t.Notes = writeArp(secs, k, w.arpRate(), inst, swing, seed)
+		t.Pan, t.Reverb, t.Delay, t.GainDB = 0.5, 0.2+0.3*rev, 0.25, -2
+	}
+	return nil
+}
+
+// arpRate is the arpeggio's note length in beats: the style's, in thirds
+// in compound meter, at least quarters in a ballad, quarters in a waltz
+// without drums (the arpeggio counts the beats).
+func (g *song) arpRate() float64 {
+	rate := g.prof.ArpRate
+	if g.m.Subdivision == 3 {
+		rate = 1.0 / 3
+	} else if g.ballad {
+		rate = max(rate, 1) // a ballad's arpeggio walks in quarter notes
+	}
+	if g.m == style.ThreeFour && g.band.Inst[form.LayerDrums] == "" {
+		rate = 1 // a waltz without drums: the arpeggio counts the beats
+	}
+	return rate
+}
+
+// finish runs the passes over the whole song: the modulation, the varied
+// repeats, the drone and choir laid over the band, the sections' edges,
+// the ending (or the loop's cut) and the style's texture.
+func (g *song) finish() {
+	p, prof, s, secs, k := g.p, g.prof, g.s, g.secs, g.k
+	form.Modulate(s, secs, g.mod, k)
+	develop.Vary(s, k, g.seed, style.FeelOf(prof.Style).Programmed)
+	if d := overlay.Drone(p, prof, secs, k, g.mod); d != nil {
 		// Written after develop: a pedal holds, it is not varied.
 		s.Tracks = append(s.Tracks, *d)
 	}
-	choirChorus(s, p)
+	overlay.ChoirChorus(s, p)
 	edgeLimit := s.TotalBeats
 	if p.Loop {
-		edgeLimit = float64(loopBeats)
+		edgeLimit = float64(g.loopBeats)
 	}
-	edges(s, secs, k, edgeLimit, prof.st.Family, style.FeelOf(prof.st).Programmed)
+	form.Edges(s, secs, k, edgeLimit, prof.Style.Family, style.FeelOf(prof.Style).Programmed)
 	if p.Loop {
-		cutLoop(s, float64(loopBeats))
+		form.CutLoop(s, float64(g.loopBeats))
 	} else {
-		endFor(s, prof.st.Family)
-		ringOut(s, tail-prof.tail)
+		form.EndFor(s, prof.Style.Family)
+		form.RingOut(s, g.tail-prof.Tail)
 	}
-	if tx := prof.st.Band.Texture; tx != "" && !slices.Contains(p.Without, tx) {
-		s.Tracks = append(s.Tracks, score.Track{Name: "texture (" + string(tx) + ")", Instrument: tx, Role: score.RoleFX,
-			Notes: []score.Note{{Start: 0, Length: s.TotalBeats, Pitch: 60, Velocity: 0.6}}, Brightness: 0.5, Pan: 0})
-	}
-	return s, secs, k
+	overlay.Texture(s, p, prof.Style.Band.Texture)
 }
 
 // meterFor returns the meter a plan is composed in: the one the prompt
 // asks for (any style can play it; see fallbackGroove), else the style's
 // default.
-func meterFor(p plan.Plan, prof genreProfile) style.Meter {
+func meterFor(p plan.Plan, prof genre.Profile) style.Meter {
 	switch {
 	case p.Meter == 3:
 		return style.ThreeFour
@@ -208,8 +303,8 @@ func meterFor(p plan.Plan, prof genreProfile) style.Meter {
 	case p.Meter == 4:
 		return style.FourFour
 	}
-	if len(prof.st.Meters) > 0 {
-		return prof.st.Meters[0]
+	if len(prof.Style.Meters) > 0 {
+		return prof.Style.Meters[0]
 	}
 	return style.FourFour
 }
@@ -217,9 +312,9 @@ func meterFor(p plan.Plan, prof genreProfile) style.Meter {
 // pickGroove chooses the song's groove among the style's grooves for meter
 // m (a builtin drummer plays any simple meter), per seed: seed n plays
 // groove n modulo their number.
-func pickGroove(prof genreProfile, m style.Meter, seed uint64) *style.Groove {
+func pickGroove(prof genre.Profile, m style.Meter, seed uint64) *style.Groove {
 	var fit, written []style.Groove
-	for _, g := range prof.st.Drums.Grooves {
+	for _, g := range prof.Style.Drums.Grooves {
 		if g.Builtin != "" && m.Subdivision != 3 || g.Builtin == "" && meterOf(g.Meter) == m {
 			fit = append(fit, g)
 		}
@@ -253,67 +348,9 @@ func linesFor(lines []style.Line, fallback map[style.Meter][]style.Line, m style
 	return fallback[m]
 }
 
-var acousticKits = map[score.Kit]bool{"": true, score.KitAcoustic: true, score.KitBrush: true,
-	score.KitOrchestral: true, score.KitLatin: true, score.KitMarching: true}
-
-// recorded reports whether layer l, played by inst, is a recorded part:
-// the style lists the part (or the prompt named an acoustic instrument for
-// it) and the instrument is acoustic.
-func recorded(st style.Style, l layer, inst score.Instrument, named bool) bool {
-	listed := slices.Contains(st.Band.Recorded, layerNames[l])
-	if l == layerDrums {
-		return listed && acousticKits[st.Drums.Kit]
-	}
-	return plan.AcousticInstrument(inst) && (listed || named)
-}
-
-var roleOf = [numLayers]score.Role{score.RoleDrums, score.RoleBass, score.RoleChords, score.RolePad, score.RoleLead, score.RoleArp}
-
-var layerNames = [numLayers]string{"drums", "bass", "chords", "pad", "lead", "arp"}
-
-func trackName(l layer, inst score.Instrument) string {
-	if l == layerDrums {
-		return "drums"
-	}
-	return layerNames[l] + " (" + string(inst) + ")"
-}
-
-// styleTrack sets a track's mix colour from its instrument and the style's
-// mix notes: drive, chorus, brightness, sidechain.
-func styleTrack(t *score.Track, mix style.Mix) {
-	switch t.Instrument {
-	case score.DistGuitar:
-		t.Drive = 0.7
-		if mix.GuitarDrive > 0 {
-			t.Drive = mix.GuitarDrive
-		}
-	case score.EPiano:
-		t.Chorus = 0.35
-	case score.Reese:
-		t.Drive = 0.4
-	case score.SawLead, score.Pad, score.Strings:
-		t.Chorus = 0.25
-	}
-	if mix.Brightness > 0 {
-		t.Brightness = mix.Brightness
-	}
-	t.Drive = max(t.Drive, mix.Drive)
-	if t.Role == score.RoleDrums {
-		t.Drive = max(t.Drive, mix.DrumDrive)
-		t.GainDB += mix.DrumsDB
-		return
-	}
-	if t.Chorus > 0 || t.Instrument == score.Pad || t.Instrument == score.SawLead {
-		t.Chorus = max(t.Chorus, mix.Chorus)
-	}
-	if t.Role != score.RoleLead {
-		t.Sidechain = mix.Sidechain
-	}
-}
-
 // fades returns fade-in and fade-out lengths that stay inside the intro and
 // the outro (plus the tail); fadeIn is the style's longest fade-in.
-func fades(secs []section, fadeIn, barSec, tail float64) (in, out float64) {
+func fades(secs []form.Section, fadeIn, barSec, tail float64) (in, out float64) {
 	first, last := secs[0], secs[len(secs)-1]
 	if first.Name == "intro" && fadeIn > 0 {
 		in = math.Min(fadeIn, 0.5*float64(first.Bars)*barSec)
@@ -323,30 +360,6 @@ func fades(secs []section, fadeIn, barSec, tail float64) (in, out float64) {
 		out = math.Min(4, 0.5*float64(last.Bars)*barSec) + tail*0.5
 	}
 	return in, out
-}
-
-// blend colours a style with a second one: "jazzy hip hop" is hip hop's
-// groove, form and bass with jazz's harmony and keys. A jazz-family style
-// keeps its own harmony under any colour.
-func blend(main, colour genreProfile) genreProfile {
-	b := main
-	if main.st.Family == "jazz" {
-		// Jazz reharmonises what the colour brings ("christmas jazz"
-		// is carols through ii-V-Is and sevenths): the style keeps its
-		// own harmony (the carol pool gave 6 distinct chords a song).
-		b.ext = max(main.ext, colour.ext)
-	} else {
-		b.harmony, b.ext = colour.harmony, colour.ext
-		b.st.Harmony = colour.st.Harmony
-	}
-	if main.comp != compPower && colour.compInst != "" {
-		b.compInst = colour.compInst
-	}
-	if colour.padInst != "" {
-		b.padInst = colour.padInst
-	}
-	b.blue = max(main.blue, colour.blue)
-	return b
 }
 
 // padLines is how a pad holds its chords in a meter the builtin block

@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/music/develop"
+	"github.com/songsmith/songsmith/internal/music/genre"
+	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
@@ -66,7 +69,7 @@ func TestDevelopment(t *testing.T) {
 	var report []string
 	for _, g := range plan.Genres {
 		for _, mp := range meterPrompts {
-			if mp.ask != "" && !slices.Contains(profile(g).st.Meters, mp.meter) {
+			if mp.ask != "" && !slices.Contains(genre.Of(g).Style.Meters, mp.meter) {
 				continue
 			}
 			for seed := uint64(1); seed <= 3; seed++ {
@@ -99,7 +102,7 @@ func TestProgrammedBassApproachOnBeat(t *testing.T) {
 			{Start: 0, Length: 1.9, Pitch: 36, Velocity: 0.8},
 			{Start: 3, Length: 0.92, Pitch: 36, Velocity: 0.8},
 		}}
-		varyBass(&tr, newKey(5, "minor"), 0, 4, programmed, newRNG(2, "test"))
+		develop.VaryBass(&tr, harmony.NewKey(5, "minor"), 0, 4, programmed, harmony.NewRNG(2, "test"))
 		offBeat := false
 		for _, n := range tr.Notes {
 			if n.Start != math.Floor(n.Start) {

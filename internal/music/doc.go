@@ -6,6 +6,19 @@
 // bass, drums, arrangement), Describe names and tags the song, and
 // WriteMIDI exports the score as a Standard MIDI File.
 //
+// # Stages
+//
+// compose is a sequence of stage calls, each in a package of its own on
+// a floor of its own (docs/layout.md): the plan resolved and read against
+// the style's profile (package genre), the length and the form with its
+// harmony (packages form and harmony), the band cast (package cast), the
+// score's frame, the band's parts (the part writers here: lead.go,
+// bass.go, parts.go, comping.go, arp.go, drums.go over package drums'
+// player), then the passes over the whole song: modulation, varied repeats
+// (package develop), the drone, choir and texture (package overlay), the
+// sections' edges and the ending (package form). Package describe names
+// and tags the song.
+//
 // Everything here is deterministic: the same plan and seed always give the
 // same score. Randomness comes only from a seeded SplitMix64 generator, one
 // stream per musical concern, and never from map iteration order.
@@ -13,7 +26,8 @@
 // # Harmony and endings
 //
 // Verse, chorus and bridge have their own progressions, coloured as the
-// style does (progression.go, harmonic.go, borrowed.go, slash.go): two
+// style does (package harmony: progressions, jazz colours, borrowed and
+// slash chords): two
 // chords a bar where the genre moves (jazz ii-V turnarounds, cadential and
 // passing chords in pop, folk, soul, gospel), a chord held two bars where
 // it floats (ambient, chant), V7 into I, secondary dominants, ii-V chains,
@@ -22,19 +36,20 @@
 // the bass walk by step and a dominant pedal in bridges, a jazz or minor
 // blues colour on the 12 bars. Blues, jazz, funk, rock and hip hop melodies
 // use sparse blue notes that resolve by step (blue.go). Every chorus and
-// drop closes on the tonic (cadence.go: the style's approach, V7-i in
+// drop closes on the tonic (form's cadences: the style's approach, V7-i in
 // natural minor); every song ends on its tonic chord, reached from the
 // chord its style resolves from (V-I, plagal IV-I in rock and folk, bVII-i
 // in minor pop and rock, the mode's own chord in modal keys, a tonic drone
 // in techno), with the bass on the tonic; blues plays whole 12-bar choruses
 // through its sections, after an intro on the turnaround. The last chorus
 // of pop, ballads, gospel, country and soul lifts a step or a half step
-// (modulate.go), from the new key's V7, and returns home for the outro.
+// (form.PlanModulation), from the new key's V7, and returns home for the
+// outro.
 //
 // # Melody
 //
-// The lead develops a one-bar motif per kind of section (melody.go,
-// figure.go), in every meter through one bar loop: the figure (a bar of
+// The lead develops a one-bar motif per kind of section (lead.go,
+// melody.go, figure.go), in every meter through one bar loop: the figure (a bar of
 // four beats, of three, or of two dotted beats in 6/8) is placed whole on
 // the chord, restated a step or a third away (a sequence), inverted,
 // recalled in augmentation in the bridge, and its phrases end on chord
@@ -44,15 +59,15 @@
 // highest note is in a chorus in every song whose lead plays one:
 // placeClimax lifts a chorus note above the rest of the song where the
 // range allows, else reserveClimax moves the few notes outside the
-// choruses that reach the chorus peak under it, and develop.go's
+// choruses that reach the chorus peak under it, and package develop's
 // variations stay under it. Every chorus opens with the same two-bar hook,
-// which develop.go leaves as it is while the other parts vary.
+// which package develop leaves as it is while the other parts vary.
 //
 // # Arrangement
 //
-// Sections are written for their place in the song (form.go, answer.go,
-// parts.go). The lead breathes: each four-bar phrase is stated by the
-// lead, answered by a second instrument drawn per seed from the band
+// Sections are written for their place in the song (form.Arrange,
+// cast.WhoPlays, the part writers). The lead breathes: each four-bar
+// phrase is stated by the lead, answered by a second instrument drawn per seed from the band
 // (arpeggio, chords or one of the style's other leads; the "answer (...)"
 // track), and left to rest, so the lead plays in 45.7 % of the bars of a
 // 3-minute song on average over every style and three seeds, where it

@@ -5,6 +5,8 @@ import (
 	"math"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/music/harmony"
+	"github.com/songsmith/songsmith/internal/music/overlay"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
@@ -61,9 +63,9 @@ func TestLowRegister(t *testing.T) {
 					for _, x := range tr.Notes {
 						b := min(len(bars)-1, int(x.Start/float64(s.BeatsPerBar)))
 						at := x.Start - bars[b].start
-						pc := ((x.Pitch-k.root)%12 + 12) % 12
+						pc := ((x.Pitch-k.Root)%12 + 12) % 12
 						// The chord at the note's start, or the one it anticipates.
-						if !bars[b].h.at(at).has(k, x.Pitch) && !bars[b].h.at(at+0.5).has(k, x.Pitch) && pc != 0 && pc != k.steps[4] {
+						if !bars[b].h.At(at).Has(k, x.Pitch) && !bars[b].h.At(at+0.5).Has(k, x.Pitch) && pc != 0 && pc != k.Steps[4] {
 							t.Errorf("%s: pitch %d at beat %.1f is neither a tone of the chord nor the tonic or fifth", tr.Name, x.Pitch, x.Start)
 						}
 					}
@@ -78,8 +80,8 @@ func TestLowRegister(t *testing.T) {
 // below the root where above it would leave the band (a tanpura's low Pa).
 func TestPedalInBand(t *testing.T) {
 	for root := range 12 {
-		k := newKey(root, "major")
-		got := droneChord(chord{}, k, style.Drone{Instrument: score.Pad, Pedal: true, Fifth: true}, droneLow)
+		k := harmony.NewKey(root, "major")
+		got := overlay.DroneChord(harmony.Chord{}, k, style.Drone{Instrument: score.Pad, Pedal: true, Fifth: true}, overlay.DroneLow)
 		if len(got) != 2 || ((got[0]-root)%12+12)%12 != 0 && ((got[1]-root)%12+12)%12 != 0 {
 			t.Errorf("key %d: pedal %v, want the tonic and its fifth", root, got)
 		}

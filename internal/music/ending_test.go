@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/music/form"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
@@ -18,16 +19,19 @@ import (
 // half than in the bar before it); every other song with drums ends on a
 // crash over the ringing final chord, with no groove after it.
 func TestEndings(t *testing.T) {
-	seen := map[ending]int{}
+	if testing.Short() {
+		t.Skip("-short: corpus test: every style's endings measured")
+	}
+	seen := map[form.Ending]int{}
 	for _, g := range plan.Genres {
 		fam := familyOf(g)
-		kind := endingOf(fam)
+		kind := form.EndingOf(fam)
 		for seed := uint64(1); seed <= 2; seed++ {
 			s := Compose(reader.Parse(string(g)+", 2 minutes"), seed)
 			name := fmt.Sprintf("%s seed %d", g, seed)
 			bpb := float64(s.BeatsPerBar)
 			last := s.TotalBeats - bpb
-			if kind == endThin {
+			if kind == form.EndThin {
 				if thinned(s) {
 					seen[kind]++
 				} else {
@@ -36,7 +40,7 @@ func TestEndings(t *testing.T) {
 				continue
 			}
 			for _, tr := range s.Tracks {
-				if tr.Role != score.RoleDrums || !playsBefore(tr.Hits, last, bpb) && !hitAt(tr.Hits, last, score.Crash) {
+				if tr.Role != score.RoleDrums || !form.PlaysBefore(tr.Hits, last, bpb) && !hitAt(tr.Hits, last, score.Crash) {
 					continue
 				}
 				if !hitAt(tr.Hits, last, score.Crash) || !hitAt(tr.Hits, last, score.Kick) {
@@ -48,7 +52,7 @@ func TestEndings(t *testing.T) {
 						break
 					}
 				}
-				if kind == endBigHit || kind == endStinger {
+				if kind == form.EndBigHit || kind == form.EndStinger {
 					if !hitAt(tr.Hits, last, score.Snare) {
 						t.Errorf("%s: the final hit has no snare", name)
 					}
@@ -64,7 +68,7 @@ func TestEndings(t *testing.T) {
 				}
 				seen[kind]++
 			}
-			if kind == endStinger {
+			if kind == form.EndStinger {
 				for _, tr := range s.Tracks {
 					if tr.Role != score.RoleLead && tr.Role != score.RoleBass {
 						continue
@@ -78,8 +82,8 @@ func TestEndings(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("endings checked: ring %d, big hit %d, stinger %d, thinning %d, fermata %d", seen[endRing], seen[endBigHit], seen[endStinger], seen[endThin], seen[endFermata])
-	for _, k := range []ending{endRing, endBigHit, endStinger, endThin} {
+	t.Logf("endings checked: ring %d, big hit %d, stinger %d, thinning %d, fermata %d", seen[form.EndRing], seen[form.EndBigHit], seen[form.EndStinger], seen[form.EndThin], seen[form.EndFermata])
+	for _, k := range []form.Ending{form.EndRing, form.EndBigHit, form.EndStinger, form.EndThin} {
 		if seen[k] == 0 {
 			t.Errorf("no song ends with ending %d", k)
 		}

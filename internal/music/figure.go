@@ -1,6 +1,11 @@
 package music
 
-import "github.com/songsmith/songsmith/internal/score"
+import (
+	"github.com/songsmith/songsmith/internal/music/cast"
+	"github.com/songsmith/songsmith/internal/music/form"
+	"github.com/songsmith/songsmith/internal/music/harmony"
+	"github.com/songsmith/songsmith/internal/score"
+)
 
 // Motif development: a one-bar figure is placed as a whole (its rhythm and
 // its steps kept), so that its restatements a step or a third away are
@@ -13,27 +18,27 @@ import "github.com/songsmith/songsmith/internal/score"
 // second): base moved by pref scale steps when pref is not 0 (a sequence),
 // else the nearest such start. A sequence tries pref, then the other steps
 // and thirds, and never stays on base.
-func figureBase(k key, h barChord, bar []melodyNote, base, oct, pref int) int {
+func figureBase(k harmony.Key, h harmony.BarChord, bar []melodyNote, base, oct, pref int) int {
 	if len(bar) == 0 {
 		return base
 	}
-	c := h.at(bar[0].at)
+	c := h.At(bar[0].at)
 	tries := []int{0, 1, -1, 2, -2, 3, -3}
 	if pref != 0 {
 		tries = []int{pref, -pref, 2, -2, 1, -1, 3, -3}
 	}
 	moved := make([]melodyNote, len(bar))
 	fits := func(s int, strict bool) bool {
-		if !c.has(k, k.pitch(bar[0].deg+s, oct)) {
+		if !c.Has(k, k.Pitch(bar[0].deg+s, oct)) {
 			return false
 		}
 		for i, n := range bar {
 			moved[i] = melodyNote{n.at, n.len, n.deg + s}
-			if p := k.pitch(n.deg+s, oct); strict && borrowedTone(k, h.at(n.at), p) != p {
+			if p := k.Pitch(n.deg+s, oct); strict && harmony.BorrowedTone(k, h.At(n.at), p) != p {
 				return false // a note a chromatic chord would bend
 			}
 		}
-		return h.split == 0 || fitsSplit(k, h, moved, oct)
+		return h.Split == 0 || fitsSplit(k, h, moved, oct)
 	}
 	for _, strict := range []bool{true, false} {
 		for _, s := range tries {
@@ -46,7 +51,7 @@ func figureBase(k key, h barChord, bar []melodyNote, base, oct, pref int) int {
 		return nearestChordDegree(k, c, bar[0].deg, oct) - (bar[0].deg - base)
 	}
 	for _, s := range tries {
-		if c.has(k, k.pitch(bar[0].deg+s, oct)) {
+		if c.Has(k, k.Pitch(bar[0].deg+s, oct)) {
 			return base + s
 		}
 	}
@@ -147,12 +152,12 @@ func onBeats(rhythm []beatNote, beats float64) []beatNote {
 // within an octave of the notes around it; with no room above them, to the
 // highest chord tone of the range, and reserveClimax moves the notes
 // outside the choruses that reach it under it.
-func placeClimax(secs []section, k key, mv *melodyVoice) {
+func placeClimax(secs []form.Section, k harmony.Key, mv *melodyVoice) {
 	notes := mv.pt.notes
 	inChorus := func(p float64) bool {
 		for i := range secs {
 			s := &secs[i]
-			end := s.StartBeat + float64(s.Bars*s.beats)
+			end := s.StartBeat + float64(s.Bars*s.Beats)
 			if (s.Name == "chorus" || s.Name == "drop") && p >= s.StartBeat-1e-6 && p < end-1e-6 {
 				return true
 			}
@@ -167,42 +172,52 @@ func placeClimax(secs []section, k key, mv *melodyVoice) {
 	}
 	for i := range secs {
 		s := &secs[i]
-		if s.Name != "chorus" && s.Name != "drop" || !s.on[layerLead] || s.Bars < 4 {
+		if s.Name != "chorus" && s.Name != "drop" || !s.On[form.LayerLead] || s.Bars < 4 {
 			continue
 		}
 		for _, b := range []int{2, 3} {
-			if whoPlays(s, b, false) != sing || b >= s.Bars-len(s.ending) {
+			if cast.WhoPlays(s, b, false) != cast.Sing || b >= s.Bars-len(s.Ending) {
 				continue
 			}
-			t := s.StartBeat + float64(b*s.beats)
-			best := -1
-			for j, n := range notes {
-				if n.Start >= t-1e-6 && n.Start < t+float64(s.beats)-1e-6 && (best < 0 || n.Length > notes[best].Length+1e-9) {
-					best = j
-				}
+			if best := longestIn(notes, s.StartBeat+float64(b*s.Beats), float64(s.Beats)); best >= 0 {
+				raiseClimax(notes, best, s.BarAt(b).At(notes[best].Start-s.StartBeat-float64(b*s.Beats)), k, top, mv.hi)
+				break
 			}
-			if best < 0 {
-				continue
-			}
-			c := s.barAt(b).at(notes[best].Start - t)
-			q := top + 1
-			for q <= mv.hi && !(c.has(k, q) && InScale(q, k.root, k.mode)) {
-				q++
-			}
-			if q > mv.hi { // no room above the rest: the highest chord tone in range (reserveClimax does the rest)
-				for q = mv.hi; q > notes[best].Pitch && !(c.has(k, q) && InScale(q, k.root, k.mode)); q-- {
-				}
-			}
-			near := func(j int) bool { return j < 0 || j >= len(notes) || abs(notes[j].Pitch-q) <= 12 }
-			// A note a blue grace leads into keeps its pitch.
-			graced := best > 0 && !InScale(notes[best-1].Pitch, k.root, k.mode)
-			if q <= mv.hi && q > notes[best].Pitch && near(best-1) && near(best+1) && !graced {
-				notes[best].Pitch = q
-			}
-			break
 		}
 	}
 	reserveClimax(secs, k, mv, inChorus)
+}
+
+// longestIn returns the index of the longest note starting in the beats
+// from t (the first of equals), or -1.
+func longestIn(notes []score.Note, t, beats float64) int {
+	best := -1
+	for j, n := range notes {
+		if n.Start >= t-1e-6 && n.Start < t+beats-1e-6 && (best < 0 || n.Length > notes[best].Length+1e-9) {
+			best = j
+		}
+	}
+	return best
+}
+
+// raiseClimax moves note best up to the lowest tone of chord c above top
+// (or, with no room under hi, the highest in range), when the leap stays
+// within an octave of its neighbours and no blue grace leads into it.
+func raiseClimax(notes []score.Note, best int, c harmony.Chord, k harmony.Key, top, hi int) {
+	q := top + 1
+	for q <= hi && !(c.Has(k, q) && harmony.InScale(q, k.Root, k.Mode)) {
+		q++
+	}
+	if q > hi { // no room above the rest: the highest chord tone in range (reserveClimax does the rest)
+		for q = hi; q > notes[best].Pitch && !(c.Has(k, q) && harmony.InScale(q, k.Root, k.Mode)); q-- {
+		}
+	}
+	near := func(j int) bool { return j < 0 || j >= len(notes) || harmony.Abs(notes[j].Pitch-q) <= 12 }
+	// A note a blue grace leads into keeps its pitch.
+	graced := best > 0 && !harmony.InScale(notes[best-1].Pitch, k.Root, k.Mode)
+	if q <= hi && q > notes[best].Pitch && near(best-1) && near(best+1) && !graced {
+		notes[best].Pitch = q
+	}
 }
 
 // reserveClimax keeps the top of the melody for the choruses when
@@ -210,7 +225,7 @@ func placeClimax(secs []section, k key, mv *melodyVoice) {
 // the choruses as high as the choruses' highest note moves down to the
 // highest pitch under it that is a scale tone (a tone of the chord
 // sounding, when it was one; the song's last note keeps its pitch class).
-func reserveClimax(secs []section, k key, mv *melodyVoice, inChorus func(float64) bool) {
+func reserveClimax(secs []form.Section, k harmony.Key, mv *melodyVoice, inChorus func(float64) bool) {
 	notes := mv.pt.notes
 	peak, top := -1, -1
 	for _, n := range notes {
@@ -229,10 +244,10 @@ func reserveClimax(secs []section, k key, mv *melodyVoice, inChorus func(float64
 			continue
 		}
 		c, ok := soundingAt(secs, n.Start)
-		onChord := ok && c.has(k, n.Pitch)
+		onChord := ok && c.Has(k, n.Pitch)
 		last := i == len(notes)-1
 		for q := peak - 1; q >= mv.lo; q-- {
-			if last && pcOf(q) != pcOf(n.Pitch) || !InScale(q, k.root, k.mode) || onChord && !c.has(k, q) {
+			if last && harmony.PC(q) != harmony.PC(n.Pitch) || !harmony.InScale(q, k.Root, k.Mode) || onChord && !c.Has(k, q) {
 				continue
 			}
 			n.Pitch = q
@@ -245,12 +260,12 @@ func reserveClimax(secs []section, k key, mv *melodyVoice, inChorus func(float64
 // regrace keeps a blue grace (an out-of-scale note just before notes[i])
 // resolving by step into notes[i] after notes[i] moved: the grace becomes
 // the new target's blue approach, or the target's pitch when it has none.
-func regrace(notes []score.Note, i int, k key) {
+func regrace(notes []score.Note, i int, k harmony.Key) {
 	if i == 0 {
 		return
 	}
 	g, n := &notes[i-1], notes[i]
-	if InScale(g.Pitch, k.root, k.mode) || n.Start-(g.Start+g.Length) > 0.1 {
+	if harmony.InScale(g.Pitch, k.Root, k.Mode) || n.Start-(g.Start+g.Length) > 0.1 {
 		return
 	}
 	if d := n.Pitch - g.Pitch; d != 0 && d >= -2 && d <= 2 {
@@ -267,26 +282,26 @@ func regrace(notes []score.Note, i int, k key) {
 // (a note followed by a rest of a beat or more, or the voice's last) to the
 // nearest tone of the chord sounding when it starts, in the scale and the
 // voice's range; a blue grace's target and the hook keep their pitch.
-func endOnChordTones(secs []section, k key, mv *melodyVoice) {
+func endOnChordTones(secs []form.Section, k harmony.Key, mv *melodyVoice) {
 	notes := mv.pt.notes
 	for i := range notes {
 		n := &notes[i]
 		if i+1 < len(notes) && notes[i+1].Start-(n.Start+n.Length) < 1 {
 			continue
 		}
-		if i > 0 && !InScale(notes[i-1].Pitch, k.root, k.mode) {
+		if i > 0 && !harmony.InScale(notes[i-1].Pitch, k.Root, k.Mode) {
 			continue
 		}
 		c, ok := soundingAt(secs, n.Start)
-		if !ok || c.has(k, n.Pitch) || inHook(secs, n.Start) {
+		if !ok || c.Has(k, n.Pitch) || inHook(secs, n.Start) {
 			continue // (the hook stays as it is, whatever follows it)
 		}
 		for d := 1; d <= 2; d++ {
-			if q := n.Pitch - d; q >= mv.lo && c.has(k, q) && InScale(q, k.root, k.mode) {
+			if q := n.Pitch - d; q >= mv.lo && c.Has(k, q) && harmony.InScale(q, k.Root, k.Mode) {
 				n.Pitch = q
 				break
 			}
-			if q := n.Pitch + d; q <= mv.hi && c.has(k, q) && InScale(q, k.root, k.mode) {
+			if q := n.Pitch + d; q <= mv.hi && c.Has(k, q) && harmony.InScale(q, k.Root, k.Mode) {
 				n.Pitch = q
 				break
 			}
@@ -295,25 +310,25 @@ func endOnChordTones(secs []section, k key, mv *melodyVoice) {
 }
 
 // soundingAt returns the chord sounding at beat p of the song.
-func soundingAt(secs []section, p float64) (chord, bool) {
+func soundingAt(secs []form.Section, p float64) (harmony.Chord, bool) {
 	for i := range secs {
 		s := &secs[i]
 		rel := p - s.StartBeat
-		if rel < -1e-6 || rel >= float64(s.Bars*s.beats)-1e-6 {
+		if rel < -1e-6 || rel >= float64(s.Bars*s.Beats)-1e-6 {
 			continue
 		}
-		b := min(int(rel/float64(s.beats)+1e-9), s.Bars-1)
-		return s.barAt(b).at(rel - float64(b*s.beats)), true
+		b := min(int(rel/float64(s.Beats)+1e-9), s.Bars-1)
+		return s.BarAt(b).At(rel - float64(b*s.Beats)), true
 	}
-	return chord{}, false
+	return harmony.Chord{}, false
 }
 
 // inHook reports whether beat p lies in the first two bars of a chorus or
 // a drop.
-func inHook(secs []section, p float64) bool {
+func inHook(secs []form.Section, p float64) bool {
 	for i := range secs {
 		s := &secs[i]
-		if (s.Name == "chorus" || s.Name == "drop") && p >= s.StartBeat-1e-6 && p < s.StartBeat+float64(2*s.beats)-1e-6 {
+		if (s.Name == "chorus" || s.Name == "drop") && p >= s.StartBeat-1e-6 && p < s.StartBeat+float64(2*s.Beats)-1e-6 {
 			return true
 		}
 	}
@@ -321,14 +336,14 @@ func inHook(secs []section, p float64) bool {
 }
 
 // oct0 is the octave of the lead voice's tonic.
-func oct0(voices map[voiceOf]*melodyVoice) int { return voices[sing].oct }
+func oct0(voices map[cast.Voice]*melodyVoice) int { return voices[cast.Sing].oct }
 
 // fitsSplit reports whether the note a figure plays on (or first after)
 // the chord change of a two-chord bar is a tone of the second chord.
-func fitsSplit(k key, h barChord, bar []melodyNote, oct int) bool {
+func fitsSplit(k harmony.Key, h harmony.BarChord, bar []melodyNote, oct int) bool {
 	for _, n := range bar {
-		if n.at >= h.split {
-			return h.c2.has(k, k.pitch(n.deg, oct))
+		if n.at >= h.Split {
+			return h.C2.Has(k, k.Pitch(n.deg, oct))
 		}
 	}
 	return true

@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/music/drums"
+	"github.com/songsmith/songsmith/internal/music/genre"
+	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
@@ -48,7 +51,7 @@ func cosine(a, b map[string]float64) float64 {
 // grooveOf returns the name of the groove seed plays in genre g's
 // default meter, and how many grooves fit that meter.
 func grooveOf(g plan.Genre, seed uint64) (string, int) {
-	prof := profile(g)
+	prof := genre.Of(g)
 	m := meterFor(plan.Plan{}, prof)
 	names := map[string]bool{}
 	for s := uint64(0); s < 8; s++ {
@@ -69,8 +72,8 @@ func TestGroovesPerSeed(t *testing.T) {
 	worst, sum, pairs := 0.0, 0.0, 0
 	var report []string
 	for _, g := range plan.Genres {
-		prof := profile(g)
-		if prof.st.Drums.None {
+		prof := genre.Of(g)
+		if prof.Style.Drums.None {
 			continue
 		}
 		if _, n := grooveOf(g, 0); n < 2 {
@@ -112,6 +115,9 @@ func TestGroovesPerSeed(t *testing.T) {
 // different drum patterns at equal tempo: cosine below 0.9 for every seed
 // from 1 to 4 (each style playing its seed's groove).
 func TestStylesSoundApart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: corpus test: style pairs composed and compared")
+	}
 	pairs := [][2]string{{"house", "trance"}, {"disco", "house"}, {"blues", "country"}, {"country", "folk"},
 		{"pop", "rock"}, {"pop", "synthwave"}, {"pop", "blues"}, {"rock", "synthwave"}, {"rock", "blues"}, {"synthwave", "blues"}}
 	var report []string
@@ -136,18 +142,18 @@ func TestStylesSoundApart(t *testing.T) {
 // '-' still holds the previous note.
 func TestGhostNotesSound(t *testing.T) {
 	g := &style.Groove{Name: "test", Lines: []style.DrumLine{{Drum: score.Bongo, Steps: "x-o-x-o-"}}}
-	d := &drummer{style: drumsPattern, groove: g, r: newRNG(1, "ghost")}
+	d := &drummer{&drums.Player{Style: genre.DrumsPattern, Groove: g, R: harmony.NewRNG(1, "ghost")}}
 	d.patternBar(0, 4, 2, 0, 0.5)
-	if len(d.hits) != 8 {
-		t.Fatalf("%d hits from x-o-x-o-, want 8", len(d.hits))
+	if len(d.Hits) != 8 {
+		t.Fatalf("%d hits from x-o-x-o-, want 8", len(d.Hits))
 	}
-	for i, h := range d.hits {
+	for i, h := range d.Hits {
 		if want := 0.5 * float64(i); math.Abs(h.Start-want) > 1e-9 {
 			t.Errorf("hit %d at beat %.2f, want %.2f", i, h.Start, want)
 		}
 		ghost := i%2 == 1
-		if ghost && h.Velocity >= 0.5*d.hits[0].Velocity {
-			t.Errorf("ghost hit %d velocity %.2f, want well under the accent's %.2f", i, h.Velocity, d.hits[0].Velocity)
+		if ghost && h.Velocity >= 0.5*d.Hits[0].Velocity {
+			t.Errorf("ghost hit %d velocity %.2f, want well under the accent's %.2f", i, h.Velocity, d.Hits[0].Velocity)
 		}
 	}
 	if st := steps("R---5---", 4); len(st) != 2 || st[0].size != 2 || st[1].size != 2 {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/music/form"
+	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
 )
@@ -11,18 +13,18 @@ import (
 // splitBar is one bar with two chords, located in the score.
 type splitBar struct {
 	start float64 // beat where the bar starts
-	h     barChord
+	h     harmony.BarChord
 }
 
 // splitBars returns the two-chord bars of sections where layer l plays.
-func splitBars(secs []section, l layer) []splitBar {
+func splitBars(secs []form.Section, l form.Layer) []splitBar {
 	var out []splitBar
 	for _, s := range secs {
-		if !s.on[l] {
+		if !s.On[l] {
 			continue
 		}
 		for b := 0; b < s.Bars; b++ {
-			if h := s.barAt(b); h.split > 0 {
+			if h := s.BarAt(b); h.Split > 0 {
 				out = append(out, splitBar{s.StartBeat + float64(4*b), h})
 			}
 		}
@@ -60,7 +62,7 @@ func TestHarmonicRhythm(t *testing.T) {
 				var all []splitBar
 				for _, sec := range secs {
 					for b := 0; b < sec.Bars; b++ {
-						if h := sec.barAt(b); h.split > 0 {
+						if h := sec.BarAt(b); h.Split > 0 {
 							all = append(all, splitBar{sec.StartBeat + float64(4*b), h})
 						}
 					}
@@ -70,9 +72,9 @@ func TestHarmonicRhythm(t *testing.T) {
 				} else if c.every {
 					t.Errorf("seed %d: no bar with two chords", seed)
 				}
-				checkBassFollows(t, s, k, splitBars(secs, layerBass), seed)
-				checkCompFollows(t, s, k, splitBars(secs, layerChords), seed)
-				checkLeadFollows(t, s, k, splitBars(secs, layerLead), seed)
+				checkBassFollows(t, s, k, splitBars(secs, form.LayerBass), seed)
+				checkCompFollows(t, s, k, splitBars(secs, form.LayerChords), seed)
+				checkLeadFollows(t, s, k, splitBars(secs, form.LayerLead), seed)
 			}
 			if songs == 0 {
 				t.Errorf("no %s song of 6 has a bar with two chords", c.genre)
@@ -81,12 +83,12 @@ func TestHarmonicRhythm(t *testing.T) {
 	}
 }
 
-func checkBassFollows(t *testing.T, s *score.Score, k key, bars []splitBar, seed uint64) {
+func checkBassFollows(t *testing.T, s *score.Score, k harmony.Key, bars []splitBar, seed uint64) {
 	t.Helper()
 	bass := trackOf(s, score.RoleBass)
 	for _, sb := range bars {
-		at := sb.start + sb.h.split
-		want := pc(k.root + sb.h.c2.bassPC())
+		at := sb.start + sb.h.Split
+		want := pc(k.Root + sb.h.C2.BassPC())
 		ok := false
 		for _, n := range bass.Notes {
 			ok = ok || n.Start == at && pc(n.Pitch) == want
@@ -97,16 +99,16 @@ func checkBassFollows(t *testing.T, s *score.Score, k key, bars []splitBar, seed
 	}
 }
 
-func checkCompFollows(t *testing.T, s *score.Score, k key, bars []splitBar, seed uint64) {
+func checkCompFollows(t *testing.T, s *score.Score, k harmony.Key, bars []splitBar, seed uint64) {
 	t.Helper()
 	comp := trackOf(s, score.RoleChords)
 	for _, sb := range bars {
-		at := sb.start + sb.h.split
+		at := sb.start + sb.h.Split
 		n1, n2 := 0, 0
 		for _, n := range comp.Notes {
 			if n.Start >= at && n.Start < sb.start+4 {
 				n2++
-				if !sb.h.c2.has(k, n.Pitch) {
+				if !sb.h.C2.Has(k, n.Pitch) {
 					t.Errorf("seed %d: comping note %d at %v is not in the second chord", seed, n.Pitch, n.Start)
 				}
 			}
@@ -120,12 +122,12 @@ func checkCompFollows(t *testing.T, s *score.Score, k key, bars []splitBar, seed
 	}
 }
 
-func checkLeadFollows(t *testing.T, s *score.Score, k key, bars []splitBar, seed uint64) {
+func checkLeadFollows(t *testing.T, s *score.Score, k harmony.Key, bars []splitBar, seed uint64) {
 	t.Helper()
 	lead := trackOf(s, score.RoleLead)
 	total, fit := 0, 0
 	for _, sb := range bars {
-		at := sb.start + sb.h.split
+		at := sb.start + sb.h.Split
 		top := -1 // the melody is the top line where the lead plays a double stop
 		for _, n := range lead.Notes {
 			if n.Start == at {
@@ -134,7 +136,7 @@ func checkLeadFollows(t *testing.T, s *score.Score, k key, bars []splitBar, seed
 		}
 		if top >= 0 {
 			total++
-			if sb.h.c2.has(k, top) {
+			if sb.h.C2.Has(k, top) {
 				fit++
 			}
 		}

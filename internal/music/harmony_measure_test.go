@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/music/form"
+	"github.com/songsmith/songsmith/internal/music/genre"
+	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
@@ -48,28 +51,28 @@ func TestHarmonyMeasures(t *testing.T) {
 			for i := range secs {
 				sec := &secs[i]
 				for b := 0; b < sec.Bars; b++ {
-					h := sec.barAt(b)
+					h := sec.BarAt(b)
 					f.bars++
-					if h.split > 0 {
+					if h.Split > 0 {
 						f.split++
 					}
-					if h.c.slash != 0 && sec.on[layerBass] && sec.Name != "breakdown" {
-						checkSlashBass(t, s, k, sec.StartBeat+float64(b*sec.beats), h.c, st.Name, seed)
+					if h.C.Slash != 0 && sec.On[form.LayerBass] && sec.Name != "breakdown" {
+						checkSlashBass(t, s, k, sec.StartBeat+float64(b*sec.Beats), h.C, st.Name, seed)
 					}
-					for _, c := range []chord{h.c, h.c2} {
-						slash = slash || c.slash != 0
-						for _, x := range c.pcs(k) {
-							chromatic = chromatic || !InScale(x, k.root, k.mode)
+					for _, c := range []harmony.Chord{h.C, h.C2} {
+						slash = slash || c.Slash != 0
+						for _, x := range c.PCs(k) {
+							chromatic = chromatic || !harmony.InScale(x, k.Root, k.Mode)
 						}
 					}
 				}
-				if (sec.Name == "chorus" || sec.Name == "drop") && sec.Bars >= 4 && i < len(secs)-1 && profile(p.Genre).form != formBlues && (k.mode == "major" || k.mode == "minor" || k.mode == "harmonic minor") {
-					if e := endChord(sec.barAt(sec.Bars - 1)); e.root == 7 && sec.prog[0].c.root != first(secs, sec.Name).prog[0].c.root {
+				if (sec.Name == "chorus" || sec.Name == "drop") && sec.Bars >= 4 && i < len(secs)-1 && genre.Of(p.Genre).Form != genre.FormBlues && (k.Mode == "major" || k.Mode == "minor" || k.Mode == "harmonic minor") {
+					if e := harmony.EndChord(sec.BarAt(sec.Bars - 1)); e.Root == 7 && sec.Prog[0].C.Root != first(secs, sec.Name).Prog[0].C.Root {
 						f.lifted++
 						continue // a lifted chorus ends on the home dominant
 					}
 					f.choruses++
-					if e := endChord(sec.barAt(sec.Bars - 1)); e.degree == 0 && e.root == 0 {
+					if e := harmony.EndChord(sec.BarAt(sec.Bars - 1)); e.Degree == 0 && e.Root == 0 {
 						f.closed++
 					} else {
 						t.Errorf("%s seed %d: the %s at beat %v ends on %+v, not the tonic", st.Name, seed, sec.Name, sec.StartBeat, e)
@@ -83,7 +86,7 @@ func TestHarmonyMeasures(t *testing.T) {
 			if slash {
 				f.slash++
 			}
-			if k.mode == "major" && (st.Family == "pop" || st.Family == "rock" || st.Family == "folk") {
+			if k.Mode == "major" && (st.Family == "pop" || st.Family == "rock" || st.Family == "folk") {
 				f.majorPop++
 				if chromatic {
 					f.majorPopChromatic++
@@ -116,7 +119,7 @@ func TestHarmonyMeasures(t *testing.T) {
 }
 
 // first returns the first section named name.
-func first(secs []section, name string) *section {
+func first(secs []form.Section, name string) *form.Section {
 	for i := range secs {
 		if secs[i].Name == name {
 			return &secs[i]
@@ -127,7 +130,7 @@ func first(secs []section, name string) *section {
 
 // checkSlashBass checks that the bass plays a slash chord's bass note on
 // the downbeat of its bar.
-func checkSlashBass(t *testing.T, s *score.Score, k key, at float64, c chord, name string, seed uint64) {
+func checkSlashBass(t *testing.T, s *score.Score, k harmony.Key, at float64, c harmony.Chord, name string, seed uint64) {
 	t.Helper()
 	bass := trackOf(s, score.RoleBass)
 	if bass == nil {
@@ -135,8 +138,8 @@ func checkSlashBass(t *testing.T, s *score.Score, k key, at float64, c chord, na
 	}
 	for _, n := range bass.Notes {
 		if math.Abs(n.Start-at) < 1e-6 {
-			if pc(n.Pitch) != pc(k.root+c.bassPC()) {
-				t.Errorf("%s seed %d: bass %d on beat %v under %s", name, seed, n.Pitch, at, chordSymbol(c, k))
+			if pc(n.Pitch) != pc(k.Root+c.BassPC()) {
+				t.Errorf("%s seed %d: bass %d on beat %v under %s", name, seed, n.Pitch, at, form.ChordSymbol(c, k))
 			}
 			return
 		}

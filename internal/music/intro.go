@@ -3,6 +3,7 @@ package music
 import (
 	"math"
 
+	"github.com/songsmith/songsmith/internal/music/form"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
@@ -26,16 +27,16 @@ func ringSeconds(inst score.Instrument) float64 {
 // held chord of section s again so that it keeps sounding: 0 (hold it)
 // when one stroke rings through the bar, else the longest of a half bar,
 // a beat or half a beat that the instrument rings through.
-func strikeEvery(inst score.Instrument, s *section) float64 {
+func strikeEvery(inst score.Instrument, s *form.Section) float64 {
 	ring := ringSeconds(inst)
-	if s.bpm <= 0 || math.IsInf(ring, 1) {
+	if s.BPM <= 0 || math.IsInf(ring, 1) {
 		return 0
 	}
-	beatSec := 60 / s.bpm
-	if float64(s.beats)*beatSec <= ring {
+	beatSec := 60 / s.BPM
+	if float64(s.Beats)*beatSec <= ring {
 		return 0
 	}
-	for _, every := range []float64{float64(s.beats) / 2, 1, 0.5} {
+	for _, every := range []float64{float64(s.Beats) / 2, 1, 0.5} {
 		if every*beatSec <= ring*1.05 && every == math.Trunc(every*2)/2 {
 			return every
 		}

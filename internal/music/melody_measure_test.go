@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/music/form"
+	"github.com/songsmith/songsmith/internal/music/genre"
+	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
@@ -65,7 +68,7 @@ func restates(f, g figure) (ok, exact bool) {
 	exact = true
 	for i := 1; i < len(f.pitches); i++ {
 		a, b := f.pitches[i]-f.pitches[i-1], g.pitches[i]-g.pitches[i-1]
-		if sign(a) != sign(b) || abs(a-b) > 1 {
+		if sign(a) != sign(b) || harmony.Abs(a-b) > 1 {
 			return false, false
 		}
 		exact = exact && a == b
@@ -155,7 +158,7 @@ func stepwise(s *score.Score) (steps, all int) {
 			continue
 		}
 		all++
-		if abs(b.Pitch-a.Pitch) <= 2 {
+		if harmony.Abs(b.Pitch-a.Pitch) <= 2 {
 			steps++
 		}
 	}
@@ -292,6 +295,9 @@ func TestMelodyMeasures(t *testing.T) {
 // most songs, the hook returning, phrase endings on chord tones, a
 // stepwise folk melody and the climax in a chorus.
 func TestMelodyMeasuresMeters(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: corpus test: melodies measured in every meter")
+	}
 	for _, mp := range meterPrompts[1:] {
 		t.Run(mp.name, func(t *testing.T) {
 			fams, _ := measureMelodies(t, mp.ask, mp.meter)
@@ -322,22 +328,25 @@ func TestMelodyMeasuresMeters(t *testing.T) {
 // where it plays with the same two bars, rhythm and intervals (a modulated
 // chorus plays them transposed).
 func TestChorusHookLiteral(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: corpus test: every style's chorus hook measured")
+	}
 	checked := 0
 	for _, g := range plan.Genres {
 		for _, mp := range meterPrompts {
-			if mp.ask != "" && !slices.Contains(profile(g).st.Meters, mp.meter) {
+			if mp.ask != "" && !slices.Contains(genre.Of(g).Style.Meters, mp.meter) {
 				continue
 			}
 			for seed := uint64(1); seed <= 2; seed++ {
 				s, secs, _ := compose(reader.Parse(string(g)+mp.ask+", 3 minutes"), seed)
 				lt := leadTrack(s)
-				if lt == nil || profile(g).form == formBlues {
+				if lt == nil || genre.Of(g).Form == genre.FormBlues {
 					continue // the blues runs its 12-bar form on through its sections
 				}
 				bars := barNotes(s, lt)
 				var first string
 				for _, sec := range secs {
-					if sec.Name != "chorus" && sec.Name != "drop" || sec.Bars < 2 || !sec.on[layerLead] {
+					if sec.Name != "chorus" && sec.Name != "drop" || sec.Bars < 2 || !sec.On[form.LayerLead] {
 						continue // (the arrangement may leave the lead out of a chorus)
 					}
 					b := int(sec.StartBeat) / s.BeatsPerBar
@@ -408,7 +417,7 @@ func climaxInChorus(s *score.Score) bool {
 // phraseEnds counts the lead's phrase endings (a note followed by a rest
 // of a beat or more, or the last) and those on a tone of the chord
 // sounding when the note starts.
-func phraseEnds(s *score.Score, secs []section, k key) (ends, on int) {
+func phraseEnds(s *score.Score, secs []form.Section, k harmony.Key) (ends, on int) {
 	t := leadTrack(s)
 	for i, n := range t.Notes {
 		if i+1 < len(t.Notes) && t.Notes[i+1].Start-(n.Start+n.Length) < 1 {
@@ -417,12 +426,12 @@ func phraseEnds(s *score.Score, secs []section, k key) (ends, on int) {
 		for j := range secs {
 			sec := &secs[j]
 			rel := n.Start - sec.StartBeat
-			if rel < -1e-6 || rel >= float64(sec.Bars*sec.beats)-1e-6 {
+			if rel < -1e-6 || rel >= float64(sec.Bars*sec.Beats)-1e-6 {
 				continue
 			}
-			b := int(math.Floor(rel/float64(sec.beats) + 1e-9))
+			b := int(math.Floor(rel/float64(sec.Beats) + 1e-9))
 			ends++
-			if sec.barAt(b).at(rel-float64(b*sec.beats)).has(k, n.Pitch) {
+			if sec.BarAt(b).At(rel-float64(b*sec.Beats)).Has(k, n.Pitch) {
 				on++
 			}
 		}

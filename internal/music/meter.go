@@ -1,6 +1,11 @@
 package music
 
 import (
+	"github.com/songsmith/songsmith/internal/music/cast"
+	"github.com/songsmith/songsmith/internal/music/drums"
+	"github.com/songsmith/songsmith/internal/music/form"
+	"github.com/songsmith/songsmith/internal/music/genre"
+	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 )
@@ -42,24 +47,24 @@ var rhythmCells68 = [3][][]beatNote{
 // waltzBass writes one 3/4 bar of bass at t on chord tones c: a walking
 // line for walking styles, a held root for sustained ones, otherwise the
 // "oom" of oom-pah-pah on the downbeat, alternating root and fifth by bar.
-func (pt *part) waltzBass(style bassStyle, k key, t float64, c bassTones, nextRoot, bar int, v, energy float64, band bool) {
+func (pt *part) waltzBass(style genre.BassStyle, k harmony.Key, t float64, c harmony.BassTones, nextRoot, bar int, v, energy float64, band bool) {
 	switch style {
-	case bassWalking:
-		pt.add(t, 1, c.root, v, false)
-		pt.add(t+1, 1, []int{c.third, c.fifth}[pt.r.intn(2)], v*0.8, false)
-		pt.add(t+2, 1, nextRoot+[]int{1, -1}[pt.r.intn(2)], v*0.75, false) // chromatic approach
-	case bassSustain:
+	case genre.BassWalking:
+		pt.add(t, 1, c.Root, v, false)
+		pt.add(t+1, 1, []int{c.Third, c.Fifth}[pt.r.Intn(2)], v*0.8, false)
+		pt.add(t+2, 1, nextRoot+[]int{1, -1}[pt.r.Intn(2)], v*0.75, false) // chromatic approach
+	case genre.BassSustain:
 		if band {
-			pt.add(t, 0.9, c.root, v*0.8, false)
-			pt.add(t+1, 0.9, c.fifth, v*0.6, false)
-			pt.add(t+2, 0.9, c.octave, v*0.6, false)
+			pt.add(t, 0.9, c.Root, v*0.8, false)
+			pt.add(t+1, 0.9, c.Fifth, v*0.6, false)
+			pt.add(t+2, 0.9, c.Octave, v*0.6, false)
 			return
 		}
-		pt.add(t, 3, c.root, v*0.8, false)
+		pt.add(t, 3, c.Root, v*0.8, false)
 	default:
-		pitch := c.root
+		pitch := c.Root
 		if bar%2 == 1 {
-			pitch = c.fifth
+			pitch = c.Fifth
 		}
 		if band {
 			// Without drums the plucked bass (see waltzBassInstrument)
@@ -68,9 +73,9 @@ func (pt *part) waltzBass(style bassStyle, k key, t float64, c bassTones, nextRo
 			// (oomPahPah): the bass is the loudest part in the low end, so
 			// a bass on the downbeat alone puts the song's pulse in bars
 			// (bpm-tools reads two thirds of the tempo).
-			pt.add(t, 0.9, c.root, v, false)
-			pt.add(t+1, 0.9, c.fifth, v*0.75, false)
-			pt.add(t+2, 0.9, c.octave, v*0.75, false)
+			pt.add(t, 0.9, c.Root, v, false)
+			pt.add(t+1, 0.9, c.Fifth, v*0.75, false)
+			pt.add(t+2, 0.9, c.Octave, v*0.75, false)
 			return
 		}
 		if energy < 0.5 {
@@ -83,16 +88,16 @@ func (pt *part) waltzBass(style bassStyle, k key, t float64, c bassTones, nextRo
 		// which a listener (and bpm-tools) hears as two thirds of the tempo.
 		pt.add(t, 2.5, pitch, v, false)
 		if bar%2 == 1 && nextRoot != pitch {
-			pt.add(t+2.5, 0.5, approach(k, nextRoot, pitch), v*0.55, false)
+			pt.add(t+2.5, 0.5, harmony.Approach(k, nextRoot, pitch), v*0.55, false)
 		}
 	}
 }
 
 // drumless reports whether no section of a song has drums: the band
 // itself has to state the beats.
-func drumless(secs []section) bool {
+func drumless(secs []form.Section) bool {
 	for i := range secs {
-		if secs[i].on[layerDrums] {
+		if secs[i].On[form.LayerDrums] {
 			return false
 		}
 	}
@@ -106,9 +111,9 @@ func drumless(secs []section) bool {
 // by (bpm-tools read the classical waltz's bowed bass on the downbeat as
 // two thirds of the tempo, and missed 3 of 8 classical pieces in 6/8). A
 // bass the prompt names keeps its instrument.
-func waltzBassInstrument(c cast, m style.Meter) score.Instrument {
-	in := c.inst[layerBass]
-	if (m == style.ThreeFour || m == style.SixEight) && c.inst[layerDrums] == "" && in == score.Strings && !c.named[layerBass] {
+func waltzBassInstrument(c cast.Band, m style.Meter) score.Instrument {
+	in := c.Inst[form.LayerBass]
+	if (m == style.ThreeFour || m == style.SixEight) && c.Inst[form.LayerDrums] == "" && in == score.Strings && !c.Named[form.LayerBass] {
 		return score.UprightBass
 	}
 	return in
@@ -128,8 +133,8 @@ func slowAttack(inst score.Instrument) bool {
 // nothing sounds between them, so a listener (and bpm-tools) hears the
 // tempo in beats; six broken eighths, or a chord held through the bar
 // under a melody, read as twice the tempo or as a bar and a half.
-func oomPahPah(pt *part, style compStyle, t float64, vc []int, v float64) {
-	if style == compBroken {
+func oomPahPah(pt *part, style genre.CompStyle, t float64, vc []int, v float64) {
+	if style == genre.CompBroken {
 		low, upper := vc[len(vc)-1], vc[:len(vc)-1]
 		pt.add(t, 0.9, low, v, false)
 		pt.chord(t+1, 0.55, upper, v*0.8)
@@ -145,91 +150,25 @@ func oomPahPah(pt *part, style compStyle, t float64, vc []int, v float64) {
 // compBroken the last pitch of vc is the low root) at time t: the "pah-pah"
 // on beats 2 and 3 for rhythmic styles, a jazz-waltz figure for Charleston
 // comping, six-eighth broken chords, strums on every beat.
-func comp3(pt *part, style compStyle, t float64, vc []int, v, energy float64) {
+func comp3(pt *part, style genre.CompStyle, t float64, vc []int, v, energy float64) {
 	switch style {
-	case compBlock:
+	case genre.CompBlock:
 		pt.chord(t, 3, vc, v*0.85)
-	case compBroken:
+	case genre.CompBroken:
 		low, vc := vc[len(vc)-1], vc[:len(vc)-1]
 		top, mid := vc[len(vc)-1], vc[1%len(vc)]
 		for j, p := range []int{low, top, mid, top, mid, top} {
-			pt.add(t+float64(j)*0.5, 0.5, p, v*accent(float64(j)*0.5), false)
+			pt.add(t+float64(j)*0.5, 0.5, p, v*drums.Accent(float64(j)*0.5), false)
 		}
-	case compCharles:
+	case genre.CompCharles:
 		pt.chord(t, 0.9, vc, v)
 		pt.chord(t+1.5, 1.4, vc, v*0.8)
-	case compStrum:
+	case genre.CompStrum:
 		pt.strum(t, 1, vc, v*0.9, false)
 		pt.strum(t+1, 1, vc, v*0.75, false)
 		pt.strum(t+2, 1, vc, v*0.75, energy >= 0.6)
 	default:
 		pt.chord(t+1, 0.9, vc, v*0.8)
 		pt.chord(t+2, 0.9, vc, v*0.8)
-	}
-}
-
-// bar3 writes one 3/4 bar of the groove at level (1 light, 2 groove, 3
-// full): a brushed jazz waltz, timpani or a soft pulse for the quiet styles,
-// otherwise oom-pah-pah (kick on 1, snare or rim on 2 and 3). Every beat
-// is marked, so the pulse stays clear.
-func (d *drummer) bar3(t float64, level, bar int, energy float64) {
-	v := 0.55 + 0.4*energy
-	switch d.style {
-	case drumsJazz:
-		for _, p := range []float64{0, 1, 1.5, 2} {
-			d.hit(t+p, score.Ride, v*0.6*accent(p))
-		}
-		d.hit(t, score.Kick, v*0.5)
-		for p := 1.0; p < 3; p++ {
-			d.hit(t+p, score.Kick, v*0.3)
-			d.hit(t+p, score.Snare, v*0.3) // brushes
-		}
-	case drumsOrchestral:
-		d.hit(t, score.TomLow, v)
-		if level >= 2 {
-			d.hit(t+1, score.TomLow, v*0.5)
-			d.hit(t+2, score.TomLow, v*0.5)
-		}
-		if level >= 3 && bar%2 == 0 {
-			d.hit(t, score.Crash, v*0.5)
-		}
-	case drumsSoftPulse:
-		v *= 0.85
-		d.hit(t, score.Kick, v)
-		d.hit(t+1, score.Kick, v*0.5)
-		d.hit(t+2, score.Kick, v*0.5)
-		for p := 0.0; p < 3; p += 0.5 {
-			d.hit(t+p, score.Shaker, v*0.55*accent(p))
-		}
-		if level >= 2 {
-			d.hit(t+1, score.Rim, v*0.5)
-			d.hit(t+2, score.Rim, v*0.5)
-		}
-	default:
-		// A softer kick under the "pah"s keeps every beat as clear as the
-		// downbeat, so the pulse is heard in beats, not in bars.
-		d.hit(t, score.Kick, v)
-		d.hit(t+1, score.Kick, v*0.6)
-		d.hit(t+2, score.Kick, v*0.6)
-		back := score.Rim
-		if level >= 2 {
-			back = score.Snare
-		}
-		d.hit(t+1, back, v*0.7)
-		d.hit(t+2, back, v*0.7)
-		tick := score.ClosedHat
-		if d.style == drumsTrain {
-			tick = score.Shaker
-		}
-		for p := 0.0; p < 3; p += 0.5 {
-			a := accent(p)
-			if p != float64(int(p)) {
-				a *= 0.5
-			}
-			d.hit(t+p, tick, v*0.5*a)
-		}
-		if level >= 3 {
-			d.hit(t+2.5, score.OpenHat, v*0.4)
-		}
 	}
 }

@@ -213,3 +213,25 @@ func inQuarters(s *score.Score) *score.Score {
 	}
 	return &q
 }
+
+// GMProgram returns the General MIDI program (0-based) the MIDI file
+// gives instrument i, for other score views (MusicXML) to name the same
+// sound.
+func GMProgram(i score.Instrument) int { return int(gmPrograms[i]) }
+
+// GMDrumKey returns the General MIDI percussion key the MIDI file plays
+// drum d on (38, a snare, for a drum the table lacks).
+func GMDrumKey(d score.Drum) int {
+	if k, ok := gmDrums[d]; ok {
+		return int(k)
+	}
+	return 38
+}
+
+// KeySignature returns the key signature of a key as the MIDI file writes
+// it: the sharps (negative: flats) of its parent major scale, and whether
+// it is written as a minor key.
+func KeySignature(root int, mode string) (sharps int, minor bool) {
+	sf, m := keySignature(root, mode)
+	return int(sf), m == 1
+}

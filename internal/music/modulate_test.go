@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/music/form"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
 )
@@ -15,6 +16,9 @@ import (
 // lead's hook is the first chorus's transposed, and its last bar is the
 // home dominant; and that other styles never modulate.
 func TestModulation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: corpus test: every style's modulations measured")
+	}
 	lifted := 0
 	for _, g := range []plan.Genre{"pop", "power ballad", "gospel", "k-pop", "country", "rock", "house", "jazz"} {
 		for seed := uint64(1); seed <= 4; seed++ {
@@ -28,7 +32,7 @@ func TestModulation(t *testing.T) {
 					ch = append(ch, i)
 				}
 			}
-			want, lifts := liftStyles[string(g)]
+			want, lifts := form.LiftStyles[string(g)]
 			shifted := 0 // the score's sections marked in another key (the timeline's modulations)
 			for i, sec := range s.Sections {
 				if sec.KeyShift != 0 {
@@ -42,8 +46,8 @@ func TestModulation(t *testing.T) {
 				continue
 			}
 			first, last := &secs[ch[0]], &secs[ch[len(ch)-1]]
-			d := (last.barAt(0).c.root - first.barAt(0).c.root + 12) % 12
-			if !lifts || k.mode != "major" && k.mode != "minor" {
+			d := (last.BarAt(0).C.Root - first.BarAt(0).C.Root + 12) % 12
+			if !lifts || k.Mode != "major" && k.Mode != "minor" {
 				if d != 0 {
 					t.Errorf("%s: the last chorus moves by %d semitones", name, d)
 				}
@@ -60,20 +64,20 @@ func TestModulation(t *testing.T) {
 			if shifted != 1 {
 				t.Errorf("%s: the lifted chorus is not marked in the score's sections", name)
 			}
-			for b := 0; b < min(last.Bars-1, first.Bars-len(first.ending)); b++ {
-				if a, z := first.barAt(b%first.Bars).c.root, last.barAt(b).c.root; (z-a+12)%12 != want {
+			for b := 0; b < min(last.Bars-1, first.Bars-len(first.Ending)); b++ {
+				if a, z := first.BarAt(b%first.Bars).C.Root, last.BarAt(b).C.Root; (z-a+12)%12 != want {
 					t.Errorf("%s: bar %d of the last chorus on +%d, the first chorus's on +%d", name, b, z, a)
 				}
 			}
 			prev := &secs[ch[len(ch)-1]-1]
-			if piv := prev.barAt(prev.Bars - 1).c; piv.root != (7+want)%12 || len(piv.tones) < 4 || piv.tones[1] != 4 || piv.tones[3] != 10 {
+			if piv := prev.BarAt(prev.Bars - 1).C; piv.Root != (7+want)%12 || len(piv.Tones) < 4 || piv.Tones[1] != 4 || piv.Tones[3] != 10 {
 				t.Errorf("%s: the bar before the last chorus is %+v, not the new key's dominant seventh", name, piv)
 			}
-			if end := last.barAt(last.Bars - 1).c; end.root != 7 || end.tones[1] != 4 {
+			if end := last.BarAt(last.Bars - 1).C; end.Root != 7 || end.Tones[1] != 4 {
 				t.Errorf("%s: the last chorus ends on %+v, not the home dominant", name, end)
 			}
 			lt := leadTrack(s)
-			if lt == nil || !first.on[layerLead] || !last.on[layerLead] {
+			if lt == nil || !first.On[form.LayerLead] || !last.On[form.LayerLead] {
 				continue
 			}
 			bars := barNotes(s, lt)

@@ -1,6 +1,9 @@
 package music
 
 import (
+	"github.com/songsmith/songsmith/internal/music/form"
+	"github.com/songsmith/songsmith/internal/music/genre"
+	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 )
@@ -9,231 +12,33 @@ import (
 type part struct {
 	notes []score.Note
 	swing float64
-	r     *rng
+	r     *harmony.RNG
 }
 
 // add adds a note at beat pos (swung), humanising its velocity.
 func (pt *part) add(pos, length float64, pitch int, v float64, glide bool) {
-	start := swingPos(pos, pt.swing)
-	pt.notes = append(pt.notes, score.Note{Start: start, Length: length - (start - pos), Pitch: pitch, Velocity: pt.r.jitter(v, 0.05), Glide: glide})
-}
-
-// barAt returns the harmony of bar b of a section: its progression, cycled
-// from the section's offset, unless the bar is one of its ending bars.
-func (s *section) barAt(b int) barChord {
-	if j := b - (s.Bars - len(s.ending)); j >= 0 && j < len(s.ending) {
-		return s.ending[j]
-	}
-	return s.prog[(b+s.offset)%len(s.prog)]
+	start := form.SwingPos(pos, pt.swing)
+	pt.notes = append(pt.notes, score.Note{Start: start, Length: length - (start - pos), Pitch: pitch, Velocity: pt.r.Jitter(v, 0.05), Glide: glide})
 }
 
 // nextChord returns the chord that starts the bar after bar b (the next
 // section's first chord at the end).
-func nextChord(secs []section, i, b int) chord {
+func nextChord(secs []form.Section, i, b int) harmony.Chord {
 	if b+1 < secs[i].Bars || i+1 >= len(secs) {
-		return secs[i].barAt(b + 1).c
+		return secs[i].BarAt(b + 1).C
 	}
-	return secs[i+1].barAt(0).c
+	return secs[i+1].BarAt(0).C
 }
 
-// bassRange returns the lowest pitch of the octave a bass instrument sits in.
-func bassRange(inst score.Instrument) int {
-	switch inst {
-	case score.SubBass:
-		return 29 // F1
-	case score.Strings:
-		return 36 // cellos
-	case score.ChoirPad:
-		return 40 // a choir's basses (E2)
-	default:
-		return 33 // A1
+func bassTonesOf(c harmony.Chord, k harmony.Key, lo int) harmony.BassTones {
+	if c.Slash != 0 {
+		return harmony.SlashTones(c, k, lo) // an inversion or a pedal (slash.go)
 	}
-}
-
-// bassTones are the pitches a bass line builds on for one chord.
-type bassTones struct{ root, third, fifth, octave int }
-
-func bassTonesOf(c chord, k key, lo int) bassTones {
-	if c.slash != 0 {
-		return slashTones(c, k, lo) // an inversion or a pedal (slash.go)
+	root := c.RootPitch(k, lo)
+	if c.Octave {
+		return harmony.BassTones{Root: root, Third: root + c.Tones[1], Fifth: root + 12, Octave: root + 12}
 	}
-	root := c.rootPitch(k, lo)
-	if c.octave {
-		return bassTones{root: root, third: root + c.tones[1], fifth: root + 12, octave: root + 12}
-	}
-	return bassTones{root: root, third: root + c.tones[1], fifth: c.fifthPitch(k, root), octave: root + 12}
-}
-
-// writeBass writes the bass line of every section that has bass. In a bar
-// with two chords every note follows the chord sounding at its beat, and the
-// bass plays the new root on the beat the chord changes. The song's last bar
-// is the final cadence's tonic: the bass lands on its root on the downbeat,
-// also in an outro that otherwise has no bass, as a one-beat final hit (a
-// note held through the bar would blur the drums' pulse that a listener,
-// and a tempo detector, follows to the end).
-func writeBass(secs []section, k key, kind bassStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing float64, seed uint64) []score.Note {
-	pt := &part{swing: swing, r: newRNG(seed, "bass")}
-	lo := bassRange(inst)
-	band := drumless(secs)
-	for i := range secs {
-		s := &secs[i]
-		last := i == len(secs)-1
-		if !s.on[layerBass] && !last {
-			continue
-		}
-		v := 0.6 + 0.35*s.Energy
-		for b := 0; b < s.Bars; b++ {
-			t := s.StartBeat + float64(s.beats*b)
-			if last && b == s.Bars-1 {
-				pt.add(t, 1, s.barAt(b).c.rootPitch(k, lo), v, false)
-				continue
-			}
-			if !s.plays(layerBass, b) {
-				continue
-			}
-			h, n := s.barAt(b), nextChord(secs, i, b)
-			first := bassTonesOf(h.c, k, lo)
-			if s.Name == "breakdown" {
-				// A breakdown's bass holds the root under the pads.
-				pt.add(t, float64(s.beats), first.root, v*0.8, false)
-				if h.split > 0 {
-					pt.changeTo(len(pt.notes)-1, t+h.split, bassTonesOf(h.c2, k, lo).root, v*0.75)
-				}
-				continue
-			}
-			second := first
-			if h.split > 0 {
-				second = bassTonesOf(h.c2, k, lo)
-			}
-			nextRoot := n.bassPitch(k, lo)
-			// at returns the tones of the chord sounding at beat p.
-			at := func(p float64) bassTones {
-				if h.split > 0 && p >= h.split {
-					return second
-				}
-				return first
-			}
-			if l := pickLine(lines, m, sectionLevel(s)); l != nil {
-				pt.bassLine(l, k, t, s.beats, at, h.split, nextRoot, v)
-				continue
-			}
-			if s.beats == 3 {
-				pt.waltzBass(kind, k, t, first, nextRoot, b, v, s.Energy, band)
-				continue
-			}
-			from := len(pt.notes)
-			switch kind {
-			case bassRootFifth:
-				if s.Energy < 0.5 {
-					pt.add(t, 2, first.root, v, false)
-					pt.add(t+2, 2, at(2).fifth, v*0.85, false)
-				} else {
-					pt.add(t, 1.5, first.root, v, false)
-					pt.add(t+1.5, 0.5, at(1.5).root, v*0.7, false)
-					pt.add(t+2, 1, at(2).fifth, v*0.85, false)
-					pt.add(t+3, 1, approach(k, nextRoot, at(3).root), v*0.75, false)
-				}
-			case bassEighths:
-				for p := 0.0; p < 4; p += 0.5 {
-					pitch := at(p).root
-					if p >= 3 && b == s.Bars-1 && nextRoot != pitch {
-						pitch = approach(k, nextRoot, pitch)
-					}
-					pt.add(t+p, 0.45, pitch, v*accent(p), false)
-				}
-			case bassWalking:
-				if h.split > 0 {
-					// Two beats per chord: root, then an approach: a scale
-					// step into the new chord, a chromatic one into the next bar.
-					pt.add(t, 1, first.root, v, false)
-					pt.add(t+1, 1, approach(k, second.root, first.root), v*0.75, false)
-					pt.add(t+2, 1, second.root, v*0.85, false)
-					pt.add(t+3, 1, nextRoot+[]int{1, -1}[pt.r.intn(2)], v*0.75, false)
-					break
-				}
-				pt.add(t, 1, first.root, v, false)
-				pt.add(t+1, 1, []int{first.third, first.fifth}[pt.r.intn(2)], v*0.8, false)
-				pt.add(t+2, 1, first.fifth, v*0.85, false)
-				step := 1
-				if pt.r.chance(0.5) {
-					step = -1
-				}
-				pt.add(t+3, 1, nextRoot+step, v*0.75, false) // chromatic approach
-			case bass808:
-				cell := trapKicks[b%len(trapKicks)]
-				for j, p := range cell {
-					end := 4.0
-					if j+1 < len(cell) {
-						end = cell[j+1]
-					}
-					c := at(p)
-					pitch, glide := c.root, false
-					if j > 0 && pt.r.chance(0.35) {
-						pitch, glide = []int{c.octave, c.fifth}[pt.r.intn(2)], true
-					}
-					// Short enough to leave a dip before the next kick: a
-					// tempo detector (and the groove) needs the gaps.
-					pt.add(t+p, min(end-p, 1)*0.7, pitch, v*accent(p), glide)
-				}
-			case bassOffbeat:
-				for p := 0.5; p < 4; p++ {
-					pitch := at(p).root
-					if p == 3.5 && pt.r.chance(0.3) {
-						pitch = at(p).octave
-					}
-					pt.add(t+p, 0.4, pitch, v*0.9, false)
-				}
-			case bassReese:
-				if b%2 == 0 {
-					pt.add(t, 2.5, first.root, v, false)
-					c := at(2.5)
-					pt.add(t+2.5, 1.5, []int{c.root, c.fifth, c.octave}[pt.r.intn(3)], v*0.9, true)
-				} else {
-					pt.add(t, 3.5, first.root, v, false)
-					pt.add(t+3.5, 0.5, at(3.5).octave, v*0.8, false)
-				}
-			case bassOneDrop:
-				pt.add(t, 1.25, first.root, v, false)
-				pt.add(t+2, 0.75, at(2).fifth, v*0.85, false)
-				pt.add(t+3, 0.5, at(3).octave, v*0.75, false)
-				pt.add(t+3.5, 0.5, at(3.5).third, v*0.7, false)
-			case bassFunk:
-				for _, n := range []struct {
-					p, l float64
-					iv   int
-				}{{0, 0.4, 0}, {0.75, 0.2, 12}, {1.5, 0.25, 0}, {2, 0.4, 7}, {2.5, 0.2, 12}, {3.25, 0.2, 0}, {3.5, 0.4, 10}} {
-					c := at(n.p)
-					pitch := c.root + n.iv
-					if !InScale(pitch, k.root, k.mode) {
-						pitch = c.fifth
-					}
-					pt.add(t+n.p, n.l, pitch, v*accent(n.p), false)
-				}
-			case bassOctave:
-				for p := 0.0; p < 4; p += 0.5 {
-					pitch := at(p).root
-					if int(p*2)%2 == 1 {
-						pitch = at(p).octave
-					}
-					pt.add(t+p, 0.4, pitch, v*accent(p), false)
-				}
-			case bassSustain:
-				pt.add(t, 4, first.root, v*0.8, false)
-			case bassBoomBap:
-				// The root again on beat 3 keeps a half-bar pulse under
-				// the pushed note on the and of 3 (alone, 0 and 2.5 read
-				// as a 1.5-beat period to tempo detectors).
-				pt.add(t, 1.5, first.root, v, false)
-				pt.add(t+2, 0.5, at(2).root, v*0.8, false)
-				pt.add(t+2.5, 1, at(2.5).root, v*0.85, false)
-				pt.add(t+3.5, 0.5, approach(k, nextRoot, at(3.5).root), v*0.7, false)
-			}
-			if h.split > 0 {
-				pt.changeTo(from, t+h.split, second.root, v*0.85)
-			}
-		}
-	}
-	return pt.notes
+	return harmony.BassTones{Root: root, Third: root + c.Tones[1], Fifth: c.FifthPitch(k, root), Octave: root + 12}
 }
 
 // changeTo makes a monophonic line written since index from play pitch on
@@ -258,75 +63,33 @@ func (pt *part) changeTo(from int, at float64, pitch int, v float64) {
 	pt.notes = append(pt.notes, score.Note{Start: at, Length: end - at, Pitch: pitch, Velocity: v})
 }
 
-// approach returns a scale tone next to target, on the side of from.
-func approach(k key, target, from int) int {
-	if target == from {
-		return from + 7 // the fifth above when the harmony does not move
-	}
-	d := k.degreeNear(target, 0)
-	if from < target {
-		return k.pitch(d-1, 0)
-	}
-	return k.pitch(d+1, 0)
-}
-
-// compCenter is where a chord instrument's voicings sit.
-func compCenter(inst score.Instrument) int {
-	switch inst {
-	case score.DistGuitar:
-		return 52
-	case score.Guitar, score.Organ:
-		return 60
-	case score.Pad, score.Strings, score.ChoirPad:
-		return 64
-	default:
-		return 62
-	}
-}
-
 // writeChords writes the comping part (the bar's chord, and its second chord
 // from the split when the bar changes chord) of every section
 // where layer l plays, in the given comping style.
-func writeChords(secs []section, k key, l layer, kind compStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing float64, seed uint64, stream string) []score.Note {
-	pt := &part{swing: swing, r: newRNG(seed, stream)}
-	center := compCenter(inst)
+func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.CompStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing float64, seed uint64, stream string) []score.Note {
+	pt := &part{swing: swing, r: harmony.NewRNG(seed, stream)}
+	center := harmony.CompCenter(inst)
 	// The chord part of a waltz without drums keeps the beats (oomPahPah),
 	// unless a pad or strings play it: their slow attack cannot mark a
 	// beat, and they hold the harmony as in a waltz band.
-	waltz := l == layerChords && drumless(secs) && !slowAttack(inst)
+	waltz := l == form.LayerChords && drumless(secs) && !slowAttack(inst)
 	var prev []int
 	for i := range secs {
 		s := &secs[i]
-		if !s.on[l] {
+		if !s.On[l] {
 			continue
 		}
 		for b := 0; b < s.Bars; b++ {
-			if !s.plays(l, b) {
+			if !s.Plays(l, b) {
 				continue
 			}
-			t := s.StartBeat + float64(s.beats*b)
-			h := s.barAt(b)
-			c := h.c
+			t := s.StartBeat + float64(s.Beats*b)
+			h := s.BarAt(b)
+			c := h.C
 			v := (0.5 + 0.35*s.Energy) * swell(s, b)
 			from := len(pt.notes)
-			vc := compVoicing(c, k, kind, center, prev)
-			if kind != compPower {
-				prev = vc
-			}
-			var vc2 []int
-			if h.split > 0 {
-				vc2 = compVoicing(h.c2, k, kind, center, prev)
-				if kind != compPower {
-					prev = vc2
-				}
-			}
-			if kind == compBroken {
-				// The broken-chord bass note moves with the chord too.
-				vc = append(vc, c.rootPitch(k, center-12))
-				if vc2 != nil {
-					vc2 = append(vc2, h.c2.rootPitch(k, center-12))
-				}
-			}
+			var vc, vc2 []int
+			vc, vc2, prev = barVoicings(h, k, kind, center, prev)
 			if s.Name == "intro" || s.Name == "outro" || i == len(secs)-1 && b == s.Bars-1 {
 				// Intro and ending are written for the song, not the
 				// groove cut down: chords roll in one note after another
@@ -338,26 +101,26 @@ func writeChords(secs []section, k key, l layer, kind compStyle, lines []style.L
 				if final := i == len(secs)-1 && b == s.Bars-1; !final {
 					every = strikeEvery(inst, s)
 				}
-				pt.keepSounding(t, float64(s.beats), vc, vc2, h.split, s.Name == "intro", v, every)
+				pt.keepSounding(t, float64(s.Beats), vc, vc2, h.Split, s.Name == "intro", v, every)
 				continue
 			}
 			if pl := pickLine(lines, m, sectionLevel(s)); pl != nil {
-				low, low2 := c.rootPitch(k, center-12), 0
-				if h.split > 0 {
-					low2 = h.c2.rootPitch(k, center-12)
+				low, low2 := c.RootPitch(k, center-12), 0
+				if h.Split > 0 {
+					low2 = h.C2.RootPitch(k, center-12)
 				}
-				pt.compLine(pl, t, s.beats, vc, vc2, low, low2, h.split, v)
+				pt.compLine(pl, t, s.Beats, vc, vc2, low, low2, h.Split, v)
 				continue
 			}
-			if s.beats == 3 && waltz && (kind == compBroken || kind == compBlock) {
+			if s.Beats == 3 && waltz && (kind == genre.CompBroken || kind == genre.CompBlock) {
 				oomPahPah(pt, kind, t, vc, v)
-			} else if s.beats == 3 {
+			} else if s.Beats == 3 {
 				comp3(pt, kind, t, vc, v, s.Energy)
 			} else {
 				comp(pt, kind, t, vc, v, s.Energy)
 			}
-			if h.split > 0 {
-				pt.rechord(from, t+h.split, vc, vc2)
+			if h.Split > 0 {
+				pt.rechord(from, t+h.Split, vc, vc2)
 			}
 		}
 	}
@@ -366,18 +129,42 @@ func writeChords(secs []section, k key, l layer, kind compStyle, lines []style.L
 
 // compVoicing returns the voicing a comping style plays for chord c: a power
 // chord, or a close voicing (rootless for ninth chords) led from prev.
-func compVoicing(c chord, k key, style compStyle, center int, prev []int) []int {
-	if style == compPower {
-		root := c.rootPitch(k, center-5)
+func compVoicing(c harmony.Chord, k harmony.Key, style genre.CompStyle, center int, prev []int) []int {
+	if style == genre.CompPower {
+		root := c.RootPitch(k, center-5)
 		fifth := root + 7
-		if !InScale(fifth, k.root, k.mode) {
-			fifth = root + c.tones[2]
+		if !harmony.InScale(fifth, k.Root, k.Mode) {
+			fifth = root + c.Tones[2]
 		}
 		return []int{root, fifth, root + 12}
 	}
-	pcs := c.pcs(k)
+	pcs := c.PCs(k)
 	if len(pcs) == 5 {
 		pcs = pcs[1:] // rootless voicing: the bass has the root
 	}
-	return voice(pcs, center, prev)
+	return harmony.Voice(pcs, center, prev)
+}
+
+// barVoicings voices a bar's chord (and its second chord, from the split)
+// led from prev; it returns them and the voicing the next bar leads from
+// (power chords do not lead). A broken chord adds its bass note.
+func barVoicings(h harmony.BarChord, k harmony.Key, kind genre.CompStyle, center int, prev []int) (vc, vc2, next []int) {
+	vc = compVoicing(h.C, k, kind, center, prev)
+	if kind != genre.CompPower {
+		prev = vc
+	}
+	if h.Split > 0 {
+		vc2 = compVoicing(h.C2, k, kind, center, prev)
+		if kind != genre.CompPower {
+			prev = vc2
+		}
+	}
+	if kind == genre.CompBroken {
+		// The broken-chord bass note moves with the chord too.
+		vc = append(vc, h.C.RootPitch(k, center-12))
+		if vc2 != nil {
+			vc2 = append(vc2, h.C2.RootPitch(k, center-12))
+		}
+	}
+	return vc, vc2, prev
 }

@@ -3,6 +3,9 @@ package music
 import (
 	"strings"
 
+	"github.com/songsmith/songsmith/internal/music/drums"
+	"github.com/songsmith/songsmith/internal/music/form"
+	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 )
@@ -74,11 +77,11 @@ func meterOf(m style.Meter) style.Meter {
 
 // sectionLevel is the intensity a section plays a pattern at: 1 light,
 // 2 groove, 3 full.
-func sectionLevel(s *section) int {
+func sectionLevel(s *form.Section) int {
 	switch {
-	case s.drumLevel >= 3 || s.Energy >= 0.75:
+	case s.DrumLevel >= 3 || s.Energy >= 0.75:
 		return 3
-	case s.drumLevel == 2 || s.Energy >= 0.45:
+	case s.DrumLevel == 2 || s.Energy >= 0.45:
 		return 2
 	}
 	return 1
@@ -134,7 +137,7 @@ var (
 // patternBar writes one bar of a step-pattern groove at level.
 func (d *drummer) patternBar(t float64, beats, level, bar int, energy float64) {
 	v := 0.55 + 0.4*energy
-	for _, l := range d.groove.Lines {
+	for _, l := range d.Groove.Lines {
 		if max(l.Level, 1) > level || l.Every > 0 && bar%l.Every != l.On {
 			continue
 		}
@@ -150,47 +153,47 @@ func (d *drummer) patternBar(t float64, beats, level, bar int, energy float64) {
 			default:
 				continue
 			}
-			d.hit(t+st.at, l.Drum, vel)
+			d.Hit(t+st.at, l.Drum, vel)
 		}
 	}
 }
 
 // bassLine writes one bar of a bass step pattern at t: chord tones follow
 // the chord sounding at each step, approaches lead into next.
-func (pt *part) bassLine(l *style.Line, k key, t float64, beats int, at func(float64) bassTones, split float64, nextRoot int, v float64) {
+func (pt *part) bassLine(l *style.Line, k harmony.Key, t float64, beats int, at func(float64) harmony.BassTones, split float64, nextRoot int, v float64) {
 	for _, st := range splitAt(steps(l.Steps, beats), split) {
 		c := at(st.at)
 		var pitch int
 		switch st.sym {
 		case 'R':
-			pitch = c.root
+			pitch = c.Root
 		case '3':
-			pitch = c.third
+			pitch = c.Third
 		case '5':
-			pitch = c.fifth
+			pitch = c.Fifth
 		case '7':
-			pitch = c.root + 10
-			if !InScale(pitch, k.root, k.mode) {
-				pitch = c.root + 11
+			pitch = c.Root + 10
+			if !harmony.InScale(pitch, k.Root, k.Mode) {
+				pitch = c.Root + 11
 			}
 		case '8':
-			pitch = c.octave
+			pitch = c.Octave
 		case 'L':
-			pitch = c.fifth - 12
+			pitch = c.Fifth - 12
 			if pitch < 24 {
 				pitch += 12
 			}
 		case 'A':
-			pitch = approach(k, nextRoot, c.root)
+			pitch = harmony.Approach(k, nextRoot, c.Root)
 		case 'C':
 			pitch = nextRoot + 1
-			if c.root < nextRoot {
+			if c.Root < nextRoot {
 				pitch = nextRoot - 1
 			}
 		default:
 			continue
 		}
-		pt.add(t+st.at, st.size*0.92, pitch, v*accent(st.at), false)
+		pt.add(t+st.at, st.size*0.92, pitch, v*drums.Accent(st.at), false)
 	}
 }
 
@@ -204,7 +207,7 @@ func (pt *part) compLine(l *style.Line, t float64, beats int, vc, vc2 []int, low
 			voicing, root = vc2, low2
 		}
 		length := st.size * 0.95
-		vel := v * accent(st.at)
+		vel := v * drums.Accent(st.at)
 		switch c := st.sym; {
 		case c == 'x':
 			pt.chord(t+st.at, length, voicing, vel)

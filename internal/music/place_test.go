@@ -3,7 +3,7 @@ package music_test
 import (
 	"strings"
 
-	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
@@ -93,10 +93,10 @@ func lift(s *score.Score) (from, to float64, shift int) {
 // inPlace reports whether note n of a score is in the key where it sounds
 // or a tone of the chord sounding then.
 func inPlace(s *score.Score, n score.Note) bool {
-	if music.InScale(n.Pitch, s.KeyRoot, s.Mode) {
+	if harmony.InScale(n.Pitch, s.KeyRoot, s.Mode) {
 		return true
 	}
-	if from, to, d := lift(s); d > 0 && n.Start >= from-1e-6 && n.Start < to-1e-6 && music.InScale(n.Pitch, s.KeyRoot+d, s.Mode) {
+	if from, to, d := lift(s); d > 0 && n.Start >= from-1e-6 && n.Start < to-1e-6 && harmony.InScale(n.Pitch, s.KeyRoot+d, s.Mode) {
 		return true
 	}
 	if c, ok := chartAt(s, n.Start); ok {

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/music/genre"
+	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
 )
@@ -19,36 +21,39 @@ import (
 // no more beats than the tonic (i–iv–VI–VI|VII was heard in the bVI's
 // major key); and a lo-fi loop starts on its tonic or lands on it.
 func TestTonicHeard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: corpus test: every genre's tonic measured")
+	}
 	for _, g := range plan.Genres {
-		prof := profile(g)
+		prof := genre.Of(g)
 		for seed := uint64(1); seed <= 3; seed++ {
 			p := reader.Parse(fmt.Sprintf("%s, 2 minutes", g))
 			p.Genre = g
 			_, secs, k := compose(p, seed)
-			name := fmt.Sprintf("%s seed %d (%s)", g, seed, k.mode)
+			name := fmt.Sprintf("%s seed %d (%s)", g, seed, k.Mode)
 			for _, s := range secs {
-				for b, h := range s.prog {
+				for b, h := range s.Prog {
 					// A whole bar's chord on the tonic (split bars hold
 					// colourJazz's chromatic chords, which may share its root).
-					if c := h.c; h.split == 0 && c.degree == 0 && c.root == 0 && slices.Contains(c.tones, 14) && prof.harmony != "ambient" {
-						t.Errorf("%s: %s bar %d: the tonic with its ninth %v", name, s.Name, b, c.tones)
+					if c := h.C; h.Split == 0 && c.Degree == 0 && c.Root == 0 && slices.Contains(c.Tones, 14) && prof.Harmony != "ambient" {
+						t.Errorf("%s: %s bar %d: the tonic with its ninth %v", name, s.Name, b, c.Tones)
 					}
-					if prof.harmony == "chant" && (h.c.root+h.c.slash)%12 != 0 {
-						t.Errorf("%s: %s bar %d: chant's bass on %d, not the tonic", name, s.Name, b, (h.c.root+h.c.slash)%12)
+					if prof.Harmony == "chant" && (h.C.Root+h.C.Slash)%12 != 0 {
+						t.Errorf("%s: %s bar %d: chant's bass on %d, not the tonic", name, s.Name, b, (h.C.Root+h.C.Slash)%12)
 					}
 				}
-				if k.mode == "minor" && s.prog[0].c.root == 0 && beatsOn(s.prog, 8) > beatsOn(s.prog, 0) {
-					t.Errorf("%s: %s: the bVI holds %g beats of the cycle, the tonic %g", name, s.Name, beatsOn(s.prog, 8), beatsOn(s.prog, 0))
+				if k.Mode == "minor" && s.Prog[0].C.Root == 0 && beatsOn(s.Prog, 8) > beatsOn(s.Prog, 0) {
+					t.Errorf("%s: %s: the bVI holds %g beats of the cycle, the tonic %g", name, s.Name, beatsOn(s.Prog, 8), beatsOn(s.Prog, 0))
 				}
-				last := s.prog[len(s.prog)-1]
-				if prof.harmony == "jazz" && k.minorish() && s.prog[0].c.degree == 0 && s.prog[0].c.root == 0 &&
-					last.split > 0 && last.c2.degree == 4 && (len(last.c2.tones) < 4 || last.c2.tones[1] != 4) {
-					t.Errorf("%s: %s turns into its minor tonic on %v, not a dominant seventh", name, s.Name, last.c2)
+				last := s.Prog[len(s.Prog)-1]
+				if prof.Harmony == "jazz" && k.Minorish() && s.Prog[0].C.Degree == 0 && s.Prog[0].C.Root == 0 &&
+					last.Split > 0 && last.C2.Degree == 4 && (len(last.C2.Tones) < 4 || last.C2.Tones[1] != 4) {
+					t.Errorf("%s: %s turns into its minor tonic on %v, not a dominant seventh", name, s.Name, last.C2)
 				}
 			}
 		}
 	}
-	for _, degs := range append(profile("lo-fi").st.Harmony.Major, profile("lo-fi").st.Harmony.Minor...) {
+	for _, degs := range append(genre.Of("lo-fi").Style.Harmony.Major, genre.Of("lo-fi").Style.Harmony.Minor...) {
 		if degs[0] != 0 && degs[len(degs)-1] != 0 {
 			t.Errorf("lo-fi loop %v neither starts nor ends on the tonic", degs)
 		}
@@ -57,17 +62,17 @@ func TestTonicHeard(t *testing.T) {
 
 // beatsOn returns the beats of a 4/4 progression cycle whose chord has its
 // root on pitch class root (above the key's tonic).
-func beatsOn(prog []barChord, root int) float64 {
+func beatsOn(prog []harmony.BarChord, root int) float64 {
 	n := 0.0
 	for _, h := range prog {
 		switch {
-		case h.split == 0 && h.c.root == root:
+		case h.Split == 0 && h.C.Root == root:
 			n += 4
-		case h.split > 0 && h.c.root == root:
-			n += h.split
+		case h.Split > 0 && h.C.Root == root:
+			n += h.Split
 		}
-		if h.split > 0 && h.c2.root == root {
-			n += 4 - h.split
+		if h.Split > 0 && h.C2.Root == root {
+			n += 4 - h.Split
 		}
 	}
 	return n

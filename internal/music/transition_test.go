@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/music/form"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
@@ -201,6 +202,9 @@ func familyOf(g plan.Genre) string {
 // intros with a silent beat. It asserts the transitions the composer
 // writes (see transition.go).
 func TestTransitions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: corpus test: every style's transitions measured")
+	}
 	fam := map[string]*edgeStats{}
 	all := &edgeStats{}
 	for _, g := range plan.Genres {
@@ -248,7 +252,7 @@ func TestTransitions(t *testing.T) {
 				t.Errorf("%s: fills into %.0f %% of the sections with drums, want 75 %%", f, p)
 			}
 		}
-		if _, ok := pushFamilies[f]; ok && f != "jazz" && f != "urban" && st.anticipations == 0 {
+		if _, ok := form.PushFamilies[f]; ok && f != "jazz" && f != "urban" && st.anticipations == 0 {
 			t.Errorf("%s: no anticipated downbeat", f)
 		}
 		if f == "electronic" && st.risers < st.songs {

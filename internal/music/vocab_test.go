@@ -4,6 +4,11 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/music/cast"
+	"github.com/songsmith/songsmith/internal/music/form"
+	"github.com/songsmith/songsmith/internal/music/genre"
+	"github.com/songsmith/songsmith/internal/music/harmony"
+	"github.com/songsmith/songsmith/internal/music/overlay"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 )
@@ -14,32 +19,32 @@ import (
 // no entry falls back silently to pop progressions, a backbeat or a pad.
 func TestComposerKnowsVocabulary(t *testing.T) {
 	for _, f := range style.HarmonyFamilies {
-		if _, ok := progressionPools[f]; !ok && f != "blues" { // blues: twelve-bar choruses (runBluesForm)
+		if _, ok := harmony.ProgressionPools[f]; !ok && f != "blues" { // blues: twelve-bar choruses (runBluesForm)
 			t.Errorf("harmony family %q has no progression pool", f)
 		}
 	}
 	for _, d := range style.DrumBuiltins {
-		if _, ok := drumNames[d]; !ok {
+		if _, ok := genre.DrumNames[d]; !ok {
 			t.Errorf("builtin drummer %q unknown", d)
 		}
 	}
 	for _, b := range style.BassBuiltins {
-		if _, ok := bassNames[b]; !ok {
+		if _, ok := genre.BassNames[b]; !ok {
 			t.Errorf("builtin bass %q unknown", b)
 		}
 	}
 	for _, c := range style.CompBuiltins {
-		if _, ok := compNames[c]; !ok {
+		if _, ok := genre.CompNames[c]; !ok {
 			t.Errorf("builtin comping %q unknown", c)
 		}
 	}
 	for _, f := range style.Forms {
-		if _, ok := formNames[f]; !ok {
+		if _, ok := genre.FormNames[f]; !ok {
 			t.Errorf("form %q unknown", f)
 		}
 	}
 	for _, p := range style.Parts {
-		if !slices.Contains(layerNames[:], p) && p != dronePart {
+		if !slices.Contains(form.LayerNames[:], p) && p != overlay.DronePart {
 			t.Errorf("part %q unknown", p)
 		}
 	}
@@ -56,7 +61,7 @@ func TestComposerKnowsVocabulary(t *testing.T) {
 			if in == "" {
 				continue
 			}
-			if _, ok := preferredLayers[in]; !ok {
+			if _, ok := cast.PreferredLayers[in]; !ok {
 				t.Errorf("%s: instrument %q has no seat in the band", st.Name, in)
 			}
 			if _, ok := gmPrograms[in]; !ok {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
@@ -158,7 +159,7 @@ func TestParseGarbage(t *testing.T) {
 				if p.BPM < plan.MinBPM || p.BPM > plan.MaxBPM || p.Seconds < plan.MinSeconds || p.Seconds > plan.MaxSeconds {
 					t.Fatalf("seed %d: bpm %v seconds %v out of range", seed, p.BPM, p.Seconds)
 				}
-				if p.KeyRoot < 0 || p.KeyRoot > 11 || !slices.Contains(music.Modes, p.Mode) {
+				if p.KeyRoot < 0 || p.KeyRoot > 11 || !slices.Contains(harmony.Modes, p.Mode) {
 					t.Fatalf("seed %d: key %d %q", seed, p.KeyRoot, p.Mode)
 				}
 			}

@@ -31,7 +31,7 @@ var Instruments = []string{"piano", "epiano", "organ", "guitar", "dist_guitar", 
 // Tempos are the tempo feels a plan may name (plan.TempoSlow ...).
 var Tempos = []string{"slow", "mid", "fast", "half-time", "ballad"}
 
-// Modes are the modes the composer writes in (music.Modes): a plan's key
+// Modes are the modes the composer writes in (harmony.Modes): a plan's key
 // names one.
 var Modes = []string{"major", "minor", "dorian", "phrygian", "lydian", "mixolydian", "locrian", "harmonic minor"}
 

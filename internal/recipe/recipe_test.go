@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/jobs"
-	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/recipe"
 	"github.com/songsmith/songsmith/internal/request"
@@ -220,7 +220,7 @@ func TestNamesMatchTheCatalogue(t *testing.T) {
 	}
 	check("Styles", recipe.Styles, styles)
 	check("Moods", recipe.Moods, moods)
-	check("Modes", recipe.Modes, music.Modes)
+	check("Modes", recipe.Modes, harmony.Modes)
 	check("Tempos", recipe.Tempos, []string{plan.TempoSlow, plan.TempoMid, plan.TempoFast, plan.TempoHalfTime, plan.TempoBallad})
 	check("Instruments", recipe.Instruments, scoreInstruments(t))
 	for _, m := range recipe.Modes {

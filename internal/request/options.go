@@ -43,10 +43,13 @@ const (
 	// OutputTimeline is the composed grid as JSON (jobs.Result.TimelineKey;
 	// issue 20 item 1).
 	OutputTimeline = "timeline"
+	// OutputMusicXML is the composed score as MusicXML 4.0
+	// (jobs.Result.MusicXMLKey; issue 30 item 3).
+	OutputMusicXML = "musicxml"
 )
 
 // Outputs lists the extra outputs in their canonical order.
-var Outputs = []string{OutputStems, OutputMIDI, OutputTimeline}
+var Outputs = []string{OutputStems, OutputMIDI, OutputTimeline, OutputMusicXML}
 
 // Options are the optional members of a submission beyond the spec's
 // prompt, one field per row of OptionSpecs. A job submitted without any

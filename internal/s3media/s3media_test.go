@@ -11,6 +11,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 	"github.com/songsmith/songsmith/internal/s3media"
 	"github.com/songsmith/songsmith/internal/testutil"
 )
@@ -45,7 +46,7 @@ func TestMedia(t *testing.T) {
 // endpoint, SigV4 query auth signing only the host, and the lifetime.
 func TestMediaURL(t *testing.T) {
 	m := open(t, testutil.StartMoto(t))
-	key := jobs.SongKey(jobs.NewJobID(), "mp3")
+	key := mediakey.Song(jobs.NewJobID(), "mp3")
 	for _, tc := range []struct {
 		ttl  time.Duration
 		want string

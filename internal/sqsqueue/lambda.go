@@ -167,4 +167,4 @@ func (h *Handler) handle(ctx context.Context, r events.SQSMessage) (again bool) 
 	return true
 }
 
-func (h *Handler) log() *slog.Logger { return jobs.LoggerOr(h.Logger) }
+func (h *Handler) log() *slog.Logger { return logctx.LoggerOr(h.Logger) }

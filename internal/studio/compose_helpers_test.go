@@ -30,7 +30,7 @@ func composeWritten(prompt string, seed uint64, o engine.Options) (*score.Score,
 // hands it to the synthesizer (engine.Composition.Style).
 func styled(s *score.Score, o synth.Options) synth.Options {
 	if st, ok := style.Lookup(s.Genre); ok {
-		o.Style = &st
+		return engine.MixOf(&st, o)
 	}
 	return o
 }

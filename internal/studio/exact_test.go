@@ -15,7 +15,7 @@ import (
 	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/jobs"
-	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/music/form"
 	"github.com/songsmith/songsmith/internal/studio"
 	"github.com/songsmith/songsmith/internal/testutil"
 )
@@ -121,7 +121,7 @@ func TestExactDuration(t *testing.T) {
 			if tc.bpm > 0 && song.BPM != tc.bpm {
 				t.Errorf("explicit bpm %g became %g", tc.bpm, song.BPM)
 			}
-			if d := math.Abs(song.BPM/plain.BPM - 1); d > music.MaxNudge+1e-9 {
+			if d := math.Abs(song.BPM/plain.BPM - 1); d > form.MaxNudge+1e-9 {
 				t.Errorf("tempo moved %.1f %% (%g to %g)", 100*d, plain.BPM, song.BPM)
 			}
 			if song.Audio.Ext == "wav" {

@@ -16,6 +16,7 @@ import (
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 	"github.com/songsmith/songsmith/internal/studio"
 	"github.com/songsmith/songsmith/internal/testutil"
 )
@@ -76,7 +77,7 @@ func TestLoopFormats(t *testing.T) {
 				song = gen(t, tc.format)
 			}
 			id := jobs.NewJobID()
-			if k := jobs.SongKey(id, song.Audio.Ext); !slices.Contains(jobs.MediaKeys(&jobs.Job{ID: id, Status: jobs.StatusFailed}), k) {
+			if k := mediakey.Song(id, song.Audio.Ext); !slices.Contains(jobs.MediaKeys(&jobs.Job{ID: id, Status: jobs.StatusFailed}), k) {
 				t.Errorf("jobs.MediaKeys of a failed job lacks %s", k)
 			}
 			path := filepath.Join(t.TempDir(), "loop."+song.Audio.Ext)

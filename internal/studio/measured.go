@@ -6,7 +6,7 @@ import (
 	"github.com/songsmith/songsmith/internal/analysis"
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/jobs"
-	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/synth"
 )
 
@@ -129,10 +129,10 @@ func measureKey(k analysis.Key, song *engine.Song) jobs.MeasuredKey {
 		return mk
 	}
 	root, mode := s.KeyRoot, s.Mode
-	minorish := music.InScale(root+3, root, mode) && !music.InScale(root+4, root, mode)
+	minorish := harmony.InScale(root+3, root, mode) && !harmony.InScale(root+4, root, mode)
 	sameNotes := true
 	for pc := range 12 {
-		if inMajorMinor(pc, k) != music.InScale(pc, root, mode) {
+		if inMajorMinor(pc, k) != harmony.InScale(pc, root, mode) {
 			sameNotes = false
 		}
 	}
@@ -159,7 +159,7 @@ func inMajorMinor(pc int, k analysis.Key) bool {
 	if k.Minor {
 		mode = "minor"
 	}
-	return music.InScale(pc, k.Root, mode)
+	return harmony.InScale(pc, k.Root, mode)
 }
 
 // measureDuration compares the audio's length with the asked one: an

@@ -77,7 +77,7 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o job
 	song.Release()
 	if o.Wants(request.OutputStems) {
 		so := s.Synth
-		so.Style = song.Style // the mix's style: the stems sum to it
+		so = engine.MixOf(song.Style, so) // the mix's plan: the stems sum to it
 		if out.Stems, err = Stems(ctx, song.Score, so, s.TempDir, rate, frames); err != nil {
 			return nil, err
 		}
@@ -90,6 +90,12 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o job
 	}
 	if o.Wants(request.OutputTimeline) {
 		if out.Timeline, err = TimelineFile(song.Score, song.Seconds); err != nil {
+			out.Stems.Remove()
+			return nil, err
+		}
+	}
+	if o.Wants(request.OutputMusicXML) {
+		if out.MusicXML, err = MusicXML(song.Written, song.Title); err != nil {
 			out.Stems.Remove()
 			return nil, err
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/cover"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 	"github.com/songsmith/songsmith/internal/studio"
 )
 
@@ -114,7 +115,7 @@ func TestMediaExtsCoverTheStudio(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, k := range []string{jobs.SongKey(id, song.Audio.Ext), jobs.ImageKey(id, song.Cover.Ext)} {
+		for _, k := range []string{mediakey.Song(id, song.Audio.Ext), mediakey.Image(id, song.Cover.Ext)} {
 			if !slices.Contains(keys, k) {
 				t.Errorf("jobs.MediaKeys of a failed job %v lacks %s", keys, k)
 			}

@@ -6,7 +6,7 @@ import (
 	"math"
 
 	"github.com/songsmith/songsmith/internal/jobs"
-	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/music/describe"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
@@ -99,7 +99,7 @@ func NewTimeline(s *score.Score, seconds float64) *Timeline {
 	} else {
 		t.Meter.Signature = fmt.Sprintf("%d/4", bpb)
 	}
-	t.Key.Name, t.Key.Modulations = music.KeyName(s), []Modulation{}
+	t.Key.Name, t.Key.Modulations = describe.KeyName(s), []Modulation{}
 	beats := int(math.Round(s.TotalBeats))
 	t.Beats, t.Downbeats = make([]float64, 0, beats), make([]float64, 0, beats/bpb+1)
 	for b := 0; b < beats; b++ {
@@ -114,7 +114,7 @@ func NewTimeline(s *score.Score, seconds float64) *Timeline {
 		t.Sections = append(t.Sections, Span{Label: sec.Name, Start: at(sec.StartBeat), End: at(sec.StartBeat + float64(sec.Bars*bpb))})
 		if sec.KeyShift != shift {
 			shift = sec.KeyShift
-			t.Key.Modulations = append(t.Key.Modulations, Modulation{At: at(sec.StartBeat), Key: music.KeyNameShifted(s, shift)})
+			t.Key.Modulations = append(t.Key.Modulations, Modulation{At: at(sec.StartBeat), Key: describe.KeyNameShifted(s, shift)})
 		}
 	}
 	t.Chords = make([]Chord, 0, len(s.Chords))

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/engine"
-	"github.com/songsmith/songsmith/internal/music"
+	"github.com/songsmith/songsmith/internal/music/describe"
 	"github.com/songsmith/songsmith/internal/studio"
 )
 
@@ -26,7 +26,7 @@ func TestTimelineModulations(t *testing.T) {
 				t.Fatalf("seed %d: the lifted section is the last", seed)
 			}
 			m := tl.Key.Modulations
-			if len(m) != 2 || m[0].Key != music.KeyNameShifted(s, sec.KeyShift) || m[1].Key != tl.Key.Name ||
+			if len(m) != 2 || m[0].Key != describe.KeyNameShifted(s, sec.KeyShift) || m[1].Key != tl.Key.Name ||
 				m[0].At != tl.Sections[i].Start || m[1].At != tl.Sections[i+1].Start {
 				t.Fatalf("seed %d: modulations %+v for %s lifted %+d at %g s (next section at %g s)", seed, m, tl.Key.Name, sec.KeyShift, tl.Sections[i].Start, tl.Sections[i+1].Start)
 			}

@@ -1,169 +1,48 @@
 package style
 
-import "github.com/songsmith/songsmith/internal/score"
+import "github.com/songsmith/songsmith/internal/mixplan"
 
-// MixPlan is how a song of a family is mixed and mastered: catalogue data
-// the synthesizer reads (docs/engine-mix.md has the figures and why).
-type MixPlan struct {
-	// Parts is the loudness each role's part is levelled to, in LU
-	// relative to the lead melody (0): the integrated, K-weighted loudness
-	// of the part's stem before the master bus. The synthesizer measures
-	// each part and sets its fader so that it reads its role's value; a
-	// track's GainDB (the composer's arrangement: pads -3, an answering
-	// lead -2) shifts it from there. A role missing here sits at
-	// DefaultPartLU.
-	Parts map[score.Role]float64
-	// DrumLed marks the families whose drums lead the mix (dance, hip
-	// hop, drum and bass): the kit may sit up to 6 LU over the lead
-	// melody, elsewhere at most 4.
-	DrumLed bool
-	// Featured is the most a featured part (score.Track.Featured: an
-	// instrument the prompt names) may sit under the loudest part, LU.
-	Featured float64
-	// LoudnessLUFS is the master's integrated loudness target.
-	LoudnessLUFS float64
-	// CeilingDBTP is the limiter's true-peak ceiling, dBTP. It leaves
-	// room for dither and MP3 encoding to stay under -1 dBTP.
-	CeilingDBTP float64
-	// Bus is the master bus compressor.
-	Bus BusCompressor
-	// Leveller turns on the slow upward leveller that lifts passages
-	// more than 6 LU under the song's loud parts (dense families only:
-	// elsewhere soft intros and crescendos keep their range).
-	Leveller bool
-	// SectionRideDB is how far the mix rides each section's level with
-	// its energy, dB per unit of energy around the song's mean (an
-	// engineer's hand on the master fader: a soft intro, a full climax),
-	// so calm music keeps the loudness range of human-made pieces.
-	SectionRideDB float64
-	// Reverb is the room the parts' reverb sends feed.
-	Reverb Room
-	// HighPassFloorHz is the lowest high-pass corner of a part other
-	// than bass and drums: each part is high-passed under its own
-	// register (0.6 times its low notes' frequency, at most its role's
-	// corner), but not under this floor, which leaves the sub band to the
-	// bass and kick in kit-driven styles.
-	HighPassFloorHz float64
-	// LowShelfDB is the mix bus's low shelf at 150 Hz, dB (kit-driven
-	// styles trim the kick and bass for small speakers; calm music keeps
-	// its body).
-	LowShelfDB float64
-	// PresenceDB is the mix bus's broad bell at 3 kHz, dB.
-	PresenceDB float64
-	// Correlation is the range the master keeps the full mix's left/right
-	// correlation in (the width of the stereo image): the style's
-	// reference set's (see stageWidth).
-	Correlation [2]float64
-}
-
-// stageWidth is the left/right correlation range of each reference set's
-// mixes, around the medians of the human-made references (calm 0.29,
-// beat 0.75; docs/engine-mix.md).
-var stageWidth = map[Reference][2]float64{
-	RefCalm: {0.2, 0.42},
-	RefBeat: {0.55, 0.76},
-}
-
-// BusCompressor is a gentle stereo-linked peak compressor on the mix bus.
-type BusCompressor struct {
-	// ThresholdLU is where it starts to act: the peak envelope's level
-	// in dB over the song's integrated loudness.
-	ThresholdLU float64
-	// Ratio is the compression ratio above the threshold (1: off).
-	Ratio float64
-}
-
-// Room is the character of the shared reverb.
-type Room string
-
-// The reverb rooms.
-const (
-	RoomSmall Room = "room"  // short and dry: rock, urban, acoustic bands
-	RoomHall  Room = "hall"  // long, dark, wide: orchestral, ambient
-	RoomPlate Room = "plate" // bright and dense: pop, jazz, dance
+// The mix vocabulary lives in internal/mixplan (the synthesizer reads it
+// without the catalogue); these names keep the catalogue's spelling.
+type (
+	// MixFamily is how a style is mixed and mastered (mixplan.Family).
+	MixFamily = mixplan.Family
+	// Reference names a set of human-made music the mixes are measured
+	// against (mixplan.Reference).
+	Reference = mixplan.Reference
+	// MixPlan is how a song of a family is mixed and mastered
+	// (mixplan.Plan).
+	MixPlan = mixplan.Plan
+	// BusCompressor is the mix bus compressor (mixplan.BusCompressor).
+	BusCompressor = mixplan.BusCompressor
+	// Room is the character of the shared reverb (mixplan.Room).
+	Room = mixplan.Room
 )
 
-// DefaultPartLU is the level of a role a plan does not list.
-const DefaultPartLU = -6.0
+// The mix families, reference sets and rooms (see internal/mixplan).
+const (
+	MixOrchestral = mixplan.Orchestral
+	MixAmbient    = mixplan.Ambient
+	MixAcoustic   = mixplan.Acoustic
+	MixJazz       = mixplan.Jazz
+	MixLatin      = mixplan.Latin
+	MixPop        = mixplan.Pop
+	MixRock       = mixplan.Rock
+	MixUrban      = mixplan.Urban
+	MixDance      = mixplan.Dance
+	RefCalm       = mixplan.RefCalm
+	RefBeat       = mixplan.RefBeat
+	RoomSmall     = mixplan.RoomSmall
+	RoomHall      = mixplan.RoomHall
+	RoomPlate     = mixplan.RoomPlate
+	DefaultPartLU = mixplan.DefaultPartLU
+)
 
-// mixPlans holds every family's plan. The pads sit under the chords by
-// 1 LU here plus the composer's -3 dB on every pad track: 4 LU in all.
-var mixPlans = map[MixFamily]MixPlan{
-	MixOrchestral: {
-		Parts: map[score.Role]float64{score.RoleDrums: -4, score.RoleBass: -2, score.RoleChords: -2,
-			score.RolePad: -3, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10},
-		Featured: 3, LoudnessLUFS: -18, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 12, Ratio: 1.5}, Reverb: RoomHall,
-		HighPassFloorHz: 40, SectionRideDB: 7, LowShelfDB: 0, PresenceDB: -1.5,
-	},
-	MixAmbient: {
-		Parts: map[score.Role]float64{score.RoleDrums: -6, score.RoleBass: -3, score.RoleChords: -2,
-			score.RolePad: -1, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -6},
-		Featured: 3, LoudnessLUFS: -19, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 12, Ratio: 1.5}, Reverb: RoomHall,
-		HighPassFloorHz: 50, SectionRideDB: 6, LowShelfDB: 0, PresenceDB: -1.5,
-	},
-	MixAcoustic: {
-		Parts: map[score.Role]float64{score.RoleDrums: -1, score.RoleBass: -4, score.RoleChords: -3,
-			score.RolePad: -4, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10},
-		Featured: 3, LoudnessLUFS: -16, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 10, Ratio: 1.8}, Reverb: RoomSmall,
-		HighPassFloorHz: 70, SectionRideDB: 4, LowShelfDB: -1, PresenceDB: 0,
-	},
-	MixJazz: {
-		Parts: map[score.Role]float64{score.RoleDrums: 3, score.RoleBass: -2, score.RoleChords: -6,
-			score.RolePad: -7, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10},
-		Featured: 3, LoudnessLUFS: -17, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 7, Ratio: 2.5}, Reverb: RoomPlate,
-		HighPassFloorHz: 60, SectionRideDB: 2, LowShelfDB: -1, PresenceDB: 1,
-	},
-	MixLatin: {
-		Parts: map[score.Role]float64{score.RoleDrums: 1, score.RoleBass: -3, score.RoleChords: -3,
-			score.RolePad: -4, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10},
-		Featured: 3, LoudnessLUFS: -15.5, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 8, Ratio: 2}, Leveller: true, Reverb: RoomSmall,
-		HighPassFloorHz: 90, SectionRideDB: 2, LowShelfDB: -2, PresenceDB: 0,
-	},
-	MixPop: {
-		Parts: map[score.Role]float64{score.RoleDrums: 1, score.RoleBass: -2, score.RoleChords: -4,
-			score.RolePad: -5, score.RoleLead: 0, score.RoleArp: -6, score.RoleFX: -10},
-		Featured: 3, LoudnessLUFS: -15, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 7, Ratio: 2}, Leveller: true, Reverb: RoomPlate,
-		HighPassFloorHz: 100, SectionRideDB: 2, LowShelfDB: -2, PresenceDB: 0,
-	},
-	MixRock: {
-		Parts: map[score.Role]float64{score.RoleDrums: 2, score.RoleBass: -3, score.RoleChords: -2,
-			score.RolePad: -5, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10},
-		Featured: 3, LoudnessLUFS: -14.5, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 6, Ratio: 2.5}, Leveller: true, Reverb: RoomSmall,
-		HighPassFloorHz: 100, SectionRideDB: 2, LowShelfDB: -2, PresenceDB: -4,
-	},
-	MixUrban: {
-		Parts: map[score.Role]float64{score.RoleDrums: 3, score.RoleBass: -1, score.RoleChords: -5,
-			score.RolePad: -6, score.RoleLead: 0, score.RoleArp: -6, score.RoleFX: -10},
-		DrumLed: true, Featured: 3, LoudnessLUFS: -14.5, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 6, Ratio: 2.5}, Leveller: true, Reverb: RoomSmall,
-		HighPassFloorHz: 110, SectionRideDB: 0, LowShelfDB: -5, PresenceDB: 1,
-	},
-	MixDance: {
-		Parts: map[score.Role]float64{score.RoleDrums: 4, score.RoleBass: -1, score.RoleChords: -4,
-			score.RolePad: -5, score.RoleLead: 0, score.RoleArp: -4, score.RoleFX: -8},
-		DrumLed: true, Featured: 3, LoudnessLUFS: -14, CeilingDBTP: -3, Bus: BusCompressor{ThresholdLU: 5, Ratio: 3}, Leveller: true, Reverb: RoomPlate,
-		HighPassFloorHz: 110, SectionRideDB: 0, LowShelfDB: -2, PresenceDB: -1,
-	},
-}
+// FamilyPlan returns the mix plan of a family (mixplan.FamilyPlan).
+func FamilyPlan(f MixFamily) MixPlan { return mixplan.FamilyPlan(f) }
 
-// FamilyPlan returns the mix plan of a family (the pop plan for an
-// unknown one). The Parts map is a fresh copy.
-func FamilyPlan(f MixFamily) MixPlan {
-	p, ok := mixPlans[f]
-	if !ok {
-		p = mixPlans[MixPop]
-	}
-	parts := make(map[score.Role]float64, len(p.Parts))
-	for r, v := range p.Parts {
-		parts[r] = v
-	}
-	p.Parts = parts
-	ref := RefBeat
-	if f == MixOrchestral || f == MixAmbient {
-		ref = RefCalm
-	}
-	p.Correlation = stageWidth[ref]
-	return p
-}
+// MixFamilies lists every mix family, in a fixed order.
+func MixFamilies() []MixFamily { return mixplan.Families() }
 
 // MixPlan returns the style's mix plan: its family's, with the style's
 // own Mix.Parts and Mix.LoudnessLUFS over it.
@@ -175,14 +54,6 @@ func (s Style) MixPlan() MixPlan {
 	if s.Mix.LoudnessLUFS != 0 {
 		p.LoudnessLUFS = s.Mix.LoudnessLUFS
 	}
-	p.Correlation = stageWidth[s.Reference()]
+	p.Correlation = mixplan.Width(s.Reference())
 	return p
-}
-
-// PartLU returns the plan's level for a role (DefaultPartLU when unset).
-func (p MixPlan) PartLU(r score.Role) float64 {
-	if v, ok := p.Parts[r]; ok {
-		return v
-	}
-	return DefaultPartLU
 }

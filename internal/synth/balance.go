@@ -5,9 +5,9 @@ import (
 	"math"
 
 	"github.com/songsmith/songsmith/internal/audio"
+	"github.com/songsmith/songsmith/internal/mixplan"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/soundfont"
-	"github.com/songsmith/songsmith/internal/style"
 )
 
 // Balance by measured loudness: every part is levelled from its own
@@ -35,7 +35,7 @@ const (
 // partTargets returns each track's target stem loudness in LUFS: its
 // role's level in the plan plus its GainDB, a featured part raised to
 // within plan.Featured LU of the loudest part.
-func partTargets(s *score.Score, plan style.MixPlan) []float64 {
+func partTargets(s *score.Score, plan mixplan.Plan) []float64 {
 	tg := make([]float64, len(s.Tracks))
 	loudest := math.Inf(-1)
 	for i := range s.Tracks {

@@ -186,98 +186,16 @@ func (v *voice) renderDrum(out, scratch []float32) {
 		return
 	}
 	buf := scratch[:len(out)]
-	body := dp.tone > 0 || dp.tone2 > 0
-	if !body {
+	if dp.tone > 0 || dp.tone2 > 0 {
+		v.drumBody(buf)
+	} else {
 		clear(buf)
 	}
-	if body {
-		sine := sineTable()
-		fk := dp.f0 * (0.9 + 0.1*d.tone) / sr
-		sw, swK, amp, ampK := d.sweep, d.sweepK, d.ampT, d.ampTK
-		ph, ph2 := d.ph, d.ph2
-		inc2 := phaseOf(dp.f2 / sr)
-		t2 := 0.0
-		if dp.tone2 > 0 {
-			t2 = dp.tone2 / dp.tone
-		}
-		drive, norm := dp.drive, 0.0
-		if drive > 0 {
-			norm = 1 / softClip(drive)
-		}
-		for i := range buf {
-			inc := phaseOf(fk * (1 + dp.sweep*sw))
-			sw *= swK
-			b := float64(lookup(sine, ph)) * amp
-			ph += inc
-			if t2 != 0 {
-				b += t2 * float64(lookup(sine, ph2)) * amp
-				ph2 += inc2
-			}
-			amp *= ampK
-			if drive > 0 {
-				b = softClip(b*drive) * norm
-			}
-			buf[i] = float32(b)
-		}
-		d.sweep, d.ampT, d.ph, d.ph2 = sw, amp, ph, ph2
-	}
 	if dp.noise > 0 || dp.metal > 0 {
-		att := dp.attack * sr
-		aN, aNK, aM, aMK := d.ampN, d.ampNK, d.ampM, d.ampMK
-		nz := v.nz
-		hp, lp := dp.hp > 0, dp.lp > 0
-		H, L := d.hp, d.lp
-		h1, h2, l1, l2 := H.ic1, H.ic2, L.ic1, L.ic2
-		var metal []float64
-		if dp.metal > 0 {
-			metal = d.metal[v.pos : v.pos+len(buf)]
-		}
-		for i := range buf {
-			t := v.pos + i
-			x := 0.0
-			if dp.noise > 0 {
-				a := aN
-				if dp.clap {
-					a = clapEnv(t, aN)
-				}
-				x += float64(nz.next()) * a
-				aN *= aNK
-			}
-			if metal != nil {
-				x += metal[i] * aM
-				aM *= aMK
-			}
-			if att > 0 && float64(t) < att {
-				x *= float64(t) / att
-			}
-			if hp {
-				n1 := H.b1*x + H.c11*h1 + H.c12*h2
-				n2 := H.b2*x + H.c21*h1 + H.c22*h2
-				x -= H.k*0.5*(n1+h1) + 0.5*(n2+h2)
-				h1, h2 = n1, n2
-			}
-			if lp {
-				n1 := L.b1*x + L.c11*l1 + L.c12*l2
-				n2 := L.b2*x + L.c21*l1 + L.c22*l2
-				x = 0.5 * (n2 + l2)
-				l1, l2 = n1, n2
-			}
-			buf[i] += float32(x)
-		}
-		d.ampN, d.ampM, v.nz = aN, aM, nz
-		d.hp.ic1, d.hp.ic2, d.lp.ic1, d.lp.ic2 = h1, h2, l1, l2
+		v.drumNoise(buf)
 	}
 	if d.click > 1e-5 {
-		c, cK := d.click, d.clickK
-		nz := v.nz
-		for i := range buf {
-			if c <= 1e-5 {
-				break
-			}
-			buf[i] += float32(float64(nz.next()) * c)
-			c *= cK
-		}
-		d.click, v.nz = c, nz
+		v.drumClick(buf)
 	}
 	gain, fade, fadeK := d.gain, d.fade, d.fadeK
 	out = out[:len(buf)]
@@ -296,6 +214,108 @@ func (v *voice) renderDrum(out, scratch []float32) {
 	if v.pos+len(out) >= d.length || d.fade < 1e-4 {
 		v.done = true
 	}
+}
+
+// drumBody writes the drum's pitched body into buf: a swept sine (and a
+// second partial), decaying, driven when the drum has drive.
+func (v *voice) drumBody(buf []float32) {
+	d := &v.dr
+	dp := d.dp
+	sine := sineTable()
+	fk := dp.f0 * (0.9 + 0.1*d.tone) / sr
+	sw, swK, amp, ampK := d.sweep, d.sweepK, d.ampT, d.ampTK
+	ph, ph2 := d.ph, d.ph2
+	inc2 := phaseOf(dp.f2 / sr)
+	t2 := 0.0
+	if dp.tone2 > 0 {
+		t2 = dp.tone2 / dp.tone
+	}
+	drive, norm := dp.drive, 0.0
+	if drive > 0 {
+		norm = 1 / softClip(drive)
+	}
+	for i := range buf {
+		inc := phaseOf(fk * (1 + dp.sweep*sw))
+		sw *= swK
+		b := float64(lookup(sine, ph)) * amp
+		ph += inc
+		if t2 != 0 {
+			b += t2 * float64(lookup(sine, ph2)) * amp
+			ph2 += inc2
+		}
+		amp *= ampK
+		if drive > 0 {
+			b = softClip(b*drive) * norm
+		}
+		buf[i] = float32(b)
+	}
+	d.sweep, d.ampT, d.ph, d.ph2 = sw, amp, ph, ph2
+}
+
+// drumNoise adds the drum's noise and metal into buf, with its attack,
+// clap envelope and filters.
+func (v *voice) drumNoise(buf []float32) {
+	d := &v.dr
+	dp := d.dp
+	att := dp.attack * sr
+	aN, aNK, aM, aMK := d.ampN, d.ampNK, d.ampM, d.ampMK
+	nz := v.nz
+	hp, lp := dp.hp > 0, dp.lp > 0
+	H, L := d.hp, d.lp
+	h1, h2, l1, l2 := H.ic1, H.ic2, L.ic1, L.ic2
+	var metal []float64
+	if dp.metal > 0 {
+		metal = d.metal[v.pos : v.pos+len(buf)]
+	}
+	for i := range buf {
+		t := v.pos + i
+		x := 0.0
+		if dp.noise > 0 {
+			a := aN
+			if dp.clap {
+				a = clapEnv(t, aN)
+			}
+			x += float64(nz.next()) * a
+			aN *= aNK
+		}
+		if metal != nil {
+			x += metal[i] * aM
+			aM *= aMK
+		}
+		if att > 0 && float64(t) < att {
+			x *= float64(t) / att
+		}
+		if hp {
+			n1 := H.b1*x + H.c11*h1 + H.c12*h2
+			n2 := H.b2*x + H.c21*h1 + H.c22*h2
+			x -= H.k*0.5*(n1+h1) + 0.5*(n2+h2)
+			h1, h2 = n1, n2
+		}
+		if lp {
+			n1 := L.b1*x + L.c11*l1 + L.c12*l2
+			n2 := L.b2*x + L.c21*l1 + L.c22*l2
+			x = 0.5 * (n2 + l2)
+			l1, l2 = n1, n2
+		}
+		buf[i] += float32(x)
+	}
+	d.ampN, d.ampM, v.nz = aN, aM, nz
+	d.hp.ic1, d.hp.ic2, d.lp.ic1, d.lp.ic2 = h1, h2, l1, l2
+}
+
+// drumClick adds the drum's decaying noise click into buf.
+func (v *voice) drumClick(buf []float32) {
+	d := &v.dr
+	c, cK := d.click, d.clickK
+	nz := v.nz
+	for i := range buf {
+		if c <= 1e-5 {
+			break
+		}
+		buf[i] += float32(float64(nz.next()) * c)
+		c *= cK
+	}
+	d.click, v.nz = c, nz
 }
 
 // clapEnv shapes a hand clap: three quick bursts, then the decaying tail

@@ -3,7 +3,7 @@ package synth
 import (
 	"math"
 
-	"github.com/songsmith/songsmith/internal/style"
+	"github.com/songsmith/songsmith/internal/mixplan"
 )
 
 // reverb is a stereo feedback-delay-network reverb: a pre-delay, two
@@ -52,15 +52,15 @@ var fdnLengths = [8]int{1433, 1601, 1867, 2053, 2251, 2399, 2617, 2797}
 // roomShapes is each reverb room's character: decay time scale and
 // offset (s), the dampers' corner (Hz: a hall is darker than a plate) and
 // extra pre-delay (s).
-var roomShapes = map[style.Room]struct{ t60Scale, t60Add, damp, pre float64 }{
-	style.RoomSmall: {0.7, 0, 6000, 0},
-	style.RoomHall:  {1, 0.6, 4500, 0.012},
-	style.RoomPlate: {0.9, 0.1, 9000, 0},
+var roomShapes = map[mixplan.Room]struct{ t60Scale, t60Add, damp, pre float64 }{
+	mixplan.RoomSmall: {0.7, 0, 6000, 0},
+	mixplan.RoomHall:  {1, 0.6, 4500, 0.012},
+	mixplan.RoomPlate: {0.9, 0.1, 9000, 0},
 }
 
 // newReverb builds a reverb for a room size in 0..1 and a room kind ("":
 // the plain reverb of earlier mixes).
-func newReverb(size float64, room style.Room) *reverb {
+func newReverb(size float64, room mixplan.Room) *reverb {
 	size = math.Max(0, math.Min(1, size))
 	rv := &reverb{wet: 0.45}
 	shape, ok := roomShapes[room]
@@ -111,28 +111,7 @@ func (rv *reverb) process(in, l, r []float32) {
 // chunk processes at most min(blockSize, rv.shortest) frames.
 func (rv *reverb) chunk(in, l, r []float32) {
 	n := len(in)
-	xs := rv.xs[:n]
-	H := rv.inHP
-	h1, h2 := H.ic1, H.ic2
-	pre, prePos := rv.pre, rv.prePos
-	for i := range in {
-		x := float64(in[i])
-		n1 := H.b1*x + H.c11*h1 + H.c12*h2
-		n2 := H.b2*x + H.c21*h1 + H.c22*h2
-		x -= H.k*0.5*(n1+h1) + 0.5*(n2+h2)
-		h1, h2 = n1, n2
-		p := float64(pre[prePos])
-		pre[prePos] = float32(x)
-		prePos++
-		if prePos == len(pre) {
-			prePos = 0
-		}
-		x = rv.ap[1].tick(rv.ap[0].tick(p))
-		xs[i] = x * 0.35
-	}
-	rv.inHP.ic1, rv.inHP.ic2 = h1, h2
-	rv.prePos = prePos
-
+	xs := rv.input(in)
 	// Copy each line's next n samples out; the mix overwrites them with
 	// the values to feed back, which are then copied back in.
 	for k := range 8 {
@@ -189,6 +168,33 @@ func (rv *reverb) chunk(in, l, r []float32) {
 		}
 		rv.pos[k] = p
 	}
+}
+
+// input high-passes the block, delays it by the pre-delay and diffuses
+// it through the two all-passes: the signal fed to the lines (in rv.xs).
+func (rv *reverb) input(in []float32) []float64 {
+	xs := rv.xs[:len(in)]
+	H := rv.inHP
+	h1, h2 := H.ic1, H.ic2
+	pre, prePos := rv.pre, rv.prePos
+	for i := range in {
+		x := float64(in[i])
+		n1 := H.b1*x + H.c11*h1 + H.c12*h2
+		n2 := H.b2*x + H.c21*h1 + H.c22*h2
+		x -= H.k*0.5*(n1+h1) + 0.5*(n2+h2)
+		h1, h2 = n1, n2
+		p := float64(pre[prePos])
+		pre[prePos] = float32(x)
+		prePos++
+		if prePos == len(pre) {
+			prePos = 0
+		}
+		x = rv.ap[1].tick(rv.ap[0].tick(p))
+		xs[i] = x * 0.35
+	}
+	rv.inHP.ic1, rv.inHP.ic2 = h1, h2
+	rv.prePos = prePos
+	return xs
 }
 
 // pingPong is a tempo-synced stereo ping-pong delay (dotted eighth).

@@ -185,7 +185,8 @@ func styled(s *score.Score, o synth.Options) synth.Options {
 		return o
 	}
 	if st, ok := style.Lookup(s.Genre); ok {
-		o.Style = &st
+		p := st.MixPlan()
+		o.Mix, o.Calm = &p, st.Reference() == style.RefCalm
 	}
 	return o
 }

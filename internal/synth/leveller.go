@@ -35,17 +35,7 @@ func level(s []float32, ch int) float64 {
 	// loudness of the window centred on each step.
 	pw := kWeigh(s, ch, sr, nil)
 	step := int(math.Round(levelStep * sr)) // kWeigh's sub-block
-	nStep := len(pw)
-	half := int(levelWindow / levelStep / 2)
-	st := make([]float64, nStep)
-	pre := make([]float64, nStep+1)
-	for i, p := range pw {
-		pre[i+1] = pre[i] + p
-	}
-	for i := range st {
-		a, b := max(0, i-half), min(nStep, i+half)
-		st[i] = -0.691 + 10*math.Log10((pre[b]-pre[a])/float64(b-a)+1e-20)
-	}
+	st := shortTerm(pw)
 	// The loud parts: the 90th percentile of the audible short-term values.
 	var loud []float64
 	for _, v := range st {
@@ -57,8 +47,41 @@ func level(s []float32, ch int) float64 {
 		return gatedLoudness(pw)
 	}
 	slices.Sort(loud)
-	ref := loud[int(0.9*float64(len(loud)-1))]
-	gain := make([]float64, nStep)
+	gain := levelGains(st, loud[int(0.9*float64(len(loud)-1))])
+	if !slices.ContainsFunc(gain, func(g float64) bool { return g > 0.05 }) {
+		return gatedLoudness(pw)
+	}
+	for i, g := range gain {
+		gain[i] = dbToGain(g)
+		pw[i] *= gain[i] * gain[i]
+	}
+	applyLevel(s, ch, gain, step)
+	return gatedLoudness(pw)
+}
+
+// shortTerm returns the short-term loudness of the window centred on each
+// step of K-weighted powers pw.
+func shortTerm(pw []float64) []float64 {
+	nStep := len(pw)
+	half := int(levelWindow / levelStep / 2)
+	st := make([]float64, nStep)
+	pre := make([]float64, nStep+1)
+	for i, p := range pw {
+		pre[i+1] = pre[i] + p
+	}
+	for i := range st {
+		a, b := max(0, i-half), min(nStep, i+half)
+		st[i] = -0.691 + 10*math.Log10((pre[b]-pre[a])/float64(b-a)+1e-20)
+	}
+	return st
+}
+
+// levelGains returns the boost in dB of every step: what lies more than
+// levelRange under ref is lifted by the ratio, faded out near the floor,
+// and smoothed over a second either way so that it moves like a hand on a
+// fader.
+func levelGains(st []float64, ref float64) []float64 {
+	gain := make([]float64, len(st))
 	for i, v := range st {
 		under := ref - v
 		boost := 0.0
@@ -71,16 +94,14 @@ func level(s []float32, ch int) float64 {
 		}
 		gain[i] = boost
 	}
-	// Smooth the gain (a second either way) so it moves like a hand on a
-	// fader, then apply it with linear interpolation between steps.
 	smooth(gain, int(1/levelStep))
-	if !slices.ContainsFunc(gain, func(g float64) bool { return g > 0.05 }) {
-		return gatedLoudness(pw)
-	}
-	for i, g := range gain {
-		gain[i] = dbToGain(g)
-		pw[i] *= gain[i] * gain[i]
-	}
+	return gain
+}
+
+// applyLevel applies the steps' linear gains to the frames of s,
+// interpolated between steps.
+func applyLevel(s []float32, ch int, gain []float64, step int) {
+	frames, nStep := len(s)/ch, len(gain)
 	// A frame is boosted only where a gain it interpolates between is
 	// above 1.006: the frames of step j read gains j-1 to j+1 (j-2 to
 	// j+1 with margin for rounding), so a step whose gains are all below
@@ -113,7 +134,6 @@ func level(s []float32, ch int) float64 {
 			s[i*ch+c] *= g
 		}
 	}
-	return gatedLoudness(pw)
 }
 
 // smooth replaces x by its moving average over 2r+1 points (shorter at the

@@ -95,41 +95,51 @@ func kWeigh(s []float32, ch int, rate float64, energy []float32) (subs []float64
 	subs = make([]float64, 0, frames/max(1, subLen)+1)
 	shelf, hp := kWeighting(rate)
 	// The high-pass's input history is the shelf's output history, so each
-	// channel needs six state values. Each chunk runs the channels one
-	// after the other (few enough live values to stay in registers), then
-	// sums the powers in the same order as a frame-by-frame loop would.
+	// channel needs six state values. Each block's squared outputs are
+	// worked out first (a stereo block both channels at once, see
+	// kStereo), then summed in the same order as a frame-by-frame loop
+	// would.
 	var left, right kState
 	var acc float64
 	n := 0
-	stereo := ch >= 2
-	var pw, pr [analysisChunk]float64
-	for lo := 0; lo < frames; lo += analysisChunk {
-		hi := min(frames, lo+analysisChunk)
-		p := pw[:hi-lo]
-		left.run(s[lo*ch:], ch, &shelf, &hp, p)
-		if stereo {
-			r := pr[:hi-lo]
-			right.run(s[lo*ch+1:], ch, &shelf, &hp, r)
+	var pw, pr [kBlock]float64
+	for b0 := 0; b0 < frames; b0 += kBlock {
+		p := pw[:min(kBlock, frames-b0)]
+		switch {
+		case ch == 2:
+			kStereo(s[b0*2:], &left, &right, &shelf, &hp, p)
+		case ch > 2:
+			r := pr[:len(p)]
+			left.run(s[b0*ch:], ch, &shelf, &hp, p)
+			right.run(s[b0*ch+1:], ch, &shelf, &hp, r)
 			for i, v := range r {
 				p[i] += v
 			}
+		default:
+			left.run(s[b0:], 1, &shelf, &hp, p)
 		}
-		e := 0.0
-		for _, v := range p {
-			e += v
-			acc += v
-			n++
-			if n == subLen {
-				subs = append(subs, acc/float64(subLen))
-				acc, n = 0, 0
+		for lo := 0; lo < len(p); lo += analysisChunk {
+			e := 0.0
+			for _, v := range p[lo:min(lo+analysisChunk, len(p))] {
+				e += v
+				acc += v
+				n++
+				if n == subLen {
+					subs = append(subs, acc/float64(subLen))
+					acc, n = 0, 0
+				}
 			}
-		}
-		if energy != nil {
-			energy[lo/analysisChunk] = float32(e)
+			if energy != nil {
+				energy[(b0+lo)/analysisChunk] = float32(e)
+			}
 		}
 	}
 	return subs
 }
+
+// kBlock is the number of frames kWeigh K-weights at a time (a multiple
+// of analysisChunk).
+const kBlock = 64 * analysisChunk
 
 // kState is the K-weighting state of one channel: shelf input and output
 // history (the output history is also the high-pass's input history) and
@@ -155,4 +165,21 @@ func (k *kState) run(s []float32, ch int, shelf, hp *biquad, p []float64) {
 		p[i] = z * z
 	}
 	k.x1, k.x2, k.y1, k.y2, k.z1, k.z2 = x1, x2, y1, y2, z1, z2
+}
+
+// kStereoGo K-weights len(p) frames of interleaved stereo s and stores in
+// p each frame's left squared output plus its right one, each channel run
+// over the chunk in turn (run). It is kStereo where no vector version
+// exists, and the reference the vector version is tested against.
+func kStereoGo(s []float32, left, right *kState, shelf, hp *biquad, p []float64) {
+	var pr [analysisChunk]float64
+	for lo := 0; lo < len(p); lo += analysisChunk {
+		n := min(analysisChunk, len(p)-lo)
+		q, r := p[lo:lo+n], pr[:n]
+		left.run(s[2*lo:], 2, shelf, hp, q)
+		right.run(s[2*lo+1:], 2, shelf, hp, r)
+		for i, v := range r {
+			q[i] += v
+		}
+	}
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/songsmith/songsmith/internal/audio"
 )
 
-// Mastering defaults: a song's style sets its own (style.MixPlan).
+// Mastering defaults: a song's style sets its own (mixplan.Plan).
 const (
 	// TargetLUFS is the integrated loudness Master aims for when the
 	// options name none.
@@ -82,7 +82,30 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 		return nil
 	}
 	targetLUFS, ceilDB := o.target()
-	peakMax := ceilDB + peakSlack
+	busAndWidth(b, o)
+	if !o.NoFades {
+		fades(b, o.FadeIn, o.FadeOut)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	frames := b.Frames()
+	nc := (frames + analysisChunk - 1) / analysisChunk
+	cs := chunkStats{energy: takeScratch(nc), peak: takeScratch(nc), subLen: int(math.Round(float64(b.Rate) / 10))}
+	defer putScratch(cs.energy)
+	defer putScratch(cs.peak)
+	if err := toTarget(ctx, b, cs, targetLUFS, ceilDB); err != nil {
+		return err
+	}
+	clampAll(b.Samples, dbToGain(ceilDB))
+	return nil
+}
+
+// busAndWidth levels the song (the leveller, or one integrated gain),
+// compresses the bus, then sets the stereo width: after the leveller,
+// since lifting a quiet, wide passage (a pad intro, a breakdown) widens
+// the whole song.
+func busAndWidth(b *audio.Buffer, o MasterOptions) {
 	var l float64
 	if o.NoLeveller {
 		l = IntegratedLoudness(b)
@@ -103,8 +126,6 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 			scale(b.Samples, dbToGain(-20-l))
 		}
 	}
-	// The width is set after the leveller: lifting a quiet, wide passage
-	// (a pad intro, a breakdown) widens the whole song.
 	if b.Channels == 2 {
 		lo, hi := corrMin, corrMax
 		if c := o.Correlation; c[0] > -1 && c[0] < c[1] && c[1] <= 1 {
@@ -113,18 +134,14 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 		balanceWidth(b.Samples, lo, hi)
 		inPhase(b.Samples)
 	}
-	if !o.NoFades {
-		fades(b, o.FadeIn, o.FadeOut)
-	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
+}
+
+// toTarget brings the song to its loudness target under the true-peak
+// ceiling: a gain where that is enough, else the limiter at the gain
+// searched, measured again (up to four rounds).
+func toTarget(ctx context.Context, b *audio.Buffer, cs chunkStats, targetLUFS, ceilDB float64) error {
 	ch := b.Channels
-	frames := b.Frames()
-	nc := (frames + analysisChunk - 1) / analysisChunk
-	cs := chunkStats{energy: takeScratch(nc), peak: takeScratch(nc), subLen: int(math.Round(float64(b.Rate) / 10))}
-	defer putScratch(cs.energy)
-	defer putScratch(cs.peak)
+	peakMax := ceilDB + peakSlack
 	ceiling, pmax := dbToGain(ceilDB), dbToGain(peakMax)
 	for iter := 0; iter < 4; iter++ {
 		subs := kWeigh(b.Samples, ch, float64(b.Rate), cs.energy)
@@ -134,7 +151,7 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 		}
 		if math.IsInf(loud, -1) { // too short or too quiet to gate: peak-normalise
 			scale(b.Samples, ceiling/truePeakMax(b.Samples, ch))
-			break
+			return nil
 		}
 		// The true peak is interpolated only where it can matter (see
 		// truePeakFrames): at pmax for the stopping test, and at the
@@ -148,7 +165,7 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 		peak := truePeakFrames(b.Samples, ch, nil, cs.peak, thr)
 		pdb := gainToDB(peak)
 		if math.Abs(loud-targetLUFS) <= loudTol && pdb <= peakMax {
-			break
+			return nil
 		}
 		if thr > need {
 			thr = need
@@ -157,28 +174,35 @@ func Master(ctx context.Context, b *audio.Buffer, o MasterOptions) error {
 		}
 		if pdb+(targetLUFS-loud) <= ceilDB {
 			scale(b.Samples, g0) // exact: both scale linearly
-			break
+			return nil
 		}
-		g, gmax := searchGain(cs, g0, ceiling, targetLUFS)
-		for try := 0; gmax*thr > ceiling; try++ {
-			// The search went further than the measurement covers:
-			// measure more (everything, in the end) and search again.
-			thr = ceiling / (gmax * tpHeadroom)
-			if try == 2 {
-				thr = 0
-			}
-			truePeakFrames(b.Samples, ch, nil, cs.peak, thr)
-			g, gmax = searchGain(cs, g0, ceiling, targetLUFS)
-		}
-		applyLimiter(b.Samples, ch, cs.peak, thr, g, ceiling)
+		limit(b, cs, g0, thr, ceiling, targetLUFS)
 		if iter == 3 {
 			if p := TruePeak(b); p > peakMax {
 				scale(b.Samples, dbToGain(ceilDB-p))
 			}
 		}
 	}
-	clampAll(b.Samples, ceiling)
 	return nil
+}
+
+// limit searches the gain that reaches targetLUFS under the ceiling with
+// the limiter (measuring the true peak further where the search goes past
+// what thr covered) and applies it.
+func limit(b *audio.Buffer, cs chunkStats, g0, thr, ceiling, targetLUFS float64) {
+	ch := b.Channels
+	g, gmax := searchGain(cs, g0, ceiling, targetLUFS)
+	for try := 0; gmax*thr > ceiling; try++ {
+		// The search went further than the measurement covers:
+		// measure more (everything, in the end) and search again.
+		thr = ceiling / (gmax * tpHeadroom)
+		if try == 2 {
+			thr = 0
+		}
+		truePeakFrames(b.Samples, ch, nil, cs.peak, thr)
+		g, gmax = searchGain(cs, g0, ceiling, targetLUFS)
+	}
+	applyLimiter(b.Samples, ch, cs.peak, thr, g, ceiling)
 }
 
 // tpHeadroom is how far (as a gain factor) the limiter's make-up gain may

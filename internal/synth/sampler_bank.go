@@ -1,9 +1,11 @@
 package synth
 
 import (
+	"maps"
+
+	"github.com/songsmith/songsmith/internal/mixplan"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/soundfont"
-	"github.com/songsmith/songsmith/internal/style"
 )
 
 // BankLoader returns the sample bank recorded parts play from, or nil to
@@ -27,25 +29,29 @@ type Options struct {
 	// it by its measured loudness (balance.go), and its tone bells off
 	// (tone.go): for comparing sources.
 	Unbalanced bool
-	// Style is the song's catalogue entry, resolved once by the engine
-	// (engine.Composition.Style): its mix plan and reference set decide
-	// levels, tone and master. Nil mixes with the pop family's plan.
-	Style *style.Style
+	// Mix is the song's mix plan, written by the engine's mix step from
+	// the style's catalogue entry (engine.MixOf): part levels, tone, room
+	// and master. Nil mixes with the pop family's plan.
+	Mix *mixplan.Plan
+	// Calm marks a song measured against the calm references
+	// (orchestral, choral, folk without a kit): its parts' stereo width
+	// and tone follow them.
+	Calm bool
 }
 
-// plan returns the mix plan of o's style (the pop family's for none).
-func (o Options) plan() style.MixPlan {
-	if o.Style != nil {
-		return o.Style.MixPlan()
+// plan returns o's mix plan (the pop family's for none), its Parts a
+// fresh copy.
+func (o Options) plan() mixplan.Plan {
+	if o.Mix == nil {
+		return mixplan.FamilyPlan(mixplan.Pop)
 	}
-	return style.FamilyPlan(style.MixPop)
+	p := *o.Mix
+	p.Parts = maps.Clone(p.Parts)
+	return p
 }
 
-// calm reports whether o's style is measured against the calm references
-// (orchestral, choral, folk without a kit).
-func (o Options) calm() bool {
-	return o.Style != nil && o.Style.Reference() == style.RefCalm
-}
+// calm reports whether o's song is measured against the calm references.
+func (o Options) calm() bool { return o.Calm }
 
 // NoBank is a BankLoader that synthesizes every part.
 func NoBank() *soundfont.Bank { return nil }

@@ -218,8 +218,10 @@ func lowPass(f0, q float64) eqBand {
 	return eqBand{b0: (1 - cw) / 2 / a0, b1: (1 - cw) / a0, b2: (1 - cw) / 2 / a0, a1: -2 * cw / a0, a2: (1 - al) / a0}
 }
 
-// process filters an interleaved stereo block in place.
-func (f *eqBand) process(fr []float32) {
+// processGo filters an interleaved stereo block in place, one channel
+// after the other in each frame: process where no vector version exists,
+// and the reference the vector version is tested against.
+func (f *eqBand) processGo(fr []float32) {
 	b0, b1, b2, a1, a2 := f.b0, f.b1, f.b2, f.a1, f.a2
 	l1, l2, ly1, ly2 := f.z[0][0], f.z[0][1], f.z[0][2], f.z[0][3]
 	r1, r2, ry1, ry2 := f.z[1][0], f.z[1][1], f.z[1][2], f.z[1][3]

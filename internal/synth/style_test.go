@@ -9,13 +9,18 @@ import (
 	"github.com/songsmith/songsmith/internal/synth"
 )
 
-// TestOptionsStyle: the synthesizer mixes by the entry it is given
-// (Options.Style), not by the score's genre name, and with none by the pop
-// family's plan.
+// TestOptionsStyle: the synthesizer mixes by the plan it is given
+// (Options.Mix, from the style's entry), not by the score's genre name,
+// and with none by the pop family's plan.
 func TestOptionsStyle(t *testing.T) {
 	s := demoScore(4, 1) // genre "house"
 	render := func(st *style.Style) []float32 {
-		b, err := synth.Render(context.Background(), s, synth.Options{Style: st})
+		o := synth.Options{}
+		if st != nil {
+			p := st.MixPlan()
+			o.Mix, o.Calm = &p, st.Reference() == style.RefCalm
+		}
+		b, err := synth.Render(context.Background(), s, o)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -113,7 +113,7 @@ const leadBox = 0.6
 
 // toneBands returns the bells of a part's insert chain (none to four):
 // calm is whether the song's style is measured against the calm references
-// (Options.Style), which adds the warmth bell.
+// (Options.Calm), which adds the warmth bell.
 func toneBands(tr *score.Track, calm bool) []monoBand {
 	var out []monoBand
 

@@ -277,6 +277,22 @@ func (t *trackState) render(start, n int, e *engine) {
 	} else {
 		clear(buf)
 	}
+	t.renderVoices(start, n, buf)
+	t.insert(buf)
+	l, r := t.l[:n], t.r[:n]
+	if t.ch != nil {
+		t.ch.process(buf, l, r)
+	} else {
+		copy(l, buf)
+		copy(r, buf)
+	}
+	t.mixOut(buf, e, recSide)
+}
+
+// renderVoices renders the sounding voices of the block from start into
+// buf, and returns the finished ones to the pool.
+func (t *trackState) renderVoices(start, n int, buf []float32) {
+	end := start + n
 	kept := t.voices[:0]
 	keep := func(v *voice) {
 		if v.done {
@@ -310,14 +326,15 @@ func (t *trackState) render(start, n int, e *engine) {
 	}
 	clear(t.voices[len(kept):])
 	t.voices = kept
-	t.insert(buf)
+}
+
+// mixOut pans the track's block (t.l, t.r, filled from buf, the insert
+// chain's output)
+// into the engine's mix with the sidechain's ducking, adds the side signal
+// (the widener's, a stereo recorded part's) and feeds the sends.
+func (t *trackState) mixOut(buf []float32, e *engine, recSide []float32) {
+	n := len(buf)
 	l, r := t.l[:n], t.r[:n]
-	if t.ch != nil {
-		t.ch.process(buf, l, r)
-	} else {
-		copy(l, buf)
-		copy(r, buf)
-	}
 	duck := e.duck[:n]
 	mixL, mixR := e.mixL[:n], e.mixR[:n]
 	revIn, dlyIn := e.revIn[:n], e.dlyIn[:n]

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/delivery"
+	"github.com/songsmith/songsmith/internal/logctx"
 )
 
 // DefaultSchedule is the wait before each retry after a failed attempt:
@@ -102,8 +104,8 @@ func (s *Sender) Handle(ctx context.Context, d jobs.Delivery) Decision {
 		log.WarnContext(ctx, "webhook message without a finished job that wants one; dropped", "status", j.Status)
 		return Decision{}
 	}
-	state := *jobs.WebhookOf(j)
-	if state.Status == jobs.WebhookDelivered || state.Status == jobs.WebhookFailed {
+	state := *delivery.Of(j.Options != nil && j.Options.WebhookURL != "", j.Webhook)
+	if state.Status == delivery.Delivered || state.Status == delivery.Failed {
 		log.InfoContext(ctx, "webhook already "+string(state.Status)+"; duplicate message dropped")
 		return Decision{}
 	}
@@ -137,12 +139,12 @@ func (s *Sender) Handle(ctx context.Context, d jobs.Delivery) Decision {
 			return Decision{Release: true, Delay: s.BusyDelay, Deferred: true}
 		}
 		if now.After(j.FinishedAt.Add(s.span())) {
-			s.record(ctx, log, j.ID, jobs.WebhookState{Status: jobs.WebhookFailed, Attempts: state.Attempts, LastError: PublicError(errParked)})
+			s.record(ctx, log, j.ID, delivery.State{Status: delivery.Failed, Attempts: state.Attempts, LastError: PublicError(errParked)})
 			log.ErrorContext(ctx, "webhook given up: its receiver stayed parked past the retry schedule")
 			return Decision{Err: errParked}
 		}
-		if state.Status != jobs.WebhookParked {
-			state.Status = jobs.WebhookParked
+		if state.Status != delivery.Parked {
+			state.Status = delivery.Parked
 			s.record(ctx, log, j.ID, state)
 		}
 		return Decision{Release: true, Delay: max(parkedUntil.Sub(now), time.Second), Deferred: true}
@@ -160,17 +162,17 @@ func (s *Sender) Handle(ctx context.Context, d jobs.Delivery) Decision {
 	s.unlease(ctx, log, j.Owner, token)
 	parkedUntil = s.gate.done(s.Breaker, j.Owner, host, receiver, err == nil, s.now())
 	if err == nil {
-		s.record(ctx, log, j.ID, jobs.WebhookState{Status: jobs.WebhookDelivered, Attempts: attempt})
+		s.record(ctx, log, j.ID, delivery.State{Status: delivery.Delivered, Attempts: attempt})
 		log.InfoContext(ctx, "webhook delivered", "status_code", code)
 		return Decision{}
 	}
 	dec := s.retry(ctx, log, attempt, err)
-	st := jobs.WebhookState{Status: jobs.WebhookRetrying, Attempts: attempt, LastError: PublicError(err)}
+	st := delivery.State{Status: delivery.Retrying, Attempts: attempt, LastError: PublicError(err)}
 	switch {
 	case !dec.Release:
-		st.Status = jobs.WebhookFailed
+		st.Status = delivery.Failed
 	case !parkedUntil.IsZero():
-		st.Status = jobs.WebhookParked
+		st.Status = delivery.Parked
 		dec.Delay = max(dec.Delay, parkedUntil.Sub(s.now()))
 		log.WarnContext(ctx, "webhook receiver parked: it keeps failing", "host", host, "until", parkedUntil)
 	}
@@ -180,7 +182,7 @@ func (s *Sender) Handle(ctx context.Context, d jobs.Delivery) Decision {
 
 // record stores a webhook's state; a failure is logged (the delivery
 // itself is not affected).
-func (s *Sender) record(ctx context.Context, log *slog.Logger, id jobs.JobID, st jobs.WebhookState) {
+func (s *Sender) record(ctx context.Context, log *slog.Logger, id jobs.JobID, st delivery.State) {
 	if s.Recorder == nil {
 		return
 	}
@@ -293,9 +295,9 @@ func (s *Sender) schedule() []time.Duration {
 	return DefaultSchedule
 }
 
-func (s *Sender) now() time.Time { return jobs.Clock(s.Now) }
+func (s *Sender) now() time.Time { return logctx.Now(s.Now) }
 
-func (s *Sender) log() *slog.Logger { return jobs.LoggerOr(s.Logger) }
+func (s *Sender) log() *slog.Logger { return logctx.LoggerOr(s.Logger) }
 
 // HandleWebhook is Handle for queue adapters that know only the
 // decision's parts (sqsqueue.WebhookProcessor).

@@ -14,6 +14,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/embedded"
 	"github.com/songsmith/songsmith/internal/jobs"
+	record "github.com/songsmith/songsmith/internal/jobs/delivery"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
 	"github.com/songsmith/songsmith/internal/webhook"
 )
@@ -112,12 +113,12 @@ func setup(t *testing.T, url string) (*webhook.Sender, *jobs.Job, string) {
 	master := []byte("a master secret of the test, 32+ bytes")
 	s := &webhook.Sender{Jobs: st, Keys: st, Timeout: 300 * time.Millisecond, Policy: webhook.Policy{AllowLoopback: true},
 		Secret: func(_ context.Context, k *jobs.APIKey) (string, error) {
-			return jobs.WebhookSecretFrom(master, k.ID), nil
+			return webhook.SecretFrom(master, k.ID), nil
 		},
 		Body: func(_ context.Context, j *jobs.Job) ([]byte, error) {
 			return json.Marshal(map[string]any{"job_id": j.ID, "status": j.Status, "error": j.Error})
 		}}
-	return s, j, jobs.WebhookSecretFrom(master, k.ID)
+	return s, j, webhook.SecretFrom(master, k.ID)
 }
 
 func attempt(s *webhook.Sender, j *jobs.Job, n int) webhook.Decision {
@@ -249,23 +250,23 @@ func TestBreakerParks(t *testing.T) {
 	s.Breaker = webhook.Breaker{Failures: 3, Cooldown: time.Minute, MaxCooldown: time.Hour}
 	now := time.Now()
 	s.Now = func() time.Time { return now }
-	state := func() *jobs.WebhookState {
+	state := func() *record.State {
 		got, err := s.Jobs.Job(context.Background(), j.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return jobs.WebhookOf(got)
+		return record.Of(got.Options != nil && got.Options.WebhookURL != "", got.Webhook)
 	}
-	if st := state(); st.Status != jobs.WebhookPending || st.Attempts != 0 {
+	if st := state(); st.Status != record.Pending || st.Attempts != 0 {
 		t.Fatalf("before any attempt: %+v", st)
 	}
-	for n, want := range []jobs.WebhookStatus{jobs.WebhookRetrying, jobs.WebhookRetrying, jobs.WebhookParked} {
+	for n, want := range []record.Status{record.Retrying, record.Retrying, record.Parked} {
 		dec := attempt(s, j, n+1)
 		st := state()
 		if !dec.Release || dec.Deferred || st.Status != want || st.Attempts != n+1 || st.LastError != "the receiver answered HTTP 500" {
 			t.Fatalf("attempt %d: %+v, state %+v, want %s", n+1, dec, st, want)
 		}
-		if want == jobs.WebhookParked && dec.Delay < time.Minute {
+		if want == record.Parked && dec.Delay < time.Minute {
 			t.Fatalf("parked with a retry after %s, want the cool-down", dec.Delay)
 		}
 	}
@@ -274,14 +275,14 @@ func TestBreakerParks(t *testing.T) {
 	if !dec.Release || !dec.Deferred || dec.Delay != 30*time.Second {
 		t.Fatalf("while parked: %+v, want a deferral to the end of the cool-down", dec)
 	}
-	if st := state(); st.Status != jobs.WebhookParked || st.Attempts != 3 || len(r.deliveries()) != 3 {
+	if st := state(); st.Status != record.Parked || st.Attempts != 3 || len(r.deliveries()) != 3 {
 		t.Fatalf("while parked: state %+v, %d requests", st, len(r.deliveries()))
 	}
 	now = now.Add(31 * time.Second)
 	if dec := attempt(s, j, 5); dec.Release {
 		t.Fatalf("trial after the cool-down: %+v", dec)
 	}
-	if st := state(); st.Status != jobs.WebhookDelivered || st.Attempts != 4 || st.LastError != "" {
+	if st := state(); st.Status != record.Delivered || st.Attempts != 4 || st.LastError != "" {
 		t.Fatalf("after the trial: %+v", st)
 	}
 	if dec := attempt(s, j, 6); dec.Release || len(r.deliveries()) != 4 {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 	"github.com/songsmith/songsmith/internal/worker"
 )
 
@@ -126,7 +127,7 @@ func TestDuplicateDeliveryKeepsTheWinnersFiles(t *testing.T) {
 	done := make(chan worker.Outcome, 1)
 	go func() { out, _ := w.Process(ctx, id, 1); done <- out }()
 	<-started
-	if err := st.CompleteJob(ctx, id, jobs.Result{Title: "won", SongKey: jobs.SongKey(id, "wav"), ImageKey: jobs.ImageKey(id, "png")}, time.Now()); err != nil {
+	if err := st.CompleteJob(ctx, id, jobs.Result{Title: "won", SongKey: mediakey.Song(id, "wav"), ImageKey: mediakey.Image(id, "png")}, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	select {

@@ -11,6 +11,7 @@ import (
 	"github.com/songsmith/songsmith/internal/embedded"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 	"github.com/songsmith/songsmith/internal/request"
 	"github.com/songsmith/songsmith/internal/worker"
 )
@@ -42,7 +43,7 @@ func TestProcessOptions(t *testing.T) {
 	seed := uint64(99)
 	j := jobstest.NewJob("k")
 	j.StartedAt, j.ExpiresAt = time.Now().UTC(), time.Now().UTC().Add(time.Hour)
-	j.Options = &jobs.Options{Seed: &seed, Format: "flac", Outputs: []string{request.OutputStems, request.OutputMIDI}}
+	j.Options = &jobs.Options{Seed: &seed, Format: "flac", Outputs: []string{request.OutputStems, request.OutputMIDI, request.OutputMusicXML}}
 	if err := st.CreateJob(ctx, j); err != nil {
 		t.Fatal(err)
 	}
@@ -57,6 +58,7 @@ func TestProcessOptions(t *testing.T) {
 		song := jobstest.TinySong()
 		song.Stems = &jobs.File{Path: tmp, ContentType: "application/zip", Ext: "zip"}
 		song.MIDI = &jobs.File{Data: []byte("MThd"), ContentType: "audio/midi", Ext: "mid"}
+		song.MusicXML = &jobs.File{Data: []byte("<?xml"), ContentType: "application/vnd.recordare.musicxml+xml", Ext: "musicxml"}
 		return song, nil
 	}}
 	m := &recMedia{got: map[string]string{}}
@@ -66,10 +68,11 @@ func TestProcessOptions(t *testing.T) {
 	}
 	got, _ := st.Job(ctx, j.ID)
 	r := got.Result
-	if r.Seed != 99 || r.Format != "wav" || r.StemsKey != jobs.StemsKey(j.ID) || r.MIDIKey != jobs.MIDIKey(j.ID) {
+	if r.Seed != 99 || r.Format != "wav" || r.StemsKey != mediakey.Stems(j.ID) || r.MIDIKey != mediakey.MIDI(j.ID) ||
+		r.MusicXMLKey != mediakey.MusicXML(j.ID) {
 		t.Fatalf("result %+v", r)
 	}
-	if m.got[r.StemsKey] != "zip bytes" || m.got[r.MIDIKey] != "MThd" {
+	if m.got[r.StemsKey] != "zip bytes" || m.got[r.MIDIKey] != "MThd" || m.got[r.MusicXMLKey] != "<?xml" {
 		t.Fatalf("stored %v", m.got)
 	}
 	if _, err := os.Stat(tmp); !os.IsNotExist(err) {

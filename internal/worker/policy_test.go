@@ -9,6 +9,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 	"github.com/songsmith/songsmith/internal/worker"
 )
 
@@ -132,7 +133,7 @@ func TestHandle(t *testing.T) {
 		if out, _ := w.Process(ctx, id, 1); out != worker.Retry {
 			t.Fatalf("%s", out)
 		}
-		if len(m.deleted) != 1 || m.deleted[0] != jobs.SongKey(id, "wav") {
+		if len(m.deleted) != 1 || m.deleted[0] != mediakey.Song(id, "wav") {
 			t.Fatalf("deleted %v, want the song stored before the cover failed", m.deleted)
 		}
 	})

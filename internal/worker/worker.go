@@ -16,14 +16,20 @@ import (
 	"time"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
+	"github.com/songsmith/songsmith/internal/logctx"
 	"github.com/songsmith/songsmith/internal/request"
 )
 
-// Messages shown to clients in the error field of failed jobs (the jobs
-// package owns the wording).
+// Messages shown to clients in the error field of jobs the worker fails
+// (the service's own failures, MsgQueueTimeout and MsgCanceled, are the
+// jobs package's).
 const (
-	MsgGenerationFailed = jobs.MsgGenerationFailed
-	MsgRetriesExhausted = jobs.MsgRetriesExhausted
+	// MsgGenerationFailed is the error of a job whose generation failed.
+	MsgGenerationFailed = "Generation failed. Submit the prompt again."
+	// MsgRetriesExhausted is the error of a job that failed every attempt.
+	MsgRetriesExhausted = "Generation failed after repeated attempts. Submit the prompt again."
 )
 
 // Worker generates songs for queued jobs. Every field that shapes the
@@ -123,7 +129,7 @@ func (w *Worker) process(ctx context.Context, id jobs.JobID, attempt int, audio 
 		log.InfoContext(ctx, "job already finished or expired; duplicate delivery", "status", j.Status)
 		return Skipped, nil
 	}
-	if jobs.QueueExpired(j, w.MaxQueueAge, w.now()) {
+	if queueExpired(j, w.MaxQueueAge, w.now()) {
 		log.WarnContext(ctx, "job waited in the queue too long; failing it unstarted", "code", jobs.EQueueTimeout, "waited_s", w.now().Sub(j.StartedAt).Seconds())
 		return w.fail(ctx, id, jobs.MsgQueueTimeout)
 	}
@@ -154,7 +160,7 @@ func (w *Worker) process(ctx context.Context, id jobs.JobID, attempt int, audio 
 		log.WarnContext(ctx, "generation interrupted; the job stays queued", "err", err)
 		return Retry, err // shutting down: leave the job for the next delivery
 	}
-	if errors.Is(err, jobs.ErrStorageFull) {
+	if errors.Is(err, backend.ErrStorageFull) {
 		// A full disk is the service's fault, not the job's: the job waits
 		// for space (each retry after RetryDelay) instead of failing on
 		// its last attempt; only the delivery bound (MaxAttempts +
@@ -265,7 +271,7 @@ func (w *Worker) generate(ctx context.Context, j *jobs.Job, log *slog.Logger) (*
 	}
 	r := &jobs.Result{
 		Title: song.Title, BPM: song.BPM, Duration: song.Duration, Tags: song.Tags,
-		SongKey: jobs.SongKey(j.ID, song.Audio.Ext), ImageKey: jobs.ImageKey(j.ID, song.Cover.Ext),
+		SongKey: mediakey.Song(j.ID, song.Audio.Ext), ImageKey: mediakey.Image(j.ID, song.Cover.Ext),
 		EngineVersion: song.EngineVersion, Recipe: song.Recipe, License: song.License,
 		Measured: song.Measured,
 	}
@@ -280,22 +286,29 @@ func (w *Worker) generate(ctx context.Context, j *jobs.Job, log *slog.Logger) (*
 			if song.Stems.Empty() {
 				return nil, errors.New("generator returned no stems")
 			}
-			r.StemsKey = jobs.StemsKey(j.ID)
+			r.StemsKey = mediakey.Stems(j.ID)
 			files = append(files, file{r.StemsKey, *song.Stems})
 		}
 		if o.Wants(request.OutputMIDI) {
 			if song.MIDI.Empty() {
 				return nil, errors.New("generator returned no MIDI")
 			}
-			r.MIDIKey = jobs.MIDIKey(j.ID)
+			r.MIDIKey = mediakey.MIDI(j.ID)
 			files = append(files, file{r.MIDIKey, *song.MIDI})
 		}
 		if o.Wants(request.OutputTimeline) {
 			if song.Timeline.Empty() {
 				return nil, errors.New("generator returned no timeline")
 			}
-			r.TimelineKey = jobs.TimelineKey(j.ID)
+			r.TimelineKey = mediakey.Timeline(j.ID)
 			files = append(files, file{r.TimelineKey, *song.Timeline})
+		}
+		if o.Wants(request.OutputMusicXML) {
+			if song.MusicXML.Empty() {
+				return nil, errors.New("generator returned no MusicXML")
+			}
+			r.MusicXMLKey = mediakey.MusicXML(j.ID)
+			files = append(files, file{r.MusicXMLKey, *song.MusicXML})
 		}
 	}
 	var stored []string
@@ -372,9 +385,9 @@ func (w *Worker) Attempts() int { return w.maxAttempts() }
 
 func (w *Worker) maxAttempts() int { return max(w.MaxAttempts, 1) }
 
-func (w *Worker) now() time.Time { return jobs.Clock(w.Now) }
+func (w *Worker) now() time.Time { return logctx.Now(w.Now) }
 
-func (w *Worker) log() *slog.Logger { return jobs.LoggerOr(w.Logger) }
+func (w *Worker) log() *slog.Logger { return logctx.LoggerOr(w.Logger) }
 
 // putWaiting is put that, while the storage is full, keeps the finished
 // song and tries again (after RetryDelay, doubling, at least
@@ -385,7 +398,7 @@ func (w *Worker) log() *slog.Logger { return jobs.LoggerOr(w.Logger) }
 func (w *Worker) putWaiting(ctx context.Context, log *slog.Logger, key string, f *jobs.File, deadline time.Time) error {
 	for n := 1; ; n++ {
 		err := w.put(ctx, key, f)
-		if !errors.Is(err, jobs.ErrStorageFull) {
+		if !errors.Is(err, backend.ErrStorageFull) {
 			return err
 		}
 		delay := max(w.RetryDelay(n), storageFullPoll)
@@ -412,4 +425,11 @@ func (w *Worker) put(ctx context.Context, key string, f *jobs.File) error {
 	}
 	defer r.Close()
 	return w.Media.PutMedia(ctx, key, f.ContentType, r, size)
+}
+
+// queueExpired reports whether a job that has not started an attempt
+// waited longer than maxAge at now (never when maxAge is 0): the worker
+// then fails it with jobs.MsgQueueTimeout instead of rendering it.
+func queueExpired(j *jobs.Job, maxAge time.Duration, now time.Time) bool {
+	return maxAge > 0 && j.AttemptedAt.IsZero() && now.Sub(j.StartedAt) > maxAge
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/songsmith/songsmith/internal/embedded"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/jobstest"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 	"github.com/songsmith/songsmith/internal/worker"
 )
 
@@ -59,8 +60,8 @@ func TestProcess(t *testing.T) {
 			t.Fatalf("%s %v", out, err)
 		}
 		j, _ := st.Job(ctx, id)
-		if j.Status != jobs.StatusCompleted || j.Result.SongKey != jobs.SongKey(id, "wav") || len(keys) != 2 ||
-			keys[0] != j.Result.SongKey || keys[1] != jobs.ImageKey(id, "png") {
+		if j.Status != jobs.StatusCompleted || j.Result.SongKey != mediakey.Song(id, "wav") || len(keys) != 2 ||
+			keys[0] != j.Result.SongKey || keys[1] != mediakey.Image(id, "png") {
 			t.Fatalf("job %+v, keys %v", j, keys)
 		}
 	})

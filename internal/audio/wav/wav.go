@@ -57,12 +57,16 @@ func encode(w io.Writer, b *audio.Buffer, extra []byte) error {
 		return err
 	}
 	q := NewQuantizer()
-	var s [2]byte
-	for _, v := range b.Samples {
-		binary.LittleEndian.PutUint16(s[:], uint16(q.Sample(v)))
-		if _, err := bw.Write(s[:]); err != nil {
+	// Samples are quantized a block at a time straight into the
+	// writer's buffer: one call a block, not two a sample.
+	var pcm [4096]byte
+	for src := b.Samples; len(src) > 0; {
+		n := min(len(src), len(pcm)/2)
+		q.putPCM(pcm[:2*n], src[:n])
+		if _, err := bw.Write(pcm[:2*n]); err != nil {
 			return err
 		}
+		src = src[n:]
 	}
 	return bw.Flush()
 }
@@ -145,13 +149,39 @@ func (q *Quantizer) next() float64 {
 
 // Sample converts one sample.
 func (q *Quantizer) Sample(v float32) int16 {
-	x := math.Round(float64(v)*32767 + q.next() - q.next())
+	return quantize(v, q.next(), q.next())
+}
+
+// quantize converts v with the dither values a and b (each uniform in
+// [0,1), drawn in that order).
+func quantize(v float32, a, b float64) int16 {
+	x := math.Round(float64(v)*32767 + a - b)
 	if x > 32767 {
 		x = 32767
 	} else if x < -32768 {
 		x = -32768
 	}
 	return int16(x)
+}
+
+// putPCM converts src into dst as 16-bit little-endian PCM, two bytes a
+// sample: the values of Sample over src, with the generator kept in a
+// local for the whole block.
+func (q *Quantizer) putPCM(dst []byte, src []float32) {
+	rng := q.rng
+	dst = dst[:2*len(src)]
+	for i, v := range src {
+		rng ^= rng << 13
+		rng ^= rng >> 17
+		rng ^= rng << 5
+		a := float64(rng) / (1 << 32)
+		rng ^= rng << 13
+		rng ^= rng >> 17
+		rng ^= rng << 5
+		b := float64(rng) / (1 << 32)
+		binary.LittleEndian.PutUint16(dst[2*i:], uint16(quantize(v, a, b)))
+	}
+	q.rng = rng
 }
 
 // FloatSize returns the size of the 32-bit float WAV EncodeFloat writes for b.

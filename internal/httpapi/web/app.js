@@ -19,6 +19,7 @@
     useRecipe: $("use-recipe"), useRecipeHint: $("use-recipe-hint"), recipe: $("opt-recipe"),
     optionsBox: document.querySelector("details.options"),
     dlStems: $("download-stems"), dlMIDI: $("download-midi"), dlTimeline: $("download-timeline"),
+    dlMusicXML: $("download-musicxml"),
     seedRow: $("seed-row"), seedFormat: $("seed-format"), loopRow: $("loop-row"), loopSpan: $("loop-span"),
     measuredRow: $("measured-row"), measuredSpan: $("measured-span"),
     webhookRow: $("webhook-row"), webhookState: $("webhook-state"), family: $("family"), familyList: $("family-list"),
@@ -211,7 +212,8 @@
     loop: () => ["client.WithLoop()"],
     bpm: (v) => ["client.WithBPM(" + v + ")"],
     key: (v) => ["client.WithKey(" + goString(v) + ")"],
-    outputs: (v) => v.map((o) => ({ stems: "client.WithStems()", midi: "client.WithMIDI()", timeline: "client.WithTimeline()" })[o]),
+    outputs: (v) => v.map((o) => ({ stems: "client.WithStems()", midi: "client.WithMIDI()", timeline: "client.WithTimeline()",
+      musicxml: "client.WithMusicXML()" })[o]),
     loudness_lufs: (v) => ["client.WithLoudness(" + v + ")"],
     sample_rate: (v) => ["client.WithSampleRate(" + v + ")"],
     webhook_url: (v) => ["client.WithWebhook(" + goString(v) + ")"],
@@ -588,12 +590,12 @@
     el.optionsBox.open = true;
     el.recipe.focus();
   });
-  // showOutputs links the extra files of r (stems, MIDI, timeline), each
+  // showOutputs links the extra files of r (stems, MIDI, timeline, MusicXML), each
   // hidden when the job did not ask for it.
   function showOutputs(r) {
     const base = fileName(r.title, "song");
     for (const [a, url, name] of [[el.dlStems, r.stems_url, base + ".stems.zip"], [el.dlMIDI, r.midi_url, base + ".mid"],
-      [el.dlTimeline, r.timeline_url, base + ".timeline.json"]]) {
+      [el.dlTimeline, r.timeline_url, base + ".timeline.json"], [el.dlMusicXML, r.musicxml_url, base + ".musicxml"]]) {
       a.hidden = !url;
       if (url) link(a, url, name); else a.removeAttribute("href");
     }

@@ -53,6 +53,10 @@ func (g *Generator) Generate(ctx context.Context, prompt string, seed uint64, o 
 	if o.Wants(request.OutputTimeline) {
 		song.Timeline = &jobs.File{Data: []byte(`{"version":1,"beats":[0,0.5]}`), ContentType: "application/json", Ext: "json"}
 	}
+	if o.Wants(request.OutputMusicXML) {
+		song.MusicXML = &jobs.File{Data: []byte(`<?xml version="1.0"?><score-partwise version="4.0"/>`),
+			ContentType: "application/vnd.recordare.musicxml+xml", Ext: "musicxml"}
+	}
 	return song, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 )
 
 // runHistory checks ListJobs: newest first, paginated without gaps or
@@ -44,7 +45,7 @@ func runHistory(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 			t.Fatalf("listed %d jobs, want the 7 unexpired jobs of owner1", len(all))
 		}
 		for i := 1; i < len(all); i++ {
-			a, b := jobs.CursorOf(all[i-1]).SortKey(), jobs.CursorOf(all[i]).SortKey()
+			a, b := backend.SortKey(backend.CursorOf(all[i-1])), backend.SortKey(backend.CursorOf(all[i]))
 			if a <= b {
 				t.Fatalf("not newest first at %d: %s then %s", i, a, b)
 			}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 )
 
 // runIdempotency is the idempotency part of the JobStore contract.
@@ -50,7 +51,7 @@ func runIdempotency(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 			t.Fatalf("other owner: got %+v created %v err %v", got, created, err)
 		}
 		_, err := s.IdempotentJob(ctx, "owner3", "k", T0)
-		SameError(t, "unknown owner", err, jobs.IdempotencyNotFound())
+		SameError(t, "unknown owner", err, backend.IdempotencyNotFound())
 	})
 	t.Run("IdempotentReplaySeesState", func(t *testing.T) {
 		s := open(t)

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 )
 
 // T0 is a fixed instant the suites use as "now".
@@ -74,7 +76,7 @@ func RunJobStore(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 		if err := s.CreateJob(ctx, &other); !jobs.IsCode(err, jobs.EConflict) {
 			t.Fatalf("other owner: err = %v, want conflict", err)
 		}
-		if got, err := s.Job(ctx, j.ID); err != nil || !got.SameSubmission(j) {
+		if got, err := s.Job(ctx, j.ID); err != nil || !backend.SameSubmission(got, j) {
 			t.Fatalf("after conflicts: got %+v, %v", got, err)
 		}
 	})
@@ -103,7 +105,7 @@ func RunJobStore(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 		j := NewJob("owner1")
 		mustCreate(t, s, j)
 		r := jobs.Result{Title: "Dusty Window Light", BPM: 84, Duration: 151.25,
-			Tags: []string{"lo-fi", "melancholic", "piano"}, SongKey: jobs.SongKey(j.ID, "mp3"), ImageKey: jobs.ImageKey(j.ID, "png")}
+			Tags: []string{"lo-fi", "melancholic", "piano"}, SongKey: mediakey.Song(j.ID, "mp3"), ImageKey: mediakey.Image(j.ID, "png")}
 		fin := T0.Add(90 * time.Second)
 		if err := s.CompleteJob(ctx, j.ID, r, fin); err != nil {
 			t.Fatal(err)

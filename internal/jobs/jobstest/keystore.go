@@ -2,10 +2,14 @@ package jobstest
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
 	"testing"
 	"time"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/backend"
 )
 
 // RunKeyStore runs the KeyStore contract against stores made by open. Each
@@ -51,7 +55,7 @@ func RunKeyStore(t *testing.T, open func(t *testing.T) jobs.KeyStore) {
 		// A key made before derived secrets keeps its stored secret.
 		s := open(t)
 		legacy, legacyFull, _ := jobs.NewAPIKey("legacy", T0, 0)
-		legacy.WebhookDerived, legacy.WebhookSecret = false, jobs.WebhookSecretFor(legacyFull)
+		legacy.WebhookDerived, legacy.WebhookSecret = false, webhookSecretFor(legacyFull)
 		if err := s.CreateKey(ctx, legacy); err != nil {
 			t.Fatal(err)
 		}
@@ -62,8 +66,8 @@ func RunKeyStore(t *testing.T, open func(t *testing.T) jobs.KeyStore) {
 	t.Run("ErrNotFound", func(t *testing.T) {
 		s := open(t)
 		_, err := s.Key(ctx, "nosuchkey")
-		SameError(t, "key", err, jobs.KeyNotFound("nosuchkey"))
-		SameError(t, "revoke", s.RevokeKey(ctx, "nosuchkey", T0), jobs.KeyNotFound("nosuchkey"))
+		SameError(t, "key", err, backend.KeyNotFound("nosuchkey"))
+		SameError(t, "revoke", s.RevokeKey(ctx, "nosuchkey", T0), backend.KeyNotFound("nosuchkey"))
 	})
 	t.Run("ErrConflictOnDuplicate", func(t *testing.T) {
 		s := open(t)
@@ -79,7 +83,7 @@ func RunKeyStore(t *testing.T, open func(t *testing.T) jobs.KeyStore) {
 		if err := s.CreateKey(ctx, other); !jobs.IsCode(err, jobs.EConflict) {
 			t.Fatalf("err = %v, want conflict", err)
 		}
-		if got, err := s.Key(ctx, k.ID); err != nil || !got.SameKey(k) {
+		if got, err := s.Key(ctx, k.ID); err != nil || !backend.SameKey(got, k) {
 			t.Fatalf("after conflict: got %+v, %v", got, err)
 		}
 	})
@@ -106,4 +110,13 @@ func ids(ks []*jobs.APIKey) []jobs.KeyID {
 		out = append(out, k.ID)
 	}
 	return out
+}
+
+// webhookSecretFor is how the signing secret of keys made before derived
+// secrets was made from the full key string (their stored WebhookSecret):
+// "whsec_" + base64(HMAC-SHA256(key, label)).
+func webhookSecretFor(full string) string {
+	mac := hmac.New(sha256.New, []byte(full))
+	mac.Write([]byte("songsmith webhook signing secret v1"))
+	return "whsec_" + base64.StdEncoding.EncodeToString(mac.Sum(nil)[:24])
 }

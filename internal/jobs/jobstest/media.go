@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 )
 
 // RunMedia runs the Media contract: objects stored with PutMedia download
@@ -40,7 +41,7 @@ func RunMediaWith(t *testing.T, opts MediaOptions, open func(t *testing.T) jobs.
 	body := bytes.Repeat([]byte("songsmith-"), 1000)
 	t.Run("PutAndDownload", func(t *testing.T) {
 		m := open(t)
-		key := jobs.SongKey(jobs.NewJobID(), "mp3")
+		key := mediakey.Song(jobs.NewJobID(), "mp3")
 		if err := m.PutMedia(ctx, key, "audio/mpeg", bytes.NewReader(body), int64(len(body))); err != nil {
 			t.Fatal(err)
 		}
@@ -62,7 +63,7 @@ func RunMediaWith(t *testing.T, opts MediaOptions, open func(t *testing.T) jobs.
 	})
 	t.Run("PutReplaces", func(t *testing.T) {
 		m := open(t)
-		key := jobs.ImageKey(jobs.NewJobID(), "png")
+		key := mediakey.Image(jobs.NewJobID(), "png")
 		_ = m.PutMedia(ctx, key, "image/png", bytes.NewReader([]byte("old")), 3)
 		if err := m.PutMedia(ctx, key, "image/png", bytes.NewReader([]byte("newer")), 5); err != nil {
 			t.Fatal(err)
@@ -75,8 +76,8 @@ func RunMediaWith(t *testing.T, opts MediaOptions, open func(t *testing.T) jobs.
 	t.Run("TamperedURLRefused", func(t *testing.T) {
 		skipUnsigned(t)
 		m := open(t)
-		key := jobs.ImageKey(jobs.NewJobID(), "png")
-		other := jobs.ImageKey(jobs.NewJobID(), "png")
+		key := mediakey.Image(jobs.NewJobID(), "png")
+		other := mediakey.Image(jobs.NewJobID(), "png")
 		_ = m.PutMedia(ctx, key, "image/png", bytes.NewReader(body), int64(len(body)))
 		_ = m.PutMedia(ctx, other, "image/png", bytes.NewReader(body), int64(len(body)))
 		u, _ := m.MediaURL(ctx, key, time.Hour)
@@ -88,7 +89,7 @@ func RunMediaWith(t *testing.T, opts MediaOptions, open func(t *testing.T) jobs.
 	t.Run("ExpiredURLRefused", func(t *testing.T) {
 		skipUnsigned(t)
 		m := open(t)
-		key := jobs.SongKey(jobs.NewJobID(), "wav")
+		key := mediakey.Song(jobs.NewJobID(), "wav")
 		_ = m.PutMedia(ctx, key, "audio/wav", bytes.NewReader(body), int64(len(body)))
 		u, err := m.MediaURL(ctx, key, time.Second)
 		if err != nil {
@@ -101,7 +102,7 @@ func RunMediaWith(t *testing.T, opts MediaOptions, open func(t *testing.T) jobs.
 	})
 	t.Run("Delete", func(t *testing.T) {
 		m := open(t)
-		key := jobs.SongKey(jobs.NewJobID(), "mp3")
+		key := mediakey.Song(jobs.NewJobID(), "mp3")
 		_ = m.PutMedia(ctx, key, "audio/mpeg", bytes.NewReader(body), int64(len(body)))
 		if err := m.DeleteMedia(ctx, key); err != nil {
 			t.Fatal(err)

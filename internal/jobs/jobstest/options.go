@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 	"github.com/songsmith/songsmith/internal/request"
 )
 
@@ -18,7 +19,7 @@ func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 		seed, rate := uint64(request.MaxSeed), uint64(48000)
 		j := NewJob("owner1")
 		j.Options = &jobs.Options{Seed: &seed, Format: "flac", Seconds: 42.5, BPM: 97, Key: "F# minor",
-			Outputs: []string{"stems", "midi", "timeline"}, WebhookURL: "https://example.com/hook?a=1",
+			Outputs: []string{"stems", "midi", "timeline", "musicxml"}, WebhookURL: "https://example.com/hook?a=1",
 			ExactDuration: true, SampleRate: &rate, LoudnessLUFS: -23.5, Loop: true,
 			Recipe: json.RawMessage(`{"engine_version":"v","plan":{"BPM":97},"options":{"loop":true}}`)}
 		mustCreate(t, s, j)
@@ -30,9 +31,9 @@ func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 		if err := s.CreateJob(ctx, &other); !jobs.IsCode(err, jobs.EConflict) {
 			t.Fatalf("same id, other options: %v, want conflict", err)
 		}
-		r := jobs.Result{Title: "T", BPM: 97, Duration: 42.5, Tags: []string{"x"}, SongKey: jobs.SongKey(j.ID, "flac"),
-			ImageKey: jobs.ImageKey(j.ID, "jpg"), Seed: seed, Format: "flac", StemsKey: jobs.StemsKey(j.ID), MIDIKey: jobs.MIDIKey(j.ID),
-			TimelineKey: jobs.TimelineKey(j.ID), LoopEnd: 12.345678,
+		r := jobs.Result{Title: "T", BPM: 97, Duration: 42.5, Tags: []string{"x"}, SongKey: mediakey.Song(j.ID, "flac"),
+			ImageKey: mediakey.Image(j.ID, "jpg"), Seed: seed, Format: "flac", StemsKey: mediakey.Stems(j.ID), MIDIKey: mediakey.MIDI(j.ID),
+			TimelineKey: mediakey.Timeline(j.ID), MusicXMLKey: mediakey.MusicXML(j.ID), LoopEnd: 12.345678,
 			EngineVersion: "2026.1", Recipe: json.RawMessage(`{"engine_version":"2026.1","seed":7}`),
 			License: &jobs.License{ID: "CC0-1.0", URL: "https://example.com/terms", Attribution: "a", Warranty: "w"},
 			Measured: &jobs.Measured{BPM: jobs.MeasuredTempo{Value: 75.8, Asked: 76, Matches: true, FeltBPM: 151.6, Reason: "double time"},
@@ -50,7 +51,8 @@ func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 			t.Fatalf("options %+v, want %+v", got.Options, j.Options)
 		}
 		g := got.Result
-		if g.Seed != seed || g.Format != "flac" || g.StemsKey != r.StemsKey || g.MIDIKey != r.MIDIKey || g.TimelineKey != r.TimelineKey || g.LoopEnd != r.LoopEnd {
+		if g.Seed != seed || g.Format != "flac" || g.StemsKey != r.StemsKey || g.MIDIKey != r.MIDIKey || g.TimelineKey != r.TimelineKey ||
+			g.MusicXMLKey != r.MusicXMLKey || g.LoopEnd != r.LoopEnd {
 			t.Fatalf("result %+v", g)
 		}
 		if g.EngineVersion != r.EngineVersion || string(g.Recipe) != string(r.Recipe) || g.License == nil || *g.License != *r.License {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/delivery"
 )
 
 // RunWebhookRecorder runs the WebhookRecorder contract: the state set on a
@@ -26,12 +27,12 @@ func RunWebhookRecorder(t *testing.T, open func(t *testing.T) interface {
 		t.Fatal(err)
 	}
 	got, err := s.Job(ctx, j.ID)
-	if err != nil || got.Webhook != nil || jobs.WebhookOf(got).Status != jobs.WebhookPending {
+	if err != nil || got.Webhook != nil || delivery.Of(got.Options != nil && got.Options.WebhookURL != "", got.Webhook).Status != delivery.Pending {
 		t.Fatalf("before any state: %+v, %v", got, err)
 	}
-	for _, st := range []jobs.WebhookState{
-		{Status: jobs.WebhookRetrying, Attempts: 1, LastError: "the receiver answered HTTP 500", UpdatedAt: T0.Add(2 * time.Minute)},
-		{Status: jobs.WebhookDelivered, Attempts: 2, UpdatedAt: T0.Add(3 * time.Minute)},
+	for _, st := range []delivery.State{
+		{Status: delivery.Retrying, Attempts: 1, LastError: "the receiver answered HTTP 500", UpdatedAt: T0.Add(2 * time.Minute)},
+		{Status: delivery.Delivered, Attempts: 2, UpdatedAt: T0.Add(3 * time.Minute)},
 	} {
 		if err := s.SetWebhookState(ctx, j.ID, st); err != nil {
 			t.Fatal(err)
@@ -47,7 +48,7 @@ func RunWebhookRecorder(t *testing.T, open func(t *testing.T) interface {
 			t.Fatalf("the job changed: %+v", got)
 		}
 	}
-	if err := s.SetWebhookState(ctx, jobs.NewJobID(), jobs.WebhookState{Status: jobs.WebhookFailed}); !jobs.IsCode(err, jobs.ENotFound) {
+	if err := s.SetWebhookState(ctx, jobs.NewJobID(), delivery.State{Status: delivery.Failed}); !jobs.IsCode(err, jobs.ENotFound) {
 		t.Fatalf("missing job: %v, want not_found", err)
 	}
 }

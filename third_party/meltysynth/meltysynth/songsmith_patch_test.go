@@ -209,3 +209,65 @@ func TestUnitStepSameBits(t *testing.T) {
 		}
 	}
 }
+
+// TestStereoLowPassPairSameBits: processStereoLowPassPair (two stereo
+// voices in the four lanes of an SSE register on amd64) gives
+// processStereoLowPass's samples and state for each voice, block after
+// block, at several cutoffs and resonances (the two voices' differ), on
+// sample-like and on silent input.
+func TestStereoLowPassPairSameBits(t *testing.T) {
+	s := &Synthesizer{SampleRate: 44100}
+	var fs [8]*biQuadFilter
+	for i := range fs {
+		fs[i] = newBiQuadFilter(s)
+	}
+	shaped := 0
+	for _, cut := range []float32{200, 1500, 9000, 20000} {
+		for _, q := range []float32{0.7, 1.2, 4} {
+			for i, f := range fs {
+				f.clearBuffer()
+				if i%4 < 2 {
+					f.setLowPassFilter(cut, q)
+				} else {
+					f.setLowPassFilter(cut*0.7, q+0.3)
+				}
+			}
+			if !fs[0].lowPassShape() || !fs[2].lowPassShape() {
+				continue
+			}
+			shaped++
+			for blk := range 40 {
+				n := 2 + blk%63
+				var in [4][]float32
+				for v := range in {
+					in[v] = make([]float32, n)
+					for j := range in[v] {
+						if blk%7 != 3 { // every seventh block silent
+							in[v][j] = float32(int16(j*7919+blk*104729+v*31337)) / 32768
+						}
+					}
+				}
+				var out [4][]float32
+				for v := range out {
+					out[v] = append([]float32(nil), in[v]...)
+				}
+				processStereoLowPassPair(fs[0], fs[1], fs[2], fs[3], in[0], in[1], in[2], in[3])
+				processStereoLowPass(fs[4], fs[5], out[0], out[1])
+				processStereoLowPass(fs[6], fs[7], out[2], out[3])
+				for v := range in {
+					for j := range in[v] {
+						if math.Float32bits(in[v][j]) != math.Float32bits(out[v][j]) {
+							t.Fatalf("cutoff %v q %v block %d lane %d sample %d: %v, processStereoLowPass %v", cut, q, blk, v, j, in[v][j], out[v][j])
+						}
+					}
+					if *fs[v] != *fs[v+4] {
+						t.Fatalf("cutoff %v q %v block %d lane %d: state %+v, processStereoLowPass %+v", cut, q, blk, v, *fs[v], *fs[v+4])
+					}
+				}
+			}
+		}
+	}
+	if shaped < 6 {
+		t.Fatalf("only %d of 12 settings had the low-pass shape", shaped)
+	}
+}

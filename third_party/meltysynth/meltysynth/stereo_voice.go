@@ -246,7 +246,7 @@ func processStereo(f, g *biQuadFilter, a, b []float32) {
 		g.process(b)
 		return
 	}
-	if len(a) >= 2 && f.lowPassShape() {
+	if stereoLowPass(f, g, a, b) {
 		processStereoLowPass(f, g, a, b)
 		return
 	}
@@ -266,6 +266,12 @@ func processStereo(f, g *biQuadFilter, a, b []float32) {
 	}
 	f.x1, f.x2, f.y1, f.y2 = fx1, fx2, fy1, fy2
 	g.x1, g.x2, g.y1, g.y2 = gx1, gx2, gy1, gy2
+}
+
+// stereoLowPass reports whether processStereo(f, g, a, b) runs
+// processStereoLowPass (Songsmith patch).
+func stereoLowPass(f, g *biQuadFilter, a, b []float32) bool {
+	return f.active && g.active && len(a) == len(b) && len(a) >= 2 && f.lowPassShape()
 }
 
 // processStereoLowPass is processStereo for a filter of low-pass shape,

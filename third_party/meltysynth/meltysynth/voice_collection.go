@@ -89,14 +89,27 @@ func (vc *voiceCollection) process() {
 // independent recursions interleave, where one alone waits on its own
 // latency), then their mix gains (Songsmith patch). Each voice sees the
 // same operations as in voice.process. A stereo voice's two halves run as
-// one pair (processStereo); the mono voices pair among themselves in
+// one pair (processStereo), or, where a vector unit filters four lanes
+// (lowPassVoices), two stereo voices of low-pass shape run as one quad
+// (processStereoLowPassPair); the mono voices pair among themselves in
 // their order.
 func (vc *voiceCollection) filterAndGain() {
 	active := vc.voices[:vc.activeVoiceCount]
-	var single *voice // a mono voice waiting for another
+	var single *voice  // a mono voice waiting for another
+	var waiting *voice // a stereo low-pass voice waiting for another
 	for _, v := range active {
 		if h := v.right; h != nil && h.on {
-			processStereo(v.filter, h.filter, v.block, h.block)
+			if !lowPassVoices || !stereoLowPass(v.filter, h.filter, v.block, h.block) {
+				processStereo(v.filter, h.filter, v.block, h.block)
+			} else if waiting == nil {
+				waiting = v
+			} else if w := waiting; len(w.block) == len(v.block) {
+				processStereoLowPassPair(w.filter, w.right.filter, v.filter, h.filter, w.block, w.right.block, v.block, h.block)
+				waiting = nil
+			} else {
+				processStereo(w.filter, w.right.filter, w.block, w.right.block)
+				waiting = v
+			}
 			continue
 		}
 		if single == nil {
@@ -108,6 +121,9 @@ func (vc *voiceCollection) filterAndGain() {
 	}
 	if single != nil {
 		single.filter.process(single.block)
+	}
+	if w := waiting; w != nil {
+		processStereo(w.filter, w.right.filter, w.block, w.right.block)
 	}
 	for _, v := range active {
 		v.processGain()

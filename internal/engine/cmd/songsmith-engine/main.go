@@ -11,6 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -37,7 +38,15 @@ func run() error {
 	bank := flag.String("soundfont", soundfont.DebianPath, "SoundFont bank of the recorded parts (off: synthesize every part)")
 	recipeIn := flag.String("recipe", "", "render this recipe file (a result's recipe) instead of -prompt")
 	recipeOut := flag.String("write-recipe", "", "also write the song's recipe to this file")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file (go tool pprof)")
 	flag.Parse()
+	if *cpuProfile != "" {
+		stop, err := profileCPU(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
 	if *bank == "off" {
 		*bank = ""
 	}
@@ -50,27 +59,12 @@ func run() error {
 			return err
 		}
 	}
-	c, err := engine.Compose(req)
-	if err != nil {
-		return err
-	}
-	s, title, tags := c.Score, c.Title, c.Tags
-	if *midOut != "" {
-		f, err := os.Create(*midOut)
-		if err != nil {
+	if *midOut != "" || *noRender {
+		// Render composes again: compose here only for what needs the
+		// score alone (the whole process is what bench-engine.sh times).
+		if err := writeScore(req, *midOut, *noRender); err != nil || *noRender {
 			return err
 		}
-		if err := music.WriteMIDI(f, s, title); err != nil {
-			f.Close()
-			return err
-		}
-		if err := f.Close(); err != nil {
-			return err
-		}
-	}
-	if *noRender {
-		fmt.Printf("title=%q genre=%s bpm=%.0f seconds=%.2f tags=%s\n", title, s.Genre, s.BPM, s.Seconds(), strings.Join(tags, ","))
-		return nil
 	}
 	start := time.Now()
 	song, err := engine.Render(context.Background(), req)
@@ -97,6 +91,50 @@ func run() error {
 		return f.Close()
 	}
 	return nil
+}
+
+// writeScore composes req and writes its score as MIDI to midOut (when
+// set) and, with info, a line naming the composed song.
+func writeScore(req engine.Request, midOut string, info bool) error {
+	c, err := engine.Compose(req)
+	if err != nil {
+		return err
+	}
+	s, title, tags := c.Score, c.Title, c.Tags
+	if midOut != "" {
+		f, err := os.Create(midOut)
+		if err != nil {
+			return err
+		}
+		if err := music.WriteMIDI(f, s, title); err != nil {
+			f.Close()
+			return err
+		}
+		if err := f.Close(); err != nil {
+			return err
+		}
+	}
+	if info {
+		fmt.Printf("title=%q genre=%s bpm=%.0f seconds=%.2f tags=%s\n", title, s.Genre, s.BPM, s.Seconds(), strings.Join(tags, ","))
+	}
+	return nil
+}
+
+// profileCPU starts a CPU profile written to path; the returned function
+// stops it and closes the file.
+func profileCPU(path string) (func(), error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
 }
 
 // vmHWM returns the process's peak resident set size in KiB (0 if unknown).

@@ -1,0 +1,113 @@
+package overlay
+
+import (
+	"slices"
+
+	"github.com/songsmith/songsmith/internal/music/cast"
+	"github.com/songsmith/songsmith/internal/music/form"
+	"github.com/songsmith/songsmith/internal/music/genre"
+	"github.com/songsmith/songsmith/internal/music/harmony"
+	"github.com/songsmith/songsmith/internal/plan"
+	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/style"
+)
+
+// DronePart is the drone's name in a style's Band.Recorded.
+const DronePart = "drone"
+
+// DroneLow is the lowest pitch of the octave a drone's root sits in (F#2,
+// 92.5 Hz): its roots sound at 92.5-175 Hz, inside the octave a calm mix's
+// body lives in (the 125 Hz band, 88-177 Hz; from E2, an E or F root fell
+// under it), a pedal's fifth too (below the root where above would leave
+// the band).
+const DroneLow = 42
+
+// Drone returns the style's low drone as a bass-register track (nil
+// when the style has none or the prompt leaves its instrument out): a
+// pedal on the tonic (and its fifth), or the chord roots bar by bar, held
+// from the first bar to the last, tied across bars while the pitch stays,
+// and shifted with the song's modulation.
+func Drone(p plan.Plan, prof genre.Profile, secs []form.Section, k harmony.Key, mod form.Modulation) *score.Track {
+	d := prof.Style.Band.Drone
+	if d.Instrument == "" {
+		return nil
+	}
+	if slices.Contains(p.Without, d.Instrument) {
+		return nil
+	}
+	t := &score.Track{Name: "drone (" + string(d.Instrument) + ")", Instrument: d.Instrument, Role: score.RoleBass,
+		Notes: writeDrone(secs, k, d, mod), Brightness: 0.5, Reverb: 0.1 + 0.2*prof.Reverb, GainDB: d.GainDB}
+	t.Recorded = plan.AcousticInstrument(d.Instrument) && slices.Contains(prof.Style.Band.Recorded, DronePart)
+	cast.MixColour(t, prof.Style.Mix)
+	if len(t.Notes) == 0 {
+		return nil
+	}
+	return t
+}
+
+// writeDrone writes a drone's notes: for every bar the pitches it holds
+// (droneChord), one note per pitch, extended while the next bar holds it
+// too; a section starts new notes, at its energy's velocity, and the
+// song's last bar (the final, on its downbeat like the bass's).
+func writeDrone(secs []form.Section, k harmony.Key, d style.Drone, mod form.Modulation) []score.Note {
+	lo := DroneLow
+	var notes []score.Note
+	open := map[int]int{} // pitch -> index of its sounding note
+	for i := range secs {
+		s := &secs[i]
+		v := 0.5 + 0.3*s.Energy
+		clear(open)
+		for b := 0; b < s.Bars; b++ {
+			start := s.StartBeat + float64(s.Beats*b)
+			shift := 0
+			if i == mod.Index && b < s.Bars-len(s.Ending) {
+				shift = mod.Shift
+			}
+			if i == len(secs)-1 && b == s.Bars-1 {
+				clear(open)
+			}
+			now := map[int]int{}
+			for _, pitch := range DroneChord(s.BarAt(b).C, k, d, lo) {
+				pitch += shift
+				if j, ok := open[pitch]; ok {
+					notes[j].Length += float64(s.Beats)
+					now[pitch] = j
+					continue
+				}
+				now[pitch] = len(notes)
+				notes = append(notes, score.Note{Start: start, Length: float64(s.Beats), Pitch: pitch, Velocity: v})
+			}
+			open = now
+		}
+	}
+	return notes
+}
+
+// DroneChord returns the pitches a drone holds under chord c: the tonic
+// (a pedal) or the chord's root in the octave from lo, and the fifth above
+// it when the drone has one (below it, where above would leave that
+// octave).
+func DroneChord(c harmony.Chord, k harmony.Key, d style.Drone, lo int) []int {
+	if d.Pedal {
+		root := harmony.PlaceAbove(k.Root, lo)
+		if d.Fifth && k.Steps[4] == 7 {
+			// The fifth in the root's octave band, below the root where it
+			// would leave it (a tanpura's low Pa): its fundamental then
+			// fills the 125 Hz band with the root's, not the 250 Hz one.
+			if root+7 >= lo+12 {
+				return []int{root - 5, root}
+			}
+			return []int{root, root + 7}
+		}
+		return []int{root}
+	}
+	root := c.RootPitch(k, lo)
+	if d.Fifth {
+		f := c.FifthPitch(k, root)
+		if f >= lo+12 {
+			return []int{f - 12, root}
+		}
+		return []int{root, f}
+	}
+	return []int{root}
+}

@@ -1,0 +1,40 @@
+package synth
+
+// kStereoSSE2 is simd_amd64.s: kStereoGo with left and right in the
+// two lanes of one register.
+//
+//go:noescape
+func kStereoSSE2(s []float32, st *[12]float64, c *[14]float64, p []float64)
+
+// kStereo K-weights len(p) frames of interleaved stereo s and stores in p
+// each frame's left squared output plus its right one: kStereoGo's values,
+// both channels at once.
+func kStereo(s []float32, left, right *kState, shelf, hp *biquad, p []float64) {
+	if len(p) == 0 {
+		return
+	}
+	_ = s[2*len(p)-1]
+	st := [12]float64{left.x1, right.x1, left.x2, right.x2, left.y1, right.y1,
+		left.y2, right.y2, left.z1, right.z1, left.z2, right.z2}
+	c := [14]float64{shelf.b0, shelf.b0, shelf.b1, shelf.b1, shelf.b2, shelf.b2,
+		shelf.a1, shelf.a1, shelf.a2, shelf.a2, hp.a1, hp.a1, hp.a2, hp.a2}
+	kStereoSSE2(s, &st, &c, p)
+	left.x1, right.x1, left.x2, right.x2, left.y1, right.y1 = st[0], st[1], st[2], st[3], st[4], st[5]
+	left.y2, right.y2, left.z1, right.z1, left.z2, right.z2 = st[6], st[7], st[8], st[9], st[10], st[11]
+}
+
+// biquadStereoSSE2 is simd_amd64.s: eqBand.processGo with left and
+// right in the two lanes of one register.
+//
+//go:noescape
+func biquadStereoSSE2(fr []float32, st *[8]float64, c *[10]float64)
+
+// process runs the band over an interleaved stereo block in place (an odd
+// last sample is left alone): processGo's values, both channels at once.
+func (f *eqBand) process(fr []float32) {
+	st := [8]float64{f.z[0][0], f.z[1][0], f.z[0][1], f.z[1][1], f.z[0][2], f.z[1][2], f.z[0][3], f.z[1][3]}
+	c := [10]float64{f.b0, f.b0, f.b1, f.b1, f.b2, f.b2, f.a1, f.a1, f.a2, f.a2}
+	biquadStereoSSE2(fr, &st, &c)
+	f.z[0] = [4]float64{st[0], st[2], st[4], st[6]}
+	f.z[1] = [4]float64{st[1], st[3], st[5], st[7]}
+}

@@ -1,0 +1,138 @@
+package synth
+
+import (
+	"math"
+	"testing"
+)
+
+// kTestSignal is a loud, wide stereo test mix with the edges a float
+// brings: silence, denormals, full-scale steps and a single spike.
+func kTestSignal(frames int) []float32 {
+	s := make([]float32, 2*frames)
+	r := newRNG(7)
+	for i := range frames {
+		t := float64(i) / sr
+		m := 0.4*math.Sin(2*math.Pi*55*t) + 0.2*math.Sin(2*math.Pi*3000*t) + 0.1*r.bipolar()
+		d := 0.2 * math.Sin(2*math.Pi*440*t+r.bipolar())
+		s[2*i], s[2*i+1] = float32(m+d), float32(m-d)
+	}
+	for i := frames / 4; i < frames/4+2000 && 2*i+1 < len(s); i++ {
+		s[2*i], s[2*i+1] = 0, 1e-40 // silence and denormals
+	}
+	for i := frames / 2; i < frames/2+500 && 2*i+1 < len(s); i++ {
+		s[2*i], s[2*i+1] = 1, -1
+	}
+	if frames > 10 {
+		s[2*(frames-10)] = 60
+	}
+	return s
+}
+
+// referenceKWeigh is kWeigh frame by frame, channel by channel: the sums
+// every faster form must give to the bit.
+func referenceKWeigh(s []float32, ch int, energy []float32) []float64 {
+	frames := len(s) / ch
+	subLen := int(math.Round(sr / 10))
+	shelf, hp := kWeighting(sr)
+	var subs []float64
+	var st [2]kState
+	var acc, e float64
+	n := 0
+	for i := range frames {
+		p := 0.0
+		for c := range min(ch, 2) {
+			var q [1]float64
+			st[c].run(s[i*ch+c:], ch, &shelf, &hp, q[:])
+			p += q[0]
+		}
+		e += p
+		acc += p
+		if n++; n == subLen {
+			subs = append(subs, acc/float64(subLen))
+			acc, n = 0, 0
+		}
+		if (i+1)%analysisChunk == 0 || i == frames-1 {
+			if energy != nil {
+				energy[i/analysisChunk] = float32(e)
+			}
+			e = 0
+		}
+	}
+	return subs
+}
+
+// TestKWeighBits: kWeigh (the stereo kernel, blocks of kBlock frames)
+// gives the reference's sub-block powers and chunk energies to the bit,
+// for mono, stereo and three channels, at lengths around the block and
+// chunk sizes.
+func TestKWeighBits(t *testing.T) {
+	src := kTestSignal(3*44100 + 77)
+	for _, ch := range []int{1, 2, 3} {
+		for _, n := range []int{0, 5, analysisChunk, kBlock - 1, kBlock, kBlock + 1, 4410*4 + 3, len(src) / ch} {
+			s := src[:n*ch]
+			got, want := make([]float32, n/analysisChunk+1), make([]float32, n/analysisChunk+1)
+			a, b := kWeigh(s, ch, sr, got), referenceKWeigh(s, ch, want)
+			if len(a) != len(b) {
+				t.Fatalf("%d channels, %d frames: %d sub-blocks, reference %d", ch, n, len(a), len(b))
+			}
+			for i := range a {
+				if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
+					t.Fatalf("%d channels, %d frames: sub-block %d %v, reference %v", ch, n, i, a[i], b[i])
+				}
+			}
+			for i := range got {
+				if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+					t.Fatalf("%d channels, %d frames: chunk %d %v, reference %v", ch, n, i, got[i], want[i])
+				}
+			}
+		}
+	}
+}
+
+// TestKStereoBits: kStereo (SSE2 on amd64) and kStereoGo give the same
+// bits and leave the same state, block after block.
+func TestKStereoBits(t *testing.T) {
+	s := kTestSignal(44100)
+	shelf, hp := kWeighting(sr)
+	var l1, r1, l2, r2 kState
+	for lo := 0; lo < len(s)/2; {
+		n := min(len(s)/2-lo, 1+lo%333)
+		p, q := make([]float64, n), make([]float64, n)
+		kStereo(s[2*lo:], &l1, &r1, &shelf, &hp, p)
+		kStereoGo(s[2*lo:], &l2, &r2, &shelf, &hp, q)
+		for i := range p {
+			if math.Float64bits(p[i]) != math.Float64bits(q[i]) {
+				t.Fatalf("frame %d: %v, kStereoGo %v", lo+i, p[i], q[i])
+			}
+		}
+		if l1 != l2 || r1 != r2 {
+			t.Fatalf("after frame %d: state %+v %+v, kStereoGo %+v %+v", lo+n, l1, r1, l2, r2)
+		}
+		lo += n
+	}
+}
+
+// TestEQBandBits: eqBand.process (SSE2 on amd64) and processGo give the
+// same samples and leave the same state, block after block, for every
+// kind of band the bus uses.
+func TestEQBandBits(t *testing.T) {
+	src := kTestSignal(44100)
+	for _, band := range append(busEQFor(-5, 2.5), highPass(30, 0.7), peaking(200, -6, 1.4)) {
+		a, b := append([]float32(nil), src...), append([]float32(nil), src...)
+		f, g := band, band
+		for lo := 0; lo < len(a); {
+			n := min(len(a)-lo, 2*(1+lo%351)) // whole frames, blocks of 1 to 351
+			f.process(a[lo : lo+n])
+			g.processGo(b[lo : lo+n])
+			lo += n
+			if f.z != g.z {
+				t.Fatalf("band %+v after %d samples: state %v, processGo %v", band, lo, f.z, g.z)
+			}
+		}
+		for i := range a {
+			if math.Float32bits(a[i]) != math.Float32bits(b[i]) {
+				t.Fatalf("band %+v sample %d: %v, processGo %v", band, i, a[i], b[i])
+			}
+		}
+	}
+}
