@@ -27,15 +27,17 @@ type goldenRecipe struct {
 }
 
 // goldenRecipes are short songs (10 s), so the test stays cheap: two
-// fully synthesized, one playing the Debian FluidR3_GM bank.
+// fully synthesized, one playing the Debian FluidR3_GM bank. Engine
+// 2026.11.28.2 (issue 32 items 2-3): the ambient and folk songs follow a
+// tempo map (phrase rubato), and parts play expression inside notes.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
-		"0f8d8b01f6b8e2c6611a4ddab8b399aed68aedc91ed67d029fd904464c3c3d08"},
+		"573b7c7af5d253e48750d9ec6022ce103441d0bdd93f62ae1e93e9710806cd9a"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
-		"69204bfb0922d104686804d70df679f84a4199b0942390726b5e48d7aa6118ee"},
+		"d3b24df698d8f510cc3a57166902166fac7c45670c56c2a1ad2e3a0754efe7cc"},
 	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
-		"0943b2566d4a402f1c74541fd95e219e63956af8b5b45028e91e1434a3b2de3d"},
+		"ac4318e67a8006acf3daa6e3f81829151faad41af49f193ee47beb0c27df3e8b"},
 }
 
 // SamplesHash is the hex SHA-256 of b's float32 samples.

@@ -49,14 +49,23 @@ type midiEvent struct {
 // title (the song's title: a DAW shows it as the sequence name) with the
 // tempo, meter and key signature, and one track per score track, named
 // after its part and instrument, with a General MIDI program per
-// instrument and drums on channel 10. Glides and mix settings are not
-// represented; the tail is kept as silence at the end of the tempo track.
+// instrument and drums on channel 10. The composer's glides and mix
+// settings are not represented; the tail is kept as silence at the end of the tempo track.
+// A performed score's tempo map (score.Score.Tempo) is written as tempo
+// events and its notes on the written grid it maps, so a DAW's bar lines
+// follow the performance; its controls (score.Track.Controls) as pitch
+// bend and controller events.
 func WriteMIDI(w io.Writer, s *score.Score, title string) error {
+	endBeat := s.TotalBeats + s.TailSeconds/s.SecondsPerBeat()
+	if len(s.Tempo) > 0 {
+		endBeat = s.Written(s.Clock(s.TotalBeats) + s.TailSeconds/s.SecondsPerBeat())
+		s = unclocked(s)
+	}
 	num, den := byte(max(1, s.BeatsPerBar)), byte(2)
 	if s.Subdivision == 3 {
 		// 6/8: the score counts dotted quarters, MIDI counts quarters.
 		num, den = byte(3*max(1, s.BeatsPerBar)), 3
-		s = inQuarters(s)
+		s, endBeat = inQuarters(s), endBeat*1.5
 	}
 	bw := bufio.NewWriter(w)
 	head := []byte{'M', 'T', 'h', 'd', 0, 0, 0, 6, 0, 1}
@@ -64,17 +73,8 @@ func WriteMIDI(w io.Writer, s *score.Score, title string) error {
 	head = binary.BigEndian.AppendUint16(head, MIDIDivision)
 	bw.Write(head)
 
-	usPerBeat := int(math.Round(60e6 / s.BPM))
-	endTick := toTick(s.TotalBeats + s.TailSeconds/s.SecondsPerBeat())
-	sf, minor := keySignature(s.KeyRoot, s.Mode)
-	tempo := []midiEvent{
-		metaText(0x03, title),
-		{0, false, []byte{0xFF, 0x51, 3, byte(usPerBeat >> 16), byte(usPerBeat >> 8), byte(usPerBeat)}},
-		{0, false, []byte{0xFF, 0x58, 4, num, den, 24, 8}},
-		{0, false, []byte{0xFF, 0x59, 2, byte(sf), minor}},
-		{endTick, false, []byte{0xFF, 0x2F, 0}},
-	}
-	writeTrack(bw, tempo)
+	endTick := toTick(endBeat)
+	writeTrack(bw, tempoTrack(s, title, num, den, endTick))
 
 	ch := byte(0)
 	for _, t := range s.Tracks {
@@ -102,6 +102,7 @@ func WriteMIDI(w io.Writer, s *score.Score, title string) error {
 				ch = 0
 			}
 			evs = append(evs, midiEvent{0, false, []byte{0xC0 | c, gmPrograms[t.Instrument]}})
+			evs = append(evs, controlEvents(c, t.Controls)...)
 			for _, n := range t.Notes {
 				p := byte(min(127, max(0, n.Pitch)))
 				on := toTick(n.Start)
@@ -120,6 +121,33 @@ func WriteMIDI(w io.Writer, s *score.Score, title string) error {
 		writeTrack(bw, evs)
 	}
 	return bw.Flush()
+}
+
+// tempoTrack is the events of the tempo track: the title, the tempo and
+// its changes (the tempo map), the meter num/den (den a power of two) and
+// the key signature, ending at endTick.
+func tempoTrack(s *score.Score, title string, num, den byte, endTick int) []midiEvent {
+	sf, minor := keySignature(s.KeyRoot, s.Mode)
+	tempo := []midiEvent{
+		metaText(0x03, title),
+		setTempo(0, s.BPM),
+		{0, false, []byte{0xFF, 0x58, 4, num, den, 24, 8}},
+		{0, false, []byte{0xFF, 0x59, 2, byte(sf), minor}},
+	}
+	for _, t := range s.Tempo {
+		if tick := toTick(t.Beat); tick > 0 {
+			tempo = append(tempo, setTempo(tick, t.BPM))
+		} else {
+			tempo[1] = setTempo(0, t.BPM)
+		}
+	}
+	return append(tempo, midiEvent{max(endTick, lastTick(tempo)), false, []byte{0xFF, 0x2F, 0}})
+}
+
+// setTempo is a set-tempo meta event of bpm quarter notes a minute.
+func setTempo(tick int, bpm float64) midiEvent {
+	us := min(1<<24-1, max(1, int(math.Round(60e6/bpm))))
+	return midiEvent{tick, false, []byte{0xFF, 0x51, 3, byte(us >> 16), byte(us >> 8), byte(us)}}
 }
 
 // metaText is a text meta event (0x03 sequence or track name, 0x04
@@ -209,10 +237,78 @@ func inQuarters(s *score.Score) *score.Score {
 		for j := range t.Hits {
 			t.Hits[j].Start *= 1.5
 		}
+		t.Controls = slices.Clone(t.Controls)
+		for j := range t.Controls {
+			t.Controls[j].Start *= 1.5
+		}
+		q.Tracks[i] = t
+	}
+	q.Tempo = slices.Clone(s.Tempo)
+	for i := range q.Tempo {
+		q.Tempo[i].Beat *= 1.5
+		q.Tempo[i].BPM *= 1.5
+		q.Tempo[i].Clock *= 1.5
+	}
+	return &q
+}
+
+// unclocked returns a copy of a performed score whose note, hit and
+// control times are on the written grid of its tempo map (score.Written)
+// instead of the clock.
+func unclocked(s *score.Score) *score.Score {
+	q := *s
+	q.Tracks = make([]score.Track, len(s.Tracks))
+	for i, t := range s.Tracks {
+		t.Notes = slices.Clone(t.Notes)
+		for j, n := range t.Notes {
+			on := s.Written(n.Start)
+			t.Notes[j].Start, t.Notes[j].Length = on, s.Written(n.Start+n.Length)-on
+		}
+		t.Hits = slices.Clone(t.Hits)
+		for j := range t.Hits {
+			t.Hits[j].Start = s.Written(t.Hits[j].Start)
+		}
+		t.Controls = slices.Clone(t.Controls)
+		for j := range t.Controls {
+			t.Controls[j].Start = s.Written(t.Controls[j].Start)
+		}
 		q.Tracks[i] = t
 	}
 	return &q
 }
+
+// controlEvents are a track's controls on channel c: pitch bend (the
+// players' bend range is soundfont.BendRange, set with RPN 0 at the
+// start), modulation (CC 1) and expression (CC 11).
+func controlEvents(c byte, cs []score.Control) []midiEvent {
+	if len(cs) == 0 {
+		return nil
+	}
+	evs := []midiEvent{ // RPN 0: the pitch-bend range, in semitones
+		{0, false, []byte{0xB0 | c, 101, 0}}, {0, false, []byte{0xB0 | c, 100, 0}},
+		{0, false, []byte{0xB0 | c, 6, BendRange}}, {0, false, []byte{0xB0 | c, 38, 0}},
+		{0, false, []byte{0xB0 | c, 101, 127}}, {0, false, []byte{0xB0 | c, 100, 127}},
+	}
+	for _, k := range cs {
+		tick := max(0, toTick(k.Start))
+		switch k.Kind {
+		case score.Bend:
+			v := int(math.Round(8192 + min(1, max(-1, k.Value/BendRange))*8191))
+			evs = append(evs, midiEvent{tick, false, []byte{0xE0 | c, byte(v & 0x7F), byte(v >> 7)}})
+		case score.Modulation:
+			evs = append(evs, midiEvent{tick, false, []byte{0xB0 | c, 1, ccValue(k.Value)}})
+		case score.Expression:
+			evs = append(evs, midiEvent{tick, false, []byte{0xB0 | c, 11, ccValue(k.Value)}})
+		}
+	}
+	return evs
+}
+
+// BendRange is the pitch-bend range, in semitones either way, a MIDI file
+// sets on every channel with controls (the SoundFont players' range).
+const BendRange = 24
+
+func ccValue(v float64) byte { return byte(min(127, max(0, int(math.Round(v*127))))) }
 
 // GMProgram returns the General MIDI program (0-based) the MIDI file
 // gives instrument i, for other score views (MusicXML) to name the same

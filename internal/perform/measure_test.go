@@ -78,7 +78,7 @@ func gridShare(tb testing.TB, s *score.Score) float64 {
 
 // spreadMS is the timing spread of a performed score against the composed
 // one: the standard deviation, in ms, of each note's offset from its
-// composed position after removing each instrument's (each drum sound's)
+// composed position (on the performance's tempo map) after removing each instrument's (each drum sound's)
 // mean push, over all notes before the final ritardando.
 func spreadMS(composed, played *score.Score) float64 {
 	msPerBeat := 60000 / composed.BPM
@@ -106,7 +106,7 @@ func spreadMS(composed, played *score.Score) float64 {
 			byDrum := map[score.Drum][]float64{}
 			for j, h := range t.Hits {
 				if h.Start < until {
-					byDrum[h.Drum] = append(byDrum[h.Drum], (p.Hits[j].Start-h.Start)*msPerBeat)
+					byDrum[h.Drum] = append(byDrum[h.Drum], (p.Hits[j].Start-played.Clock(h.Start))*msPerBeat)
 				}
 			}
 			for _, offs := range byDrum {
@@ -116,7 +116,7 @@ func spreadMS(composed, played *score.Score) float64 {
 		var offs []float64
 		for j, nt := range t.Notes {
 			if nt.Start < until {
-				offs = append(offs, (p.Notes[j].Start-nt.Start)*msPerBeat)
+				offs = append(offs, (p.Notes[j].Start-played.Clock(nt.Start))*msPerBeat)
 			}
 		}
 		add(offs)
@@ -127,7 +127,8 @@ func spreadMS(composed, played *score.Score) float64 {
 	return math.Sqrt(sum2 / float64(n))
 }
 
-// meanPush is the mean offset in ms of the hits of drum d, or of the notes
+// meanPush is the mean offset in ms (from the composed position on the
+// performance's tempo map) of the hits of drum d, or of the notes
 // of the tracks with role r when d is "".
 func meanPush(composed, played *score.Score, d score.Drum, r score.Role) float64 {
 	msPerBeat := 60000 / composed.BPM
@@ -136,13 +137,13 @@ func meanPush(composed, played *score.Score, d score.Drum, r score.Role) float64
 		p := played.Tracks[i]
 		for j, h := range t.Hits {
 			if d != "" && h.Drum == d {
-				sum += (p.Hits[j].Start - h.Start) * msPerBeat
+				sum += (p.Hits[j].Start - played.Clock(h.Start)) * msPerBeat
 				n++
 			}
 		}
 		if d == "" && t.Role == r {
 			for j, nt := range t.Notes {
-				sum += (p.Notes[j].Start - nt.Start) * msPerBeat
+				sum += (p.Notes[j].Start - played.Clock(nt.Start)) * msPerBeat
 				n++
 			}
 		}

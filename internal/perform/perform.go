@@ -6,14 +6,18 @@
 // errs the same way for notes near each other, breathes at phrase ends in
 // rubato styles (and slows into the final chord: a ritardando), rushes
 // into fills and shapes dynamics across the phrase.
+// Where the style has rubato, the players follow a tempo map (tempo.go):
+// phrases press and broaden, the end slows; the score carries the map
+// (score.Score.Tempo) and its notes are on the clock it makes.
 // Programmed styles (techno, trap ...) are left exactly on the grid.
 //
 // How each style plays is catalogue data (style.Feel); this package only
 // applies it. The result is deterministic for the score (its Seed). Only
-// note and hit starts, lengths and velocities change: the tempo, the
-// sections and the length of the song stay as composed, so a view built on
-// the composed grid (sections, bars, a timeline) still lines up. Stdlib,
-// internal/score and internal/style only.
+// note and hit starts, lengths and velocities change, with the tempo map:
+// the BPM, the sections and the length of the song stay as composed (each
+// phrase lasts as written), and a view of the written grid (bars, a
+// timeline) places it with score.Score.Clock. Stdlib, internal/score and
+// internal/style only.
 package perform
 
 import (
@@ -38,6 +42,7 @@ func FeelOf(s *score.Score, st *style.Style) style.Feel {
 	f := style.FeelOf(*st)
 	if !f.Programmed && s.BPM <= 80 && tender[s.Mood] {
 		f.Rubato = max(f.Rubato, style.BalladRubato)
+		f.PhraseTempo = max(f.PhraseTempo, style.BalladPhraseTempo)
 	}
 	return f
 }
@@ -47,16 +52,24 @@ var tender = map[string]bool{"sad": true, "romantic": true, "melancholic": true,
 
 // Apply returns the score s performed in style st (its genre's catalogue
 // entry, resolved by the engine; nil plays like pop). A programmed style's
-// score is returned as it is; otherwise the result is a new score sharing
-// nothing mutable with s.
+// score keeps its timing and dynamics (only its gates and controls are
+// performed: express.go); the result is a new score sharing nothing
+// mutable with s.
 func Apply(s *score.Score, st *style.Style) *score.Score {
 	f := FeelOf(s, st)
-	if f.Programmed || s.BPM <= 0 {
+	if s.BPM <= 0 {
 		return s
+	}
+	if f.Programmed {
+		return expressOnly(s, f)
 	}
 	out := *s
 	out.Tracks = slices.Clone(s.Tracks)
 	sh := newShape(s, f)
+	if m := sh.tempoMap(); m != nil {
+		out.SetTempo(m)
+		sh.clocked = &out
+	}
 	for i := range out.Tracks {
 		t := &out.Tracks[i]
 		if t.Role == score.RoleFX {
@@ -67,7 +80,14 @@ func Apply(s *score.Score, st *style.Style) *score.Score {
 			t.Hits = p.playHits(t.Hits)
 		}
 		if len(t.Notes) > 0 {
-			t.Notes = p.playNotes(t.Notes, partOfRole(t.Role))
+			pt := partOfRole(t.Role)
+			t.Notes = p.playNotes(t.Notes, pt)
+			r := stream(s.Seed, "express/"+t.Name)
+			if (pt == partLead || pt == partArp || pt == partBass) && single(s.Tracks[i].Notes) {
+				sh.articulate(s.Tracks[i].Notes, t.Notes, pt, r)
+				keepLegato(s.Tracks[i].Notes, t.Notes)
+			}
+			sh.express(t, r)
 		}
 	}
 	return &out
@@ -86,6 +106,19 @@ type shape struct {
 	tight    float64   // scale of timing offsets at this tempo (see newShape)
 	ritFrom  float64   // where the final ritardando starts, beats (see ritard)
 	ritDepth float64   // how much the tempo slows by the last downbeat (0: no ritardando)
+	// clocked is the performed score once it has a tempo map (tempo.go):
+	// the map then carries the phrase rubato and the final ritardando.
+	clocked *score.Score
+	curved  []bool // per phrase: the tempo map breathes in it (tempo.go)
+}
+
+// clock is where written beat b is played under the tempo map, in clock
+// beats (b without a map).
+func (sh *shape) clock(b float64) float64 {
+	if sh.clocked == nil {
+		return b
+	}
+	return sh.clocked.Clock(b)
 }
 
 // RitardRubato is the least rubato (Feel.Rubato, ms) of a style that ends
@@ -121,8 +154,9 @@ func newShape(s *score.Score, f style.Feel) *shape {
 		}
 	}
 	if f.Rubato >= RitardRubato && !s.Loop && end >= 4*sh.bpb {
-		// The tempo slows by up to a quarter over the last two bars.
-		sh.ritDepth = min(0.25, f.Rubato/100)
+		// The tempo slows by up to a quarter over the last two bars; less
+		// in a song under 16 bars, where they are much of the song.
+		sh.ritDepth = min(0.25, f.Rubato/100) * min(1, end/sh.bpb/16)
 		sh.ritFrom = end - (ritBars+1)*sh.bpb
 	}
 	sh.phrases = append(sh.phrases, end)
@@ -159,6 +193,9 @@ func (sh *shape) rubato(b float64) float64 {
 		return 0
 	}
 	i, x := sh.phrase(b)
+	if i < len(sh.curved) && sh.curved[i] {
+		return 0 // the tempo map breathes instead
+	}
 	last := i == len(sh.phrases)-2
 	var lag float64
 	if i > 0 && x < 0.5 {
@@ -181,7 +218,7 @@ func (sh *shape) rubato(b float64) float64 {
 // last downbeat (the final chord, a fermata over the tail) comes the
 // latest, and what follows it keeps that delay.
 func (sh *shape) ritard(b float64) float64 {
-	if sh.ritDepth == 0 || b <= sh.ritFrom {
+	if sh.ritDepth == 0 || b <= sh.ritFrom || sh.clocked != nil {
 		return 0
 	}
 	span := ritBars * sh.bpb

@@ -33,7 +33,8 @@ func composed(tb testing.TB, g string, seed uint64, edit func(*plan.Plan)) *scor
 // goals of issue 19: in a live style under half the note starts sit
 // exactly on a sixteenth or triplet-eighth position of the MIDI file, and
 // the timing spread (after each instrument's mean push) is 5-20 ms; a
-// programmed style's score is returned unchanged. With -v it prints the
+// programmed style's note starts, hits and velocities are unchanged (its
+// gates and controls are performed). With -v it prints the
 // grid share before and after and the spread, per family.
 func TestFeelEveryStyle(t *testing.T) {
 	if testing.Short() {
@@ -60,8 +61,8 @@ func TestFeelEveryStyle(t *testing.T) {
 			fm.before, fm.after, fm.spread = append(fm.before, before), append(fm.after, after), append(fm.spread, spread)
 			switch {
 			case f.Programmed:
-				if !reflect.DeepEqual(c, p) {
-					t.Errorf("%s seed %d: a programmed style's score changed", st.Name, seed)
+				if !sameTiming(c, p) {
+					t.Errorf("%s seed %d: a programmed style's timing or dynamics changed", st.Name, seed)
 				}
 			case after >= 0.5:
 				t.Errorf("%s seed %d: %.0f %% of note starts on the grid (composed %.0f %%), want under 50 %%", st.Name, seed, 100*after, 100*before)
@@ -182,27 +183,24 @@ func mean(v []float64) float64 {
 	return s / float64(max(1, len(v)))
 }
 
-// TestRubatoBreathes: a classical piece holds back its phrase ends (the
-// last bar of each 4-bar phrase later than its first half), and a slow sad
-// pop ballad breathes too, while a fast pop song does not.
+// TestRubatoBreathes: a classical piece broadens into its phrase ends
+// (the tempo of the last half bar of each 4-bar phrase under that of its
+// middle), and a slow sad pop ballad breathes too, while a fast pop song
+// does not.
 func TestRubatoBreathes(t *testing.T) {
 	lag := func(c, p *score.Score) (end, mid float64) {
-		ms := 60000 / c.BPM
 		bar := float64(c.BeatsPerBar)
+		tempo := func(b float64) float64 { return c.BPM / (p.Clock(b+0.5) - p.Clock(b)) * 0.5 }
 		var e, m []float64
 		for _, sec := range c.Sections {
 			for ph := 0; ph+4 <= sec.Bars; ph += 4 {
 				from := sec.StartBeat + float64(ph)*bar
-				for i, tr := range c.Tracks {
-					for j, n := range tr.Notes {
-						x := (n.Start - from) / bar
-						off := (p.Tracks[i].Notes[j].Start - n.Start) * ms
-						switch {
-						case x >= 3.5 && x < 4:
-							e = append(e, off)
-						case x >= 1.5 && x < 2.5:
-							m = append(m, off)
-						}
+				for x := 0.0; x < 4*bar; x += 0.5 {
+					switch {
+					case x >= 3.5*bar:
+						e = append(e, tempo(from+x))
+					case x >= 1.5*bar && x < 2.5*bar:
+						m = append(m, tempo(from+x))
 					}
 				}
 			}
@@ -210,15 +208,15 @@ func TestRubatoBreathes(t *testing.T) {
 		return mean(e), mean(m)
 	}
 	c := composed(t, "classical", 1, nil)
-	if e, m := lag(c, apply(c)); e-m < 8 {
-		t.Errorf("classical: phrase ends %+.1f ms, middles %+.1f: want the ends held back", e, m)
+	if e, m := lag(c, apply(c)); e > m*0.97 {
+		t.Errorf("classical: phrase ends at %.1f bpm, middles %.1f: want the ends broader", e, m)
 	}
 	ballad := composed(t, "pop", 1, func(p *plan.Plan) { p.BPM, p.ExplicitBPM, p.Mood = 70, true, "sad" })
-	if f := feelOf(ballad); f.Rubato < style.BalladRubato {
-		t.Errorf("slow sad pop: rubato %v, want at least %v", f.Rubato, style.BalladRubato)
+	if f := feelOf(ballad); f.Rubato < style.BalladRubato || f.PhraseTempo < style.BalladPhraseTempo {
+		t.Errorf("slow sad pop: rubato %v, phrase tempo %v, want at least %v and %v", f.Rubato, f.PhraseTempo, style.BalladRubato, style.BalladPhraseTempo)
 	}
 	fast := composed(t, "pop", 1, func(p *plan.Plan) { p.BPM, p.ExplicitBPM, p.Mood = 120, true, "happy" })
-	if f := feelOf(fast); f.Rubato != 0 {
+	if f := feelOf(fast); f.Rubato != 0 || f.PhraseTempo != 0 {
 		t.Errorf("fast happy pop: rubato %v, want none", f.Rubato)
 	}
 }
@@ -341,4 +339,25 @@ func TestNilStylePlaysLikePop(t *testing.T) {
 	if perform.FeelOf(s, &trap) == perform.FeelOf(s, nil) {
 		t.Error("trap's entry plays like pop: the entry given is not read")
 	}
+}
+
+// sameTiming reports whether two scores have the same note and hit starts
+// and velocities, pitches, tempo and form.
+func sameTiming(a, b *score.Score) bool {
+	if a.BPM != b.BPM || a.TotalBeats != b.TotalBeats || len(a.Tracks) != len(b.Tracks) || len(b.Tempo) != 0 {
+		return false
+	}
+	for i, t := range a.Tracks {
+		u := b.Tracks[i]
+		if !reflect.DeepEqual(t.Hits, u.Hits) || len(t.Notes) != len(u.Notes) {
+			return false
+		}
+		for j, n := range t.Notes {
+			m := u.Notes[j]
+			if n.Start != m.Start || n.Pitch != m.Pitch || n.Velocity != m.Velocity {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -106,7 +106,7 @@ func (p *player) playHits(hits []score.Hit) []score.Hit {
 		if g, ok := fills[i]; ok {
 			ms -= f.Rush * g * sh.tight
 		}
-		out[i].Start = sh.place(b + sh.toBeats(ms))
+		out[i].Start = sh.place(sh.clock(b) + sh.toBeats(ms))
 		// The composer wrote the groove's accents, its dynamics per
 		// section and its fills' crescendo; more on top of them (beat
 		// accents, a swell per phrase, even louder fills) moved where
@@ -165,9 +165,11 @@ func (p *player) playNotes(notes []score.Note, pt part) []score.Note {
 			group[n.Start] = ms
 		}
 		ms += gauss(p.r) * f.Spread * 0.2 * sh.tight
-		out[i].Start = sh.place(sh.loosened(n.Start) + sh.toBeats(ms))
-		// A note held into the ritardando lasts as much longer.
-		out[i].Length += sh.toBeats(sh.ritard(n.Start+n.Length) - sh.ritard(n.Start))
+		out[i].Start = sh.place(sh.clock(sh.loosened(n.Start)) + sh.toBeats(ms))
+		// A note held into the ritardando (or a broadening) lasts as much
+		// longer.
+		out[i].Length = sh.clock(n.Start+n.Length) - sh.clock(n.Start) +
+			sh.toBeats(sh.ritard(n.Start+n.Length)-sh.ritard(n.Start))
 		// The melody shapes its phrases and leans on its high notes; the
 		// band's time (bass and drums) keeps the composer's dynamics.
 		switch pt {

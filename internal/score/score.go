@@ -165,6 +165,10 @@ type Track struct {
 	// ("sad piano ballad": the piano). The composer casts it in a leading
 	// role; the mixer keeps it within a few LU of the loudest part.
 	Featured bool
+	// Controls are the part's performance inside its notes (pitch bend,
+	// modulation, expression; internal/perform), in time order, timed like
+	// the notes. Empty: none.
+	Controls []Control
 }
 
 // Section is one part of the song form.
@@ -209,6 +213,12 @@ type Score struct {
 	// synthesis wraps what rings past the end into the beginning (no tail,
 	// no fades).
 	Loop bool
+	// Tempo is the performed tempo map (internal/perform): the tempo from
+	// each written beat on. A performed score's note and hit times are
+	// already on the clock (seconds = beats*60/BPM); Clock maps a written
+	// beat (a bar line, a section start) to that clock. Empty: BPM
+	// throughout, the clock is the written grid.
+	Tempo []TempoChange
 }
 
 // SecondsPerBeat returns the length of one beat.

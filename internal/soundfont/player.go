@@ -138,6 +138,13 @@ func (p *Player) Bend(ch int, semitones float64) {
 	p.syn.ProcessMidiMessage(int32(ch), 0xE0, v&0x7F, v>>7)
 }
 
+// Control sets controller cc (0..127) of channel ch to value (0..127):
+// modulation (1), volume (7) and expression (11) act through the bank's
+// default modulators (vibrato depth, gain).
+func (p *Player) Control(ch, cc, value int) {
+	p.syn.ProcessMidiMessage(int32(ch), 0xB0, int32(cc&0x7F), int32(min(127, max(0, value))))
+}
+
 // Held returns the number of notes started and not yet released.
 func (p *Player) Held() int { return p.held }
 

@@ -19,14 +19,17 @@ const TimelineVersion = 1
 // Timeline is the composed grid of a song (outputs: ["timeline"]): every
 // time is in seconds from the first sample of the audio. It is a view of
 // the score: notes sit on this grid (a performance layer may move them by
-// a few milliseconds around it).
+// a few milliseconds around it). Where the performance has a tempo map
+// (score.Score.Tempo), beats, bars, sections and chords follow it: each
+// time is the integral of the map up to its written beat.
 type Timeline struct {
 	Version  int     `json:"version"`
 	Duration float64 `json:"duration"` // the audio's length, release tail included
 	Tempo    struct {
 		BPM float64 `json:"bpm"`
-		// Changes lists tempo changes (bpm from a time); the composer
-		// writes none today, so it is empty.
+		// Changes lists the performed tempo changes (bpm from a time):
+		// phrase rubato and final ritardandi of live styles; empty where
+		// the tempo is steady.
 		Changes []TempoChange `json:"changes"`
 	} `json:"tempo"`
 	Meter struct {
@@ -90,8 +93,11 @@ type Interval struct {
 // NewTimeline is the timeline of s, whose audio lasts seconds.
 func NewTimeline(s *score.Score, seconds float64) *Timeline {
 	t := &Timeline{Version: TimelineVersion, Duration: round6(seconds)}
-	at := func(beat float64) float64 { return round6(s.BeatToSeconds(beat)) }
-	t.Tempo.BPM, t.Tempo.Changes = s.BPM, []TempoChange{}
+	at := func(beat float64) float64 { return round6(s.WrittenToSeconds(beat)) }
+	t.Tempo.BPM, t.Tempo.Changes = s.BPM, make([]TempoChange, 0, len(s.Tempo))
+	for _, c := range s.Tempo {
+		t.Tempo.Changes = append(t.Tempo.Changes, TempoChange{At: at(c.Beat), BPM: math.Round(c.BPM*1000) / 1000})
+	}
 	bpb := max(s.BeatsPerBar, 1)
 	t.Meter.BeatsPerBar = bpb
 	if s.Subdivision == 3 {
@@ -124,7 +130,7 @@ func NewTimeline(s *score.Score, seconds float64) *Timeline {
 	t.Parts = make([]Part, 0, len(s.Tracks))
 	for _, tr := range s.Tracks {
 		p := Part{Name: tr.Name, Instrument: string(tr.Instrument), Role: string(tr.Role), Plays: []Interval{}}
-		for _, bars := range playingBars(tr, bpb, beats/bpb) {
+		for _, bars := range playingBars(s, tr, bpb, beats/bpb) {
 			p.Plays = append(p.Plays, Interval{Start: at(float64(bars[0] * bpb)), End: at(float64(bars[1] * bpb))})
 		}
 		t.Parts = append(t.Parts, p)
@@ -132,10 +138,12 @@ func NewTimeline(s *score.Score, seconds float64) *Timeline {
 	return t
 }
 
-// playingBars returns the runs [first, end) of bars in which tr sounds.
-func playingBars(tr score.Track, bpb, bars int) [][2]int {
+// playingBars returns the runs [first, end) of bars in which tr (a track
+// of s, timed on its clock) sounds.
+func playingBars(s *score.Score, tr score.Track, bpb, bars int) [][2]int {
 	on := make([]bool, bars)
 	mark := func(start, end float64) {
+		start, end = s.Written(start), s.Written(end)
 		for b := max(int(start)/bpb, 0); b < bars && float64(b*bpb) < end; b++ {
 			on[b] = true
 		}

@@ -114,7 +114,8 @@ func TestTimelineGrid(t *testing.T) {
 				if b%s.BeatsPerBar == 0 {
 					v = 1
 				}
-				click.Tracks[0].Hits = append(click.Tracks[0].Hits, score.Hit{Start: float64(b), Drum: score.Clave, Velocity: v})
+				// On the clock of the performance's tempo map.
+				click.Tracks[0].Hits = append(click.Tracks[0].Hits, score.Hit{Start: s.Clock(float64(b)), Drum: score.Clave, Velocity: v})
 			}
 			audioClick, err := synth.Render(ctx, &click, styled(&click, synth.Options{}))
 			if err != nil {
@@ -133,6 +134,7 @@ func TestTimelineGrid(t *testing.T) {
 				t.Fatalf("timeline header %+v %+v %+v, %d beats, %d downbeats", tl.Tempo, tl.Meter, tl.Key, len(tl.Beats), len(tl.Downbeats))
 			}
 			spb := 60 / s.BPM
+			checkTempoIntegral(t, &tl)
 			worst := 0.0
 			for i, want := range tl.Beats {
 				if i == 0 {
@@ -185,7 +187,7 @@ func TestTimelineGrid(t *testing.T) {
 				if math.Abs(h.Start-b) > 1e-9 {
 					continue
 				}
-				off := (ph[j].Start - h.Start) * spb
+				off := (ph[j].Start - s.Clock(h.Start)) * spb
 				feel = max(feel, math.Abs(off))
 				w, ok := onBeat[int(b)]
 				if !ok {
@@ -221,7 +223,7 @@ func TestTimelineGrid(t *testing.T) {
 			}
 
 			// The document tiles the music.
-			end := tl.Beats[len(tl.Beats)-1] + spb
+			end := s.WrittenToSeconds(s.TotalBeats)
 			if tl.Sections[0].Start != 0 || math.Abs(tl.Sections[len(tl.Sections)-1].End-end) > 1e-5 ||
 				tl.Chords[0].Start != 0 || math.Abs(tl.Chords[len(tl.Chords)-1].End-end) > 1e-5 {
 				t.Errorf("sections %v / chords end %v, want 0 to %.4f", tl.Sections, tl.Chords[len(tl.Chords)-1], end)
@@ -241,4 +243,22 @@ func TestTimelineGrid(t *testing.T) {
 			}
 		})
 	}
+}
+
+// checkTempoIntegral (issue 32 item 2): the timeline's beats are the
+// integral of its tempo map: each beat lasts 60/bpm of the change in force
+// at its start (the steady bpm without changes).
+func checkTempoIntegral(t *testing.T, tl *studio.Timeline) {
+	t.Helper()
+	bpm, k := tl.Tempo.BPM, 0
+	for i := 0; i+1 < len(tl.Beats); i++ {
+		for k < len(tl.Tempo.Changes) && tl.Tempo.Changes[k].At <= tl.Beats[i]+1e-6 {
+			bpm = tl.Tempo.Changes[k].BPM
+			k++
+		}
+		if d := tl.Beats[i+1] - tl.Beats[i]; math.Abs(d-60/bpm) > 2e-5 {
+			t.Fatalf("beat %d lasts %.6f s, the tempo map says %.6f (%.3f bpm)", i, d, 60/bpm, bpm)
+		}
+	}
+	t.Logf("%d tempo changes; beats follow them", len(tl.Tempo.Changes))
 }

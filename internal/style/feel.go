@@ -27,6 +27,12 @@ type Feel struct {
 	// ritardando that breathes before the next phrase and catches up in
 	// its first half).
 	Rubato float64
+	// PhraseTempo is the phrase rubato of the tempo map: how far the
+	// tempo moves over a phrase (pressing into its climax, broadening into
+	// its cadence), as a fraction of the tempo (0.03-0.15; 0: a steady
+	// tempo). Each phrase keeps the song's tempo on average, so its bar
+	// lines at phrase ends stay where the tempo asked puts them.
+	PhraseTempo float64
 	// Rush is how far ahead a drum fill ends: fills speed up into the
 	// next section's downbeat.
 	Rush float64
@@ -50,6 +56,10 @@ type Push struct {
 // ballads breathe at phrase ends whatever family they belong to.
 const BalladRubato = 22.0
 
+// BalladPhraseTempo is the least phrase rubato (Feel.PhraseTempo) of a
+// slow, tender song in a live style.
+const BalladPhraseTempo = 0.07
+
 // familyFeel is the default feel of each family.
 var familyFeel = map[string]Feel{
 	"electronic": {Programmed: true},
@@ -67,11 +77,11 @@ var familyFeel = map[string]Feel{
 		Push: Push{Perc: -2, Hats: -1, Bass: -3, Chords: -2, Lead: 5}},
 	"world": {Spread: 7, Drift: 5, Clave: 5, Rush: 5, Accent: 0.4,
 		Push: Push{Snare: 6, Perc: 2, Bass: 5, Chords: 4, Lead: 5}},
-	"folk": {Spread: 9, Drift: 6, Rubato: 8, Rush: 6, Accent: 0.45,
+	"folk": {Spread: 9, Drift: 6, Rubato: 8, PhraseTempo: 0.04, Rush: 6, Accent: 0.45,
 		Push: Push{Snare: 3, Hats: -2, Bass: 2, Chords: -2, Lead: 5, Arp: -2}},
-	"orchestral": {Spread: 8, Drift: 7, Rubato: 28, Rush: 5, Accent: 0.55,
+	"orchestral": {Spread: 8, Drift: 7, Rubato: 28, PhraseTempo: 0.08, Rush: 5, Accent: 0.55,
 		Push: Push{Perc: 2, Bass: 3, Chords: 2, Pad: 4, Lead: 4}},
-	"calm": {Spread: 8, Drift: 7, Rubato: 24, Accent: 0.4,
+	"calm": {Spread: 8, Drift: 7, Rubato: 24, PhraseTempo: 0.09, Accent: 0.4,
 		Push: Push{Bass: 3, Chords: 2, Pad: 6, Lead: 6}},
 	"holiday": {Spread: 7, Drift: 5, Rubato: 8, Rush: 6, Accent: 0.4,
 		Push: Push{Snare: 3, Bass: 2, Lead: 4}},

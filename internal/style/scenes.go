@@ -147,8 +147,10 @@ var scenes = []Style{
 	},
 	{
 		Name: "bluegrass", Family: "folk",
-		Seat:    MixSeat{MixAcoustic, RefCalm},
-		Feel:    func(f *Feel) { f.Rubato, f.Push = 0, Push{Snare: -2, Bass: -1, Chords: -4, Lead: -2, Arp: -4} },
+		Seat: MixSeat{MixAcoustic, RefCalm},
+		Feel: func(f *Feel) {
+			f.Rubato, f.PhraseTempo, f.Push = 0, 0, Push{Snare: -2, Bass: -1, Chords: -4, Lead: -2, Arp: -4}
+		},
 		Aliases: []string{"newgrass", "appalachian", "appalachian folk", "hillbilly", "mountain music", "old time", "old time music", "banjo music", "ブルーグラス", "蓝草", "蓝草音乐", "블루그래스"},
 		Colour:  []string{"bluegrassy"},
 		Tempo:   [2]float64{110, 170}, Seconds: 110, Meters: []Meter{FourFour}, Swing: 0.05,
@@ -274,6 +276,8 @@ var scenes = []Style{
 	{
 		Name: "meditation", Family: "calm",
 		Seat: MixSeat{MixAmbient, RefCalm},
+		// A drone breathes less: a gentle phrase rubato.
+		Feel: func(f *Feel) { f.PhraseTempo = 0.05 },
 		Aliases: []string{"spa", "spa music", "sleep music", "sleeping music", "deep sleep", "yoga", "yoga music", "yoga flow", "relaxation music", "mindfulness", "zen", "zen music", "healing music", "sound bath", "reiki",
 			"meditación", "meditacion", "música para dormir", "musica para dormir", "meditação", "meditacao", "méditation", "musique de relaxation", "meditationsmusik", "entspannungsmusik", "schlafmusik", "einschlafmusik", "musik zum einschlafen", "meditazione", "musica per dormire",
 			"瞑想", "瞑想音楽", "ヒーリング", "睡眠用bgm", "冥想", "冥想音乐", "助眠音乐", "명상", "명상 음악", "수면 음악"},

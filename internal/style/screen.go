@@ -50,7 +50,7 @@ var screen = []Style{
 	{
 		Name: "cinematic", Family: "orchestral",
 		Seat: MixSeat{MixOrchestral, RefCalm},
-		Feel: func(f *Feel) { f.Rubato = 20 },
+		Feel: func(f *Feel) { f.Rubato, f.PhraseTempo = 20, 0 }, // recorded to picture, on a click: it keeps its tempo, slowing only at the end
 		Aliases: []string{"cinematic music", "epic trailer", "trailer", "trailer music", "film score", "movie score",
 			"film music", "movie music", "soundtrack", "movie soundtrack", "epic music", "epic orchestral", "hybrid orchestral",
 			"hollywood", "blockbuster", "banda sonora", "música de película", "musica de pelicula", "música épica", "musica epica",
@@ -252,7 +252,9 @@ var screen = []Style{
 		Name: "marching band", Family: "orchestral",
 		Seat: MixSeat{MixOrchestral, RefBeat},
 		// Orchestral: a marching band keeps step; chant breathes with the words.
-		Feel: func(f *Feel) { f.Spread, f.Drift, f.Rubato, f.Push = 7, 5, 0, Push{Snare: -1, Bass: 2, Lead: 2} },
+		Feel: func(f *Feel) {
+			f.Spread, f.Drift, f.Rubato, f.PhraseTempo, f.Push = 7, 5, 0, 0, Push{Snare: -1, Bass: 2, Lead: 2}
+		},
 		Aliases: []string{"marching", "march", "military march", "marching music", "drumline", "drum line", "drum corps",
 			"parade music", "sousa", "fanfare", "marcha", "marcha militar", "marche", "marche militaire", "marsch",
 			"marschmusik", "marcia", "marcia militare", "行進曲", "マーチ", "マーチングバンド", "进行曲", "军乐", "행진곡", "마칭밴드"},
@@ -396,7 +398,7 @@ var screen = []Style{
 	{
 		Name: "power ballad", Family: "rock",
 		Seat: MixSeat{MixRock, RefBeat},
-		Feel: func(f *Feel) { f.Rubato = BalladRubato },
+		Feel: func(f *Feel) { f.Rubato, f.PhraseTempo = BalladRubato, BalladPhraseTempo },
 		Aliases: []string{"rock ballad", "arena ballad", "hair metal ballad", "balada rock", "balada de rock", "ballade rock",
 			"rockballade", "ballata rock", "パワーバラード", "ロックバラード", "摇滚抒情", "摇滚情歌", "파워 발라드", "록 발라드"},
 		Colour: []string{"anthemic"},
@@ -444,7 +446,7 @@ var screen = []Style{
 	{
 		Name: "gregorian chant", Family: "orchestral",
 		Seat: MixSeat{MixOrchestral, RefCalm},
-		Feel: func(f *Feel) { f.Rubato, f.Spread = 34, 9 },
+		Feel: func(f *Feel) { f.Rubato, f.Spread, f.Drift, f.PhraseTempo = 34, 12, 9, 0.11 },
 		Aliases: []string{"gregorian", "chant", "chants", "plainchant", "plainsong", "monastic chant", "monk chant", "monks chanting",
 			"medieval chant", "sacred chant", "liturgical chant", "canto gregoriano", "chant grégorien", "chant gregorien",
 			"gregorianischer choral", "gregorianischer gesang", "gregorianik", "グレゴリオ聖歌", "聖歌", "格里高利圣咏", "圣咏",

@@ -281,8 +281,10 @@ var world = []Style{
 	},
 	{
 		Name: "celtic", Family: "folk",
-		Seat:    MixSeat{MixAcoustic, RefBeat},
-		Feel:    func(f *Feel) { f.Rubato, f.Push = 0, Push{Perc: -2, Bass: 1, Chords: -2, Lead: -2, Arp: -3} },
+		Seat: MixSeat{MixAcoustic, RefBeat},
+		Feel: func(f *Feel) {
+			f.Rubato, f.PhraseTempo, f.Push = 0, 0, Push{Perc: -2, Bass: 1, Chords: -2, Lead: -2, Arp: -3}
+		},
 		Aliases: []string{"irish", "irish music", "irish folk", "irish jig", "jig", "reel", "irish reel", "scottish music", "scottish folk", "celtic folk", "gaelic", "irish pub", "musique celtique", "musica celta", "música celta", "keltische musik", "irische musik", "ケルト", "ケルト音楽", "アイルランド音楽", "凯尔特", "凯尔特音乐", "爱尔兰音乐", "켈트", "켈트 음악"},
 		Colour:  []string{"celtic", "irish", "scottish", "gaelic"},
 		Tempo:   [2]float64{100, 124}, Seconds: 120, Meters: []Meter{SixEight, FourFour}, Swing: 0,

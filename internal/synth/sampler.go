@@ -18,12 +18,13 @@ import (
 // its pan (trackState.render).
 
 // recKind orders actions at the same frame: releases before bends before
-// note-ons.
+// controller changes before note-ons.
 type recKind uint8
 
 const (
 	recOff recKind = iota
 	recBend
+	recCC // a controller change: key is the controller, vel its value 0..1
 	recOn
 )
 
@@ -94,7 +95,7 @@ func newRecPart(b *soundfont.Bank, s *score.Score, tr *score.Track, evs []event,
 		return nil, evs
 	}
 	r := &recPart{pl: pl, gain: float32(dbToGain(gv.db))}
-	r.acts = noteActs(evs, gv, glide)
+	r.acts = append(noteActs(evs, gv, glide), controlActs(s, tr)...)
 	sortActs(r.acts)
 	return r, nil
 }
@@ -297,6 +298,8 @@ func (r *recPart) apply(a recAct, pos int) {
 		r.pl.NoteOn(a.ch, a.key, a.vel)
 	case recOff:
 		r.pl.NoteOff(a.ch, a.key)
+	case recCC:
+		r.pl.Control(a.ch, a.key, ccValue(a.vel))
 	case recBend:
 		if a.ramp <= 1 {
 			r.rampN = 0

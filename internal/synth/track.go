@@ -56,7 +56,8 @@ type trackState struct {
 	rev, dly        float32
 	side            float32
 	tail            int
-	rec             *recPart // recorded part (sampler.go), or nil
+	rec             *recPart  // recorded part (sampler.go), or nil
+	ctl             *controls // the part's bend, modulation and expression (expression.go), or nil
 }
 
 // newTrack prepares a track's events and mixer settings.
@@ -64,6 +65,9 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfo
 	t := &trackState{p: patchFor(tr.Instrument), drums: tr.Instrument == score.Drums}
 	t.events = buildEvents(s, ti, tr, t.drums, frames)
 	t.rec, t.events = newRecPart(bank, s, tr, t.events, t.p.glide, stereoTrack(tr, bank))
+	if t.rec == nil {
+		t.ctl = newControls(s, tr)
+	}
 	if t.drums {
 		t.useKit(s, tr) // kits.go: each hit's sound in the track's kit and the song's key
 	}
@@ -250,6 +254,7 @@ func (t *trackState) startVoices(end int) {
 			v = new(voice)
 		}
 		v.start(t.p, ev, t.bright)
+		v.ctl = t.ctl
 		t.voices = append(t.voices, v)
 	}
 }
@@ -278,6 +283,9 @@ func (t *trackState) render(start, n int, e *engine) {
 		clear(buf)
 	}
 	t.renderVoices(start, n, buf)
+	if t.ctl != nil {
+		t.ctl.express(buf, start)
+	}
 	t.insert(buf)
 	l, r := t.l[:n], t.r[:n]
 	if t.ch != nil {

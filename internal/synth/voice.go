@@ -45,6 +45,7 @@ type voice struct {
 	dr        drumState
 	done      bool
 	releasing bool
+	ctl       *controls // the track's bend and modulation curves, or nil
 
 	// Control-rate caches: values derived from the pitch are recomputed
 	// only when the pitch changes, decays advance by one multiply per
@@ -181,6 +182,9 @@ func (v *voice) pitchAt(t float64) float64 {
 	if p.vibDepth > 0 && t > p.vibDelay {
 		depth := p.vibDepth * math.Min(1, (t-p.vibDelay)/0.4)
 		m += depth * math.Sin(2*math.Pi*p.vibRate*t)
+	}
+	if v.ctl != nil {
+		m += v.ctl.pitch(v.ev.start + int(t*sr))
 	}
 	return m
 }
