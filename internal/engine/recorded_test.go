@@ -22,6 +22,9 @@ import (
 // score synthesized, and the same prompt and seed give the same song with
 // the bank.
 func TestRenderUsesBank(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: songs rendered from the SoundFont bank")
+	}
 	testutil.RequireFile(t, soundfont.DebianPath, "make tools installs fluid-soundfont-gm")
 	b := soundfont.Shared(soundfont.DebianPath)
 	if b == nil {

@@ -18,6 +18,9 @@ import (
 // score synthesized, and the same prompt and seed give the same samples.
 // Needs ffmpeg to encode the fixture (fails under CI=true without it).
 func TestRenderWithSF3Bank(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: songs rendered from an SF3 bank")
+	}
 	ogg, _ := sfwrite.Vorbis(t, sfwrite.Tone(261.63, 3*44100))
 	b, err := soundfont.Load(sfwrite.WriteBank(t, []sfwrite.Sample{{Name: "tone", Ogg: ogg, LoopStart: 44100, LoopEnd: 2 * 44100}}))
 	if err != nil {

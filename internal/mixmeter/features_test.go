@@ -94,6 +94,9 @@ func TestMeasureExcerpt(t *testing.T) {
 // ebur128 filter (which measured the references) on a song-like signal:
 // two detuned tones and noise swelling over 30 s.
 func TestMeasureAgreesWithFFmpeg(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: measures compared with ffmpeg")
+	}
 	ffmpeg := testutil.RequireTool(t, "ffmpeg")
 	seed := uint32(1)
 	noise := func() float64 {

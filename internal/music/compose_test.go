@@ -166,6 +166,9 @@ func activeTracks(s *score.Score) [][]string {
 }
 
 func TestComposeArrangementChanges(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: every genre composed")
+	}
 	for _, g := range plan.Genres {
 		for _, secs := range []string{"30 seconds", "2 minutes"} {
 			s := compose(string(g)+", "+secs, 11)
@@ -183,6 +186,9 @@ func TestComposeArrangementChanges(t *testing.T) {
 }
 
 func TestComposeDrumsEverywhere(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: every genre composed")
+	}
 	for _, g := range plan.Genres {
 		s := compose(string(g), 2)
 		var drums *score.Track

@@ -76,6 +76,9 @@ func TestSubBassTag(t *testing.T) {
 // TestTitlesVary checks issue 9's title rules over 100 seeds of several
 // prompts: no title repeats, and no word ends more than 10 % of them.
 func TestTitlesVary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: every style's titles composed")
+	}
 	for _, prompt := range []string{"happy pop song", "dark techno", "jazz for a rainy night in the city", "lullaby", "epic trailer music", "asdf"} {
 		seen := map[string]uint64{}
 		ends := map[string]int{}

@@ -81,6 +81,9 @@ func TestMusicXMLValidates(t *testing.T) {
 // TestMusicXMLMeter checks the time signature and that every voice of
 // every bar adds up to the bar (readMusicXML fails otherwise).
 func TestMusicXMLMeter(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: scores written in every meter")
+	}
 	for _, m := range meterSongs {
 		c := compose(t, m.prompt)
 		rs := readMusicXML(t, write(t, c.Written, c.Title))
@@ -100,6 +103,9 @@ func TestMusicXMLMeter(t *testing.T) {
 // onset (a hit has no written length). -short takes the songs of the
 // four meters only.
 func TestMusicXMLMatchesMIDI(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: every style's score read back")
+	}
 	var prompts []string
 	for _, m := range meterSongs {
 		prompts = append(prompts, m.prompt)

@@ -78,6 +78,9 @@ func itoa(n int) string {
 // is kept exactly; and the song ends musically: its last 50 ms are at
 // least 40 dB below its loudness (a ring-out that fades, not a cut).
 func TestExactDuration(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: measurement test: durations measured by outside decoders at two rates")
+	}
 	ctx := context.Background()
 	s := &studio.Studio{TempDir: t.TempDir()}
 	for _, tc := range []struct {

@@ -25,6 +25,9 @@ import (
 // fade-out that once broke the seam measured 4.1); and there is no fade:
 // the first and last 250 ms are within 10 dB of the loop's level.
 func TestLoop(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: measurement test: loops measured at their seams")
+	}
 	ctx := context.Background()
 	s := &studio.Studio{TempDir: t.TempDir()}
 	for _, tc := range []struct {

@@ -18,6 +18,9 @@ import (
 // while a calm piece's carries some of the room (issue 32: the calm
 // references' lows correlate 0.56 [0.23, 0.61]).
 func TestStereoStage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: measurement test: stereo stage measured on many songs")
+	}
 	for _, c := range []struct {
 		prompt string
 		ref    style.Reference

@@ -194,6 +194,9 @@ func play(s synth) []float32 {
 // must not change a sample (on amd64, where Go fuses no multiply-add; on
 // other platforms a fused multiply-add may move the last bits).
 func TestSameOutputAsUpstream(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the fork rendered beside upstream")
+	}
 	path := sftest.Path()
 	testutil.RequireFile(t, path, "make tools installs fluid-soundfont-gm")
 	load := func(f func(*bufio.Reader) (synth, error)) []float32 {

@@ -78,6 +78,9 @@ func (c *countingSynth) Render(l, r []float32) {
 // chokes its first (requestNew finds the voice just started), where one
 // voice plays both.
 func TestStereoVoiceSameAsUpstreamPair(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: stereo voices rendered beside upstream pairs")
+	}
 	path := sftest.Path()
 	testutil.RequireFile(t, path, "make tools installs fluid-soundfont-gm")
 	open := func() *bufio.Reader {
