@@ -15,6 +15,7 @@ import (
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/backend"
 	"github.com/songsmith/songsmith/internal/jobs/delivery"
+	"github.com/songsmith/songsmith/internal/jobs/measured"
 )
 
 const jobSK = "JOB"
@@ -64,7 +65,7 @@ type jobItem struct {
 	Recipe        string        `dynamodbav:"recipe,omitempty"`
 	License       *jobs.License `dynamodbav:"license,omitempty"`
 	// Measured: what the analysis heard (issue 30 item 4).
-	Measured *jobs.Measured `dynamodbav:"measured,omitempty"`
+	Measured *measured.Block `dynamodbav:"measured,omitempty"`
 	// AttemptedAt: the start of the latest attempt (StartAttempt, which
 	// also keeps the attempt's lease in lease_at and lease_until).
 	AttemptedAt *time.Time `dynamodbav:"attempted_at,omitempty"`

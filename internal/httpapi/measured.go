@@ -1,6 +1,6 @@
 package httpapi
 
-import "github.com/songsmith/songsmith/internal/jobs"
+import "github.com/songsmith/songsmith/internal/jobs/measured"
 
 // MeasuredBody is the measured member of a result: what the engine's
 // analysis heard in the song, each field as value, asked and matches
@@ -40,11 +40,11 @@ type MeasuredKeyBody struct {
 }
 
 // NewMeasuredBody is the wire form of m (nil for nil).
-func NewMeasuredBody(m *jobs.Measured) *MeasuredBody {
+func NewMeasuredBody(m *measured.Block) *MeasuredBody {
 	if m == nil {
 		return nil
 	}
-	v := func(x jobs.MeasuredValue) MeasuredValueBody {
+	v := func(x measured.Value) MeasuredValueBody {
 		return MeasuredValueBody{Value: x.Value, Asked: x.Asked, Matches: x.Matches}
 	}
 	b := &MeasuredBody{

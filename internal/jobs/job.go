@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/songsmith/songsmith/internal/jobs/delivery"
+	"github.com/songsmith/songsmith/internal/jobs/measured"
 	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 	"github.com/songsmith/songsmith/internal/request"
 )
@@ -108,7 +109,7 @@ type Result struct {
 	License       *License        `json:",omitempty"`
 	// Measured is what the analysis heard in the song (issue 30 item 4);
 	// nil for a result from before it.
-	Measured *Measured `json:",omitempty"`
+	Measured *measured.Block `json:",omitempty"`
 }
 
 // MediaKeys returns every media key j may have: its result's keys, and for

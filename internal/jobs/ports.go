@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/songsmith/songsmith/internal/jobs/measured"
 	"io"
 	"os"
 	"time"
@@ -145,7 +146,7 @@ type Song struct {
 	Recipe        json.RawMessage
 	License       *License
 	// Measured is what the engine's analysis heard in the audio.
-	Measured *Measured
+	Measured *measured.Block
 }
 
 // Generator turns a prompt into a song, honouring a job's Options (format,

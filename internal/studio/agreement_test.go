@@ -15,7 +15,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/engine"
-	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/measured"
 	"github.com/songsmith/songsmith/internal/studio"
 	"github.com/songsmith/songsmith/internal/style"
 	"github.com/songsmith/songsmith/internal/testutil"
@@ -40,7 +40,7 @@ func agreeTempo(a, b float64) bool {
 }
 
 // heard is the tempo the measured block says a listener counts.
-func heard(m *jobs.Measured) float64 {
+func heard(m *measured.Block) float64 {
 	if m.BPM.FeltBPM > 0 {
 		return m.BPM.FeltBPM
 	}
@@ -194,7 +194,7 @@ func TestMeasuredAgreesWithOutsideTools(t *testing.T) {
 
 // agreementOne renders one song, measures it and writes it to path for
 // the outside tools.
-func agreementOne(t *testing.T, s agreementSong, path string) (*jobs.Measured, outside) {
+func agreementOne(t *testing.T, s agreementSong, path string) (*measured.Block, outside) {
 	t.Helper()
 	req := engine.Resolve(s.name, s.seed, engine.Options{Seconds: s.secs})
 	song, err := engine.Render(context.Background(), req)
@@ -239,7 +239,7 @@ func TestMeasuredKeyAgreesWithEssentia(t *testing.T) {
 	testutil.RequireTool(t, "node")
 	dir := t.TempDir()
 	sample := agreementSample()
-	keys := make(map[string]jobs.MeasuredKey, len(sample))
+	keys := make(map[string]measured.Key, len(sample))
 	var paths []string
 	for i, s := range sample {
 		req := engine.Resolve(s.name, s.seed, engine.Options{Seconds: s.secs})

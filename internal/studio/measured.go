@@ -5,7 +5,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/analysis"
 	"github.com/songsmith/songsmith/internal/engine"
-	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/measured"
 	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/synth"
 )
@@ -43,31 +43,31 @@ const (
 // tempo and key, the master's loudness target and ceiling, the asked
 // length. It uses the synthesizer's own BS.1770 meters for loudness and
 // true peak. It returns nil for a song without audio.
-func Measure(song *engine.Song, req engine.Request) *jobs.Measured {
+func Measure(song *engine.Song, req engine.Request) *measured.Block {
 	b := song.Audio
 	if b == nil || len(b.Samples) == 0 {
 		return nil
 	}
 	a := analysis.Analyze(b.Samples, b.Channels, float64(b.Rate))
-	m := &jobs.Measured{BPM: measureTempo(a, song.BPM)}
+	m := &measured.Block{BPM: measureTempo(a, song.BPM)}
 	m.Key = measureKey(a.Key(), song)
 	lufs := synth.IntegratedLoudness(b)
-	m.LoudnessLUFS = jobs.MeasuredValue{Value: round(lufs, 2), Asked: song.TargetLUFS,
+	m.LoudnessLUFS = measured.Value{Value: round(lufs, 2), Asked: song.TargetLUFS,
 		Matches: math.Abs(lufs-song.TargetLUFS) <= loudnessTol}
 	tp := synth.TruePeak(b)
-	m.TruePeakDBTP = jobs.MeasuredValue{Value: round(tp, 2), Asked: song.CeilingDBTP,
+	m.TruePeakDBTP = measured.Value{Value: round(tp, 2), Asked: song.CeilingDBTP,
 		Matches: tp <= song.CeilingDBTP+peakSlack}
 	m.Duration = measureDuration(a.Seconds, song, req)
-	m.AudibleEnd = jobs.MeasuredValue{Value: round(a.AudibleEnd, 3), Asked: round(a.Seconds, 3),
+	m.AudibleEnd = measured.Value{Value: round(a.AudibleEnd, 3), Asked: round(a.Seconds, 3),
 		Matches: a.AudibleEnd > 0 && a.Seconds-a.AudibleEnd <= tailAllowance}
 	return m
 }
 
 // measureTempo finds the pulse at the asked tempo's level and the pulse a
 // listener counts, and says why when they differ.
-func measureTempo(a *analysis.Analysis, asked float64) jobs.MeasuredTempo {
+func measureTempo(a *analysis.Analysis, asked float64) measured.Tempo {
 	dom := a.Tempo()
-	t := jobs.MeasuredTempo{Asked: asked, Value: round(dom.BPM, 1)}
+	t := measured.Tempo{Asked: asked, Value: round(dom.BPM, 1)}
 	near, ok := a.TempoNear(asked, nearWindow)
 	if ok && near.Strength >= minPulse && near.Strength >= nearShare*dom.Strength {
 		t.Value = round(near.BPM, 1)
@@ -121,8 +121,8 @@ func feltReason(ratio float64) string {
 }
 
 // measureKey compares the estimated key with the written one.
-func measureKey(k analysis.Key, song *engine.Song) jobs.MeasuredKey {
-	mk := jobs.MeasuredKey{Value: k.Name(), Asked: song.Key}
+func measureKey(k analysis.Key, song *engine.Song) measured.Key {
+	mk := measured.Key{Value: k.Name(), Asked: song.Key}
 	s := song.Score
 	if s == nil || k.Correlation <= 0 {
 		mk.Relation = "other"
@@ -166,14 +166,14 @@ func inMajorMinor(pc int, k analysis.Key) bool {
 // exact length to a frame; otherwise the composer ends on a whole bar plus
 // a tail, so within two bars (four for a loop's whole phrases) plus
 // tailAllowance.
-func measureDuration(secs float64, song *engine.Song, req engine.Request) jobs.MeasuredValue {
+func measureDuration(secs float64, song *engine.Song, req engine.Request) measured.Value {
 	asked := req.Plan.Seconds
 	for _, e := range req.Edits {
 		if e.Seconds > 0 {
 			asked = e.Seconds
 		}
 	}
-	d := jobs.MeasuredValue{Value: round(secs, 3), Asked: asked}
+	d := measured.Value{Value: round(secs, 3), Asked: asked}
 	if exact := req.ExactLength(); exact > 0 {
 		d.Asked = exact
 		d.Matches = math.Abs(secs-exact) <= exactTol

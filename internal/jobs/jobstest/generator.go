@@ -14,6 +14,7 @@ import (
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/measured"
 	"github.com/songsmith/songsmith/internal/request"
 )
 
@@ -69,13 +70,13 @@ var TestLicense = jobs.License{ID: "CC0-1.0", URL: "https://creativecommons.org/
 
 // TestMeasured is the measured block of Generator's songs: a song heard
 // in double time, its key by its notes.
-var TestMeasured = jobs.Measured{
-	BPM:          jobs.MeasuredTempo{Value: 120, Asked: 120, Matches: true, FeltBPM: 240, Reason: "heard in double time"},
-	Key:          jobs.MeasuredKey{Value: "A minor", Asked: "C major", Matches: true, Relation: "same notes"},
-	LoudnessLUFS: jobs.MeasuredValue{Value: -14.1, Asked: -14, Matches: true},
-	TruePeakDBTP: jobs.MeasuredValue{Value: -3.05, Asked: -3, Matches: true},
-	Duration:     jobs.MeasuredValue{Value: 0.5, Asked: 10},
-	AudibleEnd:   jobs.MeasuredValue{Value: 0.5, Asked: 0.5, Matches: true},
+var TestMeasured = measured.Block{
+	BPM:          measured.Tempo{Value: 120, Asked: 120, Matches: true, FeltBPM: 240, Reason: "heard in double time"},
+	Key:          measured.Key{Value: "A minor", Asked: "C major", Matches: true, Relation: "same notes"},
+	LoudnessLUFS: measured.Value{Value: -14.1, Asked: -14, Matches: true},
+	TruePeakDBTP: measured.Value{Value: -3.05, Asked: -3, Matches: true},
+	Duration:     measured.Value{Value: 0.5, Asked: 10},
+	AudibleEnd:   measured.Value{Value: 0.5, Asked: 0.5, Matches: true},
 }
 
 // TinySong returns a valid half-second 440 Hz WAV and a 16x16 PNG.

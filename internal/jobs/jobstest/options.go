@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/measured"
 	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 	"github.com/songsmith/songsmith/internal/request"
 )
@@ -36,10 +37,10 @@ func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 			TimelineKey: mediakey.Timeline(j.ID), MusicXMLKey: mediakey.MusicXML(j.ID), LoopEnd: 12.345678,
 			EngineVersion: "2026.1", Recipe: json.RawMessage(`{"engine_version":"2026.1","seed":7}`),
 			License: &jobs.License{ID: "CC0-1.0", URL: "https://example.com/terms", Attribution: "a", Warranty: "w"},
-			Measured: &jobs.Measured{BPM: jobs.MeasuredTempo{Value: 75.8, Asked: 76, Matches: true, FeltBPM: 151.6, Reason: "double time"},
-				Key:          jobs.MeasuredKey{Value: "C major", Asked: "D dorian", Matches: true, Relation: "same notes"},
-				LoudnessLUFS: jobs.MeasuredValue{Value: -14.02, Asked: -14, Matches: true}, TruePeakDBTP: jobs.MeasuredValue{Value: -3.1, Asked: -3, Matches: true},
-				Duration: jobs.MeasuredValue{Value: 42.5, Asked: 40}, AudibleEnd: jobs.MeasuredValue{Value: 41.9, Asked: 42.5, Matches: true}}}
+			Measured: &measured.Block{BPM: measured.Tempo{Value: 75.8, Asked: 76, Matches: true, FeltBPM: 151.6, Reason: "double time"},
+				Key:          measured.Key{Value: "C major", Asked: "D dorian", Matches: true, Relation: "same notes"},
+				LoudnessLUFS: measured.Value{Value: -14.02, Asked: -14, Matches: true}, TruePeakDBTP: measured.Value{Value: -3.1, Asked: -3, Matches: true},
+				Duration: measured.Value{Value: 42.5, Asked: 40}, AudibleEnd: measured.Value{Value: 41.9, Asked: 42.5, Matches: true}}}
 		if err := s.CompleteJob(ctx, j.ID, r, T0); err != nil {
 			t.Fatal(err)
 		}
