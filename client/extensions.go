@@ -29,6 +29,11 @@ type extensions struct {
 	Intensity   *float64           `json:"intensity,omitempty"`
 	Instruments map[string]*string `json:"instruments,omitempty"`
 	Regenerate  []string           `json:"regenerate,omitempty"`
+	// Issue 31 item 1 (energy.go).
+	Energy json.RawMessage `json:"energy,omitempty"`
+	Hits   json.RawMessage `json:"hits,omitempty"`
+	// Issue 30 item 1 (chords.go).
+	Chords any `json:"chords,omitempty"` // a string, or map[string]string by section
 }
 
 // Audio formats [WithFormat] accepts.
@@ -124,6 +129,17 @@ func WithTimeline() GenerateOption { return withOutput("timeline") }
 // signatures, sections as rehearsal marks), for MuseScore, LilyPond or any
 // notation program.
 func WithMusicXML() GenerateOption { return withOutput("musicxml") }
+
+// WithLayers adds Result.LayersURL: a zip of the song as 3-4 intensity
+// layers (bed, bass, drums, lead; stereo WAVs of the song's length that
+// sum to it) and manifest.json (tempo, meter, bars, loop and sync points
+// in samples), for adaptive music in a game engine (docs/game-audio.md).
+func WithLayers() GenerateOption { return withOutput("layers") }
+
+// WithSegments adds Result.SegmentsURL: a zip of the song's intro, loop
+// body and outro as WAVs that join seamlessly, three two-bar stingers in
+// its key and tempo, and manifest.json.
+func WithSegments() GenerateOption { return withOutput("segments") }
 
 func withOutput(out string) GenerateOption {
 	return func(o *generateOptions) {

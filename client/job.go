@@ -198,6 +198,12 @@ type Result struct {
 	// MusicXMLURL is the direct, time-limited URL of the MusicXML score
 	// ([WithMusicXML]).
 	MusicXMLURL string
+	// LayersURL is the direct, time-limited URL of the intensity layers
+	// zip ([WithLayers]).
+	LayersURL string
+	// SegmentsURL is the direct, time-limited URL of the intro, body and
+	// outro zip ([WithSegments]).
+	SegmentsURL string
 	// LoopStart and LoopEnd are the loop points in seconds of a loop
 	// ([WithLoop]); nil otherwise.
 	LoopStart, LoopEnd *float64
@@ -234,6 +240,8 @@ func (r *Result) UnmarshalJSON(data []byte) error {
 		MIDIURL  string          `json:"midi_url"`
 		Timeline string          `json:"timeline_url"`
 		MusicXML string          `json:"musicxml_url"`
+		Layers   string          `json:"layers_url"`
+		Segments string          `json:"segments_url"`
 		LoopS    *float64        `json:"loop_start"`
 		LoopE    *float64        `json:"loop_end"`
 		EngineV  string          `json:"engine_version"`
@@ -250,7 +258,7 @@ func (r *Result) UnmarshalJSON(data []byte) error {
 	}
 	*r = Result{Title: w.Title, BPM: w.BPM, Duration: d, SongURL: w.SongURL, ImageURL: w.ImageURL, Tags: w.Tags,
 		Seed: w.Seed, Format: w.Format, StemsURL: w.StemsURL, MIDIURL: w.MIDIURL, TimelineURL: w.Timeline,
-		MusicXMLURL: w.MusicXML, LoopStart: w.LoopS, LoopEnd: w.LoopE, EngineVersion: w.EngineV, Recipe: string(w.Recipe), License: w.License,
+		MusicXMLURL: w.MusicXML, LayersURL: w.Layers, SegmentsURL: w.Segments, LoopStart: w.LoopS, LoopEnd: w.LoopE, EngineVersion: w.EngineV, Recipe: string(w.Recipe), License: w.License,
 		Measured: w.Measured}
 	return nil
 }

@@ -37,7 +37,21 @@ type Timeline struct {
 		Label string  `json:"label"`
 		Start float64 `json:"start"`
 		End   float64 `json:"end"`
+		// Energy is the energy the section played, 0..1: the drawn
+		// energy's where the request set one ([WithSectionEnergy],
+		// [WithEnergyCurve]), else the composer's.
+		Energy float64 `json:"energy"`
 	} `json:"sections"`
+	// Hits are the hit points asked for ([WithHit]): the kind, the time
+	// asked, the downbeat it landed on (At seconds, Bar from 1) and how
+	// far it moved (seconds; positive: later).
+	Hits []struct {
+		Kind  string  `json:"kind"`
+		Asked float64 `json:"asked"`
+		At    float64 `json:"at"`
+		Bar   int     `json:"bar"`
+		Moved float64 `json:"moved"`
+	} `json:"hits"`
 	Chords []struct {
 		Symbol string  `json:"symbol"`
 		Start  float64 `json:"start"`

@@ -102,6 +102,8 @@ type filesJSON struct {
 	MIDI     string `json:"midi,omitempty"`     // the MIDI file, when the job has one
 	Timeline string `json:"timeline,omitempty"` // the timeline JSON, when the job has one
 	MusicXML string `json:"musicxml,omitempty"` // the MusicXML score, when the job has one
+	Layers   string `json:"layers,omitempty"`   // the layers zip, when the job has one
+	Segments string `json:"segments,omitempty"` // the segments zip, when the job has one
 	JSON     string `json:"json"`
 }
 
@@ -120,7 +122,7 @@ func toJSON(j *client.Job) *jobJSON {
 	if r := j.Result; r != nil {
 		out.Result = &httpapi.ResultBody{Title: r.Title, BPM: r.BPM, Duration: r.Duration, SongURL: r.SongURL, ImageURL: r.ImageURL, Tags: r.Tags,
 			Seed: r.Seed, Format: r.Format, StemsURL: r.StemsURL, MIDIURL: r.MIDIURL, TimelineURL: r.TimelineURL,
-			MusicXMLURL: r.MusicXMLURL, LoopStart: r.LoopStart, LoopEnd: r.LoopEnd}
+			MusicXMLURL: r.MusicXMLURL, LayersURL: r.LayersURL, SegmentsURL: r.SegmentsURL, LoopStart: r.LoopStart, LoopEnd: r.LoopEnd}
 		provenanceJSON(out.Result, r)
 		out.Result.Measured = measuredJSON(r.Measured)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -27,11 +28,14 @@ type extFlags struct {
 	midi     bool
 	timeline bool
 	musicxml bool
+	layers   bool
+	segments bool
 	webhook  string
 	exact    bool
 	rate     int
 	loudness float64
 	loop     bool
+	chords   []string   // a chart, or SECTION=CHART
 	recipe   recipeFlag // recipe.go
 	edit     editFlags  // jobs_edit.go
 	fs       *pflag.FlagSet
@@ -48,10 +52,13 @@ func (x *extFlags) bind(fs *pflag.FlagSet) {
 	fs.BoolVar(&x.midi, "midi", false, "also make the song's MIDI file, saved as <title>.mid")
 	fs.BoolVar(&x.timeline, "timeline", false, "also make the song's timeline: beats, downbeats, sections, chords and parts in seconds, saved as <title>.timeline.json; its sections and chords are printed")
 	fs.BoolVar(&x.musicxml, "musicxml", false, "also make the song's score as MusicXML (parts, chord symbols, tempo, key, sections; opens in MuseScore), saved as <title>.musicxml")
+	fs.BoolVar(&x.layers, "layers", false, "also make the song as 3-4 intensity layers for game engines (WAVs that sum to the song, manifest.json; docs/game-audio.md), saved as <title>.layers.zip")
+	fs.BoolVar(&x.segments, "segments", false, "also make the song's intro, loop body and outro as WAVs that join seamlessly (manifest.json; docs/game-audio.md), saved as <title>.segments.zip")
 	fs.BoolVar(&x.exact, "exact-duration", false, "make the song exactly --duration long, to the sample (the tempo moves by up to 4% unless --bpm is given)")
 	fs.BoolVar(&x.loop, "loop", false, "make a seamless loop of about --duration (from 4s): whole bars, no intro, ending or fades")
 	fs.Var(&intValue{numberValue{p: new(float64), name: "sample-rate", min: 44100, max: 48000, only: request.SampleRates}, &x.rate}, "sample-rate", "sample rate of the audio: 44100 (default) or 48000")
 	numberFlag(fs, &x.loudness, "loudness-lufs", "LUFS", request.MinLUFS, request.MaxLUFS, "-14", "integrated loudness of the song, -31 to -9 LUFS (-23 broadcast, -16 podcasts, -14 streaming; default: the style's)")
+	fs.StringArrayVar(&x.chords, "chords", nil, `the chords to play: a chart for the whole song ("Am F C G", "ii7 V7 | Imaj7 %", "C/E", "I vi IV V"), or SECTION=CHART for one section (verse, chorus, bridge, intro, outro, build, drop, breakdown); repeatable`)
 	fs.Var(&x.recipe, "recipe", "render the song of a recipe again: a file with a result's recipe (such as the JSON generate writes), or the recipe's JSON; other flags change it")
 	fs.StringVar(&x.webhook, "webhook", "", "URL the service POSTs the job to when it ends (signed with the key's webhook secret)")
 	x.edit.bind(fs)
@@ -96,6 +103,12 @@ func (x *extFlags) options() []client.GenerateOption {
 	if x.musicxml {
 		o = append(o, client.WithMusicXML())
 	}
+	if x.layers {
+		o = append(o, client.WithLayers())
+	}
+	if x.segments {
+		o = append(o, client.WithSegments())
+	}
 	if x.exact {
 		o = append(o, client.WithExactDuration())
 	}
@@ -113,6 +126,9 @@ func (x *extFlags) options() []client.GenerateOption {
 	}
 	if x.recipe.json != "" {
 		o = append(o, client.WithRecipe(x.recipe.json))
+	}
+	if len(x.chords) > 0 {
+		o = append(o, client.WithSectionChords(chordCharts(x.chords)))
 	}
 	return append(o, x.edit.options(x.fs)...)
 }
@@ -134,6 +150,12 @@ func printExtraURLs(w io.Writer, r *client.Result) {
 	}
 	if r.MusicXMLURL != "" {
 		fmt.Fprintf(w, "musicxml: %s\n", r.MusicXMLURL)
+	}
+	if r.LayersURL != "" {
+		fmt.Fprintf(w, "layers: %s\n", r.LayersURL)
+	}
+	if r.SegmentsURL != "" {
+		fmt.Fprintf(w, "segments: %s\n", r.SegmentsURL)
 	}
 }
 
@@ -179,4 +201,18 @@ func printTimelineFile(w io.Writer, path string) {
 	}
 	fmt.Fprintf(w, "timeline: %s, %d beats, %d bars\nsections: %s\nchords:   %s\n", t.Meter.Signature, len(t.Beats), len(t.Downbeats),
 		strings.Join(sections, " · "), strings.Join(chords, " "))
+}
+
+// chordCharts are the --chords values by section: SECTION=CHART for a
+// section the request knows, any other value the whole song's chart.
+func chordCharts(values []string) map[string]string {
+	out := map[string]string{}
+	for _, v := range values {
+		if sec, chart, ok := strings.Cut(v, "="); ok && slices.Contains(request.ChordSections, strings.TrimSpace(strings.ToLower(sec))) {
+			out[strings.TrimSpace(strings.ToLower(sec))] = chart
+			continue
+		}
+		out[request.ChordsSong] = v
+	}
+	return out
 }

@@ -103,7 +103,7 @@ func mediaExt(raw, def string) string {
 }
 
 // saveJob downloads a completed job's song and cover (and its stems zip,
-// MIDI file, timeline and MusicXML score, when the job was asked for
+// MIDI file, timeline, MusicXML score, layers and segments zips, when the job was asked for
 // them) into dir and writes its JSON beside them, under names derived
 // from the title that do not overwrite anything. It returns the paths written.
 func saveJob(ctx context.Context, c *client.Client, job *client.Job, dir string) (*filesJSON, error) {
@@ -121,6 +121,12 @@ func saveJob(ctx context.Context, c *client.Client, job *client.Job, dir string)
 	}
 	if r.MusicXMLURL != "" {
 		urls, exts = append(urls, r.MusicXMLURL), append(exts, ".musicxml")
+	}
+	if r.LayersURL != "" {
+		urls, exts = append(urls, r.LayersURL), append(exts, ".layers.zip")
+	}
+	if r.SegmentsURL != "" {
+		urls, exts = append(urls, r.SegmentsURL), append(exts, ".segments.zip")
 	}
 	files, err := reserve(dir, stem(r.Title, job.JobID), append(exts, ".json")...)
 	if err != nil {
@@ -143,6 +149,10 @@ func saveJob(ctx context.Context, c *client.Client, job *client.Job, dir string)
 			out.Timeline, base.Timeline = name, filepath.Base(name)
 		case ".musicxml":
 			out.MusicXML, base.MusicXML = name, filepath.Base(name)
+		case ".layers.zip":
+			out.Layers, base.Layers = name, filepath.Base(name)
+		case ".segments.zip":
+			out.Segments, base.Segments = name, filepath.Base(name)
 		default:
 			out.Stems, base.Stems = name, filepath.Base(name)
 		}
@@ -165,7 +175,7 @@ func saveJob(ctx context.Context, c *client.Client, job *client.Job, dir string)
 // saved lists the files of a saved job for the summary line.
 func (f *filesJSON) saved() string {
 	names := []string{f.Song, f.Cover}
-	for _, n := range []string{f.Stems, f.MIDI, f.Timeline, f.MusicXML} {
+	for _, n := range []string{f.Stems, f.MIDI, f.Timeline, f.MusicXML, f.Layers, f.Segments} {
 		if n != "" {
 			names = append(names, n)
 		}

@@ -177,7 +177,7 @@ var memberFlags = map[string]string{
 	"key":              "--song-key",
 	"webhook_url":      "--webhook",
 	"instruments":      "--instrument",
-	"outputs":          "--stems, --midi, --timeline or --musicxml",
+	"outputs":          "--stems, --midi, --timeline, --musicxml, --layers or --segments",
 	"exact_duration":   "--exact-duration",
 	"loudness_lufs":    "--loudness-lufs",
 	"sample_rate":      "--sample-rate",
@@ -188,6 +188,9 @@ var memberFlags = map[string]string{
 	"recipe":           "--recipe",
 	"intensity":        "--intensity",
 	"regenerate":       "--regenerate",
+	"energy":           "--energy",
+	"hits":             "--hit",
+	"chords":           "--chords",
 }
 
 // inFlagWords rewrites the quoted request members of a server message

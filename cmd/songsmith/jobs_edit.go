@@ -18,11 +18,15 @@ type editFlags struct {
 	intensity   float64
 	instruments []string
 	regenerate  []string
+	energy      string
+	hits        []string
 }
 
 func (e *editFlags) bind(fs *pflag.FlagSet) {
 	numberFlag(fs, &e.intensity, "intensity", "a number", 0, 1, "0.7", "density and energy of the arrangement, 0 (sparse, soft) to 1 (busy, loud); 0.5 is as composed; the lead's notes stay")
 	fs.StringArrayVar(&e.instruments, "instrument", nil, `ROLE=INSTRUMENT: the part of a role (lead, chords, bass, pad, arp, drums, fx) played on another instrument ("lead=piano"; drums take a kit: "drums=808"), or ROLE=none to mute it; repeatable`)
+	fs.StringVar(&e.energy, "energy", "", `the energy 0..1 per section ("intro=0.2,verse=0.5,chorus=1") or as JSON: {"verse": 0.4} or a curve [{"bar": 1, "value": 0.2}, {"bar": 16, "value": 1}] ("at" for seconds)`)
+	fs.StringArrayVar(&e.hits, "hit", nil, `SECONDS:KIND: a hit point, a downbeat at that time (kinds drop, stop, accent, end: "42.3:drop"); the tempo moves up to 8 % to land it; repeatable`)
 	fs.StringSliceVar(&e.regenerate, "regenerate", nil, `sections to compose anew ("bridge", "verse 2"); every other bar stays note for note; repeatable or comma-separated`)
 }
 
@@ -43,6 +47,12 @@ func (e *editFlags) options(fs *pflag.FlagSet) []client.GenerateOption {
 	}
 	if len(e.regenerate) > 0 {
 		o = append(o, client.WithRegenerate(e.regenerate...))
+	}
+	if e.energy != "" {
+		o = append(o, energyOption(e.energy))
+	}
+	for _, h := range e.hits {
+		o = append(o, hitOption(h))
 	}
 	return o
 }

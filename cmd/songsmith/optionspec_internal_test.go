@@ -26,6 +26,7 @@ var optionFlags = map[string][]string{
 	"outputs":          {"stems", "midi", "timeline"},
 	"webhook_url":      {"webhook"},
 	"instruments":      {"instrument"},
+	"hits":             {"hit"},
 }
 
 // TestOptionSpecsCLI checks generate's flags against the table of request
@@ -95,8 +96,14 @@ func flagSample(s request.OptionSpec, f *pflag.Flag) string {
 		return "true"
 	case f.Value.Type() == "duration":
 		return strconv.FormatFloat(s.Max, 'f', -1, 64) + "s"
+	case s.Name == "chords":
+		return "verse=Am F C G"
 	case s.Type == request.TypeObject && len(s.Keys) > 0:
 		return s.Keys[0] + "=" + s.Enum[0]
+	case s.Type == request.TypeObject && s.OnlyArray:
+		return "42.3:drop"
+	case s.Type == request.TypeObject && s.Array:
+		return `[{"bar": 1, "value": 0.2}, {"bar": 16, "value": 1}]`
 	case s.Type == request.TypeStrings && s.Enum == nil:
 		return "bridge"
 	case s.Type == request.TypeInteger || s.Type == request.TypeNumber:

@@ -168,7 +168,8 @@ func TestEveryResultFieldSurfaced(t *testing.T) {
 		t.Fatal(err)
 	}
 	saved := map[string]string{"song_url": files.Song, "image_url": files.Cover, "stems_url": files.Stems,
-		"midi_url": files.MIDI, "timeline_url": files.Timeline, "musicxml_url": files.MusicXML}
+		"midi_url": files.MIDI, "timeline_url": files.Timeline, "musicxml_url": files.MusicXML,
+		"layers_url": files.Layers, "segments_url": files.Segments}
 	var urls []string
 	for name := range result {
 		if strings.HasSuffix(name, "_url") {

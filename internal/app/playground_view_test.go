@@ -90,6 +90,8 @@ var resultSurface = map[string]func(v pageView, val any) bool{
 		return samePath(v.Links["download-timeline"], val) && len(v.Sections) > 0
 	},
 	"musicxml_url":   func(v pageView, val any) bool { return samePath(v.Links["download-musicxml"], val) },
+	"layers_url":     func(v pageView, val any) bool { return samePath(v.Links["download-layers"], val) },
+	"segments_url":   func(v pageView, val any) bool { return samePath(v.Links["download-segments"], val) },
 	"seed":           func(v pageView, val any) bool { return strings.Contains(v.Facts, fmt.Sprintf("seed %.0f", val)) },
 	"format":         func(v pageView, val any) bool { return strings.Contains(v.Facts, strings.ToUpper(val.(string))) },
 	"loop_start":     func(v pageView, val any) bool { return strings.Contains(v.Facts, fmt.Sprintf("from %v s", val)) },
@@ -118,7 +120,7 @@ func samePath(a string, b any) bool {
 func fmtDuration(s float64) string { return fmt.Sprintf("%d:%02d", int(s)/60, int(s)%60) }
 
 // TestPlaygroundSongView renders one short song with stems, MIDI, the
-// timeline (asked for by default) and a webhook with the real engine, and
+// timeline (asked for by default), MusicXML, layers, segments and a webhook with the real engine, and
 // reuses it for every check of the drawn song in headless Chromium: every
 // result member surfaced (resultSurface), the webhook's delivery, the
 // sections and chords of the timeline along the waveform, the playhead
@@ -150,6 +152,8 @@ func TestPlaygroundSongView(t *testing.T) {
 		chromedp.Click(`#options input[value="stems"]`, chromedp.ByQuery),
 		chromedp.Click(`#options input[value="midi"]`, chromedp.ByQuery),
 		chromedp.Click(`#options input[value="musicxml"]`, chromedp.ByQuery),
+		chromedp.Click(`#options input[value="layers"]`, chromedp.ByQuery),
+		chromedp.Click(`#options input[value="segments"]`, chromedp.ByQuery),
 		chromedp.SendKeys("#opt-webhook", recv.URL+"/hook", chromedp.ByID),
 		chromedp.Click("#generate", chromedp.ByID),
 		chromedp.WaitVisible(`#status[data-state="completed"]`, chromedp.ByQuery),

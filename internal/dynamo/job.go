@@ -56,6 +56,9 @@ type jobItem struct {
 	TimelineKey string `dynamodbav:"timeline_key,omitempty"`
 	// MusicXMLKey: outputs ["musicxml"] (issue 30 item 3).
 	MusicXMLKey string `dynamodbav:"musicxml_key,omitempty"`
+	// LayersKey, SegmentsKey: outputs ["layers"], ["segments"] (issue 31 item 3).
+	LayersKey   string `dynamodbav:"layers_key,omitempty"`
+	SegmentsKey string `dynamodbav:"segments_key,omitempty"`
 	// Webhook is the delivery state of the job's webhook (SetWebhookState).
 	Webhook *delivery.State `dynamodbav:"webhook,omitempty"`
 	// LoopEnd: loop (issue 20 item 2).
@@ -106,7 +109,7 @@ func jobAttrs(j *jobs.Job) (map[string]types.AttributeValue, error) {
 		it.Title, it.BPM, it.Duration, it.Tags, it.SongKey, it.ImageKey = r.Title, r.BPM, r.Duration, r.Tags, r.SongKey, r.ImageKey
 		it.Seed, it.Format, it.StemsKey, it.MIDIKey = r.Seed, r.Format, r.StemsKey, r.MIDIKey
 		it.TimelineKey, it.LoopEnd = r.TimelineKey, r.LoopEnd
-		it.MusicXMLKey = r.MusicXMLKey
+		it.MusicXMLKey, it.LayersKey, it.SegmentsKey = r.MusicXMLKey, r.LayersKey, r.SegmentsKey
 		it.EngineVersion, it.Recipe, it.License = r.EngineVersion, string(r.Recipe), r.License
 		it.Measured = r.Measured
 	}
@@ -153,6 +156,7 @@ func decodeJob(item map[string]types.AttributeValue) (*jobs.Job, error) {
 	if j.Status == jobs.StatusCompleted {
 		j.Result = &jobs.Result{Title: it.Title, BPM: it.BPM, Duration: it.Duration, Tags: it.Tags, SongKey: it.SongKey, ImageKey: it.ImageKey,
 			Seed: it.Seed, Format: it.Format, StemsKey: it.StemsKey, MIDIKey: it.MIDIKey, TimelineKey: it.TimelineKey, MusicXMLKey: it.MusicXMLKey,
+			LayersKey: it.LayersKey, SegmentsKey: it.SegmentsKey,
 			LoopEnd: it.LoopEnd, EngineVersion: it.EngineVersion, License: it.License, Measured: it.Measured}
 		if it.Recipe != "" {
 			j.Result.Recipe = json.RawMessage(it.Recipe)
@@ -188,7 +192,8 @@ func (s *Store) CompleteJob(ctx context.Context, id jobs.JobID, r jobs.Result, f
 		values[":seed"] = &types.AttributeValueMemberN{Value: strconv.FormatUint(r.Seed, 10)}
 		values[":fmt"] = &types.AttributeValueMemberS{Value: r.Format}
 	}
-	for _, x := range []struct{ attr, val string }{{"stems_key", r.StemsKey}, {"midi_key", r.MIDIKey}, {"timeline_key", r.TimelineKey}, {"musicxml_key", r.MusicXMLKey}} {
+	for _, x := range []struct{ attr, val string }{{"stems_key", r.StemsKey}, {"midi_key", r.MIDIKey}, {"timeline_key", r.TimelineKey}, {"musicxml_key", r.MusicXMLKey},
+		{"layers_key", r.LayersKey}, {"segments_key", r.SegmentsKey}} {
 		if x.val != "" {
 			set += fmt.Sprintf(", #%s = :%s", x.attr, x.attr)
 			names["#"+x.attr] = x.attr

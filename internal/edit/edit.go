@@ -20,10 +20,20 @@ type Change struct {
 	// Intensity is the accompaniment's density and energy, 0..1 (0.5 is
 	// as composed); nil keeps it.
 	Intensity *float64
+	// Energy is the energy drawn per section or along the song (issue
+	// 31 item 1, energy.go); nil keeps the composer's.
+	Energy *Curve
+	// Hits are hit points to land on downbeats (issue 31 item 2,
+	// hits.go); nil: none.
+	Hits []HitPoint
 	// Instruments maps a role to its new instrument (a kit for drums);
 	// "" removes the role's parts.
 	Instruments map[string]string
 	Regenerate  []string // section labels composed anew (see Splice)
+	// Chords are chord charts by section (plan.Plan.Chords; "song" for
+	// every section): the sections they name are played over them anew,
+	// taken from Hooks.Chorded (see Splice); every other bar stays.
+	Chords map[string]string
 }
 
 // Hooks are what a Change needs from the engine.
@@ -32,6 +42,10 @@ type Hooks struct {
 	// take: the same plan at another seed, with the earlier changes of
 	// the song applied. Needed only when the change regenerates.
 	Alt func() (*score.Score, error)
+	// Chorded returns the song composed again with the change's chords
+	// (the same plan and seed, the earlier changes applied). Needed only
+	// when the change gives chords.
+	Chorded func() (*score.Score, error)
 	// Recorded reports whether an instrument plays from the sample bank
 	// (a swapped part's Track.Recorded); nil: never.
 	Recorded func(score.Instrument) bool
@@ -68,6 +82,11 @@ func Apply(s *score.Score, c Change, h Hooks) (*score.Score, error) {
 			return nil, err
 		}
 	}
+	if len(c.Chords) > 0 {
+		if s, err = rechord(s, c.Chords, h); err != nil {
+			return nil, err
+		}
+	}
 	if c.BPM > 0 {
 		s.BPM = c.BPM
 	}
@@ -97,14 +116,47 @@ func Apply(s *score.Score, c Change, h Hooks) (*score.Score, error) {
 	if c.Intensity != nil {
 		s = Intensity(s, *c.Intensity)
 	}
+	if c.Energy != nil {
+		s = Energy(s, c.Energy)
+	}
+	if len(c.Hits) > 0 {
+		s = Hits(s, c.Hits)
+	}
 	return s, nil
 }
 
-// WithoutRegenerate is c without its regenerated sections: what an Alt
-// applies of the song's earlier changes.
+// WithoutRegenerate is c without its regenerated sections and its
+// chords: what an Alt (or a Chorded song, composed with the chords of
+// every change) applies of the song's earlier changes.
 func (c Change) WithoutRegenerate() Change {
-	c.Regenerate = nil
+	c.Regenerate, c.Chords = nil, nil
 	return c
+}
+
+// rechord splices in the sections chords name from the song composed
+// again with them: "song" names every section.
+func rechord(s *score.Score, chords map[string]string, h Hooks) (*score.Score, error) {
+	if h.Chorded == nil {
+		return nil, errors.New("edit: chords without a Chorded")
+	}
+	alt, err := h.Chorded()
+	if err != nil {
+		return nil, err
+	}
+	var labels []string
+	for name := range chords {
+		if name != "song" {
+			labels = append(labels, name)
+			continue
+		}
+		for _, sec := range s.Sections {
+			if !slices.Contains(labels, sec.Name) {
+				labels = append(labels, sec.Name)
+			}
+		}
+	}
+	slices.Sort(labels)
+	return Splice(s, alt, slices.Compact(labels))
 }
 
 // Clone returns a copy of s that shares nothing mutable with it.
@@ -112,6 +164,8 @@ func Clone(s *score.Score) *score.Score {
 	out := *s
 	out.Sections = slices.Clone(s.Sections)
 	out.Chords = slices.Clone(s.Chords)
+	out.Tempo = slices.Clone(s.Tempo)
+	out.Marks = slices.Clone(s.Marks)
 	out.Tracks = slices.Clone(s.Tracks)
 	for i := range out.Tracks {
 		out.Tracks[i].Notes = slices.Clone(out.Tracks[i].Notes)

@@ -3,10 +3,12 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"maps"
 
 	"github.com/songsmith/songsmith/internal/edit"
 	"github.com/songsmith/songsmith/internal/music"
 	"github.com/songsmith/songsmith/internal/music/describe"
+	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/synth"
 )
@@ -38,7 +40,7 @@ func compose(r Request) (*score.Score, []string, error) {
 		h := edit.Hooks{Recorded: recordedInstrument}
 		if len(e.Regenerate) > 0 {
 			h.Alt = func() (*score.Score, error) {
-				alt := music.Compose(plan, mixed+uint64(k+1)*regenSalt)
+				alt := music.Compose(withChords(r, k-1), mixed+uint64(k+1)*regenSalt)
 				for _, prev := range r.Edits[:k] {
 					var err error
 					if alt, err = edit.Apply(alt, prev.WithoutRegenerate(), edit.Hooks{Recorded: recordedInstrument}); err != nil {
@@ -47,6 +49,9 @@ func compose(r Request) (*score.Score, []string, error) {
 				}
 				return alt, nil
 			}
+		}
+		if len(e.Chords) > 0 {
+			h.Chorded = func() (*score.Score, error) { return chorded(r, k) }
 		}
 		var err error
 		if s, err = edit.Apply(s, e, h); err != nil {
@@ -60,6 +65,39 @@ func compose(r Request) (*score.Score, []string, error) {
 		plan.BPM, plan.KeyRoot = s.BPM, s.KeyRoot
 	}
 	return s, describe.Tags(plan, s), nil
+}
+
+// chorded is the song of r composed again with the chords of its plan
+// and of its edits up to edit k, those before k applied: what edit k's
+// chords splice in.
+func chorded(r Request, k int) (*score.Score, error) {
+	alt := music.Compose(withChords(r, k), r.SongSeed)
+	for _, prev := range r.Edits[:k] {
+		var err error
+		if alt, err = edit.Apply(alt, prev.WithoutRegenerate(), edit.Hooks{Recorded: recordedInstrument}); err != nil {
+			return nil, err
+		}
+	}
+	return alt, nil
+}
+
+// withChords is r's plan with the chords of its edits up to edit k
+// (none for k < 0) over its own.
+func withChords(r Request, k int) plan.Plan {
+	p, cloned := r.Plan, false
+	for _, e := range r.Edits[:k+1] {
+		if len(e.Chords) == 0 {
+			continue
+		}
+		if !cloned {
+			p.Chords, cloned = maps.Clone(p.Chords), true
+			if p.Chords == nil {
+				p.Chords = map[string]string{}
+			}
+		}
+		maps.Copy(p.Chords, e.Chords)
+	}
+	return p
 }
 
 // ExactLength is the length Render makes exact (0: none): that of the
@@ -85,4 +123,29 @@ func (r Request) ExactLength() float64 {
 func recordedInstrument(inst score.Instrument) bool {
 	_, _, ok := synth.RecordedPreset(&score.Track{Recorded: true, Instrument: inst})
 	return ok
+}
+
+// The difference an energy curve guarantees between a section drawn at
+// 0.2 and one at 1.0 of the same song (issue 31 item 1, docs/api.md;
+// TestEnergyCurveOnTheAudio measures it): the high section's median
+// short-term loudness is at least EnergyLoudnessLU above the low one's,
+// and its onsets per second at least EnergyOnsetRatio times as many.
+const (
+	EnergyLoudnessLU = 3.0
+	EnergyOnsetRatio = 1.3
+)
+
+// EnergyRideDB is the least the mix rides a section's level per unit of
+// energy when the request draws the energy (synth's section ride; the
+// style families ride 0 to 7 dB).
+const EnergyRideDB = 12.0
+
+// drawsEnergy reports whether an edit of r draws the energy.
+func (r Request) drawsEnergy() bool {
+	for _, e := range r.Edits {
+		if e.Energy != nil {
+			return true
+		}
+	}
+	return false
 }

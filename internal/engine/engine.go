@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"strings"
 
 	"github.com/songsmith/songsmith/internal/audio"
@@ -63,6 +64,9 @@ type Options struct {
 	Loop bool
 	// Edits change the composed song in turn (Request.Edits).
 	Edits []Edit
+	// Chords are chord charts by section name (plan.Plan.Chords); nil
+	// lets the composer choose the harmony.
+	Chords map[string]string
 }
 
 // apply sets the overrides on a parsed plan.
@@ -85,6 +89,9 @@ func (o Options) apply(p plan.Plan) plan.Plan {
 	}
 	if o.Mode != "" {
 		p.Mode = o.Mode
+	}
+	if len(o.Chords) > 0 {
+		p.Chords = maps.Clone(o.Chords)
 	}
 	return p
 }
@@ -160,7 +167,9 @@ func Compose(r Request) (*Composition, error) {
 		title = music.Title(r.Plan, r.Seed)
 	}
 	st := styleOf(written.Genre)
-	return &Composition{Written: written, Score: perform.Apply(written, st), Title: title, Tags: tags, Style: st}, nil
+	performed := perform.Apply(written, st)
+	clockHits(performed, written)
+	return &Composition{Written: written, Score: performed, Title: title, Tags: tags, Style: st}, nil
 }
 
 // Render composes, performs, synthesizes and masters the song of r. The
@@ -183,6 +192,11 @@ func synthesize(ctx context.Context, c *Composition, r Request) (*Song, error) {
 	so := r.Synth
 	so.LoudnessLUFS = r.LoudnessLUFS
 	so = MixOf(c.Style, so)
+	if r.drawsEnergy() && so.Mix != nil && so.Mix.SectionRideDB < EnergyRideDB {
+		p := *so.Mix
+		p.SectionRideDB = EnergyRideDB
+		so.Mix = &p
+	}
 	buf, err := synth.Render(ctx, s, so)
 	if err != nil {
 		return nil, fmt.Errorf("engine: render: %w", err)

@@ -1,8 +1,11 @@
 package engine
 
 import (
+	"encoding/json"
 	"fmt"
+	"maps"
 
+	"github.com/songsmith/songsmith/internal/edit"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/recipe"
 	"github.com/songsmith/songsmith/internal/score"
@@ -24,14 +27,20 @@ func EncodeRequest(r Request) recipe.Request {
 			Mood: string(p.Mood), BPM: p.BPM, ExplicitBPM: p.ExplicitBPM, Tempo: p.Tempo, Seconds: p.Seconds,
 			ExactDuration: p.ExactSeconds, Loop: p.Loop, Instruments: names(p.Instruments), Without: names(p.Without),
 			NoDrums: p.NoDrums, Meter: p.Meter, Featured: names(p.Featured), Acoustic: p.Acoustic, NoLead: p.NoLead,
-			Vocal: p.Vocal, Words: clone(p.Words),
+			Vocal: p.Vocal, Words: clone(p.Words), Chords: maps.Clone(p.Chords),
 		}}
 	if p.KeyRoot >= 0 {
 		w.Plan.Key = recipe.KeyName(p.KeyRoot, p.Mode)
 	}
 	for _, e := range r.Edits {
 		we := recipe.Edit{BPM: e.BPM, Seconds: e.Seconds, ExactDuration: e.Exact, Loop: e.Loop,
-			Intensity: e.Intensity, Regenerate: clone(e.Regenerate)}
+			Intensity: e.Intensity, Regenerate: clone(e.Regenerate), Chords: maps.Clone(e.Chords)}
+		if e.Energy != nil {
+			we.Energy = e.Energy.JSON()
+		}
+		if len(e.Hits) > 0 {
+			we.Hits = edit.HitsJSON(e.Hits)
+		}
 		if e.HasKey {
 			we.Key = recipe.KeyName(e.KeyRoot, e.Mode)
 		}
@@ -59,7 +68,7 @@ func DecodeRequest(w recipe.Request) (Request, error) {
 		Mood: plan.Mood(wp.Mood), BPM: wp.BPM, ExplicitBPM: wp.ExplicitBPM, Tempo: wp.Tempo, Seconds: wp.Seconds,
 		ExactSeconds: wp.ExactDuration, Loop: wp.Loop, KeyRoot: -1, Instruments: instruments(wp.Instruments),
 		Without: instruments(wp.Without), NoDrums: wp.NoDrums, Meter: wp.Meter, Featured: instruments(wp.Featured),
-		Acoustic: wp.Acoustic, NoLead: wp.NoLead, Vocal: wp.Vocal, Words: clone(wp.Words),
+		Acoustic: wp.Acoustic, NoLead: wp.NoLead, Vocal: wp.Vocal, Words: clone(wp.Words), Chords: maps.Clone(wp.Chords),
 	}
 	if wp.Key != "" {
 		var err error
@@ -70,7 +79,18 @@ func DecodeRequest(w recipe.Request) (Request, error) {
 	r := Request{Plan: p, Seed: w.Seed, SongSeed: uint64(w.SongSeed), Title: w.Title, LoudnessLUFS: w.LoudnessLUFS}
 	for i, we := range w.Edits {
 		e := Edit{BPM: we.BPM, Seconds: we.Seconds, Exact: we.ExactDuration, Loop: we.Loop,
-			Intensity: we.Intensity, Regenerate: clone(we.Regenerate)}
+			Intensity: we.Intensity, Regenerate: clone(we.Regenerate), Chords: maps.Clone(we.Chords)}
+		if len(we.Energy) > 0 {
+			var err error
+			if e.Energy, err = edit.ReadCurve(we.Energy); err != nil {
+				return Request{}, fmt.Errorf("engine: recipe edit %d energy: %w", i+1, err)
+			}
+		}
+		if len(we.Hits) > 0 {
+			if err := json.Unmarshal(we.Hits, &e.Hits); err != nil {
+				return Request{}, fmt.Errorf("engine: recipe edit %d hits: %w", i+1, err)
+			}
+		}
 		if we.Key != "" {
 			var err error
 			if e.KeyRoot, e.Mode, err = recipe.ParseKey(we.Key); err != nil {

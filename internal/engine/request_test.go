@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/edit"
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/recipe"
 )
@@ -74,6 +75,9 @@ func TestRequestRoundTrip(t *testing.T) {
 	for i := range r.Edits {
 		r.Edits[i].KeyRoot, r.Edits[i].Mode = 6+i, []string{"", "dorian"}[i]
 	}
+	// An energy curve is sections or points, each point at a bar or a time.
+	r.Edits[0].Energy = &edit.Curve{Sections: map[string]float64{"verse 2": 0.25, "chorus": 1}}
+	r.Edits[1].Energy = &edit.Curve{Points: []edit.Point{{At: 0, Value: 0.1}, {At: 12.5, Value: 1}}}
 	env := recipe.Recipe{RecipeFormat: recipe.Format, EngineVersion: recipe.Version, Bank: recipe.NoBank, Request: engine.EncodeRequest(r)}
 	raw, err := env.Marshal()
 	if err != nil {

@@ -62,6 +62,10 @@ type ResultBody struct {
 	TimelineURL string `json:"timeline_url,omitempty"`
 	// MusicXMLURL: outputs ["musicxml"] (docs/api-extensions.md).
 	MusicXMLURL string `json:"musicxml_url,omitempty"`
+	// LayersURL, SegmentsURL: outputs ["layers"], ["segments"]
+	// (docs/game-audio.md).
+	LayersURL   string `json:"layers_url,omitempty"`
+	SegmentsURL string `json:"segments_url,omitempty"`
 	// LoopStart and LoopEnd: loop (seconds; the WAV's smpl chunk has them
 	// in frames).
 	LoopStart *float64 `json:"loop_start,omitempty"`
@@ -116,6 +120,7 @@ func NewJobBody(j *jobs.Job) JobBody {
 			seed := r.Seed
 			b.Result.Seed, b.Result.Format, b.Result.StemsURL, b.Result.MIDIURL = &seed, r.Format, r.StemsURL, r.MIDIURL
 			b.Result.TimelineURL, b.Result.MusicXMLURL = r.TimelineURL, r.MusicXMLURL
+			b.Result.LayersURL, b.Result.SegmentsURL = r.LayersURL, r.SegmentsURL
 			if r.LoopEnd > 0 {
 				start, end := 0.0, r.LoopEnd
 				b.Result.LoopStart, b.Result.LoopEnd = &start, &end

@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -43,6 +44,10 @@ func TestRequestOptions(t *testing.T) {
 			`{"prompt":"jazz","loop":true,"duration_seconds":8,"exact_duration":true}`,
 			`{"prompt":"jazz","loop":"yes"}`,
 			`{"prompt":"jazz","duration_seconds":8}`, // under 10 s without loop
+			// Issue 30 item 1: chords that read, in known sections.
+			`{"prompt":"jazz","chords":"Am Hx7"}`,
+			`{"prompt":"jazz","chords":{"solo":"C"}}`,
+			`{"prompt":"jazz","chords":7}`,
 		} {
 			res, m := e.do(t, "POST", "/generate", e.Key, []byte(body))
 			assertErrorBody(t, http.StatusBadRequest, res, m)
@@ -52,6 +57,14 @@ func TestRequestOptions(t *testing.T) {
 		}
 		if n := e.jobCount(t); n != 0 {
 			t.Fatalf("%d jobs created by invalid requests", n)
+		}
+		_, m := e.do(t, "POST", "/generate", e.Key, []byte(`{"prompt":"jazz","chords":{"verse":"Am F Hx7 G"}}`))
+		if want := "'chords.verse': 'Hx7' at bar 3 is not a chord"; !strings.Contains(fmt.Sprint(m["message"]), want) {
+			t.Errorf("bad chords: %v, want a message with %q", m, want)
+		}
+		res, m := e.do(t, "POST", "/generate", e.Key, []byte(`{"prompt":"jazz","chords":{"verse":"ii7 V7 | Imaj7 %"}}`))
+		if res.StatusCode != http.StatusAccepted {
+			t.Errorf("good chords: %d %v", res.StatusCode, m)
 		}
 	})
 	t.Run("ExactDurationAndSampleRate", func(t *testing.T) {

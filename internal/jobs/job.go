@@ -98,6 +98,11 @@ type Result struct {
 	// MusicXMLKey is the media key of the score as MusicXML; "" when not
 	// asked for. MusicXMLURL is its signed URL, filled in when read.
 	MusicXMLKey, MusicXMLURL string
+	// LayersKey and SegmentsKey are the media keys of the adaptive
+	// package's zips (layers; intro, body and outro); "" when not asked
+	// for. Their URLs are signed, filled in when read.
+	LayersKey, LayersURL     string
+	SegmentsKey, SegmentsURL string
 	// LoopEnd is the length in seconds of a loop (options loop: true),
 	// which starts at 0; 0 for a song that is not a loop.
 	LoopEnd float64
@@ -118,14 +123,14 @@ type Result struct {
 func MediaKeys(j *Job) []string {
 	if r := j.Result; r != nil {
 		keys := []string{r.SongKey, r.ImageKey}
-		for _, k := range []string{r.StemsKey, r.MIDIKey, r.TimelineKey, r.MusicXMLKey} {
+		for _, k := range []string{r.StemsKey, r.MIDIKey, r.TimelineKey, r.MusicXMLKey, r.LayersKey, r.SegmentsKey} {
 			if k != "" {
 				keys = append(keys, k)
 			}
 		}
 		return keys
 	}
-	keys := []string{mediakey.Stems(j.ID), mediakey.MIDI(j.ID), mediakey.Timeline(j.ID), mediakey.MusicXML(j.ID)}
+	keys := []string{mediakey.Stems(j.ID), mediakey.MIDI(j.ID), mediakey.Timeline(j.ID), mediakey.MusicXML(j.ID), mediakey.Layers(j.ID), mediakey.Segments(j.ID)}
 	for _, e := range mediakey.Exts.Audio {
 		keys = append(keys, mediakey.Song(j.ID, e))
 	}

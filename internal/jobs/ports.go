@@ -139,6 +139,8 @@ type Song struct {
 	MIDI     *File   // the score as a Standard MIDI File, when Options asked for it
 	Timeline *File   // the composed grid as JSON, when Options asked for it
 	MusicXML *File   // the composed score as MusicXML, when Options asked for it
+	Layers   *File   // a zip of the intensity layers and manifest, when Options asked for it
+	Segments *File   // a zip of intro, body, outro and manifest, when Options asked for it
 	LoopEnd  float64 // seconds: the loop's end (it starts at 0) when Options asked for a loop
 	// Provenance (see Result): the engine version, the song's recipe and
 	// the licence its files carry.

@@ -300,7 +300,7 @@ func (s *Service) sign(ctx context.Context, j *Job, now time.Time) error {
 	for _, f := range []struct {
 		key string
 		url *string
-	}{{r.SongKey, &r.SongURL}, {r.ImageKey, &r.ImageURL}, {r.StemsKey, &r.StemsURL}, {r.MIDIKey, &r.MIDIURL}, {r.TimelineKey, &r.TimelineURL}, {r.MusicXMLKey, &r.MusicXMLURL}} {
+	}{{r.SongKey, &r.SongURL}, {r.ImageKey, &r.ImageURL}, {r.StemsKey, &r.StemsURL}, {r.MIDIKey, &r.MIDIURL}, {r.TimelineKey, &r.TimelineURL}, {r.MusicXMLKey, &r.MusicXMLURL}, {r.LayersKey, &r.LayersURL}, {r.SegmentsKey, &r.SegmentsURL}} {
 		if f.key == "" {
 			continue
 		}

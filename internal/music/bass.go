@@ -105,7 +105,11 @@ func (w *bassWriter) bar(s *form.Section, bb *bassBar) {
 		return
 	}
 	if s.Beats == 3 {
-		pt.waltzBass(w.kind, w.k, bb.t, bb.first, bb.nextRoot, bb.b, bb.v, s.Energy, w.band)
+		alt := bb.b
+		if s.Given && bb.b > 0 && s.BarAt(bb.b-1).C.Root != bb.h.C.Root {
+			alt = 0 // a given chord's first bar: its root, not the fifth
+		}
+		pt.waltzBass(w.kind, w.k, bb.t, bb.first, bb.nextRoot, alt, bb.v, s.Energy, w.band)
 		return
 	}
 	from := len(pt.notes)

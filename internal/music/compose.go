@@ -94,7 +94,8 @@ func (g *song) layout() {
 		g.secs[i].BPM = p.BPM
 	}
 	h := harmony.ChooseHarmony(k, *prof, bpb, harmony.NewRNG(g.seed, "harmony"))
-	if !p.Loop {
+	given := givenCharts(p, k, bpb)
+	if !p.Loop && given == nil {
 		h = harmony.Floating(h, *prof)
 	}
 	g.band = cast.Choose(p, *prof, g.seed)
@@ -105,6 +106,7 @@ func (g *song) layout() {
 		forced[l] = g.band.Named[l]
 	}
 	form.Arrange(g.secs, h, have, forced, g.mood, prof.Form)
+	form.GiveHarmony(g.secs, given, plan.ChordsSong)
 	// A ballad lets its drums in late and soft; a rock (power) ballad
 	// keeps its style's drive.
 	g.ballad = p.Tempo == plan.TempoBallad && prof.Style.Family != "rock"
@@ -115,7 +117,7 @@ func (g *song) layout() {
 		prof.LeadDense = min(prof.LeadDense, 0.3)
 	}
 	g.mod = form.Modulation{Index: -1}
-	if !p.Loop {
+	if !p.Loop && given == nil {
 		form.EndSong(g.secs, k, *prof, bpb)
 		form.TurnIntro(g.secs, k, *prof, bpb)
 		g.mod = form.PlanModulation(g.secs, k, *prof, bpb)

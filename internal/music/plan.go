@@ -34,6 +34,7 @@ func Resolve(p plan.Plan, seed uint64) plan.Plan {
 	} else {
 		p.Seconds = clamp(p.Seconds, plan.MinSeconds, plan.MaxSeconds)
 	}
+	p = inferKey(p)
 	if p.KeyRoot < 0 || p.KeyRoot > 11 {
 		p.KeyRoot = r.Intn(12)
 	}

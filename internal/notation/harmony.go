@@ -27,6 +27,12 @@ var kinds = map[string]struct {
 	"add9":     {kind: "major", degrees: []degree{{9, 0, "add"}}},
 	"11":       {kind: "dominant-11th"}, "13": {kind: "dominant-13th"},
 	"m11": {kind: "minor-11th"}, "maj13": {kind: "major-13th"},
+	// The other qualities a request's chord chart may give (chordchart).
+	"m13": {kind: "minor-13th"}, "aug7": {kind: "augmented-seventh"},
+	"7b5":   {kind: "dominant", degrees: []degree{{5, -1, "alter"}}},
+	"7#9":   {kind: "dominant", degrees: []degree{{9, 1, "add"}}},
+	"madd9": {kind: "minor", degrees: []degree{{9, 0, "add"}}},
+	"69":    {kind: "major-sixth", degrees: []degree{{9, 0, "add"}}},
 }
 
 // degree is a chord tone a harmony adds or alters.

@@ -153,7 +153,7 @@ func newShape(s *score.Score, f style.Feel) *shape {
 			sh.phrases = append(sh.phrases, b)
 		}
 	}
-	if f.Rubato >= RitardRubato && !s.Loop && end >= 4*sh.bpb {
+	if f.Rubato >= RitardRubato && !s.Loop && len(s.Marks) == 0 && end >= 4*sh.bpb { // hit points keep a steady tempo
 		// The tempo slows by up to a quarter over the last two bars; less
 		// in a song under 16 bars, where they are much of the song.
 		sh.ritDepth = min(0.25, f.Rubato/100) * min(1, end/sh.bpb/16)

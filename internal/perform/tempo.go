@@ -22,7 +22,7 @@ const fermata = 0.2
 // the song's release tail.
 func (sh *shape) tempoMap() []score.TempoChange {
 	s := sh.s
-	if s.Loop || sh.f.PhraseTempo == 0 && sh.ritDepth == 0 {
+	if s.Loop || len(s.Marks) > 0 || sh.f.PhraseTempo == 0 && sh.ritDepth == 0 { // hit points: the engine's map
 		return nil
 	}
 	beats := int(math.Ceil(s.TotalBeats - 1e-9))

@@ -68,7 +68,14 @@ type Plan struct {
 	NoLead      bool               // no melody: "minimal techno", "no melody"
 	Vocal       bool               // the prompt asks for vocals or lyrics: an instrumental whose lead plays the vocal line
 	Words       []string           // other content words, used for titles
+	// Chords are chord charts the request gives (harmony.ParseChart), by
+	// section name ("verse", "chorus", ...) or ChordsSong for every
+	// section; nil lets the composer choose the harmony.
+	Chords map[string]string
 }
+
+// ChordsSong is the Chords key of a chart for the whole song.
+const ChordsSong = "song"
 
 // WantsDrums reports whether the prompt asks for drums.
 func (p Plan) WantsDrums() bool { return slices.Contains(p.Instruments, score.Drums) }

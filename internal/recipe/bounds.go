@@ -1,7 +1,9 @@
 package recipe
 
 import (
+	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"reflect"
 	"regexp"
@@ -87,6 +89,7 @@ var Bounds = []Bound{
 	{Path: "plan.no_lead", Flag: true},
 	{Path: "plan.vocal", Flag: true},
 	{Path: "plan.words", MaxLen: MaxWordLen, MaxItems: MaxWords},
+	{Path: "plan.chords", Option: "chords"},
 	{Path: "edits", MaxItems: MaxEdits},
 	{Path: "edits[].bpm", Option: "bpm"},
 	{Path: "edits[].key", Option: "key"},
@@ -96,6 +99,9 @@ var Bounds = []Bound{
 	{Path: "edits[].intensity", Option: "intensity"},
 	{Path: "edits[].instruments", Option: "instruments"},
 	{Path: "edits[].regenerate", Option: "regenerate"},
+	{Path: "edits[].energy", Option: "energy"},
+	{Path: "edits[].hits", Option: "hits"},
+	{Path: "edits[].chords", Option: "chords"},
 }
 
 // BoundFor returns the row of the member at path ("plan.bpm",
@@ -349,7 +355,13 @@ func setOption(p any, v reflect.Value) error {
 		*p = v.String()
 	case *[]string:
 		*p = v.Interface().([]string)
+	case *json.RawMessage:
+		*p = slices.Clone(v.Bytes())
 	case *map[string]string:
+		if plain, ok := v.Interface().(map[string]string); ok { // chords
+			*p = maps.Clone(plain)
+			break
+		}
 		m := map[string]string{}
 		for k, val := range v.Interface().(map[string]*string) {
 			m[k] = ""

@@ -101,6 +101,9 @@ type Plan struct {
 	NoLead        bool     `json:"no_lead,omitempty"`        // no melody
 	Vocal         bool     `json:"vocal,omitempty"`          // the lead plays a vocal line
 	Words         []string `json:"words,omitempty"`          // the prompt's other content words (titles draw on them)
+	// Chords are the chord charts the request gave, by section name
+	// ("song" for the whole song's), as the chords option holds them.
+	Chords map[string]string `json:"chords,omitempty"`
 }
 
 // Edit is one change of a composed song (internal/edit.Change), in the
@@ -114,6 +117,10 @@ type Edit struct {
 	Intensity     *float64           `json:"intensity,omitempty"`        // 0..1; absent keeps it
 	Instruments   map[string]*string `json:"instruments,omitempty"`      // role -> instrument or kit; null mutes
 	Regenerate    []string           `json:"regenerate,omitempty"`       // section labels composed anew
+	Energy        json.RawMessage    `json:"energy,omitempty"`           // the drawn energy: labels to 0..1, or points
+	Hits          json.RawMessage    `json:"hits,omitempty"`             // hit points: [{"at": seconds, "kind": "drop"}]
+	// Chords are chord charts by section the edit plays sections over.
+	Chords map[string]string `json:"chords,omitempty"`
 }
 
 // Marshal returns r as compact JSON, the form results carry and SHA256

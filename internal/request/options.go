@@ -46,10 +46,16 @@ const (
 	// OutputMusicXML is the composed score as MusicXML 4.0
 	// (jobs.Result.MusicXMLKey; issue 30 item 3).
 	OutputMusicXML = "musicxml"
+	// OutputLayers is the song as intensity layers that sum to it, with a
+	// game-audio manifest (jobs.Result.LayersKey; issue 31 item 3).
+	OutputLayers = "layers"
+	// OutputSegments is the song as intro, loop body and outro that join
+	// seamlessly, with the manifest (jobs.Result.SegmentsKey; issue 31 item 3).
+	OutputSegments = "segments"
 )
 
 // Outputs lists the extra outputs in their canonical order.
-var Outputs = []string{OutputStems, OutputMIDI, OutputTimeline, OutputMusicXML}
+var Outputs = []string{OutputStems, OutputMIDI, OutputTimeline, OutputMusicXML, OutputLayers, OutputSegments}
 
 // Options are the optional members of a submission beyond the spec's
 // prompt, one field per row of OptionSpecs. A job submitted without any
@@ -78,6 +84,16 @@ type Options struct {
 	Intensity   *float64          // 0..1 density and energy of the accompaniment; nil = as composed (0.5)
 	Instruments map[string]string // role -> instrument (or kit for drums); "" mutes the role
 	Regenerate  []string          // section labels composed anew, canonical (lower case, sorted, no repeats)
+	// Energy is the drawn energy (issue 31 item 1): compact JSON, an
+	// object of section labels to 0..1 or an array of points; nil = the
+	// composer's.
+	Energy json.RawMessage `json:",omitempty" dynamodbav:",omitempty"`
+	// Hits are hit points (issue 31 item 2): compact JSON, an array of
+	// {"at", "kind"} in order of time; nil = none.
+	Hits json.RawMessage `json:",omitempty" dynamodbav:",omitempty"`
+	// Chords are chord charts by section name (ChordSections; issue 30
+	// item 1): ChordsSong for the whole song; nil lets the composer choose.
+	Chords map[string]string
 	// Source is the song an edit changes (POST /jobs/{id}/edit): set by
 	// jobs.Service.Edit, never read from a request body, so it has no row.
 	Source *EditSource

@@ -1,6 +1,8 @@
 package request_test
 
 import (
+	"encoding/json"
+	"maps"
 	"strings"
 	"testing"
 
@@ -102,6 +104,40 @@ func TestOptionsLengthRules(t *testing.T) {
 			t.Errorf("%+v: %v, want valid", c.o, err)
 		case c.want != "" && (!jobs.IsCode(err, jobs.EInvalid) || !strings.Contains(err.Error(), c.want)):
 			t.Errorf("%+v: %v, want invalid saying %q", c.o, err, c.want)
+		}
+	}
+}
+
+// "chords" takes one chart for the song or charts by section, and names
+// a symbol that is not a chord with its section and bar.
+func TestChordsOption(t *testing.T) {
+	spec, _ := request.OptionSpecNamed("chords")
+	for raw, want := range map[string]map[string]string{
+		`"  Am F C G "`: {"song": "Am F C G"},
+		`{"verse": "I vi IV V", "chorus": "F G | Em Am"}`: {"verse": "I vi IV V", "chorus": "F G | Em Am"},
+	} {
+		var o jobs.Options
+		if err := spec.ReadJSON(&o, json.RawMessage(raw)); err != nil {
+			t.Fatal(err)
+		}
+		if err := o.Normalize(); err != nil || !maps.Equal(o.Chords, want) {
+			t.Errorf("%s: %v %v, want %v", raw, o.Chords, err, want)
+		}
+	}
+	for raw, want := range map[string]string{
+		`{"verse": "Am F Hx7 G"}`: `'chords.verse': 'Hx7' at bar 3 is not a chord: it starts with neither a note name (A-G) nor a Roman numeral (I-VII)`,
+		`"C Fqq"`:                 `'chords': 'Fqq' at bar 2 is not a chord: unknown quality "qq"`,
+		`{"solo": "C"}`:           `'chords' has no section "solo"`,
+		`{"verse": ""}`:           `'chords.verse' must be a chord chart such as "Am F C G": no chords.`,
+		`[1]`:                     `'chords' must be a chord chart`,
+	} {
+		var o jobs.Options
+		err := spec.ReadJSON(&o, json.RawMessage(raw))
+		if err == nil {
+			err = o.Normalize()
+		}
+		if !jobs.IsCode(err, jobs.EInvalid) || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want invalid with %q", raw, err, want)
 		}
 	}
 }

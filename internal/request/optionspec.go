@@ -49,6 +49,12 @@ type OptionSpec struct {
 	// Canon puts a string value in canonical form (before Enum is
 	// checked), or returns the *Error that names the member.
 	Canon func(string) (string, error)
+	// Array lets an object option (json.RawMessage) be an array too;
+	// OnlyArray makes it an array and no object.
+	Array, OnlyArray bool
+	// Check validates a json.RawMessage value and returns its canonical
+	// form, or the *Error that names the member; nil: any object.
+	Check func(json.RawMessage) (json.RawMessage, error)
 	// Field returns a pointer to o's field for this option, of the Go
 	// type that Type names (*uint64 is a **uint64, float64 a *float64 ...).
 	Field func(o *Options) any
@@ -125,6 +131,17 @@ var OptionSpecs = []OptionSpec{
 		Default:     "none",
 		Description: `sections to compose anew, by label ("bridge", "chorus", "verse 2"); every other bar stays note for note`,
 		Field:       func(o *Options) any { return &o.Regenerate }},
+	// Issue 31 item 1 (energy.go): the energy drawn per section or along the song.
+	{Name: "energy", Type: TypeObject, Array: true, Check: checkEnergy,
+		Default:     "the composer's",
+		Description: `energy 0..1 per section ({"verse": 0.4, "chorus": 1}) or a curve of points ([{"bar": 1, "value": 0.2}, {"at": 30, "value": 1}])`,
+		Field:       func(o *Options) any { return &o.Energy }},
+	// Issue 31 item 2 (energy.go): hit points landed on downbeats.
+	{Name: "hits", Type: TypeObject, OnlyArray: true, Check: checkHits,
+		Default:     "none",
+		Description: `moments to land on a downbeat, in seconds: [{"at": 42.3, "kind": "drop"}] (kinds drop, stop, accent, end); the tempo moves up to 8 % to land them`,
+		Field:       func(o *Options) any { return &o.Hits }},
+	chordsRow,
 }
 
 // OptionSpecNamed returns the row of the option called name.
@@ -162,10 +179,13 @@ func (s *OptionSpec) ReadJSON(o *Options, raw json.RawMessage) error {
 		ok = json.Unmarshal(raw, p) == nil
 	case *json.RawMessage:
 		var c bytes.Buffer
-		if ok = json.Compact(&c, raw) == nil && c.Len() > 0 && c.Bytes()[0] == '{'; ok {
+		if ok = json.Compact(&c, raw) == nil && c.Len() > 0 && (c.Bytes()[0] == '{' && !s.OnlyArray || (s.Array || s.OnlyArray) && c.Bytes()[0] == '['); ok {
 			*p = c.Bytes()
 		}
 	case *map[string]string:
+		if s.Name == "chords" {
+			return s.readChords(p, raw)
+		}
 		return s.readObject(p, raw)
 	default:
 		panic(s.badField(p))
@@ -194,6 +214,12 @@ func (s *OptionSpec) typeError() error {
 	case TypeBoolean:
 		return errorf("'%s' must be true or false.", s.Name)
 	case TypeObject:
+		if s.OnlyArray {
+			return errorf("'%s' must be a JSON array.", s.Name)
+		}
+		if s.Array {
+			return errorf("'%s' must be a JSON object or array.", s.Name)
+		}
 		if len(s.Keys) == 0 {
 			return errorf("'%s' must be a JSON object.", s.Name)
 		}
@@ -274,7 +300,17 @@ func (s *OptionSpec) normalize(o *Options) error {
 		}
 		*p = canon
 	case *json.RawMessage:
+		if s.Check != nil && len(*p) > 0 {
+			v, err := s.Check(*p)
+			if err != nil {
+				return err
+			}
+			*p = v
+		}
 	case *map[string]string:
+		if s.Name == "chords" {
+			return normalizeChords(p)
+		}
 		return s.normalizeObject(p)
 	default:
 		panic(s.badField(p))

@@ -29,8 +29,14 @@ var notRows = map[string]bool{"Source": true}
 // type out of its range or allowed values ("" when it has none).
 func sample(s request.OptionSpec) (ok, bad string) {
 	switch {
+	case s.Name == "chords": // a chart, or charts by section
+		return `{"verse": "Am F C G", "chorus": "F G | Em Am"}`, `{"verse": "Am Hx7"}`
 	case s.Type == request.TypeBoolean:
 		return "true", ""
+	case s.Type == request.TypeObject && s.OnlyArray:
+		return `[{"at": 42.3, "kind": "drop"}]`, `[{"at": 42.3, "kind": "boom"}]`
+	case s.Type == request.TypeObject && s.Array:
+		return `[{"bar": 1, "value": 0.2}, {"bar": 9, "value": 1}]`, `[{"bar": 1, "value": 2}]`
 	case s.Type == request.TypeObject && len(s.Keys) == 0:
 		return `{"a": [1, 2]}`, `[{"a": 1}]`
 	case s.Type == request.TypeInteger && s.Enum != nil:
@@ -110,13 +116,16 @@ func TestOptionSpecs(t *testing.T) {
 				t.Fatalf("Equal does not compare %s", s.Name)
 			}
 			other := `{}` // a value of another JSON type
-			if s.Type == request.TypeObject {
+			if s.Type == request.TypeObject && !s.OnlyArray {
 				other = `"x"`
+			}
+			if s.Name == "chords" {
+				other = `12` // a string is the whole song's chart
 			}
 			if err := s.ReadJSON(&jobs.Options{}, json.RawMessage(other)); !jobs.IsCode(err, jobs.EInvalid) {
 				t.Fatalf("%s as %s: %v", other, s.Name, err)
 			}
-			if err := s.ReadJSON(&jobs.Options{}, json.RawMessage(`["x"]`)); s.Type == request.TypeObject && !jobs.IsCode(err, jobs.EInvalid) {
+			if err := s.ReadJSON(&jobs.Options{}, json.RawMessage(`["x"]`)); s.Type == request.TypeObject && !s.Array && !s.OnlyArray && !jobs.IsCode(err, jobs.EInvalid) {
 				t.Fatalf("an array as %s: %v", s.Name, err)
 			}
 			if bad != "" {

@@ -219,6 +219,17 @@ type Score struct {
 	// beat (a bar line, a section start) to that clock. Empty: BPM
 	// throughout, the clock is the written grid.
 	Tempo []TempoChange
+	// Marks are the hit points a request asked for (issue 31 item 2,
+	// internal/edit): where each landed. With marks the players keep a
+	// steady tempo and the tempo map is the one that lands them.
+	Marks []Mark
+}
+
+// Mark is a hit point: asked at a time, landed on a downbeat.
+type Mark struct {
+	Kind  string  // drop, stop, accent, end
+	Asked float64 // seconds from the start the request asked for
+	Beat  float64 // the written downbeat it landed on
 }
 
 // SecondsPerBeat returns the length of one beat.

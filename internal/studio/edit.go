@@ -1,10 +1,12 @@
 package studio
 
 import (
+	"bytes"
 	"errors"
 	"maps"
 	"slices"
 
+	"github.com/songsmith/songsmith/internal/edit"
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/request"
@@ -31,7 +33,7 @@ func engineOptions(prompt string, seed uint64, o jobs.Options) (engine.Options, 
 		levels = append(levels, l)
 	}
 	root := levels[len(levels)-1]
-	eo := engine.Options{Seconds: root.Seconds, BPM: root.BPM, ExactSeconds: root.ExactDuration, Loop: root.Loop, LoudnessLUFS: o.LoudnessLUFS}
+	eo := engine.Options{Seconds: root.Seconds, BPM: root.BPM, ExactSeconds: root.ExactDuration, Loop: root.Loop, LoudnessLUFS: o.LoudnessLUFS, Chords: root.Chords}
 	if root.Key != "" {
 		k, err := request.ParseKey(root.Key)
 		if err != nil {
@@ -44,7 +46,7 @@ func engineOptions(prompt string, seed uint64, o jobs.Options) (engine.Options, 
 		if err != nil {
 			return eo, "", 0, err
 		}
-		if i < len(levels)-1 || e.Intensity != nil || len(e.Instruments) > 0 || len(e.Regenerate) > 0 {
+		if i < len(levels)-1 || e.Intensity != nil || len(e.Instruments) > 0 || len(e.Regenerate) > 0 || e.Energy != nil || len(e.Hits) > 0 {
 			eo.Edits = append(eo.Edits, e)
 		}
 	}
@@ -55,10 +57,24 @@ func engineOptions(prompt string, seed uint64, o jobs.Options) (engine.Options, 
 // regenerate, and with musical also its tempo, length and key.
 func editOf(l *jobs.Options, musical bool) (engine.Edit, error) {
 	e := engine.Edit{Intensity: l.Intensity, Instruments: l.Instruments, Regenerate: l.Regenerate}
+	if len(l.Energy) > 0 {
+		c, err := edit.ParseCurve(l.Energy)
+		if err != nil {
+			return e, err
+		}
+		e.Energy = c
+	}
+	if len(l.Hits) > 0 {
+		h, err := edit.ParseHits(l.Hits)
+		if err != nil {
+			return e, err
+		}
+		e.Hits = h
+	}
 	if !musical {
 		return e, nil
 	}
-	e.BPM, e.Seconds, e.Exact, e.Loop = l.BPM, l.Seconds, l.ExactDuration, l.Loop
+	e.BPM, e.Seconds, e.Exact, e.Loop, e.Chords = l.BPM, l.Seconds, l.ExactDuration, l.Loop, l.Chords
 	if l.Key != "" {
 		k, err := request.ParseKey(l.Key)
 		if err != nil {
@@ -82,7 +98,7 @@ func rootOptions(o *jobs.Options) *jobs.Options {
 
 // recipeEdit is the edit a request with a recipe makes of the recipe's
 // song: the request's tempo, key, length, loop, intensity, instruments
-// and regenerate where they differ from the recipe's options (the
+// regenerate and chords where they differ from the recipe's options (the
 // options a request leaves out are the recipe's, so they never differ).
 // ok is false when nothing differs.
 func recipeEdit(o, from *jobs.Options) (e engine.Edit, ok bool, err error) {
@@ -107,6 +123,15 @@ func recipeEdit(o, from *jobs.Options) (e engine.Edit, ok bool, err error) {
 	}
 	if !slices.Equal(o.Regenerate, from.Regenerate) {
 		d.Regenerate, ok = o.Regenerate, true
+	}
+	if !bytes.Equal(o.Energy, from.Energy) {
+		d.Energy, ok = o.Energy, true
+	}
+	if !bytes.Equal(o.Hits, from.Hits) {
+		d.Hits, ok = o.Hits, true
+	}
+	if !maps.Equal(o.Chords, from.Chords) {
+		d.Chords, ok = o.Chords, true
 	}
 	if !ok {
 		return e, false, nil

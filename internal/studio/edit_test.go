@@ -75,3 +75,21 @@ func TestRequestOfAnEditChain(t *testing.T) {
 		t.Fatalf("a song of its own: %+v %v", plain, err)
 	}
 }
+
+// An edit's chords reach the engine as an edit of the source, whose own
+// chords are its plan's.
+func TestChordsOfAnEdit(t *testing.T) {
+	root := &jobs.Options{Chords: map[string]string{"song": "Am F C G"}}
+	top := jobs.Options{Chords: map[string]string{"chorus": "Dm G C Am"},
+		Source: &request.EditSource{Prompt: "folk", Seed: 7, Options: root}}
+	req, err := (&studio.Studio{}).Request("ignored", 1, top)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if req.Plan.Chords["song"] != "Am F C G" || len(req.Edits) != 1 || req.Edits[0].Chords["chorus"] != "Dm G C Am" {
+		t.Fatalf("plan chords %v, edits %+v", req.Plan.Chords, req.Edits)
+	}
+	if _, err := engine.Compose(req); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -74,7 +74,7 @@ func (s *Studio) request(prompt string, seed uint64, o jobs.Options) (engine.Req
 	if ok {
 		req.Edits = append(req.Edits, e)
 	}
-	if e, _ := editOf(root, false); e.Intensity != nil || len(e.Instruments) > 0 || len(e.Regenerate) > 0 {
+	if e, _ := editOf(root, false); e.Intensity != nil || len(e.Instruments) > 0 || len(e.Regenerate) > 0 || e.Energy != nil || len(e.Hits) > 0 {
 		eo.Edits = eo.Edits[1:] // the root's own edit: the recipe's, or in recipeEdit
 	}
 	req.Edits = append(req.Edits, eo.Edits...)

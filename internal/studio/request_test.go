@@ -31,6 +31,8 @@ func optionValue(t *testing.T, s request.OptionSpec) json.RawMessage {
 		return json.RawMessage(`"https://example.com/hook"`)
 	case "regenerate":
 		return json.RawMessage(`["chorus"]`)
+	case "chords":
+		return json.RawMessage(`{"verse": "Am F C G", "chorus": "F G | Em Am"}`)
 	case "recipe":
 		req := engine.Resolve("a recipe's own prompt, jazz", 9, engine.Options{})
 		rec := recipe.Recipe{RecipeFormat: recipe.Format, EngineVersion: recipe.Version, Bank: recipe.NoBank, Request: engine.EncodeRequest(req)}
@@ -57,6 +59,12 @@ func optionValue(t *testing.T, s request.OptionSpec) json.RawMessage {
 	case request.TypeObject:
 		if len(s.Keys) > 0 {
 			return json.RawMessage(`{"lead": "sax"}`)
+		}
+		if s.OnlyArray {
+			return json.RawMessage(`[{"at": 20, "kind": "accent"}]`)
+		}
+		if s.Array {
+			return json.RawMessage(`[{"bar": 1, "value": 0.2}, {"bar": 9, "value": 1}]`)
 		}
 	}
 	t.Fatalf("%s: no sample value for a %s: teach optionValue the new row", s.Name, s.Type)

@@ -71,6 +71,9 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o job
 		return nil, editError(err)
 	}
 	out.Measured = measured
+	if err := s.gamePackage(ctx, o, song, req.LoudnessLUFS, out); err != nil {
+		return nil, err
+	}
 	// The song is encoded: its samples go back for the stems (or the
 	// next song) to reuse, so memory holds one song's audio at a time.
 	frames := song.Audio.Frames()
@@ -84,19 +87,19 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o job
 	}
 	if o.Wants(request.OutputMIDI) {
 		if out.MIDI, err = MIDI(song.Score, song.Title); err != nil {
-			out.Stems.Remove()
+			removeFiles(out)
 			return nil, err
 		}
 	}
 	if o.Wants(request.OutputTimeline) {
 		if out.Timeline, err = TimelineFile(song.Score, song.Seconds); err != nil {
-			out.Stems.Remove()
+			removeFiles(out)
 			return nil, err
 		}
 	}
 	if o.Wants(request.OutputMusicXML) {
 		if out.MusicXML, err = MusicXML(song.Written, song.Title); err != nil {
-			out.Stems.Remove()
+			removeFiles(out)
 			return nil, err
 		}
 	}
@@ -166,4 +169,12 @@ func (s *Studio) generate(ctx context.Context, prompt string, seed uint64, forma
 		out.LoopEnd = song.Audio.Seconds()
 	}
 	return out, song, nil
+}
+
+// removeFiles removes the temporary files of out's large outputs (on an
+// error after they were made).
+func removeFiles(out *jobs.Song) {
+	out.Stems.Remove()
+	out.Layers.Remove()
+	out.Segments.Remove()
 }

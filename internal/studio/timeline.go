@@ -44,9 +44,23 @@ type Timeline struct {
 	} `json:"key"`
 	Beats     []float64 `json:"beats"`     // every beat of the music (bpm counts them)
 	Downbeats []float64 `json:"downbeats"` // the first beat of every bar
-	Sections  []Span    `json:"sections"`  // label, start, end
+	Sections  []Span    `json:"sections"`  // label, start, end, energy
 	Chords    []Chord   `json:"chords"`    // symbol, start, end
 	Parts     []Part    `json:"parts"`     // per part, when it plays
+	// Hits are the request's hit points and where each landed (issue 31
+	// item 2); empty without any.
+	Hits []HitLanding `json:"hits"`
+}
+
+// HitLanding is a hit point: its kind, the time asked, the downbeat it
+// landed on (At, seconds; Bar from 1) and how far that is from the time
+// asked (Moved, seconds, positive: later).
+type HitLanding struct {
+	Kind  string  `json:"kind"`
+	Asked float64 `json:"asked"`
+	At    float64 `json:"at"`
+	Bar   int     `json:"bar"`
+	Moved float64 `json:"moved"`
 }
 
 // TempoChange is a new tempo from a time on.
@@ -66,6 +80,9 @@ type Span struct {
 	Label string  `json:"label"`
 	Start float64 `json:"start"`
 	End   float64 `json:"end"`
+	// Energy is the energy the section plays at, 0..1: the drawn
+	// energy's where the request gives one, else the composer's.
+	Energy float64 `json:"energy"`
 }
 
 // Chord is one chord of the harmony and when it sounds.
@@ -117,7 +134,7 @@ func NewTimeline(s *score.Score, seconds float64) *Timeline {
 	t.Sections = make([]Span, 0, len(s.Sections))
 	shift := 0
 	for _, sec := range s.Sections {
-		t.Sections = append(t.Sections, Span{Label: sec.Name, Start: at(sec.StartBeat), End: at(sec.StartBeat + float64(sec.Bars*bpb))})
+		t.Sections = append(t.Sections, Span{Label: sec.Name, Start: at(sec.StartBeat), End: at(sec.StartBeat + float64(sec.Bars*bpb)), Energy: math.Round(sec.Energy*1000) / 1000})
 		if sec.KeyShift != shift {
 			shift = sec.KeyShift
 			t.Key.Modulations = append(t.Key.Modulations, Modulation{At: at(sec.StartBeat), Key: describe.KeyNameShifted(s, shift)})
@@ -126,6 +143,11 @@ func NewTimeline(s *score.Score, seconds float64) *Timeline {
 	t.Chords = make([]Chord, 0, len(s.Chords))
 	for _, c := range s.Chords {
 		t.Chords = append(t.Chords, Chord{Symbol: c.Symbol, Start: at(c.StartBeat), End: at(c.StartBeat + c.Beats)})
+	}
+	t.Hits = make([]HitLanding, 0, len(s.Marks))
+	for _, m := range s.Marks {
+		t.Hits = append(t.Hits, HitLanding{Kind: m.Kind, Asked: m.Asked, At: at(m.Beat), Bar: int(math.Round(m.Beat))/bpb + 1,
+			Moved: round6(at(m.Beat) - m.Asked)})
 	}
 	t.Parts = make([]Part, 0, len(s.Tracks))
 	for _, tr := range s.Tracks {

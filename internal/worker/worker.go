@@ -262,6 +262,8 @@ func (w *Worker) generate(ctx context.Context, j *jobs.Job, log *slog.Logger) (*
 	if song != nil {
 		defer song.Stems.Remove() // large outputs come in temporary files
 		defer song.MIDI.Remove()
+		defer song.Layers.Remove()
+		defer song.Segments.Remove()
 	}
 	if err != nil {
 		return nil, err
@@ -309,6 +311,9 @@ func (w *Worker) generate(ctx context.Context, j *jobs.Job, log *slog.Logger) (*
 			}
 			r.MusicXMLKey = mediakey.MusicXML(j.ID)
 			files = append(files, file{r.MusicXMLKey, *song.MusicXML})
+		}
+		if err := packageFiles(o, song, j.ID, r, func(k string, f jobs.File) { files = append(files, file{k, f}) }); err != nil {
+			return nil, err
 		}
 	}
 	var stored []string
@@ -432,4 +437,23 @@ func (w *Worker) put(ctx context.Context, key string, f *jobs.File) error {
 // then fails it with jobs.MsgQueueTimeout instead of rendering it.
 func queueExpired(j *jobs.Job, maxAge time.Duration, now time.Time) bool {
 	return maxAge > 0 && j.AttemptedAt.IsZero() && now.Sub(j.StartedAt) > maxAge
+}
+
+// packageFiles sets the keys of the adaptive package's files (outputs
+// layers and segments) in r and hands each file to add under its key.
+func packageFiles(o *jobs.Options, song *jobs.Song, id jobs.JobID, r *jobs.Result, add func(string, jobs.File)) error {
+	for _, x := range []struct {
+		out, key string
+		f        *jobs.File
+		set      *string
+	}{{request.OutputLayers, mediakey.Layers(id), song.Layers, &r.LayersKey}, {request.OutputSegments, mediakey.Segments(id), song.Segments, &r.SegmentsKey}} {
+		if o.Wants(x.out) {
+			if x.f.Empty() {
+				return errors.New("generator returned no " + x.out)
+			}
+			*x.set = x.key
+			add(x.key, *x.f)
+		}
+	}
+	return nil
 }

@@ -20,6 +20,8 @@
     optionsBox: document.querySelector("details.options"),
     dlStems: $("download-stems"), dlMIDI: $("download-midi"), dlTimeline: $("download-timeline"),
     dlMusicXML: $("download-musicxml"),
+    dlLayers: $("download-layers"),
+    dlSegments: $("download-segments"),
     seedRow: $("seed-row"), seedFormat: $("seed-format"), loopRow: $("loop-row"), loopSpan: $("loop-span"),
     measuredRow: $("measured-row"), measuredSpan: $("measured-span"),
     webhookRow: $("webhook-row"), webhookState: $("webhook-state"), family: $("family"), familyList: $("family-list"),
@@ -213,7 +215,7 @@
     bpm: (v) => ["client.WithBPM(" + v + ")"],
     key: (v) => ["client.WithKey(" + goString(v) + ")"],
     outputs: (v) => v.map((o) => ({ stems: "client.WithStems()", midi: "client.WithMIDI()", timeline: "client.WithTimeline()",
-      musicxml: "client.WithMusicXML()" })[o]),
+      musicxml: "client.WithMusicXML()", layers: "client.WithLayers()", segments: "client.WithSegments()" })[o]),
     loudness_lufs: (v) => ["client.WithLoudness(" + v + ")"],
     sample_rate: (v) => ["client.WithSampleRate(" + v + ")"],
     webhook_url: (v) => ["client.WithWebhook(" + goString(v) + ")"],
@@ -222,6 +224,13 @@
     instruments: (v) => Object.entries(v).map(([role, inst]) => inst === null ?
       "client.WithMute(" + goString(role) + ")" : "client.WithInstrument(" + goString(role) + ", " + goString(inst) + ")"),
     regenerate: (v) => ["client.WithRegenerate(" + v.map(goString).join(", ") + ")"],
+    hits: (v) => v.map((h) => "client.WithHit(" + h.at + ", " + goString(h.kind) + ")"),
+    energy: (v) => Array.isArray(v) ?
+      ["client.WithEnergyCurve(" + v.map((p) => "client.EnergyPoint{" + ("bar" in p ? "Bar: " + p.bar : "At: " + p.at) +
+        ", Value: " + p.value + "}").join(", ") + ")"] :
+      ["client.WithSectionEnergy(map[string]float64{" + Object.entries(v).map(([k, x]) => goString(k) + ": " + x).join(", ") + "})"],
+    chords: (v) => [typeof v === "string" ? "client.WithChords(" + goString(v) + ")" :
+      "client.WithSectionChords(map[string]string{" + Object.entries(v).map(([k, c]) => goString(k) + ": " + goString(c)).join(", ") + "})"],
   };
   // shellQuote quotes s for a POSIX shell.
   const shellQuote = (s) => "'" + String(s).replace(/'/g, "'\\''") + "'";
@@ -284,8 +293,20 @@
         if (f.checked) (body[f.name] = body[f.name] || []).push(f.value);
         continue;
       }
-      if (f.dataset.type === "object" && (f.name === "recipe" || f.value.trim().startsWith("{"))) {
-        // JSON (a recipe); not JSON is sent as text for the server to refuse
+      if (f.name === "chords" && !f.value.trim().startsWith("{")) { // a chart, or "section: chart; ..."
+        const v = f.value.trim();
+        if (v === "") continue;
+        if (!v.includes(":")) { body.chords = v; continue; }
+        const o = {};
+        for (const part of v.split(";")) {
+          const i = part.indexOf(":");
+          if (i > 0) o[part.slice(0, i).trim()] = part.slice(i + 1).trim();
+        }
+        body.chords = o;
+        continue;
+      }
+      if (f.dataset.type === "object" && (f.name === "recipe" || f.name === "energy" || f.name === "hits" || f.value.trim().startsWith("{"))) {
+        // JSON (a recipe, the energy, hit points); not JSON is sent as text for the server to refuse
         const v = f.value.trim();
         if (v === "") continue;
         try { body[f.name] = JSON.parse(v); } catch (e) { body[f.name] = v; }
@@ -590,12 +611,13 @@
     el.optionsBox.open = true;
     el.recipe.focus();
   });
-  // showOutputs links the extra files of r (stems, MIDI, timeline, MusicXML), each
+  // showOutputs links the extra files of r (stems, MIDI, timeline, MusicXML, layers, segments), each
   // hidden when the job did not ask for it.
   function showOutputs(r) {
     const base = fileName(r.title, "song");
     for (const [a, url, name] of [[el.dlStems, r.stems_url, base + ".stems.zip"], [el.dlMIDI, r.midi_url, base + ".mid"],
-      [el.dlTimeline, r.timeline_url, base + ".timeline.json"], [el.dlMusicXML, r.musicxml_url, base + ".musicxml"]]) {
+      [el.dlTimeline, r.timeline_url, base + ".timeline.json"], [el.dlMusicXML, r.musicxml_url, base + ".musicxml"],
+      [el.dlLayers, r.layers_url, base + ".layers.zip"], [el.dlSegments, r.segments_url, base + ".segments.zip"]]) {
       a.hidden = !url;
       if (url) link(a, url, name); else a.removeAttribute("href");
     }

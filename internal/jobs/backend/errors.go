@@ -36,7 +36,7 @@ func Conflict(err error) *jobs.Error {
 func TooManyJobs(lim jobs.Limits, heavy bool) *jobs.Error {
 	if heavy {
 		return &jobs.Error{Code: jobs.ETooManyJobs, RetryAfter: 30 * time.Second, Message: fmt.Sprintf(
-			"This API key already has the most jobs with stems queued or running that it may have (%d). Wait until one finishes, or submit without 'stems'.", lim.MaxActiveStems)}
+			"This API key already has the most jobs with stems or layers queued or running that it may have (%d). Wait until one finishes, or submit without 'stems' and 'layers'.", lim.MaxActiveStems)}
 	}
 	return &jobs.Error{Code: jobs.ETooManyJobs, RetryAfter: 30 * time.Second, Message: fmt.Sprintf(
 		"This API key already has the most jobs queued or running that it may have (%d). Wait until one finishes (or cancel one), then submit again.", lim.MaxActive)}

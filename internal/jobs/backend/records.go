@@ -28,5 +28,8 @@ func SortKey(c jobs.Cursor) string {
 }
 
 // Heavy reports whether a job with options o asks for the expensive
-// outputs that Limits.MaxActiveStems bounds: stems (one WAV per part).
-func Heavy(o *jobs.Options) bool { return o != nil && o.Wants(request.OutputStems) }
+// outputs that Limits.MaxActiveStems bounds: stems (one WAV per part) and
+// layers (every part rendered again, as for stems).
+func Heavy(o *jobs.Options) bool {
+	return o != nil && (o.Wants(request.OutputStems) || o.Wants(request.OutputLayers))
+}

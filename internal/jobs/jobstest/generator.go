@@ -58,6 +58,12 @@ func (g *Generator) Generate(ctx context.Context, prompt string, seed uint64, o 
 		song.MusicXML = &jobs.File{Data: []byte(`<?xml version="1.0"?><score-partwise version="4.0"/>`),
 			ContentType: "application/vnd.recordare.musicxml+xml", Ext: "musicxml"}
 	}
+	if o.Wants(request.OutputLayers) {
+		song.Layers = &jobs.File{Data: []byte("PK\x05\x06" + string(make([]byte, 18))), ContentType: "application/zip", Ext: "zip"}
+	}
+	if o.Wants(request.OutputSegments) {
+		song.Segments = &jobs.File{Data: []byte("PK\x05\x06" + string(make([]byte, 18))), ContentType: "application/zip", Ext: "zip"}
+	}
 	return song, nil
 }
 

@@ -20,9 +20,10 @@ func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 		seed, rate := uint64(request.MaxSeed), uint64(48000)
 		j := NewJob("owner1")
 		j.Options = &jobs.Options{Seed: &seed, Format: "flac", Seconds: 42.5, BPM: 97, Key: "F# minor",
-			Outputs: []string{"stems", "midi", "timeline", "musicxml"}, WebhookURL: "https://example.com/hook?a=1",
+			Outputs: []string{"stems", "midi", "timeline", "musicxml", "layers", "segments"}, WebhookURL: "https://example.com/hook?a=1",
 			ExactDuration: true, SampleRate: &rate, LoudnessLUFS: -23.5, Loop: true,
-			Recipe: json.RawMessage(`{"engine_version":"v","plan":{"BPM":97},"options":{"loop":true}}`)}
+			Recipe: json.RawMessage(`{"engine_version":"v","plan":{"BPM":97},"options":{"loop":true}}`),
+			Energy: json.RawMessage(`[{"bar":1,"value":0.2}]`), Hits: json.RawMessage(`[{"at":42.3,"kind":"drop"}]`)}
 		mustCreate(t, s, j)
 		if err := s.CreateJob(ctx, j); err != nil {
 			t.Fatalf("repeated create with options: %v", err)
@@ -34,7 +35,7 @@ func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 		}
 		r := jobs.Result{Title: "T", BPM: 97, Duration: 42.5, Tags: []string{"x"}, SongKey: mediakey.Song(j.ID, "flac"),
 			ImageKey: mediakey.Image(j.ID, "jpg"), Seed: seed, Format: "flac", StemsKey: mediakey.Stems(j.ID), MIDIKey: mediakey.MIDI(j.ID),
-			TimelineKey: mediakey.Timeline(j.ID), MusicXMLKey: mediakey.MusicXML(j.ID), LoopEnd: 12.345678,
+			TimelineKey: mediakey.Timeline(j.ID), MusicXMLKey: mediakey.MusicXML(j.ID), LayersKey: mediakey.Layers(j.ID), SegmentsKey: mediakey.Segments(j.ID), LoopEnd: 12.345678,
 			EngineVersion: "2026.1", Recipe: json.RawMessage(`{"engine_version":"2026.1","seed":7}`),
 			License: &jobs.License{ID: "CC0-1.0", URL: "https://example.com/terms", Attribution: "a", Warranty: "w"},
 			Measured: &measured.Block{BPM: measured.Tempo{Value: 75.8, Asked: 76, Matches: true, FeltBPM: 151.6, Reason: "double time"},
@@ -53,7 +54,7 @@ func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 		}
 		g := got.Result
 		if g.Seed != seed || g.Format != "flac" || g.StemsKey != r.StemsKey || g.MIDIKey != r.MIDIKey || g.TimelineKey != r.TimelineKey ||
-			g.MusicXMLKey != r.MusicXMLKey || g.LoopEnd != r.LoopEnd {
+			g.MusicXMLKey != r.MusicXMLKey || g.LayersKey != r.LayersKey || g.SegmentsKey != r.SegmentsKey || g.LoopEnd != r.LoopEnd {
 			t.Fatalf("result %+v", g)
 		}
 		if g.EngineVersion != r.EngineVersion || string(g.Recipe) != string(r.Recipe) || g.License == nil || *g.License != *r.License {

@@ -17,6 +17,12 @@ func Timeline[ID ~string](id ID) string { return "jobs/" + string(id) + "/timeli
 // MusicXML returns the media key of a job's MusicXML score.
 func MusicXML[ID ~string](id ID) string { return "jobs/" + string(id) + "/score.musicxml" }
 
+// Layers returns the media key of a job's intensity layers zip.
+func Layers[ID ~string](id ID) string { return "jobs/" + string(id) + "/layers.zip" }
+
+// Segments returns the media key of a job's segments zip.
+func Segments[ID ~string](id ID) string { return "jobs/" + string(id) + "/segments.zip" }
+
 // Song returns the media key of a job's audio file with extension ext
 // (without dot).
 func Song[ID ~string](id ID, ext string) string { return "jobs/" + string(id) + "/song." + ext }

@@ -61,6 +61,9 @@ func ChordSymbol(c harmony.Chord, k harmony.Key) string {
 		return ChordSymbol(plain, k) + "/" + harmony.NoteName(k.Root+c.BassPC())
 	}
 	root := harmony.NoteName(k.Root + c.Root)
+	if c.Quality != "" {
+		return root + c.Quality
+	}
 	for n := len(c.Tones); n >= 3; n-- {
 		for _, q := range Qualities {
 			if slices.Equal(c.Tones[:n], q.Tones) {

@@ -43,6 +43,9 @@ type Section struct {
 	Enter [NumLayers]int
 	Push  bool
 	Riser bool
+	// Given marks a section playing a chord chart the request gave
+	// (GiveHarmony).
+	Given bool
 }
 
 // Plays reports whether layer l plays bar b of the section.
@@ -290,3 +293,28 @@ func TrackName(l Layer, inst score.Instrument) string {
 }
 
 func clampF(v, lo, hi float64) float64 { return math.Min(hi, math.Max(lo, v)) }
+
+// chartFallback is the chart a section plays when the request gives
+// none for its name: the one of the section whose harmony it borrows
+// (see cast).
+var chartFallback = map[string]string{"intro": "chorus", "outro": "chorus", "drop": "chorus", "build": "verse", "breakdown": "bridge"}
+
+// GiveHarmony sets the harmony of every section a chart is given for (by
+// its name, the name it borrows from, or every section under song): the
+// chart from its first bar, repeated to fill the section, with no
+// cadence over its last bars.
+func GiveHarmony(secs []Section, charts map[string][]harmony.BarChord, song string) {
+	for i := range secs {
+		s := &secs[i]
+		prog, ok := charts[s.Name]
+		if !ok {
+			prog, ok = charts[chartFallback[s.Name]]
+		}
+		if !ok {
+			prog, ok = charts[song]
+		}
+		if ok && len(prog) > 0 {
+			s.Prog, s.offset, s.Ending, s.Given = prog, 0, nil, true
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package harmony
 
 import (
+	"github.com/songsmith/songsmith/internal/chordchart"
 	"github.com/songsmith/songsmith/internal/music/genre"
 	"github.com/songsmith/songsmith/internal/style"
 )
@@ -382,4 +383,33 @@ func EndChord(h BarChord) Chord {
 		return h.C2
 	}
 	return h.C
+}
+
+// ChartChord is one chord of a chart in key k: its root counted from k's
+// tonic (a Roman numeral on k's scale), its degree the scale step at or
+// below the root, its quality as the chart spells it.
+func ChartChord(c chordchart.ChartChord, k Key) Chord {
+	root := c.RootIn(k.Steps, k.Root)
+	ch := Chord{Root: root, Tones: append([]int(nil), c.Tones...), Slash: c.Bass, Quality: c.Quality}
+	for d := 6; d >= 0; d-- {
+		if k.Steps[d] <= root {
+			ch.Degree = d
+			break
+		}
+	}
+	return ch
+}
+
+// ChartProgression is a chord chart in key k: one BarChord a bar, a bar
+// of two chords split at its middle beat.
+func ChartProgression(ch chordchart.Chart, k Key, beatsPerBar int) []BarChord {
+	out := make([]BarChord, len(ch))
+	for i, bar := range ch {
+		out[i].C = ChartChord(bar[0], k)
+		if len(bar) == 2 {
+			out[i].C2 = ChartChord(bar[1], k)
+			out[i].Split = float64(beatsPerBar) / 2
+		}
+	}
+	return out
 }

@@ -77,6 +77,9 @@ type Chord struct {
 	Tones  []int // semitones above the chord root, ascending, 0 first
 	Slash  int   // semitones from the root up to the bass note (an inversion or a pedal); 0: the root
 	Octave bool  // the bass plays the root's octave where its line has the fifth (see chordMaker)
+	// Quality is the lead-sheet spelling of a chord a chart gave ("m7b5",
+	// "13"); "" spells it from its tones.
+	Quality string
 }
 
 // Diatonic stacks size scale thirds on degree (3 triad, 4 seventh, 5 ninth).

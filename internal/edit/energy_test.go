@@ -1,0 +1,120 @@
+package edit_test
+
+import (
+	"testing"
+
+	"github.com/songsmith/songsmith/internal/edit"
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// energyScore is three 2-bar sections (quiet, loud, quiet) of 4/4 with
+// drums (kick on the beats, hats on the eighths), held chords, an arp and
+// a bass on the downbeats.
+func energyScore() *score.Score {
+	s := &score.Score{BPM: 120, BeatsPerBar: 4, TotalBeats: 24, Sections: []score.Section{
+		{Name: "intro", StartBeat: 0, Bars: 2, Energy: 0.5}, {Name: "verse", StartBeat: 8, Bars: 2, Energy: 0.5},
+		{Name: "outro", StartBeat: 16, Bars: 2, Energy: 0.5}},
+		Chords: []score.Chord{{Symbol: "Am", StartBeat: 0, Beats: 24}}}
+	drums := score.Track{Name: "drums", Instrument: score.Drums, Role: score.RoleDrums}
+	chords := score.Track{Name: "chords", Instrument: score.Piano, Role: score.RoleChords}
+	arp := score.Track{Name: "arp", Instrument: score.Arp, Role: score.RoleArp}
+	bass := score.Track{Name: "bass", Instrument: score.Bass, Role: score.RoleBass}
+	for b := 0.0; b < 24; b += 0.5 {
+		drums.Hits = append(drums.Hits, score.Hit{Start: b, Drum: score.ClosedHat, Velocity: 0.6})
+		arp.Notes = append(arp.Notes, score.Note{Start: b, Length: 0.5, Pitch: 69, Velocity: 0.6})
+		if b == float64(int(b)) {
+			drums.Hits = append(drums.Hits, score.Hit{Start: b, Drum: score.Kick, Velocity: 0.8})
+		}
+	}
+	for b := 0.0; b < 24; b += 4 {
+		chords.Notes = append(chords.Notes, score.Note{Start: b, Length: 4, Pitch: 57, Velocity: 0.6})
+		if b < 16 {
+			bass.Notes = append(bass.Notes, score.Note{Start: b, Length: 4, Pitch: 45, Velocity: 0.7})
+		}
+	}
+	s.Tracks = []score.Track{drums, chords, arp, bass}
+	return s
+}
+
+func countIn(t score.Track, from, to float64, drum score.Drum) (n int, vel float64) {
+	for _, h := range t.Hits {
+		if h.Start >= from && h.Start < to && (drum == "" || h.Drum == drum) {
+			n, vel = n+1, vel+h.Velocity
+		}
+	}
+	for _, x := range t.Notes {
+		if x.Start >= from && x.Start < to {
+			n, vel = n+1, vel+x.Velocity
+		}
+	}
+	return n, vel
+}
+
+// TestEnergySections draws 0.2, 1, 0.2 over the sections: the quiet ones
+// lose the drums and the arp and thin the chords, the loud one fills the
+// hats, restrikes and doubles the chords and brings the bass in, a snare
+// roll and a crash lead into the rise, and Section.Energy reports it.
+func TestEnergySections(t *testing.T) {
+	c, err := edit.ParseCurve([]byte(`{"intro": 0.2, "verse": 1, "outro": 0.2}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := energyScore()
+	s := edit.Energy(in, c)
+	for i, want := range []float64{0.2, 1, 0.2} {
+		if s.Sections[i].Energy != want {
+			t.Errorf("section %d energy %g, want %g", i, s.Sections[i].Energy, want)
+		}
+	}
+	drums, chords, arp, bass := s.Tracks[0], s.Tracks[1], s.Tracks[2], s.Tracks[3]
+	if n, _ := countIn(drums, 0, 6, ""); n != 0 {
+		t.Errorf("%d drum hits in the 0.2 intro (before its fill), want none", n)
+	}
+	if n, _ := countIn(arp, 16, 24, ""); n != 0 {
+		t.Errorf("%d arp notes in the 0.2 outro, want none", n)
+	}
+	if before, _ := countIn(in.Tracks[0], 8, 16, score.ClosedHat); func() bool { n, _ := countIn(drums, 8, 16, score.ClosedHat); return n <= before }() {
+		t.Errorf("the 1.0 verse has no more hats than composed (%d)", before)
+	}
+	if n, _ := countIn(chords, 8, 16, ""); n <= 2 {
+		t.Errorf("the 1.0 verse's chords: %d notes, want restruck and doubled", n)
+	}
+	if n, _ := countIn(bass, 16, 24, ""); n != 0 {
+		t.Errorf("bass came into the 0.2 outro: %d notes", n)
+	}
+	if n, _ := countIn(bass, 8, 16, ""); n < 8 {
+		t.Errorf("the 1.0 verse's bass plays %d notes, want it brought in on the beats", n)
+	}
+	if n, _ := countIn(drums, 6, 8, score.Snare); n < 8 {
+		t.Errorf("%d snare hits in the two beats before the rise to 1.0, want a roll", n)
+	}
+	if n, _ := countIn(drums, 8, 8.01, score.Crash); n != 1 {
+		t.Errorf("%d crashes on the rise's downbeat, want 1", n)
+	}
+	_, lo := countIn(chords, 16, 24, "")
+	_, hi := countIn(chords, 8, 16, "")
+	if hi <= 2*lo {
+		t.Errorf("chord velocity sum %g in the 1.0 verse vs %g in the 0.2 outro, want more than double", hi, lo)
+	}
+	if n, _ := countIn(in.Tracks[0], 0, 8, ""); n != 24 {
+		t.Errorf("Energy changed its input: %d intro hits", n)
+	}
+}
+
+// TestEnergyCurvePoints reads a curve by bar: each section takes the
+// value at its middle; a curve by seconds gives the same at 120 bpm.
+func TestEnergyCurvePoints(t *testing.T) {
+	for _, raw := range []string{`[{"bar": 1, "value": 0}, {"bar": 7, "value": 0.6}]`, `[{"at": 0, "value": 0}, {"at": 12, "value": 0.6}]`} {
+		c, err := edit.ParseCurve([]byte(raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		levels, set := c.Levels(energyScore())
+		want := []float64{0.1, 0.3, 0.5}
+		for i := range want {
+			if !set[i] || levels[i] < want[i]-1e-9 || levels[i] > want[i]+1e-9 {
+				t.Errorf("%s: section %d at %g (%v), want %g", raw, i, levels[i], set[i], want[i])
+			}
+		}
+	}
+}

@@ -1,0 +1,180 @@
+package edit
+
+import (
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// bringBass gives a section at energy e whose bass plays fewer than two
+// notes a bar the harmony's bass notes (the chord's root, or its slash
+// bass) on every beat (from energy 0.8 on the eighths) in the register
+// the bass plays elsewhere: the bass comes in with energy. A section in
+// another key (KeyShift) is left as it is.
+func bringBass(s *score.Score, sec score.Section, e float64) {
+	bpb := float64(max(s.BeatsPerBar, 1))
+	from, to := sec.StartBeat, sec.StartBeat+float64(sec.Bars)*bpb
+	if sec.KeyShift != 0 || len(s.Chords) == 0 {
+		return
+	}
+	step := 1.0
+	if e >= 0.8 {
+		step = 0.5
+	}
+	for ti := range s.Tracks {
+		t := &s.Tracks[ti]
+		if t.Role != score.RoleBass || len(t.Notes) == 0 {
+			continue
+		}
+		here, pitches, vel := 0, []int{}, 0.0
+		for _, n := range t.Notes {
+			if n.Start >= from-1e-9 && n.Start < to-1e-9 {
+				here++
+			}
+			pitches, vel = append(pitches, n.Pitch), max(vel, n.Velocity)
+		}
+		if float64(here) >= 2*float64(sec.Bars) {
+			continue
+		}
+		slices.Sort(pitches)
+		low := pitches[len(pitches)/4]
+		t.Notes = slices.DeleteFunc(t.Notes, func(n score.Note) bool { return n.Start >= from-1e-9 && n.Start < to-1e-9 })
+		for at := from; at < to-1e-9; at += step {
+			pc, ok := bassOf(s, at)
+			if !ok {
+				continue
+			}
+			p := low - ((low-pc)%12+12)%12 // at or below low
+			if p < low-6 {
+				p += 12
+			}
+			v := vel * 0.8
+			if Weight(at, int(bpb)) == weightBar {
+				v = vel
+			}
+			t.Notes = append(t.Notes, score.Note{Start: at, Length: step * 0.9, Pitch: p, Velocity: v})
+		}
+		slices.SortStableFunc(t.Notes, func(a, b score.Note) int { return cmpF(a.Start, b.Start) })
+	}
+}
+
+// bassOf is the pitch class of the bass of the chord sounding at beat b.
+func bassOf(s *score.Score, b float64) (int, bool) {
+	for _, c := range s.Chords {
+		if b >= c.StartBeat-1e-9 && b < c.StartBeat+c.Beats-1e-9 {
+			sym := c.Symbol
+			if i := strings.IndexByte(sym, '/'); i >= 0 {
+				sym = sym[i+1:]
+			}
+			return pitchClass(sym)
+		}
+	}
+	return 0, false
+}
+
+// pitchClass reads the note name a chord symbol starts with ("F#m7": 6).
+func pitchClass(sym string) (int, bool) {
+	if sym == "" {
+		return 0, false
+	}
+	pc, ok := map[byte]int{'C': 0, 'D': 2, 'E': 4, 'F': 5, 'G': 7, 'A': 9, 'B': 11}[sym[0]]
+	if !ok {
+		return 0, false
+	}
+	if len(sym) > 1 {
+		switch sym[1] {
+		case '#':
+			pc++
+		case 'b':
+			pc--
+		}
+	}
+	return (pc + 12) % 12, true
+}
+
+// thinDrums drops the drum hits a section at energy e is too calm for:
+// below 0.55 the sixteenths (ghost notes), below 0.4 the off-beat
+// eighths too; the kick keeps its hits.
+func thinDrums(t *score.Track, in func(float64) bool, bpb int, e float64) {
+	drop := -1
+	switch {
+	case e < 0.4:
+		drop = weightEighth
+	case e < 0.55:
+		drop = weightSixteenth
+	}
+	t.Hits = slices.DeleteFunc(t.Hits, func(h score.Hit) bool {
+		return in(h.Start) && h.Drum != score.Kick && h.Drum != score.Kick808 && Weight(h.Start, bpb) <= drop
+	})
+}
+
+// levelDBPerEnergy is how far the arrangement's power (the sum of its
+// squared velocities a beat) of two drawn sections lies apart per unit of
+// energy once balance has run.
+const levelDBPerEnergy = 6.0
+
+// balance scales the velocities of each drawn section so that its power
+// (the sum of squared velocities a beat, the lead's left out) follows its
+// energy: levelDBPerEnergy per unit about the drawn sections' mean, each
+// section's gain within 0.6..1.6 and no velocity above 1. It evens out
+// what the composer's form puts between sections (a sparse intro drawn
+// loud, a busy chorus drawn soft).
+func balance(s *score.Score, levels []float64, set []bool) {
+	bpb := float64(max(s.BeatsPerBar, 1))
+	type span struct{ from, to, db float64 }
+	var spans []span
+	meanDB, meanE, n := 0.0, 0.0, 0.0
+	for i, sec := range s.Sections {
+		if !set[i] {
+			continue
+		}
+		from, to := sec.StartBeat, sec.StartBeat+float64(sec.Bars)*bpb
+		p := 0.0
+		for _, t := range s.Tracks {
+			if t.Role == score.RoleLead {
+				continue
+			}
+			for _, x := range t.Notes {
+				if x.Start >= from-1e-9 && x.Start < to-1e-9 {
+					p += x.Velocity * x.Velocity
+				}
+			}
+			for _, x := range t.Hits {
+				if x.Start >= from-1e-9 && x.Start < to-1e-9 {
+					p += x.Velocity * x.Velocity
+				}
+			}
+		}
+		db := 10 * math.Log10(p/(to-from)+1e-6)
+		spans = append(spans, span{from, to, db})
+		meanDB, meanE, n = meanDB+db, meanE+levels[i], n+1
+	}
+	if n < 2 {
+		return
+	}
+	meanDB, meanE = meanDB/n, meanE/n
+	k := 0
+	for i := range s.Sections {
+		if !set[i] {
+			continue
+		}
+		sp := spans[k]
+		k++
+		want := meanDB + levelDBPerEnergy*(levels[i]-meanE)
+		g := min(max(math.Pow(10, (want-sp.db)/20), 0.6), 1.6)
+		scaleVelocities(s, sp.from, sp.to, g)
+	}
+}
+
+// scaleVelocities multiplies the velocities of every part but the lead in
+// [from, to) by g, within 0.02..1.
+func scaleVelocities(s *score.Score, from, to, g float64) {
+	in := func(b float64) bool { return b >= from-1e-9 && b < to-1e-9 }
+	for ti := range s.Tracks {
+		if s.Tracks[ti].Role != score.RoleLead {
+			scaleTrack(&s.Tracks[ti], in, g)
+		}
+	}
+}
