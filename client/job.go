@@ -221,6 +221,10 @@ type Result struct {
 	EngineVersion string
 	Recipe        string
 	License       *License
+	// Measured is what the service's analysis heard in the song: tempo,
+	// key, loudness, true peak, length and audible end against what was
+	// asked.
+	Measured *Measured
 }
 
 // Length returns Duration as a [time.Duration].
@@ -250,6 +254,7 @@ func (r *Result) UnmarshalJSON(data []byte) error {
 		EngineV  string          `json:"engine_version"`
 		Recipe   json.RawMessage `json:"recipe"`
 		License  *License        `json:"license"`
+		Measured *Measured       `json:"measured"`
 	}
 	if err := json.Unmarshal(data, &w); err != nil {
 		return err
@@ -260,7 +265,8 @@ func (r *Result) UnmarshalJSON(data []byte) error {
 	}
 	*r = Result{Title: w.Title, BPM: w.BPM, Duration: d, SongURL: w.SongURL, ImageURL: w.ImageURL, Tags: w.Tags,
 		Seed: w.Seed, Format: w.Format, StemsURL: w.StemsURL, MIDIURL: w.MIDIURL, TimelineURL: w.Timeline,
-		MusicXMLURL: w.MusicXML, LayersURL: w.Layers, SegmentsURL: w.Segments, LoopStart: w.LoopS, LoopEnd: w.LoopE, EngineVersion: w.EngineV, Recipe: string(w.Recipe), License: w.License}
+		MusicXMLURL: w.MusicXML, LayersURL: w.Layers, SegmentsURL: w.Segments, LoopStart: w.LoopS, LoopEnd: w.LoopE, EngineVersion: w.EngineV, Recipe: string(w.Recipe), License: w.License,
+		Measured: w.Measured}
 	return nil
 }
 

@@ -98,7 +98,8 @@ func TestBackendsPageNamesEverySuite(t *testing.T) {
 // TestDomainImportsOnlyTheSchema: internal/request (the request schema,
 // with internal/chordchart, the chord charts it checks),
 // internal/jobs/delivery (a webhook's delivery record) and
-// internal/jobs/mediakey (the media keys) and internal/logctx (log
+// internal/jobs/mediakey (the media keys), internal/jobs/measured (the
+// measured block) and internal/logctx (log
 // attributes, the logger and clock fallbacks) link no package
 // of the module, and internal/jobs links only them, so the domain stays the
 // standard library plus its own request schema.
@@ -108,9 +109,10 @@ func TestDomainImportsOnlyTheSchema(t *testing.T) {
 		"internal/request":       {"internal/request", "internal/chordchart"},
 		"internal/jobs/delivery": {"internal/jobs/delivery"},
 		"internal/jobs/mediakey": {"internal/jobs/mediakey"},
+		"internal/jobs/measured": {"internal/jobs/measured"},
 		"internal/logctx":        {"internal/logctx"},
 		"internal/chordchart":    {"internal/chordchart"},
-		"internal/jobs":          {"internal/jobs", "internal/request", "internal/chordchart", "internal/jobs/delivery", "internal/jobs/mediakey", "internal/logctx"},
+		"internal/jobs":          {"internal/jobs", "internal/request", "internal/chordchart", "internal/jobs/delivery", "internal/jobs/mediakey", "internal/jobs/measured", "internal/logctx"},
 	} {
 		cmd := exec.Command("go", "list", "-deps", "./"+pkg)
 		cmd.Dir = root

@@ -4,7 +4,7 @@
 # missing we try pip, and the tests that need them fail in CI (CI=true).
 set -euo pipefail
 declare -A pkg=(
-  [ffmpeg]=ffmpeg [ffprobe]=ffmpeg [sox]=sox [bpm]=bpm-tools [mpg123]=mpg123
+  [ffmpeg]=ffmpeg [ffprobe]=ffmpeg [sox]=sox [bpm]=bpm-tools [aubio]=aubio-tools [mpg123]=mpg123
   [ogginfo]=vorbis-tools [oggdec]=vorbis-tools [mp3val]=mp3val [lame]=lame [shineenc]=shineenc [fluidsynth]=fluidsynth
   [chromium]=chromium [fpcalc]=libchromaprint-tools [xmllint]=libxml2-utils [mscore3]=musescore3 [musicxml2ly]=lilypond [lilypond]=lilypond
 )

@@ -129,6 +129,7 @@ func toJSON(j *client.Job) *jobJSON {
 			Seed: r.Seed, Format: r.Format, StemsURL: r.StemsURL, MIDIURL: r.MIDIURL, TimelineURL: r.TimelineURL,
 			MusicXMLURL: r.MusicXMLURL, LayersURL: r.LayersURL, SegmentsURL: r.SegmentsURL, LoopStart: r.LoopStart, LoopEnd: r.LoopEnd}
 		provenanceJSON(out.Result, r)
+		out.Result.Measured = measuredJSON(r.Measured)
 	}
 	return out
 }

@@ -141,6 +141,7 @@ func finish(ctx context.Context, c *client.Client, job *client.Job, out string, 
 		fmt.Fprintln(stdout, job.Status)
 	default:
 		fmt.Fprintln(stdout, summary(job))
+		printMeasured(stdout, job.Result)
 		if j.Files != nil {
 			fmt.Fprintf(stdout, "saved %s\n", j.Files.saved())
 			printTimelineFile(stdout, j.Files.Timeline)

@@ -82,6 +82,7 @@ func newJobsGetCmd() *cobra.Command {
 		Args:    exactArgs(1, "one job id"),
 		RunE: onJob(&o, (*client.Client).Job, func(w io.Writer, job *client.Job) {
 			fmt.Fprintln(w, summary(job))
+			printMeasured(w, job.Result)
 			if r := job.Result; r != nil {
 				fmt.Fprintf(w, "song:  %s\ncover: %s\n", r.SongURL, r.ImageURL)
 			}

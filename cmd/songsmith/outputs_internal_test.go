@@ -45,6 +45,8 @@ func sampleOf(name string, p map[string]any, base string) any {
 		return 12.5
 	case "integer":
 		return 7
+	case "boolean":
+		return true
 	case "object":
 		o := map[string]any{}
 		props, _ := p["properties"].(map[string]any)

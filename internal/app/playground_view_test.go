@@ -101,6 +101,12 @@ var resultSurface = map[string]func(v pageView, val any) bool{
 	"license": func(v pageView, val any) bool {
 		return strings.Contains(v.Facts, val.(map[string]any)["id"].(string))
 	},
+	"measured": func(v pageView, val any) bool {
+		m := val.(map[string]any)
+		bpm, key := m["bpm"].(map[string]any), m["key"].(map[string]any)
+		return strings.Contains(v.Facts, fmt.Sprintf("%v bpm", bpm["value"])) && strings.Contains(v.Facts, key["value"].(string)) &&
+			strings.Contains(v.Facts, fmt.Sprintf("%v LUFS", m["loudness_lufs"].(map[string]any)["value"]))
+	},
 }
 
 // samePath reports whether URL a names the file of URL b.

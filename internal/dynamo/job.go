@@ -15,6 +15,7 @@ import (
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/backend"
 	"github.com/songsmith/songsmith/internal/jobs/delivery"
+	"github.com/songsmith/songsmith/internal/jobs/measured"
 )
 
 const jobSK = "JOB"
@@ -66,6 +67,8 @@ type jobItem struct {
 	EngineVersion string        `dynamodbav:"engine_version,omitempty"`
 	Recipe        string        `dynamodbav:"recipe,omitempty"`
 	License       *jobs.License `dynamodbav:"license,omitempty"`
+	// Measured: what the analysis heard (issue 30 item 4).
+	Measured *measured.Block `dynamodbav:"measured,omitempty"`
 	// AttemptedAt: the start of the latest attempt (StartAttempt, which
 	// also keeps the attempt's lease in lease_at and lease_until).
 	AttemptedAt *time.Time `dynamodbav:"attempted_at,omitempty"`
@@ -108,6 +111,7 @@ func jobAttrs(j *jobs.Job) (map[string]types.AttributeValue, error) {
 		it.TimelineKey, it.LoopEnd = r.TimelineKey, r.LoopEnd
 		it.MusicXMLKey, it.LayersKey, it.SegmentsKey = r.MusicXMLKey, r.LayersKey, r.SegmentsKey
 		it.EngineVersion, it.Recipe, it.License = r.EngineVersion, string(r.Recipe), r.License
+		it.Measured = r.Measured
 	}
 	av, err := attributevalue.MarshalMap(it)
 	if err != nil {
@@ -153,7 +157,7 @@ func decodeJob(item map[string]types.AttributeValue) (*jobs.Job, error) {
 		j.Result = &jobs.Result{Title: it.Title, BPM: it.BPM, Duration: it.Duration, Tags: it.Tags, SongKey: it.SongKey, ImageKey: it.ImageKey,
 			Seed: it.Seed, Format: it.Format, StemsKey: it.StemsKey, MIDIKey: it.MIDIKey, TimelineKey: it.TimelineKey, MusicXMLKey: it.MusicXMLKey,
 			LayersKey: it.LayersKey, SegmentsKey: it.SegmentsKey,
-			LoopEnd: it.LoopEnd, EngineVersion: it.EngineVersion, License: it.License}
+			LoopEnd: it.LoopEnd, EngineVersion: it.EngineVersion, License: it.License, Measured: it.Measured}
 		if it.Recipe != "" {
 			j.Result.Recipe = json.RawMessage(it.Recipe)
 		}

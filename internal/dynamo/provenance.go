@@ -26,5 +26,13 @@ func provenance(r jobs.Result, set string, names map[string]string, values map[s
 		set += ", #license = :license"
 		names["#license"], values[":license"] = "license", av
 	}
+	if r.Measured != nil {
+		av, err := attributevalue.Marshal(r.Measured)
+		if err != nil {
+			return "", jobs.Internal(err)
+		}
+		set += ", #measured = :measured"
+		names["#measured"], values[":measured"] = "measured", av
+	}
 	return set, nil
 }

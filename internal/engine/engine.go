@@ -36,6 +36,9 @@ type Song struct {
 	// genre the catalogue does not know): the stems' synthesizer and the
 	// cover take it instead of looking Genre up.
 	Style *style.Style
+	// TargetLUFS and CeilingDBTP are what the master aimed for: the
+	// integrated loudness and the true-peak ceiling (synth.MasterTarget).
+	TargetLUFS, CeilingDBTP float64
 }
 
 // Options are what a request asks of a song beside its prompt: explicit
@@ -203,7 +206,9 @@ func synthesize(ctx context.Context, c *Composition, r Request) (*Song, error) {
 		// frame count exact.
 		SetFrames(buf, buf.Rate.NSeconds(secs))
 	}
+	lufs, ceiling := synth.MasterTarget(s, so)
 	return &Song{
+		TargetLUFS: lufs, CeilingDBTP: ceiling,
 		Title:   c.Title,
 		BPM:     s.BPM,
 		Seconds: buf.Seconds(),

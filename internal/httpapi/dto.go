@@ -80,6 +80,9 @@ type ResultBody struct {
 	EngineVersion string          `json:"engine_version,omitempty"`
 	Recipe        json.RawMessage `json:"recipe,omitempty"`
 	License       *LicenseBody    `json:"license,omitempty"`
+	// Measured is what the analysis heard in the song (issue 30 item 4):
+	// in every completed result since it was added.
+	Measured *MeasuredBody `json:"measured,omitempty"`
 }
 
 // LicenseBody is the license member of a result: the licence of the
@@ -120,7 +123,8 @@ func NewJobBody(j *jobs.Job) JobBody {
 		r := j.Result
 		b.Result = &ResultBody{Title: r.Title, BPM: r.BPM, Duration: r.Duration,
 			SongURL: r.SongURL, ImageURL: r.ImageURL, Tags: strings.Join(r.Tags, ", "),
-			EngineVersion: r.EngineVersion, Recipe: r.Recipe, License: NewLicenseBody(r.License)}
+			EngineVersion: r.EngineVersion, Recipe: r.Recipe, License: NewLicenseBody(r.License),
+			Measured: NewMeasuredBody(r.Measured)}
 		if j.Options != nil && r.Format != "" {
 			seed := r.Seed
 			b.Result.Seed, b.Result.Format, b.Result.StemsURL, b.Result.MIDIURL = &seed, r.Format, r.StemsURL, r.MIDIURL

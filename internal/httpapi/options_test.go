@@ -106,7 +106,8 @@ func TestRequestOptions(t *testing.T) {
 	// A spec-only job's result has the spec's six members, unchanged, plus
 	// exactly the provenance every completed result carries (issue 20
 	// items 5 and 7; docs/api-extensions.md): engine_version, recipe and
-	// license. No option-driven extension appears.
+	// license, and the measured block (issue 30). No option-driven
+	// extension appears.
 	t.Run("SpecOnlyJobHasOnlyProvenance", func(t *testing.T) {
 		e := newEnv(t, nil)
 		id := e.submit(t, "jazz")
@@ -118,7 +119,7 @@ func TestRequestOptions(t *testing.T) {
 			names = append(names, k)
 		}
 		slices.Sort(names)
-		want := []string{"bpm", "duration", "engine_version", "image_url", "license", "recipe", "song_url", "tags", "title"}
+		want := []string{"bpm", "duration", "engine_version", "image_url", "license", "measured", "recipe", "song_url", "tags", "title"}
 		if !slices.Equal(names, want) {
 			t.Fatalf("result of a spec-only job has members %v, want %v", names, want)
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/songsmith/songsmith/internal/jobs/delivery"
+	"github.com/songsmith/songsmith/internal/jobs/measured"
 	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 	"github.com/songsmith/songsmith/internal/request"
 )
@@ -111,6 +112,9 @@ type Result struct {
 	EngineVersion string
 	Recipe        json.RawMessage `json:",omitempty"`
 	License       *License        `json:",omitempty"`
+	// Measured is what the analysis heard in the song (issue 30 item 4);
+	// nil for a result from before it.
+	Measured *measured.Block `json:",omitempty"`
 }
 
 // MediaKeys returns every media key j may have: its result's keys, and for

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/songsmith/songsmith/internal/jobs/measured"
 	"io"
 	"os"
 	"time"
@@ -146,6 +147,8 @@ type Song struct {
 	EngineVersion string
 	Recipe        json.RawMessage
 	License       *License
+	// Measured is what the engine's analysis heard in the audio.
+	Measured *measured.Block
 }
 
 // Generator turns a prompt into a song, honouring a job's Options (format,

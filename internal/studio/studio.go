@@ -65,10 +65,12 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o job
 	if err != nil {
 		return nil, editError(fmt.Errorf("studio: render: %w", err))
 	}
+	measured := Measure(song, req) // the mastered audio, before resampling
 	out, song, err := s.generate(ctx, prompt, seed, format, song, req, rate, rec)
 	if err != nil {
 		return nil, editError(err)
 	}
+	out.Measured = measured
 	if err := s.gamePackage(ctx, o, song, req.LoudnessLUFS, out); err != nil {
 		return nil, err
 	}

@@ -59,6 +59,9 @@ func TestGenerateCovers(t *testing.T) {
 	if song.Audio.ContentType != "audio/mpeg" || song.Audio.Ext != "mp3" {
 		t.Fatalf("audio %q .%s", song.Audio.ContentType, song.Audio.Ext)
 	}
+	if m := song.Measured; m == nil || m.Duration.Value != song.Duration || m.BPM.Asked != song.BPM {
+		t.Errorf("measured block %+v of a %v s song at %v bpm", m, song.Duration, song.BPM)
+	}
 	mime, pic, tagSize := apic(t, song.Audio.Data)
 	if mime != "image/jpeg" {
 		t.Errorf("APIC MIME %q", mime)

@@ -58,6 +58,13 @@ func masterOptions(s *score.Score, o Options) MasterOptions {
 	return m
 }
 
+// MasterTarget returns the integrated loudness (LUFS) and the true-peak
+// ceiling (dBTP) Render masters s to with o: the style's mix plan, or the
+// loudness o asks for, clamped as Master clamps it.
+func MasterTarget(s *score.Score, o Options) (lufs, ceilingDBTP float64) {
+	return masterOptions(s, o).target()
+}
+
 // RenderDry synthesizes and mixes a score (voices, inserts, sends, sidechain)
 // without mastering: no compression, normalisation, limiting or fades. The
 // level is whatever the mix produces. Useful for stems and analysis.

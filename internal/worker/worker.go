@@ -275,6 +275,7 @@ func (w *Worker) generate(ctx context.Context, j *jobs.Job, log *slog.Logger) (*
 		Title: song.Title, BPM: song.BPM, Duration: song.Duration, Tags: song.Tags,
 		SongKey: mediakey.Song(j.ID, song.Audio.Ext), ImageKey: mediakey.Image(j.ID, song.Cover.Ext),
 		EngineVersion: song.EngineVersion, Recipe: song.Recipe, License: song.License,
+		Measured: song.Measured,
 	}
 	type file struct {
 		key  string

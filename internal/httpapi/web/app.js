@@ -23,6 +23,7 @@
     dlLayers: $("download-layers"),
     dlSegments: $("download-segments"),
     seedRow: $("seed-row"), seedFormat: $("seed-format"), loopRow: $("loop-row"), loopSpan: $("loop-span"),
+    measuredRow: $("measured-row"), measuredSpan: $("measured-span"),
     webhookRow: $("webhook-row"), webhookState: $("webhook-state"), family: $("family"), familyList: $("family-list"),
     del: $("delete"),
   };
@@ -636,6 +637,22 @@
     // Where the file keeps its loop points (docs/api-extensions.md).
     const carrier = { wav: "loop points in its smpl chunk", flac: "LOOPSTART/LOOPLENGTH tags", ogg: "LOOPSTART/LOOPLENGTH tags", mp3: "gapless by its LAME tag" }[r.format];
     el.loopSpan.textContent = r.loop_end === undefined ? "" : "a seamless loop from " + r.loop_start + " s to " + r.loop_end + " s" + (carrier ? " (" + carrier + ")" : "");
+    el.measuredRow.hidden = !r.measured;
+    el.measuredSpan.textContent = r.measured ? measuredText(r.measured) : "";
+  }
+  // measuredText says what the analysis heard in the song, each value
+  // with "as asked" or what was asked instead, and how the tempo is felt.
+  function measuredText(m) {
+    const as = (f, asked) => f.matches ? "as asked" : "asked " + asked;
+    let s = [m.bpm.value + " bpm (" + as(m.bpm, m.bpm.asked + " bpm") + ")",
+      m.key.value + " (" + (m.key.matches ? (m.key.relation === "same" ? "as asked" : "the notes of " + m.key.asked) : "asked " + m.key.asked) + ")",
+      m.loudness_lufs.value + " LUFS (" + (m.loudness_lufs.matches ? "on target" : "target " + m.loudness_lufs.asked) + ")",
+      m.true_peak_dbtp.value + " dBTP peak (" + (m.true_peak_dbtp.matches ? "under the ceiling" : "ceiling " + m.true_peak_dbtp.asked) + ")",
+      m.duration.value + " s" + (m.duration.value === m.duration.asked ? " (as asked)" :
+        " (asked " + m.duration.asked + " s" + (m.duration.matches ? ", whole bars and a tail)" : ", differs)")),
+      "sound until " + m.audible_end.value + " s"].join(" · ");
+    if (m.bpm.felt_bpm !== undefined) s += ". Felt at " + m.bpm.felt_bpm + " bpm: " + m.bpm.reason;
+    return s;
   }
   // WEBHOOK says a job's webhook delivery state in words.
   const WEBHOOK = { pending: "waiting to be sent", delivered: "delivered", retrying: "failed, will try again",

@@ -14,6 +14,7 @@ import (
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/measured"
 	"github.com/songsmith/songsmith/internal/request"
 )
 
@@ -39,6 +40,8 @@ func (g *Generator) Generate(ctx context.Context, prompt string, seed uint64, o 
 		`"plan":{"style":"pop","mood":"happy","bpm":120,"duration_seconds":10,"key":"C major"},"options":{}}`,
 		TestEngineVersion, seed, seed, song.Title))
 	song.License = &TestLicense
+	m := TestMeasured // what the studio's analysis gives every song (issue 30 item 4)
+	song.Measured = &m
 	if o.Wants(request.OutputStems) {
 		song.Stems = &jobs.File{Data: []byte("PK\x05\x06" + string(make([]byte, 18))), ContentType: "application/zip", Ext: "zip"}
 	}
@@ -70,6 +73,17 @@ const TestEngineVersion = "test.1"
 // TestLicense is the licence of Generator's songs.
 var TestLicense = jobs.License{ID: "CC0-1.0", URL: "https://creativecommons.org/publicdomain/zero/1.0/",
 	Attribution: "None required.", Warranty: "Provided as is."}
+
+// TestMeasured is the measured block of Generator's songs: a song heard
+// in double time, its key by its notes.
+var TestMeasured = measured.Block{
+	BPM:          measured.Tempo{Value: 120, Asked: 120, Matches: true, FeltBPM: 240, Reason: "heard in double time"},
+	Key:          measured.Key{Value: "A minor", Asked: "C major", Matches: true, Relation: "same notes"},
+	LoudnessLUFS: measured.Value{Value: -14.1, Asked: -14, Matches: true},
+	TruePeakDBTP: measured.Value{Value: -3.05, Asked: -3, Matches: true},
+	Duration:     measured.Value{Value: 0.5, Asked: 10},
+	AudibleEnd:   measured.Value{Value: 0.5, Asked: 0.5, Matches: true},
+}
 
 // TinySong returns a valid half-second 440 Hz WAV and a 16x16 PNG.
 func TinySong() *jobs.Song {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/jobs/measured"
 	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 	"github.com/songsmith/songsmith/internal/request"
 )
@@ -36,7 +37,11 @@ func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 			ImageKey: mediakey.Image(j.ID, "jpg"), Seed: seed, Format: "flac", StemsKey: mediakey.Stems(j.ID), MIDIKey: mediakey.MIDI(j.ID),
 			TimelineKey: mediakey.Timeline(j.ID), MusicXMLKey: mediakey.MusicXML(j.ID), LayersKey: mediakey.Layers(j.ID), SegmentsKey: mediakey.Segments(j.ID), LoopEnd: 12.345678,
 			EngineVersion: "2026.1", Recipe: json.RawMessage(`{"engine_version":"2026.1","seed":7}`),
-			License: &jobs.License{ID: "CC0-1.0", URL: "https://example.com/terms", Attribution: "a", Warranty: "w"}}
+			License: &jobs.License{ID: "CC0-1.0", URL: "https://example.com/terms", Attribution: "a", Warranty: "w"},
+			Measured: &measured.Block{BPM: measured.Tempo{Value: 75.8, Asked: 76, Matches: true, FeltBPM: 151.6, Reason: "double time"},
+				Key:          measured.Key{Value: "C major", Asked: "D dorian", Matches: true, Relation: "same notes"},
+				LoudnessLUFS: measured.Value{Value: -14.02, Asked: -14, Matches: true}, TruePeakDBTP: measured.Value{Value: -3.1, Asked: -3, Matches: true},
+				Duration: measured.Value{Value: 42.5, Asked: 40}, AudibleEnd: measured.Value{Value: 41.9, Asked: 42.5, Matches: true}}}
 		if err := s.CompleteJob(ctx, j.ID, r, T0); err != nil {
 			t.Fatal(err)
 		}
@@ -54,6 +59,9 @@ func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 		}
 		if g.EngineVersion != r.EngineVersion || string(g.Recipe) != string(r.Recipe) || g.License == nil || *g.License != *r.License {
 			t.Fatalf("provenance %q %s %+v, want %q %s %+v", g.EngineVersion, g.Recipe, g.License, r.EngineVersion, r.Recipe, r.License)
+		}
+		if g.Measured == nil || *g.Measured != *r.Measured {
+			t.Fatalf("measured %+v, want %+v", g.Measured, r.Measured)
 		}
 		if string(got.Options.Recipe) != string(j.Options.Recipe) {
 			t.Fatalf("options recipe %s, want %s", got.Options.Recipe, j.Options.Recipe)

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Measures how the measured block of results agrees with outside tools
+# (issue 30 item 4): every style of the catalogue at seeds 1 and 2, 30 s
+# each, rendered by the engine and measured by its analysis, against aubio
+# (tempo), bpm-tools (tempo) and ffmpeg's ebur128 (loudness, true peak).
+# Writes a table (one song a line) to the file named by $1 (default
+# agreement.tsv) and prints the agreement percentages. About 10 minutes of
+# CPU on one core; it runs at low priority. With SONGSMITH_ESSENTIA set to a
+# directory holding node_modules/essentia.js (npm install --prefix DIR
+# essentia.js@0.1.3; AGPL-3.0, an outside tool only) it also compares the
+# key with Essentia's (scripts/essentia-key.js).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out="$(realpath -m "${1:-agreement.tsv}")"
+bash scripts/tools.sh
+SONGSMITH_AGREEMENT=corpus SONGSMITH_AGREEMENT_OUT="$out" \
+  nice -n 10 go test -count=1 -timeout 60m -v -run '^TestMeasuredAgreesWithOutsideTools$' ./internal/studio/ |
+  grep -E 'songs: tempo|FAIL|ok ' || true
+if [ -n "${SONGSMITH_ESSENTIA:-}" ]; then
+  SONGSMITH_AGREEMENT=corpus nice -n 10 go test -count=1 -timeout 60m -v \
+    -run '^TestMeasuredKeyAgreesWithEssentia$' ./internal/studio/ | grep -E 'songs: the key|FAIL|ok ' || true
+fi
+echo "table: $out"
