@@ -196,8 +196,8 @@ func TestRequestOptions(t *testing.T) {
 		id := m["job_id"].(string)
 		e.process(t, id)
 		_, m = e.do(t, "GET", "/jobs/"+id, e.Key, nil)
-		if got := m["result"].(map[string]any)["seed"]; got != float64(jobs.JobID(id).Seed()) {
-			t.Fatalf("seed %v, want %d", got, jobs.JobID(id).Seed())
+		if got := m["result"].(map[string]any)["seed"]; got != float64((&jobs.Job{ID: jobs.JobID(id)}).Seed()) {
+			t.Fatalf("seed %v, want %d", got, (&jobs.Job{ID: jobs.JobID(id)}).Seed())
 		}
 	})
 	t.Run("ErrConflictIdempotentOtherOptions", func(t *testing.T) {

@@ -30,10 +30,10 @@ func ParseJobID(s string) (JobID, error) {
 	return JobID(s), nil
 }
 
-// Seed derives the deterministic generation seed of a job from its id, so a
+// seed derives the deterministic generation seed of a job from its id, so a
 // retried generation produces the same song. It is at most request.MaxSeed, so it
 // can be returned as a JSON number and submitted again.
-func (id JobID) Seed() uint64 {
+func (id JobID) seed() uint64 {
 	h := sha256.Sum256([]byte(id))
 	return binary.BigEndian.Uint64(h[:8]) & request.MaxSeed
 }
@@ -160,7 +160,22 @@ type JobStore interface {
 	// ENotFound if absent; EJobRunning if the job is still running. The
 	// caller removes the job's media first.
 	DeleteJob(ctx context.Context, id JobID) error
-	IdempotentJobStore
+	// The idempotency records: which job an API key's idempotency key
+	// created. A record lives exactly as long as its job (until the job's
+	// ExpiresAt); after that the key may name a new job.
+	// CreateJobIdempotent stores the new running job j together with the
+	// record that j.Owner's idempotency key idem names it, atomically. If an
+	// unexpired record (at j.StartedAt) for j.Owner and idem exists, it
+	// stores nothing and returns the job that record names with created
+	// false; otherwise it returns j with created true. Of concurrent calls
+	// with the same owner and idem, exactly one creates. Repeating the
+	// same call (the record names j itself, see SameSubmission) returns j
+	// with created true again, so a caller whose first answer was lost
+	// still enqueues it. EConflict if another job has j.ID.
+	CreateJobIdempotent(ctx context.Context, j *Job, idem string) (stored *Job, created bool, err error)
+	// IdempotentJob returns the job that owner's idempotency key idem
+	// names. ENotFound if there is no such record or it expired at now.
+	IdempotentJob(ctx context.Context, owner KeyID, idem string, now time.Time) (*Job, error)
 	JobLister
 }
 
@@ -174,7 +189,7 @@ func (j *Job) Seed() uint64 {
 		}
 		return *j.Options.Seed
 	}
-	return j.ID.Seed()
+	return j.ID.seed()
 }
 
 // Options are the optional members of a submission beyond the spec's

