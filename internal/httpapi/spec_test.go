@@ -88,8 +88,12 @@ func TestJobStates(t *testing.T) {
 		}
 		// The spec's six plus the three provenance members of every
 		// completed result (engine_version, recipe, license; see
-		// TestRequestOptions/SpecOnlyJobHasOnlyProvenance).
-		if len(r) != 6+3 || r["title"] != "Tiny Test Tone" || r["bpm"] != 120.0 || r["duration"] != 0.5 || r["tags"] != "test, sine" {
+		// TestRequestOptions/SpecOnlyJobHasOnlyProvenance) and what was
+		// measured (issue 30).
+		if _, ok := r["measured"]; !ok {
+			t.Fatalf("result lacks measured: %v", r)
+		}
+		if len(r) != 6+4 || r["title"] != "Tiny Test Tone" || r["bpm"] != 120.0 || r["duration"] != 0.5 || r["tags"] != "test, sine" {
 			t.Fatalf("result %v", r)
 		}
 		if _, raw := e.raw(t, "/jobs/"+id); strings.Contains(raw, `\u0026`) {
