@@ -2,6 +2,7 @@ package edit
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"math"
 	"slices"
@@ -309,7 +310,7 @@ func restrikeIn(notes []score.Note, in func(float64) bool, eighths bool) []score
 		}
 	}
 	keep = append(keep, restrike(held, eighths)...)
-	slices.SortStableFunc(keep, func(a, b score.Note) int { return cmpF(a.Start, b.Start) })
+	slices.SortStableFunc(keep, func(a, b score.Note) int { return cmp.Compare(a.Start, b.Start) })
 	return keep
 }
 
@@ -324,7 +325,7 @@ func doubleUp(notes []score.Note, in func(float64) bool) []score.Note {
 			out = append(out, m)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b score.Note) int { return cmpF(a.Start, b.Start) })
+	slices.SortStableFunc(out, func(a, b score.Note) int { return cmp.Compare(a.Start, b.Start) })
 	return out
 }
 
@@ -356,7 +357,7 @@ func riseInto(s *score.Score, at, e float64) {
 	}
 	t.Hits = append(t.Hits, score.Hit{Start: at, Drum: score.Crash, Velocity: 0.6 + 0.35*e},
 		score.Hit{Start: at, Drum: score.Kick, Velocity: 0.9})
-	slices.SortStableFunc(t.Hits, func(a, b score.Hit) int { return cmpF(a.Start, b.Start) })
+	slices.SortStableFunc(t.Hits, func(a, b score.Hit) int { return cmp.Compare(a.Start, b.Start) })
 }
 
 // bringDrums gives a section whose drums play less than half as densely
@@ -398,6 +399,6 @@ func bringDrums(s *score.Score, from, to float64) {
 				t.Hits = append(t.Hits, h)
 			}
 		}
-		slices.SortStableFunc(t.Hits, func(a, b score.Hit) int { return cmpF(a.Start, b.Start) })
+		slices.SortStableFunc(t.Hits, func(a, b score.Hit) int { return cmp.Compare(a.Start, b.Start) })
 	}
 }

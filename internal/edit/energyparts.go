@@ -1,6 +1,7 @@
 package edit
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strings"
@@ -56,7 +57,7 @@ func bringBass(s *score.Score, sec score.Section, e float64) {
 			}
 			t.Notes = append(t.Notes, score.Note{Start: at, Length: step * 0.9, Pitch: p, Velocity: v})
 		}
-		slices.SortStableFunc(t.Notes, func(a, b score.Note) int { return cmpF(a.Start, b.Start) })
+		slices.SortStableFunc(t.Notes, func(a, b score.Note) int { return cmp.Compare(a.Start, b.Start) })
 	}
 }
 

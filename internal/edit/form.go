@@ -1,6 +1,7 @@
 package edit
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strconv"
@@ -120,7 +121,7 @@ func Splice(s, alt *score.Score, labels []string) (*score.Score, error) {
 				out.Chords = append(out.Chords, c)
 			}
 		}
-		slices.SortStableFunc(out.Chords, func(x, y score.Chord) int { return cmpF(x.StartBeat, y.StartBeat) })
+		slices.SortStableFunc(out.Chords, func(x, y score.Chord) int { return cmp.Compare(x.StartBeat, y.StartBeat) })
 	}
 	return out, nil
 }
@@ -150,18 +151,8 @@ func partOf(s *score.Score, role score.Role, r int) *score.Track {
 }
 
 func sortPart(t *score.Track) {
-	slices.SortStableFunc(t.Notes, func(x, y score.Note) int { return cmpF(x.Start, y.Start) })
-	slices.SortStableFunc(t.Hits, func(x, y score.Hit) int { return cmpF(x.Start, y.Start) })
-}
-
-func cmpF(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
+	slices.SortStableFunc(t.Notes, func(x, y score.Note) int { return cmp.Compare(x.Start, y.Start) })
+	slices.SortStableFunc(t.Hits, func(x, y score.Hit) int { return cmp.Compare(x.Start, y.Start) })
 }
 
 // remove returns s without section i: what starts in it goes, what comes
@@ -253,7 +244,7 @@ func repeat(s *score.Score, i, at int) *score.Score {
 			out.Chords = append(out.Chords, c)
 		}
 	}
-	slices.SortStableFunc(out.Chords, func(x, y score.Chord) int { return cmpF(x.StartBeat, y.StartBeat) })
+	slices.SortStableFunc(out.Chords, func(x, y score.Chord) int { return cmp.Compare(x.StartBeat, y.StartBeat) })
 	sec := s.Sections[i]
 	sec.StartBeat = pos
 	for j := at; j < len(out.Sections); j++ {

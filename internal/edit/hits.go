@@ -1,6 +1,7 @@
 package edit
 
 import (
+	"cmp"
 	"encoding/json"
 	"math"
 	"slices"
@@ -59,7 +60,7 @@ func ParseHits(raw []byte) ([]HitPoint, error) {
 		}
 		out = append(out, HitPoint{At: at, Kind: kind})
 	}
-	slices.SortStableFunc(out, func(a, b HitPoint) int { return cmpF(a.At, b.At) })
+	slices.SortStableFunc(out, func(a, b HitPoint) int { return cmp.Compare(a.At, b.At) })
 	for i := 1; i < len(out); i++ {
 		if out[i].At == out[i-1].At {
 			return nil, fail("'hits' has two hit points at %g s.", out[i].At)
@@ -87,7 +88,7 @@ func HitsJSON(hits []HitPoint) json.RawMessage {
 func Hits(s *score.Score, hits []HitPoint) *score.Score {
 	out := Clone(s)
 	hits = slices.Clone(hits)
-	slices.SortStableFunc(hits, func(a, b HitPoint) int { return cmpF(a.At, b.At) })
+	slices.SortStableFunc(hits, func(a, b HitPoint) int { return cmp.Compare(a.At, b.At) })
 	bpb := float64(max(out.BeatsPerBar, 1))
 	bars := int(math.Round(out.TotalBeats / bpb))
 	barSec := bpb * 60 / out.BPM
@@ -197,5 +198,5 @@ func accent(s *score.Score, at float64) {
 	}
 	t := &s.Tracks[ti]
 	t.Hits = append(t.Hits, score.Hit{Start: at, Drum: score.Crash, Velocity: 1}, score.Hit{Start: at, Drum: score.Kick, Velocity: 1})
-	slices.SortStableFunc(t.Hits, func(a, b score.Hit) int { return cmpF(a.Start, b.Start) })
+	slices.SortStableFunc(t.Hits, func(a, b score.Hit) int { return cmp.Compare(a.Start, b.Start) })
 }

@@ -1,6 +1,7 @@
 package edit
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"sort"
@@ -173,7 +174,7 @@ func restrike(notes []score.Note, eighths bool) []score.Note {
 			out = append(out, m)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b score.Note) int { return cmpF(a.Start, b.Start) })
+	slices.SortStableFunc(out, func(a, b score.Note) int { return cmp.Compare(a.Start, b.Start) })
 	return out
 }
 
@@ -210,6 +211,6 @@ func fillHats(hits []score.Hit, total float64, bpb int, sixteenths bool) []score
 		}
 		out = append(out, score.Hit{Start: at, Drum: score.ClosedHat, Velocity: vel})
 	}
-	slices.SortStableFunc(out, func(a, b score.Hit) int { return cmpF(a.Start, b.Start) })
+	slices.SortStableFunc(out, func(a, b score.Hit) int { return cmp.Compare(a.Start, b.Start) })
 	return out
 }

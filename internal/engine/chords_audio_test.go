@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"slices"
@@ -92,7 +93,7 @@ func TestGivenChordsAudible(t *testing.T) {
 			}
 			chroma := chromaOf(mono[from:to], rate)
 			order := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}
-			slices.SortFunc(order, func(x, y int) int { return -cmpF(chroma[x], chroma[y]) })
+			slices.SortFunc(order, func(x, y int) int { return -cmp.Compare(chroma[x], chroma[y]) })
 			tones := chordTones(t, ch.Symbol)
 			var in, sum float64
 			for pc, e := range chroma {
@@ -118,16 +119,6 @@ func TestGivenChordsAudible(t *testing.T) {
 	if 100*heardAll < 85*chords {
 		t.Errorf("%d of %d chords heard, want 85 %%", heardAll, chords)
 	}
-}
-
-func cmpF(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 func names(pcs []int) []string {

@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"math/cmplx"
@@ -158,7 +159,7 @@ func ranks(x []float64) []float64 {
 	for i := range idx {
 		idx[i] = i
 	}
-	slices.SortFunc(idx, func(a, b int) int { return cmpFloat(x[a], x[b]) })
+	slices.SortFunc(idx, func(a, b int) int { return cmp.Compare(x[a], x[b]) })
 	r := make([]float64, len(x))
 	for i := 0; i < len(idx); {
 		j := i
@@ -171,16 +172,6 @@ func ranks(x []float64) []float64 {
 		i = j + 1
 	}
 	return r
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 func mean(x []float64) float64 {
