@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/audio"
@@ -38,10 +40,40 @@ func TestBandsInPhase(t *testing.T) {
 		ref   style.Reference
 		bands []float64
 	}
-	var songs []song
+	type job struct {
+		st   style.Style
+		seed uint64
+	}
+	var list []job
 	for _, st := range style.All() {
 		for _, seed := range []uint64{1, 2} {
-			b := widthRender(t, st.Name+" music", seed)
+			list = append(list, job{st, seed})
+		}
+	}
+	// The renders are independent and each uses one core: render them on
+	// every processor, then measure in order.
+	bufs := make([]*audio.Buffer, len(list))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := range next {
+				bufs[i] = widthRenderErr(t, list[i].st.Name+" music", list[i].seed)
+			}
+		})
+	}
+	for i := range list {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	var songs []song
+	for i, jb := range list {
+		st, seed, b := jb.st, jb.seed, bufs[i]
+		if b == nil {
+			continue
+		}
+		{
 			corr, share := mixmeter.OctaveCorrelations(b)
 			for i, c := range corr {
 				if share[i] > minBandShare && c < 0 {
@@ -113,6 +145,17 @@ func TestMonoFoldDown(t *testing.T) {
 
 // widthRender renders prompt at seed, widthSeconds long, as a request
 // would (recorded parts from the default bank, with their stereo samples).
+// widthRenderErr is widthRender for another goroutine than the test's: it
+// reports a failed render with Errorf and returns nil.
+func widthRenderErr(tb testing.TB, prompt string, seed uint64) *audio.Buffer {
+	song, err := engine.Render(context.Background(), engine.Resolve(prompt, seed, engine.Options{Seconds: widthSeconds}))
+	if err != nil {
+		tb.Errorf("Render(%q, %d): %v", prompt, seed, err)
+		return nil
+	}
+	return song.Audio
+}
+
 func widthRender(tb testing.TB, prompt string, seed uint64) *audio.Buffer {
 	tb.Helper()
 	song, err := engine.Render(context.Background(), engine.Resolve(prompt, seed, engine.Options{Seconds: widthSeconds}))
