@@ -156,11 +156,3 @@ func widthRenderErr(tb testing.TB, prompt string, seed uint64) *audio.Buffer {
 	return song.Audio
 }
 
-func widthRender(tb testing.TB, prompt string, seed uint64) *audio.Buffer {
-	tb.Helper()
-	song, err := engine.Render(context.Background(), engine.Resolve(prompt, seed, engine.Options{Seconds: widthSeconds}))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return song.Audio
-}
