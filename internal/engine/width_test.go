@@ -155,4 +155,3 @@ func widthRenderErr(tb testing.TB, prompt string, seed uint64) *audio.Buffer {
 	}
 	return song.Audio
 }
-
