@@ -5,7 +5,7 @@
 # (tempo), bpm-tools (tempo) and ffmpeg's ebur128 (loudness, true peak).
 # Writes a table (one song a line) to the file named by $1 (default
 # agreement.tsv) and prints the agreement percentages. About 10 minutes of
-# CPU on one core; it runs at low priority. With SONGSMITH_ESSENTIA set to a
+# CPU on one core; it runs at low priority. With MEASURE_ESSENTIA set to a
 # directory holding node_modules/essentia.js (npm install --prefix DIR
 # essentia.js@0.1.3; AGPL-3.0, an outside tool only) it also compares the
 # key with Essentia's (scripts/essentia-key.js).
@@ -13,11 +13,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out="$(realpath -m "${1:-agreement.tsv}")"
 bash scripts/tools.sh
-SONGSMITH_AGREEMENT=corpus SONGSMITH_AGREEMENT_OUT="$out" \
+MEASURE_AGREEMENT=corpus MEASURE_AGREEMENT_OUT="$out" \
   nice -n 10 go test -count=1 -timeout 60m -v -run '^TestMeasuredAgreesWithOutsideTools$' ./internal/studio/ |
   grep -E 'songs: tempo|FAIL|ok ' || true
-if [ -n "${SONGSMITH_ESSENTIA:-}" ]; then
-  SONGSMITH_AGREEMENT=corpus nice -n 10 go test -count=1 -timeout 60m -v \
+if [ -n "${MEASURE_ESSENTIA:-}" ]; then
+  MEASURE_AGREEMENT=corpus nice -n 10 go test -count=1 -timeout 60m -v \
     -run '^TestMeasuredKeyAgreesWithEssentia$' ./internal/studio/ | grep -E 'songs: the key|FAIL|ok ' || true
 fi
 echo "table: $out"

@@ -117,10 +117,10 @@ type agreementSong struct {
 	secs float64
 }
 
-// agreementSample is the test's sample; with SONGSMITH_AGREEMENT=corpus,
+// agreementSample is the test's sample; with MEASURE_AGREEMENT=corpus,
 // every style of the catalogue at seeds 1 and 2, 30 s each.
 func agreementSample() []agreementSong {
-	if os.Getenv("SONGSMITH_AGREEMENT") == "corpus" {
+	if os.Getenv("MEASURE_AGREEMENT") == "corpus" {
 		var out []agreementSong
 		for _, n := range style.Names() {
 			out = append(out, agreementSong{n, 1, 30}, agreementSong{n, 2, 30})
@@ -140,7 +140,7 @@ func agreementSample() []agreementSong {
 // 0.2 dB of its, on every song; the tempo a listener counts agrees with
 // aubio's or bpm-tools' (within 3 %, or double or half) on five of six.
 // scripts/measure-agreement.sh runs it over the whole corpus
-// (SONGSMITH_AGREEMENT=corpus) and writes a table (SONGSMITH_AGREEMENT_OUT).
+// (MEASURE_AGREEMENT=corpus) and writes a table (MEASURE_AGREEMENT_OUT).
 func TestMeasuredAgreesWithOutsideTools(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders songs and runs outside tools: not in -short")
@@ -150,7 +150,7 @@ func TestMeasuredAgreesWithOutsideTools(t *testing.T) {
 	}
 	sample := agreementSample()
 	var tsv *bufio.Writer
-	if p := os.Getenv("SONGSMITH_AGREEMENT_OUT"); p != "" {
+	if p := os.Getenv("MEASURE_AGREEMENT_OUT"); p != "" {
 		f, err := os.Create(p)
 		if err != nil {
 			t.Fatal(err)
@@ -228,13 +228,13 @@ func b2i(b bool) int {
 // The key the measured block names agrees with Essentia's KeyExtractor
 // (scripts/essentia-key.js): the same key, or the same notes (a relative
 // key), on at least four of the six sample songs, every style at seeds 1
-// and 2 with SONGSMITH_AGREEMENT=corpus. Essentia is optional (an AGPL npm
+// and 2 with MEASURE_AGREEMENT=corpus. Essentia is optional (an AGPL npm
 // package, not installed by tools.sh): the test runs only when
-// SONGSMITH_ESSENTIA names a directory holding node_modules/essentia.js.
+// MEASURE_ESSENTIA names a directory holding node_modules/essentia.js.
 func TestMeasuredKeyAgreesWithEssentia(t *testing.T) {
-	ess := os.Getenv("SONGSMITH_ESSENTIA")
+	ess := os.Getenv("MEASURE_ESSENTIA")
 	if testing.Short() || ess == "" {
-		t.Skip("needs SONGSMITH_ESSENTIA (a directory with node_modules/essentia.js) and no -short")
+		t.Skip("needs MEASURE_ESSENTIA (a directory with node_modules/essentia.js) and no -short")
 	}
 	testutil.RequireTool(t, "node")
 	dir := t.TempDir()
