@@ -63,9 +63,6 @@ func (g grid) start(m int) int {
 	return g.starts[m]
 }
 
-// length is the divisions of bar m.
-func (g grid) length(m int) int { return g.start(m+1) - g.start(m) }
-
 // bar is the bar (from 0) that division tick falls in.
 func (g grid) bar(tick int) int {
 	if g.starts == nil {
