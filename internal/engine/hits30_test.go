@@ -25,7 +25,7 @@ func hitLists() []struct {
 	hits   []edit.HitPoint
 } {
 	prompts := []string{"upbeat pop with drums", "cinematic trailer, epic", "house track", "sad piano ballad",
-		"jazz waltz, brushes", "lo-fi hip hop", "folk guitar song", "energetic rock", "bossa nova", "ambient pads"}
+		"jazz waltz, brushes", "lo-fi hip hop", "folk guitar song", "energetic rock", "bossa nova", "a celtic jig in 6/8"}
 	gaps := [][]float64{
 		{6.5, 7.3, 9.1, 17.2},
 		{13.7, 6.4, 6.9, 8.2, 11.5},
@@ -63,7 +63,7 @@ func hitLists() []struct {
 }
 
 // TestHitsThirtyLists is issue 31's Done-when for hit points: 30 hit
-// lists (gaps from 6.3 beats up, in 4/4, 3/4 and other meters) land every
+// lists (gaps from 6.3 beats up, in 4/4, 3/4 and 6/8) land every
 // hit on a downbeat of the timeline within one audio block of the time
 // asked, each tempo within edit.MaxTempoShift; the odd bars that land the
 // close ones are the same in the timeline's meter changes (every bar's
