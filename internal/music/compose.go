@@ -54,7 +54,7 @@ type song struct {
 	band      cast.Band
 	ballad    bool
 	mod       form.Modulation
-	swing     float64
+	swing     form.Swing
 	s         *score.Score
 }
 
@@ -130,23 +130,24 @@ func (g *song) layout() {
 // chart and the fades.
 func (g *song) frame() {
 	p, k, bpb := g.p, g.k, g.m.Beats
-	g.swing = g.prof.Swing
+	g.swing = form.Swing{Amount: g.prof.Swing, Sixteenths: g.prof.Style.SwingSixteenths}
 	if g.m.Subdivision == 3 {
-		g.swing = 0 // compound meter already divides the beat in three
+		g.swing = form.Swing{} // compound meter already divides the beat in three
 	}
 	s := &score.Score{
-		BPM:         p.BPM,
-		BeatsPerBar: bpb,
-		Subdivision: g.m.Subdivision,
-		Swing:       g.swing,
-		KeyRoot:     k.Root,
-		Mode:        k.Mode,
-		Genre:       string(p.Genre),
-		Mood:        string(p.Mood),
-		TotalBeats:  float64(bpb * g.bars),
-		TailSeconds: g.tail,
-		ReverbSize:  g.prof.Reverb,
-		Seed:        g.seed,
+		BPM:             p.BPM,
+		BeatsPerBar:     bpb,
+		Subdivision:     g.m.Subdivision,
+		Swing:           g.swing.Amount,
+		SwingSixteenths: g.swing.Sixteenths,
+		KeyRoot:         k.Root,
+		Mode:            k.Mode,
+		Genre:           string(p.Genre),
+		Mood:            string(p.Mood),
+		TotalBeats:      float64(bpb * g.bars),
+		TailSeconds:     g.tail,
+		ReverbSize:      g.prof.Reverb,
+		Seed:            g.seed,
 	}
 	for _, sec := range g.secs {
 		s.Sections = append(s.Sections, sec.Section)
@@ -231,7 +232,7 @@ func (w partWriters) write(l form.Layer, t *score.Track) *score.Track {
 		t.Notes = writeChords(secs, k, form.LayerChords, w.compKind, w.compLines, m, inst, swing, seed, "chords")
 		t.Pan, t.Reverb = -0.4, 0.15+0.3*rev
 	case form.LayerPad:
-		t.Notes = writeChords(secs, k, form.LayerPad, genre.CompBlock, padLines(m), m, inst, 0, seed, "pad")
+		t.Notes = writeChords(secs, k, form.LayerPad, genre.CompBlock, padLines(m), m, inst, form.Swing{}, seed, "pad")
 		t.Pan, t.Reverb, t.GainDB = 0.2, 0.4+0.4*rev, -3
 	case form.LayerLead:
 		var answered []score.Note
