@@ -116,6 +116,7 @@ func (g *song) layout() {
 		// phrases sparse, so the pulse heard is the beat, not eighths.
 		prof.LeadDense = min(prof.LeadDense, 0.3)
 	}
+	g.countIn(have)
 	g.mod = form.Modulation{Index: -1}
 	if !p.Loop && given == nil {
 		form.EndSong(g.secs, k, *prof, bpb)
@@ -372,4 +373,23 @@ func padLines(m style.Meter) []style.Line {
 		return nil
 	}
 	return []style.Line{{Steps: "x-----", Meter: m}}
+}
+
+// countInBPM is the tempo under which a groove counts itself in: the intro
+// of a slow song with drums plays them lightly.
+const countInBPM = 95
+
+// countIn lets the drums into the intro, lightly, in a slow groove (under
+// countInBPM; not a ballad, which lets them in late, nor a through-composed
+// piece): with only chords and a pad the intro of a 75 bpm r&b song was
+// heard at the beat by one tempo tracker and at its eighths by another
+// until the drums came in, 10 s later.
+func (g *song) countIn(have [form.NumLayers]bool) {
+	if g.ballad || g.p.BPM >= countInBPM || g.prof.Form == genre.FormThrough || !have[form.LayerDrums] ||
+		g.prof.Style.Family == "rock" || len(g.secs) == 0 || g.secs[0].Name != "intro" {
+		return
+	}
+	if s := &g.secs[0]; !s.On[form.LayerDrums] {
+		s.On[form.LayerDrums], s.DrumLevel = true, 1
+	}
 }
