@@ -56,21 +56,31 @@ type song struct {
 	mod       form.Modulation
 	swing     float64
 	s         *score.Score
+	tune      *tuneIn // the request's melody; nil: the composer writes one
 }
 
 // newSong resolves the plan and reads its style, mood, key and meter.
 func newSong(p plan.Plan, seed uint64) *song {
 	p = Resolve(p, seed)
+	t := readTune(p)
 	prof := genre.Of(p.Genre)
 	if p.Colour != "" && p.Colour != p.Genre {
 		prof = genre.Blend(prof, genre.Of(p.Colour))
 	}
-	return &song{p: p, seed: seed, prof: prof, mood: genre.MoodOf(p.Mood), k: harmony.NewKey(p.KeyRoot, p.Mode), m: meterFor(p, prof)}
+	g := &song{p: p, seed: seed, prof: prof, mood: genre.MoodOf(p.Mood), k: harmony.NewKey(p.KeyRoot, p.Mode), m: meterFor(p, prof)}
+	if t != nil {
+		g.tune = newTuneIn(t, g.m.Beats)
+	}
+	return g
 }
 
 // measure sets the song's length in bars and its tail: the plan's seconds
 // in whole bars, fitted exactly when asked, doubled for a loop.
 func (g *song) measure() {
+	if g.tune != nil {
+		g.measureTune()
+		return
+	}
 	p, bpb := &g.p, g.m.Beats
 	g.barSec = float64(bpb) * 60 / p.BPM
 	g.bars = max(1, int(math.Round((p.Seconds-g.prof.Tail)/g.barSec)))
@@ -88,6 +98,10 @@ func (g *song) measure() {
 // layout writes the form: the sections, their harmony, the band and who
 // plays where, the cadences, the modulation and the sections' edges.
 func (g *song) layout() {
+	if g.tune != nil {
+		g.layoutTune()
+		return
+	}
 	p, prof, k, bpb := g.p, &g.prof, g.k, g.m.Beats
 	g.secs = form.LayoutWith(prof.Form, g.bars, bpb, !p.Loop)
 	for i := range g.secs {
@@ -234,6 +248,11 @@ func (w partWriters) write(l form.Layer, t *score.Track) *score.Track {
 		t.Notes = writeChords(secs, k, form.LayerPad, genre.CompBlock, padLines(m), m, inst, 0, seed, "pad")
 		t.Pan, t.Reverb, t.GainDB = 0.2, 0.4+0.4*rev, -3
 	case form.LayerLead:
+		if w.tune != nil {
+			t.Notes = w.tuneLead()
+			t.Pan, t.Reverb, t.Delay = 0.05, 0.2+0.3*rev, 0.15
+			return nil
+		}
 		var answered []score.Note
 		t.Notes, answered = writeLead(secs, k, w.prof, inst, w.answerInst, swing, seed)
 		t.Pan, t.Reverb, t.Delay = 0.05, 0.2+0.3*rev, 0.15
@@ -291,6 +310,9 @@ func (g *song) finish() {
 		form.RingOut(s, g.tail-prof.Tail)
 	}
 	overlay.Texture(s, p, prof.Style.Band.Texture)
+	if g.tune != nil {
+		g.keepTune()
+	}
 }
 
 // meterFor returns the meter a plan is composed in: the one the prompt
