@@ -16,6 +16,7 @@ import (
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 	"github.com/songsmith/songsmith/internal/synth"
+	"github.com/songsmith/songsmith/internal/tune"
 )
 
 // Song is a rendered song and its description.
@@ -67,6 +68,9 @@ type Options struct {
 	// Chords are chord charts by section name (plan.Plan.Chords); nil
 	// lets the composer choose the harmony.
 	Chords map[string]string
+	// Melody is the tune the request gives (plan.Plan.Melody); the zero
+	// value lets the composer write the melody.
+	Melody tune.Source
 }
 
 // apply sets the overrides on a parsed plan.
@@ -92,6 +96,9 @@ func (o Options) apply(p plan.Plan) plan.Plan {
 	}
 	if len(o.Chords) > 0 {
 		p.Chords = maps.Clone(o.Chords)
+	}
+	if o.Melody.ABC != "" || o.Melody.MIDI != "" {
+		p.Melody = o.Melody
 	}
 	return p
 }
