@@ -32,6 +32,11 @@ func (p *abcParser) body(ln string) error {
 			}
 			i += j + 1
 		case strings.IndexByte(".~HLMOPSTuv", c) >= 0:
+			// a decoration stands before a note; alone it is a wrong note
+			// (H is B in German notation)
+			if i+1 >= len(ln) || strings.IndexByte("^_=ABCDEFGabcdefgzxZX[(\"!+{.~HLMOPSTuv", ln[i+1]) < 0 {
+				return p.errAt(ln[i:i+1], notANote)
+			}
 			i++
 		case c == '(':
 			n, err := p.tupletAt(ln, i)

@@ -83,6 +83,7 @@ func TestParseABC(t *testing.T) {
 	})
 	for _, c := range []struct{ name, abc, want string }{
 		{"ErrNotANote", "K:C\nC D | E h |", "line 2, bar 2, 'h' is not a note"},
+		{"ErrGermanH", "K:C\nC D | E H2 |", "line 2, bar 2, 'H' is not a note"},
 		{"ErrKey", "K:Q\nC", "line 1, 'K:Q' is not a key"},
 		{"ErrMeter", "M:5/4\nK:C\nC D E F G |", "is in 5/4"},
 		{"ErrEmpty", "K:C\nz4 |", "has no notes"},
