@@ -60,7 +60,7 @@ func (p *abcParser) body(ln string) error {
 			i = p.barAt(ln, i)
 		case c == '[' && i+2 < len(ln) && ln[i+2] == ':':
 			j := strings.IndexByte(ln[i:], ']')
-			if j < 0 {
+			if j < 3 {
 				return p.errAt(ln[i:], "opens an inline field that is not closed")
 			}
 			if err := p.field(ln[i+1], strings.TrimSpace(ln[i+3:i+j]), false); err != nil {
@@ -146,6 +146,9 @@ func (p *abcParser) noteAt(ln string, i int, add bool) (int, error) {
 			acc = p.sig[letter]
 		}
 		e.pitch = 60 + 12*oct + letterPC[letter] + acc
+		if e.pitch < 21 || e.pitch > 108 {
+			return i, p.errAt(ln[start:i], "is outside the piano's range (A,,, to c'')")
+		}
 	default:
 		return i + 1, p.errAt(ln[start:i+1], notANote)
 	}

@@ -129,7 +129,9 @@ func (t Tune) Transposed(semis int) (Tune, error) {
 	t.Notes = slices.Clone(t.Notes)
 	for i := range t.Notes {
 		t.Notes[i].Pitch += semis
-		if p := t.Notes[i].Pitch; p < 21 || p > 108 {
+		if p := t.Notes[i].Pitch; (p < 21 || p > 108) && semis == 0 {
+			return t, &Error{Reason: fmt.Sprintf("note %d is outside the piano's range (A0 to C8)", i+1)}
+		} else if p < 21 || p > 108 {
 			return t, &Error{Reason: fmt.Sprintf("note %d leaves the piano's range (A0 to C8) transposed by %d", i+1, semis)}
 		}
 	}
@@ -184,7 +186,7 @@ func EstimateKey(notes []Note) (root int, mode string) {
 		h[((n.Pitch%12)+12)%12] += math.Min(n.Len, 4)
 	}
 	if len(notes) > 0 {
-		h[notes[len(notes)-1].Pitch%12] += 2
+		h[((notes[len(notes)-1].Pitch%12)+12)%12] += 2
 	}
 	best := math.Inf(-1)
 	root, mode = 0, "major"

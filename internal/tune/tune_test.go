@@ -131,3 +131,34 @@ func TestParseMIDI(t *testing.T) {
 		t.Errorf("track 3: %v", err)
 	}
 }
+
+// FuzzParseABC: any text reads or is an *Error, never a panic, and a tune
+// read is within bounds.
+func FuzzParseABC(f *testing.F) {
+	for _, s := range []string{"X:1\nM:6/8\nL:1/8\nK:G\n|:dc|BGG DGG:|2 [CEG]2 (3abc A>B z2 Z |]", "K:Ddor\n[K:C] ^^c,, __B'' =f/// \"Am\"!p!{g}A-A |1 B :| [2 c ||", "C3/2 (2:3:2AB x4 y H L . ~G"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		tn, err := tune.ParseABC(s)
+		var te *tune.Error
+		if err != nil && !errors.As(err, &te) {
+			t.Fatalf("error %v is no *tune.Error", err)
+		}
+		if err == nil && (len(tn.Notes) == 0 || len(tn.Notes) > tune.MaxNotes) {
+			t.Fatalf("%d notes read", len(tn.Notes))
+		}
+	})
+}
+
+// FuzzParseMIDI: any bytes read or are an *Error, never a panic.
+func FuzzParseMIDI(f *testing.F) {
+	f.Add(smf(), 0)
+	f.Add(smf()[:40], 2)
+	f.Fuzz(func(t *testing.T, b []byte, track int) {
+		_, err := tune.ParseMIDI(b, track)
+		var te *tune.Error
+		if err != nil && !errors.As(err, &te) {
+			t.Fatalf("error %v is no *tune.Error", err)
+		}
+	})
+}
