@@ -30,6 +30,9 @@ func Resolve(p plan.Plan, seed uint64) plan.Plan {
 	if p.BPM <= 0 {
 		p.BPM = pickBPM(prof, genre.MoodOf(p.Mood), p.Tempo, r)
 	}
+	if t != nil && !p.ExplicitBPM {
+		p.BPM = fastEnough(t, p, prof)
+	}
 	if p.Seconds <= 0 && t != nil {
 		p.Seconds = tuneSeconds(t, p, prof)
 	}

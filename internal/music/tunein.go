@@ -90,6 +90,18 @@ func tuneSeconds(t *tune.Tune, p plan.Plan, prof genre.Profile) float64 {
 	return float64((ti.intro+ti.bars+ti.outro)*bpb)*60/p.BPM + prof.Tail
 }
 
+// fastEnough is the plan's tempo, raised where a tune without one would
+// last longer than plan.MaxSeconds at it (a tune with a tempo is bounded
+// by the request).
+func fastEnough(t *tune.Tune, p plan.Plan, prof genre.Profile) float64 {
+	bpb := meterFor(p, prof).Beats
+	ti := newTuneIn(t, bpb)
+	ti.edges(bpb)
+	beats := float64((ti.intro + ti.bars + ti.outro) * bpb)
+	need := math.Ceil(beats * 60 / (plan.MaxSeconds - prof.Tail))
+	return min(max(p.BPM, need), plan.MaxBPM)
+}
+
 // edges sets the intro's and outro's bars: two, or one for a tune of
 // under eight beats.
 func (ti *tuneIn) edges(bpb int) {

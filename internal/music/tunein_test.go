@@ -169,3 +169,16 @@ func chordHolds(s *score.Score, beat float64, pitch int) bool {
 	}
 	return false
 }
+
+// A tune without a tempo that would last longer than a song may at the
+// style's tempo is played faster, so that the song lasts 5 minutes at most.
+func TestLongTuneFits(t *testing.T) {
+	p := reader.Parse("ambient")
+	p.Melody = tune.Source{ABC: "L:1/4\nK:C\n" + strings.Repeat("C D E F | G A B c | ", 75)}
+	s := music.Compose(p, 1)
+	if sec := s.TotalBeats * 60 / s.BPM; sec > 300 {
+		t.Errorf("the song's bars last %.0f s at %g bpm, over 300", sec, s.BPM)
+	}
+	tn, _ := tune.ParseABC(p.Melody.ABC)
+	checkTuneInLead(t, s, tn, 1)
+}

@@ -52,3 +52,33 @@ var melodyRow = OptionSpec{Name: "melody", Type: TypeObject, Check: checkMelody,
 	Description: fmt.Sprintf(`a tune to arrange, played by the lead as written: {"abc": "X:1\nK:G\nGABc d2 d2 |"} (ABC text up to %d KiB) or {"midi": "<base64 MIDI file>", "track": 1} (up to %d KiB and %d notes), with "transpose" in semitones`,
 		tune.MaxABCLen>>10, tune.MaxMIDIBytes>>10, tune.MaxNotes),
 	Field: func(o *Options) any { return &o.Melody }}
+
+// melodyFits checks that a melody with a tempo (its own, or the request's
+// bpm) lasts at most MaxSeconds, once.
+func (o *Options) melodyFits() error {
+	if len(o.Melody) == 0 {
+		return nil
+	}
+	src, err := MelodySource(o.Melody)
+	if err != nil {
+		return err
+	}
+	t, err := tune.Read(src)
+	if err != nil {
+		return nil // checked by its row
+	}
+	qpm := t.QPM
+	if o.BPM > 0 {
+		qpm = o.BPM
+		if t.Den == 8 {
+			qpm = o.BPM * 1.5 // a 6/8 tempo counts dotted quarters
+		}
+	}
+	if qpm <= 0 {
+		return nil // the composer takes a tempo at which it fits
+	}
+	if sec := (t.Pickup + t.Length) * 60 / qpm; sec > MaxSeconds {
+		return errorf("'melody' lasts %.0f s at %g quarter notes a minute; a song lasts at most %g s: ask a faster 'bpm' or give a shorter tune.", sec, qpm, MaxSeconds)
+	}
+	return nil
+}

@@ -40,6 +40,7 @@ func TestMelodyOption(t *testing.T) {
 		{"ErrTooLarge", `{"midi": "` + strings.Repeat("A", 100000) + `"}`, "larger than 65536 bytes"},
 		{"ErrTranspose", `{"abc": "C D", "transpose": 30}`, "transpose must be from -24 to 24"},
 		{"ErrTrack", `{"abc": "C D", "track": -1}`, "'melody.track' must be"},
+		{"ErrTooLong", `{"abc": "L:1/4\nQ:1/4=40\nK:C\n` + strings.Repeat("C4 | ", 60) + `"}`, "'melody' lasts 360 s at 40 quarter notes a minute"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := readMelody(t, c.raw, false)

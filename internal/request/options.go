@@ -171,6 +171,9 @@ func (o *Options) combined() error {
 	if o.Loop && len(o.Melody) > 0 {
 		return errorf("'loop' and 'melody' cannot be combined: a song with a melody plays the whole tune with an intro and an outro.")
 	}
+	if err := o.melodyFits(); err != nil {
+		return err
+	}
 	if o.Pieces() > 1 && len(o.Recipe) > 0 {
 		return errorf("'count' and 'recipe' cannot be combined: a recipe renders one song (each piece's result has its own).")
 	}
