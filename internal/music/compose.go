@@ -70,6 +70,7 @@ func newSong(p plan.Plan, seed uint64) *song {
 	g := &song{p: p, seed: seed, prof: prof, mood: genre.MoodOf(p.Mood), k: harmony.NewKey(p.KeyRoot, p.Mode), m: meterFor(p, prof)}
 	if t != nil {
 		g.tune = newTuneIn(t, g.m.Beats)
+		g.tune.chords = tuneChords(t, p.Melody.Transpose, g.tune.bars, g.m.Beats, g.k)
 	}
 	return g
 }

@@ -3,6 +3,7 @@ package music
 import (
 	"math"
 
+	"github.com/songsmith/songsmith/internal/chordchart"
 	"github.com/songsmith/songsmith/internal/music/cast"
 	"github.com/songsmith/songsmith/internal/music/form"
 	"github.com/songsmith/songsmith/internal/music/genre"
@@ -25,6 +26,9 @@ type tuneIn struct {
 	notes  []tune.Note // At and Len in song beats (quarters, or dotted quarters in 6/8)
 	pickup float64     // song beats before the first downbeat
 	bars   int         // bars of one statement: the tune and the next statement's pickup
+	// chords are the tune's own chord symbols, one or two a bar; nil
+	// when it writes none (or one does not read): the harmoniser's
+	chords []harmony.BarChord
 	// the layout: intro bars, statements, outro bars
 	intro, times, outro int
 }
@@ -179,7 +183,10 @@ func (g *song) layoutTune() {
 		forced[l] = g.band.Named[l]
 	}
 	form.Arrange(g.secs, h, have, forced, g.mood, prof.Form)
-	prog := harmonise(ti.notes, ti.bars, bpb, k)
+	prog := ti.chords
+	if prog == nil {
+		prog = harmonise(ti.notes, ti.bars, bpb, k)
+	}
 	form.GiveHarmony(g.secs, map[string][]harmony.BarChord{
 		"intro": edgeChords(ti.intro, k, true), "verse": prog, "chorus": prog, "outro": edgeChords(ti.outro, k, false),
 	}, "")
@@ -261,4 +268,53 @@ func (g *song) keepTune() {
 			return
 		}
 	}
+}
+
+// tuneChords are an ABC tune's own chord symbols as a statement's
+// progression: per bar, the chord sounding at its downbeat and, where a
+// symbol changes it inside the bar, the one it changes to (two a bar at
+// most); letter roots moved by transpose with the notes. Nil when the
+// tune writes none, or any does not read.
+func tuneChords(t *tune.Tune, transpose, bars, bpb int, k harmony.Key) []harmony.BarChord {
+	if len(t.Chords) == 0 {
+		return nil
+	}
+	_, perQ := tuneMeter(t)
+	type timed struct {
+		at float64
+		c  harmony.Chord
+	}
+	var cs []timed
+	for _, c := range t.Chords {
+		ch, err := chordchart.ParseChart(c.Symbol)
+		if err != nil || len(ch) != 1 || len(ch[0]) != 1 {
+			return nil
+		}
+		cc := ch[0][0]
+		if !cc.Roman {
+			cc.Root = ((cc.Root+transpose)%12 + 12) % 12
+		}
+		cs = append(cs, timed{at: c.At * perQ, c: harmony.ChartChord(cc, k)})
+	}
+	at := func(beat float64) harmony.Chord {
+		out := cs[0].c
+		for _, c := range cs {
+			if c.at <= beat+1e-6 {
+				out = c.c
+			}
+		}
+		return out
+	}
+	out := make([]harmony.BarChord, bars)
+	for b := range out {
+		from := float64(b * bpb)
+		out[b].C = at(from)
+		for _, c := range cs {
+			if c.at > from+1e-6 && c.at < from+float64(bpb)-1e-6 {
+				out[b].C2, out[b].Split = c.c, c.at-from
+				break
+			}
+		}
+	}
+	return out
 }

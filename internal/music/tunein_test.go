@@ -182,3 +182,36 @@ func TestLongTuneFits(t *testing.T) {
 	tn, _ := tune.ParseABC(p.Melody.ABC)
 	checkTuneInLead(t, s, tn, 1)
 }
+
+// The chord symbols an ABC tune writes are the chords played (moved with
+// the tune when transposed), a bar's second chord where it changes inside.
+func TestTuneChordSymbols(t *testing.T) {
+	abc := "X:1\nM:3/4\nL:1/4\nK:G\n\"G\"D | G2 B/G/ | \"C\"B2 A | \"G\"G2 E | \"D\"D2 \"D7\"D | \"G\"G2 B/G/ | B2 \"Em\"A | \"D\"d3 | \"G\"d2 |]"
+	p := reader.Parse("folk")
+	p.Melody = tune.Source{ABC: abc, Transpose: 2}
+	// the symbols as written, a tone up: G C G D D7 G (Em) D G
+	want := []string{"A", "D", "A", "E", "E7", "A", "F#m", "E", "A"}
+	if got := verseChords(music.Compose(p, 1)); !slices.Equal(got, want) {
+		t.Errorf("chords %v, want the tune's %v", got, want)
+	}
+	p.Melody.ABC = strings.Replace(abc, "\"Em\"", "\"Hx\"", 1) // one that does not read: chords found instead
+	if got := verseChords(music.Compose(p, 1)); slices.Equal(got, want) || len(got) == 0 {
+		t.Errorf("with a symbol that does not read the verse plays %v", got)
+	}
+}
+
+// verseChords are the chart's symbols in the verses.
+func verseChords(s *score.Score) []string {
+	var got []string
+	for _, sec := range s.Sections {
+		if sec.Name != "verse" {
+			continue
+		}
+		for _, c := range s.Chords {
+			if c.StartBeat >= sec.StartBeat-1e-9 && c.StartBeat < sec.StartBeat+float64(sec.Bars*s.BeatsPerBar)-1e-9 {
+				got = append(got, c.Symbol)
+			}
+		}
+	}
+	return got
+}

@@ -13,8 +13,10 @@ import (
 // 3/2, /, //), rests z x and whole-bar rests Z, bar lines | || |] [|,
 // repeats |: :| :: with first and second endings [1 |1 :|2, ties -,
 // broken rhythm > <, tuplets (3 (2 (4 (p:q:r, chords [CEG] (the top note
-// is the melody), inline [K:] [L:] fields; chord symbols "Am", grace notes
-// {g}, decorations !trill! +fermata+ ~ . and line breaks are skipped.
+// is the melody), inline [K:] [L:] fields; annotations "^text", grace notes
+// {g}, decorations !trill! +fermata+ ~ . and line breaks are skipped;
+// chord symbols "Am" "G7" are kept (Tune.Chords) for the composer, which
+// plays them when they all read.
 
 // abcEvent is one note, rest or bar line of the tune body, as written.
 type abcEvent struct {
@@ -23,7 +25,8 @@ type abcEvent struct {
 	pitch  int
 	len    float64 // quarter notes
 	tie    bool
-	ending int // a first/second ending starting here (with bar, or alone)
+	ending int    // a first/second ending starting here (with bar, or alone)
+	chord  string // a chord symbol ("Am") over the next note
 	line   int
 	barNo  int
 }
@@ -304,6 +307,10 @@ func (p *abcParser) finish() (Tune, error) {
 			}
 			continue
 		}
+		if e.chord != "" {
+			t.Chords = append(t.Chords, Chord{At: at, Symbol: e.chord})
+			continue
+		}
 		if !e.rest {
 			n := len(t.Notes)
 			if n > 0 && ties[n-1] && t.Notes[n-1].Pitch == e.pitch && math.Abs(t.Notes[n-1].At+t.Notes[n-1].Len-at) < 1e-9 {
@@ -324,6 +331,9 @@ func (p *abcParser) finish() (Tune, error) {
 	}
 	for i := range t.Notes {
 		t.Notes[i].At -= t.Pickup
+	}
+	for i := range t.Chords {
+		t.Chords[i].At -= t.Pickup
 	}
 	t.Length = at - t.Pickup
 	if err := t.check(); err != nil {

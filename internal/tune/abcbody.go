@@ -18,6 +18,9 @@ func (p *abcParser) body(ln string) error {
 			if j < 0 {
 				return p.errAt(ln[i:], "opens a quoted chord symbol that is not closed")
 			}
+			if sym := strings.TrimSpace(ln[i+1 : i+1+j]); sym != "" && strings.IndexByte("^_<>@", sym[0]) < 0 {
+				p.ev = append(p.ev, abcEvent{chord: sym, line: p.line, barNo: p.barNo})
+			}
 			i += j + 2
 		case c == '!' || c == '+':
 			j := strings.IndexByte(ln[i+1:], c)

@@ -35,10 +35,19 @@ type Note struct {
 	Len   float64 // written length in quarter notes
 }
 
+// Chord is a chord symbol an ABC tune writes over its notes ("Am", "G7").
+type Chord struct {
+	At     float64 // quarter notes from the first downbeat
+	Symbol string  // as written, unchecked
+}
+
 // Tune is a melody read from ABC or MIDI, repeats played out.
 type Tune struct {
 	Title string
 	Notes []Note // in onset order, one at a time (rests left out)
+	// Chords are the ABC's chord symbols, in order, as written (not
+	// transposed: the composer moves their letter roots with the notes).
+	Chords []Chord
 	// Num and Den are the time signature as written (6 and 8 for 6/8).
 	Num, Den int
 	// Pickup is the length of the anacrusis before the first downbeat,

@@ -72,6 +72,16 @@ func TestParseABC(t *testing.T) {
 			t.Errorf("length %g pickup %g", tn.Length, tn.Pickup)
 		}
 	})
+	t.Run("ChordSymbols", func(t *testing.T) {
+		tn, err := tune.ParseABC("M:3/4\nL:1/4\nK:G\n\"G\"D | G2 \"^annotation\"B | \"D7\"A \"G\"G2 |]")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []tune.Chord{{At: -1, Symbol: "G"}, {At: 3, Symbol: "D7"}, {At: 4, Symbol: "G"}}
+		if len(tn.Chords) != len(want) || tn.Chords[0] != want[0] || tn.Chords[1] != want[1] || tn.Chords[2] != want[2] {
+			t.Errorf("chords %v, want %v", tn.Chords, want)
+		}
+	})
 	t.Run("NoHeader", func(t *testing.T) {
 		tn, err := tune.ParseABC("A B c d | e2 e2 | A4 |")
 		if err != nil {
