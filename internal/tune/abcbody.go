@@ -9,82 +9,99 @@ import (
 func (p *abcParser) body(ln string) error {
 	p.bodySeen = true
 	for i := 0; i < len(ln); {
-		c := ln[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '`' || c == '\\' || c == 'y':
-			i++
-		case c == '"':
-			j := strings.IndexByte(ln[i+1:], '"')
-			if j < 0 {
-				return p.errAt(ln[i:], "opens a quoted chord symbol that is not closed")
-			}
-			if sym := strings.TrimSpace(ln[i+1 : i+1+j]); sym != "" && strings.IndexByte("^_<>@", sym[0]) < 0 {
-				p.ev = append(p.ev, abcEvent{chord: sym, line: p.line, barNo: p.barNo})
-			}
-			i += j + 2
-		case c == '!' || c == '+':
-			j := strings.IndexByte(ln[i+1:], c)
-			if j < 0 {
-				return p.errAt(ln[i:], "opens a decoration that is not closed")
-			}
-			i += j + 2
-		case c == '{':
-			j := strings.IndexByte(ln[i:], '}')
-			if j < 0 {
-				return p.errAt(ln[i:], "opens grace notes that are not closed")
-			}
-			i += j + 1
-		case strings.IndexByte(".~HLMOPSTuv", c) >= 0:
-			// a decoration stands before a note; alone it is a wrong note
-			// (H is B in German notation)
-			if i+1 >= len(ln) || strings.IndexByte("^_=ABCDEFGabcdefgzxZX[(\"!+{.~HLMOPSTuv", ln[i+1]) < 0 {
-				return p.errAt(ln[i:i+1], notANote)
-			}
-			i++
-		case c == '(':
-			n, err := p.tupletAt(ln, i)
-			if err != nil {
-				return err
-			}
-			i = n
-		case c == '>' || c == '<':
-			n, err := p.brokenAt(ln, i)
-			if err != nil {
-				return err
-			}
-			i = n
-		case c == '-':
-			if len(p.ev) == 0 || p.ev[len(p.ev)-1].bar != noBar || p.ev[len(p.ev)-1].rest {
-				return p.errAt("-", "ties no note")
-			}
-			p.ev[len(p.ev)-1].tie = true
-			i++
-		case c == '|' || c == ':' || c == '[' && i+1 < len(ln) && (ln[i+1] == '|' || isDigit(ln[i+1])):
-			i = p.barAt(ln, i)
-		case c == '[' && i+2 < len(ln) && ln[i+2] == ':':
-			j := strings.IndexByte(ln[i:], ']')
-			if j < 3 {
-				return p.errAt(ln[i:], "opens an inline field that is not closed")
-			}
-			if err := p.field(ln[i+1], strings.TrimSpace(ln[i+3:i+j]), false); err != nil {
-				return err
-			}
-			i += j + 1
-		case c == '[':
-			n, err := p.chordAt(ln, i)
-			if err != nil {
-				return err
-			}
-			i = n
-		default:
-			n, err := p.noteAt(ln, i, true)
-			if err != nil {
-				return err
-			}
-			i = n
+		n, err := p.token(ln, i)
+		if err != nil {
+			return err
 		}
+		i = n
 	}
 	return nil
+}
+
+// token reads the token at ln[i] and returns the index after it.
+func (p *abcParser) token(ln string, i int) (int, error) {
+	c := ln[i]
+	switch {
+	case c == ' ' || c == '\t' || c == '`' || c == '\\' || c == 'y':
+		return i + 1, nil
+	case c == '"':
+		return p.quotedAt(ln, i)
+	case c == '!' || c == '+' || c == '{':
+		return p.skipAt(ln, i)
+	case strings.IndexByte(".~HLMOPSTuv", c) >= 0:
+		return p.decorationAt(ln, i)
+	case c == '(':
+		return p.tupletAt(ln, i)
+	case c == '>' || c == '<':
+		return p.brokenAt(ln, i)
+	case c == '-':
+		return p.tieAt(i)
+	case c == '|' || c == ':':
+		return p.barAt(ln, i), nil
+	case c == '[':
+		return p.bracketAt(ln, i)
+	}
+	return p.noteAt(ln, i, true)
+}
+
+// decorationAt skips a one-letter decoration, which stands before a
+// note; alone it is a wrong note (H is B in German notation).
+func (p *abcParser) decorationAt(ln string, i int) (int, error) {
+	if i+1 >= len(ln) || strings.IndexByte("^_=ABCDEFGabcdefgzxZX[(\"!+{.~HLMOPSTuv", ln[i+1]) < 0 {
+		return i + 1, p.errAt(ln[i:i+1], notANote)
+	}
+	return i + 1, nil
+}
+
+// tieAt ties the note before to the next.
+func (p *abcParser) tieAt(i int) (int, error) {
+	if len(p.ev) == 0 || p.ev[len(p.ev)-1].bar != noBar || p.ev[len(p.ev)-1].rest {
+		return i + 1, p.errAt("-", "ties no note")
+	}
+	p.ev[len(p.ev)-1].tie = true
+	return i + 1, nil
+}
+
+// bracketAt reads what "[" opens: a bar line ([| or an ending [1), an
+// inline field ([K:D]) or a chord ([CEG]).
+func (p *abcParser) bracketAt(ln string, i int) (int, error) {
+	switch {
+	case i+1 < len(ln) && (ln[i+1] == '|' || isDigit(ln[i+1])):
+		return p.barAt(ln, i), nil
+	case i+2 < len(ln) && ln[i+2] == ':':
+		j := strings.IndexByte(ln[i:], ']')
+		if j < 3 {
+			return i, p.errAt(ln[i:], "opens an inline field that is not closed")
+		}
+		return i + j + 1, p.field(ln[i+1], strings.TrimSpace(ln[i+3:i+j]), false)
+	}
+	return p.chordAt(ln, i)
+}
+
+// quotedAt reads a quoted string: a chord symbol ("Am"), kept, or an
+// annotation ("^text"), skipped.
+func (p *abcParser) quotedAt(ln string, i int) (int, error) {
+	j := strings.IndexByte(ln[i+1:], '"')
+	if j < 0 {
+		return i, p.errAt(ln[i:], "opens a quoted chord symbol that is not closed")
+	}
+	if sym := strings.TrimSpace(ln[i+1 : i+1+j]); sym != "" && strings.IndexByte("^_<>@", sym[0]) < 0 {
+		p.ev = append(p.ev, abcEvent{chord: sym, line: p.line, barNo: p.barNo})
+	}
+	return i + j + 2, nil
+}
+
+// skipAt skips a decoration (!trill! +fermata+) or grace notes ({g}).
+func (p *abcParser) skipAt(ln string, i int) (int, error) {
+	closer, what := ln[i], "a decoration"
+	if closer == '{' {
+		closer, what = '}', "grace notes"
+	}
+	j := strings.IndexByte(ln[i+1:], closer)
+	if j < 0 {
+		return i, p.errAt(ln[i:], "opens "+what+" that are not closed")
+	}
+	return i + j + 2, nil
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
@@ -93,64 +110,22 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 // and length) and, when add, appends it; it returns the index after it.
 func (p *abcParser) noteAt(ln string, i int, add bool) (int, error) {
 	start := i
-	acc, hasAcc := 0, false
-	for i < len(ln) && strings.IndexByte("^_=", ln[i]) >= 0 {
-		hasAcc = true
-		switch ln[i] {
-		case '^':
-			acc++
-		case '_':
-			acc--
-		}
-		i++
-	}
+	acc, natural, i := accidentalsAt(ln, i)
 	if i >= len(ln) {
 		return i, p.errAt(ln[start:], notANote)
 	}
-	c := ln[i]
 	e := abcEvent{line: p.line, barNo: p.barNo}
+	c := ln[i]
 	switch {
-	case strings.IndexByte("zx", c) >= 0 && !hasAcc:
+	case (c == 'z' || c == 'x') && i == start:
 		e.rest = true
 		i++
 	case c == 'Z' || c == 'X':
-		e.rest = true
-		i++
-		n := 0
-		for i < len(ln) && isDigit(ln[i]) {
-			n = 10*n + int(ln[i]-'0')
-			i++
-		}
-		e.len = float64(max(n, 1)) * p.t.BarQuarters()
-		if add {
-			p.push(e)
-		}
-		return i, nil
+		return p.barRestAt(ln, i, add)
 	case c >= 'A' && c <= 'G' || c >= 'a' && c <= 'g':
-		letter := strings.IndexByte("CDEFGAB", c&^0x20)
-		oct := 0
-		if c >= 'a' {
-			oct = 1
-		}
-		i++
-		for i < len(ln) && (ln[i] == '\'' || ln[i] == ',') {
-			oct += map[byte]int{'\'': 1, ',': -1}[ln[i]]
-			i++
-		}
-		slot := letter + 7*(oct+10)
-		if hasAcc {
-			if ln[start] == '=' {
-				acc = 0
-			}
-			p.acc[slot] = acc
-		} else if a, ok := p.acc[slot]; ok {
-			acc = a
-		} else {
-			acc = p.sig[letter]
-		}
-		e.pitch = 60 + 12*oct + letterPC[letter] + acc
-		if e.pitch < 21 || e.pitch > 108 {
-			return i, p.errAt(ln[start:i], "is outside the piano's range (A,,, to c'')")
+		var err error
+		if e.pitch, i, err = p.pitchAt(ln, start, i, acc, natural); err != nil {
+			return i, err
 		}
 	default:
 		return i + 1, p.errAt(ln[start:i+1], notANote)
@@ -160,10 +135,76 @@ func (p *abcParser) noteAt(ln string, i int, add bool) (int, error) {
 		return n, err
 	}
 	e.len = p.unitOf() * mult
+	if e.len < 1.0/16-1e-9 || e.len > 64 {
+		return n, p.errAt(ln[start:n], "is shorter than a sixty-fourth note or longer than 16 whole notes")
+	}
 	if add {
 		p.push(e)
 	}
 	return n, nil
+}
+
+// accidentalsAt reads ^ ^^ _ __ = before a note: the semitones, whether
+// the note is written natural (=), and the index after them.
+func accidentalsAt(ln string, i int) (acc int, natural bool, next int) {
+	for ; i < len(ln) && strings.IndexByte("^_=", ln[i]) >= 0; i++ {
+		switch ln[i] {
+		case '^':
+			acc++
+		case '_':
+			acc--
+		default:
+			natural = true
+		}
+	}
+	return acc, natural, i
+}
+
+// pitchAt reads the letter at ln[i] and its octave marks into a MIDI
+// pitch: the accidentals written before it (from start), else the bar's
+// accidental of that note, else the key signature's.
+func (p *abcParser) pitchAt(ln string, start, i, acc int, natural bool) (int, int, error) {
+	written := i > start
+	if natural {
+		acc = 0
+	}
+	c := ln[i]
+	letter := strings.IndexByte("CDEFGAB", c&^0x20)
+	oct := 0
+	if c >= 'a' {
+		oct = 1
+	}
+	for i++; i < len(ln) && (ln[i] == '\'' || ln[i] == ','); i++ {
+		oct += map[byte]int{'\'': 1, ',': -1}[ln[i]]
+	}
+	slot := letter + 7*(oct+10)
+	switch a, ok := p.acc[slot]; {
+	case written:
+		p.acc[slot] = acc // to the end of the bar
+	case ok:
+		acc = a
+	default:
+		acc = p.sig[letter]
+	}
+	pitch := 60 + 12*oct + letterPC[letter] + acc
+	if pitch < 21 || pitch > 108 {
+		return pitch, i, p.errAt(ln[start:i], "is outside the piano's range (A,,, to c'')")
+	}
+	return pitch, i, nil
+}
+
+// barRestAt reads Z or Z4: whole bars of rest.
+func (p *abcParser) barRestAt(ln string, i int, add bool) (int, error) {
+	e := abcEvent{rest: true, line: p.line, barNo: p.barNo}
+	n := 0
+	for i++; i < len(ln) && isDigit(ln[i]) && n < 1000; i++ {
+		n = 10*n + int(ln[i]-'0')
+	}
+	e.len = float64(max(n, 1)) * p.t.BarQuarters()
+	if add {
+		p.push(e)
+	}
+	return i, nil
 }
 
 // lengthAt reads a note length multiplier ("2", "/2", "3/2", "/", "//").
@@ -177,6 +218,9 @@ func (p *abcParser) lengthAt(ln string, i int) (float64, int, error) {
 	if i > start && num == 0 {
 		return 0, i, p.errAt(ln[start:i], "is a note length of 0")
 	}
+	if i-start > 3 {
+		return 0, i, p.errAt(ln[start:i], "is too long a note length")
+	}
 	mult := float64(max(num, 1))
 	for i < len(ln) && ln[i] == '/' {
 		i++
@@ -186,8 +230,8 @@ func (p *abcParser) lengthAt(ln string, i int) (float64, int, error) {
 			d = 10*d + int(ln[i]-'0')
 			i++
 		}
-		if i > ds && d == 0 {
-			return 0, i, p.errAt(ln[start:i], "divides a note length by 0")
+		if i > ds && d == 0 || i-ds > 3 {
+			return 0, i, p.errAt(ln[start:i], "divides a note length by 0 or too much")
 		}
 		mult /= float64(max(d, 2))
 	}
@@ -211,7 +255,7 @@ func (p *abcParser) tupletAt(ln string, i int) (int, error) {
 	k, j := 0, i+1
 	for k < 3 {
 		s := j
-		for j < len(ln) && isDigit(ln[j]) {
+		for j < len(ln) && isDigit(ln[j]) && nums[k] < 100 {
 			nums[k] = 10*nums[k] + int(ln[j]-'0')
 			j++
 		}
@@ -310,24 +354,7 @@ func (p *abcParser) barAt(ln string, i int) int {
 		}
 		i++
 	}
-	tok := ln[start:i]
-	e := abcEvent{line: p.line, barNo: p.barNo}
-	bars := strings.Count(tok, "|")
-	pre, post := strings.HasPrefix(tok, ":"), strings.HasSuffix(tok, ":")
-	switch {
-	case pre && post || strings.Contains(tok, "::"):
-		e.bar = repBoth
-	case pre:
-		e.bar = repEnd
-	case post:
-		e.bar = repStart
-	case bars >= 2 || strings.Contains(tok, "]") || strings.HasPrefix(tok, "[|"):
-		e.bar = doubleBar
-	case bars == 1:
-		e.bar = plainBar
-	default:
-		e.bar = endingMark // "[" before a digit
-	}
+	e := abcEvent{bar: barKindOf(ln[start:i]), line: p.line, barNo: p.barNo}
 	if i < len(ln) && isDigit(ln[i]) {
 		e.ending = int(ln[i] - '0')
 		for i < len(ln) && (isDigit(ln[i]) || ln[i] == ',' || ln[i] == '-') {
@@ -340,6 +367,25 @@ func (p *abcParser) barAt(ln string, i int) int {
 	}
 	p.ev = append(p.ev, e)
 	return i
+}
+
+// barKindOf is what a bar line's token does.
+func barKindOf(tok string) barKind {
+	bars := strings.Count(tok, "|")
+	pre, post := strings.HasPrefix(tok, ":"), strings.HasSuffix(tok, ":")
+	switch {
+	case pre && post || strings.Contains(tok, "::"):
+		return repBoth
+	case pre:
+		return repEnd
+	case post:
+		return repStart
+	case bars >= 2 || strings.Contains(tok, "]") || strings.HasPrefix(tok, "[|"):
+		return doubleBar
+	case bars == 1:
+		return plainBar
+	}
+	return endingMark // "[" before a digit
 }
 
 // playOut plays the events in order with their repeats: |: ... :| twice

@@ -206,21 +206,10 @@ func (f *midiFile) readTrack(b []byte, num int) (midiTrack, error) {
 			if i+size > len(b) {
 				return tr, bad
 			}
-			ch, hi := int(status&0x0F), status&0xF0
-			if hi == 0x90 || hi == 0x80 {
-				key := [2]int{ch, int(b[i])}
-				if j, ok := open[key]; ok {
-					tr.notes[j].Len = float64(tick) - tr.notes[j].At
-					delete(open, key)
-				}
-				drums = drums || ch == 9
-				if hi == 0x90 && b[i+1] > 0 && ch != 9 {
-					open[key] = len(tr.notes)
-					tr.notes = append(tr.notes, Note{Pitch: int(b[i]), At: float64(tick)})
-					if len(tr.notes) > MaxNotes {
-						return tr, &Error{Reason: fmt.Sprintf("track %d has more than %d notes", num, MaxNotes)}
-					}
-				}
+			drums = drums || status&0x0F == 9
+			tr.channelEvent(open, status, b[i:i+size], tick)
+			if len(tr.notes) > MaxNotes {
+				return tr, &Error{Reason: fmt.Sprintf("track %d has more than %d notes", num, MaxNotes)}
 			}
 			i += size
 		}
@@ -230,6 +219,24 @@ func (f *midiFile) readTrack(b []byte, num int) (midiTrack, error) {
 	}
 	tr.drums = drums && len(tr.notes) == 0
 	return tr, nil
+}
+
+// channelEvent ends a sounding note (a note off, or a note on of the
+// same key) and starts one (a note on, outside the drum channel).
+func (tr *midiTrack) channelEvent(open map[[2]int]int, status byte, d []byte, tick int) {
+	ch, hi := int(status&0x0F), status&0xF0
+	if hi != 0x90 && hi != 0x80 {
+		return
+	}
+	key := [2]int{ch, int(d[0])}
+	if j, ok := open[key]; ok {
+		tr.notes[j].Len = float64(tick) - tr.notes[j].At
+		delete(open, key)
+	}
+	if hi == 0x90 && d[1] > 0 && ch != 9 {
+		open[key] = len(tr.notes)
+		tr.notes = append(tr.notes, Note{Pitch: int(d[0]), At: float64(tick)})
+	}
 }
 
 // meta keeps the first tempo, time signature and key signature.
