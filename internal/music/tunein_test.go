@@ -215,3 +215,29 @@ func verseChords(s *score.Score) []string {
 	}
 	return got
 }
+
+// An exact duration is kept with a melody: the tune played as often as
+// fits, the song (bars and tail) exactly as long as asked, unless the
+// tune alone is longer (then it is played whole).
+func TestTunesExactDuration(t *testing.T) {
+	corpus := tuneCorpus(t)
+	for name, abc := range corpus {
+		p := reader.Parse("pop")
+		p.Seconds, p.ExactSeconds = 45, true
+		p.Melody = tune.Source{ABC: abc}
+		s := music.Compose(p, 2)
+		tn, _ := tune.ParseABC(abc)
+		checkTuneInLead(t, s, tn, 1)
+		sec := s.TotalBeats*60/s.BPM + s.TailSeconds
+		var once float64
+		for _, sec := range s.Sections {
+			if sec.Name == "verse" {
+				once = float64(sec.Bars*s.BeatsPerBar) * 60 / s.BPM
+				break
+			}
+		}
+		if math.Abs(sec-45) > 1e-6 && once < 40 {
+			t.Errorf("%s: lasts %.3f s, want 45 exactly (the tune once: %.1f s)", name, sec, once)
+		}
+	}
+}
