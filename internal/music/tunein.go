@@ -140,7 +140,9 @@ func (g *song) measureTune() {
 }
 
 // statementNames are the sections the tune is played as: verse and
-// chorus in turn, the last a chorus (one statement: a verse).
+// chorus in turn, the last a chorus (one statement: a verse), and from
+// four statements on a bridge before the last (the band thinner, a
+// breath before the last chorus).
 func statementNames(times int) []string {
 	out := make([]string, times)
 	for i := range out {
@@ -148,6 +150,9 @@ func statementNames(times int) []string {
 		if i%2 == 1 || i == times-1 && times > 1 {
 			out[i] = "chorus"
 		}
+	}
+	if times >= 4 {
+		out[times-2] = "bridge"
 	}
 	return out
 }
@@ -188,7 +193,7 @@ func (g *song) layoutTune() {
 		prog = harmonise(ti.notes, ti.bars, bpb, k)
 	}
 	form.GiveHarmony(g.secs, map[string][]harmony.BarChord{
-		"intro": edgeChords(ti.intro, k, true), "verse": prog, "chorus": prog, "outro": edgeChords(ti.outro, k, false),
+		"intro": edgeChords(ti.intro, k, true), "verse": prog, "chorus": prog, "bridge": prog, "outro": edgeChords(ti.outro, k, false),
 	}, "")
 	form.GiveHarmony(g.secs, givenCharts(p, k, bpb), plan.ChordsSong)
 	g.ballad = p.Tempo == plan.TempoBallad && prof.Style.Family != "rock"

@@ -38,7 +38,7 @@ func tuneCorpus(t *testing.T) map[string]string {
 
 // Every tune of the corpus arranged in five styles keeps every note: the
 // lead plays each note of the tune at its written onset and pitch in
-// every statement (verse and chorus sections), and nothing else; the
+// every statement (verse, chorus and bridge sections), and nothing else; the
 // chords under the strong-beat notes hold them in nine of ten; the song
 // is the tune once with an intro and an outro when no duration is asked.
 func TestTunesKeepEveryNote(t *testing.T) {
@@ -76,7 +76,8 @@ func TestTunesKeepEveryNote(t *testing.T) {
 	}
 }
 
-// A duration asked plays the tune as often as fits, transposed when asked.
+// A duration asked plays the tune as often as fits, transposed when asked;
+// four statements or more have a bridge before the last chorus.
 func TestTuneFillsTheDuration(t *testing.T) {
 	corpus := tuneCorpus(t)
 	p := reader.Parse("folk")
@@ -91,6 +92,14 @@ func TestTuneFillsTheDuration(t *testing.T) {
 	}
 	if sec := s.TotalBeats*60/s.BPM + s.TailSeconds; math.Abs(sec-100) > 6 {
 		t.Errorf("lasts %.1f s, want about 100", sec)
+	}
+	p.Seconds, p.Melody = 60, tune.Source{ABC: corpus["yankee-doodle"]}
+	var names []string
+	for _, sec := range music.Compose(p, 1).Sections {
+		names = append(names, sec.Name)
+	}
+	if !slices.Equal(names[len(names)-3:], []string{"bridge", "chorus", "outro"}) || len(names) < 6 {
+		t.Errorf("sections %v, want verse, chorus ... bridge, chorus, outro", names)
 	}
 }
 
@@ -120,7 +129,7 @@ func checkTuneInLead(t *testing.T, s *score.Score, tn tune.Tune, times int) (cov
 	stmts := 0
 	bpb := float64(s.BeatsPerBar)
 	for _, sec := range s.Sections {
-		if sec.Name != "verse" && sec.Name != "chorus" {
+		if sec.Name != "verse" && sec.Name != "chorus" && sec.Name != "bridge" {
 			continue
 		}
 		stmts++
