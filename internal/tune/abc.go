@@ -60,6 +60,7 @@ type abcParser struct {
 	}
 	broken   float64 // length factor of the next note from a > or <
 	bodySeen bool
+	voice    string // the V: of the melody, when the tune names one
 }
 
 // letterPC are the pitch classes of the letters C D E F G A B.
@@ -115,6 +116,10 @@ func isField(ln string) bool {
 // field reads one information field.
 func (p *abcParser) field(name byte, v string, header bool) error {
 	switch name {
+	case 'X':
+		if len(p.ev) > 0 {
+			return &Error{Line: p.line, Token: "X:" + v, Reason: "starts a second tune: give one"}
+		}
 	case 'T':
 		if p.t.Title == "" {
 			p.t.Title = v
@@ -132,6 +137,12 @@ func (p *abcParser) field(name byte, v string, header bool) error {
 		p.unit, p.unitSet = 4*float64(n)/float64(d), true
 	case 'Q':
 		return p.tempo(v)
+	case 'V':
+		id, _, _ := strings.Cut(v+" ", " ")
+		if p.voice != "" && id != p.voice {
+			return &Error{Line: p.line, Token: "V:" + v, Reason: "starts a second voice: give the melody alone"}
+		}
+		p.voice = id
 	case 'K':
 		return p.key(v)
 	}

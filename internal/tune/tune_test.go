@@ -94,6 +94,8 @@ func TestParseABC(t *testing.T) {
 	for _, c := range []struct{ name, abc, want string }{
 		{"ErrNotANote", "K:C\nC D | E h |", "line 2, bar 2, 'h' is not a note"},
 		{"ErrGermanH", "K:C\nC D | E H2 |", "line 2, bar 2, 'H' is not a note"},
+		{"ErrTwoVoices", "X:1\nV:1\nK:C\nC D E F |\nV:2\nC,4 |", "line 5, 'V:2' starts a second voice"},
+		{"ErrTwoTunes", "X:1\nK:C\nC D E F |\n\nX:2\nK:G\nG A B c |", "line 5, 'X:2' starts a second tune"},
 		{"ErrKey", "K:Q\nC", "line 1, 'K:Q' is not a key"},
 		{"ErrMeter", "M:5/4\nK:C\nC D E F G |", "is in 5/4"},
 		{"ErrEmpty", "K:C\nz4 |", "has no notes"},
