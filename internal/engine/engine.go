@@ -10,6 +10,7 @@ import (
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/music"
 	"github.com/songsmith/songsmith/internal/music/describe"
+	"github.com/songsmith/songsmith/internal/mix"
 	"github.com/songsmith/songsmith/internal/perform"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
@@ -169,6 +170,7 @@ func Compose(r Request) (*Composition, error) {
 	st := styleOf(written.Genre)
 	performed := perform.Apply(written, st)
 	clockHits(performed, written)
+	mix.Apply(performed, st) // the mix step: levels, seats, sends, colour (internal/mix)
 	return &Composition{Written: written, Score: performed, Title: title, Tags: tags, Style: st}, nil
 }
 

@@ -247,9 +247,6 @@ func closeWithChange(secs []Section, have, forced [NumLayers]bool) {
 	}
 }
 
-// BalladDrumsDB is how much softer a ballad's kit plays than the style's.
-const BalladDrumsDB = 4
-
 // BalladArrangement lets a ballad's band in as a producer would: the
 // piano (or whatever carries the chords and the tune) alone through the
 // intro and the first verse, the bass and the drums entering at the first
