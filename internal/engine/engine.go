@@ -8,9 +8,9 @@ import (
 	"strings"
 
 	"github.com/songsmith/songsmith/internal/audio"
+	"github.com/songsmith/songsmith/internal/mix"
 	"github.com/songsmith/songsmith/internal/music"
 	"github.com/songsmith/songsmith/internal/music/describe"
-	"github.com/songsmith/songsmith/internal/mix"
 	"github.com/songsmith/songsmith/internal/perform"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
@@ -170,7 +170,6 @@ func Compose(r Request) (*Composition, error) {
 	st := styleOf(written.Genre)
 	performed := perform.Apply(written, st)
 	clockHits(performed, written)
-	mix.Apply(performed, st) // the mix step: levels, seats, sends, colour (internal/mix)
 	return &Composition{Written: written, Score: performed, Title: title, Tags: tags, Style: st}, nil
 }
 
@@ -193,7 +192,7 @@ func synthesize(ctx context.Context, c *Composition, r Request) (*Song, error) {
 	}
 	so := r.Synth
 	so.LoudnessLUFS = r.LoudnessLUFS
-	so = MixOf(c.Style, so)
+	so = mix.Of(c.Style, s, so) // the mix step: the plan, levels, seats, sends, colour
 	if r.drawsEnergy() && so.Mix != nil && so.Mix.SectionRideDB < EnergyRideDB {
 		p := *so.Mix
 		p.SectionRideDB = EnergyRideDB

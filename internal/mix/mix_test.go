@@ -5,8 +5,10 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/mix"
+	"github.com/songsmith/songsmith/internal/mixplan"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
+	"github.com/songsmith/songsmith/internal/synth"
 )
 
 // entry is a catalogue entry with every mix note the step reads.
@@ -33,24 +35,28 @@ func band() *score.Score {
 	}}
 }
 
-func byName(s *score.Score, name string) score.Track {
-	for _, t := range s.Tracks {
+// byName returns the channel of s's track name in chans.
+func byName(s *score.Score, chans []mixplan.Channel, name string) mixplan.Channel {
+	for i, t := range s.Tracks {
 		if t.Name == name {
-			return t
+			return chans[i]
 		}
 	}
 	panic("no track " + name)
 }
 
-// TestApplySeatsEveryPart: each part gets its seat, sends and level from
+// TestOfSeatsEveryPart: each part gets its seat, sends and level from
 // the style's entry (the figures the composer used to write, issue 29
-// item 2), and the room is the style's reverb.
-func TestApplySeatsEveryPart(t *testing.T) {
+// item 2), one channel a track; the room is the style's reverb and the
+// plan its family's.
+func TestOfSeatsEveryPart(t *testing.T) {
 	s := band()
-	mix.Apply(s, entry())
-	if s.ReverbSize != 0.5 {
-		t.Errorf("room %v, want the style's reverb 0.5", s.ReverbSize)
+	o := mix.Of(entry(), s, synth.Options{})
+	if o.RoomSize != 0.5 || o.Mix == nil || len(o.Channels) != len(s.Tracks) {
+		t.Fatalf("room %v, plan %v, %d channels for %d tracks: want the style's reverb 0.5, a plan, one channel a track",
+			o.RoomSize, o.Mix, len(o.Channels), len(s.Tracks))
 	}
+	chans := o.Channels
 	type seat struct{ gain, pan, rev, dly float64 }
 	rev := entry().Mix.Reverb // at run time, as the step computes
 	want := map[string]seat{
@@ -60,12 +66,12 @@ func TestApplySeatsEveryPart(t *testing.T) {
 		"texture": {0, 0, 0, 0}, "hits": {-4, 0, 0, 0},
 	}
 	for name, w := range want {
-		tr := byName(s, name)
+		tr := byName(s, chans, name)
 		if got := (seat{tr.GainDB, tr.Pan, tr.Reverb, tr.Delay}); got != w {
 			t.Errorf("%s: gain, pan, reverb, delay %v, want %v", name, got, w)
 		}
 	}
-	drums, pad, lead, chords := byName(s, "drums"), byName(s, "pad"), byName(s, "lead"), byName(s, "chords")
+	drums, pad, lead, chords := byName(s, chans, "drums"), byName(s, chans, "pad"), byName(s, chans, "lead"), byName(s, chans, "chords")
 	if drums.Drive != 0.2 || drums.Sidechain != 0 {
 		t.Errorf("drums: drive %v sidechain %v, want the kit's drive 0.2 and no ducking", drums.Drive, drums.Sidechain)
 	}
@@ -78,11 +84,11 @@ func TestApplySeatsEveryPart(t *testing.T) {
 	if chords.Chorus != 0.35 || chords.Drive != 0.1 {
 		t.Errorf("electric piano: chorus %v drive %v, want 0.35 and the style's 0.1", chords.Chorus, chords.Drive)
 	}
-	if a := byName(s, "answer"); a.Drive != 0.7 {
+	if a := byName(s, chans, "answer"); a.Drive != 0.7 {
 		t.Errorf("distorted guitar drive %v, want 0.7", a.Drive)
 	}
 	for _, name := range []string{"choir", "texture"} {
-		if tr := byName(s, name); tr.Brightness != 0.5 || tr.Drive != 0 || tr.Sidechain != 0 {
+		if tr := byName(s, chans, name); tr.Brightness != 0.5 || tr.Drive != 0 || tr.Sidechain != 0 {
 			t.Errorf("%s: coloured (%+v): a recorded overlay keeps its own tone", name, tr)
 		}
 	}
@@ -93,54 +99,44 @@ func TestApplySeatsEveryPart(t *testing.T) {
 func TestBalladKitIsSofter(t *testing.T) {
 	plain, ballad := band(), band()
 	ballad.Ballad = true
-	mix.Apply(plain, entry())
-	mix.Apply(ballad, entry())
-	for i := range plain.Tracks {
-		p, b := plain.Tracks[i], ballad.Tracks[i]
-		want := p.GainDB
-		if p.Part == score.PartDrums {
+	p, b := mix.Channels(plain, entry()), mix.Channels(ballad, entry())
+	for i, tr := range plain.Tracks {
+		want := p[i].GainDB
+		if tr.Part == score.PartDrums {
 			want -= mix.BalladDrumsDB
 		}
-		if b.GainDB != want {
-			t.Errorf("%s: ballad at %+v dB, plain at %+v, want %+v", p.Name, b.GainDB, p.GainDB, want)
+		if b[i].GainDB != want {
+			t.Errorf("%s: ballad at %+v dB, plain at %+v, want %+v", tr.Name, b[i].GainDB, p[i].GainDB, want)
 		}
 	}
 }
 
-// TestApplyIsIdempotent: the mix is set from nothing, so a score mixed
-// twice (or remixed after an edit) is the score mixed once.
-func TestApplyIsIdempotent(t *testing.T) {
-	once, twice := band(), band()
-	mix.Apply(once, entry())
-	mix.Apply(twice, entry())
-	mix.Apply(twice, entry())
-	if !reflect.DeepEqual(once, twice) {
-		t.Error("mixing twice changed the score")
-	}
-	mix.Apply(nil, entry())
+// TestOfLeavesTheScore: the mix step reads the score and writes nothing
+// into it; a nil style or score leaves the options as they are.
+func TestOfLeavesTheScore(t *testing.T) {
 	s := band()
-	mix.Apply(s, nil)
+	mix.Of(entry(), s, synth.Options{})
 	if !reflect.DeepEqual(s, band()) {
-		t.Error("a nil style changed the score")
+		t.Error("the mix step changed the score")
+	}
+	if o := mix.Of(nil, s, synth.Options{LoudnessLUFS: -12}); o.Mix != nil || o.Channels != nil || o.LoudnessLUFS != -12 {
+		t.Errorf("a nil style: %+v, want the options untouched", o)
+	}
+	if c := mix.Channels(nil, entry()); c != nil {
+		t.Errorf("a nil score has channels %v", c)
 	}
 }
 
-// TestPartDefaultsToRole: a track without a part is mixed as its role's
-// layer (RoleFX as a texture).
-func TestPartDefaultsToRole(t *testing.T) {
-	with, without := band(), band()
-	for i := range without.Tracks {
-		if p := without.Tracks[i].Part; p == score.Part(without.Tracks[i].Role) || p == score.PartTexture {
-			without.Tracks[i].Part = ""
-		}
+// TestUnplacedTrack: a track without a part (a test's hand-written
+// track, a click) is not placed: the zero channel, at its role's level.
+func TestUnplacedTrack(t *testing.T) {
+	s := band()
+	for i := range s.Tracks {
+		s.Tracks[i].Part = ""
 	}
-	mix.Apply(with, entry())
-	mix.Apply(without, entry())
-	for i := range with.Tracks {
-		w, o := with.Tracks[i], without.Tracks[i]
-		o.Part = w.Part
-		if !reflect.DeepEqual(w, o) {
-			t.Errorf("%s without its part: %+v, want %+v", w.Name, o, w)
+	for i, c := range mix.Channels(s, entry()) {
+		if c != (mixplan.Channel{}) {
+			t.Errorf("%s without a part: %+v, want the zero channel", s.Tracks[i].Name, c)
 		}
 	}
 }
@@ -151,8 +147,7 @@ func TestPartDefaultsToRole(t *testing.T) {
 func TestSwappedPartKeepsItsCastColour(t *testing.T) {
 	s := band()
 	s.Tracks[2].Instrument, s.Tracks[2].Cast = score.DistGuitar, score.EPiano
-	mix.Apply(s, entry())
-	if c := s.Tracks[2]; c.Chorus != 0.35 || c.Drive != 0.1 {
+	if c := mix.Channels(s, entry())[2]; c.Chorus != 0.35 || c.Drive != 0.1 {
 		t.Errorf("swapped chords: chorus %v drive %v, want the electric piano's 0.35 and 0.1", c.Chorus, c.Drive)
 	}
 }

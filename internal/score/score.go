@@ -147,10 +147,11 @@ type Hit struct {
 // Part is the musical part a track plays in the arrangement: one of the
 // band's layers, the lead's answering voice, or a part laid over the band.
 // The composer (and an edit adding a part) writes it; the mix step
-// (internal/mix) seats and levels a track by its part, role and instrument.
+// (internal/mix) seats and levels a track by its part, role and instrument;
+// a track without a part is not placed (centred, dry, at its role's level).
 type Part string
 
-// Track parts. A track without a part is mixed as its role's layer.
+// Track parts.
 const (
 	PartDrums   Part = "drums"   // the kit
 	PartBass    Part = "bass"    // the bass line
@@ -165,27 +166,20 @@ const (
 	PartHits    Part = "hits"    // hits and risers an edit strikes on a song without a kit
 )
 
-// Track is one instrument's part and its place in the mix. The composer
-// writes its notes, hits, instrument, role, part and casting flags; the
-// mix step (internal/mix) writes the mix fields (GainDB to Sidechain)
-// from the style's catalogue entry; nothing else writes those.
+// Track is one instrument's part: its notes or hits, instrument, role,
+// part and casting flags (what the composer, the edits and the players
+// write). Its place in the mix (level, seat, sends, colour) is not here:
+// the mix step (internal/mix) writes it beside the score, from the
+// style's entry and the track's part, role and instrument.
 type Track struct {
 	Name       string
 	Instrument Instrument
 	Role       Role
-	Part       Part    // the arrangement's part it plays ("" : its role's layer)
-	Notes      []Note  // pitched instruments
-	Hits       []Hit   // Drums only
-	GainDB     float64 // mix level relative to the role default, in dB
-	Pan        float64 // -1 (left) .. +1 (right)
-	Reverb     float64 // send amount 0..1
-	Delay      float64 // send amount 0..1 (tempo-synced dotted eighth)
-	Chorus     float64 // 0..1
-	Drive      float64 // saturation 0..1
-	Brightness float64 // 0..1, filter cutoff / tone; 0.5 is neutral
-	Sidechain  float64 // 0..1 ducking depth keyed from the kick
-	Kit        Kit     // Drums only: the kit's sound family ("" is KitAcoustic)
-	Recorded   bool    // play from the sample bank when one is loaded (acoustic parts)
+	Part       Part   // the arrangement's part it plays ("": not placed in the mix)
+	Notes      []Note // pitched instruments
+	Hits       []Hit  // Drums only
+	Kit        Kit    // Drums only: the kit's sound family ("" is KitAcoustic)
+	Recorded   bool   // play from the sample bank when one is loaded (acoustic parts)
 	// Cast is the instrument the composer cast the part with, kept when an
 	// edit swaps Instrument ("" : Instrument): the mix step colours the
 	// part (drive, chorus) by it, as it did before the swap.
@@ -236,7 +230,6 @@ type Score struct {
 	TailSeconds float64 // reverb/release tail after TotalBeats (part of the song)
 	FadeIn      float64 // seconds
 	FadeOut     float64 // seconds
-	ReverbSize  float64 // 0..1 room size for the shared reverb (the mix step's)
 	Seed        uint64  // for any randomness in synthesis (noise, humanisation)
 	// Ballad marks a song played as a ballad (a ballad's tempo, outside
 	// rock): the mix step sets its kit softer than the style's.
