@@ -3,6 +3,7 @@
 // names seated, the ones it leaves out replaced, an acoustic band
 // unplugged), which parts play from the recorded bank (Recorded), the
 // arrangement part each layer plays (Parts: the mix step, internal/mix,
-// seats and levels a track by it; the band writes no gains), and who plays each bar of the melody's phrases: the lead, the instrument that
+// seats and levels a track by it; the band writes no gains), and who
+// plays each bar of the melody's phrases: the lead, the instrument that
 // answers it (AnswerInstrument), or nobody (WhoPlays).
 package cast
