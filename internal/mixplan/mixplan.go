@@ -1,8 +1,10 @@
 // Package mixplan is how a song of a mix family is mixed and mastered:
 // the families, the reference sets their mixes are measured against, and
-// each family's plan (part levels, loudness, bus, room, tone, width). The
-// style catalogue seats every style in a family (internal/style); the
-// synthesizer reads the plan it is handed and nothing else of a style.
+// each family's plan (part levels, loudness, bus, room, tone, width), and
+// a track's Channel (its level offset, seat, sends and colour). The style
+// catalogue seats every style in a family (internal/style); the mix step
+// (internal/mix) writes the plan and the channels; the synthesizer reads
+// what it is handed and nothing else of a style.
 package mixplan
 
 import "github.com/songsmith/songsmith/internal/score"
