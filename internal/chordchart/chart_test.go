@@ -66,14 +66,17 @@ func TestParseChart(t *testing.T) {
 // A symbol that is not a chord is named with its bar and the reason.
 func TestParseChartErrors(t *testing.T) {
 	for text, want := range map[string]string{
-		"Am F Hx7 G":     "'Hx7' at bar 3 is not a chord: it starts with neither a note name (A-G) nor a Roman numeral (I-VII)",
-		"C Fqq":          `'Fqq' at bar 2 is not a chord: unknown quality "qq"`,
-		"% C":            "'%' at bar 1 is not a chord: there is no bar before it to repeat",
-		"C/H":            `'C/H' at bar 1 is not a chord: the bass note "H" after '/' is not a note name`,
-		"C | D E F | G":  "'D E F' at bar 2 is not a chord: a bar holds at most 2 chords",
-		"C G | D E F G":  "'D E F G' at bar 2 is not a chord: a bar holds at most 2 chords",
-		"  | ":           "no chords",
-		"C G7 Am I/E F7": "'I/E' at bar 4 is not a chord: a Roman numeral takes no slash bass note name",
+		"Am F Hx7 G":        "'Hx7' at bar 3 is not a chord: it starts with neither a note name (A-G) nor a Roman numeral (I-VII)",
+		"C Fqq":             `'Fqq' at bar 2 is not a chord: unknown quality "qq"`,
+		"% C":               "'%' at bar 1 is not a chord: there is no bar before it to repeat",
+		"C/H":               `'C/H' at bar 1 is not a chord: the bass note "H" after '/' is not a note name`,
+		"C | D E F | G":     "'D E F' at bar 2 is not a chord: a bar holds at most 2 chords",
+		"C G | D E F G":     "'D E F G' at bar 2 is not a chord: a bar holds at most 2 chords",
+		"  | ":              "no chords",
+		"C G7 Am I/E F7":    "'I/E' at bar 4 is not a chord: a Roman numeral takes no slash bass note name",
+		"C Dm7/":            "'Dm7/' at bar 2 is not a chord: nothing follows '/': a slash chord names its bass note (C/E)",
+		"I IV VIII":         `'VIII' at bar 3 is not a chord: "VIII" is not a Roman numeral: they count the scale's degrees, I to VII`,
+		"ii7 V7 | IIIImaj7": `'IIIImaj7' at bar 2 is not a chord: "IIII" is not a Roman numeral: they count the scale's degrees, I to VII`,
 	} {
 		_, err := chordchart.ParseChart(text)
 		if err == nil || err.Error() != want {
