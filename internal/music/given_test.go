@@ -20,8 +20,9 @@ import (
 // over the section, the bass plays the chord's bass note in nine chords of
 // ten at least (a pickup into the next section may take its place), the
 // comping and pad parts play two of the chord's tones at least and chord
-// tones in three notes of four, and the lead's notes struck with a chord
-// are its tones in nine of ten.
+// tones in three notes of four, and the lead's notes (and its answer's)
+// of half a beat or more on the strong beats (the chord's first, the
+// third of a bar of four) are its tones in 19 of 20 (2965 of 2968).
 func TestGivenChordsPlayEveryBar(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a corpus of 62 songs")
@@ -61,7 +62,7 @@ func checkPlaysChart(t *testing.T, s *score.Score, charts map[string]string) {
 	k := harmony.NewKey(s.KeyRoot, s.Mode)
 	bpb := float64(s.BeatsPerBar)
 	bars, missed := 0, 0
-	var lead [2]int // the lead's notes of half a beat or more struck with a chord: in its tones, all
+	var lead [2]int // the lead's notes of half a beat or more on strong beats: in the chord's tones, all
 	for _, sec := range s.Sections {
 		text := sectionChart(charts, sec.Name)
 		if text == "" {
@@ -94,9 +95,9 @@ func checkPlaysChart(t *testing.T, s *score.Score, charts map[string]string) {
 	}
 	// The bass plays the chord's bass note in nearly every chord; a
 	// pickup into the next section may take its place.
-	t.Logf("the bass plays the chord's bass note in %d of %d chords; the lead's notes struck with a chord are its tones in %d of %d", bars-missed, bars, lead[0], lead[1])
-	if 10*lead[0] < 9*lead[1] {
-		t.Errorf("the lead's notes struck with a chord are its tones in only %d of %d", lead[0], lead[1])
+	t.Logf("the bass plays the chord's bass note in %d of %d chords; the lead's notes on strong beats are its tones in %d of %d", bars-missed, bars, lead[0], lead[1])
+	if 20*lead[0] < 19*lead[1] {
+		t.Errorf("the lead's notes on strong beats are the chord's tones in only %d of %d", lead[0], lead[1])
 	}
 	if 10*missed > bars {
 		t.Errorf("the bass misses the chord's bass note in %d of %d chords", missed, bars)
@@ -168,7 +169,8 @@ func checkBar(t *testing.T, s *score.Score, k harmony.Key, c harmony.Chord, from
 
 		case score.RoleLead:
 			for _, n := range tr.Notes {
-				if math.Abs(n.Start-from) < 1e-6 && n.Length >= 0.5 {
+				strong := math.Abs(n.Start-from) < 1e-6 || to-from == 4 && math.Abs(n.Start-from-2) < 1e-6
+				if strong && n.Length >= 0.5 {
 					lead[1]++
 					if tones[harmony.PC(n.Pitch)] {
 						lead[0]++
