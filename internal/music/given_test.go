@@ -22,7 +22,8 @@ import (
 // comping and pad parts play two of the chord's tones at least and chord
 // tones in three notes of four, and the lead's notes (and its answer's)
 // of half a beat or more on the strong beats (the chord's first, the
-// third of a bar of four) are its tones in 19 of 20 (2965 of 2968).
+// third of a bar of four) are its tones in 19 of 20 (2128 of 2132; the
+// bass plays the bass note in 2737 of 2761 chords).
 func TestGivenChordsPlayEveryBar(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a corpus of 62 songs")
