@@ -65,7 +65,8 @@ func chordTones(t *testing.T, sym string) []int {
 // among the four strongest; or 70 % of it. Heard: 85 % of the chords at
 // least (275 of 306 when written), and a third of each song's. The
 // chords not heard are listed; most are under a loud lead's passing notes
-// or a section's first bar (crash, pickup). Each song renders 12 s, in
+// and overtones, a bass below C2 (read by its overtones) or a section's
+// first bar (crash, pickup). Each song renders 12 s, in
 // parallel on every core; skipped in -short mode.
 func TestChartCorpusAudible(t *testing.T) {
 	if testing.Short() {
