@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/songsmith/songsmith/internal/audio"
+	"github.com/songsmith/songsmith/internal/mix"
 	"github.com/songsmith/songsmith/internal/music"
 	"github.com/songsmith/songsmith/internal/music/describe"
 	"github.com/songsmith/songsmith/internal/perform"
@@ -198,7 +199,7 @@ func synthesize(ctx context.Context, c *Composition, r Request) (*Song, error) {
 	}
 	so := r.Synth
 	so.LoudnessLUFS = r.LoudnessLUFS
-	so = MixOf(c.Style, so)
+	so = mix.Of(c.Style, s, so) // the mix step: the plan, levels, seats, sends, colour
 	if r.drawsEnergy() && so.Mix != nil && so.Mix.SectionRideDB < EnergyRideDB {
 		p := *so.Mix
 		p.SectionRideDB = EnergyRideDB
