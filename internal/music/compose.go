@@ -243,7 +243,6 @@ func (w partWriters) write(l form.Layer, t *score.Track) *score.Track {
 	case form.LayerLead:
 		if w.tune != nil {
 			t.Notes = w.tuneLead()
-			t.Pan, t.Reverb, t.Delay = 0.05, 0.2+0.3*rev, 0.15
 			return nil
 		}
 		var answered []score.Note

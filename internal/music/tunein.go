@@ -266,9 +266,8 @@ func (g *song) tuneLead() []score.Note {
 // whole song (varied repeats, the sections' edges, the ending), which
 // may move or cut a lead's notes: a given melody is played as written.
 func (g *song) keepTune() {
-	name := form.TrackName(form.LayerLead, g.band.Inst[form.LayerLead])
 	for i := range g.s.Tracks {
-		if t := &g.s.Tracks[i]; t.Name == name && t.Role == score.RoleLead {
+		if t := &g.s.Tracks[i]; t.Part == score.PartLead {
 			t.Notes = g.tuneLead()
 			return
 		}
