@@ -29,14 +29,10 @@ var StingerKinds = []string{"success", "danger", "transition"}
 // its tempo, meter and key, played by its own instruments (the first part
 // of each of its drums, bass, pad or chords and lead roles; a role the
 // song lacks is left out), starting on a downbeat, with a short ring-out.
-func Stinger(s *score.Score, kind string) *score.Score {
-	st, _ := stinger(s, kind)
-	return st
-}
-
-// stinger is Stinger and, for each of its tracks, the index of the song's
-// track it is played by (whose channel it takes in the mix).
-func stinger(s *score.Score, kind string) (*score.Score, []int) {
+// It returns, for each of the stinger's tracks, the index of the song's
+// track that plays it: the stinger's part takes that part's channel in
+// the mix (RenderStingers).
+func Stinger(s *score.Score, kind string) (*score.Score, []int) {
 	bpb := float64(max(s.BeatsPerBar, 1))
 	st := &score.Score{BPM: s.BPM, BeatsPerBar: s.BeatsPerBar, Subdivision: s.Subdivision, KeyRoot: s.KeyRoot, Mode: s.Mode,
 		Genre: s.Genre, Mood: s.Mood, TotalBeats: StingerBars * bpb, TailSeconds: stingerTail, Seed: s.Seed, Ballad: s.Ballad,
@@ -143,7 +139,7 @@ func stingerHits(kind string, bpb float64) []score.Hit {
 func RenderStingers(ctx context.Context, s *score.Score, o synth.Options, rate audio.SampleRate) ([]*audio.Buffer, error) {
 	var out []*audio.Buffer
 	for _, kind := range StingerKinds {
-		st, from := stinger(s, kind)
+		st, from := Stinger(s, kind)
 		so := o
 		so.Channels = make([]mixplan.Channel, len(from))
 		for j, i := range from {
