@@ -234,6 +234,9 @@ type Score struct {
 	// Ballad marks a song played as a ballad (a ballad's tempo, outside
 	// rock): the mix step sets its kit softer than the style's.
 	Ballad bool
+	// EnergyDrawn marks a song whose section energies the request drew
+	// (an energy curve): the mix step rides the sections' levels harder.
+	EnergyDrawn bool
 	// Loop marks a seamless loop: TotalBeats repeat end to start, and
 	// synthesis wraps what rings past the end into the beginning (no tail,
 	// no fades).
