@@ -30,6 +30,11 @@ type goldenRecipe struct {
 // fully synthesized, one playing the Debian FluidR3_GM bank. Engine
 // 2026.11.28.2 (issue 32 items 2-3): the ambient and folk songs follow a
 // tempo map (phrase rubato), and parts play expression inside notes.
+// 2026.11.28.3 (issue 30 item 2): a request may give a melody; these
+// songs, which give none, are unchanged.
+// 2026.11.28.3 (issue 30 item 4): lo-fi, reggae, soul and r&b swing their
+// sixteenths only, slow grooves play drums in the intro; these three songs
+// do not change.
 // 2026.11.28.3 (issue 31, picture): hit points closer than 6.25 bars land
 // with an odd bar; the golden songs have no hits: their hashes stand.
 var goldenRecipes = []goldenRecipe{

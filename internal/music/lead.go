@@ -16,7 +16,7 @@ import (
 // restatement, cadence) with strong beats on chord tones. When the lead
 // plays in the song's last bar, that bar is a closed cadence ending on the
 // tonic.
-func writeLead(secs []form.Section, k harmony.Key, prof genre.Profile, inst, answerInst score.Instrument, swing float64, seed uint64) (lead, answered []score.Note) {
+func writeLead(secs []form.Section, k harmony.Key, prof genre.Profile, inst, answerInst score.Instrument, swing form.Swing, seed uint64) (lead, answered []score.Note) {
 	w := newLeadWriter(secs[0].Beats, k, prof, answerInst, seed)
 	w.voices = map[cast.Voice]*melodyVoice{
 		cast.Sing:   newMelodyVoice(k, inst, &part{swing: swing, r: harmony.NewRNG(seed, "melody-vel")}),
@@ -212,7 +212,9 @@ func (w *leadWriter) sing(s *form.Section, b, pb int, h harmony.BarChord, bar []
 	for j, n := range bar {
 		d := n.deg
 		strong := n.at == 0 || n.at == 2 && beats == 4 || (n.len >= 1 && n.at == float64(int(n.at)))
-		if strong && !rigid {
+		if strong && (!rigid || s.Given) {
+			// A figure kept whole still lands its strong notes on a
+			// given chart's chords: the chords asked for are heard.
 			d = nearestChordDegree(k, h.At(n.at), d, oct)
 		}
 		pitches[j] = k.Pitch(d, oct)

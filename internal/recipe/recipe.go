@@ -104,6 +104,9 @@ type Plan struct {
 	// Chords are the chord charts the request gave, by section name
 	// ("song" for the whole song's), as the chords option holds them.
 	Chords map[string]string `json:"chords,omitempty"`
+	// Melody is the tune the request gave, as the melody option holds it
+	// ({"abc": ...} or {"midi": ..., "track": n}, "transpose").
+	Melody json.RawMessage `json:"melody,omitempty"`
 }
 
 // Edit is one change of a composed song (internal/edit.Change), in the
