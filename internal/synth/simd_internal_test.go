@@ -136,3 +136,77 @@ func TestEQBandBits(t *testing.T) {
 		}
 	}
 }
+
+// vecTestBlock is a block of n samples with the edges a float brings:
+// signed zeros, denormals, full scale and a spike.
+func vecTestBlock(n int, seed uint64) []float32 {
+	r := newRNG(seed)
+	s := make([]float32, n)
+	for i := range s {
+		s[i] = float32(r.bipolar())
+		switch i % 37 {
+		case 3:
+			s[i] = float32(math.Copysign(0, -1))
+		case 5:
+			s[i] = 1e-40
+		case 7:
+			s[i] = 1
+		case 11:
+			s[i] = -60
+		}
+	}
+	return s
+}
+
+func sameBits(a, b []float32) int {
+	for i := range a {
+		if math.Float32bits(a[i]) != math.Float32bits(b[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
+// TestMixPanBits: mixPan (the amd64 kernel and its Go tail) gives
+// mixPanGo's mix, send and bits, with and without the side signal and the
+// sidechain, at lengths around the kernel's four lanes.
+func TestMixPanBits(t *testing.T) {
+	for _, n := range []int{0, 1, 3, 4, 5, 127, 128, 511, blockSize} {
+		for _, wide := range []bool{false, true} {
+			for _, side := range []float32{0, 0.7} {
+				l, r := vecTestBlock(n, 1), vecTestBlock(n, 2)
+				duck := vecTestBlock(n, 3)
+				for i := range duck {
+					duck[i] = float32(math.Abs(float64(duck[i])) / 60)
+				}
+				var sb []float32
+				if wide {
+					sb = vecTestBlock(n, 4)
+				}
+				mL, mR := vecTestBlock(n, 5), vecTestBlock(n, 6)
+				l2, mL2, mR2 := append([]float32(nil), l...), append([]float32(nil), mL...), append([]float32(nil), mR...)
+				k := [4]float32{0.61, 0.43, 0.52, side}
+				mixPan(l, r, sb, duck, mL, mR, &k)
+				mixPanGo(l2, r, sb, duck, mL2, mR2, &k)
+				for name, p := range map[string][2][]float32{"mixL": {mL, mL2}, "mixR": {mR, mR2}, "send": {l, l2}} {
+					if i := sameBits(p[0], p[1]); i >= 0 {
+						t.Fatalf("n %d wide %v side %v: %s[%d] %v, Go %v", n, wide, side, name, i, p[0][i], p[1][i])
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestAddScaledBits: addScaled gives addScaledGo's bits.
+func TestAddScaledBits(t *testing.T) {
+	for _, n := range []int{0, 1, 3, 4, 5, 511, blockSize} {
+		src, dst := vecTestBlock(n, 8), vecTestBlock(n, 9)
+		dst2 := append([]float32(nil), dst...)
+		addScaled(dst, src, 0.37)
+		addScaledGo(dst2, src, 0.37)
+		if i := sameBits(dst, dst2); i >= 0 {
+			t.Fatalf("n %d: [%d] %v, Go %v", n, i, dst[i], dst2[i])
+		}
+	}
+}

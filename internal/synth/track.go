@@ -347,11 +347,15 @@ func (t *trackState) mixOut(buf []float32, e *engine, recSide []float32) {
 	mixL, mixR := e.mixL[:n], e.mixR[:n]
 	revIn, dlyIn := e.revIn[:n], e.dlyIn[:n]
 	gl, gr, side, rev, dly := t.gl, t.gr, t.side, t.rev, t.dly
+	if side <= 0 {
+		duck = zeroDuck[:n] // the gain 1 - side*duck is exactly 1
+	}
+	var sb []float32
 	if t.wide != nil || recSide != nil {
 		// The side signals (the widener's, a stereo sample pair's) go
 		// in after the pan, at the fader's mean gain, so that they
 		// cancel in the mono sum wherever the part sits.
-		sb := t.sb[:n]
+		sb = t.sb[:n]
 		switch {
 		case t.wide == nil:
 			copy(sb, recSide)
@@ -363,40 +367,14 @@ func (t *trackState) mixOut(buf []float32, e *engine, recSide []float32) {
 				sb[i] += x
 			}
 		}
-		gw := 0.5 * (gl + gr)
-		for i := range n {
-			g := float32(1)
-			if side > 0 {
-				g -= side * duck[i]
-			}
-			w := sb[i] * gw
-			a, b := (l[i]*gl+w)*g, (r[i]*gr-w)*g
-			mixL[i] += a
-			mixR[i] += b
-			l[i] = (a + b) * 0.5
-		}
-	} else {
-		for i := range n {
-			g := float32(1)
-			if side > 0 {
-				g -= side * duck[i]
-			}
-			a, b := l[i]*gl*g, r[i]*gr*g
-			mixL[i] += a
-			mixR[i] += b
-			// Reuse l for the send signal.
-			l[i] = (a + b) * 0.5
-		}
 	}
+	// l becomes the send signal (mixPanGo).
+	mixPan(l, r, sb, duck, mixL, mixR, &[4]float32{gl, gr, 0.5 * (gl + gr), side})
 	if rev != 0 {
-		for i, m := range l {
-			revIn[i] += m * rev
-		}
+		addScaled(revIn, l, rev)
 	}
 	if dly != 0 {
-		for i, m := range l {
-			dlyIn[i] += m * dly
-		}
+		addScaled(dlyIn, l, dly)
 	}
 }
 
