@@ -210,3 +210,28 @@ func TestAddScaledBits(t *testing.T) {
 		}
 	}
 }
+
+// TestGainPeakBits: gainPeak and scale32 give the Go loops' samples and
+// peak, NaNs and signed zeros included.
+func TestGainPeakBits(t *testing.T) {
+	for _, n := range []int{0, 1, 3, 4, 5, 127, 128, 511, blockSize} {
+		a := vecTestBlock(n, 10)
+		if n > 20 {
+			a[17] = float32(math.NaN())
+		}
+		b := append([]float32(nil), a...)
+		p1, p2 := gainPeak(a, 0.83), gainPeakGo(b, 0.83)
+		if i := sameBits(a, b); i >= 0 && !(a[i] != a[i] && b[i] != b[i]) {
+			t.Fatalf("n %d: [%d] %v, Go %v", n, i, a[i], b[i])
+		}
+		if math.Float32bits(p1) != math.Float32bits(p2) {
+			t.Fatalf("n %d: peak %v, Go %v", n, p1, p2)
+		}
+		c, d := vecTestBlock(n, 11), vecTestBlock(n, 11)
+		scale32(c, 1.7)
+		scaleGo(d, 1.7)
+		if i := sameBits(c, d); i >= 0 {
+			t.Fatalf("scale n %d: [%d] %v, Go %v", n, i, c[i], d[i])
+		}
+	}
+}

@@ -50,3 +50,41 @@ func addScaled(dst, src []float32, k float32) {
 		addScaledGo(dst[m:], src[m:], k)
 	}
 }
+
+// gainPeakSSE is vec_amd64.s: gainPeakGo four samples at a time (len(buf)
+// a multiple of four), each lane's peak kept apart, the largest returned.
+//
+//go:noescape
+func gainPeakSSE(buf []float32, k float32) float32
+
+// scaleSSE is vec_amd64.s: scaleGo four samples at a time (len(s) a
+// multiple of four).
+//
+//go:noescape
+func scaleSSE(s []float32, k float32)
+
+// gainPeak is gainPeakGo: the kernel on the multiple of four samples, the
+// Go loop on the rest.
+func gainPeak(buf []float32, g float32) float32 {
+	m := len(buf) &^ 3
+	peak := float32(0)
+	if m > 0 {
+		peak = gainPeakSSE(buf[:m], g)
+	}
+	if m < len(buf) {
+		peak = max(peak, gainPeakGo(buf[m:], g)) // neither is NaN
+	}
+	return peak
+}
+
+// scale32 is scaleGo: the kernel on the multiple of four samples, the Go
+// loop on the rest.
+func scale32(s []float32, k float32) {
+	m := len(s) &^ 3
+	if m > 0 {
+		scaleSSE(s[:m], k)
+	}
+	if m < len(s) {
+		scaleGo(s[m:], k)
+	}
+}

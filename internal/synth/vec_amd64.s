@@ -118,3 +118,67 @@ asloop:
 
 asdone:
 	RET
+
+// func gainPeakSSE(buf []float32, k float32) float32
+//
+// buf[i] *= k, returning the largest |buf[i]|: each lane keeps its own
+// peak with MAXPS (a NaN never wins, as in the Go loop's a > peak), the
+// lanes' largest returned. len(buf) a multiple of four.
+TEXT ·gainPeakSSE(SB), NOSPLIT, $0-36
+	MOVQ buf_base+0(FP), SI
+	MOVQ buf_len+8(FP), CX
+	MOVSS k+24(FP), X8
+	SHUFPS $0, X8, X8
+	MOVL $0x7fffffff, AX
+	MOVD AX, X9
+	SHUFPS $0, X9, X9    // the magnitude mask
+	XORPS X2, X2         // the lanes' peaks
+	SHLQ $2, CX
+	XORQ BX, BX
+	TESTQ CX, CX
+	JEQ gpdone
+
+gploop:
+	MOVUPS (SI)(BX*1), X0
+	MULPS X8, X0
+	MOVUPS X0, (SI)(BX*1)
+	ANDPS X9, X0         // |x|
+	MAXPS X2, X0         // x0 = x0 > peak ? x0 : peak
+	MOVAPS X0, X2
+	ADDQ $16, BX
+	CMPQ BX, CX
+	JLT gploop
+
+gpdone:
+	MOVAPS X2, X0
+	SHUFPS $0x4e, X0, X0 // lanes 2, 3, 0, 1
+	MAXPS X0, X2
+	MOVAPS X2, X0
+	SHUFPS $0xb1, X0, X0 // lanes 1, 0, 3, 2
+	MAXPS X0, X2
+	MOVSS X2, ret+32(FP)
+	RET
+
+// func scaleSSE(s []float32, k float32)
+//
+// s[i] *= k, len(s) a multiple of four.
+TEXT ·scaleSSE(SB), NOSPLIT, $0-28
+	MOVQ s_base+0(FP), SI
+	MOVQ s_len+8(FP), CX
+	MOVSS k+24(FP), X8
+	SHUFPS $0, X8, X8
+	SHLQ $2, CX
+	XORQ BX, BX
+	TESTQ CX, CX
+	JEQ scdone
+
+scloop:
+	MOVUPS (SI)(BX*1), X0
+	MULPS X8, X0
+	MOVUPS X0, (SI)(BX*1)
+	ADDQ $16, BX
+	CMPQ BX, CX
+	JLT scloop
+
+scdone:
+	RET

@@ -86,7 +86,10 @@ const unitSample float32 = float32(1) / float32(32768)
 // is float32(x) * 2^-15 bit for bit, without the interpolation's integer
 // multiply (a drum hit at its recorded pitch, at the bank's sample rate,
 // steps by exactly one sample: most of a recorded kit's samples).
-func copyUnit(src []int16, dst []float32) {
+//
+// copyUnitGo is the loop; copyUnit (vec_amd64.go, vec_other.go) runs it
+// four samples a register on amd64 (an int16 converts exactly either way).
+func copyUnitGo(src []int16, dst []float32) {
 	src = src[:len(dst)]
 	for i, x := range src {
 		dst[i] = unitSample * float32(x)
