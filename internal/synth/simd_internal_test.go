@@ -235,3 +235,47 @@ func TestGainPeakBits(t *testing.T) {
 		}
 	}
 }
+
+// TestInsertTwoBits: insertTwo gives each track the samples and state of
+// its own insert chain, for the bell and pair chains, block after block.
+func TestInsertTwoBits(t *testing.T) {
+	mk := func(bells int, f0, hp float64) *trackState {
+		tr := &trackState{tiltK: 1, hpOn: true}
+		tr.hp.set(hp, 0.7)
+		for k := range bells {
+			tr.tone = append(tr.tone, monoBand{eqBand: peaking(f0*float64(k+1), 4-9*float64(k), 1.1)})
+		}
+		return tr
+	}
+	for _, bells := range []int{1, 2} {
+		a, b := mk(bells, 300, 140), mk(bells, 900, 170)
+		a2, b2 := mk(bells, 300, 140), mk(bells, 900, 170)
+		if a.chain() == chainOther || a.chain() != b.chain() {
+			t.Fatalf("%d bells: chain %d, %d", bells, a.chain(), b.chain())
+		}
+		for blk, n := range []int{blockSize, 7, 1, blockSize} {
+			x, y := vecTestBlock(n, uint64(20+blk)), vecTestBlock(n, uint64(40+blk))
+			if blk == 2 {
+				clear(x) // silence: the flushed state
+			}
+			x2, y2 := append([]float32(nil), x...), append([]float32(nil), y...)
+			insertTwo(a, b, x, y)
+			a2.insert(x2)
+			b2.insert(y2)
+			if i := sameBits(x, x2); i >= 0 {
+				t.Fatalf("%d bells, block %d: A[%d] %v, alone %v", bells, blk, i, x[i], x2[i])
+			}
+			if i := sameBits(y, y2); i >= 0 {
+				t.Fatalf("%d bells, block %d: B[%d] %v, alone %v", bells, blk, i, y[i], y2[i])
+			}
+		}
+		for k := range a.tone {
+			if a.tone[k] != a2.tone[k] || b.tone[k] != b2.tone[k] {
+				t.Fatalf("%d bells: bell %d's state differs", bells, k)
+			}
+		}
+		if a.hp != a2.hp || b.hp != b2.hp {
+			t.Fatalf("%d bells: the high-pass state differs", bells)
+		}
+	}
+}

@@ -261,12 +261,25 @@ func (t *trackState) startVoices(end int) {
 
 // render mixes one block of the track into the engine's buses.
 func (t *trackState) render(start, n int, e *engine) {
+	recSide, ok := t.source(start, n)
+	if !ok {
+		return
+	}
+	t.insert(t.mono[:n])
+	t.finish(n, e, recSide)
+}
+
+// source renders the block's sources (the recorded part, the voices, the
+// expression) into t.mono, before the inserts. It reports false for a
+// track silent long enough to skip the block, and returns a stereo
+// recorded part's side signal (nil for a mono part).
+func (t *trackState) source(start, n int) ([]float32, bool) {
 	end := start + n
 	t.startVoices(end)
 	live := t.rec != nil && t.rec.live(start, n)
 	if len(t.voices) == 0 && !live {
 		if t.tail <= 0 {
-			return
+			return nil, false
 		}
 		t.tail -= n
 	} else {
@@ -286,7 +299,13 @@ func (t *trackState) render(start, n int, e *engine) {
 	if t.ctl != nil {
 		t.ctl.express(buf, start)
 	}
-	t.insert(buf)
+	return recSide, true
+}
+
+// finish runs the block after the inserts: the chorus, then the pan and
+// sends (mixOut).
+func (t *trackState) finish(n int, e *engine, recSide []float32) {
+	buf := t.mono[:n]
 	l, r := t.l[:n], t.r[:n]
 	if t.ch != nil {
 		t.ch.process(buf, l, r)
@@ -295,6 +314,27 @@ func (t *trackState) render(start, n int, e *engine) {
 		copy(r, buf)
 	}
 	t.mixOut(buf, e, recSide)
+}
+
+// Insert chains insertTwo runs two at a time (chain).
+const (
+	chainOther = iota
+	chainBellHP
+	chainPairHP
+)
+
+// chain returns which of insert's fused chains the track runs.
+func (t *trackState) chain() int {
+	if !t.hpOn || t.tiltK != 1 || t.drive != 0 || t.dcOn {
+		return chainOther
+	}
+	switch len(t.tone) {
+	case 1:
+		return chainBellHP
+	case 2:
+		return chainPairHP
+	}
+	return chainOther
 }
 
 // renderVoices renders the sounding voices of the block from start into
