@@ -38,7 +38,56 @@ func (e *engine) mixTracks(start, n int) {
 			w.insert(w.mono[:n])
 		}
 	}
+	e.widenPairs(n)
 	for i, t := range e.on {
 		t.finish(n, e, e.sides[i])
 	}
+}
+
+// widenPairs computes the side signals of the sounding tracks' one-tap
+// wideners two at a time (sideTwo) into their t.sb, for mixOut: the
+// one-pole high-pass of each is a recursion one multiply and one add
+// long, and two of them overlap in one loop.
+func (e *engine) widenPairs(n int) {
+	var wait *trackState
+	for _, t := range e.on {
+		if t.wide == nil || t.wide.taps != 1 {
+			continue
+		}
+		if wait == nil {
+			wait = t
+			continue
+		}
+		sideTwo(wait.wide, t.wide, wait.mono[:n], t.mono[:n], wait.sb[:n], t.sb[:n])
+		wait.sbDone, t.sbDone = true, true
+		wait = nil
+	}
+}
+
+// sideTwo is w.side(inA, outA) and v.side(inB, outB) in one loop, for two
+// one-tap wideners (the same operations, so the same samples); the four
+// slices are equally long.
+func sideTwo(w, v *widener, inA, inB, outA, outB []float32) {
+	const mask = widenerLen - 1
+	n := len(inA)
+	inB, outA, outB = inB[:n], outA[:n], outB[:n]
+	bw, pw, dw, kw := w.buf[:widenerLen], w.pos, w.delay[0], w.gain[0]
+	bv, pv, dv, kv := v.buf[:widenerLen], v.pos, v.delay[0], v.gain[0]
+	zw, aw := w.hp.z, w.hp.a
+	zv, av := v.hp.z, v.hp.a
+	cw, cv := 1-aw, 1-av
+	for i := range n {
+		bw[pw] = inA[i]
+		bv[pv] = inB[i]
+		yw := float64(bw[(pw-dw)&mask])
+		yv := float64(bv[(pv-dv)&mask])
+		zw = aw*yw + cw*zw
+		zv = av*yv + cv*zv
+		outA[i] = float32(yw-zw) * kw
+		outB[i] = float32(yv-zv) * kv
+		pw = (pw + 1) & mask
+		pv = (pv + 1) & mask
+	}
+	w.pos, w.hp.z = pw, zw
+	v.pos, v.hp.z = pv, zv
 }

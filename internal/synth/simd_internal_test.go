@@ -279,3 +279,26 @@ func TestInsertTwoBits(t *testing.T) {
 		}
 	}
 }
+
+// TestSideTwoBits: sideTwo gives each widener the side signal and state
+// of its own side, block after block.
+func TestSideTwoBits(t *testing.T) {
+	w, v := newWidener(0.6, 0.011, 300), newWidener(0.9, 0.017, 150)
+	w2, v2 := newWidener(0.6, 0.011, 300), newWidener(0.9, 0.017, 150)
+	for blk, n := range []int{blockSize, 5, blockSize, blockSize} {
+		a, b := vecTestBlock(n, uint64(60+blk)), vecTestBlock(n, uint64(80+blk))
+		oa, ob, oa2, ob2 := make([]float32, n), make([]float32, n), make([]float32, n), make([]float32, n)
+		sideTwo(w, v, a, b, oa, ob)
+		w2.side(a, oa2)
+		v2.side(b, ob2)
+		if i := sameBits(oa, oa2); i >= 0 {
+			t.Fatalf("block %d: A[%d] %v, alone %v", blk, i, oa[i], oa2[i])
+		}
+		if i := sameBits(ob, ob2); i >= 0 {
+			t.Fatalf("block %d: B[%d] %v, alone %v", blk, i, ob[i], ob2[i])
+		}
+	}
+	if w.pos != w2.pos || w.hp.z != w2.hp.z || v.pos != v2.pos || v.hp.z != v2.hp.z {
+		t.Fatal("the wideners' state differs")
+	}
+}

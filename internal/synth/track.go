@@ -39,6 +39,7 @@ type trackState struct {
 	rs         [blockSize]float32 // a stereo recorded part's side signal
 	env, env2  [blockSize]float32
 	wide       *widener
+	sbDone     bool // sb holds the widener's side signal of the block (engine.widenPairs)
 
 	hp              svf
 	hpOn            bool
@@ -400,14 +401,19 @@ func (t *trackState) mixOut(buf []float32, e *engine, recSide []float32) {
 		case t.wide == nil:
 			copy(sb, recSide)
 		case recSide == nil:
-			t.wide.side(buf, sb)
+			if !t.sbDone {
+				t.wide.side(buf, sb)
+			}
 		default:
-			t.wide.side(buf, sb)
+			if !t.sbDone {
+				t.wide.side(buf, sb)
+			}
 			for i, x := range recSide {
 				sb[i] += x
 			}
 		}
 	}
+	t.sbDone = false
 	// l becomes the send signal (mixPanGo).
 	mixPan(l, r, sb, duck, mixL, mixR, &[4]float32{gl, gr, 0.5 * (gl + gr), side})
 	if rev != 0 {
