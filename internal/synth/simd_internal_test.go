@@ -302,3 +302,42 @@ func TestSideTwoBits(t *testing.T) {
 		t.Fatal("the wideners' state differs")
 	}
 }
+
+// sideEQFrames is sideEQ a frame at a time through every bell: the
+// reference of its tests.
+func sideEQFrames(s []float32, bells []eqBand) {
+	z := make([][4]float64, len(bells)) // per bell: x1, x2, y1, y2
+	for i := 0; i+1 < len(s); i += 2 {
+		m := 0.5 * (float64(s[i]) + float64(s[i+1]))
+		x := 0.5 * (float64(s[i]) - float64(s[i+1]))
+		for k := range bells {
+			f, h := &bells[k], &z[k]
+			y := f.b0*x + f.b1*h[0] + f.b2*h[1] - f.a1*h[2] - f.a2*h[3]
+			h[1], h[0], h[3], h[2] = h[0], x, h[2], y
+			x = y
+		}
+		s[i], s[i+1] = float32(m+x), float32(m-x)
+	}
+}
+
+// TestSideEQBits: sideEQ (a bell at a time over blocks) gives the samples
+// of sideEQFrames (a frame at a time through every bell).
+func TestSideEQBits(t *testing.T) {
+	var bells []eqBand
+	for i, c := range sideBandCentres {
+		bells = append(bells, peaking(c, -1-float64(i%3), math.Sqrt2))
+	}
+	for nb, frames := range []int{0, 1, sideBlock - 1, sideBlock, 3*sideBlock + 17, 11*sideBlock + 5, 2 * sideBlock} {
+		bells := bells[:1+nb%len(bells)] // one to nine bells
+		a := kTestSignal(frames)
+		if frames%2 == 1 {
+			a = append(a, 0.25) // an odd last sample stays
+		}
+		b := append([]float32(nil), a...)
+		sideEQ(a, bells)
+		sideEQFrames(b, bells)
+		if i := sameBits(a, b); i >= 0 {
+			t.Fatalf("%d frames: [%d] %v, reference %v", frames, i, a[i], b[i])
+		}
+	}
+}
