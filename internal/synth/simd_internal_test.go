@@ -341,3 +341,38 @@ func TestSideEQBits(t *testing.T) {
 		}
 	}
 }
+
+// TestReverbLinesBits: linesLoop gives linesLoopGo's feedback, wet output
+// and dampers' state, chunk after chunk.
+func TestReverbLinesBits(t *testing.T) {
+	a, b := newReverb(0.6, ""), newReverb(0.6, "")
+	for blk, n := range []int{blockSize, 1, 77, blockSize} {
+		xs := make([]float64, n)
+		for i, v := range vecTestBlock(n, uint64(100+blk)) {
+			xs[i] = float64(v) * 0.3
+		}
+		for k := range 8 {
+			s := vecTestBlock(blockSize, uint64(200+10*blk+k))
+			copy(a.seg[k][:], s)
+			copy(b.seg[k][:], s)
+		}
+		l, r := vecTestBlock(n, 300), vecTestBlock(n, 301)
+		l2, r2 := append([]float32(nil), l...), append([]float32(nil), r...)
+		a.linesLoop(xs, l, r, a.dampA)
+		b.linesLoopGo(xs, l2, r2, b.dampA)
+		if i := sameBits(l, l2); i >= 0 {
+			t.Fatalf("block %d: l[%d] %v, Go %v", blk, i, l[i], l2[i])
+		}
+		if i := sameBits(r, r2); i >= 0 {
+			t.Fatalf("block %d: r[%d] %v, Go %v", blk, i, r[i], r2[i])
+		}
+		for k := range 8 {
+			if i := sameBits(a.seg[k][:n], b.seg[k][:n]); i >= 0 {
+				t.Fatalf("block %d: line %d feedback [%d] %v, Go %v", blk, k, i, a.seg[k][i], b.seg[k][i])
+			}
+		}
+		if a.damp != b.damp {
+			t.Fatalf("block %d: dampers %v, Go %v", blk, a.damp, b.damp)
+		}
+	}
+}
