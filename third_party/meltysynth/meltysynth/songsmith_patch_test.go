@@ -340,3 +340,51 @@ func TestVecKernelsBits(t *testing.T) {
 		}
 	}
 }
+
+// interpRef is interpolateRun's scalar loop, the reference of the vector
+// one.
+func interpRef(data []int16, pos, step int64, run []float32) int64 {
+	for i := range run {
+		x1 := int64(data[pos>>fracBits])
+		x2 := int64(data[pos>>fracBits+1])
+		a_fp := pos & (fracUnit - 1)
+		run[i] = fpToSample * float32((x1<<fracBits)+a_fp*(x2-x1))
+		pos += step
+	}
+	return pos
+}
+
+// TestInterpolateVecBits (Songsmith patch): interpolateRun and
+// interpolateTwins (the SSE2 loop on amd64, with the Go tail) give the
+// scalar loop's samples and end position, over full-scale steps of the
+// sample data, fractions near every rounding and pitch steps from far
+// below to above one sample.
+func TestInterpolateVecBits(t *testing.T) {
+	data := make([]int16, 8192)
+	x := uint32(12345)
+	for i := range data {
+		x = x*1664525 + 1013904223
+		data[i] = int16(x >> 16)
+	}
+	data[100], data[101], data[102] = -32768, 32767, -32768
+	for _, step := range []int64{1, fracUnit/3 + 7, fracUnit - 1, fracUnit + 1, 3*fracUnit/2 + 12345, 5 * fracUnit} {
+		for _, pos := range []int64{0, 99<<fracBits + fracUnit/2, 1000<<fracBits + 1, 2000<<fracBits + fracUnit - 1} {
+			for _, n := range []int{1, 3, 4, 5, 64, 127, 128} {
+				a, b := make([]float32, n), make([]float32, n)
+				ra, rb := make([]float32, n), make([]float32, n)
+				p1 := interpolateRun(data, pos, step, a)
+				p2 := interpRef(data, pos, step, ra)
+				if p1 != p2 || firstDiff(a, ra) >= 0 {
+					t.Fatalf("run step %d pos %d n %d: end %d, ref %d; first difference at %d", step, pos, n, p1, p2, firstDiff(a, ra))
+				}
+				const off = 1500
+				p1 = interpolateTwins(data, off, pos, step, a, b)
+				interpRef(data, pos, step, ra)
+				interpRef(data, pos+off<<fracBits, step, rb)
+				if p1 != p2 || firstDiff(a, ra) >= 0 || firstDiff(b, rb) >= 0 {
+					t.Fatalf("twins step %d pos %d n %d: end %d, ref %d; differences at %d, %d", step, pos, n, p1, p2, firstDiff(a, ra), firstDiff(b, rb))
+				}
+			}
+		}
+	}
+}
