@@ -241,22 +241,33 @@ func (d *pingPong) process(in, l, r []float32) {
 	} else {
 		d.quiet = 0
 	}
-	for i := range in {
-		ol := float64(d.bl[d.pos])
-		or := float64(d.br[d.pos])
-		fl := d.lpL.tick(ol)
-		fl -= d.hpL.tick(fl)
-		fr := d.lpR.tick(or)
-		fr -= d.hpR.tick(fr)
-		d.bl[d.pos] = float32(float64(in[i]) + d.fb*fr)
-		d.br[d.pos] = float32(d.fb * fl)
-		d.pos++
-		if d.pos == len(d.bl) {
-			d.pos = 0
+	// The filters' states in locals: their recursions stay in registers
+	// (the same operations as onePole.tick).
+	bl, br, pos, fb := d.bl, d.br[:len(d.bl)], d.pos, d.fb
+	lpL, lpR, hpL, hpR := d.lpL, d.lpR, d.hpL, d.hpR
+	l, r = l[:len(in)], r[:len(in)]
+	for i, x := range in {
+		ol := float64(bl[pos])
+		or := float64(br[pos])
+		lpL.z += lpL.a * (ol - lpL.z)
+		fl := lpL.z
+		hpL.z += hpL.a * (fl - hpL.z)
+		fl -= hpL.z
+		lpR.z += lpR.a * (or - lpR.z)
+		fr := lpR.z
+		hpR.z += hpR.a * (fr - hpR.z)
+		fr -= hpR.z
+		bl[pos] = float32(float64(x) + fb*fr)
+		br[pos] = float32(fb * fl)
+		pos++
+		if pos == len(bl) {
+			pos = 0
 		}
 		l[i] += float32(ol * 0.55)
 		r[i] += float32(or * 0.55)
 	}
+	d.pos = pos
+	d.lpL, d.lpR, d.hpL, d.hpR = lpL, lpR, hpL, hpR
 }
 
 // chorus is a two-tap modulated delay that turns mono into a wide stereo
