@@ -58,3 +58,20 @@ func insertTwo(s, t *trackState, a, b []float32) {
 
 // pairedInserts reports whether insertTwo runs on this architecture.
 const pairedInserts = true
+
+// bellTwoSSE2 is insert_amd64.s: sideBellTwo's loop with the two bells in
+// the two lanes of the SSE2 registers.
+//
+//go:noescape
+func bellTwoSSE2(x, y []float64, st *[8]float64, c *[10]float64)
+
+// sideBellTwo is sideBell(f, hf, x) and sideBell(g, hg, y) at once (x and
+// y equally long): the two bells in the two lanes of SSE2 registers.
+func sideBellTwo(f *eqBand, hf *[4]float64, x []float64, g *eqBand, hg *[4]float64, y []float64) {
+	y = y[:len(x)]
+	st := [8]float64{hf[0], hg[0], hf[1], hg[1], hf[2], hg[2], hf[3], hg[3]}
+	c := [10]float64{f.b0, g.b0, f.b1, g.b1, f.b2, g.b2, f.a1, g.a1, f.a2, g.a2}
+	bellTwoSSE2(x, y, &st, &c)
+	*hf = [4]float64{st[0], st[2], st[4], st[6]}
+	*hg = [4]float64{st[1], st[3], st[5], st[7]}
+}

@@ -155,3 +155,61 @@ pdone:
 	MOVUPD X9, 128(AX)
 	MOVUPD X10, 144(AX)
 	RET
+
+// func bellTwoSSE2(x, y []float64, st *[8]float64, c *[10]float64)
+//
+// sideBellTwo's loop: bell f over x in the low lane, bell g over y in the
+// high lane, u = b0*v + b1*x1 + b2*x2 - a1*y1 - a2*y2 in that order (no
+// fused multiply-add), so the same bits. st holds x1, x2, y1, y2 (f, g
+// each); c the coefficients b0, b1, b2, a1, a2 (f, g each). len(y) =
+// len(x).
+TEXT ·bellTwoSSE2(SB), NOSPLIT, $0-64
+	MOVQ x_base+0(FP), SI
+	MOVQ x_len+8(FP), CX
+	MOVQ y_base+24(FP), DI
+	MOVQ st+48(FP), AX
+	MOVQ c+56(FP), BX
+	MOVUPD 0(AX), X1   // x1
+	MOVUPD 16(AX), X2  // x2
+	MOVUPD 32(AX), X3  // y1
+	MOVUPD 48(AX), X4  // y2
+	MOVUPD 0(BX), X9   // b0
+	MOVUPD 16(BX), X10 // b1
+	MOVUPD 32(BX), X11 // b2
+	MOVUPD 48(BX), X12 // a1
+	MOVUPD 64(BX), X13 // a2
+	TESTQ CX, CX
+	JEQ btdone
+btloop:
+	MOVSD (SI), X0
+	MOVHPD (DI), X0    // v
+	MOVAPD X0, X5
+	MULPD X9, X5
+	MOVAPD X1, X6
+	MULPD X10, X6
+	ADDPD X6, X5
+	MOVAPD X2, X6
+	MULPD X11, X6
+	ADDPD X6, X5
+	MOVAPD X3, X6
+	MULPD X12, X6
+	SUBPD X6, X5
+	MOVAPD X4, X6
+	MULPD X13, X6
+	SUBPD X6, X5       // u
+	MOVAPD X1, X2
+	MOVAPD X0, X1
+	MOVAPD X3, X4
+	MOVAPD X5, X3
+	MOVLPD X5, (SI)
+	MOVHPD X5, (DI)
+	ADDQ $8, SI
+	ADDQ $8, DI
+	DECQ CX
+	JNZ btloop
+btdone:
+	MOVUPD X1, 0(AX)
+	MOVUPD X2, 16(AX)
+	MOVUPD X3, 32(AX)
+	MOVUPD X4, 48(AX)
+	RET

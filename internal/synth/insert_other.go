@@ -10,3 +10,8 @@ func insertTwo(s, t *trackState, a, b []float32) {
 
 // pairedInserts reports whether insertTwo runs on this architecture.
 const pairedInserts = false
+
+// sideBellTwo is sideBellTwoGo.
+func sideBellTwo(f *eqBand, hf *[4]float64, x []float64, g *eqBand, hg *[4]float64, y []float64) {
+	sideBellTwoGo(f, hf, x, g, hg, y)
+}

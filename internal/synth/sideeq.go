@@ -59,9 +59,10 @@ func sideEQ(s []float32, bells []eqBand) {
 	}
 }
 
-// sideBellTwo is sideBell(f, hf, x) and sideBell(g, hg, y) in one loop
-// (x and y equally long).
-func sideBellTwo(f *eqBand, hf *[4]float64, x []float64, g *eqBand, hg *[4]float64, y []float64) {
+// sideBellTwoGo is sideBell(f, hf, x) and sideBell(g, hg, y) in one
+// loop (x and y equally long): sideBellTwo on other architectures, and
+// the reference of its test.
+func sideBellTwoGo(f *eqBand, hf *[4]float64, x []float64, g *eqBand, hg *[4]float64, y []float64) {
 	fb0, fb1, fb2, fa1, fa2 := f.b0, f.b1, f.b2, f.a1, f.a2
 	gb0, gb1, gb2, ga1, ga2 := g.b0, g.b1, g.b2, g.a1, g.a2
 	fx1, fx2, fy1, fy2 := hf[0], hf[1], hf[2], hf[3]

@@ -376,3 +376,29 @@ func TestReverbLinesBits(t *testing.T) {
 		}
 	}
 }
+
+// TestSideBellTwoBits: sideBellTwo gives sideBellTwoGo's samples and state.
+func TestSideBellTwoBits(t *testing.T) {
+	f, g := peaking(250, -2, math.Sqrt2), peaking(4000, -5, math.Sqrt2)
+	var hf, hg, hf2, hg2 [4]float64
+	for blk, n := range []int{sideBlock, 3, 0, sideBlock} {
+		x, y := make([]float64, n), make([]float64, n)
+		for i, v := range vecTestBlock(n, uint64(400+blk)) {
+			x[i] = float64(v)
+		}
+		for i, v := range vecTestBlock(n, uint64(500+blk)) {
+			y[i] = float64(v) * 0.5
+		}
+		x2, y2 := append([]float64(nil), x...), append([]float64(nil), y...)
+		sideBellTwo(&f, &hf, x, &g, &hg, y)
+		sideBellTwoGo(&f, &hf2, x2, &g, &hg2, y2)
+		for i := range x {
+			if math.Float64bits(x[i]) != math.Float64bits(x2[i]) || math.Float64bits(y[i]) != math.Float64bits(y2[i]) {
+				t.Fatalf("block %d [%d]: %v %v, Go %v %v", blk, i, x[i], y[i], x2[i], y2[i])
+			}
+		}
+	}
+	if hf != hf2 || hg != hg2 {
+		t.Fatal("the bells' state differs")
+	}
+}
