@@ -91,3 +91,71 @@ func sideTwo(w, v *widener, inA, inB, outA, outB []float32) {
 	w.pos, w.hp.z = pw, zw
 	v.pos, v.hp.z = pv, zv
 }
+
+// source renders the block's sources (the recorded part, the voices, the
+// expression) into t.mono, before the inserts. It reports false for a
+// track silent long enough to skip the block, and returns a stereo
+// recorded part's side signal (nil for a mono part).
+func (t *trackState) source(start, n int) ([]float32, bool) {
+	end := start + n
+	t.startVoices(end)
+	live := t.rec != nil && t.rec.live(start, n)
+	if len(t.voices) == 0 && !live {
+		if t.tail <= 0 {
+			return nil, false
+		}
+		t.tail -= n
+	} else {
+		t.tail = int(0.1 * sr)
+	}
+	buf := t.mono[:n]
+	var recSide []float32 // a stereo recorded part's side signal
+	if live && t.rec.stereo() {
+		recSide = t.rs[:n]
+	}
+	if live {
+		t.rec.render(start, buf, recSide)
+	} else {
+		clear(buf)
+	}
+	t.renderVoices(start, n, buf)
+	if t.ctl != nil {
+		t.ctl.express(buf, start)
+	}
+	return recSide, true
+}
+
+// finish runs the block after the inserts: the chorus, then the pan and
+// sends (mixOut).
+func (t *trackState) finish(n int, e *engine, recSide []float32) {
+	buf := t.mono[:n]
+	l, r := t.l[:n], t.r[:n]
+	if t.ch != nil {
+		t.ch.process(buf, l, r)
+	} else {
+		copy(l, buf)
+		copy(r, buf)
+	}
+	t.mixOut(buf, e, recSide)
+}
+
+// Insert chains insertTwo runs two at a time (chain).
+const (
+	chainOther = iota
+	chainBellHP
+	chainPairHP
+)
+
+// chain returns which of insert's fused chains the track runs.
+func (t *trackState) chain() int {
+	if !t.hpOn || t.tiltK != 1 || t.drive != 0 || t.dcOn {
+		return chainOther
+	}
+	switch len(t.tone) {
+	case 1:
+		return chainBellHP
+	case 2:
+		return chainPairHP
+	}
+	return chainOther
+}
