@@ -56,4 +56,6 @@ go test -run '^$' -fuzz '^FuzzDecodeSubmit$' -fuzztime 50000x -fuzzminimizetime 
 go test -run '^$' -fuzz '^FuzzEncode$' -fuzztime 5000x -fuzzminimizetime 20x ./internal/audio/mp3/
 go test -run '^$' -fuzz '^FuzzSubmitOptions$' -fuzztime 20000x -fuzzminimizetime 200x ./internal/httpapi/
 go test -run '^$' -fuzz '^FuzzRecipe$' -fuzztime 20000x -fuzzminimizetime 200x ./internal/recipe/
+go test -run '^$' -fuzz '^FuzzParseABC$' -fuzztime 20000x -fuzzminimizetime 200x ./internal/tune/
+go test -run '^$' -fuzz '^FuzzParseMIDI$' -fuzztime 20000x -fuzzminimizetime 200x ./internal/tune/
 echo "== all tests passed"

@@ -203,6 +203,7 @@ func Energy(s *score.Score, c *Curve) *score.Score {
 		sec.Energy = levels[i]
 	}
 	balance(out, levels, set)
+	out.EnergyDrawn = true
 	if n := len(out.Sections); n > 0 {
 		if set[0] && levels[0] >= 0.5 {
 			out.FadeIn = 0 // a loud start starts at once
@@ -340,7 +341,7 @@ func riseInto(s *score.Score, at, e float64) {
 	ti := slices.IndexFunc(s.Tracks, func(t score.Track) bool { return t.Instrument == score.Drums })
 	if ti < 0 {
 		s.Tracks = append(s.Tracks, score.Track{Name: "riser", Instrument: score.Drums, Role: score.RoleDrums,
-			GainDB: -4, Kit: score.KitOrchestral})
+			Part: score.PartHits, Kit: score.KitOrchestral})
 		ti = len(s.Tracks) - 1
 	}
 	t := &s.Tracks[ti]
