@@ -149,11 +149,19 @@ func (t *tpScan) sampleMax(c int) float32 {
 	if c < 0 || c >= t.nc {
 		return 0
 	}
+	return math.Float32frombits(absMaxBits(t.s[c*tpChunk*t.ch : min(t.frames, (c+1)*tpChunk)*t.ch]))
+}
+
+// absMaxBitsGo returns the largest float32 bit pattern of |s[i]| (0 for
+// an empty s). Absolute floats order like their bit patterns, so the
+// maximum needs no branches. It is absMaxBits where no vector version
+// exists, and the reference the vector version is tested against.
+func absMaxBitsGo(s []float32) uint32 {
 	var m uint32
-	for _, v := range t.s[c*tpChunk*t.ch : min(t.frames, (c+1)*tpChunk)*t.ch] {
+	for _, v := range s {
 		m = max(m, math.Float32bits(v)&^(1<<31))
 	}
-	return math.Float32frombits(m)
+	return m
 }
 
 // chunk measures chunk c, given the sample maxima of chunks c-1, c and c+1:
