@@ -302,6 +302,34 @@ func (c *chorus) process(in, l, r []float32) {
 		if c.lfo >= 1 {
 			c.lfo--
 		}
+		// The taps reach at least 10 ms back, far beyond a control
+		// block, so the block's inputs can be written first and each
+		// tap then read as one run.
+		x := in[c0:c1]
+		n := copy(buf[pos:], x)
+		copy(buf, x[n:])
+		chorusRing(buf, pos-ol, x, l[c0:c1], dry, wet, fl)
+		chorusRing(buf, pos-or, x, r[c0:c1], dry, wet, fr)
+		pos = (pos + len(x)) & (chorusLen - 1)
+	}
+	c.pos = pos
+}
+
+// processGo is process sample by sample: the reference process is tested
+// against.
+func (c *chorus) processGo(in, l, r []float32) {
+	wet := 0.6 * c.amount
+	dry := float32(1 - 0.35*c.amount)
+	buf, pos := c.buf[:chorusLen], c.pos
+	for c0 := 0; c0 < len(in); c0 += ctrl {
+		c1 := min(c0+ctrl, len(in))
+		s1, s2 := math.Sincos(2 * math.Pi * c.lfo)
+		ol, fl := tapSplit((0.014 + 0.004*c.amount*s1) * sr)
+		or, fr := tapSplit((0.017 + 0.004*c.amount*s2) * sr)
+		c.lfo += 0.7 * float64(c1-c0) / sr
+		if c.lfo >= 1 {
+			c.lfo--
+		}
 		for i := c0; i < c1; i++ {
 			x := in[i]
 			buf[pos] = x
@@ -313,6 +341,36 @@ func (c *chorus) process(in, l, r []float32) {
 		}
 	}
 	c.pos = pos
+}
+
+// chorusRing writes into out the chorus tap whose older sample for x[0]
+// sits at ring index st (wrapped), cut into runs that do not wrap.
+func chorusRing(buf []float32, st int, x, out []float32, dry float32, wet, f float64) {
+	for len(x) > 0 {
+		j := st & (chorusLen - 1)
+		n := min(len(x), chorusLen-1-j)
+		if n == 0 {
+			// The pair straddles the ring's end.
+			a, b := float64(buf[j]), float64(buf[0])
+			out[0] = dry*x[0] + float32(wet*(a+f*(b-a)))
+			n = 1
+		} else {
+			chorusTap(x[:n], buf[j:j+n+1], out[:n], dry, wet, f)
+		}
+		x, out, st = x[n:], out[n:], j+n
+	}
+}
+
+// chorusTapGo writes out[i] = dry*x[i] + wet*(a[i]+f*(a[i+1]-a[i])), the
+// interpolation in float64; len(a) is len(x)+1. It is chorusTap where no
+// vector version exists, and the reference that version is tested against.
+func chorusTapGo(x, a, out []float32, dry float32, wet, f float64) {
+	a = a[:len(x)+1]
+	out = out[:len(x)]
+	for i, v := range x {
+		p, q := float64(a[i]), float64(a[i+1])
+		out[i] = dry*v + float32(wet*(p+f*(q-p)))
+	}
 }
 
 // tapSplit turns a fractional delay d (in samples, at least 1) into the

@@ -16,3 +16,20 @@ func absMaxBits(s []float32) uint32 {
 	}
 	return m
 }
+
+// chorusTapSSE2 is peak_amd64.s: chorusTapGo two samples a step, for
+// len(x) even.
+//
+//go:noescape
+func chorusTapSSE2(x, a, out []float32, dry float32, wet, f float64)
+
+// chorusTap writes out[i] = dry*x[i] + wet*(a[i]+f*(a[i+1]-a[i])), len(a)
+// being len(x)+1: chorusTapGo's values, two samples a step.
+func chorusTap(x, a, out []float32, dry float32, wet, f float64) {
+	n := len(x) &^ 1
+	if n > 0 {
+		_, _ = a[n], out[n-1]
+		chorusTapSSE2(x[:n], a[:n+1], out[:n], dry, wet, f)
+	}
+	chorusTapGo(x[n:], a[n:], out[n:], dry, wet, f)
+}

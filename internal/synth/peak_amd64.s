@@ -65,3 +65,45 @@ amdone:
 	POR X4, X0
 	MOVL X0, ret+24(FP)
 	RET
+
+// func chorusTapSSE2(x, a, out []float32, dry float32, wet, f float64)
+//
+// chorusTapGo two samples a step, len(x) even: the taps widened to
+// float64 lanes, the same subtract, multiply, add, multiply and rounding
+// to float32, then dry*x added in float32, so the same bits.
+TEXT ·chorusTapSSE2(SB), NOSPLIT, $0-96
+	MOVQ x_base+0(FP), SI
+	MOVQ x_len+8(FP), CX
+	MOVQ a_base+24(FP), DX
+	MOVQ out_base+48(FP), DI
+	MOVSS dry+72(FP), X8
+	SHUFPS $0, X8, X8
+	MOVSD wet+80(FP), X9
+	SHUFPD $0, X9, X9
+	MOVSD f+88(FP), X10
+	SHUFPD $0, X10, X10
+	SHLQ $2, CX
+	XORQ BX, BX
+	TESTQ CX, CX
+	JEQ ctdone
+
+ctloop:
+	MOVQ (DX)(BX*1), X0  // a[i], a[i+1]
+	MOVQ 4(DX)(BX*1), X1 // a[i+1], a[i+2]
+	CVTPS2PD X0, X0
+	CVTPS2PD X1, X1
+	SUBPD X0, X1         // q-p
+	MULPD X10, X1        // f*(q-p)
+	ADDPD X0, X1         // p+f*(q-p)
+	MULPD X9, X1         // wet*(...)
+	CVTPD2PS X1, X1
+	MOVQ (SI)(BX*1), X2
+	MULPS X8, X2         // dry*x
+	ADDPS X1, X2
+	MOVQ X2, (DI)(BX*1)
+	ADDQ $8, BX
+	CMPQ BX, CX
+	JLT ctloop
+
+ctdone:
+	RET

@@ -37,3 +37,31 @@ func TestAbsMaxBits(t *testing.T) {
 		}
 	}
 }
+
+// TestChorusBits checks the chorus's block form (inputs written first,
+// taps read as runs, two samples a step) against its sample-by-sample
+// loop, to the bit, over blocks of odd and even lengths that carry the
+// write position round the ring many times.
+func TestChorusBits(t *testing.T) {
+	in := kTestSignal(20000)[:20000]
+	for _, amount := range []float64{0.3, 1} {
+		a, b := newChorus(amount), newChorus(amount)
+		got := [2][]float32{make([]float32, len(in)), make([]float32, len(in))}
+		want := [2][]float32{make([]float32, len(in)), make([]float32, len(in))}
+		for lo, n := 0, 1; lo < len(in); lo, n = lo+n, n%97+7 {
+			hi := min(len(in), lo+n)
+			a.process(in[lo:hi], got[0][lo:hi], got[1][lo:hi])
+			b.processGo(in[lo:hi], want[0][lo:hi], want[1][lo:hi])
+		}
+		for c := range got {
+			for i := range got[c] {
+				if math.Float32bits(got[c][i]) != math.Float32bits(want[c][i]) {
+					t.Fatalf("amount %g channel %d sample %d: %g, want %g", amount, c, i, got[c][i], want[c][i])
+				}
+			}
+		}
+		if a.pos != b.pos || a.lfo != b.lfo {
+			t.Fatalf("amount %g: state %d %g, want %d %g", amount, a.pos, a.lfo, b.pos, b.lfo)
+		}
+	}
+}
