@@ -1,6 +1,6 @@
 package synth
 
-// absMaxBitsSSE2 is peak_amd64.s: absMaxBitsGo eight samples a step, for
+// absMaxBitsSSE2 is lanes_amd64.s: absMaxBitsGo eight samples a step, for
 // len(s) a multiple of eight.
 //
 //go:noescape
@@ -17,7 +17,7 @@ func absMaxBits(s []float32) uint32 {
 	return m
 }
 
-// chorusTapSSE2 is peak_amd64.s: chorusTapGo two samples a step, for
+// chorusTapSSE2 is lanes_amd64.s: chorusTapGo two samples a step, for
 // len(x) even.
 //
 //go:noescape
