@@ -155,13 +155,23 @@ func (q *Quantizer) Sample(v float32) int16 {
 // quantize converts v with the dither values a and b (each uniform in
 // [0,1), drawn in that order).
 func quantize(v float32, a, b float64) int16 {
-	x := math.Round(float64(v)*32767 + a - b)
-	if x > 32767 {
-		x = 32767
-	} else if x < -32768 {
-		x = -32768
+	x := float64(v)*32767 + a - b
+	// math.Round(x) clamped to the 16-bit range, without its call: x
+	// rounds to 32767 or above from 32766.5 up and to -32768 or below from
+	// -32767.5 down; between them adding and taking away 1.5*2^52 rounds
+	// to the nearest integer, ties to even, and an exact tie (d = ±0.5,
+	// rare) goes to math.Round for its away-from-zero rule. A NaN fails
+	// every comparison and converts as before.
+	if x >= 32766.5 {
+		return 32767
+	} else if x <= -32767.5 {
+		return -32768
 	}
-	return int16(x)
+	r := (x + 0x1.8p52) - 0x1.8p52
+	if d := x - r; d == 0.5 || d == -0.5 {
+		r = math.Round(x)
+	}
+	return int16(r)
 }
 
 // putPCM converts src into dst as 16-bit little-endian PCM, two bytes a
