@@ -259,13 +259,8 @@ func truePeakMax(s []float32, ch int) float64 {
 	frames := len(s) / ch
 	var sp float32
 	if ch <= 2 {
-		// Every sample is measured: one pass over them, without branches
-		// (absolute floats order like their bit patterns).
-		var m uint32
-		for _, v := range s[:frames*ch] {
-			m = max(m, math.Float32bits(v)&^(1<<31))
-		}
-		sp = math.Float32frombits(m)
+		// Every sample is measured: one pass over them, eight at a time.
+		sp = math.Float32frombits(absMaxBits(s[:frames*ch]))
 	} else {
 		for n := range frames {
 			sp = max(sp, abs32(s[n*ch]), abs32(s[n*ch+1]))
