@@ -33,3 +33,31 @@ func chorusTap(x, a, out []float32, dry float32, wet, f float64) {
 	}
 	chorusTapGo(x[n:], a[n:], out[n:], dry, wet, f)
 }
+
+// tpStereoSSE2 is lanes_amd64.s: tpStereoGo with the channels in the two
+// lanes of one register.
+//
+//go:noescape
+func tpStereoSSE2(w []float64, c *[36]float64, out []uint32)
+
+// tpLanes is tpKernel's mid, even and odd, each value twice (one per lane).
+var tpLanes = func() (c [36]float64) {
+	k := &tpKernel
+	for j := range tpTaps / 2 {
+		c[2*j], c[2*j+1] = k.mid[j], k.mid[j]
+		c[12+2*j], c[12+2*j+1] = k.even[j], k.even[j]
+		c[24+2*j], c[24+2*j+1] = k.odd[j], k.odd[j]
+	}
+	return c
+}()
+
+// tpStereo writes into out[i], for each frame i, the larger of tpWindow
+// over the left and the right window of interleaved stereo w:
+// tpStereoGo's values, both channels at once.
+func tpStereo(w []float64, out []uint32) {
+	if len(out) == 0 {
+		return
+	}
+	_ = w[2*(len(out)+tpTaps-1)-1]
+	tpStereoSSE2(w, &tpLanes, out)
+}

@@ -65,3 +65,29 @@ func TestChorusBits(t *testing.T) {
 		}
 	}
 }
+
+// TestTPStereoBits checks the two-lane true-peak windows against
+// tpWindow channel by channel, to the bit, over a loud wide signal with
+// silence, denormals, full-scale steps, a spike, an overflow and a NaN.
+func TestTPStereoBits(t *testing.T) {
+	s := kTestSignal(3000)
+	s[2*700] = math.MaxFloat32
+	s[2*900+1] = float32(math.NaN())
+	w := make([]float64, len(s))
+	for i, v := range s {
+		w[i] = float64(v)
+	}
+	n := len(w)/2 - (tpTaps - 1)
+	got, want := make([]uint32, n), make([]uint32, n)
+	for _, cut := range []int{n, 1, 7, tpChunk} {
+		for lo := 0; lo+cut <= n; lo += cut {
+			tpStereo(w[2*lo:], got[lo:lo+cut])
+			tpStereoGo(w[2*lo:], want[lo:lo+cut])
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("cut %d frame %d: %#x, tpWindow %#x", cut, i, got[i], want[i])
+			}
+		}
+	}
+}

@@ -180,6 +180,9 @@ func (t *tpScan) chunk(c int, prev, cur, next float32, dst []float32) float32 {
 		}
 		return cur
 	}
+	if t.nch == 2 {
+		return t.chunkStereo(lo, hi, dst)
+	}
 	// Gather the window (zero outside the buffer) per channel.
 	var win [2][tpChunk + tpTaps - 1]float64
 	s, ch := t.s, t.ch
@@ -214,6 +217,46 @@ func (t *tpScan) chunk(c int, prev, cur, next float32, dst []float32) float32 {
 		cp = max(cp, v)
 	}
 	return cp
+}
+
+// chunkStereo is chunk for frames lo to hi of a buffer whose first two
+// channels are measured: the window gathered interleaved and both
+// channels interpolated at once (tpStereo).
+func (t *tpScan) chunkStereo(lo, hi int, dst []float32) float32 {
+	var w [2 * (tpChunk + tpTaps - 1)]float64
+	s, ch := t.s, t.ch
+	f0 := lo - tpBefore
+	for i := range len(w) / 2 {
+		if f := f0 + i; f >= 0 && f < t.frames {
+			w[2*i], w[2*i+1] = float64(s[f*ch]), float64(s[f*ch+1])
+		}
+	}
+	var pk [tpChunk]uint32
+	p := pk[:hi-lo]
+	tpStereo(w[:], p)
+	var cp float32
+	for i, b := range p {
+		v := math.Float32frombits(b)
+		if dst != nil {
+			dst[i] = v
+		}
+		cp = max(cp, v)
+	}
+	return cp
+}
+
+// tpStereoGo writes into out[i], for each frame i, the larger of
+// tpWindow over the left and the right window of interleaved stereo w
+// (len(w) at least 2*(len(out)+tpTaps-1)). It is tpStereo where no vector
+// version exists, and the reference that version is tested against.
+func tpStereoGo(w []float64, out []uint32) {
+	var h [2][tpTaps]float64
+	for i := range out {
+		for j := range tpTaps {
+			h[0][j], h[1][j] = w[2*(i+j)], w[2*(i+j)+1]
+		}
+		out[i] = uint32(max(tpWindow(&h[0]), tpWindow(&h[1])))
+	}
 }
 
 // tpWindow returns the true peak between h[tpBefore] and h[tpBefore+1]:
