@@ -6,6 +6,7 @@ import (
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/request"
 	"github.com/songsmith/songsmith/internal/style"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // TestLargestValidSongsWithinBudget composes the longest songs a request
@@ -14,6 +15,7 @@ import (
 // quarter of the notes and hits, a third of the sounding time it allows. -short composes three styles,
 // else every style of the catalogue.
 func TestLargestValidSongsWithinBudget(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	names := style.Names()
 	if testing.Short() {
 		names = []string{"pop", "drum and bass", "metal"}
