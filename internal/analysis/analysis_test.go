@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/analysis"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // clickTrack is a stereo 44.1 kHz track of seconds: a decaying 1 kHz
@@ -43,6 +44,7 @@ func clickTrack(bpm, seconds, tail float64, pcs []int) []float32 {
 // and its beats fall on the clicks (but the last, which the tracker may
 // put at the end).
 func TestTempoOfClicks(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	for _, bpm := range []float64{72, 96, 120, 140, 174} {
 		const secs = 12
 		a := analysis.Analyze(clickTrack(bpm, secs, 0, nil), 2, 44100)
@@ -81,6 +83,7 @@ func TestTempoOfClicks(t *testing.T) {
 
 // Silence and a steady tone have no pulse.
 func TestNoPulse(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	const rate = 44100
 	tone := make([]float32, 2*10*rate)
 	for i := range tone {
@@ -96,6 +99,7 @@ func TestNoPulse(t *testing.T) {
 
 // A held C major or A minor triad over clicks gives that key.
 func TestKeyOfChords(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	for _, c := range []struct {
 		pcs  []int
 		want string

@@ -9,6 +9,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/audio/mp3"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // castanets returns a quiet 440 Hz tone (-40 dBFS) with sharp bursts of
@@ -99,6 +100,7 @@ func TestShortBlocksReducePreEcho(t *testing.T) {
 // short blocks once they have started (the onset from digital silence at
 // the start is a real attack).
 func TestSteadyToneStaysLong(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	cases := []struct {
 		name string
 		b    *audio.Buffer
