@@ -152,6 +152,7 @@ func TestShortBlockStreamsDecode(t *testing.T) {
 	for _, c := range cases {
 		name := fmt.Sprintf("%d/%dch/%v/%d/OK", c.rate, c.ch, c.opts.Mode, c.opts.Bitrate)
 		t.Run(name, func(t *testing.T) {
+			t.Parallel() // the outside decoders run as processes: use every core
 			b, _ := castanets(c.rate, c.ch, 2)
 			if c.ch == 2 { // bursts at other times in the right channel
 				r, _ := castanets(c.rate, 1, 2.3)
