@@ -9,7 +9,8 @@ import (
 	"github.com/songsmith/songsmith/internal/engine"
 )
 
-// TestRenderConcurrently renders one short song on several goroutines at
+// TestRenderConcurrently renders one short song (10 s, the shortest a
+// request may ask) on several goroutines at
 // once, as the server's workers do, and requires the same samples from
 // each: the process-wide state the renders share (the soundfont bank,
 // the wave tables, the buffer pools) is read-only or owned by one render.
@@ -22,7 +23,7 @@ func TestRenderConcurrently(t *testing.T) {
 	var wg sync.WaitGroup
 	for i := range n {
 		wg.Go(func() {
-			songs[i], errs[i] = engine.Render(context.Background(), engine.Resolve("acoustic folk with piano, 4 seconds", 5, engine.Options{}))
+			songs[i], errs[i] = engine.Render(context.Background(), engine.Resolve("acoustic folk with piano, 10 seconds", 5, engine.Options{}))
 		})
 	}
 	wg.Wait()
