@@ -45,8 +45,8 @@ func TestBandsInPhase(t *testing.T) {
 		cached = append(cached, cachedSong{stylePrompt(s.style), s.seed})
 	}
 	prefetch(t, cached)
-	// The measures are CPU-bound too (an FFT per octave over 40 s of
-	// stereo): measure on every core, report in order.
+	// The measures are CPU-bound too (thirteen band filters over 40 s of
+	// stereo a song): measure on every core, report in order.
 	type measured struct {
 		corr, share []float64
 		song        song
