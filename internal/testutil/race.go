@@ -12,6 +12,6 @@ import "testing"
 func SkipRaceShort(tb testing.TB) {
 	tb.Helper()
 	if RaceEnabled && testing.Short() {
-		tb.Skip("-race -short: single-threaded DSP; make test's second pass runs it without -race")
+		tb.Skipf("-race -short: single-threaded DSP; make test's second pass runs it without -race")
 	}
 }
