@@ -54,12 +54,14 @@ lint:
 	$(GO) vet ./... ./client/...
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./... ./client/...
 
-## fuzz: longer fuzzing (count budgets, see scripts/test.sh) of the request parser and options, recipes and the MP3 encoder
+## fuzz: longer fuzzing (count budgets, see scripts/test.sh) of the request parser and options, recipes, the melody readers and the MP3 encoder
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeSubmit$$' -fuzztime 500000x -fuzzminimizetime 1000x ./internal/httpapi/
 	$(GO) test -run '^$$' -fuzz '^FuzzEncode$$' -fuzztime 30000x -fuzzminimizetime 100x ./internal/audio/mp3/
 	$(GO) test -run '^$$' -fuzz '^FuzzSubmitOptions$$' -fuzztime 200000x -fuzzminimizetime 1000x ./internal/httpapi/
 	$(GO) test -run '^$$' -fuzz '^FuzzRecipe$$' -fuzztime 200000x -fuzzminimizetime 1000x ./internal/recipe/
+	$(GO) test -run '^$$' -fuzz '^FuzzParseABC$$' -fuzztime 200000x -fuzzminimizetime 1000x ./internal/tune/
+	$(GO) test -run '^$$' -fuzz '^FuzzParseMIDI$$' -fuzztime 200000x -fuzzminimizetime 1000x ./internal/tune/
 
 ## meltysynth-patches: regenerate third_party/meltysynth/patches from the patched copy (see its PATCHES.md)
 meltysynth-patches:

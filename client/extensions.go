@@ -36,6 +36,8 @@ type extensions struct {
 	Hits   json.RawMessage `json:"hits,omitempty"`
 	// Issue 30 item 1 (chords.go).
 	Chords any `json:"chords,omitempty"` // a string, or map[string]string by section
+	// Issue 30 item 2 (melody.go).
+	Melody *melody `json:"melody,omitempty"`
 }
 
 // Audio formats [WithFormat] accepts.

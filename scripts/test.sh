@@ -44,6 +44,8 @@ setsid bash -c '
   go test -run "^\$" -parallel 1 -fuzz "^FuzzEncode\$" -fuzztime 5000x -fuzzminimizetime 20x ./internal/audio/mp3/
   go test -run "^\$" -parallel 1 -fuzz "^FuzzSubmitOptions\$" -fuzztime 20000x -fuzzminimizetime 200x ./internal/httpapi/
   go test -run "^\$" -parallel 1 -fuzz "^FuzzRecipe\$" -fuzztime 20000x -fuzzminimizetime 200x ./internal/recipe/
+  go test -run "^\$" -parallel 1 -fuzz "^FuzzParseABC\$" -fuzztime 20000x -fuzzminimizetime 200x ./internal/tune/
+  go test -run "^\$" -parallel 1 -fuzz "^FuzzParseMIDI\$" -fuzztime 20000x -fuzzminimizetime 200x ./internal/tune/
 ' >"$side_log" 2>&1 &
 side_pid=$!
 # side_done waits for the side job and prints its output; it fails when

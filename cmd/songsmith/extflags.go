@@ -36,6 +36,9 @@ type extFlags struct {
 	loudness float64
 	loop     bool
 	chords   []string   // a chart, or SECTION=CHART
+	melody   melodyFlag // melody.go
+	track    int        // --melody-track
+	transp   int        // --transpose
 	recipe   recipeFlag // recipe.go
 	edit     editFlags  // jobs_edit.go
 	fs       *pflag.FlagSet
@@ -59,6 +62,9 @@ func (x *extFlags) bind(fs *pflag.FlagSet) {
 	fs.Var(&intValue{numberValue{p: new(float64), name: "sample-rate", min: 44100, max: 48000, only: request.SampleRates}, &x.rate}, "sample-rate", "sample rate of the audio: 44100 (default) or 48000")
 	numberFlag(fs, &x.loudness, "loudness-lufs", "LUFS", request.MinLUFS, request.MaxLUFS, "-14", "integrated loudness of the song, -31 to -9 LUFS (-23 broadcast, -16 podcasts, -14 streaming; default: the style's)")
 	fs.StringArrayVar(&x.chords, "chords", nil, `the chords to play: a chart for the whole song ("Am F C G", "ii7 V7 | Imaj7 %", "C/E", "I vi IV V"), or SECTION=CHART for one section (verse, chorus, bridge, intro, outro, build, drop, breakdown); repeatable`)
+	fs.Var(&x.melody, "melody", "a melody for the song to arrange, played by the lead as written (key, meter and tempo from the tune): an ABC tune file (.abc, .txt) or a standard MIDI file (.mid)")
+	fs.IntVar(&x.track, "melody-track", 0, "the track of the --melody MIDI file that holds the melody, from 1 (default: the first with notes outside the drum channel)")
+	fs.IntVar(&x.transp, "transpose", 0, "semitones to move the --melody (and the key), -24 to 24")
 	fs.Var(&x.recipe, "recipe", "render the song of a recipe again: a file with a result's recipe (such as the JSON generate writes), or the recipe's JSON; other flags change it")
 	fs.StringVar(&x.webhook, "webhook", "", "URL the service POSTs the job to when it ends (signed with the key's webhook secret)")
 	x.edit.bind(fs)
@@ -130,6 +136,7 @@ func (x *extFlags) options() []client.GenerateOption {
 	if len(x.chords) > 0 {
 		o = append(o, client.WithSectionChords(chordCharts(x.chords)))
 	}
+	o = append(o, x.melody.options(x.track, x.transp)...)
 	return append(o, x.edit.options(x.fs)...)
 }
 

@@ -191,6 +191,7 @@ var memberFlags = map[string]string{
 	"energy":           "--energy",
 	"hits":             "--hit",
 	"chords":           "--chords",
+	"melody":           "--melody",
 }
 
 // inFlagWords rewrites the quoted request members of a server message

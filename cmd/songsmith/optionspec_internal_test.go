@@ -104,6 +104,8 @@ func flagSample(s request.OptionSpec, f *pflag.Flag) string {
 		return strconv.FormatFloat(s.Max, 'f', -1, 64) + "s"
 	case s.Name == "chords":
 		return "verse=Am F C G"
+	case s.Name == "melody":
+		return "testdata/twinkle.abc"
 	case s.Type == request.TypeObject && len(s.Keys) > 0:
 		return s.Keys[0] + "=" + s.Enum[0]
 	case s.Type == request.TypeObject && s.OnlyArray:

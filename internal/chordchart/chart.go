@@ -153,6 +153,9 @@ func parseChord(sym string) (ChartChord, string) {
 		return c, fmt.Sprintf("unknown quality %q", rest)
 	}
 	c.Tones, c.Quality = q.tones, q.name
+	if strings.HasSuffix(sym, "/") && len(sym) > 1 {
+		return c, "nothing follows '/': a slash chord names its bass note (C/E)"
+	}
 	if bass != "" {
 		pc, tail := readLetter(bass)
 		if pc < 0 || tail != "" {
@@ -186,7 +189,11 @@ func (c *ChartChord) readRoot(body string) (rest string, minor bool, reason stri
 	for _, r := range romans {
 		if strings.HasPrefix(strings.ToUpper(s), r.up) {
 			c.Roman, c.Root = true, r.degree
-			return s[len(r.up):], s[:len(r.up)] == strings.ToLower(r.up), ""
+			rest = s[len(r.up):]
+			if rest != "" && strings.ContainsRune("IVXivx", rune(rest[0])) {
+				return "", false, fmt.Sprintf("%q is not a Roman numeral: they count the scale's degrees, I to VII", strings.TrimRight(s, "+°ø#0123456789()/abdgjmMsu"))
+			}
+			return rest, s[:len(r.up)] == strings.ToLower(r.up), ""
 		}
 	}
 	if body == "" {

@@ -2,10 +2,12 @@ package chordchart_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/chordchart"
 	"github.com/songsmith/songsmith/internal/music/harmony"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // Chord symbols read as lead sheets write them, in key.
@@ -64,14 +66,17 @@ func TestParseChart(t *testing.T) {
 // A symbol that is not a chord is named with its bar and the reason.
 func TestParseChartErrors(t *testing.T) {
 	for text, want := range map[string]string{
-		"Am F Hx7 G":     "'Hx7' at bar 3 is not a chord: it starts with neither a note name (A-G) nor a Roman numeral (I-VII)",
-		"C Fqq":          `'Fqq' at bar 2 is not a chord: unknown quality "qq"`,
-		"% C":            "'%' at bar 1 is not a chord: there is no bar before it to repeat",
-		"C/H":            `'C/H' at bar 1 is not a chord: the bass note "H" after '/' is not a note name`,
-		"C | D E F | G":  "'D E F' at bar 2 is not a chord: a bar holds at most 2 chords",
-		"C G | D E F G":  "'D E F G' at bar 2 is not a chord: a bar holds at most 2 chords",
-		"  | ":           "no chords",
-		"C G7 Am I/E F7": "'I/E' at bar 4 is not a chord: a Roman numeral takes no slash bass note name",
+		"Am F Hx7 G":        "'Hx7' at bar 3 is not a chord: it starts with neither a note name (A-G) nor a Roman numeral (I-VII)",
+		"C Fqq":             `'Fqq' at bar 2 is not a chord: unknown quality "qq"`,
+		"% C":               "'%' at bar 1 is not a chord: there is no bar before it to repeat",
+		"C/H":               `'C/H' at bar 1 is not a chord: the bass note "H" after '/' is not a note name`,
+		"C | D E F | G":     "'D E F' at bar 2 is not a chord: a bar holds at most 2 chords",
+		"C G | D E F G":     "'D E F G' at bar 2 is not a chord: a bar holds at most 2 chords",
+		"  | ":              "no chords",
+		"C G7 Am I/E F7":    "'I/E' at bar 4 is not a chord: a Roman numeral takes no slash bass note name",
+		"C Dm7/":            "'Dm7/' at bar 2 is not a chord: nothing follows '/': a slash chord names its bass note (C/E)",
+		"I IV VIII":         `'VIII' at bar 3 is not a chord: "VIII" is not a Roman numeral: they count the scale's degrees, I to VII`,
+		"ii7 V7 | IIIImaj7": `'IIIImaj7' at bar 2 is not a chord: "IIII" is not a Roman numeral: they count the scale's degrees, I to VII`,
 	} {
 		_, err := chordchart.ParseChart(text)
 		if err == nil || err.Error() != want {
@@ -108,5 +113,59 @@ func TestInferKey(t *testing.T) {
 	ch, _ := chordchart.ParseChart("I IV V")
 	if _, _, ok := chordchart.InferKey([]chordchart.Chart{ch}); ok {
 		t.Errorf("Roman numerals name no key")
+	}
+}
+
+// The corpus of charts the score and audio tests play (testdata/charts.tsv)
+// holds 50 charts at least, every one reads, and together they write every
+// notation users write.
+func TestChartCorpus(t *testing.T) {
+	charts := testutil.ChordCharts(t, "testdata/charts.tsv")
+	if len(charts) < 50 {
+		t.Errorf("%d charts, want 50 at least", len(charts))
+	}
+	seen := map[string]int{}
+	for _, c := range charts {
+		if len(c.Chords) > 1 {
+			seen["charts by section"]++
+		}
+		for name, text := range c.Chords {
+			ch, err := chordchart.ParseChart(text)
+			if err != nil {
+				t.Errorf("%s (line %d) %s: %v", c.Tune, c.Line, name, err)
+				continue
+			}
+			for what, ok := range map[string]bool{
+				"| bar lines": strings.Contains(text, "|"), "% repeats": strings.Contains(text, "%"),
+			} {
+				if ok {
+					seen[what]++
+				}
+			}
+			for _, bar := range ch {
+				if len(bar) == 2 {
+					seen["two chords in a bar"]++
+				}
+				for _, cc := range bar {
+					switch {
+					case cc.Roman:
+						seen["Roman numerals"]++
+					case cc.Bass != 0:
+						seen["slash chords"]++
+					}
+					switch len(cc.Tones) {
+					case 4:
+						seen["sevenths"]++
+					case 5, 6:
+						seen["extensions"]++
+					}
+				}
+			}
+		}
+	}
+	for _, what := range []string{"charts by section", "| bar lines", "% repeats", "two chords in a bar", "Roman numerals", "slash chords", "sevenths", "extensions"} {
+		if seen[what] == 0 {
+			t.Errorf("no chart writes %s", what)
+		}
 	}
 }

@@ -340,7 +340,7 @@ func riseInto(s *score.Score, at, e float64) {
 	ti := slices.IndexFunc(s.Tracks, func(t score.Track) bool { return t.Instrument == score.Drums })
 	if ti < 0 {
 		s.Tracks = append(s.Tracks, score.Track{Name: "riser", Instrument: score.Drums, Role: score.RoleDrums,
-			GainDB: -4, Kit: score.KitOrchestral})
+			Part: score.PartHits, Kit: score.KitOrchestral})
 		ti = len(s.Tracks) - 1
 	}
 	t := &s.Tracks[ti]

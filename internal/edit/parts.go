@@ -39,6 +39,9 @@ func Swap(s *score.Score, inst map[string]string, recorded func(score.Instrument
 				t.Kit = score.Kit(v)
 				continue
 			}
+			if t.Cast == "" {
+				t.Cast = t.Instrument // the mix keeps the cast part's colour
+			}
 			t.Instrument = score.Instrument(v)
 			if i := strings.IndexByte(t.Name, '('); i >= 0 {
 				t.Name = t.Name[:i] + "(" + v + ")"

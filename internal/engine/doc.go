@@ -18,7 +18,11 @@
 //     score.Score from the plan and the song seed, the edits change it in
 //     turn, perform.Apply plays it as the style's players would
 //     (micro-timing, spread, accents; programmed styles stay on the grid).
-//   - Render composes and synthesizes: synth renders the performed score,
+//   - Render composes and synthesizes: the mix step (mix.Of,
+//     internal/mix) writes the mix from the style's entry (the family's
+//     plan, one channel of level, seat, sends and colour per track, the
+//     room) beside the score, which carries no gains; synth renders the
+//     performed score with that mix,
 //     playing acoustic parts from the SoundFont bank when one is loaded
 //     (internal/soundfont), mixes it in stereo and masters it to its style
 //     family's loudness (docs/engine-mix.md). synthesize is the one step

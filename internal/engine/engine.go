@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/songsmith/songsmith/internal/audio"
+	"github.com/songsmith/songsmith/internal/mix"
 	"github.com/songsmith/songsmith/internal/music"
 	"github.com/songsmith/songsmith/internal/music/describe"
 	"github.com/songsmith/songsmith/internal/perform"
@@ -16,6 +17,7 @@ import (
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 	"github.com/songsmith/songsmith/internal/synth"
+	"github.com/songsmith/songsmith/internal/tune"
 )
 
 // Song is a rendered song and its description.
@@ -67,6 +69,9 @@ type Options struct {
 	// Chords are chord charts by section name (plan.Plan.Chords); nil
 	// lets the composer choose the harmony.
 	Chords map[string]string
+	// Melody is the tune the request gives (plan.Plan.Melody); the zero
+	// value lets the composer write the melody.
+	Melody tune.Source
 }
 
 // apply sets the overrides on a parsed plan.
@@ -92,6 +97,9 @@ func (o Options) apply(p plan.Plan) plan.Plan {
 	}
 	if len(o.Chords) > 0 {
 		p.Chords = maps.Clone(o.Chords)
+	}
+	if o.Melody.ABC != "" || o.Melody.MIDI != "" {
+		p.Melody = o.Melody
 	}
 	return p
 }
@@ -191,7 +199,7 @@ func synthesize(ctx context.Context, c *Composition, r Request) (*Song, error) {
 	}
 	so := r.Synth
 	so.LoudnessLUFS = r.LoudnessLUFS
-	so = MixOf(c.Style, so)
+	so = mix.Of(c.Style, s, so) // the mix step: the plan, levels, seats, sends, colour
 	if r.drawsEnergy() && so.Mix != nil && so.Mix.SectionRideDB < EnergyRideDB {
 		p := *so.Mix
 		p.SectionRideDB = EnergyRideDB

@@ -31,6 +31,8 @@ type goldenRecipe struct {
 // fully synthesized, one playing the Debian FluidR3_GM bank. Engine
 // 2026.11.28.2 (issue 32 items 2-3): the ambient and folk songs follow a
 // tempo map (phrase rubato), and parts play expression inside notes.
+// 2026.11.28.3 (issue 30 item 2): a request may give a melody; these
+// songs, which give none, are unchanged.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
 		"573b7c7af5d253e48750d9ec6022ce103441d0bdd93f62ae1e93e9710806cd9a"},

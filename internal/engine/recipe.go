@@ -32,6 +32,9 @@ func EncodeRequest(r Request) recipe.Request {
 	if p.KeyRoot >= 0 {
 		w.Plan.Key = recipe.KeyName(p.KeyRoot, p.Mode)
 	}
+	if p.HasMelody() {
+		w.Plan.Melody, _ = json.Marshal(p.Melody) // strings and integers: never fails
+	}
 	for _, e := range r.Edits {
 		we := recipe.Edit{BPM: e.BPM, Seconds: e.Seconds, ExactDuration: e.Exact, Loop: e.Loop,
 			Intensity: e.Intensity, Regenerate: clone(e.Regenerate), Chords: maps.Clone(e.Chords)}
@@ -74,6 +77,11 @@ func DecodeRequest(w recipe.Request) (Request, error) {
 		var err error
 		if p.KeyRoot, p.Mode, err = recipe.ParseKey(wp.Key); err != nil {
 			return Request{}, fmt.Errorf("engine: recipe plan key: %w", err)
+		}
+	}
+	if len(wp.Melody) > 0 {
+		if err := json.Unmarshal(wp.Melody, &p.Melody); err != nil {
+			return Request{}, fmt.Errorf("engine: recipe plan melody: %w", err)
 		}
 	}
 	r := Request{Plan: p, Seed: w.Seed, SongSeed: uint64(w.SongSeed), Title: w.Title, LoudnessLUFS: w.LoudnessLUFS}

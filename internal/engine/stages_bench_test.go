@@ -16,6 +16,7 @@ import (
 	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/cover"
 	"github.com/songsmith/songsmith/internal/engine"
+	"github.com/songsmith/songsmith/internal/mix"
 	"github.com/songsmith/songsmith/internal/perform"
 	"github.com/songsmith/songsmith/internal/synth"
 )
@@ -58,11 +59,11 @@ func BenchmarkStages3Min(b *testing.B) {
 		for i, tr := range s.Tracks {
 			one := *s
 			one.Tracks = s.Tracks[i : i+1]
-			timed(fmt.Sprintf("part %d %s", i+1, tr.Name), func() { release(b)(synth.RenderDry(ctx, &one, engine.MixOf(c.Style, synth.Options{}))) })
+			timed(fmt.Sprintf("part %d %s", i+1, tr.Name), func() { release(b)(synth.RenderDry(ctx, &one, mix.Of(c.Style, &one, synth.Options{}))) })
 		}
-		timed("dry mix", func() { release(b)(synth.RenderDry(ctx, s, engine.MixOf(c.Style, synth.Options{}))) })
+		timed("dry mix", func() { release(b)(synth.RenderDry(ctx, s, mix.Of(c.Style, s, synth.Options{}))) })
 		timed("mix+master", func() {
-			buf, err := synth.Render(ctx, s, engine.MixOf(c.Style, synth.Options{}))
+			buf, err := synth.Render(ctx, s, mix.Of(c.Style, s, synth.Options{}))
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/engine"
+	"github.com/songsmith/songsmith/internal/mix"
 	"github.com/songsmith/songsmith/internal/mixmeter"
 	"github.com/songsmith/songsmith/internal/style"
 	"github.com/songsmith/songsmith/internal/synth"
@@ -106,7 +107,7 @@ func TestMonoFoldDown(t *testing.T) {
 		}
 		s := c.Score
 		for i, tr := range s.Tracks {
-			st, err := synth.RenderStem(context.Background(), s, i, engine.MixOf(c.Style, synth.Options{Bank: synth.NoBank}))
+			st, err := synth.RenderStem(context.Background(), s, i, mix.Of(c.Style, s, synth.Options{Bank: synth.NoBank}))
 			if err != nil {
 				t.Fatal(err)
 			}

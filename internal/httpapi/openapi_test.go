@@ -255,8 +255,12 @@ func TestOpenAPIEmbedded(t *testing.T) {
 		err    error
 	}{{500, errors.New("disk on fire")}, {503, &jobs.Error{Code: jobs.EUnavailable, Message: "The store is down."}}} {
 		log := slog.New(slog.NewTextHandler(io.Discard, nil))
+		// The key's submissions above share this limiter: a wide rate
+		// keeps these checks from meeting its 429 (a fixed window).
+		cfg := jobstest.Config()
+		cfg.SubmitRate.N = 1000
 		svc := &jobs.Service{Jobs: brokenJobs{err: tc.err}, Keys: e.Store, Limiter: e.Store, Queue: e.Store,
-			Config: jobstest.Config(), Logger: log}
+			Config: cfg, Logger: log}
 		srv := httptest.NewServer(httpapi.New(svc, httpapi.Options{Logger: log, MaxBodyBytes: 4096, Health: func(*http.Request) error { return tc.err }}))
 		bc := &oasClient{v: v, url: srv.URL}
 		bc.expect(t, tc.status, "POST", "/generate", e.Key, prompt, nil, true)

@@ -48,6 +48,11 @@ func TestRequestOptions(t *testing.T) {
 			`{"prompt":"jazz","chords":"Am Hx7"}`,
 			`{"prompt":"jazz","chords":{"solo":"C"}}`,
 			`{"prompt":"jazz","chords":7}`,
+			// Issue 30 item 2: a melody that reads, alone.
+			`{"prompt":"jazz","melody":{"abc":"K:C\nC D | E h |"}}`,
+			`{"prompt":"jazz","melody":"C D E F"}`,
+			`{"prompt":"jazz","melody":{"abc":"C D E F","midi":"TVRoZA=="}}`,
+			`{"prompt":"jazz","melody":{"abc":"C D E F"},"loop":true}`,
 		} {
 			res, m := e.do(t, "POST", "/generate", e.Key, []byte(body))
 			assertErrorBody(t, http.StatusBadRequest, res, m)
@@ -65,6 +70,14 @@ func TestRequestOptions(t *testing.T) {
 		res, m := e.do(t, "POST", "/generate", e.Key, []byte(`{"prompt":"jazz","chords":{"verse":"ii7 V7 | Imaj7 %"}}`))
 		if res.StatusCode != http.StatusAccepted {
 			t.Errorf("good chords: %d %v", res.StatusCode, m)
+		}
+		_, m = e.do(t, "POST", "/generate", e.Key, []byte(`{"prompt":"jazz","melody":{"abc":"X:1\nK:G\nG A B c | d2 H2 |"}}`))
+		if want := "'melody': line 3, bar 2, 'H' is not a note"; !strings.Contains(fmt.Sprint(m["message"]), want) {
+			t.Errorf("bad melody: %v, want a message with %q", m, want)
+		}
+		res, m = e.do(t, "POST", "/generate", e.Key, []byte(`{"prompt":"jazz","melody":{"abc":"X:1\nM:3/4\nK:G\nD | G2 B | A2 G |","transpose":-2}}`))
+		if res.StatusCode != http.StatusAccepted {
+			t.Errorf("good melody: %d %v", res.StatusCode, m)
 		}
 	})
 	t.Run("ExactDurationAndSampleRate", func(t *testing.T) {

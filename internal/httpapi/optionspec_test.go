@@ -121,7 +121,7 @@ func TestOptionSpecsPlayground(t *testing.T) {
 		t.Fatal(`no <fieldset id="options"> on the page`)
 	}
 	form := page[start : start+end]
-	tags := regexp.MustCompile(`<(input|select)\b[^>]*>`).FindAllString(form, -1)
+	tags := regexp.MustCompile(`<(input|select|textarea)\b[^>]*>`).FindAllString(form, -1)
 	attr := func(tag, name string) string {
 		m := regexp.MustCompile(`\b` + name + `="([^"]*)"`).FindStringSubmatch(tag)
 		if m == nil {
@@ -149,8 +149,8 @@ func TestOptionSpecsPlayground(t *testing.T) {
 			}
 		case request.TypeStrings, request.TypeObject:
 			if s.Enum == nil || s.Type == request.TypeObject { // free labels, or role: instrument pairs, typed in
-				if attr(got[0], "type") != "text" || len(got) != 1 {
-					t.Errorf("%s: want one text input, got %v", s.Name, got)
+				if attr(got[0], "type") != "text" && !strings.HasPrefix(got[0], "<textarea") || len(got) != 1 {
+					t.Errorf("%s: want one text input (or text area), got %v", s.Name, got)
 				}
 				break
 			}
@@ -214,6 +214,7 @@ var sdkOptions = map[string][]client.GenerateOption{
 	"hits":             {client.WithHit(42.3, client.HitDrop), client.WithHit(60, client.HitEnd)},
 	"energy":           {client.WithEnergyCurve(client.EnergyPoint{Bar: 1, Value: 0.2}, client.EnergyPoint{Bar: 16, Value: 1})},
 	"chords":           {client.WithChords("Am F C G"), client.WithSectionChords(map[string]string{"chorus": "F G | Em Am"})},
+	"melody":           {client.WithMelodyTranspose(2), client.WithMelodyABC("X:1\nK:G\nG A B c | d2 d2 |")},
 }
 
 // TestOptionSpecsSDK checks the SDK against the table of request options:

@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -57,6 +58,9 @@ func TestGoSDKEdit(t *testing.T) {
 	}
 	if _, err := c.Edit(ctx, src.JobID, client.WithSeed(3)); !client.IsBadRequest(err) {
 		t.Fatalf("edit with a seed: %v", err)
+	}
+	if _, err := c.Edit(ctx, src.JobID, client.WithMelodyABC("K:C\nC D E F |")); !client.IsBadRequest(err) || !strings.Contains(err.Error(), "'melody' cannot be edited") {
+		t.Fatalf("edit with a melody: %v", err)
 	}
 	if _, err := client.New(e.URL, e.Other).Edit(ctx, src.JobID); !client.IsNotFound(err) {
 		t.Fatalf("another key's edit: %v", err)

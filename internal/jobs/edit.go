@@ -26,6 +26,9 @@ func (s *Service) Edit(ctx context.Context, key *APIKey, rawID string, o *Option
 	if o != nil && o.Seed != nil {
 		return nil, RateStatus{}, Errorf(EInvalid, "'seed' cannot be edited: an edit keeps its source's seed (and the song); POST /generate with a seed makes a new song.")
 	}
+	if o != nil && len(o.Melody) > 0 {
+		return nil, RateStatus{}, Errorf(EInvalid, "'melody' cannot be edited: an edit keeps its source's melody; POST /generate with a melody arranges a new song.")
+	}
 	src, err := s.ownJob(ctx, key, rawID)
 	if err != nil {
 		return nil, RateStatus{}, err

@@ -1,8 +1,10 @@
 // Package mixplan is how a song of a mix family is mixed and mastered:
 // the families, the reference sets their mixes are measured against, and
-// each family's plan (part levels, loudness, bus, room, tone, width). The
-// style catalogue seats every style in a family (internal/style); the
-// synthesizer reads the plan it is handed and nothing else of a style.
+// each family's plan (part levels, loudness, bus, room, tone, width), and
+// a track's Channel (its level offset, seat, sends and colour). The style
+// catalogue seats every style in a family (internal/style); the mix step
+// (internal/mix) writes the plan and the channels; the synthesizer reads
+// what it is handed and nothing else of a style.
 package mixplan
 
 import "github.com/songsmith/songsmith/internal/score"
@@ -14,8 +16,8 @@ type Plan struct {
 	// relative to the lead melody (0): the integrated, K-weighted loudness
 	// of the part's stem before the master bus. The synthesizer measures
 	// each part and sets its fader so that it reads its role's value; a
-	// track's GainDB (the composer's arrangement: pads -3, an answering
-	// lead -2) shifts it from there. A role missing here sits at
+	// track's Channel.GainDB (the mix step's offsets by part: pads -3, an
+	// answering lead -2) shifts it from there. A role missing here sits at
 	// DefaultPartLU.
 	Parts map[score.Role]float64
 	// DrumLed marks the families whose drums lead the mix (dance, hip
@@ -92,7 +94,7 @@ const (
 const DefaultPartLU = -6.0
 
 // plans holds every family's plan. The pads sit under the chords by
-// 1 LU here plus the composer's -3 dB on every pad track: 4 LU in all.
+// 1 LU here plus the mix step's -3 dB on every pad track: 4 LU in all.
 var plans = map[Family]Plan{
 	Orchestral: {
 		Parts: map[score.Role]float64{score.RoleDrums: -4, score.RoleBass: -2, score.RoleChords: -2,
@@ -216,3 +218,19 @@ func Families() []Family {
 // Width returns the left/right correlation range of a reference set's
 // mixes (the stage width a plan keeps, see Plan.Correlation).
 func Width(ref Reference) [2]float64 { return stageWidth[ref] }
+
+// Channel is one track's place in the mix: what the mix step
+// (internal/mix) writes for it from the style's entry and the track's
+// part, and the synthesizer reads beside the score (synth.Options.Channels,
+// indexed like the score's tracks). The zero Channel is a part at its
+// role's level, centred, dry, at its instrument's own tone.
+type Channel struct {
+	GainDB     float64 // level offset from the plan's level for the track's role, dB
+	Pan        float64 // -1 (left) .. +1 (right)
+	Reverb     float64 // reverb send 0..1
+	Delay      float64 // delay send 0..1 (tempo-synced dotted eighth)
+	Chorus     float64 // 0..1
+	Drive      float64 // saturation 0..1
+	Brightness float64 // 0..1, filter cutoff / tone; 0.5 (or 0) is neutral
+	Sidechain  float64 // 0..1 ducking depth keyed from the kick
+}

@@ -100,8 +100,10 @@ func (w *bassWriter) held(h harmony.BarChord, t float64, beats int, v float64) {
 // moved to the second chord's root where the bar changes chord.
 func (w *bassWriter) bar(s *form.Section, bb *bassBar) {
 	pt := w.pt
+	from := len(pt.notes)
 	if l := pickLine(w.lines, w.m, sectionLevel(s)); l != nil {
 		pt.bassLine(l, w.k, bb.t, s.Beats, bb.at, bb.h.Split, bb.nextRoot, bb.v)
+		w.givenSplit(s, bb, from)
 		return
 	}
 	if s.Beats == 3 {
@@ -110,14 +112,26 @@ func (w *bassWriter) bar(s *form.Section, bb *bassBar) {
 			alt = 0 // a given chord's first bar: its root, not the fifth
 		}
 		pt.waltzBass(w.kind, w.k, bb.t, bb.first, bb.nextRoot, alt, bb.v, s.Energy, w.band)
+		w.givenSplit(s, bb, from)
 		return
 	}
-	from := len(pt.notes)
 	if write := bassBars[w.kind]; write != nil {
 		write(pt, w.k, bb)
 	}
 	if bb.h.Split > 0 {
 		pt.changeTo(from, bb.t+bb.h.Split, bb.second.Root, bb.v*0.85)
+	}
+}
+
+// givenSplit moves the bass written since note from to the second
+// chord's root (or slash note) where a bar of a given chart changes
+// chord: a style's line may take the new chord's third or fifth there,
+// and the waltz bass holds the first chord through the bar, and the
+// chart's second chord would go unheard in the low end. The composer's
+// own harmony keeps its lines as they are.
+func (w *bassWriter) givenSplit(s *form.Section, bb *bassBar, from int) {
+	if s.Given && bb.h.Split > 0 {
+		w.pt.changeTo(from, bb.t+bb.h.Split, bb.second.Root, bb.v*0.85)
 	}
 }
 

@@ -56,21 +56,32 @@ type song struct {
 	mod       form.Modulation
 	swing     float64
 	s         *score.Score
+	tune      *tuneIn // the request's melody; nil: the composer writes one
 }
 
 // newSong resolves the plan and reads its style, mood, key and meter.
 func newSong(p plan.Plan, seed uint64) *song {
 	p = Resolve(p, seed)
+	t := readTune(p)
 	prof := genre.Of(p.Genre)
 	if p.Colour != "" && p.Colour != p.Genre {
 		prof = genre.Blend(prof, genre.Of(p.Colour))
 	}
-	return &song{p: p, seed: seed, prof: prof, mood: genre.MoodOf(p.Mood), k: harmony.NewKey(p.KeyRoot, p.Mode), m: meterFor(p, prof)}
+	g := &song{p: p, seed: seed, prof: prof, mood: genre.MoodOf(p.Mood), k: harmony.NewKey(p.KeyRoot, p.Mode), m: meterFor(p, prof)}
+	if t != nil {
+		g.tune = newTuneIn(t, g.m.Beats)
+		g.tune.chords = tuneChords(t, p.Melody.Transpose, g.tune.bars, g.m.Beats, g.k)
+	}
+	return g
 }
 
 // measure sets the song's length in bars and its tail: the plan's seconds
 // in whole bars, fitted exactly when asked, doubled for a loop.
 func (g *song) measure() {
+	if g.tune != nil {
+		g.measureTune()
+		return
+	}
 	p, bpb := &g.p, g.m.Beats
 	g.barSec = float64(bpb) * 60 / p.BPM
 	g.bars = max(1, int(math.Round((p.Seconds-g.prof.Tail)/g.barSec)))
@@ -88,6 +99,10 @@ func (g *song) measure() {
 // layout writes the form: the sections, their harmony, the band and who
 // plays where, the cadences, the modulation and the sections' edges.
 func (g *song) layout() {
+	if g.tune != nil {
+		g.layoutTune()
+		return
+	}
 	p, prof, k, bpb := g.p, &g.prof, g.k, g.m.Beats
 	g.secs = form.LayoutWith(prof.Form, g.bars, bpb, !p.Loop)
 	for i := range g.secs {
@@ -145,8 +160,8 @@ func (g *song) frame() {
 		Mood:        string(p.Mood),
 		TotalBeats:  float64(bpb * g.bars),
 		TailSeconds: g.tail,
-		ReverbSize:  g.prof.Reverb,
 		Seed:        g.seed,
+		Ballad:      g.ballad,
 	}
 	for _, sec := range g.secs {
 		s.Sections = append(s.Sections, sec.Section)
@@ -169,16 +184,12 @@ func (g *song) writeParts() {
 		if inst == "" {
 			continue
 		}
-		t := score.Track{Name: form.TrackName(l, inst), Instrument: inst, Role: cast.Roles[l], Brightness: 0.5}
+		t := score.Track{Name: form.TrackName(l, inst), Instrument: inst, Role: cast.Roles[l], Part: cast.Parts[l]}
 		if a := w.write(l, &t); a != nil {
 			answerTrack = a
 		}
 		t.Recorded = cast.Recorded(g.prof.Style, l, inst, g.band.Named[l])
 		t.Featured = g.band.Named[l] && cast.Featured(g.p, inst)
-		cast.MixColour(&t, g.prof.Style.Mix)
-		if g.ballad && l == form.LayerDrums {
-			t.GainDB -= form.BalladDrumsDB
-		}
 		if len(t.Notes) == 0 && len(t.Hits) == 0 {
 			continue
 		}
@@ -215,38 +226,35 @@ func (g *song) partWriters() partWriters {
 	return w
 }
 
-// write writes layer l's part into t, with its place in the mix; it
-// returns the lead's answering track, if the lead has one.
+// write writes layer l's part into t; it returns the lead's answering
+// track, if the lead has one. The mix step (internal/mix) seats them.
 func (w partWriters) write(l form.Layer, t *score.Track) *score.Track {
-	secs, k, m, inst, swing, seed, rev := w.secs, w.k, w.m, t.Instrument, w.swing, w.seed, w.prof.Reverb
+	secs, k, m, inst, swing, seed := w.secs, w.k, w.m, t.Instrument, w.swing, w.seed
 	switch l {
 	case form.LayerDrums:
 		t.Hits = writeDrums(secs, w.groove, swing, w.p.Tempo == plan.TempoHalfTime, seed)
-		t.Reverb = 0.08 + 0.1*rev
 		t.Kit = w.prof.Style.Drums.Kit
 	case form.LayerBass:
 		t.Notes = writeBass(secs, k, w.bassKind, w.bassLines, m, inst, swing, seed)
-		t.Reverb = 0.02
 	case form.LayerChords:
 		t.Notes = writeChords(secs, k, form.LayerChords, w.compKind, w.compLines, m, inst, swing, seed, "chords")
-		t.Pan, t.Reverb = -0.4, 0.15+0.3*rev
 	case form.LayerPad:
 		t.Notes = writeChords(secs, k, form.LayerPad, genre.CompBlock, padLines(m), m, inst, 0, seed, "pad")
-		t.Pan, t.Reverb, t.GainDB = 0.2, 0.4+0.4*rev, -3
 	case form.LayerLead:
+		if w.tune != nil {
+			t.Notes = w.tuneLead()
+			return nil
+		}
 		var answered []score.Note
 		t.Notes, answered = writeLead(secs, k, w.prof, inst, w.answerInst, swing, seed)
-		t.Pan, t.Reverb, t.Delay = 0.05, 0.2+0.3*rev, 0.15
 		if len(answered) > 0 {
 			a := &score.Track{Name: "answer (" + string(w.answerInst) + ")", Instrument: w.answerInst, Role: score.RoleLead,
-				Notes: answered, Brightness: 0.5, Pan: -0.3, Reverb: 0.25 + 0.3*rev, Delay: 0.1, GainDB: -2}
+				Part: score.PartAnswer, Notes: answered}
 			a.Recorded = cast.Recorded(w.prof.Style, form.LayerLead, w.answerInst, false)
-			cast.MixColour(a, w.prof.Style.Mix)
 			return a
 		}
 	case form.LayerArp:
 		t.Notes = writeArp(secs, k, w.arpRate(), inst, swing, seed)
-		t.Pan, t.Reverb, t.Delay, t.GainDB = 0.5, 0.2+0.3*rev, 0.25, -2
 	}
 	return nil
 }
@@ -291,6 +299,9 @@ func (g *song) finish() {
 		form.RingOut(s, g.tail-prof.Tail)
 	}
 	overlay.Texture(s, p, prof.Style.Band.Texture)
+	if g.tune != nil {
+		g.keepTune()
+	}
 }
 
 // meterFor returns the meter a plan is composed in: the one the prompt

@@ -212,7 +212,9 @@ func (w *leadWriter) sing(s *form.Section, b, pb int, h harmony.BarChord, bar []
 	for j, n := range bar {
 		d := n.deg
 		strong := n.at == 0 || n.at == 2 && beats == 4 || (n.len >= 1 && n.at == float64(int(n.at)))
-		if strong && !rigid {
+		if strong && (!rigid || s.Given) {
+			// A figure kept whole still lands its strong notes on a
+			// given chart's chords: the chords asked for are heard.
 			d = nearestChordDegree(k, h.At(n.at), d, oct)
 		}
 		pitches[j] = k.Pitch(d, oct)

@@ -16,6 +16,10 @@ import (
 // which stays data only.
 func Resolve(p plan.Plan, seed uint64) plan.Plan {
 	r := harmony.NewRNG(seed, "plan")
+	t := readTune(p)
+	if t != nil {
+		p = applyTune(p, t)
+	}
 	if p.Genre == "" {
 		p.Genre = plan.DefaultStyle(p.Prompt) // never the seed alone: see reader.Parse
 	}
@@ -25,6 +29,12 @@ func Resolve(p plan.Plan, seed uint64) plan.Plan {
 	}
 	if p.BPM <= 0 {
 		p.BPM = pickBPM(prof, genre.MoodOf(p.Mood), p.Tempo, r)
+	}
+	if t != nil && !p.ExplicitBPM {
+		p.BPM = fastEnough(t, p, prof)
+	}
+	if p.Seconds <= 0 && t != nil {
+		p.Seconds = tuneSeconds(t, p, prof)
 	}
 	if p.Seconds <= 0 {
 		p.Seconds = prof.Seconds

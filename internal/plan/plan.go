@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/tune"
 )
 
 // Length and tempo limits. A requested duration is clamped to
@@ -72,7 +73,14 @@ type Plan struct {
 	// section name ("verse", "chorus", ...) or ChordsSong for every
 	// section; nil lets the composer choose the harmony.
 	Chords map[string]string
+	// Melody is the tune the request gives (issue 30 item 2: ABC or a
+	// MIDI file, internal/tune), arranged by the composer with the lead
+	// playing it as written; the zero value lets the composer write one.
+	Melody tune.Source
 }
+
+// HasMelody reports whether the plan gives a melody.
+func (p Plan) HasMelody() bool { return p.Melody.ABC != "" || p.Melody.MIDI != "" }
 
 // ChordsSong is the Chords key of a chart for the whole song.
 const ChordsSong = "song"

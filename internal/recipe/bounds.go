@@ -90,6 +90,7 @@ var Bounds = []Bound{
 	{Path: "plan.vocal", Flag: true},
 	{Path: "plan.words", MaxLen: MaxWordLen, MaxItems: MaxWords},
 	{Path: "plan.chords", Option: "chords"},
+	{Path: "plan.melody", Option: "melody"},
 	{Path: "edits", MaxItems: MaxEdits},
 	{Path: "edits[].bpm", Option: "bpm"},
 	{Path: "edits[].key", Option: "key"},

@@ -36,7 +36,7 @@ import (
 // same samples. Bump it (with the golden hashes of
 // internal/engine/golden_test.go) whenever a change alters the audio of a
 // recipe.
-const Version = "2026.11.28.2"
+const Version = "2026.11.28.3"
 
 // Format is the version of the recipe's JSON shape (its members), apart
 // from the engine's: format 1 (no recipe_format member) held the plan as
@@ -104,6 +104,9 @@ type Plan struct {
 	// Chords are the chord charts the request gave, by section name
 	// ("song" for the whole song's), as the chords option holds them.
 	Chords map[string]string `json:"chords,omitempty"`
+	// Melody is the tune the request gave, as the melody option holds it
+	// ({"abc": ...} or {"midi": ..., "track": n}, "transpose").
+	Melody json.RawMessage `json:"melody,omitempty"`
 }
 
 // Edit is one change of a composed song (internal/edit.Change), in the

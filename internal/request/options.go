@@ -97,6 +97,9 @@ type Options struct {
 	// Chords are chord charts by section name (ChordSections; issue 30
 	// item 1): ChordsSong for the whole song; nil lets the composer choose.
 	Chords map[string]string
+	// Melody is the tune a request gives (melody.go; issue 30 item 2):
+	// canonical JSON of a tune.Source; nil lets the composer write one.
+	Melody json.RawMessage `json:",omitempty" dynamodbav:",omitempty"`
 	// Source is the song an edit changes (POST /jobs/{id}/edit): set by
 	// jobs.Service.Edit, never read from a request body, so it has no row.
 	Source *EditSource
@@ -164,6 +167,12 @@ func (o *Options) Normalize() error {
 func (o *Options) combined() error {
 	if o.Loop && o.ExactDuration {
 		return errorf("'loop' and 'exact_duration' cannot be combined: a loop lasts whole bars (see loop_end in the result).")
+	}
+	if o.Loop && len(o.Melody) > 0 {
+		return errorf("'loop' and 'melody' cannot be combined: a song with a melody plays the whole tune with an intro and an outro.")
+	}
+	if err := o.melodyFits(); err != nil {
+		return err
 	}
 	if o.Pieces() > 1 && len(o.Recipe) > 0 {
 		return errorf("'count' and 'recipe' cannot be combined: a recipe renders one song (each piece's result has its own).")

@@ -127,6 +127,10 @@ func TestChordsOption(t *testing.T) {
 	for raw, want := range map[string]string{
 		`{"verse": "Am F Hx7 G"}`: `'chords.verse': 'Hx7' at bar 3 is not a chord: it starts with neither a note name (A-G) nor a Roman numeral (I-VII)`,
 		`"C Fqq"`:                 `'chords': 'Fqq' at bar 2 is not a chord: unknown quality "qq"`,
+		`"H7 C"`:                  `'chords': 'H7' at bar 1 is not a chord: it starts with neither a note name (A-G) nor a Roman numeral (I-VII)`,
+		`{"chorus": "F C/ G"}`:    `'chords.chorus': 'C/' at bar 2 is not a chord: nothing follows '/': a slash chord names its bass note (C/E)`,
+		`"% Am | F"`:              `'chords': '%' at bar 1 is not a chord: there is no bar before it to repeat`,
+		`{"verse": "I vi IIV V"}`: `'chords.verse': 'IIV' at bar 3 is not a chord: "IIV" is not a Roman numeral`,
 		`{"solo": "C"}`:           `'chords' has no section "solo"`,
 		`{"verse": ""}`:           `'chords.verse' must be a chord chart such as "Am F C G": no chords.`,
 		`[1]`:                     `'chords' must be a chord chart`,

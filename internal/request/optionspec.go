@@ -147,6 +147,7 @@ var OptionSpecs = []OptionSpec{
 		Description: `moments to land on a downbeat, in seconds: [{"at": 42.3, "kind": "drop"}] (kinds drop, stop, accent, end); the tempo moves up to 8 % to land them`,
 		Field:       func(o *Options) any { return &o.Hits }},
 	chordsRow,
+	melodyRow,
 }
 
 // OptionSpecNamed returns the row of the option called name.

@@ -31,6 +31,8 @@ func sample(s request.OptionSpec) (ok, bad string) {
 	switch {
 	case s.Name == "chords": // a chart, or charts by section
 		return `{"verse": "Am F C G", "chorus": "F G | Em Am"}`, `{"verse": "Am Hx7"}`
+	case s.Name == "melody": // ABC text, or a MIDI file
+		return `{"abc": "K:G\nG A B c | d2 d2 |", "transpose": 2}`, `{"abc": "K:G\nG A | B h |"}`
 	case s.Type == request.TypeBoolean:
 		return "true", ""
 	case s.Type == request.TypeObject && s.OnlyArray:

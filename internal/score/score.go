@@ -144,23 +144,46 @@ type Hit struct {
 	Velocity float64 // 0..1
 }
 
-// Track is one instrument's part and its place in the mix.
+// Part is the musical part a track plays in the arrangement: one of the
+// band's layers, the lead's answering voice, or a part laid over the band.
+// The composer (and an edit adding a part) writes it; the mix step
+// (internal/mix) seats and levels a track by its part, role and instrument;
+// a track without a part is not placed (centred, dry, at its role's level).
+type Part string
+
+// Track parts.
+const (
+	PartDrums   Part = "drums"   // the kit
+	PartBass    Part = "bass"    // the bass line
+	PartChords  Part = "chords"  // the comping
+	PartPad     Part = "pad"     // the sustained pad
+	PartLead    Part = "lead"    // the melody
+	PartArp     Part = "arp"     // the arpeggio
+	PartAnswer  Part = "answer"  // the instrument answering the lead's phrases
+	PartDrone   Part = "drone"   // the style's low drone
+	PartChoir   Part = "choir"   // a named choir doubling the chorus's melody
+	PartTexture Part = "texture" // a texture held through the song (rain, vinyl)
+	PartHits    Part = "hits"    // hits and risers an edit strikes on a song without a kit
+)
+
+// Track is one instrument's part: its notes or hits, instrument, role,
+// part and casting flags (what the composer, the edits and the players
+// write). Its place in the mix (level, seat, sends, colour) is not here:
+// the mix step (internal/mix) writes it beside the score, from the
+// style's entry and the track's part, role and instrument.
 type Track struct {
 	Name       string
 	Instrument Instrument
 	Role       Role
-	Notes      []Note  // pitched instruments
-	Hits       []Hit   // Drums only
-	GainDB     float64 // mix level relative to the role default, in dB
-	Pan        float64 // -1 (left) .. +1 (right)
-	Reverb     float64 // send amount 0..1
-	Delay      float64 // send amount 0..1 (tempo-synced dotted eighth)
-	Chorus     float64 // 0..1
-	Drive      float64 // saturation 0..1
-	Brightness float64 // 0..1, filter cutoff / tone; 0.5 is neutral
-	Sidechain  float64 // 0..1 ducking depth keyed from the kick
-	Kit        Kit     // Drums only: the kit's sound family ("" is KitAcoustic)
-	Recorded   bool    // play from the sample bank when one is loaded (acoustic parts)
+	Part       Part   // the arrangement's part it plays ("": not placed in the mix)
+	Notes      []Note // pitched instruments
+	Hits       []Hit  // Drums only
+	Kit        Kit    // Drums only: the kit's sound family ("" is KitAcoustic)
+	Recorded   bool   // play from the sample bank when one is loaded (acoustic parts)
+	// Cast is the instrument the composer cast the part with, kept when an
+	// edit swaps Instrument ("" : Instrument): the mix step colours the
+	// part (drive, chorus) by it, as it did before the swap.
+	Cast Instrument
 	// Featured marks the part that plays an instrument the prompt names
 	// ("sad piano ballad": the piano). The composer casts it in a leading
 	// role; the mixer keeps it within a few LU of the loudest part.
@@ -207,8 +230,10 @@ type Score struct {
 	TailSeconds float64 // reverb/release tail after TotalBeats (part of the song)
 	FadeIn      float64 // seconds
 	FadeOut     float64 // seconds
-	ReverbSize  float64 // 0..1 room size for the shared reverb
 	Seed        uint64  // for any randomness in synthesis (noise, humanisation)
+	// Ballad marks a song played as a ballad (a ballad's tempo, outside
+	// rock): the mix step sets its kit softer than the style's.
+	Ballad bool
 	// Loop marks a seamless loop: TotalBeats repeat end to start, and
 	// synthesis wraps what rings past the end into the beginning (no tail,
 	// no fades).

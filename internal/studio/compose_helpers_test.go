@@ -2,6 +2,7 @@ package studio_test
 
 import (
 	"github.com/songsmith/songsmith/internal/engine"
+	"github.com/songsmith/songsmith/internal/mix"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 	"github.com/songsmith/songsmith/internal/synth"
@@ -26,11 +27,12 @@ func composeWritten(prompt string, seed uint64, o engine.Options) (*score.Score,
 	return c.Written, c.Title, c.Tags
 }
 
-// styled returns o with the catalogue entry of s's genre, as the engine
-// hands it to the synthesizer (engine.Composition.Style).
+// styled returns o with the mix of s (the mix step, internal/mix) by the
+// catalogue entry of s's genre, as the engine hands it to the synthesizer
+// (engine.Composition.Style).
 func styled(s *score.Score, o synth.Options) synth.Options {
 	if st, ok := style.Lookup(s.Genre); ok {
-		return engine.MixOf(&st, o)
+		return mix.Of(&st, s, o)
 	}
 	return o
 }

@@ -34,6 +34,13 @@ func engineOptions(prompt string, seed uint64, o jobs.Options) (engine.Options, 
 	}
 	root := levels[len(levels)-1]
 	eo := engine.Options{Seconds: root.Seconds, BPM: root.BPM, ExactSeconds: root.ExactDuration, Loop: root.Loop, LoudnessLUFS: o.LoudnessLUFS, Chords: root.Chords}
+	if len(root.Melody) > 0 {
+		m, err := request.MelodySource(root.Melody)
+		if err != nil {
+			return eo, "", 0, err
+		}
+		eo.Melody = m
+	}
 	if root.Key != "" {
 		k, err := request.ParseKey(root.Key)
 		if err != nil {

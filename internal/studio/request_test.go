@@ -36,6 +36,8 @@ func optionValue(t *testing.T, s request.OptionSpec) json.RawMessage {
 		return json.RawMessage(`3`)
 	case "chords":
 		return json.RawMessage(`{"verse": "Am F C G", "chorus": "F G | Em Am"}`)
+	case "melody":
+		return json.RawMessage(`{"abc": "X:1\nM:3/4\nK:G\nD | G2 B | A2 G |", "transpose": 2}`)
 	case "recipe":
 		req := engine.Resolve("a recipe's own prompt, jazz", 9, engine.Options{})
 		rec := recipe.Recipe{RecipeFormat: recipe.Format, EngineVersion: recipe.Version, Bank: recipe.NoBank, Request: engine.EncodeRequest(req)}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/mix"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/synth"
 )
@@ -110,19 +111,19 @@ func (s *Studio) gamePackage(ctx context.Context, o jobs.Options, song *engine.S
 		return nil
 	}
 	var err error
-	mix := song.Audio
+	full := song.Audio
 	if o.Wants(request.OutputLayers) {
-		m := NewManifest(song.Score, song.Title, mix.Rate, mix.Frames())
-		so := engine.MixOf(song.Style, s.Synth) // the mix's plan, as the stems
-		if out.Layers, err = LayersZip(ctx, song.Score, so, mix, m, s.TempDir); err != nil {
+		m := NewManifest(song.Score, song.Title, full.Rate, full.Frames())
+		so := mix.Of(song.Style, song.Score, s.Synth) // the mix's plan and channels, as the stems
+		if out.Layers, err = LayersZip(ctx, song.Score, so, full, m, s.TempDir); err != nil {
 			return err
 		}
 	}
 	if o.Wants(request.OutputSegments) {
-		m := NewManifest(song.Score, song.Title, mix.Rate, mix.Frames())
-		so := engine.MixOf(song.Style, s.Synth)
+		m := NewManifest(song.Score, song.Title, full.Rate, full.Frames())
+		so := mix.Of(song.Style, song.Score, s.Synth)
 		so.LoudnessLUFS = loudness // the stingers are mastered as the song is
-		if out.Segments, err = SegmentsZip(ctx, song.Score, so, mix, m, s.TempDir); err != nil {
+		if out.Segments, err = SegmentsZip(ctx, song.Score, so, full, m, s.TempDir); err != nil {
 			out.Layers.Remove()
 			return err
 		}

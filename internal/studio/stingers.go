@@ -3,9 +3,11 @@ package studio
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/audio/resample"
+	"github.com/songsmith/songsmith/internal/mixplan"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/synth"
 )
@@ -27,17 +29,22 @@ var StingerKinds = []string{"success", "danger", "transition"}
 // its tempo, meter and key, played by its own instruments (the first part
 // of each of its drums, bass, pad or chords and lead roles; a role the
 // song lacks is left out), starting on a downbeat, with a short ring-out.
-func Stinger(s *score.Score, kind string) *score.Score {
+// It returns, for each of the stinger's tracks, the index of the song's
+// track that plays it: the stinger's part takes that part's channel in
+// the mix (RenderStingers).
+func Stinger(s *score.Score, kind string) (*score.Score, []int) {
 	bpb := float64(max(s.BeatsPerBar, 1))
 	st := &score.Score{BPM: s.BPM, BeatsPerBar: s.BeatsPerBar, Subdivision: s.Subdivision, KeyRoot: s.KeyRoot, Mode: s.Mode,
-		Genre: s.Genre, Mood: s.Mood, TotalBeats: StingerBars * bpb, TailSeconds: stingerTail, ReverbSize: s.ReverbSize, Seed: s.Seed,
+		Genre: s.Genre, Mood: s.Mood, TotalBeats: StingerBars * bpb, TailSeconds: stingerTail, Seed: s.Seed, Ballad: s.Ballad,
 		Sections: []score.Section{{Name: kind, Bars: StingerBars, Energy: 0.8}}}
 	r := s.KeyRoot
+	var from []int
 	for _, role := range []score.Role{score.RoleDrums, score.RoleBass, score.RolePad, score.RoleChords, score.RoleLead} {
-		t, ok := firstOfRole(s, role)
-		if !ok || (role == score.RoleChords && hasRole(st, score.RolePad)) {
+		i := slices.IndexFunc(s.Tracks, func(t score.Track) bool { return t.Role == role })
+		if i < 0 || (role == score.RoleChords && hasRole(st, score.RolePad)) {
 			continue
 		}
+		t := s.Tracks[i]
 		t.Notes, t.Hits = nil, nil
 		switch role {
 		case score.RoleDrums:
@@ -50,22 +57,13 @@ func Stinger(s *score.Score, kind string) *score.Score {
 			t.Notes = stingerLead(kind, r, bpb)
 		}
 		st.Tracks = append(st.Tracks, t)
+		from = append(from, i)
 	}
-	return st
-}
-
-func firstOfRole(s *score.Score, role score.Role) (score.Track, bool) {
-	for _, t := range s.Tracks {
-		if t.Role == role {
-			return t, true
-		}
-	}
-	return score.Track{}, false
+	return st, from
 }
 
 func hasRole(s *score.Score, role score.Role) bool {
-	_, ok := firstOfRole(s, role)
-	return ok
+	return slices.ContainsFunc(s.Tracks, func(t score.Track) bool { return t.Role == role })
 }
 
 // chord plays pitches together from start for length beats.
@@ -136,12 +134,20 @@ func stingerHits(kind string, bpb float64) []score.Hit {
 }
 
 // RenderStingers renders the stingers of the song s (StingerKinds), each
-// mastered as the song is (o: its synthesizer options) and resampled to
-// rate.
+// mastered as the song is (o: its synthesizer options, each part in the
+// channel of the song's part that plays it) and resampled to rate.
 func RenderStingers(ctx context.Context, s *score.Score, o synth.Options, rate audio.SampleRate) ([]*audio.Buffer, error) {
 	var out []*audio.Buffer
 	for _, kind := range StingerKinds {
-		b, err := synth.Render(ctx, Stinger(s, kind), o)
+		st, from := Stinger(s, kind)
+		so := o
+		so.Channels = make([]mixplan.Channel, len(from))
+		for j, i := range from {
+			if i < len(o.Channels) {
+				so.Channels[j] = o.Channels[i]
+			}
+		}
+		b, err := synth.Render(ctx, st, so)
 		if err == nil {
 			src := b
 			if b, err = resample.To(ctx, b, rate); err == nil && b != src {

@@ -19,6 +19,7 @@ import (
 	"github.com/songsmith/songsmith/internal/cover"
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/jobs"
+	"github.com/songsmith/songsmith/internal/mix"
 	"github.com/songsmith/songsmith/internal/recipe"
 	"github.com/songsmith/songsmith/internal/request"
 	"github.com/songsmith/songsmith/internal/synth"
@@ -80,7 +81,7 @@ func (s *Studio) Generate(ctx context.Context, prompt string, seed uint64, o job
 	song.Release()
 	if o.Wants(request.OutputStems) {
 		so := s.Synth
-		so = engine.MixOf(song.Style, so) // the mix's plan: the stems sum to it
+		so = mix.Of(song.Style, song.Score, so) // the mix's plan and channels: the stems sum to it
 		if out.Stems, err = Stems(ctx, song.Score, so, s.TempDir, rate, frames); err != nil {
 			return nil, err
 		}

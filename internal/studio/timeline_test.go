@@ -109,7 +109,7 @@ func TestTimelineGrid(t *testing.T) {
 		t.Run(tc.sig, func(t *testing.T) {
 			s, _, _ := composePerformed(tc.prompt, 11, engine.Options{})
 			click := *s
-			click.Tracks = []score.Track{{Name: "click", Instrument: score.Drums, Role: score.RoleDrums, Brightness: 0.5}}
+			click.Tracks = []score.Track{{Name: "click", Instrument: score.Drums, Role: score.RoleDrums}}
 			click.FadeIn, click.FadeOut = 0, 0
 			for b := 0; b < int(math.Round(s.TotalBeats)); b++ {
 				v := 0.7

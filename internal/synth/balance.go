@@ -33,14 +33,14 @@ const (
 )
 
 // partTargets returns each track's target stem loudness in LUFS: its
-// role's level in the plan plus its GainDB, a featured part raised to
-// within plan.Featured LU of the loudest part.
-func partTargets(s *score.Score, plan mixplan.Plan) []float64 {
+// role's level in the plan plus its channel's GainDB (o's), a featured
+// part raised to within plan.Featured LU of the loudest part.
+func partTargets(s *score.Score, plan mixplan.Plan, o Options) []float64 {
 	tg := make([]float64, len(s.Tracks))
 	loudest := math.Inf(-1)
 	for i := range s.Tracks {
 		tr := &s.Tracks[i]
-		tg[i] = anchorLUFS + plan.PartLU(tr.Role) + finite(tr.GainDB)
+		tg[i] = anchorLUFS + plan.PartLU(tr.Role) + finite(o.channel(i).GainDB)
 		if len(tr.Notes) > 0 || len(tr.Hits) > 0 {
 			loudest = math.Max(loudest, tg[i])
 		}

@@ -28,11 +28,13 @@
 // # The mix
 //
 // Every song is mixed and mastered by its style's mix plan (Options.Mix
-// and Options.Calm, written by the engine's mix step, engine.MixOf, from
-// the catalogue entry the engine resolved once: its Seat names one of nine
-// mix families, internal/mixplan holds a plan per family;
-// docs/engine-mix.md has the figures). The synthesizer imports no style
-// catalogue. Each part is levelled by its measured loudness (balance.go: a
+// and Options.Calm) and each track's channel (Options.Channels: level
+// offset, seat, sends, drive, chorus, brightness, sidechain; the room's
+// size in Options.RoomSize), all written by the mix step (internal/mix)
+// from the catalogue entry the engine resolved once: its Seat names one of
+// nine mix families, internal/mixplan holds a plan per family;
+// docs/engine-mix.md has the figures. The score carries no gains; the
+// synthesizer imports no style catalogue. Each part is levelled by its measured loudness (balance.go: a
 // few excerpts of the part rendered ahead of the mix, K-weighted, brought
 // to the plan's level for its role; a part playing an instrument the
 // prompt names, Track.Featured, within a few LU of the loudest), seated by

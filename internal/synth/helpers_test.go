@@ -8,33 +8,51 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"sync"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/audio/wav"
+	"github.com/songsmith/songsmith/internal/mix"
+	"github.com/songsmith/songsmith/internal/mixplan"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 	"github.com/songsmith/songsmith/internal/synth"
 	"github.com/songsmith/songsmith/internal/testutil"
 )
 
+// demoMix is the hand-set mix of every demo score (demoScore): its room and
+// its tracks' channels, in order, as a mix step would hand them.
+type demoMix struct {
+	room     float64
+	channels []mixplan.Channel
+}
+
+// demoMixes maps each demo score to its demoMix (styled hands it over).
+var demoMixes sync.Map
+
 // demoScore builds a dense, realistic arrangement of about the given length:
 // drums, bass, chords, pad, lead, arp, guitar and bells over an
-// Am-F-C-G progression at 124 BPM.
+// Am-F-C-G progression at 124 BPM, with a hand-set mix (styled hands it
+// to the synthesizer).
 func demoScore(seconds float64, seed uint64) *score.Score {
 	const bpm = 124.0
 	bars := int(math.Ceil(seconds * bpm / 60 / 4))
 	s := &score.Score{BPM: bpm, BeatsPerBar: 4, KeyRoot: 9, Mode: "minor", Genre: "house", Mood: "energetic",
-		TotalBeats: float64(bars * 4), TailSeconds: 1.5, FadeIn: 0.5, FadeOut: 2, ReverbSize: 0.6, Seed: seed}
+		TotalBeats: float64(bars * 4), TailSeconds: 1.5, FadeIn: 0.5, FadeOut: 2, Seed: seed}
 	prog := [][]int{{57, 60, 64}, {53, 57, 60}, {48, 52, 55}, {55, 59, 62}}
-	drums := score.Track{Name: "drums", Instrument: score.Drums, Role: score.RoleDrums, Reverb: 0.1}
-	bass := score.Track{Name: "bass", Instrument: score.SynthBass, Role: score.RoleBass, Sidechain: 0.5, Brightness: 0.6}
-	chords := score.Track{Name: "keys", Instrument: score.EPiano, Role: score.RoleChords, Pan: -0.3, Reverb: 0.3, Sidechain: 0.3}
-	pad := score.Track{Name: "pad", Instrument: score.Pad, Role: score.RolePad, Reverb: 0.5, Sidechain: 0.6, Chorus: 0.5}
-	lead := score.Track{Name: "lead", Instrument: score.SawLead, Role: score.RoleLead, Reverb: 0.3, Delay: 0.3}
-	arp := score.Track{Name: "arp", Instrument: score.Arp, Role: score.RoleArp, Pan: 0.4, Delay: 0.4, Reverb: 0.2}
-	gtr := score.Track{Name: "gtr", Instrument: score.Guitar, Role: score.RoleChords, Pan: 0.5, Reverb: 0.2, GainDB: -3}
-	bells := score.Track{Name: "bells", Instrument: score.Bells, Role: score.RoleFX, Pan: -0.5, Reverb: 0.6}
+	drums := score.Track{Name: "drums", Instrument: score.Drums, Role: score.RoleDrums}
+	bass := score.Track{Name: "bass", Instrument: score.SynthBass, Role: score.RoleBass}
+	chords := score.Track{Name: "keys", Instrument: score.EPiano, Role: score.RoleChords}
+	pad := score.Track{Name: "pad", Instrument: score.Pad, Role: score.RolePad}
+	lead := score.Track{Name: "lead", Instrument: score.SawLead, Role: score.RoleLead}
+	arp := score.Track{Name: "arp", Instrument: score.Arp, Role: score.RoleArp}
+	gtr := score.Track{Name: "gtr", Instrument: score.Guitar, Role: score.RoleChords}
+	bells := score.Track{Name: "bells", Instrument: score.Bells, Role: score.RoleFX}
+	demoMixes.Store(s, demoMix{room: 0.6, channels: []mixplan.Channel{
+		{Reverb: 0.1}, {Sidechain: 0.5, Brightness: 0.6}, {Pan: -0.3, Reverb: 0.3, Sidechain: 0.3},
+		{Reverb: 0.5, Sidechain: 0.6, Chorus: 0.5}, {Reverb: 0.3, Delay: 0.3}, {Pan: 0.4, Delay: 0.4, Reverb: 0.2},
+		{Pan: 0.5, Reverb: 0.2, GainDB: -3}, {Pan: -0.5, Reverb: 0.6}}})
 	melody := []int{0, 3, 7, 5, 3, 2, 0, -2}
 	for bar := range bars {
 		b0 := float64(bar * 4)
@@ -177,16 +195,19 @@ func allFinite(x []float32) bool {
 	return true
 }
 
-// styled returns o with the catalogue entry of s's genre, as the engine
-// hands it to the synthesizer (nil for a nil score or a genre the
-// catalogue lacks).
+// styled returns o with the mix of s by the catalogue entry of s's genre,
+// as the engine's mix step hands it to the synthesizer (internal/mix; o
+// for a nil score or a genre the catalogue lacks), a demo score's
+// hand-set channels and room in place of the step's.
 func styled(s *score.Score, o synth.Options) synth.Options {
 	if s == nil {
 		return o
 	}
 	if st, ok := style.Lookup(s.Genre); ok {
-		p := st.MixPlan()
-		o.Mix, o.Calm = &p, st.Reference() == style.RefCalm
+		o = mix.Of(&st, s, o)
+	}
+	if d, ok := demoMixes.Load(s); ok {
+		o.RoomSize, o.Channels = d.(demoMix).room, d.(demoMix).channels
 	}
 	return o
 }

@@ -11,7 +11,7 @@ import (
 
 // TestSynthDoesNotReadTheCatalogue: the synthesizer renders the mix plan
 // it is handed (Options.Mix, written by the engine's mix step from the
-// style's entry, engine.MixOf) and imports no style catalogue: the mix has
+// style's entry, internal/mix) and imports no style catalogue: the mix has
 // one owner (issue 29 item 2).
 func TestSynthDoesNotReadTheCatalogue(t *testing.T) {
 	ents, err := os.ReadDir(".")

@@ -3,7 +3,7 @@ package synth
 import "math"
 
 // initPluck fills the Karplus-Strong delay line with a filtered noise burst
-// whose brightness follows velocity and the track's Brightness.
+// whose brightness follows velocity and the track's channel Brightness.
 func (v *voice) initPluck(f float64, r rng) {
 	p := v.p
 	period := sr / f

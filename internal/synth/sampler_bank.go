@@ -29,10 +29,18 @@ type Options struct {
 	// it by its measured loudness (balance.go), and its tone bells off
 	// (tone.go): for comparing sources.
 	Unbalanced bool
-	// Mix is the song's mix plan, written by the engine's mix step from
-	// the style's catalogue entry (engine.MixOf): part levels, tone, room
-	// and master. Nil mixes with the pop family's plan.
+	// Mix is the song's mix plan, written by the mix step from the
+	// style's catalogue entry (internal/mix): part levels, tone, room and
+	// master. Nil mixes with the pop family's plan.
 	Mix *mixplan.Plan
+	// Channels are the tracks' places in the mix (level offset, seat,
+	// sends, colour), indexed like the score's tracks, written by the mix
+	// step: the score carries no gains. A track past the end has the zero
+	// Channel.
+	Channels []mixplan.Channel
+	// RoomSize is the shared reverb's size, 0..1 (the mix step's, from
+	// the style's reverb).
+	RoomSize float64
 	// Calm marks a song measured against the calm references
 	// (orchestral, choral, folk without a kit): its parts' stereo width
 	// and tone follow them.
@@ -48,6 +56,15 @@ func (o Options) plan() mixplan.Plan {
 	p := *o.Mix
 	p.Parts = maps.Clone(p.Parts)
 	return p
+}
+
+// channel returns track i's place in the mix (the zero Channel when o
+// has none for it).
+func (o Options) channel(i int) mixplan.Channel {
+	if i >= 0 && i < len(o.Channels) {
+		return o.Channels[i]
+	}
+	return mixplan.Channel{}
 }
 
 // calm reports whether o's song is measured against the calm references.

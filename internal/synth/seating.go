@@ -31,14 +31,14 @@ var seats = map[score.Instrument]float64{
 var lowSeats = map[score.Instrument]float64{score.Strings: 0.45, score.ChoirPad: 0.3, score.Brass: 0.3}
 
 // seatPans returns each track's pan: its seat where the instrument has
-// one, else the composer's pan.
-func seatPans(s *score.Score) []float64 {
+// one, else the mix step's pan (o's channels).
+func seatPans(s *score.Score, o Options) []float64 {
 	pans := make([]float64, len(s.Tracks))
 	var taken []float64
 	leadSeen := false
 	for i := range s.Tracks {
 		tr := &s.Tracks[i]
-		pan := clampPan(tr.Pan)
+		pan := clampPan(o.channel(i).Pan)
 		seat, ok := seats[tr.Instrument]
 		switch tr.Role {
 		case score.RoleDrums:

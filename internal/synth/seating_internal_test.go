@@ -3,25 +3,27 @@ package synth
 import (
 	"testing"
 
+	"github.com/songsmith/songsmith/internal/mixplan"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
 // TestSeatPans: parts sit by instrument (violins left, cellos right), the
-// melody keeps the composer's place, bass and drums stay centred, and two
+// melody keeps the mix step's place, bass and drums stay centred, and two
 // parts on one seat are mirrored.
 func TestSeatPans(t *testing.T) {
 	s := &score.Score{Tracks: []score.Track{
-		{Instrument: score.Drums, Role: score.RoleDrums, Pan: 0.3},
+		{Instrument: score.Drums, Role: score.RoleDrums},
 		{Instrument: score.Strings, Role: score.RoleBass},
-		{Instrument: score.Strings, Role: score.RoleChords, Pan: 0.4},
-		{Instrument: score.Flute, Role: score.RoleLead, Pan: 0.05},
-		{Instrument: score.Piano, Role: score.RoleLead, Pan: 0.5},
+		{Instrument: score.Strings, Role: score.RoleChords},
+		{Instrument: score.Flute, Role: score.RoleLead},
+		{Instrument: score.Piano, Role: score.RoleLead},
 		{Instrument: score.Guitar, Role: score.RoleArp},
 		{Instrument: score.Organ, Role: score.RolePad},
 		{Instrument: score.Accordion, Role: score.RoleChords},
-		{Instrument: score.Bass, Role: score.RoleBass, Pan: 0.2},
+		{Instrument: score.Bass, Role: score.RoleBass},
 	}}
-	got := seatPans(s)
+	o := Options{Channels: []mixplan.Channel{{Pan: 0.3}, {}, {Pan: 0.4}, {Pan: 0.05}, {Pan: 0.5}, {}, {}, {}, {Pan: 0.2}}}
+	got := seatPans(s, o)
 	// The piano's seat (-0.3) and its mirror are as near the violins' and
 	// the cellos': it stays. The guitar's (-0.45) is the violins', its
 	// mirror the cellos': it stays.

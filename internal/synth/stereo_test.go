@@ -35,7 +35,7 @@ func TestStereoImage(t *testing.T) {
 func TestWideningIsMonoCompatible(t *testing.T) {
 	testutil.SkipRaceShort(t)
 	s := &score.Score{BPM: 100, BeatsPerBar: 4, TotalBeats: 16, TailSeconds: 1, Seed: 3,
-		Tracks: []score.Track{{Name: "pad", Instrument: score.Pad, Role: score.RolePad, Brightness: 0.5}}}
+		Tracks: []score.Track{{Name: "pad", Instrument: score.Pad, Role: score.RolePad}}}
 	for bar := range 4 {
 		for _, p := range []int{57, 60, 64} {
 			s.Tracks[0].Notes = append(s.Tracks[0].Notes, score.Note{Start: float64(4 * bar), Length: 4, Pitch: p + bar, Velocity: 0.7})

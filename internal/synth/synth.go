@@ -143,8 +143,8 @@ func newEngine(ctx context.Context, s *score.Score, frames int, o Options, only 
 	e := &engine{lastKick: -1 << 40}
 	bank := o.bank(s)
 	plan := o.plan()
-	targets := partTargets(s, plan)
-	pans := seatPans(s)
+	targets := partTargets(s, plan, o)
+	pans := seatPans(s, o)
 	for i := range s.Tracks {
 		t := newTrack(s, i, &s.Tracks[i], frames, bank, o)
 		t.pan = (pans[i] + 1) * math.Pi / 4
@@ -170,7 +170,7 @@ func newEngine(ctx context.Context, s *score.Score, frames int, o Options, only 
 	spb := s.SecondsPerBeat()
 	e.duckAtt = 0.004 * sr
 	e.duckK = expCoef(math.Min(0.16, 0.3*spb))
-	e.rev = newReverb(s.ReverbSize, plan.Reverb)
+	e.rev = newReverb(o.RoomSize, plan.Reverb)
 	e.dly = newPingPong(s.BPM)
 	return e, nil
 }

@@ -74,7 +74,8 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfo
 	if t.rec != nil && !t.drums {
 		t.p = recordedPatch(t.p)
 	}
-	b := tr.Brightness
+	ch := o.channel(ti)
+	b := ch.Brightness
 	if b <= 0 || math.IsNaN(b) {
 		b = 0.5 // unset means neutral
 	}
@@ -88,7 +89,7 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfo
 		t.hpOn = true
 	}
 	t.tone = toneBands(tr, o.calm())
-	t.drive = clamp01(tr.Drive) + t.p.drive
+	t.drive = clamp01(ch.Drive) + t.p.drive
 	if t.drive > 0 {
 		pre := 1 + 8*t.drive
 		t.driveOut = (1 + 1.5*t.drive) / pre
@@ -101,16 +102,16 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfo
 		t.cab.set(t.p.cab*math.Sqrt(t.bright), 0.8)
 		t.cabOn = true
 	}
-	if ch := math.Max(clamp01(tr.Chorus), t.p.chorus); ch > 0 {
-		t.ch = newChorus(ch)
+	if c := math.Max(clamp01(ch.Chorus), t.p.chorus); c > 0 {
+		t.ch = newChorus(c)
 	}
 	// The fader is set by the engine from the part's measured loudness
 	// (balance.go); until then the gains are the pan law's alone.
-	t.pan = (clampPan(tr.Pan) + 1) * math.Pi / 4 // seatPans may move it (newEngine)
+	t.pan = (clampPan(ch.Pan) + 1) * math.Pi / 4 // seatPans may move it (newEngine)
 	t.setLevel(0)
-	t.rev = float32(0.6 * clamp01(tr.Reverb))
-	t.dly = float32(0.5 * clamp01(tr.Delay))
-	t.side = float32(clamp01(tr.Sidechain))
+	t.rev = float32(0.6 * clamp01(ch.Reverb))
+	t.dly = float32(0.5 * clamp01(ch.Delay))
+	t.side = float32(clamp01(ch.Sidechain))
 	// A stereo sample pair brings its own width, and the widener adds the
 	// room's to it: FluidR3's organ and many of its pairs are nearly the
 	// same sample twice (a rock song's organ pad correlated 0.99). The

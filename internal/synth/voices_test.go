@@ -23,7 +23,7 @@ var allDrums = []score.Drum{score.Kick, score.Kick808, score.Snare, score.Clap, 
 // oneTrack renders a 2-second score holding a single track.
 func oneTrack(t *testing.T, tr score.Track) []float32 {
 	t.Helper()
-	s := &score.Score{BPM: 120, BeatsPerBar: 4, TotalBeats: 4, TailSeconds: 0.5, ReverbSize: 0.3, Seed: 5,
+	s := &score.Score{BPM: 120, BeatsPerBar: 4, TotalBeats: 4, TailSeconds: 0.5, Seed: 5,
 		Tracks: []score.Track{tr}}
 	b, err := synth.RenderDry(context.Background(), s, styled(s, synth.Options{}))
 	if err != nil {

@@ -233,6 +233,8 @@
       ["client.WithSectionEnergy(map[string]float64{" + Object.entries(v).map(([k, x]) => goString(k) + ": " + x).join(", ") + "})"],
     chords: (v) => [typeof v === "string" ? "client.WithChords(" + goString(v) + ")" :
       "client.WithSectionChords(map[string]string{" + Object.entries(v).map(([k, c]) => goString(k) + ": " + goString(c)).join(", ") + "})"],
+    melody: (v) => [v.midi ? "client.WithMelodyMIDI(midiFile, " + (v.track || 0) + ")" : "client.WithMelodyABC(" + goString(v.abc || "") + ")"]
+      .concat(v.transpose ? ["client.WithMelodyTranspose(" + v.transpose + ")"] : []),
   };
   // shellQuote quotes s for a POSIX shell.
   const shellQuote = (s) => "'" + String(s).replace(/'/g, "'\\''") + "'";
@@ -294,6 +296,14 @@
       }
       if (f.dataset.type === "array") {
         if (f.checked) (body[f.name] = body[f.name] || []).push(f.value);
+        continue;
+      }
+      if (f.name === "melody") { // an ABC tune, or the member's JSON
+        const v = f.value.trim();
+        if (v === "") continue;
+        if (v.startsWith("{")) {
+          try { body.melody = JSON.parse(v); } catch (e) { body.melody = v; }
+        } else body.melody = { abc: f.value };
         continue;
       }
       if (f.name === "chords" && !f.value.trim().startsWith("{")) { // a chart, or "section: chart; ..."

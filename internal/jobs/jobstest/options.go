@@ -23,7 +23,8 @@ func runOptions(t *testing.T, open func(t *testing.T) jobs.JobStore) {
 			Outputs: []string{"stems", "midi", "timeline", "musicxml", "layers", "segments"}, WebhookURL: "https://example.com/hook?a=1",
 			ExactDuration: true, SampleRate: &rate, LoudnessLUFS: -23.5, Loop: true,
 			Recipe: json.RawMessage(`{"engine_version":"v","plan":{"BPM":97},"options":{"loop":true}}`),
-			Energy: json.RawMessage(`[{"bar":1,"value":0.2}]`), Hits: json.RawMessage(`[{"at":42.3,"kind":"drop"}]`)}
+			Energy: json.RawMessage(`[{"bar":1,"value":0.2}]`), Hits: json.RawMessage(`[{"at":42.3,"kind":"drop"}]`),
+			Melody: json.RawMessage(`{"abc":"K:G\nG A B c |","transpose":-2}`)}
 		mustCreate(t, s, j)
 		if err := s.CreateJob(ctx, j); err != nil {
 			t.Fatalf("repeated create with options: %v", err)

@@ -247,15 +247,13 @@ func closeWithChange(secs []Section, have, forced [NumLayers]bool) {
 	}
 }
 
-// BalladDrumsDB is how much softer a ballad's kit plays than the style's.
-const BalladDrumsDB = 4
-
 // BalladArrangement lets a ballad's band in as a producer would: the
 // piano (or whatever carries the chords and the tune) alone through the
 // intro and the first verse, the bass and the drums entering at the first
 // chorus, the drums never beyond a groove (no full, crashing level) and
-// played softer too (balladDrumsDB). A prompt that names drums or a bass
-// keeps them from the first verse. (With the bass under the first verse,
+// played softer too (the composer marks the song Score.Ballad; the mix
+// step sets its kit mix.BalladDrumsDB under the style's). A prompt that
+// names drums or a bass keeps them from the first verse. (With the bass under the first verse,
 // bpm-tools heard some ballads near 68 bpm at double tempo.)
 func BalladArrangement(secs []Section, wantsDrums, namedBass bool) {
 	chorus := false

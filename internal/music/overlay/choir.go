@@ -56,7 +56,7 @@ func ChoirChorus(s *score.Score, p plan.Plan) {
 		return
 	}
 	s.Tracks = append(s.Tracks, score.Track{Name: "choir (chorus)", Instrument: score.ChoirPad, Role: score.RoleLead,
-		Notes: notes, Brightness: 0.5, Pan: 0, Reverb: 0.45, Featured: true, Recorded: true})
+		Part: score.PartChoir, Notes: notes, Featured: true, Recorded: true})
 }
 
 // Texture adds the style's texture (rain, vinyl crackle, ...) as one note
@@ -66,5 +66,5 @@ func Texture(s *score.Score, p plan.Plan, tx score.Instrument) {
 		return
 	}
 	s.Tracks = append(s.Tracks, score.Track{Name: "texture (" + string(tx) + ")", Instrument: tx, Role: score.RoleFX,
-		Notes: []score.Note{{Start: 0, Length: s.TotalBeats, Pitch: 60, Velocity: 0.6}}, Brightness: 0.5, Pan: 0})
+		Part: score.PartTexture, Notes: []score.Note{{Start: 0, Length: s.TotalBeats, Pitch: 60, Velocity: 0.6}}})
 }

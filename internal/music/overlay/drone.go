@@ -3,7 +3,6 @@ package overlay
 import (
 	"slices"
 
-	"github.com/songsmith/songsmith/internal/music/cast"
 	"github.com/songsmith/songsmith/internal/music/form"
 	"github.com/songsmith/songsmith/internal/music/genre"
 	"github.com/songsmith/songsmith/internal/music/harmony"
@@ -36,9 +35,8 @@ func Drone(p plan.Plan, prof genre.Profile, secs []form.Section, k harmony.Key, 
 		return nil
 	}
 	t := &score.Track{Name: "drone (" + string(d.Instrument) + ")", Instrument: d.Instrument, Role: score.RoleBass,
-		Notes: writeDrone(secs, k, d, mod), Brightness: 0.5, Reverb: 0.1 + 0.2*prof.Reverb, GainDB: d.GainDB}
+		Part: score.PartDrone, Notes: writeDrone(secs, k, d, mod)}
 	t.Recorded = plan.AcousticInstrument(d.Instrument) && slices.Contains(prof.Style.Band.Recorded, DronePart)
-	cast.MixColour(t, prof.Style.Mix)
 	if len(t.Notes) == 0 {
 		return nil
 	}

@@ -26,35 +26,6 @@ func Recorded(st style.Style, l form.Layer, inst score.Instrument, named bool) b
 // Roles are the score roles of the layers.
 var Roles = [form.NumLayers]score.Role{score.RoleDrums, score.RoleBass, score.RoleChords, score.RolePad, score.RoleLead, score.RoleArp}
 
-// MixColour sets a track's mix colour from its instrument and the style's
-// mix notes: drive, chorus, brightness, sidechain.
-func MixColour(t *score.Track, mix style.Mix) {
-	switch t.Instrument {
-	case score.DistGuitar:
-		t.Drive = 0.7
-		if mix.GuitarDrive > 0 {
-			t.Drive = mix.GuitarDrive
-		}
-	case score.EPiano:
-		t.Chorus = 0.35
-	case score.Reese:
-		t.Drive = 0.4
-	case score.SawLead, score.Pad, score.Strings:
-		t.Chorus = 0.25
-	}
-	if mix.Brightness > 0 {
-		t.Brightness = mix.Brightness
-	}
-	t.Drive = max(t.Drive, mix.Drive)
-	if t.Role == score.RoleDrums {
-		t.Drive = max(t.Drive, mix.DrumDrive)
-		t.GainDB += mix.DrumsDB
-		return
-	}
-	if t.Chorus > 0 || t.Instrument == score.Pad || t.Instrument == score.SawLead {
-		t.Chorus = max(t.Chorus, mix.Chorus)
-	}
-	if t.Role != score.RoleLead {
-		t.Sidechain = mix.Sidechain
-	}
-}
+// Parts are the arrangement parts of the layers (the mix step seats a
+// track by its part, internal/mix).
+var Parts = [form.NumLayers]score.Part{score.PartDrums, score.PartBass, score.PartChords, score.PartPad, score.PartLead, score.PartArp}
