@@ -8,7 +8,9 @@
 # CPU on one core; it runs at low priority. With MEASURE_ESSENTIA set to a
 # directory holding node_modules/essentia.js (npm install --prefix DIR
 # essentia.js@0.1.3; AGPL-3.0, an outside tool only) it also compares the
-# key with Essentia's (scripts/essentia-key.js).
+# key with Essentia's (scripts/essentia-key.js). MEASURE_AGREEMENT_STYLES
+# ("lo-fi,soul") limits the run to those styles; MEASURE_AGREEMENT_WAVS=DIR
+# keeps the rendered WAVs there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="$(realpath -m "${1:-agreement.tsv}")"

@@ -3,11 +3,19 @@ package analysis
 import "math"
 
 // Chroma band: spectral peaks from chromaLowHz to chromaHighHz count
-// toward the pitch class of their nearest equal-tempered semitone
-// (A4 = 440 Hz).
+// toward the pitch class of their frequency (A4 = 440 Hz), and, as in a
+// harmonic pitch class profile (Gómez 2006), toward the pitch classes of
+// the fundamentals they may be a harmonic of: the peak at f adds to the
+// class of f/h, h = 1..chromaHarmonics, weighted chromaSlope^(h-1), down
+// to chromaFloorHz. Without it a note's third harmonic, a twelfth above
+// it, fed the dominant's class, and songs were heard in the key a fifth
+// above the written one.
 const (
-	chromaLowHz  = 55.0
-	chromaHighHz = 2000.0
+	chromaLowHz     = 30.0
+	chromaHighHz    = 2700.0
+	chromaFloorHz   = 25.0
+	chromaHarmonics = 5
+	chromaSlope     = 0.8
 )
 
 // Krumhansl-Kessler probe-tone profiles, tonic first.
@@ -71,8 +79,9 @@ func (a *Analysis) Key() Key {
 
 // chromaProfile sums, over chromaSize-point spectra of mono (decimated by
 // chromaDecim), the magnitude of every spectral peak in the chroma band
-// into its pitch class, each frame normalised to its loudest class so that
-// quiet passages count as much as loud ones.
+// into the pitch classes it may sound for (addChroma), each frame
+// normalised to its loudest class so that quiet passages count as much as
+// loud ones.
 func chromaProfile(mono []float64, rate float64) [12]float64 {
 	var total [12]float64
 	x := make([]float64, 0, len(mono)/chromaDecim+1)
@@ -83,25 +92,17 @@ func chromaProfile(mono []float64, rate float64) [12]float64 {
 		}
 	}
 	rate /= chromaDecim
-	pcOf := make([]int, chromaSize/2)
-	for k := range pcOf {
-		hz := float64(k) * rate / chromaSize
-		pcOf[k] = -1
-		if hz >= chromaLowHz && hz <= chromaHighHz {
-			midi := 69 + 12*math.Log2(hz/440)
-			pcOf[k] = (int(math.Round(midi))%12 + 12) % 12
-		}
-	}
 	sp := newSpectra(chromaSize)
+	binHz := rate / chromaSize
 	for start := 0; start+chromaSize <= len(x); start += 2 * chromaSize {
 		var b []float64
 		if start+2*chromaSize <= len(x) {
 			b = x[start+chromaSize : start+2*chromaSize]
 		}
 		sp.magnitudes(x[start:start+chromaSize], b)
-		addChroma(&total, sp.ma, pcOf)
+		addChroma(&total, sp.ma, binHz)
 		if b != nil {
-			addChroma(&total, sp.mb, pcOf)
+			addChroma(&total, sp.mb, binHz)
 		}
 	}
 	sum := 0.0
@@ -116,14 +117,47 @@ func chromaProfile(mono []float64, rate float64) [12]float64 {
 	return total
 }
 
+// harmonicShift[h-1] is how many semitones the h-th harmonic lies above
+// its fundamental, and harmonicWeight[h-1] its weight in the chroma.
+var harmonicShift, harmonicWeight = func() (s, w [chromaHarmonics]float64) {
+	for h := range chromaHarmonics {
+		s[h] = 12 * math.Log2(float64(h+1))
+		w[h] = math.Pow(chromaSlope, float64(h))
+	}
+	return s, w
+}()
+
 // addChroma adds one frame's chroma, normalised to its loudest class, to
-// total: the magnitude of every spectral peak in the chroma band goes to
-// its pitch class. A silent frame adds nothing.
-func addChroma(total *[12]float64, mag []float64, pcOf []int) {
+// total: every spectral peak in the chroma band (its frequency and
+// magnitude refined by a parabola through the log magnitudes of its bin
+// and its neighbours) adds its magnitude to the class of its pitch and,
+// less and less, to the classes of the fundamentals whose harmonic it may
+// be. A silent frame adds nothing.
+func addChroma(total *[12]float64, mag []float64, binHz float64) {
 	var fr [12]float64
-	for k := 1; k+1 < len(mag); k++ {
-		if pcOf[k] >= 0 && mag[k] > mag[k-1] && mag[k] >= mag[k+1] {
-			fr[pcOf[k]] += mag[k]
+	lo, hi := int(chromaLowHz/binHz), min(len(mag)-2, int(chromaHighHz/binHz)+1)
+	for k := max(2, lo); k <= hi; k++ {
+		if !(mag[k] > mag[k-1] && mag[k] >= mag[k+1]) {
+			continue
+		}
+		a, b, c := math.Log(mag[k-1]+1e-12), math.Log(mag[k]+1e-12), math.Log(mag[k+1]+1e-12)
+		bin, m := float64(k), mag[k]
+		if den := a - 2*b + c; den < 0 {
+			if d := 0.5 * (a - c) / den; math.Abs(d) < 1 {
+				bin, m = bin+d, math.Exp(b-0.25*(a-c)*d)
+			}
+		}
+		hz := bin * binHz
+		if hz < chromaLowHz || hz > chromaHighHz {
+			continue
+		}
+		midi := 69 + 12*math.Log2(hz/440)
+		for h := range chromaHarmonics {
+			if hz < chromaFloorHz*float64(h+1) {
+				break
+			}
+			pc := (int(math.Round(midi-harmonicShift[h]))%12 + 12) % 12
+			fr[pc] += m * harmonicWeight[h]
 		}
 	}
 	peak := 0.0

@@ -134,18 +134,3 @@ const (
 	EnergyLoudnessLU = 3.0
 	EnergyOnsetRatio = 1.3
 )
-
-// EnergyRideDB is the least the mix rides a section's level per unit of
-// energy when the request draws the energy (synth's section ride; the
-// style families ride 0 to 7 dB).
-const EnergyRideDB = 12.0
-
-// drawsEnergy reports whether an edit of r draws the energy.
-func (r Request) drawsEnergy() bool {
-	for _, e := range r.Edits {
-		if e.Energy != nil {
-			return true
-		}
-	}
-	return false
-}

@@ -199,12 +199,7 @@ func synthesize(ctx context.Context, c *Composition, r Request) (*Song, error) {
 	}
 	so := r.Synth
 	so.LoudnessLUFS = r.LoudnessLUFS
-	so = mix.Of(c.Style, s, so) // the mix step: the plan, levels, seats, sends, colour
-	if r.drawsEnergy() && so.Mix != nil && so.Mix.SectionRideDB < EnergyRideDB {
-		p := *so.Mix
-		p.SectionRideDB = EnergyRideDB
-		so.Mix = &p
-	}
+	so = mix.Of(c.Style, s, so) // the mix step: the plan, levels, seats, sends, colour, ride
 	buf, err := synth.Render(ctx, s, so)
 	if err != nil {
 		return nil, fmt.Errorf("engine: render: %w", err)

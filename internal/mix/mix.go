@@ -21,6 +21,11 @@ import (
 // BalladDrumsDB is how much softer a ballad's kit plays than the style's.
 const BalladDrumsDB = 4
 
+// EnergyRideDB is the least the mix rides a section's level per unit of
+// energy when the request drew the energy (score.Score.EnergyDrawn; the
+// synthesizer's section ride: the style families ride 0 to 7 dB).
+const EnergyRideDB = 12.0
+
 // Of is o with the song's mix: the mix plan of the style's family (with
 // the style's own part levels and loudness), its reference set, the
 // room's size, and a Channel for every track of s (indexed like
@@ -32,6 +37,9 @@ func Of(st *style.Style, s *score.Score, o synth.Options) synth.Options {
 		return o
 	}
 	p := st.MixPlan()
+	if s != nil && s.EnergyDrawn {
+		p.SectionRideDB = max(p.SectionRideDB, EnergyRideDB)
+	}
 	o.Mix, o.Calm = &p, st.Reference() == mixplan.RefCalm
 	o.RoomSize = st.Mix.Reverb
 	o.Channels = Channels(s, st)

@@ -151,3 +151,19 @@ func TestSwappedPartKeepsItsCastColour(t *testing.T) {
 		t.Errorf("swapped chords: chorus %v drive %v, want the electric piano's 0.35 and 0.1", c.Chorus, c.Drive)
 	}
 }
+
+// TestDrawnEnergyRidesHarder: a score whose energy the request drew gets
+// a section ride of at least EnergyRideDB; the same score undrawn keeps
+// the family's own ride, which is less.
+func TestDrawnEnergyRidesHarder(t *testing.T) {
+	s := band()
+	plain := mix.Of(entry(), s, synth.Options{}).Mix.SectionRideDB
+	s.EnergyDrawn = true
+	drawn := mix.Of(entry(), s, synth.Options{}).Mix.SectionRideDB
+	if plain >= mix.EnergyRideDB {
+		t.Fatalf("the family rides %g dB, not under EnergyRideDB %g: the test shows nothing", plain, mix.EnergyRideDB)
+	}
+	if drawn != mix.EnergyRideDB {
+		t.Errorf("drawn energy rides %g dB, want %g (the family's: %g)", drawn, mix.EnergyRideDB, plain)
+	}
+}

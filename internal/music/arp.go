@@ -8,7 +8,7 @@ import (
 )
 
 // writeArp writes broken-chord figures at rate beats per note.
-func writeArp(secs []form.Section, k harmony.Key, rate float64, inst score.Instrument, swing float64, seed uint64) []score.Note {
+func writeArp(secs []form.Section, k harmony.Key, rate float64, inst score.Instrument, swing form.Swing, seed uint64) []score.Note {
 	pt := &part{swing: swing, r: harmony.NewRNG(seed, "arp")}
 	if rate <= 0 {
 		rate = 0.5

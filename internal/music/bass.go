@@ -16,7 +16,7 @@ import (
 // also in an outro that otherwise has no bass, as a one-beat final hit (a
 // note held through the bar would blur the drums' pulse that a listener,
 // and a tempo detector, follows to the end).
-func writeBass(secs []form.Section, k harmony.Key, kind genre.BassStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing float64, seed uint64) []score.Note {
+func writeBass(secs []form.Section, k harmony.Key, kind genre.BassStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing form.Swing, seed uint64) []score.Note {
 	w := bassWriter{pt: &part{swing: swing, r: harmony.NewRNG(seed, "bass")}, k: k, kind: kind, lines: lines, m: m,
 		lo: harmony.BassRange(inst), band: drumless(secs)}
 	for i := range secs {

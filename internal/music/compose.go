@@ -54,7 +54,7 @@ type song struct {
 	band      cast.Band
 	ballad    bool
 	mod       form.Modulation
-	swing     float64
+	swing     form.Swing
 	s         *score.Score
 	tune      *tuneIn // the request's melody; nil: the composer writes one
 }
@@ -131,6 +131,7 @@ func (g *song) layout() {
 		// phrases sparse, so the pulse heard is the beat, not eighths.
 		prof.LeadDense = min(prof.LeadDense, 0.3)
 	}
+	g.countIn(have)
 	g.mod = form.Modulation{Index: -1}
 	if !p.Loop && given == nil {
 		form.EndSong(g.secs, k, *prof, bpb)
@@ -145,23 +146,24 @@ func (g *song) layout() {
 // chart and the fades.
 func (g *song) frame() {
 	p, k, bpb := g.p, g.k, g.m.Beats
-	g.swing = g.prof.Swing
+	g.swing = form.Swing{Amount: g.prof.Swing, Sixteenths: g.prof.Style.SwingSixteenths}
 	if g.m.Subdivision == 3 {
-		g.swing = 0 // compound meter already divides the beat in three
+		g.swing = form.Swing{} // compound meter already divides the beat in three
 	}
 	s := &score.Score{
-		BPM:         p.BPM,
-		BeatsPerBar: bpb,
-		Subdivision: g.m.Subdivision,
-		Swing:       g.swing,
-		KeyRoot:     k.Root,
-		Mode:        k.Mode,
-		Genre:       string(p.Genre),
-		Mood:        string(p.Mood),
-		TotalBeats:  float64(bpb * g.bars),
-		TailSeconds: g.tail,
-		Seed:        g.seed,
-		Ballad:      g.ballad,
+		BPM:             p.BPM,
+		BeatsPerBar:     bpb,
+		Subdivision:     g.m.Subdivision,
+		Swing:           g.swing.Amount,
+		SwingSixteenths: g.swing.Sixteenths,
+		KeyRoot:         k.Root,
+		Mode:            k.Mode,
+		Genre:           string(p.Genre),
+		Mood:            string(p.Mood),
+		TotalBeats:      float64(bpb * g.bars),
+		TailSeconds:     g.tail,
+		Seed:            g.seed,
+		Ballad:          g.ballad,
 	}
 	for _, sec := range g.secs {
 		s.Sections = append(s.Sections, sec.Section)
@@ -239,7 +241,7 @@ func (w partWriters) write(l form.Layer, t *score.Track) *score.Track {
 	case form.LayerChords:
 		t.Notes = writeChords(secs, k, form.LayerChords, w.compKind, w.compLines, m, inst, swing, seed, "chords")
 	case form.LayerPad:
-		t.Notes = writeChords(secs, k, form.LayerPad, genre.CompBlock, padLines(m), m, inst, 0, seed, "pad")
+		t.Notes = writeChords(secs, k, form.LayerPad, genre.CompBlock, padLines(m), m, inst, form.Swing{}, seed, "pad")
 	case form.LayerLead:
 		if w.tune != nil {
 			t.Notes = w.tuneLead()
@@ -382,4 +384,23 @@ func padLines(m style.Meter) []style.Line {
 		return nil
 	}
 	return []style.Line{{Steps: "x-----", Meter: m}}
+}
+
+// countInBPM is the tempo under which a groove counts itself in: the intro
+// of a slow song with drums plays them lightly.
+const countInBPM = 95
+
+// countIn lets the drums into the intro, lightly, in a slow groove (under
+// countInBPM; not a ballad, which lets them in late, nor a through-composed
+// piece): with only chords and a pad the intro of a 75 bpm r&b song was
+// heard at the beat by one tempo tracker and at its eighths by another
+// until the drums came in, 10 s later.
+func (g *song) countIn(have [form.NumLayers]bool) {
+	if g.ballad || g.p.BPM >= countInBPM || g.prof.Form == genre.FormThrough || !have[form.LayerDrums] ||
+		g.prof.Style.Family == "rock" || len(g.secs) == 0 || g.secs[0].Name != "intro" {
+		return
+	}
+	if s := &g.secs[0]; !s.On[form.LayerDrums] {
+		s.On[form.LayerDrums], s.DrumLevel = true, 1
+	}
 }

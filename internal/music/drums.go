@@ -16,7 +16,7 @@ import (
 type drummer struct{ *drums.Player }
 
 // writeDrums writes every section's drums into hits, sorted by time.
-func writeDrums(secs []form.Section, groove *style.Groove, swing float64, halfTime bool, seed uint64) []score.Hit {
+func writeDrums(secs []form.Section, groove *style.Groove, swing form.Swing, halfTime bool, seed uint64) []score.Hit {
 	d := &drummer{&drums.Player{Style: genre.DrumsPattern, Groove: groove, Swing: swing, HalfTime: halfTime, R: harmony.NewRNG(seed, "drums")}}
 	if groove.Builtin != "" {
 		d.Style, d.Groove = genre.DrumNames[groove.Builtin], nil

@@ -16,7 +16,7 @@ import (
 // restatement, cadence) with strong beats on chord tones. When the lead
 // plays in the song's last bar, that bar is a closed cadence ending on the
 // tonic.
-func writeLead(secs []form.Section, k harmony.Key, prof genre.Profile, inst, answerInst score.Instrument, swing float64, seed uint64) (lead, answered []score.Note) {
+func writeLead(secs []form.Section, k harmony.Key, prof genre.Profile, inst, answerInst score.Instrument, swing form.Swing, seed uint64) (lead, answered []score.Note) {
 	w := newLeadWriter(secs[0].Beats, k, prof, answerInst, seed)
 	w.voices = map[cast.Voice]*melodyVoice{
 		cast.Sing:   newMelodyVoice(k, inst, &part{swing: swing, r: harmony.NewRNG(seed, "melody-vel")}),

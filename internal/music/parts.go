@@ -11,13 +11,13 @@ import (
 // part collects the notes of one pitched track.
 type part struct {
 	notes []score.Note
-	swing float64
+	swing form.Swing
 	r     *harmony.RNG
 }
 
 // add adds a note at beat pos (swung), humanising its velocity.
 func (pt *part) add(pos, length float64, pitch int, v float64, glide bool) {
-	start := form.SwingPos(pos, pt.swing)
+	start := pt.swing.Pos(pos)
 	pt.notes = append(pt.notes, score.Note{Start: start, Length: length - (start - pos), Pitch: pitch, Velocity: pt.r.Jitter(v, 0.05), Glide: glide})
 }
 
@@ -66,7 +66,7 @@ func (pt *part) changeTo(from int, at float64, pitch int, v float64) {
 // writeChords writes the comping part (the bar's chord, and its second chord
 // from the split when the bar changes chord) of every section
 // where layer l plays, in the given comping style.
-func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.CompStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing float64, seed uint64, stream string) []score.Note {
+func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.CompStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing form.Swing, seed uint64, stream string) []score.Note {
 	pt := &part{swing: swing, r: harmony.NewRNG(seed, stream)}
 	center := harmony.CompCenter(inst)
 	// The chord part of a waltz without drums keeps the beats (oomPahPah),

@@ -219,21 +219,27 @@ type Score struct {
 	BeatsPerBar int     // 4 for 4/4, 3 for 3/4, 2 for 6/8 (see Subdivision) ...
 	Subdivision int     // 3: compound meter (6/8 is 2 beats of 3 eighths, BPM counts dotted quarters); 0 or 2 simple
 	Swing       float64 // 0 straight .. 1 full triplet swing of off-beat 8ths (applied by composer; informative)
-	KeyRoot     int     // pitch class 0 = C .. 11 = B
-	Mode        string  // "major", "minor", "dorian", ...
-	Genre       string  // canonical genre name (see music package)
-	Mood        string  // canonical mood name
-	Sections    []Section
-	Chords      []Chord // the harmony, in order, without gaps (informative: the parts already play it)
-	Tracks      []Track
-	TotalBeats  float64 // length of the music; synthesis adds a release tail of TailSeconds
-	TailSeconds float64 // reverb/release tail after TotalBeats (part of the song)
-	FadeIn      float64 // seconds
-	FadeOut     float64 // seconds
-	Seed        uint64  // for any randomness in synthesis (noise, humanisation)
+	// SwingSixteenths: the swing delays the off-beat sixteenths only, the
+	// off-beat eighths stay straight (style.Style.SwingSixteenths).
+	SwingSixteenths bool
+	KeyRoot         int    // pitch class 0 = C .. 11 = B
+	Mode            string // "major", "minor", "dorian", ...
+	Genre           string // canonical genre name (see music package)
+	Mood            string // canonical mood name
+	Sections        []Section
+	Chords          []Chord // the harmony, in order, without gaps (informative: the parts already play it)
+	Tracks          []Track
+	TotalBeats      float64 // length of the music; synthesis adds a release tail of TailSeconds
+	TailSeconds     float64 // reverb/release tail after TotalBeats (part of the song)
+	FadeIn          float64 // seconds
+	FadeOut         float64 // seconds
+	Seed            uint64  // for any randomness in synthesis (noise, humanisation)
 	// Ballad marks a song played as a ballad (a ballad's tempo, outside
 	// rock): the mix step sets its kit softer than the style's.
 	Ballad bool
+	// EnergyDrawn marks a song whose section energies the request drew
+	// (an energy curve): the mix step rides the sections' levels harder.
+	EnergyDrawn bool
 	// Loop marks a seamless loop: TotalBeats repeat end to start, and
 	// synthesis wraps what rings past the end into the beginning (no tail,
 	// no fades).

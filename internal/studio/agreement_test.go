@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -118,12 +119,16 @@ type agreementSong struct {
 }
 
 // agreementSample is the test's sample; with MEASURE_AGREEMENT=corpus,
-// every style of the catalogue at seeds 1 and 2, 30 s each.
+// every style of the catalogue at seeds 1 and 2, 30 s each (only those
+// MEASURE_AGREEMENT_STYLES names, comma-separated, when it is set).
 func agreementSample() []agreementSong {
 	if os.Getenv("MEASURE_AGREEMENT") == "corpus" {
+		only := os.Getenv("MEASURE_AGREEMENT_STYLES") // "lo-fi,blues": those styles only
 		var out []agreementSong
 		for _, n := range style.Names() {
-			out = append(out, agreementSong{n, 1, 30}, agreementSong{n, 2, 30})
+			if only == "" || slices.Contains(strings.Split(only, ","), n) {
+				out = append(out, agreementSong{n, 1, 30}, agreementSong{n, 2, 30})
+			}
 		}
 		return out
 	}
@@ -140,7 +145,8 @@ func agreementSample() []agreementSong {
 // 0.2 dB of its, on every song; the tempo a listener counts agrees with
 // aubio's or bpm-tools' (within 3 %, or double or half) on five of six.
 // scripts/measure-agreement.sh runs it over the whole corpus
-// (MEASURE_AGREEMENT=corpus) and writes a table (MEASURE_AGREEMENT_OUT).
+// (MEASURE_AGREEMENT=corpus) and writes a table (MEASURE_AGREEMENT_OUT);
+// MEASURE_AGREEMENT_WAVS names a directory that keeps the WAVs.
 func TestMeasuredAgreesWithOutsideTools(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders songs and runs outside tools: not in -short")
@@ -163,7 +169,11 @@ func TestMeasuredAgreesWithOutsideTools(t *testing.T) {
 	dir := t.TempDir()
 	var tempoOK, aubioOK, bpmToolsOK, wideOK, lufsOK, peakOK, keyOK, bpmMatch int
 	for i, s := range sample {
-		m, o := agreementOne(t, s, filepath.Join(dir, fmt.Sprintf("%d.wav", i)))
+		file := filepath.Join(dir, fmt.Sprintf("%d.wav", i))
+		if keep := os.Getenv("MEASURE_AGREEMENT_WAVS"); keep != "" {
+			file = filepath.Join(keep, fmt.Sprintf("%s-%d.wav", strings.ReplaceAll(s.name, " ", "_"), s.seed))
+		}
+		m, o := agreementOne(t, s, file)
 		ta := agreeTempo(heard(m), o.aubio) || agreeTempo(heard(m), o.bpmTools)
 		la := math.Abs(math.Round(m.LoudnessLUFS.Value*10)/10-o.lufs) <= 0.1
 		pa := math.Abs(m.TruePeakDBTP.Value-o.peak) <= 0.2
@@ -214,7 +224,9 @@ func agreementOne(t *testing.T, s agreementSong, path string) (*measured.Block, 
 	}
 	song.Release()
 	o := measureOutside(t, path)
-	_ = os.Remove(path)
+	if os.Getenv("MEASURE_AGREEMENT_WAVS") == "" {
+		_ = os.Remove(path)
+	}
 	return m, o
 }
 

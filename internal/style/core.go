@@ -10,7 +10,7 @@ var core = []Style{
 		// Hip hop: the drunk MPC snare far behind, the bass with it.
 		Feel:    func(f *Feel) { f.Push.Snare, f.Push.Bass, f.Spread = 18, 12, 7 },
 		Aliases: []string{"lo fi", "lofi", "chillhop", "study beats", "lo fi hip hop", "lofi hip hop"},
-		Tempo:   [2]float64{70, 90}, Seconds: 90, Meters: []Meter{FourFour, ThreeFour}, Swing: 0.55,
+		Tempo:   [2]float64{70, 90}, Seconds: 90, Meters: []Meter{FourFour, ThreeFour}, Swing: 0.55, SwingSixteenths: true,
 		Moods: []string{"chill", "nostalgic", "melancholic", "calm"}, Bright: false,
 		Drums: Drums{Kit: score.KitVintage, Grooves: []Groove{
 			{Name: "boombap", Builtin: "boombap"},
@@ -407,7 +407,7 @@ var core = []Style{
 		},
 		Aliases: []string{"dub", "ska"},
 		Colour:  []string{"reggaeish"},
-		Tempo:   [2]float64{70, 84}, Seconds: 110, Meters: []Meter{FourFour}, Swing: 0.3,
+		Tempo:   [2]float64{70, 84}, Seconds: 110, Meters: []Meter{FourFour}, Swing: 0.3, SwingSixteenths: true,
 		Moods: []string{"chill", "happy", "calm", "romantic"}, Bright: true,
 		Drums: Drums{Kit: score.KitAcoustic, Grooves: []Groove{
 			{Name: "onedrop", Builtin: "onedrop"},

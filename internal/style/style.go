@@ -39,6 +39,9 @@ type Style struct {
 	Meters []Meter
 	// Swing delays off-beat eighths: 0 straight .. 1 full triplet swing.
 	Swing float64
+	// SwingSixteenths swings the off-beat sixteenths only and keeps the
+	// eighths straight (the sixteenth swing of slow hip hop, soul and r&b).
+	SwingSixteenths bool
 	// Moods that suit the style, most typical first; used when the prompt
 	// names none (canonical mood names: "happy", "sad", "dark", "dreamy",
 	// "epic", "calm", "energetic", "romantic", "mysterious", "melancholic",

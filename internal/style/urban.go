@@ -72,7 +72,7 @@ var urban = []Style{
 		Aliases: []string{"neo soul", "neosoul", "nu soul", "soul music", "classic soul", "motown", "northern soul",
 			"southern soul", "música soul", "musique soul", "ソウル", "ネオソウル", "灵魂乐", "新灵魂乐", "소울", "네오소울"},
 		Colour: []string{"soulful"},
-		Tempo:  [2]float64{70, 104}, Seconds: 120, Meters: []Meter{FourFour}, Swing: 0.4,
+		Tempo:  [2]float64{70, 104}, Seconds: 120, Meters: []Meter{FourFour}, Swing: 0.4, SwingSixteenths: true,
 		Moods: []string{"romantic", "chill", "melancholic", "happy"}, Bright: true,
 		Drums: Drums{Kit: score.KitAcoustic, Grooves: []Groove{
 			{Name: "neo soul pocket", Lines: []DrumLine{
@@ -116,7 +116,7 @@ var urban = []Style{
 		Seat: MixSeat{MixPop, RefBeat},
 		Aliases: []string{"rnb", "r and b", "r n b", "r & b", "rhythm and blues", "contemporary r&b", "alternative r&b",
 			"slow jam", "trap soul", "quiet storm", "new jack swing", "アールアンドビー", "节奏布鲁斯", "节奏蓝调", "알앤비"},
-		Tempo: [2]float64{65, 95}, Seconds: 110, Meters: []Meter{FourFour}, Swing: 0.2,
+		Tempo: [2]float64{65, 95}, Seconds: 110, Meters: []Meter{FourFour}, Swing: 0.2, SwingSixteenths: true,
 		Moods: []string{"romantic", "chill", "melancholic", "dreamy"}, Bright: false,
 		Drums: Drums{Kit: score.Kit808, Grooves: []Groove{
 			{Name: "modern r&b", Lines: []DrumLine{

@@ -15,7 +15,7 @@ import (
 type Player struct {
 	Style    genre.DrumStyle
 	Groove   *style.Groove // the step-pattern groove when style is drumsPattern
-	Swing    float64
+	Swing    form.Swing
 	HalfTime bool
 	R        *harmony.RNG
 	Hits     []score.Hit
@@ -23,7 +23,7 @@ type Player struct {
 
 // Hit adds a drum hit at beat pos (swung) with velocity v, humanised.
 func (d *Player) Hit(pos float64, drum score.Drum, v float64) {
-	d.Hits = append(d.Hits, score.Hit{Start: form.SwingPos(pos, d.Swing), Drum: drum, Velocity: d.R.Jitter(v, 0.05)})
+	d.Hits = append(d.Hits, score.Hit{Start: d.Swing.Pos(pos), Drum: drum, Velocity: d.R.Jitter(v, 0.05)})
 }
 
 // Accent is the metric weight of a position inside the bar.
@@ -58,7 +58,7 @@ func (d *Player) Bar(t float64, level, bar int, energy float64) {
 	b := drumBar{d: d, t: t, level: level, bar: bar, v: 0.55 + 0.4*energy, off: 1.0}
 	// Swung grooves keep their off-beat hats soft so that the beat stays
 	// unambiguous (for listeners and tempo detectors alike).
-	if d.Swing > 0 {
+	if d.Swing.Amount > 0 {
 		b.off = 0.6
 	}
 	if write := grooveBars[d.Style]; write != nil {

@@ -148,7 +148,7 @@ func (e *edger) edge(t *score.Track, l Layer, i int) bool {
 	case !before && len(down) > 0:
 		return e.entry(t, l, prev, sec, down, canPush)
 	case before && len(down) > 0 && sec.Push && canPush && (l == LayerChords || l == LayerBass && e.family != "jazz"):
-		t.Notes = pushInto(t.Notes, down, at, SwingPos(at-e.eighth, s.Swing))
+		t.Notes = pushInto(t.Notes, down, at, SwingOf(s).Pos(at-e.eighth))
 		return true
 	case before && !after && l == LayerPad:
 		// A pad that stops holds the tones the next chord
@@ -170,12 +170,12 @@ func (e *edger) entry(t *score.Track, l Layer, prev, sec *Section, down []int, c
 		if !e.band {
 			return false
 		}
-		t.Notes = bassPickup(t.Notes, k, down[0], at, SwingPos(at-e.eighth, s.Swing), sec.Energy)
+		t.Notes = bassPickup(t.Notes, k, down[0], at, SwingOf(s).Pos(at-e.eighth), sec.Energy)
 	case LayerChords:
 		if !canPush {
 			return false
 		}
-		anticipate(t.Notes, down, SwingPos(at-e.eighth, s.Swing))
+		anticipate(t.Notes, down, SwingOf(s).Pos(at-e.eighth))
 	case LayerPad:
 		t.Notes = padSwell(t.Notes, down, at, 1, prevChord(prev, k), sec.BarAt(0).C.PCs(k))
 	default:
