@@ -119,6 +119,7 @@ func TestKeyOfChords(t *testing.T) {
 // The audible end is the last sample above -60 dBFS; the length counts
 // the silence after it.
 func TestAudibleEnd(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	a := analysis.Analyze(clickTrack(120, 5, 2, []int{0}), 2, 44100)
 	if math.Abs(a.Seconds-7) > 1e-6 {
 		t.Errorf("seconds %.4f, want 7", a.Seconds)
@@ -185,6 +186,7 @@ func harmonicChords(chords [][]int, secs float64) []float32 {
 // the fifth of a C major triad of such tones outweighed its root (0.280
 // against 0.274), which made songs heard in the key a fifth above.
 func TestKeyOfHarmonicTones(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	c := analysis.Analyze(harmonicChords([][]int{{0, 4, 7}}, 1.5), 2, 44100).Chroma()
 	if c[0] < 1.1*c[7] {
 		t.Errorf("C major triad: chroma C %.3f, G %.3f; want C at least 1.1 times G", c[0], c[7])
