@@ -23,6 +23,13 @@ type Timeline struct {
 	Meter struct {
 		Signature   string `json:"signature"`
 		BeatsPerBar int    `json:"beats_per_bar"`
+		// Changes are the bars of another meter a hit point needed (a
+		// 2/4 or 5/4 bar in 4/4, [WithHit]) and the return after each.
+		Changes []struct {
+			At          float64 `json:"at"`
+			Signature   string  `json:"signature"`
+			BeatsPerBar int     `json:"beats_per_bar"`
+		} `json:"changes"`
 	} `json:"meter"`
 	Key struct {
 		Name        string `json:"name"`

@@ -53,7 +53,7 @@ func (x *extFlags) bind(fs *pflag.FlagSet) {
 	fs.StringVar(&x.key, "song-key", "", `musical key such as "D minor", "F#" or "A dorian", overriding the prompt`)
 	fs.BoolVar(&x.stems, "stems", false, "also make stems: a zip of one WAV per part, saved as <title>.stems.zip")
 	fs.BoolVar(&x.midi, "midi", false, "also make the song's MIDI file, saved as <title>.mid")
-	fs.BoolVar(&x.timeline, "timeline", false, "also make the song's timeline: beats, downbeats, sections, chords and parts in seconds, saved as <title>.timeline.json; its sections and chords are printed")
+	fs.BoolVar(&x.timeline, "timeline", false, "also make the song's timeline: beats, downbeats, sections, chords and parts in seconds, saved as <title>.timeline.json; its sections and chords are printed, and where each --hit landed")
 	fs.BoolVar(&x.musicxml, "musicxml", false, "also make the song's score as MusicXML (parts, chord symbols, tempo, key, sections; opens in MuseScore), saved as <title>.musicxml")
 	fs.BoolVar(&x.layers, "layers", false, "also make the song as 3-4 intensity layers for game engines (WAVs that sum to the song, manifest.json; docs/game-audio.md), saved as <title>.layers.zip")
 	fs.BoolVar(&x.segments, "segments", false, "also make the song's intro, loop body and outro as WAVs that join seamlessly (manifest.json; docs/game-audio.md), saved as <title>.segments.zip")
@@ -208,6 +208,25 @@ func printTimelineFile(w io.Writer, path string) {
 	}
 	fmt.Fprintf(w, "timeline: %s, %d beats, %d bars\nsections: %s\nchords:   %s\n", t.Meter.Signature, len(t.Beats), len(t.Downbeats),
 		strings.Join(sections, " · "), strings.Join(chords, " "))
+	printHitLandings(w, &t)
+}
+
+// printHitLandings prints where each hit point landed and the odd bars
+// that landed them (issue 31), when the song has hits.
+func printHitLandings(w io.Writer, t *client.Timeline) {
+	var hits, meters []string
+	for _, h := range t.Hits {
+		hits = append(hits, fmt.Sprintf("%s asked %.3f s, landed %.3f s (bar %d, moved %+.3f s)", h.Kind, h.Asked, h.At, h.Bar, h.Moved))
+	}
+	for _, m := range t.Meter.Changes {
+		meters = append(meters, fmt.Sprintf("%s at %.3f s", m.Signature, m.At))
+	}
+	if len(hits) > 0 {
+		fmt.Fprintf(w, "hits:     %s\n", strings.Join(hits, " · "))
+	}
+	if len(meters) > 0 {
+		fmt.Fprintf(w, "meter:    %s\n", strings.Join(meters, " · "))
+	}
 }
 
 // chordCharts are the --chords values by section: SECTION=CHART for a

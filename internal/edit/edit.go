@@ -166,6 +166,7 @@ func Clone(s *score.Score) *score.Score {
 	out.Chords = slices.Clone(s.Chords)
 	out.Tempo = slices.Clone(s.Tempo)
 	out.Marks = slices.Clone(s.Marks)
+	out.OddBars = slices.Clone(s.OddBars)
 	out.Tracks = slices.Clone(s.Tracks)
 	for i := range out.Tracks {
 		out.Tracks[i].Notes = slices.Clone(out.Tracks[i].Notes)

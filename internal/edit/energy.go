@@ -203,6 +203,7 @@ func Energy(s *score.Score, c *Curve) *score.Score {
 		sec.Energy = levels[i]
 	}
 	balance(out, levels, set)
+	order(out, levels, set)
 	out.EnergyDrawn = true
 	if n := len(out.Sections); n > 0 {
 		if set[0] && levels[0] >= 0.5 {

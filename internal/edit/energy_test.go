@@ -118,3 +118,47 @@ func TestEnergyCurvePoints(t *testing.T) {
 		}
 	}
 }
+
+// TestEnergyOrder draws 0.7 on a section the composer wrote dense and 0.75
+// on one it wrote sparse (hats on the sixteenths against quarter notes):
+// the section drawn lower ends with fewer onsets a beat and less power.
+func TestEnergyOrder(t *testing.T) {
+	s := energyScore()
+	d := &s.Tracks[0]
+	d.Hits = d.Hits[:0]
+	for b := 0.0; b < 24; b += 0.25 {
+		if b < 8 || b >= 16 || b == float64(int(b)) {
+			d.Hits = append(d.Hits, score.Hit{Start: b, Drum: score.ClosedHat, Velocity: 0.7})
+		}
+	}
+	c, err := edit.ParseCurve([]byte(`{"intro": 0.7, "verse": 0.75, "outro": 0.7}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := edit.Energy(s, c)
+	slots := func(from, to float64) int {
+		seen := map[float64]bool{}
+		for _, tr := range out.Tracks {
+			for _, h := range tr.Hits {
+				if h.Start >= from && h.Start < to-2 { // the fill into the verse left out
+					seen[h.Start] = true
+				}
+			}
+			for _, n := range tr.Notes {
+				if n.Start >= from && n.Start < to-2 {
+					seen[n.Start] = true
+				}
+			}
+		}
+		return len(seen)
+	}
+	intro, verse := slots(0, 8), slots(8, 16)
+	_, vi := countIn(out.Tracks[1], 0, 8, "")
+	_, vv := countIn(out.Tracks[1], 8, 16, "")
+	if intro >= verse {
+		t.Errorf("the intro drawn at 0.7 has %d onsets in its first 6 beats, the verse drawn at 0.75 %d: want fewer", intro, verse)
+	}
+	if vi >= vv*1.001 && intro >= verse {
+		t.Errorf("chords' velocity sum: intro %.2f, verse %.2f", vi, vv)
+	}
+}

@@ -81,31 +81,35 @@ func HitsJSON(hits []HitPoint) json.RawMessage {
 // Hits returns s with each hit point on a downbeat: the stretch before
 // each hit takes the tempo (within MaxTempoShift of the song's) that puts a
 // whole number of bars between it and the hit before (the start, for the
-// first), as a tempo map of the written score; then each kind is played
-// there. A hit the song cannot reach within the range lands as near as the
-// range allows, and one past the song's last bar on the last bar; the
-// score's Marks say where each landed.
+// first), as a tempo map of the written score; where no whole number of
+// bars lands it, the stretch's last bar becomes an odd bar (hitbars.go: a
+// 2/4 or 5/4 bar in 4/4) and the beats land it. Then each kind is played
+// there. A hit the song cannot reach within the range lands as near as
+// the range allows, and one past the song's last bar on the song's end;
+// the score's Marks say where each landed, its OddBars which bars changed.
 func Hits(s *score.Score, hits []HitPoint) *score.Score {
 	out := Clone(s)
 	hits = slices.Clone(hits)
 	slices.SortStableFunc(hits, func(a, b HitPoint) int { return cmp.Compare(a.At, b.At) })
-	bpb := float64(max(out.BeatsPerBar, 1))
-	bars := int(math.Round(out.TotalBeats / bpb))
-	barSec := bpb * 60 / out.BPM
+	bpb := max(out.BeatsPerBar, 1)
 	var tempo []score.TempoChange
-	prevBar, prevAt := 0, 0.0
+	prevBeat, prevAt := 0.0, 0.0
 	for _, h := range hits {
-		if prevBar >= bars {
-			out.Marks = append(out.Marks, score.Mark{Kind: h.Kind, Asked: h.At, Beat: float64(bars) * bpb})
+		rest := int(math.Round(out.TotalBeats - prevBeat))
+		if rest < bpb {
+			out.Marks = append(out.Marks, score.Mark{Kind: h.Kind, Asked: h.At, Beat: prevBeat + float64(rest)})
 			continue
 		}
-		n, bpm := landing(h.At-prevAt, barSec, out.BPM, bars-prevBar)
-		tempo = append(tempo, score.TempoChange{Beat: float64(prevBar) * bpb, BPM: bpm})
-		prevBar, prevAt = prevBar+n, prevAt+float64(n)*bpb*60/bpm
-		out.Marks = append(out.Marks, score.Mark{Kind: h.Kind, Asked: h.At, Beat: float64(prevBar) * bpb})
+		n, bpm, d := stretch(out, h.At-prevAt, rest)
+		if d != 0 {
+			oddBar(out, prevBeat+float64(n-d), d)
+		}
+		tempo = append(tempo, score.TempoChange{Beat: prevBeat, BPM: bpm})
+		prevBeat, prevAt = prevBeat+float64(n), prevAt+float64(n)*60/bpm
+		out.Marks = append(out.Marks, score.Mark{Kind: h.Kind, Asked: h.At, Beat: prevBeat})
 	}
-	if len(tempo) > 0 && prevBar < bars {
-		tempo = append(tempo, score.TempoChange{Beat: float64(prevBar) * bpb, BPM: out.BPM})
+	if len(tempo) > 0 && prevBeat < out.TotalBeats-1e-9 {
+		tempo = append(tempo, score.TempoChange{Beat: prevBeat, BPM: out.BPM})
 	}
 	if len(tempo) > 0 {
 		out.SetTempo(tempo)
@@ -140,7 +144,7 @@ func play(s *score.Score, m score.Mark) {
 	case HitDrop:
 		end := s.TotalBeats
 		for i, sec := range s.Sections {
-			if e := sec.StartBeat + float64(sec.Bars)*bpb; sec.StartBeat <= at+1e-9 && at < e-1e-9 {
+			if e := s.SectionEnd(i); sec.StartBeat <= at+1e-9 && at < e-1e-9 {
 				end = e
 				if math.Abs(sec.StartBeat-at) < 1e-9 {
 					s.Sections[i].Energy = 1 // the mix rides it and the timeline reports it
@@ -162,7 +166,8 @@ func play(s *score.Score, m score.Mark) {
 		s.Sections = slices.DeleteFunc(s.Sections, func(sec score.Section) bool { return sec.StartBeat >= at-1e-9 })
 		if n := len(s.Sections); n > 0 {
 			last := &s.Sections[n-1]
-			last.Bars = min(last.Bars, int(math.Round((at-last.StartBeat)/bpb)))
+			db := s.Downbeats()
+			last.Bars = min(last.Bars, score.BarOf(db, at)-score.BarOf(db, last.StartBeat))
 		}
 		s.Chords = slices.DeleteFunc(s.Chords, func(c score.Chord) bool { return c.StartBeat >= at-1e-9 })
 		if n := len(s.Chords); n > 0 {

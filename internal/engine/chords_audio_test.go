@@ -26,14 +26,7 @@ func chromaOf(samples []float64, rate float64) [12]float64 {
 		win[i] = samples[i] * (0.5 - 0.5*math.Cos(2*math.Pi*float64(i)/float64(len(win))))
 	}
 	for p := 36; p < 96; p++ {
-		f := 440 * math.Pow(2, float64(p-69)/12)
-		w := 2 * math.Pi * f / rate
-		c := 2 * math.Cos(w)
-		var s1, s2 float64
-		for _, x := range win {
-			s1, s2 = x+c*s1-s2, s1
-		}
-		out[p%12] += s1*s1 + s2*s2 - c*s1*s2
+		out[p%12] += goertzel(win, rate, p)
 	}
 	return out
 }
@@ -104,14 +97,7 @@ func chartHeard(t *testing.T, c testutil.ChordChart) (heard, all int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := song.Audio
-	rate := float64(a.Rate)
-	mono := make([]float64, len(a.Samples)/a.Channels)
-	for i := range mono {
-		for ch := range a.Channels {
-			mono[i] += float64(a.Samples[i*a.Channels+ch])
-		}
-	}
+	rate, mono := float64(song.Audio.Rate), monoOf(song.Audio)
 	for _, ch := range chordBars(song.Score) {
 		from := int(song.Score.WrittenToSeconds(ch.StartBeat+0.1*ch.Beats) * rate)
 		to := int(song.Score.WrittenToSeconds(ch.StartBeat+0.6*ch.Beats) * rate)

@@ -1,13 +1,11 @@
 package engine_test
 
 import (
-	"encoding/json"
 	"reflect"
 	"slices"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/engine"
-	"github.com/songsmith/songsmith/internal/recipe"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
@@ -54,22 +52,7 @@ func TestChordsThroughTheEngine(t *testing.T) {
 		t.Fatalf("chorus chords %v, want F G Em Am ...", chorus)
 	}
 
-	raw, err := json.Marshal(engine.EncodeRequest(r))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var w recipe.Request
-	if err := json.Unmarshal(raw, &w); err != nil {
-		t.Fatal(err)
-	}
-	back, err := engine.DecodeRequest(w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	again, err := engine.Compose(back)
-	if err != nil {
-		t.Fatal(err)
-	}
+	again := recomposed(t, r)
 	if !reflect.DeepEqual(again.Written, c.Written) {
 		t.Fatal("the recipe of a song with chords composes another song")
 	}

@@ -1,8 +1,11 @@
 package engine_test
 
 import (
+	"testing"
+
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/mix"
+	"github.com/songsmith/songsmith/internal/recipe"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 	"github.com/songsmith/songsmith/internal/synth"
@@ -45,4 +48,28 @@ func styled(s *score.Score, o synth.Options) synth.Options {
 		return mix.Of(&st, s, o)
 	}
 	return o
+}
+
+// recomposed is r's song composed again from its recipe: r in the
+// versioned envelope, marshalled, parsed and decoded.
+func recomposed(t *testing.T, r engine.Request) *engine.Composition {
+	t.Helper()
+	env := recipe.Recipe{RecipeFormat: recipe.Format, EngineVersion: recipe.Version, Bank: recipe.NoBank, Request: engine.EncodeRequest(r)}
+	raw, err := env.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	parsed, err := recipe.Parse(raw)
+	if err != nil {
+		t.Fatalf("the recipe does not parse: %v\n%s", err, raw)
+	}
+	back, err := engine.DecodeRequest(parsed.Request)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := engine.Compose(back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return again
 }

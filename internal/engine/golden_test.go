@@ -36,6 +36,8 @@ type goldenRecipe struct {
 // 2026.11.28.3 (issue 30 item 4): lo-fi, reggae, soul and r&b swing their
 // sixteenths only, slow grooves play drums in the intro; these three songs
 // do not change.
+// 2026.11.28.3 (issue 31, picture): hit points closer than 6.25 bars land
+// with an odd bar; the golden songs have no hits: their hashes stand.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
 		"573b7c7af5d253e48750d9ec6022ce103441d0bdd93f62ae1e93e9710806cd9a"},

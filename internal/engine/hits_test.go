@@ -61,19 +61,24 @@ func TestHitsLandOnDownbeats(t *testing.T) {
 	}
 }
 
-// TestHitsTooClose: a hit 1.3 bars after the one before cannot land
-// within the tempo range; it lands on the nearest downbeat the range
-// allows and the timeline says how far it moved.
+// TestHitsTooClose: a hit 1.35 bars (5.4 beats) after the one before
+// lands on its downbeat with an odd bar (a 5/4 bar at 120 bpm, 8 % slow);
+// one 1.2 beats after the one before cannot land within the range at all:
+// it lands on the nearest downbeat the range allows and the timeline says
+// how far it moved.
 func TestHitsTooClose(t *testing.T) {
-	hits := []edit.HitPoint{{At: 12.3, Kind: "accent"}, {At: 15, Kind: "accent"}}
+	hits := []edit.HitPoint{{At: 12.3, Kind: "accent"}, {At: 15, Kind: "accent"}, {At: 15.6, Kind: "accent"}}
 	comp, err := engine.Compose(engine.Resolve("upbeat pop with drums", 3, engine.Options{Seconds: 40, BPM: 120, Edits: []engine.Edit{{Hits: hits}}}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	tl := studio.NewTimeline(comp.Score, comp.Score.Seconds())
-	h := tl.Hits[1]
-	if math.Abs(h.At-hits[1].At) < block || math.Abs(h.Moved-(h.At-h.Asked)) > 1e-5 || h.Asked != hits[1].At {
-		t.Errorf("close hit %+v: want it moved, and the move reported", h)
+	if h := tl.Hits[1]; math.Abs(h.At-hits[1].At) > block || len(tl.Meter.Changes) == 0 {
+		t.Errorf("close hit %+v, meter changes %+v: want it landed with an odd bar", h, tl.Meter.Changes)
+	}
+	h := tl.Hits[2]
+	if math.Abs(h.At-hits[2].At) < block || math.Abs(h.Moved-(h.At-h.Asked)) > 1e-5 || h.Asked != hits[2].At || !onDownbeat(tl, h.At) {
+		t.Errorf("too close hit %+v: want it moved to a downbeat, and the move reported", h)
 	}
 	for _, ch := range tl.Tempo.Changes {
 		if math.Abs(ch.BPM/tl.Tempo.BPM-1) > edit.MaxTempoShift+1e-9 {
@@ -103,5 +108,33 @@ func TestHitAccentOnTheAudio(t *testing.T) {
 	// itself reads a frame late or early, so one block plus one frame.
 	if best > block+1024.0/44100 {
 		t.Errorf("nearest onset %.4f s from the accent at %g s (onsets %v)", best, at, on)
+	}
+}
+
+// TestHitCloseAccentsOnTheAudio renders a short song whose accents are
+// closer than MinHitBars (each lands only with an odd bar) and finds an
+// onset within one block (plus the detector's frame) of each.
+func TestHitCloseAccentsOnTheAudio(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders a 14 s song")
+	}
+	hits := []edit.HitPoint{{At: 4.7, Kind: "accent"}, {At: 7.4, Kind: "accent"}, {At: 10.65, Kind: "accent"}}
+	r := engine.Resolve("ambient piano", 5, engine.Options{Seconds: 14, BPM: 120, Edits: []engine.Edit{{Hits: hits}}})
+	song, err := engine.Render(context.Background(), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(song.Written.OddBars) == 0 {
+		t.Fatal("no odd bar: the accents are not close")
+	}
+	on := onsetTimes(song.Audio)
+	for _, h := range hits {
+		best := math.Inf(1)
+		for _, x := range on {
+			best = math.Min(best, math.Abs(x-h.At))
+		}
+		if best > block+1024.0/44100 {
+			t.Errorf("nearest onset %.4f s from the accent at %g s (onsets %v)", best, h.At, on)
+		}
 	}
 }

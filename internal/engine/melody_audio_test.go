@@ -14,18 +14,7 @@ import (
 // pitchEnergy is the energy at the fundamental of MIDI pitch p and its
 // octave above in samples (Goertzel).
 func pitchEnergy(samples []float64, rate float64, p int) float64 {
-	e := 0.0
-	for _, q := range []int{p, p + 12} {
-		f := 440 * math.Pow(2, float64(q-69)/12)
-		w := 2 * math.Pi * f / rate
-		c := 2 * math.Cos(w)
-		var s1, s2 float64
-		for _, x := range samples {
-			s1, s2 = x+c*s1-s2, s1
-		}
-		e += s1*s1 + s2*s2 - c*s1*s2
-	}
-	return e
+	return goertzel(samples, rate, p) + goertzel(samples, rate, p+12)
 }
 
 // A given melody is heard in the audio: at the start of each lead note
@@ -48,14 +37,7 @@ func TestMelodyAudible(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a := song.Audio
-		rate := float64(a.Rate)
-		mono := make([]float64, len(a.Samples)/a.Channels)
-		for i := range mono {
-			for ch := range a.Channels {
-				mono[i] += float64(a.Samples[i*a.Channels+ch])
-			}
-		}
+		rate, mono := float64(song.Audio.Rate), monoOf(song.Audio)
 		heard, all := 0, 0
 		for _, n := range leadOf(t, song.Written).Notes {
 			from := song.Score.WrittenToSeconds(n.Start) + 0.03

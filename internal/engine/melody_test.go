@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/engine"
-	"github.com/songsmith/songsmith/internal/recipe"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/tune"
 )
@@ -52,23 +51,7 @@ func TestMelodyThroughTheEngine(t *testing.T) {
 	if n := len(leadOf(t, c.Written).Notes); n != 33 {
 		t.Errorf("the lead plays %d notes, want the tune's 33 once (no duration asked)", n)
 	}
-	env := recipe.Recipe{RecipeFormat: recipe.Format, EngineVersion: recipe.Version, Bank: recipe.NoBank, Request: engine.EncodeRequest(r)}
-	raw, err := env.Marshal()
-	if err != nil {
-		t.Fatal(err)
-	}
-	parsed, err := recipe.Parse(raw)
-	if err != nil {
-		t.Fatalf("the recipe does not parse: %v\n%s", err, raw)
-	}
-	back, err := engine.DecodeRequest(parsed.Request)
-	if err != nil {
-		t.Fatal(err)
-	}
-	again, err := engine.Compose(back)
-	if err != nil {
-		t.Fatal(err)
-	}
+	again := recomposed(t, r)
 	if !reflect.DeepEqual(again.Written, c.Written) {
 		t.Fatal("the recipe of a song with a melody composes another song")
 	}

@@ -34,6 +34,7 @@ var webTypes = map[string]string{
 	"app.js":     "text/javascript; charset=utf-8",
 	"media.js":   "text/javascript; charset=utf-8",
 	"view.js":    "text/javascript; charset=utf-8",
+	"picture.js": "text/javascript; charset=utf-8",
 	"style.css":  "text/css; charset=utf-8",
 }
 

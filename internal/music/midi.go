@@ -62,6 +62,7 @@ func WriteMIDI(w io.Writer, s *score.Score, title string) error {
 		s = unclocked(s)
 	}
 	num, den := byte(max(1, s.BeatsPerBar)), byte(2)
+	meters := meterEvents(s)
 	if s.Subdivision == 3 {
 		// 6/8: the score counts dotted quarters, MIDI counts quarters.
 		num, den = byte(3*max(1, s.BeatsPerBar)), 3
@@ -74,7 +75,11 @@ func WriteMIDI(w io.Writer, s *score.Score, title string) error {
 	bw.Write(head)
 
 	endTick := toTick(endBeat)
-	writeTrack(bw, tempoTrack(s, title, num, den, endTick))
+	tempo := tempoTrack(s, title, num, den, endTick)
+	if len(meters) > 0 {
+		tempo = sortEvents(append(tempo[:len(tempo)-1:len(tempo)-1], append(meters, tempo[len(tempo)-1])...))
+	}
+	writeTrack(bw, tempo)
 
 	ch := byte(0)
 	for _, t := range s.Tracks {
@@ -142,6 +147,40 @@ func tempoTrack(s *score.Score, title string, num, den byte, endTick int) []midi
 		}
 	}
 	return append(tempo, midiEvent{max(endTick, lastTick(tempo)), false, []byte{0xFF, 0x2F, 0}})
+}
+
+// meterEvents are the time signature events of s's odd bars (a hit
+// point's 2/4 or 5/4 bar) and of the return to its meter after each.
+func meterEvents(s *score.Score) []midiEvent {
+	scale, per := 1.0, byte(1)
+	if s.Subdivision == 3 {
+		scale, per = 1.5, 3
+	}
+	sig := func(tick, beats int) midiEvent {
+		num, den := byte(max(1, beats))*per, byte(2)
+		if per == 3 {
+			den = 3
+		}
+		return midiEvent{tick, false, []byte{0xFF, 0x58, 4, num, den, 24, 8}}
+	}
+	var out []midiEvent
+	for _, o := range s.OddBars {
+		out = append(out, sig(toTick(o.Beat*scale), o.Beats))
+		if end := o.Beat + float64(o.Beats); end < s.TotalBeats-1e-9 {
+			out = append(out, sig(toTick(end*scale), s.BeatsPerBar))
+		}
+	}
+	return out
+}
+
+// sortEvents orders a track's events by tick, keeping the order of
+// events at one tick, and puts the end of track last.
+func sortEvents(evs []midiEvent) []midiEvent {
+	end := evs[len(evs)-1]
+	evs = evs[:len(evs)-1]
+	sort.SliceStable(evs, func(i, j int) bool { return evs[i].tick < evs[j].tick })
+	end.tick = max(end.tick, lastTick(evs))
+	return append(evs, end)
 }
 
 // setTempo is a set-tempo meta event of bpm quarter notes a minute.

@@ -19,6 +19,13 @@ type grid struct {
 	compound bool    // 6/8: beats are dotted quarters, only sixteenths are written
 	swing    float64 // the score's swing (score.Score.Swing)
 	barLen   int     // divisions per bar
+	// starts are the bars' first divisions where the score has odd bars
+	// (score.Score.OddBars), up to the song's end; nil: every bar is
+	// barLen long.
+	starts []int
+	// meter is the beats of the bars whose meter differs from the bar
+	// before (an odd bar, and the bar after it).
+	meter map[int]int
 }
 
 func newGrid(s *score.Score) grid {
@@ -27,7 +34,45 @@ func newGrid(s *score.Score) grid {
 		g.perBeat = Divisions * 3 / 2
 	}
 	g.barLen = max(1, s.BeatsPerBar) * g.perBeat
+	if len(s.OddBars) > 0 {
+		g.meter = map[int]int{}
+		db := s.Downbeats()
+		for _, b := range db {
+			g.starts = append(g.starts, int(math.Round(b*float64(g.perBeat))))
+		}
+		g.starts = append(g.starts, g.starts[len(g.starts)-1]+g.barLen) // after the last bar: a whole bar on
+		for _, o := range s.OddBars {
+			m := score.BarOf(db, o.Beat)
+			g.meter[m] = o.Beats
+			if _, ok := g.meter[m+1]; !ok && m+1 < len(db) {
+				g.meter[m+1] = max(1, s.BeatsPerBar)
+			}
+		}
+	}
 	return g
+}
+
+// start is the first division of bar m (from 0).
+func (g grid) start(m int) int {
+	if g.starts == nil {
+		return m * g.barLen
+	}
+	if last := len(g.starts) - 1; m > last {
+		return g.starts[last] + (m-last)*g.barLen
+	}
+	return g.starts[m]
+}
+
+// bar is the bar (from 0) that division tick falls in.
+func (g grid) bar(tick int) int {
+	if g.starts == nil {
+		return tick / g.barLen
+	}
+	m := 0
+	for g.start(m+1) <= tick {
+		m++
+	}
+	return m
 }
 
 // Tick returns where beat position b of s (score beats from the song's

@@ -128,7 +128,10 @@ func barCount(s *score.Score, g grid, parts []part) int {
 			}
 		}
 	}
-	return max(1, (end+g.barLen-1)/g.barLen)
+	if g.starts == nil {
+		return max(1, (end+g.barLen-1)/g.barLen)
+	}
+	return max(1, g.bar(end-1)+1)
 }
 
 // clefOf is a bass clef for a part that sits low, else a treble clef.
@@ -154,7 +157,7 @@ func keyChanges(s *score.Score, g grid) map[int]string {
 	shift := 0
 	for _, sec := range s.Sections {
 		if sec.KeyShift != shift {
-			out[g.tick(sec.StartBeat)/g.barLen] = keyXML(s.KeyRoot+sec.KeyShift, s.Mode)
+			out[g.bar(g.tick(sec.StartBeat))] = keyXML(s.KeyRoot+sec.KeyShift, s.Mode)
 			shift = sec.KeyShift
 		}
 	}

@@ -45,25 +45,25 @@ func writePart(bw *bufio.Writer, s *score.Score, g grid, p *part, bars int, keys
 	next := make([]int, len(p.voices)) // per voice: the first event not yet written
 	items := p.items
 	for m := 0; m < bars; m++ {
-		ms := m * g.barLen
+		ms, me := g.start(m), g.start(m+1)
 		fmt.Fprintf(bw, "<measure number=\"%d\">", m+1)
-		writeAttributes(bw, s, p, m, keys)
+		writeAttributes(bw, s, g, p, m, keys)
 		if len(p.voices) == 0 {
-			items = writeVoice(bw, g, p, nil, 0, ms, items)
+			items = writeVoice(bw, g, p, nil, 0, ms, me, items)
 		}
 		for v := range p.voices {
 			if v > 0 {
-				fmt.Fprintf(bw, "<backup><duration>%d</duration></backup>", g.barLen)
+				fmt.Fprintf(bw, "<backup><duration>%d</duration></backup>", me-ms)
 			}
 			var its []item
 			if v == 0 {
 				its = items
 			}
-			its = writeVoice(bw, g, p, p.voices[v][next[v]:], v+1, ms, its)
+			its = writeVoice(bw, g, p, p.voices[v][next[v]:], v+1, ms, me, its)
 			if v == 0 {
 				items = its
 			}
-			for next[v] < len(p.voices[v]) && p.voices[v][next[v]].end <= ms+g.barLen {
+			for next[v] < len(p.voices[v]) && p.voices[v][next[v]].end <= me {
 				next[v]++
 			}
 		}
@@ -78,24 +78,30 @@ func writePart(bw *bufio.Writer, s *score.Score, g grid, p *part, bars int, keys
 // writeAttributes writes the bar's attributes: divisions, key, time and
 // clef in the first bar, a key change where a section changes key (no key
 // on a percussion staff).
-func writeAttributes(bw *bufio.Writer, s *score.Score, p *part, m int, keys map[int]string) {
+func writeAttributes(bw *bufio.Writer, s *score.Score, g grid, p *part, m int, keys map[int]string) {
 	key, change := keys[m]
-	if m > 0 && (!change || p.drums) {
+	meter, odd := g.meter[m]
+	if m > 0 && (!change || p.drums) && !odd {
 		return
 	}
 	bw.WriteString("<attributes>")
 	if m == 0 {
 		fmt.Fprintf(bw, "<divisions>%d</divisions>", Divisions)
 	}
-	if !p.drums {
+	if !p.drums && (m == 0 || change) {
 		bw.WriteString(key)
 	}
-	if m == 0 {
+	if m == 0 || odd {
 		beats, unit := max(1, s.BeatsPerBar), 4
+		if odd {
+			beats = meter
+		}
 		if s.Subdivision == 3 {
 			beats, unit = 3*beats, 8
 		}
 		fmt.Fprintf(bw, "<time><beats>%d</beats><beat-type>%d</beat-type></time>", beats, unit)
+	}
+	if m == 0 {
 		switch {
 		case p.staves == 2:
 			bw.WriteString("<staves>2</staves><clef number=\"1\"><sign>G</sign><line>2</line></clef>" +
@@ -126,11 +132,11 @@ type piece struct {
 // that sound in it, rests (the first voice) or forwards (the others)
 // between them, and before each note or rest the items that fall in it.
 // It returns the items still to write.
-func writeVoice(bw *bufio.Writer, g grid, p *part, events []event, v, ms int, items []item) []item {
+func writeVoice(bw *bufio.Writer, g grid, p *part, events []event, v, ms, me int, items []item) []item {
 	if v == 0 {
 		v = 1
 	}
-	pieces := voicePieces(g, events, v, ms, items)
+	pieces := voicePieces(g, events, v, ms, me, items)
 	markTuplets(pieces)
 	for _, pc := range pieces {
 		switch {
@@ -148,8 +154,7 @@ func writeVoice(bw *bufio.Writer, g grid, p *part, events []event, v, ms int, it
 }
 
 // voicePieces lays out voice v of the bar starting at ms as pieces.
-func voicePieces(g grid, events []event, v, ms int, items []item) []piece {
-	me := ms + g.barLen
+func voicePieces(g grid, events []event, v, ms, me int, items []item) []piece {
 	pos := ms
 	var out []piece
 	gap := func(to int) {
@@ -158,7 +163,7 @@ func voicePieces(g grid, events []event, v, ms int, items []item) []piece {
 			return
 		case v > 1:
 			out = append(out, piece{at: pos, val: value{dur: to - pos}, forward: true})
-		case pos == ms && to == me && len(cutSplit(items, ms, me, ms, g.barLen)) == 1:
+		case pos == ms && to == me && len(cutSplit(items, ms, me, ms, me-ms)) == 1:
 			out = append(out, piece{at: pos, val: value{dur: to - pos}, measure: true})
 		default:
 			at := pos

@@ -254,6 +254,11 @@ type Score struct {
 	// internal/edit): where each landed. With marks the players keep a
 	// steady tempo and the tempo map is the one that lands them.
 	Marks []Mark
+	// OddBars are the bars of another length than BeatsPerBar, in order:
+	// the bar a hit point shortened or lengthened to land on its downbeat
+	// (a 2/4 or 5/4 bar in 4/4, internal/edit). Empty: every bar is
+	// BeatsPerBar beats long. Bars and Downbeats (bars.go) count them.
+	OddBars []OddBar
 }
 
 // Mark is a hit point: asked at a time, landed on a downbeat.

@@ -107,7 +107,11 @@ func NewManifest(s *score.Score, title string, rate audio.SampleRate, frames int
 // barFrame is the frame at which bar b of s starts, at rate, under its
 // tempo map (score.Score.WrittenToSeconds), as the timeline's downbeats.
 func barFrame(s *score.Score, rate audio.SampleRate, b int) int {
-	return int(math.Round(s.WrittenToSeconds(float64(b*max(s.BeatsPerBar, 1))) * float64(rate)))
+	at := float64(b * max(s.BeatsPerBar, 1))
+	if len(s.OddBars) > 0 { // a hit point's odd bar: count the bars
+		at = barStart(s, s.Downbeats(), b)
+	}
+	return int(math.Round(s.WrittenToSeconds(at) * float64(rate)))
 }
 
 // SegmentSpans cuts a song of frames frames into intro, body and outro on
@@ -125,6 +129,10 @@ func SegmentSpans(s *score.Score, rate audio.SampleRate, frames int) [3]FrameSpa
 	if n := len(s.Sections); n >= 3 {
 		first = int(math.Round(s.Sections[1].StartBeat)) / bpb
 		last = int(math.Round(s.Sections[n-1].StartBeat)) / bpb
+		if len(s.OddBars) > 0 {
+			db := s.Downbeats()
+			first, last = score.BarOf(db, s.Sections[1].StartBeat), score.BarOf(db, s.Sections[n-1].StartBeat)
+		}
 	}
 	if bars < 3 || first >= last {
 		return [3]FrameSpan{{0, 0}, {0, frames}, {frames, frames}}

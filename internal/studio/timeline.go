@@ -35,6 +35,10 @@ type Timeline struct {
 	Meter struct {
 		Signature   string `json:"signature"`     // "4/4", "3/4", "6/8"
 		BeatsPerBar int    `json:"beats_per_bar"` // beats counted by bpm (6/8: two dotted quarters)
+		// Changes lists the bars of another meter: a hit point's odd bar
+		// (a 2/4 or 5/4 bar in 4/4) and the return after it; empty
+		// where every bar is in the song's meter.
+		Changes []MeterChange `json:"changes"`
 	} `json:"meter"`
 	Key struct {
 		Name string `json:"name"` // "D minor"
@@ -61,6 +65,13 @@ type HitLanding struct {
 	At    float64 `json:"at"`
 	Bar   int     `json:"bar"`
 	Moved float64 `json:"moved"`
+}
+
+// MeterChange is a new meter from a time (a downbeat) on.
+type MeterChange struct {
+	At          float64 `json:"at"`
+	Signature   string  `json:"signature"`
+	BeatsPerBar int     `json:"beats_per_bar"`
 }
 
 // TempoChange is a new tempo from a time on.
@@ -117,24 +128,22 @@ func NewTimeline(s *score.Score, seconds float64) *Timeline {
 	}
 	bpb := max(s.BeatsPerBar, 1)
 	t.Meter.BeatsPerBar = bpb
-	if s.Subdivision == 3 {
-		t.Meter.Signature = fmt.Sprintf("%d/8", 3*bpb)
-	} else {
-		t.Meter.Signature = fmt.Sprintf("%d/4", bpb)
-	}
+	t.Meter.Signature = signature(s, bpb)
 	t.Key.Name, t.Key.Modulations = describe.KeyName(s), []Modulation{}
 	beats := int(math.Round(s.TotalBeats))
-	t.Beats, t.Downbeats = make([]float64, 0, beats), make([]float64, 0, beats/bpb+1)
+	downbeats := s.Downbeats()
+	t.Beats, t.Downbeats = make([]float64, 0, beats), make([]float64, 0, len(downbeats))
 	for b := 0; b < beats; b++ {
 		t.Beats = append(t.Beats, at(float64(b)))
-		if b%bpb == 0 {
-			t.Downbeats = append(t.Downbeats, at(float64(b)))
-		}
 	}
+	for _, b := range downbeats {
+		t.Downbeats = append(t.Downbeats, at(b))
+	}
+	t.Meter.Changes = meterChanges(s, at)
 	t.Sections = make([]Span, 0, len(s.Sections))
 	shift := 0
-	for _, sec := range s.Sections {
-		t.Sections = append(t.Sections, Span{Label: sec.Name, Start: at(sec.StartBeat), End: at(sec.StartBeat + float64(sec.Bars*bpb)), Energy: math.Round(sec.Energy*1000) / 1000})
+	for i, sec := range s.Sections {
+		t.Sections = append(t.Sections, Span{Label: sec.Name, Start: at(sec.StartBeat), End: at(s.SectionEnd(i)), Energy: math.Round(sec.Energy*1000) / 1000})
 		if sec.KeyShift != shift {
 			shift = sec.KeyShift
 			t.Key.Modulations = append(t.Key.Modulations, Modulation{At: at(sec.StartBeat), Key: describe.KeyNameShifted(s, shift)})
@@ -146,27 +155,58 @@ func NewTimeline(s *score.Score, seconds float64) *Timeline {
 	}
 	t.Hits = make([]HitLanding, 0, len(s.Marks))
 	for _, m := range s.Marks {
-		t.Hits = append(t.Hits, HitLanding{Kind: m.Kind, Asked: m.Asked, At: at(m.Beat), Bar: int(math.Round(m.Beat))/bpb + 1,
+		t.Hits = append(t.Hits, HitLanding{Kind: m.Kind, Asked: m.Asked, At: at(m.Beat), Bar: score.BarOf(downbeats, m.Beat) + 1,
 			Moved: round6(at(m.Beat) - m.Asked)})
 	}
 	t.Parts = make([]Part, 0, len(s.Tracks))
 	for _, tr := range s.Tracks {
 		p := Part{Name: tr.Name, Instrument: string(tr.Instrument), Role: string(tr.Role), Plays: []Interval{}}
-		for _, bars := range playingBars(s, tr, bpb, beats/bpb) {
-			p.Plays = append(p.Plays, Interval{Start: at(float64(bars[0] * bpb)), End: at(float64(bars[1] * bpb))})
+		for _, bars := range playingBars(s, tr, downbeats) {
+			p.Plays = append(p.Plays, Interval{Start: at(barStart(s, downbeats, bars[0])), End: at(barStart(s, downbeats, bars[1]))})
 		}
 		t.Parts = append(t.Parts, p)
 	}
 	return t
 }
 
+// barStart is the written beat of bar i (from 0) of s, whose downbeats
+// are given; the bar after the last is the song's end.
+func barStart(s *score.Score, downbeats []float64, i int) float64 {
+	if i < len(downbeats) {
+		return downbeats[i]
+	}
+	return s.TotalBeats
+}
+
+// meterChanges lists the bars of another meter (a hit point's odd bar)
+// and the return to the song's meter after each, as times of at.
+func meterChanges(s *score.Score, at func(float64) float64) []MeterChange {
+	out := []MeterChange{}
+	for _, o := range s.OddBars {
+		out = append(out, MeterChange{At: at(o.Beat), Signature: signature(s, o.Beats), BeatsPerBar: o.Beats})
+		if end := o.Beat + float64(o.Beats); end < s.TotalBeats-1e-9 {
+			out = append(out, MeterChange{At: at(end), Signature: signature(s, s.BeatsPerBar), BeatsPerBar: s.BeatsPerBar})
+		}
+	}
+	return out
+}
+
+// signature is the time signature of a bar of beats beats in s's meter.
+func signature(s *score.Score, beats int) string {
+	if s.Subdivision == 3 {
+		return fmt.Sprintf("%d/8", 3*beats)
+	}
+	return fmt.Sprintf("%d/4", beats)
+}
+
 // playingBars returns the runs [first, end) of bars in which tr (a track
 // of s, timed on its clock) sounds.
-func playingBars(s *score.Score, tr score.Track, bpb, bars int) [][2]int {
+func playingBars(s *score.Score, tr score.Track, downbeats []float64) [][2]int {
+	bars := len(downbeats)
 	on := make([]bool, bars)
 	mark := func(start, end float64) {
 		start, end = s.Written(start), s.Written(end)
-		for b := max(int(start)/bpb, 0); b < bars && float64(b*bpb) < end; b++ {
+		for b := score.BarOf(downbeats, max(start, 0)); b < bars && downbeats[b] < end; b++ {
 			on[b] = true
 		}
 	}

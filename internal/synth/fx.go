@@ -120,13 +120,35 @@ func (rv *reverb) chunk(in, l, r []float32) {
 			copy(rv.seg[k][c:n], line)
 		}
 	}
+	rv.linesLoop(xs, l[:n], r[:n], rv.dampA)
+	for k := range 8 {
+		line, p := rv.lines[k], rv.pos[k]
+		c := copy(line[p:], rv.seg[k][:n])
+		if c < n {
+			copy(line, rv.seg[k][c:n])
+		}
+		p += n
+		if p >= len(line) {
+			p -= len(line)
+		}
+		rv.pos[k] = p
+	}
+}
+
+// linesLoopGo is chunk's per-frame loop over the len(xs) frames copied
+// out of the lines into rv.seg: the dampers, the Householder feedback
+// written back into seg, and the wet output added to l and r (as long as
+// xs). a is the dampers' coefficient. linesLoop runs it (amd64: with two
+// lines in each SSE2 register, reverb_amd64.s).
+func (rv *reverb) linesLoopGo(xs []float64, l, r []float32, a float64) {
+	n := len(xs)
 	s0, s1, s2, s3 := rv.seg[0][:n], rv.seg[1][:n], rv.seg[2][:n], rv.seg[3][:n]
 	s4, s5, s6, s7 := rv.seg[4][:n], rv.seg[5][:n], rv.seg[6][:n], rv.seg[7][:n]
 	o0, o1, o2, o3 := rv.damp[0], rv.damp[1], rv.damp[2], rv.damp[3]
 	o4, o5, o6, o7 := rv.damp[4], rv.damp[5], rv.damp[6], rv.damp[7]
 	// Each line's one-pole damper and its decay gain fold into one
 	// recursion: o = fb*(a*s + (1-a)*d) = (fb*a)*s + (1-a)*o.
-	a, b := rv.dampA, 1-rv.dampA
+	b := 1 - a
 	g0, g1, g2, g3 := rv.fb[0]*a, rv.fb[1]*a, rv.fb[2]*a, rv.fb[3]*a
 	g4, g5, g6, g7 := rv.fb[4]*a, rv.fb[5]*a, rv.fb[6]*a, rv.fb[7]*a
 	wet := rv.wet
@@ -156,18 +178,6 @@ func (rv *reverb) chunk(in, l, r []float32) {
 		r[i] += float32(outR * wet)
 	}
 	rv.damp = [8]float64{o0, o1, o2, o3, o4, o5, o6, o7}
-	for k := range 8 {
-		line, p := rv.lines[k], rv.pos[k]
-		c := copy(line[p:], rv.seg[k][:n])
-		if c < n {
-			copy(line, rv.seg[k][c:n])
-		}
-		p += n
-		if p >= len(line) {
-			p -= len(line)
-		}
-		rv.pos[k] = p
-	}
 }
 
 // input high-passes the block, delays it by the pre-delay and diffuses
@@ -231,22 +241,33 @@ func (d *pingPong) process(in, l, r []float32) {
 	} else {
 		d.quiet = 0
 	}
-	for i := range in {
-		ol := float64(d.bl[d.pos])
-		or := float64(d.br[d.pos])
-		fl := d.lpL.tick(ol)
-		fl -= d.hpL.tick(fl)
-		fr := d.lpR.tick(or)
-		fr -= d.hpR.tick(fr)
-		d.bl[d.pos] = float32(float64(in[i]) + d.fb*fr)
-		d.br[d.pos] = float32(d.fb * fl)
-		d.pos++
-		if d.pos == len(d.bl) {
-			d.pos = 0
+	// The filters' states in locals: their recursions stay in registers
+	// (the same operations as onePole.tick).
+	bl, br, pos, fb := d.bl, d.br[:len(d.bl)], d.pos, d.fb
+	lpL, lpR, hpL, hpR := d.lpL, d.lpR, d.hpL, d.hpR
+	l, r = l[:len(in)], r[:len(in)]
+	for i, x := range in {
+		ol := float64(bl[pos])
+		or := float64(br[pos])
+		lpL.z += lpL.a * (ol - lpL.z)
+		fl := lpL.z
+		hpL.z += hpL.a * (fl - hpL.z)
+		fl -= hpL.z
+		lpR.z += lpR.a * (or - lpR.z)
+		fr := lpR.z
+		hpR.z += hpR.a * (fr - hpR.z)
+		fr -= hpR.z
+		bl[pos] = float32(float64(x) + fb*fr)
+		br[pos] = float32(fb * fl)
+		pos++
+		if pos == len(bl) {
+			pos = 0
 		}
 		l[i] += float32(ol * 0.55)
 		r[i] += float32(or * 0.55)
 	}
+	d.pos = pos
+	d.lpL, d.lpR, d.hpL, d.hpR = lpL, lpR, hpL, hpR
 }
 
 // chorus is a two-tap modulated delay that turns mono into a wide stereo

@@ -291,12 +291,7 @@ func fades(b *audio.Buffer, in, out float64) {
 	}
 }
 
-func scale(s []float32, g float64) {
-	k := float32(g)
-	for i := range s {
-		s[i] *= k
-	}
-}
+func scale(s []float32, g float64) { scale32(s, float32(g)) }
 
 func clampAll(s []float32, c float64) {
 	k := float32(c)

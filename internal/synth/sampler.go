@@ -267,19 +267,8 @@ func (r *recPart) render(start int, buf, side []float32) {
 		}
 		pos = stop
 	}
-	peak, g := float32(0), r.gain
-	for i := range side {
-		side[i] *= g
-	}
-	for i, x := range buf {
-		x *= g
-		buf[i] = x
-		// |x| by its sign bit: the builtin max's NaN and signed-zero
-		// rules made this loop 10% of a recorded part's time.
-		if a := math.Float32frombits(math.Float32bits(x) &^ (1 << 31)); a > peak {
-			peak = a
-		}
-	}
+	scale32(side, r.gain)
+	peak := gainPeak(buf, r.gain)
 	r.lastPeak = peak
 	if peak > 1e-5 || r.pl.Held() > 0 {
 		r.quiet = 0

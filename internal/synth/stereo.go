@@ -448,20 +448,3 @@ func sideBandGains(s []float32) []float64 {
 	}
 	return gains
 }
-
-// sideEQ runs bells over the side signal (L-R) of an interleaved stereo
-// mix, leaving the mid (L+R) as it is.
-func sideEQ(s []float32, bells []eqBand) {
-	z := make([][4]float64, len(bells)) // per bell: x1, x2, y1, y2
-	for i := 0; i+1 < len(s); i += 2 {
-		m := 0.5 * (float64(s[i]) + float64(s[i+1]))
-		x := 0.5 * (float64(s[i]) - float64(s[i+1]))
-		for k := range bells {
-			f, h := &bells[k], &z[k]
-			y := f.b0*x + f.b1*h[0] + f.b2*h[1] - f.a1*h[2] - f.a2*h[3]
-			h[1], h[0], h[3], h[2] = h[0], x, h[2], y
-			x = y
-		}
-		s[i], s[i+1] = float32(m+x), float32(m-x)
-	}
-}

@@ -131,8 +131,11 @@ type engine struct {
 	dly                   *pingPong
 	ducked                bool // some track listens to the sidechain
 	duck                  [blockSize]float32
-	mixL, mixR            [blockSize]float32
-	revIn, dlyIn          [blockSize]float32
+	// mixTracks' lists: the tracks sounding in the block, their side signals
+	on           []*trackState
+	sides        [][]float32
+	mixL, mixR   [blockSize]float32
+	revIn, dlyIn [blockSize]float32
 }
 
 // newEngine prepares the tracks of s, each levelled by its measured
@@ -185,9 +188,7 @@ func (e *engine) renderBlock(start, n int, dst []float32) {
 	if e.ducked {
 		e.fillDuck(start, n)
 	}
-	for _, t := range e.tracks {
-		t.render(start, n, e)
-	}
+	e.mixTracks(start, n)
 	e.dly.process(e.dlyIn[:n], e.mixL[:n], e.mixR[:n])
 	e.rev.process(e.revIn[:n], e.mixL[:n], e.mixR[:n])
 	for i := range n {

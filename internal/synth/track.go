@@ -39,6 +39,7 @@ type trackState struct {
 	rs         [blockSize]float32 // a stereo recorded part's side signal
 	env, env2  [blockSize]float32
 	wide       *widener
+	sbDone     bool // sb holds the widener's side signal of the block (engine.widenPairs)
 
 	hp              svf
 	hpOn            bool
@@ -262,40 +263,12 @@ func (t *trackState) startVoices(end int) {
 
 // render mixes one block of the track into the engine's buses.
 func (t *trackState) render(start, n int, e *engine) {
-	end := start + n
-	t.startVoices(end)
-	live := t.rec != nil && t.rec.live(start, n)
-	if len(t.voices) == 0 && !live {
-		if t.tail <= 0 {
-			return
-		}
-		t.tail -= n
-	} else {
-		t.tail = int(0.1 * sr)
+	recSide, ok := t.source(start, n)
+	if !ok {
+		return
 	}
-	buf := t.mono[:n]
-	var recSide []float32 // a stereo recorded part's side signal
-	if live && t.rec.stereo() {
-		recSide = t.rs[:n]
-	}
-	if live {
-		t.rec.render(start, buf, recSide)
-	} else {
-		clear(buf)
-	}
-	t.renderVoices(start, n, buf)
-	if t.ctl != nil {
-		t.ctl.express(buf, start)
-	}
-	t.insert(buf)
-	l, r := t.l[:n], t.r[:n]
-	if t.ch != nil {
-		t.ch.process(buf, l, r)
-	} else {
-		copy(l, buf)
-		copy(r, buf)
-	}
-	t.mixOut(buf, e, recSide)
+	t.insert(t.mono[:n])
+	t.finish(n, e, recSide)
 }
 
 // renderVoices renders the sounding voices of the block from start into
@@ -348,56 +321,39 @@ func (t *trackState) mixOut(buf []float32, e *engine, recSide []float32) {
 	mixL, mixR := e.mixL[:n], e.mixR[:n]
 	revIn, dlyIn := e.revIn[:n], e.dlyIn[:n]
 	gl, gr, side, rev, dly := t.gl, t.gr, t.side, t.rev, t.dly
+	if side <= 0 {
+		duck = zeroDuck[:n] // the gain 1 - side*duck is exactly 1
+	}
+	var sb []float32
 	if t.wide != nil || recSide != nil {
 		// The side signals (the widener's, a stereo sample pair's) go
 		// in after the pan, at the fader's mean gain, so that they
 		// cancel in the mono sum wherever the part sits.
-		sb := t.sb[:n]
+		sb = t.sb[:n]
 		switch {
 		case t.wide == nil:
 			copy(sb, recSide)
 		case recSide == nil:
-			t.wide.side(buf, sb)
+			if !t.sbDone {
+				t.wide.side(buf, sb)
+			}
 		default:
-			t.wide.side(buf, sb)
+			if !t.sbDone {
+				t.wide.side(buf, sb)
+			}
 			for i, x := range recSide {
 				sb[i] += x
 			}
 		}
-		gw := 0.5 * (gl + gr)
-		for i := range n {
-			g := float32(1)
-			if side > 0 {
-				g -= side * duck[i]
-			}
-			w := sb[i] * gw
-			a, b := (l[i]*gl+w)*g, (r[i]*gr-w)*g
-			mixL[i] += a
-			mixR[i] += b
-			l[i] = (a + b) * 0.5
-		}
-	} else {
-		for i := range n {
-			g := float32(1)
-			if side > 0 {
-				g -= side * duck[i]
-			}
-			a, b := l[i]*gl*g, r[i]*gr*g
-			mixL[i] += a
-			mixR[i] += b
-			// Reuse l for the send signal.
-			l[i] = (a + b) * 0.5
-		}
 	}
+	t.sbDone = false
+	// l becomes the send signal (mixPanGo).
+	mixPan(l, r, sb, duck, mixL, mixR, &[4]float32{gl, gr, 0.5 * (gl + gr), side})
 	if rev != 0 {
-		for i, m := range l {
-			revIn[i] += m * rev
-		}
+		addScaled(revIn, l, rev)
 	}
 	if dly != 0 {
-		for i, m := range l {
-			dlyIn[i] += m * dly
-		}
+		addScaled(dlyIn, l, dly)
 	}
 }
 

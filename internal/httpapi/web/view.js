@@ -6,7 +6,7 @@
 // of each part as a piano roll.
 "use strict";
 window.SongsmithView = (function () {
-  const M = window.SongsmithMedia;
+  const M = window.SongsmithMedia, P = window.SongsmithPicture;
   const $ = (id) => document.getElementById(id);
   const el = {
     view: $("view"), facts: $("view-facts"), play: $("view-play"), time: $("view-time"), now: $("view-chord"),
@@ -137,6 +137,7 @@ window.SongsmithView = (function () {
       g.fillRect(px, top, 1, Math.max(1, bot - top));
     }
     g.globalAlpha = 1;
+    P.hitLines(g, x, h);
     el.canvas.dataset.peaks = String(n);
   }
   function showSections() {
@@ -385,6 +386,7 @@ window.SongsmithView = (function () {
     el.parts.replaceChildren();
     el.legend.replaceChildren();
     el.note.textContent = "";
+    P.clear();
   }
   // show draws result r (a completed job's result).
   async function show(r) {
@@ -419,6 +421,7 @@ window.SongsmithView = (function () {
         const bits = [tl.key && tl.key.name, tl.meter && tl.meter.signature].filter(Boolean);
         el.facts.textContent = bits.concat(el.facts.textContent).join(" · ");
         showSections();
+        P.show(tl, s.duration, (t) => { seek(t); if (!playing()) toggle(); });
       }));
     }
     if (r.stems_url) jobs.push(load("the stems", () => loadStems(r.stems_url, token)));
@@ -433,10 +436,10 @@ window.SongsmithView = (function () {
     draw();
     el.view.dataset.ready = "true";
   }
-  new ResizeObserver(() => { if (s) { paintWave(); paintRoll(); fitChords(); } }).observe(el.view);
+  new ResizeObserver(() => { if (s) { paintWave(); paintRoll(); fitChords(); P.paintEnergy(); } }).observe(el.view);
   matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => {
     for (const sw of document.querySelectorAll("#view .swatch[data-i]")) sw.style.background = partColor(Number(sw.dataset.i));
-    if (s) { paintWave(); paintRoll(); }
+    if (s) { paintWave(); paintRoll(); P.paintEnergy(); }
   });
 
   return { show, clear, seek, now };

@@ -22,6 +22,8 @@ func interpolateRun(data []int16, pos, step int64, run []float32) int64 {
 		copyUnit(unsafe.Slice((*int16)(p), len(run)), run)
 		return pos + int64(len(run))*step
 	}
+	pos, done := interpolateVec(data, 0, pos, step, run, nil)
+	run = run[done:]
 	for i := range run {
 		p := unsafe.Add(base, (pos>>fracBits)*2)
 		x1 := int64(*(*int16)(p))
@@ -47,6 +49,8 @@ func interpolateTwins(data []int16, off, pos, step int64, a, b []float32) int64 
 		copyUnit(unsafe.Slice((*int16)(unsafe.Add(p, off*2)), len(b)), b)
 		return pos + int64(len(a))*step
 	}
+	pos, done := interpolateVec(data, off, pos, step, a, b)
+	a, b = a[done:], b[done:]
 	off *= 2 // bytes
 	for i := range a {
 		p := unsafe.Add(base, (pos>>fracBits)*2)
@@ -86,7 +90,10 @@ const unitSample float32 = float32(1) / float32(32768)
 // is float32(x) * 2^-15 bit for bit, without the interpolation's integer
 // multiply (a drum hit at its recorded pitch, at the bank's sample rate,
 // steps by exactly one sample: most of a recorded kit's samples).
-func copyUnit(src []int16, dst []float32) {
+//
+// copyUnitGo is the loop; copyUnit (vec_amd64.go, vec_other.go) runs it
+// four samples a register on amd64 (an int16 converts exactly either way).
+func copyUnitGo(src []int16, dst []float32) {
 	src = src[:len(dst)]
 	for i, x := range src {
 		dst[i] = unitSample * float32(x)

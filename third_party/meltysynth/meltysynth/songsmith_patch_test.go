@@ -271,3 +271,120 @@ func TestStereoLowPassPairSameBits(t *testing.T) {
 		t.Fatalf("only %d of 12 settings had the low-pass shape", shaped)
 	}
 }
+
+// vecBlock is n samples with the edges a float brings (signed zero,
+// denormal, full scale, a spike).
+func vecBlock(n int, seed int) []float32 {
+	s := make([]float32, n)
+	x := uint32(seed*7919 + 1)
+	for i := range s {
+		x = x*1664525 + 1013904223
+		s[i] = float32(int32(x))/float32(1<<31) + 0
+		switch i % 29 {
+		case 3:
+			s[i] = float32(math.Copysign(0, -1))
+		case 5:
+			s[i] = 1e-40
+		case 7:
+			s[i] = 1
+		case 11:
+			s[i] = -60
+		}
+	}
+	return s
+}
+
+func firstDiff(a, b []float32) int {
+	for i := range a {
+		if math.Float32bits(a[i]) != math.Float32bits(b[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
+// TestVecKernelsBits (Songsmith patch): arrayMultiplyAdd, midSide and
+// copyUnit (the amd64 kernels with their Go tails) give the Go loops'
+// bits at lengths around the four lanes.
+func TestVecKernelsBits(t *testing.T) {
+	for _, n := range []int{0, 1, 3, 4, 5, 127, 128, 130} {
+		x, d1 := vecBlock(n, 1), vecBlock(n, 2)
+		d2 := append([]float32(nil), d1...)
+		arrayMultiplyAdd(0.37, x, d1)
+		arrayMultiplyAddGo(0.37, x, d2)
+		if i := firstDiff(d1, d2); i >= 0 {
+			t.Fatalf("arrayMultiplyAdd n %d: [%d] %v, Go %v", n, i, d1[i], d2[i])
+		}
+		l, r := vecBlock(n, 3), vecBlock(n, 4)
+		m1, s1, m2, s2 := make([]float32, n), make([]float32, n), make([]float32, n), make([]float32, n)
+		midSide(l, r, m1, s1, 0.7071)
+		midSideGo(l, r, m2, s2, 0.7071)
+		if i := firstDiff(m1, m2); i >= 0 {
+			t.Fatalf("midSide n %d: mid[%d] %v, Go %v", n, i, m1[i], m2[i])
+		}
+		if i := firstDiff(s1, s2); i >= 0 {
+			t.Fatalf("midSide n %d: side[%d] %v, Go %v", n, i, s1[i], s2[i])
+		}
+		src := make([]int16, n)
+		for i := range src {
+			src[i] = int16(int32(i*2731) - 32768)
+		}
+		if n > 2 {
+			src[0], src[1], src[2] = -32768, 32767, -1
+		}
+		u1, u2 := make([]float32, n), make([]float32, n)
+		copyUnit(src, u1)
+		copyUnitGo(src, u2)
+		if i := firstDiff(u1, u2); i >= 0 {
+			t.Fatalf("copyUnit n %d: [%d] %v, Go %v", n, i, u1[i], u2[i])
+		}
+	}
+}
+
+// interpRef is interpolateRun's scalar loop, the reference of the vector
+// one.
+func interpRef(data []int16, pos, step int64, run []float32) int64 {
+	for i := range run {
+		x1 := int64(data[pos>>fracBits])
+		x2 := int64(data[pos>>fracBits+1])
+		a_fp := pos & (fracUnit - 1)
+		run[i] = fpToSample * float32((x1<<fracBits)+a_fp*(x2-x1))
+		pos += step
+	}
+	return pos
+}
+
+// TestInterpolateVecBits (Songsmith patch): interpolateRun and
+// interpolateTwins (the SSE2 loop on amd64, with the Go tail) give the
+// scalar loop's samples and end position, over full-scale steps of the
+// sample data, fractions near every rounding and pitch steps from far
+// below to above one sample.
+func TestInterpolateVecBits(t *testing.T) {
+	data := make([]int16, 8192)
+	x := uint32(12345)
+	for i := range data {
+		x = x*1664525 + 1013904223
+		data[i] = int16(x >> 16)
+	}
+	data[100], data[101], data[102] = -32768, 32767, -32768
+	for _, step := range []int64{1, fracUnit/3 + 7, fracUnit - 1, fracUnit + 1, 3*fracUnit/2 + 12345, 5 * fracUnit} {
+		for _, pos := range []int64{0, 99<<fracBits + fracUnit/2, 1000<<fracBits + 1, 2000<<fracBits + fracUnit - 1} {
+			for _, n := range []int{1, 3, 4, 5, 64, 127, 128} {
+				a, b := make([]float32, n), make([]float32, n)
+				ra, rb := make([]float32, n), make([]float32, n)
+				p1 := interpolateRun(data, pos, step, a)
+				p2 := interpRef(data, pos, step, ra)
+				if p1 != p2 || firstDiff(a, ra) >= 0 {
+					t.Fatalf("run step %d pos %d n %d: end %d, ref %d; first difference at %d", step, pos, n, p1, p2, firstDiff(a, ra))
+				}
+				const off = 1500
+				p1 = interpolateTwins(data, off, pos, step, a, b)
+				interpRef(data, pos, step, ra)
+				interpRef(data, pos+off<<fracBits, step, rb)
+				if p1 != p2 || firstDiff(a, ra) >= 0 || firstDiff(b, rb) >= 0 {
+					t.Fatalf("twins step %d pos %d n %d: end %d, ref %d; differences at %d, %d", step, pos, n, p1, p2, firstDiff(a, ra), firstDiff(b, rb))
+				}
+			}
+		}
+	}
+}

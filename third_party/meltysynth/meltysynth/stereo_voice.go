@@ -199,13 +199,9 @@ func (s *Synthesizer) writeStereo(prevL, curL, prevR, curR float32, source []flo
 	// is cos(pi/2) in float32, not 0).
 	silent := func(p, c float32) bool { return math.Max(float64(p), float64(c)) < float64(nonAudible) }
 	if silent(prevR, curR) && silent(hl, hlc) && steady(prevL, curL) && steady(hr, hrc) {
-		left, right := s.blockLeft, s.blockRight
-		a, b := source[:len(left)], h.block[:len(left)]
-		right = right[:len(left)]
-		for i := range left {
-			left[i] += curL * a[i]
-			right[i] += hrc * b[i]
-		}
+		// left and right are distinct: one pass each gives the same bits.
+		arrayMultiplyAdd(curL, source, s.blockLeft)
+		arrayMultiplyAdd(hrc, h.block, s.blockRight)
 		return
 	}
 	s.writeBlockPair(prevL, curL, prevR, curR, source)
@@ -314,11 +310,7 @@ func (s *Synthesizer) RenderMidSide(mid, side []float32, k float32) {
 		}
 		l := s.blockLeft[s.blockRead : int(s.blockRead)+n]
 		r := s.blockRight[s.blockRead : int(s.blockRead)+n]
-		m, d := mid[:n], side[:n]
-		for i := range m {
-			m[i] = k * (l[i] + r[i])
-			d[i] = k * (l[i] - r[i])
-		}
+		midSide(l, r, mid[:n], side[:n], k)
 		s.blockRead += int32(n)
 		mid, side = mid[n:], side[n:]
 	}

@@ -444,12 +444,9 @@ func (s *Synthesizer) writeBlockPair(prevL, curL, prevR, curR float32, source []
 		s.writeBlock(prevR, curR, source, s.blockRight)
 		return
 	}
-	left, right := s.blockLeft, s.blockRight
-	source, right = source[:len(left)], right[:len(left)]
-	for i, x := range source {
-		left[i] += curL * x
-		right[i] += curR * x
-	}
+	// left and right are distinct: one pass each gives the same bits.
+	arrayMultiplyAdd(curL, source, s.blockLeft)
+	arrayMultiplyAdd(curR, source, s.blockRight)
 }
 
 func (s *Synthesizer) writeBlock(previousGain float32, currentGain float32, source []float32, destination []float32) {

@@ -1,0 +1,8 @@
+//go:build !amd64
+
+package meltysynth
+
+// interpolateVec writes nothing: the Go loops do it all (Songsmith patch).
+func interpolateVec(data []int16, off, pos, step int64, a, b []float32) (int64, int) {
+	return pos, 0
+}
