@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/analysis"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // clickTrack is a stereo 44.1 kHz track of seconds: a decaying 1 kHz
@@ -43,6 +44,7 @@ func clickTrack(bpm, seconds, tail float64, pcs []int) []float32 {
 // and its beats fall on the clicks (but the last, which the tracker may
 // put at the end).
 func TestTempoOfClicks(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	for _, bpm := range []float64{72, 96, 120, 140, 174} {
 		const secs = 12
 		a := analysis.Analyze(clickTrack(bpm, secs, 0, nil), 2, 44100)
@@ -81,6 +83,7 @@ func TestTempoOfClicks(t *testing.T) {
 
 // Silence and a steady tone have no pulse.
 func TestNoPulse(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	const rate = 44100
 	tone := make([]float32, 2*10*rate)
 	for i := range tone {
@@ -96,6 +99,7 @@ func TestNoPulse(t *testing.T) {
 
 // A held C major or A minor triad over clicks gives that key.
 func TestKeyOfChords(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	for _, c := range []struct {
 		pcs  []int
 		want string
@@ -115,6 +119,7 @@ func TestKeyOfChords(t *testing.T) {
 // The audible end is the last sample above -60 dBFS; the length counts
 // the silence after it.
 func TestAudibleEnd(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	a := analysis.Analyze(clickTrack(120, 5, 2, []int{0}), 2, 44100)
 	if math.Abs(a.Seconds-7) > 1e-6 {
 		t.Errorf("seconds %.4f, want 7", a.Seconds)
@@ -181,6 +186,7 @@ func harmonicChords(chords [][]int, secs float64) []float32 {
 // the fifth of a C major triad of such tones outweighed its root (0.280
 // against 0.274), which made songs heard in the key a fifth above.
 func TestKeyOfHarmonicTones(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	c := analysis.Analyze(harmonicChords([][]int{{0, 4, 7}}, 1.5), 2, 44100).Chroma()
 	if c[0] < 1.1*c[7] {
 		t.Errorf("C major triad: chroma C %.3f, G %.3f; want C at least 1.1 times G", c[0], c[7])

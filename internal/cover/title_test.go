@@ -6,12 +6,14 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/cover"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // marginPx is the free space the title keeps left and right (8 %).
 func marginPx(n int) int { return n * 8 / 100 }
 
 func TestTitle(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	t.Run("Drawn", func(t *testing.T) {
 		for _, genre := range []string{"pop", "ambient", "metal", "country"} {
 			spec := cover.Spec{Title: "Golden Hour", Style: entry(genre), Mood: "happy", Prompt: "p", Size: 512}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/cover"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 func toRGBA(img image.Image) *image.RGBA {
@@ -27,6 +28,7 @@ func decodeJPEG(t *testing.T, b []byte) *image.RGBA {
 }
 
 func TestEncodeArt(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	t.Run("EveryGenreFitsTheBudget", func(t *testing.T) {
 		if testing.Short() {
 			t.Skip("-short: measurement test: every genre's cover size")

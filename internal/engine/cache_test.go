@@ -199,3 +199,24 @@ func writeCacheFile(tb testing.TB, ext string, b []byte) string {
 	}
 	return filepath.Clean(f.Name())
 }
+
+// inParallel calls f(0) ... f(n-1) on as many goroutines as the test
+// binary has processors (a render uses one core): a test that renders
+// songs nobody else measures renders them with it, then checks the
+// results in order. f must report failures with Errorf, not Fatal.
+func inParallel(n int, f func(i int)) {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(n, runtime.GOMAXPROCS(0)) {
+		wg.Go(func() {
+			for i := range next {
+				f(i)
+			}
+		})
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}

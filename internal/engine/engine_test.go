@@ -18,6 +18,7 @@ import (
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // genrePrompts has one short prompt per genre the engine knows.
@@ -133,6 +134,7 @@ func checkSilence(t *testing.T, ff string, s *score.Score, song *engine.Song) {
 }
 
 func TestRenderDeterministic(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	ctx := context.Background()
 	prompt := "dreamy synthwave with arps, 10 seconds"
 	a, err := engine.Render(ctx, engine.Resolve(prompt, 7, engine.Options{}))
@@ -173,6 +175,7 @@ func TestRenderDeterministic(t *testing.T) {
 }
 
 func TestRenderDescribes(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	song, err := engine.Render(context.Background(), engine.Resolve("romantic jazz with piano in Eb major at 96 bpm, 15 seconds", 3, engine.Options{}))
 	if err != nil {
 		t.Fatal(err)

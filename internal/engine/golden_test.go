@@ -14,6 +14,7 @@ import (
 	"github.com/songsmith/songsmith/internal/recipe"
 	"github.com/songsmith/songsmith/internal/soundfont"
 	"github.com/songsmith/songsmith/internal/synth"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // goldenRecipe is a fixed song whose samples must not change while
@@ -65,6 +66,7 @@ func samplesHash(b *audio.Buffer) string {
 // through the recipe's JSON (engine.EncodeRequest, recipe.Parse,
 // engine.DecodeRequest), as POST /generate with a recipe does.
 func TestGoldenRecipes(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	for _, g := range goldenRecipes {
 		t.Run(g.name, func(t *testing.T) {
 			if g.name == "folk-bank" {

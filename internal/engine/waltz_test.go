@@ -19,6 +19,9 @@ import (
 // one): without a kit the band counts the beats (music's oomPahPah and
 // the plucked bass on every beat), as a waltz band does.
 func TestRenderWaltz(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: measurement test: eight waltzes rendered and measured with bpm-tools")
+	}
 	for _, tool := range []string{"bpm", "sox"} {
 		testutil.RequireTool(t, tool)
 	}

@@ -4,10 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/audio"
@@ -18,77 +16,64 @@ import (
 	"github.com/songsmith/songsmith/internal/synth"
 )
 
-// widthSeconds is the length of the songs TestBandsInPhase renders.
-const widthSeconds = 24
-
 // minBandShare is the share of a mix's power (dB) under which an octave
 // band holds too little for its correlation to be judged.
 const minBandShare = -50
 
-// TestBandsInPhase renders every style of the catalogue at seeds 1-2 and
+// TestBandsInPhase measures the songs TestStyles checks (every style of
+// the catalogue at its rotation seed, 1-4 spread over the styles, and the
+// pinned pairs: styleSongs, 40 s each, from the shared render cache) and
 // fails on any octave band (63 Hz-16 kHz) of a mix whose left/right
 // correlation is negative: issue 32 found one broadband side gain (up to
 // 3x) pushing the 1-4 kHz band of calm songs to -0.23 and 15 of 85 songs
 // under -0.1 somewhere. It logs the per-band correlations of the study
 // (under 150 Hz, 150 Hz-1 kHz, 1-4 kHz, over 4 kHz) by reference set:
 // calm songs carry some room width in the lows, beat songs keep them near
-// mono.
+// mono. (It rendered every style at seeds 1-2, 24 s, of its own until
+// make test's time went over budget: the cache's songs cost it measuring
+// time only.)
 func TestBandsInPhase(t *testing.T) {
 	if testing.Short() {
-		t.Skip("-short: measurement test: every style rendered at two seeds")
+		t.Skip("-short: measurement test: every style rendered and measured")
 	}
 	type song struct {
 		ref   style.Reference
 		bands []float64
 	}
-	type job struct {
-		st   style.Style
-		seed uint64
+	list := styleSongs()
+	var cached []cachedSong
+	for _, s := range list {
+		cached = append(cached, cachedSong{stylePrompt(s.style), s.seed})
 	}
-	var list []job
-	for _, st := range style.All() {
-		for _, seed := range []uint64{1, 2} {
-			list = append(list, job{st, seed})
+	prefetch(t, cached)
+	// The measures are CPU-bound too (thirteen band filters over 40 s of
+	// stereo a song): measure on every core, report in order.
+	type measured struct {
+		corr, share []float64
+		song        song
+	}
+	res := make([]measured, len(list))
+	inParallel(len(list), func(i int) {
+		s := list[i]
+		b := renderCached(t, stylePrompt(s.style), s.seed).Song.Audio
+		m := measured{song: song{ref: style.Must(string(s.style)).Reference()}}
+		m.corr, m.share = mixmeter.OctaveCorrelations(b)
+		for _, bd := range mixmeter.StudyBands {
+			c, _ := mixmeter.BandCorrelation(b, bd[0], bd[1])
+			m.song.bands = append(m.song.bands, c)
 		}
-	}
-	// The renders are independent and each uses one core: render them on
-	// every processor, then measure in order.
-	bufs := make([]*audio.Buffer, len(list))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for i := range next {
-				bufs[i] = widthRenderErr(t, list[i].st.Name+" music", list[i].seed)
-			}
-		})
-	}
-	for i := range list {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+		res[i] = m
+	})
 	var songs []song
-	for i, jb := range list {
-		st, seed, b := jb.st, jb.seed, bufs[i]
-		if b == nil {
-			continue
-		}
-		{
-			corr, share := mixmeter.OctaveCorrelations(b)
-			for i, c := range corr {
-				if share[i] > minBandShare && c < 0 {
-					t.Errorf("%s seed %d: the %.0f Hz octave's left/right correlation is %.2f (%.0f dB of the mix): anti-phase",
-						st.Name, seed, mixmeter.BandCentres[i], c, share[i])
-				}
+	for i, s := range list {
+		m := res[i]
+		for j, c := range m.corr {
+			if m.share[j] > minBandShare && c < 0 {
+				t.Errorf("%s seed %d: the %.0f Hz octave's left/right correlation is %.2f (%.0f dB of the mix): anti-phase",
+					s.style, s.seed, mixmeter.BandCentres[j], c, m.share[j])
 			}
-			s := song{ref: st.Reference()}
-			for _, bd := range mixmeter.StudyBands {
-				c, _ := mixmeter.BandCorrelation(b, bd[0], bd[1])
-				s.bands = append(s.bands, c)
-			}
-			songs = append(songs, s)
 		}
+		songs = append(songs, m.song)
 	}
 	for _, ref := range []style.Reference{style.RefCalm, style.RefBeat} {
 		var line []string
@@ -142,17 +127,4 @@ func TestMonoFoldDown(t *testing.T) {
 			}
 		}
 	}
-}
-
-// widthRender renders prompt at seed, widthSeconds long, as a request
-// would (recorded parts from the default bank, with their stereo samples).
-// widthRenderErr is widthRender for another goroutine than the test's: it
-// reports a failed render with Errorf and returns nil.
-func widthRenderErr(tb testing.TB, prompt string, seed uint64) *audio.Buffer {
-	song, err := engine.Render(context.Background(), engine.Resolve(prompt, seed, engine.Options{Seconds: widthSeconds}))
-	if err != nil {
-		tb.Errorf("Render(%q, %d): %v", prompt, seed, err)
-		return nil
-	}
-	return song.Audio
 }

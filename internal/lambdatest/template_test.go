@@ -22,18 +22,19 @@ func readRoot(t *testing.T, name string) string {
 }
 
 // TestTemplateLint runs cfn-lint on template.yaml: no errors, no
-// warnings, and no informational findings either (--include-checks I).
+// warnings, and no informational findings either. One run: with
+// --include-checks I cfn-lint applies its default rules (errors and
+// warnings) and the informational ones, so a clean run is clean on all
+// three (a run without the flag was a subset of it, 20-40 s of CPU).
 func TestTemplateLint(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: cfn-lint on the template")
 	}
 	bin := testutil.RequireTool(t, "cfn-lint")
-	for _, args := range [][]string{{"template.yaml"}, {"template.yaml", "--include-checks", "I"}} {
-		cmd := exec.Command(bin, args...)
-		cmd.Dir = filepath.Join("..", "..")
-		if out, err := cmd.CombinedOutput(); err != nil || len(strings.TrimSpace(string(out))) > 0 {
-			t.Fatalf("cfn-lint %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
+	cmd := exec.Command(bin, "template.yaml", "--include-checks", "I")
+	cmd.Dir = filepath.Join("..", "..")
+	if out, err := cmd.CombinedOutput(); err != nil || len(strings.TrimSpace(string(out))) > 0 {
+		t.Fatalf("cfn-lint template.yaml --include-checks I: %v\n%s", err, out)
 	}
 }
 

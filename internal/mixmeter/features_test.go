@@ -18,6 +18,7 @@ import (
 )
 
 func TestMeasureTone(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	// A 1 kHz sine, right channel a quarter softer: crest factor of a sine
 	// (3 dB) measured on both channels, correlation 1, side/mid
 	// 20 log10(0.125/0.875), all power in the 1 kHz band.
@@ -74,6 +75,7 @@ func TestTruePeakBetweenSamples(t *testing.T) {
 // Measure reads the first ExcerptSeconds only (at 4 kHz, to keep the
 // 130 s buffer cheap under the race detector).
 func TestMeasureExcerpt(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	const rate = audio.SampleRate(4000)
 	n := rate.NSeconds(mixmeter.ExcerptSeconds + 10)
 	b := audio.NewBuffer(rate, 2, n)
@@ -213,6 +215,7 @@ func TestLoadReference(t *testing.T) {
 // Stems are measured by name; a silent one reads FloorDB, not -Inf, and so
 // does the side signal of a mono song: the figures stay JSON numbers.
 func TestMeasureStemsAndSilence(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	loud := tone(3, func(i int) (float64, float64) { s := 0.5 * sine(440, i); return s, s })
 	quiet := tone(3, func(i int) (float64, float64) { s := 0.05 * sine(440, i); return s, s })
 	silent := tone(3, func(int) (float64, float64) { return 0, 0 })

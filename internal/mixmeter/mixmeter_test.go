@@ -7,6 +7,7 @@ import (
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/mixmeter"
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // tone returns seconds of stereo audio whose left and right channels are
@@ -24,6 +25,7 @@ func tone(seconds float64, f func(i int) (float64, float64)) *audio.Buffer {
 func sine(hz float64, i int) float64 { return math.Sin(2 * math.Pi * hz * float64(i) / 44100) }
 
 func TestCorrelation(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	mono := tone(2, func(i int) (float64, float64) { s := 0.5 * sine(440, i); return s, 0.3 * s })
 	anti := tone(2, func(i int) (float64, float64) { s := 0.5 * sine(440, i); return s, -s })
 	apart := tone(2, func(i int) (float64, float64) { return 0.5 * sine(440, i), 0.5 * sine(1234, i) })
@@ -50,6 +52,7 @@ func TestCorrelation(t *testing.T) {
 }
 
 func TestLoudnessMeasures(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	// A 997 Hz sine at -20 dBFS in both channels reads -20 LUFS (BS.1770:
 	// a full-scale 1 kHz sine in both channels reads 0 LUFS).
 	s1k := tone(5, func(i int) (float64, float64) { s := 0.1 * sine(997, i); return s, s })

@@ -8,6 +8,7 @@ import (
 	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // resolvedBlue reports whether note i of a melody (notes in time order) is a
@@ -30,6 +31,7 @@ func resolvedBlue(s *score.Score, notes []score.Note, i int) bool {
 // sparse (bounded above) but present (bounded below), and genres without
 // blue notes have none.
 func TestBlueNotes(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	for _, c := range []struct {
 		genre    plan.Genre
 		min, max float64 // share of melody notes over all seeds

@@ -12,6 +12,7 @@ import (
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // wantApproach is the documented approach of a genre's final cadence in a
@@ -187,6 +188,7 @@ func checkHarmonyFollows(t *testing.T, s *score.Score, k harmony.Key, bars []son
 // of its two chords in the turnaround), that the bass plays each of those
 // roots on the downbeat, and that the intro is the turnaround ending on V.
 func TestBluesFormRunsOn(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	turnarounds := 0
 	for _, meter := range []string{"", "waltz, "} {
 		for _, secs := range []int{30, 45, 60} {

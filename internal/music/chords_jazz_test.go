@@ -7,6 +7,7 @@ import (
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/style"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // jazzChords is the least number of distinct chords every song of the jazz
@@ -22,6 +23,7 @@ const jazzChords = 8
 // as many distinct pitch-class sets played (the reference study's MIDI
 // measure) in every song of the study's length.
 func TestJazzChordsEverySong(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	n := 0
 	for _, st := range style.All() {
 		if st.Family != "jazz" {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/music"
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // compose parses prompt and composes it with seed.
@@ -22,6 +23,7 @@ func compose(prompt string, seed uint64) *score.Score {
 }
 
 func TestComposeLength(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	for _, g := range plan.Genres {
 		t.Run(strings.ReplaceAll(string(g), " ", "_"), func(t *testing.T) {
 			t.Parallel()
@@ -51,6 +53,7 @@ func TestComposeLength(t *testing.T) {
 }
 
 func TestComposeExplicitBPM(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	for _, c := range []struct {
 		prompt string
 		bpm    float64
@@ -91,6 +94,7 @@ func chromaticAllowed(s *score.Score, tr score.Track) bool {
 }
 
 func TestComposeInScale(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	for _, g := range plan.Genres {
 		t.Run(strings.ReplaceAll(string(g), " ", "_"), func(t *testing.T) {
 			t.Parallel()
@@ -117,6 +121,7 @@ func TestComposeInScale(t *testing.T) {
 }
 
 func TestComposeRanges(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	for _, g := range plan.Genres {
 		s := compose(string(g)+", 40 seconds", 9)
 		for _, tr := range s.Tracks {

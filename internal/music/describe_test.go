@@ -8,9 +8,11 @@ import (
 
 	"github.com/songsmith/songsmith/internal/music"
 	"github.com/songsmith/songsmith/internal/reader"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 func TestDescribe(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	prompts := []string{"lofi hip hop beat, rainy night", "epic orchestral battle in D minor", "", "Golden Groove",
 		"techno", "sad piano", "a road trip through the desert", "asdf"}
 	for _, prompt := range prompts {

@@ -10,6 +10,7 @@ import (
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // TestAugmentedOnBeats checks that the bridge's augmented hook keeps a
@@ -47,6 +48,7 @@ func TestAugmentedOnBeats(t *testing.T) {
 // downbeat of (almost) every bar it plays in: a figure is never displaced
 // off it, so the meter stays heard.
 func TestDownbeatsInTriple(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	for _, mp := range meterPrompts[1:] {
 		bars, off := 0, 0
 		for _, st := range style.All() {

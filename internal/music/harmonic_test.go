@@ -8,6 +8,7 @@ import (
 	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // splitBar is one bar with two chords, located in the score.
@@ -48,6 +49,7 @@ func pc(p int) int { return ((p % 12) + 12) % 12 }
 // chord changes the bass plays the new root, the comping plays the new chord
 // and the melody's strong notes are tones of it.
 func TestHarmonicRhythm(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	for _, c := range []struct {
 		genre string
 		every bool // every song must have two-chord bars

@@ -10,12 +10,14 @@ import (
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // TestComposeWaltz checks 3/4: bars of three beats throughout, a kick on
 // every downbeat, the requested length within one bar; genres that do not
 // waltz stay in 4/4; a bare "waltz" picks a genre that suits it.
 func TestComposeWaltz(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	for seed := uint64(1); seed <= 4; seed++ {
 		for _, secs := range []float64{20, 95} {
 			s := compose(fmt.Sprintf("folk waltz, %v seconds", secs), seed)

@@ -9,11 +9,13 @@ import (
 	"github.com/songsmith/songsmith/internal/notation"
 	"github.com/songsmith/songsmith/internal/plan"
 	prompt "github.com/songsmith/songsmith/internal/reader"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // Every chord quality a request's chart may give is written with its
 // MusicXML kind, none as "other".
 func TestGivenChordKinds(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	var all strings.Builder
 	for _, chart := range []string{
 		"C Cm | Cdim Caug", "Csus2 Csus4 | C6 Cm6", "C7 Cmaj7 | Cm7 Cm7b5", "Cdim7 Cm(maj7) | C7sus4 Caug7",

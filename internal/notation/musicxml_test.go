@@ -59,6 +59,7 @@ var meterSongs = []struct {
 // 4.0 schema (testdata/schema, from the W3C Music Notation Community
 // Group) with xmllint.
 func TestMusicXMLValidates(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	xmllint := testutil.RequireTool(t, "xmllint")
 	dir := t.TempDir()
 	schema, err := filepath.Abs("testdata/schema/musicxml.xsd")

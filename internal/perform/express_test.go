@@ -9,6 +9,7 @@ import (
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // sustains are the instruments that hold and shape their notes (vibrato,
@@ -28,6 +29,7 @@ var (
 // line of leaps and steps has pitch-bend events; a bend returns to the
 // written pitch (the last bend of each track is 0).
 func TestExpressionEvery(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	for _, st := range style.All() {
 		p := reader.Parse(st.Name + " music, 60 seconds")
 		p.Genre = plan.Genre(st.Name)

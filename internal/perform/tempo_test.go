@@ -10,6 +10,7 @@ import (
 	"github.com/songsmith/songsmith/internal/music"
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // midiEvent is one channel or meta event of a parsed MIDI file.
@@ -134,6 +135,7 @@ func lastAt(ticks []int, t int) int {
 // the asked tempo puts it (the tempo heard is the tempo asked); a
 // programmed style (techno) and a steady live style (rock) have one tempo.
 func TestTempoMap(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	for _, g := range []string{"sad piano ballad, 70 bpm", "calm ambient soundscape", "classical", "lullaby", "gregorian chant"} {
 		for _, seed := range []uint64{1, 2} {
 			c := music.Compose(reader.Parse(g+", 90 seconds"), seed)

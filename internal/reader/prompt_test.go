@@ -10,6 +10,7 @@ import (
 	"github.com/songsmith/songsmith/internal/plan"
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 func TestParseGenre(t *testing.T) {
@@ -149,6 +150,7 @@ func TestParseInstruments(t *testing.T) {
 }
 
 func TestParseGarbage(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	for _, prompt := range []string{"", "   ", "asdf qwerty zxcv", "!!!???", "🎵🎶", "1234567890", "in in in bpm bpm minutes"} {
 		t.Run(prompt, func(t *testing.T) {
 			for seed := uint64(0); seed < 3; seed++ {

@@ -23,6 +23,7 @@ func mustLoad(tb testing.TB) *soundfont.Bank {
 }
 
 func TestLoad(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	t.Run("OK", func(t *testing.T) {
 		b := mustLoad(t)
 		for _, p := range [][2]int{{0, 0}, {0, 48}, {0, 73}, {soundfont.PercussionBank, 0}, {soundfont.PercussionBank, 40}} {
@@ -138,6 +139,7 @@ func BenchmarkLoad(b *testing.B) {
 // filter") are opened above 22 kHz, so meltysynth skips their low-pass;
 // regions the bank filters on purpose keep their cutoff.
 func TestFilterBypass(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	b := mustLoad(t)
 	// FluidR3's finger bass (33) and standard kit's closed hat have no
 	// filter of their own; its piano filters at 12 kHz.

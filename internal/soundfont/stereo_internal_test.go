@@ -15,6 +15,7 @@ import (
 // samples, and the two differ. The mono player (left halves folded) still
 // renders the left channel alone, as before.
 func TestStereoPlayerOneVoice(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	path := testutil.RequireFile(t, DebianPath, "make tools installs fluid-soundfont-gm")
 	b, err := Load(path)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/soundfont"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // playChord plays a C major chord on preset 0:program for one second and
@@ -57,6 +58,7 @@ func power(x []float32) float64 {
 // (which plays the left halves only and renders as before). A preset
 // without pairs renders no side.
 func TestStereoPlayer(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	b := mustLoad(t)
 	for _, program := range []int{0, 48} {
 		if !b.StereoPairs(0, program) {

@@ -9,6 +9,7 @@ import (
 	"github.com/songsmith/songsmith/internal/recipe"
 	"github.com/songsmith/songsmith/internal/request"
 	"github.com/songsmith/songsmith/internal/studio"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // pieceOptions are the options of piece i of a collection of n asked with o.
@@ -24,6 +25,7 @@ func pieceOptions(o jobs.Options, i, n int, base uint64) jobs.Options {
 // request fixes, and the first piece is the song one job with its seed
 // makes.
 func TestCollectionRotation(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	st := &studio.Studio{}
 	const n = 10
 	t.Run("Rotated", func(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/studio"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // TestEditLists keeps the instruments and kits an edit may name (jobs,
@@ -79,6 +80,7 @@ func TestRequestOfAnEditChain(t *testing.T) {
 // An edit's chords reach the engine as an edit of the source, whose own
 // chords are its plan's.
 func TestChordsOfAnEdit(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	root := &jobs.Options{Chords: map[string]string{"song": "Am F C G"}}
 	top := jobs.Options{Chords: map[string]string{"chorus": "Dm G C Am"},
 		Source: &request.EditSource{Prompt: "folk", Seed: 7, Options: root}}

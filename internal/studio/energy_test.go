@@ -5,11 +5,13 @@ import (
 
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/studio"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // TestTimelineEnergy: the timeline's sections report the energy each
 // section plays at.
 func TestTimelineEnergy(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	s := &score.Score{BPM: 120, BeatsPerBar: 4, TotalBeats: 16, Sections: []score.Section{
 		{Name: "intro", Bars: 2, Energy: 0.2}, {Name: "chorus", StartBeat: 8, Bars: 2, Energy: 1}}}
 	tl := studio.NewTimeline(s, 8)
@@ -21,6 +23,7 @@ func TestTimelineEnergy(t *testing.T) {
 // TestTimelineHits: the timeline lists each hit point, where it landed
 // (on the tempo map) and how far it moved.
 func TestTimelineHits(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	s := &score.Score{BPM: 120, BeatsPerBar: 4, TotalBeats: 32, Marks: []score.Mark{{Kind: "drop", Asked: 8.1, Beat: 16}}}
 	s.SetTempo([]score.TempoChange{{Beat: 0, BPM: 120 * 8 / 8.1}, {Beat: 16, BPM: 120}})
 	tl := studio.NewTimeline(s, 20)

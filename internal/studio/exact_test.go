@@ -78,6 +78,7 @@ func itoa(n int) string {
 // is kept exactly; and the song ends musically: its last 50 ms are at
 // least 40 dB below its loudness (a ring-out that fades, not a cut).
 func TestExactDuration(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	if testing.Short() {
 		t.Skip("-short: measurement test: durations measured by outside decoders at two rates")
 	}

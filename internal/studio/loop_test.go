@@ -11,6 +11,7 @@ import (
 	"github.com/songsmith/songsmith/internal/audio/wav"
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/studio"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // TestLoop renders seamless loops (WAV, 44.1 and 48 kHz) and measures:
@@ -25,6 +26,7 @@ import (
 // fade-out that once broke the seam measured 4.1); and there is no fade:
 // the first and last 250 ms are within 10 dB of the loop's level.
 func TestLoop(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	if testing.Short() {
 		t.Skip("-short: measurement test: loops measured at their seams")
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/studio"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // Every finished song carries the measured block, measured from its audio:
@@ -14,6 +15,7 @@ import (
 // quiet loudness target is heard at that tempo and key, at the target
 // loudness under the ceiling, exactly as long as asked, sounding to its end.
 func TestMeasuredBlock(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	req := engine.Resolve("funk groove with drums, bass and clavinet", 3, engine.Options{Seconds: 10, ExactSeconds: true,
 		BPM: 104, KeyRoot: 4, HasKey: true, Mode: "minor", LoudnessLUFS: -18})
 	song, err := engine.Render(context.Background(), req)

@@ -11,11 +11,13 @@ import (
 	"github.com/songsmith/songsmith/internal/request"
 	"github.com/songsmith/songsmith/internal/studio"
 	"github.com/songsmith/songsmith/internal/synth"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // outputs ["musicxml"] gives the MusicXML of the song's composed score
 // (not the performed one), titled with the song's title.
 func TestGenerateMusicXML(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	const prompt = "jazz trio with piano"
 	song, err := (&studio.Studio{}).Generate(context.Background(), prompt, 5,
 		jobs.Options{Seconds: 12, Outputs: []string{request.OutputMusicXML}})
@@ -42,6 +44,7 @@ func TestGenerateMusicXML(t *testing.T) {
 // The recipe of a song made with outputs ["musicxml"] renders the same
 // song again, and its options make the same score.
 func TestMusicXMLRecipe(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	s := &studio.Studio{Format: "wav", Synth: synth.Options{Bank: synth.NoBank}}
 	gen := func(prompt string, o jobs.Options) *jobs.Song {
 		t.Helper()

@@ -63,6 +63,7 @@ func ffprobeTags(t *testing.T, data []byte, ext string) map[string]string {
 // read back by ffprobe (a tool we did not write); the song carries the
 // same provenance for its result.
 func TestProvenanceInEveryFile(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	if testing.Short() {
 		t.Skip("-short: measurement test: every format encoded and read back by ffprobe")
 	}

@@ -24,6 +24,7 @@ func samplesHash(t *testing.T, song *jobs.Song) string {
 // POST /jobs/{id}/edit edits the source (the same samples); an edit of a
 // job made from a recipe starts from the recipe.
 func TestRecipesAndEdits(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	s := &studio.Studio{Format: "wav", Synth: synth.Options{Bank: synth.NoBank}}
 	ctx := context.Background()
 	const prompt = "warm lo-fi hip hop with piano, 12 seconds"

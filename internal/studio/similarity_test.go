@@ -60,6 +60,7 @@ func TestCollectionDiffers(t *testing.T) {
 		{"KeyAndTempoAsked", "lo-fi hip hop with piano and soft drums in D minor, 84 bpm", 5, MaxFingerprintSimilarityAsked},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel() // the two collections render on two cores
 			lines, prints := renderPieces(t, fpcalc, c.prompt, c.n)
 			var maxMel, maxFP float64
 			for i := range c.n {

@@ -43,6 +43,7 @@ func stemSong(t *testing.T) *jobs.Song {
 // faders the mix's balance pass set. As delivered, they keep the balance
 // rules of the mix plan (checkStemBalance).
 func TestStemsSumToPreMasterMix(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	song := stemSong(t)
 	if song.Stems.ContentType != "application/zip" || song.Stems.Ext != "zip" {
 		t.Fatalf("stems %q .%s", song.Stems.ContentType, song.Stems.Ext)

@@ -13,6 +13,7 @@ import (
 	"github.com/songsmith/songsmith/internal/jobs"
 	"github.com/songsmith/songsmith/internal/jobs/mediakey"
 	"github.com/songsmith/songsmith/internal/studio"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // apic returns the MIME type and picture of the first APIC frame of the
@@ -42,6 +43,7 @@ func apic(t *testing.T, mp3 []byte) (string, []byte, int) {
 }
 
 func TestGenerateCovers(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	song, err := (&studio.Studio{}).Generate(context.Background(), "pop, 10 seconds", 1, jobs.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -77,6 +79,7 @@ func TestGenerateCovers(t *testing.T) {
 }
 
 func TestGenerateWAVKeepsTheWebCover(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	song, err := (&studio.Studio{Format: "wav"}).Generate(context.Background(), "ambient, 10 seconds", 2, jobs.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -87,6 +90,7 @@ func TestGenerateWAVKeepsTheWebCover(t *testing.T) {
 }
 
 func TestGenerateFLACAndOverrides(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	song, err := (&studio.Studio{}).Generate(context.Background(), "ambient, 2 minutes, 70 bpm", 3,
 		jobs.Options{Format: "flac", Seconds: 12, BPM: 120, Key: "Eb major"})
 	if err != nil {
@@ -108,6 +112,7 @@ func TestGenerateFLACAndOverrides(t *testing.T) {
 // failed or cut-short job's files are found and deleted (a cover.jpg was
 // missed while the list said png only).
 func TestMediaExtsCoverTheStudio(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	id := jobs.NewJobID()
 	keys := jobs.MediaKeys(&jobs.Job{ID: id, Status: jobs.StatusFailed})
 	for _, f := range []string{"mp3", "wav", "flac"} { // ogg: TestLoopFormats (it renders one)

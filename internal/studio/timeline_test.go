@@ -11,6 +11,7 @@ import (
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/studio"
 	"github.com/songsmith/songsmith/internal/synth"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // renderSpread is how far the synthesizer moves a drum hit from where the
@@ -99,6 +100,7 @@ func slope(b *audio.Buffer) *audio.Buffer {
 // late timeline fails it by 7.4 ms or more); and the document is complete (sections
 // and chords tile the music, every part plays somewhere).
 func TestTimelineGrid(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	ctx := context.Background()
 	for _, tc := range []struct {
 		prompt string

@@ -8,11 +8,13 @@ import (
 	"github.com/songsmith/songsmith/internal/music"
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/synth"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // TestFadeInEdge: no song starts at full level: the first 10 ms stay
 // 10 dB under the song's peak.
 func TestFadeInEdge(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	b := mustRender(t, demoScore(6, 3))
 	var first, all float64
 	for i := range b.Frames() {

@@ -8,6 +8,7 @@ import (
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/soundfont"
 	"github.com/songsmith/songsmith/internal/synth"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // heldNote is a 120-BPM score of one flute note (A4) held 2.5 s, recorded
@@ -43,6 +44,7 @@ func renderMid(t *testing.T, s *score.Score, b *soundfont.Bank) []float32 {
 // vibrato (the pitch moves between 0.05 s windows), expression falling
 // from 1 to 0.5 quarters the level (the GM curve: the square).
 func TestControlsRender(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	for _, rec := range []bool{false, true} {
 		var b *soundfont.Bank
 		name := "synthesized"

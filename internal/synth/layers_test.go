@@ -7,12 +7,14 @@ import (
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/synth"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // MasterLayers gives layers the gain a master gave their sum: a slow gain
 // ride on the mid, another on the side (a width change), and the layers
 // then sum to the mastered mix within -40 dB, each keeping its own share.
 func TestMasterLayersFollowsTheMaster(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	const n = 44100
 	layer := func(hz float64, pan float32) *audio.Buffer {
 		b := audio.NewBuffer(audio.CD, 2, n)

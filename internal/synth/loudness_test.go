@@ -6,6 +6,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/synth"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // sineBuffer returns a 1 kHz sine at the given peak dBFS on the chosen
@@ -26,6 +27,7 @@ func sineBuffer(seconds, freq, dbfs float64, left, right bool) *audio.Buffer {
 }
 
 func TestIntegratedLoudness(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	cases := []struct {
 		name        string
 		b           *audio.Buffer

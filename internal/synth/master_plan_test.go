@@ -7,6 +7,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/synth"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // TestRenderLoudnessOption: a requested loudness wins over the family's,
@@ -41,6 +42,7 @@ func TestRenderLoudnessOption(t *testing.T) {
 // it (orchestral, ambient, acoustic, jazz) the soft passage keeps its
 // distance from the loud one.
 func TestMasterLeveller(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	gap := func(o synth.MasterOptions) float64 {
 		b := audio.NewBuffer(audio.CD, 2, 20*44100)
 		for i := range b.Frames() {

@@ -6,9 +6,11 @@ import (
 
 	"github.com/songsmith/songsmith/internal/style"
 	"github.com/songsmith/songsmith/internal/synth"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 func TestRenderMastered(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	s := demoScore(12, 1)
 	b := mustRender(t, s)
 	want := style.Must(s.Genre).MixPlan().LoudnessLUFS // the family's target

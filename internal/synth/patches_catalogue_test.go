@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // newInstrument is one instrument added for the style catalogue, the note
@@ -30,6 +31,7 @@ var newInstruments = []newInstrument{
 // (the lowest spectral peak at least a fifth as strong as the strongest,
 // refined to 0.05 bin) lies within the stated cents of the note.
 func TestNewInstruments(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	for _, c := range newInstruments {
 		t.Run(string(c.in), func(t *testing.T) {
 			role := score.RoleLead

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // centroid returns the spectral centroid (Hz) of the first 65536 frames
@@ -90,6 +91,7 @@ func strikes(x []float32, ms int) int {
 // spectral centroid, decay to -30 dB, the body pitch, several strikes in
 // a group clap and the teeth of a guiro.
 func TestPercussionCharacter(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	cases := []struct {
 		d              score.Drum
 		cLo, cHi       float64 // centroid Hz
@@ -162,6 +164,7 @@ func TestPercussionCharacter(t *testing.T) {
 // third-octave band from 250 Hz to 12.5 kHz within 12 dB of the
 // loudest).
 func TestVinylCrackle(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	render := func(in score.Instrument) []float32 {
 		return renderScore(t, &score.Score{BPM: 120, BeatsPerBar: 4, TotalBeats: 8, TailSeconds: 0.5, Seed: 5,
 			Tracks: []score.Track{{Instrument: in, Role: score.RoleFX, Notes: []score.Note{

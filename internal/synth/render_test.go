@@ -10,9 +10,11 @@ import (
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/synth"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 func TestRenderLength(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	s := demoScore(4, 3)
 	s.TailSeconds = 0.77
 	b := mustRender(t, s)
@@ -49,6 +51,7 @@ func TestRenderSilence(t *testing.T) {
 }
 
 func TestRenderDeterministic(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	a := mustRender(t, demoScore(4, 7))
 	b := mustRender(t, demoScore(4, 7))
 	t.Run("SameSeed", func(t *testing.T) {

@@ -6,11 +6,13 @@ import (
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // TestRideSections: a soft intro and a full climax come out apart by the
 // plan's dB per unit of energy, with no step at the boundary.
 func TestRideSections(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	s := &score.Score{BPM: 120, BeatsPerBar: 4, TotalBeats: 40, Sections: []score.Section{
 		{Name: "intro", StartBeat: 0, Bars: 5, Energy: 0.2}, {Name: "chorus", StartBeat: 20, Bars: 5, Energy: 0.9}}}
 	b := audio.NewBuffer(audio.CD, 2, audio.CD.NSeconds(20))

@@ -12,6 +12,7 @@ import (
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/style"
 	"github.com/songsmith/songsmith/internal/synth"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // synthesized lists the instruments that stay synthesized even on a
@@ -97,6 +98,7 @@ func TestRecordedCatalogueMapping(t *testing.T) {
 // preset the bank holds, every acoustic part the style lists as recorded is
 // Recorded, and synth voices and electronic kits are never Recorded.
 func TestRecordedCatalogueSongs(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	b := mustBank(t)
 	for _, st := range style.All() {
 		recorded := 0
@@ -154,6 +156,7 @@ func hasAcoustic(st style.Style) bool {
 // level within 6 dB of the synthesized voice it replaces (a kit: plus its
 // lift), so the mix balance holds with the bank on or off.
 func TestRecordedCatalogueSounds(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	b := mustBank(t)
 	var ins []score.Instrument
 	for _, st := range style.All() {
@@ -239,6 +242,7 @@ func checkRecorded(t *testing.T, name string, rec, syn []float32, want float64) 
 // drum the kit keeps synthesized (the latin kick) renders exactly as
 // synthesized.
 func TestRecordedDrumBalance(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	b := mustBank(t)
 	drums := []score.Drum{score.Kick, score.Snare, score.Clap, score.HandClap, score.Rim, score.ClosedHat,
 		score.OpenHat, score.Ride, score.Crash, score.TomLow, score.TomMid, score.TomHigh, score.Shaker,

@@ -11,6 +11,7 @@ import (
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/soundfont"
 	"github.com/songsmith/songsmith/internal/synth"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // TestRecordedPitch plays single notes of recorded instruments from the
@@ -19,6 +20,7 @@ import (
 // within 25 cents of equal temperament: wrong root keys, sample-rate or
 // tuning mistakes are off by a semitone or more.
 func TestRecordedPitch(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	b := mustBank(t)
 	cases := []struct {
 		in      score.Instrument
@@ -77,6 +79,7 @@ func TestRecordedPitch(t *testing.T) {
 // must stay under 2.5 times the median window's. The detector is checked
 // on the same audio with a half-period splice, which it must flag.
 func TestRecordedLoopNoClicks(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	b := mustBank(t)
 	for _, c := range []struct {
 		in      score.Instrument
@@ -144,6 +147,7 @@ func stepSpike(x []float32) float64 {
 // its release time (0.45 s): the measured fall from -6 to -40 dB after
 // the note-off must match that slope within 30%.
 func TestRecordedEnvelope(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	b := mustBank(t)
 	t.Run("attack", func(t *testing.T) {
 		r49, r48 := b.Regions(0, 49, 60, 102), b.Regions(0, 48, 60, 102)
@@ -204,6 +208,7 @@ func TestRecordedEnvelope(t *testing.T) {
 // TestRecordedDeterministic renders the recorded demo twice: the same
 // score and bank give the same samples.
 func TestRecordedDeterministic(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	b := mustBank(t)
 	s := recordedDemo(12, 5)
 	x1, err := synth.Render(context.Background(), s, styled(s, withBank(b)))
@@ -254,6 +259,7 @@ func playNote(t *testing.T, b *soundfont.Bank, program, key int, hold, total flo
 // as the synthesized track; instruments without a GM preset stay
 // synthesized even with the bank.
 func TestRecordedFallback(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	b := mustBank(t)
 	notes := []score.Note{{Start: 0, Length: 1, Pitch: 60, Velocity: 0.8}, {Start: 1, Length: 1, Pitch: 67, Velocity: 0.7}}
 	render := func(in score.Instrument, rec bool, o synth.Options) []float32 {
@@ -279,6 +285,7 @@ func TestRecordedFallback(t *testing.T) {
 // TestRecordedDrums plays a recorded acoustic kit: GM hits sound from the
 // bank, and a snap (no GM key) is still synthesized on the same track.
 func TestRecordedDrums(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	b := mustBank(t)
 	kit := func(d score.Drum, rec bool) []float32 {
 		s := &score.Score{BPM: 120, BeatsPerBar: 4, TotalBeats: 2, TailSeconds: 0.5, Seed: 3,
@@ -308,6 +315,7 @@ func TestRecordedDrums(t *testing.T) {
 // pitch bend of the sounding note): the pitch before is the first note's,
 // the pitch after the slide the target's.
 func TestRecordedGlide(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	b := mustBank(t)
 	s := recordedScore(score.Bass, score.RoleBass, []score.Note{
 		{Start: 0, Length: 1, Pitch: 40, Velocity: 0.8},

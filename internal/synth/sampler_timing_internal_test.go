@@ -7,6 +7,7 @@ import (
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/soundfont"
 	"github.com/songsmith/songsmith/internal/soundfont/sftest"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // TestRecordedNoteTiming plays recorded piano and kit notes whose starts
@@ -17,6 +18,7 @@ import (
 // block boundary, so it lands exactly; its onset, which includes the
 // sample's own lead-in and attack, is the reference for the others.
 func TestRecordedNoteTiming(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	b := sftest.Bank(t)
 	const gap = 690 * soundfont.BlockFrames // two seconds between notes: the piano rings on
 	var evs []event

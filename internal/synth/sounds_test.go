@@ -11,6 +11,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/synth"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // enumValues returns the values of every string constant of type typ
@@ -135,6 +136,7 @@ func specDist(a, b []float64) float64 {
 // every other instrument (an unknown instrument plays Pad, so a missing
 // voice shows up as a copy of Pad).
 func TestEveryInstrumentHasItsOwnSound(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	names := enumValues(t, "Instrument")
 	fp := map[string][]float64{}
 	var order []string
@@ -223,6 +225,7 @@ func groove() []score.Hit {
 // checks that each kit is spectrally apart from the acoustic kit and from
 // every other kit.
 func TestKitsDistinct(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	kits := enumValues(t, "Kit")
 	fp := make([][]float64, len(kits))
 	for i, k := range kits {

@@ -9,6 +9,7 @@ import (
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/style"
 	"github.com/songsmith/songsmith/internal/synth"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // TestStereoStage: a calm piece is as wide as the calm references, a
@@ -18,6 +19,7 @@ import (
 // while a calm piece's carries some of the room (issue 32: the calm
 // references' lows correlate 0.56 [0.23, 0.61]).
 func TestStereoStage(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	if testing.Short() {
 		t.Skip("-short: measurement test: stereo stage measured on many songs")
 	}

@@ -8,11 +8,13 @@ import (
 	"github.com/songsmith/songsmith/internal/music"
 	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/synth"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // The stems of a song (with drums, so the sidechain ducks, and reverb and
 // delay sends) have the mix's length and sum back to the unmastered mix.
 func TestStemsSumToDryMix(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	ctx := context.Background()
 	for _, prompt := range []string{"deep house with pads and plucks, 12 seconds", "dub reggae, 12 seconds"} {
 		s := music.Compose(music.Resolve(reader.Parse(prompt), 5), 5)

@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"testing"
+
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // TestBalanceWidth checks that balanceWidth narrows a very wide mix into
@@ -58,6 +60,7 @@ func corr(s []float32) float64 {
 // (less a little for the estimate), leaves the in-phase band alone and
 // keeps the mono sum.
 func TestInPhase(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	n := 10 * 44100
 	s := make([]float32, 2*n)
 	for i := range n {

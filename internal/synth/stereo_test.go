@@ -9,12 +9,14 @@ import (
 	"github.com/songsmith/songsmith/internal/mixmeter"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/synth"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // TestStereoImage renders the demo arrangement and checks the image: wide
 // (left/right correlation 0.3..0.9), with the low end centred (correlation
 // over 0.95 below 150 Hz).
 func TestStereoImage(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	b := mustRender(t, demoScore(12, 1))
 	corr, low := mixmeter.Correlation(b), mixmeter.LowCorrelation(b, 150)
 	t.Logf("correlation %.3f, below 150 Hz %.3f", corr, low)
@@ -31,6 +33,7 @@ func TestStereoImage(t *testing.T) {
 // delayed copy added to one channel and taken from the other, so L+R
 // carries nearly all the energy of L and R.
 func TestWideningIsMonoCompatible(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	s := &score.Score{BPM: 100, BeatsPerBar: 4, TotalBeats: 16, TailSeconds: 1, Seed: 3,
 		Tracks: []score.Track{{Name: "pad", Instrument: score.Pad, Role: score.RolePad}}}
 	for bar := range 4 {
@@ -62,6 +65,7 @@ func TestWideningIsMonoCompatible(t *testing.T) {
 // quieter and the loud passage again, and checks that the quiet one ends
 // up no more than 10 LU under, while a steady signal is left as it is.
 func TestLevellerLiftsBreakdowns(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	const sec = 12
 	n := sec * 44100
 	b := audio.NewBuffer(audio.CD, 2, 3*n)

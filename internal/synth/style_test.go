@@ -7,12 +7,14 @@ import (
 
 	"github.com/songsmith/songsmith/internal/style"
 	"github.com/songsmith/songsmith/internal/synth"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // TestOptionsStyle: the synthesizer mixes by the plan it is given
 // (Options.Mix, from the style's entry), not by the score's genre name,
 // and with none by the pop family's plan.
 func TestOptionsStyle(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	s := demoScore(4, 1) // genre "house"
 	render := func(st *style.Style) []float32 {
 		o := synth.Options{}

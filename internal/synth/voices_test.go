@@ -9,6 +9,7 @@ import (
 	"github.com/songsmith/songsmith/internal/audio/fft"
 	"github.com/songsmith/songsmith/internal/score"
 	"github.com/songsmith/songsmith/internal/synth"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 var allInstruments = []score.Instrument{score.Piano, score.EPiano, score.Organ, score.Guitar,
@@ -32,6 +33,7 @@ func oneTrack(t *testing.T, tr score.Track) []float32 {
 }
 
 func TestInstruments(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	for _, in := range allInstruments {
 		t.Run(string(in), func(t *testing.T) {
 			pitch := 60
@@ -52,6 +54,7 @@ func TestInstruments(t *testing.T) {
 }
 
 func TestDrums(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	for _, d := range allDrums {
 		t.Run(string(d), func(t *testing.T) {
 			soft := oneTrack(t, score.Track{Instrument: score.Drums, Role: score.RoleDrums,
@@ -110,6 +113,7 @@ func aliasRatioDB(x []float32, f0 float64) float64 {
 }
 
 func TestOscillatorAliasing(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	f0 := 440 * math.Pow(2, (96-69)/12.0) // MIDI 96, 2093 Hz
 	const n = 1 << 15
 	for _, w := range []struct {

@@ -47,3 +47,18 @@ func TestRequireTool(t *testing.T) {
 		t.Errorf("sh: returned %q, ended %q %s", p, r.ended, r.msg)
 	}
 }
+
+// TestSkipRaceShort checks that SkipRaceShort skips exactly when the
+// binary has the race detector and runs with -short (make test's first
+// pass), and lets the test run otherwise.
+func TestSkipRaceShort(t *testing.T) {
+	r := &recorder{}
+	testutil.SkipRaceShort(r)
+	want := ""
+	if testutil.RaceEnabled && testing.Short() {
+		want = "skip"
+	}
+	if r.ended != want {
+		t.Errorf("race %v, short %v: ended %q, want %q", testutil.RaceEnabled, testing.Short(), r.ended, want)
+	}
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/audio/mp3"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // castanets returns a quiet 440 Hz tone (-40 dBFS) with sharp bursts of
@@ -99,6 +100,7 @@ func TestShortBlocksReducePreEcho(t *testing.T) {
 // short blocks once they have started (the onset from digital silence at
 // the start is a real attack).
 func TestSteadyToneStaysLong(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	cases := []struct {
 		name string
 		b    *audio.Buffer
@@ -150,6 +152,7 @@ func TestShortBlockStreamsDecode(t *testing.T) {
 	for _, c := range cases {
 		name := fmt.Sprintf("%d/%dch/%v/%d/OK", c.rate, c.ch, c.opts.Mode, c.opts.Bitrate)
 		t.Run(name, func(t *testing.T) {
+			t.Parallel() // the outside decoders run as processes: use every core
 			b, _ := castanets(c.rate, c.ch, 2)
 			if c.ch == 2 { // bursts at other times in the right channel
 				r, _ := castanets(c.rate, 1, 2.3)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/audio/mp3"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 type decodeCase struct {
@@ -128,6 +129,7 @@ func TestExactLength(t *testing.T) {
 // TestAlignment checks that ffmpeg's trimmed output is sample-aligned with
 // the input (no residual delay).
 func TestAlignment(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	b := music(44100, 2)
 	path := writeTemp(t, "f.mp3", encode(t, b, mp3.Options{}))
 	dec := ffmpegDecode(t, path, 2)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/audio/mp3"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // TestOutputPinned pins the encoder's output bytes for a few inputs and
@@ -15,6 +16,7 @@ import (
 // after the quality tests (quality_test.go, decoders_test.go) pass. The
 // hashes hold on amd64: other architectures may fuse multiply-adds.
 func TestOutputPinned(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	if runtime.GOARCH != "amd64" {
 		t.Skip("hashes pinned on amd64 (no fused multiply-add)")
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/audio/mp3"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 func TestSineTHDN(t *testing.T) {
@@ -42,6 +43,7 @@ func TestSineTHDN(t *testing.T) {
 }
 
 func TestSilenceStaysSilent(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	for _, ch := range []int{1, 2} {
 		t.Run(fmt.Sprintf("%dch/OK", ch), func(t *testing.T) {
 			b := audio.NewBuffer(44100, ch, 44100)

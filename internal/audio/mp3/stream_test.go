@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/audio/mp3"
+	"github.com/songsmith/songsmith/internal/testutil"
 )
 
 // onlyWriter hides every method but Write.
@@ -16,6 +17,7 @@ type onlyWriter struct{ w *bytes.Buffer }
 func (o onlyWriter) Write(p []byte) (int, error) { return o.w.Write(p) }
 
 func TestStreamingMatchesEncode(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	b := music(44100, 2)
 	opts := mp3.Options{Tag: &mp3.Tag{Title: "Stream"}}
 	want := encode(t, b, opts)

@@ -75,6 +75,7 @@ func snr(want, got []float32) float64 {
 // TestFFmpegDecodes encodes a chord and decodes it with ffmpeg: the exact
 // length, the SNR (29 dB) and the bitrate (81 kbit/s).
 func TestFFmpegDecodes(t *testing.T) {
+	testutil.SkipRaceShort(t)
 	b := chord(44100, 3)
 	var buf bytes.Buffer
 	if err := vorbis.Encode(context.Background(), &buf, b, vorbis.Options{Tags: [][2]string{{"TITLE", "chord"}}}); err != nil {
