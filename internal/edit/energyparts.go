@@ -132,23 +132,7 @@ func balance(s *score.Score, levels []float64, set []bool) {
 			continue
 		}
 		from, to := sec.StartBeat, sec.StartBeat+float64(sec.Bars)*bpb
-		p := 0.0
-		for _, t := range s.Tracks {
-			if t.Role == score.RoleLead {
-				continue
-			}
-			for _, x := range t.Notes {
-				if x.Start >= from-1e-9 && x.Start < to-1e-9 {
-					p += x.Velocity * x.Velocity
-				}
-			}
-			for _, x := range t.Hits {
-				if x.Start >= from-1e-9 && x.Start < to-1e-9 {
-					p += x.Velocity * x.Velocity
-				}
-			}
-		}
-		db := 10 * math.Log10(p/(to-from)+1e-6)
+		db := sectionPowerDB(s, from, to)
 		spans = append(spans, span{from, to, db})
 		meanDB, meanE, n = meanDB+db, meanE+levels[i], n+1
 	}

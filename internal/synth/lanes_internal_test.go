@@ -91,3 +91,31 @@ func TestTPStereoBits(t *testing.T) {
 		}
 	}
 }
+
+// processGo is the chorus's process sample by sample, as it was before
+// its taps were read in runs: the reference TestChorusBits holds it to.
+func (c *chorus) processGo(in, l, r []float32) {
+	wet := 0.6 * c.amount
+	dry := float32(1 - 0.35*c.amount)
+	buf, pos := c.buf[:chorusLen], c.pos
+	for c0 := 0; c0 < len(in); c0 += ctrl {
+		c1 := min(c0+ctrl, len(in))
+		s1, s2 := math.Sincos(2 * math.Pi * c.lfo)
+		ol, fl := tapSplit((0.014 + 0.004*c.amount*s1) * sr)
+		or, fr := tapSplit((0.017 + 0.004*c.amount*s2) * sr)
+		c.lfo += 0.7 * float64(c1-c0) / sr
+		if c.lfo >= 1 {
+			c.lfo--
+		}
+		for i := c0; i < c1; i++ {
+			x := in[i]
+			buf[pos] = x
+			a, b := float64(buf[(pos-ol)&(chorusLen-1)]), float64(buf[(pos-ol+1)&(chorusLen-1)])
+			l[i] = dry*x + float32(wet*(a+fl*(b-a)))
+			a, b = float64(buf[(pos-or)&(chorusLen-1)]), float64(buf[(pos-or+1)&(chorusLen-1)])
+			r[i] = dry*x + float32(wet*(a+fr*(b-a)))
+			pos = (pos + 1) & (chorusLen - 1)
+		}
+	}
+	c.pos = pos
+}
