@@ -294,6 +294,7 @@ func (g *song) finish() {
 		edgeLimit = float64(g.loopBeats)
 	}
 	form.Edges(s, secs, k, edgeLimit, prof.Style.Family, style.FeelOf(prof.Style).Programmed)
+	g.stateGivenChords() // a given chart stated clearly (state.go)
 	if p.Loop {
 		form.CutLoop(s, float64(g.loopBeats))
 	} else {
