@@ -1,6 +1,9 @@
 package analysis
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // SpanChroma is the chroma of a short stretch of audio, a chord's span
 // for instance: interleaved samples of the given channel count and rate
@@ -8,7 +11,10 @@ import "math"
 // downmix and decimation, chromaSize-point spectra, and every spectral
 // peak weighed into the pitch classes it may be a harmonic of, addChroma),
 // but from frames that overlap by half, the last one ending at the
-// stretch's end, and a stretch shorter than one frame centred in silence.
+// stretch's end, a stretch shorter than one frame centred in silence,
+// and only what stands above the spectrum's local floor (aboveFloor): a
+// cymbal's or a snare's dense partials are noise, not pitches, and
+// without it a ride cymbal under a chord took a third of the chroma.
 // The result is the share of each pitch class, C first, summing to 1 (all
 // zero for silence).
 func SpanChroma(samples []float32, channels int, rate float64) [12]float64 {
@@ -42,7 +48,7 @@ func SpanChroma(samples []float32, channels int, rate float64) [12]float64 {
 	if last := len(x) - chromaSize; starts[len(starts)-1] != last {
 		starts = append(starts, last)
 	}
-	sp := newSpectra(chromaSize)
+	sp, scratch := newSpectra(chromaSize), make([]float64, 2*floorBins+1)
 	binHz := rate / chromaDecim / chromaSize
 	for i := 0; i < len(starts); i += 2 {
 		var b []float64
@@ -50,9 +56,9 @@ func SpanChroma(samples []float32, channels int, rate float64) [12]float64 {
 			b = x[starts[i+1] : starts[i+1]+chromaSize]
 		}
 		sp.magnitudes(x[starts[i]:starts[i]+chromaSize], b)
-		addChroma(&total, sp.ma, binHz)
+		addChroma(&total, aboveFloor(sp.ma, scratch), binHz)
 		if b != nil {
-			addChroma(&total, sp.mb, binHz)
+			addChroma(&total, aboveFloor(sp.mb, scratch), binHz)
 		}
 	}
 	sum := 0.0
@@ -65,4 +71,27 @@ func SpanChroma(samples []float32, channels int, rate float64) [12]float64 {
 		}
 	}
 	return total
+}
+
+// Spectral floor of SpanChroma: a bin counts by what its magnitude exceeds
+// floorFactor times the median magnitude of the floorBins bins on each
+// side of it (about 43 Hz at the chroma's 2.7 Hz bins); a note's peak
+// stands far above the valleys around it, a noise's peaks do not.
+const (
+	floorBins   = 64
+	floorFactor = 2.0
+)
+
+// aboveFloor replaces mag, in place, by what each bin holds above its local
+// floor (0 below it), and returns it; scratch holds 2·floorBins+1 values.
+func aboveFloor(mag, scratch []float64) []float64 {
+	out := make([]float64, len(mag))
+	for k := range mag {
+		lo, hi := max(0, k-floorBins), min(len(mag), k+floorBins+1)
+		w := append(scratch[:0], mag[lo:hi]...)
+		slices.Sort(w)
+		out[k] = max(0, mag[k]-floorFactor*w[len(w)/2])
+	}
+	copy(mag, out)
+	return mag
 }

@@ -1,6 +1,8 @@
 package analysis_test
 
 import (
+	"math"
+	"slices"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/analysis"
@@ -38,5 +40,40 @@ func TestSpanChroma(t *testing.T) {
 	}
 	if c := analysis.SpanChroma(make([]float32, 2*4410), 2, 44100); c != [12]float64{} {
 		t.Errorf("silence: chroma %v, want zero", c)
+	}
+}
+
+// A cymbal under a chord is noise, not pitch: with a ride-like burst of
+// noise on every eighth (about as loud as the chord), the chord's
+// classes still hold 60 % of the span's chroma and its root is still
+// the strongest.
+func TestSpanChromaUnderCymbal(t *testing.T) {
+	chords := [][]int{{0, 4, 7}, {9, 0, 4}, {7, 11, 2, 5}}
+	const secs = 1.0
+	s := harmonicChords(chords, secs)
+	rng := uint64(1)
+	for i := 0; i < len(s)/2; i++ {
+		rng = rng*6364136223846793005 + 1442695040888963407
+		noise := float64(int64(rng>>11))/float64(1<<52) - 1
+		dt := math.Mod(float64(i)/44100, 0.25)
+		v := float32(0.1 * noise * math.Exp(-dt*12))
+		s[2*i] += v
+		s[2*i+1] += v
+	}
+	per := int(secs*44100) * 2
+	for i, pcs := range chords {
+		c := analysis.SpanChroma(s[i*per:(i+1)*per], 2, 44100)
+		in, top := 0.0, 0
+		for pc, v := range c {
+			if c[pc] > c[top] {
+				top = pc
+			}
+			if slices.Contains(pcs, pc) {
+				in += v
+			}
+		}
+		if in < 0.6 || top != pcs[0] {
+			t.Errorf("%v under noise: %.0f %% in its tones, strongest class %d; want 60 %% and its root %d (chroma %.2f)", pcs, 100*in, top, pcs[0], c)
+		}
 	}
 }
