@@ -1,6 +1,9 @@
 package music
 
 import (
+	"cmp"
+	"slices"
+
 	"github.com/songsmith/songsmith/internal/music/form"
 	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/score"
@@ -12,9 +15,14 @@ import (
 // written parts of the sections playing a given chart (form.Section.Given)
 // and leaves every other section, and every song without given chords,
 // as it was:
+//   - the comping strikes each chord on its first beat: where its rhythm
+//     (a style's line anticipating or delaying the chord) leaves the beat
+//     empty, the guide tones of its next hit on that chord sound there
+//     too (onsetHit);
 //   - the comping and the pad sound the chord's guide tones (its third and
 //     seventh, the third and fifth of a triad) a little louder on the
-//     chord's first beat (guideBoost);
+//     chord's first beat (guideBoost), and its root below their hit where
+//     no bass plays it (a rootless ninth voicing, an intro without bass);
 //   - the bass speaks: a note under C2 (bassFloor), whose fundamental
 //     a bass barely sounds, plays an octave up;
 //   - the lead's passing notes (those off the chord sounding when they
@@ -33,7 +41,37 @@ const (
 	passingVelocity = 0.75 // a passing note's velocity, at most, as a factor of its own
 	passingBeats    = 0.5  // a passing note's length, at most, in beats
 	crashVelocity   = 0.6  // a crash's velocity factor on a chord's onset
+	onsetVelocity   = 0.9  // an onset hit's velocity, as a factor of the hit it repeats
 )
+
+// givenOnset is the first beat of a chord of a given chart and where it
+// ends.
+type givenOnset struct {
+	c       harmony.Chord
+	at, end float64
+}
+
+// givenOnsets are the chords of the sections playing a given chart, one
+// per bar (two in a bar that changes chord).
+func givenOnsets(secs []form.Section) []givenOnset {
+	var out []givenOnset
+	for i := range secs {
+		s := &secs[i]
+		if !s.Given {
+			continue
+		}
+		for b := 0; b < s.Bars; b++ {
+			t, h := s.StartBeat+float64(s.Beats*b), s.BarAt(b)
+			end := t + float64(s.Beats)
+			if h.Split > 0 {
+				out = append(out, givenOnset{h.C, t, t + h.Split}, givenOnset{h.C2, t + h.Split, end})
+			} else {
+				out = append(out, givenOnset{h.C, t, end})
+			}
+		}
+	}
+	return out
+}
 
 // givenChordAt is the chord of a given chart sounding at beat t of the
 // song and the beat it started on; ok is false outside the sections
@@ -74,11 +112,16 @@ func (g *song) stateGivenChords() {
 	if !hasGiven(g.secs) {
 		return
 	}
+	bass := g.bassNotes()
 	for i := range g.s.Tracks {
 		tr := &g.s.Tracks[i]
 		switch tr.Part {
 		case score.PartChords, score.PartPad:
+			if tr.Part == score.PartChords {
+				tr.Notes = g.onsetHits(tr.Notes)
+			}
 			g.stateGuideTones(tr.Notes)
+			tr.Notes = g.rootsWithoutBass(tr.Notes, bass)
 		case score.PartBass:
 			for j := range tr.Notes {
 				n := &tr.Notes[j]
@@ -143,4 +186,103 @@ func (g *song) statePassing(notes []score.Note) {
 		n.Velocity *= passingVelocity
 		n.Length = min(n.Length, passingBeats)
 	}
+}
+
+// bassNotes are the notes of the song's bass part (nil without one).
+func (g *song) bassNotes() []score.Note {
+	for i := range g.s.Tracks {
+		if g.s.Tracks[i].Part == score.PartBass {
+			return g.s.Tracks[i].Notes
+		}
+	}
+	return nil
+}
+
+// sounding reports whether a note of notes sounds at beat t.
+func sounding(notes []score.Note, t float64) bool {
+	for _, n := range notes {
+		if n.Start <= t+0.05 && n.Start+n.Length > t+0.05 {
+			return true
+		}
+	}
+	return false
+}
+
+// onsetHits adds, on each given chord's first beat where no note of the
+// comping starts, the guide tones of its next hit on the chord (all its
+// notes when none is a guide tone), held until that hit (a beat at most).
+func (g *song) onsetHits(notes []score.Note) []score.Note {
+	var add []score.Note
+	for _, o := range givenOnsets(g.secs) {
+		next := -1.0
+		for _, n := range notes {
+			if n.Start >= o.at-0.05 && n.Start < o.at+0.1 {
+				next = -2
+				break
+			}
+			if n.Start >= o.at+0.1 && n.Start < o.end-0.05 && (next < 0 || n.Start < next) {
+				next = n.Start
+			}
+		}
+		if next < 0 {
+			continue
+		}
+		var hit []score.Note
+		for _, n := range notes {
+			if n.Start >= next-0.05 && n.Start < next+0.05 && isGuideTone(o.c, g.k, n.Pitch) {
+				hit = append(hit, n)
+			}
+		}
+		if len(hit) == 0 {
+			for _, n := range notes {
+				if n.Start >= next-0.05 && n.Start < next+0.05 {
+					hit = append(hit, n)
+				}
+			}
+		}
+		for _, n := range hit {
+			add = append(add, score.Note{Start: o.at, Length: min(1, next-o.at), Pitch: n.Pitch, Velocity: n.Velocity * onsetVelocity})
+		}
+	}
+	if len(add) == 0 {
+		return notes
+	}
+	notes = append(notes, add...)
+	slices.SortStableFunc(notes, func(a, b score.Note) int { return cmp.Compare(a.Start, b.Start) })
+	return notes
+}
+
+// rootsWithoutBass adds the chord's root, below the lowest note of the
+// hit, to each hit on a given chord's first beat that lacks it while no
+// bass note sounds.
+func (g *song) rootsWithoutBass(notes []score.Note, bass []score.Note) []score.Note {
+	var add []score.Note
+	for _, o := range givenOnsets(g.secs) {
+		if sounding(bass, o.at) {
+			continue
+		}
+		low, has, v, length := 1000, false, 0.0, 0.0
+		root := (g.k.Root + o.c.Root) % 12
+		for _, n := range notes {
+			if n.Start < o.at-0.05 || n.Start >= o.at+0.1 {
+				continue
+			}
+			low, v, length = min(low, n.Pitch), max(v, n.Velocity), max(length, n.Length)
+			has = has || (n.Pitch%12+12)%12 == root
+		}
+		if has || low == 1000 {
+			continue
+		}
+		p := low - ((low-root)%12+12)%12
+		if p == low {
+			p -= 12
+		}
+		add = append(add, score.Note{Start: o.at, Length: length, Pitch: p, Velocity: v * onsetVelocity})
+	}
+	if len(add) == 0 {
+		return notes
+	}
+	notes = append(notes, add...)
+	slices.SortStableFunc(notes, func(a, b score.Note) int { return cmp.Compare(a.Start, b.Start) })
+	return notes
 }
