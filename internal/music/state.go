@@ -210,7 +210,8 @@ func sounding(notes []score.Note, t float64) bool {
 
 // onsetHits adds, on each given chord's first beat where no note of the
 // comping starts, the guide tones of its next hit on the chord (all its
-// notes when none is a guide tone), held until that hit (a beat at most).
+// chord tones when none is a guide tone; a pickup into the next chord
+// adds nothing), held until that hit (a beat at most).
 func (g *song) onsetHits(notes []score.Note) []score.Note {
 	var add []score.Note
 	for _, o := range givenOnsets(g.secs) {
@@ -235,7 +236,7 @@ func (g *song) onsetHits(notes []score.Note) []score.Note {
 		}
 		if len(hit) == 0 {
 			for _, n := range notes {
-				if n.Start >= next-0.05 && n.Start < next+0.05 {
+				if n.Start >= next-0.05 && n.Start < next+0.05 && o.c.Has(g.k, n.Pitch) {
 					hit = append(hit, n)
 				}
 			}
