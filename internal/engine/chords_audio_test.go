@@ -42,11 +42,12 @@ func chordTones(t *testing.T, sym string) []int {
 // classes it may be a harmonic of, as the key estimator does), and the
 // chord is heard by the rule of chordHeard: its tones on average twice as
 // strong as the other classes, its root or third among the three
-// strongest. Heard: minHeard of the chords at least, and a third of each
+// strongest. Heard: minHeard of the chords at least, and half of each
 // song's; the chord a semitone above each chart chord, measured on the
 // same spans, must not be heard (under 5 %: the rule tells chords
-// apart). The chords not heard are listed. Each song renders 12 s, in
-// parallel on every core; skipped in -short mode.
+// apart). The chords not heard are listed (docs/api-extensions.md says
+// why). Each song renders chartSeconds, in parallel on every core
+// (about 40 s of CPU); skipped in -short mode.
 func TestChartCorpusAudible(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders 62 songs")
@@ -59,7 +60,7 @@ func TestChartCorpusAudible(t *testing.T) {
 			t.Run(c.Tune, func(t *testing.T) {
 				t.Parallel()
 				heard, all, wrong := chartHeard(t, c)
-				if 3*heard < all {
+				if 2*heard < all {
 					t.Errorf("%s: only %d of %d chords heard", c.Tune, heard, all)
 				}
 				mu.Lock()
@@ -77,11 +78,11 @@ func TestChartCorpusAudible(t *testing.T) {
 	}
 }
 
-// chartHeard renders 12 s of chart c and counts the chords of its score
+// chartHeard renders chartSeconds of chart c and counts the chords of its score
 // heard where they sound (TestChartCorpusAudible), logging those that
 // are not.
 func chartHeard(t *testing.T, c testutil.ChordChart) (heard, all, wrong int) {
-	r := engine.Resolve(c.Prompt, 3, engine.Options{Seconds: 12, Chords: c.Chords})
+	r := engine.Resolve(c.Prompt, 3, engine.Options{Seconds: chartSeconds, Chords: c.Chords})
 	song, err := engine.Render(context.Background(), r)
 	if err != nil {
 		t.Fatal(err)
@@ -160,8 +161,9 @@ func chordHeard(chroma [12]float64, tones []int) (bool, string) {
 }
 
 // minHeard is the share of the corpus's chords TestChartCorpusAudible
-// asks to be heard: 292 of 306 were when it was written.
-const minHeard = 0.95
+// asks to be heard: 415 of 440 (94 %) were when it was written, 16 s of
+// each chart (294 of 306 in 12 s).
+const minHeard = 0.93
 
 // minHeardRatio is how much stronger a heard chord's tones are, on
 // average, than the other pitch classes: 1 by chance; a clean chord of
@@ -169,3 +171,6 @@ const minHeard = 0.95
 // harmonic weighting of the chroma giving some of each tone's energy to
 // the classes it may be a harmonic of.
 const minHeardRatio = 2.0
+
+// chartSeconds is how much of each chart TestChartCorpusAudible renders.
+const chartSeconds = 16
