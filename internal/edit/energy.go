@@ -236,9 +236,10 @@ const (
 // scale by 0.25..1.3 (the lead by 0.6..1.1), parts leave below drumsOut
 // and arpOut, weak notes of the accompaniment thin out below 0.55 (the
 // bass's too below 0.35; below 0.4 the off-beats, below 0.25 all but the
-// downbeats and mid-bar), held chords restrike and hats fill from 0.6
-// (on the eighths; from 0.8 the sixteenths), and above 0.85 the chords
-// double an octave up.
+// downbeats and mid-bar), held chords restrike (from 0.8 on the
+// off-beats too) and hats fill the eighths from 0.6, and above 0.85 the
+// chords double an octave up. Hats never fill the sixteenths: an even
+// stream of them sounds (and measures) less busy than accented eighths.
 func shape(s *score.Score, from, to, e float64) {
 	in := func(b float64) bool { return b >= from-1e-9 && b < to-1e-9 }
 	drop := -1
@@ -284,7 +285,7 @@ func shapeTrack(t *score.Track, s *score.Score, in func(float64) bool, e float64
 	}
 	thinDrums(t, in, bpb, e)
 	if e >= 0.6 {
-		filled := fillHats(t.Hits, s.TotalBeats, bpb, e >= 0.8)
+		filled := fillHats(t.Hits, s.TotalBeats, bpb, false)
 		t.Hits = slices.DeleteFunc(filled, func(h score.Hit) bool { return !in(h.Start) && !slices.Contains(t.Hits, h) })
 	}
 }
