@@ -167,7 +167,7 @@ func scaleVelocities(s *score.Score, from, to, g float64) {
 // cleanBelow is the energy under which a distorted guitar's part plays
 // clean: a held, distorted chord in a sparse section rings with a rough
 // edge that sounds (and measures) busier than the section is.
-const cleanBelow = 0.45
+const cleanBelow = 0.5
 
 // playClean moves the notes a distorted guitar plays in [from, to) to a
 // clean guitar of the same part (a track added once, after the others,
