@@ -35,9 +35,13 @@
 //     fill the eighths.
 //  8. Energy (issue 31 item 1, energy.go): each section the drawn curve
 //     sets plays at its energy: parts in and out (drums, arp; drums and
-//     bass brought in), density, register, hats, velocities balanced
-//     between the drawn sections, a fill and crash into every rise; its
-//     Section.Energy says so (the mix rides it and the timeline reports it).
+//     bass brought in, the drums playing the song's groove bar), density,
+//     register, hats, calm distorted chords played clean, velocities
+//     balanced between the drawn sections, then each section ordered under
+//     the one drawn above it in onsets a beat and power (energyorder.go:
+//     the lead joins weak notes where the rest cannot thin), a fill and a
+//     soft crash into every rise; its Section.Energy says so (the mix rides
+//     it and the timeline reports it).
 //  9. Hits (issue 31 item 2, hits.go): a tempo map within MaxTempoShift
 //     lands each hit point on a downbeat, and each kind plays there (drop,
 //     stop, accent, end); the score's Marks say where each landed.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -200,10 +201,14 @@ func Energy(s *score.Score, c *Curve) *score.Score {
 			bringBass(out, *sec, levels[i])
 		}
 		shape(out, from, to, levels[i])
+		if levels[i] < cleanBelow {
+			playClean(out, from, to)
+		}
 		sec.Energy = levels[i]
 	}
 	balance(out, levels, set)
-	order(out, levels, set)
+	rs := rises(out, levels, set)
+	order(out, levels, set, rs)
 	out.EnergyDrawn = true
 	if n := len(out.Sections); n > 0 {
 		if set[0] && levels[0] >= 0.5 {
@@ -213,10 +218,8 @@ func Energy(s *score.Score, c *Curve) *score.Score {
 			out.FadeOut = min(out.FadeOut, 1.5)
 		}
 	}
-	for i := 1; i < len(out.Sections); i++ {
-		if (set[i] || set[i-1]) && levels[i]-levels[i-1] >= 0.15 {
-			riseInto(out, out.Sections[i].StartBeat, levels[i])
-		}
+	for _, r := range rs {
+		riseInto(out, r.at, r.e)
 	}
 	return out
 }
@@ -233,9 +236,10 @@ const (
 // scale by 0.25..1.3 (the lead by 0.6..1.1), parts leave below drumsOut
 // and arpOut, weak notes of the accompaniment thin out below 0.55 (the
 // bass's too below 0.35; below 0.4 the off-beats, below 0.25 all but the
-// downbeats and mid-bar), held chords restrike and hats fill from 0.6
-// (on the eighths; from 0.8 the sixteenths), and above 0.85 the chords
-// double an octave up.
+// downbeats and mid-bar), held chords restrike (from 0.8 on the
+// off-beats too) and hats fill the eighths from 0.6, and above 0.85 the
+// chords double an octave up. Hats never fill the sixteenths: an even
+// stream of them sounds (and measures) less busy than accented eighths.
 func shape(s *score.Score, from, to, e float64) {
 	in := func(b float64) bool { return b >= from-1e-9 && b < to-1e-9 }
 	drop := -1
@@ -281,7 +285,7 @@ func shapeTrack(t *score.Track, s *score.Score, in func(float64) bool, e float64
 	}
 	thinDrums(t, in, bpb, e)
 	if e >= 0.6 {
-		filled := fillHats(t.Hits, s.TotalBeats, bpb, e >= 0.8)
+		filled := fillHats(t.Hits, s.TotalBeats, bpb, false)
 		t.Hits = slices.DeleteFunc(filled, func(h score.Hit) bool { return !in(h.Start) && !slices.Contains(t.Hits, h) })
 	}
 }
@@ -331,10 +335,13 @@ func doubleUp(notes []score.Note, in func(float64) bool) []score.Note {
 	return out
 }
 
+// crashSoft is the crash's share of the accent on a rise's downbeat.
+const crashSoft = 0.3
+
 // riseInto writes a fill into the section starting at beat at: a snare
 // (or tom) roll over the last beat, or the last two beats above energy
-// 0.7, growing louder, and a crash with the kick on the downbeat. A song
-// without drums gets a drum track for them (a riser of the kit).
+// 0.7, growing louder, and a soft crash with the kick on the downbeat. A
+// song without drums gets a drum track for them (a riser of the kit).
 func riseInto(s *score.Score, at, e float64) {
 	if at < 1 {
 		return
@@ -357,14 +364,19 @@ func riseInto(s *score.Score, at, e float64) {
 		v := 0.35 + 0.6*float64(k+1)/float64(n)
 		t.Hits = append(t.Hits, score.Hit{Start: start + float64(k)*0.25, Drum: score.Snare, Velocity: v})
 	}
-	t.Hits = append(t.Hits, score.Hit{Start: at, Drum: score.Crash, Velocity: 0.6 + 0.35*e},
+	// The crash is soft: its long wash at full strength would cover the
+	// section's first bars (what an ear, or an onset detector, hears of
+	// its rhythm); the kick carries the accent.
+	t.Hits = append(t.Hits, score.Hit{Start: at, Drum: score.Crash, Velocity: crashSoft * (0.6 + 0.35*e)},
 		score.Hit{Start: at, Drum: score.Kick, Velocity: 0.9})
 	slices.SortStableFunc(t.Hits, func(a, b score.Hit) int { return cmp.Compare(a.Start, b.Start) })
 }
 
 // bringDrums gives a section whose drums play less than half as densely
-// as the song's densest drum bar that bar, in every bar of [from, to)
-// (parts come in with energy); the section's own crashes stay.
+// as the song's groove bar that bar, in every bar of [from, to) (parts
+// come in with energy); the section's own crashes stay. The groove bar is
+// the bar the drums play most often (of those at least half as dense as
+// the densest), not a fill.
 func bringDrums(s *score.Score, from, to float64) {
 	bpb := float64(max(s.BeatsPerBar, 1))
 	in := func(h score.Hit) bool { return h.Start >= from-1e-9 && h.Start < to-1e-9 }
@@ -373,18 +385,14 @@ func bringDrums(s *score.Score, from, to float64) {
 		if t.Instrument != score.Drums {
 			continue
 		}
-		count := map[int]int{}
-		best, here := -1, 0
+		best, dense := grooveBar(t.Hits, bpb)
+		here := 0
 		for _, h := range t.Hits {
 			if in(h) {
 				here++
 			}
-			b := int(h.Start / bpb)
-			if count[b]++; best < 0 || count[b] > count[best] || count[b] == count[best] && b < best {
-				best = b
-			}
 		}
-		if best < 0 || float64(here)/((to-from)/bpb) >= float64(count[best])/2 {
+		if best < 0 || float64(here)/((to-from)/bpb) >= float64(dense)/2 {
 			continue
 		}
 		var bar []score.Hit
@@ -403,4 +411,43 @@ func bringDrums(s *score.Score, from, to float64) {
 		}
 		slices.SortStableFunc(t.Hits, func(a, b score.Hit) int { return cmp.Compare(a.Start, b.Start) })
 	}
+}
+
+// grooveBar is the bar of hits the drums play most often (a pattern of
+// drums at positions, crashes left out) among the bars at least half as
+// dense as the densest, the denser and then the earlier on a tie (-1:
+// none), and the densest bar's number of hits.
+func grooveBar(hits []score.Hit, bpb float64) (best, dense int) {
+	count, pattern := map[int]int{}, map[int]string{}
+	for _, h := range hits {
+		b := int(h.Start / bpb)
+		count[b]++
+		if h.Drum != score.Crash {
+			pattern[b] += fmt.Sprintf("%s@%.3f ", h.Drum, h.Start-float64(b)*bpb)
+		}
+	}
+	for _, n := range count {
+		dense = max(dense, n)
+	}
+	often := map[string]int{}
+	for b, n := range count {
+		if 2*n >= dense {
+			often[pattern[b]]++
+		}
+	}
+	best = -1
+	for b, n := range count {
+		if 2*n < dense {
+			continue
+		}
+		if best < 0 {
+			best = b
+			continue
+		}
+		o, ob := often[pattern[b]], often[pattern[best]]
+		if o > ob || o == ob && (n > count[best] || n == count[best] && b < best) {
+			best = b
+		}
+	}
+	return best, dense
 }

@@ -1,6 +1,8 @@
 package edit_test
 
 import (
+	"math"
+	"slices"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/edit"
@@ -52,7 +54,7 @@ func countIn(t score.Track, from, to float64, drum score.Drum) (n int, vel float
 
 // TestEnergySections draws 0.2, 1, 0.2 over the sections: the quiet ones
 // lose the drums and the arp and thin the chords, the loud one fills the
-// hats, restrikes and doubles the chords and brings the bass in, a snare
+// hats (on the eighths), restrikes and doubles the chords and brings the bass in, a snare
 // roll and a crash lead into the rise, and Section.Energy reports it.
 func TestEnergySections(t *testing.T) {
 	c, err := edit.ParseCurve([]byte(`{"intro": 0.2, "verse": 1, "outro": 0.2}`))
@@ -60,6 +62,9 @@ func TestEnergySections(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := energyScore()
+	in.Tracks[0].Hits = slices.DeleteFunc(in.Tracks[0].Hits, func(h score.Hit) bool { // the verse's hats on the beats only
+		return h.Start >= 8 && h.Start < 16 && h.Start != math.Trunc(h.Start)
+	})
 	s := edit.Energy(in, c)
 	for i, want := range []float64{0.2, 1, 0.2} {
 		if s.Sections[i].Energy != want {
@@ -73,8 +78,13 @@ func TestEnergySections(t *testing.T) {
 	if n, _ := countIn(arp, 16, 24, ""); n != 0 {
 		t.Errorf("%d arp notes in the 0.2 outro, want none", n)
 	}
-	if before, _ := countIn(in.Tracks[0], 8, 16, score.ClosedHat); func() bool { n, _ := countIn(drums, 8, 16, score.ClosedHat); return n <= before }() {
-		t.Errorf("the 1.0 verse has no more hats than composed (%d)", before)
+	if n, _ := countIn(drums, 8, 14, score.ClosedHat); n != 12 {
+		t.Errorf("the 1.0 verse plays %d hats in its first 6 beats, want them filled on the 12 eighths", n)
+	}
+	for _, h := range drums.Hits {
+		if h.Drum == score.ClosedHat && h.Start >= 8 && h.Start < 16 && h.Start*2 != math.Trunc(h.Start*2) {
+			t.Errorf("a hat on the sixteenth %g: the hats fill the eighths only", h.Start)
+		}
 	}
 	if n, _ := countIn(chords, 8, 16, ""); n <= 2 {
 		t.Errorf("the 1.0 verse's chords: %d notes, want restruck and doubled", n)
@@ -160,5 +170,97 @@ func TestEnergyOrder(t *testing.T) {
 	}
 	if vi >= vv*1.001 && intro >= verse {
 		t.Errorf("chords' velocity sum: intro %.2f, verse %.2f", vi, vv)
+	}
+}
+
+// TestEnergyLeadJoins draws three sections a little apart (0.9, 0.8,
+// 0.7) over a score whose lead plays sixteenths throughout and whose
+// accompaniment cannot thin further: each lower section plays fewer
+// onsets a beat than the one above it, its lead in longer notes that
+// keep the melody's order and cover the same span.
+func TestEnergyLeadJoins(t *testing.T) {
+	s := energyScore()
+	lead := score.Track{Name: "lead", Instrument: score.Flute, Role: score.RoleLead}
+	for b := 0.0; b < 24; b += 0.25 {
+		lead.Notes = append(lead.Notes, score.Note{Start: b, Length: 0.25, Pitch: 60 + int(b*4)%12, Velocity: 0.7})
+	}
+	s.Tracks = append(s.Tracks, lead)
+	c, err := edit.ParseCurve([]byte(`{"intro": 0.9, "verse": 0.8, "outro": 0.7}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := edit.Energy(s, c)
+	onsets := func(from, to float64) float64 {
+		seen := map[float64]bool{}
+		for _, tr := range out.Tracks {
+			for _, h := range tr.Hits {
+				if h.Start >= from && h.Start < to {
+					seen[h.Start] = true
+				}
+			}
+			for _, n := range tr.Notes {
+				if n.Start >= from && n.Start < to {
+					seen[n.Start] = true
+				}
+			}
+		}
+		return float64(len(seen)) / (to - from)
+	}
+	// The fill into a rise is none here: the curve only falls.
+	intro, verse, outro := onsets(0, 8), onsets(8, 16), onsets(16, 24)
+	if !(intro > verse*1.2 && verse > outro*1.2) {
+		t.Errorf("onsets a beat: %.2f, %.2f, %.2f drawn 0.9, 0.8, 0.7: want each lower section under 1/1.2 of the one above", intro, verse, outro)
+	}
+	got := out.Tracks[len(out.Tracks)-1].Notes
+	if len(got) >= len(lead.Notes) {
+		t.Fatalf("the lead kept all its %d notes", len(got))
+	}
+	end, k := 0.0, 0
+	for _, n := range got {
+		for k < len(lead.Notes) && lead.Notes[k].Start < n.Start {
+			k++
+		}
+		if k == len(lead.Notes) || lead.Notes[k].Start != n.Start || lead.Notes[k].Pitch != n.Pitch {
+			t.Fatalf("lead note at %g (pitch %d) is not one of the melody's", n.Start, n.Pitch)
+		}
+		if n.Start > end+1e-9 {
+			t.Errorf("the lead rests from %g to %g: joined notes should hold on", end, n.Start)
+		}
+		end = n.Start + n.Length
+	}
+	if end < 24-1e-9 {
+		t.Errorf("the lead ends at %g, want 24", end)
+	}
+}
+
+// TestEnergyBringsTheGroove draws 1 on an intro the composer left without
+// drums, in a song whose drums play one groove bar over and over and one
+// snare roll: the intro takes the groove, not the roll.
+func TestEnergyBringsTheGroove(t *testing.T) {
+	s := energyScore()
+	d := &s.Tracks[0]
+	d.Hits = d.Hits[:0]
+	for b := 8.0; b < 24; b += 0.5 {
+		switch {
+		case b >= 12 && b < 16: // a bar-long roll
+			d.Hits = append(d.Hits, score.Hit{Start: b, Drum: score.Snare, Velocity: 0.7},
+				score.Hit{Start: b + 0.25, Drum: score.Snare, Velocity: 0.7})
+		case b == float64(int(b)):
+			d.Hits = append(d.Hits, score.Hit{Start: b, Drum: score.Kick, Velocity: 0.8},
+				score.Hit{Start: b, Drum: score.ClosedHat, Velocity: 0.6})
+		default:
+			d.Hits = append(d.Hits, score.Hit{Start: b, Drum: score.ClosedHat, Velocity: 0.6})
+		}
+	}
+	c, err := edit.ParseCurve([]byte(`{"intro": 1, "verse": 1, "outro": 1}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := edit.Energy(s, c)
+	if n, _ := countIn(out.Tracks[0], 0, 8, score.Snare); n != 0 {
+		t.Errorf("the intro plays %d snares: it took the roll for its groove", n)
+	}
+	if n, _ := countIn(out.Tracks[0], 0, 8, score.Kick); n != 8 {
+		t.Errorf("the intro plays %d kicks, want the groove's 8", n)
 	}
 }

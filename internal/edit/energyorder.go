@@ -14,18 +14,53 @@ import (
 // sections' onset density and arrangement power follow the order of their
 // energy: from the highest drawn section down, each lower one plays at
 // most 1/(1+densityStep) of the onsets a beat and powerStepDB less power
-// than the one above it.
+// than the one above it, however close the two are drawn.
 const (
-	densityStep = 0.12 // the least step of onsets a beat between two energies
-	powerStepDB = 1.5  // the least step of arrangement power between two energies
-	orderTie    = 0.02 // energies closer than this are one level
+	densityStep = 0.3   // the least step of onsets a beat between two energies
+	powerStepDB = 1.5   // the least step of arrangement power between two energies
+	orderTie    = 0.005 // energies closer than this are one level
 )
+
+// rise is a fill into a rise of the drawn energy: the span beats before
+// beat at (riseInto writes it).
+type rise struct{ at, span, e float64 }
+
+// rises are the fills Energy writes into the rises of levels: into every
+// section drawn (or following a drawn one) 0.15 or more above the one
+// before it, two beats long into a section above 0.7, else one.
+func rises(s *score.Score, levels []float64, set []bool) []rise {
+	var out []rise
+	for i := 1; i < len(s.Sections); i++ {
+		if (set[i] || set[i-1]) && levels[i]-levels[i-1] >= 0.15 && s.Sections[i].StartBeat >= 1 {
+			span := 1.0
+			if levels[i] > 0.7 {
+				span = 2
+			}
+			out = append(out, rise{at: s.Sections[i].StartBeat, span: span, e: levels[i]})
+		}
+	}
+	return out
+}
+
+// fillSlots are the sixteenth slots the fills of rs play on: thinning
+// neither removes nor counts on them.
+func fillSlots(rs []rise) map[int]bool {
+	out := map[int]bool{}
+	for _, r := range rs {
+		for b := max(r.at-r.span, 0); b < r.at-1e-9; b += 0.25 {
+			out[slot(b)] = true
+		}
+	}
+	return out
+}
 
 // order thins and softens the drawn sections of s (levels, set as Curve
 // Levels gives them) so that their onsets a beat and their power rise with
-// their energy. Only the accompaniment, bass and drums thin (weakest
-// positions first, never a bar's downbeat); the lead keeps its notes.
-func order(s *score.Score, levels []float64, set []bool) {
+// their energy. The accompaniment, bass and drums thin first (weakest
+// positions first, never a bar's downbeat); where that is not enough the
+// lead plays longer notes (a note on a weak position joins the one before
+// it). The fills of rs count as played.
+func order(s *score.Score, levels []float64, set []bool, rs []rise) {
 	var idx []int
 	for i := range s.Sections {
 		if set[i] {
@@ -35,6 +70,7 @@ func order(s *score.Score, levels []float64, set []bool) {
 	if len(idx) < 2 {
 		return
 	}
+	fixed := fillSlots(rs)
 	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(levels[b], levels[a]) })
 	// A group is the sections of one level; each group plays under the
 	// least density and power of the group above.
@@ -48,7 +84,7 @@ func order(s *score.Score, levels []float64, set []bool) {
 			groupE, minD, minP = levels[i], math.Inf(1), math.Inf(1)
 		}
 		from, to := s.Sections[i].StartBeat, s.SectionEnd(i)
-		d := thinTo(s, from, to, capD)
+		d := thinTo(s, from, to, capD, fixed)
 		p := sectionPowerDB(s, from, to)
 		if p > capP {
 			scaleVelocities(s, from, to, math.Pow(10, (capP-p)/20))
@@ -61,14 +97,20 @@ func order(s *score.Score, levels []float64, set []bool) {
 // slot is an onset position on the sixteenth grid.
 func slot(b float64) int { return int(math.Round(b * 4)) }
 
-// thinTo removes the onsets of [from, to) at the weakest positions no lead
-// note starts on until the section plays at most most onsets (sixteenth
-// slots with a note or hit) a beat, and returns the onsets a beat it
-// plays.
-func thinTo(s *score.Score, from, to, most float64) float64 {
+// thinTo removes the onsets of [from, to) at the weakest positions until
+// the section plays at most most onsets (sixteenth slots with a note or
+// hit, the fill slots fixed counted as played) a beat, and returns the
+// onsets a beat it plays. Positions no lead note starts on go first; then
+// the lead's weakest notes join the notes before them.
+func thinTo(s *score.Score, from, to, most float64, fixed map[int]bool) float64 {
 	bpb := max(s.BeatsPerBar, 1)
 	in := func(b float64) bool { return b >= from-1e-9 && b < to-1e-9 }
 	used, lead := map[int]bool{}, map[int]bool{}
+	for k := range fixed {
+		if in(float64(k) / 4) {
+			used[k] = true
+		}
+	}
 	for _, t := range s.Tracks {
 		for _, n := range t.Notes {
 			if in(n.Start) {
@@ -86,27 +128,21 @@ func thinTo(s *score.Score, from, to, most float64) float64 {
 	if float64(len(used))/beats <= most {
 		return float64(len(used)) / beats
 	}
-	var free []int
+	var free, leadFree []int
 	for k := range used {
-		if !lead[k] && Weight(float64(k)/4, bpb) < weightBar {
+		switch {
+		case fixed[k] || Weight(float64(k)/4, bpb) >= weightBar:
+		case !lead[k]:
 			free = append(free, k)
+		case Weight(float64(k)/4, bpb) < weightHalf:
+			leadFree = append(leadFree, k)
 		}
 	}
-	// The weakest positions first; among equals, spread over the section
-	// (the bars in golden-ratio order) rather than from one end.
-	spread := func(k int) float64 { return math.Mod(float64(k/(4*bpb))*0.6180339887, 1) }
-	slices.SortFunc(free, func(a, b int) int {
-		if c := cmp.Compare(Weight(float64(a)/4, bpb), Weight(float64(b)/4, bpb)); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(spread(a), spread(b)); c != 0 {
-			return c
-		}
-		return cmp.Compare(a, b)
-	})
+	weakFirst(free, bpb)
+	weakFirst(leadFree, bpb)
 	gone := map[int]bool{}
 	n := len(used)
-	for _, k := range free {
+	for _, k := range append(free, leadFree...) {
 		if float64(n)/beats <= most {
 			break
 		}
@@ -116,12 +152,61 @@ func thinTo(s *score.Score, from, to, most float64) float64 {
 	for ti := range s.Tracks {
 		t := &s.Tracks[ti]
 		if t.Role == score.RoleLead {
+			t.Notes = joinLead(t.Notes, func(b float64) bool { return in(b) && gone[slot(b)] })
 			continue
 		}
 		t.Notes = slices.DeleteFunc(t.Notes, func(x score.Note) bool { return in(x.Start) && gone[slot(x.Start)] })
 		t.Hits = slices.DeleteFunc(t.Hits, func(x score.Hit) bool { return in(x.Start) && gone[slot(x.Start)] })
 	}
 	return float64(n) / beats
+}
+
+// weakFirst sorts slots the weakest positions first; among equals, spread
+// over the section (the bars in golden-ratio order) rather than from one
+// end.
+func weakFirst(ks []int, bpb int) {
+	spread := func(k int) float64 { return math.Mod(float64(k/(4*bpb))*0.6180339887, 1) }
+	slices.SortFunc(ks, func(a, b int) int {
+		if c := cmp.Compare(Weight(float64(a)/4, bpb), Weight(float64(b)/4, bpb)); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(spread(a), spread(b)); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+}
+
+// joinLead removes the lead notes that start where gone says and holds
+// the notes before each (those that start last before it) on to its end:
+// the melody keeps its shape in longer notes. A note with none before it
+// in its part stays.
+func joinLead(notes []score.Note, gone func(float64) bool) []score.Note {
+	out := slices.Clone(notes)
+	slices.SortStableFunc(out, func(a, b score.Note) int { return cmp.Compare(a.Start, b.Start) })
+	keep := make([]bool, len(out))
+	last := -1 // index of the first kept note of the latest kept onset
+	for i, n := range out {
+		if last < 0 || !gone(n.Start) || n.Start-out[last].Start < 1e-9 {
+			keep[i] = true
+			if last < 0 || n.Start-out[last].Start > 1e-9 {
+				last = i
+			}
+			continue
+		}
+		for j := last; j < i; j++ {
+			if keep[j] && out[j].Start == out[last].Start {
+				out[j].Length = max(out[j].Length, n.Start+n.Length-out[j].Start)
+			}
+		}
+	}
+	kept := out[:0]
+	for i, n := range out {
+		if keep[i] {
+			kept = append(kept, n)
+		}
+	}
+	return kept
 }
 
 // sectionPowerDB is the arrangement power of [from, to): the sum of the

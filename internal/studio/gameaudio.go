@@ -40,6 +40,10 @@ type Manifest struct {
 	// performed tempo map (rubato) moves the bar lines: SyncPoints has
 	// them where they are played.
 	BarFrames float64 `json:"bar_frames"`
+	// OddBars are the bars of another length than BeatsPerBar (a hit
+	// point's 2/4 or 5/4 bar in 4/4; the timeline's meter.changes), in
+	// order; empty when every bar is BeatsPerBar beats long.
+	OddBars []ManifestOddBar `json:"odd_bars,omitempty"`
 	// Loop is the loop body: [start, end) in frames, on downbeats.
 	Loop FrameSpan `json:"loop"`
 	// SyncPoints are the downbeats in frames: where a layer may come in or
@@ -53,6 +57,14 @@ type Manifest struct {
 	// Stingers: two-bar cues in the song's key and tempo, to start on a
 	// sync point over the music.
 	Stingers []ManifestStinger `json:"stingers,omitempty"`
+}
+
+// ManifestOddBar is a bar of another length: its number (from 1, as
+// SyncPoints count them), its beats and its first frame.
+type ManifestOddBar struct {
+	Bar   int `json:"bar"`
+	Beats int `json:"beats"`
+	Frame int `json:"frame"`
 }
 
 // ManifestStinger is one stinger file: its kind (success, danger,
@@ -91,7 +103,7 @@ type ManifestSegment struct {
 func NewManifest(s *score.Score, title string, rate audio.SampleRate, frames int) *Manifest {
 	bpb := max(s.BeatsPerBar, 1)
 	m := &Manifest{Version: ManifestVersion, Title: title, SampleRate: int(rate), Frames: frames, BPM: s.BPM,
-		Meter: fmt.Sprintf("%d/4", bpb), BeatsPerBar: bpb, Bars: int(math.Round(s.TotalBeats)) / bpb, Key: describe.KeyName(s),
+		Meter: fmt.Sprintf("%d/4", bpb), BeatsPerBar: bpb, Bars: bars(s), Key: describe.KeyName(s),
 		BarFrames: s.BeatToSeconds(float64(bpb)) * float64(rate), SyncPoints: []int{}}
 	if s.Subdivision == 3 {
 		m.Meter = fmt.Sprintf("%d/8", 3*bpb)
@@ -99,9 +111,23 @@ func NewManifest(s *score.Score, title string, rate audio.SampleRate, frames int
 	for b := 0; b < m.Bars; b++ {
 		m.SyncPoints = append(m.SyncPoints, barFrame(s, rate, b))
 	}
+	db := s.Downbeats()
+	for _, o := range s.OddBars {
+		b := score.BarOf(db, o.Beat)
+		m.OddBars = append(m.OddBars, ManifestOddBar{Bar: b + 1, Beats: o.Beats, Frame: barFrame(s, rate, b)})
+	}
 	spans := SegmentSpans(s, rate, frames)
 	m.Loop = spans[1]
 	return m
+}
+
+// bars is the number of bars of s: its downbeats when it has odd bars
+// (a 2/4 bar leaves a 4/4 song's beats short of a whole number of bars).
+func bars(s *score.Score) int {
+	if len(s.OddBars) > 0 {
+		return len(s.Downbeats())
+	}
+	return int(math.Round(s.TotalBeats)) / max(s.BeatsPerBar, 1)
 }
 
 // barFrame is the frame at which bar b of s starts, at rate, under its
@@ -124,7 +150,7 @@ func SegmentSpans(s *score.Score, rate audio.SampleRate, frames int) [3]FrameSpa
 		return [3]FrameSpan{{0, 0}, {0, frames}, {frames, frames}}
 	}
 	bpb := max(s.BeatsPerBar, 1)
-	bars := int(math.Round(s.TotalBeats)) / bpb
+	bars := bars(s)
 	first, last := 1, bars-1
 	if n := len(s.Sections); n >= 3 {
 		first = int(math.Round(s.Sections[1].StartBeat)) / bpb
