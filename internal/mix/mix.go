@@ -85,6 +85,9 @@ func Channel(t *score.Track, st *style.Style, ballad bool) mixplan.Channel {
 		c.Pan, c.Reverb, c.Delay, c.GainDB = 0.5, 0.2+0.3*rev, 0.25, -2
 	case score.PartDrone:
 		c.Reverb, c.GainDB = 0.1+0.2*rev, st.Band.Drone.GainDB
+		if d := st.Band.Drone; d.Struck != "" && t.Instrument == d.Struck {
+			c.GainDB = d.StruckGainDB // the pulse struck beside a held drone
+		}
 	case score.PartChoir:
 		c.Reverb = 0.45
 		return c // sung as recorded: no colour

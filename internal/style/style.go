@@ -220,8 +220,16 @@ type Drone struct {
 	// then a plucked or struck one); with it a second track strikes them.
 	Strike string
 	// Struck is the instrument of the struck pulse beside the held drone
-	// (a tolled bell under a chant's ison); empty strikes the drone.
+	// (a harp giving a chant's final beside the ison); empty strikes the
+	// drone.
 	Struck score.Instrument
+	// StruckGainDB sets the Struck track against the bass level of the
+	// mix plan, as GainDB the drone's.
+	StruckGainDB float64
+	// StruckOctave moves the Struck track's pitches by octaves from the
+	// drone's (-1: an octave under it, its second harmonic in the drone's
+	// octave band).
+	StruckOctave int
 }
 
 // Harmony is a style's harmonic language.

@@ -116,17 +116,21 @@ func DroneChord(c harmony.Chord, k harmony.Key, d style.Drone, lo int) []int {
 // hit of the one-bar pattern, each sounding to the next hit, the song's
 // final struck once and left to ring. Without a Struck instrument the
 // drone itself is struck (its notes replaced) and Strike returns nil;
-// with one it returns a second drone track of that instrument.
-func Strike(prof genre.Profile, drone *score.Track, beats int) *score.Track {
+// with one it returns a second drone track of that instrument (nil when
+// the prompt leaves that instrument out: the drone is then held).
+func Strike(p plan.Plan, prof genre.Profile, drone *score.Track, beats int) *score.Track {
 	d := prof.Style.Band.Drone
 	steps := strings.ReplaceAll(d.Strike, " ", "")
-	if drone == nil || steps == "" || beats <= 0 {
+	if drone == nil || steps == "" || beats <= 0 || d.Struck != "" && slices.Contains(p.Without, d.Struck) {
 		return nil
 	}
 	struck := strikeNotes(drone.Notes, steps, float64(beats))
 	if d.Struck == "" {
 		drone.Notes = struck
 		return nil
+	}
+	for i := range struck {
+		struck[i].Pitch += 12 * d.StruckOctave
 	}
 	return &score.Track{Name: "drone (" + string(d.Struck) + ")", Instrument: d.Struck, Role: score.RoleBass,
 		Part: score.PartDrone, Notes: struck,
