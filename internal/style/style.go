@@ -226,10 +226,6 @@ type Drone struct {
 	// StruckGainDB sets the Struck track against the bass level of the
 	// mix plan, as GainDB the drone's.
 	StruckGainDB float64
-	// StruckOctave moves the Struck track's pitches by octaves from the
-	// drone's (-1: an octave under it, its second harmonic in the drone's
-	// octave band).
-	StruckOctave int
 }
 
 // Harmony is a style's harmonic language.

@@ -129,9 +129,6 @@ func Strike(p plan.Plan, prof genre.Profile, drone *score.Track, beats int) *sco
 		drone.Notes = struck
 		return nil
 	}
-	for i := range struck {
-		struck[i].Pitch += 12 * d.StruckOctave
-	}
 	return &score.Track{Name: "drone (" + string(d.Struck) + ")", Instrument: d.Struck, Role: score.RoleBass,
 		Part: score.PartDrone, Notes: struck,
 		Recorded: plan.AcousticInstrument(d.Struck) && slices.Contains(prof.Style.Band.Recorded, DronePart)}
