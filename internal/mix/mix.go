@@ -86,7 +86,9 @@ func Channel(t *score.Track, st *style.Style, ballad bool) mixplan.Channel {
 	case score.PartDrone:
 		c.Reverb, c.GainDB = 0.1+0.2*rev, st.Band.Drone.GainDB
 		if d := st.Band.Drone; d.Struck != "" && t.Instrument == d.Struck {
-			c.GainDB = d.StruckGainDB // the pulse struck beside a held drone
+			// The pulse struck beside a held drone: its own level, and
+			// seated beside the drone as an instrument of the band.
+			c.Pan, c.Reverb, c.GainDB = -0.35, 0.15+0.3*rev, d.StruckGainDB
 		}
 	case score.PartChoir:
 		c.Reverb = 0.45

@@ -170,7 +170,7 @@ func TestDrawnEnergyRidesHarder(t *testing.T) {
 
 // TestStruckDrone: the pulse struck beside a held drone (style
 // Drone.Struck: the chant's mallet beside its ison) sits at its own level,
-// StruckGainDB, and the held drone at GainDB.
+// StruckGainDB, off centre, and the held drone at GainDB, centred.
 func TestStruckDrone(t *testing.T) {
 	st := entry()
 	st.Band.Drone = style.Drone{Instrument: score.ChoirPad, GainDB: 5, Strike: "x...", Struck: score.Marimba, StruckGainDB: 2}
@@ -181,5 +181,8 @@ func TestStruckDrone(t *testing.T) {
 	chans := mix.Of(st, s, synth.Options{}).Channels
 	if held, struck := chans[0].GainDB, chans[1].GainDB; held != 5 || struck != 2 {
 		t.Errorf("held drone %v dB, struck %v dB, want 5 and 2", held, struck)
+	}
+	if chans[0].Pan != 0 || chans[1].Pan == 0 {
+		t.Errorf("held drone pan %v, struck %v: want the drone centred and the strikes beside it", chans[0].Pan, chans[1].Pan)
 	}
 }

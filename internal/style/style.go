@@ -226,6 +226,10 @@ type Drone struct {
 	// StruckGainDB sets the Struck track against the bass level of the
 	// mix plan, as GainDB the drone's.
 	StruckGainDB float64
+	// StruckOctave moves the Struck track's pitches by octaves from the
+	// drone's (1: an octave over it, where the mix may seat it off
+	// centre).
+	StruckOctave int
 }
 
 // Harmony is a style's harmonic language.

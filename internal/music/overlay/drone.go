@@ -129,7 +129,11 @@ func Strike(p plan.Plan, prof genre.Profile, drone *score.Track, beats int) *sco
 		drone.Notes = struck
 		return nil
 	}
-	return &score.Track{Name: "drone (" + string(d.Struck) + ")", Instrument: d.Struck, Role: score.RoleBass,
+	for i := range struck {
+		struck[i].Pitch += 12 * d.StruckOctave
+	}
+	// Not a bass: struck over the drone, it may sit off centre.
+	return &score.Track{Name: "drone (" + string(d.Struck) + ")", Instrument: d.Struck, Role: score.RoleChords,
 		Part: score.PartDrone, Notes: struck,
 		Recorded: plan.AcousticInstrument(d.Struck) && slices.Contains(prof.Style.Band.Recorded, DronePart)}
 }
