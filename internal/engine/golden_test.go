@@ -43,6 +43,9 @@ type goldenRecipe struct {
 // crash on a chord); these songs give none: their hashes stand.
 // 2026.11.29.1 (issue 31, density): a drawn energy orders the sections'
 // onsets with the lead's notes too; the golden songs draw none: unchanged.
+// 2026.11.29.1 (issue 30 item 4, heard2): meditation, dark ambient and
+// gregorian chant strike their drone on every beat; these songs do not
+// change.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
 		"573b7c7af5d253e48750d9ec6022ce103441d0bdd93f62ae1e93e9710806cd9a"},

@@ -85,6 +85,11 @@ func Channel(t *score.Track, st *style.Style, ballad bool) mixplan.Channel {
 		c.Pan, c.Reverb, c.Delay, c.GainDB = 0.5, 0.2+0.3*rev, 0.25, -2
 	case score.PartDrone:
 		c.Reverb, c.GainDB = 0.1+0.2*rev, st.Band.Drone.GainDB
+		if d := st.Band.Drone; d.Struck != "" && t.Instrument == d.Struck {
+			// The pulse struck beside a held drone: its own level, and
+			// seated beside the drone as an instrument of the band.
+			c.Pan, c.Reverb, c.GainDB = -0.35, 0.15+0.3*rev, d.StruckGainDB
+		}
 	case score.PartChoir:
 		c.Reverb = 0.45
 		return c // sung as recorded: no colour

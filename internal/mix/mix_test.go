@@ -167,3 +167,22 @@ func TestDrawnEnergyRidesHarder(t *testing.T) {
 		t.Errorf("drawn energy rides %g dB, want %g (the family's: %g)", drawn, mix.EnergyRideDB, plain)
 	}
 }
+
+// TestStruckDrone: the pulse struck beside a held drone (style
+// Drone.Struck: the chant's mallet beside its ison) sits at its own level,
+// StruckGainDB, off centre, and the held drone at GainDB, centred.
+func TestStruckDrone(t *testing.T) {
+	st := entry()
+	st.Band.Drone = style.Drone{Instrument: score.ChoirPad, GainDB: 5, Strike: "x...", Struck: score.Marimba, StruckGainDB: 2}
+	s := &score.Score{Tracks: []score.Track{
+		{Name: "drone (choir)", Instrument: score.ChoirPad, Role: score.RoleBass, Part: score.PartDrone},
+		{Name: "drone (marimba)", Instrument: score.Marimba, Role: score.RoleBass, Part: score.PartDrone},
+	}}
+	chans := mix.Of(st, s, synth.Options{}).Channels
+	if held, struck := chans[0].GainDB, chans[1].GainDB; held != 5 || struck != 2 {
+		t.Errorf("held drone %v dB, struck %v dB, want 5 and 2", held, struck)
+	}
+	if chans[0].Pan != 0 || chans[1].Pan == 0 {
+		t.Errorf("held drone pan %v, struck %v: want the drone centred and the strikes beside it", chans[0].Pan, chans[1].Pan)
+	}
+}

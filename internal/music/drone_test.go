@@ -95,3 +95,40 @@ func TestPedalInBand(t *testing.T) {
 		}
 	}
 }
+
+// TestDronePulse checks that the calm styles without a kit are heard at
+// their tempo (issue 30 item 4): the drone is struck on every beat of
+// every bar but the last (a tanpura plucked round, a harp giving the
+// final; style.Drone.Strike), the downbeat loudest, while a part still
+// holds the 125 Hz octave (TestLowRegister).
+func TestDronePulse(t *testing.T) {
+	for _, g := range []plan.Genre{"meditation", "dark ambient", "gregorian chant"} {
+		for seed := uint64(1); seed <= 2; seed++ {
+			t.Run(fmt.Sprintf("%s/%d", g, seed), func(t *testing.T) {
+				s, _, _ := compose(reader.Parse(string(g)+", 60 seconds"), seed)
+				onsets := map[float64]float64{} // beat -> loudest strike there
+				for _, tr := range s.Tracks {
+					if tr.Part != score.PartDrone {
+						continue
+					}
+					for _, x := range tr.Notes {
+						if x.Length < 0.5 && x.Start < s.TotalBeats-float64(s.BeatsPerBar) {
+							t.Errorf("%s: a strike at beat %.2f lasts %.2f beats, want it to ring to the next", tr.Name, x.Start, x.Length)
+						}
+						onsets[x.Start] = max(onsets[x.Start], x.Velocity)
+					}
+				}
+				last := s.TotalBeats - float64(s.BeatsPerBar)
+				for b := 0.0; b < last; b++ {
+					v, ok := onsets[b]
+					if !ok {
+						t.Fatalf("no drone strike on beat %.0f of %.0f", b, last)
+					}
+					if down := math.Floor(b/float64(s.BeatsPerBar)) * float64(s.BeatsPerBar); b != down && v >= onsets[down] {
+						t.Errorf("beat %.0f struck at %.2f, not under its downbeat's %.2f", b, v, onsets[down])
+					}
+				}
+			})
+		}
+	}
+}

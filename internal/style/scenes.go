@@ -300,10 +300,12 @@ var scenes = []Style{
 			{Steps: "x---------------", Level: 1},
 			{Steps: "x-------t-------", Level: 2},
 		},
-		// A soft tanpura-like drone: the tonic and its fifth held throughout.
+		// A tanpura: the tonic and its fifth plucked round and round on
+		// every beat (Pa, Sa, Sa, Sa), the pulse the piece is heard at
+		// (issue 30: a held pad drone left no tempo to hear).
 		Band: Band{Bass: score.SubBass, Chords: score.SingingBowl, Pad: score.Pad, Lead: score.Flute,
 			LeadAlt: []score.Instrument{score.Harp, score.Kalimba}, ChordsAlt: []score.Instrument{score.Harp},
-			Drone: Drone{Instrument: score.Pad, Pedal: true, Fifth: true, GainDB: 4}, Recorded: []string{"lead"}},
+			Drone: Drone{Instrument: score.Sitar, Pedal: true, Fifth: true, GainDB: 4, Strike: "x... o... o... o..."}, Recorded: []string{"lead"}},
 		Harmony: Harmony{Family: "ambient", Ext: 5, Cadence: "drone", Modes: []string{"lydian", "major", "dorian"},
 			Major: [][]int{{0, 0, 3, 3}, {0, 3, 0, 3}, {0, 0, 0, 1}, {0, 4, 0, 3}},
 			Minor: [][]int{{0, 0, 6, 6}, {0, 3, 0, 3}, {0, 0, 2, 2}}},
@@ -337,10 +339,13 @@ var scenes = []Style{
 			{Steps: "x---------------", Level: 1},
 			{Steps: "l-------t-------", Level: 2},
 		},
-		// A low synth drone on the tonic, under the chords' half steps.
+		// A low harp string plucks the tonic on every beat under the
+		// chords' half steps: the drone, and the pulse the piece is heard
+		// at (issue 30: a held pad drone left no tempo to hear).
 		Band: Band{Bass: score.SubBass, Chords: score.Strings, Pad: score.Pad, Lead: score.Piano,
 			LeadAlt: []score.Instrument{score.MusicBox, score.Bells, score.Fiddle}, ChordsAlt: []score.Instrument{score.ChoirPad},
-			Drone: Drone{Instrument: score.Pad, Pedal: true, GainDB: 2}, Recorded: []string{"chords", "lead"}},
+			Drone:    Drone{Instrument: score.Harp, Pedal: true, GainDB: 2, Strike: "x... o... o... o..."},
+			Recorded: []string{"chords", "lead", "drone"}},
 		Harmony: Harmony{Family: "horror", Ext: 3, Cadence: "drone", Modes: []string{"phrygian", "locrian", "minor"},
 			Major: [][]int{{0, 0, 1, 1}, {0, 5, 1, 0}},
 			Minor: [][]int{{0, 1, 0, 1}, {0, 0, 1, 0}, {0, 4, 1, 0}, {0, 5, 1, 1}}},

@@ -212,6 +212,24 @@ type Drone struct {
 	// GainDB sets the drone against the bass level of the mix plan (0:
 	// at it).
 	GainDB float64
+	// Strike is a one-bar step pattern ('x' accent, 'o' normal, '-'
+	// soft, '.' rest; spaces ignored) on which the drone's pitches are
+	// struck anew, as a tanpura is plucked round and round or a bell
+	// tolls: the pulse a song without a kit is heard at ("" holds the
+	// drone). Without Struck the drone itself is struck (its instrument
+	// then a plucked or struck one); with it a second track strikes them.
+	Strike string
+	// Struck is the instrument of the struck pulse beside the held drone
+	// (a harp giving a chant's final beside the ison); empty strikes the
+	// drone.
+	Struck score.Instrument
+	// StruckGainDB sets the Struck track against the bass level of the
+	// mix plan, as GainDB the drone's.
+	StruckGainDB float64
+	// StruckOctave moves the Struck track's pitches by octaves from the
+	// drone's (1: an octave over it, where the mix may seat it off
+	// centre).
+	StruckOctave int
 }
 
 // Harmony is a style's harmonic language.

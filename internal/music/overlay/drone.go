@@ -2,6 +2,7 @@ package overlay
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/songsmith/songsmith/internal/music/form"
 	"github.com/songsmith/songsmith/internal/music/genre"
@@ -108,4 +109,78 @@ func DroneChord(c harmony.Chord, k harmony.Key, d style.Drone, lo int) []int {
 		return []int{root, f}
 	}
 	return []int{root}
+}
+
+// Strike makes the drone's pulse (style.Drone.Strike) from the held drone
+// of a song in beats-beat bars: the drone's pitches struck anew on every
+// hit of the one-bar pattern, each sounding to the next hit, the song's
+// final struck once and left to ring. Without a Struck instrument the
+// drone itself is struck (its notes replaced) and Strike returns nil;
+// with one it returns a second drone track of that instrument (nil when
+// the prompt leaves that instrument out: the drone is then held).
+func Strike(p plan.Plan, prof genre.Profile, drone *score.Track, beats int) *score.Track {
+	d := prof.Style.Band.Drone
+	steps := strings.ReplaceAll(d.Strike, " ", "")
+	if drone == nil || steps == "" || beats <= 0 || d.Struck != "" && slices.Contains(p.Without, d.Struck) {
+		return nil
+	}
+	struck := strikeNotes(drone.Notes, steps, float64(beats))
+	if d.Struck == "" {
+		drone.Notes = struck
+		return nil
+	}
+	for i := range struck {
+		struck[i].Pitch += 12 * d.StruckOctave
+	}
+	// Not a bass: struck over the drone, it may sit off centre.
+	return &score.Track{Name: "drone (" + string(d.Struck) + ")", Instrument: d.Struck, Role: score.RoleChords,
+		Part: score.PartDrone, Notes: struck,
+		Recorded: plan.AcousticInstrument(d.Struck) && slices.Contains(prof.Style.Band.Recorded, DronePart)}
+}
+
+// strikeAccent is the velocity of a pattern step's hit ('x', 'o', '-'),
+// relative to the drone's; 0 is a rest.
+var strikeAccent = map[byte]float64{'x': 1, 'o': 0.8, '-': 0.55}
+
+// strikeNotes strikes held notes (each starting on a bar line) on the
+// hits of a one-bar pattern of steps in bars of beats beats; the notes
+// starting last (the final) are kept whole.
+func strikeNotes(held []score.Note, steps string, beats float64) []score.Note {
+	last := 0.0
+	for _, n := range held {
+		last = max(last, n.Start)
+	}
+	step := beats / float64(len(steps))
+	var out []score.Note
+	for _, n := range held {
+		end := n.Start + n.Length
+		if n.Start >= last {
+			out = append(out, n)
+			continue
+		}
+		first := len(out)
+		for bar := n.Start; bar < end-1e-9; bar += beats {
+			for i := range len(steps) {
+				a := strikeAccent[steps[i]]
+				t := bar + float64(i)*step
+				if a == 0 || t >= end-1e-9 {
+					continue
+				}
+				if len(out) > first {
+					out[len(out)-1].Length = t - out[len(out)-1].Start
+				}
+				out = append(out, score.Note{Start: t, Length: end - t, Pitch: n.Pitch, Velocity: n.Velocity * a})
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b score.Note) int {
+		switch {
+		case a.Start < b.Start:
+			return -1
+		case a.Start > b.Start:
+			return 1
+		}
+		return a.Pitch - b.Pitch
+	})
+	return out
 }
