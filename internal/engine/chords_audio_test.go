@@ -17,7 +17,8 @@ import (
 )
 
 // chordTones are the pitch classes of a chart symbol ("Am", "G7",
-// "C/E"), its root first.
+// "C/E"), its root first, and a slash bass that is not one of them
+// last: C#m/B sounds B (it is C#m7 over its seventh).
 func chordTones(t *testing.T, sym string) []int {
 	t.Helper()
 	ch, err := chordchart.ParseChart(sym)
@@ -28,6 +29,9 @@ func chordTones(t *testing.T, sym string) []int {
 	var out []int
 	for _, tone := range c.Tones {
 		out = append(out, (c.Root+tone)%12)
+	}
+	if b := (c.Root + c.Bass) % 12; !slices.Contains(out, b) {
+		out = append(out, b)
 	}
 	return out
 }
@@ -170,9 +174,9 @@ func chordHeard(chroma [12]float64, tones []int) (bool, string) {
 }
 
 // minHeard is the share of the corpus's chords TestChartCorpusAudible
-// asks to be heard: 428 of 440 (97 %) are, 16 s of each chart (415 of 440
-// without the harmonic separation and with root or third only; 425 with
-// the separation alone).
+// asks to be heard: 429 of 440 (97.5 %) are, 16 s of each chart (415 of
+// 440 without the harmonic separation, with root or third only and
+// without a slash bass among the tones; 425 with the separation alone).
 const minHeard = 0.97
 
 // minHeardRatio is how much stronger a heard chord's tones are, on
