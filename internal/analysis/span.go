@@ -84,12 +84,23 @@ const (
 
 // aboveFloor replaces mag, in place, by what each bin holds above its local
 // floor (0 below it), and returns it; scratch holds 2·floorBins+1 values.
+// The window of the floor's median slides along the bins kept sorted (one
+// value leaves it and one enters per bin).
 func aboveFloor(mag, scratch []float64) []float64 {
 	out := make([]float64, len(mag))
+	w := append(scratch[:0], mag[:min(len(mag), floorBins+1)]...)
+	slices.Sort(w)
 	for k := range mag {
-		lo, hi := max(0, k-floorBins), min(len(mag), k+floorBins+1)
-		w := append(scratch[:0], mag[lo:hi]...)
-		slices.Sort(w)
+		if k > 0 {
+			if lo := k - floorBins - 1; lo >= 0 {
+				i, _ := slices.BinarySearch(w, mag[lo])
+				w = slices.Delete(w, i, i+1)
+			}
+			if hi := k + floorBins; hi < len(mag) {
+				i, _ := slices.BinarySearch(w, mag[hi])
+				w = slices.Insert(w, i, mag[hi])
+			}
+		}
 		out[k] = max(0, mag[k]-floorFactor*w[len(w)/2])
 	}
 	copy(mag, out)
