@@ -348,8 +348,9 @@ const crashSoft = 0.3
 
 // riseInto writes a fill into the section starting at beat at: a snare
 // (or tom) roll over the last beat, or the last two beats above energy
-// 0.7, growing louder, and a soft crash with the kick on the downbeat. A
-// song without drums gets a drum track for them (a riser of the kit).
+// 0.7, growing louder, and a soft crash with the kick on the downbeat
+// (Energy calls it in songs with a kit; a song without drums gets a drum
+// track for them).
 func riseInto(s *score.Score, at, e float64) {
 	if at < 1 {
 		return
