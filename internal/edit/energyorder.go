@@ -99,7 +99,10 @@ func order(s *score.Score, levels []float64, set []bool, rs []rise) {
 // first) powerStepDB under the least power it plays with in the
 // drawn sections of higher energy (a part that plays in none of them
 // keeps its level): a lower section's drums or lead, however the composer
-// wrote them, never outplay the same part above it.
+// wrote them, never outplay the same part above it. A lead part that the
+// level just above does not play leaves a section drawn under drumsOut (an
+// EDM drop drawn under its build and intro is no drop): the synthesizer
+// levels each part where it plays, so playing it softer would not do.
 func orderParts(s *score.Score, levels []float64, idx []int) {
 	above := make([]float64, len(s.Tracks))
 	for ti := range above {
@@ -110,20 +113,33 @@ func orderParts(s *score.Score, levels []float64, idx []int) {
 	for ti := range group {
 		group[ti] = math.Inf(1)
 	}
-	for _, i := range idx {
+	// has: the parts the group plays; hadAbove: those the group just above
+	// plays (nil at the top).
+	var hadAbove []bool
+	has := make([]bool, len(s.Tracks))
+	for n, i := range idx {
 		if levels[i] < groupE-orderTie {
 			for ti := range above {
 				above[ti] = min(above[ti], group[ti])
+			}
+			if n > 0 {
+				hadAbove, has = has, make([]bool, len(s.Tracks))
 			}
 			groupE = levels[i]
 		}
 		from, to := s.Sections[i].StartBeat, s.SectionEnd(i)
 		in := func(b float64) bool { return b >= from-1e-9 && b < to-1e-9 }
 		for ti := range s.Tracks {
-			p, ok := partPowerDB(&s.Tracks[ti], from, to)
+			t := &s.Tracks[ti]
+			p, ok := partPowerDB(t, from, to)
 			if !ok {
 				continue
 			}
+			if t.Role == score.RoleLead && levels[i] < drumsOut && hadAbove != nil && !hadAbove[ti] {
+				t.Notes = slices.DeleteFunc(t.Notes, func(x score.Note) bool { return in(x.Start) })
+				continue
+			}
+			has[ti] = true
 			if p > above[ti]-powerStepDB { // +Inf: the top, or a part that plays in none above
 				scaleTrack(&s.Tracks[ti], in, math.Pow(10, (above[ti]-powerStepDB-p)/20))
 				p = above[ti] - powerStepDB
