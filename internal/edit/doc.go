@@ -38,10 +38,13 @@
 //     bass brought in, the drums playing the song's groove bar), density,
 //     register, hats, calm distorted chords played clean, velocities
 //     balanced between the drawn sections, then each section ordered under
-//     the one drawn above it in onsets a beat and power (energyorder.go:
-//     the lead joins weak notes where the rest cannot thin), a fill and a
-//     soft crash into every rise; its Section.Energy says so (the mix rides
-//     it and the timeline reports it).
+//     the one drawn above it in onsets a beat and power, and each part
+//     under the same part above (energyorder.go: the lead joins weak notes
+//     where the rest cannot thin), a fill and a soft crash into every rise;
+//     a song with no kit gets a harp pulse in its high sections and a swell
+//     into its rises instead (energycalm.go); its Section.Energy says so
+//     (the mix rides it, without the leveller, and the timeline reports
+//     it).
 //  9. Hits (issue 31 item 2, hits.go): a tempo map within MaxTempoShift
 //     lands each hit point on a downbeat, and each kind plays there (drop,
 //     stop, accent, end); the score's Marks say where each landed.

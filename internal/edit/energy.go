@@ -188,6 +188,7 @@ func Energy(s *score.Score, c *Curve) *score.Score {
 	out := Clone(s)
 	levels, set := c.Levels(out)
 	bpb := float64(max(out.BeatsPerBar, 1))
+	kit := hasKit(out)
 	for i := range out.Sections {
 		if !set[i] {
 			continue
@@ -201,6 +202,9 @@ func Energy(s *score.Score, c *Curve) *score.Score {
 			bringBass(out, *sec, levels[i])
 		}
 		shape(out, from, to, levels[i])
+		if !kit && levels[i] >= pulseFrom {
+			pulse(out, from, to, levels[i])
+		}
 		if levels[i] < cleanBelow {
 			playClean(out, from, to)
 		}
@@ -219,7 +223,11 @@ func Energy(s *score.Score, c *Curve) *score.Score {
 		}
 	}
 	for _, r := range rs {
-		riseInto(out, r.at, r.e)
+		if kit {
+			riseInto(out, r.at, r.e)
+		} else {
+			swellInto(out, r.at, r.span)
+		}
 	}
 	return out
 }
@@ -340,8 +348,9 @@ const crashSoft = 0.3
 
 // riseInto writes a fill into the section starting at beat at: a snare
 // (or tom) roll over the last beat, or the last two beats above energy
-// 0.7, growing louder, and a soft crash with the kick on the downbeat. A
-// song without drums gets a drum track for them (a riser of the kit).
+// 0.7, growing louder, and a soft crash with the kick on the downbeat
+// (Energy calls it in songs with a kit; a song without drums gets a drum
+// track for them).
 func riseInto(s *score.Score, at, e float64) {
 	if at < 1 {
 		return

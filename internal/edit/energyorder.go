@@ -92,6 +92,86 @@ func order(s *score.Score, levels []float64, set []bool, rs []rise) {
 		}
 		minD, minP = min(minD, d), min(minP, p)
 	}
+	orderParts(s, levels, idx)
+}
+
+// orderParts keeps every part of each drawn section (idx, highest energy
+// first) powerStepDB under the least power it plays with in the
+// drawn sections of higher energy (a part that plays in none of them
+// keeps its level): a lower section's drums or lead, however the composer
+// wrote them, never outplay the same part above it. A lead part that the
+// level just above does not play leaves a section drawn under drumsOut (an
+// EDM drop drawn under its build and intro is no drop): the synthesizer
+// levels each part where it plays, so playing it softer would not do.
+func orderParts(s *score.Score, levels []float64, idx []int) {
+	above := make([]float64, len(s.Tracks))
+	for ti := range above {
+		above[ti] = math.Inf(1)
+	}
+	groupE := math.Inf(1)
+	group := make([]float64, len(s.Tracks))
+	for ti := range group {
+		group[ti] = math.Inf(1)
+	}
+	// has: the parts the group plays; hadAbove: those the group just above
+	// plays (nil at the top).
+	var hadAbove []bool
+	has := make([]bool, len(s.Tracks))
+	for n, i := range idx {
+		if levels[i] < groupE-orderTie {
+			for ti := range above {
+				above[ti] = min(above[ti], group[ti])
+			}
+			if n > 0 {
+				hadAbove, has = has, make([]bool, len(s.Tracks))
+			}
+			groupE = levels[i]
+		}
+		from, to := s.Sections[i].StartBeat, s.SectionEnd(i)
+		in := func(b float64) bool { return b >= from-1e-9 && b < to-1e-9 }
+		for ti := range s.Tracks {
+			t := &s.Tracks[ti]
+			p, ok := partPowerDB(t, from, to)
+			if !ok {
+				continue
+			}
+			if t.Role == score.RoleLead && levels[i] < drumsOut && hadAbove != nil && !hadAbove[ti] {
+				t.Notes = slices.DeleteFunc(t.Notes, func(x score.Note) bool { return in(x.Start) })
+				continue
+			}
+			has[ti] = true
+			if p > above[ti]-powerStepDB { // +Inf: the top, or a part that plays in none above
+				scaleTrack(&s.Tracks[ti], in, math.Pow(10, (above[ti]-powerStepDB-p)/20))
+				p = above[ti] - powerStepDB
+			}
+			group[ti] = min(group[ti], p)
+		}
+	}
+}
+
+// heldBeats is the longest a note counts for in partPowerDB.
+const heldBeats = 4.0
+
+// partPowerDB is the power of t's notes and hits in [from, to) in dB (the
+// sum of their squared velocities, a note's times its length in beats
+// within 0.25..heldBeats, a hit's times 0.25, a beat: a held note sounds
+// for as long as it is held), and whether t plays there.
+func partPowerDB(t *score.Track, from, to float64) (float64, bool) {
+	p := 0.0
+	for _, x := range t.Notes {
+		if x.Start >= from-1e-9 && x.Start < to-1e-9 {
+			p += x.Velocity * x.Velocity * min(max(x.Length, 0.25), heldBeats)
+		}
+	}
+	for _, x := range t.Hits {
+		if x.Start >= from-1e-9 && x.Start < to-1e-9 {
+			p += x.Velocity * x.Velocity * 0.25
+		}
+	}
+	if p == 0 {
+		return 0, false
+	}
+	return 10 * math.Log10(p/max(to-from, 1e-9)), true
 }
 
 // slot is an onset position on the sixteenth grid.

@@ -39,6 +39,7 @@ func Of(st *style.Style, s *score.Score, o synth.Options) synth.Options {
 	p := st.MixPlan()
 	if s != nil && s.EnergyDrawn {
 		p.SectionRideDB = max(p.SectionRideDB, EnergyRideDB)
+		p.Leveller = false // it would lift the low sections the request drew
 	}
 	o.Mix, o.Calm = &p, st.Reference() == mixplan.RefCalm
 	o.RoomSize = st.Mix.Reverb

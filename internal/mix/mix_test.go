@@ -153,13 +153,21 @@ func TestSwappedPartKeepsItsCastColour(t *testing.T) {
 }
 
 // TestDrawnEnergyRidesHarder: a score whose energy the request drew gets
-// a section ride of at least EnergyRideDB; the same score undrawn keeps
-// the family's own ride, which is less.
+// a section ride of at least EnergyRideDB and no leveller (it would lift
+// the sections drawn low); the same score undrawn keeps the family's own
+// ride, which is less, and its leveller.
 func TestDrawnEnergyRidesHarder(t *testing.T) {
 	s := band()
-	plain := mix.Of(entry(), s, synth.Options{}).Mix.SectionRideDB
+	plainPlan := mix.Of(entry(), s, synth.Options{}).Mix
 	s.EnergyDrawn = true
-	drawn := mix.Of(entry(), s, synth.Options{}).Mix.SectionRideDB
+	drawnPlan := mix.Of(entry(), s, synth.Options{}).Mix
+	plain, drawn := plainPlan.SectionRideDB, drawnPlan.SectionRideDB
+	if !plainPlan.Leveller {
+		t.Fatal("the family has no leveller: the test shows nothing")
+	}
+	if drawnPlan.Leveller {
+		t.Error("drawn energy keeps the leveller, want it off")
+	}
 	if plain >= mix.EnergyRideDB {
 		t.Fatalf("the family rides %g dB, not under EnergyRideDB %g: the test shows nothing", plain, mix.EnergyRideDB)
 	}

@@ -1,7 +1,9 @@
 package synth
 
 import (
+	"cmp"
 	"math"
+	"slices"
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/score"
@@ -19,10 +21,11 @@ func rideSections(b *audio.Buffer, s *score.Score, dbPerEnergy float64) {
 	if dbPerEnergy == 0 || len(s.Sections) < 2 || b.Channels != 2 {
 		return
 	}
+	levels := rideLevels(s)
 	mean, total := 0.0, 0.0
-	for _, sec := range s.Sections {
+	for i, sec := range s.Sections {
 		w := float64(sec.Bars)
-		mean += w * sec.Energy
+		mean += w * levels[i]
 		total += w
 	}
 	if total <= 0 {
@@ -39,8 +42,8 @@ func rideSections(b *audio.Buffer, s *score.Score, dbPerEnergy float64) {
 	var pts []point
 	ramp := audio.CD.NSeconds(rideTime)
 	prev := math.NaN()
-	for _, sec := range s.Sections {
-		g := dbToGain(dbPerEnergy * (sec.Energy - mean))
+	for i, sec := range s.Sections {
+		g := dbToGain(dbPerEnergy * (levels[i] - mean))
 		at := audio.CD.NSeconds(s.BeatToSeconds(sec.StartBeat))
 		if !math.IsNaN(prev) {
 			pts = append(pts, point{at - ramp/2, prev})
@@ -63,4 +66,40 @@ func rideSections(b *audio.Buffer, s *score.Score, dbPerEnergy float64) {
 		b.Samples[2*i] *= gf
 		b.Samples[2*i+1] *= gf
 	}
+}
+
+// rideStep is the least energy the ride puts between two different
+// energies a request drew: sections drawn close together (0.24 and 0.25)
+// ride apart as far as sections 0.15 apart, so that the lower never plays
+// louder for what its arrangement adds.
+const rideStep = 0.15
+
+// rideLevels is the energy the ride follows for each section of s: the
+// sections' energies, or where the request drew them (EnergyDrawn), the
+// same order with every higher energy at least rideStep above the next
+// lower one.
+func rideLevels(s *score.Score) []float64 {
+	levels := make([]float64, len(s.Sections))
+	for i, sec := range s.Sections {
+		levels[i] = sec.Energy
+	}
+	if !s.EnergyDrawn {
+		return levels
+	}
+	idx := make([]int, len(levels))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(levels[a], levels[b]) })
+	out := slices.Clone(levels)
+	for k := 1; k < len(idx); k++ {
+		prev, cur := idx[k-1], idx[k]
+		switch {
+		case levels[cur]-levels[prev] < 0.005: // one level
+			out[cur] = out[prev]
+		default:
+			out[cur] = max(levels[cur], out[prev]+rideStep)
+		}
+	}
+	return out
 }

@@ -40,3 +40,23 @@ func TestRideSections(t *testing.T) {
 		t.Errorf("largest step %.4f: the ride jumps", worst)
 	}
 }
+
+// TestRideLevelsDrawn: the ride of a drawn energy keeps its order with
+// every higher level at least rideStep above the next lower one (0.24,
+// 0.25 and 0.29 ride as 0.24, 0.39 and 0.54; equal levels stay equal); an
+// undrawn song rides its energies as they are.
+func TestRideLevelsDrawn(t *testing.T) {
+	s := &score.Score{Sections: []score.Section{{Energy: 0.29}, {Energy: 0.25}, {Energy: 0.24}, {Energy: 0.8}, {Energy: 0.24}}}
+	if got := rideLevels(s); got[0] != 0.29 || got[1] != 0.25 {
+		t.Errorf("undrawn: %v, want the energies", got)
+	}
+	s.EnergyDrawn = true
+	got := rideLevels(s)
+	want := []float64{0.54, 0.39, 0.24, 0.8, 0.24}
+	for i := range want {
+		if math.Abs(got[i]-want[i]) > 1e-9 {
+			t.Errorf("drawn: %v, want %v", got, want)
+			break
+		}
+	}
+}
