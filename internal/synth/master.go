@@ -301,8 +301,11 @@ func fades(b *audio.Buffer, in, out float64) {
 
 func scale(s []float32, g float64) { scale32(s, float32(g)) }
 
-func clampAll(s []float32, c float64) {
-	k := float32(c)
+func clampAll(s []float32, c float64) { clamp32(s, float32(c)) }
+
+// clampGo sets every sample over k to k and every one under -k to -k (a
+// NaN stays): clamp32 on other architectures, and its kernel's reference.
+func clampGo(s []float32, k float32) {
 	for i, v := range s {
 		if v > k {
 			s[i] = k
