@@ -4,6 +4,7 @@ package reader
 // and cut into tokens, and how terms are found in it (longest first).
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -98,19 +99,20 @@ func buildVocabulary() []term {
 	for _, k := range keys {
 		add(term{phrase: k, kind: termScene, scene: scenes[k]})
 	}
-	english := append([]term(nil), ts...)
+	english := make(map[string][]term, len(ts)) // phrase -> its terms, in order
+	for _, t := range ts {
+		english[t.phrase] = append(english[t.phrase], t)
+	}
 	alias := func(word, target string) {
 		target = fold(target)
 		neg := strings.HasPrefix(target, "no ")
 		target = strings.TrimPrefix(target, "no ")
-		for _, t := range english {
-			if t.phrase == target {
-				t.phrase = word
-				if neg && t.kind == termInst {
-					t.phrase = "\x00no " + word // a negated instrument ("sin bateria")
-				}
-				add(t)
+		for _, t := range english[target] {
+			t.phrase = word
+			if neg && t.kind == termInst {
+				t.phrase = "\x00no " + word // a negated instrument ("sin bateria")
 			}
+			add(t)
 		}
 	}
 	for _, m := range []map[string]string{foreignWords, emojiWords} {
@@ -123,7 +125,7 @@ func buildVocabulary() []term {
 			alias(strings.TrimSpace(k), m[k])
 		}
 	}
-	sort.SliceStable(ts, func(i, j int) bool { return len(ts[i].phrase) > len(ts[j].phrase) })
+	slices.SortStableFunc(ts, func(a, b term) int { return len(b.phrase) - len(a.phrase) })
 	return ts
 }
 
@@ -131,14 +133,28 @@ func buildVocabulary() []term {
 // hyphens, slashes and underscores into spaces, drops apostrophes and
 // collapses spaces.
 func fold(s string) string {
-	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
-	out, _, err := transform.String(t, strings.ToLower(s))
-	if err != nil {
-		out = strings.ToLower(s)
+	out := strings.ToLower(s)
+	if !isASCII(out) { // ASCII has no marks to remove: NFD and NFC leave it as it is
+		t := unmark.Get().(transform.Transformer)
+		if o, _, err := transform.String(t, out); err == nil { // String resets t first
+			out = o
+		}
+		unmark.Put(t)
 	}
-	out = strings.NewReplacer("\ufe0f", "", "'", "", "’", "", "-", " ", "_", " ", "/", " ").Replace(out)
+	out = foldPunct.Replace(out)
 	return strings.Join(strings.Fields(out), " ")
 }
+
+// unmark holds fold's chains that take the marks off (NFD, marks removed,
+// NFC): a chain is 12 KiB of buffers, not safe for concurrent use, and
+// reset by transform.String, so they are reused.
+var unmark = sync.Pool{New: func() any {
+	return transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+}}
+
+// foldPunct is fold's punctuation: made once (a Replacer is safe for
+// concurrent use), not per word of the vocabulary.
+var foldPunct = strings.NewReplacer("\ufe0f", "", "'", "", "’", "", "-", " ", "_", " ", "/", " ")
 
 func isCJK(s string) bool {
 	for _, r := range s {

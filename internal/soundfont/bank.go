@@ -59,9 +59,10 @@ func Load(path string) (*Bank, error) {
 		return nil, fmt.Errorf("soundfont: %s: %w", path, err)
 	}
 	openFilters(sf)
-	mono, pairs := foldStereo(sf, nil)
-	partner := pairVoices(sf)
-	stereo, _ := foldStereo(sf, partner)
+	keys := newPairKeys(sf)
+	mono, pairs := foldStereo(sf, keys, nil)
+	partner := pairVoices(sf, keys)
+	stereo, _ := foldStereo(sf, keys, partner)
 	if lazy != nil { // SF3: the right halves are never decoded (sf3play.go)
 		stereo, pairs, partner = mono, map[int32]bool{}, nil
 	}
@@ -85,24 +86,25 @@ func Load(path string) (*Bank, error) {
 // new. A pair is matched by name (FluidR3 leaves the SF2 sample links
 // unset): the side comes from the sample type or the name: "Strings
 // C#6L"/"Strings C#6R", "Flute D5(L)"/"Flute D5(R)".
-func foldStereo(sf *meltysynth.SoundFont, only map[*meltysynth.InstrumentRegion]*meltysynth.InstrumentRegion) (*meltysynth.SoundFont, map[int32]bool) {
+func foldStereo(sf *meltysynth.SoundFont, keys *pairKeys, only map[*meltysynth.InstrumentRegion]*meltysynth.InstrumentRegion) (*meltysynth.SoundFont, map[int32]bool) {
 	drop := make(map[*meltysynth.InstrumentRegion]bool)
 	pairs := make(map[int32]bool)
+	lefts := make(map[pairID]bool)
 	for _, p := range sf.Presets {
-		lefts := make(map[string]bool)
+		clear(lefts)
 		for _, pr := range p.Regions {
-			for _, r := range pr.Instrument.Regions {
-				if k, side := pairKey(r); side == 'L' {
-					lefts[k] = true
+			for _, k := range keys.of(pr.Instrument) {
+				if k.side == 'L' {
+					lefts[k.id] = true
 				}
 			}
 		}
 		for _, pr := range p.Regions {
-			for _, r := range pr.Instrument.Regions {
-				if k, side := pairKey(r); side == 'R' && lefts[k] {
+			for i, k := range keys.of(pr.Instrument) {
+				if k.side == 'R' && lefts[k.id] {
 					pairs[p.BankNumber<<16|p.PatchNumber] = true
 					if only == nil {
-						drop[r] = true
+						drop[pr.Instrument.Regions[i]] = true
 					}
 				}
 			}
@@ -144,18 +146,20 @@ func foldStereo(sf *meltysynth.SoundFont, only map[*meltysynth.InstrumentRegion]
 // (meltysynth.InstrumentRegion.PairsWith). FluidR3 has 942 pairs; 902
 // qualify, the rest (an envelope, cutoff or attenuation of their own) play
 // as two voices.
-func pairVoices(sf *meltysynth.SoundFont) map[*meltysynth.InstrumentRegion]*meltysynth.InstrumentRegion {
+func pairVoices(sf *meltysynth.SoundFont, keys *pairKeys) map[*meltysynth.InstrumentRegion]*meltysynth.InstrumentRegion {
 	partner := make(map[*meltysynth.InstrumentRegion]*meltysynth.InstrumentRegion)
+	lefts := make(map[pairID]*meltysynth.InstrumentRegion)
 	for _, in := range sf.Instruments {
-		lefts := make(map[string]*meltysynth.InstrumentRegion)
-		for _, r := range in.Regions {
-			if k, side := pairKey(r); side == 'L' {
-				lefts[k] = r
+		clear(lefts)
+		ks := keys.of(in)
+		for i, r := range in.Regions {
+			if ks[i].side == 'L' {
+				lefts[ks[i].id] = r
 			}
 		}
-		for _, r := range in.Regions {
-			if k, side := pairKey(r); side == 'R' {
-				if l := lefts[k]; l != nil && partner[l] == nil && l.PairsWith(r) {
+		for i, r := range in.Regions {
+			if ks[i].side == 'R' {
+				if l := lefts[ks[i].id]; l != nil && partner[l] == nil && l.PairsWith(r) {
 					partner[l] = r
 				}
 			}
@@ -168,13 +172,63 @@ func pairVoices(sf *meltysynth.SoundFont) map[*meltysynth.InstrumentRegion]*melt
 // pairs (a stereo player of it renders a side signal).
 func (b *Bank) StereoPairs(bank, program int) bool { return b.pairs[int32(bank)<<16|int32(program)] }
 
-// pairKey names the stereo pair a region belongs to (the same for its left
-// and right halves) and its side, 'L', 'R' or 0 when it is no half.
+// pairID names the stereo pair a region belongs to, the same for its left
+// and right halves: the sample name without its side (numbered per load),
+// the key range and the velocity range.
+type pairID struct{ base, k0, k1, v0, v1 int32 }
+
+// pairKeys holds the pair and side of each instrument's regions (in the
+// order of its Regions), worked out once per load for foldStereo and
+// pairVoices, which read every region several times.
+type pairKeys struct {
+	sides map[*meltysynth.Instrument][]pairSide
+	names map[string]int32 // sample name without its side -> pairID.base
+}
+
+// pairSide is a region's pair and its side ('L', 'R' or 0).
+type pairSide struct {
+	id   pairID
+	side byte
+}
+
+// newPairKeys returns the pair keys of the instruments of sf.
+func newPairKeys(sf *meltysynth.SoundFont) *pairKeys {
+	k := &pairKeys{sides: make(map[*meltysynth.Instrument][]pairSide, len(sf.Instruments)), names: make(map[string]int32)}
+	for _, in := range sf.Instruments {
+		k.of(in)
+	}
+	return k
+}
+
+// of returns the pair and side of each region of in, working them out on
+// the first call for in.
+func (k *pairKeys) of(in *meltysynth.Instrument) []pairSide {
+	if ks, ok := k.sides[in]; ok {
+		return ks
+	}
+	ks := make([]pairSide, len(in.Regions))
+	for i, r := range in.Regions {
+		base, side := pairKey(r)
+		if side == 0 {
+			continue
+		}
+		n, ok := k.names[base]
+		if !ok {
+			n = int32(len(k.names)) + 1
+			k.names[base] = n
+		}
+		ks[i] = pairSide{pairID{n, r.GetKeyRangeStart(), r.GetKeyRangeEnd(), r.GetVelocityRangeStart(), r.GetVelocityRangeEnd()}, side}
+	}
+	k.sides[in] = ks
+	return ks
+}
+
+// pairKey returns a region's sample name without its stereo side and the
+// side, 'L', 'R' or 0 when it is no half of a pair (with the key and
+// velocity ranges, the base names the pair: the same for both halves).
 func pairKey(r *meltysynth.InstrumentRegion) (string, byte) {
 	const right, left = 2, 4
 	h := r.Sample
-	rng := fmt.Sprintf("|%d-%d|%d-%d", r.GetKeyRangeStart(), r.GetKeyRangeEnd(),
-		r.GetVelocityRangeStart(), r.GetVelocityRangeEnd())
 	base, side := splitSide(h.Name)
 	switch {
 	case h.SampleType&right != 0:
@@ -185,7 +239,7 @@ func pairKey(r *meltysynth.InstrumentRegion) (string, byte) {
 	if side == 0 {
 		return "", 0
 	}
-	return base + rng, side
+	return base, side
 }
 
 // splitSide strips a stereo suffix, "(L)", "(R)", "L" or "R", from a sample

@@ -1,6 +1,7 @@
 package soundfont
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"testing"
@@ -92,5 +93,59 @@ func TestStereoPlayerOneVoice(t *testing.T) {
 		if mid == 0 || side < mid/1000 {
 			t.Errorf("preset 0:%d: side %.3g against mid %.3g: left and right alike", program, side, mid)
 		}
+	}
+}
+
+// TestPairKeys: the pair keys worked out once per load group FluidR3's
+// regions as the name-and-range strings of the first implementation did
+// (two regions share a key exactly when their strings match), and the
+// pairs found stay what those strings found (923 pairs played as one
+// voice, 112 presets with pairs).
+func TestPairKeys(t *testing.T) {
+	path := testutil.RequireFile(t, DebianPath, "make tools installs fluid-soundfont-gm")
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sf, _, _, err := parse(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	openFilters(sf) // as Load does
+	keys := newPairKeys(sf)
+	byID := map[pairID]string{}
+	byStr := map[string]pairID{}
+	halves, rights := 0, 0
+	for _, in := range sf.Instruments {
+		for i, r := range in.Regions {
+			k := keys.of(in)[i]
+			base, side := pairKey(r)
+			if side != k.side {
+				t.Fatalf("%s: side %c, key %c", r.Sample.Name, side, k.side)
+			}
+			if side == 0 {
+				continue
+			}
+			halves++
+			if side == 'R' {
+				rights++
+			}
+			str := fmt.Sprintf("%s|%d-%d|%d-%d", base, r.GetKeyRangeStart(), r.GetKeyRangeEnd(),
+				r.GetVelocityRangeStart(), r.GetVelocityRangeEnd())
+			if s, ok := byID[k.id]; ok && s != str {
+				t.Fatalf("key %v names %q and %q", k.id, s, str)
+			}
+			if id, ok := byStr[str]; ok && id != k.id {
+				t.Fatalf("%q has keys %v and %v", str, id, k.id)
+			}
+			byID[k.id], byStr[str] = str, k.id
+		}
+	}
+	partner := pairVoices(sf, keys)
+	_, pairs := foldStereo(sf, keys, nil)
+	if len(partner) != 923 || len(pairs) != 112 {
+		t.Errorf("%d halves (%d right), %d pairs as one voice, %d presets with pairs: want 923 and 112",
+			halves, rights, len(partner), len(pairs))
 	}
 }

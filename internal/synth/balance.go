@@ -95,10 +95,8 @@ func measurePart(ctx context.Context, s *score.Score, ti int, frames int, bank *
 			clear(e.mixL[:n])
 			clear(e.mixR[:n])
 			t.render(start, n, e)
-			for i := range n {
-				if start+i >= fw {
-					buf = append(buf, e.mixL[i], e.mixR[i])
-				}
+			for i := max(0, fw-start); i < n; i++ { // the window's frames
+				buf = append(buf, e.mixL[i], e.mixR[i])
 			}
 		}
 		subs = append(subs, kWeigh(buf, 2, sr, nil)...)

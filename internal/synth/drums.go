@@ -42,7 +42,7 @@ type metalCache struct {
 // already scaled by 1/count, for its whole length plus one block.
 func (dp *drumPatch) metalCluster() []float64 {
 	dp.mc.once.Do(func() {
-		sq := waveTables()[Square].t[tableCount/2]
+		sq := waveTable(Square).t[tableCount/2]
 		freqs := dp.metalF
 		if freqs == nil {
 			freqs = make([]float64, 6)

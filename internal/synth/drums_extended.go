@@ -84,7 +84,7 @@ func (d *drumState) initExt(v *voice, ev event) {
 	if dp.outDrive > 0 {
 		x.outNorm = 1 / softClip(1+4*dp.outDrive)
 	}
-	x.tab = waveTables()[dp.bodyWave].pick(dp.f0 * (1 + math.Max(dp.sweep, 0)))
+	x.tab = waveTable(dp.bodyWave).pick(dp.f0 * (1 + math.Max(dp.sweep, 0)))
 	x.np = min(len(dp.partials), maxPartials)
 	for j, pt := range dp.partials[:x.np] {
 		x.pamp[j] = pt.amp * (0.6 + 0.4*d.tone)

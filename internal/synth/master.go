@@ -253,11 +253,19 @@ func compress(s []float32, ch int, pre, threshDB, ratio float64) {
 		}
 		g := dbToGain(gr)
 		step := (g - gPrev) / float64(c1-c0)
-		for n := c0; n < c1; n++ {
-			gPrev += step
-			k := float32(gPrev)
-			for c := range ch {
-				s[n*ch+c] *= k
+		if step == 0 {
+			// gPrev += 0 leaves it as it is: one gain for the block,
+			// and a gain of 1 changes no sample.
+			if k := float32(gPrev); k != 1 {
+				scale32(s[c0*ch:c1*ch], k)
+			}
+		} else {
+			for n := c0; n < c1; n++ {
+				gPrev += step
+				k := float32(gPrev)
+				for c := range ch {
+					s[n*ch+c] *= k
+				}
 			}
 		}
 		gPrev = g
@@ -293,8 +301,11 @@ func fades(b *audio.Buffer, in, out float64) {
 
 func scale(s []float32, g float64) { scale32(s, float32(g)) }
 
-func clampAll(s []float32, c float64) {
-	k := float32(c)
+func clampAll(s []float32, c float64) { clamp32(s, float32(c)) }
+
+// clampGo sets every sample over k to k and every one under -k to -k (a
+// NaN stays): clamp32 on other architectures, and its kernel's reference.
+func clampGo(s []float32, k float32) {
 	for i, v := range s {
 		if v > k {
 			s[i] = k

@@ -51,7 +51,7 @@ func (v *voice) renderModal(out, env []float32) {
 					x.amp[k] = 0
 				}
 				x.inc[k] = phaseOf(fk / sr)
-				x.tab[k] = waveTables()[p.modes[k].wave].pick(fk)
+				x.tab[k] = waveTable(p.modes[k].wave).pick(fk)
 			}
 		}
 		buf := scratch[:c1-c0]

@@ -53,18 +53,30 @@ func rideSections(b *audio.Buffer, s *score.Score, dbPerEnergy float64) {
 	}
 	pts[0].at = 0
 	k := 0
-	for i := range frames {
+	for i := 0; i < frames; {
 		for k+1 < len(pts) && pts[k+1].at <= i {
 			k++
 		}
-		g := pts[k].g
-		if k+1 < len(pts) && pts[k+1].at > pts[k].at {
+		// Until the next point, k stays; where the gain does not move
+		// (a section's body, the last section) every frame takes the
+		// same gain (g + f*0 is g), scaled a block at a time.
+		end := frames
+		if k+1 < len(pts) {
+			end = min(frames, pts[k+1].at)
+		}
+		if k+1 == len(pts) || pts[k+1].g == pts[k].g {
+			scale(b.Samples[2*i:2*end], pts[k].g)
+			i = end
+			continue
+		}
+		for ; i < end; i++ {
+			g := pts[k].g
 			f := float64(i-pts[k].at) / float64(pts[k+1].at-pts[k].at)
 			g += f * (pts[k+1].g - g)
+			gf := float32(g)
+			b.Samples[2*i] *= gf
+			b.Samples[2*i+1] *= gf
 		}
-		gf := float32(g)
-		b.Samples[2*i] *= gf
-		b.Samples[2*i+1] *= gf
 	}
 }
 

@@ -57,6 +57,66 @@ func TestRideLevelsDrawn(t *testing.T) {
 		if math.Abs(got[i]-want[i]) > 1e-9 {
 			t.Errorf("drawn: %v, want %v", got, want)
 			break
+// rideRef is rideSections's gain frame by frame as first written (each
+// frame's gain interpolated, flat stretches too): TestRideSectionsBits's
+// reference.
+func rideRef(b *audio.Buffer, s *score.Score, dbPerEnergy float64) {
+	mean, total := 0.0, 0.0
+	for _, sec := range s.Sections {
+		mean += float64(sec.Bars) * sec.Energy
+		total += float64(sec.Bars)
+	}
+	mean /= total
+	type point struct {
+		at int
+		g  float64
+	}
+	var pts []point
+	ramp := audio.CD.NSeconds(rideTime)
+	prev := math.NaN()
+	for _, sec := range s.Sections {
+		g := dbToGain(dbPerEnergy * (sec.Energy - mean))
+		at := audio.CD.NSeconds(s.BeatToSeconds(sec.StartBeat))
+		if !math.IsNaN(prev) {
+			pts = append(pts, point{at - ramp/2, prev})
+		}
+		pts = append(pts, point{at + ramp/2, g})
+		prev = g
+	}
+	pts[0].at = 0
+	k := 0
+	for i := range b.Frames() {
+		for k+1 < len(pts) && pts[k+1].at <= i {
+			k++
+		}
+		g := pts[k].g
+		if k+1 < len(pts) && pts[k+1].at > pts[k].at {
+			f := float64(i-pts[k].at) / float64(pts[k+1].at-pts[k].at)
+			g += f * (pts[k+1].g - g)
+		}
+		b.Samples[2*i] *= float32(g)
+		b.Samples[2*i+1] *= float32(g)
+	}
+}
+
+// TestRideSectionsBits: rideSections (flat stretches scaled a block at a
+// time) gives the frame-by-frame loop's samples, with sections of equal
+// energy, a one-bar section shorter than the ramps, and an odd length.
+func TestRideSectionsBits(t *testing.T) {
+	s := &score.Score{BPM: 240, BeatsPerBar: 4, TotalBeats: 44, Sections: []score.Section{
+		{StartBeat: 0, Bars: 3, Energy: 0.2}, {StartBeat: 12, Bars: 2, Energy: 0.2},
+		{StartBeat: 20, Bars: 1, Energy: 0.9}, {StartBeat: 24, Bars: 5, Energy: 0.5}}}
+	b := audio.NewBuffer(audio.CD, 2, audio.CD.NSeconds(11)+3)
+	r := newRNG(3)
+	for i := range b.Samples {
+		b.Samples[i] = float32(0.5 * r.bipolar())
+	}
+	want := &audio.Buffer{Rate: b.Rate, Channels: 2, Samples: append([]float32(nil), b.Samples...)}
+	rideSections(b, s, 10)
+	rideRef(want, s, 10)
+	for i := range b.Samples {
+		if math.Float32bits(b.Samples[i]) != math.Float32bits(want.Samples[i]) {
+			t.Fatalf("sample %d: %v, frame by frame %v", i, b.Samples[i], want.Samples[i])
 		}
 	}
 }

@@ -236,6 +236,34 @@ func TestGainPeakBits(t *testing.T) {
 	}
 }
 
+// TestClampBits: clamp32 gives clampGo's bits: samples over, under and
+// at the ceiling either way, signed zeros, infinities and a NaN (which
+// stays, its bits too).
+func TestClampBits(t *testing.T) {
+	const k = float32(0.7)
+	for _, n := range []int{0, 1, 3, 4, 5, 127, 128, 511, blockSize} {
+		a := vecTestBlock(n, 12)
+		for i := range a {
+			a[i] *= 3 // well past the ceiling either way
+		}
+		special := []float32{k, -k, float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN()),
+			float32(math.Copysign(0, -1)), 0, math.Nextafter32(k, 1), math.Nextafter32(-k, -1)}
+		for i, v := range special {
+			if i < n {
+				a[n-1-i] = v
+			}
+		}
+		b := append([]float32(nil), a...)
+		clamp32(a, k)
+		clampGo(b, k)
+		for i := range a {
+			if math.Float32bits(a[i]) != math.Float32bits(b[i]) {
+				t.Fatalf("n %d: [%d] %v, Go %v", n, i, a[i], b[i])
+			}
+		}
+	}
+}
+
 // TestInsertTwoBits: insertTwo gives each track the samples and state of
 // its own insert chain, for the bell and pair chains, block after block.
 func TestInsertTwoBits(t *testing.T) {

@@ -46,28 +46,30 @@ type bandTable struct {
 // wave[0]), so interpolation never wraps.
 type wave = [tableSize + 1]float32
 
-var (
-	tablesOnce sync.Once
-	tables     [waveCount]*bandTable
-)
-
-// waveTables returns the shared, lazily built wavetables.
-func waveTables() *[waveCount]*bandTable {
-	tablesOnce.Do(func() {
-		tables[Sine] = buildTable(func(h int) float64 {
+// tables builds each waveform's mip-map on its first use: a song plays a
+// few of them, and each is 22 inverse FFTs.
+var tables = [waveCount]func() *bandTable{
+	Sine: sync.OnceValue(func() *bandTable {
+		return buildTable(func(h int) float64 {
 			if h == 1 {
 				return 1
 			}
 			return 0
 		}, 1)
-		tables[Saw] = buildTable(func(h int) float64 { return -2 / (math.Pi * float64(h)) }, 0)
-		tables[Square] = buildTable(func(h int) float64 {
+	}),
+	Saw: sync.OnceValue(func() *bandTable {
+		return buildTable(func(h int) float64 { return -2 / (math.Pi * float64(h)) }, 0)
+	}),
+	Square: sync.OnceValue(func() *bandTable {
+		return buildTable(func(h int) float64 {
 			if h%2 == 0 {
 				return 0
 			}
 			return 4 / (math.Pi * float64(h))
 		}, 0)
-		tables[Triangle] = buildTable(func(h int) float64 {
+	}),
+	Triangle: sync.OnceValue(func() *bandTable {
+		return buildTable(func(h int) float64 {
 			if h%2 == 0 {
 				return 0
 			}
@@ -77,14 +79,18 @@ func waveTables() *[waveCount]*bandTable {
 			}
 			return s * 8 / (math.Pi * math.Pi * float64(h*h))
 		}, 0)
-		// Drawbar organ played at half the note frequency: 16', 8', 5 1/3',
-		// 4', 2 2/3', 2', 1'.
+	}),
+	// Drawbar organ played at half the note frequency: 16', 8', 5 1/3',
+	// 4', 2 2/3', 2', 1'.
+	organWave: sync.OnceValue(func() *bandTable {
 		organ := map[int]float64{1: 0.55, 2: 1, 3: 0.7, 4: 0.45, 6: 0.3, 8: 0.25, 16: 0.12}
-		tables[organWave] = buildTable(func(h int) float64 { return organ[h] * 0.32 }, 16)
-		tables[chipTri] = buildTableFrom(chipTriangle())
-	})
-	return &tables
+		return buildTable(func(h int) float64 { return organ[h] * 0.32 }, 16)
+	}),
+	chipTri: sync.OnceValue(func() *bandTable { return buildTableFrom(chipTriangle()) }),
 }
+
+// waveTable returns waveform w's shared wavetables, built on first use.
+func waveTable(w Waveform) *bandTable { return tables[w]() }
 
 // buildTable builds a mip-map from sine-series coefficients b(h); maxH > 0
 // caps the number of harmonics considered.
@@ -226,7 +232,7 @@ func lookup(t *wave, ph uint32) float32 {
 }
 
 // sineTable returns the single-harmonic table used for FM and sub voices.
-func sineTable() *wave { return waveTables()[Sine].t[0] }
+func sineTable() *wave { return waveTable(Sine).t[0] }
 
 // Oscillate renders frames samples of a band-limited waveform at freq Hz,
 // peak amplitude about 1. It is the oscillator every synthesized voice uses,
@@ -235,7 +241,7 @@ func Oscillate(w Waveform, freq float64, frames int) []float32 {
 	if w < 0 || w >= waveCount {
 		w = Sine
 	}
-	t := waveTables()[w].pick(freq)
+	t := waveTable(w).pick(freq)
 	out := make([]float32, frames)
 	ph, inc := uint32(0), phaseOf(freq/sr)
 	for i := range out {

@@ -9,7 +9,7 @@ import (
 // returns the same table everywhere inside the reported interval, right up
 // to its ends.
 func TestPickRange(t *testing.T) {
-	bt := waveTables()[Saw]
+	bt := waveTable(Saw)
 	for f := 5.0; f < 60000; f *= 1.0007 {
 		w, lo, hi := bt.pickRange(f)
 		if w != bt.pick(f) {

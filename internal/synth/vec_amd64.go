@@ -88,3 +88,21 @@ func scale32(s []float32, k float32) {
 		scaleGo(s[m:], k)
 	}
 }
+
+// clampSSE is vec_amd64.s: clampGo four samples at a time (len(s) a
+// multiple of four; nk is -k).
+//
+//go:noescape
+func clampSSE(s []float32, k, nk float32)
+
+// clamp32 is clampGo: the kernel on the multiple of four samples, the Go
+// loop on the rest.
+func clamp32(s []float32, k float32) {
+	m := len(s) &^ 3
+	if m > 0 {
+		clampSSE(s[:m], k, -k)
+	}
+	if m < len(s) {
+		clampGo(s[m:], k)
+	}
+}

@@ -182,3 +182,35 @@ scloop:
 
 scdone:
 	RET
+
+// func clampSSE(s []float32, k, nk float32)
+//
+// clampGo's s[i] = k where s[i] > k, nk (-k) where s[i] < nk, four
+// samples at a time (len(s) a multiple of four). MINPS returns its source
+// operand unless the destination is smaller, so with k as the destination
+// a NaN sample comes through as the Go loop leaves it; MAXPS likewise.
+TEXT ·clampSSE(SB), NOSPLIT, $0-32
+	MOVQ s_base+0(FP), SI
+	MOVQ s_len+8(FP), CX
+	MOVSS k+24(FP), X8
+	SHUFPS $0, X8, X8
+	MOVSS nk+28(FP), X9
+	SHUFPS $0, X9, X9
+	SHLQ $2, CX
+	XORQ BX, BX
+	TESTQ CX, CX
+	JEQ cldone
+
+clloop:
+	MOVUPS (SI)(BX*1), X0
+	MOVAPS X8, X1
+	MINPS X0, X1 // k < v ? k : v
+	MOVAPS X9, X2
+	MAXPS X1, X2 // nk > r ? nk : r
+	MOVUPS X2, (SI)(BX*1)
+	ADDQ $16, BX
+	CMPQ BX, CX
+	JLT clloop
+
+cldone:
+	RET

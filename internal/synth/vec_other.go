@@ -15,3 +15,6 @@ func gainPeak(buf []float32, g float32) float32 { return gainPeakGo(buf, g) }
 
 // scale32 is scaleGo.
 func scale32(s []float32, k float32) { scaleGo(s, k) }
+
+// clamp32 is clampGo.
+func clamp32(s []float32, k float32) { clampGo(s, k) }

@@ -302,7 +302,7 @@ func (v *voice) subControl(buf []float32) (subInc uint32) {
 		v.lastM = m
 		f := mtof(m)
 		if top := f * v.spread[uni-1]; !(v.tabLo < top && top < v.tabHi) {
-			v.tab, v.tabLo, v.tabHi = waveTables()[p.wave].pickRange(top)
+			v.tab, v.tabLo, v.tabHi = waveTable(p.wave).pickRange(top)
 		}
 		for k := range uni {
 			v.inc[k] = phaseOf(f * v.spread[k] / sr)

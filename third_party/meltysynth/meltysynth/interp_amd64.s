@@ -146,3 +146,146 @@ tloop:
 	JLT tloop
 tdone:
 	RET
+
+// The AVX2 loops (Songsmith patch): the same arithmetic, four samples to
+// a YMM register of float64 (one conversion and one multiply where SSE2
+// takes two), each neighbour pair inserted straight from memory into its
+// lane (VPINSRD), and the four fractions kept as a vector of the
+// positions' low 32 bits, stepped by 4*step and masked to 24 bits (the
+// fraction is the position's low 24 bits, and the low 32 bits of a sum
+// are the sum of the low 32 bits).
+
+DATA interpM<>+0(SB)/4, $0x00ffffff
+GLOBL interpM<>(SB), RODATA|NOPTR, $4
+
+// AVXSETUP loads the constants: Y9 2^24 (float64), X10 2^-39 (float32),
+// X11 the fraction mask, X12 the fractions' step (4*step, low 32 bits),
+// X13 the fractions' positions: pos, pos+step, pos+2step, pos+3step.
+#define AVXSETUP \
+	VBROADCASTSD interpK<>+0(SB), Y9; \
+	VMOVUPS interpK<>+16(SB), X10; \
+	VPBROADCASTD interpM<>+0(SB), X11; \
+	MOVQ DX, R11; \
+	SHLQ $2, R11; \
+	VMOVD R11, X12; \
+	VPBROADCASTD X12, X12; \
+	MOVQ AX, R11; \
+	VMOVD R11, X13; \
+	ADDQ DX, R11; \
+	VPINSRD $1, R11, X13, X13; \
+	ADDQ DX, R11; \
+	VPINSRD $2, R11, X13, X13; \
+	ADDQ DX, R11; \
+	VPINSRD $3, R11, X13, X13
+
+// AVXMATH turns the four pairs in X0 and the fractions (float64) in Y4
+// into four samples stored at (out)(BX*1): x1<<24 + a*(x2-x1), exact in
+// float64, rounded once to float32, times 2^-39. Uses X0-X2.
+#define AVXMATH(out) \
+	VPSLLD $16, X0, X1; \
+	VPSRAD $16, X1, X1; \
+	VPSRAD $16, X0, X0; \
+	VPSUBD X1, X0, X0; \
+	VCVTDQ2PD X1, Y1; \
+	VMULPD Y9, Y1, Y1; \
+	VCVTDQ2PD X0, Y2; \
+	VMULPD Y4, Y2, Y2; \
+	VADDPD Y2, Y1, Y1; \
+	VCVTPD2PSY Y1, X1; \
+	VMULPS X10, X1, X1; \
+	VMOVUPS X1, (out)(BX*1)
+
+// AVXFRAC converts the current fractions into Y4 and steps them.
+#define AVXFRAC \
+	VPAND X11, X13, X4; \
+	VPADDD X12, X13, X13; \
+	VCVTDQ2PD X4, Y4
+
+// func interpRunAVX2(data *int16, pos, step int64, run []float32)
+//
+// interpRunSSE2 with AVX2; len(run) a multiple of four.
+TEXT ·interpRunAVX2(SB), NOSPLIT, $0-48
+	MOVQ data+0(FP), SI
+	MOVQ pos+8(FP), AX
+	MOVQ step+16(FP), DX
+	MOVQ run_base+24(FP), DI
+	MOVQ run_len+32(FP), CX
+	SHLQ $2, CX
+	XORQ BX, BX
+	TESTQ CX, CX
+	JEQ vrdone
+	AVXSETUP
+vrloop:
+	MOVQ AX, R10
+	SHRQ $24, R10
+	VMOVD (SI)(R10*2), X0
+	ADDQ DX, AX
+	MOVQ AX, R10
+	SHRQ $24, R10
+	VPINSRD $1, (SI)(R10*2), X0, X0
+	ADDQ DX, AX
+	MOVQ AX, R10
+	SHRQ $24, R10
+	VPINSRD $2, (SI)(R10*2), X0, X0
+	ADDQ DX, AX
+	MOVQ AX, R10
+	SHRQ $24, R10
+	VPINSRD $3, (SI)(R10*2), X0, X0
+	ADDQ DX, AX
+	AVXFRAC
+	AVXMATH(DI)
+	ADDQ $16, BX
+	CMPQ BX, CX
+	JLT vrloop
+	VZEROUPPER
+vrdone:
+	RET
+
+// func interpTwinsAVX2(data *int16, off, pos, step int64, a, b []float32)
+//
+// interpTwinsSSE2 with AVX2: the fractions converted once for both.
+TEXT ·interpTwinsAVX2(SB), NOSPLIT, $0-80
+	MOVQ data+0(FP), SI
+	MOVQ off+8(FP), R8
+	LEAQ (SI)(R8*2), R8
+	MOVQ pos+16(FP), AX
+	MOVQ step+24(FP), DX
+	MOVQ a_base+32(FP), DI
+	MOVQ a_len+40(FP), CX
+	MOVQ b_base+56(FP), R9
+	SHLQ $2, CX
+	XORQ BX, BX
+	TESTQ CX, CX
+	JEQ vtdone
+	AVXSETUP
+vtloop:
+	MOVQ AX, R10
+	SHRQ $24, R10
+	VMOVD (SI)(R10*2), X0
+	VMOVD (R8)(R10*2), X5
+	ADDQ DX, AX
+	MOVQ AX, R10
+	SHRQ $24, R10
+	VPINSRD $1, (SI)(R10*2), X0, X0
+	VPINSRD $1, (R8)(R10*2), X5, X5
+	ADDQ DX, AX
+	MOVQ AX, R10
+	SHRQ $24, R10
+	VPINSRD $2, (SI)(R10*2), X0, X0
+	VPINSRD $2, (R8)(R10*2), X5, X5
+	ADDQ DX, AX
+	MOVQ AX, R10
+	SHRQ $24, R10
+	VPINSRD $3, (SI)(R10*2), X0, X0
+	VPINSRD $3, (R8)(R10*2), X5, X5
+	ADDQ DX, AX
+	AVXFRAC
+	AVXMATH(DI)
+	VMOVDQA X5, X0
+	AVXMATH(R9)
+	ADDQ $16, BX
+	CMPQ BX, CX
+	JLT vtloop
+	VZEROUPPER
+vtdone:
+	RET

@@ -1,8 +1,12 @@
 package meltysynth
 
 import (
+	"fmt"
 	"math"
+	"runtime"
 	"testing"
+
+	"golang.org/x/sys/cpu"
 )
 
 // Tests of the Songsmith patch (see ../PATCHES.md): each faster path gives
@@ -355,11 +359,18 @@ func interpRef(data []int16, pos, step int64, run []float32) int64 {
 }
 
 // TestInterpolateVecBits (Songsmith patch): interpolateRun and
-// interpolateTwins (the SSE2 loop on amd64, with the Go tail) give the
-// scalar loop's samples and end position, over full-scale steps of the
-// sample data, fractions near every rounding and pitch steps from far
-// below to above one sample.
+// interpolateTwins (the SSE2 loop on amd64, and the AVX2 one where the
+// processor has it, with the Go tail) give the scalar loop's samples and
+// end position, over full-scale steps of the sample data, fractions near
+// every rounding and pitch steps from far below to above one sample.
 func TestInterpolateVecBits(t *testing.T) {
+	for _, avx2 := range vecLoops() {
+		setAVX2(t, avx2)
+		interpolateVecBits(t)
+	}
+}
+
+func interpolateVecBits(t *testing.T) {
 	data := make([]int16, 8192)
 	x := uint32(12345)
 	for i := range data {
@@ -387,4 +398,56 @@ func TestInterpolateVecBits(t *testing.T) {
 			}
 		}
 	}
+}
+
+// BenchmarkInterpolate (Songsmith patch): 2000 runs of 128 samples at a
+// pitch step of about 1.5, alone and as twins, with each vector loop the
+// processor has (sse2, avx2).
+func BenchmarkInterpolate(b *testing.B) {
+	data := make([]int16, 1<<20)
+	for i := range data {
+		data[i] = int16(i * 7919)
+	}
+	a, c := make([]float32, 128), make([]float32, 128)
+	const step = fracUnit*3/2 + 12345
+	for _, avx2 := range vecLoops() {
+		name := "sse2"
+		if avx2 {
+			name = "avx2"
+		}
+		for _, twins := range []bool{false, true} {
+			b.Run(fmt.Sprintf("%s/twins=%v", name, twins), func(b *testing.B) {
+				setAVX2(b, avx2)
+				for b.Loop() {
+					pos := int64(0)
+					for range 2000 {
+						if twins {
+							pos = interpolateTwins(data, 1000, pos, step, a, c)
+						} else {
+							pos = interpolateRun(data, pos, step, a)
+						}
+						if pos > int64(len(data)-2000)<<fracBits {
+							pos = 0
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// vecLoops lists the interpolation loops a test can run here: the SSE2
+// one (the Go one away from amd64), and AVX2 where the processor has it.
+func vecLoops() []bool {
+	if runtime.GOARCH == "amd64" && cpu.X86.HasAVX2 {
+		return []bool{false, true}
+	}
+	return []bool{false}
+}
+
+// setAVX2 selects the AVX2 loops (or the others) until the test ends.
+func setAVX2(t testing.TB, on bool) {
+	old := useAVX2
+	useAVX2 = on
+	t.Cleanup(func() { useAVX2 = old })
 }
