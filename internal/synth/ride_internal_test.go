@@ -57,13 +57,18 @@ func TestRideLevelsDrawn(t *testing.T) {
 		if math.Abs(got[i]-want[i]) > 1e-9 {
 			t.Errorf("drawn: %v, want %v", got, want)
 			break
+		}
+	}
+}
+
 // rideRef is rideSections's gain frame by frame as first written (each
 // frame's gain interpolated, flat stretches too): TestRideSectionsBits's
 // reference.
 func rideRef(b *audio.Buffer, s *score.Score, dbPerEnergy float64) {
+	levels := rideLevels(s)
 	mean, total := 0.0, 0.0
-	for _, sec := range s.Sections {
-		mean += float64(sec.Bars) * sec.Energy
+	for i, sec := range s.Sections {
+		mean += float64(sec.Bars) * levels[i]
 		total += float64(sec.Bars)
 	}
 	mean /= total
@@ -74,8 +79,8 @@ func rideRef(b *audio.Buffer, s *score.Score, dbPerEnergy float64) {
 	var pts []point
 	ramp := audio.CD.NSeconds(rideTime)
 	prev := math.NaN()
-	for _, sec := range s.Sections {
-		g := dbToGain(dbPerEnergy * (sec.Energy - mean))
+	for i, sec := range s.Sections {
+		g := dbToGain(dbPerEnergy * (levels[i] - mean))
 		at := audio.CD.NSeconds(s.BeatToSeconds(sec.StartBeat))
 		if !math.IsNaN(prev) {
 			pts = append(pts, point{at - ramp/2, prev})
