@@ -38,6 +38,9 @@ type goldenRecipe struct {
 // do not change.
 // 2026.11.28.3 (issue 31, picture): hit points closer than 6.25 bars land
 // with an odd bar; the golden songs have no hits: their hashes stand.
+// 2026.11.29.1 (issue 32 item 6, growth): sections of varied lengths and
+// calm pieces that build; 10 s songs keep even 2-bar phrases and no arc:
+// these three hashes stand.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
 		"573b7c7af5d253e48750d9ec6022ce103441d0bdd93f62ae1e93e9710806cd9a"},

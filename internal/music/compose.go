@@ -104,7 +104,11 @@ func (g *song) layout() {
 		return
 	}
 	p, prof, k, bpb := g.p, &g.prof, g.k, g.m.Beats
-	g.secs = form.LayoutWith(prof.Form, g.bars, bpb, !p.Loop)
+	if p.Loop {
+		g.secs = form.LayoutWith(prof.Form, g.bars, bpb, false)
+	} else {
+		g.secs = form.Layout(*prof, g.bars, bpb, g.seed)
+	}
 	for i := range g.secs {
 		g.secs[i].BPM = p.BPM
 	}
@@ -130,6 +134,9 @@ func (g *song) layout() {
 		// A ballad's tune moves in quarters and halves, a verse's
 		// phrases sparse, so the pulse heard is the beat, not eighths.
 		prof.LeadDense = min(prof.LeadDense, 0.3)
+	}
+	if !p.Loop && prof.Style.Reference() == style.RefCalm {
+		form.Grow(g.secs, have, g.mood.Energy)
 	}
 	g.countIn(have)
 	g.mod = form.Modulation{Index: -1}
@@ -294,6 +301,7 @@ func (g *song) finish() {
 		edgeLimit = float64(g.loopBeats)
 	}
 	form.Edges(s, secs, k, edgeLimit, prof.Style.Family, style.FeelOf(prof.Style).Programmed)
+	form.Shape(s, secs)
 	if p.Loop {
 		form.CutLoop(s, float64(g.loopBeats))
 	} else {
