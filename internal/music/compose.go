@@ -1,6 +1,8 @@
 package music
 
 import (
+	"fmt"
+	"hash/fnv"
 	"math"
 
 	"github.com/songsmith/songsmith/internal/music/cast"
@@ -107,7 +109,7 @@ func (g *song) layout() {
 	if p.Loop {
 		g.secs = form.LayoutWith(prof.Form, g.bars, bpb, false)
 	} else {
-		g.secs = form.Layout(*prof, g.bars, bpb, g.seed)
+		g.secs = form.Layout(*prof, g.bars, bpb, formSeed(p))
 	}
 	for i := range g.secs {
 		g.secs[i].BPM = p.BPM
@@ -147,6 +149,17 @@ func (g *song) layout() {
 		form.CadenceSections(g.secs, k, *prof, bpb)
 	}
 	form.PlanEdges(g.secs, *prof, g.seed)
+}
+
+// formSeed is the seed of a song's form (form.Layout): its resolved
+// plan's style, mood, tempo and key, not the song seed, so that the
+// material an edit regenerates for a section (the same plan at another
+// seed) has the song's form and can be spliced in. Songs of other
+// prompts and seeds mostly differ in one of them, and so in their form.
+func formSeed(p plan.Plan) uint64 {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s|%s|%s|%g|%d|%s", p.Genre, p.Colour, p.Mood, p.BPM, p.KeyRoot, p.Mode)
+	return h.Sum64()
 }
 
 // frame starts the score: tempo, meter, key, length, sections, the chord
