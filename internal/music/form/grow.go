@@ -17,13 +17,17 @@ import (
 //     players play it, the comping fills in with it).
 //   - Parts enter one by one: in a section where parts join, the
 //     harmony starts alone and the others come in a few bars apart
-//     (arpeggio, bass, then drums), so a section grows inside.
+//     (arpeggio, then bass; the drums keep their downbeat), so a
+//     section grows inside.
 //   - A thinned passage before a return: the last bar before a section
 //     that comes back (a second verse or chorus) keeps only the held
-//     harmony and the tune, and the music breathes before it returns.
+//     harmony, the tune and the drums' pulse, and the music breathes
+//     before it returns.
 //   - A repeated section is re-scored: its parts enter in another order
 //     and its arpeggio (where the band has one) plays where it rested
-//     the first time, or rests where it played.
+//     the first time, or rests where it played (unless that would sound
+//     like the section before or after it; not next to the outro, whose
+//     change closeWithChange made).
 //   - Dynamics inside a section (Shape): a crescendo from GrowFloor of
 //     the velocity to full at three quarters of the section, then a
 //     fall to GrowFall before a softer or thinned section.
@@ -62,8 +66,12 @@ func Grow(secs []Section, have [NumLayers]bool, moodEnergy float64) {
 		at += s.Bars
 		s.Energy = clampF(growLow+(growHigh-growLow)*arc(x)+moodEnergy/2, 0.1, 1)
 		s.Grow = true
-		if s.Index > 0 && have[LayerArp] && s.Name != "outro" {
+		if s.Index > 0 && have[LayerArp] && i+2 < len(secs) {
 			s.On[LayerArp] = !s.On[LayerArp]
+			// Neighbours still differ in who plays (see Arrange).
+			if s.On == secs[i-1].On || i+1 < len(secs) && s.On == secs[i+1].On {
+				s.On[LayerArp] = !s.On[LayerArp]
+			}
 		}
 	}
 	for i := range secs {
@@ -89,25 +97,26 @@ func arc(x float64) float64 {
 }
 
 // staggerOrder is the order parts join a growing section in: the
-// arpeggio, the bass, then the drums (the harmony and the tune play
-// from its first bar).
-var staggerOrder = []Layer{LayerArp, LayerBass, LayerDrums}
+// arpeggio, then the bass (the harmony and the tune play from its first
+// bar, and the drums keep the pulse a listener and a tempo tracker
+// follow: they join on the downbeat, as they did).
+var staggerOrder = []Layer{LayerArp, LayerBass}
 
-// stagger lets the parts that join section s (not playing at the end of
-// prev, or thinned there) enter a few bars apart, a quarter of the
-// section each; a repeat (Index > 0) lets them in the other way round.
+// stagger lets the parts that join section s (not playing in prev)
+// enter a few bars apart, a quarter of the section each; a repeat
+// (Index > 0) lets them in the other way round.
 func (s *Section) stagger(prev *Section) {
 	if s.Name == "outro" || s.Bars < 4 {
 		return
 	}
 	order := staggerOrder
 	if s.Index%2 == 1 {
-		order = []Layer{LayerDrums, LayerBass, LayerArp}
+		order = []Layer{LayerBass, LayerArp}
 	}
 	step := max(1, s.Bars/4)
 	k := 0
 	for _, l := range order {
-		joins := prev == nil || !prev.On[l] || prev.Thin > 0
+		joins := prev == nil || !prev.On[l]
 		if !s.On[l] || !joins || s.Enter[l] > 0 {
 			continue
 		}
@@ -117,10 +126,10 @@ func (s *Section) stagger(prev *Section) {
 }
 
 // thinKeeps reports whether layer l plays through a thinned bar: the held
-// harmony (the pad, else the chords) and the tune.
+// harmony (the pad, else the chords), the tune and the drums' pulse.
 func (s *Section) thinKeeps(l Layer) bool {
 	switch l {
-	case LayerLead, LayerPad:
+	case LayerLead, LayerPad, LayerDrums:
 		return true
 	case LayerChords:
 		return !s.On[LayerPad]

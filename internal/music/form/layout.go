@@ -17,7 +17,7 @@ import (
 // breakdowns); a through-composed calm piece moves in sections of 6 to
 // 12 bars; a 12-bar blues stays 12 (LayoutWith).
 var sectionQuarters = map[genre.FormKind]map[string][]int{
-	genre.FormSong:  {"verse": {4, 4, 6, 8}, "chorus": {4, 4, 8}, "bridge": {2, 3, 4}, "intro": {2, 2, 3}, "outro": {2, 3}},
+	genre.FormSong:  {"verse": {4, 4, 6, 8}, "chorus": {4, 4, 8}, "bridge": {2, 3, 4}, "intro": {2, 3}, "outro": {2, 3}},
 	genre.FormBeat:  {"verse": {4, 6, 8, 8}, "chorus": {4, 4, 8}, "bridge": {2, 4}, "intro": {2, 2, 4}, "outro": {2, 3}},
 	genre.FormDance: {"build": {4, 8}, "drop": {4, 8, 8}, "breakdown": {2, 4}, "intro": {2, 4}, "outro": {2, 4}},
 	genre.FormThrough: {"verse": {3, 4, 5, 6}, "chorus": {4, 5, 6}, "bridge": {3, 4, 5}, "intro": {2, 3},
@@ -40,10 +40,27 @@ func Layout(prof genre.Profile, bars, beats int, seed uint64) []Section {
 	case bars >= 10:
 		phrase = 4
 	}
-	if !ok || phrase < 4 {
+	// A jazz tune keeps its 8-bar (AABA) sections: its harmony is written
+	// in them (the vocabulary of TestChordVocabulary).
+	if !ok || phrase < 4 || prof.Style.Family == "jazz" {
 		return LayoutWith(prof.Form, bars, beats, true)
 	}
 	q := phrase / 4
+	if bars < 64 {
+		// A song under 64 bars is short: no section runs over one and a
+		// half phrases, its outro is half a phrase and its intro at most
+		// three quarters of one, so that its hook returns often enough.
+		short := make(map[string][]int, len(menu))
+		for name, opts := range menu {
+			for _, v := range opts {
+				if name == "outro" || name == "intro" && v > 3 {
+					v = 2
+				}
+				short[name] = append(short[name], min(v, 6))
+			}
+		}
+		menu = short
+	}
 	r := harmony.NewRNG(seed, "form/"+prof.Style.Name)
 	pick := func(name string) int {
 		opts := menu[name]
@@ -57,7 +74,7 @@ func Layout(prof genre.Profile, bars, beats int, seed uint64) []Section {
 	if mid < 2*phrase {
 		return LayoutWith(prof.Form, bars, beats, true)
 	}
-	names, quarters := fitQuarters(formCycles[prof.Form], menu, mid/q, r)
+	names, quarters := fitQuarters(formCycles[prof.Form], menu, mid/q, prof.Style.Family == "jazz", r)
 	lens := make([]int, len(quarters))
 	for i, n := range quarters {
 		lens[i] = q * n
@@ -65,19 +82,30 @@ func Layout(prof genre.Profile, bars, beats int, seed uint64) []Section {
 	lens[len(lens)-1] += mid % q
 	names = append(append([]string{"intro"}, names...), "outro")
 	lens = append(append([]int{intro}, lens...), outro)
+	// No middle section of 4k+1 bars: the players phrase in 4 bars and
+	// join a last bar left over to the phrase before (a 5-bar phrase
+	// whose cadence the tempo map would broaden late); it passes the bar
+	// on to the section after it (the outro last).
+	for i := 1; i < len(lens)-1; i++ {
+		if lens[i] > 4 && lens[i]%4 == 1 {
+			lens[i]--
+			lens[i+1]++
+		}
+	}
 	return place(names, lens, beats)
 }
 
 // sequence is the first m middle sections of a form: its cycle's names
 // in turn, with the cycle's bridge moved in before the last section when
-// m would end before it (verse chorus bridge chorus, not verse chorus
-// verse chorus: the bridge's harmony is heard).
-func sequence(cycle []string, m int) []string {
+// m would end before it and bridge is set (a jazz tune: verse chorus
+// bridge chorus, not verse chorus verse chorus, so that the bridge's
+// harmony is heard).
+func sequence(cycle []string, m int, bridge bool) []string {
 	out := make([]string, m)
 	for i := range out {
 		out[i] = cycle[i%len(cycle)]
 	}
-	if m >= 4 && !slices.Contains(out, "bridge") && slices.Contains(cycle, "bridge") {
+	if bridge && m >= 4 && !slices.Contains(out, "bridge") && slices.Contains(cycle, "bridge") {
 		out[m-2] = "bridge"
 	}
 	return out
@@ -89,7 +117,7 @@ func sequence(cycle []string, m int) []string {
 // can fill units, each length drawn from its name's lengths, then moved
 // one step along its lengths at a time (a section drawn at random) until
 // they add up; the last section takes what steps cannot.
-func fitQuarters(cycle []string, menu map[string][]int, units int, r *harmony.RNG) ([]string, []int) {
+func fitQuarters(cycle []string, menu map[string][]int, units int, bridge bool, r *harmony.RNG) ([]string, []int) {
 	mean := func(name string) float64 {
 		s := 0.0
 		for _, v := range menu[name] {
@@ -105,9 +133,9 @@ func fitQuarters(cycle []string, menu map[string][]int, units int, r *harmony.RN
 	// ratio), among those that end on a chorus (or a drop: a song ends
 	// on its hook, not on a verse), preferring those that can fill units.
 	best := math.Inf(1)
-	names := sequence(cycle, n)
+	names := sequence(cycle, n, bridge)
 	for m := max(1, n-len(cycle)); m <= n+len(cycle); m++ {
-		seq := sequence(cycle, m)
+		seq := sequence(cycle, m, bridge)
 		lo, hi, sum := 0, 0, 0.0
 		for _, name := range seq {
 			opts := sortedLengths(menu[name])
@@ -119,6 +147,13 @@ func fitQuarters(cycle []string, menu map[string][]int, units int, r *harmony.RN
 		// A count whose lengths cannot fill units costs by how far off
 		// they are (the last section then takes the difference).
 		d := math.Abs(math.Log(sum / float64(units)))
+		// Another return of the hook is worth sections a little shorter
+		// than their mean (a chorus heard three times, not twice).
+		for _, name := range seq {
+			if hookName(name) {
+				d -= hookWorth
+			}
+		}
 		if off := max(lo-units, units-hi, 0); off > 0 {
 			d += 1 + float64(off)/float64(units)
 		}
@@ -150,6 +185,10 @@ func fitQuarters(cycle []string, menu map[string][]int, units int, r *harmony.RN
 	out[n-1] = max(1, out[n-1]+units-total)
 	return names, out
 }
+
+// hookWorth is how much a return of the hook weighs against a section
+// count whose mean lengths fit the song less well (see fitQuarters).
+const hookWorth = 0.2
 
 // hookName reports whether a section of that name carries the hook.
 func hookName(name string) bool { return name == "chorus" || name == "drop" }
