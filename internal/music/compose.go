@@ -152,13 +152,14 @@ func (g *song) layout() {
 }
 
 // formSeed is the seed of a song's form (form.Layout): its resolved
-// plan's style, mood, tempo and key, not the song seed, so that the
-// material an edit regenerates for a section (the same plan at another
-// seed) has the song's form and can be spliced in. Songs of other
-// prompts and seeds mostly differ in one of them, and so in their form.
+// plan's style, mood and tempo, not the song seed, so that the material
+// an edit regenerates for a section (the same plan at another seed) or
+// composes with other chords (whose key may be read again from them) has
+// the song's form and can be spliced in. Songs of other prompts and
+// seeds mostly differ in one of them, and so in their form.
 func formSeed(p plan.Plan) uint64 {
 	h := fnv.New64a()
-	fmt.Fprintf(h, "%s|%s|%s|%g|%d|%s", p.Genre, p.Colour, p.Mood, p.BPM, p.KeyRoot, p.Mode)
+	fmt.Fprintf(h, "%s|%s|%s|%g", p.Genre, p.Colour, p.Mood, p.BPM)
 	return h.Sum64()
 }
 
