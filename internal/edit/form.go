@@ -115,15 +115,43 @@ func Splice(s, alt *score.Score, labels []string) (*score.Score, error) {
 			}
 			sortPart(t)
 		}
-		out.Chords = slices.DeleteFunc(out.Chords, func(c score.Chord) bool { return in(c.StartBeat) })
-		for _, c := range alt.Chords {
-			if in(c.StartBeat) {
-				out.Chords = append(out.Chords, c)
-			}
-		}
-		slices.SortStableFunc(out.Chords, func(x, y score.Chord) int { return cmp.Compare(x.StartBeat, y.StartBeat) })
+		out.Chords = spliceChords(out.Chords, alt.Chords, sp)
 	}
 	return out, nil
+}
+
+// spliceChords returns chords with the chart of span sp taken from alt:
+// a chord held across either edge (a chart merges a chord that ends one
+// section and starts the next) is cut there, on both sides.
+func spliceChords(chords, alt []score.Chord, sp span) []score.Chord {
+	var out []score.Chord
+	take := func(c score.Chord, inside bool) {
+		a, b := c.StartBeat, c.StartBeat+c.Beats
+		if inside {
+			a, b = max(a, sp.a), min(b, sp.b)
+		}
+		if b-a > eps {
+			c.StartBeat, c.Beats = a, b-a
+			out = append(out, c)
+		}
+	}
+	for _, c := range chords {
+		if end := c.StartBeat + c.Beats; c.StartBeat < sp.a-eps || end > sp.b+eps {
+			before, after := c, c
+			before.Beats = min(end, sp.a) - c.StartBeat
+			take(before, false)
+			after.StartBeat = max(c.StartBeat, sp.b)
+			after.Beats = end - after.StartBeat
+			take(after, false)
+		}
+	}
+	for _, c := range alt {
+		if c.StartBeat < sp.b-eps && c.StartBeat+c.Beats > sp.a+eps {
+			take(c, true)
+		}
+	}
+	slices.SortStableFunc(out, func(x, y score.Chord) int { return cmp.Compare(x.StartBeat, y.StartBeat) })
+	return out
 }
 
 // rank is how many parts of track ti's role come before it.

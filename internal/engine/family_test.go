@@ -28,6 +28,12 @@ var familyPending = map[string][]string{}
 // each family (issue 18 item 4).
 var familyCorrelation = map[string][2]float64{"calm": {0.2, 0.55}, "beat": {0.55, 0.83}}
 
+// familyGrowth bounds the median short-term level range and quiet-moment
+// depth of the calm family's songs, measured on the music without its
+// ring-out (mixmeter.Growth): the calm references' interquartile ranges
+// (issue 32 item 6, /work/shared/music-reference.md).
+var familyGrowth = map[string][2]float64{"level_range": {8.4, 15.3}, "quiet_depth": {7.6, 17.6}}
+
 // referenceFamily is a style's reference family (calm or beat), from the
 // catalogue entries' mix families (their Seat, internal/style/mixfamily.go).
 func referenceFamily(g plan.Genre) string { return string(style.Must(string(g)).Reference()) }
@@ -36,8 +42,8 @@ func referenceFamily(g plan.Genre) string { return string(style.Must(string(g)).
 // rotation seed TestStyles renders, from the shared cache) with
 // mixmeter.Measure and requires, per reference family, that the median
 // over the family's styles lies inside the references' interquartile
-// range for familyMeasures, and that the median correlation meets
-// familyCorrelation. It logs a table per family: the songs' median and
+// range for familyMeasures, that the median correlation meets
+// familyCorrelation, and the calm family's growth familyGrowth. It logs a table per family: the songs' median and
 // IQR, the bounds and the references' median, per measure.
 func TestFamilyMedians(t *testing.T) {
 	if testing.Short() {
@@ -56,11 +62,14 @@ func TestFamilyMedians(t *testing.T) {
 	var rows strings.Builder
 	for _, g := range plan.Genres {
 		fam := referenceFamily(g)
-		f := renderCached(t, stylePrompt(g), rotatedSeed(g)).Mix()
+		r := renderCached(t, stylePrompt(g), rotatedSeed(g))
+		f := r.Mix()
 		f.File = string(g)
+		sc := r.Song.Score
+		f.LevelRange, f.QuietDepth, f.Repeats = mixmeter.Growth(r.Song.Audio, sc.BeatToSeconds(sc.TotalBeats))
 		byFamily[fam] = append(byFamily[fam], f)
 		fmt.Fprintf(&rows, "\n%-16s %-5s", g, fam)
-		for _, m := range append(slices.Clone(familyMeasures), "correlation", "lufs") {
+		for _, m := range append(slices.Clone(familyMeasures), "correlation", "lufs", "level_range", "quiet_depth") {
 			v, _ := f.Value(m)
 			fmt.Fprintf(&rows, " %s %6.2f", strings.TrimPrefix(m, "band_"), v)
 		}
@@ -78,6 +87,11 @@ func TestFamilyMedians(t *testing.T) {
 		checks := set.CheckMedians(fs, familyMeasures)
 		b := familyCorrelation[fam]
 		checks = append(checks, mixmeter.CheckRange(fs, "correlation", b[0], b[1]))
+		if fam == "calm" {
+			for _, m := range []string{"level_range", "quiet_depth"} {
+				checks = append(checks, mixmeter.CheckRange(fs, m, familyGrowth[m][0], familyGrowth[m][1]))
+			}
+		}
 		t.Logf("%s family (%d styles) against %s:\n%s", fam, len(fs), set.Source, mixmeter.Table(checks))
 		for _, c := range checks {
 			pending := slices.Contains(familyPending[fam], c.Measure)

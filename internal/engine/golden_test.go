@@ -46,6 +46,9 @@ type goldenRecipe struct {
 // 2026.11.29.1 (issue 30 item 4, heard2): meditation, dark ambient and
 // gregorian chant strike their drone on every beat; these songs do not
 // change.
+// 2026.11.29.1 (issue 32 item 6, growth): sections of varied lengths and
+// calm pieces that build; 10 s songs keep even 2-bar phrases and no arc:
+// these three hashes stand.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
 		"573b7c7af5d253e48750d9ec6022ce103441d0bdd93f62ae1e93e9710806cd9a"},

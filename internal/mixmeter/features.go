@@ -33,6 +33,15 @@ type Features struct {
 	// Bands are the octave bands of BandCentres in dB re the total power,
 	// in the same order.
 	Bands []float64 `json:"bands"`
+	// LevelRange is the short-term level range in dB: the 95th minus the
+	// 10th percentile of the 3 s RMS level (issue 32 item 6).
+	LevelRange float64 `json:"level_range"`
+	// QuietDepth is how far the quietest 5 % of 50 ms frames lie under
+	// the median frame, in dB.
+	QuietDepth float64 `json:"quiet_depth"`
+	// Repeats is the share (0..1) of 2 s segments with a near-literal
+	// repeat 4 s or more away (see RepeatCorrelation).
+	Repeats float64 `json:"repeats"`
 	// Stems is the integrated loudness (LUFS) of each stem by name, when
 	// the song's stems were measured.
 	Stems map[string]float64 `json:"stems,omitempty"`
@@ -61,8 +70,9 @@ func Measures() []string {
 
 func bandName(c float64) string { return "band_" + strconv.Itoa(int(c)) }
 
-// Value returns the measure called name (see Measures), false for an
-// unknown name.
+// Value returns the measure called name (see Measures, and the growth
+// measures level_range, quiet_depth and repeats), false for an unknown
+// name.
 func (f Features) Value(name string) (float64, bool) {
 	switch name {
 	case "lufs":
@@ -79,6 +89,12 @@ func (f Features) Value(name string) (float64, bool) {
 		return f.Correlation, true
 	case "side_mid":
 		return f.SideMid, true
+	case "level_range":
+		return f.LevelRange, true
+	case "quiet_depth":
+		return f.QuietDepth, true
+	case "repeats":
+		return f.Repeats, true
 	}
 	for i, c := range BandCentres {
 		if name == bandName(c) && i < len(f.Bands) {
@@ -103,6 +119,9 @@ func Measure(b *audio.Buffer) Features {
 		TruePeak:    db(math.Max(truePeak(l), truePeak(r))),
 		Correlation: correlation(l, r),
 		Bands:       octaveBands(l, r, rate),
+		LevelRange:  levelRange(l, r, rate),
+		QuietDepth:  quietDepth(l, r, rate),
+		Repeats:     repeatShare(l, r, rate),
 	}
 	f.PLR = f.TruePeak - f.LUFS
 	var peak, sum, side, mid float64

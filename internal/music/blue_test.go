@@ -15,15 +15,26 @@ import (
 // blue note: the key's flat third, fifth or seventh, short and off the beat,
 // followed at once by an in-scale note a half or whole step away on the beat.
 func resolvedBlue(s *score.Score, notes []score.Note, i int) bool {
+	if blueIn(s.KeyRoot, s, notes, i) {
+		return true
+	}
+	// In and just before a lifted last chorus (its pivot bar), a blue
+	// note of the new key.
+	from, to, d := lift(s)
+	return d > 0 && notes[i].Start >= from-1e-6 && notes[i].Start < to-1e-6 && blueIn(s.KeyRoot+d, s, notes, i)
+}
+
+// blueIn is resolvedBlue in the key whose tonic is root.
+func blueIn(root int, s *score.Score, notes []score.Note, i int) bool {
 	n := notes[i]
-	rel := ((n.Pitch-s.KeyRoot)%12 + 12) % 12
+	rel := ((n.Pitch-root)%12 + 12) % 12
 	if rel != 3 && rel != 6 && rel != 10 || n.Length > 0.5 || n.Start == math.Floor(n.Start) || i+1 >= len(notes) {
 		return false
 	}
 	next := notes[i+1]
 	step := next.Pitch - n.Pitch
 	return next.Start > n.Start && next.Start-(n.Start+n.Length) <= 0.1 && next.Start == math.Floor(next.Start) &&
-		step != 0 && step >= -2 && step <= 2 && harmony.InScale(next.Pitch, s.KeyRoot, s.Mode)
+		step != 0 && step >= -2 && step <= 2 && harmony.InScale(next.Pitch, root, s.Mode)
 }
 
 // TestBlueNotes checks the melodies of blues, jazz, funk, rock and hip hop:

@@ -1,6 +1,8 @@
 package music
 
 import (
+	"fmt"
+	"hash/fnv"
 	"math"
 
 	"github.com/songsmith/songsmith/internal/music/cast"
@@ -104,7 +106,11 @@ func (g *song) layout() {
 		return
 	}
 	p, prof, k, bpb := g.p, &g.prof, g.k, g.m.Beats
-	g.secs = form.LayoutWith(prof.Form, g.bars, bpb, !p.Loop)
+	if p.Loop {
+		g.secs = form.LayoutWith(prof.Form, g.bars, bpb, false)
+	} else {
+		g.secs = form.Layout(*prof, g.bars, bpb, formSeed(p))
+	}
 	for i := range g.secs {
 		g.secs[i].BPM = p.BPM
 	}
@@ -131,6 +137,9 @@ func (g *song) layout() {
 		// phrases sparse, so the pulse heard is the beat, not eighths.
 		prof.LeadDense = min(prof.LeadDense, 0.3)
 	}
+	if !p.Loop && prof.Style.Reference() == style.RefCalm {
+		form.Grow(g.secs, have, g.mood.Energy)
+	}
 	g.countIn(have)
 	g.mod = form.Modulation{Index: -1}
 	if !p.Loop && given == nil {
@@ -140,6 +149,18 @@ func (g *song) layout() {
 		form.CadenceSections(g.secs, k, *prof, bpb)
 	}
 	form.PlanEdges(g.secs, *prof, g.seed)
+}
+
+// formSeed is the seed of a song's form (form.Layout): its resolved
+// plan's style, mood and tempo, not the song seed, so that the material
+// an edit regenerates for a section (the same plan at another seed) or
+// composes with other chords (whose key may be read again from them) has
+// the song's form and can be spliced in. Songs of other prompts and
+// seeds mostly differ in one of them, and so in their form.
+func formSeed(p plan.Plan) uint64 {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s|%s|%s|%g", p.Genre, p.Colour, p.Mood, p.BPM)
+	return h.Sum64()
 }
 
 // frame starts the score: tempo, meter, key, length, sections, the chord
@@ -298,6 +319,7 @@ func (g *song) finish() {
 		edgeLimit = float64(g.loopBeats)
 	}
 	form.Edges(s, secs, k, edgeLimit, prof.Style.Family, style.FeelOf(prof.Style).Programmed)
+	form.Shape(s, secs)
 	g.stateGivenChords() // a given chart stated clearly (state.go)
 	if p.Loop {
 		form.CutLoop(s, float64(g.loopBeats))

@@ -46,10 +46,18 @@ type Section struct {
 	// Given marks a section playing a chord chart the request gave
 	// (GiveHarmony).
 	Given bool
+	// Grow marks a section of a calm piece that grows (see Grow); Thin
+	// is how many of its last bars only the held harmony and the tune
+	// play.
+	Grow bool
+	Thin int
 }
 
 // Plays reports whether layer l plays bar b of the section.
 func (s *Section) Plays(l Layer, b int) bool {
+	if s.Thin > 0 && b >= s.Bars-s.Thin && !s.thinKeeps(l) {
+		return false
+	}
 	return s.On[l] && b >= s.Enter[l]
 }
 
@@ -117,19 +125,7 @@ func LayoutWith(form genre.FormKind, bars, beats int, edges bool) []Section {
 	if edge > 0 {
 		names, lens = append(names, "outro"), append(lens, edge)
 	}
-	out := make([]Section, len(names))
-	start := 0
-	seen := map[string]int{}
-	for i, name := range names {
-		out[i].Name = name
-		out[i].Bars = lens[i]
-		out[i].StartBeat = float64(start * beats)
-		out[i].Beats = beats
-		out[i].Index = seen[name]
-		seen[name]++
-		start += lens[i]
-	}
-	return out
+	return place(names, lens, beats)
 }
 
 // Arrange decides energy, harmony, melody and layers of every section so
