@@ -92,7 +92,7 @@ var coreAcoustic = []Style{
 		Harmony: Harmony{Family: "classical", Ext: 3}, Form: "through",
 		Lead: Lead{Density: 0.5},
 		Mix: Mix{Reverb: 0.7, Tail: 2.5, FadeIn: 2,
-			Parts: map[score.Role]float64{score.RoleDrums: -4, score.RoleBass: -6, score.RoleChords: 0,
+			Parts: map[score.Role]float64{score.RoleDrums: -4, score.RoleBass: -6, score.RoleChords: -1,
 				score.RolePad: -6, score.RoleLead: 0, score.RoleArp: -5, score.RoleFX: -10}},
 		Cover:  Cover{Look: "orbs", Variant: 1, Hues: [4]float64{40, 350, 30, 20}, Sat: 0.45, BgL: 0.72, AccL: 0.42, Grain: 0.03},
 		Titles: []string{"Sonata", "Nocturne", "Overture", "Elegy", "Prelude", "Hymn"},
