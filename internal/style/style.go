@@ -156,7 +156,7 @@ type DrumLine struct {
 //
 // Bass steps: 'R' root, '3' third, '5' fifth, '7' seventh, '8' octave, 'L'
 // fifth below the root, 'T' the key's tonic (a pedal, within a fifth of
-// the root), 'A' scale step into the next bar's chord, 'C' chromatic
+// the root; the root under a given chart's or a slash chord), 'A' scale step into the next bar's chord, 'C' chromatic
 // approach to it, '-' hold the previous note, '.' rest.
 //
 // Comp steps: 'x' the whole voicing, 't' its top three notes, 'l' its
