@@ -1,6 +1,8 @@
 package music
 
 import (
+	"strings"
+
 	"github.com/songsmith/songsmith/internal/music/drums"
 	"github.com/songsmith/songsmith/internal/music/form"
 	"github.com/songsmith/songsmith/internal/music/genre"
@@ -86,6 +88,18 @@ func (w *bassWriter) barOf(secs []form.Section, i, b int, t, v float64) *bassBar
 	return bb
 }
 
+// ownBass is line l for a bar whose chords name their own bass note (a
+// given chart's chords, a slash chord): the tonic pedal ('T') plays the
+// chord's root (or slash note) instead.
+func ownBass(l *style.Line, s *form.Section, h harmony.BarChord) *style.Line {
+	if !strings.ContainsRune(l.Steps, 'T') || !s.Given && h.C.Slash == 0 && (h.Split == 0 || h.C2.Slash == 0) {
+		return l
+	}
+	own := *l
+	own.Steps = strings.ReplaceAll(l.Steps, "T", "R")
+	return &own
+}
+
 // held is a breakdown's bar: the root held under the pads (the second
 // chord's root from the split).
 func (w *bassWriter) held(h harmony.BarChord, t float64, beats int, v float64) {
@@ -102,6 +116,7 @@ func (w *bassWriter) bar(s *form.Section, bb *bassBar) {
 	pt := w.pt
 	from := len(pt.notes)
 	if l := pickLine(w.lines, w.m, sectionLevel(s)); l != nil {
+		l = ownBass(l, s, bb.h)
 		pt.bassLine(l, w.k, bb.t, s.Beats, bb.at, bb.h.Split, bb.nextRoot, bb.v)
 		w.givenSplit(s, bb, from)
 		return

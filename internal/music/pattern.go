@@ -183,6 +183,8 @@ func (pt *part) bassLine(l *style.Line, k harmony.Key, t float64, beats int, at 
 			if pitch < 24 {
 				pitch += 12
 			}
+		case 'T':
+			pitch = pedalTonic(k, c.Root)
 		case 'A':
 			pitch = harmony.Approach(k, nextRoot, c.Root)
 		case 'C':
@@ -195,6 +197,16 @@ func (pt *part) bassLine(l *style.Line, k harmony.Key, t float64, beats int, at 
 		}
 		pt.add(t+st.at, st.size*0.92, pitch, v*drums.Accent(st.at), false)
 	}
+}
+
+// pedalTonic is the key's tonic nearest to pitch (a pedal: the tonic under
+// whatever chord sounds, within a fifth of its root).
+func pedalTonic(k harmony.Key, pitch int) int {
+	d := ((k.Root-pitch)%12 + 12) % 12
+	if d > 6 {
+		d -= 12
+	}
+	return pitch + d
 }
 
 // compLine writes one bar of a comping step pattern at t with voicing vc

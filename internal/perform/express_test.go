@@ -118,3 +118,35 @@ func TestGatesVary(t *testing.T) {
 		}
 	}
 }
+
+// TestClassicalStringsVibrateLightly (issue 30 item 4): a classical string
+// section's vibrato is a few cents (its modulation at most 0.13 of the
+// bank's 50 cents), while its flute, and the strings of a cinematic piece,
+// keep the full depth (over 0.3): at the full depth the section's level
+// beat with the bank's 8.2 Hz vibrato and tempo trackers counted it.
+func TestClassicalStringsVibrateLightly(t *testing.T) {
+	deepest := func(g string, in score.Instrument) float64 {
+		p := reader.Parse(g + " music, 60 seconds")
+		p.Genre = plan.Genre(g)
+		most := 0.0
+		for _, tr := range apply(music.Compose(p, 1)).Tracks {
+			for _, c := range tr.Controls {
+				if tr.Instrument == in && c.Kind == score.Modulation {
+					most = math.Max(most, c.Value)
+				}
+			}
+		}
+		return most
+	}
+	if d := deepest("classical", score.Strings); d == 0 || d > 0.13 {
+		t.Errorf("classical strings: deepest modulation %.2f, want a light vibrato (0 < d <= 0.13)", d)
+	}
+	for _, c := range []struct {
+		g  string
+		in score.Instrument
+	}{{"classical", score.Flute}, {"cinematic", score.Strings}} {
+		if d := deepest(c.g, c.in); d <= 0.3 {
+			t.Errorf("%s %s: deepest modulation %.2f, want the full vibrato (> 0.3)", c.g, c.in, d)
+		}
+	}
+}

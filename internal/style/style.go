@@ -155,8 +155,9 @@ type DrumLine struct {
 // "strum", "broken".
 //
 // Bass steps: 'R' root, '3' third, '5' fifth, '7' seventh, '8' octave, 'L'
-// fifth below the root, 'A' scale step into the next bar's chord, 'C'
-// chromatic approach to it, '-' hold the previous note, '.' rest.
+// fifth below the root, 'T' the key's tonic (a pedal, within a fifth of
+// the root; the root under a given chart's or a slash chord), 'A' scale step into the next bar's chord, 'C' chromatic
+// approach to it, '-' hold the previous note, '.' rest.
 //
 // Comp steps: 'x' the whole voicing, 't' its top three notes, 'l' its
 // lowest note, 'b' the chord root an octave below the voicing, '1'..'4'

@@ -102,7 +102,7 @@ func checkEntry(t *testing.T, s style.Style) {
 		t.Errorf("bass %d lines, comp %d lines", len(s.Bass), len(s.Comp))
 	}
 	for _, l := range s.Bass {
-		checkLine(t, "bass", l, builtinBa, "RL3578AC-.")
+		checkLine(t, "bass", l, builtinBa, "RL3578TAC-.")
 	}
 	for _, l := range s.Comp {
 		checkLine(t, "comp", l, builtinCo, "xtlb1234su-.")

@@ -364,11 +364,13 @@ var world = []Style{
 				{Drum: score.Tambourine, Steps: "o.oo.o", Level: 3},
 			}, Fill: score.TomLow},
 		}},
+		// The bass heaves on the tonic: a pedal under the crew's chords
+		// (a dorian shanty's IV chord over its tonic).
 		Bass: []Line{
-			{Steps: "R-------5-------", Level: 1},
-			{Steps: "R---5---R---5---", Level: 2},
-			{Steps: "R-----", Meter: SixEight, Level: 1},
-			{Steps: "R--5--", Meter: SixEight, Level: 2},
+			{Steps: "T-------5-------", Level: 1},
+			{Steps: "T---5---T---5---", Level: 2},
+			{Steps: "T-----", Meter: SixEight, Level: 1},
+			{Steps: "T--5--", Meter: SixEight, Level: 2},
 		},
 		Comp: []Line{
 			// Accordion oom-pah.
