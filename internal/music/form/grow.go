@@ -170,7 +170,11 @@ func Shape(s *score.Score, secs []Section) {
 			if i+1 < len(secs) && (secs[i+1].Energy < sec.Energy || sec.Thin > 0) {
 				end = GrowFall
 			}
-			return level((beat-sec.StartBeat)/length, end)
+			// One level a bar: the crescendo steps at the bar lines, so
+			// each bar keeps its own accents (a struck drone's downbeat
+			// stays its strongest beat).
+			at := math.Floor((beat-sec.StartBeat)/bpb+1e-9) * bpb
+			return level(at/length, end)
 		}
 		return 1
 	}
