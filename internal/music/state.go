@@ -18,7 +18,10 @@ import (
 //   - the comping strikes each chord on its first beat: where its rhythm
 //     (a style's line anticipating or delaying the chord) leaves the beat
 //     empty, the guide tones of its next hit on that chord sound there
-//     too (onsetHit);
+//     too (onsetHit); that first hit is held until the comping's next hit
+//     on the chord, two beats at most (holdOnsets: a swing stab or a
+//     march's staccato chord left the chord's first half to the bass and
+//     the lead);
 //   - the comping and the pad sound the chord's guide tones (its third and
 //     seventh, the third and fifth of a triad) a little louder on the
 //     chord's first beat (guideBoost), and its root below their hit where
@@ -41,8 +44,9 @@ import (
 const (
 	guideBoost      = 1.2  // velocity factor of the guide tones on a chord's onset
 	bassFloor       = 36   // C2: bass notes below play an octave up
-	passingVelocity = 0.75 // a passing note's velocity, at most, as a factor of its own
-	passingBeats    = 0.5  // a passing note's length, at most, in beats
+	passingVelocity = 0.65 // a passing note's velocity, at most, as a factor of its own
+	passingBeats    = 0.35 // a passing note's length, at most, in beats
+	holdBeats       = 2    // how long a comping chord's first hit is held, at most, in beats
 	crashVelocity   = 0.6  // a crash's velocity factor on a chord's onset
 	onsetVelocity   = 0.9  // an onset hit's velocity, as a factor of the hit it repeats
 )
@@ -122,6 +126,7 @@ func (g *song) stateGivenChords() {
 		case score.PartChords, score.PartPad:
 			if tr.Part == score.PartChords {
 				tr.Notes = g.onsetHits(tr.Notes)
+				g.holdOnsets(tr.Notes)
 			}
 			g.stateGuideTones(tr.Notes)
 			tr.Notes = g.rootsWithoutBass(tr.Notes, bass)
@@ -287,4 +292,25 @@ func (g *song) rootsWithoutBass(notes []score.Note, bass []score.Note) []score.N
 	notes = append(notes, add...)
 	slices.SortStableFunc(notes, func(a, b score.Note) int { return cmp.Compare(a.Start, b.Start) })
 	return notes
+}
+
+// holdOnsets holds the comping's hit on each given chord's first beat
+// until its next hit on that chord (holdBeats at most): a short stab on
+// the downbeat left the rest of the chord's first half to the bass and
+// the lead.
+func (g *song) holdOnsets(notes []score.Note) {
+	for _, o := range givenOnsets(g.secs) {
+		next := o.end
+		for _, n := range notes {
+			if n.Start >= o.at+0.1 && n.Start < next {
+				next = n.Start
+			}
+		}
+		for j := range notes {
+			n := &notes[j]
+			if n.Start >= o.at-0.05 && n.Start < o.at+0.1 {
+				n.Length = max(n.Length, min(next-n.Start, holdBeats))
+			}
+		}
+	}
 }
