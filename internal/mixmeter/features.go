@@ -41,6 +41,11 @@ type Features struct {
 	// FlatnessLoHz and FlatnessHiHz (0: white noise; tonal music -30 to
 	// -50).
 	Flatness float64 `json:"flatness"`
+	// BandCorr are the left/right correlations of the bands of StudyBands
+	// (under 150 Hz, 150 Hz-1 kHz, 1-4 kHz, over 4 kHz; fourth-order
+	// Butterworth filters), in the same order: issue 32's width in every
+	// band.
+	BandCorr []float64 `json:"band_corr,omitempty"`
 	// Stems is the integrated loudness (LUFS) of each stem by name, when
 	// the song's stems were measured.
 	Stems map[string]float64 `json:"stems,omitempty"`
@@ -65,15 +70,19 @@ const (
 
 // Measures names the measures of Features for Value, CheckMedians and the
 // reference file: lufs, lra, true_peak, plr, crest, correlation, side_mid
-// centroid, flatness and one band_<centre> per octave band (band_63 ...
-// band_16000).
+// centroid, flatness, one band_<centre> per octave band (band_63 ...
+// band_16000) and one correlation per band of StudyBands (BandCorrNames).
 func Measures() []string {
 	out := []string{"lufs", "lra", "true_peak", "plr", "crest", "correlation", "side_mid", "centroid", "flatness"}
 	for _, c := range BandCentres {
 		out = append(out, bandName(c))
 	}
-	return out
+	return append(out, BandCorrNames...)
 }
+
+// BandCorrNames name the measures of Features.BandCorr, one per band of
+// StudyBands in the same order.
+var BandCorrNames = []string{"corr_under_150", "corr_150_1000", "corr_1000_4000", "corr_over_4000"}
 
 func bandName(c float64) string { return "band_" + strconv.Itoa(int(c)) }
 
@@ -105,6 +114,11 @@ func (f Features) Value(name string) (float64, bool) {
 			return f.Bands[i], true
 		}
 	}
+	for i, n := range BandCorrNames {
+		if name == n && i < len(f.BandCorr) {
+			return f.BandCorr[i], true
+		}
+	}
 	return 0, false
 }
 
@@ -124,6 +138,10 @@ func Measure(b *audio.Buffer) Features {
 		Correlation: correlation(l, r),
 	}
 	f.Bands, f.Centroid, f.Flatness = spectrum(l, r, rate)
+	for _, bd := range StudyBands {
+		c, _ := bandCorrelation(l, r, rate, bd[0], bd[1])
+		f.BandCorr = append(f.BandCorr, c)
+	}
 	f.PLR = f.TruePeak - f.LUFS
 	var peak, sum, side, mid float64
 	for i := range l {
