@@ -38,14 +38,16 @@ type goldenRecipe struct {
 // do not change.
 // 2026.11.28.3 (issue 31, picture): hit points closer than 6.25 bars land
 // with an odd bar; the golden songs have no hits: their hashes stand.
+// 2026.11.29.1 (issue 32 item 4, width): beat basses carry a little room
+// and the bus keeps half their low side; calm octaves may reach 0.12.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
-		"573b7c7af5d253e48750d9ec6022ce103441d0bdd93f62ae1e93e9710806cd9a"},
+		"fbbbf9fd4269464067f10e42f7b9fe805f01be9746f086f372481244ba2d43d6"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
-		"d3b24df698d8f510cc3a57166902166fac7c45670c56c2a1ad2e3a0754efe7cc"},
+		"a8fad7128688b7c911de9cbc2d455fe7bd9ce49dad8b161df2c2d5f23bb41ed2"},
 	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
-		"ac4318e67a8006acf3daa6e3f81829151faad41af49f193ee47beb0c27df3e8b"},
+		"ca0304d55b24b8b325195269f8cad3de7fe5d2adbaa7440b14e7ac119090d268"},
 }
 
 // SamplesHash is the hex SHA-256 of b's float32 samples.
