@@ -39,13 +39,14 @@ type goldenRecipe struct {
 // 2026.11.28.3 (issue 31, picture): hit points closer than 6.25 bars land
 // with an odd bar; the golden songs have no hits: their hashes stand.
 // 2026.11.29.1 (issue 32 item 4, width): beat basses carry a little room
-// and the bus keeps half their low side; calm octaves may reach 0.12.
+// and the bus keeps half their low side; calm octaves may reach 0.12
+// (0.4 from 8 kHz), calm basses carry more room.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
 		"fbbbf9fd4269464067f10e42f7b9fe805f01be9746f086f372481244ba2d43d6"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
-		"a8fad7128688b7c911de9cbc2d455fe7bd9ce49dad8b161df2c2d5f23bb41ed2"},
+		"95c9cb4e716786859e057f0a7afac96b460fb524487ab5ba868bc05dff9a2dfa"},
 	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
 		"ca0304d55b24b8b325195269f8cad3de7fe5d2adbaa7440b14e7ac119090d268"},
 }

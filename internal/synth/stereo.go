@@ -29,7 +29,7 @@ var roleWidth = map[score.Role]struct{ width, delay, hp float64 }{
 // (the references' lows correlate 0.56 [0.23, 0.61], not 1); the lead
 // stays nearest the centre.
 var calmWidth = map[score.Role]struct{ width, delay, hp float64 }{
-	score.RoleBass:   {0.55, 0.0107, 35},
+	score.RoleBass:   {0.7, 0.0107, 35},
 	score.RoleChords: {0.8, 0.0123, 70},
 	score.RolePad:    {0.85, 0.0131, 45},
 	score.RoleLead:   {0.5, 0.0097, 150},
@@ -402,8 +402,20 @@ const (
 // calmBandMinCorr is the least correlation the master leaves an octave
 // band of calm music with (MasterOptions.BandMinCorr): the calm
 // references' bands correlate 0.13 (150 Hz-1 kHz) and 0.19 (1-4 kHz); at
-// sideMinCorr the master held calm songs' bands at 0.33-0.36.
+// sideMinCorr the master held calm songs' bands at 0.33-0.36. The octaves
+// from highFloorHz up keep calmHighMinCorr instead: quiet there and made
+// of a harp's or bells' attacks, which the master's excerpts sample
+// sparsely, a lullaby's 8 kHz octave read -0.08 over the whole song at a
+// floor of 0.12 and -0.02 at 0.25.
 const calmBandMinCorr = 0.12
+
+// highFloorHz is the lowest octave centre that keeps calmHighMinCorr when
+// the floor asked is under sideMinCorr (calm music).
+const highFloorHz = 8000
+
+// calmHighMinCorr is the least correlation of a calm song's octaves from
+// highFloorHz up.
+const calmHighMinCorr = 0.4
 
 // inPhase keeps every octave band of an interleaved stereo mix in phase:
 // where a band's side power S exceeds what a correlation of minCorr
@@ -470,8 +482,12 @@ func sideBandGains(s []float32, minCorr float64) []float64 {
 			}
 		}
 	}
-	most := (1 - minCorr) / (1 + minCorr) // S/M at the least correlation
 	for b := range gains {
+		floor := minCorr
+		if sideBandCentres[b] >= highFloorHz && floor < sideMinCorr {
+			floor = calmHighMinCorr
+		}
+		most := (1 - floor) / (1 + floor) // S/M at the least correlation
 		if side[b] > most*mid[b] && side[b] > 0 {
 			gains[b] = math.Sqrt(most * mid[b] / side[b])
 		}
