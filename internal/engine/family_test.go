@@ -13,8 +13,9 @@ import (
 
 // familyMeasures are the measures whose median over a family's styles must
 // lie inside the interquartile range of the family's human-made
-// references (issue 18 item 6; docs/reference-music.md).
-var familyMeasures = []string{"crest", "plr", "lra", "band_125", "band_250", "band_500", "band_4000"}
+// references (issue 18 item 6; docs/reference-music.md), the left/right
+// correlation of the study's four bands among them (issue 32 item 4).
+var familyMeasures = append([]string{"crest", "plr", "lra", "band_125", "band_250", "band_500", "band_4000"}, mixmeter.BandCorrNames...)
 
 // familyPending are the measures of each family still outside the
 // references' interquartile range (issue 18's open work; none since the
@@ -71,7 +72,7 @@ func TestFamilyMedians(t *testing.T) {
 		fmt.Fprintf(&rows, "\n%-16s %-5s", g, fam)
 		for _, m := range append(slices.Clone(familyMeasures), "correlation", "lufs", "level_range", "quiet_depth") {
 			v, _ := f.Value(m)
-			fmt.Fprintf(&rows, " %s %6.2f", strings.TrimPrefix(m, "band_"), v)
+			fmt.Fprintf(&rows, " %s %6.2f", strings.TrimPrefix(strings.TrimPrefix(m, "band_"), "corr_"), v)
 		}
 	}
 	t.Logf("per style:%s", rows.String())

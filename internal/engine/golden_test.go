@@ -49,14 +49,17 @@ type goldenRecipe struct {
 // 2026.11.29.1 (issue 32 item 6, growth): sections of varied lengths and
 // calm pieces that build; 10 s songs keep even 2-bar phrases and no arc:
 // these three hashes stand.
+// 2026.11.29.1 (issue 32 item 4, width): beat basses carry a little room
+// and the bus keeps half their low side; calm octaves may reach 0.12
+// (0.4 from 8 kHz), calm basses carry more room.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
-		"573b7c7af5d253e48750d9ec6022ce103441d0bdd93f62ae1e93e9710806cd9a"},
+		"fbbbf9fd4269464067f10e42f7b9fe805f01be9746f086f372481244ba2d43d6"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
-		"d3b24df698d8f510cc3a57166902166fac7c45670c56c2a1ad2e3a0754efe7cc"},
+		"95c9cb4e716786859e057f0a7afac96b460fb524487ab5ba868bc05dff9a2dfa"},
 	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
-		"ac4318e67a8006acf3daa6e3f81829151faad41af49f193ee47beb0c27df3e8b"},
+		"ca0304d55b24b8b325195269f8cad3de7fe5d2adbaa7440b14e7ac119090d268"},
 }
 
 // SamplesHash is the hex SHA-256 of b's float32 samples.

@@ -42,6 +42,19 @@ type Features struct {
 	// Repeats is the share (0..1) of 2 s segments with a near-literal
 	// repeat 4 s or more away (see RepeatCorrelation).
 	Repeats float64 `json:"repeats"`
+	// Centroid is the spectral centroid in Hz: the power-weighted mean
+	// frequency of the Welch power spectrum behind Bands.
+	Centroid float64 `json:"centroid"`
+	// Flatness is the spectral flatness in dB, the mean over the Welch
+	// frames of 10 log10(geometric / arithmetic mean power) between
+	// FlatnessLoHz and FlatnessHiHz (0: white noise; tonal music -30 to
+	// -50).
+	Flatness float64 `json:"flatness"`
+	// BandCorr are the left/right correlations of the bands of StudyBands
+	// (under 150 Hz, 150 Hz-1 kHz, 1-4 kHz, over 4 kHz; fourth-order
+	// Butterworth filters), in the same order: issue 32's width in every
+	// band.
+	BandCorr []float64 `json:"band_corr,omitempty"`
 	// Stems is the integrated loudness (LUFS) of each stem by name, when
 	// the song's stems were measured.
 	Stems map[string]float64 `json:"stems,omitempty"`
@@ -57,16 +70,28 @@ const WelchSize = 8192
 // a band spans centre/√2 .. centre·√2.
 var BandCentres = []float64{63, 125, 250, 500, 1000, 2000, 4000, 8000, 16000}
 
+// FlatnessLoHz and FlatnessHiHz bound the bins Flatness reads: the
+// octaves of BandCentres, under the lossy references' low-pass.
+const (
+	FlatnessLoHz = 44.0
+	FlatnessHiHz = 16000.0
+)
+
 // Measures names the measures of Features for Value, CheckMedians and the
 // reference file: lufs, lra, true_peak, plr, crest, correlation, side_mid
-// and one band_<centre> per octave band (band_63 ... band_16000).
+// centroid, flatness, one band_<centre> per octave band (band_63 ...
+// band_16000) and one correlation per band of StudyBands (BandCorrNames).
 func Measures() []string {
-	out := []string{"lufs", "lra", "true_peak", "plr", "crest", "correlation", "side_mid"}
+	out := []string{"lufs", "lra", "true_peak", "plr", "crest", "correlation", "side_mid", "centroid", "flatness"}
 	for _, c := range BandCentres {
 		out = append(out, bandName(c))
 	}
-	return out
+	return append(out, BandCorrNames...)
 }
+
+// BandCorrNames name the measures of Features.BandCorr, one per band of
+// StudyBands in the same order.
+var BandCorrNames = []string{"corr_under_150", "corr_150_1000", "corr_1000_4000", "corr_over_4000"}
 
 func bandName(c float64) string { return "band_" + strconv.Itoa(int(c)) }
 
@@ -95,10 +120,19 @@ func (f Features) Value(name string) (float64, bool) {
 		return f.QuietDepth, true
 	case "repeats":
 		return f.Repeats, true
+	case "centroid":
+		return f.Centroid, true
+	case "flatness":
+		return f.Flatness, true
 	}
 	for i, c := range BandCentres {
 		if name == bandName(c) && i < len(f.Bands) {
 			return f.Bands[i], true
+		}
+	}
+	for i, n := range BandCorrNames {
+		if name == n && i < len(f.BandCorr) {
+			return f.BandCorr[i], true
 		}
 	}
 	return 0, false
@@ -118,10 +152,14 @@ func Measure(b *audio.Buffer) Features {
 		LRA:         lraOf(l, r, rate),
 		TruePeak:    db(math.Max(truePeak(l), truePeak(r))),
 		Correlation: correlation(l, r),
-		Bands:       octaveBands(l, r, rate),
 		LevelRange:  levelRange(l, r, rate),
 		QuietDepth:  quietDepth(l, r, rate),
 		Repeats:     repeatShare(l, r, rate),
+	}
+	f.Bands, f.Centroid, f.Flatness = spectrum(l, r, rate)
+	for _, bd := range StudyBands {
+		c, _ := bandCorrelation(l, r, rate, bd[0], bd[1])
+		f.BandCorr = append(f.BandCorr, c)
 	}
 	f.PLR = f.TruePeak - f.LUFS
 	var peak, sum, side, mid float64
@@ -136,7 +174,7 @@ func Measure(b *audio.Buffer) Features {
 		f.Crest = db(peak / math.Sqrt(sum/float64(2*len(l))))
 	}
 	f.SideMid = 10 * math.Log10(side/mid)
-	f.LUFS, f.TruePeak, f.SideMid = floor(f.LUFS), floor(f.TruePeak), floor(f.SideMid)
+	f.LUFS, f.TruePeak, f.SideMid, f.Flatness = floor(f.LUFS), floor(f.TruePeak), floor(f.SideMid), floor(f.Flatness)
 	f.PLR = f.TruePeak - f.LUFS
 	for i, v := range f.Bands {
 		f.Bands[i] = floor(v)
@@ -212,17 +250,21 @@ func truePeak(x []float64) float64 {
 	return peak
 }
 
-// octaveBands sums a Welch power spectrum (WelchSize points, Hann window,
+// spectrum sums a Welch power spectrum (WelchSize points, Hann window,
 // half overlap) of the mid signal (L+R)/2 per octave band of BandCentres,
-// in dB re the total power.
-func octaveBands(l, r []float64, rate float64) []float64 {
+// in dB re the total power, and returns its centroid in Hz and the mean
+// spectral flatness of its frames (see Features).
+func spectrum(l, r []float64, rate float64) (bands []float64, centroid, flatness float64) {
 	const n = WelchSize
 	win := make([]float64, n)
 	for i := range win {
 		win[i] = 0.5 - 0.5*math.Cos(2*math.Pi*float64(i)/n)
 	}
 	psd := make([]float64, n/2+1)
+	frame := make([]float64, n/2+1)
 	buf := make([]complex128, n)
+	var flatSum float64
+	var frames int
 	for start := 0; start+n <= len(l); start += n / 2 {
 		for i := range buf {
 			buf[i] = complex((l[start+i]+r[start+i])/2*win[i], 0)
@@ -230,14 +272,20 @@ func octaveBands(l, r []float64, rate float64) []float64 {
 		fft.Transform(buf, false)
 		for k := range psd {
 			a := cmplx.Abs(buf[k])
-			psd[k] += a * a
+			frame[k] = a * a
+			psd[k] += frame[k]
+		}
+		if fl, ok := flatnessOf(frame, rate); ok {
+			flatSum += fl
+			frames++
 		}
 	}
-	total := 0.0
-	for _, p := range psd {
+	total, moment := 0.0, 0.0
+	for k, p := range psd {
 		total += p
+		moment += p * float64(k) * rate / n
 	}
-	out := make([]float64, len(BandCentres))
+	bands = make([]float64, len(BandCentres))
 	for i, c := range BandCentres {
 		lo, hi := c/math.Sqrt2, c*math.Sqrt2
 		s := 0.0
@@ -246,7 +294,35 @@ func octaveBands(l, r []float64, rate float64) []float64 {
 				s += p
 			}
 		}
-		out[i] = 10 * math.Log10(s/total)
+		bands[i] = 10 * math.Log10(s/total)
 	}
-	return out
+	flatness = math.NaN()
+	if frames > 0 {
+		flatness = flatSum / float64(frames)
+	}
+	if total > 0 {
+		centroid = moment / total
+	}
+	return bands, centroid, flatness
+}
+
+// flatnessOf is one frame's spectral flatness in dB between FlatnessLoHz
+// and FlatnessHiHz, each bin floored 120 dB under the frame's mean so
+// that a lossy file's empty bins stay finite; false for a silent frame.
+func flatnessOf(p []float64, rate float64) (float64, bool) {
+	lo := int(math.Ceil(FlatnessLoHz * WelchSize / rate))
+	hi := min(int(FlatnessHiHz*WelchSize/rate), len(p)-1)
+	mean := 0.0
+	for k := lo; k <= hi; k++ {
+		mean += p[k]
+	}
+	mean /= float64(hi - lo + 1)
+	if mean <= 1e-20 {
+		return 0, false
+	}
+	logSum := 0.0
+	for k := lo; k <= hi; k++ {
+		logSum += math.Log(math.Max(p[k], mean*1e-12))
+	}
+	return 10 * (logSum/float64(hi-lo+1) - math.Log(mean)) / math.Ln10, true
 }

@@ -55,6 +55,32 @@ func TestMeasureTone(t *testing.T) {
 	}
 }
 
+// The per-band correlations of Features (issue 32's study bands): a mix
+// whose 80 Hz part is centred, whose 400 Hz part is on the left only,
+// whose 2 kHz part is in anti-phase and whose 8 kHz part is unrelated in
+// the two channels reads 1, 0, -1 and 0 in the four bands, and Value names
+// them.
+func TestMeasureBandCorrelations(t *testing.T) {
+	testutil.SkipRaceShort(t)
+	b := tone(3, func(i int) (float64, float64) {
+		lo, mid, hi := 0.3*sine(80, i), 0.2*sine(2000, i), 0.1*sine(8000, i)
+		return lo + 0.2*sine(400, i) + mid + hi, lo - mid + 0.1*sine(9100, i)
+	})
+	f := mixmeter.Measure(b)
+	want := []float64{1, 0, -1, 0}
+	if len(f.BandCorr) != len(want) {
+		t.Fatalf("%d band correlations, want %d", len(f.BandCorr), len(want))
+	}
+	for i, w := range want {
+		if math.Abs(f.BandCorr[i]-w) > 0.1 {
+			t.Errorf("%s %.3f, want %.0f", mixmeter.BandCorrNames[i], f.BandCorr[i], w)
+		}
+		if v, ok := f.Value(mixmeter.BandCorrNames[i]); !ok || v != f.BandCorr[i] {
+			t.Errorf("Value(%s) = %v, %v", mixmeter.BandCorrNames[i], v, ok)
+		}
+	}
+}
+
 // A sine at a quarter of the sample rate sampled 45° off its crests peaks
 // 3 dB above its samples: the true peak sees it, the crest factor (sample
 // peak) does not.
@@ -205,8 +231,8 @@ func TestLoadReference(t *testing.T) {
 			}
 		}
 		for _, tr := range set.Tracks {
-			if tr.File == "" || len(tr.Bands) != len(mixmeter.BandCentres) {
-				t.Errorf("%s: track %q with %d bands", fam, tr.File, len(tr.Bands))
+			if tr.File == "" || len(tr.Bands) != len(mixmeter.BandCentres) || len(tr.BandCorr) != len(mixmeter.StudyBands) {
+				t.Errorf("%s: track %q with %d bands, %d band correlations", fam, tr.File, len(tr.Bands), len(tr.BandCorr))
 			}
 		}
 	}

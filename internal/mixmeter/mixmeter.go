@@ -299,7 +299,12 @@ func BreakdownDepth(s *score.Score, st []float64) (float64, bool) {
 // the mix's power in dB: a band under -60 dB holds next to nothing, and its
 // correlation says little. Negative is anti-phase.
 func BandCorrelation(b *audio.Buffer, lo, hi float64) (corr, share float64) {
-	rate := float64(b.Rate)
+	l, r := channels(b)
+	return bandCorrelation(l, r, float64(b.Rate), lo, hi)
+}
+
+// bandCorrelation is BandCorrelation on two channels already split.
+func bandCorrelation(l, r []float64, rate, lo, hi float64) (corr, share float64) {
 	band := func() []biquad {
 		var fs []biquad
 		if lo > 0 {
@@ -310,7 +315,6 @@ func BandCorrelation(b *audio.Buffer, lo, hi float64) (corr, share float64) {
 		}
 		return fs
 	}
-	l, r := channels(b)
 	bl, br := filter(l, band()), filter(r, band())
 	var all, in float64
 	for i := range l {

@@ -51,6 +51,9 @@ type MasterOptions struct {
 	// Correlation is the range the full mix's left/right correlation is
 	// brought into (zero: 0.45..0.82).
 	Correlation [2]float64
+	// BandMinCorr is the least left/right correlation any octave band
+	// keeps (see inPhase; zero: 0.25).
+	BandMinCorr float64
 	// NoFades leaves the edges alone (a seamless loop's middle copy has
 	// no start or end to fade); FadeIn and FadeOut are then ignored.
 	NoFades bool
@@ -132,7 +135,11 @@ func busAndWidth(b *audio.Buffer, o MasterOptions) {
 			lo, hi = c[0], c[1]
 		}
 		balanceWidth(b.Samples, lo, hi)
-		inPhase(b.Samples)
+		band := sideMinCorr
+		if o.BandMinCorr > 0 && o.BandMinCorr < 1 {
+			band = o.BandMinCorr
+		}
+		inPhase(b.Samples, band)
 	}
 }
 

@@ -29,13 +29,20 @@ var roleWidth = map[score.Role]struct{ width, delay, hp float64 }{
 // (the references' lows correlate 0.56 [0.23, 0.61], not 1); the lead
 // stays nearest the centre.
 var calmWidth = map[score.Role]struct{ width, delay, hp float64 }{
-	score.RoleBass:   {0.55, 0.0107, 35},
+	score.RoleBass:   {0.7, 0.0107, 35},
 	score.RoleChords: {0.8, 0.0123, 70},
 	score.RolePad:    {0.85, 0.0131, 45},
 	score.RoleLead:   {0.5, 0.0097, 150},
 	score.RoleArp:    {0.8, 0.0113, 90},
 	score.RoleFX:     {0.9, 0.0117, 60},
 }
+
+// beatBassWidth is the room widener of a bass part in beat music: width,
+// first reflection (s) and corner (Hz). Its side is about 6 dB under the
+// bass, 12 dB after the bus keeps lowSideKept of it under monoBelow: the
+// bass stays near mono and the mix's lows read about 0.95, as the beat
+// references' do (kick and bass centred, the room around them).
+var beatBassWidth = struct{ width, delay, hp float64 }{0.5, 0.0107, 50}
 
 // widenerLen is the widener's delay-line length (a power of two).
 const widenerLen = 2048
@@ -136,35 +143,53 @@ func (w *widener) side(in, out []float32) {
 	w.pos, w.hp.z = pos, z
 }
 
-// sideHP removes the side (L-R) signal under its corner from the mix bus so
-// that the low end is centred whatever the parts and effects do: a
-// fourth-order Butterworth high-pass (two biquads) on the side signal.
+// sideHP takes most of the side (L-R) signal under its corner out of the
+// mix bus so that the low end is centred whatever the parts and effects
+// do: a Linkwitz-Riley crossover on the side signal (two second-order
+// Butterworth high-passes, two low-passes, in phase at every frequency),
+// its high band kept whole and lowSideKept of its low band, a shelf with
+// no notch at the corner. Kick and bass stay in the middle; what is kept
+// is the low end of the room, the bass's early reflections (beatBassWidth)
+// and the recorded pairs, as a beat record's lows carry (the beat
+// references' lows correlate 0.95 [0.84, 0.98], not 1).
 type sideHP struct {
-	f, g                   eqBand  // the two stages' coefficients
-	x1, x2, y1, y2, v1, v2 float64 // input, first-stage and output history
+	hp, lp eqBand  // the crossover's stages (the same denominator)
+	keep   float64 // the share of the side kept under the corner
+	// input, high-pass stage 1 and 2, low-pass stage 1 and 2 history
+	x1, x2, y1, y2, v1, v2, p1, p2, q1, q2 float64
 }
 
+// lowSideKept is the share of the side signal the mix bus keeps under its
+// low-mono corner in beat music (-6 dB).
+const lowSideKept = 0.5
+
 func newSideHP(hz float64) *sideHP {
-	return &sideHP{f: highPass(hz, 0.5412), g: highPass(hz, 1.3066)}
+	return &sideHP{hp: highPass(hz, math.Sqrt2/2), lp: lowPass(hz, math.Sqrt2/2), keep: lowSideKept}
 }
 
 // process filters the side signal of an interleaved stereo block in place.
-// A high-pass's numerator is b0·(1, -2, 1), and the second stage's input
-// history is the first stage's output history, so the two stages need six
-// state values and six coefficients: few enough to stay in registers.
+// A high-pass's numerator is b0·(1, -2, 1), a low-pass's b0·(1, 2, 1),
+// both with the same denominator, and each second stage's input history
+// is its first stage's output history.
 func (s *sideHP) process(fr []float32) {
-	fb, fa1, fa2 := s.f.b0, s.f.a1, s.f.a2
-	gb, ga1, ga2 := s.g.b0, s.g.a1, s.g.a2
+	hb, lb, a1, a2 := s.hp.b0, s.lp.b0, s.hp.a1, s.hp.a2
+	k := s.keep
 	x1, x2, y1, y2, v1, v2 := s.x1, s.x2, s.y1, s.y2, s.v1, s.v2
+	p1, p2, q1, q2 := s.p1, s.p2, s.q1, s.q2
 	for i := 0; i+1 < len(fr); i += 2 {
 		m := 0.5 * (float64(fr[i]) + float64(fr[i+1]))
 		x := 0.5 * (float64(fr[i]) - float64(fr[i+1]))
-		y := fb*(x-2*x1+x2) - fa2*y2 - fa1*y1
-		v := gb*(y-2*y1+y2) - ga2*v2 - ga1*v1
+		y := hb*(x-2*x1+x2) - a2*y2 - a1*y1
+		v := hb*(y-2*y1+y2) - a2*v2 - a1*v1
+		p := lb*(x+2*x1+x2) - a2*p2 - a1*p1
+		q := lb*(p+2*p1+p2) - a2*q2 - a1*q1
 		x2, x1, y2, y1, v2, v1 = x1, x, y1, y, v1, v
-		fr[i], fr[i+1] = float32(m+v), float32(m-v)
+		p2, p1, q2, q1 = p1, p, q1, q
+		o := v + k*q
+		fr[i], fr[i+1] = float32(m+o), float32(m-o)
 	}
 	s.x1, s.x2, s.y1, s.y2, s.v1, s.v2 = x1, x2, y1, y2, v1, v2
+	s.p1, s.p2, s.q1, s.q2 = p1, p2, q1, q2
 }
 
 // eqBand is one RBJ-cookbook biquad applied to both channels of the bus.
@@ -371,21 +396,39 @@ var sideBandCentres = []float64{63, 125, 250, 500, 1000, 2000, 4000, 8000, 16000
 const (
 	sideWindow   = 4096 // FFT length of an excerpt
 	sideExcerpts = 128  // excerpts read, spread over the song
-	sideMinCorr  = 0.25 // a band's least correlation
+	sideMinCorr  = 0.25 // a band's least correlation (MasterOptions.BandMinCorr's default)
 )
 
+// calmBandMinCorr is the least correlation the master leaves an octave
+// band of calm music with (MasterOptions.BandMinCorr): the calm
+// references' bands correlate 0.13 (150 Hz-1 kHz) and 0.19 (1-4 kHz); at
+// sideMinCorr the master held calm songs' bands at 0.33-0.36. The octaves
+// from highFloorHz up keep calmHighMinCorr instead: quiet there and made
+// of a harp's or bells' attacks, which the master's excerpts sample
+// sparsely, a lullaby's 8 kHz octave read -0.08 over the whole song at a
+// floor of 0.12 and -0.02 at 0.25.
+const calmBandMinCorr = 0.12
+
+// highFloorHz is the lowest octave centre that keeps calmHighMinCorr when
+// the floor asked is under sideMinCorr (calm music).
+const highFloorHz = 8000
+
+// calmHighMinCorr is the least correlation of a calm song's octaves from
+// highFloorHz up.
+const calmHighMinCorr = 0.4
+
 // inPhase keeps every octave band of an interleaved stereo mix in phase:
-// where a band's side power S exceeds what a correlation of sideMinCorr
-// allows ((M-S)/(M+S) >= sideMinCorr), a bell on the side signal alone
+// where a band's side power S exceeds what a correlation of minCorr
+// allows ((M-S)/(M+S) >= minCorr), a bell on the side signal alone
 // takes it down to that. Stereo sample pairs recorded with spaced
 // microphones (FluidR3's strings and piano) bring bands whose side is
 // louder than their mid; a mastering engineer's M/S equaliser trims them.
 // The mono sum (L+R) is untouched. It reads sideExcerpts windows spread
 // over the song, so it costs a few milliseconds, and filters only a song
 // that needs it.
-func inPhase(s []float32) {
+func inPhase(s []float32, minCorr float64) {
 	for range 2 {
-		gains := sideBandGains(s)
+		gains := sideBandGains(s, minCorr)
 		var bells []eqBand
 		for i, g := range gains {
 			if g < 1 {
@@ -400,9 +443,8 @@ func inPhase(s []float32) {
 }
 
 // sideBandGains returns, per octave band of sideBandCentres, the gain (at
-// most 1) that brings the band's side power to the most sideMinCorr
-// allows.
-func sideBandGains(s []float32) []float64 {
+// most 1) that brings the band's side power to the most minCorr allows.
+func sideBandGains(s []float32, minCorr float64) []float64 {
 	frames := len(s) / 2
 	gains := make([]float64, len(sideBandCentres))
 	for i := range gains {
@@ -440,8 +482,12 @@ func sideBandGains(s []float32) []float64 {
 			}
 		}
 	}
-	most := (1 - sideMinCorr) / (1 + sideMinCorr) // S/M at the least correlation
 	for b := range gains {
+		floor := minCorr
+		if sideBandCentres[b] >= highFloorHz && floor < sideMinCorr {
+			floor = calmHighMinCorr
+		}
+		most := (1 - floor) / (1 + floor) // S/M at the least correlation
 		if side[b] > most*mid[b] && side[b] > 0 {
 			gains[b] = math.Sqrt(most * mid[b] / side[b])
 		}

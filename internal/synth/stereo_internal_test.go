@@ -2,6 +2,7 @@ package synth
 
 import (
 	"math"
+	"math/cmplx"
 	"slices"
 	"testing"
 
@@ -56,11 +57,17 @@ func corr(s []float32) float64 {
 
 // TestInPhase gives a mix a band in anti-phase (a 1 kHz tone twice as
 // loud in the side as in the mid, over an in-phase 200 Hz tone) and checks
-// that inPhase brings that band's correlation to at least sideMinCorr
-// (less a little for the estimate), leaves the in-phase band alone and
-// keeps the mono sum.
+// that inPhase brings that band's correlation to at least its floor (less
+// a little for the estimate; beat music's sideMinCorr and calm music's
+// calmBandMinCorr), leaves the in-phase band alone and keeps the mono sum.
 func TestInPhase(t *testing.T) {
 	testutil.SkipRaceShort(t)
+	for _, floor := range []float64{sideMinCorr, calmBandMinCorr} {
+		checkInPhase(t, floor)
+	}
+}
+
+func checkInPhase(t *testing.T, floor float64) {
 	n := 10 * 44100
 	s := make([]float32, 2*n)
 	for i := range n {
@@ -81,14 +88,14 @@ func TestInPhase(t *testing.T) {
 		return corr(b)
 	}
 	before := band(1000)
-	inPhase(s)
+	inPhase(s, floor)
 	after, low := band(1000), band(200)
-	t.Logf("1 kHz band: correlation %.2f -> %.2f; 200 Hz band %.2f", before, after, low)
+	t.Logf("floor %.2f: 1 kHz band: correlation %.2f -> %.2f; 200 Hz band %.2f", floor, before, after, low)
 	if before > -0.3 {
 		t.Fatalf("the test signal's 1 kHz band correlates %.2f: not anti-phase", before)
 	}
-	if after < sideMinCorr-0.1 {
-		t.Errorf("1 kHz band correlation %.2f after inPhase, want >= %.2f", after, sideMinCorr-0.1)
+	if after < floor-0.1 {
+		t.Errorf("1 kHz band correlation %.2f after inPhase(%.2f), want >= %.2f", after, floor, floor-0.1)
 	}
 	if low < 0.99 {
 		t.Errorf("the in-phase 200 Hz band fell to %.2f", low)
@@ -113,6 +120,17 @@ func response(f float64, bands ...eqBand) float64 {
 		db += 10 * math.Log10((nr*nr+ni*ni)/(dr*dr+di*di))
 	}
 	return db
+}
+
+// sideResponse is the gain in dB of the side crossover at f Hz: its
+// high band and lowSideKept of its low band.
+func sideResponse(f float64, s *sideHP) float64 {
+	z := cmplx.Exp(complex(0, -2*math.Pi*f/sr)) // z^-1
+	h := func(b eqBand) complex128 {
+		return (complex(b.b0, 0) + complex(b.b1, 0)*z + complex(b.b2, 0)*z*z) / (1 + complex(b.a1, 0)*z + complex(b.a2, 0)*z*z)
+	}
+	hp, lp := h(s.hp), h(s.lp)
+	return 20 * math.Log10(cmplx.Abs(hp*hp+complex(s.keep, 0)*lp*lp))
 }
 
 // TestBusTone checks the mix bus's tone against its design: sines in the
@@ -143,7 +161,7 @@ func TestBusTone(t *testing.T) {
 			got := 10 * math.Log10(e/float64(n)/(0.25*0.25/2))
 			want := response(f, eq...)
 			if side {
-				want += response(f, hp.f, hp.g)
+				want += sideResponse(f, hp)
 			}
 			if want > -60 && math.Abs(got-want) > 0.05 {
 				t.Errorf("%g Hz side=%v: %.2f dB, want %.2f dB", f, side, got, want)
@@ -157,8 +175,8 @@ func TestBusTone(t *testing.T) {
 		{"mid at 50 Hz (low shelf)", response(50, eq...), -5},
 		{"mid at 3 kHz (presence)", response(3000, eq...), 2.5},
 		{"mid at 19.5 kHz (low-pass)", response(19500, eq...), -12},
-		{"side at 60 Hz (centred low end)", response(60, hp.f, hp.g), -35},
-		{"side at 1 kHz (width kept)", response(1000, hp.f, hp.g), 0},
+		{"side at 60 Hz (centred low end)", sideResponse(60, hp), -10.5},
+		{"side at 1 kHz (width kept)", sideResponse(1000, hp), 0},
 	}
 	for _, c := range checks {
 		t.Logf("%s: %.2f dB", c.name, c.got)
@@ -172,8 +190,14 @@ func TestBusTone(t *testing.T) {
 	if g := checks[2].got; g > -6 {
 		t.Errorf("%s: %.2f dB, want well under 0", checks[2].name, g)
 	}
-	if g := checks[3].got; g > -30 {
-		t.Errorf("%s: %.2f dB, want under -30", checks[3].name, g)
+	if g, want := checks[3].got, 20*math.Log10(lowSideKept); math.Abs(g-want) > 0.2 {
+		t.Errorf("%s: %.2f dB, want %.2f (lowSideKept)", checks[3].name, g, want)
+	}
+	// A shelf, no notch: the crossover's bands are in phase everywhere.
+	for f := 40.0; f < 2000; f *= 1.1 {
+		if g, floor := sideResponse(f, hp), 20*math.Log10(lowSideKept); g < floor-0.1 || g > 0.1 {
+			t.Errorf("side at %.0f Hz: %.2f dB, want %.2f..0", f, g, floor)
+		}
 	}
 	if g := checks[4].got; math.Abs(g) > 0.1 {
 		t.Errorf("%s: %.2f dB, want 0", checks[4].name, g)

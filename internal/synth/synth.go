@@ -55,6 +55,9 @@ func masterOptions(s *score.Score, o Options) MasterOptions {
 	if o.LoudnessLUFS != 0 {
 		m.LoudnessLUFS = o.LoudnessLUFS
 	}
+	if o.calm() {
+		m.BandMinCorr = calmBandMinCorr
+	}
 	return m
 }
 

@@ -121,6 +121,8 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfo
 		t.wide = newWidener(overheadWidth, overheadDelay, overheadHP)
 	} else if w, ok := calmWidth[tr.Role]; ok && o.calm() {
 		t.wide = newRoomWidener(w.width, w.delay, w.hp)
+	} else if w := beatBassWidth; tr.Role == score.RoleBass {
+		t.wide = newRoomWidener(w.width, w.delay, w.hp)
 	} else if w, ok := roleWidth[tr.Role]; ok {
 		t.wide = newWidener(w.width, w.delay, w.hp)
 	}
