@@ -106,16 +106,22 @@ func (g *song) layout() {
 		return
 	}
 	p, prof, k, bpb := g.p, &g.prof, g.k, g.m.Beats
-	if p.Loop {
+	given := givenCharts(p, k, bpb)
+	switch {
+	case p.Loop:
 		g.secs = form.LayoutWith(prof.Form, g.bars, bpb, false)
-	} else {
+	case given != nil:
+		// A given chart plays whole in each section, as its writer laid
+		// it out: the style's even layout, not the varied one, whose
+		// 6-bar sections would cut a chart short before its cadence.
+		g.secs = form.LayoutWith(prof.Form, g.bars, bpb, true)
+	default:
 		g.secs = form.Layout(*prof, g.bars, bpb, formSeed(p))
 	}
 	for i := range g.secs {
 		g.secs[i].BPM = p.BPM
 	}
 	h := harmony.ChooseHarmony(k, *prof, bpb, harmony.NewRNG(g.seed, "harmony"))
-	given := givenCharts(p, k, bpb)
 	if !p.Loop && given == nil {
 		h = harmony.Floating(h, *prof)
 	}
