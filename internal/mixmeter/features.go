@@ -33,6 +33,14 @@ type Features struct {
 	// Bands are the octave bands of BandCentres in dB re the total power,
 	// in the same order.
 	Bands []float64 `json:"bands"`
+	// Centroid is the spectral centroid in Hz: the power-weighted mean
+	// frequency of the Welch power spectrum behind Bands.
+	Centroid float64 `json:"centroid"`
+	// Flatness is the spectral flatness in dB, the mean over the Welch
+	// frames of 10 log10(geometric / arithmetic mean power) between
+	// FlatnessLoHz and FlatnessHiHz (0: white noise; tonal music -30 to
+	// -50).
+	Flatness float64 `json:"flatness"`
 	// Stems is the integrated loudness (LUFS) of each stem by name, when
 	// the song's stems were measured.
 	Stems map[string]float64 `json:"stems,omitempty"`
@@ -48,11 +56,19 @@ const WelchSize = 8192
 // a band spans centre/√2 .. centre·√2.
 var BandCentres = []float64{63, 125, 250, 500, 1000, 2000, 4000, 8000, 16000}
 
+// FlatnessLoHz and FlatnessHiHz bound the bins Flatness reads: the
+// octaves of BandCentres, under the lossy references' low-pass.
+const (
+	FlatnessLoHz = 44.0
+	FlatnessHiHz = 16000.0
+)
+
 // Measures names the measures of Features for Value, CheckMedians and the
 // reference file: lufs, lra, true_peak, plr, crest, correlation, side_mid
-// and one band_<centre> per octave band (band_63 ... band_16000).
+// centroid, flatness and one band_<centre> per octave band (band_63 ...
+// band_16000).
 func Measures() []string {
-	out := []string{"lufs", "lra", "true_peak", "plr", "crest", "correlation", "side_mid"}
+	out := []string{"lufs", "lra", "true_peak", "plr", "crest", "correlation", "side_mid", "centroid", "flatness"}
 	for _, c := range BandCentres {
 		out = append(out, bandName(c))
 	}
@@ -79,6 +95,10 @@ func (f Features) Value(name string) (float64, bool) {
 		return f.Correlation, true
 	case "side_mid":
 		return f.SideMid, true
+	case "centroid":
+		return f.Centroid, true
+	case "flatness":
+		return f.Flatness, true
 	}
 	for i, c := range BandCentres {
 		if name == bandName(c) && i < len(f.Bands) {
@@ -102,8 +122,8 @@ func Measure(b *audio.Buffer) Features {
 		LRA:         lraOf(l, r, rate),
 		TruePeak:    db(math.Max(truePeak(l), truePeak(r))),
 		Correlation: correlation(l, r),
-		Bands:       octaveBands(l, r, rate),
 	}
+	f.Bands, f.Centroid, f.Flatness = spectrum(l, r, rate)
 	f.PLR = f.TruePeak - f.LUFS
 	var peak, sum, side, mid float64
 	for i := range l {
@@ -117,7 +137,7 @@ func Measure(b *audio.Buffer) Features {
 		f.Crest = db(peak / math.Sqrt(sum/float64(2*len(l))))
 	}
 	f.SideMid = 10 * math.Log10(side/mid)
-	f.LUFS, f.TruePeak, f.SideMid = floor(f.LUFS), floor(f.TruePeak), floor(f.SideMid)
+	f.LUFS, f.TruePeak, f.SideMid, f.Flatness = floor(f.LUFS), floor(f.TruePeak), floor(f.SideMid), floor(f.Flatness)
 	f.PLR = f.TruePeak - f.LUFS
 	for i, v := range f.Bands {
 		f.Bands[i] = floor(v)
@@ -193,17 +213,21 @@ func truePeak(x []float64) float64 {
 	return peak
 }
 
-// octaveBands sums a Welch power spectrum (WelchSize points, Hann window,
+// spectrum sums a Welch power spectrum (WelchSize points, Hann window,
 // half overlap) of the mid signal (L+R)/2 per octave band of BandCentres,
-// in dB re the total power.
-func octaveBands(l, r []float64, rate float64) []float64 {
+// in dB re the total power, and returns its centroid in Hz and the mean
+// spectral flatness of its frames (see Features).
+func spectrum(l, r []float64, rate float64) (bands []float64, centroid, flatness float64) {
 	const n = WelchSize
 	win := make([]float64, n)
 	for i := range win {
 		win[i] = 0.5 - 0.5*math.Cos(2*math.Pi*float64(i)/n)
 	}
 	psd := make([]float64, n/2+1)
+	frame := make([]float64, n/2+1)
 	buf := make([]complex128, n)
+	var flatSum float64
+	var frames int
 	for start := 0; start+n <= len(l); start += n / 2 {
 		for i := range buf {
 			buf[i] = complex((l[start+i]+r[start+i])/2*win[i], 0)
@@ -211,14 +235,20 @@ func octaveBands(l, r []float64, rate float64) []float64 {
 		fft.Transform(buf, false)
 		for k := range psd {
 			a := cmplx.Abs(buf[k])
-			psd[k] += a * a
+			frame[k] = a * a
+			psd[k] += frame[k]
+		}
+		if fl, ok := flatnessOf(frame, rate); ok {
+			flatSum += fl
+			frames++
 		}
 	}
-	total := 0.0
-	for _, p := range psd {
+	total, moment := 0.0, 0.0
+	for k, p := range psd {
 		total += p
+		moment += p * float64(k) * rate / n
 	}
-	out := make([]float64, len(BandCentres))
+	bands = make([]float64, len(BandCentres))
 	for i, c := range BandCentres {
 		lo, hi := c/math.Sqrt2, c*math.Sqrt2
 		s := 0.0
@@ -227,7 +257,35 @@ func octaveBands(l, r []float64, rate float64) []float64 {
 				s += p
 			}
 		}
-		out[i] = 10 * math.Log10(s/total)
+		bands[i] = 10 * math.Log10(s/total)
 	}
-	return out
+	flatness = math.NaN()
+	if frames > 0 {
+		flatness = flatSum / float64(frames)
+	}
+	if total > 0 {
+		centroid = moment / total
+	}
+	return bands, centroid, flatness
+}
+
+// flatnessOf is one frame's spectral flatness in dB between FlatnessLoHz
+// and FlatnessHiHz, each bin floored 120 dB under the frame's mean so
+// that a lossy file's empty bins stay finite; false for a silent frame.
+func flatnessOf(p []float64, rate float64) (float64, bool) {
+	lo := int(math.Ceil(FlatnessLoHz * WelchSize / rate))
+	hi := min(int(FlatnessHiHz*WelchSize/rate), len(p)-1)
+	mean := 0.0
+	for k := lo; k <= hi; k++ {
+		mean += p[k]
+	}
+	mean /= float64(hi - lo + 1)
+	if mean <= 1e-20 {
+		return 0, false
+	}
+	logSum := 0.0
+	for k := lo; k <= hi; k++ {
+		logSum += math.Log(math.Max(p[k], mean*1e-12))
+	}
+	return 10 * (logSum/float64(hi-lo+1) - math.Log(mean)) / math.Ln10, true
 }
