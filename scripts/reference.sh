@@ -21,6 +21,6 @@ command -v ffmpeg >/dev/null || bash scripts/tools.sh
 # 60 s long (no victory/defeat stingers), without SuperTuxKart's faster
 # last-lap copies (*_fast.ogg, farm_f.ogg).
 go run ./scripts/refmeasure -n 19 -min 60 -exclude '_(fast|f)\.ogg$' \
-  -method "first 120 s, ffmpeg-decoded to 44.1 kHz float stereo; lufs, lra, true_peak: ffmpeg ebur128=peak=true; plr = true_peak - lufs; crest: sample peak over RMS, both channels; correlation: Pearson L/R; side_mid: 20 log10 rms(S)/rms(M); bands: Welch power spectrum (8192 points, Hann, half overlap) of (L+R)/2 summed per octave (centre/sqrt2..centre*sqrt2) in dB re total; 19 files per family evenly spaced in name order among files >= 60 s, no *_fast/_f copies; quartiles by linear interpolation (make reference, scripts/refmeasure)" \
+  -method "first 120 s, ffmpeg-decoded to 44.1 kHz float stereo; lufs, lra, true_peak: ffmpeg ebur128=peak=true; plr = true_peak - lufs; crest: sample peak over RMS, both channels; correlation: Pearson L/R; side_mid: 20 log10 rms(S)/rms(M); bands: Welch power spectrum (8192 points, Hann, half overlap) of (L+R)/2 summed per octave (centre/sqrt2..centre*sqrt2) in dB re total; centroid: power-weighted mean frequency of that spectrum; flatness: mean over its frames of 10 log10(geometric / arithmetic mean power) 44 Hz-16 kHz; 19 files per family evenly spaced in name order among files >= 60 s, no *_fast/_f copies; quartiles by linear interpolation (make reference, scripts/refmeasure)" \
   -o internal/mixmeter/testdata/reference.json \
   calm="$calm" beat="$beat"

@@ -44,7 +44,7 @@ var airPrompts = []string{
 
 // airMeasures are the tone figures of issue 32 item 5 with the balance
 // figures TestFamilyMedians holds.
-var airMeasures = []string{"band_125", "band_250", "band_500", "band_2000", "band_4000", "band_16000", "centroid", "flatness", "crest", "plr", "lra"}
+var airMeasures = []string{"band_125", "band_250", "band_500", "band_2000", "band_4000", "band_8000", "band_16000", "centroid", "flatness", "crest", "plr", "lra"}
 
 // TestAirMeasure renders airPrompts at seeds 1 and 2, 30 s each, and logs
 // each reference family's median of airMeasures beside the references'
