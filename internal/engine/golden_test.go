@@ -38,14 +38,17 @@ type goldenRecipe struct {
 // do not change.
 // 2026.11.28.3 (issue 31, picture): hit points closer than 6.25 bars land
 // with an odd bar; the golden songs have no hits: their hashes stand.
+// 2026.11.29.1 (issue 32 item 5, air): the bank's melodic filters an
+// octave up, brighter reverb dampers, air shelves on dull sources and
+// acoustic kits, a +6 dB bus shelf at 12 kHz: every song changes.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
-		"573b7c7af5d253e48750d9ec6022ce103441d0bdd93f62ae1e93e9710806cd9a"},
+		"29b0b6bc6d6ca50d248cdfb55fb96ce61aeb6eb0baa7b509f79de65a83602993"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
-		"d3b24df698d8f510cc3a57166902166fac7c45670c56c2a1ad2e3a0754efe7cc"},
+		"7ae6bae2eb024e76171fdd7163128ce6a05f5c2b575f7d2fe961330a1f5dff17"},
 	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
-		"ac4318e67a8006acf3daa6e3f81829151faad41af49f193ee47beb0c27df3e8b"},
+		"6eb3090dd66c075b6c8381b723ce9378cba65bb5fc36b278779a354e32f28161"},
 }
 
 // SamplesHash is the hex SHA-256 of b's float32 samples.
