@@ -164,27 +164,7 @@ const leadBox = 0.6
 // calm is whether the song's style is measured against the calm references
 // (Options.Calm), which adds the warmth bell.
 func toneBands(tr *score.Track, calm bool) []monoBand {
-	var out []monoBand
-
-	if tr.Role == score.RoleBass || tr.Role == score.RoleDrums {
-		body, mud := bodyHz, mudHz
-		if _, ok := humDB[tr.Instrument]; ok && tr.Role == score.RoleBass {
-			body, mud = isonBells(tr)
-		}
-		if db, ok := bodyDB[tr.Instrument]; ok {
-			out = append(out, monoBand{eqBand: peaking(body, db, 0.8)})
-		}
-		if db, ok := mudDB[tr.Instrument]; ok && tr.Role == score.RoleBass {
-			out = append(out, monoBand{eqBand: peaking(mud, db, 1.2)})
-		}
-		if db, ok := humDB[tr.Instrument]; ok && tr.Role == score.RoleBass {
-			out = append(out, monoBand{eqBand: peaking(boxHz, db, 0.9)}, monoBand{eqBand: peaking(nasalHz, db, 0.9)})
-			if len(tr.Notes) > 0 {
-				// Closed lips: the hum's upper harmonics fall away.
-				out = append(out, monoBand{eqBand: lowPass(humLP*body, 0.7)})
-			}
-		}
-	}
+	out := lowBells(tr)
 	if db, ok := boxDB[tr.Instrument]; ok && tr.Role != score.RoleBass && tr.Role != score.RoleDrums {
 		if tr.Role != score.RoleChords && tr.Role != score.RolePad {
 			db *= leadBox
@@ -197,17 +177,60 @@ func toneBands(tr *score.Track, calm bool) []monoBand {
 	if db, ok := biteDB[tr.Instrument]; ok && tr.Role != score.RoleBass && tr.Role != score.RoleDrums {
 		out = append(out, monoBand{eqBand: peaking(biteHz, db, 0.8)})
 	}
-	if db, ok := airDB[tr.Instrument]; ok && tr.Role != score.RoleBass && tr.Role != score.RoleDrums {
-		out = append(out, monoBand{eqBand: shelfHigh(airHz, db)})
-	}
-	if _, acoustic := gmKits[tr.Kit]; acoustic && tr.Role == score.RoleDrums {
-		db := kitAirDB
-		if tr.Kit == score.KitBrush {
-			db = brushAirDB
-		}
+	if db, ok := airGain(tr); ok {
 		out = append(out, monoBand{eqBand: shelfHigh(airHz, db)})
 	}
 	return out
+}
+
+// lowBells returns the body, mud and hum bells of a bass part or a kit
+// (none for other parts).
+func lowBells(tr *score.Track) []monoBand {
+	if tr.Role != score.RoleBass && tr.Role != score.RoleDrums {
+		return nil
+	}
+	var out []monoBand
+	body, mud := bodyHz, mudHz
+	_, hum := humDB[tr.Instrument]
+	hum = hum && tr.Role == score.RoleBass
+	if hum {
+		body, mud = isonBells(tr)
+	}
+	if db, ok := bodyDB[tr.Instrument]; ok {
+		out = append(out, monoBand{eqBand: peaking(body, db, 0.8)})
+	}
+	if db, ok := mudDB[tr.Instrument]; ok && tr.Role == score.RoleBass {
+		out = append(out, monoBand{eqBand: peaking(mud, db, 1.2)})
+	}
+	if hum {
+		db := humDB[tr.Instrument]
+		out = append(out, monoBand{eqBand: peaking(boxHz, db, 0.9)}, monoBand{eqBand: peaking(nasalHz, db, 0.9)})
+		if len(tr.Notes) > 0 {
+			// Closed lips: the hum's upper harmonics fall away.
+			out = append(out, monoBand{eqBand: lowPass(humLP*body, 0.7)})
+		}
+	}
+	return out
+}
+
+// airGain returns the gain of a part's air shelf: airDB for a pitched
+// part other than the bass, kitAirDB (brushAirDB) for an acoustic kit;
+// false for none.
+func airGain(tr *score.Track) (float64, bool) {
+	switch tr.Role {
+	case score.RoleBass:
+		return 0, false
+	case score.RoleDrums:
+		if _, acoustic := gmKits[tr.Kit]; !acoustic {
+			return 0, false
+		}
+		if tr.Kit == score.KitBrush {
+			return brushAirDB, true
+		}
+		return kitAirDB, true
+	}
+	db, ok := airDB[tr.Instrument]
+	return db, ok
 }
 
 // isonBells returns the body and mud bells' centres for a hummed bass
