@@ -15,15 +15,20 @@ import (
 // lie inside the interquartile range of the family's human-made
 // references (issue 18 item 6; docs/reference-music.md), the left/right
 // correlation of the study's four bands among them (issue 32 item 4).
-var familyMeasures = append([]string{"crest", "plr", "lra", "band_125", "band_250", "band_500", "band_4000"}, mixmeter.BandCorrNames...)
+// The 2 kHz and 16 kHz octaves, the spectral centroid and flatness joined
+// with issue 32 item 5 (air and presence, docs/engine-mix.md "Air").
+var familyMeasures = append([]string{"crest", "plr", "lra", "band_125", "band_250", "band_500", "band_2000", "band_4000",
+	"band_16000", "centroid", "flatness"}, mixmeter.BandCorrNames...)
 
 // familyPending are the measures of each family still outside the
-// references' interquartile range (issue 18's open work; none since the
-// tone bells of internal/synth/tone.go brought the calm 125 and 500 Hz
-// bands and the beat 125 Hz band inside): the test logs how far each is,
-// and fails when one comes inside, so this list only shrinks. Every other
-// measure is asserted.
-var familyPending = map[string][]string{}
+// references' interquartile range: the test logs how far each is, and
+// fails when one comes inside, so this list only shrinks. Every other
+// measure is asserted. Open since issue 32 item 5 added the spectral
+// measures (docs/engine-mix.md "Air"): the calm styles' centroid (588 Hz
+// against 288-541; tango, bluegrass and lullaby 711-785, chant 602,
+// cinematic 589); on the user prompts of TestAirMeasure it is inside
+// (540).
+var familyPending = map[string][]string{"calm": {"centroid"}}
 
 // familyCorrelation bounds the median full-mix left/right correlation of
 // each family (issue 18 item 4).

@@ -52,14 +52,18 @@ type goldenRecipe struct {
 // 2026.11.29.1 (issue 32 item 4, width): beat basses carry a little room
 // and the bus keeps half their low side; calm octaves may reach 0.12
 // (0.4 from 8 kHz), calm basses carry more room.
+// 2026.11.29.1 (issue 32 item 5, air): the bank's melodic filters an
+// octave up, brighter reverb dampers, air shelves on dull sources and
+// acoustic kits, a +6 dB bus shelf at 12 kHz: every song changes (the
+// hashes are those of the merge with width's stereo).
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
-		"fbbbf9fd4269464067f10e42f7b9fe805f01be9746f086f372481244ba2d43d6"},
+		"867155126aede33e7d0b97522785b25450fc045b848c5a74597f227a57f77420"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
-		"95c9cb4e716786859e057f0a7afac96b460fb524487ab5ba868bc05dff9a2dfa"},
+		"f2c5c826ef8e62e3179772312bc22d490a3928d662a43d662f6993ca282b6d76"},
 	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
-		"ca0304d55b24b8b325195269f8cad3de7fe5d2adbaa7440b14e7ac119090d268"},
+		"d9a13ff1b53efc2f4f356791cfb87ea22b73c37caa40b06d07a024684f303819"},
 }
 
 // SamplesHash is the hex SHA-256 of b's float32 samples.

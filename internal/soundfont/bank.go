@@ -44,7 +44,8 @@ type Bank struct {
 // foldStereo): one voice per note instead of two halves the sampler's
 // work; stereo players (NewStereoPlayer) play both halves, in one voice
 // where the pair's regions allow it. Default filter
-// cutoffs are opened (see openFilters). An SF3 bank (Ogg Vorbis samples)
+// cutoffs are opened (see openFilters), the melodic instruments' own
+// raised an octave (brightenFilters). An SF3 bank (Ogg Vorbis samples)
 // is decoded lazily: a Player's NoteOn decodes the samples of the zones
 // the note plays, once per bank (sf3.go); only the left halves of its
 // pairs are decoded, so it has no stereo presets (StereoPairs is false).
@@ -59,6 +60,7 @@ func Load(path string) (*Bank, error) {
 		return nil, fmt.Errorf("soundfont: %s: %w", path, err)
 	}
 	openFilters(sf)
+	brightenFilters(sf)
 	keys := newPairKeys(sf)
 	mono, pairs := foldStereo(sf, keys, nil)
 	partner := pairVoices(sf, keys)

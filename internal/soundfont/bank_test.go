@@ -137,12 +137,14 @@ func BenchmarkLoad(b *testing.B) {
 
 // TestFilterBypass: regions at the SF2 default cutoff (19.9 kHz, "no
 // filter") are opened above 22 kHz, so meltysynth skips their low-pass;
-// regions the bank filters on purpose keep their cutoff.
+// regions the bank filters on purpose keep a filter, raised an octave up
+// to 17 kHz for melodic instruments (brightenFilters): the piano's 12 kHz
+// to 17, the harp's 7.1 to 14.2 kHz; a kit's kick keeps its own.
 func TestFilterBypass(t *testing.T) {
 	testutil.SkipRaceShort(t)
 	b := mustLoad(t)
 	// FluidR3's finger bass (33) and standard kit's closed hat have no
-	// filter of their own; its piano filters at 12 kHz.
+	// filter of their own; its piano filters at 12 kHz, its harp at 7.1.
 	for _, p := range [][3]int{{0, 33, 40}, {soundfont.PercussionBank, 0, 42}} {
 		for _, r := range b.Regions(p[0], p[1], p[2], 100) {
 			if r.Cutoff < 22050 {
@@ -150,9 +152,22 @@ func TestFilterBypass(t *testing.T) {
 			}
 		}
 	}
-	for _, r := range b.Regions(0, 0, 60, 100) {
-		if r.Cutoff < 11900 || r.Cutoff > 12100 {
-			t.Errorf("piano region %s: cutoff %.0f Hz, want the bank's 12 kHz", r.Sample, r.Cutoff)
+	for _, c := range []struct {
+		bank, program, key int
+		lo, hi             float64
+	}{
+		{0, 0, 60, 16900, 17100},                      // piano: 12 kHz raised to the ceiling
+		{0, 46, 60, 14100, 14300},                     // harp: 7.1 kHz an octave up
+		{soundfont.PercussionBank, 0, 36, 4900, 8100}, // the kit's kick: its own 5-8 kHz
+	} {
+		rs := b.Regions(c.bank, c.program, c.key, 100)
+		if len(rs) == 0 {
+			t.Errorf("%d:%d key %d: no region", c.bank, c.program, c.key)
+		}
+		for _, r := range rs {
+			if r.Cutoff < c.lo || r.Cutoff > c.hi {
+				t.Errorf("%d:%d key %d region %s: cutoff %.0f Hz, want %.0f-%.0f", c.bank, c.program, c.key, r.Sample, r.Cutoff, c.lo, c.hi)
+			}
 		}
 	}
 	open, filtered := 0, 0

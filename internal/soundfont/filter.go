@@ -55,6 +55,52 @@ func openFilters(sf *meltysynth.SoundFont) int {
 	return n
 }
 
+// Air. FluidR3 low-passes many of its melodic instruments on purpose:
+// the piano at 12 kHz, the strings and the sax at 10, the flute and the
+// organ at 8, the harp at 7.1, the vibraphone at 6 kHz (a two-pole
+// roll-off), and its piano, strings, choir and sax are sampled at 32 kHz.
+// Measured beside human-made recordings, songs made of them lacked the
+// 16 kHz octave by 11-16 dB (issue 32 item 5, docs/engine-mix.md "Air").
+// brightenFilters raises every such fixed cutoff of a melodic instrument
+// by airCents, at most to airCeilingCents (17 kHz, the mix bus's
+// low-pass, so that a 32 kHz sample's interpolation images stay
+// filtered), as a producer opens a dark patch's filter; a preset's
+// velocity layers keep their offsets under it, so soft notes stay darker
+// than loud ones. The percussion kits keep theirs (their kicks and snares
+// are filtered by velocity; their cymbals have no filter).
+const (
+	airCents        = 1200  // one octave
+	airCeilingCents = 13227 // 17 kHz
+)
+
+// brightenFilters raises the melodic instruments' cutoffs (see above). It
+// returns the number of instrument regions changed.
+func brightenFilters(sf *meltysynth.SoundFont) int {
+	kit := make(map[*meltysynth.Instrument]bool)
+	for _, p := range sf.Presets {
+		if p.BankNumber != PercussionBank {
+			continue
+		}
+		for _, pr := range p.Regions {
+			kit[pr.Instrument] = true
+		}
+	}
+	n := 0
+	for _, in := range sf.Instruments {
+		if kit[in] {
+			continue
+		}
+		for _, r := range in.Regions {
+			gs := generators(r)
+			if c := gs[genCutoff]; c < defaultCutoffCents && c < airCeilingCents {
+				gs[genCutoff] = min(c+airCents, airCeilingCents)
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // generators returns the generator array of a meltysynth InstrumentRegion
 // or PresetRegion (both hold it in the unexported field gs).
 func generators[T meltysynth.InstrumentRegion | meltysynth.PresetRegion](region *T) *[61]int16 {

@@ -32,6 +32,7 @@ func TestStereoPlayerOneVoice(t *testing.T) {
 		t.Fatal(err)
 	}
 	openFilters(whole)
+	brightenFilters(whole)
 	for _, program := range []int{0, 48} {
 		two, err := b.newPlayer(whole, 64)
 		if err != nil {

@@ -51,11 +51,16 @@ var fdnLengths = [8]int{1433, 1601, 1867, 2053, 2251, 2399, 2617, 2797}
 
 // roomShapes is each reverb room's character: decay time scale and
 // offset (s), the dampers' corner (Hz: a hall is darker than a plate) and
-// extra pre-delay (s).
+// extra pre-delay (s). The damper is a one-pole low-pass inside each
+// line's loop, so it acts on every pass (about 50 ms): at 4500 Hz a
+// hall's tail lost 10 dB over 10 kHz on its first pass and was dark
+// after three; at 9000 Hz it loses 5 dB a pass, so the first reflections
+// keep the sources' air and the tail still darkens as a hall's does
+// (issue 32 item 5, docs/engine-mix.md "Air").
 var roomShapes = map[mixplan.Room]struct{ t60Scale, t60Add, damp, pre float64 }{
-	mixplan.RoomSmall: {0.7, 0, 6000, 0},
-	mixplan.RoomHall:  {1, 0.6, 4500, 0.012},
-	mixplan.RoomPlate: {0.9, 0.1, 9000, 0},
+	mixplan.RoomSmall: {0.7, 0, 10000, 0},
+	mixplan.RoomHall:  {1, 0.6, 9000, 0.012},
+	mixplan.RoomPlate: {0.9, 0.1, 13000, 0},
 }
 
 // newReverb builds a reverb for a room size in 0..1 and a room kind ("":

@@ -215,6 +215,23 @@ func shelfLow(f0, db float64) eqBand {
 	}
 }
 
+// shelfHigh returns a high shelf of gain db at f0 Hz (slope 1).
+func shelfHigh(f0, db float64) eqBand {
+	A := math.Pow(10, db/40)
+	w := 2 * math.Pi * f0 / sr
+	cw, sw := math.Cos(w), math.Sin(w)
+	al := sw / 2 * math.Sqrt2
+	sa := 2 * math.Sqrt(A) * al
+	a0 := (A + 1) - (A-1)*cw + sa
+	return eqBand{
+		b0: A * ((A + 1) + (A-1)*cw + sa) / a0,
+		b1: -2 * A * ((A - 1) + (A+1)*cw) / a0,
+		b2: A * ((A + 1) + (A-1)*cw - sa) / a0,
+		a1: 2 * ((A - 1) - (A+1)*cw) / a0,
+		a2: ((A + 1) - (A-1)*cw - sa) / a0,
+	}
+}
+
 // peaking returns a peaking band of gain db at f0 Hz with quality q.
 func peaking(f0, db, q float64) eqBand {
 	A := math.Pow(10, db/40)
@@ -265,16 +282,30 @@ func (f *eqBand) processGo(fr []float32) {
 }
 
 // busEQ is the mix bus's tone: a low shelf that keeps bass and kick from
-// swamping small speakers, a broad presence lift around 3 kHz, and a
-// fourth-order low-pass at 17 kHz, so that an MP3 encoder's band limit
-// (19.5 kHz at 192 kbit/s) removes next to nothing and cannot raise the
-// true peak the limiter set.
+// swamping small speakers, a broad presence lift around 3 kHz, a gentle
+// air shelf (busAirDB over busAirHz), and a fourth-order low-pass at
+// 17 kHz, so that an MP3 encoder's band limit (19.5 kHz at 192 kbit/s)
+// removes next to nothing and cannot raise the true peak the limiter set.
 func busEQ() []eqBand { return busEQFor(-5, 2.5) }
+
+// busAirHz and busAirDB are the mix bus's air shelf (slope 1), the same
+// for every family and linear, so that a song's toned layers still sum
+// to its toned mix. It adds what the sources' own air (brightenFilters in
+// internal/soundfont, the reverb's dampers, tone.go's air shelves) left:
+// the 16 kHz octave of calm and beat songs 3-5 dB under the references'
+// quartiles (issue 32 item 5, docs/engine-mix.md "Air"). An earlier
+// +8..+14 dB shelf at 8-12 kHz clipped a classical song and made the
+// ambient loop's seam read as a click.
+const (
+	busAirHz = 12000.0
+	busAirDB = 6.0
+)
 
 // busEQFor is busEQ with the low shelf's and the presence bell's gains
 // of a style's mix plan.
 func busEQFor(lowShelf, presence float64) []eqBand {
-	return []eqBand{shelfLow(150, lowShelf), peaking(3000, presence, 0.8), lowPass(17000, 0.5412), lowPass(17000, 1.3066)}
+	return []eqBand{shelfLow(150, lowShelf), peaking(3000, presence, 0.8), shelfHigh(busAirHz, busAirDB),
+		lowPass(17000, 0.5412), lowPass(17000, 1.3066)}
 }
 
 // The stereo image of the whole mix is kept between these left/right

@@ -108,34 +108,63 @@ var biteDB = map[score.Instrument]float64{
 	score.Piano:  -2.5,
 }
 
+// airHz is the corner of the air shelf.
+const airHz = 10000.0
+
+// airDB is the air shelf's gain by instrument (slope 1 at airHz), for
+// pitched parts other than the bass: the sources whose SoundFont samples
+// (FluidR3's piano, strings, choir, brass, organ and sax are sampled at
+// 32 kHz and filtered further) or synthesized voices carry little over
+// 10 kHz. Measured part by part (docs/engine-mix.md "Air"), a string
+// section's chords fell 20 dB from the 4 to the 8 kHz octave and a
+// choir's 22, where bowed strings' rosin and a choir's breath and
+// sibilants keep a recording's air; calm songs lacked the 16 kHz octave
+// by 11-16 dB against the references. A producer lifts such a dull
+// source's top; the shelf sits over the 4 kHz octave (which the bite
+// bells hold), so it moves the air, not the presence, and the balance
+// pass levels the part after it as after every bell.
+var airDB = map[score.Instrument]float64{
+	score.Strings:     13,
+	score.ChoirPad:    13,
+	score.Piano:       11,
+	score.Brass:       8,
+	score.Organ:       6,
+	score.Sax:         6,
+	score.Harp:        6,
+	score.NylonGuitar: 6,
+	score.Accordion:   6,
+	score.EPiano:      4,
+	score.Guitar:      4,
+	score.Pad:         6,
+	score.Bells:       -8,
+}
+
+// kitAirDB is the air shelf's gain on an acoustic drum kit (one with a
+// General MIDI counterpart, gmKits, played from the bank or
+// synthesized): its cymbals, hats, shakers and tambourines are the only
+// hits with energy over 10 kHz, so the shelf gives them their top end
+// (the synthesized hats are low-passed at 13-14 kHz, and FluidR3's are
+// trimmed 20 dB under its own balance to the synthesized kit's level)
+// without moving the kick, the snare or the kit's loudness. In a pop
+// song the kit gave under 1 % of the 16 kHz octave; its lead synth
+// carried it. The electronic kits (808, 909, chip) are bright already:
+// with the shelf drum and bass measured 16 kHz -13 dB re total.
+const kitAirDB = 10.0
+
+// brushAirDB is kitAirDB for the brush kit: its swish is a wash of noise,
+// and with 10 dB of air a jazz trio's steps between neighbouring samples
+// grew so large that a click at the music's own level no longer stood out
+// (TestLoop's control, internal/studio).
+const brushAirDB = 5.0
+
 // leadBox is the share of boxDB a melodic part (lead, arp, fx) gets.
 const leadBox = 0.6
 
-// toneBands returns the bells of a part's insert chain (none to four):
+// toneBands returns the bells of a part's insert chain (none to five):
 // calm is whether the song's style is measured against the calm references
 // (Options.Calm), which adds the warmth bell.
 func toneBands(tr *score.Track, calm bool) []monoBand {
-	var out []monoBand
-
-	if tr.Role == score.RoleBass || tr.Role == score.RoleDrums {
-		body, mud := bodyHz, mudHz
-		if _, ok := humDB[tr.Instrument]; ok && tr.Role == score.RoleBass {
-			body, mud = isonBells(tr)
-		}
-		if db, ok := bodyDB[tr.Instrument]; ok {
-			out = append(out, monoBand{eqBand: peaking(body, db, 0.8)})
-		}
-		if db, ok := mudDB[tr.Instrument]; ok && tr.Role == score.RoleBass {
-			out = append(out, monoBand{eqBand: peaking(mud, db, 1.2)})
-		}
-		if db, ok := humDB[tr.Instrument]; ok && tr.Role == score.RoleBass {
-			out = append(out, monoBand{eqBand: peaking(boxHz, db, 0.9)}, monoBand{eqBand: peaking(nasalHz, db, 0.9)})
-			if len(tr.Notes) > 0 {
-				// Closed lips: the hum's upper harmonics fall away.
-				out = append(out, monoBand{eqBand: lowPass(humLP*body, 0.7)})
-			}
-		}
-	}
+	out := lowBells(tr)
 	if db, ok := boxDB[tr.Instrument]; ok && tr.Role != score.RoleBass && tr.Role != score.RoleDrums {
 		if tr.Role != score.RoleChords && tr.Role != score.RolePad {
 			db *= leadBox
@@ -148,7 +177,60 @@ func toneBands(tr *score.Track, calm bool) []monoBand {
 	if db, ok := biteDB[tr.Instrument]; ok && tr.Role != score.RoleBass && tr.Role != score.RoleDrums {
 		out = append(out, monoBand{eqBand: peaking(biteHz, db, 0.8)})
 	}
+	if db, ok := airGain(tr); ok {
+		out = append(out, monoBand{eqBand: shelfHigh(airHz, db)})
+	}
 	return out
+}
+
+// lowBells returns the body, mud and hum bells of a bass part or a kit
+// (none for other parts).
+func lowBells(tr *score.Track) []monoBand {
+	if tr.Role != score.RoleBass && tr.Role != score.RoleDrums {
+		return nil
+	}
+	var out []monoBand
+	body, mud := bodyHz, mudHz
+	_, hum := humDB[tr.Instrument]
+	hum = hum && tr.Role == score.RoleBass
+	if hum {
+		body, mud = isonBells(tr)
+	}
+	if db, ok := bodyDB[tr.Instrument]; ok {
+		out = append(out, monoBand{eqBand: peaking(body, db, 0.8)})
+	}
+	if db, ok := mudDB[tr.Instrument]; ok && tr.Role == score.RoleBass {
+		out = append(out, monoBand{eqBand: peaking(mud, db, 1.2)})
+	}
+	if hum {
+		db := humDB[tr.Instrument]
+		out = append(out, monoBand{eqBand: peaking(boxHz, db, 0.9)}, monoBand{eqBand: peaking(nasalHz, db, 0.9)})
+		if len(tr.Notes) > 0 {
+			// Closed lips: the hum's upper harmonics fall away.
+			out = append(out, monoBand{eqBand: lowPass(humLP*body, 0.7)})
+		}
+	}
+	return out
+}
+
+// airGain returns the gain of a part's air shelf: airDB for a pitched
+// part other than the bass, kitAirDB (brushAirDB) for an acoustic kit;
+// false for none.
+func airGain(tr *score.Track) (float64, bool) {
+	switch tr.Role {
+	case score.RoleBass:
+		return 0, false
+	case score.RoleDrums:
+		if _, acoustic := gmKits[tr.Kit]; !acoustic {
+			return 0, false
+		}
+		if tr.Kit == score.KitBrush {
+			return brushAirDB, true
+		}
+		return kitAirDB, true
+	}
+	db, ok := airDB[tr.Instrument]
+	return db, ok
 }
 
 // isonBells returns the body and mud bells' centres for a hummed bass

@@ -112,3 +112,31 @@ func TestIsonBells(t *testing.T) {
 		t.Errorf("choir bass without notes at %v Hz: %.2f dB", bodyHz, got)
 	}
 }
+
+// TestAirShelves: the dull sources (a string section's chords, a piano
+// lead) get their air shelf over 10 kHz and keep their 2 kHz; a
+// glockenspiel lead loses some; an acoustic kit gets kitAirDB over
+// 10 kHz and an electronic kit nothing; a bass part of strings none
+// (issue 32 item 5).
+func TestAirShelves(t *testing.T) {
+	for _, c := range []struct {
+		tr       score.Track
+		hz, want float64
+	}{
+		{score.Track{Instrument: score.Strings, Role: score.RoleChords}, 16000, airDB[score.Strings]},
+		{score.Track{Instrument: score.Strings, Role: score.RoleChords}, 2000, 0},
+		{score.Track{Instrument: score.Piano, Role: score.RoleLead}, 16000, airDB[score.Piano]},
+		{score.Track{Instrument: score.Bells, Role: score.RoleLead}, 16000, airDB[score.Bells]},
+		{score.Track{Instrument: score.Strings, Role: score.RoleBass}, 16000, 0},
+		{score.Track{Instrument: score.Drums, Role: score.RoleDrums, Kit: score.KitAcoustic}, 16000, kitAirDB},
+		{score.Track{Instrument: score.Drums, Role: score.RoleDrums, Kit: score.KitAcoustic}, 2000, 0},
+		{score.Track{Instrument: score.Drums, Role: score.RoleDrums, Kit: score.Kit909}, 16000, 0},
+	} {
+		got := bandGain(&c.tr, c.hz)
+		// Within 2 dB: a slope-1 shelf at 10 kHz is 1-2 dB short of its
+		// gain at 16 kHz, and the box bell reaches 2 kHz a little.
+		if math.Abs(got-c.want) > 2 {
+			t.Errorf("%s %s (kit %q) at %v Hz: %.2f dB, want %.1f", c.tr.Instrument, c.tr.Role, c.tr.Kit, c.hz, got, c.want)
+		}
+	}
+}
