@@ -170,16 +170,15 @@ func Shape(s *score.Score, secs []Section) {
 			if i+1 < len(secs) && (secs[i+1].Energy < sec.Energy || sec.Thin > 0) {
 				end = GrowFall
 			}
-			// One level a bar: the crescendo steps at the bar lines, so
-			// each bar keeps its own accents (a struck drone's downbeat
-			// stays its strongest beat).
-			at := math.Floor((beat-sec.StartBeat)/bpb+1e-9) * bpb
-			return level(at/length, end)
+			return level((beat-sec.StartBeat)/length, end)
 		}
 		return 1
 	}
 	for ti := range s.Tracks {
 		t := &s.Tracks[ti]
+		if t.Part == score.PartDrone {
+			continue // a drone holds its level; a struck one keeps its downbeat strongest
+		}
 		for i := range t.Notes {
 			t.Notes[i].Velocity = clampF(t.Notes[i].Velocity*gain(t.Notes[i].Start), 0.05, 1)
 		}
