@@ -105,16 +105,7 @@ func chromaProfile(mono []float64, rate float64) [12]float64 {
 			addChroma(&total, sp.mb, binHz)
 		}
 	}
-	sum := 0.0
-	for _, v := range total {
-		sum += v
-	}
-	if sum > 0 {
-		for pc := range total {
-			total[pc] /= sum
-		}
-	}
-	return total
+	return normalised(total)
 }
 
 // harmonicShift[h-1] is how many semitones the h-th harmonic lies above
@@ -126,6 +117,20 @@ var harmonicShift, harmonicWeight = func() (s, w [chromaHarmonics]float64) {
 	}
 	return s, w
 }()
+
+// normalised returns c scaled to sum to 1 (c itself when it sums to 0).
+func normalised(c [12]float64) [12]float64 {
+	sum := 0.0
+	for _, v := range c {
+		sum += v
+	}
+	if sum > 0 {
+		for pc := range c {
+			c[pc] /= sum
+		}
+	}
+	return c
+}
 
 // addChroma adds one frame's chroma, normalised to its loudest class, to
 // total: every spectral peak in the chroma band (its frequency and

@@ -61,16 +61,7 @@ func SpanChroma(samples []float32, channels int, rate float64) [12]float64 {
 			addChroma(&total, aboveFloor(sp.mb, scratch), binHz)
 		}
 	}
-	sum := 0.0
-	for _, v := range total {
-		sum += v
-	}
-	if sum > 0 {
-		for pc := range total {
-			total[pc] /= sum
-		}
-	}
-	return total
+	return normalised(total)
 }
 
 // Spectral floor of SpanChroma: a bin counts by what its magnitude exceeds

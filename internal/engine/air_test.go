@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -59,46 +58,22 @@ func TestAirMeasure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	type job struct {
-		prompt string
-		seed   uint64
-	}
-	jobs := make(chan job)
 	var mu sync.Mutex
 	byFamily := map[string][]mixmeter.Features{}
 	var rows []string
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range jobs {
-				song, err := engine.Render(context.Background(), engine.Resolve(j.prompt, j.seed, engine.Options{Seconds: 30}))
-				if err != nil {
-					t.Errorf("Render(%q, %d): %v", j.prompt, j.seed, err)
-					continue
-				}
-				f := mixmeter.Measure(song.Audio)
-				fam := referenceFamily(plan.Genre(song.Genre))
-				row := fmt.Sprintf("%-5s %-14s s%d 500 %6.2f 2k %6.2f 16k %6.2f cen %5.0f flat %6.2f  %s",
-					fam, song.Genre, j.seed, f.Bands[3], f.Bands[5], f.Bands[8], f.Centroid, f.Flatness, j.prompt)
-				mu.Lock()
-				byFamily[fam] = append(byFamily[fam], f)
-				rows = append(rows, row)
-				mu.Unlock()
-				if p := os.Getenv("SONGSMITH_AIR_WAV"); p != "" && j.prompt == airPrompts[0] && j.seed == 1 {
-					writeAirWAV(t, p, song)
-				}
-			}
-		}()
-	}
-	for _, p := range airPrompts {
-		for _, seed := range []uint64{1, 2} {
-			jobs <- job{p, seed}
+	renderPrompts(t, airPrompts, func(prompt string, seed uint64, song *engine.Song) {
+		f := mixmeter.Measure(song.Audio)
+		fam := referenceFamily(plan.Genre(song.Genre))
+		row := fmt.Sprintf("%-5s %-14s s%d 500 %6.2f 2k %6.2f 16k %6.2f cen %5.0f flat %6.2f  %s",
+			fam, song.Genre, seed, f.Bands[3], f.Bands[5], f.Bands[8], f.Centroid, f.Flatness, prompt)
+		mu.Lock()
+		byFamily[fam] = append(byFamily[fam], f)
+		rows = append(rows, row)
+		mu.Unlock()
+		if p := os.Getenv("SONGSMITH_AIR_WAV"); p != "" && prompt == airPrompts[0] && seed == 1 {
+			writeAirWAV(t, p, song)
 		}
-	}
-	close(jobs)
-	wg.Wait()
+	})
 	sort.Strings(rows)
 	t.Logf("per song:\n%s", strings.Join(rows, "\n"))
 	for _, fam := range []string{"calm", "beat"} {
@@ -119,4 +94,19 @@ func writeAirWAV(t *testing.T, path string, song *engine.Song) {
 	if err := wav.Encode(f, song.Audio); err != nil {
 		t.Error(err)
 	}
+}
+
+// renderPrompts renders each prompt at seeds 1 and 2, 30 s long, on every
+// processor (inParallel), and hands each song to f (which must lock what
+// it shares, and report failures with Errorf).
+func renderPrompts(t *testing.T, prompts []string, f func(prompt string, seed uint64, song *engine.Song)) {
+	inParallel(2*len(prompts), func(i int) {
+		prompt, seed := prompts[i/2], uint64(i%2+1)
+		song, err := engine.Render(context.Background(), engine.Resolve(prompt, seed, engine.Options{Seconds: 30}))
+		if err != nil {
+			t.Errorf("Render(%q, %d): %v", prompt, seed, err)
+			return
+		}
+		f(prompt, seed, song)
+	})
 }

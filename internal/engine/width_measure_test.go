@@ -1,11 +1,9 @@
 package engine_test
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"regexp"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -38,57 +36,36 @@ func TestWidthMeasure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	type job struct {
-		prompt string
-		seed   uint64
-	}
-	jobs := make(chan job)
-	var mu sync.Mutex
-	byFamily := map[string][]mixmeter.Features{}
-	var rows, bad []string
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range jobs {
-				song, err := engine.Render(context.Background(), engine.Resolve(j.prompt, j.seed, engine.Options{Seconds: 30}))
-				if err != nil {
-					t.Errorf("Render(%q, %d): %v", j.prompt, j.seed, err)
-					continue
-				}
-				f := mixmeter.Measure(song.Audio)
-				corr, share := mixmeter.OctaveCorrelations(song.Audio)
-				fam := referenceFamily(plan.Genre(song.Genre))
-				row := fmt.Sprintf("%-5s %-14s s%d corr %5.2f bands %5.2f %5.2f %5.2f %5.2f octaves %s  %s",
-					fam, song.Genre, j.seed, f.Correlation, f.BandCorr[0], f.BandCorr[1], f.BandCorr[2], f.BandCorr[3], octaveRow(corr), j.prompt)
-				mu.Lock()
-				byFamily[fam] = append(byFamily[fam], f)
-				rows = append(rows, row)
-				for k, c := range corr {
-					if share[k] > minBandShare && c < 0 {
-						bad = append(bad, fmt.Sprintf("%q seed %d: the %.0f Hz octave's correlation is %.2f (%.0f dB of the mix)",
-							j.prompt, j.seed, mixmeter.BandCentres[k], c, share[k]))
-					}
-				}
-				mu.Unlock()
-			}
-		}()
-	}
 	only, err := regexp.Compile(os.Getenv("SONGSMITH_WIDTH_ONLY"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	var prompts []string
 	for _, p := range airPrompts {
-		if !only.MatchString(p) {
-			continue
-		}
-		for _, seed := range []uint64{1, 2} {
-			jobs <- job{p, seed}
+		if only.MatchString(p) {
+			prompts = append(prompts, p)
 		}
 	}
-	close(jobs)
-	wg.Wait()
+	var mu sync.Mutex
+	byFamily := map[string][]mixmeter.Features{}
+	var rows, bad []string
+	renderPrompts(t, prompts, func(prompt string, seed uint64, song *engine.Song) {
+		f := mixmeter.Measure(song.Audio)
+		corr, share := mixmeter.OctaveCorrelations(song.Audio)
+		fam := referenceFamily(plan.Genre(song.Genre))
+		row := fmt.Sprintf("%-5s %-14s s%d corr %5.2f bands %5.2f %5.2f %5.2f %5.2f octaves %s  %s",
+			fam, song.Genre, seed, f.Correlation, f.BandCorr[0], f.BandCorr[1], f.BandCorr[2], f.BandCorr[3], octaveRow(corr), prompt)
+		mu.Lock()
+		defer mu.Unlock()
+		byFamily[fam] = append(byFamily[fam], f)
+		rows = append(rows, row)
+		for k, c := range corr {
+			if share[k] > minBandShare && c < 0 {
+				bad = append(bad, fmt.Sprintf("%q seed %d: the %.0f Hz octave's correlation is %.2f (%.0f dB of the mix)",
+					prompt, seed, mixmeter.BandCentres[k], c, share[k]))
+			}
+		}
+	})
 	sort.Strings(rows)
 	t.Logf("per song (octaves 63 Hz-16 kHz):\n%s", strings.Join(rows, "\n"))
 	for _, b := range bad {
