@@ -10,16 +10,21 @@
 # essentia.js@0.1.3; AGPL-3.0, an outside tool only) it also compares the
 # key with Essentia's (scripts/essentia-key.js). MEASURE_AGREEMENT_STYLES
 # ("lo-fi,soul") limits the run to those styles; MEASURE_AGREEMENT_WAVS=DIR
-# keeps the rendered WAVs there.
+# keeps the rendered WAVs there. MEASURE_AGREEMENT=prompts measures the
+# tempo prompts of internal/studio/agreement_test.go instead (prompts as
+# users write them: ballads, drones, half-time beats; seeds 1 and 2, 45 s
+# each; MEASURE_AGREEMENT_PROMPTS="p1;p2" names others) and prints, per song, the written tempo and what aubio and
+# bpm-tools hear ("A", "B": the tool hears it, or its double or half).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="$(realpath -m "${1:-agreement.tsv}")"
 bash scripts/tools.sh
-MEASURE_AGREEMENT=corpus MEASURE_AGREEMENT_OUT="$out" \
+sample="${MEASURE_AGREEMENT:-corpus}"
+MEASURE_AGREEMENT="$sample" MEASURE_AGREEMENT_OUT="$out" \
   nice -n 10 go test -count=1 -timeout 60m -v -run '^TestMeasuredAgreesWithOutsideTools$' ./internal/studio/ |
-  grep -E 'songs: tempo|FAIL|ok ' || true
+  grep -E 'songs: |: written |FAIL|ok ' || true
 if [ -n "${MEASURE_ESSENTIA:-}" ]; then
-  MEASURE_AGREEMENT=corpus nice -n 10 go test -count=1 -timeout 60m -v \
+  MEASURE_AGREEMENT="$sample" nice -n 10 go test -count=1 -timeout 60m -v \
     -run '^TestMeasuredKeyAgreesWithEssentia$' ./internal/studio/ | grep -E 'songs: the key|FAIL|ok ' || true
 fi
 echo "table: $out"

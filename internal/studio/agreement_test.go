@@ -29,16 +29,8 @@ type outside struct {
 	lufs, peak      float64 // ffmpeg ebur128: integrated loudness, true peak
 }
 
-// agreeTempo reports whether two tempi agree within 3 %, or one is the
-// other's double or half within 3 % (the rule of issue 30 item 4).
-func agreeTempo(a, b float64) bool {
-	for _, m := range []float64{1, 2, 0.5} {
-		if a > 0 && b > 0 && math.Abs(a/(b*m)-1) <= 0.03 {
-			return true
-		}
-	}
-	return false
-}
+// agreeTempo is the rule of issue 30 item 4 (testutil.AgreeTempo).
+var agreeTempo = testutil.AgreeTempo
 
 // heard is the tempo the measured block says a listener counts.
 func heard(m *measured.Block) float64 {
@@ -51,24 +43,14 @@ func heard(m *measured.Block) float64 {
 var (
 	ebuI    = regexp.MustCompile(`(?m)^\s+I:\s+(-?[0-9.]+) LUFS`)
 	ebuPeak = regexp.MustCompile(`(?m)^\s+Peak:\s+(-?[0-9.inf]+) dBFS`)
-	bpmNum  = regexp.MustCompile(`([0-9.]+)`)
 )
 
 // measureOutside runs aubio, bpm-tools and ffmpeg's ebur128 on a WAV file.
 func measureOutside(t *testing.T, path string) outside {
 	t.Helper()
-	var o outside
-	out, err := exec.Command("aubio", "tempo", path).Output()
-	if err != nil {
-		t.Fatalf("aubio tempo: %v", err)
-	}
-	lines := strings.Fields(strings.TrimSpace(string(out)))
-	if len(lines) >= 2 {
-		o.aubio, _ = strconv.ParseFloat(lines[len(lines)-2], 64)
-	}
-	o.bpmTools = runBPM(t, path)
-	o.bpmWide = runBPM(t, path, "-m", "40", "-x", "240")
-	out, err = exec.Command("ffmpeg", "-nostats", "-hide_banner", "-i", path, "-af", "ebur128=peak=true", "-f", "null", "-").CombinedOutput()
+	tempi := testutil.HearTempo(t, path)
+	o := outside{aubio: tempi.Aubio, bpmTools: tempi.BPMTools, bpmWide: tempi.BPMWide}
+	out, err := exec.Command("ffmpeg", "-nostats", "-hide_banner", "-i", path, "-af", "ebur128=peak=true", "-f", "null", "-").CombinedOutput()
 	if err != nil {
 		t.Fatalf("ffmpeg ebur128: %v", err)
 	}
@@ -86,31 +68,6 @@ func measureOutside(t *testing.T, path string) outside {
 	return o
 }
 
-// runBPM runs bpm-tools with args on a WAV file (mono float samples
-// from sox) and returns its tempo.
-func runBPM(t *testing.T, path string, args ...string) float64 {
-	t.Helper()
-	sox := exec.Command("sox", path, "-t", "raw", "-r", "44100", "-e", "float", "-c", "1", "-")
-	bpm := exec.Command("bpm", args...)
-	var err error
-	if bpm.Stdin, err = sox.StdoutPipe(); err != nil {
-		t.Fatal(err)
-	}
-	if err := sox.Start(); err != nil {
-		t.Fatalf("sox: %v", err)
-	}
-	out, err := bpm.Output()
-	_ = sox.Wait()
-	if err != nil {
-		t.Fatalf("bpm: %v", err)
-	}
-	v := 0.0
-	if m := bpmNum.FindStringSubmatch(string(out)); m != nil {
-		v, _ = strconv.ParseFloat(m[1], 64)
-	}
-	return v
-}
-
 // agreementSong is one song of the agreement run.
 type agreementSong struct {
 	name string
@@ -118,10 +75,52 @@ type agreementSong struct {
 	secs float64
 }
 
+// tempoPrompts are prompts as users write them whose tempo a listener
+// must tap as written (issue 30 item 4, issue 32 item 2): the held-out
+// study's (ballads, drones, cinematic, reggae, drum and bass) and the
+// slow, sparse and half-time cases beside them.
+var tempoPrompts = []string{
+	"calm piano piece for studying",
+	"slow cinematic strings, sad but hopeful",
+	"ambient drone for sleep",
+	"acoustic folk song with fingerpicked guitar",
+	"gentle piano ballad, 76 bpm",
+	"calm meditation music with singing bowls",
+	"gregorian chant in a stone church",
+	"lo-fi hip hop beat to study to",
+	"dreamy synthwave night drive",
+	"upbeat pop song with piano and strings",
+	"roots reggae with organ skank and deep bass",
+	"fast drum and bass with reese bass",
+	"funky disco with slap bass",
+	"lullaby for a baby",
+	"a gentle waltz for a wedding dance",
+	"dark drone with low cello",
+	"trap beat, 140 bpm, half-time feel",
+	"174 bpm jungle track",
+	"60 bpm soul ballad",
+	"sad piano ballad in D minor",
+}
+
 // agreementSample is the test's sample; with MEASURE_AGREEMENT=corpus,
 // every style of the catalogue at seeds 1 and 2, 30 s each (only those
-// MEASURE_AGREEMENT_STYLES names, comma-separated, when it is set).
+// MEASURE_AGREEMENT_STYLES names, comma-separated, when it is set); with
+// MEASURE_AGREEMENT=prompts, tempoPrompts at seeds 1 and 2, 45 s each
+// (as the study asked: ", 45 seconds" in the prompt), or the prompts
+// MEASURE_AGREEMENT_PROMPTS names (separated by ";").
 func agreementSample() []agreementSong {
+	if os.Getenv("MEASURE_AGREEMENT") == "prompts" {
+		prompts := tempoPrompts
+		if only := os.Getenv("MEASURE_AGREEMENT_PROMPTS"); only != "" {
+			prompts = strings.Split(only, ";")
+		}
+		var out []agreementSong
+		for _, p := range prompts {
+			p = strings.TrimSpace(p) + ", 45 seconds"
+			out = append(out, agreementSong{p, 1, 0}, agreementSong{p, 2, 0})
+		}
+		return out
+	}
 	if os.Getenv("MEASURE_AGREEMENT") == "corpus" {
 		only := os.Getenv("MEASURE_AGREEMENT_STYLES") // "lo-fi,blues": those styles only
 		var out []agreementSong
@@ -167,7 +166,7 @@ func TestMeasuredAgreesWithOutsideTools(t *testing.T) {
 		fmt.Fprintln(tsv, "style\tseed\tasked_bpm\tvalue_bpm\tfelt_bpm\taubio\tbpm_tools\tbpm_tools_40_240\ttempo_agrees\tasked_key\tkey\tkey_matches\tlufs\tffmpeg_lufs\tlufs_agrees\ttrue_peak\tffmpeg_peak\tpeak_agrees")
 	}
 	dir := t.TempDir()
-	var tempoOK, aubioOK, bpmToolsOK, wideOK, anyOK, lufsOK, peakOK, keyOK, bpmMatch int
+	var tempoOK, aubioOK, bpmToolsOK, wideOK, anyOK, lufsOK, peakOK, keyOK, bpmMatch, writtenOK int
 	for i, s := range sample {
 		file := filepath.Join(dir, fmt.Sprintf("%d.wav", i))
 		if keep := os.Getenv("MEASURE_AGREEMENT_WAVS"); keep != "" {
@@ -191,6 +190,11 @@ func TestMeasuredAgreesWithOutsideTools(t *testing.T) {
 		if !la || !pa {
 			t.Errorf("%s/%d: loudness %.2f LUFS (ffmpeg %.1f), true peak %.2f dBTP (ffmpeg %.1f)", s.name, s.seed, m.LoudnessLUFS.Value, o.lufs, m.TruePeakDBTP.Value, o.peak)
 		}
+		written := testutil.Tempi{Aubio: o.aubio, BPMTools: o.bpmTools, BPMWide: o.bpmWide}.Heard(m.BPM.Asked)
+		writtenOK += b2i(written != "-")
+		if os.Getenv("MEASURE_AGREEMENT") == "prompts" {
+			t.Logf("%-45s %d: written %.0f, aubio %.1f, bpm-tools %.1f (%.1f over 40-240): %s", s.name, s.seed, m.BPM.Asked, o.aubio, o.bpmTools, o.bpmWide, written)
+		}
 		if !ta {
 			t.Logf("%s/%d: tempo %.1f (felt %.1f, %q), aubio %.1f, bpm-tools %.1f (%.1f over 40-240)", s.name, s.seed, m.BPM.Value, m.BPM.FeltBPM, m.BPM.Reason, o.aubio, o.bpmTools, o.bpmWide)
 		}
@@ -198,6 +202,7 @@ func TestMeasuredAgreesWithOutsideTools(t *testing.T) {
 	n := float64(len(sample))
 	t.Logf("%d songs: tempo agrees with aubio %.1f %%, with bpm-tools %.1f %% (over 40-240 bpm: %.1f %%), with either of the first two %.1f %%, with any of the three %.1f %%, loudness with ffmpeg %.1f %%, true peak %.1f %%; the block's own matches: bpm %.1f %%, key %.1f %%",
 		len(sample), 100*float64(aubioOK)/n, 100*float64(bpmToolsOK)/n, 100*float64(wideOK)/n, 100*float64(tempoOK)/n, 100*float64(anyOK)/n, 100*float64(lufsOK)/n, 100*float64(peakOK)/n, 100*float64(bpmMatch)/n, 100*float64(keyOK)/n)
+	t.Logf("%d songs: the written tempo (or its double or half) heard by aubio or bpm-tools (either range) in %d", len(sample), writtenOK)
 	if len(sample) == 6 && tempoOK < 5 {
 		t.Errorf("tempo agrees with the outside tools on %d of 6 songs, want 5", tempoOK)
 	}

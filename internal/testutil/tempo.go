@@ -1,0 +1,94 @@
+package testutil
+
+import (
+	"math"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// Tempi is the tempo two outside trackers hear in one WAV file.
+type Tempi struct {
+	// Aubio is `aubio tempo`'s answer (the mean of its beat-to-beat tempi).
+	Aubio float64
+	// BPMTools is bpm-tools' answer over its default range (84-146 bpm).
+	BPMTools float64
+	// BPMWide is bpm-tools' answer over the engine's whole range (40-240 bpm).
+	BPMWide float64
+}
+
+// AgreeTempo reports whether two tempi agree within 3 %, or one is the
+// other's double or half within 3 % (the rule of issue 30 item 4).
+func AgreeTempo(a, b float64) bool {
+	for _, m := range []float64{1, 2, 0.5} {
+		if a > 0 && b > 0 && math.Abs(a/(b*m)-1) <= 0.03 {
+			return true
+		}
+	}
+	return false
+}
+
+// Heard reports which trackers hear bpm (within 3 %, or its double or
+// half): "A" for aubio, "B" for bpm-tools in either range, "-" for none
+// of them ("AB" for both).
+func (t Tempi) Heard(bpm float64) string {
+	s := ""
+	if AgreeTempo(bpm, t.Aubio) {
+		s += "A"
+	}
+	if AgreeTempo(bpm, t.BPMTools) || AgreeTempo(bpm, t.BPMWide) {
+		s += "B"
+	}
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// HearTempo runs aubio and bpm-tools (its default range and 40-240 bpm)
+// on a WAV file. The commands must be on PATH (RequireTool "aubio", "bpm"
+// and "sox" first).
+func HearTempo(tb testing.TB, path string) Tempi {
+	tb.Helper()
+	var t Tempi
+	out, err := exec.Command("aubio", "tempo", path).Output()
+	if err != nil {
+		tb.Fatalf("aubio tempo: %v", err)
+	}
+	// aubio prints "<bpm> bpm" last.
+	if f := strings.Fields(strings.TrimSpace(string(out))); len(f) >= 2 {
+		t.Aubio, _ = strconv.ParseFloat(f[len(f)-2], 64)
+	}
+	t.BPMTools = RunBPM(tb, path)
+	t.BPMWide = RunBPM(tb, path, "-m", "40", "-x", "240")
+	return t
+}
+
+var bpmNum = regexp.MustCompile(`([0-9.]+)`)
+
+// RunBPM runs bpm-tools with args on a WAV file (mono float samples from
+// sox, as its manual pipes them) and returns its tempo.
+func RunBPM(tb testing.TB, path string, args ...string) float64 {
+	tb.Helper()
+	sox := exec.Command("sox", path, "-t", "raw", "-r", "44100", "-e", "float", "-c", "1", "-")
+	bpm := exec.Command("bpm", args...)
+	var err error
+	if bpm.Stdin, err = sox.StdoutPipe(); err != nil {
+		tb.Fatal(err)
+	}
+	if err := sox.Start(); err != nil {
+		tb.Fatalf("sox: %v", err)
+	}
+	out, err := bpm.Output()
+	_ = sox.Wait()
+	if err != nil {
+		tb.Fatalf("bpm: %v", err)
+	}
+	v := 0.0
+	if m := bpmNum.FindStringSubmatch(string(out)); m != nil {
+		v, _ = strconv.ParseFloat(m[1], 64)
+	}
+	return v
+}
