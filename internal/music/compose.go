@@ -262,6 +262,9 @@ func (g *song) partWriters() partWriters {
 	if w.compKind == genre.CompPattern {
 		w.compKind = genre.CompBlock
 	}
+	if g.ballad && w.compKind == genre.CompPop && m.Beats == 4 {
+		w.compKind = genre.CompBallad // the left hand keeps the beat
+	}
 	w.answerInst = cast.AnswerInstrument(g.p, prof, g.band, g.seed)
 	return w
 }

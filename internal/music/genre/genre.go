@@ -63,6 +63,7 @@ const (
 	CompStrum                    // folk / country strumming
 	CompBroken                   // classical broken chords (Alberti-like)
 	CompPattern                  // step patterns from the catalogue
+	CompBallad                   // a ballad's left hand on every beat (the composer's, for pop comping in a ballad)
 )
 
 // FormKind is the shape of a song: the sections it cycles through.
