@@ -186,7 +186,7 @@ var core = []Style{
 		Drums: Drums{Kit: score.KitElectronic, Grooves: []Groove{
 			{Name: "breakbeat", Builtin: "breakbeat"},
 			{Name: "two-step", Lines: []DrumLine{
-				{Drum: score.Kick, Steps: "x.........x....."},
+				{Drum: score.Kick, Steps: "x.......o.-....."},
 				{Drum: score.Snare, Steps: "....x.......x..."},
 				{Drum: score.Ride, Steps: "o.o.o.o.o.o.o.o.", Level: 2},
 				{Drum: score.Shaker, Steps: "-o-o-o-o-o-o-o-o", Level: 3},
