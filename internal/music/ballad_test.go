@@ -121,3 +121,52 @@ func TestStrumOnTheBeat(t *testing.T) {
 		}
 	}
 }
+
+// TestBalladLeftHandKeepsTheBeat: a pop ballad's piano states every beat
+// of its verses and choruses, as a pianist keeps a slow song's time (issue
+// 32 item 2). Pop's syncopated comping (1, the and of 2, the and of 3, 4)
+// and half notes left beat 2 empty and a 76 bpm verse with an attack
+// every two beats: aubio and bpm-tools heard it at 138-145 bpm.
+func TestBalladLeftHandKeepsTheBeat(t *testing.T) {
+	for _, prompt := range []string{"gentle piano ballad, 76 bpm", "emotional piano ballad", "sad romantic piano ballad in D minor"} {
+		for seed := uint64(1); seed <= 2; seed++ {
+			s := music.Compose(music.Resolve(reader.Parse(prompt+", 45 seconds"), seed), seed)
+			onsets := map[int]bool{} // beat -> the chords strike on it
+			bars := map[int]bool{}   // bar -> the chords play in it
+			for _, tr := range s.Tracks {
+				if tr.Part != score.PartChords {
+					continue
+				}
+				for _, n := range tr.Notes {
+					bars[int(n.Start)/s.BeatsPerBar] = true
+					if f := n.Start - float64(int(n.Start)); f < 0.05 {
+						onsets[int(n.Start)] = true
+					}
+				}
+			}
+			checked := 0
+			for _, sec := range s.Sections {
+				if sec.Name != "verse" && sec.Name != "chorus" {
+					continue
+				}
+				// A section's first bar may be anticipated, its last
+				// may hold into the next: the bars between keep time.
+				first := int(sec.StartBeat) / s.BeatsPerBar
+				for bar := first + 1; bar < first+sec.Bars-1; bar++ {
+					if !bars[bar] {
+						continue
+					}
+					checked++
+					for b := bar * s.BeatsPerBar; b < (bar+1)*s.BeatsPerBar; b++ {
+						if !onsets[b] {
+							t.Errorf("%q seed %d: the piano's chords strike nothing on beat %d (%s)", prompt, seed, b, sec.Name)
+						}
+					}
+				}
+			}
+			if checked == 0 {
+				t.Errorf("%q seed %d: no verse or chorus bar with chords", prompt, seed)
+			}
+		}
+	}
+}
