@@ -122,20 +122,22 @@ func TestStrumOnTheBeat(t *testing.T) {
 	}
 }
 
-// TestBalladLeftHandKeepsTheBeat: a pop ballad's piano states every beat
-// of its verses and choruses, as a pianist keeps a slow song's time (issue
-// 32 item 2). Pop's syncopated comping (1, the and of 2, the and of 3, 4)
-// and half notes left beat 2 empty and a 76 bpm verse with an attack
-// every two beats: aubio and bpm-tools heard it at 138-145 bpm.
+// TestBalladLeftHandKeepsTheBeat: a pop ballad's piano (a soul ballad's
+// piano or electric piano) states every beat of its verses and choruses,
+// as a pianist keeps a slow song's time (issue 32 item 2). Pop's
+// syncopated comping (1, the and of 2, the and of 3, 4) and half notes
+// left beat 2 empty and a 76 bpm verse with an attack every two beats:
+// aubio and bpm-tools heard it at 138-145 bpm.
 func TestBalladLeftHandKeepsTheBeat(t *testing.T) {
-	for _, prompt := range []string{"gentle piano ballad, 76 bpm", "emotional piano ballad", "sad romantic piano ballad in D minor"} {
-		for seed := uint64(1); seed <= 2; seed++ {
+	for _, prompt := range []string{"gentle piano ballad, 76 bpm", "emotional piano ballad", "sad romantic piano ballad in D minor", "60 bpm soul ballad"} {
+		songs := 0
+		for seed := uint64(1); seed <= 4; seed++ {
 			s := music.Compose(music.Resolve(reader.Parse(prompt+", 45 seconds"), seed), seed)
 			onsets := map[int]bool{} // beat -> the chords strike on it
 			bars := map[int]bool{}   // bar -> the chords play in it
 			for _, tr := range s.Tracks {
-				if tr.Part != score.PartChords {
-					continue
+				if tr.Part != score.PartChords || tr.Instrument != score.Piano && tr.Instrument != score.EPiano {
+					continue // a soul ballad's guitar or pad comps as the style does
 				}
 				for _, n := range tr.Notes {
 					bars[int(n.Start)/s.BeatsPerBar] = true
@@ -164,9 +166,12 @@ func TestBalladLeftHandKeepsTheBeat(t *testing.T) {
 					}
 				}
 			}
-			if checked == 0 {
-				t.Errorf("%q seed %d: no verse or chorus bar with chords", prompt, seed)
+			if checked > 0 {
+				songs++
 			}
+		}
+		if songs == 0 {
+			t.Errorf("%q: no song at seeds 1-4 whose keys comp a verse or chorus", prompt)
 		}
 	}
 }

@@ -262,11 +262,24 @@ func (g *song) partWriters() partWriters {
 	if w.compKind == genre.CompPattern {
 		w.compKind = genre.CompBlock
 	}
-	if g.ballad && w.compKind == genre.CompPop && m.Beats == 4 {
-		w.compKind = genre.CompBallad // the left hand keeps the beat
+	if g.ballad && m.Beats == 4 && (w.compKind == genre.CompPop || g.keysBallad()) {
+		// The left hand keeps the beat (balladBar), in place of pop's
+		// syncopated comping or a soul groove's.
+		w.compKind, w.compLines = genre.CompBallad, nil
 	}
 	w.answerInst = cast.AnswerInstrument(g.p, prof, g.band, g.seed)
 	return w
+}
+
+// keysBallad reports whether a soul or urban ballad's chords are played
+// on a piano or an electric piano, whose player states a slow song's
+// beat: the style's syncopated comping (1, the and of 2, the and of 3, the
+// e of 4) under a sparse verse made a 60 bpm soul ballad heard at 115 and
+// 135 bpm.
+func (g *song) keysBallad() bool {
+	f := g.prof.Style.Family
+	inst := g.band.Inst[form.LayerChords]
+	return (f == "soul" || f == "urban") && (inst == score.Piano || inst == score.EPiano)
 }
 
 // write writes layer l's part into t; it returns the lead's answering
