@@ -66,6 +66,30 @@ func HearTempo(tb testing.TB, path string) Tempi {
 	return t
 }
 
+// HearsTempo reports whether aubio or bpm-tools (its default range, then
+// 40-240 bpm) hears bpm in a WAV file (within 3 %, or its double or half),
+// running each tool only while none has heard it yet; Tempi holds what
+// the tools that ran heard (zero for those that did not run).
+func HearsTempo(tb testing.TB, path string, bpm float64) (Tempi, bool) {
+	tb.Helper()
+	var t Tempi
+	if t.BPMTools = RunBPM(tb, path); AgreeTempo(bpm, t.BPMTools) {
+		return t, true
+	}
+	out, err := exec.Command("aubio", "tempo", path).Output()
+	if err != nil {
+		tb.Fatalf("aubio tempo: %v", err)
+	}
+	if f := strings.Fields(strings.TrimSpace(string(out))); len(f) >= 2 {
+		t.Aubio, _ = strconv.ParseFloat(f[len(f)-2], 64)
+	}
+	if AgreeTempo(bpm, t.Aubio) {
+		return t, true
+	}
+	t.BPMWide = RunBPM(tb, path, "-m", "40", "-x", "240")
+	return t, AgreeTempo(bpm, t.BPMWide)
+}
+
 var bpmNum = regexp.MustCompile(`([0-9.]+)`)
 
 // RunBPM runs bpm-tools with args on a WAV file (mono float samples from
