@@ -213,7 +213,7 @@ var urban = []Style{
 		Moods: []string{"energetic", "uplifting", "epic", "happy"}, Bright: true,
 		Drums: Drums{Kit: score.KitAcoustic, Grooves: []Groove{
 			{Name: "anime drive", Lines: []DrumLine{
-				{Drum: score.Kick, Steps: "x... .... x.x. ...."},
+				{Drum: score.Kick, Steps: "x... .... x.-. ...."},
 				{Drum: score.Snare, Steps: ".... x... .... x..."},
 				{Drum: score.ClosedHat, Steps: "x.o. x.o. x.o. x.o."},
 				{Drum: score.Kick, Steps: ".... x... .... ....", Level: 3},
