@@ -119,6 +119,7 @@ func (g *song) stateGivenChords() {
 	if !hasGiven(g.secs) || g.tune != nil {
 		return
 	}
+	g.s.GivenChart = true
 	bass := g.bassNotes()
 	for i := range g.s.Tracks {
 		tr := &g.s.Tracks[i]
