@@ -12,14 +12,19 @@ import (
 // across time, bin by bin, keeps the lines and drops the hits; a median
 // across frequency, frame by frame, keeps the hits and drops the lines.
 // Each bin is shared between the two by a soft mask, the harmonic part's
-// power over the sum of both (Wiener-like), and the harmonic part is
-// turned back into sound by overlap-add.
+// power over the sum of both (Wiener-like) with a margin (Driedger,
+// Müller and Disch 2014): the percussive estimate counts hpssMargin times
+// over, so a bin goes to the harmonic part only where it is clearly
+// steady, and a brush's or a snare's wash, neither steady nor struck, is
+// left out with the hits. The harmonic part is turned back into sound by
+// overlap-add.
 const (
 	hpssSize   = 2048   // STFT frame, samples at the analysis rate (186 ms, 5.4 Hz bins)
 	hpssHop    = 256    // STFT hop (23 ms)
 	hpssTime   = 17     // the harmonic median's length, frames (0.4 s)
 	hpssFreq   = 17     // the percussive median's length, bins (92 Hz)
 	hpssHighHz = 3000.0 // bins above are dropped: the chroma reads to 2.7 kHz
+	hpssMargin = 1.5    // the harmonic estimate takes half a bin where it is 1.5 times the percussive one
 )
 
 // Harmonic is the harmonic part of interleaved samples of the given channel
@@ -84,7 +89,7 @@ func hpssHarmonic(x []float64, rate float64) []float64 {
 	for i := range nf {
 		clear(buf)
 		for k := range keep {
-			h2, p2 := harm[i][k]*harm[i][k], perc[i][k]*perc[i][k]
+			h2, p2 := harm[i][k]*harm[i][k], hpssMargin*hpssMargin*perc[i][k]*perc[i][k]
 			if h2+p2 == 0 {
 				continue
 			}

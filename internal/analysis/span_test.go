@@ -80,3 +80,37 @@ func TestSpanChromaUnderCymbal(t *testing.T) {
 		}
 	}
 }
+
+// A bass's low register is read at its pitch: a tone rich in harmonics
+// from A1 (55 Hz) to A3, through the separation (analysis.Harmonic) and
+// SpanChroma, has its own class strongest and the class a semitone below
+// it under 5 % (the chroma's 2.7 Hz bins resolve the 4 Hz between D2
+// and C#2; a bass read a semitone low was the bass's pitch bend,
+// TestGivenChartBendsHold in internal/engine).
+func TestSpanChromaLowRegister(t *testing.T) {
+	testutil.SkipRaceShort(t)
+	for _, midi := range []int{33, 37, 38, 40, 43, 45, 50, 57} {
+		f := 440 * math.Pow(2, float64(midi-69)/12)
+		n := 44100 * 3 / 2
+		s := make([]float32, 2*n)
+		for i := range n {
+			v := 0.0
+			for h := 1; h <= 4; h++ {
+				v += math.Sin(2*math.Pi*f*float64(h*i)/44100) / float64(h)
+			}
+			s[2*i], s[2*i+1] = float32(0.2*v), float32(0.2*v)
+		}
+		h, rate := analysis.Harmonic(s, 2, 44100)
+		c := analysis.SpanChroma(h[int(0.4*rate):int(1.1*rate)], 1, rate)
+		pc := midi % 12
+		top := 0
+		for q := range c {
+			if c[q] > c[top] {
+				top = q
+			}
+		}
+		if below := c[(pc+11)%12]; top != pc || below > 0.05 {
+			t.Errorf("MIDI %d (%.1f Hz): strongest class %d, want %d; the class below it %.2f, want under 0.05", midi, f, top, pc, below)
+		}
+	}
+}

@@ -108,8 +108,9 @@ func chartHeard(t *testing.T, c testutil.ChordChart) (heard, all, wrong int) {
 		for _, pc := range tones {
 			up = append(up, (pc+1)%12)
 		}
-		if ok, _ := chordHeard(chroma, up); ok {
+		if ok, why := chordHeard(chroma, up); ok {
 			wrong++
+			t.Logf("the chord a semitone above %s at beat %g heard: %s", ch.Symbol, ch.StartBeat, why)
 		}
 		if ok, why := chordHeard(chroma, tones); ok {
 			heard++
@@ -174,11 +175,14 @@ func chordHeard(chroma [12]float64, tones []int) (bool, string) {
 }
 
 // minHeard is the share of the corpus's chords TestChartCorpusAudible
-// asks to be heard: 430 of 440 (97.7 %) are, 16 s of each chart (415 of
+// asks to be heard: 438 of 440 (99.5 %) are, 16 s of each chart (415 of
 // 440 without the harmonic separation, with root or third only and
 // without a slash bass among the tones; 425 with the separation alone;
-// 429 before the comping held its first hit on each chord).
-const minHeard = 0.975
+// 429 before the comping held its first hit on each chord, 430 before
+// bends held between gestures, 432 before a given chart's kit played 3 dB
+// softer, 434 before the separation's margin); the bar leaves two chords
+// for the few hundredths any change to the mix moves each figure.
+const minHeard = 0.99
 
 // minHeardRatio is how much stronger a heard chord's tones are, on
 // average, than the other pitch classes: 1 by chance; a clean chord of

@@ -21,6 +21,13 @@ import (
 // BalladDrumsDB is how much softer a ballad's kit plays than the style's.
 const BalladDrumsDB = 4
 
+// GivenChartDrumsDB is how much softer the kit of a song playing a given
+// chord chart (score.Score.GivenChart) plays than the style's: the chart
+// is what the request asked to hear, and a brush snare's or a march
+// snare's wash under a chord took its share of the chord's chroma
+// (TestChartStems in internal/engine).
+const GivenChartDrumsDB = 3
+
 // EnergyRideDB is the least the mix rides a section's level per unit of
 // energy when the request drew the energy (score.Score.EnergyDrawn; the
 // synthesizer's section ride: the style families ride 0 to 7 dB).
@@ -56,6 +63,9 @@ func Channels(s *score.Score, st *style.Style) []mixplan.Channel {
 	out := make([]mixplan.Channel, len(s.Tracks))
 	for i := range s.Tracks {
 		out[i] = Channel(&s.Tracks[i], st, s.Ballad)
+		if s.GivenChart && s.Tracks[i].Role == score.RoleDrums {
+			out[i].GainDB -= GivenChartDrumsDB
+		}
 	}
 	return out
 }

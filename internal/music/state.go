@@ -26,6 +26,8 @@ import (
 //     seventh, the third and fifth of a triad) a little louder on the
 //     chord's first beat (guideBoost), and its root below their hit where
 //     no bass plays it (a rootless ninth voicing, an intro without bass);
+//   - an eleventh or thirteenth is voiced root, third and seventh below,
+//     its extensions above and softer (statevoice.go);
 //   - the bass speaks: a note under C2 (bassFloor), whose fundamental
 //     a bass barely sounds, plays an octave up;
 //   - the lead's passing notes (those off the chord sounding when they
@@ -119,12 +121,14 @@ func (g *song) stateGivenChords() {
 	if !hasGiven(g.secs) || g.tune != nil {
 		return
 	}
+	g.s.GivenChart = true
 	bass := g.bassNotes()
 	for i := range g.s.Tracks {
 		tr := &g.s.Tracks[i]
 		switch tr.Part {
 		case score.PartChords, score.PartPad:
 			if tr.Part == score.PartChords {
+				tr.Notes = g.voiceBigChords(tr.Notes) // statevoice.go
 				tr.Notes = g.onsetHits(tr.Notes)
 				g.holdOnsets(tr.Notes)
 			}

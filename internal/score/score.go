@@ -240,6 +240,11 @@ type Score struct {
 	// EnergyDrawn marks a song whose section energies the request drew
 	// (an energy curve): the mix step rides the sections' levels harder.
 	EnergyDrawn bool
+	// GivenChart marks a song playing a chord chart the request gave
+	// (internal/music, state.go): its players hold a bend gesture's
+	// pitch until the next gesture instead of gliding toward it
+	// (internal/perform).
+	GivenChart bool
 	// Loop marks a seamless loop: TotalBeats repeat end to start, and
 	// synthesis wraps what rings past the end into the beginning (no tail,
 	// no fades).
