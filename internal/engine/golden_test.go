@@ -58,9 +58,9 @@ type goldenRecipe struct {
 // hashes are those of the merge with width's stereo).
 // 2026.11.29.2 (issue 32 item 2, heard4): a pop or soul ballad's keys
 // state every beat and drum and bass kicks on 3; these songs do not change.
-// 2026.11.29.2 (issue 30 item 1, chords5): songs with given chords hold a
-// bend gesture's pitch until the next (score.GivenChart); these songs give
-// none: their hashes stand.
+// 2026.11.29.2 (issue 30 item 1, chords5, then every song at the merge):
+// every player holds a bend gesture's pitch until the next (a bass after a
+// scoop no longer sinks toward the next one).
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
 		"867155126aede33e7d0b97522785b25450fc045b848c5a74597f227a57f77420"},
