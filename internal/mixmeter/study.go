@@ -34,7 +34,26 @@ const (
 	// StudyExpression counts the MIDI file's controller and pitch-bend
 	// events.
 	StudyExpression = "expression_events"
+	// StudyBPM is the tempo asked; StudyBPMTools and StudyAubio the
+	// tempo bpm-tools and aubio hear (see TempoAgrees).
+	StudyBPM      = "bpm"
+	StudyBPMTools = "bpm_tools"
+	StudyAubio    = "aubio"
+	// StudyGate is GateShare of the performed score.
+	StudyGate = "lead_gate_share"
+	// StudyChords is DistinctChords of the written score; StudyJazzChords
+	// the same, set only for a jazz-family song (issue 32 item 7).
+	StudyChords     = "distinct_chords"
+	StudyJazzChords = "jazz_chords"
 )
+
+// StudySongOnly are the song figures a study table shows without
+// references (issue 32 names them with people's practice, not a range).
+var StudySongOnly = []string{StudyGate, StudyChords}
+
+// MinJazzChords is issue 32's least number of distinct chords in a
+// jazz-family song.
+const MinJazzChords = 8
 
 // FinalHoleWindow is how far before a score's end StudyFinalHole looks,
 // s; MaxFinalHole the longest silence issue 32 allows there, s.
@@ -87,6 +106,12 @@ type StudyFamily struct {
 	// TempoMaps counts the songs with more than one tempo event, and
 	// Expressive those with controller or pitch-bend events.
 	TempoMaps, Expressive int
+	// TempoHeard counts the songs whose tempo both bpm-tools and aubio
+	// hear (TempoAgrees), of TempoMeasured songs measured by both.
+	TempoHeard, TempoMeasured int
+	// JazzSongs counts the jazz-family songs, Jazz8 those with
+	// MinJazzChords distinct chords or more.
+	JazzSongs, Jazz8 int
 }
 
 // Families returns the families of rows in first-seen order.
@@ -116,22 +141,11 @@ func Summarize(rows []StudyRow, ref Reference) []StudyFamily {
 		for _, m := range StudyMeasures {
 			sf.Lines = append(sf.Lines, studyLine(m, column(in, m), Values(set.Tracks, m)))
 		}
+		for _, m := range StudySongOnly {
+			sf.Lines = append(sf.Lines, studyLine(m, column(in, m), nil))
+		}
 		for _, r := range in {
-			if v, ok := r.Values[StudyMinBandCorr]; ok && v < 0 {
-				sf.AntiPhase++
-				if v < -0.1 {
-					sf.Under10++
-				}
-			}
-			if r.Values[StudyFinalHole] > MaxFinalHole {
-				sf.Holes++
-			}
-			if r.Values[StudyTempoEvents] > 1 {
-				sf.TempoMaps++
-			}
-			if r.Values[StudyExpression] > 0 {
-				sf.Expressive++
-			}
+			sf.count(r)
 		}
 		for _, t := range set.Tracks {
 			if len(t.BandCorr) > 0 && slices.Min(t.BandCorr) < 0 {
@@ -144,6 +158,39 @@ func Summarize(rows []StudyRow, ref Reference) []StudyFamily {
 		out = append(out, sf)
 	}
 	return out
+}
+
+// count adds one song's counts.
+func (sf *StudyFamily) count(r StudyRow) {
+	if v, ok := r.Values[StudyMinBandCorr]; ok && v < 0 {
+		sf.AntiPhase++
+		if v < -0.1 {
+			sf.Under10++
+		}
+	}
+	if r.Values[StudyFinalHole] > MaxFinalHole {
+		sf.Holes++
+	}
+	if r.Values[StudyTempoEvents] > 1 {
+		sf.TempoMaps++
+	}
+	if r.Values[StudyExpression] > 0 {
+		sf.Expressive++
+	}
+	b, okB := r.Values[StudyBPMTools]
+	a, okA := r.Values[StudyAubio]
+	if asked := r.Values[StudyBPM]; okB && okA {
+		sf.TempoMeasured++
+		if TempoAgrees(b, asked) && TempoAgrees(a, asked) {
+			sf.TempoHeard++
+		}
+	}
+	if c, ok := r.Values[StudyJazzChords]; ok {
+		sf.JazzSongs++
+		if c >= MinJazzChords {
+			sf.Jazz8++
+		}
+	}
 }
 
 // column returns figure m of every row that has it (finite).
@@ -228,6 +275,10 @@ func studyCounts(w io.Writer, f StudyFamily) {
 	}
 	fmt.Fprintf(w, "| songs with a tempo map (> 1 tempo event) | %d of %d | | %s |\n", f.TempoMaps, f.Songs, tempo)
 	fmt.Fprintf(w, "| songs with controller or pitch-bend events | %d of %d | | %s (target all) |\n", f.Expressive, f.Songs, mark(f.Expressive == f.Songs))
+	fmt.Fprintf(w, "| songs whose tempo bpm-tools and aubio both hear (3 %%, or half/double) | %d of %d | | %s (target all) |\n", f.TempoHeard, f.TempoMeasured, mark(f.TempoHeard == f.TempoMeasured))
+	if f.JazzSongs > 0 {
+		fmt.Fprintf(w, "| jazz-family songs with %d or more distinct chords | %d of %d | | %s (target all) |\n", MinJazzChords, f.Jazz8, f.JazzSongs, mark(f.Jazz8 == f.JazzSongs))
+	}
 }
 
 // CompareTable writes a before/after table per family of after: each
@@ -256,13 +307,16 @@ func CompareTable(w io.Writer, before, after []StudyFamily) {
 		fmt.Fprintf(w, "| songs with a final hole | %d | %d | | |\n", b.Holes, a.Holes)
 		fmt.Fprintf(w, "| songs with a tempo map | %d | %d | | |\n", b.TempoMaps, a.TempoMaps)
 		fmt.Fprintf(w, "| songs with expression events | %d | %d | | |\n", b.Expressive, a.Expressive)
+		fmt.Fprintf(w, "| songs whose tempo both trackers hear | %d of %d | %d of %d | | |\n", b.TempoHeard, b.TempoMeasured, a.TempoHeard, a.TempoMeasured)
+		fmt.Fprintf(w, "| jazz-family songs with %d+ chords | %d of %d | %d of %d | | |\n", MinJazzChords, b.Jazz8, b.JazzSongs, a.Jazz8, a.JazzSongs)
 	}
 }
 
 // studyColumns are the figures WriteStudyTSV writes after the prompt,
 // seed, style and family.
 func studyColumns() []string {
-	return append(slices.Clone(StudyMeasures), "essentia_bpm", StudyMinBandCorr, StudyFinalHole, StudyTempoEvents, StudyExpression)
+	return append(slices.Clone(StudyMeasures), "essentia_bpm", StudyMinBandCorr, StudyFinalHole, StudyTempoEvents, StudyExpression,
+		StudyBPM, StudyBPMTools, StudyAubio, StudyGate, StudyChords, StudyJazzChords)
 }
 
 // WriteStudyTSV writes rows as tab-separated values with a header line;

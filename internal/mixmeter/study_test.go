@@ -59,6 +59,9 @@ func TestSummarize(t *testing.T) {
 		studyRow("calm", 100, 3, 0.3, 0.3, 3, 4),
 		studyRow("calm", 400, 4, -0.2, 0, 2, 1),
 	}
+	rows[0].Values[mixmeter.StudyBPM], rows[0].Values[mixmeter.StudyBPMTools], rows[0].Values[mixmeter.StudyAubio] = 70, 141, 69
+	rows[2].Values[mixmeter.StudyBPM], rows[2].Values[mixmeter.StudyBPMTools], rows[2].Values[mixmeter.StudyAubio] = 70, 70, 133
+	rows[0].Values[mixmeter.StudyJazzChords], rows[2].Values[mixmeter.StudyJazzChords] = 8, 7
 	fams := mixmeter.Summarize(rows, studyRef())
 	if got := []string{fams[0].Family, fams[1].Family}; len(fams) != 2 || !reflect.DeepEqual(got, []string{"calm", "beat"}) {
 		t.Fatalf("families %v, want calm, beat", fams)
@@ -79,7 +82,8 @@ func TestSummarize(t *testing.T) {
 		t.Errorf("beat without references: %+v", l)
 	}
 	if calm.Songs != 4 || calm.AntiPhase != 2 || calm.Under10 != 1 || calm.RefAntiPhase != 1 || calm.RefUnder10 != 1 || calm.RefTracks != 4 ||
-		calm.Holes != 1 || calm.TempoMaps != 3 || calm.Expressive != 3 {
+		calm.Holes != 1 || calm.TempoMaps != 3 || calm.Expressive != 3 || calm.TempoHeard != 1 || calm.TempoMeasured != 2 ||
+		calm.JazzSongs != 2 || calm.Jazz8 != 1 {
 		t.Errorf("calm counts %+v", calm)
 	}
 	if out := mixmeter.Outside(fams); !reflect.DeepEqual(out, []string{"calm beat_confidence"}) {
@@ -93,6 +97,8 @@ func TestSummarize(t *testing.T) {
 		"| songs with a band correlation < 0 | 2 of 4 | 1 of 4 | NOT MET (target 0) |",
 		"| songs with a band correlation < -0.1 | 1 of 4 | 1 of 4 | |",
 		"| songs with a tempo map (> 1 tempo event) | 3 of 4 | | NOT MET (target all calm songs) |",
+		"| songs whose tempo bpm-tools and aubio both hear (3 %, or half/double) | 1 of 2 | | NOT MET (target all) |",
+		"| jazz-family songs with 8 or more distinct chords | 1 of 2 | | NOT MET (target all) |",
 	} {
 		if !strings.Contains(tab.String(), want) {
 			t.Errorf("table lacks %q:\n%s", want, tab.String())
@@ -200,5 +206,34 @@ func TestFinalHole(t *testing.T) {
 	}
 	if h := mixmeter.FinalHole(&score.Score{BPM: 60}); h != 0 {
 		t.Errorf("empty score: hole %v", h)
+	}
+}
+
+// GateShare reads the lead's gates; DistinctChords the pitch-class sets
+// of three or more classes sounding together; TempoAgrees allows 3 %, half
+// and double.
+func TestScoreFigures(t *testing.T) {
+	s := &score.Score{BPM: 60, Tracks: []score.Track{
+		{Part: score.PartLead, Notes: []score.Note{{Start: 0, Length: 0.95}, {Start: 1, Length: 0.5}, {Start: 2, Length: 1}, {Start: 3, Length: 1}}},
+		{Part: score.PartChords, Notes: []score.Note{{Start: 0, Pitch: 60}, {Start: 0.01, Pitch: 64}, {Start: 0, Pitch: 67},
+			{Start: 4, Pitch: 72}, {Start: 4, Pitch: 76}, {Start: 4, Pitch: 79}, {Start: 8, Pitch: 62}, {Start: 8, Pitch: 65}}},
+		{Part: score.PartDrums, Notes: []score.Note{{Start: 8, Pitch: 36}}},
+	}}
+	if g, ok := mixmeter.GateShare(s); !ok || math.Abs(g-2.0/3) > 1e-9 {
+		t.Errorf("gate share %v, %v; want 2/3", g, ok)
+	}
+	if c := mixmeter.DistinctChords(s); c != 1 {
+		t.Errorf("%d distinct chords, want 1 (C major twice; D-F and the kick are no chord)", c)
+	}
+	if _, ok := mixmeter.GateShare(&score.Score{BPM: 60}); ok {
+		t.Error("a score without a lead has a gate share")
+	}
+	for _, c := range []struct {
+		heard, asked float64
+		want         bool
+	}{{76, 76, true}, {78, 76, true}, {79, 76, false}, {152, 76, true}, {38.5, 76, true}, {129, 76, false}, {120, 0, false}} {
+		if got := mixmeter.TempoAgrees(c.heard, c.asked); got != c.want {
+			t.Errorf("TempoAgrees(%v, %v) = %v", c.heard, c.asked, got)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package mixmeter
 import (
 	"encoding/binary"
 	"errors"
+	"math"
 	"slices"
 
 	"github.com/songsmith/songsmith/internal/score"
@@ -131,4 +132,98 @@ func trackEvents(b []byte) (tempo, expression int, ok bool) {
 		}
 	}
 	return tempo, expression, true
+}
+
+// GateShare is the share (0..1) of a score's lead notes that last 0.9 to
+// 1.0 of the time to the next lead note (issue 32: 84 % with a fixed 0.95
+// gate; people vary articulation by phrase); false without two lead notes
+// at different times.
+func GateShare(s *score.Score) (float64, bool) {
+	var starts []score.Note
+	for _, t := range s.Tracks {
+		if t.Part == score.PartLead {
+			starts = append(starts, t.Notes...)
+		}
+	}
+	slices.SortFunc(starts, func(a, b score.Note) int {
+		switch {
+		case a.Start < b.Start:
+			return -1
+		case a.Start > b.Start:
+			return 1
+		}
+		return 0
+	})
+	in, n := 0, 0
+	for i := 0; i+1 < len(starts); i++ {
+		gap := starts[i+1].Start - starts[i].Start
+		if gap <= 1e-9 {
+			continue
+		}
+		n++
+		if r := starts[i].Length / gap; r >= 0.9 && r <= 1.0 {
+			in++
+		}
+	}
+	if n == 0 {
+		return 0, false
+	}
+	return float64(in) / float64(n), true
+}
+
+// DistinctChords counts the distinct chords of a score: the pitch-class
+// sets (3 or more classes) of the notes of all pitched parts starting
+// within ChordWindow beats of a chord's first note (the second study's
+// reading of the MIDI: onsets within 30 ticks of 480).
+func DistinctChords(s *score.Score) int {
+	var notes []score.Note
+	for _, t := range s.Tracks {
+		if t.Part != score.PartDrums {
+			notes = append(notes, t.Notes...)
+		}
+	}
+	slices.SortFunc(notes, func(a, b score.Note) int {
+		switch {
+		case a.Start < b.Start:
+			return -1
+		case a.Start > b.Start:
+			return 1
+		}
+		return 0
+	})
+	seen := map[uint16]bool{}
+	for i := 0; i < len(notes); {
+		var set uint16
+		j := i
+		for ; j < len(notes) && notes[j].Start-notes[i].Start <= ChordWindow; j++ {
+			set |= 1 << (((notes[j].Pitch % 12) + 12) % 12)
+		}
+		if bitsSet(set) >= 3 {
+			seen[set] = true
+		}
+		i = j
+	}
+	return len(seen)
+}
+
+// ChordWindow is how close, in beats, the onsets of one chord lie.
+const ChordWindow = 30.0 / 480
+
+func bitsSet(x uint16) int {
+	n := 0
+	for ; x != 0; x &= x - 1 {
+		n++
+	}
+	return n
+}
+
+// TempoAgrees reports whether a tracker's tempo heard lies within 3 % of
+// the tempo asked, of its half or of its double (issue 32 item 2).
+func TempoAgrees(heard, asked float64) bool {
+	for _, m := range []float64{0.5, 1, 2} {
+		if asked > 0 && math.Abs(heard/(asked*m)-1) <= 0.03 {
+			return true
+		}
+	}
+	return false
 }

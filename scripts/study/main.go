@@ -16,7 +16,10 @@
 // expression events (mixmeter.MIDIEvents); with -essentia (default
 // $STUDY_ESSENTIA: a folder holding node_modules/essentia.js 0.1.3, an
 // AGPL outside tool run as a program) Essentia's beat confidence and tempo
-// drift. The songs (WAV, MIDI) and the rows (study.tsv) are kept in -dir;
+// drift; the tempo bpm-tools and aubio hear against the tempo asked; the
+// share of lead notes gated at 0.9-1.0 of the gap to the next
+// (mixmeter.GateShare); the distinct chords of the written score
+// (mixmeter.DistinctChords). The songs (WAV, MIDI) and the rows (study.tsv) are kept in -dir;
 // -compare reads an earlier study.tsv for a before/after table; -table
 // prints the tables of a study.tsv again without rendering (after `make
 // reference` moved the references, say).
@@ -29,6 +32,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -40,6 +44,7 @@ import (
 	"github.com/songsmith/songsmith/internal/engine"
 	"github.com/songsmith/songsmith/internal/mixmeter"
 	"github.com/songsmith/songsmith/internal/studio"
+	"github.com/songsmith/songsmith/internal/style"
 )
 
 // Prompt is one line of the prompt list: the style the engine should read
@@ -159,6 +164,19 @@ func measure(p Prompt, seed uint64, seconds float64, base, essentia string) mixm
 		row.Values[mixmeter.StudyMinBandCorr] = slices.Min(f.BandCorr)
 	}
 	row.Values[mixmeter.StudyFinalHole] = mixmeter.FinalHole(song.Score)
+	if g, ok := mixmeter.GateShare(song.Score); ok {
+		row.Values[mixmeter.StudyGate] = g
+	}
+	row.Values[mixmeter.StudyChords] = float64(mixmeter.DistinctChords(song.Written))
+	if song.Style.MixFamily() == style.MixJazz {
+		row.Values[mixmeter.StudyJazzChords] = row.Values[mixmeter.StudyChords]
+	}
+	row.Values[mixmeter.StudyBPM] = song.BPM
+	if v, err := heard(base + ".wav"); err == nil {
+		row.Values[mixmeter.StudyBPMTools], row.Values[mixmeter.StudyAubio] = v[0], v[1]
+	} else {
+		fmt.Fprintln(os.Stderr, "study: tempo heard:", err)
+	}
 	mid, err := studio.MIDI(song.Score, song.Title)
 	check(err)
 	check(os.WriteFile(base+".mid", mid.Data, 0o644))
@@ -166,6 +184,30 @@ func measure(p Prompt, seed uint64, seconds float64, base, essentia string) mixm
 	check(err)
 	row.Values[mixmeter.StudyTempoEvents], row.Values[mixmeter.StudyExpression] = float64(tempo), float64(expr)
 	return row
+}
+
+// heard returns the tempo bpm-tools (sox's mono float stream into bpm,
+// its default range) and aubio (the last line of aubio tempo)
+// hear in a WAV file.
+func heard(path string) ([2]float64, error) {
+	var v [2]float64
+	out, err := exec.Command("sh", "-c", fmt.Sprintf("sox %q -t raw -r 44100 -e float -c 1 - | bpm", path)).Output()
+	if err != nil {
+		return v, fmt.Errorf("bpm-tools: %w", err)
+	}
+	if v[0], err = strconv.ParseFloat(strings.TrimSpace(string(out)), 64); err != nil {
+		return v, fmt.Errorf("bpm-tools: %w", err)
+	}
+	out, err = exec.Command("aubio", "tempo", "-i", path).Output()
+	if err != nil {
+		return v, fmt.Errorf("aubio: %w", err)
+	}
+	lines := strings.Fields(strings.TrimSpace(string(out)))
+	if len(lines) < 2 {
+		return v, fmt.Errorf("aubio: %q", out)
+	}
+	v[1], err = strconv.ParseFloat(lines[len(lines)-2], 64)
+	return v, err
 }
 
 // ReadPrompts reads a prompt list: "style | prompt" per line, blank lines
