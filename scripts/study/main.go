@@ -20,7 +20,8 @@
 // share of lead notes gated at 0.9-1.0 of the gap to the next
 // (mixmeter.GateShare); the distinct chords of the written score
 // (mixmeter.DistinctChords). The songs (WAV, MIDI) and the rows (study.tsv) are kept in -dir;
-// -compare reads an earlier study.tsv for a before/after table; -table
+// study.tsv grows as songs finish; -resume continues an interrupted run
+// from it. -compare reads an earlier study.tsv for a before/after table; -table
 // prints the tables of a study.tsv again without rendering (after `make
 // reference` moved the references, say).
 package main
@@ -64,6 +65,7 @@ func main() {
 	match := flag.String("match", "", "only the prompts containing this")
 	refPath := flag.String("ref", "", "reference JSON (default: the committed internal/mixmeter/testdata/reference.json)")
 	table := flag.String("table", "", "an earlier study.tsv: print its tables without rendering")
+	resume := flag.Bool("resume", false, "keep the songs -dir's study.tsv already holds (an interrupted run) and render the rest")
 	flag.Parse()
 	seeds, err := parseSeeds(*seedList)
 	check(err)
@@ -93,17 +95,47 @@ func main() {
 			}
 		}
 	}
+	out := filepath.Join(*dir, "study.tsv")
 	rows := make([]mixmeter.StudyRow, len(todo))
+	done := map[string]mixmeter.StudyRow{}
+	if *resume {
+		if old, err := readRows(out); err == nil {
+			for _, r := range old {
+				done[fmt.Sprint(r.Seed, r.Prompt)] = r
+			}
+		}
+	}
+	var mu sync.Mutex
+	finished := 0
 	parallel(len(todo), *jobs, func(k int) {
 		j := todo[k]
-		rows[k] = measure(prompts[j.p], j.seed, *seconds, filepath.Join(*dir, fmt.Sprintf("%02d-%d", j.p, j.seed)), *essentia)
-		fmt.Fprintf(os.Stderr, "study: %d/%d %s (seed %d)\n", k+1, len(todo), prompts[j.p].Text, j.seed)
+		r, ok := done[fmt.Sprint(j.seed, prompts[j.p].Text)]
+		if !ok {
+			r = measure(prompts[j.p], j.seed, *seconds, filepath.Join(*dir, fmt.Sprintf("%02d-%d", j.p, j.seed)), *essentia)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		rows[k] = r
+		finished++
+		fmt.Fprintf(os.Stderr, "study: %d/%d %s (seed %d)\n", finished, len(todo), prompts[j.p].Text, j.seed)
+		// The rows so far, in list order: -resume continues from them.
+		var kept []mixmeter.StudyRow
+		for _, x := range rows {
+			if x.Values != nil {
+				kept = append(kept, x)
+			}
+		}
+		writeRows(out, kept)
 	})
+	report(rows, ref, *compare, out)
+}
+
+// writeRows writes rows to path as a study table.
+func writeRows(path string, rows []mixmeter.StudyRow) {
 	var tsv bytes.Buffer
 	check(mixmeter.WriteStudyTSV(&tsv, rows))
-	out := filepath.Join(*dir, "study.tsv")
-	check(os.WriteFile(out, tsv.Bytes(), 0o644))
-	report(rows, ref, *compare, out)
+	check(os.WriteFile(path+".tmp", tsv.Bytes(), 0o644))
+	check(os.Rename(path+".tmp", path))
 }
 
 // report prints the study's tables (a before/after table when compare
