@@ -22,7 +22,7 @@ func studyRef() mixmeter.Reference {
 			f.BandCorr[2] = -0.2
 		}
 		if i < 3 {
-			f.Rhythm = &mixmeter.Rhythm{Confidence: float64(i + 1)}
+			f.Rhythm = &mixmeter.Rhythm{Confidence: float64(i + 1), Drift: 0.002}
 		}
 		tracks = append(tracks, f)
 	}
@@ -62,6 +62,7 @@ func TestSummarize(t *testing.T) {
 	rows[0].Values[mixmeter.StudyBPM], rows[0].Values[mixmeter.StudyBPMTools], rows[0].Values[mixmeter.StudyAubio] = 70, 141, 69
 	rows[2].Values[mixmeter.StudyBPM], rows[2].Values[mixmeter.StudyBPMTools], rows[2].Values[mixmeter.StudyAubio] = 70, 70, 133
 	rows[0].Values[mixmeter.StudyJazzChords], rows[2].Values[mixmeter.StudyJazzChords] = 8, 7
+	rows[0].Values["tempo_drift"] = 0.0001
 	fams := mixmeter.Summarize(rows, studyRef())
 	if got := []string{fams[0].Family, fams[1].Family}; len(fams) != 2 || !reflect.DeepEqual(got, []string{"calm", "beat"}) {
 		t.Fatalf("families %v, want calm, beat", fams)
@@ -74,6 +75,9 @@ func TestSummarize(t *testing.T) {
 	b := line(t, calm, "beat_confidence")
 	if b.RefN != 3 || b.RefMedian != 2 || b.Median != 3.25 || b.Inside {
 		t.Errorf("calm beat confidence %+v, want songs 3.25 outside refs 2 [1.5, 2.5] (3 tracks)", b)
+	}
+	if l := line(t, calm, "tempo_drift"); !l.Inside || l.Median != 0.0001 || l.RefQ1 != 0.002 {
+		t.Errorf("a drift of 0.0001 %% against references from 0.002 %%: %+v, want inside (as printed, 0.00)", l)
 	}
 	if l := line(t, calm, "flatness"); l.N != 0 || l.Inside {
 		t.Errorf("a figure no song has: %+v", l)
