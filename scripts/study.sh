@@ -20,6 +20,7 @@ if [ -n "${STUDY_ESSENTIA:-}" ]; then
   STUDY_ESSENTIA="$(realpath "$STUDY_ESSENTIA")"
   export STUDY_ESSENTIA
 fi
-bin="$(mktemp -d)/study"
-go build -o "$bin" ./scripts/study
-nice -n 10 "$bin" -j "$(nproc)" -dir "${STUDY_DIR:-/tmp/songsmith-study}" "$@"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+go build -o "$tmp/study" ./scripts/study
+nice -n 10 "$tmp/study" -j "$(nproc)" -dir "${STUDY_DIR:-/tmp/songsmith-study}" "$@"
