@@ -12,7 +12,7 @@ GOBIN_DIR = $(or $(shell $(GO) env GOBIN),$(shell $(GO) env GOPATH)/bin)
 RELEASE_TARGETS ?= linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64
 DIST ?= dist
 
-.PHONY: help run test bench build install release lint fuzz clean tools meltysynth-patches reference
+.PHONY: help run test bench build install release lint fuzz clean tools meltysynth-patches reference study
 
 ## run: build bin/songsmith (as make build) and start the local service; prints an API key and curl lines
 run: build
@@ -43,6 +43,10 @@ release:
 ## reference: measure the human-made reference music (apt: wesnoth-1.16-music, supertuxkart-data) into internal/mixmeter/testdata/reference.json; not part of make test
 reference:
 	bash scripts/reference.sh
+
+## study: render 41 user prompts at seeds 1-2 and print their figures beside the references' (STUDY_ESSENTIA=DIR adds Essentia's beat figures); not part of make test
+study:
+	bash scripts/study.sh
 
 ## tools: install outside tools (ffmpeg, sox, bpm-tools, lame, ...) when missing
 tools:

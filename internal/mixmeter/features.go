@@ -58,6 +58,9 @@ type Features struct {
 	// Stems is the integrated loudness (LUFS) of each stem by name, when
 	// the song's stems were measured.
 	Stems map[string]float64 `json:"stems,omitempty"`
+	// Rhythm is what Essentia's beat tracker hears (EssentiaRhythm), when
+	// it was run: Measure leaves it nil.
+	Rhythm *Rhythm `json:"rhythm,omitempty"`
 }
 
 // ExcerptSeconds is how much of a song Measure reads: the first 120 s.
@@ -95,9 +98,10 @@ var BandCorrNames = []string{"corr_under_150", "corr_150_1000", "corr_1000_4000"
 
 func bandName(c float64) string { return "band_" + strconv.Itoa(int(c)) }
 
-// Value returns the measure called name (see Measures, and the growth
-// measures level_range, quiet_depth and repeats), false for an unknown
-// name.
+// Value returns the measure called name (see Measures, the growth
+// measures of GrowthNames and the rhythm measures of RhythmNames), false
+// for an unknown name and for a rhythm measure of Features without
+// Rhythm.
 func (f Features) Value(name string) (float64, bool) {
 	switch name {
 	case "lufs":
@@ -124,6 +128,11 @@ func (f Features) Value(name string) (float64, bool) {
 		return f.Centroid, true
 	case "flatness":
 		return f.Flatness, true
+	case "essentia_bpm", "beat_confidence", "tempo_drift":
+		if f.Rhythm == nil {
+			return 0, false
+		}
+		return map[string]float64{"essentia_bpm": f.Rhythm.BPM, "beat_confidence": f.Rhythm.Confidence, "tempo_drift": f.Rhythm.Drift}[name], true
 	}
 	for i, c := range BandCentres {
 		if name == bandName(c) && i < len(f.Bands) {

@@ -33,10 +33,11 @@ type Set struct {
 	Q3     map[string]float64 `json:"q3"`
 }
 
-// NewSet returns the set of tracks with its statistics.
+// NewSet returns the set of tracks with its statistics: every measure of
+// Measures, GrowthNames and RhythmNames that some track has.
 func NewSet(source string, tracks []Features) Set {
 	s := Set{Source: source, Tracks: tracks, Median: map[string]float64{}, Q1: map[string]float64{}, Q3: map[string]float64{}}
-	for _, m := range Measures() {
+	for _, m := range slices.Concat(Measures(), GrowthNames, RhythmNames) {
 		v := Values(tracks, m)
 		if len(v) == 0 {
 			continue

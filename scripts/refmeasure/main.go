@@ -14,6 +14,10 @@
 // song's stems and their integrated loudness is reported by stem name.
 // -o writes the sets as JSON (mixmeter.Reference); `make reference` uses it
 // to write internal/mixmeter/testdata/reference.json (docs/reference-music.md).
+// With -essentia DIR (default $STUDY_ESSENTIA; DIR/node_modules holds npm
+// essentia.js 0.1.3, an AGPL outside tool run as a program) each file's
+// beat confidence, tempo and tempo drift are measured too
+// (mixmeter.EssentiaRhythm).
 // -compare FILE checks each set's medians against the interquartile range
 // of the family of the same name in a reference JSON (e.g. Songsmith songs
 // as calm=DIR against the committed figures).
@@ -21,6 +25,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"encoding/json"
 	"flag"
@@ -50,6 +55,7 @@ func main() {
 	workers := flag.Int("j", 2, "files measured in parallel")
 	method := flag.String("method", "", "method note stored in the JSON")
 	compare := flag.String("compare", "", "reference JSON: check each set's medians against the same-named family's IQR")
+	essentia := flag.String("essentia", os.Getenv("STUDY_ESSENTIA"), "folder holding node_modules/essentia.js (default $STUDY_ESSENTIA): also measure the beat (mixmeter.EssentiaRhythm)")
 	flag.Parse()
 	if flag.NArg() == 0 {
 		fmt.Fprintln(os.Stderr, "usage: refmeasure [flags] [family=]DIR ...")
@@ -68,7 +74,7 @@ func main() {
 		}
 		files, err := pick(dir, *n, *minSec, ex)
 		check(err)
-		tracks := measureAll(files, *stems, *workers)
+		tracks := measureAll(files, *stems, *essentia, *workers)
 		ref.Families[name] = mixmeter.NewSet(dir, tracks)
 		names = append(names, name)
 	}
@@ -131,7 +137,7 @@ func duration(path string) float64 {
 	return v
 }
 
-func measureAll(files []string, stems string, workers int) []mixmeter.Features {
+func measureAll(files []string, stems, essentia string, workers int) []mixmeter.Features {
 	out := make([]mixmeter.Features, len(files))
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -140,7 +146,7 @@ func measureAll(files []string, stems string, workers int) []mixmeter.Features {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				out[i] = measureFile(files[i], stems)
+				out[i] = measureFile(files[i], stems, essentia)
 			}
 		}()
 	}
@@ -152,8 +158,9 @@ func measureAll(files []string, stems string, workers int) []mixmeter.Features {
 	return out
 }
 
-// measureFile measures one file (and its stems, if any).
-func measureFile(path, stems string) mixmeter.Features {
+// measureFile measures one file (and its stems, if any; and its beat with
+// Essentia when essentia names its folder).
+func measureFile(path, stems, essentia string) mixmeter.Features {
 	b, err := decode(path)
 	check(err)
 	f := mixmeter.Measure(b)
@@ -163,6 +170,11 @@ func measureFile(path, stems string) mixmeter.Features {
 	fmt.Fprintf(os.Stderr, "%s: ffmpeg I %.2f LRA %.2f TP %.2f, mixmeter I %.2f LRA %.2f TP %.2f\n", f.File, lufs, lra, tp, f.LUFS, f.LRA, f.TruePeak)
 	f.LUFS, f.LRA, f.TruePeak = lufs, lra, tp
 	f.PLR = tp - lufs
+	if essentia != "" {
+		r, err := mixmeter.EssentiaRhythm(context.Background(), filepath.Join(essentia, "node_modules"), path)
+		check(err)
+		f.Rhythm = &r
+	}
 	if stems != "" {
 		dir := filepath.Join(stems, strings.TrimSuffix(f.File, filepath.Ext(f.File)))
 		if entries, err := os.ReadDir(dir); err == nil {
