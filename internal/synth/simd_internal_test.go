@@ -430,3 +430,26 @@ func TestSideBellTwoBits(t *testing.T) {
 		t.Fatal("the bells' state differs")
 	}
 }
+
+// TestSideHPBits: sideHP.process (the amd64 kernel: the crossover's two
+// chains in the two lanes) gives processGo's samples and state to the
+// bit, in blocks of 1 to 351 frames, an odd last sample left alone.
+func TestSideHPBits(t *testing.T) {
+	src := kTestSignal(44100)
+	for _, hz := range []float64{monoBelow, 40, 300} {
+		a, b := append([]float32(nil), src...), append([]float32(nil), src...)
+		f, g := newSideHP(hz), newSideHP(hz)
+		for lo := 0; lo < len(a); {
+			n := min(len(a)-lo, 2*(1+lo%351)+lo%2) // some blocks end on half a frame
+			f.process(a[lo : lo+n])
+			g.processGo(b[lo : lo+n])
+			lo += n &^ 1
+			if *f != *g {
+				t.Fatalf("%v Hz after %d samples: state %+v, processGo %+v", hz, lo, *f, *g)
+			}
+		}
+		if i := sameBits(a, b); i >= 0 {
+			t.Fatalf("%v Hz sample %d: %v, processGo %v", hz, i, a[i], b[i])
+		}
+	}
+}
