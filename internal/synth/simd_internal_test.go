@@ -265,7 +265,8 @@ func TestClampBits(t *testing.T) {
 }
 
 // TestInsertTwoBits: insertTwo gives each track the samples and state of
-// its own insert chain, for the bell and pair chains, block after block.
+// its own insert chain, for the bell, pair and three-bell chains, block
+// after block.
 func TestInsertTwoBits(t *testing.T) {
 	mk := func(bells int, f0, hp float64) *trackState {
 		tr := &trackState{tiltK: 1, hpOn: true}
@@ -275,7 +276,7 @@ func TestInsertTwoBits(t *testing.T) {
 		}
 		return tr
 	}
-	for _, bells := range []int{1, 2} {
+	for _, bells := range []int{1, 2, 3} {
 		a, b := mk(bells, 300, 140), mk(bells, 900, 170)
 		a2, b2 := mk(bells, 300, 140), mk(bells, 900, 170)
 		if a.chain() == chainOther || a.chain() != b.chain() {
