@@ -115,8 +115,8 @@ func (p *partMeasure) start(s *score.Score, w, frames int, bank *soundfont.Bank,
 }
 
 // measureBlock renders block j of both parts' excerpts (t.render's steps,
-// the inserts two at a time where they can be) and keeps the frames in
-// their windows. It reports false when neither part has block j.
+// the inserts and the one-tap wideners two at a time where they can be,
+// as mixTracks runs them) and keeps the frames in their windows. It reports false when neither part has block j.
 func measureBlock(ps [2]*partMeasure, j int) bool {
 	var n [2]int
 	var on [2]bool
@@ -146,6 +146,10 @@ func measureBlock(ps [2]*partMeasure, j int) bool {
 			}
 		}
 	}
+	if on[0] && on[1] && n[0] == n[1] && oneTap(a) && oneTap(b) {
+		sideTwo(a.wide, b.wide, a.mono[:n[0]], b.mono[:n[0]], a.sb[:n[0]], b.sb[:n[0]])
+		a.sbDone, b.sbDone = true, true
+	}
 	for k, p := range ps {
 		if n[k] == 0 {
 			continue
@@ -160,3 +164,6 @@ func measureBlock(ps [2]*partMeasure, j int) bool {
 	}
 	return true
 }
+
+// oneTap reports whether t has a one-tap widener (which sideTwo runs).
+func oneTap(t *trackState) bool { return t.wide != nil && t.wide.taps == 1 }
