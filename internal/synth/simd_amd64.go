@@ -65,7 +65,7 @@ func kWeighStereo(s []float32, frames, subLen int, shelf, hp *biquad, energy []f
 	var st [12]float64
 	c := [14]float64{shelf.b0, shelf.b0, shelf.b1, shelf.b1, shelf.b2, shelf.b2,
 		shelf.a1, shelf.a1, shelf.a2, shelf.a2, hp.a1, hp.a1, hp.a2, hp.a2}
-	run := kRun{subLen: int64(subLen)}
+	run := kRun{acc: 0, n: 0, subLen: int64(subLen)} // a song starts a sub-block
 	var eout [kBlock / analysisChunk]float64
 	var sout [kBlock]float64
 	for b0 := 0; b0 < frames; b0 += kBlock {
