@@ -454,3 +454,36 @@ func TestSideHPBits(t *testing.T) {
 		}
 	}
 }
+
+// TestPairDCBits: a kit's chain (two bells and the DC blocker) in one
+// loop gives the samples and state of the bells' pass then the insert
+// loop's blocker, block after block.
+func TestPairDCBits(t *testing.T) {
+	mk := func() *trackState {
+		tr := &trackState{tiltK: 1, dcOn: true}
+		tr.tone = []monoBand{{eqBand: peaking(120, 4, 0.8)}, {eqBand: peaking(400, -5, 1.2)}}
+		return tr
+	}
+	a, b := mk(), mk()
+	for blk, n := range []int{blockSize, 7, 1, blockSize} {
+		x := vecTestBlock(n, uint64(60+blk))
+		if blk == 2 {
+			clear(x)
+		}
+		y := append([]float32(nil), x...)
+		a.insert(x)
+		processBells(b.tone, y)
+		for i, v := range y { // trackState.insert's loop with the blocker alone
+			u := float64(v)
+			b.dcY = u - b.dcX + dcR*b.dcY
+			b.dcX = u
+			y[i] = float32(b.dcY)
+		}
+		if i := sameBits(x, y); i >= 0 {
+			t.Fatalf("block %d: [%d] %v, reference %v", blk, i, x[i], y[i])
+		}
+		if a.tone[0] != b.tone[0] || a.tone[1] != b.tone[1] || a.dcX != b.dcX || a.dcY != b.dcY {
+			t.Fatalf("block %d: state differs", blk)
+		}
+	}
+}
