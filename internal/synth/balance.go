@@ -53,19 +53,6 @@ func partTargets(s *score.Score, plan mixplan.Plan, o Options) []float64 {
 	return tg
 }
 
-// balanceGain returns the fader gain (dB) that brings track ti to target,
-// or ctx.Err() when the context is cancelled while the part is measured.
-func balanceGain(ctx context.Context, s *score.Score, ti int, frames int, bank *soundfont.Bank, o Options, target float64) (float64, error) {
-	l, err := measurePart(ctx, s, ti, frames, bank, o)
-	if err != nil {
-		return 0, err
-	}
-	if math.IsInf(l, -1) || math.IsNaN(l) {
-		return 0, nil
-	}
-	return math.Max(-maxBalanceDB, math.Min(maxBalanceDB, target-l)), nil
-}
-
 // measurePart renders excerpts of track ti alone, dry (no sends, no
 // sidechain), centred at unity gain, and returns their gated K-weighted
 // loudness (LUFS), or -Inf when the part is silent. It stops with ctx.Err()

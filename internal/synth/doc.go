@@ -64,7 +64,8 @@
 // runs per sample, so it is written for the CPU's latency: each bus-EQ band
 // runs over a block with both channels in one loop (two independent
 // recursions overlap); the side high-pass keeps its two stages in six state
-// values (sideHP); the leveller reads the same K-weighted 100 ms powers as
+// values (sideHP), its high-pass and low-pass chains in the two lanes of
+// SSE2 registers on amd64; the leveller reads the same K-weighted 100 ms powers as
 // the loudness meter and predicts the loudness after its own gain, so
 // mastering skips one whole-song measurement; one-poles are written as one
 // multiply and one add. The figures are in docs/engine.md.

@@ -218,3 +218,31 @@ func processPairHP(f, g *monoBand, h *svf, buf []float32) {
 	g.x1, g.x2, g.y1, g.y2 = gx1, gx2, flush(gy1), flush(gy2)
 	h.ic1, h.ic2 = h1, h2
 }
+
+// processPairDC is processPair(f, g, buf) then the DC blocker of
+// trackState.insert's loop (state *dx, *dy) in one loop (each stage's
+// output rounded to float32 as it would be in buf): a kit's chain, two
+// bells and the blocker, without its four recursions waiting on each
+// other's passes.
+func processPairDC(f, g *monoBand, dx, dy *float64, buf []float32) {
+	fb0, fb1, fb2, fa1, fa2 := f.b0, f.b1, f.b2, f.a1, f.a2
+	fx1, fx2, fy1, fy2 := f.x1, f.x2, f.y1, f.y2
+	gb0, gb1, gb2, ga1, ga2 := g.b0, g.b1, g.b2, g.a1, g.a2
+	gx1, gx2, gy1, gy2 := g.x1, g.x2, g.y1, g.y2
+	x0, y0 := *dx, *dy
+	for i, v := range buf {
+		x := float64(v)
+		y := fb0*x + fb1*fx1 + fb2*fx2 - fa2*fy2 - fa1*fy1
+		fx2, fx1, fy2, fy1 = fx1, x, fy1, y
+		u := float64(float32(y))
+		w := gb0*u + gb1*gx1 + gb2*gx2 - ga2*gy2 - ga1*gy1
+		gx2, gx1, gy2, gy1 = gx1, u, gy1, w
+		q := float64(float32(w))
+		y0 = q - x0 + dcR*y0
+		x0 = q
+		buf[i] = float32(y0)
+	}
+	f.x1, f.x2, f.y1, f.y2 = fx1, fx2, flush(fy1), flush(fy2)
+	g.x1, g.x2, g.y1, g.y2 = gx1, gx2, flush(gy1), flush(gy2)
+	*dx, *dy = x0, y0
+}

@@ -20,7 +20,7 @@ func (e *engine) mixTracks(start, n int) {
 			e.sides = append(e.sides, side)
 		}
 	}
-	var wait [chainPairHP + 1]*trackState // a track waiting for a partner, by chain
+	var wait [chainTriHP + 1]*trackState // a track waiting for a partner, by chain
 	for _, t := range e.on {
 		k := t.chain()
 		switch {
@@ -144,6 +144,7 @@ const (
 	chainOther = iota
 	chainBellHP
 	chainPairHP
+	chainTriHP // three bells (an air shelf on a bell pair) and the high-pass
 )
 
 // chain returns which of insert's fused chains the track runs.
@@ -156,6 +157,8 @@ func (t *trackState) chain() int {
 		return chainBellHP
 	case 2:
 		return chainPairHP
+	case 3:
+		return chainTriHP
 	}
 	return chainOther
 }

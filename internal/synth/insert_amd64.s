@@ -114,6 +114,35 @@ bdone:
 	MOVUPD X10, 144(AX)
 	RET
 
+// func bell2SSE2(a, b []float32, st *[20]float64, c *[36]float64)
+//
+// monoBand.process on a (lane A) and b (lane B), len(b) = len(a): bell f's
+// state and coefficients only.
+TEXT ·bell2SSE2(SB), NOSPLIT, $0-64
+	MOVQ a_base+0(FP), SI
+	MOVQ a_len+8(FP), CX
+	MOVQ b_base+24(FP), DI
+	MOVQ st+48(FP), AX
+	MOVQ c+56(FP), BX
+	MOVUPD 0(AX), X1
+	MOVUPD 16(AX), X2
+	MOVUPD 32(AX), X3
+	MOVUPD 48(AX), X4
+	TESTQ CX, CX
+	JEQ b2done
+b2loop:
+	LOADX
+	BELL(0, X1, X2, X3, X4)
+	STOREX
+	DECQ CX
+	JNZ b2loop
+b2done:
+	MOVUPD X1, 0(AX)
+	MOVUPD X2, 16(AX)
+	MOVUPD X3, 32(AX)
+	MOVUPD X4, 48(AX)
+	RET
+
 // func pairHP2SSE2(a, b []float32, st *[20]float64, c *[36]float64)
 //
 // processPairHP on a (lane A) and b (lane B), len(b) = len(a).

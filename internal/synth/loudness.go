@@ -94,6 +94,9 @@ func kWeigh(s []float32, ch int, rate float64, energy []float32) (subs []float64
 	subLen := int(math.Round(rate / 10))
 	subs = make([]float64, 0, frames/max(1, subLen)+1)
 	shelf, hp := kWeighting(rate)
+	if ch == 2 && kSumStereo && frames > 0 {
+		return kWeighStereo(s, frames, subLen, &shelf, &hp, energy, subs)
+	}
 	// The high-pass's input history is the shelf's output history, so each
 	// channel needs six state values. Each block's squared outputs are
 	// worked out first (a stereo block both channels at once, see

@@ -26,11 +26,13 @@ func newSideHP(hz float64) *sideHP {
 	return &sideHP{hp: highPass(hz, math.Sqrt2/2), lp: lowPass(hz, math.Sqrt2/2), keep: lowSideKept}
 }
 
-// process filters the side signal of an interleaved stereo block in place.
-// A high-pass's numerator is b0·(1, -2, 1), a low-pass's b0·(1, 2, 1),
-// both with the same denominator, and each second stage's input history
-// is its first stage's output history.
-func (s *sideHP) process(fr []float32) {
+// processGo filters the side signal of an interleaved stereo block in
+// place: process where no vector version exists, and the reference the
+// vector version is tested against. A high-pass's numerator is
+// b0·(1, -2, 1), a low-pass's b0·(1, 2, 1), both with the same
+// denominator, and each second stage's input history is its first
+// stage's output history.
+func (s *sideHP) processGo(fr []float32) {
 	hb, lb, a1, a2 := s.hp.b0, s.lp.b0, s.hp.a1, s.hp.a2
 	k := s.keep
 	x1, x2, y1, y2, v1, v2 := s.x1, s.x2, s.y1, s.y2, s.v1, s.v2

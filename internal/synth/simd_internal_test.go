@@ -265,7 +265,8 @@ func TestClampBits(t *testing.T) {
 }
 
 // TestInsertTwoBits: insertTwo gives each track the samples and state of
-// its own insert chain, for the bell and pair chains, block after block.
+// its own insert chain, for the bell, pair and three-bell chains, block
+// after block.
 func TestInsertTwoBits(t *testing.T) {
 	mk := func(bells int, f0, hp float64) *trackState {
 		tr := &trackState{tiltK: 1, hpOn: true}
@@ -275,7 +276,7 @@ func TestInsertTwoBits(t *testing.T) {
 		}
 		return tr
 	}
-	for _, bells := range []int{1, 2} {
+	for _, bells := range []int{1, 2, 3} {
 		a, b := mk(bells, 300, 140), mk(bells, 900, 170)
 		a2, b2 := mk(bells, 300, 140), mk(bells, 900, 170)
 		if a.chain() == chainOther || a.chain() != b.chain() {
@@ -428,5 +429,61 @@ func TestSideBellTwoBits(t *testing.T) {
 	}
 	if hf != hf2 || hg != hg2 {
 		t.Fatal("the bells' state differs")
+	}
+}
+
+// TestSideHPBits: sideHP.process (the amd64 kernel: the crossover's two
+// chains in the two lanes) gives processGo's samples and state to the
+// bit, in blocks of 1 to 351 frames, an odd last sample left alone.
+func TestSideHPBits(t *testing.T) {
+	src := kTestSignal(44100)
+	for _, hz := range []float64{monoBelow, 40, 300} {
+		a, b := append([]float32(nil), src...), append([]float32(nil), src...)
+		f, g := newSideHP(hz), newSideHP(hz)
+		for lo := 0; lo < len(a); {
+			n := min(len(a)-lo, 2*(1+lo%351)+lo%2) // some blocks end on half a frame
+			f.process(a[lo : lo+n])
+			g.processGo(b[lo : lo+n])
+			lo += n &^ 1
+			if *f != *g {
+				t.Fatalf("%v Hz after %d samples: state %+v, processGo %+v", hz, lo, *f, *g)
+			}
+		}
+		if i := sameBits(a, b); i >= 0 {
+			t.Fatalf("%v Hz sample %d: %v, processGo %v", hz, i, a[i], b[i])
+		}
+	}
+}
+
+// TestPairDCBits: a kit's chain (two bells and the DC blocker) in one
+// loop gives the samples and state of the bells' pass then the insert
+// loop's blocker, block after block.
+func TestPairDCBits(t *testing.T) {
+	mk := func() *trackState {
+		tr := &trackState{tiltK: 1, dcOn: true}
+		tr.tone = []monoBand{{eqBand: peaking(120, 4, 0.8)}, {eqBand: peaking(400, -5, 1.2)}}
+		return tr
+	}
+	a, b := mk(), mk()
+	for blk, n := range []int{blockSize, 7, 1, blockSize} {
+		x := vecTestBlock(n, uint64(60+blk))
+		if blk == 2 {
+			clear(x)
+		}
+		y := append([]float32(nil), x...)
+		a.insert(x)
+		processBells(b.tone, y)
+		for i, v := range y { // trackState.insert's loop with the blocker alone
+			u := float64(v)
+			b.dcY = u - b.dcX + dcR*b.dcY
+			b.dcX = u
+			y[i] = float32(b.dcY)
+		}
+		if i := sameBits(x, y); i >= 0 {
+			t.Fatalf("block %d: [%d] %v, reference %v", blk, i, x[i], y[i])
+		}
+		if a.tone[0] != b.tone[0] || a.tone[1] != b.tone[1] || a.dcX != b.dcX || a.dcY != b.dcY {
+			t.Fatalf("block %d: state differs", blk)
+		}
 	}
 }

@@ -11,3 +11,12 @@ func kStereo(s []float32, left, right *kState, shelf, hp *biquad, p []float64) {
 // process runs the band over an interleaved stereo block in place (an odd
 // last sample is left alone).
 func (f *eqBand) process(fr []float32) { f.processGo(fr) }
+
+// kSumStereo reports whether kWeighStereo runs on this architecture: no,
+// kWeigh's own loop runs.
+const kSumStereo = false
+
+// kWeighStereo is never called where kSumStereo is false.
+func kWeighStereo(s []float32, frames, subLen int, shelf, hp *biquad, energy []float32, subs []float64) []float64 {
+	panic("synth: kWeighStereo without kSumStereo")
+}

@@ -151,6 +151,8 @@ func newEngine(ctx context.Context, s *score.Score, frames int, o Options, only 
 	plan := o.plan()
 	targets := partTargets(s, plan, o)
 	pans := seatPans(s, o)
+	var tis []int           // the tracks levelled by their measured loudness
+	var level []*trackState // and their states
 	for i := range s.Tracks {
 		t := newTrack(s, i, &s.Tracks[i], frames, bank, o)
 		t.pan = (pans[i] + 1) * math.Pi / 4
@@ -163,14 +165,17 @@ func newEngine(ctx context.Context, s *score.Score, frames int, o Options, only 
 		if o.Unbalanced {
 			t.tone = nil // the source's own tone too (tone.go)
 		} else {
-			g, err := balanceGain(ctx, s, i, frames, bank, o, targets[i])
-			if err != nil {
-				return nil, err
-			}
-			t.setLevel(g)
+			tis, level = append(tis, i), append(level, t)
 		}
 		e.tracks = append(e.tracks, t)
 		e.ducked = e.ducked || t.side > 0
+	}
+	gains, err := balanceGains(ctx, s, tis, level, frames, bank, o, targets)
+	if err != nil {
+		return nil, err
+	}
+	for k, t := range level {
+		t.setLevel(gains[k])
 	}
 	slices.Sort(e.kicks)
 	spb := s.SecondsPerBeat()

@@ -374,6 +374,10 @@ func (t *trackState) insert(buf []float32) {
 		processPairHP(&t.tone[0], &t.tone[1], &t.hp, buf)
 		return
 	}
+	if !t.hpOn && !tilt && t.drive == 0 && t.dcOn && len(t.tone) == 2 {
+		processPairDC(&t.tone[0], &t.tone[1], &t.dcX, &t.dcY, buf) // a kit's chain
+		return
+	}
 	processBells(t.tone, buf)
 	if !t.hpOn && !tilt && t.drive == 0 && !t.dcOn {
 		return
