@@ -16,9 +16,9 @@
 # "off" turns it off), keyed by the SHA-256 of each WAV's exact bytes and
 # the tool's command line and build: a run renders and measures every song
 # with the engine (the block is always measured again) and pays the tools
-# only for songs whose audio changed. A cold run is about 40 minutes of CPU
-# on one core (renders about 10, the tools about 30); a warm one on
-# unchanged audio about 10. It runs at low priority. The full run:
+# only for songs whose audio changed. A cold run is about 20 minutes on a
+# quiet core (4 s of render and 6 s of tools a song); a warm one on
+# unchanged audio about 8. It runs at low priority. The full run:
 #   MEASURE_ESSENTIA=/tmp/essentia MEASURE_AGREEMENT_CACHE=/tmp/songsmith-agreement \
 #     bash scripts/measure-agreement.sh agreement.tsv
 set -euo pipefail
