@@ -57,8 +57,8 @@ type goldenRecipe struct {
 // acoustic kits, a +6 dB bus shelf at 12 kHz: every song changes (the
 // hashes are those of the merge with width's stereo).
 // 2026.11.29.2 (issue 30 item 4, agree5): metal, phonk and celtic basses
-// state the tonic (a chug, a pedal, a drone-like bass); pop, ambient and
-// folk do not change: these hashes stand.
+// state the tonic (a chug, a pedal, a drone-like bass), jazz heads reach
+// their tonic; pop, ambient and folk do not change: these hashes stand.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
 		"867155126aede33e7d0b97522785b25450fc045b848c5a74597f227a57f77420"},
