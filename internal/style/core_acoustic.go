@@ -33,10 +33,11 @@ var coreAcoustic = []Style{
 		Bass: []Line{{Builtin: "walking"}},
 		Comp: []Line{{Builtin: "charleston"}},
 		Band: Band{Bass: score.Bass, Chords: score.Piano, Lead: score.Sax, Recorded: []string{"bass", "chords", "lead", "drums"}},
-		// The family's turnarounds less those that never reach I
-		// (iii-vi-ii-V, IV-vii-iii-vi): a head that starts on or
-		// cadences to its tonic. Without them Essentia heard three songs
-		// of six in the dominant, the block two in the subdominant.
+		// The family's turnarounds less those that never reach the
+		// tonic (iii-vi-ii-V; iv-VII-III-VI in minor) and ii-V-I-vi, with
+		// I-ii-V-I: a head starts on or cadences to its tonic. With the
+		// family's pool Essentia heard three songs of six (seeds 1-6) in
+		// the dominant, the block two in the subdominant.
 		Harmony: Harmony{Family: "jazz", Ext: 4, Modes: []string{"dorian"},
 			Major: [][]int{{1, 4, 0, 0}, {0, 5, 1, 4}, {0, 1, 4, 0}, {3, 2, 1, 0}},
 			Minor: [][]int{{1, 4, 0, 0}, {0, 3, 6, 2}, {0, 5, 1, 4}, {3, 2, 1, 0}}}, Form: "song",
