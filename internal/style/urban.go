@@ -284,7 +284,7 @@ var urban = []Style{
 		}},
 		Bass: []Line{
 			{Steps: "T--- ---- ---- ----"},
-			{Steps: "T--- ---- T--- R---", Level: 2},
+			{Steps: "T--- ---- T--- 5---", Level: 2},
 		},
 		Comp: []Line{
 			{Steps: "x--- ---- ---- ----"},
