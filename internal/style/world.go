@@ -311,6 +311,8 @@ var world = []Style{
 			}, Fill: score.TomLow},
 		}},
 		Bass: []Line{
+			// The tonic held like a pipe drone under I, bVII and IV
+			// (on the chord roots the block heard the modes' parent key).
 			{Steps: "T--T--", Meter: SixEight, Level: 1},
 			// Jig long-short: quarter and eighth.
 			{Steps: "T-TT-5", Meter: SixEight, Level: 2},
