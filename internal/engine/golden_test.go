@@ -61,6 +61,9 @@ type goldenRecipe struct {
 // 2026.11.29.2 (issue 30 item 1, chords5, then every song at the merge):
 // every player holds a bend gesture's pitch until the next (a bass after a
 // scoop no longer sinks toward the next one).
+// 2026.11.29.2 (issue 30 item 4, agree5): metal, phonk and celtic basses
+// state the tonic (a chug, a pedal, a drone-like bass), jazz heads reach
+// their tonic; pop, ambient and folk do not change: these hashes stand.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
 		"867155126aede33e7d0b97522785b25450fc045b848c5a74597f227a57f77420"},

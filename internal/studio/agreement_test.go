@@ -2,13 +2,12 @@ package studio_test
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,13 +21,6 @@ import (
 	"github.com/songsmith/songsmith/internal/testutil"
 )
 
-// outside is what the outside tools measured in one song.
-type outside struct {
-	aubio, bpmTools float64 // tempo: aubio tempo, bpm-tools (its default range, 84-146 bpm)
-	bpmWide         float64 // bpm-tools over the engine's whole range (40-240 bpm)
-	lufs, peak      float64 // ffmpeg ebur128: integrated loudness, true peak
-}
-
 // agreeTempo is the rule of issue 30 item 4 (testutil.AgreeTempo).
 var agreeTempo = testutil.AgreeTempo
 
@@ -38,34 +30,6 @@ func heard(m *measured.Block) float64 {
 		return m.BPM.FeltBPM
 	}
 	return m.BPM.Value
-}
-
-var (
-	ebuI    = regexp.MustCompile(`(?m)^\s+I:\s+(-?[0-9.]+) LUFS`)
-	ebuPeak = regexp.MustCompile(`(?m)^\s+Peak:\s+(-?[0-9.inf]+) dBFS`)
-)
-
-// measureOutside runs aubio, bpm-tools and ffmpeg's ebur128 on a WAV file.
-func measureOutside(t *testing.T, path string) outside {
-	t.Helper()
-	tempi := testutil.HearTempo(t, path)
-	o := outside{aubio: tempi.Aubio, bpmTools: tempi.BPMTools, bpmWide: tempi.BPMWide}
-	out, err := exec.Command("ffmpeg", "-nostats", "-hide_banner", "-i", path, "-af", "ebur128=peak=true", "-f", "null", "-").CombinedOutput()
-	if err != nil {
-		t.Fatalf("ffmpeg ebur128: %v", err)
-	}
-	summary := string(out)
-	if i := strings.LastIndex(summary, "Summary:"); i >= 0 {
-		summary = summary[i:]
-	}
-	o.lufs, o.peak = math.NaN(), math.NaN()
-	if m := ebuI.FindStringSubmatch(summary); m != nil {
-		o.lufs, _ = strconv.ParseFloat(m[1], 64)
-	}
-	if m := ebuPeak.FindStringSubmatch(summary); m != nil {
-		o.peak, _ = strconv.ParseFloat(m[1], 64)
-	}
-	return o
 }
 
 // agreementSong is one song of the agreement run.
@@ -138,14 +102,80 @@ func agreementSample() []agreementSong {
 	return out
 }
 
+// agreementHeader is the first line of the agreement table.
+const agreementHeader = "style\tseed\tasked_bpm\tvalue_bpm\tfelt_bpm\taubio\tbpm_tools\tbpm_tools_40_240\ttempo_agrees\tasked_key\tkey\tkey_matches\tlufs\tffmpeg_lufs\tlufs_agrees\ttrue_peak\tffmpeg_peak\tpeak_agrees\tessentia_key\tkey_agrees"
+
+// agreementTally counts the songs on which each comparison agrees.
+type agreementTally struct {
+	n, tempo, aubio, bpmTools, wide, any, lufs, peak, keyMatch, bpmMatch int
+	keySame, keyNotes                                                    int // with Essentia: the same key, a relative key
+	written                                                              int // the written tempo (or its double or half) heard by aubio or bpm-tools, either range
+}
+
+// add compares one song's block with the outside tools, counts it and
+// returns its table line.
+func (a *agreementTally) add(t *testing.T, s agreementSong, m *measured.Block, o outside) string {
+	t.Helper()
+	ta := agreeTempo(heard(m), o.aubio) || agreeTempo(heard(m), o.bpmTools)
+	la := math.Abs(math.Round(m.LoudnessLUFS.Value*10)/10-o.lufs) <= 0.1
+	pa := math.Abs(m.TruePeakDBTP.Value-o.peak) <= 0.2
+	a.n++
+	a.tempo, a.lufs, a.peak = a.tempo+b2i(ta), a.lufs+b2i(la), a.peak+b2i(pa)
+	a.aubio, a.bpmTools = a.aubio+b2i(agreeTempo(heard(m), o.aubio)), a.bpmTools+b2i(agreeTempo(heard(m), o.bpmTools))
+	a.wide += b2i(agreeTempo(heard(m), o.bpmWide))
+	a.any += b2i(ta || agreeTempo(heard(m), o.bpmWide))
+	a.keyMatch, a.bpmMatch = a.keyMatch+b2i(m.Key.Matches), a.bpmMatch+b2i(m.BPM.Matches)
+	ka := ""
+	if o.key != "" {
+		same, notes := m.Key.Value == o.key, relativeKeys(m.Key.Value, o.key)
+		a.keySame, a.keyNotes = a.keySame+b2i(same), a.keyNotes+b2i(notes)
+		ka = strconv.FormatBool(same || notes)
+		if !same && !notes {
+			t.Logf("%s/%d: key ours %s, Essentia %s (written %s)", s.name, s.seed, m.Key.Value, o.key, m.Key.Asked)
+		}
+	}
+	if !la || !pa {
+		t.Errorf("%s/%d: loudness %.2f LUFS (ffmpeg %.1f), true peak %.2f dBTP (ffmpeg %.1f)", s.name, s.seed, m.LoudnessLUFS.Value, o.lufs, m.TruePeakDBTP.Value, o.peak)
+	}
+	written := testutil.Tempi{Aubio: o.aubio, BPMTools: o.bpmTools, BPMWide: o.bpmWide}.Heard(m.BPM.Asked)
+	a.written += b2i(written != "-")
+	if os.Getenv("MEASURE_AGREEMENT") == "prompts" {
+		t.Logf("%-45s %d: written %.0f, aubio %.1f, bpm-tools %.1f (%.1f over 40-240): %s", s.name, s.seed, m.BPM.Asked, o.aubio, o.bpmTools, o.bpmWide, written)
+	}
+	if !ta {
+		t.Logf("%s/%d: tempo %.1f (felt %.1f, %q), aubio %.1f, bpm-tools %.1f (%.1f over 40-240)", s.name, s.seed, m.BPM.Value, m.BPM.FeltBPM, m.BPM.Reason, o.aubio, o.bpmTools, o.bpmWide)
+	}
+	return fmt.Sprintf("%s\t%d\t%g\t%g\t%g\t%g\t%g\t%g\t%v\t%s\t%s\t%v\t%g\t%g\t%v\t%g\t%g\t%v\t%s\t%s", s.name, s.seed,
+		m.BPM.Asked, m.BPM.Value, m.BPM.FeltBPM, o.aubio, o.bpmTools, o.bpmWide, ta, m.Key.Asked, m.Key.Value, m.Key.Matches,
+		m.LoudnessLUFS.Value, o.lufs, la, m.TruePeakDBTP.Value, o.peak, pa, o.key, ka)
+}
+
+// report logs the percentages.
+func (a *agreementTally) report(t *testing.T, essentia bool) {
+	pc := func(k int) float64 { return 100 * float64(k) / float64(a.n) }
+	t.Logf("%d songs: tempo agrees with aubio %.1f %%, with bpm-tools %.1f %% (over 40-240 bpm: %.1f %%), with either of the first two %.1f %%, with any of the three %.1f %%, loudness with ffmpeg %.1f %%, true peak %.1f %%; the block's own matches: bpm %.1f %%, key %.1f %%",
+		a.n, pc(a.aubio), pc(a.bpmTools), pc(a.wide), pc(a.tempo), pc(a.any), pc(a.lufs), pc(a.peak), pc(a.bpmMatch), pc(a.keyMatch))
+	t.Logf("%d songs: the written tempo (or its double or half) heard by aubio or bpm-tools (either range) in %d", a.n, a.written)
+	if essentia {
+		t.Logf("%d songs: the key agrees with Essentia's on %.1f %% (the same key %.1f %%, a relative key %.1f %%)",
+			a.n, pc(a.keySame+a.keyNotes), pc(a.keySame), pc(a.keyNotes))
+	}
+}
+
 // The measured block agrees with outside tools (issue 30 item 4): on a
 // sample of six 30 s songs, the integrated loudness is within 0.1 LU of
 // ffmpeg's ebur128 (which prints one decimal) and the true peak within
 // 0.2 dB of its, on every song; the tempo a listener counts agrees with
 // aubio's or bpm-tools' (within 3 %, or double or half) on five of six.
-// scripts/measure-agreement.sh runs it over the whole corpus
-// (MEASURE_AGREEMENT=corpus) and writes a table (MEASURE_AGREEMENT_OUT);
-// MEASURE_AGREEMENT_WAVS names a directory that keeps the WAVs.
+// With MEASURE_ESSENTIA naming a directory holding node_modules/essentia.js
+// (an AGPL npm package, not installed by tools.sh), the key agrees with
+// Essentia's KeyExtractor (scripts/essentia-key.js), the same key or a
+// relative one, on four of six. scripts/measure-agreement.sh runs it over
+// the whole corpus (MEASURE_AGREEMENT=corpus) and writes a table
+// (MEASURE_AGREEMENT_OUT); MEASURE_AGREEMENT_WAVS names a directory that
+// keeps the WAVs. The tools' answers are cached by the WAV's SHA-256
+// (MEASURE_AGREEMENT_CACHE, testutil.DefaultToolCacheDir); the block is
+// always measured again.
 func TestMeasuredAgreesWithOutsideTools(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders songs and runs outside tools: not in -short")
@@ -153,6 +183,11 @@ func TestMeasuredAgreesWithOutsideTools(t *testing.T) {
 	for _, tool := range []string{"aubio", "bpm", "sox", "ffmpeg"} {
 		testutil.RequireTool(t, tool)
 	}
+	ess := os.Getenv("MEASURE_ESSENTIA")
+	if ess != "" {
+		testutil.RequireTool(t, "node")
+	}
+	tools := newOutsideTools(t, ess)
 	sample := agreementSample()
 	var tsv *bufio.Writer
 	if p := os.Getenv("MEASURE_AGREEMENT_OUT"); p != "" {
@@ -163,54 +198,35 @@ func TestMeasuredAgreesWithOutsideTools(t *testing.T) {
 		defer f.Close()
 		tsv = bufio.NewWriter(f)
 		defer tsv.Flush()
-		fmt.Fprintln(tsv, "style\tseed\tasked_bpm\tvalue_bpm\tfelt_bpm\taubio\tbpm_tools\tbpm_tools_40_240\ttempo_agrees\tasked_key\tkey\tkey_matches\tlufs\tffmpeg_lufs\tlufs_agrees\ttrue_peak\tffmpeg_peak\tpeak_agrees")
+		fmt.Fprintln(tsv, agreementHeader)
 	}
 	dir := t.TempDir()
-	var tempoOK, aubioOK, bpmToolsOK, wideOK, anyOK, lufsOK, peakOK, keyOK, bpmMatch, writtenOK int
+	var a agreementTally
 	for i, s := range sample {
 		file := filepath.Join(dir, fmt.Sprintf("%d.wav", i))
 		if keep := os.Getenv("MEASURE_AGREEMENT_WAVS"); keep != "" {
 			file = filepath.Join(keep, fmt.Sprintf("%s-%d.wav", strings.ReplaceAll(s.name, " ", "_"), s.seed))
 		}
-		m, o := agreementOne(t, s, file)
-		ta := agreeTempo(heard(m), o.aubio) || agreeTempo(heard(m), o.bpmTools)
-		la := math.Abs(math.Round(m.LoudnessLUFS.Value*10)/10-o.lufs) <= 0.1
-		pa := math.Abs(m.TruePeakDBTP.Value-o.peak) <= 0.2
-		tempoOK, lufsOK, peakOK = tempoOK+b2i(ta), lufsOK+b2i(la), peakOK+b2i(pa)
-		aubioOK, bpmToolsOK = aubioOK+b2i(agreeTempo(heard(m), o.aubio)), bpmToolsOK+b2i(agreeTempo(heard(m), o.bpmTools))
-		wideOK += b2i(agreeTempo(heard(m), o.bpmWide))
-		anyOK += b2i(ta || agreeTempo(heard(m), o.bpmWide))
-		keyOK, bpmMatch = keyOK+b2i(m.Key.Matches), bpmMatch+b2i(m.BPM.Matches)
+		m, o := agreementOne(t, tools, s, file)
+		line := a.add(t, s, m, o)
 		if tsv != nil {
-			fmt.Fprintf(tsv, "%s\t%d\t%g\t%g\t%g\t%g\t%g\t%g\t%v\t%s\t%s\t%v\t%g\t%g\t%v\t%g\t%g\t%v\n", s.name, s.seed,
-				m.BPM.Asked, m.BPM.Value, m.BPM.FeltBPM, o.aubio, o.bpmTools, o.bpmWide, ta, m.Key.Asked, m.Key.Value, m.Key.Matches,
-				m.LoudnessLUFS.Value, o.lufs, la, m.TruePeakDBTP.Value, o.peak, pa)
+			fmt.Fprintln(tsv, line)
 			_ = tsv.Flush()
 		}
-		if !la || !pa {
-			t.Errorf("%s/%d: loudness %.2f LUFS (ffmpeg %.1f), true peak %.2f dBTP (ffmpeg %.1f)", s.name, s.seed, m.LoudnessLUFS.Value, o.lufs, m.TruePeakDBTP.Value, o.peak)
-		}
-		written := testutil.Tempi{Aubio: o.aubio, BPMTools: o.bpmTools, BPMWide: o.bpmWide}.Heard(m.BPM.Asked)
-		writtenOK += b2i(written != "-")
-		if os.Getenv("MEASURE_AGREEMENT") == "prompts" {
-			t.Logf("%-45s %d: written %.0f, aubio %.1f, bpm-tools %.1f (%.1f over 40-240): %s", s.name, s.seed, m.BPM.Asked, o.aubio, o.bpmTools, o.bpmWide, written)
-		}
-		if !ta {
-			t.Logf("%s/%d: tempo %.1f (felt %.1f, %q), aubio %.1f, bpm-tools %.1f (%.1f over 40-240)", s.name, s.seed, m.BPM.Value, m.BPM.FeltBPM, m.BPM.Reason, o.aubio, o.bpmTools, o.bpmWide)
-		}
 	}
-	n := float64(len(sample))
-	t.Logf("%d songs: tempo agrees with aubio %.1f %%, with bpm-tools %.1f %% (over 40-240 bpm: %.1f %%), with either of the first two %.1f %%, with any of the three %.1f %%, loudness with ffmpeg %.1f %%, true peak %.1f %%; the block's own matches: bpm %.1f %%, key %.1f %%",
-		len(sample), 100*float64(aubioOK)/n, 100*float64(bpmToolsOK)/n, 100*float64(wideOK)/n, 100*float64(tempoOK)/n, 100*float64(anyOK)/n, 100*float64(lufsOK)/n, 100*float64(peakOK)/n, 100*float64(bpmMatch)/n, 100*float64(keyOK)/n)
-	t.Logf("%d songs: the written tempo (or its double or half) heard by aubio or bpm-tools (either range) in %d", len(sample), writtenOK)
-	if len(sample) == 6 && tempoOK < 5 {
-		t.Errorf("tempo agrees with the outside tools on %d of 6 songs, want 5", tempoOK)
+	t.Logf("outside tools: %d answers from the cache, %d runs", tools.hits, tools.runs)
+	a.report(t, ess != "")
+	if len(sample) == 6 && a.tempo < 5 {
+		t.Errorf("tempo agrees with the outside tools on %d of 6 songs, want 5", a.tempo)
+	}
+	if len(sample) == 6 && ess != "" && a.keySame+a.keyNotes < 4 {
+		t.Errorf("the key agrees with Essentia on %d of 6 songs, want 4", a.keySame+a.keyNotes)
 	}
 }
 
 // agreementOne renders one song, measures it and writes it to path for
 // the outside tools.
-func agreementOne(t *testing.T, s agreementSong, path string) (*measured.Block, outside) {
+func agreementOne(t *testing.T, tools *outsideTools, s agreementSong, path string) (*measured.Block, outside) {
 	t.Helper()
 	req := engine.Resolve(s.name, s.seed, engine.Options{Seconds: s.secs})
 	song, err := engine.Render(context.Background(), req)
@@ -218,18 +234,15 @@ func agreementOne(t *testing.T, s agreementSong, path string) (*measured.Block, 
 		t.Fatal(err)
 	}
 	m := studio.Measure(song, req)
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := wav.Encode(f, song.Audio); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
+	var buf bytes.Buffer
+	if err := wav.Encode(&buf, song.Audio); err != nil {
 		t.Fatal(err)
 	}
 	song.Release()
-	o := measureOutside(t, path)
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := tools.measure(t, buf.Bytes(), path)
 	if os.Getenv("MEASURE_AGREEMENT_WAVS") == "" {
 		_ = os.Remove(path)
 	}
@@ -241,73 +254,6 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// The key the measured block names agrees with Essentia's KeyExtractor
-// (scripts/essentia-key.js): the same key, or the same notes (a relative
-// key), on at least four of the six sample songs, every style at seeds 1
-// and 2 with MEASURE_AGREEMENT=corpus. Essentia is optional (an AGPL npm
-// package, not installed by tools.sh): the test runs only when
-// MEASURE_ESSENTIA names a directory holding node_modules/essentia.js.
-func TestMeasuredKeyAgreesWithEssentia(t *testing.T) {
-	ess := os.Getenv("MEASURE_ESSENTIA")
-	if testing.Short() || ess == "" {
-		t.Skip("needs MEASURE_ESSENTIA (a directory with node_modules/essentia.js) and no -short")
-	}
-	testutil.RequireTool(t, "node")
-	dir := t.TempDir()
-	sample := agreementSample()
-	keys := make(map[string]measured.Key, len(sample))
-	var paths []string
-	for i, s := range sample {
-		req := engine.Resolve(s.name, s.seed, engine.Options{Seconds: s.secs})
-		song, err := engine.Render(context.Background(), req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := filepath.Join(dir, fmt.Sprintf("%03d.wav", i))
-		keys[p] = studio.Measure(song, req).Key
-		f, err := os.Create(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := wav.Encode(f, song.Audio); err != nil {
-			t.Fatal(err)
-		}
-		_ = f.Close()
-		song.Release()
-		paths = append(paths, p)
-	}
-	cmd := exec.Command("node", append([]string{"../../scripts/essentia-key.js"}, paths...)...)
-	cmd.Env = append(os.Environ(), "NODE_PATH="+filepath.Join(ess, "node_modules"))
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("essentia-key.js: %v", err)
-	}
-	same, notes := 0, 0
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		f := strings.Split(line, "\t")
-		if len(f) < 2 {
-			continue
-		}
-		ours := keys[f[0]].Value
-		theirs := essentiaKey(f[1])
-		i, _ := strconv.Atoi(strings.TrimSuffix(filepath.Base(f[0]), ".wav"))
-		switch {
-		case ours == theirs:
-			same++
-		case relativeKeys(ours, theirs):
-			notes++
-		default:
-			t.Logf("%s/%d: ours %s, Essentia %s (written %s)", sample[i].name, sample[i].seed, ours, theirs, keys[f[0]].Asked)
-		}
-	}
-	n := float64(len(sample))
-	t.Logf("%d songs: the key agrees with Essentia's on %.1f %% (the same key %.1f %%, a relative key %.1f %%)",
-		len(sample), 100*float64(same+notes)/n, 100*float64(same)/n, 100*float64(notes)/n)
-	if len(sample) == 6 && same+notes < 4 {
-		t.Errorf("the key agrees with Essentia on %d of 6 songs, want 4", same+notes)
-	}
 }
 
 // essentiaKey names Essentia's "Bb minor" as the engine does ("A# minor").

@@ -326,7 +326,10 @@ var core = []Style{
 				{Drum: score.Crash, Steps: "x.......x.......", Level: 3},
 			}},
 		}},
-		Bass:    []Line{{Builtin: "eighths"}},
+		// The chug: the low tonic between the chord's root on 1 and 3
+		// (eighths on the roots alone let Essentia hear a phrygian
+		// song a fifth below its tonic, in the key of the same notes).
+		Bass:    []Line{{Steps: "R.T.T.T.R.T.T.T."}},
 		Comp:    []Line{{Builtin: "power"}},
 		Band:    Band{Bass: score.Bass, Chords: score.DistGuitar, Pad: score.ChoirPad, Lead: score.DistGuitar, Recorded: []string{"bass", "chords", "pad", "lead", "drums"}},
 		Harmony: Harmony{Family: "metal", Ext: 3, Modes: []string{"minor", "phrygian"}}, Form: "song",

@@ -283,8 +283,8 @@ var urban = []Style{
 			}},
 		}},
 		Bass: []Line{
-			{Steps: "R--- ---- ---- ----"},
-			{Steps: "R--- ---- R--- 5---", Level: 2},
+			{Steps: "T--- ---- ---- ----"},
+			{Steps: "T--- ---- T--- 5---", Level: 2},
 		},
 		Comp: []Line{
 			{Steps: "x--- ---- ---- ----"},

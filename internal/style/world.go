@@ -311,11 +311,13 @@ var world = []Style{
 			}, Fill: score.TomLow},
 		}},
 		Bass: []Line{
-			{Steps: "R--5--", Meter: SixEight, Level: 1},
+			// The tonic held like a pipe drone under I, bVII and IV
+			// (on the chord roots the block heard the modes' parent key).
+			{Steps: "T--T--", Meter: SixEight, Level: 1},
 			// Jig long-short: quarter and eighth.
-			{Steps: "R-5R-5", Meter: SixEight, Level: 2},
-			{Steps: "R-------5-------", Level: 1},
-			{Steps: "R---5---R---A---", Level: 2},
+			{Steps: "T-TT-5", Meter: SixEight, Level: 2},
+			{Steps: "T-------T-------", Level: 1},
+			{Steps: "T---T---T---5---", Level: 2},
 		},
 		Comp: []Line{
 			{Steps: "x--x--", Meter: SixEight, Level: 1},
