@@ -56,6 +56,9 @@ type goldenRecipe struct {
 // octave up, brighter reverb dampers, air shelves on dull sources and
 // acoustic kits, a +6 dB bus shelf at 12 kHz: every song changes (the
 // hashes are those of the merge with width's stereo).
+// 2026.11.29.2 (issue 31, energy3): drawn sections close their hats under
+// 0.5, ride their crashes softer and no longer double chords an octave
+// up; the golden songs draw no energy: their hashes stand.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
 		"867155126aede33e7d0b97522785b25450fc045b848c5a74597f227a57f77420"},
