@@ -247,9 +247,9 @@ const (
 // downbeats and mid-bar), held chords restrike (from 0.8 on the
 // off-beats too) and hats fill the eighths from 0.6. Hats never fill the
 // sixteenths: an even stream of them sounds (and measures) less busy than
-// accented eighths. Below hatsCloseBelow the hats play closed, and the
-// crashes after a section's first hit play softer; the top of the curve
-// does not double the chords an octave up (energyheard.go).
+// accented eighths. Below hatsCloseBelow (0.6) the hats play closed, the
+// crashes after a section's first hit play softer, and the top of the
+// curve does not double the chords an octave up (energyheard.go).
 func shape(s *score.Score, from, to, e float64) {
 	in := func(b float64) bool { return b >= from-1e-9 && b < to-1e-9 }
 	drop := -1

@@ -65,7 +65,6 @@ var energyBriefs = []struct{ prompt, curve string }{
 // can shrink. Any other brief that misses fails the test.
 var energyMisses = map[string]string{
 	"dreamy chill lofi beat to study to": "onsets",
-	"bluesy rock shuffle":                "onsets",
 }
 
 // TestEnergyThirtyBriefs is issue 31's Done-when for the drawn energy:
