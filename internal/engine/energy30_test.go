@@ -59,8 +59,8 @@ var energyBriefs = []struct{ prompt, curve string }{
 }
 
 // energyMisses are the briefs whose sections do not yet follow the drawn
-// order on the audio (docs/engine-tests.md: a dense section's even stream
-// the onset detector hears as less busy, a lower section's louder lead): the
+// order on the audio (docs/engine-tests.md: lo-fi's chorus plays soft
+// off-beats under a breathy lead, and its outro is one faded bar): the
 // test logs them instead of failing, and says when one passes so the list
 // can shrink. Any other brief that misses fails the test.
 var energyMisses = map[string]string{
