@@ -245,9 +245,11 @@ const (
 // and arpOut, weak notes of the accompaniment thin out below 0.55 (the
 // bass's too below 0.35; below 0.4 the off-beats, below 0.25 all but the
 // downbeats and mid-bar), held chords restrike (from 0.8 on the
-// off-beats too) and hats fill the eighths from 0.6, and above 0.85 the
-// chords double an octave up. Hats never fill the sixteenths: an even
-// stream of them sounds (and measures) less busy than accented eighths.
+// off-beats too) and hats fill the eighths from 0.6. Hats never fill the
+// sixteenths: an even stream of them sounds (and measures) less busy than
+// accented eighths. Below hatsCloseBelow (0.6) the hats play closed, the
+// crashes after a section's first hit play softer, and the top of the
+// curve does not double the chords an octave up (energyheard.go).
 func shape(s *score.Score, from, to, e float64) {
 	in := func(b float64) bool { return b >= from-1e-9 && b < to-1e-9 }
 	drop := -1
@@ -285,13 +287,14 @@ func shapeTrack(t *score.Track, s *score.Score, in func(float64) bool, e float64
 	if e >= 0.6 && accompanies(t.Role) {
 		t.Notes = restrikeIn(t.Notes, in, e >= 0.8)
 	}
-	if e > 0.85 && (t.Role == score.RoleChords || t.Role == score.RolePad) {
-		t.Notes = doubleUp(t.Notes, in)
-	}
 	if t.Instrument != score.Drums {
 		return
 	}
 	thinDrums(t, in, bpb, e)
+	rideCrashesSoft(t, in)
+	if e < hatsCloseBelow {
+		closeHats(t, in)
+	}
 	if e >= 0.6 {
 		filled := fillHats(t.Hits, s.TotalBeats, bpb, false)
 		t.Hits = slices.DeleteFunc(filled, func(h score.Hit) bool { return !in(h.Start) && !slices.Contains(t.Hits, h) })
@@ -326,21 +329,6 @@ func restrikeIn(notes []score.Note, in func(float64) bool, eighths bool) []score
 	keep = append(keep, restrike(held, eighths)...)
 	slices.SortStableFunc(keep, func(a, b score.Note) int { return cmp.Compare(a.Start, b.Start) })
 	return keep
-}
-
-// doubleUp adds each note in the range an octave up, softer (the register
-// opens at the top of the curve), below MIDI 96.
-func doubleUp(notes []score.Note, in func(float64) bool) []score.Note {
-	out := slices.Clone(notes)
-	for _, n := range notes {
-		if in(n.Start) && n.Pitch+12 < 96 {
-			m := n
-			m.Pitch, m.Velocity = n.Pitch+12, n.Velocity*0.6
-			out = append(out, m)
-		}
-	}
-	slices.SortStableFunc(out, func(a, b score.Note) int { return cmp.Compare(a.Start, b.Start) })
-	return out
 }
 
 // crashSoft is the crash's share of the accent on a rise's downbeat.

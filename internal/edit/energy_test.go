@@ -54,7 +54,7 @@ func countIn(t score.Track, from, to float64, drum score.Drum) (n int, vel float
 
 // TestEnergySections draws 0.2, 1, 0.2 over the sections: the quiet ones
 // lose the drums and the arp and thin the chords, the loud one fills the
-// hats (on the eighths), restrikes and doubles the chords and brings the bass in, a snare
+// hats (on the eighths), restrikes the chords and brings the bass in, a snare
 // roll and a crash lead into the rise, and Section.Energy reports it.
 func TestEnergySections(t *testing.T) {
 	c, err := edit.ParseCurve([]byte(`{"intro": 0.2, "verse": 1, "outro": 0.2}`))
@@ -87,7 +87,7 @@ func TestEnergySections(t *testing.T) {
 		}
 	}
 	if n, _ := countIn(chords, 8, 16, ""); n <= 2 {
-		t.Errorf("the 1.0 verse's chords: %d notes, want restruck and doubled", n)
+		t.Errorf("the 1.0 verse's chords: %d notes, want restruck", n)
 	}
 	if n, _ := countIn(bass, 16, 24, ""); n != 0 {
 		t.Errorf("bass came into the 0.2 outro: %d notes", n)

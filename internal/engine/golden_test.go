@@ -64,6 +64,9 @@ type goldenRecipe struct {
 // 2026.11.29.2 (issue 30 item 4, agree5): metal, phonk and celtic basses
 // state the tonic (a chug, a pedal, a drone-like bass), jazz heads reach
 // their tonic; pop, ambient and folk do not change: these hashes stand.
+// 2026.11.29.2 (issue 31, energy3): drawn sections close their hats under
+// 0.5, ride their crashes softer and no longer double chords an octave
+// up; the golden songs draw no energy: their hashes stand.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
 		"867155126aede33e7d0b97522785b25450fc045b848c5a74597f227a57f77420"},
