@@ -53,17 +53,18 @@ func partTargets(s *score.Score, plan mixplan.Plan, o Options) []float64 {
 	return tg
 }
 
-// balanceGain returns the fader gain (dB) that brings track ti to target,
-// or ctx.Err() when the context is cancelled while the part is measured.
-func balanceGain(ctx context.Context, s *score.Score, ti int, frames int, bank *soundfont.Bank, o Options, target float64) (float64, error) {
+// balanceGain returns the fader gain (dB) that brings track ti to target
+// and the part's measured loudness (LUFS, -Inf when silent), or ctx.Err()
+// when the context is cancelled while the part is measured.
+func balanceGain(ctx context.Context, s *score.Score, ti int, frames int, bank *soundfont.Bank, o Options, target float64) (float64, float64, error) {
 	l, err := measurePart(ctx, s, ti, frames, bank, o)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	if math.IsInf(l, -1) || math.IsNaN(l) {
-		return 0, nil
+		return 0, l, nil
 	}
-	return math.Max(-maxBalanceDB, math.Min(maxBalanceDB, target-l)), nil
+	return math.Max(-maxBalanceDB, math.Min(maxBalanceDB, target-l)), l, nil
 }
 
 // measurePart renders excerpts of track ti alone, dry (no sends, no

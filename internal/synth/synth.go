@@ -160,15 +160,18 @@ func newEngine(ctx context.Context, s *score.Score, frames int, o Options, only 
 		if only >= 0 && i != only {
 			continue
 		}
+		loud := anchorLUFS // the notes' loudness the noises sit under (noisevoice.go)
 		if o.Unbalanced {
 			t.tone = nil // the source's own tone too (tone.go)
 		} else {
-			g, err := balanceGain(ctx, s, i, frames, bank, o, targets[i])
+			g, l, err := balanceGain(ctx, s, i, frames, bank, o, targets[i])
 			if err != nil {
 				return nil, err
 			}
 			t.setLevel(g)
+			loud = l
 		}
+		t.nz = newNoiseVoice(s, i, &s.Tracks[i], frames, loud)
 		e.tracks = append(e.tracks, t)
 		e.ducked = e.ducked || t.side > 0
 	}
