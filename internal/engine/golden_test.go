@@ -61,12 +61,12 @@ type goldenRecipe struct {
 // every song changes.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
-		"fd1e8100bf6464550f73520cd905247c0140eafc732ae3f63695557c12f14c75"},
+		"3afde567c8f7a0c21eae654d5005fa95a5f386fe4f1520fc071ada600984abe6"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
-		"bb413562d02baa7a186d06037dc20755fdecd91bc2348c7cc7d815a38fc1ead7"},
+		"834da6b9a5c02e3be5f5c992201c72475dc0208089a2b34a90efd71ed4e27ce0"},
 	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
-		"4cbd91a6ada7cbf3a6f3b08f8ba19347dba6be8b8e16b05e2324ea06b237b41c"},
+		"1e320eec87dd36eacc9ae89d1540af14ec7571eb4e6bc7c98d36badb1214f7d8"},
 }
 
 // SamplesHash is the hex SHA-256 of b's float32 samples.

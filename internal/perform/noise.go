@@ -124,7 +124,7 @@ func (sh *shape) breaths(notes []score.Note) []score.Noise {
 		if a.gap < 0.05 {
 			lv *= 0.5 // slurred or tongued inside a phrase
 		}
-		ns = append(ns, score.Noise{Start: a.start, Length: min(a.length, sh.beats(attackAir)), Kind: score.NoiseBreath, Level: lv})
+		ns = append(ns, score.Noise{Start: a.start, Length: min(a.length, sh.beats(attackAir)), Kind: score.NoiseAir, Level: lv})
 	}
 	return ns
 }

@@ -8,8 +8,7 @@ type NoiseKind uint8
 // renders (a small noise voice beside the part's notes) and the MIDI file
 // writes as General MIDI noise notes where GM has a sound for them.
 const (
-	// NoiseBreath is air: an inhale before a phrase (Length: the
-	// inhale) or the breath at a wind's or a voice's attack.
+	// NoiseBreath is an inhale before a wind's or a voice's phrase.
 	NoiseBreath NoiseKind = iota + 1
 	// NoiseBow is a bow's scrape at a string's attack and the faint
 	// rosin hiss along the bowed note (Length: the note).
@@ -24,6 +23,8 @@ const (
 	NoiseKey
 	// NoiseDamper is a piano damper's soft noise as a key is let go.
 	NoiseDamper
+	// NoiseAir is the breath at a wind's or a voice's attack.
+	NoiseAir
 )
 
 // Noise is one noise of a part: from Start for Length beats (timed like

@@ -2,6 +2,7 @@ package synth
 
 import (
 	"math"
+	"sync"
 
 	"github.com/songsmith/songsmith/internal/audio"
 	"github.com/songsmith/songsmith/internal/score"
@@ -32,20 +33,14 @@ type noiseShape struct {
 
 // noiseShapes are the kinds' sounds, levels -30 to -45 dB under the notes.
 var noiseShapes = map[score.NoiseKind]noiseShape{
-	score.NoiseBreath: {centre: 5000, q: 0.5, db: -34, up: 0.006, fall: 2},
+	score.NoiseBreath: {centre: 5000, q: 0.5, db: -34, upShare: 0.6, fall: 2},
+	score.NoiseAir:    {centre: 5000, q: 0.5, db: -34, up: 0.006, fall: 2},
 	score.NoiseBow:    {centre: 6000, q: 0.7, db: -33, up: 0.003, fall: 1, hiss: 0.18, scrape: 0.08},
 	score.NoisePick:   {centre: 6000, q: 0.5, db: -24, up: 0.0005, fall: 2},
 	score.NoiseSqueak: {centre: 2500, q: 2, sweep: 6000, db: -30, upShare: 0.5, fall: 1},
 	score.NoiseKey:    {centre: 1000, q: 0.3, db: -30, up: 0.001, fall: 2},
 	score.NoiseDamper: {centre: 3000, q: 0.7, db: -38, upShare: 0.5, fall: 1},
 }
-
-// inhaleShare is the rise of a breath longer than inhaleLong (an inhale
-// before a phrase): it rises over most of its length.
-const (
-	inhaleShare = 0.6
-	inhaleLong  = 0.15
-)
 
 // sweepSteps is how many band-pass settings a squeak's sweep steps through.
 const sweepSteps = 8
@@ -106,6 +101,42 @@ var bands = func() map[score.NoiseKind][]bandCoef {
 	return m
 }()
 
+// noiseTableLen is the length of a kind's noise table (1.5 s: a hiss
+// along a held note does not repeat audibly).
+const noiseTableLen = 1 << 16
+
+// noiseTables hold each fixed-band kind's noise, band-passed to unit RMS
+// once, read from a seeded offset by every noise of the kind: a table
+// read costs a tenth of filtering every sample.
+var noiseTables sync.Map // score.NoiseKind -> []float32
+
+// noiseTable returns kind k's table: white noise (seeded by the kind)
+// through its band-pass, run twice around the table so that it loops
+// without a seam.
+func noiseTable(k score.NoiseKind) []float32 {
+	if t, ok := noiseTables.Load(k); ok {
+		return t.([]float32)
+	}
+	c := bands[k][0]
+	src := newNoise(0x9E3779B97F4A7C15 ^ uint64(k))
+	white := make([]float64, noiseTableLen)
+	for i := range white {
+		white[i] = float64(src.next())
+	}
+	t := make([]float32, noiseTableLen)
+	var b bandState
+	for pass := range 2 {
+		for i, x := range white {
+			y := b.step(&c, x)
+			if pass == 1 {
+				t[i] = float32(y * c.norm)
+			}
+		}
+	}
+	got, _ := noiseTables.LoadOrStore(k, t)
+	return got.([]float32)
+}
+
 // noiseEv is one noise on the frame clock.
 type noiseEv struct {
 	start, n int     // first frame, length in frames
@@ -113,6 +144,8 @@ type noiseEv struct {
 	hissAt   float64 // a bow's scrape length, frames (0: none)
 	gain     float64 // peak RMS gain
 	shape    *noiseShape
+	table    []float32 // a fixed band's noise (nil: a swept band, filtered here)
+	pos      int       // the next frame's place in table
 	coefs    []bandCoef
 	band     bandState
 	done     bool
@@ -123,7 +156,7 @@ type noiseVoice struct {
 	evs  []noiseEv
 	next int
 	on   []*noiseEv // sounding
-	src  noise
+	src  noise      // the swept noises' white noise
 }
 
 // newNoiseVoice prepares the noises of track ti of s under notes whose
@@ -136,7 +169,9 @@ func newNoiseVoice(s *score.Score, ti int, tr *score.Track, frames int, loud flo
 	// The notes' RMS in the track's mono signal: K-weighted loudness is
 	// -0.691 dB + the power summed over both channels, each at half.
 	ref := math.Pow(10, (loud+0.691)/20)
-	v := &noiseVoice{src: newNoise(mixSeed(s.Seed, 0x6E6F6973+uint64(ti)))}
+	seed := mixSeed(s.Seed, 0x6E6F6973+uint64(ti))
+	v := &noiseVoice{src: newNoise(seed)}
+	r := newRNG(seed)
 	for _, x := range tr.Noises {
 		sh, ok := noiseShapes[x.Kind]
 		if !ok || !isFinite(x.Start) || !isFinite(x.Length) || x.Start < 0 || !(x.Level > 0) {
@@ -152,11 +187,11 @@ func newNoiseVoice(s *score.Score, ti int, tr *score.Track, frames int, loud flo
 		if sh.upShare > 0 {
 			ev.up = math.Max(1, sh.upShare*float64(n))
 		}
-		if x.Kind == score.NoiseBreath && float64(n) > inhaleLong*sr {
-			ev.up = inhaleShare * float64(n)
-		}
 		if sh.scrape > 0 {
 			ev.hissAt = sh.scrape * sr
+		}
+		if sh.sweep == 0 {
+			ev.table, ev.pos = noiseTable(x.Kind), int(r.next()%noiseTableLen)
 		}
 		ev.gain = ref * dbToGain(sh.db) * min(1.25, x.Level/0.8)
 		v.evs = append(v.evs, ev)
@@ -190,31 +225,60 @@ func (v *noiseVoice) render(start int, buf []float32) {
 	v.on = kept
 }
 
-// render adds the block's part of the noise from start to buf; each noise
-// draws from the track's one source in frame order.
+// envStep is how many frames share one linear piece of a noise's
+// envelope.
+const envStep = 32
+
+// render adds the block's part of the noise from start to buf, its
+// envelope ramped linearly over envStep frames: a fixed band from its
+// table, a swept one through its band-pass from the track's source.
 func (ev *noiseEv) render(src *noise, start int, buf []float32) {
 	from := max(0, ev.start-start)
 	to := min(len(buf), ev.start+ev.n-start)
-	sh := ev.shape
-	steps := len(ev.coefs)
-	for i := from; i < to; i++ {
-		k := i + start - ev.start // frames into the noise
-		c := &ev.coefs[0]
-		if steps > 1 {
-			c = &ev.coefs[k*steps/ev.n]
+	for a := from; a < to; a += envStep {
+		b := min(a+envStep, to)
+		k := a + start - ev.start // frames into the noise
+		g := ev.envelope(float64(k))
+		d := (ev.envelope(float64(k+b-a)) - g) / float64(b-a)
+		if ev.table != nil {
+			ev.pos = addRamp(buf[a:b], ev.table, ev.pos, float32(g), float32(d))
+			continue
 		}
-		y := ev.band.step(c, float64(src.next()))
-		buf[i] += float32(float64(y*c.norm) * ev.envelope(sh, float64(k)))
+		c := &ev.coefs[min(len(ev.coefs)-1, k*len(ev.coefs)/ev.n)]
+		for i := a; i < b; i++ {
+			y := ev.band.step(c, float64(src.next()))
+			buf[i] += float32(float64(y*c.norm) * g)
+			g += d
+		}
 	}
 	if start+len(buf) >= ev.start+ev.n {
 		ev.done = true
 	}
 }
 
+// addRamp adds table from pos on (looping) to dst under a gain ramping
+// from g by d a frame, and returns the table's next place. Each product is
+// rounded before it is added.
+func addRamp(dst, table []float32, pos int, g, d float32) int {
+	for len(dst) > 0 {
+		t := table[pos:]
+		t = t[:min(len(t), len(dst))]
+		seg := dst[:len(t)]
+		for i, x := range t {
+			seg[i] += float32(x * g)
+			g += d
+		}
+		dst = dst[len(t):]
+		pos = (pos + len(t)) & (len(table) - 1)
+	}
+	return pos
+}
+
 // envelope is the noise's gain k frames in: a linear rise, then a fall to
 // none at its end (a power of what is left of it); a bow's scrape falls to
 // its hiss, which fades out over its last 30 ms.
-func (ev *noiseEv) envelope(sh *noiseShape, k float64) float64 {
+func (ev *noiseEv) envelope(k float64) float64 {
+	sh := ev.shape
 	n := float64(ev.n)
 	g := ev.gain
 	if k < ev.up {
@@ -224,13 +288,13 @@ func (ev *noiseEv) envelope(sh *noiseShape, k float64) float64 {
 		s := math.Max(0, 1-k/ev.hissAt)
 		g *= sh.hiss + float64((1-sh.hiss)*float64(s*s))
 		if tail := 0.03 * sr; n-k < tail {
-			g *= (n - k) / tail
+			g *= math.Max(0, n-k) / tail
 		}
 		return g
 	}
 	left := 1.0
 	if k > ev.up && n > ev.up {
-		left = 1 - (k-ev.up)/(n-ev.up)
+		left = math.Max(0, 1-(k-ev.up)/(n-ev.up))
 	}
 	for range sh.fall {
 		g *= left

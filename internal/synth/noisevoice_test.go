@@ -101,7 +101,7 @@ type heardIn struct {
 }
 
 var noiseCases = []noiseCase{
-	{score.Flute, score.RoleLead, map[score.NoiseKind]heardIn{score.NoiseBreath: {6000, 10000, false, true}}},
+	{score.Flute, score.RoleLead, map[score.NoiseKind]heardIn{score.NoiseAir: {6000, 10000, false, true}, score.NoiseBreath: {3000, 10000, true, true}}},
 	{score.Strings, score.RolePad, map[score.NoiseKind]heardIn{score.NoiseBow: {10000, 16000, true, true}}},
 	{score.Guitar, score.RoleLead, map[score.NoiseKind]heardIn{score.NoisePick: {10000, 16000, false, false}, score.NoiseSqueak: {4000, 8000, true, false}}},
 	{score.Piano, score.RoleChords, map[score.NoiseKind]heardIn{score.NoiseKey: {10000, 16000, false, true}, score.NoiseDamper: {4000, 8000, true, false}}},
