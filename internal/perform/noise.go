@@ -38,6 +38,7 @@ const (
 	chordSpread = 0.03 // note starts this close are one attack (a chord, a strum)
 	phraseGap   = 0.25 // a silence this long before a note is a breath
 	inhaleMax   = 0.35 // the longest inhale
+	inhaleMin   = 0.1  // the shortest
 	attackAir   = 0.1  // a wind's attack breath
 	shiftSemis  = 5    // a leap this wide on a plucked line is a position shift
 	shiftGap    = 0.15 // ... when the notes are this close
@@ -116,9 +117,10 @@ func (sh *shape) attacks(notes []score.Note) []attack {
 func (sh *shape) breaths(notes []score.Note) []score.Noise {
 	var ns []score.Noise
 	for _, a := range sh.attacks(notes) {
-		if a.gap >= phraseGap {
-			d := sh.beats(min(inhaleMax, 0.6*a.gap))
-			ns = append(ns, score.Noise{Start: max(0, a.start-d), Length: d, Kind: score.NoiseBreath, Level: 0.6 * a.vel})
+		// An inhale fits in the silence before the phrase (none before
+		// a song's first beat).
+		if d := min(sh.beats(min(inhaleMax, 0.6*a.gap)), a.start); a.gap >= phraseGap && sh.secs(d) >= inhaleMin {
+			ns = append(ns, score.Noise{Start: a.start - d, Length: d, Kind: score.NoiseBreath, Level: 0.6 * a.vel})
 		}
 		lv := a.vel
 		if a.gap < 0.05 {
