@@ -61,12 +61,12 @@ type goldenRecipe struct {
 // every song changes.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
-		"3afde567c8f7a0c21eae654d5005fa95a5f386fe4f1520fc071ada600984abe6"},
+		"b027c5af29d7440202c852612f069940e8e29784f34b9e167a37a4a567a6b71e"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
-		"834da6b9a5c02e3be5f5c992201c72475dc0208089a2b34a90efd71ed4e27ce0"},
+		"dfdd35b1333aeef79a3fbbb919a04f27ba3ae2a12d20326dcd0be0069e4092ba"},
 	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
-		"1e320eec87dd36eacc9ae89d1540af14ec7571eb4e6bc7c98d36badb1214f7d8"},
+		"8a734c58c533ff2d742ee4c51c58969b7294673dff575b3fa0ed44e50d3f001a"},
 }
 
 // SamplesHash is the hex SHA-256 of b's float32 samples.

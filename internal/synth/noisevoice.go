@@ -144,19 +144,33 @@ type noiseEv struct {
 	hissAt   float64 // a bow's scrape length, frames (0: none)
 	gain     float64 // peak RMS gain
 	shape    *noiseShape
-	table    []float32 // a fixed band's noise (nil: a swept band, filtered here)
-	pos      int       // the next frame's place in table
+	fixed    *fixedBand // a fixed band's table (nil: a swept band, filtered here)
 	coefs    []bandCoef
 	band     bandState
 	done     bool
 }
 
+// envSegs is how many envelope pieces a block holds.
+const envSegs = blockSize / envStep
+
+// fixedBand is a track's noise of one fixed-band kind: its table, the
+// place it reads next, and the block's summed envelope of every noise of
+// the kind sounding in it (a start gain and a slope per envStep frames),
+// so that overlapping noises cost one pass over the table.
+type fixedBand struct {
+	table  []float32
+	pos    int
+	g, d   [envSegs]float64
+	lo, hi int // the block's pieces holding a noise (lo >= hi: none)
+}
+
 // noiseVoice renders a track's noises.
 type noiseVoice struct {
-	evs  []noiseEv
-	next int
-	on   []*noiseEv // sounding
-	src  noise      // the swept noises' white noise
+	evs   []noiseEv
+	next  int
+	on    []*noiseEv // sounding
+	src   noise      // the swept noises' white noise
+	fixed []*fixedBand
 }
 
 // newNoiseVoice prepares the noises of track ti of s under notes whose
@@ -172,6 +186,7 @@ func newNoiseVoice(s *score.Score, ti int, tr *score.Track, frames int, loud flo
 	seed := mixSeed(s.Seed, 0x6E6F6973+uint64(ti))
 	v := &noiseVoice{src: newNoise(seed)}
 	r := newRNG(seed)
+	fixed := map[score.NoiseKind]*fixedBand{}
 	for _, x := range tr.Noises {
 		sh, ok := noiseShapes[x.Kind]
 		if !ok || !isFinite(x.Start) || !isFinite(x.Length) || x.Start < 0 || !(x.Level > 0) {
@@ -191,7 +206,11 @@ func newNoiseVoice(s *score.Score, ti int, tr *score.Track, frames int, loud flo
 			ev.hissAt = sh.scrape * sr
 		}
 		if sh.sweep == 0 {
-			ev.table, ev.pos = noiseTable(x.Kind), int(r.next()%noiseTableLen)
+			if fixed[x.Kind] == nil {
+				fixed[x.Kind] = &fixedBand{table: noiseTable(x.Kind), pos: int(r.next() % noiseTableLen)}
+				v.fixed = append(v.fixed, fixed[x.Kind])
+			}
+			ev.fixed = fixed[x.Kind]
 		}
 		ev.gain = ref * dbToGain(sh.db) * min(1.25, x.Level/0.8)
 		v.evs = append(v.evs, ev)
@@ -216,22 +235,64 @@ func (v *noiseVoice) render(start int, buf []float32) {
 	}
 	kept := v.on[:0]
 	for _, ev := range v.on {
-		ev.render(&v.src, start, buf)
+		if ev.fixed != nil {
+			ev.sumEnvelope(start, len(buf))
+		} else {
+			ev.render(&v.src, start, buf)
+		}
+		ev.done = end >= ev.start+ev.n
 		if !ev.done {
 			kept = append(kept, ev)
 		}
 	}
 	clear(v.on[len(kept):])
 	v.on = kept
+	for _, fb := range v.fixed {
+		fb.add(buf)
+	}
 }
 
 // envStep is how many frames share one linear piece of a noise's
 // envelope.
 const envStep = 32
 
-// render adds the block's part of the noise from start to buf, its
-// envelope ramped linearly over envStep frames: a fixed band from its
-// table, a swept one through its band-pass from the track's source.
+// sumEnvelope adds the noise's envelope in the block of n frames from
+// start to its band's pieces: from the gain at each piece's start, a slope
+// to the next one's (none before the noise starts and after it ends).
+func (ev *noiseEv) sumEnvelope(start, n int) {
+	fb := ev.fixed
+	from := max(0, ev.start-start) / envStep
+	to := (min(n, ev.start+ev.n-start) + envStep - 1) / envStep
+	if fb.lo >= fb.hi {
+		fb.lo, fb.hi = from, to
+	}
+	fb.lo, fb.hi = min(fb.lo, from), max(fb.hi, to)
+	k := from*envStep + start - ev.start // frames into the noise
+	g := ev.envelope(float64(k))
+	for j := from; j < to; j++ {
+		w := min(envStep, n-j*envStep)
+		g1 := ev.envelope(float64(k + w))
+		fb.g[j] += g
+		fb.d[j] += (g1 - g) / float64(w)
+		g, k = g1, k+w
+	}
+}
+
+// add adds the band's noise under its summed envelope to the block buf
+// and clears the envelope.
+func (fb *fixedBand) add(buf []float32) {
+	for j := fb.lo; j < fb.hi; j++ {
+		a := j * envStep
+		b := min(a+envStep, len(buf))
+		fb.pos = addRamp(buf[a:b], fb.table, fb.pos, float32(fb.g[j]), float32(fb.d[j]))
+		fb.g[j], fb.d[j] = 0, 0
+	}
+	fb.lo, fb.hi = 0, 0
+}
+
+// render adds the block's part of a swept noise from start to buf,
+// through its band-pass from the track's source, its envelope ramped
+// linearly over envStep frames.
 func (ev *noiseEv) render(src *noise, start int, buf []float32) {
 	from := max(0, ev.start-start)
 	to := min(len(buf), ev.start+ev.n-start)
@@ -240,19 +301,12 @@ func (ev *noiseEv) render(src *noise, start int, buf []float32) {
 		k := a + start - ev.start // frames into the noise
 		g := ev.envelope(float64(k))
 		d := (ev.envelope(float64(k+b-a)) - g) / float64(b-a)
-		if ev.table != nil {
-			ev.pos = addRamp(buf[a:b], ev.table, ev.pos, float32(g), float32(d))
-			continue
-		}
 		c := &ev.coefs[min(len(ev.coefs)-1, k*len(ev.coefs)/ev.n)]
 		for i := a; i < b; i++ {
 			y := ev.band.step(c, float64(src.next()))
 			buf[i] += float32(float64(y*c.norm) * g)
 			g += d
 		}
-	}
-	if start+len(buf) >= ev.start+ev.n {
-		ev.done = true
 	}
 }
 
@@ -276,10 +330,13 @@ func addRamp(dst, table []float32, pos int, g, d float32) int {
 
 // envelope is the noise's gain k frames in: a linear rise, then a fall to
 // none at its end (a power of what is left of it); a bow's scrape falls to
-// its hiss, which fades out over its last 30 ms.
+// its hiss, which fades out over its last 30 ms. None outside the noise.
 func (ev *noiseEv) envelope(k float64) float64 {
 	sh := ev.shape
 	n := float64(ev.n)
+	if k <= 0 || k >= n {
+		return 0
+	}
 	g := ev.gain
 	if k < ev.up {
 		g *= k / ev.up
@@ -288,13 +345,13 @@ func (ev *noiseEv) envelope(k float64) float64 {
 		s := math.Max(0, 1-k/ev.hissAt)
 		g *= sh.hiss + float64((1-sh.hiss)*float64(s*s))
 		if tail := 0.03 * sr; n-k < tail {
-			g *= math.Max(0, n-k) / tail
+			g *= (n - k) / tail
 		}
 		return g
 	}
 	left := 1.0
 	if k > ev.up && n > ev.up {
-		left = math.Max(0, 1-(k-ev.up)/(n-ev.up))
+		left = 1 - (k-ev.up)/(n-ev.up)
 	}
 	for range sh.fall {
 		g *= left
