@@ -138,7 +138,7 @@ func (sh *shape) breathCurve(notes []score.Note) []score.Control {
 	var cs []score.Control
 	as := sh.attacks(notes)
 	for i, a := range as {
-		v := breathFloor + (1-breathFloor)*a.vel
+		v := breathFloor + float64((1-breathFloor)*a.vel) // rounded: no fused multiply-add
 		if a.gap >= phraseGap && i > 0 {
 			prev := as[i-1]
 			cs = append(cs, score.Control{Start: prev.start + prev.length, Kind: score.Breath, Value: 0})

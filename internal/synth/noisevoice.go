@@ -53,7 +53,7 @@ type bandCoef struct{ a1, a2, a3, norm float64 }
 // newBandCoef tunes a band-pass to centre Hz, quality q.
 func newBandCoef(centre, q float64) bandCoef {
 	g, k := math.Tan(math.Pi*centre/sr), 1/q
-	a1 := 1 / (1 + g*(g+k))
+	a1 := 1 / (1 + float64(g*(g+k)))
 	c := bandCoef{a1: a1, a2: g * a1, a3: g * g * a1}
 	// The impulse response's energy, times the noise's variance (1/3).
 	var b bandState
@@ -64,7 +64,7 @@ func newBandCoef(centre, q float64) bandCoef {
 			x = 1
 		}
 		y := b.step(&c, x)
-		e += y * y
+		e += float64(y * y)
 	}
 	c.norm = 1 / math.Sqrt(e/3)
 	return c
