@@ -61,7 +61,7 @@ type goldenRecipe struct {
 // every song changes.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
-		"b027c5af29d7440202c852612f069940e8e29784f34b9e167a37a4a567a6b71e"},
+		"3edda0bc51fe3532860548481c80d500f7fa90490e9fe20e4f44e8995de108d4"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
 		"dfdd35b1333aeef79a3fbbb919a04f27ba3ae2a12d20326dcd0be0069e4092ba"},

@@ -65,7 +65,7 @@ func (sh *shape) noises(t *score.Track, r *prng.SplitMix) {
 			ns = append(ns, score.Noise{Start: a.start, Length: a.length, Kind: score.NoiseBow, Level: a.vel})
 		}
 	case noisePlucked:
-		ns = sh.plucks(t.Notes, r)
+		ns = sh.plucks(t.Notes, t.Controls, r)
 	case noiseKeys:
 		for _, a := range sh.attacks(t.Notes) {
 			ns = append(ns, score.Noise{Start: a.start, Length: sh.beats(0.05), Kind: score.NoiseKey, Level: a.vel})
@@ -160,8 +160,9 @@ func mergeControls(a, b []score.Control) []score.Control {
 
 // plucks are a plucked part's: a click at every attack, and on a single
 // line, half the time, a squeak as the hand shifts position between close
-// notes a fourth or more apart.
-func (sh *shape) plucks(notes []score.Note, r *prng.SplitMix) []score.Noise {
+// notes a fourth or more apart, and a squeak along every slide the player
+// bends (cs: a bend from the previous note's pitch at a note's start).
+func (sh *shape) plucks(notes []score.Note, cs []score.Control, r *prng.SplitMix) []score.Noise {
 	var ns []score.Noise
 	for _, a := range sh.attacks(notes) {
 		ns = append(ns, score.Noise{Start: a.start, Length: sh.beats(0.025), Kind: score.NoisePick, Level: a.vel})
@@ -177,6 +178,27 @@ func (sh *shape) plucks(notes []score.Note, r *prng.SplitMix) []score.Noise {
 		}
 		d := sh.beats(squeakTime)
 		ns = append(ns, score.Noise{Start: max(0, n.Start-d), Length: d, Kind: score.NoiseSqueak, Level: 0.5 * (n.Velocity + prev.Velocity)})
+	}
+	return append(ns, sh.slides(notes, cs)...)
+}
+
+// slides are the squeaks of a single line's slides: where a bend starts
+// at a note from the previous note's pitch, the finger squeaks along the
+// string for the bend's time.
+func (sh *shape) slides(notes []score.Note, cs []score.Control) []score.Noise {
+	var ns []score.Noise
+	j := 0
+	for i := 1; i < len(notes); i++ {
+		n, step := notes[i], notes[i].Pitch-notes[i-1].Pitch
+		for j < len(cs) && cs[j].Start < n.Start-1e-9 {
+			j++
+		}
+		for k := j; k < len(cs) && cs[k].Start <= n.Start+1e-9; k++ {
+			if c := cs[k]; c.Kind == score.Bend && step != 0 && c.Value == float64(-step) {
+				ns = append(ns, score.Noise{Start: n.Start, Length: min(sh.beats(bendTime), n.Length/2), Kind: score.NoiseSqueak, Level: 0.7 * n.Velocity})
+				break
+			}
+		}
 	}
 	return ns
 }

@@ -11,7 +11,8 @@ import (
 
 // noisyBand is a folk score (100 BPM, 3 bars) of a flute, a guitar and a
 // piano playing a line of leaps in two phrases (from beats 1 and 6) with
-// a rest between them, and strings holding a chord a bar.
+// a rest between them, strings holding a chord a bar and a bass walking
+// in steps.
 func noisyBand() *score.Score {
 	line := func(oct int) []score.Note {
 		var ns []score.Note
@@ -21,6 +22,10 @@ func noisyBand() *score.Score {
 			}
 		}
 		return ns
+	}
+	var walk []score.Note // a bass walking in steps, each note touching the next
+	for k, p := range []int{40, 42, 44, 45, 47, 45, 44, 42, 40, 38, 40} {
+		walk = append(walk, score.Note{Start: float64(k), Length: 1, Pitch: p, Velocity: 0.8})
 	}
 	var pad []score.Note
 	for b := 0.0; b < 12; b += 4 {
@@ -35,6 +40,7 @@ func noisyBand() *score.Score {
 			{Name: "guitar", Instrument: score.Guitar, Role: score.RoleArp, Part: score.PartArp, Notes: line(-1)},
 			{Name: "piano", Instrument: score.Piano, Role: score.RoleChords, Part: score.PartChords, Notes: line(-1)},
 			{Name: "strings", Instrument: score.Strings, Role: score.RolePad, Part: score.PartPad, Notes: pad},
+			{Name: "bass", Instrument: score.Bass, Role: score.RoleBass, Part: score.PartBass, Notes: walk},
 		}}
 }
 
@@ -53,7 +59,8 @@ func count(t *score.Track, k score.NoiseKind) int {
 // flute an inhale before each phrase and air at each attack, the guitar a
 // click at each attack and squeaks on position shifts, the piano a key at
 // each attack and dampers at releases, the strings a bow at each chord
-// (its notes struck together are one attack); the same noises again from
+// (its notes struck together are one attack), the bass a squeak along
+// each slide; the same noises again from
 // the same score. The MIDI file carries the flute's breath controller
 // (CC 2: air in each phrase, none between them), the inhales as General
 // MIDI Breath Noise (program 121) and the squeaks as Guitar Fret Noise
@@ -81,6 +88,18 @@ func TestNoisesPlayed(t *testing.T) {
 		if x.Kind == score.NoiseBreath && !slices.ContainsFunc(fl.Notes, func(n score.Note) bool { return isNear(n.Start, x.Start+x.Length) }) {
 			t.Errorf("an inhale at %.2f-%.2f does not end on a note", x.Start, x.Start+x.Length)
 		}
+	}
+	// Each slide the bass player bends (from the previous note's pitch)
+	// squeaks from the note's start; the players slide at random, so over
+	// a few seeds.
+	slides := 0
+	for seed := uint64(1); seed <= 30 && slides < 3; seed++ {
+		b := noisyBand()
+		b.Seed = seed
+		slides += slideSqueaks(t, &perform.Apply(b, &st).Tracks[4])
+	}
+	if slides == 0 {
+		t.Error("the walking bass never slides: the test checks no slide's squeak")
 	}
 	evs := midiOf(t, s)
 	used := map[byte]bool{}
@@ -126,6 +145,27 @@ func TestNoisesPlayed(t *testing.T) {
 			t.Errorf("no spare channel plays GM program %d", w.program)
 		}
 	}
+}
+
+// slideSqueaks checks that each slide of a performed bass line (a bend
+// from the previous note's pitch at a note's start) has its squeak, and
+// returns how many slides it has.
+func slideSqueaks(t *testing.T, bs *score.Track) int {
+	t.Helper()
+	slides := 0
+	for i := 1; i < len(bs.Notes); i++ {
+		n, step := bs.Notes[i], bs.Notes[i].Pitch-bs.Notes[i-1].Pitch
+		if !slices.ContainsFunc(bs.Controls, func(c score.Control) bool {
+			return c.Kind == score.Bend && isNear(c.Start, n.Start) && c.Value == float64(-step)
+		}) {
+			continue
+		}
+		slides++
+		if !slices.ContainsFunc(bs.Noises, func(x score.Noise) bool { return x.Kind == score.NoiseSqueak && isNear(x.Start, n.Start) }) {
+			t.Errorf("the bass slides into its note at %.2f without a squeak", n.Start)
+		}
+	}
+	return slides
 }
 
 func isNear(a, b float64) bool { return a-b < 1e-6 && b-a < 1e-6 }
