@@ -192,7 +192,7 @@ func playClean(s *score.Score, from, to float64) {
 		ci := slices.IndexFunc(s.Tracks, func(c score.Track) bool { return c.Name == name })
 		if ci < 0 {
 			c := *t
-			c.Name, c.Instrument, c.Cast, c.Notes, c.Controls = name, score.Guitar, "", nil, nil
+			c.Name, c.Instrument, c.Cast, c.Notes, c.Controls, c.Noises = name, score.Guitar, "", nil, nil, nil
 			s.Tracks = append(s.Tracks, c)
 			ci = len(s.Tracks) - 1
 			t = &s.Tracks[ti]

@@ -147,6 +147,11 @@ func insertBeats(s *score.Score, at, d float64) {
 				t.Controls[k].Start += d
 			}
 		}
+		for k := range t.Noises {
+			if t.Noises[k].Start >= at-eps {
+				t.Noises[k].Start += d
+			}
+		}
 	}
 }
 
@@ -203,6 +208,14 @@ func cutBeats(s *score.Score, from, d float64) {
 				c.Start = from
 			}
 		}
+		noises := t.Noises[:0]
+		for _, x := range t.Noises {
+			if st, l, ok := cut(x.Start, x.Length); ok {
+				x.Start, x.Length = st, l
+				noises = append(noises, x)
+			}
+		}
+		t.Noises = noises
 	}
 	shiftFrom(s, to, -d)
 }

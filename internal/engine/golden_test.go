@@ -67,14 +67,17 @@ type goldenRecipe struct {
 // 2026.11.29.2 (issue 31, energy3): drawn sections close their hats under
 // 0.5, ride their crashes softer and no longer double chords an octave
 // up; the golden songs draw no energy: their hashes stand.
+// 2026.11.29.2 (issue 32 item 3, noises): breath, bow, pick and key
+// noises under the notes of winds, strings, guitars, basses and pianos:
+// every song changes.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
-		"867155126aede33e7d0b97522785b25450fc045b848c5a74597f227a57f77420"},
+		"3edda0bc51fe3532860548481c80d500f7fa90490e9fe20e4f44e8995de108d4"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
-		"f2c5c826ef8e62e3179772312bc22d490a3928d662a43d662f6993ca282b6d76"},
+		"dfdd35b1333aeef79a3fbbb919a04f27ba3ae2a12d20326dcd0be0069e4092ba"},
 	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
-		"d9a13ff1b53efc2f4f356791cfb87ea22b73c37caa40b06d07a024684f303819"},
+		"8a734c58c533ff2d742ee4c51c58969b7294673dff575b3fa0ed44e50d3f001a"},
 }
 
 // SamplesHash is the hex SHA-256 of b's float32 samples.

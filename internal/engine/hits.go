@@ -8,7 +8,7 @@ import (
 
 // clockHits puts the performed score p of a written score w with hit
 // points (score.Marks) on w's tempo map: the players kept a steady tempo
-// (perform sees the marks), and every note, hit and control moves to where
+// (perform sees the marks), and every note, hit, control and noise moves to where
 // the map plays its beat, so each hit lands on its downbeat to the sample.
 func clockHits(p, w *score.Score) {
 	if len(w.Marks) == 0 || len(w.Tempo) == 0 {
@@ -17,7 +17,7 @@ func clockHits(p, w *score.Score) {
 	p.Tracks = slices.Clone(p.Tracks)
 	for i := range p.Tracks {
 		t := &p.Tracks[i]
-		t.Notes, t.Hits, t.Controls = slices.Clone(t.Notes), slices.Clone(t.Hits), slices.Clone(t.Controls)
+		t.Notes, t.Hits, t.Controls, t.Noises = slices.Clone(t.Notes), slices.Clone(t.Hits), slices.Clone(t.Controls), slices.Clone(t.Noises)
 		for k := range t.Notes {
 			n := &t.Notes[k]
 			end := w.Clock(n.Start + n.Length)
@@ -29,6 +29,12 @@ func clockHits(p, w *score.Score) {
 		}
 		for k := range t.Controls {
 			t.Controls[k].Start = w.Clock(t.Controls[k].Start)
+		}
+		for k := range t.Noises {
+			x := &t.Noises[k]
+			end := w.Clock(x.Start + x.Length)
+			x.Start = w.Clock(x.Start)
+			x.Length = end - x.Start
 		}
 	}
 	p.Tempo = slices.Clone(w.Tempo)

@@ -54,7 +54,9 @@ type midiEvent struct {
 // A performed score's tempo map (score.Score.Tempo) is written as tempo
 // events and its notes on the written grid it maps, so a DAW's bar lines
 // follow the performance; its controls (score.Track.Controls) as pitch
-// bend and controller events.
+// bend and controller events; its players' noises (score.Track.Noises)
+// as General MIDI noise notes on spare channels where GM has a sound for
+// them (midinoise.go).
 func WriteMIDI(w io.Writer, s *score.Score, title string) error {
 	endBeat := s.TotalBeats + s.TailSeconds/s.SecondsPerBeat()
 	if len(s.Tempo) > 0 {
@@ -68,9 +70,10 @@ func WriteMIDI(w io.Writer, s *score.Score, title string) error {
 		num, den = byte(3*max(1, s.BeatsPerBar)), 3
 		s, endBeat = inQuarters(s), endBeat*1.5
 	}
+	noises := noiseEvents(s) // midinoise.go
 	bw := bufio.NewWriter(w)
 	head := []byte{'M', 'T', 'h', 'd', 0, 0, 0, 6, 0, 1}
-	head = binary.BigEndian.AppendUint16(head, uint16(len(s.Tracks)+1))
+	head = binary.BigEndian.AppendUint16(head, uint16(len(s.Tracks)+1+len(noises)))
 	head = binary.BigEndian.AppendUint16(head, MIDIDivision)
 	bw.Write(head)
 
@@ -124,6 +127,9 @@ func WriteMIDI(w io.Writer, s *score.Score, title string) error {
 		})
 		evs = append(evs, midiEvent{max(endTick, lastTick(evs)), false, []byte{0xFF, 0x2F, 0}})
 		writeTrack(bw, evs)
+	}
+	for _, evs := range noises {
+		writeTrack(bw, sortedTrack(evs, endTick))
 	}
 	return bw.Flush()
 }
@@ -280,6 +286,11 @@ func inQuarters(s *score.Score) *score.Score {
 		for j := range t.Controls {
 			t.Controls[j].Start *= 1.5
 		}
+		t.Noises = slices.Clone(t.Noises)
+		for j := range t.Noises {
+			t.Noises[j].Start *= 1.5
+			t.Noises[j].Length *= 1.5
+		}
 		q.Tracks[i] = t
 	}
 	q.Tempo = slices.Clone(s.Tempo)
@@ -311,6 +322,11 @@ func unclocked(s *score.Score) *score.Score {
 		for j := range t.Controls {
 			t.Controls[j].Start = s.Written(t.Controls[j].Start)
 		}
+		t.Noises = slices.Clone(t.Noises)
+		for j, x := range t.Noises {
+			on := s.Written(x.Start)
+			t.Noises[j].Start, t.Noises[j].Length = on, s.Written(x.Start+x.Length)-on
+		}
 		q.Tracks[i] = t
 	}
 	return &q
@@ -318,7 +334,7 @@ func unclocked(s *score.Score) *score.Score {
 
 // controlEvents are a track's controls on channel c: pitch bend (the
 // players' bend range is soundfont.BendRange, set with RPN 0 at the
-// start), modulation (CC 1) and expression (CC 11).
+// start), modulation (CC 1), expression (CC 11) and breath (CC 2).
 func controlEvents(c byte, cs []score.Control) []midiEvent {
 	if len(cs) == 0 {
 		return nil
@@ -338,6 +354,8 @@ func controlEvents(c byte, cs []score.Control) []midiEvent {
 			evs = append(evs, midiEvent{tick, false, []byte{0xB0 | c, 1, ccValue(k.Value)}})
 		case score.Expression:
 			evs = append(evs, midiEvent{tick, false, []byte{0xB0 | c, 11, ccValue(k.Value)}})
+		case score.Breath:
+			evs = append(evs, midiEvent{tick, false, []byte{0xB0 | c, 2, ccValue(k.Value)}})
 		}
 	}
 	return evs

@@ -295,6 +295,7 @@ func expressOnly(s *score.Score, f style.Feel) *score.Score {
 			}
 		}
 		sh.express(t, r)
+		sh.noises(t, stream(s.Seed, "noise/"+t.Name))
 	}
 	return &out
 }

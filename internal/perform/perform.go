@@ -88,6 +88,7 @@ func Apply(s *score.Score, st *style.Style) *score.Score {
 				keepLegato(s.Tracks[i].Notes, t.Notes)
 			}
 			sh.express(t, r)
+			sh.noises(t, stream(s.Seed, "noise/"+t.Name))
 		}
 	}
 	return &out

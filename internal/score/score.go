@@ -192,6 +192,10 @@ type Track struct {
 	// modulation, expression; internal/perform), in time order, timed like
 	// the notes. Empty: none.
 	Controls []Control
+	// Noises are the noises the part's player makes beside its notes
+	// (breath, bow, pick, keys; internal/perform), in time order, timed
+	// like the notes. Empty: none.
+	Noises []Noise
 }
 
 // Section is one part of the song form.

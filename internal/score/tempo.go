@@ -66,6 +66,11 @@ const (
 	// Expression is MIDI CC 11, 0..1: the swell of a sustained part
 	// (1 plays the notes' velocities as they are).
 	Expression
+	// Breath is MIDI CC 2, 0..1: the breath controller of a wind or a
+	// voice, the air behind its phrases (none between them). Written to
+	// the MIDI file for a DAW's breath-controlled instruments; the
+	// synthesizer's noise voice plays the part's Noises instead.
+	Breath
 )
 
 // Control is one point of a continuous control: from Start on the control

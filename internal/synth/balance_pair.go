@@ -12,22 +12,23 @@ import (
 )
 
 // balanceGains returns the fader gain (dB) of each track tis[k] (its
-// trackState ts[k], to target targets[tis[k]]): balanceGain's, with the
+// trackState ts[k], to target targets[tis[k]]) and the part's measured
+// loudness (LUFS, -Inf when silent): balanceGain's, with the
 // parts measured two at a time (measureTwo), those whose insert chains
 // match paired first. ctx.Err() when cancelled while measuring.
-func balanceGains(ctx context.Context, s *score.Score, tis []int, ts []*trackState, frames int, bank *soundfont.Bank, o Options, targets []float64) ([]float64, error) {
+func balanceGains(ctx context.Context, s *score.Score, tis []int, ts []*trackState, frames int, bank *soundfont.Bank, o Options, targets []float64) (gains, loud []float64, err error) {
 	order := make([]int, len(tis))
 	for k := range order {
 		order[k] = k
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(ts[a].chain(), ts[b].chain()) })
-	loud := make([]float64, len(tis))
+	loud = make([]float64, len(tis))
 	for k := 0; k < len(order); k += 2 {
 		a := order[k]
 		if k+1 == len(order) {
 			l, err := measurePart(ctx, s, tis[a], frames, bank, o)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			loud[a] = l
 			break
@@ -35,15 +36,15 @@ func balanceGains(ctx context.Context, s *score.Score, tis []int, ts []*trackSta
 		b := order[k+1]
 		la, lb, err := measureTwo(ctx, s, tis[a], tis[b], frames, bank, o)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		loud[a], loud[b] = la, lb
 	}
-	gains := make([]float64, len(tis))
+	gains = make([]float64, len(tis))
 	for k, l := range loud {
 		gains[k] = gainTo(l, targets[tis[k]])
 	}
-	return gains, nil
+	return gains, loud, nil
 }
 
 // gainTo returns the fader gain (dB) that brings a part measured at l LUFS

@@ -100,7 +100,7 @@ func (t *trackState) source(start, n int) ([]float32, bool) {
 	end := start + n
 	t.startVoices(end)
 	live := t.rec != nil && t.rec.live(start, n)
-	if len(t.voices) == 0 && !live {
+	if len(t.voices) == 0 && !live && (t.nz == nil || !t.nz.busy(start, n)) {
 		if t.tail <= 0 {
 			return nil, false
 		}
@@ -119,6 +119,9 @@ func (t *trackState) source(start, n int) ([]float32, bool) {
 		clear(buf)
 	}
 	t.renderVoices(start, n, buf)
+	if t.nz != nil {
+		t.nz.render(start, buf)
+	}
 	if t.ctl != nil {
 		t.ctl.express(buf, start)
 	}

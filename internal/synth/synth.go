@@ -164,18 +164,22 @@ func newEngine(ctx context.Context, s *score.Score, frames int, o Options, only 
 		}
 		if o.Unbalanced {
 			t.tone = nil // the source's own tone too (tone.go)
+			// The noises sit under the notes' nominal loudness (noisevoice.go).
+			t.nz = newNoiseVoice(s, i, &s.Tracks[i], frames, anchorLUFS)
 		} else {
 			tis, level = append(tis, i), append(level, t)
 		}
 		e.tracks = append(e.tracks, t)
 		e.ducked = e.ducked || t.side > 0
 	}
-	gains, err := balanceGains(ctx, s, tis, level, frames, bank, o, targets)
+	gains, loud, err := balanceGains(ctx, s, tis, level, frames, bank, o, targets)
 	if err != nil {
 		return nil, err
 	}
 	for k, t := range level {
 		t.setLevel(gains[k])
+		// The noises sit under the part's measured loudness (noisevoice.go).
+		t.nz = newNoiseVoice(s, tis[k], &s.Tracks[tis[k]], frames, loud[k])
 	}
 	slices.Sort(e.kicks)
 	spb := s.SecondsPerBeat()

@@ -57,8 +57,9 @@ type trackState struct {
 	rev, dly        float32
 	side            float32
 	tail            int
-	rec             *recPart  // recorded part (sampler.go), or nil
-	ctl             *controls // the part's bend, modulation and expression (expression.go), or nil
+	rec             *recPart    // recorded part (sampler.go), or nil
+	ctl             *controls   // the part's bend, modulation and expression (expression.go), or nil
+	nz              *noiseVoice // the player's noises (noisevoice.go), or nil
 }
 
 // newTrack prepares a track's events and mixer settings.
