@@ -59,6 +59,9 @@ type goldenRecipe struct {
 // 2026.11.29.2 (issue 32 item 4, air3): calm parts' room wideners add an
 // air reflection over 3 kHz and calm octaves from 8 kHz keep 0.2 (was
 // 0.4): the ambient song changes, the pop and folk songs (beat) do not.
+// 2026.11.29.2 (issue 32 item 5, air3): calm strings, choir, flute, brass
+// and piano (not in the bass) get a presence bell (-3 dB at 2.5 kHz); the
+// ambient song plays none of them: its hash stands.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
 		"867155126aede33e7d0b97522785b25450fc045b848c5a74597f227a57f77420"},
