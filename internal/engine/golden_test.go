@@ -59,7 +59,7 @@ type goldenRecipe struct {
 // 2026.11.29.2 (issue 32 item 4, air3): calm parts' room wideners add an
 // air reflection over 3 kHz and calm octaves from 8 kHz keep 0.2 (was
 // 0.4): the ambient song changes, the pop and folk songs (beat) do not.
-// 2026.11.29.2 (issue 32 item 5, air3): calm strings, choir, flute, brass
+// 2026.11.29.2 (issue 32 item 5, air3): calm strings, flute, brass
 // and piano (not in the bass) get a presence bell (-3 dB at 2.5 kHz); the
 // ambient song plays none of them: its hash stands.
 var goldenRecipes = []goldenRecipe{
