@@ -46,8 +46,8 @@ func TestAirStems(t *testing.T) {
 			ms += m * m
 		}
 		tot := 10 * math.Log10(ms/float64(len(st.Samples)/2))
-		fmt.Fprintf(&b, "%-12s %-8s rec %-5v tot %6.1f | 500 %6.1f 2k %6.1f 4k %6.1f 8k %6.1f 16k %6.1f (abs) cen %5.0f flat %6.1f\n",
-			tr.Instrument, tr.Role, tr.Recorded, tot, tot+f.Bands[3], tot+f.Bands[5], tot+f.Bands[6], tot+f.Bands[7], tot+f.Bands[8], f.Centroid, f.Flatness)
+		fmt.Fprintf(&b, "%-12s %-8s rec %-5v tot %6.1f | 500 %6.1f 2k %6.1f 4k %6.1f 8k %6.1f 16k %6.1f (abs) cen %5.0f flat %6.1f corr>4k %5.2f\n",
+			tr.Instrument, tr.Role, tr.Recorded, tot, tot+f.Bands[3], tot+f.Bands[5], tot+f.Bands[6], tot+f.Bands[7], tot+f.Bands[8], f.Centroid, f.Flatness, f.BandCorr[3])
 	}
 	t.Log(b.String())
 }

@@ -23,12 +23,9 @@ var familyMeasures = append([]string{"crest", "plr", "lra", "band_125", "band_25
 // familyPending are the measures of each family still outside the
 // references' interquartile range: the test logs how far each is, and
 // fails when one comes inside, so this list only shrinks. Every other
-// measure is asserted. Open since issue 32 item 5 added the spectral
-// measures (docs/engine-mix.md "Air"): the calm styles' centroid (588 Hz
-// against 288-541; tango, bluegrass and lullaby 711-785, chant 602,
-// cinematic 589); on the user prompts of TestAirMeasure it is inside
-// (540).
-var familyPending = map[string][]string{"calm": {"centroid"}}
+// measure is asserted. Empty since the calm presence bell (issue 32 item
+// 5, docs/engine-mix.md "Air") took the calm styles' centroid inside.
+var familyPending = map[string][]string{}
 
 // familyCorrelation bounds the median full-mix left/right correlation of
 // each family (issue 18 item 4).

@@ -56,26 +56,20 @@ type goldenRecipe struct {
 // octave up, brighter reverb dampers, air shelves on dull sources and
 // acoustic kits, a +6 dB bus shelf at 12 kHz: every song changes (the
 // hashes are those of the merge with width's stereo).
-// 2026.11.29.2 (issue 32 item 2, heard4): a pop or soul ballad's keys
-// state every beat and drum and bass kicks on 3; these songs do not change.
-// 2026.11.29.2 (issue 30 item 1, chords5, then every song at the merge):
-// every player holds a bend gesture's pitch until the next (a bass after a
-// scoop no longer sinks toward the next one).
-// 2026.11.29.2 (issue 30 item 4, agree5): metal, phonk and celtic basses
-// state the tonic (a chug, a pedal, a drone-like bass), jazz heads reach
-// their tonic; pop, ambient and folk do not change: these hashes stand.
-// 2026.11.29.2 (issue 31, energy3): drawn sections close their hats under
-// 0.5, ride their crashes softer and no longer double chords an octave
-// up; the golden songs draw no energy: their hashes stand.
-// 2026.11.29.2 (issue 32 item 3, noises): breath, bow, pick and key
-// noises under the notes of winds, strings, guitars, basses and pianos:
-// every song changes.
+// 2026.11.29.2 (one merge of six branches; the hashes are the merge's):
+// breath, bow, pick and key noises under the notes (every song); every
+// player holds a bend gesture's pitch until the next; calm parts' room
+// wideners add an air reflection over 3 kHz and calm strings, flute, brass
+// and piano a presence dip at 2.5 kHz; ballads' keys state every beat,
+// drum and bass kicks on 3; metal, phonk and celtic basses state the
+// tonic; given charts voice their extensions above; drawn energy thins
+// hats and crashes.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
-		"3edda0bc51fe3532860548481c80d500f7fa90490e9fe20e4f44e8995de108d4"},
+		"ea4c1b468974ca707fa4a6078529a274bbe685ea8e57543ed038334fa4c62185"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
-		"dfdd35b1333aeef79a3fbbb919a04f27ba3ae2a12d20326dcd0be0069e4092ba"},
+		"ac0f00e14004a30964bac76c8cc00efb8af0f07ac90496acbb56bbbb0f38d9c4"},
 	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
 		"8a734c58c533ff2d742ee4c51c58969b7294673dff575b3fa0ed44e50d3f001a"},
 }

@@ -140,3 +140,33 @@ func TestAirShelves(t *testing.T) {
 		}
 	}
 }
+
+// TestPresenceBell: in a calm style the orchestral sources (a strings pad,
+// a piano or flute lead) lose calmPresenceDB at presenceHz against the
+// same part in a kit-driven style, and keep their 16 kHz (and a lead its
+// 500 Hz) within 0.5 dB; a bass of low strings and a guitar get none.
+func TestPresenceBell(t *testing.T) {
+	for _, c := range []struct {
+		tr   score.Track
+		want float64
+	}{
+		{score.Track{Instrument: score.Strings, Role: score.RolePad}, calmPresenceDB[score.Strings]},
+		{score.Track{Instrument: score.Piano, Role: score.RoleLead}, calmPresenceDB[score.Piano]},
+		{score.Track{Instrument: score.Flute, Role: score.RoleLead}, calmPresenceDB[score.Flute]},
+		{score.Track{Instrument: score.Strings, Role: score.RoleBass}, 0},
+		{score.Track{Instrument: score.Guitar, Role: score.RoleChords}, 0},
+	} {
+		got := bandGainIn(&c.tr, presenceHz, true) - bandGainIn(&c.tr, presenceHz, false)
+		if math.Abs(got-c.want) > 0.2 {
+			t.Errorf("%s %s at %v Hz: calm adds %.2f dB, want %.1f", c.tr.Instrument, c.tr.Role, presenceHz, got, c.want)
+		}
+		for _, hz := range []float64{boxHz, 16000} {
+			if hz == boxHz && c.tr.Role != score.RoleLead {
+				continue // chords and pads take the warmth bell there
+			}
+			if d := bandGainIn(&c.tr, hz, true) - bandGainIn(&c.tr, hz, false); math.Abs(d) > 0.5 {
+				t.Errorf("%s %s at %v Hz: calm moves it %.2f dB", c.tr.Instrument, c.tr.Role, hz, d)
+			}
+		}
+	}
+}

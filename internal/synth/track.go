@@ -121,9 +121,9 @@ func newTrack(s *score.Score, ti int, tr *score.Track, frames int, bank *soundfo
 	if t.drums {
 		t.wide = newWidener(overheadWidth, overheadDelay, overheadHP)
 	} else if w, ok := calmWidth[tr.Role]; ok && o.calm() {
-		t.wide = newRoomWidener(w.width, w.delay, w.hp)
+		t.wide = newRoomWidener(w.width, w.delay, w.hp, calmAir.width)
 	} else if w := beatBassWidth; tr.Role == score.RoleBass {
-		t.wide = newRoomWidener(w.width, w.delay, w.hp)
+		t.wide = newRoomWidener(w.width, w.delay, w.hp, 0)
 	} else if w, ok := roleWidth[tr.Role]; ok {
 		t.wide = newWidener(w.width, w.delay, w.hp)
 	}
