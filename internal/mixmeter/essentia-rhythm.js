@@ -3,9 +3,10 @@
 // confidence, ticks (beat times, s), seconds (the excerpt's length)}.
 // RhythmExtractor2013 (multifeature, 40-208 bpm) on ffmpeg's mono 44.1 kHz
 // decoding of 60 s from 15 s in, or from the start of a file shorter than
-// 75 s. mixmeter.EssentiaRhythm runs it with NODE_PATH set.
+// 75 s. mixmeter.EssentiaRhythm runs it as `node essentia-rhythm.js FILE
+// MODULES`, MODULES the node_modules folder holding essentia.js.
 const { execFileSync } = require('child_process');
-const { Essentia, EssentiaWASM } = require('essentia.js');
+const { Essentia, EssentiaWASM } = require(require('path').join(process.argv[3], 'essentia.js'));
 const essentia = new Essentia(EssentiaWASM);
 const p = process.argv[2];
 const dur = parseFloat(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', p]).toString());

@@ -97,8 +97,8 @@ func EssentiaRhythm(ctx context.Context, modules, file string) (Rhythm, error) {
 	if err := os.WriteFile(js, rhythmJS, 0o644); err != nil {
 		return r, err
 	}
-	cmd := exec.CommandContext(ctx, "node", js, file)
-	cmd.Env = append(os.Environ(), "NODE_PATH="+modules)
+	// The script loads essentia.js from modules (its second argument).
+	cmd := exec.CommandContext(ctx, "node", js, file, modules)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()

@@ -366,20 +366,11 @@ const dcR = 1 - 2*math.Pi*10/sr
 // insert runs the per-track mono chain: the body and box bells
 // (tone.go), high-pass, tone tilt, drive, cab, DC blocker.
 func (t *trackState) insert(buf []float32) {
-	tilt := t.tiltK != 1
-	if t.hpOn && !tilt && t.drive == 0 && !t.dcOn && len(t.tone) == 1 {
-		processBellHP(&t.tone[0], &t.hp, buf) // the common chain in one loop
-		return
-	}
-	if t.hpOn && !tilt && t.drive == 0 && !t.dcOn && len(t.tone) == 2 {
-		processPairHP(&t.tone[0], &t.tone[1], &t.hp, buf)
-		return
-	}
-	if !t.hpOn && !tilt && t.drive == 0 && t.dcOn && len(t.tone) == 2 {
-		processPairDC(&t.tone[0], &t.tone[1], &t.dcX, &t.dcY, buf) // a kit's chain
+	if t.insertFused(buf) {
 		return
 	}
 	processBells(t.tone, buf)
+	tilt := t.tiltK != 1
 	if !t.hpOn && !tilt && t.drive == 0 && !t.dcOn {
 		return
 	}
@@ -387,6 +378,33 @@ func (t *trackState) insert(buf []float32) {
 		t.hp.processHP(buf) // the common chain: the high-pass alone
 		return
 	}
+	t.insertChain(buf)
+}
+
+// insertFused runs the chains whose stages one fused loop runs (the
+// bells with the high-pass, a kit's bells with the DC blocker) and reports
+// whether it did.
+func (t *trackState) insertFused(buf []float32) bool {
+	tilt := t.tiltK != 1
+	if t.hpOn && !tilt && t.drive == 0 && !t.dcOn && len(t.tone) == 1 {
+		processBellHP(&t.tone[0], &t.hp, buf) // the common chain in one loop
+		return true
+	}
+	if t.hpOn && !tilt && t.drive == 0 && !t.dcOn && len(t.tone) == 2 {
+		processPairHP(&t.tone[0], &t.tone[1], &t.hp, buf)
+		return true
+	}
+	if !t.hpOn && !tilt && t.drive == 0 && t.dcOn && len(t.tone) == 2 {
+		processPairDC(&t.tone[0], &t.tone[1], &t.dcX, &t.dcY, buf) // a kit's chain
+		return true
+	}
+	return false
+}
+
+// insertChain runs the chain's stages after the bells sample by sample:
+// high-pass, tone tilt, drive, cab, DC blocker (those the track has).
+func (t *trackState) insertChain(buf []float32) {
+	tilt := t.tiltK != 1
 	hpOn, drive, cabOn, dcOn := t.hpOn, t.drive, t.cabOn, t.dcOn
 	dx, dy := t.dcX, t.dcY
 	H, C := t.hp, t.cab
