@@ -1,6 +1,7 @@
 package mixmeter
 
 import (
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"math"
@@ -34,15 +35,7 @@ func FinalHole(s *score.Score) float64 {
 	for _, sp := range spans {
 		end = max(end, sp.off)
 	}
-	slices.SortFunc(spans, func(a, b span) int {
-		switch {
-		case a.on < b.on:
-			return -1
-		case a.on > b.on:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(spans, func(a, b span) int { return cmp.Compare(a.on, b.on) })
 	hole, reach := 0.0, end-FinalHoleWindow // everything before counts as sounding
 	for _, sp := range spans {
 		if sp.off <= reach {
@@ -145,15 +138,7 @@ func GateShare(s *score.Score) (float64, bool) {
 			starts = append(starts, t.Notes...)
 		}
 	}
-	slices.SortFunc(starts, func(a, b score.Note) int {
-		switch {
-		case a.Start < b.Start:
-			return -1
-		case a.Start > b.Start:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(starts, func(a, b score.Note) int { return cmp.Compare(a.Start, b.Start) })
 	in, n := 0, 0
 	for i := 0; i+1 < len(starts); i++ {
 		gap := starts[i+1].Start - starts[i].Start
@@ -182,15 +167,7 @@ func DistinctChords(s *score.Score) int {
 			notes = append(notes, t.Notes...)
 		}
 	}
-	slices.SortFunc(notes, func(a, b score.Note) int {
-		switch {
-		case a.Start < b.Start:
-			return -1
-		case a.Start > b.Start:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(notes, func(a, b score.Note) int { return cmp.Compare(a.Start, b.Start) })
 	seen := map[uint16]bool{}
 	for i := 0; i < len(notes); {
 		var set uint16
