@@ -57,8 +57,8 @@ type goldenRecipe struct {
 // acoustic kits, a +6 dB bus shelf at 12 kHz: every song changes (the
 // hashes are those of the merge with width's stereo).
 // 2026.11.29.2 (one merge of six branches; the hashes are the merge's):
-// breath, bow, pick and key noises under the notes (every song); every
-// player holds a bend gesture's pitch until the next; calm parts' room
+// breath, bow, pick and key noises under the notes (every song); players
+// of given charts hold a bend gesture's pitch until the next; calm parts' room
 // wideners add an air reflection over 3 kHz and calm strings, flute, brass
 // and piano a presence dip at 2.5 kHz; ballads' keys state every beat,
 // drum and bass kicks on 3; metal, phonk and celtic basses state the
@@ -66,7 +66,7 @@ type goldenRecipe struct {
 // hats and crashes.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
-		"ea4c1b468974ca707fa4a6078529a274bbe685ea8e57543ed038334fa4c62185"},
+		"3edda0bc51fe3532860548481c80d500f7fa90490e9fe20e4f44e8995de108d4"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
 		"ac0f00e14004a30964bac76c8cc00efb8af0f07ac90496acbb56bbbb0f38d9c4"},

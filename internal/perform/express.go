@@ -189,7 +189,7 @@ func (sh *shape) bends(notes []score.Note, r *prng.SplitMix) []score.Control {
 			continue
 		}
 		t := min(sh.beats(bendTime), n.Length/2)
-		if len(cs) > 0 {
+		if len(cs) > 0 && sh.s.GivenChart {
 			// The last gesture's pitch held up to this one: the
 			// synthesizer ramps between points under 0.6 s apart, and
 			// without it a note after a bend sank toward the next

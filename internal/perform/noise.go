@@ -23,9 +23,11 @@ const (
 	noiseKeys                           // a key's thump at attacks, a damper at releases
 )
 
-// noisy is the noise family of each instrument that makes one.
+// noisy is the noise family of each instrument that makes one. The choir
+// pad breathes with its samples only: with an inhale before its phrases a
+// phonk song's limiter flattened peaks (TestStyles, sox's flat factor).
 var noisy = map[score.Instrument]noiseFamily{
-	score.Flute: noiseWind, score.Sax: noiseWind, score.Brass: noiseWind, score.ChoirPad: noiseWind,
+	score.Flute: noiseWind, score.Sax: noiseWind, score.Brass: noiseWind,
 	score.Strings: noiseBowed, score.Fiddle: noiseBowed,
 	score.Guitar: noisePlucked, score.NylonGuitar: noisePlucked, score.Bass: noisePlucked,
 	score.UprightBass: noisePlucked, score.Banjo: noisePlucked, score.Mandolin: noisePlucked,
