@@ -355,6 +355,9 @@ window.SongsmithView = (function () {
     if (!res.ok) throw new Error("HTTP " + res.status);
     const midi = M.readMIDI(await res.arrayBuffer());
     if (!s || s.token !== token) return;
+    // The players' noises (GM breath and fret noise tracks after the
+    // parts, internal/music/midinoise.go) are not parts: no lane of their own.
+    midi.tracks = midi.tracks.filter((tr) => tr.name !== "breath noise" && tr.name !== "fret noise");
     s.midi = midi;
     el.legend.replaceChildren(...midi.tracks.map((tr, i) => {
       const li = document.createElement("li");
