@@ -24,7 +24,6 @@ type outside struct {
 var (
 	ebuI    = regexp.MustCompile(`(?m)^\s+I:\s+(-?[0-9.]+) LUFS`)
 	ebuPeak = regexp.MustCompile(`(?m)^\s+Peak:\s+(-?[0-9.inf]+) dBFS`)
-	bpmNum  = regexp.MustCompile(`([0-9.]+)`)
 )
 
 // outsideTools runs the outside tools of the agreement run through a
@@ -100,8 +99,8 @@ func (o *outsideTools) measure(t *testing.T, data []byte, path string) outside {
 	if f := strings.Fields(strings.TrimSpace(out)); len(f) >= 2 {
 		m.aubio, _ = strconv.ParseFloat(f[len(f)-2], 64)
 	}
-	m.bpmTools = parseBPM(o.run(t, data, "bpm", func() (string, error) { return runBPM(path) }))
-	m.bpmWide = parseBPM(o.run(t, data, "bpmWide", func() (string, error) { return runBPM(path, "-m", "40", "-x", "240") }))
+	m.bpmTools = testutil.ParseBPM(o.run(t, data, "bpm", func() (string, error) { return testutil.BPMOutput(path) }))
+	m.bpmWide = testutil.ParseBPM(o.run(t, data, "bpmWide", func() (string, error) { return testutil.BPMOutput(path, "-m", "40", "-x", "240") }))
 	summary := o.run(t, data, "ebur128", func() (string, error) {
 		b, err := exec.Command("ffmpeg", "-nostats", "-hide_banner", "-i", path, "-af", "ebur128=peak=true", "-f", "null", "-").CombinedOutput()
 		s := string(b)
@@ -129,30 +128,4 @@ func (o *outsideTools) measure(t *testing.T, data []byte, path string) outside {
 		m.key = essentiaKey(k)
 	}
 	return m
-}
-
-// runBPM runs bpm-tools with args on a WAV file (mono float samples
-// from sox) and returns what it printed.
-func runBPM(path string, args ...string) (string, error) {
-	sox := exec.Command("sox", path, "-t", "raw", "-r", "44100", "-e", "float", "-c", "1", "-")
-	bpm := exec.Command("bpm", args...)
-	var err error
-	if bpm.Stdin, err = sox.StdoutPipe(); err != nil {
-		return "", err
-	}
-	if err := sox.Start(); err != nil {
-		return "", err
-	}
-	out, err := bpm.Output()
-	_ = sox.Wait()
-	return string(out), err
-}
-
-// parseBPM reads bpm-tools' tempo.
-func parseBPM(out string) float64 {
-	v := 0.0
-	if m := bpmNum.FindStringSubmatch(out); m != nil {
-		v, _ = strconv.ParseFloat(m[1], 64)
-	}
-	return v
 }

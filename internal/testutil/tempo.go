@@ -1,6 +1,7 @@
 package testutil
 
 import (
+	"fmt"
 	"math"
 	"os/exec"
 	"regexp"
@@ -96,22 +97,34 @@ var bpmNum = regexp.MustCompile(`([0-9.]+)`)
 // sox, as its manual pipes them) and returns its tempo.
 func RunBPM(tb testing.TB, path string, args ...string) float64 {
 	tb.Helper()
+	out, err := BPMOutput(path, args...)
+	if err != nil {
+		tb.Fatalf("bpm-tools: %v", err)
+	}
+	return ParseBPM(out)
+}
+
+// BPMOutput runs bpm-tools with args on a WAV file (mono float samples
+// from sox) and returns what it printed.
+func BPMOutput(path string, args ...string) (string, error) {
 	sox := exec.Command("sox", path, "-t", "raw", "-r", "44100", "-e", "float", "-c", "1", "-")
 	bpm := exec.Command("bpm", args...)
 	var err error
 	if bpm.Stdin, err = sox.StdoutPipe(); err != nil {
-		tb.Fatal(err)
+		return "", err
 	}
 	if err := sox.Start(); err != nil {
-		tb.Fatalf("sox: %v", err)
+		return "", fmt.Errorf("sox: %w", err)
 	}
 	out, err := bpm.Output()
 	_ = sox.Wait()
-	if err != nil {
-		tb.Fatalf("bpm: %v", err)
-	}
+	return string(out), err
+}
+
+// ParseBPM reads the tempo bpm-tools printed (0 when it printed none).
+func ParseBPM(out string) float64 {
 	v := 0.0
-	if m := bpmNum.FindStringSubmatch(string(out)); m != nil {
+	if m := bpmNum.FindStringSubmatch(out); m != nil {
 		v, _ = strconv.ParseFloat(m[1], 64)
 	}
 	return v
