@@ -172,6 +172,49 @@ func TestStoreDiskFull(t *testing.T) {
 
 var _ io.Writer = (*fullAfter)(nil)
 
+// A database that a full disk refuses even Open's start-up commit opens
+// for reads (every job there, writes StorageFull); a new database on a
+// full disk does not open; and once space is back the next Open runs the
+// whole start-up recovery again.
+func TestOpenOnFullDisk(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "songsmith.db")
+	s, err := embedded.Open(path, embedded.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := jobstest.NewJob("k")
+	must(t, s.CreateJob(ctx, j))
+	must(t, s.Enqueue(ctx, j.ID))
+	if d, err := s.Receive(ctx, 1, 0); err != nil || len(d) != 1 { // in flight when the process "dies"
+		t.Fatalf("receive: %v, %v", d, err)
+	}
+	must(t, s.Close())
+	full := func() error { return fmt.Errorf("write %s: %w", path, syscall.ENOSPC) }
+	if _, err := embedded.Open(filepath.Join(filepath.Dir(path), "new.db"), embedded.Options{WriteFault: full}); !errors.Is(err, backend.ErrStorageFull) {
+		t.Fatalf("a new database on a full disk: %v, want storage full", err)
+	}
+	s, err = embedded.Open(path, embedded.Options{WriteFault: full})
+	if err != nil {
+		t.Fatalf("reopening on a full disk: %v", err)
+	}
+	if got, err := s.Job(ctx, j.ID); err != nil || got.ID != j.ID {
+		t.Fatalf("reading on a full disk: %v, %v", got, err)
+	}
+	if err := s.CreateJob(ctx, jobstest.NewJob("k")); !errors.Is(err, backend.ErrStorageFull) {
+		t.Fatalf("writing on a full disk: %v, want storage full", err)
+	}
+	must(t, s.Close())
+	s, err = embedded.Open(path, embedded.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if d, err := s.Receive(ctx, 1, 0); err != nil || len(d) != 1 || d[0].JobID != j.ID {
+		t.Fatalf("after space came back the in-flight message is delivered again at once: %v, %v", d, err)
+	}
+}
+
 // On a real full filesystem (a 256 KiB tmpfs; Linux as root only, where a
 // test may mount one) the database's commits and the media writes are
 // StorageFull, the database opens again afterwards, and the media
@@ -212,15 +255,29 @@ func TestRealDiskFull(t *testing.T) {
 		t.Fatalf("the refused media write left %v", left)
 	}
 	must(t, s.Close())
-	s, err = embedded.Open(path, embedded.Options{})
+	// Take the last free byte, so the reopening's start-up commit cannot
+	// find room however much bbolt's freelist happened to keep.
+	filler, err := os.Create(filepath.Join(dir, "filler"))
 	if err != nil {
-		t.Fatalf("reopening after the full disk: %v", err)
+		t.Fatal(err)
 	}
-	defer s.Close()
-	for _, j := range stored {
-		if _, err := s.Job(ctx, j.ID); err != nil {
-			t.Fatalf("job %s lost: %v", j.ID, err)
+	for _, err = filler.Write(make([]byte, 4096)); err == nil; _, err = filler.Write(make([]byte, 4096)) {
+	}
+	must(t, filler.Close())
+	for round, space := range []string{"full", "space again"} {
+		if round == 1 {
+			must(t, os.Remove(filler.Name()))
 		}
+		s, err = embedded.Open(path, embedded.Options{})
+		if err != nil {
+			t.Fatalf("reopening (%s): %v", space, err)
+		}
+		for _, j := range stored {
+			if _, err := s.Job(ctx, j.ID); err != nil {
+				t.Fatalf("job %s lost (%s): %v", j.ID, space, err)
+			}
+		}
+		must(t, s.Close())
 	}
 	t.Logf("%d jobs stored before the disk was full; all there after reopening", len(stored))
 }

@@ -168,7 +168,7 @@ func Open(path string, opts Options) (*Store, error) {
 		log = slog.Default()
 	}
 	err = db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{bucketJobs, bucketKeys, bucketLimits, bucketQueue, bucketMeta, bucketIdem, bucketOwners, bucketHooks, bucketQuarantine} {
+		for _, b := range allBuckets {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
@@ -187,11 +187,41 @@ func Open(path string, opts Options) (*Store, error) {
 		}
 		return s.resetInFlight(tx, bucketHooks)
 	})
+	if errors.Is(err, backend.ErrStorageFull) && db.complete() {
+		// A full disk refuses even this commit. The database is whole, so
+		// open it for reads; writes answer StorageFull until space returns.
+		// What the init would have done waits without losing anything: an
+		// in-flight message is delivered again when its visibility ends
+		// (the interrupted attempt counted), a stale lease expires at its
+		// Until, and the active sets already match the records (admission
+		// writes both in one transaction).
+		log.Warn("embedded: the disk is full; opened without the start-up recovery", "path", path, "err", err)
+		return s, nil
+	}
 	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("embedded: init %s: %w", path, err)
 	}
 	return s, nil
+}
+
+// allBuckets are the top-level buckets Open creates.
+var allBuckets = [][]byte{bucketJobs, bucketKeys, bucketLimits, bucketQueue, bucketMeta, bucketIdem, bucketOwners, bucketHooks, bucketQuarantine, bucketActive, bucketLeases}
+
+// complete reports whether the database holds every top-level bucket and
+// its owner index (a previous Open finished its init).
+func (d boltDB) complete() bool {
+	return d.View(func(tx *bolt.Tx) error {
+		for _, b := range allBuckets {
+			if tx.Bucket(b) == nil {
+				return errMissing
+			}
+		}
+		if tx.Bucket(bucketMeta).Get(metaOwnerIndex) == nil {
+			return errMissing
+		}
+		return nil
+	}) == nil
 }
 
 // Close closes the database.
