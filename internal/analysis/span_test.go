@@ -86,7 +86,7 @@ func TestSpanChromaUnderCymbal(t *testing.T) {
 // SpanChroma, has its own class strongest and the class a semitone below
 // it under 5 % (the chroma's 2.7 Hz bins resolve the 4 Hz between D2
 // and C#2; a bass read a semitone low was the bass's pitch bend,
-// TestGivenChartBendsHold in internal/engine).
+// TestBendGesturesHold in internal/synth).
 func TestSpanChromaLowRegister(t *testing.T) {
 	testutil.SkipRaceShort(t)
 	for _, midi := range []int{33, 37, 38, 40, 43, 45, 50, 57} {

@@ -189,14 +189,6 @@ func (sh *shape) bends(notes []score.Note, r *prng.SplitMix) []score.Control {
 			continue
 		}
 		t := min(sh.beats(bendTime), n.Length/2)
-		if len(cs) > 0 && sh.s.GivenChart {
-			// The last gesture's pitch held up to this one: the
-			// synthesizer ramps between points under 0.6 s apart, and
-			// without it a note after a bend sank toward the next
-			// gesture's start (a bass's D2 read as C#), where a MIDI
-			// player holds the last value.
-			cs = append(cs, score.Control{Start: n.Start, Kind: score.Bend, Value: 0})
-		}
 		cs = append(cs,
 			score.Control{Start: n.Start, Kind: score.Bend, Value: from},
 			score.Control{Start: n.Start + t/3, Kind: score.Bend, Value: from * 0.45},

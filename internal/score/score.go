@@ -246,8 +246,7 @@ type Score struct {
 	EnergyDrawn bool
 	// GivenChart marks a song playing a chord chart the request gave
 	// (internal/music, state.go): the mix plays its kit softer
-	// (internal/mix) and its players hold a bend gesture's pitch until
-	// the next gesture instead of gliding toward it (internal/perform).
+	// (internal/mix).
 	GivenChart bool
 	// Loop marks a seamless loop: TotalBeats repeat end to start, and
 	// synthesis wraps what rings past the end into the beginning (no tail,

@@ -22,15 +22,25 @@ const modDepth = 0.5
 // modRate is the rate of the vibrato that modulation brings in, Hz.
 const modRate = 5.5
 
-// holdGap is the longest stretch between two points of a bend or
-// modulation curve that is a ramp; a longer one holds its value and steps.
+// holdGap is the longest stretch between two points of a modulation
+// curve that is a ramp; a longer one holds its value and steps.
 const holdGap = int(0.6 * sr)
 
+// bendGap is the longest stretch between two points of a bend curve that
+// is a ramp: the steps inside one gesture (a scoop or slide reaches its
+// pitch in 90 ms, in thirds; a tempo map stretches them a little). A
+// point further from the last one starts a new gesture: the pitch holds
+// the last value until it and jumps there, as a MIDI player does. With
+// holdGap's 0.6 s, a note between two gestures glided from the first's
+// end toward the second's start (a bass's D2 sank to C#2).
+const bendGap = int(0.04 * sr)
+
 // curve is one control over time: points in frames, values between them
-// ramped (smooth, or within holdGap) or held.
+// ramped (smooth, or within ramp frames) or held.
 type curve struct {
 	at     []int
 	v      []float64
+	ramp   int // the longest stretch that ramps (unless smooth)
 	smooth bool
 }
 
@@ -42,7 +52,7 @@ func (c *curve) value(f int, before float64) float64 {
 		return before
 	}
 	if i+1 < len(c.at) {
-		if d := c.at[i+1] - c.at[i]; d > 0 && (c.smooth || d <= holdGap) {
+		if d := c.at[i+1] - c.at[i]; d > 0 && (c.smooth || d <= c.ramp) {
 			return c.v[i] + (c.v[i+1]-c.v[i])*float64(f-c.at[i])/float64(d)
 		}
 	}
@@ -59,7 +69,7 @@ func newControls(s *score.Score, tr *score.Track) *controls {
 	if len(tr.Controls) == 0 {
 		return nil
 	}
-	c := &controls{expr: curve{smooth: true}}
+	c := &controls{bend: curve{ramp: bendGap}, mod: curve{ramp: holdGap}, expr: curve{smooth: true}}
 	for _, k := range tr.Controls {
 		if !isFinite(k.Start) || !isFinite(k.Value) {
 			continue
@@ -114,7 +124,8 @@ func (c *controls) express(buf []float32, start int) {
 }
 
 // controlActs are a recorded part's controls as player actions on channel
-// 0: each bend point ramps to the next one (a gesture starts at once),
+// 0: each bend point ramps to the next one inside a gesture (bendGap; a
+// gesture starts at once),
 // modulation and expression as controller changes.
 func controlActs(s *score.Score, tr *score.Track) []recAct {
 	c := newControls(s, tr)
@@ -124,10 +135,10 @@ func controlActs(s *score.Score, tr *score.Track) []recAct {
 	var acts []recAct
 	b := c.bend
 	for i, f := range b.at {
-		if i == 0 || f-b.at[i-1] > holdGap {
+		if i == 0 || f-b.at[i-1] > b.ramp {
 			acts = append(acts, recAct{frame: f, kind: recBend, bend: b.v[i]})
 		}
-		if i+1 < len(b.at) && b.at[i+1]-f <= holdGap {
+		if i+1 < len(b.at) && b.at[i+1]-f <= b.ramp {
 			acts = append(acts, recAct{frame: f, kind: recBend, bend: b.v[i+1], ramp: max(2, b.at[i+1]-f)})
 		}
 	}

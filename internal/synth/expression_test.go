@@ -83,3 +83,48 @@ func TestControlsRender(t *testing.T) {
 		}
 	}
 }
+
+// bendGesture is a scoop into beat b from from semitones, as perform
+// writes it at 120 BPM: back to the written pitch in 90 ms, in thirds.
+func bendGesture(b, from float64) []score.Control {
+	const t = 0.18 // beats: 90 ms
+	return []score.Control{
+		{Start: b, Kind: score.Bend, Value: from},
+		{Start: b + t/3, Kind: score.Bend, Value: from * 0.45},
+		{Start: b + 2*t/3, Kind: score.Bend, Value: from * 0.12},
+		{Start: b + t, Kind: score.Bend, Value: 0},
+	}
+}
+
+// TestBendGesturesHold (issue 32 item 3): between two bend gestures 0.55 s
+// apart the pitch holds the written one, in a synthesized voice and a
+// SoundFont player, as a MIDI player holds the last bend; it does not
+// glide from the first gesture's end toward the second's start (with
+// ramps between points up to 0.6 s apart it sank a semitone by the
+// middle of the stretch: a bass's D2 read as C#2). Each gesture still
+// sounds: 20 ms into one the pitch is under the written one.
+func TestBendGesturesHold(t *testing.T) {
+	testutil.SkipRaceShort(t)
+	for _, rec := range []bool{false, true} {
+		var b *soundfont.Bank
+		name := "synthesized"
+		if rec {
+			b, name = mustBank(t), "recorded"
+		}
+		at := func(x []float32, sec, win float64) float64 {
+			i := int(sec * 44100)
+			return estimatePitch(x[i:i+int(win*44100)], 44100)
+		}
+		plain := renderMid(t, heldNote(rec), b)
+		bent := renderMid(t, heldNote(rec, append(bendGesture(0.5, -2), bendGesture(1.6, -2)...)...), b)
+		for _, sec := range []float64{0.45, 0.55, 0.65} {
+			if p0, p1 := at(plain, sec, 0.1), at(bent, sec, 0.1); math.Abs(12*math.Log2(p1/p0)) > 0.15 {
+				t.Errorf("%s: %.2f-%.2f s, between two gestures, the pitch is %.2f semitones off the written one (%.1f Hz for %.1f Hz)",
+					name, sec, sec+0.1, 12*math.Log2(p1/p0), p1, p0)
+			}
+		}
+		if p0, p1 := at(plain, 0.8, 0.03), at(bent, 0.8, 0.03); 12*math.Log2(p1/p0) > -0.3 {
+			t.Errorf("%s: the second gesture's first 30 ms sound %.2f semitones off the written pitch, want a scoop from below", name, 12*math.Log2(p1/p0))
+		}
+	}
+}
