@@ -65,15 +65,16 @@ type goldenRecipe struct {
 // tonic; given charts voice their extensions above; drawn energy thins
 // hats and crashes.
 // 2026.11.29.3 (issue 32 items 3 and 5, air4): the synthesizer holds a
-// bend between gestures in every song (not only given charts).
+// bend between gestures in every song (not only given charts); a pick's
+// click is a 5 ms transient at 2-5 kHz, 10 dB louder.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
-		"ea4c1b468974ca707fa4a6078529a274bbe685ea8e57543ed038334fa4c62185"},
+		"9bc9a0ed4c908353cbc8db330aee69837fe12aaa901d80da3b4019d66af182ba"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
 		"ac0f00e14004a30964bac76c8cc00efb8af0f07ac90496acbb56bbbb0f38d9c4"},
 	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
-		"8a734c58c533ff2d742ee4c51c58969b7294673dff575b3fa0ed44e50d3f001a"},
+		"5d684429f75a9749524d9d848de5ffae308712644362863edb63826f326e05b9"},
 }
 
 // SamplesHash is the hex SHA-256 of b's float32 samples.

@@ -28,12 +28,13 @@ var expressive = map[score.Instrument]int{
 
 // Vibrato and bend shapes.
 const (
-	vibDelay   = 0.3  // s after the start of a held note before vibrato sets in
-	vibRise    = 0.45 // s for the vibrato to reach its depth
-	vibMinNote = 0.7  // s: notes shorter than this have no vibrato
-	swellMin   = 0.8  // the quietest expression of a swell (1: as written; the gain is its square)
-	bendTime   = 0.09 // s for a bend into a note to reach its pitch
-	maxBreath  = 0.2  // s: the longest silence articulation leaves between two notes
+	vibDelay   = 0.3   // s after the start of a held note before vibrato sets in
+	vibRise    = 0.45  // s for the vibrato to reach its depth
+	vibMinNote = 0.7   // s: notes shorter than this have no vibrato
+	swellMin   = 0.8   // the quietest expression of a swell (1: as written; the gain is its square)
+	bendTime   = 0.09  // s for a bend into a note to reach its pitch
+	pickTime   = 0.005 // s a pick's click lasts
+	maxBreath  = 0.2   // s: the longest silence articulation leaves between two notes
 )
 
 // express adds the controls of a pitched track t (performed notes, on

@@ -167,7 +167,7 @@ func mergeControls(a, b []score.Control) []score.Control {
 func (sh *shape) plucks(notes []score.Note, cs []score.Control, r *prng.SplitMix) []score.Noise {
 	var ns []score.Noise
 	for _, a := range sh.attacks(notes) {
-		ns = append(ns, score.Noise{Start: a.start, Length: sh.beats(0.025), Kind: score.NoisePick, Level: a.vel})
+		ns = append(ns, score.Noise{Start: a.start, Length: sh.beats(pickTime), Kind: score.NoisePick, Level: a.vel})
 	}
 	if !single(notes) {
 		return ns

@@ -31,12 +31,14 @@ type noiseShape struct {
 	hiss, scrape     float64
 }
 
-// noiseShapes are the kinds' sounds, levels -30 to -45 dB under the notes.
+// noiseShapes are the kinds' sounds, levels 14-38 dB under the notes; a
+// pick's click is a listener's pick attack, short and bright at 2-5 kHz
+// (TestPickClickHeard).
 var noiseShapes = map[score.NoiseKind]noiseShape{
 	score.NoiseBreath: {centre: 5000, q: 0.5, db: -34, upShare: 0.6, fall: 2},
 	score.NoiseAir:    {centre: 5000, q: 0.5, db: -34, up: 0.006, fall: 2},
 	score.NoiseBow:    {centre: 6000, q: 0.7, db: -33, up: 0.003, fall: 1, hiss: 0.18, scrape: 0.08},
-	score.NoisePick:   {centre: 6000, q: 0.5, db: -24, up: 0.0005, fall: 2},
+	score.NoisePick:   {centre: 3500, q: 1.2, db: -14, up: 0.0003, fall: 1},
 	score.NoiseSqueak: {centre: 2500, q: 2, sweep: 6000, db: -30, upShare: 0.5, fall: 1},
 	score.NoiseKey:    {centre: 1000, q: 0.3, db: -30, up: 0.001, fall: 2},
 	score.NoiseDamper: {centre: 3000, q: 0.7, db: -38, upShare: 0.5, fall: 1},
