@@ -86,17 +86,20 @@ var boxDB = map[score.Instrument]float64{
 // references' median -8.4 dB re total; the songs' sat at -9.7, the
 // bluegrass guitar and the tango piano lowest), where a kit-driven mix
 // leaves room for the kick, the bass and the snare's body. Kit-driven
-// styles get no warmth bell. The orchestral sources' and pads' 4.5 dB
-// (3 until engine 2026.11.29.3) also weigh the calm spectrum down: with
-// the presence bell at 2 kHz it took the calm prompts' centroid from 547
-// to 525 Hz (the references' 288-541; docs/engine-mix.md). A guitar's
-// stays at 3: more reached its box cut at 500 Hz (TestWarmthBell).
+// styles get no warmth bell. The orchestral sources' 4 dB and the pads'
+// 3.5 (3 and none until engine 2026.11.29.3) also weigh the calm spectrum
+// down: with the presence bell at 2 kHz they took the calm prompts'
+// centroid from 547 to 527 Hz (the references' 288-541;
+// docs/engine-mix.md). At 4.5 the calm styles' 250 Hz octave left the
+// references' range (-6.45 dB against at most -6.50, TestFamilyMedians);
+// a guitar's stays at 3 (more reached its box cut at 500 Hz,
+// TestWarmthBell).
 var warmDB = map[score.Instrument]float64{
 	score.Guitar:   3,
-	score.Piano:    4.5,
-	score.Strings:  4.5,
-	score.ChoirPad: 4.5,
-	score.Pad:      4.5,
+	score.Piano:    4,
+	score.Strings:  4,
+	score.ChoirPad: 4,
+	score.Pad:      3.5,
 }
 
 // biteDB is the bite bell's gain by instrument, for pitched parts other
@@ -126,17 +129,17 @@ var biteDB = map[score.Instrument]float64{
 // keeps its presence: with the bell a dark ambient song (seed 4) needed
 // more gain to its loudness and its limiter flattened peaks (sox's flat
 // factor 2.92, TestStyles). Since engine 2026.11.29.3 the bell sits at
-// 2 kHz, broader (Q 0.75), and deeper on strings and brass (-5), on the
-// piano (-4), pads and the flute (-3): at -3 dB, 2.5 kHz the calm
+// 2 kHz, broader (Q 0.75), and deeper on strings and brass (-6), on the
+// piano and pads (-4) and the flute (-3): at -3 dB, 2.5 kHz the calm
 // prompts of the study read 547 Hz (the styles' own prompts 529). With
 // the bell at 2.5 kHz on the flute, bpm-tools heard the classical waltz
 // at 179.7 for 87 (TestRenderWaltz; aubio 139.7); at 2 kHz, -3 dB it
 // hears it.
 var calmPresenceDB = map[score.Instrument]float64{
-	score.Strings: -5,
-	score.Brass:   -5,
+	score.Strings: -6,
+	score.Brass:   -6,
 	score.Piano:   -4,
-	score.Pad:     -3,
+	score.Pad:     -4,
 	score.Flute:   -3,
 }
 
