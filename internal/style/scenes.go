@@ -301,11 +301,13 @@ var scenes = []Style{
 			{Steps: "x-------t-------", Level: 2},
 		},
 		// A tanpura: the tonic and its fifth plucked round and round on
-		// every beat (Pa, Sa, Sa, Sa), the pulse the piece is heard at
-		// (issue 30: a held pad drone left no tempo to hear).
+		// every beat (Pa, Sa, Sa, Sa) and softly between, the pulse the
+		// piece is heard at (issue 30: a held pad drone left no tempo to
+		// hear; issue 32: on the beats alone aubio doubled it to 107 for
+		// 52 bpm, its eighths filled in by nothing).
 		Band: Band{Bass: score.SubBass, Chords: score.SingingBowl, Pad: score.Pad, Lead: score.Flute,
 			LeadAlt: []score.Instrument{score.Harp, score.Kalimba}, ChordsAlt: []score.Instrument{score.Harp},
-			Drone: Drone{Instrument: score.Sitar, Pedal: true, Fifth: true, GainDB: 4, Strike: "x... o... o... o..."}, Recorded: []string{"lead"}},
+			Drone: Drone{Instrument: score.Sitar, Pedal: true, Fifth: true, GainDB: 4, Strike: "x.-. o.-. o.-. o.-."}, Recorded: []string{"lead"}},
 		Harmony: Harmony{Family: "ambient", Ext: 5, Cadence: "drone", Modes: []string{"lydian", "major", "dorian"},
 			Major: [][]int{{0, 0, 3, 3}, {0, 3, 0, 3}, {0, 0, 0, 1}, {0, 4, 0, 3}},
 			Minor: [][]int{{0, 0, 6, 6}, {0, 3, 0, 3}, {0, 0, 2, 2}}},
