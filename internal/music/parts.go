@@ -97,11 +97,15 @@ func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.Co
 				// cadence's chord sounds to the end.
 				// A plucked instrument that would die away before the
 				// bar ends strikes the chord again (see keepSounding).
-				every := 0.0
+				// Without drums, a chord struck again on the beats is not
+				// rolled: a roll over half a beat sounded as eighths, the
+				// pulse aubio then counted (see strikeEvery).
+				every, still := 0.0, drumless(secs)
 				if final := i == len(secs)-1 && b == s.Bars-1; !final {
-					every = strikeEvery(inst, s)
+					every = strikeEvery(inst, s, still)
 				}
-				pt.keepSounding(t, float64(s.Beats), vc, vc2, h.Split, s.Name == "intro", v, every)
+				roll := s.Name == "intro" && !(still && every >= 1)
+				pt.keepSounding(t, float64(s.Beats), vc, vc2, h.Split, roll, v, every)
 				continue
 			}
 			if pl := pickLine(lines, m, sectionLevel(s)); pl != nil {

@@ -148,8 +148,12 @@ var scenes = []Style{
 	{
 		Name: "bluegrass", Family: "folk",
 		Seat: MixSeat{MixAcoustic, RefCalm},
+		// A bluegrass band drives: the pickers ahead of the beat, the
+		// tempo moving only a little over a phrase (a folk push and
+		// ease, 2-3 % at its tempos) and broadening into the final tag
+		// (a ritardando over the last two bars, RitardRubato).
 		Feel: func(f *Feel) {
-			f.Rubato, f.PhraseTempo, f.Push = 0, 0, Push{Snare: -2, Bass: -1, Chords: -4, Lead: -2, Arp: -4}
+			f.Rubato, f.PhraseTempo, f.Push = 18, 0.03, Push{Snare: -2, Bass: -1, Chords: -4, Lead: -2, Arp: -4}
 		},
 		Aliases: []string{"newgrass", "appalachian", "appalachian folk", "hillbilly", "mountain music", "old time", "old time music", "banjo music", "ブルーグラス", "蓝草", "蓝草音乐", "블루그래스"},
 		Colour:  []string{"bluegrassy"},
