@@ -64,12 +64,16 @@ type goldenRecipe struct {
 // drum and bass kicks on 3; metal, phonk and celtic basses state the
 // tonic; given charts voice their extensions above; drawn energy thins
 // hats and crashes.
+// 2026.11.29.3 (issue 32 item 2, calm6): ambient's harp plucks its drone
+// on every eighth (the ambient song changes), meditation's and chant's
+// struck drones add soft eighths, bluegrass has a tempo map, drumless
+// intros strike plucked chords on the beats: pop and folk do not change.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
 		"3edda0bc51fe3532860548481c80d500f7fa90490e9fe20e4f44e8995de108d4"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
-		"ac0f00e14004a30964bac76c8cc00efb8af0f07ac90496acbb56bbbb0f38d9c4"},
+		"0df86015103ed43bd08d38977960a0161da80e588d87d827655710a1488c1f2f"},
 	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
 		"8a734c58c533ff2d742ee4c51c58969b7294673dff575b3fa0ed44e50d3f001a"},
 }
