@@ -58,7 +58,7 @@ func strikeEvery(inst score.Instrument, s *form.Section, onBeats bool) float64 {
 // keepSounding plays one bar of a held chord (see held); with every > 0
 // the chord is strummed again every every beats, a little softer, so that
 // a plucked instrument fills the bar instead of dying away.
-func (pt *part) keepSounding(t, beats float64, vc, vc2 []int, split float64, roll bool, v, every float64) {
+func (pt *part) keepSounding(t, beats float64, vc, vc2 []int, split float64, roll float64, v, every float64) {
 	if every <= 0 || every >= beats-1e-9 {
 		pt.held(t, beats, vc, vc2, split, roll, v)
 		return
