@@ -64,12 +64,13 @@ type goldenRecipe struct {
 // drum and bass kicks on 3; metal, phonk and celtic basses state the
 // tonic; given charts voice their extensions above; drawn energy thins
 // hats and crashes.
-// 2026.11.29.3 (issue 32 items 3 and 5, air4): the synthesizer holds a
-// bend between gestures in every song (not only given charts); a pick's
-// click is a 5 ms transient at 2-5 kHz, 10 dB louder; calm chords and
-// pads are warmer (+4 dB at 250 Hz, pads 3.5) and the calm presence bell
-// sits at 2 kHz, deeper and on pads and the flute too (calm centroid 547
-// -> 527 Hz).
+// 2026.11.29.3 (issue 32, air4 and calm6; issues 30-31): the synthesizer
+// holds a bend between gestures in every song; a pick's click is a 5 ms
+// transient at 2-5 kHz; calm chords and pads are warmer and the calm
+// presence bell sits at 2 kHz (calm centroid 547 -> 527 Hz); ambient's harp
+// plucks its drone on every eighth, meditation's and chant's struck drones
+// add soft eighths, bluegrass has a tempo map, drumless intros strike
+// plucked chords on the beats.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
 		"9bc9a0ed4c908353cbc8db330aee69837fe12aaa901d80da3b4019d66af182ba"},

@@ -177,11 +177,14 @@ func TestCalmGrows(t *testing.T) {
 	}
 }
 
-// meanVelocity is the mean velocity of the pitched notes starting in
+// meanVelocity is the mean velocity of the pitched notes (drones aside) starting in
 // [from, to).
 func meanVelocity(s *score.Score, from, to float64) float64 {
 	sum, n := 0.0, 0
 	for _, t := range s.Tracks {
+		if t.Part == score.PartDrone {
+			continue // a drone holds its level (form.Shape): the pulse under the growth
+		}
 		for _, x := range t.Notes {
 			if x.Start >= from && x.Start < to {
 				sum += x.Velocity

@@ -26,8 +26,12 @@ func ringSeconds(inst score.Instrument) float64 {
 // strikeEvery is how often, in beats, the chord instrument inst strikes a
 // held chord of section s again so that it keeps sounding: 0 (hold it)
 // when one stroke rings through the bar, else the longest of a half bar,
-// a beat or half a beat that the instrument rings through.
-func strikeEvery(inst score.Instrument, s *form.Section) float64 {
+// a beat or half a beat that the instrument rings through. In a song
+// without drums (onBeats) the chord is struck on the beats as long as it
+// rings through most of one: there its strokes are the pulse a listener
+// and a tempo tracker count, and eighths in an intro of a piece in
+// quarters made aubio count eighths (a minuet at 83 bpm heard at 102).
+func strikeEvery(inst score.Instrument, s *form.Section, onBeats bool) float64 {
 	ring := ringSeconds(inst)
 	if s.BPM <= 0 || math.IsInf(ring, 1) {
 		return 0
@@ -36,10 +40,17 @@ func strikeEvery(inst score.Instrument, s *form.Section) float64 {
 	if float64(s.Beats)*beatSec <= ring {
 		return 0
 	}
-	for _, every := range []float64{float64(s.Beats) / 2, 1, 0.5} {
-		if every*beatSec <= ring*1.05 && every == math.Trunc(every*2)/2 {
+	for _, every := range []float64{float64(s.Beats) / 2, 1} {
+		grid := math.Trunc(every*2) / 2 // on a beat or half a beat
+		if onBeats {
+			grid = math.Trunc(every) // on a beat
+		}
+		if every*beatSec <= ring*1.05 && every == grid {
 			return every
 		}
+	}
+	if onBeats && beatSec <= ring*1.6 {
+		return 1
 	}
 	return 0.5
 }
@@ -47,7 +58,7 @@ func strikeEvery(inst score.Instrument, s *form.Section) float64 {
 // keepSounding plays one bar of a held chord (see held); with every > 0
 // the chord is strummed again every every beats, a little softer, so that
 // a plucked instrument fills the bar instead of dying away.
-func (pt *part) keepSounding(t, beats float64, vc, vc2 []int, split float64, roll bool, v, every float64) {
+func (pt *part) keepSounding(t, beats float64, vc, vc2 []int, split float64, roll float64, v, every float64) {
 	if every <= 0 || every >= beats-1e-9 {
 		pt.held(t, beats, vc, vc2, split, roll, v)
 		return

@@ -97,11 +97,11 @@ func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.Co
 				// cadence's chord sounds to the end.
 				// A plucked instrument that would die away before the
 				// bar ends strikes the chord again (see keepSounding).
-				every := 0.0
+				every, still := 0.0, drumless(secs)
 				if final := i == len(secs)-1 && b == s.Bars-1; !final {
-					every = strikeEvery(inst, s)
+					every = strikeEvery(inst, s, still)
 				}
-				pt.keepSounding(t, float64(s.Beats), vc, vc2, h.Split, s.Name == "intro", v, every)
+				pt.keepSounding(t, float64(s.Beats), vc, vc2, h.Split, introRoll(s, still, every), v, every)
 				continue
 			}
 			if pl := pickLine(lines, m, sectionLevel(s)); pl != nil {
@@ -167,4 +167,23 @@ func barVoicings(h harmony.BarChord, k harmony.Key, kind genre.CompStyle, center
 		}
 	}
 	return vc, vc2, prev
+}
+
+// introRoll is the longest step, in beats, between the notes of a chord
+// rolled in over an intro's bar (0: struck together; see held). Without
+// drums (still) the roll is the pulse a listener and a tempo tracker first
+// hear: a chord struck again on the beats is not rolled, and at 75-105
+// bpm, where aubio takes the beat or its eighths alike, the roll enters a
+// note a beat, as a roll in eighths there made aubio count eighths through
+// the piece's first sections (a string quartet at 97 bpm heard at
+// 196-202, then at 100 in its bridge). Slower, the eighths are the pulse
+// heard (twice the tempo); quicker, the beat is.
+func introRoll(s *form.Section, still bool, every float64) float64 {
+	switch {
+	case s.Name != "intro", still && every >= 1:
+		return 0
+	case still && s.BPM >= 75 && s.BPM < 105:
+		return 1
+	}
+	return 0.5
 }

@@ -69,9 +69,14 @@ var coreAcoustic = []Style{
 		}},
 		Bass: []Line{{Builtin: "sustain"}},
 		Comp: []Line{{Builtin: "block"}},
-		// A cello pedal on the chord roots and their fifths under the pads.
+		// A cello pedal on the chord roots and their fifths under the pads,
+		// and a harp plucking them an octave up on every eighth: the pulse
+		// the piece is heard at from its first bar (issue 32: with the arp
+		// only in the bridge, aubio heard a verse of long notes at 130-139
+		// instead of 134 or 138).
 		Band: Band{Bass: score.SubBass, Chords: score.Pad, Pad: score.ChoirPad, Lead: score.Bells, Arp: score.Pluck, ArpRate: 0.5,
-			Drone: Drone{Instrument: score.Strings, Fifth: true}, Recorded: []string{"pad", "lead", "drone"}},
+			Drone:    Drone{Instrument: score.Strings, Fifth: true, Strike: "x.-. o.-. o.-. o.-.", Struck: score.Harp, StruckOctave: 1},
+			Recorded: []string{"pad", "lead", "drone"}},
 		Harmony: Harmony{Family: "ambient", Ext: 5}, Form: "through",
 		Lead:   Lead{Density: 0.25},
 		Mix:    Mix{Reverb: 0.85, Tail: 3, FadeIn: 2},

@@ -148,8 +148,12 @@ var scenes = []Style{
 	{
 		Name: "bluegrass", Family: "folk",
 		Seat: MixSeat{MixAcoustic, RefCalm},
+		// A bluegrass band drives: the pickers ahead of the beat, the
+		// tempo moving only a little over a phrase (a folk push and
+		// ease, 2-3 % at its tempos) and broadening into the final tag
+		// (a ritardando over the last two bars, RitardRubato).
 		Feel: func(f *Feel) {
-			f.Rubato, f.PhraseTempo, f.Push = 0, 0, Push{Snare: -2, Bass: -1, Chords: -4, Lead: -2, Arp: -4}
+			f.Rubato, f.PhraseTempo, f.Push = 18, 0.03, Push{Snare: -2, Bass: -1, Chords: -4, Lead: -2, Arp: -4}
 		},
 		Aliases: []string{"newgrass", "appalachian", "appalachian folk", "hillbilly", "mountain music", "old time", "old time music", "banjo music", "ブルーグラス", "蓝草", "蓝草音乐", "블루그래스"},
 		Colour:  []string{"bluegrassy"},
@@ -301,11 +305,13 @@ var scenes = []Style{
 			{Steps: "x-------t-------", Level: 2},
 		},
 		// A tanpura: the tonic and its fifth plucked round and round on
-		// every beat (Pa, Sa, Sa, Sa), the pulse the piece is heard at
-		// (issue 30: a held pad drone left no tempo to hear).
+		// every beat (Pa, Sa, Sa, Sa) and softly between, the pulse the
+		// piece is heard at (issue 30: a held pad drone left no tempo to
+		// hear; issue 32: on the beats alone aubio doubled it to 107 for
+		// 52 bpm, its eighths filled in by nothing).
 		Band: Band{Bass: score.SubBass, Chords: score.SingingBowl, Pad: score.Pad, Lead: score.Flute,
 			LeadAlt: []score.Instrument{score.Harp, score.Kalimba}, ChordsAlt: []score.Instrument{score.Harp},
-			Drone: Drone{Instrument: score.Sitar, Pedal: true, Fifth: true, GainDB: 4, Strike: "x... o... o... o..."}, Recorded: []string{"lead"}},
+			Drone: Drone{Instrument: score.Sitar, Pedal: true, Fifth: true, GainDB: 4, Strike: "x.-. o.-. o.-. o.-."}, Recorded: []string{"lead"}},
 		Harmony: Harmony{Family: "ambient", Ext: 5, Cadence: "drone", Modes: []string{"lydian", "major", "dorian"},
 			Major: [][]int{{0, 0, 3, 3}, {0, 3, 0, 3}, {0, 0, 0, 1}, {0, 4, 0, 3}},
 			Minor: [][]int{{0, 0, 6, 6}, {0, 3, 0, 3}, {0, 0, 2, 2}}},

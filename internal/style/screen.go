@@ -467,12 +467,14 @@ var screen = []Style{
 		// hold the final under the chant from the first bar to the last,
 		// hummed (internal/synth tone.go).
 		// A soft mallet (a marimba's wooden bar) sounds the final an
-		// octave over the ison on every beat: the pulse the chant is
-		// heard at. A bell's major-third partial made it major; a harp's
+		// octave over the ison on every beat, and softly on every eighth
+		// between: the pulse the chant is heard at (on the beats alone,
+		// aubio heard the chant's eighths in some sections and triplets in
+		// others: 123-125 for 47-51 bpm). A bell's major-third partial made it major; a harp's
 		// upper partials took the 125 Hz body away from the ison; at the
 		// ison's octave the mallet sat in the mono low end.
 		Band: Band{Pad: score.ChoirPad, Lead: score.ChoirPad,
-			Drone:    Drone{Instrument: score.ChoirPad, Pedal: true, GainDB: 5, Strike: "x... o... o... o...", Struck: score.Marimba, StruckGainDB: -1, StruckOctave: 1},
+			Drone:    Drone{Instrument: score.ChoirPad, Pedal: true, GainDB: 5, Strike: "x.-. o.-. o.-. o.-.", Struck: score.Marimba, StruckGainDB: -1, StruckOctave: 1},
 			Recorded: []string{"pad", "lead", "drone"}},
 		Harmony: Harmony{Family: "chant", Ext: 3, Cadence: "plagal", Modes: []string{"dorian", "phrygian", "mixolydian", "lydian"},
 			Major: [][]int{{0, 0, 6, 0}, {0, 3, 0, 0}},

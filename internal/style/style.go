@@ -219,6 +219,8 @@ type Drone struct {
 	// tolls: the pulse a song without a kit is heard at ("" holds the
 	// drone). Without Struck the drone itself is struck (its instrument
 	// then a plucked or struck one); with it a second track strikes them.
+	// A pattern of 16 steps is in sixteenths (a 3/4 bar plays its first
+	// twelve); another length divides the bar evenly.
 	Strike string
 	// Struck is the instrument of the struck pulse beside the held drone
 	// (a harp giving a chant's final beside the ison); empty strikes the

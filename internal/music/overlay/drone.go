@@ -1,6 +1,7 @@
 package overlay
 
 import (
+	"math"
 	"slices"
 	"strings"
 
@@ -144,13 +145,18 @@ var strikeAccent = map[byte]float64{'x': 1, 'o': 0.8, '-': 0.55}
 
 // strikeNotes strikes held notes (each starting on a bar line) on the
 // hits of a one-bar pattern of steps in bars of beats beats; the notes
-// starting last (the final) are kept whole.
+// starting last (the final) are kept whole. A pattern of 16 steps is in
+// sixteenths, four a beat: a bar of three beats plays its first twelve.
 func strikeNotes(held []score.Note, steps string, beats float64) []score.Note {
 	last := 0.0
 	for _, n := range held {
 		last = max(last, n.Start)
 	}
 	step := beats / float64(len(steps))
+	if len(steps) == 16 {
+		step = 0.25
+		steps = steps[:min(len(steps), int(math.Round(beats*4)))]
+	}
 	var out []score.Note
 	for _, n := range held {
 		end := n.Start + n.Length
