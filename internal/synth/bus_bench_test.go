@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"fmt"
 	"math"
 	"testing"
 )
@@ -18,11 +19,20 @@ func busSignal() []float32 {
 	return s
 }
 
-// BenchmarkBusTone measures the mix bus's tone on a three-minute mix.
+// BenchmarkBusTone measures the mix bus's tone on a three-minute mix,
+// with the bands two at a time (pairs=true, where the processor has AVX2)
+// and one at a time.
 func BenchmarkBusTone(b *testing.B) {
 	s := busSignal()
-	for b.Loop() {
-		busTone(s)
+	avx := useBandPairs
+	defer func() { useBandPairs = avx }()
+	for _, pairs := range []bool{true, false} {
+		b.Run(fmt.Sprintf("pairs=%v", pairs), func(b *testing.B) {
+			useBandPairs = pairs && avx
+			for b.Loop() {
+				busTone(s)
+			}
+		})
 	}
 }
 

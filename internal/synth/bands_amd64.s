@@ -1,0 +1,62 @@
+#include "textflag.h"
+
+// func bandPairAVX(a, b []float32, st *[16]float64, c *[20]float64)
+//
+// Two eqBands of the mix bus in the four lanes of AVX registers: band A
+// over the interleaved stereo block a (lanes 0, 1: left, right) and band
+// B over the block b (lanes 2, 3), in place, len(b) >= len(a) (an odd
+// last sample of a is left alone). Per lane biquadStereoSSE2's float64
+// operations in its order (b0*x + b1*x1 + b2*x2 - a2*y2 - a1*y1), so the
+// same bits. st holds x1, x2, y1, y2 (four lanes each); c holds b0, b1,
+// b2, a1, a2 (four lanes each).
+TEXT ·bandPairAVX(SB), NOSPLIT, $0-64
+	MOVQ a_base+0(FP), SI
+	MOVQ a_len+8(FP), CX
+	MOVQ b_base+24(FP), DI
+	MOVQ st+48(FP), AX
+	MOVQ c+56(FP), BX
+	SHRQ $1, CX
+	VMOVUPD 0(AX), Y1   // x1
+	VMOVUPD 32(AX), Y2  // x2
+	VMOVUPD 64(AX), Y3  // y1
+	VMOVUPD 96(AX), Y4  // y2
+	VMOVUPD 0(BX), Y9   // b0
+	VMOVUPD 32(BX), Y10 // b1
+	VMOVUPD 64(BX), Y11 // b2
+	VMOVUPD 96(BX), Y12 // a1
+	VMOVUPD 128(BX), Y13 // a2
+	TESTQ CX, CX
+	JEQ bpdone
+
+bploop:
+	VMOVSD (SI), X0
+	VMOVHPS (DI), X0, X0
+	VCVTPS2PD X0, Y0     // x: aL, aR, bL, bR
+	VMULPD Y9, Y0, Y7    // x*b0
+	VMULPD Y10, Y1, Y8   // x1*b1
+	VADDPD Y8, Y7, Y7
+	VMULPD Y11, Y2, Y8   // x2*b2
+	VADDPD Y8, Y7, Y7
+	VMULPD Y13, Y4, Y8   // y2*a2
+	VSUBPD Y8, Y7, Y7
+	VMULPD Y12, Y3, Y8   // y1*a1
+	VSUBPD Y8, Y7, Y7    // y
+	VMOVAPD Y1, Y2       // x2 = x1
+	VMOVAPD Y0, Y1       // x1 = x
+	VMOVAPD Y3, Y4       // y2 = y1
+	VMOVAPD Y7, Y3       // y1 = y
+	VCVTPD2PSY Y7, X7
+	VMOVLPS X7, (SI)
+	VMOVHPS X7, (DI)
+	ADDQ $8, SI
+	ADDQ $8, DI
+	DECQ CX
+	JNZ bploop
+
+bpdone:
+	VMOVUPD Y1, 0(AX)
+	VMOVUPD Y2, 32(AX)
+	VMOVUPD Y3, 64(AX)
+	VMOVUPD Y4, 96(AX)
+	VZEROUPPER
+	RET
