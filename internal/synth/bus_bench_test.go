@@ -46,10 +46,18 @@ func BenchmarkLevel(b *testing.B) {
 }
 
 // BenchmarkKWeigh measures one K-weighted loudness analysis of a
-// three-minute mix.
+// three-minute mix, with the two stages pipelined (piped=true, where the
+// processor has AVX2) and not.
 func BenchmarkKWeigh(b *testing.B) {
 	s := busSignal()
-	for b.Loop() {
-		kWeigh(s, 2, sr, nil)
+	avx := useKPipe
+	defer func() { useKPipe = avx }()
+	for _, piped := range []bool{true, false} {
+		b.Run(fmt.Sprintf("piped=%v", piped), func(b *testing.B) {
+			useKPipe = piped && avx
+			for b.Loop() {
+				kWeigh(s, 2, sr, nil)
+			}
+		})
 	}
 }
