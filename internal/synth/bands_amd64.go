@@ -38,3 +38,24 @@ func processBandPair(f, g *eqBand, a, b []float32) {
 	g.z[0] = [4]float64{st[2], st[6], st[10], st[14]}
 	g.z[1] = [4]float64{st[3], st[7], st[11], st[15]}
 }
+
+// sideFourAVX is bands_amd64.s: sideFour's loop in the four lanes of AVX
+// registers.
+//
+//go:noescape
+func sideFourAVX(p *[4]*float32, n int, c *[12]float64, k *[4]float32)
+
+// sideFourLanes runs sideFour's loop over the four blocks t (equally
+// long, at least one sample) with sideFourAVX where useBandPairs holds,
+// and reports whether it did; c holds a, b and z (four lanes each) and
+// receives z.
+func sideFourLanes(t *[4][]float32, c *[12]float64, k *[4]float32) bool {
+	if !useBandPairs {
+		return false
+	}
+	n := len(t[0])
+	p := [4]*float32{&t[0][0], &t[1][:n][0], &t[2][:n][0], &t[3][:n][0]}
+	_, _, _ = t[1][n-1], t[2][n-1], t[3][n-1]
+	sideFourAVX(&p, n, c, k)
+	return true
+}

@@ -60,3 +60,52 @@ bpdone:
 	VMOVUPD Y4, 96(AX)
 	VZEROUPPER
 	RET
+
+// func sideFourAVX(p *[4]*float32, n int, c *[12]float64, k *[4]float32)
+//
+// sideFour's loop (Songsmith): four wideners' one-pole high-passes over
+// their delayed inputs p[0..3] (n samples each, in place) in the four
+// lanes of AVX registers: z = a*y + b*z, out = float32(y-z)*k, the same
+// float64 and float32 operations per lane as the Go loop, so the same
+// bits. c holds a, b, z (four lanes each) and receives z.
+TEXT ·sideFourAVX(SB), NOSPLIT, $0-32
+	MOVQ p+0(FP), R8
+	MOVQ n+8(FP), CX
+	MOVQ c+16(FP), R9
+	MOVQ k+24(FP), R10
+	MOVQ 0(R8), AX
+	MOVQ 8(R8), BX
+	MOVQ 16(R8), DX
+	MOVQ 24(R8), SI
+	VMOVUPD 0(R9), Y8   // a
+	VMOVUPD 32(R9), Y9  // b
+	VMOVUPD 64(R9), Y10 // z
+	VMOVUPS 0(R10), X11 // k
+	XORQ R11, R11
+	TESTQ CX, CX
+	JEQ sfdone
+
+sfloop:
+	VMOVSS (AX)(R11*1), X0
+	VINSERTPS $0x10, (BX)(R11*1), X0, X0
+	VINSERTPS $0x20, (DX)(R11*1), X0, X0
+	VINSERTPS $0x30, (SI)(R11*1), X0, X0
+	VCVTPS2PD X0, Y0     // y
+	VMULPD Y8, Y0, Y1    // a*y
+	VMULPD Y9, Y10, Y2   // b*z
+	VADDPD Y2, Y1, Y10   // z
+	VSUBPD Y10, Y0, Y1   // y - z
+	VCVTPD2PSY Y1, X1
+	VMULPS X11, X1, X1
+	VMOVSS X1, (AX)(R11*1)
+	VEXTRACTPS $1, X1, (BX)(R11*1)
+	VEXTRACTPS $2, X1, (DX)(R11*1)
+	VEXTRACTPS $3, X1, (SI)(R11*1)
+	ADDQ $4, R11
+	DECQ CX
+	JNZ sfloop
+
+sfdone:
+	VMOVUPD Y10, 64(R9)
+	VZEROUPPER
+	RET
