@@ -39,23 +39,32 @@ func processBandPair(f, g *eqBand, a, b []float32) {
 	g.z[1] = [4]float64{st[3], st[7], st[11], st[15]}
 }
 
-// sideFourAVX is bands_amd64.s: sideFour's loop in the four lanes of AVX
-// registers.
+// sideFourAVX and sideEightAVX are bands_amd64.s: sideFour's loop for
+// four and for eight wideners in the lanes of AVX registers.
 //
 //go:noescape
-func sideFourAVX(p *[4]*float32, n int, c *[12]float64, k *[4]float32)
+func sideFourAVX(p *[4]*float32, n int, c *[24]float64, k *[8]float32)
 
-// sideFourLanes runs sideFour's loop over the four blocks t (equally
-// long, at least one sample) with sideFourAVX where useBandPairs holds,
-// and reports whether it did; c holds a, b and z (four lanes each) and
-// receives z.
-func sideFourLanes(t *[4][]float32, c *[12]float64, k *[4]float32) bool {
+//go:noescape
+func sideEightAVX(p *[8]*float32, n int, c *[24]float64, k *[8]float32)
+
+// sideLanes runs sideFour's loop over the blocks t (equally long, at
+// least one sample; the first four, or all eight) with the AVX loops
+// where useBandPairs holds, and reports whether it did; c holds a, b and
+// z (eight lanes each) and receives z.
+func sideLanes(t *[8][]float32, c *[24]float64, k *[8]float32, eight bool) bool {
 	if !useBandPairs {
 		return false
 	}
 	n := len(t[0])
-	p := [4]*float32{&t[0][0], &t[1][:n][0], &t[2][:n][0], &t[3][:n][0]}
-	_, _, _ = t[1][n-1], t[2][n-1], t[3][n-1]
-	sideFourAVX(&p, n, c, k)
+	var p [8]*float32
+	for i := range p {
+		p[i] = &t[i][:n][0]
+	}
+	if eight {
+		sideEightAVX(&p, n, c, k)
+	} else {
+		sideFourAVX((*[4]*float32)(p[:4]), n, c, k)
+	}
 	return true
 }

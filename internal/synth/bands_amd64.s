@@ -61,13 +61,34 @@ bpdone:
 	VZEROUPPER
 	RET
 
-// func sideFourAVX(p *[4]*float32, n int, c *[12]float64, k *[4]float32)
+// SIDE4 runs one sample (at byte offset R11) of four wideners' one-poles,
+// blocks at P0..P3, with a, b, z in A, B, Z and the gains in K (float32):
+// z = a*y + b*z, out = float32(y-z)*k. Uses Y0-Y2.
+#define SIDE4(P0, P1, P2, P3, A, B, Z, K) \
+	VMOVSS (P0)(R11*1), X0; \
+	VINSERTPS $0x10, (P1)(R11*1), X0, X0; \
+	VINSERTPS $0x20, (P2)(R11*1), X0, X0; \
+	VINSERTPS $0x30, (P3)(R11*1), X0, X0; \
+	VCVTPS2PD X0, Y0; \
+	VMULPD A, Y0, Y1; \
+	VMULPD B, Z, Y2; \
+	VADDPD Y2, Y1, Z; \
+	VSUBPD Z, Y0, Y1; \
+	VCVTPD2PSY Y1, X1; \
+	VMULPS K, X1, X1; \
+	VMOVSS X1, (P0)(R11*1); \
+	VEXTRACTPS $1, X1, (P1)(R11*1); \
+	VEXTRACTPS $2, X1, (P2)(R11*1); \
+	VEXTRACTPS $3, X1, (P3)(R11*1)
+
+// func sideFourAVX(p *[4]*float32, n int, c *[24]float64, k *[8]float32)
 //
 // sideFour's loop (Songsmith): four wideners' one-pole high-passes over
 // their delayed inputs p[0..3] (n samples each, in place) in the four
 // lanes of AVX registers: z = a*y + b*z, out = float32(y-z)*k, the same
 // float64 and float32 operations per lane as the Go loop, so the same
-// bits. c holds a, b, z (four lanes each) and receives z.
+// bits. c holds a, b, z (eight lanes each, the first four read here) and
+// receives z.
 TEXT ·sideFourAVX(SB), NOSPLIT, $0-32
 	MOVQ p+0(FP), R8
 	MOVQ n+8(FP), CX
@@ -77,35 +98,63 @@ TEXT ·sideFourAVX(SB), NOSPLIT, $0-32
 	MOVQ 8(R8), BX
 	MOVQ 16(R8), DX
 	MOVQ 24(R8), SI
-	VMOVUPD 0(R9), Y8   // a
-	VMOVUPD 32(R9), Y9  // b
-	VMOVUPD 64(R9), Y10 // z
-	VMOVUPS 0(R10), X11 // k
+	VMOVUPD 0(R9), Y8    // a
+	VMOVUPD 64(R9), Y9   // b
+	VMOVUPD 128(R9), Y10 // z
+	VMOVUPS 0(R10), X11  // k
 	XORQ R11, R11
 	TESTQ CX, CX
 	JEQ sfdone
 
 sfloop:
-	VMOVSS (AX)(R11*1), X0
-	VINSERTPS $0x10, (BX)(R11*1), X0, X0
-	VINSERTPS $0x20, (DX)(R11*1), X0, X0
-	VINSERTPS $0x30, (SI)(R11*1), X0, X0
-	VCVTPS2PD X0, Y0     // y
-	VMULPD Y8, Y0, Y1    // a*y
-	VMULPD Y9, Y10, Y2   // b*z
-	VADDPD Y2, Y1, Y10   // z
-	VSUBPD Y10, Y0, Y1   // y - z
-	VCVTPD2PSY Y1, X1
-	VMULPS X11, X1, X1
-	VMOVSS X1, (AX)(R11*1)
-	VEXTRACTPS $1, X1, (BX)(R11*1)
-	VEXTRACTPS $2, X1, (DX)(R11*1)
-	VEXTRACTPS $3, X1, (SI)(R11*1)
+	SIDE4(AX, BX, DX, SI, Y8, Y9, Y10, X11)
 	ADDQ $4, R11
 	DECQ CX
 	JNZ sfloop
 
 sfdone:
-	VMOVUPD Y10, 64(R9)
+	VMOVUPD Y10, 128(R9)
+	VZEROUPPER
+	RET
+
+// func sideEightAVX(p *[8]*float32, n int, c *[24]float64, k *[8]float32)
+//
+// sideFourAVX for eight wideners: two sets of four lanes in one loop, so
+// that the two recursions overlap.
+TEXT ·sideEightAVX(SB), NOSPLIT, $0-32
+	MOVQ p+0(FP), R8
+	MOVQ n+8(FP), CX
+	MOVQ c+16(FP), R9
+	MOVQ k+24(FP), R10
+	MOVQ 0(R8), AX
+	MOVQ 8(R8), BX
+	MOVQ 16(R8), DX
+	MOVQ 24(R8), SI
+	MOVQ 32(R8), DI
+	MOVQ 40(R8), R12
+	MOVQ 48(R8), R13
+	MOVQ 56(R8), R8
+	VMOVUPD 0(R9), Y8    // a
+	VMOVUPD 64(R9), Y9   // b
+	VMOVUPD 128(R9), Y10 // z
+	VMOVUPS 0(R10), X11  // k
+	VMOVUPD 32(R9), Y12
+	VMOVUPD 96(R9), Y13
+	VMOVUPD 160(R9), Y14
+	VMOVUPS 16(R10), X15
+	XORQ R11, R11
+	TESTQ CX, CX
+	JEQ sedone
+
+seloop:
+	SIDE4(AX, BX, DX, SI, Y8, Y9, Y10, X11)
+	SIDE4(DI, R12, R13, R8, Y12, Y13, Y14, X15)
+	ADDQ $4, R11
+	DECQ CX
+	JNZ seloop
+
+sedone:
+	VMOVUPD Y10, 128(R9)
+	VMOVUPD Y14, 160(R9)
 	VZEROUPPER
 	RET

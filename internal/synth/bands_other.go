@@ -12,5 +12,5 @@ func processBandPair(f, g *eqBand, a, b []float32) {
 	g.process(b)
 }
 
-// sideFourLanes reports false: sideFour's Go loop runs.
-func sideFourLanes(*[4][]float32, *[12]float64, *[4]float32) bool { return false }
+// sideLanes reports false: sideFour's Go loop runs.
+func sideLanes(*[8][]float32, *[24]float64, *[8]float32, bool) bool { return false }

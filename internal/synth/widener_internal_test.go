@@ -72,7 +72,7 @@ func bandPowerRatio(a, b []float32, lo, hi float64) float64 {
 // TestSideFourBits: the wideners' side signals four at a time (delayed,
 // then sideFour) give side's samples and leave its state, block after
 // block, for one-tap and room wideners with delays from none to the
-// ring's length, one to four at a time, blocks up to blockSize long.
+// ring's length, one to eight at a time, blocks up to blockSize long.
 func TestSideFourBits(t *testing.T) {
 	avx := useBandPairs
 	defer func() { useBandPairs = avx }()
@@ -89,16 +89,17 @@ func sideFourBits(t *testing.T) {
 			newWidener(0.8, 0.012, 300), newRoomWidener(0.6, 0.02, 250, 0),
 			newWidener(1, 0, 120), newRoomWidener(0.9, 0.04, 400, 0),
 			newWidener(0.5, 2047/sr, 80), newWidener(0.7, 1/sr, 200), newRoomWidener(0.4, 0.005, 150, 0),
+			newWidener(0.3, 0.03, 500), newRoomWidener(0.8, 0.011, 90, 0), newWidener(0.9, 0.0107, 50),
 		}
 	}
 	got, want := mk(), mk()
 	x := uint32(7)
-	for blk := range 60 {
+	for blk := range 80 {
 		n := 1 + (blk*181)%blockSize
 		if blk%5 == 0 {
 			n = blockSize
 		}
-		m := 1 + blk%4
+		m := 1 + blk%8
 		off := blk % (len(got) - m + 1)
 		ins := make([][]float32, m)
 		gs, ws := make([][]float32, m), make([][]float32, m)
@@ -129,14 +130,16 @@ func sideFourBits(t *testing.T) {
 	}
 }
 
-// BenchmarkSideFour: four wideners' side signals for a block (two
-// one-tap, two rooms), four at a time (four=true) and as the mix ran
-// them before (the one-tap pair in sideTwo, the rooms alone).
+// BenchmarkSideFour: six wideners' side signals for a block (four
+// one-tap, two rooms), up to eight at a time (four=true) and as the mix
+// ran them before (the one-tap wideners in pairs, sideTwo, the rooms
+// alone).
 func BenchmarkSideFour(b *testing.B) {
 	ws := []*widener{newWidener(0.8, 0.012, 300), newWidener(0.6, 0.015, 250),
+		newWidener(0.7, 0.011, 200), newWidener(0.5, 0.013, 150),
 		newRoomWidener(0.6, 0.02, 250, 0), newRoomWidener(0.5, 0.01, 200, 0)}
-	in := make([][]float32, 4)
-	out := make([][]float32, 4)
+	in := make([][]float32, len(ws))
+	out := make([][]float32, len(ws))
 	for k := range in {
 		in[k], out[k] = make([]float32, blockSize), make([]float32, blockSize)
 		for i := range in[k] {
@@ -154,8 +157,9 @@ func BenchmarkSideFour(b *testing.B) {
 	b.Run("four=false", func(b *testing.B) {
 		for b.Loop() {
 			sideTwo(ws[0], ws[1], in[0], in[1], out[0], out[1])
-			ws[2].side(in[2], out[2])
-			ws[3].side(in[3], out[3])
+			sideTwo(ws[2], ws[3], in[2], in[3], out[2], out[3])
+			ws[4].side(in[4], out[4])
+			ws[5].side(in[5], out[5])
 		}
 	})
 }

@@ -55,68 +55,73 @@ func oneRoom(t *trackState) bool {
 	return t.wide != nil && (t.wide.taps == 1 || t.wide.airGain == 0)
 }
 
-// sideFour runs the one-pole high-passes of up to four wideners w over
+// sideFour runs the one-pole high-passes of up to eight wideners w over
 // their delayed inputs s (delayed's, equally long), in place, scaled by
 // the one-tap wideners' gains: side's out = float32(y-z)*k, a room's
-// float32(y-z) (k = 1 leaves it as it is).
+// float32(y-z) (k = 1 leaves it as it is). The lanes past len(w) filter
+// silence into a scratch block.
 func sideFour(w []*widener, s [][]float32) {
-	var c [12]float64 // a, b, z (four lanes each)
-	var k [4]float32
+	var c [24]float64 // a, b, z (eight lanes each)
+	var k [8]float32
 	var pad [blockSize]float32
-	var t [4][]float32
+	var t [8][]float32
 	n := len(s[0])
 	if n == 0 {
 		return
 	}
-	for i := range 4 {
+	for i := range t {
 		t[i], k[i] = pad[:n], 1
 		if i < len(w) {
-			t[i], c[i], c[8+i] = s[i][:n], w[i].hp.a, w[i].hp.z
-			c[4+i] = 1 - c[i]
+			t[i], c[i], c[16+i] = s[i][:n], w[i].hp.a, w[i].hp.z
+			c[8+i] = 1 - c[i]
 			if w[i].taps == 1 {
 				k[i] = w[i].gain[0]
 			}
 		}
 	}
-	if !sideFourLanes(&t, &c, &k) {
-		sideFourGo(&t, &c, &k)
+	if !sideLanes(&t, &c, &k, len(w) > 4) {
+		sideFourGo(&t, &c, &k, 0)
+		if len(w) > 4 {
+			sideFourGo(&t, &c, &k, 4)
+		}
 	}
 	for i := range w {
-		w[i].hp.z = c[8+i]
+		w[i].hp.z = c[16+i]
 	}
 }
 
-// sideFourGo is sideFour's loop: the four one-poles over the blocks t
-// (equally long) in place; c holds a, b and z (four lanes each) and
-// receives z.
-func sideFourGo(t *[4][]float32, c *[12]float64, k *[4]float32) {
-	s0 := t[0]
+// sideFourGo is sideFour's loop for the four lanes from o: their
+// one-poles over the blocks t (equally long) in place; c holds a, b and z
+// (eight lanes each) and receives z.
+func sideFourGo(t *[8][]float32, c *[24]float64, k *[8]float32, o int) {
+	s0 := t[o]
 	n := len(s0)
-	s1, s2, s3 := t[1][:n], t[2][:n], t[3][:n]
-	a0, a1, a2, a3 := c[0], c[1], c[2], c[3]
-	b0, b1, b2, b3 := c[4], c[5], c[6], c[7]
-	z0, z1, z2, z3 := c[8], c[9], c[10], c[11]
+	s1, s2, s3 := t[o+1][:n], t[o+2][:n], t[o+3][:n]
+	a0, a1, a2, a3 := c[o], c[o+1], c[o+2], c[o+3]
+	b0, b1, b2, b3 := c[8+o], c[9+o], c[10+o], c[11+o]
+	z0, z1, z2, z3 := c[16+o], c[17+o], c[18+o], c[19+o]
+	k0, k1, k2, k3 := k[o], k[o+1], k[o+2], k[o+3]
 	for i := range s0 {
 		y0, y1, y2, y3 := float64(s0[i]), float64(s1[i]), float64(s2[i]), float64(s3[i])
 		z0 = a0*y0 + b0*z0
 		z1 = a1*y1 + b1*z1
 		z2 = a2*y2 + b2*z2
 		z3 = a3*y3 + b3*z3
-		s0[i] = float32(y0-z0) * k[0]
-		s1[i] = float32(y1-z1) * k[1]
-		s2[i] = float32(y2-z2) * k[2]
-		s3[i] = float32(y3-z3) * k[3]
+		s0[i] = float32(y0-z0) * k0
+		s1[i] = float32(y1-z1) * k1
+		s2[i] = float32(y2-z2) * k2
+		s3[i] = float32(y3-z3) * k3
 	}
-	c[8], c[9], c[10], c[11] = z0, z1, z2, z3
+	c[16+o], c[17+o], c[18+o], c[19+o] = z0, z1, z2, z3
 }
 
 // widenFour computes the side signals of the sounding tracks' one-tap
-// and room wideners (oneRoom) four at a time into their t.sb, for
+// and room wideners (oneRoom) up to eight at a time into their t.sb, for
 // mixOut; n is the block's length (at most blockSize).
 func (e *engine) widenFour(n int) {
-	var ws [4]*widener
-	var ss [4][]float32
-	var ts [4]*trackState
+	var ws [8]*widener
+	var ss [8][]float32
+	var ts [8]*trackState
 	m := 0
 	flush := func() {
 		sideFour(ws[:m], ss[:m])
@@ -131,7 +136,7 @@ func (e *engine) widenFour(n int) {
 		}
 		t.wide.delayed(t.mono[:n], t.sb[:n])
 		ws[m], ss[m], ts[m] = t.wide, t.sb[:n], t
-		if m++; m == 4 {
+		if m++; m == len(ws) {
 			flush()
 		}
 	}
