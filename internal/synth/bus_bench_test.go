@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"fmt"
 	"math"
 	"testing"
 )
@@ -18,11 +19,20 @@ func busSignal() []float32 {
 	return s
 }
 
-// BenchmarkBusTone measures the mix bus's tone on a three-minute mix.
+// BenchmarkBusTone measures the mix bus's tone on a three-minute mix,
+// with the bands two at a time (pairs=true, where the processor has AVX2)
+// and one at a time.
 func BenchmarkBusTone(b *testing.B) {
 	s := busSignal()
-	for b.Loop() {
-		busTone(s)
+	avx := useBandPairs
+	defer func() { useBandPairs = avx }()
+	for _, pairs := range []bool{true, false} {
+		b.Run(fmt.Sprintf("pairs=%v", pairs), func(b *testing.B) {
+			useBandPairs = pairs && avx
+			for b.Loop() {
+				busTone(s)
+			}
+		})
 	}
 }
 
@@ -36,10 +46,18 @@ func BenchmarkLevel(b *testing.B) {
 }
 
 // BenchmarkKWeigh measures one K-weighted loudness analysis of a
-// three-minute mix.
+// three-minute mix, with the two stages pipelined (piped=true, where the
+// processor has AVX2) and not.
 func BenchmarkKWeigh(b *testing.B) {
 	s := busSignal()
-	for b.Loop() {
-		kWeigh(s, 2, sr, nil)
+	avx := useKPipe
+	defer func() { useKPipe = avx }()
+	for _, piped := range []bool{true, false} {
+		b.Run(fmt.Sprintf("piped=%v", piped), func(b *testing.B) {
+			useKPipe = piped && avx
+			for b.Loop() {
+				kWeigh(s, 2, sr, nil)
+			}
+		})
 	}
 }

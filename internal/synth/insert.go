@@ -49,6 +49,10 @@ func (e *engine) mixTracks(start, n int) {
 // one-pole high-pass of each is a recursion one multiply and one add
 // long, and two of them overlap in one loop.
 func (e *engine) widenPairs(n int) {
+	if fourWide && n <= blockSize {
+		e.widenFour(n)
+		return
+	}
 	var wait *trackState
 	for _, t := range e.on {
 		if t.wide == nil || t.wide.taps != 1 {

@@ -61,6 +61,9 @@ const kSumStereo = true
 // sums added in kWeigh's order, so the same bits. It appends the
 // sub-blocks' powers to subs and returns it.
 func kWeighStereo(s []float32, frames, subLen int, shelf, hp *biquad, energy []float32, subs []float64) []float64 {
+	if useKPipe {
+		return kWeighPiped(s, frames, subLen, shelf, hp, energy, subs)
+	}
 	_ = s[2*frames-1]
 	var st [12]float64
 	c := [14]float64{shelf.b0, shelf.b0, shelf.b1, shelf.b1, shelf.b2, shelf.b2,

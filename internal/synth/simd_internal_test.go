@@ -66,9 +66,19 @@ func referenceKWeigh(s []float32, ch int, energy []float32) []float64 {
 // for mono, stereo and three channels, at lengths around the block and
 // chunk sizes.
 func TestKWeighBits(t *testing.T) {
+	avx := useKPipe
+	defer func() { useKPipe = avx }()
+	for _, piped := range []bool{false, true} {
+		useKPipe = piped && avx
+		kWeighBits(t)
+	}
+}
+
+// kWeighBits is TestKWeighBits for one setting of useKPipe.
+func kWeighBits(t *testing.T) {
 	src := kTestSignal(3*44100 + 77)
 	for _, ch := range []int{1, 2, 3} {
-		for _, n := range []int{0, 5, analysisChunk, kBlock - 1, kBlock, kBlock + 1, 4410*4 + 3, len(src) / ch} {
+		for _, n := range []int{0, 5, analysisChunk, kBlock - 1, kBlock, kBlock + 1, 2*kBlock - 3, 2 * kBlock, 3*kBlock + 17, 4410*4 + 3, len(src) / ch} {
 			s := src[:n*ch]
 			got, want := make([]float32, n/analysisChunk+1), make([]float32, n/analysisChunk+1)
 			a, b := kWeigh(s, ch, sr, got), referenceKWeigh(s, ch, want)

@@ -20,3 +20,6 @@ const kSumStereo = false
 func kWeighStereo(s []float32, frames, subLen int, shelf, hp *biquad, energy []float32, subs []float64) []float64 {
 	panic("synth: kWeighStereo without kSumStereo")
 }
+
+// useKPipe is false: no pipelined K-weighting here.
+var useKPipe = false

@@ -263,6 +263,10 @@ func busToneWith(s []float32, eq []eqBand, lowMonoHz float64) {
 	if lowMonoHz > 0 {
 		lowMono = newSideHP(lowMonoHz)
 	}
+	if useBandPairs && len(eq) >= 2 {
+		busTonePiped(s[:len(s)&^1], eq, lowMono)
+		return
+	}
 	const block = 2 * blockSize
 	for lo := 0; lo < len(s)&^1; lo += block {
 		fr := s[lo:min(lo+block, len(s)&^1)]

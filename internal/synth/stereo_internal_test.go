@@ -203,3 +203,39 @@ func TestBusTone(t *testing.T) {
 		t.Errorf("%s: %.2f dB, want 0", checks[4].name, g)
 	}
 }
+
+// TestBusToneBits: the bus tone with its bands two at a time
+// (busTonePiped, processBandPair in AVX lanes where the processor has
+// AVX2) gives the one-band-at-a-time loop's samples to the bit, on
+// lengths around the block (odd ones too), with and without the
+// low-mono crossover, for five bands and for two and three.
+func TestBusToneBits(t *testing.T) {
+	avx := useBandPairs
+	defer func() { useBandPairs = avx }()
+	for _, n := range []int{0, 1, 2, 7, 2*blockSize - 1, 2 * blockSize, 2*blockSize + 2, 5*2*blockSize + 333, 9 * 2 * blockSize} {
+		for _, eq := range [][]eqBand{busEQ(), busEQ()[:2], busEQ()[1:4], busEQFor(-3, 4)} {
+			for _, mono := range []float64{0, monoBelow} {
+				in := make([]float32, n)
+				x := uint32(n + 1)
+				for i := range in {
+					x = x*1664525 + 1013904223
+					in[i] = float32(int32(x)) / float32(1<<31)
+					if i%97 == 5 {
+						in[i] = 1e-39
+					}
+				}
+				got, want := append([]float32(nil), in...), append([]float32(nil), in...)
+				e1, e2 := append([]eqBand(nil), eq...), append([]eqBand(nil), eq...)
+				useBandPairs = avx
+				busToneWith(got, e1, mono)
+				useBandPairs = false
+				busToneWith(want, e2, mono)
+				for i := range got {
+					if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+						t.Fatalf("n %d, %d bands, mono %v: sample %d %v, want %v", n, len(eq), mono, i, got[i], want[i])
+					}
+				}
+			}
+		}
+	}
+}

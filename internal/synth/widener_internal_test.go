@@ -2,6 +2,7 @@ package synth
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/audio/fft"
@@ -66,4 +67,99 @@ func bandPowerRatio(a, b []float32, lo, hi float64) float64 {
 		}
 	}
 	return pa / pb
+}
+
+// TestSideFourBits: the wideners' side signals four at a time (delayed,
+// then sideFour) give side's samples and leave its state, block after
+// block, for one-tap and room wideners with delays from none to the
+// ring's length, one to eight at a time, blocks up to blockSize long.
+func TestSideFourBits(t *testing.T) {
+	avx := useBandPairs
+	defer func() { useBandPairs = avx }()
+	for _, lanes := range []bool{false, true} {
+		useBandPairs = lanes && avx
+		sideFourBits(t)
+	}
+}
+
+// sideFourBits is TestSideFourBits for one setting of useBandPairs.
+func sideFourBits(t *testing.T) {
+	mk := func() []*widener {
+		return []*widener{
+			newWidener(0.8, 0.012, 300), newRoomWidener(0.6, 0.02, 250, 0),
+			newWidener(1, 0, 120), newRoomWidener(0.9, 0.04, 400, 0),
+			newWidener(0.5, 2047/sr, 80), newWidener(0.7, 1/sr, 200), newRoomWidener(0.4, 0.005, 150, 0),
+			newWidener(0.3, 0.03, 500), newRoomWidener(0.8, 0.011, 90, 0), newWidener(0.9, 0.0107, 50),
+		}
+	}
+	got, want := mk(), mk()
+	x := uint32(7)
+	for blk := range 80 {
+		n := 1 + (blk*181)%blockSize
+		if blk%5 == 0 {
+			n = blockSize
+		}
+		m := 1 + blk%8
+		off := blk % (len(got) - m + 1)
+		ins := make([][]float32, m)
+		gs, ws := make([][]float32, m), make([][]float32, m)
+		for k := range ins {
+			ins[k] = make([]float32, n)
+			for i := range ins[k] {
+				x = x*1664525 + 1013904223
+				ins[k][i] = float32(int32(x)) / float32(1<<31)
+			}
+			gs[k], ws[k] = make([]float32, n), make([]float32, n)
+			got[off+k].delayed(ins[k], gs[k])
+			want[off+k].side(ins[k], ws[k])
+		}
+		sideFour(got[off:off+m], gs)
+		for k := range gs {
+			for i := range gs[k] {
+				if math.Float32bits(gs[k][i]) != math.Float32bits(ws[k][i]) {
+					t.Fatalf("block %d (n %d), widener %d, sample %d: %v, side %v", blk, n, off+k, i, gs[k][i], ws[k][i])
+				}
+			}
+		}
+		for k := range got {
+			g, w := got[k], want[k]
+			if g.pos != w.pos || g.hp.z != w.hp.z || !slices.Equal(g.buf, w.buf) {
+				t.Fatalf("block %d: widener %d's state differs from side's", blk, k)
+			}
+		}
+	}
+}
+
+// BenchmarkSideFour: six wideners' side signals for a block (four
+// one-tap, two rooms), up to eight at a time (four=true) and as the mix
+// ran them before (the one-tap wideners in pairs, sideTwo, the rooms
+// alone).
+func BenchmarkSideFour(b *testing.B) {
+	ws := []*widener{newWidener(0.8, 0.012, 300), newWidener(0.6, 0.015, 250),
+		newWidener(0.7, 0.011, 200), newWidener(0.5, 0.013, 150),
+		newRoomWidener(0.6, 0.02, 250, 0), newRoomWidener(0.5, 0.01, 200, 0)}
+	in := make([][]float32, len(ws))
+	out := make([][]float32, len(ws))
+	for k := range in {
+		in[k], out[k] = make([]float32, blockSize), make([]float32, blockSize)
+		for i := range in[k] {
+			in[k][i] = float32(math.Sin(float64(i*(k+3)) * 0.01))
+		}
+	}
+	b.Run("four=true", func(b *testing.B) {
+		for b.Loop() {
+			for k, w := range ws {
+				w.delayed(in[k], out[k])
+			}
+			sideFour(ws, out)
+		}
+	})
+	b.Run("four=false", func(b *testing.B) {
+		for b.Loop() {
+			sideTwo(ws[0], ws[1], in[0], in[1], out[0], out[1])
+			sideTwo(ws[2], ws[3], in[2], in[3], out[2], out[3])
+			ws[4].side(in[4], out[4])
+			ws[5].side(in[5], out[5])
+		}
+	})
 }

@@ -90,25 +90,29 @@ func (vc *voiceCollection) process() {
 // latency), then their mix gains (Songsmith patch). Each voice sees the
 // same operations as in voice.process. A stereo voice's two halves run as
 // one pair (processStereo), or, where a vector unit filters four lanes
-// (lowPassVoices), two stereo voices of low-pass shape run as one quad
+// (lowPassVoices), stereo voices of low-pass shape run four at a time
+// (processStereoLowPassQuad, eight lanes), the rest two at a time
 // (processStereoLowPassPair); the mono voices pair among themselves in
 // their order.
 func (vc *voiceCollection) filterAndGain() {
 	active := vc.voices[:vc.activeVoiceCount]
-	var single *voice  // a mono voice waiting for another
-	var waiting *voice // a stereo low-pass voice waiting for another
+	var single *voice // a mono voice waiting for another
+	var quad [4]*voice
+	nq := 0 // stereo low-pass voices waiting in quad, equally long blocks
 	for _, v := range active {
 		if h := v.right; h != nil && h.on {
 			if !lowPassVoices || !stereoLowPass(v.filter, h.filter, v.block, h.block) {
 				processStereo(v.filter, h.filter, v.block, h.block)
-			} else if waiting == nil {
-				waiting = v
-			} else if w := waiting; len(w.block) == len(v.block) {
-				processStereoLowPassPair(w.filter, w.right.filter, v.filter, h.filter, w.block, w.right.block, v.block, h.block)
-				waiting = nil
-			} else {
-				processStereo(w.filter, w.right.filter, w.block, w.right.block)
-				waiting = v
+				continue
+			}
+			if nq > 0 && len(quad[0].block) != len(v.block) {
+				lowPassFew(quad[:nq])
+				nq = 0
+			}
+			quad[nq] = v
+			if nq++; nq == len(quad) {
+				processStereoLowPassQuad(&quad)
+				nq = 0
 			}
 			continue
 		}
@@ -122,11 +126,27 @@ func (vc *voiceCollection) filterAndGain() {
 	if single != nil {
 		single.filter.process(single.block)
 	}
-	if w := waiting; w != nil {
-		processStereo(w.filter, w.right.filter, w.block, w.right.block)
-	}
+	lowPassFew(quad[:nq])
 	for _, v := range active {
 		v.processGain()
+	}
+}
+
+// lowPassFew filters up to three stereo low-pass voices with equally long
+// blocks: three in eight lanes where lowPassOct can, else two at a time
+// (processStereoLowPassPair), the last alone.
+func lowPassFew(vs []*voice) {
+	if len(vs) == 3 && lowPassOct(vs) {
+		return
+	}
+	for ; len(vs) >= 2; vs = vs[2:] {
+		w, v := vs[0], vs[1]
+		processStereoLowPassPair(w.filter, w.right.filter, v.filter, v.right.filter,
+			w.block, w.right.block, v.block, v.right.block)
+	}
+	if len(vs) == 1 {
+		w := vs[0]
+		processStereo(w.filter, w.right.filter, w.block, w.right.block)
 	}
 }
 
