@@ -64,6 +64,9 @@ type goldenRecipe struct {
 // drum and bass kicks on 3; metal, phonk and celtic basses state the
 // tonic; given charts voice their extensions above; drawn energy thins
 // hats and crashes.
+// 2026.11.29.3 (issue 30 item 1, chords6): given charts sound every note
+// of a diminished seventh, the lead plays under it and off a thirteenth's
+// seventh, passing notes and toms softer; these songs give no chart.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
 		"3edda0bc51fe3532860548481c80d500f7fa90490e9fe20e4f44e8995de108d4"},
