@@ -42,8 +42,8 @@ import (
 //     its wash of partials covers the chord it starts;
 //   - the toms play softer (tomVelocity): a tom rings at a pitch of its
 //     own, and a groove of toms (the celtic bodhran's triplets) sounded
-//     two classes no chord of the chart holds (a D major under toms
-//     ringing near B-flat and C: its root 4th, its third 5th strongest).
+//     two classes no chord of the chart holds (at 0.6 of their velocity, a D major under toms
+//     ringing near B-flat and C: its root 4th, its third 5th strongest; a big band's tom fill sounded E minor major seventh as F minor major seventh).
 //
 // A song arranged around a given melody (tunein.go) is left as it is,
 // with or without given chords: there the tune is what must be heard
@@ -58,7 +58,7 @@ const (
 	passingBeats    = 0.35 // a passing note's length, at most, in beats
 	holdBeats       = 2    // how long a comping chord's first hit is held, at most, in beats
 	crashVelocity   = 0.6  // a crash's velocity factor on a chord's onset
-	tomVelocity     = 0.6  // a tom's velocity factor in a section playing a given chart
+	tomVelocity     = 0.4  // a tom's velocity factor in a section playing a given chart
 	onsetVelocity   = 0.9  // an onset hit's velocity, as a factor of the hit it repeats
 )
 
