@@ -119,9 +119,10 @@ const tpChunk = analysisChunk
 // truePeakFrames writes into dst (when non-nil), for every frame n of an
 // interleaved buffer with ch channels (the first two are measured), the
 // true peak of the frame: the largest absolute value among the sample
-// itself and the three 4x-interpolated points after it. It also writes the
-// maximum of every tpChunk frames into chunkPeak (when non-nil) and returns
-// the overall maximum.
+// itself and the three 4x-interpolated points after it, and the 16x ones
+// (tpFine) where those or the next sample come near thr (tpFineNear). It
+// also writes the maximum of every tpChunk frames into chunkPeak (when
+// non-nil) and returns the overall maximum.
 //
 // Only values at or above thr are guaranteed exact. A chunk whose input
 // window cannot reach thr (bounded through tpGain) gets its largest sample
@@ -367,7 +368,8 @@ var tpFineKernel = func() (out []struct{ even, odd [tpTaps / 2]float64 }) {
 func abs32(v float32) float32 { return math.Float32frombits(math.Float32bits(v) &^ (1 << 31)) }
 
 // TruePeak returns the maximum true-peak level of a buffer in dBTP, found on
-// a 4x oversampled signal (BS.1770-4 Annex 2). It returns -Inf for silence.
+// a 4x oversampled signal (BS.1770-4 Annex 2), at 16x near its peak. It
+// returns -Inf for silence.
 func TruePeak(b *audio.Buffer) float64 {
 	if b == nil || b.Channels < 1 || len(b.Samples) == 0 {
 		return math.Inf(-1)
