@@ -42,8 +42,10 @@ import (
 //     its wash of partials covers the chord it starts;
 //   - the toms play softer (tomVelocity): a tom rings at a pitch of its
 //     own, and a groove of toms (the celtic bodhran's triplets) sounded
-//     two classes no chord of the chart holds (at 0.6 of their velocity, a D major under toms
-//     ringing near B-flat and C: its root 4th, its third 5th strongest; a big band's tom fill sounded E minor major seventh as F minor major seventh).
+//     two classes no chord of the chart holds (at 0.6 of their velocity,
+//     a D major under toms ringing near B-flat and C: its root 4th, its
+//     third 5th strongest; a big band's tom fill sounded E minor major
+//     seventh as F minor major seventh).
 //
 // A song arranged around a given melody (tunein.go) is left as it is,
 // with or without given chords: there the tune is what must be heard
