@@ -48,7 +48,8 @@ func chordTones(t *testing.T, sym string) []int {
 // floor weighed into the pitch classes it may be a harmonic of, as the
 // key estimator does), and the chord is heard by the rule of chordHeard:
 // its tones on average twice as strong as the other classes, its root,
-// third or seventh among the three strongest. Heard: minHeard of the chords at least, and half of each
+// third or seventh among the three strongest. Heard: every chord
+// (minHeard), and half of each
 // song's; the chord a semitone above each chart chord, measured on the
 // same spans, must not be heard (under 5 %: the rule tells chords
 // apart). The chords not heard are listed (docs/api-extensions.md says
@@ -61,21 +62,28 @@ func TestChartCorpusAudible(t *testing.T) {
 	charts := testutil.ChordCharts(t, "../chordchart/testdata/charts.tsv")
 	var mu sync.Mutex
 	heardAll, chords, wrongAll := 0, 0, 0
+	var least *leastHeard
 	t.Run("charts", func(t *testing.T) {
 		for _, c := range charts {
 			t.Run(c.Tune, func(t *testing.T) {
 				t.Parallel()
-				heard, all, wrong := chartHeard(t, c)
+				heard, all, wrong, l := chartHeard(t, c)
 				if 2*heard < all {
 					t.Errorf("%s: only %d of %d chords heard", c.Tune, heard, all)
 				}
 				mu.Lock()
 				heardAll, chords, wrongAll = heardAll+heard, chords+all, wrongAll+wrong
+				if l != nil && (least == nil || l.ratio < least.ratio) {
+					least = l
+				}
 				mu.Unlock()
 			})
 		}
 	})
 	t.Logf("%d of %d chords heard; the chord a semitone above heard in %d spans", heardAll, chords, wrongAll)
+	if least != nil {
+		t.Logf("the least heard chord: %s, its tones %.2f times as strong as the others", least.where, least.ratio)
+	}
 	if 20*wrongAll > chords {
 		t.Errorf("the chord a semitone above each chart chord heard in %d of %d spans, want under 5 %%: the rule does not tell chords apart", wrongAll, chords)
 	}
@@ -87,7 +95,7 @@ func TestChartCorpusAudible(t *testing.T) {
 // chartHeard renders chartSeconds of chart c and counts the chords of its score
 // heard where they sound (TestChartCorpusAudible), logging those that
 // are not.
-func chartHeard(t *testing.T, c testutil.ChordChart) (heard, all, wrong int) {
+func chartHeard(t *testing.T, c testutil.ChordChart) (heard, all, wrong int, least *leastHeard) {
 	r := engine.Resolve(c.Prompt, 3, engine.Options{Seconds: chartSeconds, Chords: c.Chords})
 	song, err := engine.Render(context.Background(), r)
 	if err != nil {
@@ -112,8 +120,11 @@ func chartHeard(t *testing.T, c testutil.ChordChart) (heard, all, wrong int) {
 			wrong++
 			t.Logf("the chord a semitone above %s at beat %g heard: %s", ch.Symbol, ch.StartBeat, why)
 		}
-		if ok, why := chordHeard(chroma, tones); ok {
+		if ok, why, ratio := chordRatio(chroma, tones); ok {
 			heard++
+			if least == nil || ratio < least.ratio {
+				least = &leastHeard{fmt.Sprintf("%s: %s at beat %g", c.Tune, ch.Symbol, ch.StartBeat), ratio}
+			}
 		} else {
 			t.Logf("%s at beat %g (%.2f s): %s", ch.Symbol, ch.StartBeat, float64(from)/rate, why)
 		}
@@ -122,7 +133,14 @@ func chartHeard(t *testing.T, c testutil.ChordChart) (heard, all, wrong int) {
 	if all == 0 {
 		t.Errorf("no chord measured")
 	}
-	return heard, all, wrong
+	return heard, all, wrong, least
+}
+
+// leastHeard is the heard chord of a song whose tones stand least above
+// the other classes, and by how much (chordRatio).
+type leastHeard struct {
+	where string
+	ratio float64
 }
 
 // chordBars are the chords of s's chart bar by bar: a chord held over
@@ -155,6 +173,13 @@ func names(pcs []int) []string {
 // three strongest classes: the three notes a musician names a seventh
 // chord by. It returns the reason in words either way.
 func chordHeard(chroma [12]float64, tones []int) (bool, string) {
+	ok, why, _ := chordRatio(chroma, tones)
+	return ok, why
+}
+
+// chordRatio is chordHeard with the ratio of the chord's tones to the
+// other classes.
+func chordRatio(chroma [12]float64, tones []int) (bool, string, float64) {
 	order := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}
 	slices.SortStableFunc(order, func(x, y int) int { return -cmp.Compare(chroma[x], chroma[y]) })
 	share := 0.0
@@ -171,18 +196,22 @@ func chordHeard(chroma [12]float64, tones []int) (bool, string) {
 		}
 	}
 	ok := ratio >= minHeardRatio && min(root, third, seventh) <= 3
-	return ok, fmt.Sprintf("its %d tones %.0f %% of the chroma (%.1f times as strong as the others), root %d., third %d., seventh %d. strongest of %v", len(tones), 100*share, ratio, root, third, seventh, names(order[:5]))
+	return ok, fmt.Sprintf("its %d tones %.0f %% of the chroma (%.1f times as strong as the others), root %d., third %d., seventh %d. strongest of %v", len(tones), 100*share, ratio, root, third, seventh, names(order[:5])), ratio
 }
 
 // minHeard is the share of the corpus's chords TestChartCorpusAudible
-// asks to be heard: 438 of 440 (99.5 %) are, 16 s of each chart (415 of
-// 440 without the harmonic separation, with root or third only and
-// without a slash bass among the tones; 425 with the separation alone;
-// 429 before the comping held its first hit on each chord, 430 before
-// bends held between gestures, 432 before a given chart's kit played 3 dB
-// softer, 434 before the separation's margin); the bar leaves two chords
-// for the few hundredths any change to the mix moves each figure.
-const minHeard = 0.99
+// asks to be heard: every one, 16 s of each chart (415 of 440 without the
+// harmonic separation, with root or third only and without a slash bass
+// among the tones; 425 with the separation alone; 429 before the comping
+// held its first hit on each chord, 430 before bends held between
+// gestures, 432 before a given chart's kit played 3 dB softer, 434 before
+// the separation's margin, 436 on engine 2026.11.29.2, 440 since given
+// charts write their diminished sevenths and thirteenths as arrangers do,
+// passing notes and toms softer). The margin is thin: the least heard
+// chords read 2.0 to 2.1 times as strong as the others (minHeardRatio),
+// and a change to the mix anywhere in a song moves a span's reading by a
+// few tenths; the test logs the least heard chord.
+const minHeard = 1.0
 
 // minHeardRatio is how much stronger a heard chord's tones are, on
 // average, than the other pitch classes: 1 by chance; a clean chord of

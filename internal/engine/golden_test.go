@@ -64,13 +64,14 @@ type goldenRecipe struct {
 // drum and bass kicks on 3; metal, phonk and celtic basses state the
 // tonic; given charts voice their extensions above; drawn energy thins
 // hats and crashes.
-// 2026.11.29.3 (issue 32, air4 and calm6; issues 30-31): the synthesizer
-// holds a bend between gestures in every song; a pick's click is a 5 ms
-// transient at 2-5 kHz; calm chords and pads are warmer and the calm
-// presence bell sits at 2 kHz (calm centroid 547 -> 527 Hz); ambient's harp
-// plucks its drone on every eighth, meditation's and chant's struck drones
-// add soft eighths, bluegrass has a tempo map, drumless intros strike
-// plucked chords on the beats.
+// 2026.11.29.3 (issues 30-32): the synthesizer holds a bend between
+// gestures in every song; a pick's click is a 5 ms transient at 2-5 kHz;
+// calm chords and pads are warmer and the calm presence bell sits at
+// 2 kHz; calm drones and drumless intros state the beat, bluegrass has a
+// tempo map; beat styles' drums play from the first bar; given charts
+// sound every note of a diminished seventh; drawn energy's fills follow
+// their section; the true-peak meter reads frames near the peak at 16x,
+// so the limiter holds the ceiling ffmpeg reads.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
 		"9bc9a0ed4c908353cbc8db330aee69837fe12aaa901d80da3b4019d66af182ba"},

@@ -32,10 +32,20 @@ import (
 //     a bass barely sounds, plays an octave up;
 //   - the lead's passing notes (those off the chord sounding when they
 //     start) are short and not louder than the comping (passingVelocity,
-//     passingBeats); its notes on the chords are left as they are (the
-//     melody's strong notes are already chord tones, lead.go);
+//     passingBeats: at 0.65 of their velocity, a swing brass answer's
+//     neighbour a semitone above an E7's root, on the beat, left the E7
+//     2.0 times as strong as the other classes, 2.5 at 0.5); its notes
+//     on the chords are left as they are (the melody's strong notes are
+//     already chord tones, lead.go); the colour chords (a diminished
+//     seventh, a thirteenth) have rules of their own (statelead.go);
 //   - a crash cymbal on a chord's first beat is softer (crashVelocity):
-//     its wash of partials covers the chord it starts.
+//     its wash of partials covers the chord it starts;
+//   - the toms play softer (tomVelocity): a tom rings at a pitch of its
+//     own, and a groove of toms (the celtic bodhran's triplets) sounded
+//     two classes no chord of the chart holds (at 0.6 of their velocity,
+//     a D major under toms ringing near B-flat and C: its root 4th, its
+//     third 5th strongest; a big band's tom fill sounded E minor major
+//     seventh as F minor major seventh).
 //
 // A song arranged around a given melody (tunein.go) is left as it is,
 // with or without given chords: there the tune is what must be heard
@@ -46,10 +56,11 @@ import (
 const (
 	guideBoost      = 1.2  // velocity factor of the guide tones on a chord's onset
 	bassFloor       = 36   // C2: bass notes below play an octave up
-	passingVelocity = 0.65 // a passing note's velocity, at most, as a factor of its own
+	passingVelocity = 0.5  // a passing note's velocity, at most, as a factor of its own
 	passingBeats    = 0.35 // a passing note's length, at most, in beats
 	holdBeats       = 2    // how long a comping chord's first hit is held, at most, in beats
 	crashVelocity   = 0.6  // a crash's velocity factor on a chord's onset
+	tomVelocity     = 0.4  // a tom's velocity factor in a section playing a given chart
 	onsetVelocity   = 0.9  // an onset hit's velocity, as a factor of the hit it repeats
 )
 
@@ -132,6 +143,7 @@ func (g *song) stateGivenChords() {
 				tr.Notes = g.onsetHits(tr.Notes)
 				g.holdOnsets(tr.Notes)
 			}
+			tr.Notes = g.completeDim7(tr.Notes) // statelead.go
 			g.stateGuideTones(tr.Notes)
 			tr.Notes = g.rootsWithoutBass(tr.Notes, bass)
 		case score.PartBass:
@@ -143,11 +155,17 @@ func (g *song) stateGivenChords() {
 			}
 		case score.PartLead, score.PartAnswer:
 			g.statePassing(tr.Notes)
+			g.stateColourLead(tr.Notes) // statelead.go
 		case score.PartDrums:
 			for j := range tr.Hits {
 				h := &tr.Hits[j]
-				if _, on, ok := givenChordAt(g.secs, h.Start); ok && h.Drum == score.Crash && h.Start-on < 0.05 {
+				_, on, ok := givenChordAt(g.secs, h.Start)
+				switch {
+				case !ok:
+				case h.Drum == score.Crash && h.Start-on < 0.05:
 					h.Velocity *= crashVelocity
+				case h.Drum == score.TomLow || h.Drum == score.TomMid || h.Drum == score.TomHigh:
+					h.Velocity *= tomVelocity
 				}
 			}
 		}

@@ -118,7 +118,7 @@ func (a *agreementTally) add(t *testing.T, s agreementSong, m *measured.Block, o
 	t.Helper()
 	ta := agreeTempo(heard(m), o.aubio) || agreeTempo(heard(m), o.bpmTools)
 	la := math.Abs(math.Round(m.LoudnessLUFS.Value*10)/10-o.lufs) <= 0.1
-	pa := math.Abs(m.TruePeakDBTP.Value-o.peak) <= 0.2
+	pa := math.Abs(m.TruePeakDBTP.Value-o.peak) <= peakAgreeDB+ffmpegRoundDB
 	a.n++
 	a.tempo, a.lufs, a.peak = a.tempo+b2i(ta), a.lufs+b2i(la), a.peak+b2i(pa)
 	a.aubio, a.bpmTools = a.aubio+b2i(agreeTempo(heard(m), o.aubio)), a.bpmTools+b2i(agreeTempo(heard(m), o.bpmTools))
@@ -162,10 +162,19 @@ func (a *agreementTally) report(t *testing.T, essentia bool) {
 	}
 }
 
+// peakAgreeDB is how close the block's true peak must come to ffmpeg's
+// ebur128 reading to agree, beside ffmpegRoundDB, the rounding of the
+// one decimal ffmpeg prints (our -3.00 dBTP against ffmpeg's -2.8, a true
+// -2.82, was 0.2 apart before the meter measured at 16x near the peak).
+const (
+	peakAgreeDB   = 0.2
+	ffmpegRoundDB = 0.05
+)
+
 // The measured block agrees with outside tools (issue 30 item 4): on a
 // sample of six 30 s songs, the integrated loudness is within 0.1 LU of
 // ffmpeg's ebur128 (which prints one decimal) and the true peak within
-// 0.2 dB of its, on every song; the tempo a listener counts agrees with
+// 0.2 dB of its (and its rounding, 0.05), on every song; the tempo a listener counts agrees with
 // aubio's or bpm-tools' (within 3 %, or double or half) on five of six.
 // With MEASURE_ESSENTIA naming a directory holding node_modules/essentia.js
 // (an AGPL npm package, not installed by tools.sh), the key agrees with

@@ -73,4 +73,26 @@ func TestTruePeak(t *testing.T) {
 			t.Errorf("true peak %.2f dBTP, want about 0 (sample peak is -3 dB)", p)
 		}
 	})
+	t.Run("BetweenQuarterSamples", func(t *testing.T) {
+		// A sine at fs/4 of amplitude 0.5 (-6.02 dBTP) peaks between its
+		// samples wherever its phase puts it: with a phase of pi/16 a
+		// quarter of a sample from the 4x points (at 0.875), where a 4x
+		// measure reads 0.17 dB low. ffmpeg's ebur128 reads the peak. The
+		// sine fades in and out over 10 ms (an abrupt start rings).
+		want := 20 * math.Log10(0.5)
+		for _, phase := range []float64{math.Pi / 16, 0.1, 0.3, 0.7, 1.3} {
+			for _, ch := range []int{1, 2} {
+				const frames, fade = 4410, 441
+				b := audio.NewBuffer(audio.CD, ch, frames)
+				for i := range b.Samples {
+					n := i / ch
+					g := 0.5 - 0.5*math.Cos(math.Pi*math.Min(1, float64(min(n, frames-1-n))/fade))
+					b.Samples[i] = float32(g * 0.5 * math.Sin(math.Pi/2*float64(n)+phase))
+				}
+				if p := synth.TruePeak(b); math.Abs(p-want) > 0.05 {
+					t.Errorf("phase %.3f, %d channels: true peak %.3f dBTP, want %.3f within 0.05", phase, ch, p, want)
+				}
+			}
+		}
+	})
 }
