@@ -183,7 +183,9 @@ func (c *Curve) Levels(s *score.Score) ([]float64, []bool) {
 
 // Energy returns s arranged to the curve c: every section the curve sets
 // plays at its energy (shape), with a fill and a crash into every rise of
-// 0.15 or more, and its Section.Energy says so.
+// 0.15 or more (rises), ghost notes from ghostFrom, the drums played
+// through the end of a curve that ends at endsOnFrom or more, and its
+// Section.Energy says so.
 func Energy(s *score.Score, c *Curve) *score.Score {
 	out := Clone(s)
 	levels, set := c.Levels(out)
@@ -210,9 +212,13 @@ func Energy(s *score.Score, c *Curve) *score.Score {
 		}
 		sec.Energy = levels[i]
 	}
+	if n := len(out.Sections); n > 0 && set[n-1] && levels[n-1] >= endsOnFrom {
+		playThrough(out, s, out.Sections[n-1].StartBeat, out.SectionEnd(n-1))
+	}
 	balance(out, levels, set)
 	rs := rises(out, levels, set)
 	order(out, levels, set, rs)
+	ghosts(out, levels, set)
 	out.EnergyDrawn = true
 	if n := len(out.Sections); n > 0 {
 		if set[0] && levels[0] >= 0.5 {
@@ -224,7 +230,7 @@ func Energy(s *score.Score, c *Curve) *score.Score {
 	}
 	for _, r := range rs {
 		if kit {
-			riseInto(out, r.at, r.e)
+			riseInto(out, r)
 		} else {
 			swellInto(out, r.at, r.span)
 		}
@@ -334,12 +340,12 @@ func restrikeIn(notes []score.Note, in func(float64) bool, eighths bool) []score
 // crashSoft is the crash's share of the accent on a rise's downbeat.
 const crashSoft = 0.3
 
-// riseInto writes a fill into the section starting at beat at: a snare
-// (or tom) roll over the last beat, or the last two beats above energy
-// 0.7, growing louder, and a soft crash with the kick on the downbeat
-// (Energy calls it in songs with a kit; a song without drums gets a drum
-// track for them).
-func riseInto(s *score.Score, at, e float64) {
+// riseInto writes a fill (r) into the section starting at beat r.at: a
+// snare roll over r.span beats, a stroke every r.step beats, growing
+// louder, and a soft crash with the kick on the downbeat (Energy calls it
+// in songs with a kit; a song without drums gets a drum track for them).
+func riseInto(s *score.Score, r rise) {
+	at := r.at
 	if at < 1 {
 		return
 	}
@@ -350,21 +356,17 @@ func riseInto(s *score.Score, at, e float64) {
 		ti = len(s.Tracks) - 1
 	}
 	t := &s.Tracks[ti]
-	span := 1.0
-	if e > 0.7 {
-		span = 2
-	}
-	start := max(at-span, 0)
+	start := max(at-r.span, 0)
 	t.Hits = slices.DeleteFunc(t.Hits, func(h score.Hit) bool { return h.Start >= start && h.Start < at })
-	n := int(math.Round(span * 4))
+	n := int(math.Round(r.span / r.step))
 	for k := 0; k < n; k++ {
 		v := 0.35 + 0.6*float64(k+1)/float64(n)
-		t.Hits = append(t.Hits, score.Hit{Start: start + float64(k)*0.25, Drum: score.Snare, Velocity: v})
+		t.Hits = append(t.Hits, score.Hit{Start: start + float64(k)*r.step, Drum: score.Snare, Velocity: v})
 	}
 	// The crash is soft: its long wash at full strength would cover the
 	// section's first bars (what an ear, or an onset detector, hears of
 	// its rhythm); the kick carries the accent.
-	t.Hits = append(t.Hits, score.Hit{Start: at, Drum: score.Crash, Velocity: crashSoft * (0.6 + 0.35*e)},
+	t.Hits = append(t.Hits, score.Hit{Start: at, Drum: score.Crash, Velocity: crashSoft * (0.6 + 0.35*r.e)},
 		score.Hit{Start: at, Drum: score.Kick, Velocity: 0.9})
 	slices.SortStableFunc(t.Hits, func(a, b score.Hit) int { return cmp.Compare(a.Start, b.Start) })
 }

@@ -95,8 +95,12 @@ func TestEnergySections(t *testing.T) {
 	if n, _ := countIn(bass, 8, 16, ""); n < 8 {
 		t.Errorf("the 1.0 verse's bass plays %d notes, want it brought in on the beats", n)
 	}
-	if n, _ := countIn(drums, 6, 8, score.Snare); n < 8 {
-		t.Errorf("%d snare hits in the two beats before the rise to 1.0, want a roll", n)
+	// The intro is drawn 0.2 (under 0.55) and 2 bars long: its fill is
+	// the last beat in eighths.
+	if n, _ := countIn(drums, 6, 8, score.Snare); n != 2 || slices.ContainsFunc(drums.Hits, func(h score.Hit) bool {
+		return h.Drum == score.Snare && h.Start >= 6 && h.Start < 8 && h.Start != 7 && h.Start != 7.5
+	}) {
+		t.Errorf("%d snare hits in the two beats before the rise to 1.0, want the fill on beat 4 and its off-beat", n)
 	}
 	if n, _ := countIn(drums, 8, 8.01, score.Crash); n != 1 {
 		t.Errorf("%d crashes on the rise's downbeat, want 1", n)

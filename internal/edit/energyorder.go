@@ -22,21 +22,37 @@ const (
 )
 
 // rise is a fill into a rise of the drawn energy: the span beats before
-// beat at (riseInto writes it).
-type rise struct{ at, span, e float64 }
+// beat at, a stroke every step beats (riseInto writes it).
+type rise struct{ at, span, step, e float64 }
+
+// Fills follow the section they end, as a drummer plays them: a section
+// drawn under fillSixteenthsFrom (where shape thins the sixteenths) rolls
+// in eighths, and a two-beat fill takes at most an eighth of the section
+// it ends (fillLongFrom beats or more). Measured on TestEnergyThirtyBriefs:
+// the lo-fi brief's 2-bar verse drawn 0.52 ended in eight sixteenths into
+// its chorus, 8 of its 14 onsets (2.3 a second, over the 0.59 outro's 1.3).
+const (
+	fillSixteenthsFrom = 0.55
+	fillLongFrom       = 16.0
+)
 
 // rises are the fills Energy writes into the rises of levels: into every
 // section drawn (or following a drawn one) 0.15 or more above the one
-// before it, two beats long into a section above 0.7, else one.
+// before it, two beats long into a section above 0.7 from a section of
+// fillLongFrom beats or more, else one; in sixteenths from a section at
+// fillSixteenthsFrom or more, else in eighths.
 func rises(s *score.Score, levels []float64, set []bool) []rise {
 	var out []rise
 	for i := 1; i < len(s.Sections); i++ {
 		if (set[i] || set[i-1]) && levels[i]-levels[i-1] >= 0.15 && s.Sections[i].StartBeat >= 1 {
-			span := 1.0
-			if levels[i] > 0.7 {
+			span, step := 1.0, 0.25
+			if levels[i] > 0.7 && s.SectionEnd(i-1)-s.Sections[i-1].StartBeat >= fillLongFrom-1e-9 {
 				span = 2
 			}
-			out = append(out, rise{at: s.Sections[i].StartBeat, span: span, e: levels[i]})
+			if levels[i-1] < fillSixteenthsFrom {
+				step = 0.5
+			}
+			out = append(out, rise{at: s.Sections[i].StartBeat, span: span, step: step, e: levels[i]})
 		}
 	}
 	return out
@@ -47,7 +63,7 @@ func rises(s *score.Score, levels []float64, set []bool) []rise {
 func fillSlots(rs []rise) map[int]bool {
 	out := map[int]bool{}
 	for _, r := range rs {
-		for b := max(r.at-r.span, 0); b < r.at-1e-9; b += 0.25 {
+		for b := max(r.at-r.span, 0); b < r.at-1e-9; b += r.step {
 			out[slot(b)] = true
 		}
 	}

@@ -155,7 +155,7 @@ func play(s *score.Score, m score.Mark) {
 			shape(s, at-bpb, at, 0.25) // a breath before the drop
 		}
 		shape(s, at, end, 1)
-		riseInto(s, at, 1)
+		riseInto(s, rise{at: at, span: 2, step: 0.25, e: 1})
 	case HitStop:
 		silence(s, at, min(at+bpb, s.TotalBeats))
 	case HitAccent:

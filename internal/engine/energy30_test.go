@@ -59,13 +59,11 @@ var energyBriefs = []struct{ prompt, curve string }{
 }
 
 // energyMisses are the briefs whose sections do not yet follow the drawn
-// order on the audio (docs/engine-tests.md: lo-fi's chorus plays soft
-// off-beats under a breathy lead, and its outro is one faded bar): the
-// test logs them instead of failing, and says when one passes so the list
-// can shrink. Any other brief that misses fails the test.
-var energyMisses = map[string]string{
-	"dreamy chill lofi beat to study to": "onsets",
-}
+// order on the audio: the test logs them instead of failing, and says when
+// one passes so the list can shrink. Any other brief that misses fails the
+// test. It is empty: the lo-fi brief, its last entry, follows the curve
+// since engine 2026.11.29.3 (docs/engine-tests.md).
+var energyMisses = map[string]string{}
 
 // TestEnergyThirtyBriefs is issue 31's Done-when for the drawn energy:
 // for 30 briefs across the mix families, each rendered 28 s long with a
