@@ -64,14 +64,17 @@ type goldenRecipe struct {
 // drum and bass kicks on 3; metal, phonk and celtic basses state the
 // tonic; given charts voice their extensions above; drawn energy thins
 // hats and crashes.
+// 2026.11.29.3 (issue 32 item 2, beat6): a beat style's groove plays its
+// drums lightly from the intro's first bar at any tempo (pop and folk
+// change; ambient does not).
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
-		"3edda0bc51fe3532860548481c80d500f7fa90490e9fe20e4f44e8995de108d4"},
+		"5b6ce794412b6cee4a2d1b6a98d3681fa0be0d70151a8d3b42378260763a34ed"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
 		"ac0f00e14004a30964bac76c8cc00efb8af0f07ac90496acbb56bbbb0f38d9c4"},
 	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
-		"8a734c58c533ff2d742ee4c51c58969b7294673dff575b3fa0ed44e50d3f001a"},
+		"9b89ec0919a502b4ce04662a4447afeaa960822095db81950575ecf1525d7502"},
 }
 
 // SamplesHash is the hex SHA-256 of b's float32 samples.
