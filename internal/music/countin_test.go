@@ -21,10 +21,11 @@ func drumsIn(s *score.Score, from, to float64) bool {
 	return false
 }
 
-// A slow groove counts itself in: an r&b or soul song under 95 bpm plays
-// its drums (lightly) from the intro's first bar, so its pulse is heard
-// from the start; at 100 bpm, and in a piano ballad, the intro stays
-// chords alone. Lo-fi swings its sixteenths only: no off-beat eighth of its
+// A groove counts itself in: an r&b or soul song under 95 bpm, and a beat
+// style's song at any tempo (r&b at 100 bpm, disco, jazz), plays its drums
+// (lightly) from the intro's first bar, so its pulse is heard from the
+// start; a calm style's groove at 95 bpm or more (tango), and a piano
+// ballad, keep the intro for chords alone. Lo-fi swings its sixteenths only: no off-beat eighth of its
 // drums is late.
 func TestSlowGrooveCountsIn(t *testing.T) {
 	for _, c := range []struct {
@@ -33,7 +34,10 @@ func TestSlowGrooveCountsIn(t *testing.T) {
 	}{
 		{"r&b at 75 bpm", true},
 		{"soul at 80 bpm", true},
-		{"r&b at 100 bpm", false},
+		{"r&b at 100 bpm", true},
+		{"funky disco with slap bass", true},
+		{"smooth jazz with saxophone", true},
+		{"passionate tango at 120 bpm", false},
 		{"sad piano ballad", false},
 	} {
 		for seed := uint64(1); seed <= 2; seed++ {

@@ -98,12 +98,16 @@ func (b drumBar) backbeatBar() {
 	}
 }
 
-// boomBapBar writes a bar of boom bap: kick on 1 and the and of 3 (a ghost
-// before 2 every other bar), snare (rim when light) on 2 and 4,
-// quarter-note hats.
+// boomBapBar writes a bar of boom bap: kick on 1, a lighter one on 3 and
+// the and of 3 (a ghost before 2 every other bar), snare (rim when light)
+// on 2 and 4, quarter-note hats. (With beat 3 left to a soft hat, the
+// kick on the and of 3, the charleston's stabs on the and of 2 and 4 and
+// the bass's pushes made aubio slip onto the off-beats: 90 bpm heard at
+// 95.3, 93 at 162.)
 func (b drumBar) boomBapBar() {
 	d, t, v, level, bar := b.d, b.t, b.v, b.level, b.bar
 	d.Hit(t, score.Kick, v)
+	d.Hit(t+2, score.Kick, v*0.7)
 	d.Hit(t+2.5, score.Kick, v*0.85)
 	if bar%2 == 1 {
 		d.Hit(t+1.75, score.Kick, v*0.6)
