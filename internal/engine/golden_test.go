@@ -74,12 +74,12 @@ type goldenRecipe struct {
 // so the limiter holds the ceiling ffmpeg reads.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
-		"9bc9a0ed4c908353cbc8db330aee69837fe12aaa901d80da3b4019d66af182ba"},
+		"7f3587d06e873803cee1f66b9f601da588bd9eed87eeab5e3034a4cd8f10f9e2"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
-		"bac01dd7512a050cf9a6942c2d3864f3fdcf7fe91404c7f9141d73574b352bb6"},
+		"6ad47c627f418c3f11563d15ff823b93d9bbcca7738fc28852c451464ebace59"},
 	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
-		"5d684429f75a9749524d9d848de5ffae308712644362863edb63826f326e05b9"},
+		"1e2ad976387025b984dcfd1656e984f6d35d5d968164c06babac8fb2bb9e892e"},
 }
 
 // SamplesHash is the hex SHA-256 of b's float32 samples.
