@@ -174,6 +174,24 @@ func (d *drumState) init(v *voice, ev event) {
 // closed hat, or a repeated cymbal).
 func (d *drumState) choke() { d.fadeK = expCoef(0.008) }
 
+// drumTail is how long before its length a hit starts fading out, and
+// tailK the fade's per-sample factor (a 6 ms time constant: the hit is
+// 50 dB down or more when it stops).
+var (
+	drumTail = int(0.04 * sr)
+	tailK    = expCoef(0.006)
+)
+
+// tail fades the hit out over its last drumTail frames when the block of n
+// frames at pos reaches them: a hit whose sound still rings at its length
+// (a long kick's body) would otherwise stop with a step a detector hears
+// as an onset.
+func (d *drumState) tail(pos, n int) {
+	if d.fadeK == 1 && pos+n >= d.length-drumTail {
+		d.fadeK = tailK
+	}
+}
+
 // renderDrum adds one block of the drum hit into out. Each component (body,
 // filtered noise and metal, click) runs as its own loop over the block with
 // its state in locals.
@@ -197,6 +215,7 @@ func (v *voice) renderDrum(out, scratch []float32) {
 	if d.click > 1e-5 {
 		v.drumClick(buf)
 	}
+	d.tail(v.pos, len(buf))
 	gain, fade, fadeK := d.gain, d.fade, d.fadeK
 	out = out[:len(buf)]
 	if fadeK == 1 {

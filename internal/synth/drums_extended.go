@@ -137,6 +137,7 @@ func (v *voice) renderDrumExt(out, scratch []float32) {
 	if dp.outDrive > 0 || dp.outLP > 0 {
 		v.drumColour(buf)
 	}
+	d.tail(v.pos, len(buf))
 	gain, fade, fadeK := d.gain, d.fade, d.fadeK
 	for i, s := range buf {
 		fade *= fadeK
