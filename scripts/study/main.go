@@ -205,7 +205,7 @@ func measure(p Prompt, seed uint64, seconds float64, base, essentia string) mixm
 	}
 	row.Values[mixmeter.StudyBPM] = song.BPM
 	if v, err := heard(base + ".wav"); err == nil {
-		row.Values[mixmeter.StudyBPMTools], row.Values[mixmeter.StudyAubio] = v[0], v[1]
+		row.Values[mixmeter.StudyBPMTools], row.Values[mixmeter.StudyAubio], row.Values[mixmeter.StudyBPMToolsWide] = v[0], v[1], v[2]
 	} else {
 		fmt.Fprintln(os.Stderr, "study: tempo heard:", err)
 	}
@@ -218,19 +218,21 @@ func measure(p Prompt, seed uint64, seconds float64, base, essentia string) mixm
 	return row
 }
 
-// heard returns the tempo bpm-tools (sox's mono float stream into bpm,
-// its default range) and aubio (the last line of aubio tempo)
-// hear in a WAV file.
-func heard(path string) ([2]float64, error) {
-	var v [2]float64
-	out, err := exec.Command("sh", "-c", fmt.Sprintf("sox %q -t raw -r 44100 -e float -c 1 - | bpm", path)).Output()
-	if err != nil {
-		return v, fmt.Errorf("bpm-tools: %w", err)
+// heard returns the tempo bpm-tools (sox's mono float stream into bpm, its
+// default range), aubio (the last line of aubio tempo) and bpm-tools over
+// 40-240 bpm hear in a WAV file.
+func heard(path string) ([3]float64, error) {
+	var v [3]float64
+	for i, rng := range map[int]string{0: "", 2: " -m 40 -x 240"} {
+		out, err := exec.Command("sh", "-c", fmt.Sprintf("sox %q -t raw -r 44100 -e float -c 1 - | bpm%s", path, rng)).Output()
+		if err != nil {
+			return v, fmt.Errorf("bpm-tools: %w", err)
+		}
+		if v[i], err = strconv.ParseFloat(strings.TrimSpace(string(out)), 64); err != nil {
+			return v, fmt.Errorf("bpm-tools: %w", err)
+		}
 	}
-	if v[0], err = strconv.ParseFloat(strings.TrimSpace(string(out)), 64); err != nil {
-		return v, fmt.Errorf("bpm-tools: %w", err)
-	}
-	out, err = exec.Command("aubio", "tempo", "-i", path).Output()
+	out, err := exec.Command("aubio", "tempo", "-i", path).Output()
 	if err != nil {
 		return v, fmt.Errorf("aubio: %w", err)
 	}
