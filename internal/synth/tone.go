@@ -32,7 +32,10 @@ const (
 // bodyDB is the body bell's gain by instrument, for parts in the bass
 // role (and the drum kit: its kick's and toms' body): the instruments whose
 // fundamentals and second harmonics fill the 88-177 Hz octave. A sine sub
-// bass has nothing there to lift.
+// bass has nothing there to lift. A low harp string (dark ambient's struck
+// drone, 92-175 Hz) gave the 250 Hz octave its second harmonic more than
+// the 125 Hz octave its fundamental (the song read -6.40 dB re total at
+// 250 Hz, -9.62 at 125); with its body and mud bells -8.19 and -6.63.
 var bodyDB = map[score.Instrument]float64{
 	score.Drums:       3,
 	score.Bass:        6,
@@ -44,13 +47,24 @@ var bodyDB = map[score.Instrument]float64{
 	score.Reese:       3,
 	score.Guitar:      3,
 	score.Organ:       3,
+	score.Harp:        4,
 }
+
+// calmBodyDB is the body bell's extra gain on a bass part in styles
+// measured against the calm references (Options.Calm): their low strings,
+// upright bass, a chant's hummed ison and the low harp carry the 125 Hz
+// octave where the references keep their body. Since the calm pulses of
+// engine 2026.11.29.3 (a harp, a marimba, a sitar striking the drones on
+// the eighths, an octave up in the 250 Hz octave for the harp and the
+// marimba) the calm median there fell to -7.91 dB against the
+// references' -7.59..-5.53 (TestFamilyMedians); with it, -6.70.
+const calmBodyDB = 2.0
 
 // mudDB is the mud bell's gain for bass parts of bowed strings and a
 // choir, whose second and third harmonics crowd the 250 Hz octave: with it
 // the body bell adds low end rather than loudness, which the balance pass
-// would level away.
-var mudDB = map[score.Instrument]float64{score.Strings: -4, score.ChoirPad: -5}
+// would level away; and for a low harp string's second harmonic.
+var mudDB = map[score.Instrument]float64{score.Strings: -4, score.ChoirPad: -5, score.Harp: -3}
 
 // humDB is the box bell's gain for bass parts of a choir: an ison hummed
 // or sung on a closed vowel, whose fundamental carries it rather than the
@@ -86,20 +100,22 @@ var boxDB = map[score.Instrument]float64{
 // references' median -8.4 dB re total; the songs' sat at -9.7, the
 // bluegrass guitar and the tango piano lowest), where a kit-driven mix
 // leaves room for the kick, the bass and the snare's body. Kit-driven
-// styles get no warmth bell. The orchestral sources' 4 dB and the pads'
-// 3.5 (3 and none until engine 2026.11.29.3) also weigh the calm spectrum
-// down: with the presence bell at 2 kHz they took the calm prompts'
+// styles get no warmth bell. The orchestral sources' warmth (4 dB, the
+// pads' 3.5; 3 and none before engine 2026.11.29.3) also weighs the calm
+// spectrum down: with the presence bell at 2 kHz it took the calm prompts'
 // centroid from 547 to 527 Hz (the references' 288-541;
 // docs/engine-mix.md). At 4.5 the calm styles' 250 Hz octave left the
 // references' range (-6.45 dB against at most -6.50, TestFamilyMedians);
 // a guitar's stays at 3 (more reached its box cut at 500 Hz,
-// TestWarmthBell).
+// TestWarmthBell). The calm pulses on the eighths (the same engine) took
+// it to -6.40 at 4; at 3.5 (pads 3), with the calm body (calmBodyDB) and
+// the low harp's bells, it reads -6.80.
 var warmDB = map[score.Instrument]float64{
 	score.Guitar:   3,
-	score.Piano:    4,
-	score.Strings:  4,
-	score.ChoirPad: 4,
-	score.Pad:      3.5,
+	score.Piano:    3.5,
+	score.Strings:  3.5,
+	score.ChoirPad: 3.5,
+	score.Pad:      3,
 }
 
 // biteDB is the bite bell's gain by instrument, for pitched parts other
@@ -199,7 +215,7 @@ const leadBox = 0.6
 // calm is whether the song's style is measured against the calm references
 // (Options.Calm), which adds the warmth and presence bells.
 func toneBands(tr *score.Track, calm bool) []monoBand {
-	out := lowBells(tr)
+	out := lowBells(tr, calm)
 	if db, ok := boxDB[tr.Instrument]; ok && tr.Role != score.RoleBass && tr.Role != score.RoleDrums {
 		if tr.Role != score.RoleChords && tr.Role != score.RolePad {
 			db *= leadBox
@@ -222,8 +238,8 @@ func toneBands(tr *score.Track, calm bool) []monoBand {
 }
 
 // lowBells returns the body, mud and hum bells of a bass part or a kit
-// (none for other parts).
-func lowBells(tr *score.Track) []monoBand {
+// (none for other parts); calm adds calmBodyDB to a bass part's body.
+func lowBells(tr *score.Track, calm bool) []monoBand {
 	if tr.Role != score.RoleBass && tr.Role != score.RoleDrums {
 		return nil
 	}
@@ -235,6 +251,9 @@ func lowBells(tr *score.Track) []monoBand {
 		body, mud = isonBells(tr)
 	}
 	if db, ok := bodyDB[tr.Instrument]; ok {
+		if calm && tr.Role == score.RoleBass {
+			db += calmBodyDB
+		}
 		out = append(out, monoBand{eqBand: peaking(body, db, 0.8)})
 	}
 	if db, ok := mudDB[tr.Instrument]; ok && tr.Role == score.RoleBass {

@@ -25,6 +25,18 @@ func bandGainIn(tr *score.Track, hz float64, calm bool) float64 {
 	return 20 * math.Log10(rmsOf(x[len(x)/2:])/in)
 }
 
+// bellGain returns the gain in dB of one bell for a sine at hz.
+func bellGain(b eqBand, hz float64) float64 {
+	x := make([]float32, int(sr))
+	for i := range x {
+		x[i] = float32(math.Sin(2 * math.Pi * hz * float64(i) / sr))
+	}
+	in := rmsOf(x[len(x)/2:])
+	m := monoBand{eqBand: b}
+	m.process(x)
+	return 20 * math.Log10(rmsOf(x[len(x)/2:])/in)
+}
+
 func rmsOf(x []float32) float64 {
 	s := 0.0
 	for _, v := range x {
@@ -71,7 +83,7 @@ func TestToneBands(t *testing.T) {
 // TestWarmthBell: in a calm style a guitar's chords and a piano pad get
 // the warmth bell (+3 dB at 250 Hz over the same part in a kit-driven
 // style) and keep their box cut at 500 Hz; a piano lead and a bass of low
-// strings get none.
+// strings get none (the bass only its calm body's reach, calmBodyDB).
 func TestWarmthBell(t *testing.T) {
 	for _, c := range []struct {
 		tr   score.Track
@@ -80,14 +92,14 @@ func TestWarmthBell(t *testing.T) {
 		{score.Track{Instrument: score.Guitar, Role: score.RoleChords}, warmDB[score.Guitar]},
 		{score.Track{Instrument: score.Piano, Role: score.RolePad}, warmDB[score.Piano]},
 		{score.Track{Instrument: score.Piano, Role: score.RoleLead}, 0},
-		{score.Track{Instrument: score.Strings, Role: score.RoleBass}, 0},
+		{score.Track{Instrument: score.Strings, Role: score.RoleBass}, bellGain(peaking(bodyHz, calmBodyDB, 0.8), warmHz)},
 	} {
 		got := bandGainIn(&c.tr, warmHz, true) - bandGainIn(&c.tr, warmHz, false)
 		if math.Abs(got-c.want) > 0.2 {
 			t.Errorf("%s %s at %v Hz: calm adds %.2f dB, want %.1f", c.tr.Instrument, c.tr.Role, warmHz, got, c.want)
 		}
 		box, want := bandGainIn(&c.tr, boxHz, true), bandGain(&c.tr, boxHz)
-		if c.want > 0 && (box > want+1 || want > -1) {
+		if c.want > 0 && c.tr.Role != score.RoleBass && (box > want+1 || want > -1) {
 			t.Errorf("%s %s at %v Hz: %.2f dB in a calm style, want the box cut (%.2f)", c.tr.Instrument, c.tr.Role, boxHz, box, want)
 		}
 	}
@@ -168,5 +180,32 @@ func TestPresenceBell(t *testing.T) {
 				t.Errorf("%s %s at %v Hz: calm moves it %.2f dB", c.tr.Instrument, c.tr.Role, hz, d)
 			}
 		}
+	}
+}
+
+// TestCalmBody: in a calm style a bass part's body bell gains calmBodyDB
+// more at 125 Hz (a low string section's, a hummed ison's), a sine sub
+// bass still gets none, and chords get no body; a low harp string in the
+// bass role gets its body and mud bells in every style.
+func TestCalmBody(t *testing.T) {
+	for _, c := range []struct {
+		tr   score.Track
+		want float64
+	}{
+		{score.Track{Instrument: score.Strings, Role: score.RoleBass}, calmBodyDB},
+		{score.Track{Instrument: score.UprightBass, Role: score.RoleBass}, calmBodyDB},
+		{score.Track{Instrument: score.Harp, Role: score.RoleBass}, calmBodyDB},
+		{score.Track{Instrument: score.SubBass, Role: score.RoleBass}, 0},
+		{score.Track{Instrument: score.Piano, Role: score.RoleLead}, 0},
+		{score.Track{Instrument: score.Drums, Role: score.RoleDrums}, 0},
+	} {
+		got := bandGainIn(&c.tr, bodyHz, true) - bandGainIn(&c.tr, bodyHz, false)
+		if math.Abs(got-c.want) > 0.3 {
+			t.Errorf("%s %s at %v Hz: calm adds %.2f dB, want %.1f", c.tr.Instrument, c.tr.Role, bodyHz, got, c.want)
+		}
+	}
+	harp := score.Track{Instrument: score.Harp, Role: score.RoleBass}
+	if lo, hi := bandGain(&harp, bodyHz), bandGain(&harp, 2*bodyHz); lo < bodyDB[score.Harp]-1 || hi > 0 {
+		t.Errorf("low harp string: %.2f dB at %v Hz, %.2f at %v Hz; want its body and its second harmonic cut", lo, bodyHz, hi, 2*bodyHz)
 	}
 }
