@@ -251,7 +251,9 @@ const (
 // and arpOut, weak notes of the accompaniment thin out below 0.55 (the
 // bass's too below 0.35; below 0.4 the off-beats, below 0.25 all but the
 // downbeats and mid-bar), held chords restrike (from 0.8 on the
-// off-beats too) and hats fill the eighths from 0.6. Hats never fill the
+// off-beats too) and hats fill the eighths from 0.6; below calmBelow the
+// drums play a calm groove (thinDrums) and the lead's notes off the beat
+// join the note before them. Hats never fill the
 // sixteenths: an even stream of them sounds (and measures) less busy than
 // accented eighths. Below hatsCloseBelow (0.6) the hats play closed, the
 // crashes after a section's first hit play softer, and the top of the
@@ -290,6 +292,9 @@ func shapeTrack(t *score.Track, s *score.Score, in func(float64) bool, e float64
 	t.Notes = slices.DeleteFunc(t.Notes, func(n score.Note) bool {
 		return in(n.Start) && (out || thin && Weight(n.Start, bpb) <= drop)
 	})
+	if t.Role == score.RoleLead && e < calmBelow {
+		t.Notes = joinLead(t.Notes, func(b float64) bool { return in(b) && Weight(b, bpb) < weightBeat })
+	}
 	if e >= 0.6 && accompanies(t.Role) {
 		t.Notes = restrikeIn(t.Notes, in, e >= 0.8)
 	}
