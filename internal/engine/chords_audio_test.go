@@ -207,7 +207,9 @@ func chordRatio(chroma [12]float64, tones []int) (bool, string, float64) {
 // gestures, 432 before a given chart's kit played 3 dB softer, 434 before
 // the separation's margin, 436 on engine 2026.11.29.2, 440 since given
 // charts write their diminished sevenths and thirteenths as arrangers do,
-// passing notes and toms softer). The margin is thin: the least heard
+// passing notes and toms softer, 436 on the merged 2026.11.29.3 with
+// beat styles' drums in the intro, 440 again with the kit 5 dB softer, the
+// intro's snare lighter and the ending stated as well). The margin is thin: the least heard
 // chords read 2.0 to 2.1 times as strong as the others (minHeardRatio),
 // and a change to the mix anywhere in a song moves a span's reading by a
 // few tenths; the test logs the least heard chord.

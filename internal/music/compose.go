@@ -353,13 +353,13 @@ func (g *song) finish() {
 	}
 	form.Edges(s, secs, k, edgeLimit, prof.Style.Family, style.FeelOf(prof.Style).Programmed)
 	form.Shape(s, secs)
-	g.stateGivenChords() // a given chart stated clearly (state.go)
 	if p.Loop {
 		form.CutLoop(s, float64(g.loopBeats))
 	} else {
 		form.EndFor(s, prof.Style.Family)
 		form.RingOut(s, g.tail-prof.Tail)
 	}
+	g.stateGivenChords() // a given chart stated clearly, the ending's notes too (state.go)
 	overlay.Texture(s, p, prof.Style.Band.Texture)
 	if g.tune != nil {
 		g.keepTune()
