@@ -45,12 +45,7 @@ func renderMid(t *testing.T, s *score.Score, b *soundfont.Bank) []float32 {
 // from 1 to 0.5 quarters the level (the GM curve: the square).
 func TestControlsRender(t *testing.T) {
 	testutil.SkipRaceShort(t)
-	for _, rec := range []bool{false, true} {
-		var b *soundfont.Bank
-		name := "synthesized"
-		if rec {
-			b, name = mustBank(t), "recorded"
-		}
+	eachPlayer(t, func(name string, b *soundfont.Bank, rec bool) {
 		at := func(x []float32, sec float64) float64 {
 			i := int(sec * 44100)
 			return estimatePitch(x[i:i+4410], 44100)
@@ -81,7 +76,7 @@ func TestControlsRender(t *testing.T) {
 		if r := win(soft, 1.3, 2) / win(soft, 0.5, 0.9) / (win(plain, 1.3, 2) / win(plain, 0.5, 0.9)); math.Abs(r-0.25) > 0.04 {
 			t.Errorf("%s: expression 1 then 0.5 scales the level by %.2f, want 0.25", name, r)
 		}
-	}
+	})
 }
 
 // bendGesture is a scoop into beat b from from semitones, as perform
@@ -105,12 +100,7 @@ func bendGesture(b, from float64) []score.Control {
 // sounds: 20 ms into one the pitch is under the written one.
 func TestBendGesturesHold(t *testing.T) {
 	testutil.SkipRaceShort(t)
-	for _, rec := range []bool{false, true} {
-		var b *soundfont.Bank
-		name := "synthesized"
-		if rec {
-			b, name = mustBank(t), "recorded"
-		}
+	eachPlayer(t, func(name string, b *soundfont.Bank, rec bool) {
 		at := func(x []float32, sec, win float64) float64 {
 			i := int(sec * 44100)
 			return estimatePitch(x[i:i+int(win*44100)], 44100)
@@ -126,5 +116,12 @@ func TestBendGesturesHold(t *testing.T) {
 		if p0, p1 := at(plain, 0.8, 0.03), at(bent, 0.8, 0.03); 12*math.Log2(p1/p0) > -0.3 {
 			t.Errorf("%s: the second gesture's first 30 ms sound %.2f semitones off the written pitch, want a scoop from below", name, 12*math.Log2(p1/p0))
 		}
-	}
+	})
+}
+
+// eachPlayer runs f for a synthesized voice (b nil, rec false) and the
+// SoundFont player (the bank, rec true), named for messages.
+func eachPlayer(t *testing.T, f func(name string, b *soundfont.Bank, rec bool)) {
+	f("synthesized", nil, false)
+	f("recorded", mustBank(t), true)
 }
