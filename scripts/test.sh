@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make test`: tools, static checks, every Go test with -race (AWS adapters
 # against a moto_server started here) and again without, and short fuzzing
-# runs (the static checks and fuzzing beside the tests).
+# runs (the static checks, fuzzing and the pass without -race beside the
+# race pass).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/tools.sh
@@ -25,11 +26,15 @@ if [ -n "$unformatted" ]; then echo "gofmt needed: $unformatted"; exit 1; fi
 # inputs, fewer cores taken from the tests.
 side_log=$(mktemp)
 side_pid=""
+long_log=$(mktemp)
+long_pid=""
 cleanup() {
   [ -n "$moto_pid" ] && kill "$moto_pid" 2>/dev/null
-  # The side job is its own process group (setsid): stop the fuzzers too.
+  # The side job and the long pass are process groups of their own
+  # (setsid): stop the fuzzers and the test binaries too.
   [ -n "$side_pid" ] && kill -- "-$side_pid" 2>/dev/null
-  rm -f "$side_log"
+  [ -n "$long_pid" ] && kill -- "-$long_pid" 2>/dev/null
+  rm -f "$side_log" "$long_log"
   return 0
 }
 moto_pid=""
@@ -58,6 +63,34 @@ side_done() {
   return "$status"
 }
 
+# The long pass (every test without -race, the long ones included) starts
+# first and runs beside everything else: its engine package is make test's
+# critical path (about 6 minutes of renders and measures), while the race
+# pass waits on moto_server, servers and timers and the walkthrough and
+# the webhook receivers on their servers, leaving a core idle that the
+# long pass fills. Its output is kept in a log, printed (and checked) after
+# the race pass and the scripts. Its packages start in the order listed,
+# the longest first (the rest of ./... fills in behind them), so the
+# longest does not start last.
+# The agreement test asks the outside tools every time here (no answers
+# from the cache a measurement run keeps: docs/engine.md#agreement-cache).
+# The AWS adapter tests ran in the race pass (MOTO_TESTS_DONE=1); the long
+# one against moto_server starts its own (no MOTO_ENDPOINT: the race
+# pass's server stays its own).
+long_first="./internal/engine/ ./internal/app/ ./cmd/songsmith/ ./internal/studio/ ./internal/synth/ ./internal/music/ ./internal/lambdatest/"
+setsid env -u MOTO_ENDPOINT MEASURE_AGREEMENT_CACHE=off MOTO_TESTS_DONE=1 \
+  go test -count=1 -timeout 45m $long_first ./... ./client/... >"$long_log" 2>&1 &
+long_pid=$!
+# long_done waits for the long pass and prints its output; it fails when
+# the pass did.
+long_done() {
+  local status=0
+  wait "$long_pid" || status=$?
+  long_pid=""
+  cat "$long_log"
+  return "$status"
+}
+
 echo "== moto_server"
 if command -v moto_server >/dev/null 2>&1; then
   read -r moto_pid moto_port < <(bash scripts/moto.sh)
@@ -73,7 +106,8 @@ fi
 #     measurement, outside-decoder and browser tests skip themselves, and
 #     so do the single-threaded DSP, compose and encoder tests that call
 #     testutil.SkipRaceShort: the second pass runs them);
-#  2. every test, the long ones included, runs once more without -race.
+#  2. every test, the long ones included, runs once more without -race
+#     (started above, beside this pass).
 # The engine's heavy audio tests share one render cache inside the test
 # binary (internal/engine/cache_test.go): TestStyles renders every style
 # once; TestGenresDiffer, TestFamilyMedians and TestBandsInPhase measure
@@ -81,19 +115,19 @@ fi
 # docs/testing.md lists what -short skips.
 # The AWS adapter tests against moto_server run in the first pass (with
 # -short they run when $MOTO_ENDPOINT is set) and skip in the second.
+# internal/app first: the longest package of this pass (its servers,
+# moto_server and timers).
 echo "== go test -race -short (every package)"
-go test -race -short -count=1 -timeout 30m ./... ./client/...
-
-echo "== go test (every test, the long ones included, without -race)"
-# The agreement test asks the outside tools every time here (no answers
-# from the cache a measurement run keeps: docs/engine.md#agreement-cache).
-MEASURE_AGREEMENT_CACHE=off MOTO_TESTS_DONE=1 go test -count=1 -timeout 45m ./... ./client/...
+go test -race -short -count=1 -timeout 30m ./internal/app/ ./... ./client/...
 
 echo "== README walkthrough against make run"
 bash scripts/walkthrough.sh
 
 echo "== docs/webhooks.md receivers (Python, Node, Go) against real deliveries"
 bash scripts/webhooks.sh
+
+echo "== go test (every test, the long ones included, without -race; started beside the race pass)"
+long_done
 
 echo "== waiting for go vet, staticcheck and fuzzing (started beside the tests)"
 side_done

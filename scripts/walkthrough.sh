@@ -12,7 +12,9 @@ cleanup() { kill -- "-$pid" 2>/dev/null || true; rm -rf "$work"; }
 setsid make -C "$root" run >"$work/run.out" 2>"$work/run.err" &
 pid=$!
 trap cleanup EXIT
-for _ in $(seq 1 600); do
+# make run compiles first (up to 5 minutes: make test runs this beside its
+# pass without -race, which compiles and renders on every core).
+for _ in $(seq 1 1500); do
   grep -q 'API key:' "$work/run.out" 2>/dev/null && break
   kill -0 "$pid" 2>/dev/null || { cat "$work/run.out" "$work/run.err"; exit 1; }
   sleep 0.2

@@ -170,14 +170,16 @@ func TestGoInstall(t *testing.T) {
 }
 
 // TestMakeInstall runs make install into a temporary GOBIN: the binary lands
-// there, stamped with the git-described version.
+// there, stamped with the git-described version. Its build goes to a
+// temporary BIN too, not the checkout's bin/: make test runs the README
+// walkthrough's `make run` (bin/songsmith) beside this pass.
 func TestMakeInstall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: make install")
 	}
 	mk := testutil.RequireTool(t, "make")
 	gobin := t.TempDir()
-	cmd := exec.Command(mk, "-s", "-C", "../..", "install", "VERSION=v9.9.9-test")
+	cmd := exec.Command(mk, "-s", "-C", "../..", "install", "VERSION=v9.9.9-test", "BIN="+t.TempDir())
 	// In the repository, as a user runs it: the workspace (go.work) is on.
 	cmd.Env = goEnv(t, gobin, "GOWORK=")
 	if out, err := cmd.CombinedOutput(); err != nil {

@@ -37,7 +37,7 @@ const AWSDoneEnv = "MOTO_TESTS_DONE"
 // With -short the AWS tests run only when a moto_server is already
 // running ($MOTO_ENDPOINT set: make test's -race pass); with
 // $MOTO_TESTS_DONE set they are skipped (make test's second pass,
-// without -race, after the first ran them: scripts/test.sh).
+// without -race, beside the first, which runs them: scripts/test.sh).
 func StartMoto(tb testing.TB) string {
 	tb.Helper()
 	if os.Getenv(AWSDoneEnv) != "" {
