@@ -3,6 +3,7 @@ package engine_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -33,7 +34,8 @@ var calmTempoSongs = []struct {
 // written tempo, or its double or half, within 3 %: songs without drums,
 // whose tempo map breathes, heard through their accompaniment's pulse.
 // Both trackers must hear it (TestStylesTempoHeard asks for either).
-// About 1.5 s a song: a 30 s render, aubio and two bpm-tools runs. (At
+// About 1.5 s a song: a 30 s render, aubio and two bpm-tools runs, each
+// song a parallel subtest (on every core). (At
 // 15 s a 50 bpm song is three bars: no phrase for the tempo map to
 // curve, and aubio's first beats, before it has heard a tempo, weigh as
 // much as the rest.)
@@ -42,30 +44,32 @@ func TestCalmTempoHeard(t *testing.T) {
 	for _, tool := range []string{"aubio", "bpm", "sox"} {
 		testutil.RequireTool(t, tool)
 	}
-	dir := t.TempDir()
 	for _, c := range calmTempoSongs {
-		song, err := engine.Render(context.Background(), engine.Resolve(c.prompt, c.seed, engine.Options{Seconds: calmTempoSeconds}))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var buf bytes.Buffer
-		if err := wav.Encode(&buf, song.Audio); err != nil {
-			t.Fatal(err)
-		}
-		path := filepath.Join(dir, "calm.wav")
-		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		heard := testutil.HearTempo(t, path)
-		t.Logf("%q seed %d (%s, %d tempo changes): written %.0f bpm, aubio %.1f, bpm-tools %.1f",
-			c.prompt, c.seed, song.Style.Name, len(song.Score.Tempo), song.BPM, heard.Aubio, heard.BPMTools)
-		if len(song.Score.Tempo) < 2 {
-			t.Errorf("%q: no tempo map", c.prompt)
-		}
-		if !testutil.AgreeTempo(song.BPM, heard.Aubio) || !testutil.AgreeTempo(song.BPM, heard.BPMTools) {
-			t.Errorf("%q seed %d: written %.0f bpm, aubio hears %.1f, bpm-tools %.1f: want both within 3 %% (or its double or half)",
-				c.prompt, c.seed, song.BPM, heard.Aubio, heard.BPMTools)
-		}
-		song.Release()
+		t.Run(fmt.Sprintf("%s/%d", c.prompt, c.seed), func(t *testing.T) {
+			t.Parallel()
+			song, err := engine.Render(context.Background(), engine.Resolve(c.prompt, c.seed, engine.Options{Seconds: calmTempoSeconds}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer song.Release()
+			var buf bytes.Buffer
+			if err := wav.Encode(&buf, song.Audio); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(t.TempDir(), "calm.wav")
+			if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			heard := testutil.HearTempo(t, path)
+			t.Logf("%q seed %d (%s, %d tempo changes): written %.0f bpm, aubio %.1f, bpm-tools %.1f",
+				c.prompt, c.seed, song.Style.Name, len(song.Score.Tempo), song.BPM, heard.Aubio, heard.BPMTools)
+			if len(song.Score.Tempo) < 2 {
+				t.Errorf("%q: no tempo map", c.prompt)
+			}
+			if !testutil.AgreeTempo(song.BPM, heard.Aubio) || !testutil.AgreeTempo(song.BPM, heard.BPMTools) {
+				t.Errorf("%q seed %d: written %.0f bpm, aubio hears %.1f, bpm-tools %.1f: want both within 3 %% (or its double or half)",
+					c.prompt, c.seed, song.BPM, heard.Aubio, heard.BPMTools)
+			}
+		})
 	}
 }

@@ -32,6 +32,7 @@ func TestEnergyCurveOnTheAudio(t *testing.T) {
 	}
 	for _, b := range briefs {
 		t.Run(b.prompt, func(t *testing.T) {
+			t.Parallel() // a render each: on every core
 			c, err := edit.ParseCurve([]byte(b.curve))
 			if err != nil {
 				t.Fatal(err)

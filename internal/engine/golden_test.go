@@ -107,6 +107,7 @@ func TestGoldenRecipes(t *testing.T) {
 	testutil.SkipRaceShort(t)
 	for _, g := range goldenRecipes {
 		t.Run(g.name, func(t *testing.T) {
+			t.Parallel() // two renders each: on every core
 			if g.name == "folk-bank" {
 				if _, err := os.Stat(soundfont.DebianPath); err != nil {
 					if os.Getenv("CI") == "true" {

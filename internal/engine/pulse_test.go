@@ -25,7 +25,8 @@ var pulseSongs = []struct {
 // beat-to-beat tempi, which a few beats put on off-beats or arpeggios
 // move) hears the written tempo, or its double or half, within 3 %, and so
 // does bpm-tools (its default range or 40-240 bpm) (issue 32 item 2).
-// Three songs of 15 s: about 4 s of rendering and 2 s of outside tools.
+// Three songs of 15 s: about 4 s of rendering and 2 s of outside tools,
+// each song a parallel subtest (on every core).
 func TestBeatPulseHeard(t *testing.T) {
 	testutil.SkipRaceShort(t)
 	for _, tool := range []string{"aubio", "bpm", "sox"} {
@@ -33,6 +34,7 @@ func TestBeatPulseHeard(t *testing.T) {
 	}
 	for _, c := range pulseSongs {
 		t.Run(fmt.Sprintf("%s/%d", c.prompt, c.seed), func(t *testing.T) {
+			t.Parallel()
 			r := renderCached(t, c.prompt, c.seed)
 			song := r.Song
 			heard := testutil.HearTempo(t, r.WAV(t))

@@ -94,7 +94,8 @@ func TestBandsInPhase(t *testing.T) {
 // TestMonoFoldDown renders the stems of a calm, an orchestral and a beat
 // song and checks that no part is lost when the mix is folded to mono:
 // each stem's loudness in the mono sum ((L+R)/2 on both channels) is
-// within maxMonoLoss of its stereo loudness.
+// within maxMonoLoss of its stereo loudness. Each song is a parallel
+// subtest (on every core).
 func TestMonoFoldDown(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: measurement test: the stems of four songs rendered")
@@ -106,30 +107,33 @@ func TestMonoFoldDown(t *testing.T) {
 	// by up to 1.5 dB, and keeps any part within 4.5 dB of a centred one.
 	const maxMonoLoss = 4.5
 	for _, prompt := range []string{"calm ambient soundscape", "classical piece with strings and timpani", "happy pop song", "lullaby"} {
-		c, err := engine.Compose(engine.Resolve(prompt, 1, engine.Options{Seconds: 16}))
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := c.Score
-		for i, tr := range s.Tracks {
-			st, err := synth.RenderStem(context.Background(), s, i, mix.Of(c.Style, s, synth.Options{Bank: synth.NoBank}))
+		t.Run(prompt, func(t *testing.T) {
+			t.Parallel() // a song's stems each: on every core
+			c, err := engine.Compose(engine.Resolve(prompt, 1, engine.Options{Seconds: 16}))
 			if err != nil {
 				t.Fatal(err)
 			}
-			stereo := mixmeter.Loudness(st)
-			if math.IsInf(stereo, -1) {
-				continue
+			s := c.Score
+			for i, tr := range s.Tracks {
+				st, err := synth.RenderStem(context.Background(), s, i, mix.Of(c.Style, s, synth.Options{Bank: synth.NoBank}))
+				if err != nil {
+					t.Fatal(err)
+				}
+				stereo := mixmeter.Loudness(st)
+				if math.IsInf(stereo, -1) {
+					continue
+				}
+				mono := audio.TakeBuffer(st.Rate, 2, st.Frames())
+				for k := 0; k+1 < len(st.Samples); k += 2 {
+					m := 0.5 * (st.Samples[k] + st.Samples[k+1])
+					mono.Samples[k], mono.Samples[k+1] = m, m
+				}
+				if loss := stereo - mixmeter.Loudness(mono); loss > maxMonoLoss {
+					t.Errorf("%s: the %s stem is %.1f dB softer in mono (%.1f LUFS in stereo)", prompt, tr.Name, loss, stereo)
+				} else {
+					t.Logf("%s: %-24s %.1f dB softer in mono", prompt, tr.Name, loss)
+				}
 			}
-			mono := audio.TakeBuffer(st.Rate, 2, st.Frames())
-			for k := 0; k+1 < len(st.Samples); k += 2 {
-				m := 0.5 * (st.Samples[k] + st.Samples[k+1])
-				mono.Samples[k], mono.Samples[k+1] = m, m
-			}
-			if loss := stereo - mixmeter.Loudness(mono); loss > maxMonoLoss {
-				t.Errorf("%s: the %s stem is %.1f dB softer in mono (%.1f LUFS in stereo)", prompt, tr.Name, loss, stereo)
-			} else {
-				t.Logf("%s: %-24s %.1f dB softer in mono", prompt, tr.Name, loss)
-			}
-		}
+		})
 	}
 }
