@@ -170,7 +170,6 @@ func Measure(b *audio.Buffer) Features {
 		c, _ := bandCorrelation(l, r, rate, bd[0], bd[1])
 		f.BandCorr = append(f.BandCorr, c)
 	}
-	f.Bands, f.Centroid, f.Flatness = spectrum(l, r, rate)
 	f.PLR = f.TruePeak - f.LUFS
 	var peak, sum, side, mid float64
 	for i := range l {
