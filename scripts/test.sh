@@ -29,11 +29,13 @@ side_pid=""
 long_log=$(mktemp)
 long_pid=""
 cleanup() {
-  [ -n "$moto_pid" ] && kill "$moto_pid" 2>/dev/null
+  # Each kill may find its process gone (a job that ended): || true, or
+  # set -e would end the trap before the next kill.
+  if [ -n "$moto_pid" ]; then kill "$moto_pid" 2>/dev/null || true; fi
   # The side job and the long pass are process groups of their own
   # (setsid): stop the fuzzers and the test binaries too.
-  [ -n "$side_pid" ] && kill -- "-$side_pid" 2>/dev/null
-  [ -n "$long_pid" ] && kill -- "-$long_pid" 2>/dev/null
+  if [ -n "$side_pid" ]; then kill -- "-$side_pid" 2>/dev/null || true; fi
+  if [ -n "$long_pid" ]; then kill -- "-$long_pid" 2>/dev/null || true; fi
   rm -f "$side_log" "$long_log"
   return 0
 }
