@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/audio/mp3"
@@ -35,6 +36,7 @@ type rendered struct {
 
 	mixOnce sync.Once
 	mix     mixmeter.Features
+	mixDone atomic.Bool // Mix has measured the song
 
 	featOnce sync.Once
 	feat     features
@@ -144,8 +146,27 @@ type cachedSong struct {
 
 // Mix returns the song's issue 18 feature set (mixmeter.Measure).
 func (r *rendered) Mix() mixmeter.Features {
-	r.mixOnce.Do(func() { r.mix = mixmeter.Measure(r.Song.Audio) })
+	r.mixOnce.Do(func() {
+		r.mix = mixmeter.Measure(r.Song.Audio)
+		r.mixDone.Store(true)
+	})
 	return r.mix
+}
+
+// studyBandCorr returns the left/right correlations of the song's
+// mixmeter.StudyBands: those Mix measured (the same bands of the same
+// samples, when the song is within mixmeter.ExcerptSeconds) if a test
+// asked for them, else measured here.
+func (r *rendered) studyBandCorr() []float64 {
+	if r.mixDone.Load() && r.Song.Audio.Frames() <= r.Song.Audio.Rate.NSeconds(mixmeter.ExcerptSeconds) {
+		return r.Mix().BandCorr
+	}
+	var out []float64
+	for _, bd := range mixmeter.StudyBands {
+		c, _ := mixmeter.BandCorrelation(r.Song.Audio, bd[0], bd[1])
+		out = append(out, c)
+	}
+	return out
 }
 
 // Features returns the song's onset density and spectral centroid.

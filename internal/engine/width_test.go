@@ -55,13 +55,12 @@ func TestBandsInPhase(t *testing.T) {
 	res := make([]measured, len(list))
 	inParallel(len(list), func(i int) {
 		s := list[i]
-		b := renderCached(t, stylePrompt(s.style), s.seed).Song.Audio
+		r := renderCached(t, stylePrompt(s.style), s.seed)
 		m := measured{song: song{ref: style.Must(string(s.style)).Reference()}}
-		m.corr, m.share = mixmeter.OctaveCorrelations(b)
-		for _, bd := range mixmeter.StudyBands {
-			c, _ := mixmeter.BandCorrelation(b, bd[0], bd[1])
-			m.song.bands = append(m.song.bands, c)
-		}
+		m.corr, m.share = mixmeter.OctaveCorrelations(r.Song.Audio)
+		// The study's bands: TestFamilyMedians's mix measures hold them
+		// for the rotation's songs.
+		m.song.bands = r.studyBandCorr()
 		res[i] = m
 	})
 	var songs []song
