@@ -66,7 +66,7 @@ func (pt *part) changeTo(from int, at float64, pitch int, v float64) {
 // writeChords writes the comping part (the bar's chord, and its second chord
 // from the split when the bar changes chord) of every section
 // where layer l plays, in the given comping style.
-func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.CompStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing form.Swing, seed uint64, stream string) []score.Note {
+func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.CompStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing form.Swing, beatRoll bool, seed uint64, stream string) []score.Note {
 	pt := &part{swing: swing, r: harmony.NewRNG(seed, stream)}
 	center := harmony.CompCenter(inst)
 	// The chord part of a waltz without drums keeps the beats (oomPahPah),
@@ -90,6 +90,15 @@ func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.Co
 			from := len(pt.notes)
 			var vc, vc2 []int
 			vc, vc2, prev = barVoicings(h, k, kind, center, prev)
+			if s.Name == "intro" && kind == genre.CompBallad && s.Beats == 4 {
+				// A ballad's piano sets its eighths going from the first
+				// bar (balladBar), for a listener and a tempo tracker.
+				balladBar(pt, t, vc, v, 0)
+				if h.Split > 0 {
+					pt.rechord(from, t+h.Split, vc, vc2)
+				}
+				continue
+			}
 			if s.Name == "intro" || s.Name == "outro" || i == len(secs)-1 && b == s.Bars-1 {
 				// Intro and ending are written for the song, not the
 				// groove cut down: chords roll in one note after another
@@ -101,7 +110,7 @@ func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.Co
 				if final := i == len(secs)-1 && b == s.Bars-1; !final {
 					every = strikeEvery(inst, s, still)
 				}
-				pt.keepSounding(t, float64(s.Beats), vc, vc2, h.Split, introRoll(s, still, every), v, every)
+				pt.keepSounding(t, float64(s.Beats), vc, vc2, h.Split, introRoll(s, still, every, beatRoll), v, every)
 				continue
 			}
 			if pl := pickLine(lines, m, sectionLevel(s)); pl != nil {
@@ -177,12 +186,17 @@ func barVoicings(h harmony.BarChord, k harmony.Key, kind genre.CompStyle, center
 // note a beat, as a roll in eighths there made aubio count eighths through
 // the piece's first sections (a string quartet at 97 bpm heard at
 // 196-202, then at 100 in its bridge). Slower, the eighths are the pulse
-// heard (twice the tempo); quicker, the beat is.
-func introRoll(s *form.Section, still bool, every float64) float64 {
+// heard (twice the tempo); quicker, the beat is. A slow groove of
+// beatRoll's styles (pulseIntro) rolls a note a beat over its drums too:
+// a roll over half a split bar stepped in triplets (a shuffle's own
+// subdivision) or eighths, and aubio took them for its first beats (a
+// slow blues at 66 bpm heard at 80.4, gospel at 87 at 90.2, reggae at 75
+// at 78.8).
+func introRoll(s *form.Section, still bool, every float64, beatRoll bool) float64 {
 	switch {
 	case s.Name != "intro", still && every >= 1:
 		return 0
-	case still && s.BPM >= 75 && s.BPM < 105:
+	case still && s.BPM >= 75 && s.BPM < 105, beatRoll && s.BPM < pulseIntroBPM:
 		return 1
 	}
 	return 0.5

@@ -404,9 +404,10 @@ var core = []Style{
 	{
 		Name: "reggae", Family: "world",
 		Seat: MixSeat{MixPop, RefBeat},
-		// Reggae: everything lays back behind a steady kick, the skank most.
+		// Reggae: everything lays back behind a steady kick, the skank most;
+		// the riddim holds its tempo (Steady) in a calm song too.
 		Feel: func(f *Feel) {
-			f.Clave, f.Push = 0, Push{Snare: 16, Hats: 4, Bass: 12, Chords: 9, Lead: 8, Arp: 6}
+			f.Clave, f.Push, f.Steady = 0, Push{Snare: 16, Hats: 4, Bass: 12, Chords: 9, Lead: 8, Arp: 6}, true
 		},
 		Aliases: []string{"dub", "ska"},
 		Colour:  []string{"reggaeish"},
@@ -421,9 +422,12 @@ var core = []Style{
 				{Drum: score.Shaker, Steps: "o.o.o.o.o.o.o.o.", Level: 3},
 			}},
 		}},
-		Bass:    []Line{{Builtin: "onedrop"}},
-		Comp:    []Line{{Builtin: "skank"}},
-		Band:    Band{Bass: score.Bass, Chords: score.Organ, Lead: score.Brass, Arp: score.Guitar, ArpRate: 0.5, Recorded: []string{"bass", "chords", "lead", "arp", "drums"}},
+		Bass: []Line{{Builtin: "onedrop"}},
+		Comp: []Line{{Builtin: "skank"}},
+		// The guitar's arpeggio picks a note a beat: in eighths, with the
+		// full groove's shaker, it took aubio onto the eighths for a chorus
+		// (reggae at 75 bpm heard at 106).
+		Band:    Band{Bass: score.Bass, Chords: score.Organ, Lead: score.Brass, Arp: score.Guitar, ArpRate: 1, Recorded: []string{"bass", "chords", "lead", "arp", "drums"}},
 		Harmony: Harmony{Family: "reggae", Ext: 3}, Form: "song",
 		Lead:   Lead{Density: 0.4},
 		Mix:    Mix{Reverb: 0.35, Tail: 1.5},
