@@ -315,11 +315,14 @@ func (w partWriters) write(l form.Layer, t *score.Track) *score.Track {
 	return nil
 }
 
-// arpRate is the arpeggio's note length in beats: the style's, in thirds
-// in compound meter, at least quarters in a ballad, quarters in a waltz
-// without drums (the arpeggio counts the beats).
-func (g *song) arpRate() float64 {
-	rate := g.prof.ArpRate
+// arpRate is the arpeggio's note length in beats: the groove's or the
+// style's, in thirds in compound meter, at least quarters in a ballad,
+// quarters in a waltz without drums (the arpeggio counts the beats).
+func (w partWriters) arpRate() float64 {
+	g, rate := w.song, w.prof.ArpRate
+	if w.groove != nil && w.groove.ArpRate > 0 {
+		rate = w.groove.ArpRate
+	}
 	if g.m.Subdivision == 3 {
 		rate = 1.0 / 3
 	} else if g.ballad {
@@ -438,11 +441,10 @@ func fades(secs []form.Section, fadeIn, barSec, tail float64) (in, out float64) 
 }
 
 // pulseIntro are the slow beat styles whose intro states the beat over
-// the drums' count-in (introRoll): roots reggae, the slow blues, gospel.
-// Their intro rolled its chords in eighths or triplets, and aubio, which
-// prints the mean of its beat-to-beat tempi, began on them (issue 32
-// item 2).
-var pulseIntro = map[string]bool{"reggae": true, "blues": true, "gospel": true}
+// the drums' count-in (introRoll): the slow blues and gospel, shuffles.
+// Their intro rolled its chords in triplets, and aubio, which prints the
+// mean of its beat-to-beat tempi, began on them (issue 32 item 2).
+var pulseIntro = map[string]bool{"blues": true, "gospel": true}
 
 // pulseIntroBPM is the tempo under which pulseIntro's styles roll their
 // intro a note a beat.

@@ -99,7 +99,12 @@ func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.Co
 				}
 				continue
 			}
-			if s.Name == "intro" || s.Name == "outro" || i == len(secs)-1 && b == s.Bars-1 {
+			// A reggae intro is the riddim: the skank plays from the first
+			// bar, over the drums' count-in, as through the song. Its
+			// chord rolled in over the intro (eighths, or a note a beat)
+			// made aubio begin on another pulse than the groove's.
+			riddim := s.Name == "intro" && kind == genre.CompSkank
+			if !riddim && (s.Name == "intro" || s.Name == "outro" || i == len(secs)-1 && b == s.Bars-1) {
 				// Intro and ending are written for the song, not the
 				// groove cut down: chords roll in one note after another
 				// in the intro and are held in the outro, and the final
@@ -189,9 +194,8 @@ func barVoicings(h harmony.BarChord, k harmony.Key, kind genre.CompStyle, center
 // heard (twice the tempo); quicker, the beat is. A slow groove of
 // beatRoll's styles (pulseIntro) rolls a note a beat over its drums too:
 // a roll over half a split bar stepped in triplets (a shuffle's own
-// subdivision) or eighths, and aubio took them for its first beats (a
-// slow blues at 66 bpm heard at 80.4, gospel at 87 at 90.2, reggae at 75
-// at 78.8).
+// subdivision), and aubio took them for its first beats (a slow blues at
+// 66 bpm heard at 80.4, gospel at 87 at 90.2).
 func introRoll(s *form.Section, still bool, every float64, beatRoll bool) float64 {
 	switch {
 	case s.Name != "intro", still && every >= 1:

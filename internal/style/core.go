@@ -415,19 +415,22 @@ var core = []Style{
 		Moods: []string{"chill", "happy", "calm", "romantic"}, Bright: true,
 		Drums: Drums{Kit: score.KitAcoustic, Grooves: []Groove{
 			{Name: "onedrop", Builtin: "onedrop"},
-			{Name: "steppers", Lines: []DrumLine{
+			// Steppers: the kick on every beat, and the guitar's arpeggio
+			// picks a note a beat over it. In eighths, with the full
+			// groove's shaker, it took aubio onto the eighths for a chorus
+			// (reggae at 75 bpm heard at 106); over the one drop, whose
+			// kick marks only 3, the eighths are the pulse aubio hears
+			// throughout (144 for 72).
+			{Name: "steppers", ArpRate: 1, Lines: []DrumLine{
 				{Drum: score.Kick, Steps: "x...x...x...x..."},
 				{Drum: score.Rim, Steps: "........x......."},
 				{Drum: score.ClosedHat, Steps: "..o...o...o...o."},
 				{Drum: score.Shaker, Steps: "o.o.o.o.o.o.o.o.", Level: 3},
 			}},
 		}},
-		Bass: []Line{{Builtin: "onedrop"}},
-		Comp: []Line{{Builtin: "skank"}},
-		// The guitar's arpeggio picks a note a beat: in eighths, with the
-		// full groove's shaker, it took aubio onto the eighths for a chorus
-		// (reggae at 75 bpm heard at 106).
-		Band:    Band{Bass: score.Bass, Chords: score.Organ, Lead: score.Brass, Arp: score.Guitar, ArpRate: 1, Recorded: []string{"bass", "chords", "lead", "arp", "drums"}},
+		Bass:    []Line{{Builtin: "onedrop"}},
+		Comp:    []Line{{Builtin: "skank"}},
+		Band:    Band{Bass: score.Bass, Chords: score.Organ, Lead: score.Brass, Arp: score.Guitar, ArpRate: 0.5, Recorded: []string{"bass", "chords", "lead", "arp", "drums"}},
 		Harmony: Harmony{Family: "reggae", Ext: 3}, Form: "song",
 		Lead:   Lead{Density: 0.4},
 		Mix:    Mix{Reverb: 0.35, Tail: 1.5},
