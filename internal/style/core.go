@@ -420,7 +420,7 @@ var core = []Style{
 			// groove's shaker, it took aubio onto the eighths for a chorus
 			// (reggae at 75 bpm heard at 106); over the one drop, whose
 			// kick marks only 3, the eighths are the pulse aubio hears
-			// throughout (144 for 72).
+			// throughout (140.7 for 72).
 			{Name: "steppers", ArpRate: 1, Lines: []DrumLine{
 				{Drum: score.Kick, Steps: "x...x...x...x..."},
 				{Drum: score.Rim, Steps: "........x......."},
