@@ -90,21 +90,8 @@ func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.Co
 			from := len(pt.notes)
 			var vc, vc2 []int
 			vc, vc2, prev = barVoicings(h, k, kind, center, prev)
-			if s.Name == "intro" && kind == genre.CompBallad && s.Beats == 4 {
-				// A ballad's piano sets its eighths going from the first
-				// bar (balladBar), for a listener and a tempo tracker.
-				balladBar(pt, t, vc, v, 0)
-				if h.Split > 0 {
-					pt.rechord(from, t+h.Split, vc, vc2)
-				}
-				continue
-			}
-			// A reggae intro is the riddim: the skank plays from the first
-			// bar, over the drums' count-in, as through the song. Its
-			// chord rolled in over the intro (eighths, or a note a beat)
-			// made aubio begin on another pulse than the groove's.
-			riddim := s.Name == "intro" && kind == genre.CompSkank
-			if !riddim && (s.Name == "intro" || s.Name == "outro" || i == len(secs)-1 && b == s.Bars-1) {
+			final := i == len(secs)-1 && b == s.Bars-1
+			if writtenBar(s, kind, final) {
 				// Intro and ending are written for the song, not the
 				// groove cut down: chords roll in one note after another
 				// in the intro and are held in the outro, and the final
@@ -112,7 +99,7 @@ func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.Co
 				// A plucked instrument that would die away before the
 				// bar ends strikes the chord again (see keepSounding).
 				every, still := 0.0, drumless(secs)
-				if final := i == len(secs)-1 && b == s.Bars-1; !final {
+				if !final {
 					every = strikeEvery(inst, s, still)
 				}
 				pt.keepSounding(t, float64(s.Beats), vc, vc2, h.Split, introRoll(s, still, every, beatRoll), v, every)
@@ -139,6 +126,21 @@ func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.Co
 		}
 	}
 	return pt.notes
+}
+
+// writtenBar reports whether a bar of section s is written for the song
+// rather than played in the comping style kind: the intro's and the
+// outro's bars and the final bar (the song's last, final). A ballad's
+// piano (balladBar) sets its eighths going from the intro's first bar,
+// for a listener and a tempo tracker; a reggae intro is the riddim, the
+// skank from the first bar over the drums' count-in. Their chords rolled
+// in over the intro (in held chords, eighths or a note a beat) made aubio
+// begin on another pulse than the groove's.
+func writtenBar(s *form.Section, kind genre.CompStyle, final bool) bool {
+	if s.Name == "intro" && (kind == genre.CompSkank || kind == genre.CompBallad && s.Beats == 4) {
+		return false
+	}
+	return s.Name == "intro" || s.Name == "outro" || final
 }
 
 // compVoicing returns the voicing a comping style plays for chord c: a power
