@@ -45,8 +45,13 @@ func comp(pt *part, style genre.CompStyle, t float64, vc []int, v, energy float6
 			pt.chord(t+p, 0.3, vc, v*0.85)
 		}
 	case genre.CompSkank:
+		// The double skank: on 2 and 4, and lighter on their "and"s
+		// (with the one drop, aubio heard reggae at 72 bpm at 144 with it,
+		// 127 without, moving between the beat and its eighths).
 		pt.chord(t+1, 0.3, vc, v*0.85)
+		pt.chord(t+1.5, 0.3, vc, v*0.6)
 		pt.chord(t+3, 0.3, vc, v*0.85)
+		pt.chord(t+3.5, 0.3, vc, v*0.6)
 	case genre.CompFunk:
 		top := vc[len(vc)-3:]
 		for _, p := range []float64{0, 0.75, 1.5, 2.25, 2.5, 3.5} {
@@ -74,24 +79,31 @@ func comp(pt *part, style genre.CompStyle, t float64, vc []int, v, energy float6
 }
 
 // balladBar writes one 4/4 bar of a ballad's piano: the left hand states
-// every beat, as a pianist keeps a slow song's time. Softly (energy under
-// 0.6) the chord on 1 and its tones broken one a beat (middle, top,
-// middle); fuller, the chord on every beat, beat 1 strongest. Pop's
-// syncopated comping (1, the and of 2, the and of 3, 4) and its half notes
-// left a 76 bpm ballad's verse with an attack every two beats and beat 2
-// empty: aubio and bpm-tools heard it at 138-145 bpm.
+// every beat and the hands keep the eighths going, as a pianist keeps a
+// slow song's time. Softly (energy under 0.6, and in the intro) the chord
+// broken in even eighths from the low root (low, middle, top, middle);
+// fuller, the chord on every beat, beat 1 strongest, and its top two
+// notes lightly on every "and". Pop's syncopated comping (1, the and of
+// 2, the and of 3, 4) and its half notes left a 76 bpm ballad's verse with
+// an attack every two beats and beat 2 empty: aubio and bpm-tools heard it
+// at 138-145 bpm. At 76 bpm aubio counts the eighths (152) wherever they
+// sound: with the intro's held chords, beat-accented broken eighths and a
+// chorus of quarter-note chords it moved between the beat and its eighths
+// and heard 134-146 (engine 2026.11.29.3); with the eighths unbroken from
+// the first bar, 153-155.
 func balladBar(pt *part, t float64, vc []int, v, energy float64) {
 	up := slices.Sorted(slices.Values(vc))
 	if energy < 0.6 {
 		low, mid, top := up[0]-12, up[len(up)/2], up[len(up)-1]
 		for j, p := range []int{low, mid, top, mid, low + 12, mid, top, mid} {
 			b := float64(j) * 0.5
-			pt.add(t+b, 0.5, p, v*drums.Accent(b), false)
+			pt.add(t+b, 0.5, p, v*drums.Accent(math.Floor(b))*0.95, false)
 		}
 		return
 	}
 	for b := 0.0; b < 4; b++ {
 		pt.chord(t+b, 1, up, v*drums.Accent(b))
+		pt.chord(t+b+0.5, 0.5, up[max(0, len(up)-2):], v*drums.Accent(b)*0.6)
 	}
 }
 

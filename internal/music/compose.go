@@ -293,9 +293,9 @@ func (w partWriters) write(l form.Layer, t *score.Track) *score.Track {
 	case form.LayerBass:
 		t.Notes = writeBass(secs, k, w.bassKind, w.bassLines, m, inst, swing, seed)
 	case form.LayerChords:
-		t.Notes = writeChords(secs, k, form.LayerChords, w.compKind, w.compLines, m, inst, swing, seed, "chords")
+		t.Notes = writeChords(secs, k, form.LayerChords, w.compKind, w.compLines, m, inst, swing, w.beatRoll(), seed, "chords")
 	case form.LayerPad:
-		t.Notes = writeChords(secs, k, form.LayerPad, genre.CompBlock, padLines(m), m, inst, form.Swing{}, seed, "pad")
+		t.Notes = writeChords(secs, k, form.LayerPad, genre.CompBlock, padLines(m), m, inst, form.Swing{}, w.beatRoll(), seed, "pad")
 	case form.LayerLead:
 		if w.tune != nil {
 			t.Notes = w.tuneLead()
@@ -315,11 +315,14 @@ func (w partWriters) write(l form.Layer, t *score.Track) *score.Track {
 	return nil
 }
 
-// arpRate is the arpeggio's note length in beats: the style's, in thirds
-// in compound meter, at least quarters in a ballad, quarters in a waltz
-// without drums (the arpeggio counts the beats).
-func (g *song) arpRate() float64 {
-	rate := g.prof.ArpRate
+// arpRate is the arpeggio's note length in beats: the groove's or the
+// style's, in thirds in compound meter, at least quarters in a ballad,
+// quarters in a waltz without drums (the arpeggio counts the beats).
+func (w partWriters) arpRate() float64 {
+	g, rate := w.song, w.prof.ArpRate
+	if w.groove != nil && w.groove.ArpRate > 0 {
+		rate = w.groove.ArpRate
+	}
 	if g.m.Subdivision == 3 {
 		rate = 1.0 / 3
 	} else if g.ballad {
@@ -436,6 +439,20 @@ func fades(secs []form.Section, fadeIn, barSec, tail float64) (in, out float64) 
 	}
 	return in, out
 }
+
+// pulseIntro are the slow beat styles whose intro states the beat over
+// the drums' count-in (introRoll): the slow blues and gospel, shuffles.
+// Their intro rolled its chords in triplets, and aubio, which prints the
+// mean of its beat-to-beat tempi, began on them (issue 32 item 2).
+var pulseIntro = map[string]bool{"blues": true, "gospel": true}
+
+// pulseIntroBPM is the tempo under which pulseIntro's styles roll their
+// intro a note a beat.
+const pulseIntroBPM = 100
+
+// beatRoll reports whether the song's intro rolls its chords a note a
+// beat over the drums (pulseIntro).
+func (g *song) beatRoll() bool { return pulseIntro[g.prof.Style.Name] }
 
 // padLines is how a pad holds its chords in a meter the builtin block
 // comping does not fit (6/8): one chord a bar.

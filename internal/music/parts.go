@@ -66,7 +66,7 @@ func (pt *part) changeTo(from int, at float64, pitch int, v float64) {
 // writeChords writes the comping part (the bar's chord, and its second chord
 // from the split when the bar changes chord) of every section
 // where layer l plays, in the given comping style.
-func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.CompStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing form.Swing, seed uint64, stream string) []score.Note {
+func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.CompStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing form.Swing, beatRoll bool, seed uint64, stream string) []score.Note {
 	pt := &part{swing: swing, r: harmony.NewRNG(seed, stream)}
 	center := harmony.CompCenter(inst)
 	// The chord part of a waltz without drums keeps the beats (oomPahPah),
@@ -90,7 +90,8 @@ func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.Co
 			from := len(pt.notes)
 			var vc, vc2 []int
 			vc, vc2, prev = barVoicings(h, k, kind, center, prev)
-			if s.Name == "intro" || s.Name == "outro" || i == len(secs)-1 && b == s.Bars-1 {
+			final := i == len(secs)-1 && b == s.Bars-1
+			if writtenBar(s, kind, final) {
 				// Intro and ending are written for the song, not the
 				// groove cut down: chords roll in one note after another
 				// in the intro and are held in the outro, and the final
@@ -98,10 +99,10 @@ func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.Co
 				// A plucked instrument that would die away before the
 				// bar ends strikes the chord again (see keepSounding).
 				every, still := 0.0, drumless(secs)
-				if final := i == len(secs)-1 && b == s.Bars-1; !final {
+				if !final {
 					every = strikeEvery(inst, s, still)
 				}
-				pt.keepSounding(t, float64(s.Beats), vc, vc2, h.Split, introRoll(s, still, every), v, every)
+				pt.keepSounding(t, float64(s.Beats), vc, vc2, h.Split, introRoll(s, still, every, beatRoll), v, every)
 				continue
 			}
 			if pl := pickLine(lines, m, sectionLevel(s)); pl != nil {
@@ -125,6 +126,21 @@ func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.Co
 		}
 	}
 	return pt.notes
+}
+
+// writtenBar reports whether a bar of section s is written for the song
+// rather than played in the comping style kind: the intro's and the
+// outro's bars and the final bar (the song's last, final). A ballad's
+// piano (balladBar) sets its eighths going from the intro's first bar,
+// for a listener and a tempo tracker; a reggae intro is the riddim, the
+// skank from the first bar over the drums' count-in. Their chords rolled
+// in over the intro (in held chords, eighths or a note a beat) made aubio
+// begin on another pulse than the groove's.
+func writtenBar(s *form.Section, kind genre.CompStyle, final bool) bool {
+	if s.Name == "intro" && (kind == genre.CompSkank || kind == genre.CompBallad && s.Beats == 4) {
+		return false
+	}
+	return s.Name == "intro" || s.Name == "outro" || final
 }
 
 // compVoicing returns the voicing a comping style plays for chord c: a power
@@ -177,12 +193,16 @@ func barVoicings(h harmony.BarChord, k harmony.Key, kind genre.CompStyle, center
 // note a beat, as a roll in eighths there made aubio count eighths through
 // the piece's first sections (a string quartet at 97 bpm heard at
 // 196-202, then at 100 in its bridge). Slower, the eighths are the pulse
-// heard (twice the tempo); quicker, the beat is.
-func introRoll(s *form.Section, still bool, every float64) float64 {
+// heard (twice the tempo); quicker, the beat is. A slow groove of
+// beatRoll's styles (pulseIntro) rolls a note a beat over its drums too:
+// a roll over half a split bar stepped in triplets (a shuffle's own
+// subdivision), and aubio took them for its first beats (a slow blues at
+// 66 bpm heard at 80.4, gospel at 87 at 90.2).
+func introRoll(s *form.Section, still bool, every float64, beatRoll bool) float64 {
 	switch {
 	case s.Name != "intro", still && every >= 1:
 		return 0
-	case still && s.BPM >= 75 && s.BPM < 105:
+	case still && s.BPM >= 75 && s.BPM < 105, beatRoll && s.BPM < pulseIntroBPM:
 		return 1
 	}
 	return 0.5

@@ -34,13 +34,13 @@ import (
 // FeelOf returns the feel the score is performed with: the feel of its
 // style st (the catalogue entry the engine resolved once; nil plays like
 // pop), with at least style.BalladRubato for a slow, tender song in a live
-// style.
+// style that is not Steady.
 func FeelOf(s *score.Score, st *style.Style) style.Feel {
 	if st == nil {
 		st = &style.Style{Name: s.Genre, Family: "pop"}
 	}
 	f := style.FeelOf(*st)
-	if !f.Programmed && s.BPM <= 80 && tender[s.Mood] {
+	if !f.Programmed && !f.Steady && s.BPM <= 80 && tender[s.Mood] {
 		f.Rubato = max(f.Rubato, style.BalladRubato)
 		f.PhraseTempo = max(f.PhraseTempo, style.BalladPhraseTempo)
 	}

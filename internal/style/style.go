@@ -128,6 +128,9 @@ type Groove struct {
 	Lines []DrumLine
 	// Fill is the drum sound of fills ("" is snare and toms).
 	Fill score.Drum
+	// ArpRate is beats per arpeggio note under this groove (0: the band's
+	// Band.ArpRate).
+	ArpRate float64
 }
 
 // DrumLine is one drum's part of a one-bar pattern.
