@@ -183,9 +183,10 @@ var core = []Style{
 		Aliases: []string{"drum n bass", "drum & bass", "drumandbass", "dnb", "d & b", "d n b", "jungle", "liquid"},
 		Tempo:   [2]float64{170, 176}, Seconds: 120, Meters: []Meter{FourFour}, Swing: 0,
 		Moods: []string{"energetic", "dark", "uplifting", "dreamy"}, Bright: false,
+		// Outside the drops the break plays in half time (dnbHalfTime).
 		Drums: Drums{Kit: score.KitElectronic, Grooves: []Groove{
-			{Name: "breakbeat", Builtin: "breakbeat"},
-			{Name: "two-step", Lines: []DrumLine{
+			{Name: "breakbeat", Builtin: "breakbeat", Break: dnbHalfTime},
+			{Name: "two-step", Break: dnbHalfTime, Lines: []DrumLine{
 				{Drum: score.Kick, Steps: "x.......o.-....."},
 				{Drum: score.Snare, Steps: "....x.......x..."},
 				{Drum: score.Ride, Steps: "o.o.o.o.o.o.o.o.", Level: 2},
@@ -430,4 +431,13 @@ var core = []Style{
 		Cover:  Cover{Look: "waves", Variant: 0, Hues: [4]float64{130, 50, 0, 110}, Sat: 0.75, BgL: 0.35, AccL: 0.5, Grain: 0.02},
 		Titles: []string{"Island", "Sunshine", "Roots", "Harbour", "Breeze", "Yard"},
 	},
+}
+
+// dnbHalfTime is drum and bass's break outside the drops (style.Groove.Break):
+// half time, kick on 1 and the and of 2, snare on 3, hats on the beats.
+var dnbHalfTime = []DrumLine{
+	{Drum: score.Kick, Steps: "x.....o........."},
+	{Drum: score.Snare, Steps: "........x......."},
+	{Drum: score.ClosedHat, Steps: "x...o...x...o..."},
+	{Drum: score.ClosedHat, Steps: "..............-.", Level: 2},
 }
