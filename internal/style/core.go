@@ -324,7 +324,7 @@ var core = []Style{
 				{Drum: score.Kick, Steps: "x.xxx.xxx.xxx.xx"},
 				{Drum: score.Snare, Steps: "....x.......x..."},
 				{Drum: score.OpenHat, Steps: "x...x...x...x...", Level: 2},
-				{Drum: score.Crash, Steps: "x.......x.......", Level: 3},
+				{Drum: score.Crash, Steps: "x...o...x...o...", Level: 3},
 			}},
 		}},
 		// The chug: the low tonic between the chord's root on 1 and 3
