@@ -163,34 +163,39 @@ func TestGhostNotesSound(t *testing.T) {
 }
 
 // TestBreakOutsideDrops: a groove with Break lines (drum and bass) plays
-// them outside the drops, its snare on 3 alone (half time), and the
-// groove's own lines in the drops, its snare on 2 and 4.
+// them outside the drops from breakBPM on, its snare on 3 alone (half
+// time), and the groove's own lines in the drops, its snare on 2 and 4;
+// under breakBPM it plays the groove everywhere.
 func TestBreakOutsideDrops(t *testing.T) {
 	g := &style.Must("drum and bass").Drums.Grooves[1]
 	if len(g.Break) == 0 {
 		t.Fatal("drum and bass's two-step groove has no Break lines")
 	}
-	sec := func(name string, start float64) form.Section {
-		s := form.Section{Beats: 4, BPM: 174, DrumLevel: 2}
-		s.Name, s.StartBeat, s.Bars, s.Energy = name, start, 2, 0.6
-		s.On[form.LayerDrums] = true
-		return s
-	}
-	hits := writeDrums([]form.Section{sec("breakdown", 0), sec("drop", 8), sec("outro", 16)}, g, form.Swing{}, false, 1)
-	snares := map[string][]float64{}
-	for _, h := range hits {
-		if h.Drum != score.Snare {
-			continue
+	for _, c := range []struct {
+		bpm             float64
+		breakdown, drop []float64
+	}{{185, []float64{2}, []float64{1, 3}}, {174, []float64{1, 3}, []float64{1, 3}}} {
+		sec := func(name string, start float64) form.Section {
+			s := form.Section{Beats: 4, BPM: c.bpm, DrumLevel: 2}
+			s.Name, s.StartBeat, s.Bars, s.Energy = name, start, 2, 0.6
+			s.On[form.LayerDrums] = true
+			return s
 		}
-		name := []string{"breakdown", "drop", "outro"}[int(h.Start)/8]
-		if p := math.Mod(h.Start, 4); h.Velocity > 0.4 && math.Abs(p-math.Round(p)) < 1e-9 && math.Mod(h.Start, 8) < 4 {
+		hits := writeDrums([]form.Section{sec("breakdown", 0), sec("drop", 8), sec("outro", 16)}, g, form.Swing{}, false, 1)
+		snares := map[string][]float64{}
+		for _, h := range hits {
+			p := math.Mod(h.Start, 4)
+			if h.Drum != score.Snare || h.Velocity < 0.4 || math.Abs(p-math.Round(p)) > 1e-9 || math.Mod(h.Start, 8) >= 4 {
+				continue
+			}
+			name := []string{"breakdown", "drop", "outro"}[int(h.Start)/8]
 			snares[name] = append(snares[name], p)
 		}
-	}
-	if want := []float64{2}; fmt.Sprint(snares["breakdown"]) != fmt.Sprint(want) {
-		t.Errorf("breakdown's first bar: loud snares on beats %v, want %v (half time)", snares["breakdown"], want)
-	}
-	if want := []float64{1, 3}; fmt.Sprint(snares["drop"]) != fmt.Sprint(want) {
-		t.Errorf("drop's first bar: loud snares on beats %v, want %v (the two-step)", snares["drop"], want)
+		if fmt.Sprint(snares["breakdown"]) != fmt.Sprint(c.breakdown) {
+			t.Errorf("%.0f bpm: breakdown's first bar: loud snares on beats %v, want %v", c.bpm, snares["breakdown"], c.breakdown)
+		}
+		if fmt.Sprint(snares["drop"]) != fmt.Sprint(c.drop) {
+			t.Errorf("%.0f bpm: drop's first bar: loud snares on beats %v, want %v (the two-step)", c.bpm, snares["drop"], c.drop)
+		}
 	}
 }
