@@ -47,7 +47,7 @@ func writeDrums(secs []form.Section, groove *style.Groove, swing form.Swing, hal
 }
 
 // breakBPM is the tempo from which a groove's Break lines play outside
-// the drops (style.Groove.Break): from about 178 bpm aubio, which starts
+// the drops and choruses (style.Groove.Break): from about 178 bpm aubio, which starts
 // on the beat, halves it after a few seconds whatever the drums play
 // (drum and bass at 178-187: its beats 0.32 s apart, then 0.64 s), so
 // half time before the drop lets it start where it stays; under it aubio
@@ -86,7 +86,7 @@ func (d *drummer) sectionBar(secs []form.Section, i, b int, songEnd float64) {
 		level = 1 // an intro builds in: a sparse groove first
 	}
 	n := len(d.Hits)
-	if len(d.brk) > 0 && s.Beats == 4 && s.BPM >= breakBPM && (s.Name != "drop" || s.Build) {
+	if len(d.brk) > 0 && s.Beats == 4 && s.BPM >= breakBPM && (s.Name != "drop" && s.Name != "chorus" || s.Build) {
 		d.patternBar(d.brk, start, s.Beats, level, b, s.Energy)
 	} else {
 		d.groove(start, s.Beats, level, b, s.Energy)

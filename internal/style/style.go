@@ -128,10 +128,11 @@ type Groove struct {
 	Lines []DrumLine
 	// Fill is the drum sound of fills ("" is snare and toms).
 	Fill score.Drum
-	// Break, when set, are the lines played in 4/4 bars outside the drops
-	// (intro, builds, breakdowns, outro) in place of the groove: drum and
-	// bass's half time (aubio starts on the beat and, over 178 bpm, halves
-	// it a few seconds later; a half-time start keeps it on one level).
+	// Break, when set, are the lines played from 178 bpm in 4/4 bars
+	// outside the drops and choruses (intro, verses, builds, breakdowns,
+	// outro) in place of the groove: drum and bass's half time, a big
+	// band's two (aubio starts on the beat and, over 178 bpm, halves it a
+	// few seconds later; a start in half time keeps it on one level).
 	Break []DrumLine
 }
 
