@@ -329,8 +329,11 @@ var core = []Style{
 		}},
 		// The chug: the low tonic between the chord's root on 1 and 3
 		// (eighths on the roots alone let Essentia hear a phrygian
-		// song a fifth below its tonic, in the key of the same notes).
-		Bass:    []Line{{Steps: "R.T.T.T.R.T.T.T."}},
+		// song a fifth below its tonic, in the key of the same notes),
+		// galloping (an eighth and two sixteenths a beat): in even
+		// eighths both tempo trackers heard the bass alone at 2/3 of
+		// the tempo (115.5 for 173), galloping at the beat (aubio 172.4).
+		Bass:    []Line{{Steps: "R.TTT.TTR.TTT.TT"}},
 		Comp:    []Line{{Builtin: "power"}},
 		Band:    Band{Bass: score.Bass, Chords: score.DistGuitar, Pad: score.ChoirPad, Lead: score.DistGuitar, Recorded: []string{"bass", "chords", "pad", "lead", "drums"}},
 		Harmony: Harmony{Family: "metal", Ext: 3, Modes: []string{"minor", "phrygian"}}, Form: "song",
