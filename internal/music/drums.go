@@ -15,13 +15,14 @@ import (
 // step patterns (patternBar).
 type drummer struct {
 	*drums.Player
-	brk []style.DrumLine // the groove's lines outside the drops (style.Groove.Break)
+	brk    []style.DrumLine // the groove's lines outside the drops and choruses (style.Groove.Break)
+	brkBPM float64          // the tempo they play from (style.Groove.BreakBPM)
 }
 
 // writeDrums writes every section's drums into hits, sorted by time.
 func writeDrums(secs []form.Section, groove *style.Groove, swing form.Swing, halfTime bool, seed uint64) []score.Hit {
 	d := &drummer{Player: &drums.Player{Style: genre.DrumsPattern, Groove: groove, Swing: swing, HalfTime: halfTime, R: harmony.NewRNG(seed, "drums")},
-		brk: groove.Break}
+		brk: groove.Break, brkBPM: groove.BreakBPM}
 	if groove.Builtin != "" {
 		d.Style, d.Groove = genre.DrumNames[groove.Builtin], nil
 	}
@@ -45,15 +46,6 @@ func writeDrums(secs []form.Section, groove *style.Groove, swing form.Swing, hal
 	sort.SliceStable(d.Hits, func(i, j int) bool { return d.Hits[i].Start < d.Hits[j].Start })
 	return d.Hits
 }
-
-// breakBPM is the tempo from which a groove's Break lines play outside
-// the drops and choruses (style.Groove.Break): from about 178 bpm aubio, which starts
-// on the beat, halves it after a few seconds whatever the drums play
-// (drum and bass at 178-187: its beats 0.32 s apart, then 0.64 s), so
-// half time before the drop lets it start where it stays; under it aubio
-// keeps the beat, and a half-time intro made it switch (drum and bass at
-// 172-174 heard at 137-156, was 172-175).
-const breakBPM = 178
 
 // sectionBar writes bar b of section i: a build's roll, or the groove at
 // the section's level with a crash on a section's downbeat and a fill
@@ -86,7 +78,7 @@ func (d *drummer) sectionBar(secs []form.Section, i, b int, songEnd float64) {
 		level = 1 // an intro builds in: a sparse groove first
 	}
 	n := len(d.Hits)
-	if len(d.brk) > 0 && s.Beats == 4 && s.BPM >= breakBPM && (s.Name != "drop" && s.Name != "chorus" || s.Build) {
+	if len(d.brk) > 0 && s.Beats == 4 && s.BPM >= d.brkBPM && (s.Name != "drop" && s.Name != "chorus" || s.Build) {
 		d.patternBar(d.brk, start, s.Beats, level, b, s.Energy)
 	} else {
 		d.groove(start, s.Beats, level, b, s.Energy)

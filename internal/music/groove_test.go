@@ -163,9 +163,9 @@ func TestGhostNotesSound(t *testing.T) {
 }
 
 // TestBreakOutsideDrops: a groove with Break lines (drum and bass) plays
-// them outside the drops from breakBPM on, its snare on 3 alone (half
+// them outside the drops from its BreakBPM on, its snare on 3 alone (half
 // time), and the groove's own lines in the drops, its snare on 2 and 4;
-// under breakBPM it plays the groove everywhere.
+// slower it plays the groove everywhere.
 func TestBreakOutsideDrops(t *testing.T) {
 	g := &style.Must("drum and bass").Drums.Grooves[1]
 	if len(g.Break) == 0 {

@@ -183,10 +183,11 @@ var core = []Style{
 		Aliases: []string{"drum n bass", "drum & bass", "drumandbass", "dnb", "d & b", "d n b", "jungle", "liquid"},
 		Tempo:   [2]float64{170, 176}, Seconds: 120, Meters: []Meter{FourFour}, Swing: 0,
 		Moods: []string{"energetic", "dark", "uplifting", "dreamy"}, Bright: false,
-		// Outside the drops the break plays in half time (dnbHalfTime).
+		// From 178 bpm the break plays in half time outside the drops
+		// (dnbHalfTime, style.Groove.Break).
 		Drums: Drums{Kit: score.KitElectronic, Grooves: []Groove{
-			{Name: "breakbeat", Builtin: "breakbeat", Break: dnbHalfTime},
-			{Name: "two-step", Break: dnbHalfTime, Lines: []DrumLine{
+			{Name: "breakbeat", Builtin: "breakbeat", Break: dnbHalfTime, BreakBPM: 178},
+			{Name: "two-step", Break: dnbHalfTime, BreakBPM: 178, Lines: []DrumLine{
 				{Drum: score.Kick, Steps: "x.......o.-....."},
 				{Drum: score.Snare, Steps: "....x.......x..."},
 				{Drum: score.Ride, Steps: "o.o.o.o.o.o.o.o.", Level: 2},
