@@ -79,6 +79,9 @@ type goldenRecipe struct {
 // 2026.11.29.4 (slow7, issue 32 item 2): ballads' pianos keep their
 // eighths, reggae, slow blues and gospel intros state the pulse; these
 // three songs do not change: their hashes stand.
+// 2026.11.29.4 (fast7): drum and bass plays half time outside its drops,
+// metal, big band and trap state the beat for both tempo trackers; the
+// pop, ambient and folk songs do not change: their hashes stand.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
 		"5e12b1373d70d971ad5a3e2448cc9864c2c97b6d609c2e43a4f37ef9a60d0d7f"},

@@ -23,6 +23,10 @@ var pulseSongs = []struct {
 	{"funky disco with slap bass, 15 seconds", 2},
 	{"afrobeats summer vibe, 15 seconds", 1},
 	{"roots reggae with organ skank and deep bass, 15 seconds", 1},
+	// Metal at 174 bpm (2026.11.29.4): aubio heard 142.6 under the
+	// verse's even eighth kicks and hats (now kicks on the beats, the
+	// off-beats soft).
+	{"heavy metal, 15 seconds", 2},
 }
 
 // TestBeatPulseHeard: a beat style's short render keeps a steady, legible

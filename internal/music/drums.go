@@ -13,11 +13,16 @@ import (
 
 // drummer writes one drum track: the player's bars, and the catalogue's
 // step patterns (patternBar).
-type drummer struct{ *drums.Player }
+type drummer struct {
+	*drums.Player
+	brk    []style.DrumLine // the groove's lines outside the drops and choruses (style.Groove.Break)
+	brkBPM float64          // the tempo they play from (style.Groove.BreakBPM)
+}
 
 // writeDrums writes every section's drums into hits, sorted by time.
 func writeDrums(secs []form.Section, groove *style.Groove, swing form.Swing, halfTime bool, seed uint64) []score.Hit {
-	d := &drummer{&drums.Player{Style: genre.DrumsPattern, Groove: groove, Swing: swing, HalfTime: halfTime, R: harmony.NewRNG(seed, "drums")}}
+	d := &drummer{Player: &drums.Player{Style: genre.DrumsPattern, Groove: groove, Swing: swing, HalfTime: halfTime, R: harmony.NewRNG(seed, "drums")},
+		brk: groove.Break, brkBPM: groove.BreakBPM}
 	if groove.Builtin != "" {
 		d.Style, d.Groove = genre.DrumNames[groove.Builtin], nil
 	}
@@ -73,7 +78,11 @@ func (d *drummer) sectionBar(secs []form.Section, i, b int, songEnd float64) {
 		level = 1 // an intro builds in: a sparse groove first
 	}
 	n := len(d.Hits)
-	d.groove(start, s.Beats, level, b, s.Energy)
+	if len(d.brk) > 0 && s.Beats == 4 && s.BPM >= d.brkBPM && (s.Name != "drop" && s.Name != "chorus" || s.Build) {
+		d.patternBar(d.brk, start, s.Beats, level, b, s.Energy)
+	} else {
+		d.groove(start, s.Beats, level, b, s.Energy)
+	}
 	if b == 0 && i > 0 {
 		d.crash(start, level, s, start < songEnd-2*beats)
 	}
@@ -88,7 +97,7 @@ func (d *drummer) sectionBar(secs []form.Section, i, b int, songEnd float64) {
 func (d *drummer) groove(start float64, beats, level, b int, energy float64) {
 	switch {
 	case d.Groove != nil:
-		d.patternBar(start, beats, level, b, energy)
+		d.patternBar(d.Groove.Lines, start, beats, level, b, energy)
 	case beats == 3:
 		d.Bar3(start, level, b, energy)
 	default:

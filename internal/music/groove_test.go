@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/music/drums"
+	"github.com/songsmith/songsmith/internal/music/form"
 	"github.com/songsmith/songsmith/internal/music/genre"
 	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/plan"
@@ -142,8 +143,8 @@ func TestStylesSoundApart(t *testing.T) {
 // '-' still holds the previous note.
 func TestGhostNotesSound(t *testing.T) {
 	g := &style.Groove{Name: "test", Lines: []style.DrumLine{{Drum: score.Bongo, Steps: "x-o-x-o-"}}}
-	d := &drummer{&drums.Player{Style: genre.DrumsPattern, Groove: g, R: harmony.NewRNG(1, "ghost")}}
-	d.patternBar(0, 4, 2, 0, 0.5)
+	d := &drummer{Player: &drums.Player{Style: genre.DrumsPattern, Groove: g, R: harmony.NewRNG(1, "ghost")}}
+	d.patternBar(g.Lines, 0, 4, 2, 0, 0.5)
 	if len(d.Hits) != 8 {
 		t.Fatalf("%d hits from x-o-x-o-, want 8", len(d.Hits))
 	}
@@ -158,5 +159,43 @@ func TestGhostNotesSound(t *testing.T) {
 	}
 	if st := steps("R---5---", 4); len(st) != 2 || st[0].size != 2 || st[1].size != 2 {
 		t.Errorf("bass steps R---5---: %+v, want two notes of two beats", st)
+	}
+}
+
+// TestBreakOutsideDrops: a groove with Break lines (drum and bass) plays
+// them outside the drops from its BreakBPM on, its snare on 3 alone (half
+// time), and the groove's own lines in the drops, its snare on 2 and 4;
+// slower it plays the groove everywhere.
+func TestBreakOutsideDrops(t *testing.T) {
+	g := &style.Must("drum and bass").Drums.Grooves[1]
+	if len(g.Break) == 0 {
+		t.Fatal("drum and bass's two-step groove has no Break lines")
+	}
+	for _, c := range []struct {
+		bpm             float64
+		breakdown, drop []float64
+	}{{185, []float64{2}, []float64{1, 3}}, {174, []float64{1, 3}, []float64{1, 3}}} {
+		sec := func(name string, start float64) form.Section {
+			s := form.Section{Beats: 4, BPM: c.bpm, DrumLevel: 2}
+			s.Name, s.StartBeat, s.Bars, s.Energy = name, start, 2, 0.6
+			s.On[form.LayerDrums] = true
+			return s
+		}
+		hits := writeDrums([]form.Section{sec("breakdown", 0), sec("drop", 8), sec("outro", 16)}, g, form.Swing{}, false, 1)
+		snares := map[string][]float64{}
+		for _, h := range hits {
+			p := math.Mod(h.Start, 4)
+			if h.Drum != score.Snare || h.Velocity < 0.4 || math.Abs(p-math.Round(p)) > 1e-9 || math.Mod(h.Start, 8) >= 4 {
+				continue
+			}
+			name := []string{"breakdown", "drop", "outro"}[int(h.Start)/8]
+			snares[name] = append(snares[name], p)
+		}
+		if fmt.Sprint(snares["breakdown"]) != fmt.Sprint(c.breakdown) {
+			t.Errorf("%.0f bpm: breakdown's first bar: loud snares on beats %v, want %v", c.bpm, snares["breakdown"], c.breakdown)
+		}
+		if fmt.Sprint(snares["drop"]) != fmt.Sprint(c.drop) {
+			t.Errorf("%.0f bpm: drop's first bar: loud snares on beats %v, want %v (the two-step)", c.bpm, snares["drop"], c.drop)
+		}
 	}
 }

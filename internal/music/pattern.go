@@ -134,10 +134,10 @@ var (
 	}
 )
 
-// patternBar writes one bar of a step-pattern groove at level.
-func (d *drummer) patternBar(t float64, beats, level, bar int, energy float64) {
+// patternBar writes one bar of a step-pattern groove's lines at level.
+func (d *drummer) patternBar(lines []style.DrumLine, t float64, beats, level, bar int, energy float64) {
 	v := 0.55 + 0.4*energy
-	for _, l := range d.Groove.Lines {
+	for _, l := range lines {
 		if max(l.Level, 1) > level || l.Every > 0 && bar%l.Every != l.On {
 			continue
 		}

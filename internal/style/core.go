@@ -183,9 +183,11 @@ var core = []Style{
 		Aliases: []string{"drum n bass", "drum & bass", "drumandbass", "dnb", "d & b", "d n b", "jungle", "liquid"},
 		Tempo:   [2]float64{170, 176}, Seconds: 120, Meters: []Meter{FourFour}, Swing: 0,
 		Moods: []string{"energetic", "dark", "uplifting", "dreamy"}, Bright: false,
+		// From 178 bpm the break plays in half time outside the drops
+		// (dnbHalfTime, style.Groove.Break).
 		Drums: Drums{Kit: score.KitElectronic, Grooves: []Groove{
-			{Name: "breakbeat", Builtin: "breakbeat"},
-			{Name: "two-step", Lines: []DrumLine{
+			{Name: "breakbeat", Builtin: "breakbeat", Break: dnbHalfTime, BreakBPM: 178},
+			{Name: "two-step", Break: dnbHalfTime, BreakBPM: 178, Lines: []DrumLine{
 				{Drum: score.Kick, Steps: "x.......o.-....."},
 				{Drum: score.Snare, Steps: "....x.......x..."},
 				{Drum: score.Ride, Steps: "o.o.o.o.o.o.o.o.", Level: 2},
@@ -323,13 +325,16 @@ var core = []Style{
 				{Drum: score.Kick, Steps: "x.xxx.xxx.xxx.xx"},
 				{Drum: score.Snare, Steps: "....x.......x..."},
 				{Drum: score.OpenHat, Steps: "x...x...x...x...", Level: 2},
-				{Drum: score.Crash, Steps: "x.......x.......", Level: 3},
+				{Drum: score.Crash, Steps: "x...o...x...o...", Level: 3},
 			}},
 		}},
 		// The chug: the low tonic between the chord's root on 1 and 3
 		// (eighths on the roots alone let Essentia hear a phrygian
-		// song a fifth below its tonic, in the key of the same notes).
-		Bass:    []Line{{Steps: "R.T.T.T.R.T.T.T."}},
+		// song a fifth below its tonic, in the key of the same notes),
+		// galloping (an eighth and two sixteenths a beat): in even
+		// eighths both tempo trackers heard the bass alone at 2/3 of
+		// the tempo (115.5 for 173), galloping at the beat (aubio 172.4).
+		Bass:    []Line{{Steps: "R.TTT.TTR.TTT.TT"}},
 		Comp:    []Line{{Builtin: "power"}},
 		Band:    Band{Bass: score.Bass, Chords: score.DistGuitar, Pad: score.ChoirPad, Lead: score.DistGuitar, Recorded: []string{"bass", "chords", "pad", "lead", "drums"}},
 		Harmony: Harmony{Family: "metal", Ext: 3, Modes: []string{"minor", "phrygian"}}, Form: "song",
@@ -437,4 +442,13 @@ var core = []Style{
 		Cover:  Cover{Look: "waves", Variant: 0, Hues: [4]float64{130, 50, 0, 110}, Sat: 0.75, BgL: 0.35, AccL: 0.5, Grain: 0.02},
 		Titles: []string{"Island", "Sunshine", "Roots", "Harbour", "Breeze", "Yard"},
 	},
+}
+
+// dnbHalfTime is drum and bass's break outside the drops (style.Groove.Break):
+// half time, kick on 1 and the and of 2, snare on 3, hats on the beats.
+var dnbHalfTime = []DrumLine{
+	{Drum: score.Kick, Steps: "x.....o........."},
+	{Drum: score.Snare, Steps: "........x......."},
+	{Drum: score.ClosedHat, Steps: "x...o...x...o..."},
+	{Drum: score.ClosedHat, Steps: "..............-.", Level: 2},
 }

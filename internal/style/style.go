@@ -131,6 +131,19 @@ type Groove struct {
 	// ArpRate is beats per arpeggio note under this groove (0: the band's
 	// Band.ArpRate).
 	ArpRate float64
+	// Break, when set, are the lines played from BreakBPM on in 4/4 bars
+	// outside the drops and choruses (intro, verses, builds, breakdowns,
+	// outro) in place of the groove: drum and bass's half time, a big
+	// band's two. Fast, aubio starts on the beat and halves it a few
+	// seconds later whatever the drums play (drum and bass at 178-187:
+	// beats 0.32 s apart, then 0.64 s; a swing at 174-185 too), so the
+	// mean of its beat-to-beat tempi lands between; a start in half time
+	// lets it start where it stays. Slower it keeps the beat, and a
+	// half-time start made it switch (drum and bass at 172-174 heard at
+	// 137-156, 172-175 without).
+	Break []DrumLine
+	// BreakBPM is the tempo from which the Break lines play (with Break).
+	BreakBPM float64
 }
 
 // DrumLine is one drum's part of a one-bar pattern.

@@ -280,10 +280,20 @@ func (b drumBar) metalBar() {
 			d.Hit(t+p, score.Ride, v*0.6)
 		}
 	} else {
-		for p := 0.0; p < 4; p += 0.5 {
+		for p := 0.0; p < 4; p++ {
 			d.Hit(t+p, score.Kick, v*0.85*Accent(p))
 		}
-		b.eighths(score.ClosedHat, v*0.55)
+		if level >= 2 {
+			d.Hit(t+0.5, score.Kick, v*0.5)
+			d.Hit(t+2.5, score.Kick, v*0.5)
+		}
+		for p := 0.0; p < 4; p += 0.5 {
+			a := Accent(p)
+			if p != math.Floor(p) {
+				a *= 0.5
+			}
+			d.Hit(t+p, score.ClosedHat, v*0.55*a)
+		}
 	}
 	b.backbeat(score.Snare)
 }
