@@ -66,7 +66,13 @@ func (pt *part) changeTo(from int, at float64, pitch int, v float64) {
 // writeChords writes the comping part (the bar's chord, and its second chord
 // from the split when the bar changes chord) of every section
 // where layer l plays, in the given comping style.
-func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.CompStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing form.Swing, seed uint64, stream string) []score.Note {
+//
+// With concert (see concertPulse) the chords of an intro in 3/4 play as
+// in the piece (oomPahPah), not struck whole on every beat: the bass note
+// on the downbeat and the chord on 2 and 3 state the meter from the first
+// bar (a minuet at 83 bpm was heard at 90: aubio counted eighths over its
+// first bars).
+func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.CompStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing form.Swing, seed uint64, stream string, concert bool) []score.Note {
 	pt := &part{swing: swing, r: harmony.NewRNG(seed, stream)}
 	center := harmony.CompCenter(inst)
 	// The chord part of a waltz without drums keeps the beats (oomPahPah),
@@ -90,7 +96,8 @@ func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.Co
 			from := len(pt.notes)
 			var vc, vc2 []int
 			vc, vc2, prev = barVoicings(h, k, kind, center, prev)
-			if s.Name == "intro" || s.Name == "outro" || i == len(secs)-1 && b == s.Bars-1 {
+			final := i == len(secs)-1 && b == s.Bars-1
+			if s.Name == "outro" || final || s.Name == "intro" && !(concert && l == form.LayerChords && s.Beats == 3) {
 				// Intro and ending are written for the song, not the
 				// groove cut down: chords roll in one note after another
 				// in the intro and are held in the outro, and the final
@@ -98,7 +105,7 @@ func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.Co
 				// A plucked instrument that would die away before the
 				// bar ends strikes the chord again (see keepSounding).
 				every, still := 0.0, drumless(secs)
-				if final := i == len(secs)-1 && b == s.Bars-1; !final {
+				if !final {
 					every = strikeEvery(inst, s, still)
 				}
 				pt.keepSounding(t, float64(s.Beats), vc, vc2, h.Split, introRoll(s, still, every), v, every)
