@@ -293,9 +293,12 @@ func (w partWriters) write(l form.Layer, t *score.Track) *score.Track {
 	case form.LayerBass:
 		t.Notes = writeBass(secs, k, w.bassKind, w.bassLines, m, inst, swing, seed, concertPulse(w.prof.Style.Name, w.p.BPM, drumless(secs)))
 	case form.LayerChords:
-		t.Notes = writeChords(secs, k, form.LayerChords, w.compKind, w.compLines, m, inst, swing, seed, "chords", concertPulse(w.prof.Style.Name, w.p.BPM, drumless(secs)))
+		t.Notes = writeChords(secs, k, form.LayerChords, w.compKind, w.compLines, m, inst, swing, seed, "chords", w.prof.Style.Name)
+		if slowCinematic(w.prof.Style.Name, w.p.BPM) {
+			lightOffBeats(t.Notes, 0.55)
+		}
 	case form.LayerPad:
-		t.Notes = writeChords(secs, k, form.LayerPad, genre.CompBlock, padLines(m), m, inst, form.Swing{}, seed, "pad", false)
+		t.Notes = writeChords(secs, k, form.LayerPad, genre.CompBlock, padLines(m), m, inst, form.Swing{}, seed, "pad", w.prof.Style.Name)
 	case form.LayerLead:
 		if w.tune != nil {
 			t.Notes = w.tuneLead()
@@ -314,6 +317,9 @@ func (w partWriters) write(l form.Layer, t *score.Track) *score.Track {
 		}
 	case form.LayerArp:
 		t.Notes = writeArp(secs, k, w.arpRate(), inst, swing, seed)
+		if slowCinematic(w.prof.Style.Name, w.p.BPM) {
+			lightOffBeats(t.Notes, 0.55)
+		}
 	}
 	return nil
 }

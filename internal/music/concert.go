@@ -54,3 +54,20 @@ func concertBassBar(pt *part, k harmony.Key, bb *bassBar) {
 	pt.add(t+2, 1, bb.at(2).Root, v*0.85, false)
 	pt.add(t+3, 1, harmony.Approach(k, bb.nextRoot, bb.at(3).Root), v*0.75, false)
 }
+
+// slowCinematic reports whether a song of style name at bpm is a slow
+// cinematic piece (under 95 bpm), whose eighths aubio takes for the beat
+// as readily as its beats.
+func slowCinematic(name string, bpm float64) bool {
+	return name == "cinematic" && bpm < 95
+}
+
+// lightOffBeats plays the notes that start between the beats at share of
+// their velocity.
+func lightOffBeats(notes []score.Note, share float64) {
+	for i := range notes {
+		if math.Abs(notes[i].Start-math.Round(notes[i].Start)) > 1e-6 {
+			notes[i].Velocity *= share
+		}
+	}
+}

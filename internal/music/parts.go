@@ -67,18 +67,19 @@ func (pt *part) changeTo(from int, at float64, pitch int, v float64) {
 // from the split when the bar changes chord) of every section
 // where layer l plays, in the given comping style.
 //
-// With concert (see concertPulse) the chords of an intro in 3/4 play as
+// In a concert piece (concertPulse) the chords of an intro in 3/4 play as
 // in the piece (oomPahPah), not struck whole on every beat: the bass note
 // on the downbeat and the chord on 2 and 3 state the meter from the first
 // bar (a minuet at 83 bpm was heard at 90: aubio counted eighths over its
 // first bars).
-func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.CompStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing form.Swing, seed uint64, stream string, concert bool) []score.Note {
+func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.CompStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing form.Swing, seed uint64, stream, styleName string) []score.Note {
 	pt := &part{swing: swing, r: harmony.NewRNG(seed, stream)}
 	center := harmony.CompCenter(inst)
 	// The chord part of a waltz without drums keeps the beats (oomPahPah),
 	// unless a pad or strings play it: their slow attack cannot mark a
 	// beat, and they hold the harmony as in a waltz band.
 	waltz := l == form.LayerChords && drumless(secs) && !slowAttack(inst)
+	concert := len(secs) > 0 && concertPulse(styleName, secs[0].BPM, drumless(secs))
 	var prev []int
 	for i := range secs {
 		s := &secs[i]
@@ -108,7 +109,7 @@ func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.Co
 				if !final {
 					every = strikeEvery(inst, s, still)
 				}
-				pt.keepSounding(t, float64(s.Beats), vc, vc2, h.Split, introRoll(s, still, every), v, every)
+				pt.keepSounding(t, float64(s.Beats), vc, vc2, h.Split, introRoll(s, still || slowCinematic(styleName, s.BPM), every), v, every)
 				continue
 			}
 			if pl := pickLine(lines, m, sectionLevel(s)); pl != nil {
@@ -184,7 +185,10 @@ func barVoicings(h harmony.BarChord, k harmony.Key, kind genre.CompStyle, center
 // note a beat, as a roll in eighths there made aubio count eighths through
 // the piece's first sections (a string quartet at 97 bpm heard at
 // 196-202, then at 100 in its bridge). Slower, the eighths are the pulse
-// heard (twice the tempo); quicker, the beat is.
+// heard (twice the tempo); quicker, the beat is. A slow cinematic piece
+// (slowCinematic) rolls its intro's chords in as a piece without drums
+// does: rolled in eighths they set aubio on the eighths from the first
+// bar, through the build (cinematic strings at 86 bpm heard at 150).
 func introRoll(s *form.Section, still bool, every float64) float64 {
 	switch {
 	case s.Name != "intro", still && every >= 1:
