@@ -82,6 +82,11 @@ type goldenRecipe struct {
 // 2026.11.29.4 (fast7): drum and bass plays half time outside its drops,
 // metal, big band and trap state the beat for both tempo trackers; the
 // pop, ambient and folk songs do not change: their hashes stand.
+// 2026.11.29.4 (calm8): classical without drums at 75-105 bpm states the
+// beat (plucked cellos on every beat, a minuet's intro in oom-pah-pah, an
+// intro's answer on the beats), slow cinematic pieces (under 95 bpm) play
+// their arpeggio's and chords' notes between the beats light and roll an
+// intro's chord in a note a beat; these songs do not change.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
 		"5e12b1373d70d971ad5a3e2448cc9864c2c97b6d609c2e43a4f37ef9a60d0d7f"},

@@ -18,9 +18,9 @@ import (
 // also in an outro that otherwise has no bass, as a one-beat final hit (a
 // note held through the bar would blur the drums' pulse that a listener,
 // and a tempo detector, follows to the end).
-func writeBass(secs []form.Section, k harmony.Key, kind genre.BassStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing form.Swing, seed uint64) []score.Note {
+func writeBass(secs []form.Section, k harmony.Key, kind genre.BassStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing form.Swing, seed uint64, concert bool) []score.Note {
 	w := bassWriter{pt: &part{swing: swing, r: harmony.NewRNG(seed, "bass")}, k: k, kind: kind, lines: lines, m: m,
-		lo: harmony.BassRange(inst), band: drumless(secs)}
+		lo: harmony.BassRange(inst), band: drumless(secs), concert: concert}
 	for i := range secs {
 		s := &secs[i]
 		last := i == len(secs)-1
@@ -54,6 +54,9 @@ type bassWriter struct {
 	m     style.Meter
 	lo    int
 	band  bool
+	// concert: the cellos of a concert piece state every beat in 4/4
+	// (concertBassBar, concertPulse).
+	concert bool
 }
 
 // bassBar is one bar of the bass being written: where it starts, its
@@ -130,7 +133,9 @@ func (w *bassWriter) bar(s *form.Section, bb *bassBar) {
 		w.givenSplit(s, bb, from)
 		return
 	}
-	if write := bassBars[w.kind]; write != nil {
+	if write := bassBars[w.kind]; w.concert {
+		concertBassBar(pt, w.k, bb)
+	} else if write != nil {
 		write(pt, w.k, bb)
 	}
 	if bb.h.Split > 0 {

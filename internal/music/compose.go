@@ -126,7 +126,7 @@ func (g *song) layout() {
 		h = harmony.Floating(h, *prof)
 	}
 	g.band = cast.Choose(p, *prof, g.seed)
-	g.band.Inst[form.LayerBass] = waltzBassInstrument(g.band, g.m)
+	g.band.Inst[form.LayerBass] = waltzBassInstrument(g.band, g.m, concertPulse(prof.Style.Name, p.BPM, g.band.Inst[form.LayerDrums] == ""))
 	have, forced := [form.NumLayers]bool{}, [form.NumLayers]bool{}
 	for l := range g.band.Inst {
 		have[l] = g.band.Inst[l] != ""
@@ -291,11 +291,14 @@ func (w partWriters) write(l form.Layer, t *score.Track) *score.Track {
 		t.Hits = writeDrums(secs, w.groove, swing, w.p.Tempo == plan.TempoHalfTime, seed)
 		t.Kit = w.prof.Style.Drums.Kit
 	case form.LayerBass:
-		t.Notes = writeBass(secs, k, w.bassKind, w.bassLines, m, inst, swing, seed)
+		t.Notes = writeBass(secs, k, w.bassKind, w.bassLines, m, inst, swing, seed, concertPulse(w.prof.Style.Name, w.p.BPM, drumless(secs)))
 	case form.LayerChords:
-		t.Notes = writeChords(secs, k, form.LayerChords, w.compKind, w.compLines, m, inst, swing, w.beatRoll(), seed, "chords")
+		t.Notes = writeChords(secs, k, form.LayerChords, w.compKind, w.compLines, m, inst, swing, w.beatRoll(), seed, "chords", w.prof.Style.Name)
+		if slowCinematic(w.prof.Style.Name, w.p.BPM) {
+			lightOffBeats(t.Notes, 0.55)
+		}
 	case form.LayerPad:
-		t.Notes = writeChords(secs, k, form.LayerPad, genre.CompBlock, padLines(m), m, inst, form.Swing{}, w.beatRoll(), seed, "pad")
+		t.Notes = writeChords(secs, k, form.LayerPad, genre.CompBlock, padLines(m), m, inst, form.Swing{}, w.beatRoll(), seed, "pad", w.prof.Style.Name)
 	case form.LayerLead:
 		if w.tune != nil {
 			t.Notes = w.tuneLead()
@@ -303,6 +306,9 @@ func (w partWriters) write(l form.Layer, t *score.Track) *score.Track {
 		}
 		var answered []score.Note
 		t.Notes, answered = writeLead(secs, k, w.prof, inst, w.answerInst, swing, seed)
+		if concertPulse(w.prof.Style.Name, w.p.BPM, drumless(secs)) {
+			answered = answerOnBeats(secs, answered)
+		}
 		if len(answered) > 0 {
 			a := &score.Track{Name: "answer (" + string(w.answerInst) + ")", Instrument: w.answerInst, Role: score.RoleLead,
 				Part: score.PartAnswer, Notes: answered}
@@ -311,6 +317,9 @@ func (w partWriters) write(l form.Layer, t *score.Track) *score.Track {
 		}
 	case form.LayerArp:
 		t.Notes = writeArp(secs, k, w.arpRate(), inst, swing, seed)
+		if slowCinematic(w.prof.Style.Name, w.p.BPM) {
+			lightOffBeats(t.Notes, 0.55)
+		}
 	}
 	return nil
 }

@@ -110,10 +110,13 @@ func drumless(secs []form.Section) bool {
 // slow bowed attack, which has no onset for a listener to count the beats
 // by (bpm-tools read the classical waltz's bowed bass on the downbeat as
 // two thirds of the tempo, and missed 3 of 8 classical pieces in 6/8). A
-// bass the prompt names keeps its instrument.
-func waltzBassInstrument(c cast.Band, m style.Meter) score.Instrument {
+// bass the prompt names keeps its instrument. So do the cellos of a
+// concert piece in any meter (concert, see concertPulse): bowed, their
+// quarter notes under a string quartet's chorus at 97 bpm gave aubio no
+// beat (heard at 107-114), plucked they do (97.2).
+func waltzBassInstrument(c cast.Band, m style.Meter, concert bool) score.Instrument {
 	in := c.Inst[form.LayerBass]
-	if (m == style.ThreeFour || m == style.SixEight) && c.Inst[form.LayerDrums] == "" && in == score.Strings && !c.Named[form.LayerBass] {
+	if (m == style.ThreeFour || m == style.SixEight || concert) && c.Inst[form.LayerDrums] == "" && in == score.Strings && !c.Named[form.LayerBass] {
 		return score.UprightBass
 	}
 	return in

@@ -66,13 +66,20 @@ func (pt *part) changeTo(from int, at float64, pitch int, v float64) {
 // writeChords writes the comping part (the bar's chord, and its second chord
 // from the split when the bar changes chord) of every section
 // where layer l plays, in the given comping style.
-func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.CompStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing form.Swing, beatRoll bool, seed uint64, stream string) []score.Note {
+//
+// In a concert piece (concertPulse) the chords of an intro in 3/4 play as
+// in the piece (oomPahPah), not struck whole on every beat: the bass note
+// on the downbeat and the chord on 2 and 3 state the meter from the first
+// bar (a minuet at 83 bpm was heard at 90: aubio counted eighths over its
+// first bars).
+func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.CompStyle, lines []style.Line, m style.Meter, inst score.Instrument, swing form.Swing, beatRoll bool, seed uint64, stream, styleName string) []score.Note {
 	pt := &part{swing: swing, r: harmony.NewRNG(seed, stream)}
 	center := harmony.CompCenter(inst)
 	// The chord part of a waltz without drums keeps the beats (oomPahPah),
 	// unless a pad or strings play it: their slow attack cannot mark a
 	// beat, and they hold the harmony as in a waltz band.
 	waltz := l == form.LayerChords && drumless(secs) && !slowAttack(inst)
+	concert := len(secs) > 0 && concertPulse(styleName, secs[0].BPM, drumless(secs))
 	var prev []int
 	for i := range secs {
 		s := &secs[i]
@@ -91,7 +98,7 @@ func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.Co
 			var vc, vc2 []int
 			vc, vc2, prev = barVoicings(h, k, kind, center, prev)
 			final := i == len(secs)-1 && b == s.Bars-1
-			if writtenBar(s, kind, final) {
+			if writtenBar(s, kind, final, concert && l == form.LayerChords) {
 				// Intro and ending are written for the song, not the
 				// groove cut down: chords roll in one note after another
 				// in the intro and are held in the outro, and the final
@@ -102,7 +109,7 @@ func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.Co
 				if !final {
 					every = strikeEvery(inst, s, still)
 				}
-				pt.keepSounding(t, float64(s.Beats), vc, vc2, h.Split, introRoll(s, still, every, beatRoll), v, every)
+				pt.keepSounding(t, float64(s.Beats), vc, vc2, h.Split, introRoll(s, still || slowCinematic(styleName, s.BPM), every, beatRoll), v, every)
 				continue
 			}
 			if pl := pickLine(lines, m, sectionLevel(s)); pl != nil {
@@ -135,9 +142,10 @@ func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.Co
 // for a listener and a tempo tracker; a reggae intro is the riddim, the
 // skank from the first bar over the drums' count-in. Their chords rolled
 // in over the intro (in held chords, eighths or a note a beat) made aubio
-// begin on another pulse than the groove's.
-func writtenBar(s *form.Section, kind genre.CompStyle, final bool) bool {
-	if s.Name == "intro" && (kind == genre.CompSkank || kind == genre.CompBallad && s.Beats == 4) {
+// begin on another pulse than the groove's. A concert piece's chords
+// (concertChords) in a 3/4 intro play as in the piece (oomPahPah).
+func writtenBar(s *form.Section, kind genre.CompStyle, final, concertChords bool) bool {
+	if s.Name == "intro" && (kind == genre.CompSkank || kind == genre.CompBallad && s.Beats == 4 || concertChords && s.Beats == 3) {
 		return false
 	}
 	return s.Name == "intro" || s.Name == "outro" || final
@@ -197,7 +205,10 @@ func barVoicings(h harmony.BarChord, k harmony.Key, kind genre.CompStyle, center
 // beatRoll's styles (pulseIntro) rolls a note a beat over its drums too:
 // a roll over half a split bar stepped in triplets (a shuffle's own
 // subdivision), and aubio took them for its first beats (a slow blues at
-// 66 bpm heard at 80.4, gospel at 87 at 90.2).
+// 66 bpm heard at 80.4, gospel at 87 at 90.2). A slow cinematic piece
+// (slowCinematic) rolls its intro's chords in as a piece without drums
+// does: rolled in eighths they set aubio on the eighths from the first
+// bar, through the build (cinematic strings at 86 bpm heard at 150).
 func introRoll(s *form.Section, still bool, every float64, beatRoll bool) float64 {
 	switch {
 	case s.Name != "intro", still && every >= 1:

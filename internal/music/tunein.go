@@ -178,7 +178,7 @@ func (g *song) layoutTune() {
 	}
 	h := harmony.ChooseHarmony(k, *prof, bpb, harmony.NewRNG(g.seed, "harmony"))
 	g.band = cast.Choose(p, *prof, g.seed)
-	g.band.Inst[form.LayerBass] = waltzBassInstrument(g.band, g.m)
+	g.band.Inst[form.LayerBass] = waltzBassInstrument(g.band, g.m, concertPulse(prof.Style.Name, p.BPM, g.band.Inst[form.LayerDrums] == ""))
 	if g.band.Inst[form.LayerLead] == "" {
 		g.band.Inst[form.LayerLead] = tuneLeadInstrument(g.band)
 	}
