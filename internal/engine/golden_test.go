@@ -76,6 +76,9 @@ type goldenRecipe struct {
 // 2026.11.29.3 (calm7): calm warmth 3.5 dB (pads 3), calm bass parts 2 dB
 // more body, a low harp bass its body and mud bells: the ambient song
 // changes (its strings' drone and pads), pop and folk do not.
+// 2026.11.29.4 (conf7): the calm pulse breathes (ambient, meditation,
+// chant rest at phrase ends, eighths out of the outro), tango's verses
+// play the sincopa; 10 s songs have no phrase long enough: unchanged.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
 		"5e12b1373d70d971ad5a3e2448cc9864c2c97b6d609c2e43a4f37ef9a60d0d7f"},
