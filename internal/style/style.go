@@ -235,9 +235,9 @@ type Drone struct {
 	StruckOctave int
 	// Breathe lets the struck pulse breathe with the phrases, as an
 	// arranger thins a pulse (internal/music/overlay, breathing): it
-	// rests at phrase ends and in the quiet sections and joins after the
-	// drone (issue 32: a pulse struck on every eighth from the first bar
-	// to the last is one every beat tracker agrees on).
+	// rests at the phrase ends inside the piece and keeps only the beats
+	// in the outro (issue 32: a pulse struck on every eighth from the
+	// first bar to the last is one every beat tracker agrees on).
 	Breathe bool
 }
 

@@ -118,7 +118,9 @@ func DroneChord(c harmony.Chord, k harmony.Key, d style.Drone, lo int) []int {
 // final struck once and left to ring. Without a Struck instrument the
 // drone itself is struck (its notes replaced) and Strike returns nil;
 // with one it returns a second drone track of that instrument (nil when
-// the prompt leaves that instrument out: the drone is then held).
+// the prompt leaves that instrument out: the drone is then held). A
+// style whose pulse breathes (style.Drone.Breathe) thins it by the song's
+// sections secs (see breathing).
 func Strike(p plan.Plan, prof genre.Profile, drone *score.Track, secs []form.Section, beats int) *score.Track {
 	d := prof.Style.Band.Drone
 	steps := strings.ReplaceAll(d.Strike, " ", "")
