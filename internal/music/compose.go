@@ -352,7 +352,7 @@ func (g *song) finish() {
 	develop.Vary(s, k, g.seed, style.FeelOf(prof.Style).Programmed)
 	if d := overlay.Drone(p, prof, secs, k, g.mod); d != nil {
 		// Written after develop: a pedal holds, it is not varied.
-		st := overlay.Strike(p, prof, d, g.m.Beats)
+		st := overlay.Strike(p, prof, d, secs, g.m.Beats)
 		s.Tracks = append(s.Tracks, *d)
 		if st != nil {
 			s.Tracks = append(s.Tracks, *st)

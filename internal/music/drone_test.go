@@ -98,43 +98,89 @@ func TestPedalInBand(t *testing.T) {
 
 // TestDronePulse checks that the calm styles without a kit are heard at
 // their tempo (issue 30 item 4, issue 32 item 2): the drone is struck on
-// every beat of every bar but the last (a tanpura plucked round, a harp
-// giving the final, a harp's pulse over an ambient piece's held strings;
-// style.Drone.Strike), the downbeat loudest, while a part still holds the
-// 125 Hz octave (TestLowRegister); the slowest (meditation, chant) on
-// every eighth too, so both trackers hear one pulse, twice the tempo.
+// every beat of every bar it plays but the last (a tanpura plucked round,
+// a harp giving the final, a harp's pulse over an ambient piece's held
+// strings; style.Drone.Strike), the downbeat loudest, while a part still
+// holds the 125 Hz octave (TestLowRegister); the slowest (meditation,
+// chant) on every eighth too, so both trackers hear one pulse, twice the
+// tempo. Where the pulse breathes (style.Drone.Breathe: not in dark
+// ambient) it plays the whole intro, rests at least one bar at a phrase
+// end inside the piece (TestDroneBreathes) and keeps the beats, not the
+// eighths, in the outro.
 func TestDronePulse(t *testing.T) {
 	eighths := map[plan.Genre]bool{"meditation": true, "gregorian chant": true, "ambient": true}
 	for _, g := range []plan.Genre{"meditation", "dark ambient", "gregorian chant", "ambient"} {
 		for seed := uint64(1); seed <= 2; seed++ {
 			t.Run(fmt.Sprintf("%s/%d", g, seed), func(t *testing.T) {
 				s, _, _ := compose(reader.Parse(string(g)+", 60 seconds"), seed)
-				onsets := map[float64]float64{} // beat -> loudest strike there
-				for _, tr := range s.Tracks {
-					if tr.Part != score.PartDrone {
+				onsets := droneOnsets(t, s)
+				bpb := float64(s.BeatsPerBar)
+				last := s.TotalBeats - bpb
+				outro := s.Sections[len(s.Sections)-1].StartBeat
+				rests := 0
+				for bar := 0.0; bar < last; bar += bpb {
+					if !struckIn(onsets, bar, bar+bpb) {
+						if bar < s.Sections[1].StartBeat {
+							t.Errorf("the intro's bar at beat %.0f rests: the pulse is heard from the first bar", bar)
+						}
+						rests++
 						continue
 					}
-					for _, x := range tr.Notes {
-						if x.Length < 0.5 && x.Start < s.TotalBeats-float64(s.BeatsPerBar) {
-							t.Errorf("%s: a strike at beat %.2f lasts %.2f beats, want it to ring to the next", tr.Name, x.Start, x.Length)
+					for b := bar; b < bar+bpb; b++ {
+						if _, ok := onsets[b+0.5]; eighths[g] && !ok && b < outro {
+							t.Errorf("no drone strike on the eighth after beat %.0f", b)
 						}
-						onsets[x.Start] = max(onsets[x.Start], x.Velocity)
+						v, ok := onsets[b]
+						if !ok {
+							t.Fatalf("no drone strike on beat %.0f of %.0f", b, last)
+						}
+						if b != bar && v >= onsets[bar] {
+							t.Errorf("beat %.0f struck at %.2f, not under its downbeat's %.2f", b, v, onsets[bar])
+						}
 					}
 				}
-				last := s.TotalBeats - float64(s.BeatsPerBar)
-				for b := 0.0; b < last; b++ {
-					if _, ok := onsets[b+0.5]; eighths[g] && !ok && b < last-float64(s.BeatsPerBar) {
-						t.Errorf("no drone strike on the eighth after beat %.0f", b)
-					}
-					v, ok := onsets[b]
-					if !ok {
-						t.Fatalf("no drone strike on beat %.0f of %.0f", b, last)
-					}
-					if down := math.Floor(b/float64(s.BeatsPerBar)) * float64(s.BeatsPerBar); b != down && v >= onsets[down] {
-						t.Errorf("beat %.0f struck at %.2f, not under its downbeat's %.2f", b, v, onsets[down])
-					}
+				if breathes := g != "dark ambient"; breathes != (rests > 0) {
+					t.Errorf("%d of %.0f bars rest, want rests %v", rests, last/bpb, breathes)
+				}
+				if rests*5 > int(last/bpb)*2 {
+					t.Errorf("%d of %.0f bars rest: the pulse is gone, not breathing", rests, last/bpb)
 				}
 			})
 		}
 	}
+}
+
+// droneOnsets returns the beats a song's drone is struck on (the struck
+// track's, where one strikes a held drone), each with its loudest
+// strike, and checks that every strike but the final's
+// rings to the next.
+func droneOnsets(t *testing.T, s *score.Score) map[float64]float64 {
+	t.Helper()
+	onsets := map[float64]float64{} // beat -> loudest strike there
+	struck := false                 // a second track strikes a held drone
+	for _, tr := range s.Tracks {
+		struck = struck || tr.Part == score.PartDrone && tr.Role != score.RoleBass
+	}
+	for _, tr := range s.Tracks {
+		if tr.Part != score.PartDrone || struck && tr.Role == score.RoleBass {
+			continue
+		}
+		for _, x := range tr.Notes {
+			if x.Length < 0.5 && x.Start < s.TotalBeats-float64(s.BeatsPerBar) {
+				t.Errorf("%s: a strike at beat %.2f lasts %.2f beats, want it to ring to the next", tr.Name, x.Start, x.Length)
+			}
+			onsets[x.Start] = max(onsets[x.Start], x.Velocity)
+		}
+	}
+	return onsets
+}
+
+// struckIn reports whether onsets holds a strike in [from, to).
+func struckIn(onsets map[float64]float64, from, to float64) bool {
+	for b := range onsets {
+		if b >= from && b < to {
+			return true
+		}
+	}
+	return false
 }

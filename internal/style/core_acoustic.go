@@ -75,7 +75,7 @@ var coreAcoustic = []Style{
 		// only in the bridge, aubio heard a verse of long notes at 130-139
 		// instead of 134 or 138).
 		Band: Band{Bass: score.SubBass, Chords: score.Pad, Pad: score.ChoirPad, Lead: score.Bells, Arp: score.Pluck, ArpRate: 0.5,
-			Drone:    Drone{Instrument: score.Strings, Fifth: true, Strike: "x.-. o.-. o.-. o.-.", Struck: score.Harp, StruckOctave: 1},
+			Drone:    Drone{Instrument: score.Strings, Fifth: true, Strike: "x.-. o.-. o.-. o.-.", Struck: score.Harp, StruckOctave: 1, Breathe: true},
 			Recorded: []string{"pad", "lead", "drone"}},
 		Harmony: Harmony{Family: "ambient", Ext: 5}, Form: "through",
 		Lead:   Lead{Density: 0.25},

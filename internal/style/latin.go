@@ -290,12 +290,12 @@ var latin = []Style{
 		Bass: []Line{
 			{Steps: "R..5..A.", Level: 1},
 			// Marcato: short notes on every beat.
-			{Steps: "R.5.R.5.", Level: 2},
+			{Steps: "R.5.R.5.", Level: 3},
 		},
 		Comp: []Line{
 			{Steps: "x..x..x.", Level: 1},
 			// Bandoneon marcato, staccato chords on the beats.
-			{Steps: "x.x.x.xx", Level: 2},
+			{Steps: "x.x.x.xx", Level: 3},
 		},
 		Band: Band{Bass: score.UprightBass, Chords: score.Accordion, Pad: score.Strings, Lead: score.Fiddle,
 			LeadAlt: []score.Instrument{score.Accordion, score.Piano}, ChordsAlt: []score.Instrument{score.Piano},

@@ -311,7 +311,7 @@ var scenes = []Style{
 		// 52 bpm, its eighths filled in by nothing).
 		Band: Band{Bass: score.SubBass, Chords: score.SingingBowl, Pad: score.Pad, Lead: score.Flute,
 			LeadAlt: []score.Instrument{score.Harp, score.Kalimba}, ChordsAlt: []score.Instrument{score.Harp},
-			Drone: Drone{Instrument: score.Sitar, Pedal: true, Fifth: true, GainDB: 4, Strike: "x.-. o.-. o.-. o.-."}, Recorded: []string{"lead"}},
+			Drone: Drone{Instrument: score.Sitar, Pedal: true, Fifth: true, GainDB: 4, Strike: "x.-. o.-. o.-. o.-.", Breathe: true}, Recorded: []string{"lead"}},
 		Harmony: Harmony{Family: "ambient", Ext: 5, Cadence: "drone", Modes: []string{"lydian", "major", "dorian"},
 			Major: [][]int{{0, 0, 3, 3}, {0, 3, 0, 3}, {0, 0, 0, 1}, {0, 4, 0, 3}},
 			Minor: [][]int{{0, 0, 6, 6}, {0, 3, 0, 3}, {0, 0, 2, 2}}},

@@ -474,7 +474,7 @@ var screen = []Style{
 		// upper partials took the 125 Hz body away from the ison; at the
 		// ison's octave the mallet sat in the mono low end.
 		Band: Band{Pad: score.ChoirPad, Lead: score.ChoirPad,
-			Drone:    Drone{Instrument: score.ChoirPad, Pedal: true, GainDB: 5, Strike: "x.-. o.-. o.-. o.-.", Struck: score.Marimba, StruckGainDB: -1, StruckOctave: 1},
+			Drone:    Drone{Instrument: score.ChoirPad, Pedal: true, GainDB: 5, Strike: "x.-. o.-. o.-. o.-.", Struck: score.Marimba, StruckGainDB: -1, StruckOctave: 1, Breathe: true},
 			Recorded: []string{"pad", "lead", "drone"}},
 		Harmony: Harmony{Family: "chant", Ext: 3, Cadence: "plagal", Modes: []string{"dorian", "phrygian", "mixolydian", "lydian"},
 			Major: [][]int{{0, 0, 6, 0}, {0, 3, 0, 0}},

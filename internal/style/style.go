@@ -249,6 +249,12 @@ type Drone struct {
 	// drone's (1: an octave over it, where the mix may seat it off
 	// centre).
 	StruckOctave int
+	// Breathe lets the struck pulse breathe with the phrases, as an
+	// arranger thins a pulse (internal/music/overlay, breathing): it
+	// rests at the phrase ends inside the piece and keeps only the beats
+	// in the outro (issue 32: a pulse struck on every eighth from the
+	// first bar to the last is one every beat tracker agrees on).
+	Breathe bool
 }
 
 // Harmony is a style's harmonic language.

@@ -118,14 +118,20 @@ func DroneChord(c harmony.Chord, k harmony.Key, d style.Drone, lo int) []int {
 // final struck once and left to ring. Without a Struck instrument the
 // drone itself is struck (its notes replaced) and Strike returns nil;
 // with one it returns a second drone track of that instrument (nil when
-// the prompt leaves that instrument out: the drone is then held).
-func Strike(p plan.Plan, prof genre.Profile, drone *score.Track, beats int) *score.Track {
+// the prompt leaves that instrument out: the drone is then held). A
+// style whose pulse breathes (style.Drone.Breathe) thins it by the song's
+// sections secs (see breathing).
+func Strike(p plan.Plan, prof genre.Profile, drone *score.Track, secs []form.Section, beats int) *score.Track {
 	d := prof.Style.Band.Drone
 	steps := strings.ReplaceAll(d.Strike, " ", "")
 	if drone == nil || steps == "" || beats <= 0 || d.Struck != "" && slices.Contains(p.Without, d.Struck) {
 		return nil
 	}
-	struck := strikeNotes(drone.Notes, steps, float64(beats))
+	bars := func(int) string { return steps }
+	if d.Breathe {
+		bars = breathing(steps, secs)
+	}
+	struck := strikeNotes(drone.Notes, bars, float64(beats))
 	if d.Struck == "" {
 		drone.Notes = struck
 		return nil
@@ -147,15 +153,10 @@ var strikeAccent = map[byte]float64{'x': 1, 'o': 0.8, '-': 0.55}
 // hits of a one-bar pattern of steps in bars of beats beats; the notes
 // starting last (the final) are kept whole. A pattern of 16 steps is in
 // sixteenths, four a beat: a bar of three beats plays its first twelve.
-func strikeNotes(held []score.Note, steps string, beats float64) []score.Note {
+func strikeNotes(held []score.Note, pattern func(bar int) string, beats float64) []score.Note {
 	last := 0.0
 	for _, n := range held {
 		last = max(last, n.Start)
-	}
-	step := beats / float64(len(steps))
-	if len(steps) == 16 {
-		step = 0.25
-		steps = steps[:min(len(steps), int(math.Round(beats*4)))]
 	}
 	var out []score.Note
 	for _, n := range held {
@@ -166,6 +167,12 @@ func strikeNotes(held []score.Note, steps string, beats float64) []score.Note {
 		}
 		first := len(out)
 		for bar := n.Start; bar < end-1e-9; bar += beats {
+			steps := pattern(int(math.Round(bar / beats)))
+			step := beats / float64(len(steps))
+			if len(steps) == 16 {
+				step = 0.25
+				steps = steps[:min(len(steps), int(math.Round(beats*4)))]
+			}
 			for i := range len(steps) {
 				a := strikeAccent[steps[i]]
 				t := bar + float64(i)*step
@@ -179,6 +186,7 @@ func strikeNotes(held []score.Note, steps string, beats float64) []score.Note {
 			}
 		}
 	}
+	ringThrough(out, pattern, beats)
 	slices.SortStableFunc(out, func(a, b score.Note) int {
 		switch {
 		case a.Start < b.Start:
@@ -189,4 +197,17 @@ func strikeNotes(held []score.Note, steps string, beats float64) []score.Note {
 		return a.Pitch - b.Pitch
 	})
 	return out
+}
+
+// ringThrough lets a strike that ends where a bar without strikes begins
+// (a breath, see breathing) ring through that bar: a plucked string is
+// left to sound, not damped.
+func ringThrough(notes []score.Note, pattern func(bar int) string, beats float64) {
+	for i := range notes {
+		end := notes[i].Start + notes[i].Length
+		bar := math.Round(end / beats)
+		if math.Abs(end-bar*beats) < 1e-9 && strings.Trim(pattern(int(bar)), ".") == "" {
+			notes[i].Length += beats
+		}
+	}
 }
