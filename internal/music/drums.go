@@ -58,14 +58,8 @@ func (d *drummer) sectionBar(secs []form.Section, i, b int, songEnd float64) {
 	rising := i+1 < len(secs) && secs[i+1].On[form.LayerDrums] && secs[i+1].Energy > s.Energy
 	start := s.StartBeat + float64(s.Beats*b)
 	beats := float64(s.Beats)
-	fill := 0.0
 	last := b == s.Bars-1 && i+1 < len(secs)
-	if last && s.Bars >= 2 {
-		fill = 1
-		if s.Energy >= 0.7 || s.Build {
-			fill = 2
-		}
-	}
+	fill := fillBeats(s, last)
 	if last && secs[i+1].Riser {
 		d.CymbalSwell(start+beats, min(2, beats))
 	}
@@ -78,7 +72,7 @@ func (d *drummer) sectionBar(secs []form.Section, i, b int, songEnd float64) {
 		level = 1 // an intro builds in: a sparse groove first
 	}
 	n := len(d.Hits)
-	if len(d.brk) > 0 && s.Beats == 4 && s.BPM >= d.brkBPM && (s.Name != "drop" && s.Name != "chorus" || s.Build) {
+	if d.playsBreak(s) {
 		d.patternBar(d.brk, start, s.Beats, level, b, s.Energy)
 	} else {
 		d.groove(start, s.Beats, level, b, s.Energy)
@@ -90,6 +84,27 @@ func (d *drummer) sectionBar(secs []form.Section, i, b int, songEnd float64) {
 		d.Cut(n, start+beats-fill)
 		d.Fill(start+beats-fill, fill, s.Energy)
 	}
+}
+
+// fillBeats is the length in beats of the fill that ends a section's bar:
+// none but in the section's last bar before another section (last) of a
+// section of two bars or more, one beat, two in a lively or building
+// section.
+func fillBeats(s form.Section, last bool) float64 {
+	switch {
+	case !last || s.Bars < 2:
+		return 0
+	case s.Energy >= 0.7 || s.Build:
+		return 2
+	}
+	return 1
+}
+
+// playsBreak reports whether section s plays the groove's Break lines:
+// from their tempo on, in 4/4, outside the drops and choruses (a build
+// plays them).
+func (d *drummer) playsBreak(s form.Section) bool {
+	return len(d.brk) > 0 && s.Beats == 4 && s.BPM >= d.brkBPM && (s.Name != "drop" && s.Name != "chorus" || s.Build)
 }
 
 // groove writes one bar of the groove: the catalogue's step pattern, the
