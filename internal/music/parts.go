@@ -97,6 +97,7 @@ func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.Co
 			from := len(pt.notes)
 			var vc, vc2 []int
 			vc, vc2, prev = barVoicings(h, k, kind, center, prev)
+			vc, vc2 = riddimIntro(s, kind, vc, vc2)
 			final := i == len(secs)-1 && b == s.Bars-1
 			if writtenBar(s, kind, final, concert && l == form.LayerChords) {
 				// Intro and ending are written for the song, not the
@@ -149,6 +150,23 @@ func writtenBar(s *form.Section, kind genre.CompStyle, final, concertChords bool
 		return false
 	}
 	return s.Name == "intro" || s.Name == "outro" || final
+}
+
+// riddimIntro thins a reggae intro's skank (the riddim from the first
+// bar, writtenBar): its chords without their lowest note, the full chord
+// from the verse on, so the intro is the groove's own and not a bar of
+// the body. Other sections and styles keep voicings vc and vc2.
+func riddimIntro(s *form.Section, kind genre.CompStyle, vc, vc2 []int) ([]int, []int) {
+	if s.Name != "intro" || kind != genre.CompSkank {
+		return vc, vc2
+	}
+	thin := func(v []int) []int {
+		if len(v) < 3 {
+			return v
+		}
+		return v[1:]
+	}
+	return thin(vc), thin(vc2)
 }
 
 // compVoicing returns the voicing a comping style plays for chord c: a power
