@@ -90,6 +90,11 @@ type goldenRecipe struct {
 // 2026.11.29.4 (conf7): the calm pulse breathes (ambient, meditation,
 // chant rest at phrase ends, eighths out of the outro), tango's verses
 // play the sincopa; 10 s songs have no phrase long enough: unchanged.
+// 2026.11.29.4 (conf8): a tango's bass and chords hold a middle section's
+// last bar (Band.HoldPhraseEnds); no golden song is a tango: unchanged.
+// 2026.11.29.4 (conf8): an ambient piece's piano melody sings 55 ms behind
+// the pulse (Feel.PianoLag); the golden songs' melodies are not an ambient
+// piano: unchanged.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
 		"5e12b1373d70d971ad5a3e2448cc9864c2c97b6d609c2e43a4f37ef9a60d0d7f"},

@@ -292,10 +292,16 @@ func (w partWriters) write(l form.Layer, t *score.Track) *score.Track {
 		t.Kit = w.prof.Style.Drums.Kit
 	case form.LayerBass:
 		t.Notes = writeBass(secs, k, w.bassKind, w.bassLines, m, inst, swing, seed, concertPulse(w.prof.Style.Name, w.p.BPM, drumless(secs)))
+		if w.prof.Style.Band.HoldPhraseEnds {
+			t.Notes = holdPhraseEnds(t.Notes, secs)
+		}
 	case form.LayerChords:
 		t.Notes = writeChords(secs, k, form.LayerChords, w.compKind, w.compLines, m, inst, swing, w.beatRoll(), seed, "chords", w.prof.Style.Name)
 		if slowCinematic(w.prof.Style.Name, w.p.BPM) {
 			lightOffBeats(t.Notes, 0.55)
+		}
+		if w.prof.Style.Band.HoldPhraseEnds {
+			t.Notes = holdPhraseEnds(t.Notes, secs)
 		}
 	case form.LayerPad:
 		t.Notes = writeChords(secs, k, form.LayerPad, genre.CompBlock, padLines(m), m, inst, form.Swing{}, w.beatRoll(), seed, "pad", w.prof.Style.Name)

@@ -76,6 +76,9 @@ func Apply(s *score.Score, st *style.Style) *score.Score {
 			continue
 		}
 		p := sh.player(t.Name, i)
+		if t.Role == score.RoleLead && t.Instrument == score.Piano {
+			p.lag = f.PianoLag
+		}
 		if len(t.Hits) > 0 {
 			t.Hits = p.playHits(t.Hits)
 		}
@@ -236,6 +239,7 @@ type player struct {
 	r     *prng.SplitMix
 	trend []float64 // per phrase, ms
 	walk  []float64 // per bar, ms
+	lag   float64   // ms behind the beat on top of the part's push (Feel.PianoLag)
 }
 
 func (sh *shape) player(name string, index int) *player {

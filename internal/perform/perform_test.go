@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/music"
@@ -112,7 +113,9 @@ func TestApplyDeterministic(t *testing.T) {
 	}
 }
 
-// TestPushes checks the placement of parts the feel table promises.
+// TestPushes checks the placement of parts the feel table promises: hip
+// hop's snare and bass laid back, jazz's ride ahead, reggae's skank laid
+// back, an ambient piano melody behind the pulse.
 func TestPushes(t *testing.T) {
 	for _, seed := range feelSeeds {
 		hh := composed(t, "hip hop", seed, nil)
@@ -132,7 +135,35 @@ func TestPushes(t *testing.T) {
 		if ch := meanPush(rg, p, "", score.RoleChords); ch < 4 {
 			t.Errorf("reggae seed %d: skank %+.1f ms, want laid back", seed, ch)
 		}
+		// An ambient piece's piano melody sings behind its pulse (the
+		// harp and the chords), a bells melody does not: Essentia's beat
+		// confidence of the calm piano.
+		for _, prompt := range []string{"calm piano piece for studying", "ambient drone for sleep"} {
+			am := music.Compose(music.Resolve(reader.Parse(prompt+", 45 seconds"), seed), seed)
+			p = apply(am)
+			lead, ch := melodyPush(am, p), meanPush(am, p, "", score.RoleChords)
+			if piano := strings.Contains(prompt, "piano"); piano != (lead-ch >= 25) {
+				t.Errorf("%s seed %d: melody %+.1f ms, chords and harp %+.1f: want a piano's 25 ms or more behind, another's not", prompt, seed, lead, ch)
+			}
+		}
 	}
+}
+
+// melodyPush is the mean placement, ms, of the notes of the melody (the
+// lead track, not its answer) of a performance played of composed.
+func melodyPush(composed, played *score.Score) float64 {
+	msPerBeat := 60000 / composed.BPM
+	sum, n := 0.0, 0
+	for i, t := range composed.Tracks {
+		if t.Part != score.PartLead {
+			continue
+		}
+		for j, nt := range t.Notes {
+			sum += (played.Tracks[i].Notes[j].Start - played.Clock(nt.Start)) * msPerBeat
+			n++
+		}
+	}
+	return sum / float64(max(1, n))
 }
 
 // TestClaveAnticipations: in salsa the notes held over the next beat

@@ -158,7 +158,7 @@ func (p *player) playNotes(notes []score.Note, pt part) []score.Note {
 	for i, n := range notes {
 		ms, ok := group[n.Start]
 		if !ok {
-			ms = push(f, pt)*sh.tight + p.drift(n.Start) + sh.rubato(n.Start) + p.jitter(n.Start, 1) + sh.ritard(n.Start)
+			ms = (push(f, pt)+p.lag)*sh.tight + p.drift(n.Start) + sh.rubato(n.Start) + p.jitter(n.Start, 1) + sh.ritard(n.Start)
 			if f.Clave > 0 && sh.anticipates(n) {
 				ms -= f.Clave * sh.tight
 			}

@@ -25,6 +25,10 @@ type Feel struct {
 	Drift float64
 	// Push is each part's mean placement against the beat.
 	Push Push
+	// PianoLag is how far a melody a piano plays sings behind the band's
+	// pulse, ms, on top of Push.Lead: a pianist's right hand lingering over
+	// a steady accompaniment.
+	PianoLag float64
 	// Clave is how far ahead anticipations are played: a syncopated note
 	// tied over the next beat (the salsa bass's tumbao, a montuno's
 	// push, a bossa guitar's anticipated chord) leans into the beat.

@@ -299,7 +299,7 @@ var latin = []Style{
 		},
 		Band: Band{Bass: score.UprightBass, Chords: score.Accordion, Pad: score.Strings, Lead: score.Fiddle,
 			LeadAlt: []score.Instrument{score.Accordion, score.Piano}, ChordsAlt: []score.Instrument{score.Piano},
-			Recorded: []string{"bass", "chords", "pad", "lead", "drums"}},
+			Recorded: []string{"bass", "chords", "pad", "lead", "drums"}, HoldPhraseEnds: true},
 		Harmony: Harmony{Family: "minor", Ext: 3, Cadence: "authentic", Modes: []string{"harmonic minor", "minor"},
 			Major: [][]int{{0, 3, 4, 0}, {0, 5, 1, 4}, {0, 4, 4, 0}},
 			Minor: [][]int{{0, 3, 4, 0}, {0, 5, 4, 4}, {0, 3, 4, 0, 5, 3, 4, 4}, {0, 0, 3, 4}, {0, 5, 1, 4}}},

@@ -207,6 +207,14 @@ type Band struct {
 	Recorded []string
 	// ArpRate is beats per arpeggio note (0 for the default of 0.5).
 	ArpRate float64
+	// HoldPhraseEnds lets the band's pulse yield at a phrase end, as a
+	// tango orquesta stops its marcato on a phrase's last chord: the bass
+	// and the chords strike the last bar of a middle section of four bars
+	// or more on its downbeat alone and hold it through the bar, while
+	// the melody moves on (issue 32: a bass and a bandoneon striking
+	// every beat to every section's end were a beat every tracker agreed
+	// on, Essentia's calm beat confidence over the references').
+	HoldPhraseEnds bool
 }
 
 // Drone is a low pedal under a style's harmony, as producers and
