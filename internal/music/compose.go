@@ -134,6 +134,11 @@ func (g *song) layout() {
 	}
 	form.Arrange(g.secs, h, have, forced, g.mood, prof.Form)
 	form.GiveHarmony(g.secs, given, plan.ChordsSong)
+	for i := range g.secs {
+		if heldBreakdown(prof.Style.Name, &g.secs[i]) {
+			g.secs[i].On[form.LayerArp] = false
+		}
+	}
 	// A ballad lets its drums in late and soft; a rock (power) ballad
 	// keeps its style's drive.
 	g.ballad = p.Tempo == plan.TempoBallad && prof.Style.Family != "rock"

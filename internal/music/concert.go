@@ -71,3 +71,10 @@ func lightOffBeats(notes []score.Note, share float64) {
 		}
 	}
 }
+
+// heldBreakdown reports whether section s of a song of style name is a
+// held breakdown: a cinematic breakdown where the arpeggio rests and the
+// chords are held, the tune moving alone over them.
+func heldBreakdown(name string, s *form.Section) bool {
+	return name == "cinematic" && s.Name == "breakdown"
+}
