@@ -134,7 +134,7 @@ func (w *bassWriter) bar(s *form.Section, bb *bassBar) {
 		return
 	}
 	if write := bassBars[w.kind]; w.concert {
-		concertBassBar(pt, w.k, bb)
+		concertBassBar(pt, w.k, bb, concertBridge(w.concert, s))
 	} else if write != nil {
 		write(pt, w.k, bb)
 	}

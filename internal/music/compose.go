@@ -135,8 +135,12 @@ func (g *song) layout() {
 	form.Arrange(g.secs, h, have, forced, g.mood, prof.Form)
 	form.GiveHarmony(g.secs, given, plan.ChordsSong)
 	for i := range g.secs {
-		if heldBreakdown(prof.Style.Name, &g.secs[i]) {
-			g.secs[i].On[form.LayerArp] = false
+		// A trailer's breakdown is held and its outro rings without
+		// drums (heldBreakdown, restingOutro).
+		if s := &g.secs[i]; heldBreakdown(prof.Style.Name, s) {
+			s.On[form.LayerArp] = false
+		} else if restingOutro(prof.Style.Name, s) {
+			s.On[form.LayerDrums] = false
 		}
 	}
 	// A ballad lets its drums in late and soft; a rock (power) ballad
