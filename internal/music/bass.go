@@ -37,6 +37,7 @@ func writeBass(secs []form.Section, k harmony.Key, kind genre.BassStyle, lines [
 			case s.Name == "breakdown":
 				w.held(s.BarAt(b), t, s.Beats, v)
 			default:
+				w.halves = concertBridge(w.concert, secs, i)
 				w.bar(s, w.barOf(secs, i, b, t, v))
 			}
 		}
@@ -57,6 +58,8 @@ type bassWriter struct {
 	// concert: the cellos of a concert piece state every beat in 4/4
 	// (concertBassBar, concertPulse).
 	concert bool
+	// halves: the bar being written is a concert bridge's (concertBridge).
+	halves bool
 }
 
 // bassBar is one bar of the bass being written: where it starts, its
@@ -134,7 +137,7 @@ func (w *bassWriter) bar(s *form.Section, bb *bassBar) {
 		return
 	}
 	if write := bassBars[w.kind]; w.concert {
-		concertBassBar(pt, w.k, bb)
+		concertBassBar(pt, w.k, bb, w.halves)
 	} else if write != nil {
 		write(pt, w.k, bb)
 	}

@@ -134,6 +134,15 @@ func (g *song) layout() {
 	}
 	form.Arrange(g.secs, h, have, forced, g.mood, prof.Form)
 	form.GiveHarmony(g.secs, given, plan.ChordsSong)
+	for i := range g.secs {
+		// A trailer's breakdown is held and its outro rings without
+		// drums (heldBreakdown, restingOutro).
+		if s := &g.secs[i]; heldBreakdown(prof.Style.Name, s) {
+			s.On[form.LayerArp] = false
+		} else if restingOutro(prof.Style.Name, s) {
+			s.On[form.LayerDrums] = false
+		}
+	}
 	// A ballad lets its drums in late and soft; a rock (power) ballad
 	// keeps its style's drive.
 	g.ballad = p.Tempo == plan.TempoBallad && prof.Style.Family != "rock"

@@ -113,7 +113,11 @@ func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.Co
 				pt.keepSounding(t, float64(s.Beats), vc, vc2, h.Split, introRoll(s, still || slowCinematic(styleName, s.BPM), every, beatRoll), v, every)
 				continue
 			}
-			if pl := pickLine(lines, m, sectionLevel(s)); pl != nil {
+			level := sectionLevel(s)
+			if l == form.LayerChords && heldBreakdown(styleName, s) {
+				level = 1
+			}
+			if pl := pickLine(lines, m, level); pl != nil {
 				low, low2 := c.RootPitch(k, center-12), 0
 				if h.Split > 0 {
 					low2 = h.C2.RootPitch(k, center-12)
