@@ -55,13 +55,12 @@ setsid bash -c '
   go test -run "^\$" -parallel 1 -fuzz "^FuzzParseMIDI\$" -fuzztime 20000x -fuzzminimizetime 200x ./internal/tune/
 ' >"$side_log" 2>&1 &
 side_pid=$!
-# side_done waits for the side job and prints its output; it fails when
-# the job did.
-side_done() {
+# job_done PID LOG waits for a job started in the background (the side
+# job, the long pass), prints its log and fails when the job did.
+job_done() {
   local status=0
-  wait "$side_pid" || status=$?
-  side_pid=""
-  cat "$side_log"
+  wait "$1" || status=$?
+  cat "$2"
   return "$status"
 }
 
@@ -83,16 +82,6 @@ long_first="./internal/engine/ ./internal/app/ ./cmd/songsmith/ ./internal/studi
 setsid env -u MOTO_ENDPOINT MEASURE_AGREEMENT_CACHE=off MOTO_TESTS_DONE=1 \
   go test -count=1 -timeout 45m $long_first ./... ./client/... >"$long_log" 2>&1 &
 long_pid=$!
-# long_done waits for the long pass and prints its output; it fails when
-# the pass did.
-long_done() {
-  local status=0
-  wait "$long_pid" || status=$?
-  long_pid=""
-  cat "$long_log"
-  return "$status"
-}
-
 echo "== moto_server"
 if command -v moto_server >/dev/null 2>&1; then
   read -r moto_pid moto_port < <(bash scripts/moto.sh)
@@ -129,8 +118,10 @@ echo "== docs/webhooks.md receivers (Python, Node, Go) against real deliveries"
 bash scripts/webhooks.sh
 
 echo "== go test (every test, the long ones included, without -race; started beside the race pass)"
-long_done
+job_done "$long_pid" "$long_log"
+long_pid=""
 
 echo "== waiting for go vet, staticcheck and fuzzing (started beside the tests)"
-side_done
+job_done "$side_pid" "$side_log"
+side_pid=""
 echo "== all tests passed"
