@@ -134,15 +134,7 @@ func (g *song) layout() {
 	}
 	form.Arrange(g.secs, h, have, forced, g.mood, prof.Form)
 	form.GiveHarmony(g.secs, given, plan.ChordsSong)
-	for i := range g.secs {
-		// A trailer's breakdown is held and its outro rings without
-		// drums (heldBreakdown, restingOutro).
-		if s := &g.secs[i]; heldBreakdown(prof.Style.Name, s) {
-			s.On[form.LayerArp] = false
-		} else if restingOutro(prof.Style.Name, s) {
-			s.On[form.LayerDrums] = false
-		}
-	}
+	breatheTrailer(prof.Style.Name, g.secs)
 	// A ballad lets its drums in late and soft; a rock (power) ballad
 	// keeps its style's drive.
 	g.ballad = p.Tempo == plan.TempoBallad && prof.Style.Family != "rock"
@@ -463,20 +455,6 @@ func fades(secs []form.Section, fadeIn, barSec, tail float64) (in, out float64) 
 	}
 	return in, out
 }
-
-// pulseIntro are the slow beat styles whose intro states the beat over
-// the drums' count-in (introRoll): the slow blues and gospel, shuffles.
-// Their intro rolled its chords in triplets, and aubio, which prints the
-// mean of its beat-to-beat tempi, began on them (issue 32 item 2).
-var pulseIntro = map[string]bool{"blues": true, "gospel": true}
-
-// pulseIntroBPM is the tempo under which pulseIntro's styles roll their
-// intro a note a beat.
-const pulseIntroBPM = 100
-
-// beatRoll reports whether the song's intro rolls its chords a note a
-// beat over the drums (pulseIntro).
-func (g *song) beatRoll() bool { return pulseIntro[g.prof.Style.Name] }
 
 // padLines is how a pad holds its chords in a meter the builtin block
 // comping does not fit (6/8): one chord a bar.

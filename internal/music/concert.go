@@ -110,3 +110,15 @@ func heldBreakdown(name string, s *form.Section) bool {
 func restingOutro(name string, s *form.Section) bool {
 	return name == "cinematic" && s.Name == "outro" && !slowCinematic(name, s.BPM)
 }
+
+// breatheTrailer holds a trailer's breakdown (its arpeggio rests:
+// heldBreakdown) and lets its outro ring without drums (restingOutro).
+func breatheTrailer(styleName string, secs []form.Section) {
+	for i := range secs {
+		if s := &secs[i]; heldBreakdown(styleName, s) {
+			s.On[form.LayerArp] = false
+		} else if restingOutro(styleName, s) {
+			s.On[form.LayerDrums] = false
+		}
+	}
+}

@@ -240,3 +240,17 @@ func introRoll(s *form.Section, still bool, every float64, beatRoll bool) float6
 	}
 	return 0.5
 }
+
+// pulseIntro are the slow beat styles whose intro states the beat over
+// the drums' count-in (introRoll): the slow blues and gospel, shuffles.
+// Their intro rolled its chords in triplets, and aubio, which prints the
+// mean of its beat-to-beat tempi, began on them (issue 32 item 2).
+var pulseIntro = map[string]bool{"blues": true, "gospel": true}
+
+// pulseIntroBPM is the tempo under which pulseIntro's styles roll their
+// intro a note a beat.
+const pulseIntroBPM = 100
+
+// beatRoll reports whether the song's intro rolls its chords a note a
+// beat over the drums (pulseIntro).
+func (g *song) beatRoll() bool { return pulseIntro[g.prof.Style.Name] }
