@@ -132,7 +132,7 @@ func TestBalladLeftHandKeepsTheBeat(t *testing.T) {
 	for _, prompt := range []string{"gentle piano ballad, 76 bpm", "emotional piano ballad", "sad romantic piano ballad in D minor", "60 bpm soul ballad"} {
 		songs := 0
 		for seed := uint64(1); seed <= 4; seed++ {
-			s := music.Compose(music.Resolve(reader.Parse(prompt+", 45 seconds"), seed), seed)
+			s := composeResolved(prompt+", 45 seconds", seed)
 			onsets := map[int]bool{} // beat -> the chords strike on it
 			bars := map[int]bool{}   // bar -> the chords play in it
 			for _, tr := range s.Tracks {

@@ -22,6 +22,12 @@ func compose(prompt string, seed uint64) *score.Score {
 	return music.Compose(reader.Parse(prompt), seed)
 }
 
+// composeResolved parses prompt, resolves it as the engine does (the
+// style, tempo and band the seed picks) and composes it with seed.
+func composeResolved(prompt string, seed uint64) *score.Score {
+	return music.Compose(music.Resolve(reader.Parse(prompt), seed), seed)
+}
+
 func TestComposeLength(t *testing.T) {
 	testutil.SkipRaceShort(t)
 	for _, g := range plan.Genres {

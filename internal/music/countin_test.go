@@ -4,8 +4,6 @@ import (
 	"math"
 	"testing"
 
-	"github.com/songsmith/songsmith/internal/music"
-	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
@@ -41,7 +39,7 @@ func TestSlowGrooveCountsIn(t *testing.T) {
 		{"sad piano ballad", false},
 	} {
 		for seed := uint64(1); seed <= 2; seed++ {
-			s := music.Compose(music.Resolve(reader.Parse(c.prompt), seed), seed)
+			s := composeResolved(c.prompt, seed)
 			if len(s.Sections) == 0 || s.Sections[0].Name != "intro" {
 				continue
 			}
@@ -51,7 +49,7 @@ func TestSlowGrooveCountsIn(t *testing.T) {
 			}
 		}
 	}
-	s := music.Compose(music.Resolve(reader.Parse("lo-fi hip hop"), 1), 1)
+	s := composeResolved("lo-fi hip hop", 1)
 	if !s.SwingSixteenths || s.Swing == 0 {
 		t.Fatalf("lo-fi: swing %v, sixteenths %v", s.Swing, s.SwingSixteenths)
 	}

@@ -3,8 +3,6 @@ package music_test
 import (
 	"testing"
 
-	"github.com/songsmith/songsmith/internal/music"
-	"github.com/songsmith/songsmith/internal/reader"
 	"github.com/songsmith/songsmith/internal/score"
 )
 
@@ -16,7 +14,7 @@ import (
 // in the bar before it.
 func TestPhraseEndsHeld(t *testing.T) {
 	for seed := uint64(1); seed <= 3; seed++ {
-		s := music.Compose(music.Resolve(reader.Parse("passionate tango with bandoneon, 45 seconds"), seed), seed)
+		s := composeResolved("passionate tango with bandoneon, 45 seconds", seed)
 		bpb := float64(s.BeatsPerBar)
 		held := 0
 		for i, sec := range s.Sections {
