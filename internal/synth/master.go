@@ -233,7 +233,10 @@ func compress(s []float32, ch int, pre, threshDB, ratio float64) {
 	env, gPrev := 0.0, 1.0
 	for c0 := 0; c0 < frames; c0 += ctrl {
 		c1 := min(c0+ctrl, frames)
-		for n := c0; n < c1; n++ {
+		if ch == 2 {
+			env = compressEnvStereo(s[2*c0:2*c1], kp, env, aA, bA, aR, bR)
+		}
+		for n := c0; n < c1 && ch != 2; n++ {
 			// Absolute floats order like their bit patterns.
 			var m uint32
 			fr := s[n*ch : n*ch+ch]
@@ -266,6 +269,14 @@ func compress(s []float32, ch int, pre, threshDB, ratio float64) {
 			if k := float32(gPrev); k != 1 {
 				scale32(s[c0*ch:c1*ch], k)
 			}
+		} else if ch == 2 {
+			fr := s[2*c0 : 2*c1]
+			for n := 0; n+1 < len(fr); n += 2 {
+				gPrev += step
+				k := float32(gPrev)
+				fr[n] *= k
+				fr[n+1] *= k
+			}
 		} else {
 			for n := c0; n < c1; n++ {
 				gPrev += step
@@ -277,6 +288,28 @@ func compress(s []float32, ch int, pre, threshDB, ratio float64) {
 		}
 		gPrev = g
 	}
+}
+
+// compressEnvStereo is compress's envelope over the interleaved stereo
+// frames of fr: each sample scaled by kp in place, the frame's larger
+// absolute sample followed from env (returned) by the attack or the
+// release recursion. The same operations as compress's loop over the
+// channels, without its slice per frame.
+func compressEnvStereo(fr []float32, kp float32, env, aA, bA, aR, bR float64) float64 {
+	for n := 0; n+1 < len(fr); n += 2 {
+		l, r := fr[n]*kp, fr[n+1]*kp
+		fr[n], fr[n+1] = l, r
+		// Absolute floats order like their bit patterns.
+		m := max(math.Float32bits(l)&^(1<<31), math.Float32bits(r)&^(1<<31))
+		x := float64(math.Float32frombits(m))
+		// Each branch's recursion is one multiply and one add long.
+		if x > env {
+			env = aA*x + bA*env
+		} else {
+			env = aR*x + bR*env
+		}
+	}
+	return env
 }
 
 // minFadeIn is the shortest fade-in: no song starts at full level within
