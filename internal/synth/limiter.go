@@ -173,6 +173,17 @@ func applyLimiter(s []float32, ch int, chunkPeak []float32, thr, g, ceiling floa
 	var gs [tpChunk]float64
 	apply := func(i0, m int) {
 		gl.pushBlock(i0, tp[:m], gs[:])
+		if j0 := look - 1 - i0; ch == 2 && j0 <= 0 {
+			// Every frame of the block is scaled: stereo, frame by frame
+			// without the loop over the channels.
+			fr := s[2*(i0-look+1) : 2*(i0-look+1+m)]
+			for j, G := range gs[:m] {
+				k := float32(g * G)
+				fr[2*j] *= k
+				fr[2*j+1] *= k
+			}
+			return
+		}
 		for j, G := range gs[:m] {
 			if n := i0 + j - look + 1; n >= 0 {
 				k := float32(g * G)
