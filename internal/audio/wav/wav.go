@@ -153,25 +153,22 @@ func (q *Quantizer) Sample(v float32) int16 {
 }
 
 // quantize converts v with the dither values a and b (each uniform in
-// [0,1), drawn in that order).
+// [0,1), drawn in that order): math.Round(x) clamped to the 16-bit range,
+// without its call. Adding and taking away 1.5*2^52 rounds x to the
+// nearest integer, ties to even; an exact tie (d = ±0.5, rare) goes away
+// from zero as math.Round does, x ± 0.5 (exact for a half-integer). Past
+// the clamp edges r keeps x's sign and reaches the edge (x from 32766.5 up
+// rounds to 32767 or more, from -32767.5 down to -32768 or less), so the
+// clamp of r is the clamp of math.Round(x); a NaN passes min and max and
+// converts as before. With no call left, quantize is inlined into putPCM's
+// loop (TestQuantizeRounds holds it to math.Round and the clamp).
 func quantize(v float32, a, b float64) int16 {
 	x := float64(v)*32767 + a - b
-	// math.Round(x) clamped to the 16-bit range, without its call: x
-	// rounds to 32767 or above from 32766.5 up and to -32768 or below from
-	// -32767.5 down; between them adding and taking away 1.5*2^52 rounds
-	// to the nearest integer, ties to even, and an exact tie (d = ±0.5,
-	// rare) goes to math.Round for its away-from-zero rule. A NaN fails
-	// every comparison and converts as before.
-	if x >= 32766.5 {
-		return 32767
-	} else if x <= -32767.5 {
-		return -32768
-	}
 	r := (x + 0x1.8p52) - 0x1.8p52
 	if d := x - r; d == 0.5 || d == -0.5 {
-		r = math.Round(x)
+		r = x + math.Copysign(0.5, x)
 	}
-	return int16(r)
+	return int16(max(-32768, min(r, 32767)))
 }
 
 // putPCM converts src into dst as 16-bit little-endian PCM, two bytes a
