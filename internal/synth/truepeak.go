@@ -275,11 +275,7 @@ func (t *tpScan) chunkStereo(lo, hi int, dst []float32) float32 {
 	for i, b := range p {
 		v := math.Float32frombits(b)
 		if max(v, float32(math.Abs(w[2*(i+tpAfter)])), float32(math.Abs(w[2*(i+tpAfter)+1]))) >= t.near {
-			var h [2][tpTaps]float64
-			for j := range tpTaps {
-				h[0][j], h[1][j] = w[2*(i+j)], w[2*(i+j)+1]
-			}
-			v = max(v, tpFine(&h[0]), tpFine(&h[1]))
+			v = max(v, tpFineStereo((*[2 * tpTaps]float64)(w[2*i:2*(i+tpTaps)])))
 		}
 		if dst != nil {
 			dst[i] = v
@@ -334,17 +330,45 @@ func tpFine(h *[tpTaps]float64) float32 {
 	for k := range tpTaps / 2 {
 		sum[k], diff[k] = h[k]+h[tpTaps-1-k], h[k]-h[tpTaps-1-k]
 	}
+	return float32(tpFineFolded(&sum, &diff))
+}
+
+// tpFineStereo is max(tpFine(left), tpFine(right)) for the interleaved
+// stereo window h (tpTaps frames), read in place.
+func tpFineStereo(h *[2 * tpTaps]float64) float32 {
+	var sumL, difL, sumR, difR [tpTaps / 2]float64
+	for k := range tpTaps / 2 {
+		a, b := 2*k, 2*(tpTaps-1-k)
+		sumL[k], difL[k] = h[a]+h[b], h[a]-h[b]
+		sumR[k], difR[k] = h[a+1]+h[b+1], h[a+1]-h[b+1]
+	}
+	return max(float32(tpFineFolded(&sumL, &difL)), float32(tpFineFolded(&sumR, &difR)))
+}
+
+// tpFineFolded is tpFine's largest absolute point from the window's folded
+// sums and differences: each phase's two dot products written out tap by
+// tap (tpTaps is 12: six folded taps), in the order of a loop over the
+// taps.
+func tpFineFolded(sum, diff *[tpTaps / 2]float64) float64 {
 	best := 0.0
 	for i := range tpFineKernel {
 		k := &tpFineKernel[i]
 		e, o := 0.0, 0.0
-		for j := range tpTaps / 2 {
-			e += k.even[j] * sum[j]
-			o += k.odd[j] * diff[j]
-		}
+		e += k.even[0] * sum[0]
+		o += k.odd[0] * diff[0]
+		e += k.even[1] * sum[1]
+		o += k.odd[1] * diff[1]
+		e += k.even[2] * sum[2]
+		o += k.odd[2] * diff[2]
+		e += k.even[3] * sum[3]
+		o += k.odd[3] * diff[3]
+		e += k.even[4] * sum[4]
+		o += k.odd[4] * diff[4]
+		e += k.even[5] * sum[5]
+		o += k.odd[5] * diff[5]
 		best = max(best, math.Abs(e+o), math.Abs(e-o))
 	}
-	return float32(best)
+	return best
 }
 
 // tpFineKernel is tpFinePhases folded as tpKernel is, for the phases
