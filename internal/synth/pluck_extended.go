@@ -108,44 +108,23 @@ func ksRead(ks []float32, w int, d, s float64) float64 {
 
 // renderPluckExt runs the extended string: main string (with bridge buzz
 // when the patch has jawari), optional second string, DC blocker, body.
-// The body resonators' states are held in locals, so that their
-// recursions stay in registers instead of going through memory every
-// sample: the same operations in the same order as svf.bp.
 func (v *voice) renderPluckExt(out, env []float32) {
-	p, x := v.p, v.x
-	rho, rho2 := v.ksRho, x.rho2
-	if v.releasing {
-		rho *= 0.9985
-		rho2 *= 0.9985
-	}
-	gain := float32(v.gain)
-	if di := int(v.ksD); p.jawari*v.ksD <= 0 && len(x.ks2) == 0 && di >= 1 && di+1 < len(v.ks) {
-		v.pluckOne(out, env, rho, gain)
-	} else {
-		v.pluckExtLoop(out, env, rho, rho2, gain)
-	}
-	v.pos += len(out)
-	if float64(v.pos) > sr*(p.t60*4+1) || v.amp.stage == stDone {
-		v.done = true
-	}
-}
-
-// pluckExtLoop is renderPluckExt's loop in general: the bridge's buzz
-// moves the read position sample by sample, and a second string may ring.
-func (v *voice) pluckExtLoop(out, env []float32, rho, rho2 float64, gain float32) {
 	p, x := v.p, v.x
 	ks, ks2 := v.ks, x.ks2
 	n, n2 := len(ks), len(ks2)
 	w, w2 := v.ksW, x.w2
-	d, s := v.ksD, v.ksS
+	d, s, rho, rho2 := v.ksD, v.ksS, v.ksRho, x.rho2
+	if v.releasing {
+		rho *= 0.9985
+		rho2 *= 0.9985
+	}
 	jaw := p.jawari * d
 	dMin := math.Min(d, 2+s)
 	course := p.course
+	gain := float32(v.gain)
 	dcX, dcY, jy := v.dcX, v.dcY, x.jawY
 	b0, b1 := &x.body[0], &x.body[1]
-	p1, p2, q1, q2 := b0.ic1, b0.ic2, b1.ic1, b1.ic2 // the bodies' states
 	g0, g1 := x.bodyG[0], x.bodyG[1]
-	env = env[:len(out)]
 	for i := range out {
 		de := d
 		if jaw > 0 && jy > 0 {
@@ -170,88 +149,16 @@ func (v *voice) pluckExtLoop(out, env []float32, rho, rho2 float64, gain float32
 		o := y - dcX + 0.995*dcY
 		dcX, dcY = y, o
 		if g0 != 0 {
-			m1 := b0.b1*o + b0.c11*p1 + b0.c12*p2
-			m2 := b0.b2*o + b0.c21*p1 + b0.c22*p2
-			bp := 0.5 * (m1 + p1)
-			p1, p2 = m1, m2
-			o += g0 * bp * b0.k
+			o += g0 * b0.bp(o) * b0.k
 		}
 		if g1 != 0 {
-			m1 := b1.b1*o + b1.c11*q1 + b1.c12*q2
-			m2 := b1.b2*o + b1.c21*q1 + b1.c22*q2
-			bp := 0.5 * (m1 + q1)
-			q1, q2 = m1, m2
-			o += g1 * bp * b1.k
+			o += g1 * b1.bp(o) * b1.k
 		}
 		out[i] += float32(o) * env[i] * gain
 	}
-	b0.ic1, b0.ic2, b1.ic1, b1.ic2 = p1, p2, q1, q2
 	v.ksW, x.w2, v.dcX, v.dcY, x.jawY = w, w2, dcX, dcY, jy
-}
-
-// pluckOne is renderPluckExt's loop for one string without the bridge's
-// buzz, which reads its ring a fixed delay d behind the write position:
-// ksRead's whole and fractional parts of d worked out once, its three
-// read positions stepping with the write position, and each sample read
-// once and carried to the next two reads (1 <= int(d) < len(ring)-1:
-// neither carried position is the one written in between). The same
-// values in the same operations as ksRead.
-func (v *voice) pluckOne(out, env []float32, rho float64, gain float32) {
-	x := v.x
-	ks := v.ks
-	n, w := len(ks), v.ksW
-	d, s := v.ksD, v.ksS
-	di := int(d)
-	fr, s1 := d-float64(di), 1-s
-	r0 := w - di
-	if r0 < 0 {
-		r0 += n
+	v.pos += len(out)
+	if float64(v.pos) > sr*(p.t60*4+1) || v.amp.stage == stDone {
+		v.done = true
 	}
-	r1 := r0 - 1
-	if r1 < 0 {
-		r1 += n
-	}
-	r2 := r1 - 1
-	if r2 < 0 {
-		r2 += n
-	}
-	k1, k2 := ks[r1], ks[r2]
-	dcX, dcY := v.dcX, v.dcY
-	b0, b1 := &x.body[0], &x.body[1]
-	p1, p2, q1, q2 := b0.ic1, b0.ic2, b1.ic1, b1.ic2 // the bodies' states
-	g0, g1 := x.bodyG[0], x.bodyG[1]
-	env = env[:len(out)]
-	for i := range out {
-		k0 := ks[r0]
-		a := float64(k0) + fr*float64(k1-k0)
-		b := float64(k1) + fr*float64(k2-k1)
-		y := rho * (s1*a + s*b)
-		ks[w] = float32(y)
-		if w++; w == n {
-			w = 0
-		}
-		if r0++; r0 == n {
-			r0 = 0
-		}
-		k1, k2 = k0, k1
-		o := y - dcX + 0.995*dcY
-		dcX, dcY = y, o
-		if g0 != 0 {
-			m1 := b0.b1*o + b0.c11*p1 + b0.c12*p2
-			m2 := b0.b2*o + b0.c21*p1 + b0.c22*p2
-			bp := 0.5 * (m1 + p1)
-			p1, p2 = m1, m2
-			o += g0 * bp * b0.k
-		}
-		if g1 != 0 {
-			m1 := b1.b1*o + b1.c11*q1 + b1.c12*q2
-			m2 := b1.b2*o + b1.c21*q1 + b1.c22*q2
-			bp := 0.5 * (m1 + q1)
-			q1, q2 = m1, m2
-			o += g1 * bp * b1.k
-		}
-		out[i] += float32(o) * env[i] * gain
-	}
-	b0.ic1, b0.ic2, b1.ic1, b1.ic2 = p1, p2, q1, q2
-	v.ksW, v.dcX, v.dcY = w, dcX, dcY
 }
