@@ -130,7 +130,25 @@ func (v *voice) renderPluckExt(out, env []float32) {
 		if jaw > 0 && jy > 0 {
 			de = math.Max(dMin, d-jaw*jy)
 		}
-		y := rho * ksRead(ks, w, de, s)
+		// ksRead(ks, w, de, s) written out: the compiler does not inline
+		// it (cost 110), and the call spilled the loop's states.
+		di := int(de)
+		fr := de - float64(di)
+		r0 := w - di
+		if r0 < 0 {
+			r0 += n
+		}
+		r1 := r0 - 1
+		if r1 < 0 {
+			r1 += n
+		}
+		r2 := r1 - 1
+		if r2 < 0 {
+			r2 += n
+		}
+		ka := float64(ks[r0]) + fr*float64(ks[r1]-ks[r0])
+		kb := float64(ks[r1]) + fr*float64(ks[r2]-ks[r1])
+		y := rho * ((1-s)*ka + s*kb)
 		ks[w] = float32(y)
 		w++
 		if w == n {
