@@ -1,7 +1,5 @@
 package meltysynth
 
-import "math"
-
 type modulationEnvelope struct {
 	synthesizer          *Synthesizer
 	attackSlope          float64
@@ -87,10 +85,12 @@ func (env *modulationEnvelope) process(sampleCount int32) bool {
 		env.value = 1
 		return true
 	case env_Decay:
-		env.value = float32(math.Max(env.decaySlope*(env.decayEndTime-currentTime), float64(env.sustainLevel)))
+		// Songsmith patch: the builtin max here and below, math.Max's
+		// results (NaN, zeros and infinities alike) without its call.
+		env.value = float32(max(env.decaySlope*(env.decayEndTime-currentTime), float64(env.sustainLevel)))
 		return env.value > nonAudible
 	case env_Release:
-		env.value = float32(math.Max(float64(env.releaseLevel)*float64(env.releaseSlope)*(env.releaseEndTime-currentTime), 0))
+		env.value = float32(max(float64(env.releaseLevel)*float64(env.releaseSlope)*(env.releaseEndTime-currentTime), 0))
 		return env.value > nonAudible
 	default:
 		panic("invalid envelope stage.")

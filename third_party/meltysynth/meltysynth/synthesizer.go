@@ -437,7 +437,8 @@ func (s *Synthesizer) renderBlock() {
 // operations as two writeBlock calls).
 func (s *Synthesizer) writeBlockPair(prevL, curL, prevR, curR float32, source []float32) {
 	steady := func(p, c float32) bool {
-		return math.Max(float64(p), float64(c)) >= float64(nonAudible) && math.Abs(float64(c-p)) < 1.0e-3
+		// the builtin max: math.Max's results without its call
+		return max(float64(p), float64(c)) >= float64(nonAudible) && math.Abs(float64(c-p)) < 1.0e-3
 	}
 	if !steady(prevL, curL) || !steady(prevR, curR) {
 		s.writeBlock(prevL, curL, source, s.blockLeft)
@@ -450,7 +451,8 @@ func (s *Synthesizer) writeBlockPair(prevL, curL, prevR, curR float32, source []
 }
 
 func (s *Synthesizer) writeBlock(previousGain float32, currentGain float32, source []float32, destination []float32) {
-	if math.Max(float64(previousGain), float64(currentGain)) < float64(nonAudible) {
+	// Songsmith patch: the builtin max, math.Max's results without its call.
+	if max(float64(previousGain), float64(currentGain)) < float64(nonAudible) {
 		return
 	}
 

@@ -1,7 +1,5 @@
 package meltysynth
 
-import "math"
-
 type volumeEnvelope struct {
 	synthesizer          *Synthesizer
 	attackSlope          float64
@@ -89,7 +87,9 @@ func (env *volumeEnvelope) process(sampleCount int32) bool {
 		env.priority = 2 + env.value
 		return true
 	case env_Decay:
-		env.value = float32(math.Max(calcExpCutoff(env.decaySlope*(currentTime-env.decayStartTime)), float64(env.sustainLevel)))
+		// Songsmith patch: the builtin max, math.Max's results (NaN, zeros
+		// and infinities alike) without its call.
+		env.value = float32(max(calcExpCutoff(env.decaySlope*(currentTime-env.decayStartTime)), float64(env.sustainLevel)))
 		env.priority = 1 + env.value
 		return env.value > nonAudible
 	case env_Release:
