@@ -90,6 +90,13 @@ func TestPow2SameBits(t *testing.T) {
 		}
 		check(y)
 	}
+	// the whole range pow2 computes itself, and the integer part's edges
+	for i := range 200000 {
+		y := (float64(i)/100000 - 1) * 999.99
+		check(y)
+		check(math.Nextafter(math.Round(y), 0))
+		check(math.Round(y) + 0.5)
+	}
 	// cents and timecents as float32 divided by 1200, and semitones by 12
 	for c := int32(-24000); c <= 24000; c++ {
 		check(float64(1) / float64(1200) * float64(float32(c)*0.37))

@@ -17,8 +17,8 @@ var ln2 = math.Log(2)
 // pow2 is math.Pow(2, y), bit for bit (Songsmith patch). math.Pow takes
 // y's integer part by repeated squaring of Frexp(2) = 0.5*2^2; for x = 2
 // those products are exact powers of two, so the answer is Exp of the
-// fraction times Ln 2, scaled by Ldexp, as below. Far from 1 it defers to
-// math.Pow.
+// fraction times Ln 2, scaled by Ldexp (here a multiply by the power of two,
+// its value), as below. Far from 1 it defers to math.Pow.
 func pow2(y float64) float64 {
 	switch {
 	case y == 0:
@@ -32,7 +32,11 @@ func pow2(y float64) float64 {
 	case !(y > -1000 && y < 1000): // NaN too
 		return math.Pow(2, y)
 	}
-	yi, yf := math.Modf(math.Abs(y))
+	// math.Modf(|y|) without its calls: the integer part by conversion
+	// (|y| < 1000), the fraction |y| minus it, exact.
+	ay := math.Abs(y)
+	yi := float64(int64(ay))
+	yf := ay - yi
 	a1 := 1.0
 	if yf != 0 {
 		if yf > 0.5 {
@@ -41,11 +45,17 @@ func pow2(y float64) float64 {
 		}
 		a1 = math.Exp(yf * ln2)
 	}
+	// math.Ldexp(f, e) of a normal result is f*2^e, exact: f lies in
+	// [2^-0.5, 2^0.5] and |e| <= 1000, so a multiply by 2^e, without
+	// math.Ldexp's call.
 	if y < 0 {
-		return math.Ldexp(1/a1, -int(yi))
+		return (1 / a1) * exp2Int(-int(yi))
 	}
-	return math.Ldexp(a1, int(yi))
+	return a1 * exp2Int(int(yi))
 }
+
+// exp2Int is 2^e for -1022 <= e <= 1023 (a normal float64), from its bits.
+func exp2Int(e int) float64 { return math.Float64frombits(uint64(e+1023) << 52) }
 
 func calcTimecentsToSeconds(x float32) float32 {
 	return float32(pow2((float64(1) / float64(1200)) * float64(x)))
