@@ -144,6 +144,13 @@ type Groove struct {
 	Break []DrumLine
 	// BreakBPM is the tempo from which the Break lines play (with Break).
 	BreakBPM float64
+	// Slow, when set, are the lines played in place of Lines in every
+	// section of a song under SlowBPM: a cinematic taiko ostinato's and
+	// of 2 and its toms' sixteenths set aubio on the eighths at 85 bpm
+	// (taikoOnTheBeats).
+	Slow []DrumLine
+	// SlowBPM is the tempo under which the Slow lines play (with Slow).
+	SlowBPM float64
 }
 
 // DrumLine is one drum's part of a one-bar pattern.
