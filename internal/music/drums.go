@@ -23,6 +23,11 @@ type drummer struct {
 func writeDrums(secs []form.Section, groove *style.Groove, swing form.Swing, halfTime bool, seed uint64) []score.Hit {
 	d := &drummer{Player: &drums.Player{Style: genre.DrumsPattern, Groove: groove, Swing: swing, HalfTime: halfTime, R: harmony.NewRNG(seed, "drums")},
 		brk: groove.Break, brkBPM: groove.BreakBPM}
+	if r := groove.SlowBPM; len(groove.Slow) > 0 && len(secs) > 0 && secs[0].BPM >= r[0] && secs[0].BPM < r[1] {
+		slow := *groove
+		slow.Lines = groove.Slow
+		d.Groove = &slow
+	}
 	if groove.Builtin != "" {
 		d.Style, d.Groove = genre.DrumNames[groove.Builtin], nil
 	}

@@ -199,3 +199,45 @@ func TestBreakOutsideDrops(t *testing.T) {
 		}
 	}
 }
+
+// TestSlowTaikoOnTheBeats: the cinematic taiko ostinato at 80-95 bpm
+// plays its Slow lines (style.Groove.Slow), its taiko and toms on the
+// beats in every section (the and of 2 set aubio on the eighths at 85
+// bpm, docs/engine.md#calm-pulse); a trailer at 110 and a piece at 74
+// (where aubio holds the eighths, the double) keep the ostinato's and of
+// 2.
+func TestSlowTaikoOnTheBeats(t *testing.T) {
+	var g *style.Groove
+	for i, x := range style.Must("cinematic").Drums.Grooves {
+		if x.Name == "taiko ostinato" {
+			g = &style.Must("cinematic").Drums.Grooves[i]
+		}
+	}
+	if g == nil || len(g.Slow) == 0 || g.SlowBPM != [2]float64{80, 95} {
+		t.Fatalf("cinematic's taiko ostinato: %+v, want Slow lines at 80-95 bpm", g)
+	}
+	for _, bpm := range []float64{85, 74, 110} {
+		sec := func(name string, start float64, level int) form.Section {
+			s := form.Section{Beats: 4, BPM: bpm, DrumLevel: level}
+			s.Name, s.StartBeat, s.Bars, s.Energy = name, start, 2, 0.5
+			s.On[form.LayerDrums] = true
+			return s
+		}
+		hits := writeDrums([]form.Section{sec("intro", 0, 1), sec("verse", 8, 2), sec("drop", 16, 3)}, g, form.Swing{}, false, 1)
+		between := 0
+		for _, h := range hits {
+			// The first bar of each section: the second ends in a fill.
+			if (h.Drum != score.Taiko && h.Drum != score.TomMid) || math.Mod(h.Start, 8) >= 4 {
+				continue
+			}
+			if math.Abs(h.Start-math.Round(h.Start)) > 1e-9 {
+				between++
+			}
+		}
+		if slow := bpm >= 80 && bpm < 95; slow && between > 0 {
+			t.Errorf("%.0f bpm: %d taiko and tom hits between the beats, want them on the beats", bpm, between)
+		} else if !slow && between == 0 {
+			t.Errorf("%.0f bpm: no taiko or tom hit between the beats, want the ostinato's and of 2", bpm)
+		}
+	}
+}

@@ -150,3 +150,43 @@ func TestClassicalStringsVibrateLightly(t *testing.T) {
 		}
 	}
 }
+
+// TestSlowCinematicChoirVibratesLightly: a slow cinematic piece's choir
+// (under 95 bpm) vibrates a few cents (its modulation at most 0.13), a
+// trailer's at the full depth (over 0.3): the held choir's level beat
+// with the bank's 8.2 Hz vibrato, three cycles about an eighth at 85 bpm,
+// and aubio counted the eighths through the breakdown and outro
+// (docs/engine.md#calm-pulse).
+func TestSlowCinematicChoirVibratesLightly(t *testing.T) {
+	for _, c := range []struct {
+		prompt   string
+		slow     bool
+		min, max float64
+	}{
+		{"slow cinematic strings, sad but hopeful, 45 seconds", true, 1e-9, 0.13},
+		{"epic orchestral trailer music with choir, 45 seconds", false, 0.3 + 1e-9, 1},
+	} {
+		s := music.Compose(reader.Parse(c.prompt), 2)
+		if s.Genre != "cinematic" || (s.BPM < 95) != c.slow {
+			t.Fatalf("%q: %s at %.0f bpm, want cinematic, slow (under 95) %v", c.prompt, s.Genre, s.BPM, c.slow)
+		}
+		most, choir := 0.0, false
+		for _, tr := range apply(s).Tracks {
+			if tr.Instrument != score.ChoirPad {
+				continue
+			}
+			choir = true
+			for _, ct := range tr.Controls {
+				if ct.Kind == score.Modulation {
+					most = math.Max(most, ct.Value)
+				}
+			}
+		}
+		if !choir {
+			t.Fatalf("%q: no choir", c.prompt)
+		}
+		if most < c.min || most > c.max {
+			t.Errorf("%q (%.0f bpm): the choir's deepest modulation %.2f, want %.2f-%.2f", c.prompt, s.BPM, most, c.min, c.max)
+		}
+	}
+}

@@ -68,7 +68,7 @@ var screen = []Style{
 				{Drum: score.Snare, Steps: ".... x... .... x...", Level: 3},
 				{Drum: score.Crash, Steps: "x... .... .... ....", Level: 3, Every: 4},
 			}},
-			{Name: "taiko ostinato", Fill: score.Taiko, Lines: []DrumLine{
+			{Name: "taiko ostinato", Fill: score.Taiko, Slow: taikoOnTheBeats, SlowBPM: [2]float64{80, 95}, Lines: []DrumLine{
 				{Drum: score.Taiko, Steps: "x... ..x. x... ...."},
 				{Drum: score.TomMid, Steps: "o.oo o.oo o.oo o.oo", Level: 2},
 				{Drum: score.Timpani, Steps: "x... .... x... ....", Level: 3},
@@ -485,6 +485,23 @@ var screen = []Style{
 		Cover:  Cover{Look: "rays", Variant: 0, Hues: [4]float64{40, 30, 45, 220}, Sat: 0.3, BgL: 0.12, AccL: 0.7, Grain: 0.06},
 		Titles: []string{"Cloister", "Vespers", "Compline", "Kyrie", "Sanctus", "Abbey", "Matins", "Cathedral"},
 	},
+}
+
+// taikoOnTheBeats is the cinematic taiko ostinato of a slow piece at
+// 80-95 bpm (style.Groove.Slow): the taiko on 1 and 3, the toms on every
+// beat, the timpani and snare of the full groove. At 85 bpm the
+// ostinato's and of 2 (even as a soft grace) set aubio on the eighths
+// from the first bar through the build, and the toms' sixteenths under the
+// drop kept it there into the breakdown: slow cinematic strings heard at
+// 150.6 (docs/engine.md#calm-pulse). Slower, aubio holds the ostinato's
+// eighths through the song and prints their tempo, the double (74 bpm:
+// 148.6; 135.0 on the beats, where it took either level).
+var taikoOnTheBeats = []DrumLine{
+	{Drum: score.Taiko, Steps: "x... .... x... ...."},
+	{Drum: score.TomMid, Steps: "o... o... o... o...", Level: 2},
+	{Drum: score.Timpani, Steps: "x... .... x... ....", Level: 3},
+	{Drum: score.Snare, Steps: ".... x... .... x...", Level: 3},
+	{Drum: score.Crash, Steps: "x... .... .... ....", Level: 3, Every: 4},
 }
 
 // bigBandTwo is a big band's drums in two outside its choruses from 170

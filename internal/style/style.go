@@ -144,6 +144,14 @@ type Groove struct {
 	Break []DrumLine
 	// BreakBPM is the tempo from which the Break lines play (with Break).
 	BreakBPM float64
+	// Slow, when set, are the lines played in place of Lines in every
+	// section of a song whose tempo is in SlowBPM: a cinematic taiko
+	// ostinato's and of 2 and its toms' sixteenths set aubio on the
+	// eighths at 85 bpm (taikoOnTheBeats).
+	Slow []DrumLine
+	// SlowBPM is the tempo range [from, to) in which the Slow lines play
+	// (with Slow).
+	SlowBPM [2]float64
 }
 
 // DrumLine is one drum's part of a one-bar pattern.

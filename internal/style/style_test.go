@@ -162,7 +162,10 @@ func checkGroove(t *testing.T, g style.Groove) {
 	if len(g.Lines) == 0 {
 		t.Errorf("groove %q has no lines", g.Name)
 	}
-	for _, l := range g.Lines {
+	if r := g.SlowBPM; len(g.Slow) > 0 && (r[0] < 0 || r[1] <= r[0]) {
+		t.Errorf("groove %q: Slow lines at %v bpm, want a range [from, to)", g.Name, r)
+	}
+	for _, l := range slices.Concat(g.Lines, g.Break, g.Slow) {
 		steps := strings.ReplaceAll(l.Steps, " ", "")
 		if strings.Trim(steps, "xo-.") != "" || !strings.ContainsAny(steps, "xo-") {
 			t.Errorf("groove %q %s: steps %q", g.Name, l.Drum, l.Steps)
