@@ -101,6 +101,9 @@ type goldenRecipe struct {
 // 2026.11.29.5 (cine9): a slow cinematic piece's taiko ostinato plays on
 // the beats (style.Groove.Slow) and its choir vibrates at a fifth of the
 // depth; no golden song is cinematic: their hashes stand.
+// 2026.11.29.5 (blues10, issue 32 item 2): a blues under 78 bpm opens on a
+// bar counted in with finger snaps alone; no golden song is a blues: the
+// hashes stand.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
 		"5e12b1373d70d971ad5a3e2448cc9864c2c97b6d609c2e43a4f37ef9a60d0d7f"},

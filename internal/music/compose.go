@@ -151,6 +151,7 @@ func (g *song) layout() {
 		form.Grow(g.secs, have, g.mood.Energy)
 	}
 	g.countIn(have)
+	g.countInBar()
 	g.mod = form.Modulation{Index: -1}
 	if !p.Loop && given == nil {
 		form.EndSong(g.secs, k, *prof, bpb)

@@ -2,6 +2,7 @@ package music_test
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/score"
@@ -60,4 +61,76 @@ func TestSlowGrooveCountsIn(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A slow blues is counted in: under 78 bpm the intro's first bar is a
+// finger snap on each of the four beats with nothing else sounding,
+// and the band enters on the next downbeat (aubio's first estimate of the
+// beat period, 1.49 s in, took the half beat of a slow blues whatever its
+// band played: docs/engine.md, "slow-start"). Both of the style's 4/4
+// grooves (seeds 1 and 2: the shuffle's ride, the slow blues' hats) count
+// in; the song keeps its length. A blues at 100 bpm starts with its band.
+func TestSlowBluesCountsIn(t *testing.T) {
+	for _, c := range []struct {
+		prompt  string
+		countIn bool
+	}{
+		{"slow blues in a smoky bar, 45 seconds", true},
+		{"slow blues in a smoky bar", true},
+		{"blues at 100 bpm, 45 seconds", false},
+	} {
+		grooves := map[string]bool{}
+		for seed := uint64(1); seed <= 2; seed++ {
+			s := composeResolved(c.prompt, seed)
+			bar := float64(s.BeatsPerBar)
+			if c.countIn != (s.BPM < 78) || s.BeatsPerBar != 4 {
+				t.Fatalf("%q seed %d: %.0f bpm in %d/4", c.prompt, seed, s.BPM, s.BeatsPerBar)
+			}
+			var snaps []float64
+			others, entering := 0, 0
+			for _, tr := range s.Tracks {
+				for _, n := range tr.Notes {
+					if n.Start < bar {
+						others++
+					} else if n.Start == bar {
+						entering++
+					}
+				}
+				for _, h := range tr.Hits {
+					switch {
+					case h.Start >= bar:
+					case h.Drum == score.Snap:
+						snaps = append(snaps, h.Start)
+					default:
+						others++
+					}
+				}
+				if tr.Role == score.RoleDrums {
+					grooves[groovePlayed(tr, bar)] = true
+				}
+			}
+			counted := others == 0 && slices.Equal(snaps, []float64{0, 1, 2, 3})
+			if counted != c.countIn || c.countIn && entering == 0 {
+				t.Errorf("%q seed %d (%.0f bpm): first bar snaps at %v and %d other notes or hits, %d notes on the next downbeat; count-in %v",
+					c.prompt, seed, s.BPM, snaps, others, entering, c.countIn)
+			}
+			if want := s.Sections[0]; want.Name != "intro" || want.Bars < 2 {
+				t.Errorf("%q seed %d: the song opens with %s of %d bars", c.prompt, seed, want.Name, want.Bars)
+			}
+		}
+		if len(grooves) != 2 {
+			t.Errorf("%q: seeds 1-2 play grooves %v, want the shuffle's ride and the slow blues' hats", c.prompt, grooves)
+		}
+	}
+}
+
+// groovePlayed names the time-keeping cymbal of drums' second bar: the
+// shuffle's ride or the slow blues' closed hi-hat.
+func groovePlayed(drums score.Track, bar float64) string {
+	for _, h := range drums.Hits {
+		if h.Start >= bar && h.Start < 2*bar && (h.Drum == score.Ride || h.Drum == score.ClosedHat) {
+			return string(h.Drum)
+		}
+	}
+	return ""
 }

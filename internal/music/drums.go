@@ -17,12 +17,13 @@ type drummer struct {
 	*drums.Player
 	brk    []style.DrumLine // the groove's lines outside the drops and choruses (style.Groove.Break)
 	brkBPM float64          // the tempo they play from (style.Groove.BreakBPM)
+	count  []style.DrumLine // the count-in bar's lines (style.Groove.CountIn)
 }
 
 // writeDrums writes every section's drums into hits, sorted by time.
 func writeDrums(secs []form.Section, groove *style.Groove, swing form.Swing, halfTime bool, seed uint64) []score.Hit {
 	d := &drummer{Player: &drums.Player{Style: genre.DrumsPattern, Groove: groove, Swing: swing, HalfTime: halfTime, R: harmony.NewRNG(seed, "drums")},
-		brk: groove.Break, brkBPM: groove.BreakBPM}
+		brk: groove.Break, brkBPM: groove.BreakBPM, count: groove.CountIn}
 	if r := groove.SlowBPM; len(groove.Slow) > 0 && len(secs) > 0 && secs[0].BPM >= r[0] && secs[0].BPM < r[1] {
 		slow := *groove
 		slow.Lines = groove.Slow
@@ -67,6 +68,10 @@ func (d *drummer) sectionBar(secs []form.Section, i, b int, songEnd float64) {
 	fill := fillBeats(s, last)
 	if last && secs[i+1].Riser {
 		d.CymbalSwell(start+beats, min(2, beats))
+	}
+	if s.CountIn && b == 0 {
+		d.patternBar(d.count, start, s.Beats, 1, b, s.Energy) // the count-in alone (style.Groove.CountIn)
+		return
 	}
 	if s.Build && s.Bars >= 2 && b >= s.Bars/2 {
 		d.Roll(start, beats, float64(b-s.Bars/2+1)/float64(s.Bars-s.Bars/2), s.Energy)

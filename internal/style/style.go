@@ -152,6 +152,19 @@ type Groove struct {
 	// SlowBPM is the tempo range [from, to) in which the Slow lines play
 	// (with Slow).
 	SlowBPM [2]float64
+	// CountIn, when set, is the bar a song is counted in with under
+	// CountInBPM (a slow blues' finger snaps on the four beats): the
+	// intro's first bar plays these lines alone and the band enters on
+	// the next downbeat. The bar is the song's own (bar lines, hit points
+	// and the length stay). Slow, aubio's first estimate of the beat
+	// period (1.49 s in) takes the half beat whatever the band plays, and
+	// the half beats it places until its second (2.97 s) made it hear a
+	// slow blues 4 % fast in 45 s (every beat after them exact); between
+	// short, dry clicks it reports none of them, and its second estimate
+	// has the beat (docs/engine.md, "slow-start").
+	CountIn []DrumLine
+	// CountInBPM is the tempo under which the CountIn bar plays.
+	CountInBPM float64
 }
 
 // DrumLine is one drum's part of a one-bar pattern.

@@ -51,10 +51,16 @@ type Section struct {
 	// play.
 	Grow bool
 	Thin int
+	// CountIn marks an intro whose first bar is the drummer's count-in
+	// alone (style.Groove.CountIn): no other layer plays it.
+	CountIn bool
 }
 
 // Plays reports whether layer l plays bar b of the section.
 func (s *Section) Plays(l Layer, b int) bool {
+	if s.CountIn && b == 0 && l != LayerDrums {
+		return false
+	}
 	if s.Thin > 0 && b >= s.Bars-s.Thin && !s.thinKeeps(l) {
 		return false
 	}
