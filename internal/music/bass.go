@@ -262,10 +262,16 @@ func reeseBar(pt *part, _ harmony.Key, bb *bassBar) {
 	pt.add(t+3.5, 0.5, bb.at(3.5).Octave, v*0.8, false)
 }
 
+// oneDropBassBar writes a bar of reggae's bass: the root held from the
+// downbeat to the "and" of 2, the fifth on 3 held nearly to 4, the octave
+// and the third on 4 and its "and". Held long (1.75 and 0.9 beats; they
+// were 1.25 and 0.75), the round bass carries the riddim through the one
+// drop's empty beats: with only short skank chops and hats between them,
+// frames 25-55 dB under the median fell there in every verse.
 func oneDropBassBar(pt *part, _ harmony.Key, bb *bassBar) {
 	t, v, at := bb.t, bb.v, bb.at
-	pt.add(t, 1.25, bb.first.Root, v, false)
-	pt.add(t+2, 0.75, at(2).Fifth, v*0.85, false)
+	pt.add(t, 1.75, bb.first.Root, v, false)
+	pt.add(t+2, 0.9, at(2).Fifth, v*0.85, false)
 	pt.add(t+3, 0.5, at(3).Octave, v*0.75, false)
 	pt.add(t+3.5, 0.5, at(3.5).Third, v*0.7, false)
 }

@@ -1,0 +1,67 @@
+package music_test
+
+import (
+	"testing"
+
+	"github.com/songsmith/songsmith/internal/score"
+)
+
+// soundingShare is the share of the points every step beats in [from,
+// to) where one of notes sounds.
+func soundingShare(notes []score.Note, from, to, step float64) float64 {
+	var in, all int
+	for p := from; p < to-1e-9; p += step {
+		all++
+		for _, n := range notes {
+			if n.Start <= p+1e-9 && p < n.Start+n.Length-1e-9 {
+				in++
+				break
+			}
+		}
+	}
+	if all == 0 {
+		return 0
+	}
+	return float64(in) / float64(all)
+}
+
+// trackOf returns s's track playing part p (nil when none does).
+func trackOf(s *score.Score, p score.Part) *score.Track {
+	for i := range s.Tracks {
+		if s.Tracks[i].Part == p {
+			return &s.Tracks[i]
+		}
+	}
+	return nil
+}
+
+// A reggae intro's organ holds a note under the skank's short chops
+// (riddimHold), so the intro sounds through every beat: its chops alone
+// (0.3 beats on 2, the "and" of 2, 4 and its "and") left the intro 33-63
+// dB under the song's median between them. The one drop's bass holds its
+// root to the "and" of 2 and its fifth nearly to 4, so the verses and
+// choruses sound through the drop (1.25 and 0.75 beats left a quarter of
+// every bar without bass: quiet-moment depth 16.7 dB at seed 2).
+func TestReggaeRiddimHolds(t *testing.T) {
+	for seed := uint64(1); seed <= 3; seed++ {
+		s := composeResolved("roots reggae with organ skank and deep bass, 45 seconds", seed)
+		chords, bass := trackOf(s, score.PartChords), trackOf(s, score.PartBass)
+		if s.Genre != "reggae" || chords == nil || bass == nil || len(s.Sections) == 0 || s.Sections[0].Name != "intro" {
+			t.Fatalf("seed %d: genre %q, chords %v, bass %v, sections %v", seed, s.Genre, chords != nil, bass != nil, s.Sections)
+		}
+		in := s.Sections[0]
+		end := in.StartBeat + float64(in.Bars*s.BeatsPerBar)
+		if got := soundingShare(chords.Notes, in.StartBeat, end, 0.25); got < 0.99 {
+			t.Errorf("seed %d: the organ sounds at %.0f %% of the intro's sixteenths, want all", seed, 100*got)
+		}
+		for _, sec := range s.Sections {
+			if sec.Name != "verse" && sec.Name != "chorus" {
+				continue
+			}
+			to := sec.StartBeat + float64(sec.Bars*s.BeatsPerBar)
+			if got := soundingShare(bass.Notes, sec.StartBeat, to, 0.25); got < 0.85 {
+				t.Errorf("seed %d: the bass sounds at %.0f %% of the %s's sixteenths (beats %.0f-%.0f), want 85 %% or more", seed, 100*got, sec.Name, sec.StartBeat, to)
+			}
+		}
+	}
+}
