@@ -103,6 +103,7 @@ type goldenRecipe struct {
 // depth; no golden song is cinematic: their hashes stand.
 // 2026.11.29.5 (blues10, issue 32 item 2): a blues under 78 bpm opens on a
 // bar counted in with finger snaps alone; no golden song is a blues: the
+// hashes stand.
 // 2026.11.29.5 (reggae9): a reggae intro's organ holds a note under the
 // skank, the one drop's bass holds longer; no golden song is reggae: the
 // hashes stand.
