@@ -267,14 +267,21 @@ func (b drumBar) jazzBar() {
 	}
 }
 
-// metalBar writes a bar of metal: double-kick sixteenths under a ride when
-// full, eighth kicks under eighth hats otherwise, the backbeat on the
-// snare.
+// metalBar writes a bar of metal: double-kick sixteenths accented on the
+// beats under a ride on every beat when full, a kick on every beat under
+// eighth hats otherwise, the backbeat on the snare. (Kicks on the ands of
+// 1 and 3 repeat every three eighths as often as every beat, and even
+// sixteenths under a snare louder than the kick on the beats let aubio
+// take three eighths or the half: 151-164 for 167-173.)
 func (b drumBar) metalBar() {
 	d, t, v, level := b.d, b.t, b.v, b.level
 	if level >= 3 {
 		for p := 0.0; p < 4; p += 0.25 {
-			d.Hit(t+p, score.Kick, v*0.8*Accent(p))
+			a := 0.4
+			if p == math.Floor(p) {
+				a = 1
+			}
+			d.Hit(t+p, score.Kick, v*a)
 		}
 		for p := 0.0; p < 4; p++ {
 			d.Hit(t+p, score.Ride, v*0.6)
@@ -282,10 +289,6 @@ func (b drumBar) metalBar() {
 	} else {
 		for p := 0.0; p < 4; p++ {
 			d.Hit(t+p, score.Kick, v*0.85*Accent(p))
-		}
-		if level >= 2 {
-			d.Hit(t+0.5, score.Kick, v*0.5)
-			d.Hit(t+2.5, score.Kick, v*0.5)
 		}
 		for p := 0.0; p < 4; p += 0.5 {
 			a := Accent(p)
