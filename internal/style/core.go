@@ -340,11 +340,12 @@ var core = []Style{
 		// The chug: the low tonic between the chord's root on 1 and 3
 		// (eighths on the roots alone let Essentia hear a phrygian
 		// song a fifth below its tonic, in the key of the same notes),
-		// in even eighths under the kick's beats. Galloping (an eighth
+		// in legato eighths under the kick's beats. Galloping (an eighth
 		// and two sixteenths a beat) it led aubio to three eighths in
 		// full songs (metal 4, 10 and 12: 163.8-168.1 for 169-174); in
-		// quarters bpm-tools heard a 15 s song at 4/3 (229.9 for 172).
-		Bass:    []Line{{Steps: "R.T.T.T.R.T.T.T."}},
+		// quarters bpm-tools heard a 15 s song at 4/3 (229.9 for 172);
+		// staccato, its gaps deepened the quiet moments by 0.8-1 dB.
+		Bass:    []Line{{Steps: "R-T-T-T-R-T-T-T-"}},
 		Comp:    []Line{{Builtin: "power"}},
 		Band:    Band{Bass: score.Bass, Chords: score.DistGuitar, Pad: score.ChoirPad, Lead: score.DistGuitar, Recorded: []string{"bass", "chords", "pad", "lead", "drums"}},
 		Harmony: Harmony{Family: "metal", Ext: 3, Modes: []string{"minor", "phrygian"}}, Form: "song",
