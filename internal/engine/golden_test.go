@@ -107,6 +107,9 @@ type goldenRecipe struct {
 // 2026.11.29.5 (reggae9): a reggae intro's organ holds a note under the
 // skank, the one drop's bass holds longer; no golden song is reggae: the
 // hashes stand.
+// 2026.11.29.5 (fast9): metal, trap and drum and bass state the beat for
+// both tempo trackers; the pop, ambient and folk songs do not change: their
+// hashes stand.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
 		"5e12b1373d70d971ad5a3e2448cc9864c2c97b6d609c2e43a4f37ef9a60d0d7f"},

@@ -27,6 +27,11 @@ var pulseSongs = []struct {
 	// verse's even eighth kicks and hats (now kicks on the beats, the
 	// off-beats soft).
 	{"heavy metal, 15 seconds", 2},
+	// Metal's gallop at 174 bpm (2026.11.29.5): aubio heard 147.2, three
+	// eighths from the chorus on, under even-sixteenth kicks and a
+	// galloping bass (now the kick's beats accented, hats and a ride on
+	// every beat, the bass's chug in eighths).
+	{"heavy metal with double kick drums, 15 seconds", 5},
 }
 
 // TestBeatPulseHeard: a beat style's short render keeps a steady, legible

@@ -229,9 +229,11 @@ func bar808(pt *part, _ harmony.Key, bb *bassBar) {
 		if j > 0 && pt.r.Chance(0.35) {
 			pitch, glide = []int{c.Octave, c.Fifth}[pt.r.Intn(2)], true
 		}
-		// Short enough to leave a dip before the next kick: a
-		// tempo detector (and the groove) needs the gaps.
-		pt.add(bb.t+p, min(end-p, 1)*0.7, pitch, bb.v*drums.Accent(p), glide)
+		// Long 808s, held nearly to the next kick (up to two beats):
+		// cut to 0.7 of a beat the 808 on 1 and the and of 3 thumped
+		// 2.5 and 1.5 beats apart, and bpm-tools heard its two thirds
+		// in both ranges (trap 3: 92.8 for 139; 139.3 held).
+		pt.add(bb.t+p, min(end-p, 2)*0.9, pitch, bb.v*drums.Accent(p), glide)
 	}
 }
 

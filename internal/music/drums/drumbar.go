@@ -131,8 +131,11 @@ func (b drumBar) boomBapBar() {
 }
 
 // trapBar writes a bar of trap: the 808 kick rhythm of the four-bar loop, a
-// clap (and snare) on 3, eighth hats with a triplet or 32nd roll before
-// every other bar line.
+// clap (and snare) on 3, rim clicks on 2 and 4 from the groove on, eighth
+// hats with a triplet or 32nd roll before every other bar line. (The kick
+// and the clap say half time; the hats are too quiet in the mix to hold
+// the beat against them: without the rims aubio took the half for a few
+// bars after a fill, 128.6 for 137.)
 func (b drumBar) trapBar() {
 	d, t, v, level, bar := b.d, b.t, b.v, b.level, b.bar
 	for _, p := range TrapKicks[bar%len(TrapKicks)] {
@@ -141,6 +144,8 @@ func (b drumBar) trapBar() {
 	d.Hit(t+2, score.Clap, v)
 	if level >= 2 {
 		d.Hit(t+2, score.Snare, v*0.8)
+		d.Hit(t+1, score.Rim, v)
+		d.Hit(t+3, score.Rim, v)
 	}
 	for p := 0.0; p < 4; p += 0.5 {
 		if level >= 2 && p == 3.5 && bar%2 == 1 && d.R.Chance(0.7) {
@@ -267,14 +272,21 @@ func (b drumBar) jazzBar() {
 	}
 }
 
-// metalBar writes a bar of metal: double-kick sixteenths under a ride when
-// full, eighth kicks under eighth hats otherwise, the backbeat on the
-// snare.
+// metalBar writes a bar of metal: double-kick sixteenths accented on the
+// beats under a ride on every beat when full, a kick on every beat under
+// eighth hats otherwise, the backbeat on the snare. (Kicks on the ands of
+// 1 and 3 repeat every three eighths as often as every beat, and even
+// sixteenths under a snare louder than the kick on the beats let aubio
+// take three eighths or the half: 151-164 for 167-173.)
 func (b drumBar) metalBar() {
 	d, t, v, level := b.d, b.t, b.v, b.level
 	if level >= 3 {
 		for p := 0.0; p < 4; p += 0.25 {
-			d.Hit(t+p, score.Kick, v*0.8*Accent(p))
+			a := 0.4
+			if p == math.Floor(p) {
+				a = 1
+			}
+			d.Hit(t+p, score.Kick, v*a)
 		}
 		for p := 0.0; p < 4; p++ {
 			d.Hit(t+p, score.Ride, v*0.6)
@@ -282,10 +294,6 @@ func (b drumBar) metalBar() {
 	} else {
 		for p := 0.0; p < 4; p++ {
 			d.Hit(t+p, score.Kick, v*0.85*Accent(p))
-		}
-		if level >= 2 {
-			d.Hit(t+0.5, score.Kick, v*0.5)
-			d.Hit(t+2.5, score.Kick, v*0.5)
 		}
 		for p := 0.0; p < 4; p += 0.5 {
 			a := Accent(p)
