@@ -65,3 +65,44 @@ func TestReggaeRiddimHolds(t *testing.T) {
 		}
 	}
 }
+
+// steppers reports whether s's drums kick on every beat of its first
+// verse (reggae's steppers; the one drop kicks on 3 only).
+func steppers(s *score.Score) bool {
+	for _, sec := range s.Sections {
+		if sec.Name != "verse" {
+			continue
+		}
+		kicks := 0
+		for _, tr := range s.Tracks {
+			for _, h := range tr.Hits {
+				if h.Drum == score.Kick && h.Start >= sec.StartBeat && h.Start < sec.StartBeat+float64(s.BeatsPerBar) {
+					kicks++
+				}
+			}
+		}
+		return kicks >= s.BeatsPerBar
+	}
+	return false
+}
+
+// Reggae's tune follows its groove's pulse (style.Groove.LeadDensity):
+// over the one drop, heard at its eighths, a tune as dense as a pop
+// lead's; over the steppers, heard at the beat, one in quarters and
+// halves. The style's one density (0.4) let the tune move aubio between
+// the beat and the eighths: roots reggae at 72 bpm heard at 136.0, at 77
+// at 109.0.
+func TestReggaeTuneFollowsTheGroove(t *testing.T) {
+	for seed := uint64(1); seed <= 4; seed += 2 {
+		notes := map[bool]int{}
+		for _, sd := range []uint64{seed, seed + 1} {
+			s := composeResolved("roots reggae with organ skank and deep bass, 45 seconds", sd)
+			if lead := trackOf(s, score.PartLead); lead != nil {
+				notes[steppers(s)] += len(lead.Notes)
+			}
+		}
+		if notes[true] == 0 || notes[false] < notes[true]*3/2 {
+			t.Errorf("seeds %d-%d: the lead plays %d notes over the one drop, %d over the steppers; want 1.5 times as many or more", seed, seed+1, notes[false], notes[true])
+		}
+	}
+}

@@ -131,6 +131,11 @@ type Groove struct {
 	// ArpRate is beats per arpeggio note under this groove (0: the band's
 	// Band.ArpRate).
 	ArpRate float64
+	// LeadDensity is the melody's density under this groove (0: the
+	// style's Lead.Density). Where the tempo sits between two pulses a
+	// tempo tracker can take (reggae at 70-84 bpm, its beat or its
+	// eighths), the tune picks the pulse the groove does.
+	LeadDensity float64
 	// Break, when set, are the lines played from BreakBPM on in 4/4 bars
 	// outside the drops and choruses (intro, verses, builds, breakdowns,
 	// outro) in place of the groove: drum and bass's half time, a big
