@@ -1,6 +1,7 @@
 package music_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/songsmith/songsmith/internal/score"
@@ -104,5 +105,38 @@ func TestReggaeTuneFollowsTheGroove(t *testing.T) {
 		if notes[true] == 0 || notes[false] < notes[true]*3/2 {
 			t.Errorf("seeds %d-%d: the lead plays %d notes over the one drop, %d over the steppers; want 1.5 times as many or more", seed, seed+1, notes[false], notes[true])
 		}
+	}
+}
+
+// Over the one drop (heard at its eighths) every note of reggae's tune
+// starts on an eighth (style.Groove.LeadEighths): a dotted eighth and a
+// sixteenth on every beat of the verse took aubio onto the beat for a
+// 15 s song's last two bars (147.2 for 78 bpm). The steppers' tune keeps
+// its sixteenths.
+func TestReggaeOneDropTuneOnEighths(t *testing.T) {
+	songs, sixteenths := 0, 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		s := composeResolved("roots reggae with organ skank and deep bass, 15 seconds", seed)
+		lead := trackOf(s, score.PartLead)
+		if lead == nil {
+			continue
+		}
+		off := 0
+		for _, n := range lead.Notes {
+			if f := n.Start * 2; math.Abs(f-math.Round(f)) > 1e-6 {
+				off++
+			}
+		}
+		if steppers(s) {
+			sixteenths += off
+			continue
+		}
+		songs++
+		if off > 0 {
+			t.Errorf("seed %d (one drop): %d of the tune's %d notes start between eighths", seed, off, len(lead.Notes))
+		}
+	}
+	if songs < 3 || sixteenths == 0 {
+		t.Errorf("%d one-drop songs, %d sixteenth notes over the steppers: want 3 or more, and some", songs, sixteenths)
 	}
 }

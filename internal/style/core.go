@@ -423,8 +423,10 @@ var core = []Style{
 			// is heard at its eighths (144 for 72 bpm); a tune in
 			// quarters and halves took aubio onto the beat for a verse
 			// (136.0 for 72), one as dense as a pop lead's keeps it on
-			// the eighths (144.5).
-			{Name: "onedrop", Builtin: "onedrop", LeadDensity: 0.7},
+			// the eighths (144.5). Its notes start on eighths: a dotted
+			// eighth and a sixteenth on every beat took aubio onto the
+			// beat for a 15 s song's last two bars (147.2 for 78).
+			{Name: "onedrop", Builtin: "onedrop", LeadDensity: 0.7, LeadEighths: true},
 			// Steppers: the kick on every beat, and the guitar's arpeggio
 			// picks a note a beat over it. In eighths, with the full
 			// groove's shaker, it took aubio onto the eighths for a chorus
