@@ -143,6 +143,12 @@ func (g *song) layout() {
 		// A ballad's tune moves in quarters and halves, a verse's
 		// phrases sparse, so the pulse heard is the beat, not eighths.
 		prof.LeadDense = min(prof.LeadDense, 0.3)
+	} else {
+		gr := pickGroove(*prof, g.m, g.seed)
+		if gr.LeadDensity > 0 {
+			prof.LeadDense = gr.LeadDensity
+		}
+		prof.LeadEighths = gr.LeadEighths
 	}
 	// A calm piece grows over its sections; a calm dance form (cinematic's
 	// builds and drops) has its own shape, and the arc on top of it took

@@ -63,6 +63,11 @@ func newLeadWriter(beats int, k harmony.Key, prof genre.Profile, answerInst scor
 		newMotif(max(tier-1, 0), 1+r.Intn(4), beats, r),   // bridge: sparser, elsewhere
 	}
 	w.motifs[1].vary = 0 // the chorus hook: a figure and its sequence
+	if prof.LeadEighths {
+		for i := range w.motifs {
+			w.motifs[i].rhythm = onEighths(w.motifs[i].rhythm)
+		}
+	}
 	if beats != 4 {
 		// In 3/4 and 6/8 a figure is not displaced: every bar keeps a
 		// note on its downbeat, so the meter (and its tempo) stays heard.

@@ -1,6 +1,9 @@
 package music
 
 import (
+	"math"
+	"slices"
+
 	"github.com/songsmith/songsmith/internal/music/drums"
 	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/score"
@@ -220,4 +223,33 @@ func (pt *part) singNote(k harmony.Key, h harmony.BarChord, bar []melodyNote, j,
 	}
 	pt.add(t+n.at, n.len*0.95, p, vel, false)
 	return p
+}
+
+// onEighths puts every note of rhythm rh that starts a sixteenth before a
+// beat on an eighth (style.Groove.LeadEighths): on the eighth before it
+// when the note before starts earlier still (a dotted eighth and a
+// sixteenth become two eighths), else on the beat when no note starts
+// there (an eighth, a sixteenth and a dotted eighth become three
+// eighths). The notes keep their ends but the moved note's, which starts
+// later; the note before it lasts until it. rh is not changed.
+func onEighths(rh []beatNote) []beatNote {
+	out := slices.Clone(rh)
+	for i := 1; i < len(out); i++ {
+		n, prev := &out[i], &out[i-1]
+		if n.at-math.Floor(n.at) != 0.75 {
+			continue
+		}
+		switch beat := n.at + 0.25; {
+		case prev.at < n.at-0.25:
+			n.at -= 0.25
+			n.len += 0.25
+		case i+1 == len(out) || out[i+1].at > beat:
+			n.at = beat
+			n.len = max(n.len-0.25, 0.25)
+		default:
+			continue
+		}
+		prev.len = n.at - prev.at
+	}
+	return out
 }

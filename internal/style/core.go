@@ -430,14 +430,23 @@ var core = []Style{
 		Tempo:   [2]float64{70, 84}, Seconds: 110, Meters: []Meter{FourFour}, Swing: 0.3, SwingSixteenths: true,
 		Moods: []string{"chill", "happy", "calm", "romantic"}, Bright: true,
 		Drums: Drums{Kit: score.KitAcoustic, Grooves: []Groove{
-			{Name: "onedrop", Builtin: "onedrop"},
+			// The one drop's riddim (hats in eighths, the double skank)
+			// is heard at its eighths (144 for 72 bpm); a tune in
+			// quarters and halves took aubio onto the beat for a verse
+			// (136.0 for 72), one as dense as a pop lead's keeps it on
+			// the eighths (144.5). Its notes start on eighths: a dotted
+			// eighth and a sixteenth on every beat took aubio onto the
+			// beat for a 15 s song's last two bars (147.2 for 78).
+			{Name: "onedrop", Builtin: "onedrop", LeadDensity: 0.7, LeadEighths: true},
 			// Steppers: the kick on every beat, and the guitar's arpeggio
 			// picks a note a beat over it. In eighths, with the full
 			// groove's shaker, it took aubio onto the eighths for a chorus
 			// (reggae at 75 bpm heard at 106); over the one drop, whose
 			// kick marks only 3, the eighths are the pulse aubio hears
 			// throughout (140.7 for 72).
-			{Name: "steppers", ArpRate: 1, Lines: []DrumLine{
+			// Over the steppers the tune moves in quarters and halves:
+			// the chorus's eighths took aubio onto them (109.0 for 77).
+			{Name: "steppers", ArpRate: 1, LeadDensity: 0.3, Lines: []DrumLine{
 				{Drum: score.Kick, Steps: "x...x...x...x..."},
 				{Drum: score.Rim, Steps: "........x......."},
 				{Drum: score.ClosedHat, Steps: "..o...o...o...o."},

@@ -131,6 +131,16 @@ type Groove struct {
 	// ArpRate is beats per arpeggio note under this groove (0: the band's
 	// Band.ArpRate).
 	ArpRate float64
+	// LeadDensity is the melody's density under this groove (0: the
+	// style's Lead.Density). Where the tempo sits between two pulses a
+	// tempo tracker can take (reggae at 70-84 bpm, its beat or its
+	// eighths), the tune picks the pulse the groove does.
+	LeadDensity float64
+	// LeadEighths moves the tune's sixteenth pickups onto the eighth
+	// before them (a dotted eighth and a sixteenth become two eighths)
+	// under this groove: where a tracker hears the groove at its eighths,
+	// a tune's pickup a sixteenth before each beat marks the beat.
+	LeadEighths bool
 	// Break, when set, are the lines played from BreakBPM on in 4/4 bars
 	// outside the drops and choruses (intro, verses, builds, breakdowns,
 	// outro) in place of the groove: drum and bass's half time, a big

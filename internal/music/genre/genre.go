@@ -102,7 +102,10 @@ type Profile struct {
 	Reverb    float64
 	Tail      float64 // seconds of release tail
 	LeadDense float64 // melody density 0..1
-	Blue      float64 // chance of a blue-note approach before a melody note on the beat
+	// LeadEighths: every note of the tune starts on an eighth (the
+	// groove's style.Groove.LeadEighths).
+	LeadEighths bool
+	Blue        float64 // chance of a blue-note approach before a melody note on the beat
 }
 
 // The catalogue's builtin names of grooves, lines, comping and forms.
