@@ -1,0 +1,55 @@
+package music
+
+import (
+	"github.com/songsmith/songsmith/internal/music/form"
+	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/style"
+)
+
+// fullEdges reports whether a song of style st fills its first bar and
+// holds its last chord to the written end (see fillEdges, fades): the beat
+// family's styles but reggae, whose intro is the riddim (riddimIntro).
+// Their quietest moments were the intro's first bar (a chord rolled in on
+// a plucked instrument over a count-in) and the outro's last bars (the
+// final chord dying away under a fade that began inside the written
+// length): a 45 s song has 900 frames of 50 ms, and its quietest 5 % were
+// those two, 10-27 dB under the song's median (issue 32: the beat songs'
+// quiet depth 9.4 dB against the references' 5.1-9.3; docs/engine.md
+// #quiet-depth).
+func fullEdges(st style.Style) bool {
+	return st.Reference() == style.RefBeat && st.Name != "reggae"
+}
+
+// fillEdges fills the intro of a song of fullEdges' styles from its first
+// bar, as a producer lays a pad and a held bass under a count-in: the pad
+// holds the chords from the first bar instead of joining halfway
+// (form.PlanEdges), and the bass holds each bar's root (writeBass). Not a
+// ballad, whose piano plays its intro alone (form.BalladArrangement).
+func (g *song) fillEdges() {
+	if !fullEdges(g.prof.Style) || g.ballad || len(g.secs) == 0 {
+		return
+	}
+	s := &g.secs[0]
+	if s.Name != "intro" {
+		return
+	}
+	if s.On[form.LayerPad] {
+		s.Enter[form.LayerPad] = 0
+	}
+	if g.band.Inst[form.LayerBass] != "" {
+		s.On[form.LayerBass], s.Enter[form.LayerBass] = true, 0
+	}
+}
+
+// holdFinal holds the bass's final root (writeBass: one beat on the last
+// bar's downbeat) through the last bar of secs, under the final chord.
+func holdFinal(notes []score.Note, secs []form.Section) {
+	if len(secs) == 0 || len(notes) == 0 {
+		return
+	}
+	s := secs[len(secs)-1]
+	end := s.StartBeat + float64(s.Beats*s.Bars)
+	if n := &notes[len(notes)-1]; n.Start >= end-float64(s.Beats)-1e-9 && n.Start < end {
+		n.Length = end - n.Start
+	}
+}
