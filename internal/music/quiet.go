@@ -7,26 +7,31 @@ import (
 )
 
 // fullEdges reports whether a song of style st fills its first bar and
-// holds its last chord to the written end (see fillEdges, fades): the beat
-// family's styles but reggae, whose intro is the riddim (riddimIntro).
-// Their quietest moments were the intro's first bar (a chord rolled in on
-// a plucked instrument over a count-in) and the outro's last bars (the
-// final chord dying away under a fade that began inside the written
-// length): a 45 s song has 900 frames of 50 ms, and its quietest 5 % were
-// those two, 10-27 dB under the song's median (issue 32: the beat songs'
-// quiet depth 9.4 dB against the references' 5.1-9.3; docs/engine.md
-// #quiet-depth).
+// holds its last chord to the written end (see fillEdges, fades). The
+// quietest moments of beat songs were the intro's first bar (a chord
+// rolled in on a plucked instrument over a count-in) and the outro's last
+// bars (the final chord dying away under a fade that began inside the
+// written length): a 45 s song has 900 frames of 50 ms, and its quietest
+// 5 % were those two, 10-27 dB under the song's median (issue 32: the beat
+// songs' quiet depth 9.4 dB against the references' 5.1-9.3;
+// docs/engine.md#quiet-depth). It is the beat family's live bands: not a
+// programmed feel (electronic, trap, k-pop), whose quiet moments were
+// 4-7 dB deep already and whose tempo aubio or bpm-tools lost with a bass
+// under the intro, nor reggae, whose intro is the riddim (riddimIntro).
 func fullEdges(st style.Style) bool {
-	return st.Reference() == style.RefBeat && st.Name != "reggae"
+	return st.Reference() == style.RefBeat && st.Name != "reggae" && !style.FeelOf(st).Programmed
 }
 
 // fillEdges fills the intro of a song of fullEdges' styles from its first
 // bar, as a producer lays a pad and a held bass under a count-in: the pad
 // holds the chords from the first bar instead of joining halfway
 // (form.PlanEdges), and the bass holds each bar's root (writeBass). Not a
-// ballad, whose piano plays its intro alone (form.BalladArrangement).
+// ballad, whose piano plays its intro alone (form.BalladArrangement), nor
+// the slow blues and gospel, whose intro states the beat for aubio a note
+// a beat (beatRoll): with the pad and bass under it, aubio heard gospel 1
+// at 89.8 bpm for 87 (89.2 before; either alone 89.1-91.8).
 func (g *song) fillEdges() {
-	if !fullEdges(g.prof.Style) || g.ballad || len(g.secs) == 0 {
+	if !fullEdges(g.prof.Style) || g.ballad || g.beatRoll() || len(g.secs) == 0 {
 		return
 	}
 	s := &g.secs[0]
