@@ -98,18 +98,18 @@ type goldenRecipe struct {
 // 2026.11.29.4 (calm9): a trailer's breakdown is held and its outro rings
 // without drums, a concert piece's cellos play halves in the bridge;
 // these songs do not change: their hashes stand.
-// 2026.11.29.5 (quiet9, issue 32): beat styles but reggae fill the intro's
-// first bar (the pad from the first bar, the bass holding the roots) and
-// hold the final chord to the written end (the bass through the last bar,
-// the fade only over the ring-out): the pop and folk songs change.
+// 2026.11.29.5 (quiet9, issue 32): the beat family's live bands but
+// reggae fill the intro's first bar (the pad from the first bar) and hold
+// the final chord to the written end (the bass through the last bar, the
+// fade only over the ring-out): the pop and folk songs change.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
-		"727d2ab4a605c1858372dbfde650584c2de4247c3873aec506f9dff241a55628"},
+		"173a053e60c32e55b5f8b29b5cb7945ea99598c8a15961dbc5838ea562488557"},
 	{"ambient-exact", "calm ambient soundscape in D minor", 7,
 		engine.Options{Seconds: 10.5, ExactSeconds: true, LoudnessLUFS: -20, Synth: synth.Options{Bank: synth.NoBank}},
 		"754e5e2fdf2dd210cd5712a70f8a5fa056a010c293af952f10cd33c3d04d7fdf"},
 	{"folk-bank", "acoustic folk, 10 seconds", 3, engine.Options{Synth: synth.Options{Bank: soundfont.Loader(soundfont.DebianPath)}},
-		"bf5ba561a26f464cfec7c4e8289c7219b7e19efc6a62515303c9339e0692200d"},
+		"20a294434f38a501d997e4b0bec92795095de3629a52d23ea4941eb69353e956"},
 }
 
 // SamplesHash is the hex SHA-256 of b's float32 samples.

@@ -34,7 +34,7 @@ func writeBass(secs []form.Section, k harmony.Key, kind genre.BassStyle, lines [
 			case last && b == s.Bars-1:
 				w.pt.add(t, 1, s.BarAt(b).C.RootPitch(k, w.lo), v, false)
 			case !s.Plays(form.LayerBass, b):
-			case s.Name == "breakdown", s.Name == "intro": // an intro's bass: fillEdges
+			case s.Name == "breakdown":
 				w.held(s.BarAt(b), t, s.Beats, v)
 			default:
 				w.halves = concertBridge(w.concert, secs, i)
