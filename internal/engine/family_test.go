@@ -32,10 +32,14 @@ var familyPending = map[string][]string{}
 var familyCorrelation = map[string][2]float64{"calm": {0.2, 0.55}, "beat": {0.55, 0.83}}
 
 // familyGrowth bounds the median short-term level range and quiet-moment
-// depth of the calm family's songs, measured on the music without its
-// ring-out (mixmeter.Growth): the calm references' interquartile ranges
-// (issue 32 item 6, /work/shared/music-reference.md).
-var familyGrowth = map[string][2]float64{"level_range": {8.4, 15.3}, "quiet_depth": {7.6, 17.6}}
+// depth of each family's songs, measured on the music without its
+// ring-out (mixmeter.Growth): the references' interquartile ranges (calm:
+// issue 32 item 6, /work/shared/music-reference.md; beat: issue 32's
+// study, docs/engine.md#quiet-depth).
+var familyGrowth = map[string]map[string][2]float64{
+	"calm": {"level_range": {8.4, 15.3}, "quiet_depth": {7.6, 17.6}},
+	"beat": {"level_range": {2.39, 6.21}, "quiet_depth": {5.14, 9.27}},
+}
 
 // referenceFamily is a style's reference family (calm or beat), from the
 // catalogue entries' mix families (their Seat, internal/style/mixfamily.go).
@@ -46,7 +50,7 @@ func referenceFamily(g plan.Genre) string { return string(style.Must(string(g)).
 // mixmeter.Measure and requires, per reference family, that the median
 // over the family's styles lies inside the references' interquartile
 // range for familyMeasures, that the median correlation meets
-// familyCorrelation, and the calm family's growth familyGrowth. It logs a table per family: the songs' median and
+// familyCorrelation, and each family's growth familyGrowth. It logs a table per family: the songs' median and
 // IQR, the bounds and the references' median, per measure.
 func TestFamilyMedians(t *testing.T) {
 	if testing.Short() {
@@ -90,10 +94,9 @@ func TestFamilyMedians(t *testing.T) {
 		checks := set.CheckMedians(fs, familyMeasures)
 		b := familyCorrelation[fam]
 		checks = append(checks, mixmeter.CheckRange(fs, "correlation", b[0], b[1]))
-		if fam == "calm" {
-			for _, m := range []string{"level_range", "quiet_depth"} {
-				checks = append(checks, mixmeter.CheckRange(fs, m, familyGrowth[m][0], familyGrowth[m][1]))
-			}
+		for _, m := range []string{"level_range", "quiet_depth"} {
+			g := familyGrowth[fam][m]
+			checks = append(checks, mixmeter.CheckRange(fs, m, g[0], g[1]))
 		}
 		t.Logf("%s family (%d styles) against %s:\n%s", fam, len(fs), set.Source, mixmeter.Table(checks))
 		for _, c := range checks {

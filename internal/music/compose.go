@@ -166,6 +166,7 @@ func (g *song) layout() {
 		form.CadenceSections(g.secs, k, *prof, bpb)
 	}
 	form.PlanEdges(g.secs, *prof, g.seed)
+	g.fillEdges()
 }
 
 // calmDance is whether st is a calm style with a dance form (cinematic's
@@ -216,6 +217,10 @@ func (g *song) frame() {
 	}
 	s.Chords = form.Chart(g.secs, k, bpb)
 	s.FadeIn, s.FadeOut = fades(g.secs, g.prof.Style.Mix.FadeIn, g.barSec, g.prof.Tail)
+	if fullEdges(g.prof.Style) {
+		// The final chord holds to the written end: only its ring-out fades.
+		s.FadeOut = min(s.FadeOut, g.prof.Tail)
+	}
 	if p.Loop {
 		s.FadeIn, s.FadeOut, s.Loop = 0, 0, true
 	}
@@ -303,6 +308,9 @@ func (w partWriters) write(l form.Layer, t *score.Track) *score.Track {
 		if w.prof.Style.Band.HoldPhraseEnds {
 			t.Notes = holdPhraseEnds(t.Notes, secs)
 		}
+		if fullEdges(w.prof.Style) {
+			holdFinal(t.Notes, secs)
+		}
 	case form.LayerChords:
 		t.Notes = writeChords(secs, k, form.LayerChords, w.compKind, w.compLines, m, inst, swing, w.beatRoll(), seed, "chords", w.prof.Style.Name)
 		if slowCinematic(w.prof.Style.Name, w.p.BPM) {
@@ -310,6 +318,9 @@ func (w partWriters) write(l form.Layer, t *score.Track) *score.Track {
 		}
 		if w.prof.Style.Band.HoldPhraseEnds {
 			t.Notes = holdPhraseEnds(t.Notes, secs)
+		}
+		if fullEdges(w.prof.Style) {
+			holdFinal(t.Notes, secs)
 		}
 	case form.LayerPad:
 		t.Notes = writeChords(secs, k, form.LayerPad, genre.CompBlock, padLines(m), m, inst, form.Swing{}, w.beatRoll(), seed, "pad", w.prof.Style.Name)
