@@ -36,7 +36,7 @@ import (
 // same samples. Bump it (with the golden hashes of
 // internal/engine/golden_test.go) whenever a change alters the audio of a
 // recipe.
-const Version = "2026.11.29.4"
+const Version = "2026.11.29.5"
 
 // Format is the version of the recipe's JSON shape (its members), apart
 // from the engine's: format 1 (no recipe_format member) held the plan as
