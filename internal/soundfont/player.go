@@ -145,6 +145,23 @@ func (p *Player) Control(ch, cc, value int) {
 	p.syn.ProcessMidiMessage(int32(ch), 0xB0, int32(cc&0x7F), int32(min(127, max(0, value))))
 }
 
+// OutputGain tells the player the gain its output is played at (the part's
+// level, applied after Render), for the gates that drop inaudible voices
+// and blocks: they sit at -60 dB of the output at that gain, not of the
+// player's own output. A kit whose hits are trimmed by velocity and lifted
+// 35 dB afterwards otherwise loses its soft hits under the gate (docs/engine.md,
+// "Soft recorded drum hits"). A gain of 1 (or less) keeps meltysynth's own
+// floor.
+func (p *Player) OutputGain(gain float64) {
+	if gain > 1 {
+		p.syn.AudibleFloor = float32(audibleFloor / gain)
+	}
+}
+
+// audibleFloor is meltysynth's gain under which a voice or block is
+// inaudible at unit output gain.
+const audibleFloor = 1e-3
+
 // Held returns the number of notes started and not yet released.
 func (p *Player) Held() int { return p.held }
 

@@ -127,6 +127,9 @@ func newRecDrums(b *soundfont.Bank, s *score.Score, tr *score.Track, evs []event
 	}
 	// The kit's gain carries the kick's lift; every other hit plays softer.
 	r := &recPart{pl: pl, gain: float32(stereoGain * dbToGain(kit.db+recKitLift+recKickLift))}
+	// The trims play hits softer by velocity, the gain lifts them after the
+	// player: its gates must sit under the lifted output, not the player's.
+	pl.OutputGain(float64(r.gain))
 	var rest []event
 	hold := int(recDrumHold * sr)
 	for _, ev := range evs {

@@ -194,11 +194,11 @@ func (s *Synthesizer) writeStereo(prevL, curL, prevR, curR float32, source []flo
 	hr, hrc := s.MasterVolume*h.previousMixGainRight, s.MasterVolume*h.currentMixGainRight
 	steady := func(p, c float32) bool {
 		// the builtin max: math.Max's results without its call
-		return max(float64(p), float64(c)) >= float64(nonAudible) && math.Abs(float64(c-p)) < 1.0e-3
+		return max(float64(p), float64(c)) >= float64(s.AudibleFloor) && math.Abs(float64(c-p)) < 1.0e-3
 	}
-	// writeBlock skips a gain under nonAudible (the right half's left gain
+	// writeBlock skips a gain under AudibleFloor (the right half's left gain
 	// is cos(pi/2) in float32, not 0).
-	silent := func(p, c float32) bool { return max(float64(p), float64(c)) < float64(nonAudible) }
+	silent := func(p, c float32) bool { return max(float64(p), float64(c)) < float64(s.AudibleFloor) }
 	if silent(prevR, curR) && silent(hl, hlc) && steady(prevL, curL) && steady(hr, hrc) {
 		// left and right are distinct: one pass each gives the same bits.
 		arrayMultiplyAdd(curL, source, s.blockLeft)

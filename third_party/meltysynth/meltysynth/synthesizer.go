@@ -34,6 +34,13 @@ type Synthesizer struct {
 
 	MasterVolume float32
 
+	// AudibleFloor is the gain under which a voice is dropped and a
+	// voice's block is not mixed (Songsmith patch): upstream's nonAudible
+	// (1e-3, -60 dB) unless set. A caller that amplifies the output after
+	// the synthesizer lowers it by the same factor, so that the floor
+	// stays -60 dB of what is heard and soft notes are not cut.
+	AudibleFloor float32
+
 	reverb            *reverb
 	reverbInput       []float32
 	reverbOutputLeft  []float32
@@ -101,6 +108,7 @@ func NewSynthesizer(sf *SoundFont, settings *SynthesizerSettings) (*Synthesizer,
 	result.blockRead = result.BlockSize
 
 	result.MasterVolume = 0.5
+	result.AudibleFloor = nonAudible
 
 	if settings.EnableReverbAndChorus {
 		result.reverb = newReverb(settings.SampleRate)
@@ -438,7 +446,7 @@ func (s *Synthesizer) renderBlock() {
 func (s *Synthesizer) writeBlockPair(prevL, curL, prevR, curR float32, source []float32) {
 	steady := func(p, c float32) bool {
 		// the builtin max: math.Max's results without its call
-		return max(float64(p), float64(c)) >= float64(nonAudible) && math.Abs(float64(c-p)) < 1.0e-3
+		return max(float64(p), float64(c)) >= float64(s.AudibleFloor) && math.Abs(float64(c-p)) < 1.0e-3
 	}
 	if !steady(prevL, curL) || !steady(prevR, curR) {
 		s.writeBlock(prevL, curL, source, s.blockLeft)
@@ -452,7 +460,7 @@ func (s *Synthesizer) writeBlockPair(prevL, curL, prevR, curR float32, source []
 
 func (s *Synthesizer) writeBlock(previousGain float32, currentGain float32, source []float32, destination []float32) {
 	// Songsmith patch: the builtin max, math.Max's results without its call.
-	if max(float64(previousGain), float64(currentGain)) < float64(nonAudible) {
+	if max(float64(previousGain), float64(currentGain)) < float64(s.AudibleFloor) {
 		return
 	}
 

@@ -171,7 +171,7 @@ func (v *voice) kill() {
 // filter and then processGain finish the block; splitting lets
 // voiceCollection.process run the filters of two voices at once.
 func (v *voice) processSource() bool {
-	if v.noteGain < nonAudible {
+	if v.noteGain < v.synthesizer.AudibleFloor { // Songsmith patch: was nonAudible
 		return false
 	}
 
@@ -297,7 +297,7 @@ func (v *voice) releaseIfNecessary(channelInfo *channel) {
 }
 
 func (v *voice) getPriority() float32 {
-	if v.noteGain < nonAudible {
+	if v.noteGain < v.synthesizer.AudibleFloor { // Songsmith patch: was nonAudible
 		return 0
 	}
 	return v.volEnv.priority
