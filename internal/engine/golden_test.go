@@ -116,8 +116,8 @@ type goldenRecipe struct {
 // fade only over the ring-out): the pop and folk songs change.
 // 2026.11.29.5 (kit10): a recorded kit's soft hits sound (the player's
 // gate sits under the kit's lift): folk-bank changes.
-// 2026.11.29.5 (kit11): reggae's steppers play ghost hats on the
-// off-beats; no golden song is reggae: the hashes stand.
+// 2026.11.29.5 (kit11): reggae's steppers and gospel's shuffle play their
+// soft hats as ghosts; no golden song is reggae or gospel: hashes stand.
 var goldenRecipes = []goldenRecipe{
 	{"pop", "happy pop song, 10 seconds", 1, engine.Options{Synth: synth.Options{Bank: synth.NoBank}},
 		"173a053e60c32e55b5f8b29b5cb7945ea99598c8a15961dbc5838ea562488557"},
