@@ -6,7 +6,7 @@ import (
 
 // countInBar makes the intro's first bar the drummer's count-in where the
 // song's groove has one under its tempo (style.Groove.CountIn: a slow
-// blues' hi-hat on the four beats): the drums play the count-in lines
+// blues' finger snaps on the four beats): the drums play the count-in lines
 // alone and the band enters on the next downbeat. The bar is the
 // intro's own, so the song keeps its bars and its length. An intro of
 // one bar, a loop and a given melody (whose pickup may sit in the intro)
