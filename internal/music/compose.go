@@ -58,7 +58,16 @@ type song struct {
 	mod       form.Modulation
 	swing     form.Swing
 	s         *score.Score
-	tune      *tuneIn // the request's melody; nil: the composer writes one
+	tune      *tuneIn       // the request's melody; nil: the composer writes one
+	grv       *style.Groove // the groove, picked once (groove)
+}
+
+// groove is the song's groove (pickGroove), picked on first use.
+func (g *song) groove() *style.Groove {
+	if g.grv == nil {
+		g.grv = pickGroove(g.prof, g.m, g.seed)
+	}
+	return g.grv
 }
 
 // newSong resolves the plan and reads its style, mood, key and meter.
@@ -144,7 +153,7 @@ func (g *song) layout() {
 		// phrases sparse, so the pulse heard is the beat, not eighths.
 		prof.LeadDense = min(prof.LeadDense, 0.3)
 	} else {
-		gr := pickGroove(*prof, g.m, g.seed)
+		gr := g.groove()
 		if gr.LeadDensity > 0 {
 			prof.LeadDense = gr.LeadDensity
 		}
@@ -266,7 +275,7 @@ type partWriters struct {
 
 func (g *song) partWriters() partWriters {
 	prof, m := g.prof, g.m
-	w := partWriters{song: g, groove: pickGroove(prof, m, g.seed),
+	w := partWriters{song: g, groove: g.groove(),
 		bassLines: linesFor(prof.Style.Bass, fallbackBass, m), compLines: linesFor(prof.Style.Comp, fallbackComp, m),
 		bassKind: g.band.Bass, compKind: prof.Comp}
 	if w.bassKind == genre.BassPattern {
@@ -313,7 +322,7 @@ func (w partWriters) write(l form.Layer, t *score.Track) *score.Track {
 		}
 	case form.LayerChords:
 		t.Notes = writeChords(secs, k, form.LayerChords, w.compKind, w.compLines, m, inst, swing, w.beatRoll(), seed, "chords", w.prof.Style.Name)
-		if slowCinematic(w.prof.Style.Name, w.p.BPM) {
+		if style.SlowCinematic(w.prof.Style.Name, w.p.BPM) {
 			lightOffBeats(t.Notes, 0.55)
 		}
 		if w.prof.Style.Band.HoldPhraseEnds {
@@ -342,7 +351,7 @@ func (w partWriters) write(l form.Layer, t *score.Track) *score.Track {
 		}
 	case form.LayerArp:
 		t.Notes = writeArp(secs, k, w.arpRate(), inst, swing, seed)
-		if slowCinematic(w.prof.Style.Name, w.p.BPM) {
+		if style.SlowCinematic(w.prof.Style.Name, w.p.BPM) {
 			lightOffBeats(t.Notes, 0.55)
 		}
 	}

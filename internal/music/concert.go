@@ -7,6 +7,7 @@ import (
 	"github.com/songsmith/songsmith/internal/music/form"
 	"github.com/songsmith/songsmith/internal/music/harmony"
 	"github.com/songsmith/songsmith/internal/score"
+	"github.com/songsmith/songsmith/internal/style"
 )
 
 // concertPulse reports whether a song of style name at bpm (drumless:
@@ -61,13 +62,6 @@ func concertBassBar(pt *part, k harmony.Key, bb *bassBar, halves bool) {
 	pt.add(t+3, 1, harmony.Approach(k, bb.nextRoot, bb.at(3).Root), v*0.75, false)
 }
 
-// slowCinematic reports whether a song of style name at bpm is a slow
-// cinematic piece (under 95 bpm), whose eighths aubio takes for the beat
-// as readily as its beats.
-func slowCinematic(name string, bpm float64) bool {
-	return name == "cinematic" && bpm < 95
-}
-
 // lightOffBeats plays the notes that start between the beats at share of
 // their velocity.
 func lightOffBeats(notes []score.Note, share float64) {
@@ -92,7 +86,7 @@ func concertBridge(concert bool, secs []form.Section, i int) bool {
 
 // heldBreakdown reports whether section s of a song of style name is a
 // trailer's held breakdown: a cinematic piece at 95 bpm or more (not
-// slowCinematic) rests its arpeggio there and holds its chords a bar,
+// style.SlowCinematic) rests its arpeggio there and holds its chords a bar,
 // the tune moving alone over the choir, as a trailer breathes before its
 // last build. Essentia's beat trackers each find their own beat there
 // (the trailer's beat confidence 2.09 -> 1.99 and 2.24 -> 1.88), while
@@ -100,7 +94,7 @@ func concertBridge(concert bool, secs []form.Section, i int) bool {
 // arpeggio: held, its outro lost aubio (cinematic strings seed 3 heard at
 // 100.2 for 89, the outro at 120-157 bpm).
 func heldBreakdown(name string, s *form.Section) bool {
-	return name == "cinematic" && s.Name == "breakdown" && !slowCinematic(name, s.BPM)
+	return name == "cinematic" && s.Name == "breakdown" && !style.SlowCinematic(name, s.BPM)
 }
 
 // restingOutro reports whether section s of a song of style name is a
@@ -108,7 +102,7 @@ func heldBreakdown(name string, s *form.Section) bool {
 // and choir ring alone after the last build (beat confidence 1.99 ->
 // 1.84 and 1.88 -> 1.56).
 func restingOutro(name string, s *form.Section) bool {
-	return name == "cinematic" && s.Name == "outro" && !slowCinematic(name, s.BPM)
+	return name == "cinematic" && s.Name == "outro" && !style.SlowCinematic(name, s.BPM)
 }
 
 // breatheTrailer holds a trailer's breakdown (its arpeggio rests:

@@ -14,7 +14,7 @@ import (
 // one bar, a loop and a given melody (whose pickup may sit in the intro)
 // keep their intro.
 func (g *song) countInBar() {
-	gr := pickGroove(g.prof, g.m, g.seed)
+	gr := g.groove()
 	if len(gr.CountIn) == 0 || g.p.BPM >= gr.CountInBPM || g.p.Loop || g.tune != nil ||
 		len(g.secs) == 0 || g.secs[0].Name != "intro" || g.secs[0].Bars < 2 || !g.secs[0].On[form.LayerDrums] {
 		return

@@ -111,7 +111,7 @@ func writeChords(secs []form.Section, k harmony.Key, l form.Layer, kind genre.Co
 				if !final {
 					every = strikeEvery(inst, s, still)
 				}
-				pt.keepSounding(t, float64(s.Beats), vc, vc2, h.Split, introRoll(s, still || slowCinematic(styleName, s.BPM), every, beatRoll), v, every)
+				pt.keepSounding(t, float64(s.Beats), vc, vc2, h.Split, introRoll(s, still || style.SlowCinematic(styleName, s.BPM), every, beatRoll), v, every)
 				continue
 			}
 			level := sectionLevel(s)
@@ -253,7 +253,7 @@ func barVoicings(h harmony.BarChord, k harmony.Key, kind genre.CompStyle, center
 // a roll over half a split bar stepped in triplets (a shuffle's own
 // subdivision), and aubio took them for its first beats (a slow blues at
 // 66 bpm heard at 80.4, gospel at 87 at 90.2). A slow cinematic piece
-// (slowCinematic) rolls its intro's chords in as a piece without drums
+// (style.SlowCinematic) rolls its intro's chords in as a piece without drums
 // does: rolled in eighths they set aubio on the eighths from the first
 // bar, through the build (cinematic strings at 86 bpm heard at 150).
 func introRoll(s *form.Section, still bool, every float64, beatRoll bool) float64 {

@@ -141,7 +141,7 @@ func (sh *shape) vibrato(notes []score.Note, mono bool, scale float64) []score.C
 // At the full depth the section's level beat with it and tempo trackers
 // counted the beat (classical at 85 bpm heard at 153-158 by aubio and
 // 230 by bpm-tools over 40-240). A slow cinematic piece's choir (under 95
-// bpm, as music's slowCinematic) takes a fifth too: its held chords beat
+// bpm, style.SlowCinematic) takes a fifth too: its held chords beat
 // at the LFO's rate, three cycles about an eighth at 85 bpm, and aubio
 // left the beat for them in the breakdown and outro (slow cinematic
 // strings seed 2 heard at 99.9 for 85, 86.4 with a fifth). A trailer keeps
@@ -150,7 +150,7 @@ func (sh *shape) vibratoScale(in score.Instrument) float64 {
 	if in == score.Strings && sh.s.Genre == "classical" {
 		return 0.2
 	}
-	if in == score.ChoirPad && sh.s.Genre == "cinematic" && sh.s.BPM < 95 {
+	if in == score.ChoirPad && style.SlowCinematic(sh.s.Genre, sh.s.BPM) {
 		return 0.2
 	}
 	return 1

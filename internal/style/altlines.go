@@ -31,3 +31,11 @@ var bigBandTwo = []DrumLine{
 	{Drum: score.Kick, Steps: "o.. ... o.. ..."},
 	{Drum: score.ClosedHat, Steps: "... -.. ... -.."},
 }
+
+// SlowCinematic reports whether a song of style name at bpm is a slow
+// cinematic piece (under 95 bpm), whose eighths aubio takes for the beat
+// as readily as its beats: its off-beats play light and its intro rolls a
+// note a beat (music), its choir vibrates lightly (perform).
+func SlowCinematic(name string, bpm float64) bool {
+	return name == "cinematic" && bpm < 95
+}
